@@ -1,0 +1,111 @@
+"""Boards are data: boards/<name>.yaml, validated against boards/schema.yaml before use."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import jsonschema
+import yaml
+
+from .errors import BoardError
+from .paths import BOARDS_DIR
+
+ROLES = ("code", "rodata", "weights", "data", "arena", "stack")
+WRITABLE_ROLES = ("data", "arena", "stack")
+
+
+@dataclass(frozen=True)
+class Region:
+    name: str
+    origin: int
+    length: int
+    access: str
+    roles: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Board:
+    name: str
+    description: str
+    march: str
+    link_march: str
+    mabi: str
+    xlen: int
+    vector: dict | None
+    regions: tuple[Region, ...]
+    pmp_entries: int
+    stack_size: int
+    console: str
+    simulator: dict | None
+    flash_method: str
+    source_file: str
+
+    def region_for(self, role: str) -> Region:
+        return next(r for r in self.regions if role in r.roles)
+
+
+def board_path(name_or_path: str) -> Path:
+    candidate = Path(name_or_path)
+    if candidate.suffix in (".yaml", ".yml"):
+        return candidate
+    return BOARDS_DIR / f"{name_or_path}.yaml"
+
+
+def available_boards() -> list[str]:
+    return sorted(p.stem for p in BOARDS_DIR.glob("*.yaml") if p.stem != "schema")
+
+
+def load_board(name_or_path: str) -> Board:
+    path = board_path(name_or_path)
+    if not path.is_file():
+        raise BoardError(f"board '{name_or_path}' not found (available: {', '.join(available_boards())})")
+    try:
+        data = yaml.safe_load(path.read_text())
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        where = f" line {mark.line + 1}" if mark else ""
+        raise BoardError(f"{path.name}:{where} not valid YAML") from None
+    schema = yaml.safe_load((BOARDS_DIR / "schema.yaml").read_text())
+    errors = sorted(jsonschema.Draft202012Validator(schema).iter_errors(data), key=lambda e: list(e.absolute_path))
+    if errors:
+        err = errors[0]
+        where = "/".join(str(p) for p in err.absolute_path) or "(top level)"
+        raise BoardError(f"{path.name}: {where}: {err.message}")
+    if data["name"] != path.stem:
+        raise BoardError(f"{path.name}: name: '{data['name']}' must match the file name '{path.stem}'")
+    regions = tuple(
+        Region(r["name"], r["origin"], r["length"], r["access"], tuple(r["roles"])) for r in data["memory"]
+    )
+    _check_regions(path.name, regions)
+    isa = data["isa"]
+    return Board(
+        name=data["name"],
+        description=data["description"],
+        march=isa["march"],
+        link_march=isa.get("link_march", isa["march"]),
+        mabi=isa["mabi"],
+        xlen=isa["xlen"],
+        vector=None if data["vector"] == "none" else data["vector"],
+        regions=regions,
+        pmp_entries=data["pmp_entries"],
+        stack_size=data["stack_size"],
+        console=data["console"],
+        simulator=None if data["simulator"] == "none" else data["simulator"],
+        flash_method=data["flash"]["method"],
+        source_file=str(path),
+    )
+
+
+def _check_regions(label: str, regions: tuple[Region, ...]) -> None:
+    for role in ROLES:
+        holders = [r.name for r in regions if role in r.roles]
+        if len(holders) != 1:
+            raise BoardError(f"{label}: memory: role '{role}' must be in exactly one region (found {holders or 'none'})")
+    for region in regions:
+        if region.access == "rx" and any(role in WRITABLE_ROLES for role in region.roles):
+            raise BoardError(f"{label}: memory: region '{region.name}' is read-only but holds {list(region.roles)}")
+    ordered = sorted(regions, key=lambda r: r.origin)
+    for a, b in zip(ordered, ordered[1:]):
+        if a.origin + a.length > b.origin:
+            raise BoardError(f"{label}: memory: regions '{a.name}' and '{b.name}' overlap")

@@ -1,0 +1,73 @@
+"""`rvfw`: build, run, check, size and plan from the command line."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from . import __version__, pipeline, report
+from .errors import BudgetError, RvfwError
+from .paths import DEFAULT_BOARD, DEFAULT_MODEL
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="rvfw", description="Compile a .tflite model into bare-metal RISC-V firmware.")
+    parser.add_argument("--version", action="version", version=f"rvfw {__version__}")
+    sub = parser.add_subparsers(dest="command", required=True)
+    helps = {
+        "build": "generate C, compile and size-check the firmware",
+        "run": "build, then run the image under the simulator and print the per-layer profile",
+        "check": "build and run, then compare the outputs bit for bit with TFLite Micro",
+        "size": "build and print the memory table (--json for CI)",
+        "plan": "print the arena plan: each tensor's lifetime, offset and size",
+    }
+    for name, text in helps.items():
+        p = sub.add_parser(name, help=text, description=text)
+        p.add_argument("--model", default=str(DEFAULT_MODEL), help="path to the .tflite model (default: the bundled example)")
+        p.add_argument("--board", default=DEFAULT_BOARD, help=f"board name or YAML path (default: {DEFAULT_BOARD})")
+        p.add_argument("--planner", default="greedy_by_size", help="arena planner (greedy_by_size, no_reuse)")
+        if name != "plan":
+            p.add_argument("--out", default=None, help="output directory (default: build/<board>/<model>)")
+            p.add_argument("--seed", type=int, default=0, help="seed of the random input (default 0)")
+            p.add_argument("--input", default=None, help="a .npy input instead of the seeded random one")
+        if name in ("run", "check"):
+            p.add_argument("--timeout", type=float, default=600.0, help="simulator timeout in seconds")
+        if name == "size":
+            p.add_argument("--json", action="store_true", help="print the size report as JSON only")
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    quiet = getattr(args, "json", False)
+    log = (lambda _msg: None) if quiet else (lambda msg: print(msg, flush=True))
+    try:
+        if args.command == "plan":
+            graph, _board, plan = pipeline.prepare(args.model, args.board, args.planner)
+            print(report.plan_table(graph, plan))
+            return 0
+        b = pipeline.build(args.model, args.board, args.out, args.seed, args.input, args.planner, log)
+        if args.command == "size":
+            if quiet:
+                print(json.dumps(b.size.to_json(), indent=2))
+            return 0
+        if args.command == "build":
+            log(f"built {b.elf}")
+            return 0
+        r = pipeline.run(b, args.timeout, log)
+        if args.command == "run":
+            return 0
+        return 0 if pipeline.check(r, log).bit_exact else 1
+    except RvfwError as exc:
+        if quiet and isinstance(exc, BudgetError) and exc.report is not None:
+            print(json.dumps(exc.report, indent=2))
+        print(f"rvfw: error: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("rvfw: interrupted", file=sys.stderr)
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

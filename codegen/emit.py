@@ -1,0 +1,137 @@
+"""Render the generated sources from Jinja2 templates. Templates get plain data only."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import jinja2
+import numpy as np
+
+from . import __version__
+from .boards import Board
+from .ir import DType, Graph
+from .ops import ConstArray, Layer
+from .planner import MemoryPlan
+
+VALUES_PER_LINE = 24
+
+
+def environment() -> jinja2.Environment:
+    from .paths import TEMPLATES_DIR
+
+    return jinja2.Environment(
+        loader=jinja2.FileSystemLoader(str(TEMPLATES_DIR)),
+        undefined=jinja2.StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+    )
+
+
+def c_literal(value: object) -> str:
+    if isinstance(value, bool):
+        return "1" if value else "0"
+    if isinstance(value, (int, np.integer)):
+        return str(int(value))
+    if isinstance(value, (float, np.floating)):
+        return repr(float(value))  # shortest repr round-trips through strtod exactly
+    raise TypeError(f"no C literal for {value!r}")
+
+
+def value_lines(values: np.ndarray) -> list[str]:
+    flat = [str(v) for v in np.asarray(values).reshape(-1).tolist()]
+    return [", ".join(flat[i : i + VALUES_PER_LINE]) + "," for i in range(0, len(flat), VALUES_PER_LINE)]
+
+
+def _banner(graph: Graph, board: Board) -> dict:
+    return {"version": __version__, "model": Path(graph.source).name, "sha256": graph.sha256[:16], "board": board.name}
+
+
+def _io_tensors(graph: Graph, plan: MemoryPlan, indices: tuple[int, ...]) -> list[dict]:
+    out = []
+    for index in indices:
+        t = graph.tensors[index]
+        out.append({"c_type": t.dtype.c_type, "offset": plan.tensor_offsets[index], "count": t.num_elements})
+    return out
+
+
+def render_model(graph: Graph, board: Board, plan: MemoryPlan, layers: list[Layer], constants: list[ConstArray]) -> dict[str, str]:
+    """Return {file name: text} for the model pair <name>.c / <name>.h."""
+    env = environment()
+    data = {
+        "banner": _banner(graph, board),
+        "name": graph.name,
+        "NAME": graph.name.upper(),
+        "guard": f"RVFW_{graph.name.upper()}_H",
+        "arena_size": plan.arena_size,
+        "alignment": plan.alignment,
+        "inputs": _io_tensors(graph, plan, graph.inputs),
+        "outputs": _io_tensors(graph, plan, graph.outputs),
+        "constants": [
+            {
+                "name": c.name,
+                "c_type": c.c_type,
+                "count": int(c.values.size),
+                "section": ".rvfw_weights",
+                "lines": value_lines(c.values),
+            }
+            for c in constants
+        ],
+        "layers": [
+            {
+                "index": layer.index,
+                "op": layer.op,
+                "kernel": layer.kernel,
+                "params_type": layer.params_type,
+                "params": [(field, c_literal(value)) for field, value in layer.params],
+                "args": [vars(a) for a in layer.args],
+            }
+            for layer in layers
+        ],
+    }
+    return {
+        f"{graph.name}.c": env.get_template("model.c.j2").render(data, template="model.c.j2"),
+        f"{graph.name}.h": env.get_template("model.h.j2").render(data, template="model.h.j2"),
+    }
+
+
+def render_harness(graph: Graph, board: Board, plan: MemoryPlan, inputs: list[np.ndarray]) -> str:
+    env = environment()
+    input_data = []
+    for index, array in zip(graph.inputs, inputs):
+        t = graph.tensors[index]
+        if t.dtype is DType.FLOAT32:
+            storage, values = "uint32_t", np.asarray(array, dtype=np.float32).view(np.uint32)
+        else:
+            storage, values = t.dtype.c_type, np.asarray(array, dtype=t.dtype.np_type)
+        input_data.append({"storage_type": storage, "count": t.num_elements, "lines": value_lines(values)})
+    outputs = [
+        {"count": graph.tensors[i].num_elements, "print_as": "f32bits" if graph.tensors[i].dtype is DType.FLOAT32 else "int"}
+        for i in graph.outputs
+    ]
+    data = {"banner": _banner(graph, board), "name": graph.name, "NAME": graph.name.upper(), "inputs": input_data, "outputs": outputs}
+    return env.get_template("main.c.j2").render(data, template="main.c.j2")
+
+
+def render_linker_script(graph: Graph, board: Board, unbounded: bool = False) -> str:
+    """The board's memory map as a linker script.
+
+    unbounded=True stretches each region up to the next one's origin, so an image
+    that does not fit can still be linked and measured for the size report.
+    """
+    env = environment()
+    lengths = {r.name: r.length for r in board.regions}
+    if unbounded:
+        ordered = sorted(board.regions, key=lambda r: r.origin)
+        for r, nxt in zip(ordered, [*ordered[1:], None]):
+            lengths[r.name] = (nxt.origin if nxt else min(r.origin + (1 << 30), 1 << board.xlen)) - r.origin
+    data = {
+        "banner": _banner(graph, board),
+        "regions": [
+            {"name": r.name, "access": r.access, "origin": hex(r.origin), "length": hex(lengths[r.name])} for r in board.regions
+        ],
+        "role": {role: board.region_for(role).name for role in ("code", "rodata", "weights", "data", "arena", "stack")},
+        "stack_size": hex(board.stack_size),
+        "htif": board.console == "htif",
+    }
+    return env.get_template("link.ld.j2").render(data, template="link.ld.j2")

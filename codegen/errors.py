@@ -1,0 +1,33 @@
+"""The one error type users see: a single line saying what, where and why."""
+
+
+class RvfwError(Exception):
+    """A user-facing failure. The CLI prints str(error) on one line and exits non-zero."""
+
+
+class ModelError(RvfwError):
+    """The model file cannot be compiled (corrupt, or uses something we do not support)."""
+
+    def __init__(self, model: str, reason: str, op_index: int | None = None, op_name: str | None = None):
+        where = f"op #{op_index} {op_name}: " if op_index is not None else ""
+        super().__init__(f"{model}: {where}{reason}")
+        self.model = model
+        self.op_index = op_index
+        self.op_name = op_name
+        self.reason = reason
+
+
+class BoardError(RvfwError):
+    """A board file is missing or does not match the schema."""
+
+
+class BudgetError(RvfwError):
+    """The image does not fit the board's memory regions; `report` is the size report as JSON data."""
+
+    def __init__(self, message: str, report: dict | None = None):
+        super().__init__(message)
+        self.report = report
+
+
+class ToolError(RvfwError):
+    """An external tool (compiler, simulator, reference interpreter) is missing or failed."""

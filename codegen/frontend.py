@@ -1,0 +1,198 @@
+"""Read a .tflite flatbuffer into rvfw's IR, rejecting what we cannot compile.
+
+Every rejection is a ModelError with one line naming the file, the op and the reason.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from pathlib import Path
+
+import numpy as np
+import tflite
+from tflite.BuiltinOperator import BuiltinOperator
+from tflite.BuiltinOptions import BuiltinOptions
+from tflite.TensorType import TensorType
+
+from .errors import ModelError
+from .ir import DType, Graph, Op, OpKind, Quant, Tensor
+
+_TENSOR_TYPES = {
+    TensorType.FLOAT32: DType.FLOAT32,
+    TensorType.INT8: DType.INT8,
+    TensorType.INT16: DType.INT16,
+    TensorType.INT32: DType.INT32,
+    TensorType.INT64: DType.INT64,
+    TensorType.UINT8: DType.UINT8,
+    TensorType.BOOL: DType.BOOL,
+}
+_TENSOR_TYPE_NAMES = {v: k for k, v in TensorType.__dict__.items() if not k.startswith("_")}
+_OP_NAMES = {v: k for k, v in BuiltinOperator.__dict__.items() if not k.startswith("_")}
+_PADDING = {0: "SAME", 1: "VALID"}
+_ACTIVATIONS = {0: "NONE", 1: "RELU", 2: "RELU_N1_TO_1", 3: "RELU6", 4: "TANH", 5: "SIGN_BIT"}
+
+# Highest op version whose semantics rvfw implements (dtype checks in codegen/ops narrow it further).
+MAX_VERSION = {
+    OpKind.ADD: 4,
+    OpKind.AVERAGE_POOL_2D: 3,
+    OpKind.CONV_2D: 4,
+    OpKind.DEPTHWISE_CONV_2D: 6,
+    OpKind.DEQUANTIZE: 4,
+    OpKind.FULLY_CONNECTED: 9,
+    OpKind.MAX_POOL_2D: 3,
+    OpKind.QUANTIZE: 2,
+    OpKind.RESHAPE: 1,
+    OpKind.SOFTMAX: 3,
+}
+
+
+def c_identifier(stem: str) -> str:
+    name = re.sub(r"[^0-9a-zA-Z_]", "_", stem).lower()
+    return name if name and not name[0].isdigit() else f"m_{name}"
+
+
+def load_tflite(path: str | Path, name: str | None = None) -> Graph:
+    path = Path(path)
+    label = path.name
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        raise ModelError(label, f"cannot read model: {exc.strerror}") from None
+    if len(data) < 8 or data[4:8] != b"TFL3":
+        raise ModelError(label, "not a TFLite flatbuffer (no TFL3 identifier)")
+    try:
+        model = tflite.Model.GetRootAsModel(data, 0)
+        graph = _read_graph(model, data, label)
+    except ModelError:
+        raise
+    except Exception:  # the flatbuffer accessors fail in many ways on cut files
+        raise ModelError(label, "truncated or corrupt flatbuffer") from None
+    graph.name = name or c_identifier(path.stem)
+    graph.source = str(path)
+    graph.sha256 = hashlib.sha256(data).hexdigest()
+    return graph
+
+
+def _read_graph(model: tflite.Model, data: bytes, label: str) -> Graph:
+    if model.SubgraphsLength() != 1:
+        raise ModelError(label, f"{model.SubgraphsLength()} subgraphs; rvfw compiles exactly one")
+    sub = model.Subgraphs(0)
+    tensors = [_read_tensor(model, sub, i, data, label) for i in range(sub.TensorsLength())]
+    ops = [_read_op(model, sub, i, label) for i in range(sub.OperatorsLength())]
+    inputs = tuple(int(i) for i in sub.InputsAsNumpy())
+    outputs = tuple(int(i) for i in sub.OutputsAsNumpy())
+    for index in inputs + outputs:
+        if not 0 <= index < len(tensors):
+            raise ModelError(label, f"graph input/output tensor {index} does not exist")
+    return Graph(name="", source="", sha256="", tensors=tensors, ops=ops, inputs=inputs, outputs=outputs)
+
+
+def _read_tensor(model: tflite.Model, sub, index: int, data: bytes, label: str) -> Tensor:
+    t = sub.Tensors(index)
+    name = t.Name().decode("utf-8", "replace") if t.Name() else f"t{index}"
+    shape = tuple(int(d) for d in t.ShapeAsNumpy()) if t.ShapeLength() else ()
+    signature = tuple(int(d) for d in t.ShapeSignatureAsNumpy()) if t.ShapeSignatureLength() else shape
+    # A free batch dimension (-1 in the signature, fixed in the shape) is static at size shape[0].
+    dynamic = any(d < 0 for d in shape) or any(d < 0 for i, d in enumerate(signature) if i > 0)
+    if dynamic:
+        raise ModelError(label, f"tensor {index} '{name}' has a dynamic shape {list(signature)}")
+    tensor_type = t.Type()
+    if tensor_type not in _TENSOR_TYPES:
+        type_name = _TENSOR_TYPE_NAMES.get(tensor_type, str(tensor_type))
+        raise ModelError(label, f"tensor {index} '{name}': type {type_name} not supported")
+    dtype = _TENSOR_TYPES[tensor_type]
+    quant = None
+    q = t.Quantization()
+    if q is not None and q.ScaleLength() > 0:
+        scales = tuple(float(s) for s in q.ScaleAsNumpy())
+        zps = tuple(int(z) for z in q.ZeroPointAsNumpy()) if q.ZeroPointLength() else (0,) * len(scales)
+        quant = Quant(scale=scales, zero_point=zps, axis=int(q.QuantizedDimension()))
+    array = None
+    buffer = model.Buffers(t.Buffer())
+    raw: bytes | None = None
+    if buffer is not None and buffer.Offset() > 1:
+        start, size = int(buffer.Offset()), int(buffer.Size())
+        if start + size > len(data):
+            raise ModelError(label, "truncated or corrupt flatbuffer")
+        raw = data[start : start + size]
+    elif buffer is not None and buffer.DataLength() > 0:
+        raw = buffer.DataAsNumpy().tobytes()
+    if raw is not None:
+        count = int(np.prod(shape, dtype=np.int64)) if shape else 1
+        if len(raw) != count * dtype.size:
+            raise ModelError(label, f"tensor {index} '{name}': buffer holds {len(raw)} bytes, shape needs {count * dtype.size}")
+        array = np.frombuffer(raw, dtype=dtype.np_type).reshape(shape).copy()
+    return Tensor(index=index, name=name, shape=shape, dtype=dtype, quant=quant, data=array)
+
+
+def _read_op(model: tflite.Model, sub, index: int, label: str) -> Op:
+    op = sub.Operators(index)
+    code = model.OperatorCodes(op.OpcodeIndex())
+    builtin = max(int(code.BuiltinCode()), int(code.DeprecatedBuiltinCode()))
+    op_name = _OP_NAMES.get(builtin, f"builtin {builtin}")
+    if builtin == BuiltinOperator.CUSTOM:
+        custom = code.CustomCode().decode("utf-8", "replace") if code.CustomCode() else "?"
+        raise ModelError(label, f"custom operator '{custom}' not supported", index, "CUSTOM")
+    try:
+        kind = OpKind(op_name)
+    except ValueError:
+        raise ModelError(label, "operator not supported by rvfw", index, op_name) from None
+    version = int(code.Version())
+    if version > MAX_VERSION[kind]:
+        raise ModelError(label, f"version {version} not supported (rvfw implements up to {MAX_VERSION[kind]})", index, op_name)
+    inputs = tuple(int(i) for i in op.InputsAsNumpy()) if op.InputsLength() else ()
+    outputs = tuple(int(i) for i in op.OutputsAsNumpy()) if op.OutputsLength() else ()
+    return Op(index=index, kind=kind, version=version, inputs=inputs, outputs=outputs, options=_read_options(op))
+
+
+def _read_options(op) -> dict:
+    table = op.BuiltinOptions()
+    kind = op.BuiltinOptionsType()
+    if table is None or kind == BuiltinOptions.NONE:
+        return {}
+    if kind == BuiltinOptions.Conv2DOptions:
+        o = tflite.Conv2DOptions()
+        o.Init(table.Bytes, table.Pos)
+        return {
+            "padding": _PADDING[o.Padding()],
+            "stride": (o.StrideH(), o.StrideW()),
+            "dilation": (o.DilationHFactor(), o.DilationWFactor()),
+            "activation": _ACTIVATIONS.get(o.FusedActivationFunction(), "?"),
+        }
+    if kind == BuiltinOptions.DepthwiseConv2DOptions:
+        o = tflite.DepthwiseConv2DOptions()
+        o.Init(table.Bytes, table.Pos)
+        return {
+            "padding": _PADDING[o.Padding()],
+            "stride": (o.StrideH(), o.StrideW()),
+            "dilation": (o.DilationHFactor(), o.DilationWFactor()),
+            "depth_multiplier": o.DepthMultiplier(),
+            "activation": _ACTIVATIONS.get(o.FusedActivationFunction(), "?"),
+        }
+    if kind == BuiltinOptions.FullyConnectedOptions:
+        o = tflite.FullyConnectedOptions()
+        o.Init(table.Bytes, table.Pos)
+        return {
+            "activation": _ACTIVATIONS.get(o.FusedActivationFunction(), "?"),
+            "weights_format": o.WeightsFormat(),
+            "keep_num_dims": bool(o.KeepNumDims()),
+        }
+    if kind == BuiltinOptions.Pool2DOptions:
+        o = tflite.Pool2DOptions()
+        o.Init(table.Bytes, table.Pos)
+        return {
+            "padding": _PADDING[o.Padding()],
+            "stride": (o.StrideH(), o.StrideW()),
+            "filter": (o.FilterHeight(), o.FilterWidth()),
+            "activation": _ACTIVATIONS.get(o.FusedActivationFunction(), "?"),
+        }
+    if kind == BuiltinOptions.AddOptions:
+        o = tflite.AddOptions()
+        o.Init(table.Bytes, table.Pos)
+        return {"activation": _ACTIVATIONS.get(o.FusedActivationFunction(), "?")}
+    if kind == BuiltinOptions.SoftmaxOptions:
+        o = tflite.SoftmaxOptions()
+        o.Init(table.Bytes, table.Pos)
+        return {"beta": float(np.float32(o.Beta()))}
+    return {}

@@ -1,0 +1,113 @@
+"""Golden reference: inputs for a run, TFLite Micro's outputs for them, and the bit-exact comparison."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from .errors import RvfwError, ToolError
+from .ir import DType, Graph
+
+REFERENCE_ARENA_BYTES = 64 << 20  # generous: TFLM's Python interpreter can crash on a tight arena
+
+
+def make_inputs(graph: Graph, seed: int = 0, npy: str | Path | None = None) -> list[np.ndarray]:
+    """Seeded random inputs spanning each input's representable range, or the user's .npy."""
+    if npy is not None:
+        return [_load_npy(graph, Path(npy))]
+    rng = np.random.default_rng(seed)
+    arrays = []
+    for index in graph.inputs:
+        t = graph.tensors[index]
+        if t.dtype is DType.INT8:
+            arrays.append(rng.integers(-128, 128, size=t.shape, dtype=np.int8))
+        elif t.dtype is DType.FLOAT32:
+            lo, hi = _float_input_range(graph, index)
+            arrays.append(rng.uniform(lo, hi, size=t.shape).astype(np.float32))
+        else:
+            raise RvfwError(f"{Path(graph.source).name}: input '{t.name}': {t.dtype.name.lower()} inputs not supported")
+    return arrays
+
+
+def _float_input_range(graph: Graph, index: int) -> tuple[float, float]:
+    """The range the first QUANTIZE after a float input can represent, else [-1, 1]."""
+    for op in graph.consumers(index):
+        out = graph.tensors[op.outputs[0]]
+        if op.kind.value == "QUANTIZE" and out.quant is not None:
+            s, z = out.quant.scale[0], out.quant.zero_point[0]
+            return s * (-128 - z), s * (127 - z)
+    return -1.0, 1.0
+
+
+def _load_npy(graph: Graph, path: Path) -> np.ndarray:
+    if len(graph.inputs) != 1:
+        raise RvfwError(f"{path.name}: the model has {len(graph.inputs)} inputs; a .npy gives one")
+    t = graph.tensors[graph.inputs[0]]
+    try:
+        array = np.load(path, allow_pickle=False)
+    except (OSError, ValueError) as exc:
+        raise RvfwError(f"{path.name}: cannot read as .npy ({exc})") from None
+    if array.size != t.num_elements:
+        raise RvfwError(f"{path.name}: {array.size} values, input '{t.name}' needs {t.num_elements} {list(t.shape)}")
+    if array.dtype != t.dtype.np_type:
+        raise RvfwError(f"{path.name}: dtype {array.dtype}, input '{t.name}' is {t.dtype.name.lower()}")
+    return array.reshape(t.shape)
+
+
+@contextlib.contextmanager
+def _quiet_stdout():
+    """TFLM's interpreter prints to the C stdout; keep it off ours."""
+    saved = os.dup(1)
+    with open(os.devnull, "wb") as null:
+        os.dup2(null.fileno(), 1)
+        try:
+            yield
+        finally:
+            os.dup2(saved, 1)
+            os.close(saved)
+
+
+def reference_outputs(model_path: str | Path, inputs: list[np.ndarray], num_outputs: int) -> list[np.ndarray]:
+    """Run TFLite Micro's Python interpreter (reference kernels) on the inputs."""
+    try:
+        from tflite_micro.python.tflite_micro import runtime
+    except ImportError:
+        raise ToolError("tflite-micro is not installed: run `make setup`") from None
+    with _quiet_stdout():
+        interpreter = runtime.Interpreter.from_file(str(model_path), arena_size=REFERENCE_ARENA_BYTES)
+        for i, array in enumerate(inputs):
+            interpreter.set_input(array, i)
+        interpreter.invoke()
+        return [np.array(interpreter.get_output(i)) for i in range(num_outputs)]
+
+
+@dataclass
+class Comparison:
+    matched: int
+    total: int
+    mismatches: list[tuple[int, int, object, object]]  # (output, flat index, ours, reference)
+
+    @property
+    def bit_exact(self) -> bool:
+        return self.matched == self.total
+
+
+def compare(ours: list[np.ndarray], reference: list[np.ndarray]) -> Comparison:
+    matched = total = 0
+    mismatches = []
+    for k, (a, b) in enumerate(zip(ours, reference)):
+        a_flat, b_flat = a.reshape(-1), np.asarray(b).reshape(-1)
+        if b_flat.dtype == np.float32:  # compare bit patterns, not values
+            a_bits, b_bits = a_flat.view(np.uint32), b_flat.view(np.uint32)
+        else:
+            a_bits, b_bits = a_flat.astype(np.int64), b_flat.astype(np.int64)
+        same = a_bits == b_bits
+        matched += int(same.sum())
+        total += same.size
+        for i in np.flatnonzero(~same)[:20]:
+            mismatches.append((k, int(i), a_flat[i].item(), b_flat[i].item()))
+    return Comparison(matched, total, mismatches)

@@ -1,0 +1,105 @@
+"""rvfw's own graph IR: what the frontend produces and every pass consumes.
+
+Tensors carry shape, dtype, quantisation and (for constants) data; ops carry a
+kind from one enum, their options as plain values, and tensor indices.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+
+import numpy as np
+
+
+class DType(enum.Enum):
+    INT8 = ("int8_t", 1, np.int8)
+    INT16 = ("int16_t", 2, np.int16)
+    INT32 = ("int32_t", 4, np.int32)
+    INT64 = ("int64_t", 8, np.int64)
+    UINT8 = ("uint8_t", 1, np.uint8)
+    FLOAT32 = ("float", 4, np.float32)
+    BOOL = ("bool", 1, np.bool_)
+
+    def __init__(self, c_type: str, size: int, np_type: type):
+        self.c_type = c_type
+        self.size = size
+        self.np_type = np_type
+
+
+class OpKind(enum.Enum):
+    ADD = "ADD"
+    AVERAGE_POOL_2D = "AVERAGE_POOL_2D"
+    CONV_2D = "CONV_2D"
+    DEPTHWISE_CONV_2D = "DEPTHWISE_CONV_2D"
+    DEQUANTIZE = "DEQUANTIZE"
+    FULLY_CONNECTED = "FULLY_CONNECTED"
+    MAX_POOL_2D = "MAX_POOL_2D"
+    QUANTIZE = "QUANTIZE"
+    RESHAPE = "RESHAPE"
+    SOFTMAX = "SOFTMAX"
+
+
+@dataclass(frozen=True)
+class Quant:
+    """Affine quantisation: real = scale * (q - zero_point), per tensor or per channel along axis."""
+
+    scale: tuple[float, ...]
+    zero_point: tuple[int, ...]
+    axis: int = 0
+
+    @property
+    def per_channel(self) -> bool:
+        return len(self.scale) > 1
+
+
+@dataclass
+class Tensor:
+    index: int
+    name: str
+    shape: tuple[int, ...]
+    dtype: DType
+    quant: Quant | None = None
+    data: np.ndarray | None = None  # constants only
+
+    @property
+    def is_constant(self) -> bool:
+        return self.data is not None
+
+    @property
+    def num_elements(self) -> int:
+        return int(np.prod(self.shape, dtype=np.int64)) if self.shape else 1
+
+    @property
+    def nbytes(self) -> int:
+        return self.num_elements * self.dtype.size
+
+
+@dataclass
+class Op:
+    index: int
+    kind: OpKind
+    version: int
+    inputs: tuple[int, ...]  # -1 marks an omitted optional input
+    outputs: tuple[int, ...]
+    options: dict = field(default_factory=dict)
+
+
+@dataclass
+class Graph:
+    name: str  # a C identifier, used to namespace the generated code
+    source: str  # the model's path as given
+    sha256: str
+    tensors: list[Tensor]
+    ops: list[Op]
+    inputs: tuple[int, ...]
+    outputs: tuple[int, ...]
+
+    def consumers(self, tensor_index: int) -> list[Op]:
+        return [op for op in self.ops if tensor_index in op.inputs]
+
+    def producer(self, tensor_index: int) -> Op | None:
+        for op in self.ops:
+            if tensor_index in op.outputs:
+                return op
+        return None

@@ -1,0 +1,37 @@
+"""One lowering per op kind, dispatched through a single table."""
+
+from __future__ import annotations
+
+from types import ModuleType
+
+from ..ir import Graph, OpKind
+from . import add, conv2d, fully_connected, pool2d, quantize, reshape, softmax
+from .common import ConstArray, Layer, LowerContext
+
+LOWERINGS: dict[OpKind, ModuleType] = {
+    OpKind.ADD: add,
+    OpKind.AVERAGE_POOL_2D: pool2d,
+    OpKind.CONV_2D: conv2d,
+    OpKind.DEPTHWISE_CONV_2D: conv2d,
+    OpKind.DEQUANTIZE: quantize,
+    OpKind.FULLY_CONNECTED: fully_connected,
+    OpKind.MAX_POOL_2D: pool2d,
+    OpKind.QUANTIZE: quantize,
+    OpKind.RESHAPE: reshape,
+    OpKind.SOFTMAX: softmax,
+}
+
+
+def check_graph(graph: Graph) -> None:
+    """Raise ModelError for the first op rvfw cannot compile, before anything is written."""
+    for op in graph.ops:
+        LOWERINGS[op.kind].check(graph, op)
+
+
+def lower_graph(graph: Graph, tensor_offsets: dict[int, int]) -> tuple[list[Layer], list[ConstArray]]:
+    ctx = LowerContext(graph, tensor_offsets)
+    layers = [layer for op in graph.ops if (layer := LOWERINGS[op.kind].lower(ctx, op)) is not None]
+    return layers, list(ctx.constants.values())
+
+
+__all__ = ["LOWERINGS", "ConstArray", "Layer", "LowerContext", "check_graph", "lower_graph"]

@@ -1,0 +1,104 @@
+"""What an op lowering produces (a Layer: one kernel call with literal arguments) and the context it uses."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from ..errors import ModelError
+from ..ir import DType, Graph, Op, Tensor
+
+
+@dataclass(frozen=True)
+class Arg:
+    """One pointer argument of a kernel call: an arena offset, a constant array, or NULL."""
+
+    kind: str  # "arena" | "const" | "null"
+    c_type: str = "void"
+    offset: int = 0
+    name: str = ""
+
+
+@dataclass
+class ConstArray:
+    name: str
+    c_type: str
+    values: np.ndarray
+    role: str  # "weights" (model data) or "params" (build-time derived)
+
+
+@dataclass
+class Layer:
+    index: int  # op index in the model
+    op: str
+    kernel: str
+    params_type: str
+    params: list[tuple[str, object]]
+    args: list[Arg]
+    macs: int = 0
+
+
+@dataclass
+class LowerContext:
+    graph: Graph
+    tensor_offsets: dict[int, int]
+    constants: dict[str, ConstArray] = field(default_factory=dict)
+
+    def tensor(self, index: int) -> Tensor:
+        return self.graph.tensors[index]
+
+    def arena(self, index: int) -> Arg:
+        return Arg("arena", self.tensor(index).dtype.c_type, offset=self.tensor_offsets[index])
+
+    def weights(self, index: int) -> Arg:
+        """A constant tensor as a flash array (emitted once however many layers use it)."""
+        if index < 0:
+            return Arg("null")
+        tensor = self.tensor(index)
+        name = f"{self.graph.name}_w{index}"
+        if name not in self.constants:
+            self.constants[name] = ConstArray(name, tensor.dtype.c_type, tensor.data.reshape(-1), "weights")
+        return Arg("const", tensor.dtype.c_type, name=name)
+
+    def derived(self, op: Op, suffix: str, c_type: str, values: list[int]) -> Arg:
+        name = f"{self.graph.name}_op{op.index}_{suffix}"
+        self.constants[name] = ConstArray(name, c_type, np.asarray(values), "params")
+        return Arg("const", c_type, name=name)
+
+
+def fail(graph: Graph, op: Op, reason: str) -> ModelError:
+    return ModelError(graph.source.rsplit("/", 1)[-1], reason, op.index, op.kind.value)
+
+
+def expect_dtype(graph: Graph, op: Op, tensor_index: int, role: str, *allowed: DType) -> Tensor:
+    tensor = graph.tensors[tensor_index]
+    if tensor.dtype not in allowed:
+        want = " or ".join(d.name.lower() for d in allowed)
+        raise fail(graph, op, f"{tensor.dtype.name.lower()} {role} not supported (needs {want})")
+    return tensor
+
+
+def expect_quant(graph: Graph, op: Op, tensor: Tensor, role: str, per_channel_ok: bool = False) -> None:
+    if tensor.quant is None:
+        raise fail(graph, op, f"{role} '{tensor.name}' has no quantisation parameters")
+    if tensor.quant.per_channel and not per_channel_ok:
+        raise fail(graph, op, f"per-channel quantisation of the {role} not supported")
+
+
+def expect_constant(graph: Graph, op: Op, tensor_index: int, role: str) -> Tensor:
+    tensor = graph.tensors[tensor_index]
+    if not tensor.is_constant:
+        raise fail(graph, op, f"{role} must be a constant tensor")
+    return tensor
+
+
+def expect_activation(graph: Graph, op: Op) -> str:
+    activation = op.options.get("activation", "NONE")
+    if activation not in ("NONE", "RELU", "RELU6", "RELU_N1_TO_1"):
+        raise fail(graph, op, f"fused activation {activation} not supported")
+    return activation
+
+
+def optional_input(op: Op, position: int) -> int:
+    return op.inputs[position] if len(op.inputs) > position else -1

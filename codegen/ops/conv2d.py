@@ -1,0 +1,84 @@
+"""CONV_2D and DEPTHWISE_CONV_2D: int8 activations, int8 per-channel (or per-tensor) weights, int32 bias."""
+
+from __future__ import annotations
+
+from ..ir import DType, Graph, Op, OpKind
+from ..quant import activation_range, conv_output_multipliers, out_size, padding_before
+from .common import Layer, LowerContext, expect_activation, expect_constant, expect_dtype, expect_quant, fail, optional_input
+
+
+def check(graph: Graph, op: Op) -> None:
+    depthwise = op.kind is OpKind.DEPTHWISE_CONV_2D
+    inp = expect_dtype(graph, op, op.inputs[0], "input", DType.INT8)
+    flt = expect_dtype(graph, op, op.inputs[1], "filter", DType.INT8)
+    out = expect_dtype(graph, op, op.outputs[0], "output", DType.INT8)
+    expect_constant(graph, op, op.inputs[1], "filter")
+    expect_quant(graph, op, inp, "input")
+    expect_quant(graph, op, out, "output")
+    expect_quant(graph, op, flt, "filter", per_channel_ok=True)
+    if any(z != 0 for z in flt.quant.zero_point):
+        raise fail(graph, op, "filter zero point must be 0")
+    bias = optional_input(op, 2)
+    if bias >= 0:
+        expect_dtype(graph, op, bias, "bias", DType.INT32)
+        expect_constant(graph, op, bias, "bias")
+    expect_activation(graph, op)
+    if len(inp.shape) != 4 or len(out.shape) != 4 or len(flt.shape) != 4:
+        raise fail(graph, op, "expects 4-D input, filter and output")
+    _, in_h, in_w, in_c = inp.shape
+    _, out_h, out_w, out_c = out.shape
+    if depthwise:
+        if flt.shape[3] != out_c or out_c != in_c * op.options["depth_multiplier"]:
+            raise fail(graph, op, "filter, depth multiplier and channel counts disagree")
+    elif flt.shape[3] != in_c:
+        raise fail(graph, op, f"grouped convolution ({in_c} input channels, filter depth {flt.shape[3]}) not supported")
+    k_h, k_w = flt.shape[1], flt.shape[2]
+    (s_h, s_w), (d_h, d_w) = op.options["stride"], op.options["dilation"]
+    expected = (out_size(op.options["padding"], in_h, k_h, s_h, d_h), out_size(op.options["padding"], in_w, k_w, s_w, d_w))
+    if (out_h, out_w) != expected:
+        raise fail(graph, op, f"output size {out_h}x{out_w} does not match padding/stride ({expected[0]}x{expected[1]})")
+
+
+def lower(ctx: LowerContext, op: Op) -> Layer:
+    graph = ctx.graph
+    depthwise = op.kind is OpKind.DEPTHWISE_CONV_2D
+    inp, flt, out = ctx.tensor(op.inputs[0]), ctx.tensor(op.inputs[1]), ctx.tensor(op.outputs[0])
+    batches, in_h, in_w, in_c = inp.shape
+    _, out_h, out_w, out_c = out.shape
+    k_h, k_w = flt.shape[1], flt.shape[2]
+    (s_h, s_w), (d_h, d_w) = op.options["stride"], op.options["dilation"]
+    multipliers, shifts = conv_output_multipliers(inp.quant.scale[0], flt.quant.scale, out.quant.scale[0], out_c)
+    act_min, act_max = activation_range(expect_activation(graph, op), out.quant.scale[0], out.quant.zero_point[0])
+    params = [
+        ("batches", batches),
+        ("in_h", in_h), ("in_w", in_w), ("in_c", in_c),
+        ("out_h", out_h), ("out_w", out_w), ("out_c", out_c),
+        ("k_h", k_h), ("k_w", k_w),
+        ("stride_h", s_h), ("stride_w", s_w),
+        ("dilation_h", d_h), ("dilation_w", d_w),
+        ("pad_h", padding_before(s_h, d_h, in_h, k_h, out_h)),
+        ("pad_w", padding_before(s_w, d_w, in_w, k_w, out_w)),
+        ("depth_multiplier", op.options["depth_multiplier"] if depthwise else 1),
+        ("input_offset", -inp.quant.zero_point[0]),
+        ("output_offset", out.quant.zero_point[0]),
+        ("output_activation_min", act_min),
+        ("output_activation_max", act_max),
+    ]  # fmt: skip
+    args = [
+        ctx.arena(op.inputs[0]),
+        ctx.weights(op.inputs[1]),
+        ctx.weights(optional_input(op, 2)),
+        ctx.derived(op, "multiplier", "int32_t", multipliers),
+        ctx.derived(op, "shift", "int32_t", shifts),
+        ctx.arena(op.outputs[0]),
+    ]
+    per_output = batches * out_h * out_w * out_c * k_h * k_w
+    return Layer(
+        index=op.index,
+        op=op.kind.value,
+        kernel="depthwise_conv2d_s8_ref" if depthwise else "conv2d_s8_ref",
+        params_type="rvfw_conv_params",
+        params=params,
+        args=args,
+        macs=per_output if depthwise else per_output * in_c,
+    )

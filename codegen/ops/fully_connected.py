@@ -1,0 +1,53 @@
+"""FULLY_CONNECTED: int8 input and weights (per-tensor or per-channel), int32 bias."""
+
+from __future__ import annotations
+
+from ..ir import DType, Graph, Op
+from ..quant import activation_range, conv_output_multipliers
+from .common import Layer, LowerContext, expect_activation, expect_constant, expect_dtype, expect_quant, fail, optional_input
+
+
+def check(graph: Graph, op: Op) -> None:
+    inp = expect_dtype(graph, op, op.inputs[0], "input", DType.INT8)
+    flt = expect_dtype(graph, op, op.inputs[1], "filter", DType.INT8)
+    out = expect_dtype(graph, op, op.outputs[0], "output", DType.INT8)
+    expect_constant(graph, op, op.inputs[1], "filter")
+    expect_quant(graph, op, inp, "input")
+    expect_quant(graph, op, out, "output")
+    expect_quant(graph, op, flt, "filter", per_channel_ok=True)
+    bias = optional_input(op, 2)
+    if bias >= 0:
+        expect_dtype(graph, op, bias, "bias", DType.INT32)
+        expect_constant(graph, op, bias, "bias")
+    if op.options.get("weights_format", 0) != 0:
+        raise fail(graph, op, "shuffled weights format not supported")
+    expect_activation(graph, op)
+    if len(flt.shape) != 2 or inp.num_elements % flt.shape[1]:
+        raise fail(graph, op, f"input of {inp.num_elements} elements does not match filter {list(flt.shape)}")
+
+
+def lower(ctx: LowerContext, op: Op) -> Layer:
+    inp, flt, out = ctx.tensor(op.inputs[0]), ctx.tensor(op.inputs[1]), ctx.tensor(op.outputs[0])
+    out_depth, accum_depth = flt.shape
+    batches = inp.num_elements // accum_depth
+    multipliers, shifts = conv_output_multipliers(inp.quant.scale[0], flt.quant.scale, out.quant.scale[0], out_depth)
+    act_min, act_max = activation_range(expect_activation(ctx.graph, op), out.quant.scale[0], out.quant.zero_point[0])
+    params = [
+        ("batches", batches),
+        ("accum_depth", accum_depth),
+        ("out_depth", out_depth),
+        ("input_offset", -inp.quant.zero_point[0]),
+        ("filter_offset", -flt.quant.zero_point[0]),
+        ("output_offset", out.quant.zero_point[0]),
+        ("output_activation_min", act_min),
+        ("output_activation_max", act_max),
+    ]
+    args = [
+        ctx.arena(op.inputs[0]),
+        ctx.weights(op.inputs[1]),
+        ctx.weights(optional_input(op, 2)),
+        ctx.derived(op, "multiplier", "int32_t", multipliers),
+        ctx.derived(op, "shift", "int32_t", shifts),
+        ctx.arena(op.outputs[0]),
+    ]
+    return Layer(op.index, op.kind.value, "fully_connected_s8_ref", "rvfw_fc_params", params, args, batches * accum_depth * out_depth)

@@ -1,0 +1,44 @@
+"""AVERAGE_POOL_2D and MAX_POOL_2D, int8 (input and output share scale and zero point)."""
+
+from __future__ import annotations
+
+from ..ir import DType, Graph, Op, OpKind
+from ..quant import activation_range, out_size, padding_before
+from .common import Layer, LowerContext, expect_activation, expect_dtype, expect_quant, fail
+
+
+def check(graph: Graph, op: Op) -> None:
+    inp = expect_dtype(graph, op, op.inputs[0], "input", DType.INT8)
+    out = expect_dtype(graph, op, op.outputs[0], "output", DType.INT8)
+    expect_quant(graph, op, inp, "input")
+    expect_quant(graph, op, out, "output")
+    if (inp.quant.scale[0], inp.quant.zero_point[0]) != (out.quant.scale[0], out.quant.zero_point[0]):
+        raise fail(graph, op, "input and output quantisation must match")
+    expect_activation(graph, op)
+    if len(inp.shape) != 4 or len(out.shape) != 4:
+        raise fail(graph, op, "expects 4-D input and output")
+    (f_h, f_w), (s_h, s_w) = op.options["filter"], op.options["stride"]
+    expected = (out_size(op.options["padding"], inp.shape[1], f_h, s_h), out_size(op.options["padding"], inp.shape[2], f_w, s_w))
+    if tuple(out.shape[1:3]) != expected:
+        raise fail(graph, op, f"output size {out.shape[1]}x{out.shape[2]} does not match padding/stride")
+
+
+def lower(ctx: LowerContext, op: Op) -> Layer:
+    inp, out = ctx.tensor(op.inputs[0]), ctx.tensor(op.outputs[0])
+    batches, in_h, in_w, channels = inp.shape
+    _, out_h, out_w, _ = out.shape
+    (f_h, f_w), (s_h, s_w) = op.options["filter"], op.options["stride"]
+    act_min, act_max = activation_range(expect_activation(ctx.graph, op), out.quant.scale[0], out.quant.zero_point[0])
+    params = [
+        ("batches", batches),
+        ("in_h", in_h), ("in_w", in_w), ("channels", channels),
+        ("out_h", out_h), ("out_w", out_w),
+        ("k_h", f_h), ("k_w", f_w),
+        ("stride_h", s_h), ("stride_w", s_w),
+        ("pad_h", padding_before(s_h, 1, in_h, f_h, out_h)),
+        ("pad_w", padding_before(s_w, 1, in_w, f_w, out_w)),
+        ("output_activation_min", act_min),
+        ("output_activation_max", act_max),
+    ]  # fmt: skip
+    kernel = "avgpool2d_s8_ref" if op.kind is OpKind.AVERAGE_POOL_2D else "maxpool2d_s8_ref"
+    return Layer(op.index, op.kind.value, kernel, "rvfw_pool_params", params, [ctx.arena(op.inputs[0]), ctx.arena(op.outputs[0])])

@@ -1,0 +1,18 @@
+"""RESHAPE: a view of its input's bytes. No kernel call and no arena space (see planner.analysis)."""
+
+from __future__ import annotations
+
+from ..ir import Graph, Op
+from .common import LowerContext, fail
+
+
+def check(graph: Graph, op: Op) -> None:
+    inp, out = graph.tensors[op.inputs[0]], graph.tensors[op.outputs[0]]
+    if inp.nbytes != out.nbytes or inp.dtype != out.dtype:
+        raise fail(graph, op, f"{list(inp.shape)} -> {list(out.shape)} changes the number of bytes")
+    if inp.is_constant:
+        raise fail(graph, op, "reshaping a constant tensor not supported")
+
+
+def lower(ctx: LowerContext, op: Op) -> None:
+    return None

@@ -1,0 +1,31 @@
+"""SOFTMAX int8 -> int8 over the last dimension."""
+
+from __future__ import annotations
+
+from ..ir import DType, Graph, Op
+from ..quant import softmax_input_scaling
+from .common import Layer, LowerContext, expect_dtype, expect_quant, fail
+
+
+def check(graph: Graph, op: Op) -> None:
+    inp = expect_dtype(graph, op, op.inputs[0], "input", DType.INT8)
+    out = expect_dtype(graph, op, op.outputs[0], "output", DType.INT8)
+    expect_quant(graph, op, inp, "input")
+    expect_quant(graph, op, out, "output")
+    if out.quant.zero_point[0] != -128 or abs(out.quant.scale[0] - 1 / 256) > 0.001 / 256:
+        raise fail(graph, op, "int8 output must have scale 1/256 and zero point -128")
+
+
+def lower(ctx: LowerContext, op: Op) -> Layer:
+    inp = ctx.tensor(op.inputs[0])
+    depth = inp.shape[-1]
+    multiplier, left_shift, diff_min = softmax_input_scaling(op.options.get("beta", 1.0), inp.quant.scale[0])
+    params = [
+        ("outer_size", inp.num_elements // depth),
+        ("depth", depth),
+        ("input_multiplier", multiplier),
+        ("input_left_shift", left_shift),
+        ("diff_min", diff_min),
+    ]
+    args = [ctx.arena(op.inputs[0]), ctx.arena(op.outputs[0])]
+    return Layer(op.index, op.kind.value, "softmax_s8_ref", "rvfw_softmax_params", params, args)

@@ -1,0 +1,132 @@
+"""The pipeline, top to bottom: load -> check -> plan -> lower -> emit -> compile -> size -> run -> compare."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from . import emit, golden, report, size, toolchain
+from .boards import Board, load_board
+from .errors import BudgetError
+from .frontend import load_tflite
+from .harness import HarnessOutput, parse_console
+from .ir import Graph
+from .ops import ConstArray, Layer, check_graph, lower_graph
+from .paths import FIRMWARE_DIR, ROOT
+from .planner import MemoryPlan, plan_memory
+from .sim import SimResult, run_elf
+
+Log = Callable[[str], None]
+
+
+@dataclass
+class Build:
+    graph: Graph
+    board: Board
+    plan: MemoryPlan
+    layers: list[Layer]
+    constants: list[ConstArray]
+    inputs: list[np.ndarray]
+    out_dir: Path
+    elf: Path
+    size: size.SizeReport
+
+
+@dataclass
+class Run:
+    build: Build
+    sim: SimResult
+    harness: HarnessOutput
+
+
+def default_out_dir(board: Board, graph: Graph) -> Path:
+    return ROOT / "build" / board.name / graph.name
+
+
+def prepare(model: str | Path, board_name: str, planner: str = "greedy_by_size") -> tuple[Graph, Board, MemoryPlan]:
+    """Everything up to the memory plan: pure, writes nothing."""
+    board = load_board(board_name)
+    graph = load_tflite(model)
+    check_graph(graph)
+    return graph, board, plan_memory(graph, planner)
+
+
+def build(
+    model: str | Path,
+    board_name: str,
+    out_dir: Path | None = None,
+    seed: int = 0,
+    input_npy: str | Path | None = None,
+    planner: str = "greedy_by_size",
+    log: Log = print,
+) -> Build:
+    graph, board, plan = prepare(model, board_name, planner)
+    layers, constants = lower_graph(graph, plan.tensor_offsets)
+    inputs = golden.make_inputs(graph, seed, input_npy)
+    log(f"model {graph.source}: {len(graph.ops)} ops -> {len(layers)} kernel calls, board {board.name}")
+    log(report.layer_table(graph, layers, plan))
+    log(f"arena: {plan.arena_size:,} bytes (lifetime lower bound {plan.lower_bound:,})")
+
+    out_dir = Path(out_dir) if out_dir else default_out_dir(board, graph)
+    staging = out_dir.with_name(f".{out_dir.name}.partial")
+    shutil.rmtree(staging, ignore_errors=True)
+    try:
+        elf, size_report = _emit_and_compile(graph, board, plan, layers, constants, inputs, staging, log)
+        (staging / "plan.txt").write_text(report.plan_table(graph, plan) + "\n")
+        (staging / "size.json").write_text(json.dumps(size_report.to_json(), indent=2) + "\n")
+        shutil.rmtree(out_dir, ignore_errors=True)
+        staging.rename(out_dir)
+    except BaseException:
+        shutil.rmtree(staging, ignore_errors=True)
+        raise
+    size_report.elf = str(out_dir / elf.name)
+    return Build(graph, board, plan, layers, constants, inputs, out_dir, out_dir / elf.name, size_report)
+
+
+def _emit_and_compile(graph, board, plan, layers, constants, inputs, staging: Path, log: Log):
+    gen = staging / "gen"
+    gen.mkdir(parents=True)
+    sources = emit.render_model(graph, board, plan, layers, constants)
+    sources["main.c"] = emit.render_harness(graph, board, plan, inputs)
+    for name, text in sources.items():
+        (gen / name).write_text(text)
+    (gen / "link.ld").write_text(emit.render_linker_script(graph, board))
+
+    c_files = [gen / f"{graph.name}.c", gen / "main.c", *toolchain.firmware_sources(board, {lay.kernel for lay in layers})]
+    objects = toolchain.compile_objects(board, c_files, [gen, FIRMWARE_DIR / "include"], staging / "obj", ("RVFW_PROFILE",))
+    elf = staging / "firmware.elf"
+    try:
+        toolchain.link(board, objects, gen / "link.ld", elf)
+    except toolchain.RegionOverflow:
+        # Link once more with stretched regions only to measure by how much it misses.
+        (gen / "link-unbounded.ld").write_text(emit.render_linker_script(graph, board, unbounded=True))
+        elf = staging / "firmware-unbounded.elf"
+        toolchain.link(board, objects, gen / "link-unbounded.ld", elf)
+    size_report = size.measure(elf, board)
+    log(size.format_table(size_report))
+    if not size_report.ok:
+        over = ", ".join(f"{r.name} by {r.used - r.length:,} bytes" for r in size_report.regions if r.over)
+        raise BudgetError(f"{Path(graph.source).name} does not fit board {board.name}: over budget in {over}", size_report.to_json())
+    return elf, size_report
+
+
+def run(b: Build, timeout: float = 600.0, log: Log = print) -> Run:
+    sim = run_elf(b.elf, b.board, timeout)
+    harness = parse_console(sim.console, b.graph, sim.exit_code, sim.runner)
+    log(f"ran under {sim.runner}: {harness.total_instret:,} instructions for one inference")
+    log(report.profile_table(b.layers, harness.layer_instret, harness.total_instret))
+    return Run(b, sim, harness)
+
+
+def check(r: Run, log: Log = print) -> golden.Comparison:
+    reference = golden.reference_outputs(r.build.graph.source, r.build.inputs, len(r.build.graph.outputs))
+    result = golden.compare(r.harness.outputs, reference)
+    for k, i, ours, ref in result.mismatches:
+        log(f"mismatch: output {k} [{i}]: firmware {ours}, TFLite Micro {ref}")
+    log(f"bit-exact: {result.matched}/{result.total} outputs match TFLite Micro")
+    return result

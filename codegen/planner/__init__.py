@@ -1,0 +1,16 @@
+"""Static arena planning: analysis (lifetimes) -> algorithm (offsets) -> apply (per-tensor plan)."""
+
+from .algorithms import ALGORITHMS, get_algorithm
+from .analysis import Buffer, analyze_lifetimes, lifetime_lower_bound
+from .plan import MemoryPlan, check_overlaps, plan_memory
+
+__all__ = [
+    "ALGORITHMS",
+    "Buffer",
+    "MemoryPlan",
+    "analyze_lifetimes",
+    "check_overlaps",
+    "get_algorithm",
+    "lifetime_lower_bound",
+    "plan_memory",
+]

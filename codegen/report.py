@@ -1,0 +1,52 @@
+"""Plain-text tables for the terminal: plan, layers, profile."""
+
+from __future__ import annotations
+
+from .ir import Graph
+from .ops import Layer
+from .planner import MemoryPlan
+
+
+def table(headers: list[str], rows: list[list[object]], right: set[int] | None = None) -> str:
+    cells = [[str(h) for h in headers]] + [[str(c) for c in row] for row in rows]
+    widths = [max(len(row[i]) for row in cells) for i in range(len(headers))]
+    right = right if right is not None else set(range(1, len(headers)))
+    out = []
+    for row in cells:
+        out.append("  ".join(c.rjust(w) if i in right else c.ljust(w) for i, (c, w) in enumerate(zip(row, widths))).rstrip())
+    return "\n".join(out)
+
+
+def plan_table(graph: Graph, plan: MemoryPlan) -> str:
+    rows = []
+    for buf, offset in sorted(zip(plan.buffers, plan.offsets), key=lambda bo: (bo[1], bo[0].first)):
+        views = ", ".join(graph.tensors[t].name for t in buf.tensors[1:])
+        name = buf.name + (f" (= {views})" if views else "")
+        rows.append([buf.tensors[0], name[:60], f"{buf.first}..{buf.last}", f"{offset:,}", f"{buf.size:,}"])
+    text = table(["tensor", "name", "live", "offset", "bytes"], rows, right={0, 3, 4})
+    summary = (
+        f"arena: {plan.arena_size:,} bytes ({plan.algorithm}, {plan.alignment}-byte aligned); "
+        f"lifetime lower bound: {plan.lower_bound:,} bytes"
+    )
+    return f"{text}\n{summary}"
+
+
+def layer_table(graph: Graph, layers: list[Layer], plan: MemoryPlan) -> str:
+    rows = []
+    for i, layer in enumerate(layers):
+        op = graph.ops[layer.index]
+        inp = graph.tensors[op.inputs[0]]
+        out = graph.tensors[op.outputs[0]]
+        rows.append([i, f"#{layer.index}", layer.op, layer.kernel, "x".join(map(str, inp.shape)), "x".join(map(str, out.shape)), f"{layer.macs:,}"])
+    return table(["layer", "op", "kind", "kernel", "input", "output", "MACs"], rows, right={0, 6})
+
+
+def profile_table(layers: list[Layer], instret: list[int], total: int) -> str:
+    rows = []
+    for i, (layer, count) in enumerate(zip(layers, instret)):
+        per_mac = f"{count / layer.macs:.2f}" if layer.macs else "-"
+        share = f"{100.0 * count / total:.1f}%" if total else "-"
+        rows.append([i, layer.op, layer.kernel, f"{layer.macs:,}", f"{count:,}", per_mac, share])
+    macs = sum(layer.macs for layer in layers)
+    rows.append(["", "total", "", f"{macs:,}", f"{total:,}", f"{total / macs:.2f}" if macs else "-", "100.0%"])
+    return table(["layer", "op", "kernel", "MACs", "instructions", "instr/MAC", "share"], rows, right={0, 3, 4, 5, 6})

@@ -1,0 +1,91 @@
+"""Simulator runners: Spike when it is on PATH, else QEMU's spike machine with exact instruction counting."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+from dataclasses import dataclass
+from pathlib import Path
+
+from .boards import Board
+from .errors import RvfwError, ToolError
+
+SPIKE_DRAM_BASE = 0x80000000
+
+
+@dataclass
+class SimResult:
+    runner: str
+    command: list[str]
+    exit_code: int
+    console: str
+
+
+class SpikeRunner:
+    name = "spike"
+
+    def available(self) -> bool:
+        return shutil.which("spike") is not None
+
+    def command(self, elf: Path, board: Board) -> list[str]:
+        sim = board.simulator
+        cmd = ["spike", f"--isa={sim['isa']}", f"-m0x{SPIKE_DRAM_BASE:x}:0x{_memory_span(board):x}"]
+        if "vlen" in sim:
+            cmd.append(f"--varch=vlen:{sim['vlen']},elen:{board.vector['elen'] if board.vector else 64}")
+        return [*cmd, str(elf)]
+
+
+class QemuRunner:
+    name = "qemu"
+
+    def binary(self, board: Board) -> str:
+        return f"qemu-system-riscv{board.xlen}"
+
+    def available(self, board: Board | None = None) -> bool:
+        return shutil.which(self.binary(board) if board else "qemu-system-riscv64") is not None
+
+    def command(self, elf: Path, board: Board) -> list[str]:
+        mem_mib = max(128, -(-_memory_span(board) // (1 << 20)))
+        return [
+            self.binary(board), "-machine", "spike", "-nographic", "-monitor", "none", "-serial", "stdio",
+            "-bios", str(elf), "-m", f"{mem_mib}M", "-icount", "shift=0", "-cpu", qemu_cpu(board),
+        ]  # fmt: skip
+
+
+def qemu_cpu(board: Board) -> str:
+    """QEMU -cpu string that enables exactly the board's extensions (so stray instructions trap)."""
+    isa = board.simulator["isa"].lower()
+    base = isa[:4]
+    letters = isa[4:].split("_")[0].replace("g", "imafd")
+    props = [base]
+    for ext in "acfdm":
+        props.append(f"{ext}={'true' if ext in letters else 'false'}")
+    if "v" in letters:
+        vlen = board.simulator.get("vlen", 128)
+        props += ["v=true", f"vlen={vlen}", f"elen={board.vector['elen'] if board.vector else 64}", "vext_spec=v1.0"]
+    return ",".join(props)
+
+
+def _memory_span(board: Board) -> int:
+    end = max(r.origin + r.length for r in board.regions)
+    return end - SPIKE_DRAM_BASE
+
+
+def run_elf(elf: Path, board: Board, timeout: float = 300.0) -> SimResult:
+    if board.simulator is None:
+        raise RvfwError(f"board {board.name} has no simulator: build it and flash it instead")
+    if any(r.origin < SPIKE_DRAM_BASE for r in board.regions):
+        raise RvfwError(f"board {board.name}: memory below 0x{SPIKE_DRAM_BASE:x} cannot be simulated on the spike machine")
+    spike, qemu = SpikeRunner(), QemuRunner()
+    if spike.available():
+        runner, cmd = spike.name, spike.command(elf, board)
+    elif qemu.available(board):
+        runner, cmd = qemu.name, qemu.command(elf, board)
+    else:
+        raise ToolError(f"no simulator: neither spike nor {qemu.binary(board)} is on PATH (run `make setup`)")
+    try:
+        proc = subprocess.run(cmd, capture_output=True, timeout=timeout, stdin=subprocess.DEVNULL)
+    except subprocess.TimeoutExpired:
+        raise ToolError(f"{runner} timed out after {timeout:.0f} s running {elf}") from None
+    console = proc.stdout.decode("utf-8", "replace")
+    return SimResult(runner, cmd, proc.returncode, console)

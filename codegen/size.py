@@ -1,0 +1,107 @@
+"""Read the ELF and account every allocated section to a board memory region and a category."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from elftools.elf.constants import SH_FLAGS
+from elftools.elf.elffile import ELFFile
+
+from .boards import Board
+
+CATEGORIES = ("code", "rodata", "weights", "data", "bss", "htif", "arena", "stack")
+_SECTION_CATEGORY = {
+    ".text": "code",
+    ".rodata": "rodata",
+    ".weights": "weights",
+    ".data": "data",
+    ".bss": "bss",
+    ".tohost": "htif",
+    ".arena": "arena",
+    ".stack": "stack",
+}
+
+
+@dataclass
+class RegionUsage:
+    name: str
+    length: int
+    by_category: dict[str, int] = field(default_factory=dict)
+
+    @property
+    def used(self) -> int:
+        return sum(self.by_category.values())
+
+    @property
+    def over(self) -> bool:
+        return self.used > self.length
+
+
+@dataclass
+class SizeReport:
+    board: str
+    elf: str
+    regions: list[RegionUsage]
+
+    @property
+    def ok(self) -> bool:
+        return not any(r.over for r in self.regions)
+
+    def to_json(self) -> dict:
+        return {
+            "board": self.board,
+            "elf": self.elf,
+            "ok": self.ok,
+            "regions": [
+                {"name": r.name, "budget": r.length, "used": r.used, "over": r.over, "by_category": r.by_category}
+                for r in self.regions
+            ],
+        }
+
+
+def measure(elf_path: Path, board: Board) -> SizeReport:
+    usage = {r.name: RegionUsage(r.name, r.length, dict.fromkeys(CATEGORIES, 0)) for r in board.regions}
+
+    by_origin = sorted(board.regions, key=lambda r: r.origin)
+
+    def region_at(address: int) -> str | None:
+        """The region a section starts in; past a region's end still counts to it (an overflow)."""
+        holder = None
+        for r in by_origin:
+            if r.origin <= address:
+                holder = r.name
+        return holder
+
+    with open(elf_path, "rb") as fh:
+        elf = ELFFile(fh)
+        load_address = {}
+        for seg in elf.iter_segments():
+            if seg["p_type"] == "PT_LOAD":
+                load_address[(seg["p_vaddr"], seg["p_memsz"])] = seg["p_paddr"]
+        for sec in elf.iter_sections():
+            if not sec["sh_flags"] & SH_FLAGS.SHF_ALLOC or sec["sh_size"] == 0:
+                continue
+            category = _SECTION_CATEGORY.get(sec.name, "rodata" if not sec["sh_flags"] & SH_FLAGS.SHF_WRITE else "data")
+            size, address = sec["sh_size"], sec["sh_addr"]
+            region = region_at(address) or by_origin[0].name
+            usage[region].by_category[category] += size
+            if sec.name == ".data" and sec["sh_type"] != "SHT_NOBITS":
+                # Initialised data also occupies its load image in the code region.
+                for (vaddr, memsz), paddr in load_address.items():
+                    if vaddr <= address < vaddr + memsz and paddr != vaddr:
+                        lma_region = region_at(paddr + address - vaddr)
+                        if lma_region and lma_region != region:
+                            usage[lma_region].by_category["data"] += size
+    return SizeReport(board.name, str(elf_path), list(usage.values()))
+
+
+def format_table(report: SizeReport) -> str:
+    headers = ["region", "used", "budget", "%", *CATEGORIES]
+    rows = []
+    for r in report.regions:
+        pct = f"{100.0 * r.used / r.length:.1f}%"
+        rows.append([r.name, f"{r.used:,}", f"{r.length:,}", pct + (" OVER" if r.over else ""), *(f"{r.by_category[c]:,}" for c in CATEGORIES)])
+    widths = [max(len(str(x)) for x in col) for col in zip(headers, *rows)]
+    lines = ["  ".join(str(x).rjust(w) if i else str(x).ljust(w) for i, (x, w) in enumerate(zip(row, widths))) for row in [headers, *rows]]
+    return "\n".join(lines)

@@ -1,0 +1,81 @@
+/* Public API of the rvfw kernels. Every parameter is computed at build time by
+ * codegen/ and arrives here as a constant struct: kernels only run. Shapes are
+ * NHWC; filters are OHWI (conv), 1HWO (depthwise) and OI (fully connected). */
+#ifndef RVFW_KERNELS_H
+#define RVFW_KERNELS_H
+
+#include <stdint.h>
+
+typedef struct {
+    int32_t batches;
+    int32_t in_h, in_w, in_c;
+    int32_t out_h, out_w, out_c;
+    int32_t k_h, k_w;
+    int32_t stride_h, stride_w;
+    int32_t dilation_h, dilation_w;
+    int32_t pad_h, pad_w;
+    int32_t depth_multiplier; /* depthwise only */
+    int32_t input_offset;     /* -input zero point */
+    int32_t output_offset;    /* output zero point */
+    int32_t output_activation_min, output_activation_max;
+} rvfw_conv_params;
+
+typedef struct {
+    int32_t batches, accum_depth, out_depth;
+    int32_t input_offset, filter_offset, output_offset;
+    int32_t output_activation_min, output_activation_max;
+} rvfw_fc_params;
+
+typedef struct {
+    int32_t batches;
+    int32_t in_h, in_w, channels;
+    int32_t out_h, out_w;
+    int32_t k_h, k_w;
+    int32_t stride_h, stride_w;
+    int32_t pad_h, pad_w;
+    int32_t output_activation_min, output_activation_max;
+} rvfw_pool_params;
+
+typedef struct {
+    int32_t size;
+    int32_t left_shift;
+    int32_t input1_offset, input1_multiplier, input1_shift;
+    int32_t input2_offset, input2_multiplier, input2_shift;
+    int32_t output_offset, output_multiplier, output_shift;
+    int32_t output_activation_min, output_activation_max;
+} rvfw_add_params;
+
+typedef struct {
+    int32_t outer_size, depth;
+    int32_t input_multiplier, input_left_shift;
+    int32_t diff_min;
+} rvfw_softmax_params;
+
+typedef struct {
+    int32_t size;
+    int32_t input_zero_point, output_zero_point;
+    int32_t multiplier, shift;
+} rvfw_requantize_params;
+
+typedef struct {
+    int32_t size;
+    int32_t zero_point;
+    double scale;
+} rvfw_affine_params;
+
+void conv2d_s8_ref(const rvfw_conv_params *p, const int8_t *input, const int8_t *filter, const int32_t *bias,
+                   const int32_t *output_multiplier, const int32_t *output_shift, int8_t *output);
+void depthwise_conv2d_s8_ref(const rvfw_conv_params *p, const int8_t *input, const int8_t *filter,
+                             const int32_t *bias, const int32_t *output_multiplier, const int32_t *output_shift,
+                             int8_t *output);
+void fully_connected_s8_ref(const rvfw_fc_params *p, const int8_t *input, const int8_t *filter, const int32_t *bias,
+                            const int32_t *output_multiplier, const int32_t *output_shift, int8_t *output);
+void avgpool2d_s8_ref(const rvfw_pool_params *p, const int8_t *input, int8_t *output);
+void maxpool2d_s8_ref(const rvfw_pool_params *p, const int8_t *input, int8_t *output);
+void add_s8_ref(const rvfw_add_params *p, const int8_t *input1, const int8_t *input2, int8_t *output);
+void softmax_s8_ref(const rvfw_softmax_params *p, const int8_t *input, int8_t *output);
+void requantize_s8_ref(const rvfw_requantize_params *p, const int8_t *input, int8_t *output);
+void quantize_f32_s8_ref(const rvfw_affine_params *p, const float *input, int8_t *output);
+void dequantize_s8_f32_ref(const rvfw_affine_params *p, const int8_t *input, float *output);
+
+#endif

@@ -1,0 +1,39 @@
+/* The one requantisation helper every kernel uses: TFLite Micro's
+ * MultiplyByQuantizedMultiplier with its default double rounding
+ * (saturating rounding doubling high multiply, then a rounding right shift). */
+#ifndef RVFW_REQUANT_H
+#define RVFW_REQUANT_H
+
+#include <stdint.h>
+
+static inline int32_t rvfw_srdhm(int32_t a, int32_t b)
+{
+    if (a == INT32_MIN && b == INT32_MIN)
+        return INT32_MAX;
+    const int64_t ab = (int64_t)a * (int64_t)b;
+    const int64_t nudge = ab >= 0 ? (1LL << 30) : (1 - (1LL << 30));
+    /* C division truncates toward zero, as the reference does. */
+    return (int32_t)((ab + nudge) / (1LL << 31));
+}
+
+static inline int32_t rvfw_rounding_divide_by_pot(int32_t x, int exponent)
+{
+    const int32_t mask = (int32_t)((1LL << exponent) - 1);
+    const int32_t remainder = x & mask;
+    const int32_t threshold = (mask >> 1) + (x < 0 ? 1 : 0);
+    return (x >> exponent) + (remainder > threshold ? 1 : 0);
+}
+
+static inline int32_t rvfw_requantize(int32_t x, int32_t multiplier, int32_t shift)
+{
+    const int left_shift = shift > 0 ? shift : 0;
+    const int right_shift = shift > 0 ? 0 : -shift;
+    return rvfw_rounding_divide_by_pot(rvfw_srdhm((int32_t)((uint32_t)x << left_shift), multiplier), right_shift);
+}
+
+static inline int32_t rvfw_clamp(int32_t x, int32_t lo, int32_t hi)
+{
+    return x < lo ? lo : (x > hi ? hi : x);
+}
+
+#endif

@@ -1,0 +1,13 @@
+/* C run-time initialisation: copy .data from its load address, zero .bss. */
+#include <stdint.h>
+#include <string.h>
+
+extern uint8_t __data_lma[], __data_start[], __data_end[];
+extern uint8_t __bss_start[], __bss_end[];
+
+void rvfw_crt_init(void)
+{
+    if (__data_lma != __data_start)
+        memcpy(__data_start, __data_lma, (size_t)(__data_end - __data_start));
+    memset(__bss_start, 0, (size_t)(__bss_end - __bss_start));
+}

@@ -1,0 +1,38 @@
+/* rvfw start-up: stack, gp, trap vector, FPU/vector enable, then C. */
+  .section .text.start, "ax"
+  .global _start
+_start:
+  la sp, __stack_top
+  .option push
+  .option norelax
+  la gp, __global_pointer$
+  .option pop
+  la t0, rvfw_trap_entry
+  csrw mtvec, t0
+#if defined(__riscv_flen)
+  li t0, (1 << 13)          /* mstatus.FS = initial */
+  csrs mstatus, t0
+  csrwi fcsr, 0
+#endif
+#if defined(__riscv_vector)
+  li t0, (1 << 9)           /* mstatus.VS = initial */
+  csrs mstatus, t0
+#endif
+  call rvfw_crt_init
+  call main
+  call rvfw_exit
+1:
+  j 1b
+
+/* Traps are fatal: no register save, the handler reports and exits. */
+  .section .text.trap, "ax"
+  .balign 4
+  .global rvfw_trap_entry
+rvfw_trap_entry:
+  csrr a0, mcause
+  csrr a1, mepc
+  csrr a2, mtval
+  la sp, __stack_top
+  call rvfw_trap
+1:
+  j 1b

@@ -1,0 +1,20 @@
+/* Any trap is a firmware fault: report it on the console and exit non-zero. */
+#include <stdint.h>
+
+#include "rvfw_console.h"
+
+#define RVFW_EXIT_TRAP 3
+
+void rvfw_trap(uintptr_t mcause, uintptr_t mepc, uintptr_t mtval) __attribute__((noreturn));
+
+void rvfw_trap(uintptr_t mcause, uintptr_t mepc, uintptr_t mtval)
+{
+    rvfw_puts("\nRVFW-TRAP mcause=");
+    rvfw_put_hex(mcause);
+    rvfw_puts(" mepc=");
+    rvfw_put_hex(mepc);
+    rvfw_puts(" mtval=");
+    rvfw_put_hex(mtval);
+    rvfw_putc('\n');
+    rvfw_exit(RVFW_EXIT_TRAP);
+}
