@@ -120,6 +120,10 @@ def run(b: Build, timeout: float = 600.0, log: Log = print) -> Run:
     harness = parse_console(sim.console, b.graph, sim.exit_code, sim.runner)
     log(f"ran under {sim.runner}: {harness.total_instret:,} instructions for one inference")
     log(report.profile_table(b.layers, harness.layer_instret, harness.total_instret))
+    for k, array in enumerate(harness.outputs):
+        shown = np.array2string(array.reshape(-1)[:16], separator=", ", threshold=16)
+        more = f" ... ({array.size} values)" if array.size > 16 else ""
+        log(f"output {k} {'x'.join(map(str, array.shape))} {array.dtype}: {shown}{more}")
     return Run(b, sim, harness)
 
 
