@@ -74,9 +74,7 @@ def load_board(name_or_path: str) -> Board:
         raise BoardError(f"{path.name}: {where}: {err.message}")
     if data["name"] != path.stem:
         raise BoardError(f"{path.name}: name: '{data['name']}' must match the file name '{path.stem}'")
-    regions = tuple(
-        Region(r["name"], r["origin"], r["length"], r["access"], tuple(r["roles"])) for r in data["memory"]
-    )
+    regions = tuple(Region(r["name"], r["origin"], r["length"], r["access"], tuple(r["roles"])) for r in data["memory"])
     _check_regions(path.name, regions)
     isa = data["isa"]
     return Board(
@@ -101,7 +99,9 @@ def _check_regions(label: str, regions: tuple[Region, ...]) -> None:
     for role in ROLES:
         holders = [r.name for r in regions if role in r.roles]
         if len(holders) != 1:
-            raise BoardError(f"{label}: memory: role '{role}' must be in exactly one region (found {holders or 'none'})")
+            raise BoardError(
+                f"{label}: memory: role '{role}' must be in exactly one region (found {holders or 'none'})"
+            )
     for region in regions:
         if region.access == "rx" and any(role in WRITABLE_ROLES for role in region.roles):
             raise BoardError(f"{label}: memory: region '{region.name}' is read-only but holds {list(region.roles)}")

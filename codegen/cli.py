@@ -12,7 +12,9 @@ from .paths import DEFAULT_BOARD, DEFAULT_MODEL
 
 
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="rvfw", description="Compile a .tflite model into bare-metal RISC-V firmware.")
+    parser = argparse.ArgumentParser(
+        prog="rvfw", description="Compile a .tflite model into bare-metal RISC-V firmware."
+    )
     parser.add_argument("--version", action="version", version=f"rvfw {__version__}")
     sub = parser.add_subparsers(dest="command", required=True)
     helps = {
@@ -24,7 +26,9 @@ def _parser() -> argparse.ArgumentParser:
     }
     for name, text in helps.items():
         p = sub.add_parser(name, help=text, description=text)
-        p.add_argument("--model", default=str(DEFAULT_MODEL), help="path to the .tflite model (default: the bundled example)")
+        p.add_argument(
+            "--model", default=str(DEFAULT_MODEL), help="path to the .tflite model (default: the bundled example)"
+        )
         p.add_argument("--board", default=DEFAULT_BOARD, help=f"board name or YAML path (default: {DEFAULT_BOARD})")
         p.add_argument("--planner", default="greedy_by_size", help="arena planner (greedy_by_size, no_reuse)")
         if name != "plan":

@@ -55,7 +55,9 @@ def _io_tensors(graph: Graph, plan: MemoryPlan, indices: tuple[int, ...]) -> lis
     return out
 
 
-def render_model(graph: Graph, board: Board, plan: MemoryPlan, layers: list[Layer], constants: list[ConstArray]) -> dict[str, str]:
+def render_model(
+    graph: Graph, board: Board, plan: MemoryPlan, layers: list[Layer], constants: list[ConstArray]
+) -> dict[str, str]:
     """Return {file name: text} for the model pair <name>.c / <name>.h."""
     env = environment()
     data = {
@@ -106,10 +108,19 @@ def render_harness(graph: Graph, board: Board, plan: MemoryPlan, inputs: list[np
             storage, values = t.dtype.c_type, np.asarray(array, dtype=t.dtype.np_type)
         input_data.append({"storage_type": storage, "count": t.num_elements, "lines": value_lines(values)})
     outputs = [
-        {"count": graph.tensors[i].num_elements, "print_as": "f32bits" if graph.tensors[i].dtype is DType.FLOAT32 else "int"}
+        {
+            "count": graph.tensors[i].num_elements,
+            "print_as": "f32bits" if graph.tensors[i].dtype is DType.FLOAT32 else "int",
+        }
         for i in graph.outputs
     ]
-    data = {"banner": _banner(graph, board), "name": graph.name, "NAME": graph.name.upper(), "inputs": input_data, "outputs": outputs}
+    data = {
+        "banner": _banner(graph, board),
+        "name": graph.name,
+        "NAME": graph.name.upper(),
+        "inputs": input_data,
+        "outputs": outputs,
+    }
     return env.get_template("main.c.j2").render(data, template="main.c.j2")
 
 
@@ -128,7 +139,8 @@ def render_linker_script(graph: Graph, board: Board, unbounded: bool = False) ->
     data = {
         "banner": _banner(graph, board),
         "regions": [
-            {"name": r.name, "access": r.access, "origin": hex(r.origin), "length": hex(lengths[r.name])} for r in board.regions
+            {"name": r.name, "access": r.access, "origin": hex(r.origin), "length": hex(lengths[r.name])}
+            for r in board.regions
         ],
         "role": {role: board.region_for(role).name for role in ("code", "rodata", "weights", "data", "arena", "stack")},
         "stack_size": hex(board.stack_size),

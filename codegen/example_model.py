@@ -56,7 +56,15 @@ def build_tiny_kws() -> bytes:
     w1_t = m.tensor("dw1/weights", w1.shape, scale=ws1, zero_point=0, data=w1, axis=3)
     b1_t = m.tensor("dw1/bias", (16,), np.int32, scale=ws1 * s0, data=rng.integers(-300, 300, 16, dtype=np.int32))
     c1 = m.tensor("dw1", (1, 25, 5, 16), scale=s1, zero_point=-128)
-    m.op("DEPTHWISE_CONV_2D", [c0, w1_t, b1_t], [c1], padding="SAME", stride=(1, 1), depth_multiplier=2, activation="RELU6")
+    m.op(
+        "DEPTHWISE_CONV_2D",
+        [c0, w1_t, b1_t],
+        [c1],
+        padding="SAME",
+        stride=(1, 1),
+        depth_multiplier=2,
+        activation="RELU6",
+    )
 
     w2, ws2 = _weights(rng, (8, 1, 1, 16), 0)
     s2 = _output_scale(s1, ws2, 16)

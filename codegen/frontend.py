@@ -121,7 +121,9 @@ def _read_tensor(model: tflite.Model, sub, index: int, data: bytes, label: str) 
     if raw is not None:
         count = int(np.prod(shape, dtype=np.int64)) if shape else 1
         if len(raw) != count * dtype.size:
-            raise ModelError(label, f"tensor {index} '{name}': buffer holds {len(raw)} bytes, shape needs {count * dtype.size}")
+            raise ModelError(
+                label, f"tensor {index} '{name}': buffer holds {len(raw)} bytes, shape needs {count * dtype.size}"
+            )
         array = np.frombuffer(raw, dtype=dtype.np_type).reshape(shape).copy()
     return Tensor(index=index, name=name, shape=shape, dtype=dtype, quant=quant, data=array)
 
@@ -140,7 +142,9 @@ def _read_op(model: tflite.Model, sub, index: int, label: str) -> Op:
         raise ModelError(label, "operator not supported by rvfw", index, op_name) from None
     version = int(code.Version())
     if version > MAX_VERSION[kind]:
-        raise ModelError(label, f"version {version} not supported (rvfw implements up to {MAX_VERSION[kind]})", index, op_name)
+        raise ModelError(
+            label, f"version {version} not supported (rvfw implements up to {MAX_VERSION[kind]})", index, op_name
+        )
     inputs = tuple(int(i) for i in op.InputsAsNumpy()) if op.InputsLength() else ()
     outputs = tuple(int(i) for i in op.OutputsAsNumpy()) if op.OutputsLength() else ()
     return Op(index=index, kind=kind, version=version, inputs=inputs, outputs=outputs, options=_read_options(op))

@@ -44,6 +44,8 @@ def parse_console(console: str, graph: Graph, exit_code: int, runner: str) -> Ha
             if kind == "f32bits":
                 array = np.array([int(v) for v in values], dtype=np.uint32).view(np.float32)
             else:
-                array = np.array([int(v) for v in values], dtype=t.dtype.np_type if t.dtype is not DType.FLOAT32 else np.int64)
+                array = np.array(
+                    [int(v) for v in values], dtype=t.dtype.np_type if t.dtype is not DType.FLOAT32 else np.int64
+                )
             outputs.append(array.reshape(t.shape))
     return HarnessOutput(layers, total, outputs)

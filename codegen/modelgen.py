@@ -15,7 +15,12 @@ from tflite.BuiltinOperator import BuiltinOperator
 from tflite.BuiltinOptions import BuiltinOptions
 from tflite.TensorType import TensorType
 
-_DTYPES = {np.int8: TensorType.INT8, np.int32: TensorType.INT32, np.float32: TensorType.FLOAT32, np.int16: TensorType.INT16}
+_DTYPES = {
+    np.int8: TensorType.INT8,
+    np.int32: TensorType.INT32,
+    np.float32: TensorType.FLOAT32,
+    np.int16: TensorType.INT16,
+}
 _PADDING = {"SAME": 0, "VALID": 1}
 _ACTIVATION = {"NONE": 0, "RELU": 1, "RELU_N1_TO_1": 2, "RELU6": 3}
 _VERSIONS = {"CONV_2D": 3, "DEPTHWISE_CONV_2D": 3, "FULLY_CONNECTED": 4, "AVERAGE_POOL_2D": 2, "MAX_POOL_2D": 2,
@@ -31,6 +36,7 @@ class _Tensor:
     zero_point: tuple[int, ...] | None
     axis: int
     data: np.ndarray | None
+    signature: tuple[int, ...] | None = None
 
 
 @dataclass
@@ -39,6 +45,7 @@ class _Op:
     inputs: list[int]
     outputs: list[int]
     options: dict
+    version: int | None = None
 
 
 @dataclass
@@ -46,17 +53,25 @@ class ModelBuilder:
     tensors: list[_Tensor] = field(default_factory=list)
     ops: list[_Op] = field(default_factory=list)
 
-    def tensor(self, name, shape, dtype=np.int8, scale=None, zero_point=0, data=None, axis=0) -> int:
+    def tensor(self, name, shape, dtype=np.int8, scale=None, zero_point=0, data=None, axis=0, signature=None) -> int:
         scales = None if scale is None else tuple(float(s) for s in np.atleast_1d(scale))
-        zps = None if scales is None else tuple(int(z) for z in np.broadcast_to(np.atleast_1d(zero_point), (len(scales),)))
+        zps = (
+            None
+            if scales is None
+            else tuple(int(z) for z in np.broadcast_to(np.atleast_1d(zero_point), (len(scales),)))
+        )
         arr = None if data is None else np.ascontiguousarray(data, dtype=dtype).reshape(shape)
-        self.tensors.append(_Tensor(name, tuple(shape), dtype, scales, zps, axis, arr))
+        sig = None if signature is None else tuple(signature)
+        self.tensors.append(_Tensor(name, tuple(shape), dtype, scales, zps, axis, arr, sig))
         return len(self.tensors) - 1
 
-    def op(self, kind: str, inputs: list[int], outputs: list[int], **options) -> None:
-        self.ops.append(_Op(kind, list(inputs), list(outputs), options))
+    def op(self, kind: str, inputs: list[int], outputs: list[int], version: int | None = None, **options) -> None:
+        self.ops.append(_Op(kind, list(inputs), list(outputs), options, version))
 
-    def finish(self, inputs: list[int], outputs: list[int], description: str = "rvfw modelgen") -> bytes:
+    def finish(
+        self, inputs: list[int], outputs: list[int], description: str = "rvfw modelgen", subgraphs: int = 1
+    ) -> bytes:
+        """Serialise; subgraphs > 1 repeats the graph (only to test that such models are rejected)."""
         b = flatbuffers.Builder(1024)
         # Buffer 0 is the empty sentinel; each constant gets its own buffer.
         buffer_data = [None] + [t.data for t in self.tensors if t.data is not None]
@@ -71,6 +86,7 @@ class ModelBuilder:
         for t in self.tensors:
             name = b.CreateString(t.name)
             shape = b.CreateNumpyVector(np.array(t.shape, dtype=np.int32))
+            sig = None if t.signature is None else b.CreateNumpyVector(np.array(t.signature, dtype=np.int32))
             quant = None
             if t.scale is not None:
                 scale = b.CreateNumpyVector(np.array(t.scale, dtype=np.float32))
@@ -82,6 +98,8 @@ class ModelBuilder:
                 quant = tflite.QuantizationParametersEnd(b)
             tflite.TensorStart(b)
             tflite.TensorAddShape(b, shape)
+            if sig is not None:
+                tflite.TensorAddShapeSignature(b, sig)
             tflite.TensorAddType(b, _DTYPES[t.dtype])
             tflite.TensorAddName(b, name)
             if t.data is not None:
@@ -92,14 +110,14 @@ class ModelBuilder:
             if quant is not None:
                 tflite.TensorAddQuantization(b, quant)
             tensor_offsets.append(tflite.TensorEnd(b))
-        kinds = sorted({op.kind for op in self.ops})
+        kinds = sorted({(op.kind, op.version or _VERSIONS.get(op.kind, 1)) for op in self.ops})
         codes = []
-        for kind in kinds:
+        for kind, version in kinds:
             builtin = getattr(BuiltinOperator, kind)
             tflite.OperatorCodeStart(b)
             tflite.OperatorCodeAddDeprecatedBuiltinCode(b, min(builtin, 127))
             tflite.OperatorCodeAddBuiltinCode(b, builtin)
-            tflite.OperatorCodeAddVersion(b, _VERSIONS[kind])
+            tflite.OperatorCodeAddVersion(b, version)
             codes.append(tflite.OperatorCodeEnd(b))
         op_offsets = []
         for op in self.ops:
@@ -107,7 +125,7 @@ class ModelBuilder:
             outs = b.CreateNumpyVector(np.array(op.outputs, dtype=np.int32))
             opt_type, opt = _options(b, op)
             tflite.OperatorStart(b)
-            tflite.OperatorAddOpcodeIndex(b, kinds.index(op.kind))
+            tflite.OperatorAddOpcodeIndex(b, kinds.index((op.kind, op.version or _VERSIONS.get(op.kind, 1))))
             tflite.OperatorAddInputs(b, ins)
             tflite.OperatorAddOutputs(b, outs)
             if opt is not None:
@@ -126,7 +144,7 @@ class ModelBuilder:
         tflite.SubGraphAddOutputs(b, out_vec)
         tflite.SubGraphAddName(b, sg_name)
         subgraph = tflite.SubGraphEnd(b)
-        subgraphs_vec = _table_vector(b, tflite.ModelStartSubgraphsVector, [subgraph])
+        subgraphs_vec = _table_vector(b, tflite.ModelStartSubgraphsVector, [subgraph] * subgraphs)
         codes_vec = _table_vector(b, tflite.ModelStartOperatorCodesVector, codes)
         buffers_vec = _table_vector(b, tflite.ModelStartBuffersVector, buffers)
         desc = b.CreateString(description)

@@ -97,8 +97,14 @@ def _emit_and_compile(graph, board, plan, layers, constants, inputs, staging: Pa
         (gen / name).write_text(text)
     (gen / "link.ld").write_text(emit.render_linker_script(graph, board))
 
-    c_files = [gen / f"{graph.name}.c", gen / "main.c", *toolchain.firmware_sources(board, {lay.kernel for lay in layers})]
-    objects = toolchain.compile_objects(board, c_files, [gen, FIRMWARE_DIR / "include"], staging / "obj", ("RVFW_PROFILE",))
+    c_files = [
+        gen / f"{graph.name}.c",
+        gen / "main.c",
+        *toolchain.firmware_sources(board, {lay.kernel for lay in layers}),
+    ]
+    objects = toolchain.compile_objects(
+        board, c_files, [gen, FIRMWARE_DIR / "include"], staging / "obj", ("RVFW_PROFILE",)
+    )
     elf = staging / "firmware.elf"
     try:
         toolchain.link(board, objects, gen / "link.ld", elf)
@@ -111,7 +117,9 @@ def _emit_and_compile(graph, board, plan, layers, constants, inputs, staging: Pa
     log(size.format_table(size_report))
     if not size_report.ok:
         over = ", ".join(f"{r.name} by {r.used - r.length:,} bytes" for r in size_report.regions if r.over)
-        raise BudgetError(f"{Path(graph.source).name} does not fit board {board.name}: over budget in {over}", size_report.to_json())
+        raise BudgetError(
+            f"{Path(graph.source).name} does not fit board {board.name}: over budget in {over}", size_report.to_json()
+        )
     return elf, size_report
 
 

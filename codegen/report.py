@@ -13,7 +13,9 @@ def table(headers: list[str], rows: list[list[object]], right: set[int] | None =
     right = right if right is not None else set(range(1, len(headers)))
     out = []
     for row in cells:
-        out.append("  ".join(c.rjust(w) if i in right else c.ljust(w) for i, (c, w) in enumerate(zip(row, widths))).rstrip())
+        out.append(
+            "  ".join(c.rjust(w) if i in right else c.ljust(w) for i, (c, w) in enumerate(zip(row, widths))).rstrip()
+        )
     return "\n".join(out)
 
 
@@ -37,7 +39,17 @@ def layer_table(graph: Graph, layers: list[Layer], plan: MemoryPlan) -> str:
         op = graph.ops[layer.index]
         inp = graph.tensors[op.inputs[0]]
         out = graph.tensors[op.outputs[0]]
-        rows.append([i, f"#{layer.index}", layer.op, layer.kernel, "x".join(map(str, inp.shape)), "x".join(map(str, out.shape)), f"{layer.macs:,}"])
+        rows.append(
+            [
+                i,
+                f"#{layer.index}",
+                layer.op,
+                layer.kernel,
+                "x".join(map(str, inp.shape)),
+                "x".join(map(str, out.shape)),
+                f"{layer.macs:,}",
+            ]
+        )
     return table(["layer", "op", "kind", "kernel", "input", "output", "MACs"], rows, right={0, 6})
 
 

@@ -75,7 +75,9 @@ def run_elf(elf: Path, board: Board, timeout: float = 300.0) -> SimResult:
     if board.simulator is None:
         raise RvfwError(f"board {board.name} has no simulator: build it and flash it instead")
     if any(r.origin < SPIKE_DRAM_BASE for r in board.regions):
-        raise RvfwError(f"board {board.name}: memory below 0x{SPIKE_DRAM_BASE:x} cannot be simulated on the spike machine")
+        raise RvfwError(
+            f"board {board.name}: memory below 0x{SPIKE_DRAM_BASE:x} cannot be simulated on the spike machine"
+        )
     spike, qemu = SpikeRunner(), QemuRunner()
     if spike.available():
         runner, cmd = spike.name, spike.command(elf, board)

@@ -97,11 +97,10 @@ def measure(elf_path: Path, board: Board) -> SizeReport:
 
 
 def format_table(report: SizeReport) -> str:
-    headers = ["region", "used", "budget", "%", *CATEGORIES]
+    from .report import table
+
     rows = []
     for r in report.regions:
-        pct = f"{100.0 * r.used / r.length:.1f}%"
-        rows.append([r.name, f"{r.used:,}", f"{r.length:,}", pct + (" OVER" if r.over else ""), *(f"{r.by_category[c]:,}" for c in CATEGORIES)])
-    widths = [max(len(str(x)) for x in col) for col in zip(headers, *rows)]
-    lines = ["  ".join(str(x).rjust(w) if i else str(x).ljust(w) for i, (x, w) in enumerate(zip(row, widths))) for row in [headers, *rows]]
-    return "\n".join(lines)
+        pct = f"{100.0 * r.used / r.length:.1f}%" + (" OVER" if r.over else "")
+        rows.append([r.name, f"{r.used:,}", f"{r.length:,}", pct, *(f"{r.by_category[c]:,}" for c in CATEGORIES)])
+    return table(["region", "used", "budget", "%", *CATEGORIES], rows)

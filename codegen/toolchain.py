@@ -29,13 +29,22 @@ def _gcc() -> str:
     return gcc
 
 
-def compile_objects(board: Board, sources: list[Path], include_dirs: list[Path], obj_dir: Path, defines: tuple[str, ...] = ()) -> list[Path]:
+def compile_objects(
+    board: Board, sources: list[Path], include_dirs: list[Path], obj_dir: Path, defines: tuple[str, ...] = ()
+) -> list[Path]:
     gcc = _gcc()
     obj_dir.mkdir(parents=True, exist_ok=True)
     objects = []
     for src in sources:
         obj = obj_dir / (src.stem + ".o")
-        cmd = [gcc, "--specs=picolibc.specs", f"-march={board.march}", f"-mabi={board.mabi}", "-mcmodel=medany", *CFLAGS]
+        cmd = [
+            gcc,
+            "--specs=picolibc.specs",
+            f"-march={board.march}",
+            f"-mabi={board.mabi}",
+            "-mcmodel=medany",
+            *CFLAGS,
+        ]
         cmd += [f"-D{d}" for d in defines] + [f"-I{d}" for d in include_dirs] + ["-c", str(src), "-o", str(obj)]
         _run(cmd, f"compiling {src.name}", obj_dir)
         objects.append(obj)

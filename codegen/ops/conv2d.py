@@ -4,7 +4,16 @@ from __future__ import annotations
 
 from ..ir import DType, Graph, Op, OpKind
 from ..quant import activation_range, conv_output_multipliers, out_size, padding_before
-from .common import Layer, LowerContext, expect_activation, expect_constant, expect_dtype, expect_quant, fail, optional_input
+from .common import (
+    Layer,
+    LowerContext,
+    expect_activation,
+    expect_constant,
+    expect_dtype,
+    expect_quant,
+    fail,
+    optional_input,
+)
 
 
 def check(graph: Graph, op: Op) -> None:
@@ -34,9 +43,14 @@ def check(graph: Graph, op: Op) -> None:
         raise fail(graph, op, f"grouped convolution ({in_c} input channels, filter depth {flt.shape[3]}) not supported")
     k_h, k_w = flt.shape[1], flt.shape[2]
     (s_h, s_w), (d_h, d_w) = op.options["stride"], op.options["dilation"]
-    expected = (out_size(op.options["padding"], in_h, k_h, s_h, d_h), out_size(op.options["padding"], in_w, k_w, s_w, d_w))
+    expected = (
+        out_size(op.options["padding"], in_h, k_h, s_h, d_h),
+        out_size(op.options["padding"], in_w, k_w, s_w, d_w),
+    )
     if (out_h, out_w) != expected:
-        raise fail(graph, op, f"output size {out_h}x{out_w} does not match padding/stride ({expected[0]}x{expected[1]})")
+        raise fail(
+            graph, op, f"output size {out_h}x{out_w} does not match padding/stride ({expected[0]}x{expected[1]})"
+        )
 
 
 def lower(ctx: LowerContext, op: Op) -> Layer:

@@ -4,7 +4,16 @@ from __future__ import annotations
 
 from ..ir import DType, Graph, Op
 from ..quant import activation_range, conv_output_multipliers
-from .common import Layer, LowerContext, expect_activation, expect_constant, expect_dtype, expect_quant, fail, optional_input
+from .common import (
+    Layer,
+    LowerContext,
+    expect_activation,
+    expect_constant,
+    expect_dtype,
+    expect_quant,
+    fail,
+    optional_input,
+)
 
 
 def check(graph: Graph, op: Op) -> None:
@@ -50,4 +59,12 @@ def lower(ctx: LowerContext, op: Op) -> Layer:
         ctx.derived(op, "shift", "int32_t", shifts),
         ctx.arena(op.outputs[0]),
     ]
-    return Layer(op.index, op.kind.value, "fully_connected_s8_ref", "rvfw_fc_params", params, args, batches * accum_depth * out_depth)
+    return Layer(
+        op.index,
+        op.kind.value,
+        "fully_connected_s8_ref",
+        "rvfw_fc_params",
+        params,
+        args,
+        batches * accum_depth * out_depth,
+    )

@@ -18,7 +18,10 @@ def check(graph: Graph, op: Op) -> None:
     if len(inp.shape) != 4 or len(out.shape) != 4:
         raise fail(graph, op, "expects 4-D input and output")
     (f_h, f_w), (s_h, s_w) = op.options["filter"], op.options["stride"]
-    expected = (out_size(op.options["padding"], inp.shape[1], f_h, s_h), out_size(op.options["padding"], inp.shape[2], f_w, s_w))
+    expected = (
+        out_size(op.options["padding"], inp.shape[1], f_h, s_h),
+        out_size(op.options["padding"], inp.shape[2], f_w, s_w),
+    )
     if tuple(out.shape[1:3]) != expected:
         raise fail(graph, op, f"output size {out.shape[1]}x{out.shape[2]} does not match padding/stride")
 
@@ -41,4 +44,6 @@ def lower(ctx: LowerContext, op: Op) -> Layer:
         ("output_activation_max", act_max),
     ]  # fmt: skip
     kernel = "avgpool2d_s8_ref" if op.kind is OpKind.AVERAGE_POOL_2D else "maxpool2d_s8_ref"
-    return Layer(op.index, op.kind.value, kernel, "rvfw_pool_params", params, [ctx.arena(op.inputs[0]), ctx.arena(op.outputs[0])])
+    return Layer(
+        op.index, op.kind.value, kernel, "rvfw_pool_params", params, [ctx.arena(op.inputs[0]), ctx.arena(op.outputs[0])]
+    )

@@ -51,7 +51,9 @@ def analyze_lifetimes(graph: Graph) -> list[Buffer]:
             return
         buf = buffers.get(r)
         if buf is None:
-            buf = buffers[r] = Buffer(name=graph.tensors[r].name, size=graph.tensors[r].nbytes, first=step, last=step, tensors=[r])
+            buf = buffers[r] = Buffer(
+                name=graph.tensors[r].name, size=graph.tensors[r].nbytes, first=step, last=step, tensors=[r]
+            )
         buf.first = min(buf.first, step)
         buf.last = max(buf.last, step)
         buf.size = max(buf.size, tensor.nbytes)

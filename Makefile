@@ -1,0 +1,47 @@
+# rvfw: make [BOARD=...] [MODEL=...] [build|run|check|size|plan|test|bench|lint|clean]
+BOARD ?= spike-rv64gcv
+MODEL ?= examples/tiny_kws.tflite
+RVFW := .venv/bin/rvfw
+PYTHON := .venv/bin/python
+ARGS := --board $(BOARD) --model $(MODEL)
+
+.PHONY: all setup build run check size plan test lint format example clean
+
+all: build
+
+setup:
+	@scripts/setup.sh
+
+build: setup
+	@$(RVFW) build $(ARGS)
+
+run: setup
+	@$(RVFW) run $(ARGS)
+
+check: setup
+	@$(RVFW) check $(ARGS)
+
+size: setup
+	@$(RVFW) size $(ARGS)
+
+plan: setup
+	@$(RVFW) plan $(ARGS)
+
+# The whole suite: lint, unit tests, kernel and end-to-end tests on the simulator.
+test: setup lint
+	@$(PYTHON) -m pytest -q
+
+lint: setup
+	@.venv/bin/ruff check codegen tests bench
+	@.venv/bin/ruff format --check codegen tests bench
+
+format: setup
+	@.venv/bin/ruff format codegen tests bench
+	@.venv/bin/ruff check --fix codegen tests bench
+
+# Regenerate the bundled example model (deterministic: the bytes must not change).
+example: setup
+	@$(PYTHON) -m codegen.example_model examples/tiny_kws.tflite
+
+clean:
+	rm -rf build .pytest_cache

@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# Install what rvfw needs, once: Debian packages (when missing) and the .venv.
+# Idempotent and quiet when everything is already there.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+DEB_PACKAGES=(gcc-riscv64-unknown-elf picolibc-riscv64-unknown-elf qemu-system-misc python3-venv)
+
+missing=()
+for pkg in "${DEB_PACKAGES[@]}"; do
+    dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || missing+=("$pkg")
+done
+if ((${#missing[@]})); then
+    if [[ $(id -u) -ne 0 ]]; then
+        echo "rvfw setup: missing Debian packages: ${missing[*]}" >&2
+        echo "rvfw setup: run as root, or: sudo apt-get install -y ${missing[*]}" >&2
+        exit 1
+    fi
+    echo "rvfw setup: installing ${missing[*]}"
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get update -qq
+    apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+# The venv is refreshed only when pyproject.toml changes.
+stamp=.venv/.rvfw-setup-stamp
+want=$(sha256sum pyproject.toml | cut -d' ' -f1)
+if [[ ! -x .venv/bin/python ]] || [[ ! -f $stamp ]] || [[ $(cat "$stamp") != "$want" ]]; then
+    echo "rvfw setup: creating .venv with the Python dependencies"
+    python3 -m venv .venv
+    .venv/bin/pip install -q --disable-pip-version-check -e '.[dev]' 2>&1 | grep -v -i "^warning" || true
+    .venv/bin/python -c "import codegen, tflite, tflite_micro, jinja2, elftools, jsonschema" \
+        || { echo "rvfw setup: Python dependencies failed to install" >&2; exit 1; }
+    echo "$want" > "$stamp"
+fi

@@ -1,0 +1,107 @@
+"""The `rvfw` command as users and CI meet it: output, exit codes, one-line errors, nothing half-written."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import numpy as np
+
+from codegen.modelgen import ModelBuilder
+from tests.conftest import ROOT, mlperf_model
+
+
+def rvfw(*args: str, cwd=ROOT) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "codegen.cli", *args], capture_output=True, text=True, cwd=cwd)
+
+
+def assert_one_line_error(proc: subprocess.CompletedProcess, expected: str) -> None:
+    assert proc.returncode != 0
+    assert "Traceback" not in proc.stderr
+    lines = proc.stderr.strip().splitlines()
+    assert len(lines) == 1, proc.stderr
+    assert expected in lines[0], lines[0]
+
+
+def test_check_default_prints_plan_size_profile_and_verdict(tmp_path, sim_tools):
+    proc = rvfw("check", "--out", str(tmp_path / "out"))
+    assert proc.returncode == 0, proc.stderr
+    out = proc.stdout
+    assert "kernel" in out and "conv2d_s8_ref" in out  # per-layer plan
+    assert "budget" in out and "weights" in out and "arena" in out  # size table
+    assert "instr/MAC" in out  # profile
+    assert out.rstrip().endswith("bit-exact: 4/4 outputs match TFLite Micro")
+    assert (tmp_path / "out" / "firmware.elf").is_file()
+
+
+def test_size_json(tmp_path, sim_tools):
+    proc = rvfw("size", "--json", "--out", str(tmp_path / "out"))
+    assert proc.returncode == 0, proc.stderr
+    report = json.loads(proc.stdout)
+    assert report["ok"] and {r["name"] for r in report["regions"]} == {"flash", "ram"}
+
+
+def test_plan_prints_lifetimes_and_bound():
+    proc = rvfw("plan", "--model", str(mlperf_model("kws_dscnn")))
+    assert proc.returncode == 0, proc.stderr
+    assert "arena: 16,000 bytes" in proc.stdout and "lifetime lower bound: 16,000 bytes" in proc.stdout
+
+
+def test_over_budget_stops_at_size_check_and_writes_nothing(tmp_path, sim_tools):
+    out = tmp_path / "vww"
+    proc = rvfw("build", "--board", "gd32vf103", "--model", str(mlperf_model("vww_mobilenet")), "--out", str(out))
+    assert_one_line_error(proc, "does not fit board gd32vf103: over budget in flash by")
+    assert "OVER" in proc.stdout and "flash" in proc.stdout
+    assert not out.exists()
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_over_budget_json_for_ci(tmp_path, sim_tools):
+    proc = rvfw("size", "--json", "--board", "gd32vf103", "--model", str(mlperf_model("vww_mobilenet")),
+                "--out", str(tmp_path / "vww"))  # fmt: skip
+    assert proc.returncode != 0
+    report = json.loads(proc.stdout)
+    assert not report["ok"]
+    flash = next(r for r in report["regions"] if r["name"] == "flash")
+    assert flash["over"] and flash["used"] > flash["budget"] == 131072
+
+
+def test_small_model_fits_the_small_mcu(tmp_path, sim_tools):
+    proc = rvfw("build", "--board", "gd32vf103", "--out", str(tmp_path / "tiny"))
+    assert proc.returncode == 0, proc.stderr
+    assert (tmp_path / "tiny" / "firmware.elf").is_file()
+
+
+def test_bad_model_is_one_line_and_writes_nothing(tmp_path):
+    m = ModelBuilder()
+    x = m.tensor("x", (1, 4, 4, 2), np.int16, scale=0.1)
+    w = m.tensor("w", (2, 1, 1, 2), scale=0.1, data=np.ones((2, 1, 1, 2)))
+    y = m.tensor("y", (1, 4, 4, 2), np.int16, scale=0.1)
+    m.op("CONV_2D", [x, w], [y])
+    bad = tmp_path / "bad.tflite"
+    bad.write_bytes(m.finish([x], [y]))
+    proc = rvfw("build", "--model", str(bad), "--out", str(tmp_path / "out"))
+    assert_one_line_error(proc, "bad.tflite: op #0 CONV_2D: int16 input not supported")
+    assert not (tmp_path / "out").exists()
+
+
+def test_not_a_model(tmp_path):
+    junk = tmp_path / "junk.tflite"
+    junk.write_text("hello")
+    assert_one_line_error(rvfw("plan", "--model", str(junk)), "junk.tflite: not a TFLite flatbuffer")
+
+
+def test_unknown_board():
+    assert_one_line_error(rvfw("plan", "--board", "nope"), "board 'nope' not found")
+
+
+def test_board_without_simulator_says_so(tmp_path, sim_tools):
+    proc = rvfw("run", "--board", "c906", "--out", str(tmp_path / "c906"))
+    assert_one_line_error(proc, "board c906 has no simulator")
+
+
+def test_wrong_npy_shape(tmp_path):
+    np.save(tmp_path / "x.npy", np.zeros(5, np.float32))
+    proc = rvfw("build", "--input", str(tmp_path / "x.npy"), "--out", str(tmp_path / "out"))
+    assert_one_line_error(proc, "x.npy: 5 values, input 'input' needs 490")

@@ -1,0 +1,42 @@
+"""Whole models on the simulator, bit for bit against TFLite Micro."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from codegen import pipeline
+from codegen.paths import DEFAULT_BOARD, DEFAULT_MODEL
+from tests.conftest import MLPERF_MODELS, SIM_BOARDS, mlperf_model, quiet
+
+# TFLite Micro reference kernels on RISC-V, instructions per inference (ANCHORS.md):
+# our scalar kernels must not be slower.
+TFLM_RV32IMC_INSTRUCTIONS = {"kws_dscnn": 44_312_223, "vww_mobilenet": 109_942_173,
+                             "ic_resnet8": 125_522_030, "ad_autoencoder": 2_480_535}  # fmt: skip
+
+
+@pytest.mark.parametrize("board", SIM_BOARDS)
+@pytest.mark.parametrize("name", MLPERF_MODELS)
+def test_mlperf_model_bit_exact(tmp_path, sim_tools, name, board):
+    b = pipeline.build(mlperf_model(name), board, tmp_path / "out", seed=7, log=quiet)
+    r = pipeline.run(b, timeout=600, log=quiet)
+    result = pipeline.check(r, log=quiet)
+    assert result.bit_exact, result.mismatches
+    assert len(r.harness.layer_instret) == len(b.layers)
+    assert sum(r.harness.layer_instret) <= r.harness.total_instret
+    if board == "spike-rv32imc":
+        assert r.harness.total_instret < TFLM_RV32IMC_INSTRUCTIONS[name] * 1.02
+
+
+def test_example_model_bit_exact_on_default_board(tmp_path, sim_tools):
+    b = pipeline.build(DEFAULT_MODEL, DEFAULT_BOARD, tmp_path / "out", log=quiet)
+    result = pipeline.check(pipeline.run(b, log=quiet), log=quiet)
+    assert result.bit_exact and result.total == 4
+
+
+def test_user_npy_input(tmp_path, sim_tools):
+    x = np.linspace(-1, 1, 490, dtype=np.float32).reshape(1, 49, 10, 1)
+    np.save(tmp_path / "x.npy", x)
+    b = pipeline.build(DEFAULT_MODEL, DEFAULT_BOARD, tmp_path / "out", input_npy=tmp_path / "x.npy", log=quiet)
+    assert np.array_equal(b.inputs[0], x)
+    assert pipeline.check(pipeline.run(b, log=quiet), log=quiet).bit_exact

@@ -1,0 +1,155 @@
+"""Each kernel on the simulator against TFLite Micro, through single-op models.
+
+Shapes are chosen to hit the edges: odd channel counts, strides, SAME padding
+with an odd extra cell, dilation, depth multipliers, per-tensor and per-channel
+weights, non-zero zero points, several batches, and every fused activation.
+"""
+
+from __future__ import annotations
+
+import zlib
+
+import numpy as np
+import pytest
+
+from codegen import pipeline
+from codegen.modelgen import ModelBuilder
+from tests.conftest import SIM_BOARDS, quiet
+
+
+def _scale_for(in_scale: float, w_scale: float, fan_in: int) -> float:
+    return float(np.float32(in_scale * w_scale * 40 * 73 * np.sqrt(fan_in) / 32))
+
+
+def conv(rng, h, w, cin, cout, k, stride=(1, 1), padding="SAME", dilation=(1, 1), per_channel=True,
+         bias=True, activation="NONE") -> bytes:  # fmt: skip
+    m = ModelBuilder()
+    s_in = 0.05
+    x = m.tensor("x", (1, h, w, cin), scale=s_in, zero_point=7)
+    ws = rng.uniform(0.002, 0.02, cout if per_channel else 1).astype(np.float32)
+    wt = m.tensor("w", (cout, *k, cin), scale=ws, data=rng.integers(-127, 128, (cout, *k, cin)), axis=0)
+    inputs = [x, wt]
+    if bias:
+        inputs.append(m.tensor("b", (cout,), np.int32, scale=ws * s_in, data=rng.integers(-2000, 2000, cout)))
+    out_h = -(-h // stride[0]) if padding == "SAME" else (h - (k[0] - 1) * dilation[0] - 1) // stride[0] + 1
+    out_w = -(-w // stride[1]) if padding == "SAME" else (w - (k[1] - 1) * dilation[1] - 1) // stride[1] + 1
+    y = m.tensor(
+        "y", (1, out_h, out_w, cout), scale=_scale_for(s_in, float(ws.mean()), k[0] * k[1] * cin), zero_point=-5
+    )
+    m.op("CONV_2D", inputs, [y], padding=padding, stride=stride, dilation=dilation, activation=activation)
+    return m.finish([x], [y])
+
+
+def depthwise(rng, h, w, cin, mult, k, stride=(1, 1), padding="SAME", dilation=(1, 1), activation="NONE") -> bytes:
+    m = ModelBuilder()
+    s_in = 0.05
+    cout = cin * mult
+    x = m.tensor("x", (1, h, w, cin), scale=s_in, zero_point=-11)
+    ws = rng.uniform(0.002, 0.02, cout).astype(np.float32)
+    wt = m.tensor("w", (1, *k, cout), scale=ws, data=rng.integers(-127, 128, (1, *k, cout)), axis=3)
+    b = m.tensor("b", (cout,), np.int32, scale=ws * s_in, data=rng.integers(-2000, 2000, cout))
+    out_h = -(-h // stride[0]) if padding == "SAME" else (h - (k[0] - 1) * dilation[0] - 1) // stride[0] + 1
+    out_w = -(-w // stride[1]) if padding == "SAME" else (w - (k[1] - 1) * dilation[1] - 1) // stride[1] + 1
+    y = m.tensor("y", (1, out_h, out_w, cout), scale=_scale_for(s_in, float(ws.mean()), k[0] * k[1]), zero_point=3)
+    m.op("DEPTHWISE_CONV_2D", [x, wt, b], [y], padding=padding, stride=stride, dilation=dilation,
+         depth_multiplier=mult, activation=activation)  # fmt: skip
+    return m.finish([x], [y])
+
+
+def fully_connected(rng, batches, depth, units, activation="NONE") -> bytes:
+    m = ModelBuilder()
+    x = m.tensor("x", (batches, depth), scale=0.08, zero_point=-20)
+    w = m.tensor("w", (units, depth), scale=0.01, data=rng.integers(-127, 128, (units, depth)))
+    b = m.tensor("b", (units,), np.int32, scale=0.0008, data=rng.integers(-3000, 3000, units))
+    y = m.tensor("y", (batches, units), scale=_scale_for(0.08, 0.01, depth), zero_point=10)
+    m.op("FULLY_CONNECTED", [x, w, b], [y], activation=activation)
+    return m.finish([x], [y])
+
+
+def pool(kind, h, w, c, k, stride, padding, activation="NONE") -> bytes:
+    m = ModelBuilder()
+    out_h = -(-h // stride[0]) if padding == "SAME" else (h - k[0]) // stride[0] + 1
+    out_w = -(-w // stride[1]) if padding == "SAME" else (w - k[1]) // stride[1] + 1
+    x = m.tensor("x", (1, h, w, c), scale=0.03, zero_point=-9)
+    y = m.tensor("y", (1, out_h, out_w, c), scale=0.03, zero_point=-9)
+    m.op(kind, [x], [y], padding=padding, stride=stride, filter=k, activation=activation)
+    return m.finish([x], [y])
+
+
+def add(activation="NONE") -> bytes:
+    m = ModelBuilder()
+    a = m.tensor("a", (1, 5, 3, 7), scale=0.04, zero_point=-3)
+    b = m.tensor("b", (1, 5, 3, 7), scale=0.11, zero_point=12)
+    y = m.tensor("y", (1, 5, 3, 7), scale=0.13, zero_point=-20)
+    m.op("ADD", [a, b], [y], activation=activation)
+    return m.finish([a, b], [y])
+
+
+def softmax(rows, depth, in_scale, beta=1.0) -> bytes:
+    m = ModelBuilder()
+    x = m.tensor("x", (rows, depth), scale=in_scale, zero_point=4)
+    y = m.tensor("y", (rows, depth), scale=1 / 256, zero_point=-128)
+    m.op("SOFTMAX", [x], [y], beta=beta)
+    return m.finish([x], [y])
+
+
+def quantize_float() -> bytes:
+    m = ModelBuilder()
+    x = m.tensor("x", (3, 11), np.float32)
+    y = m.tensor("y", (3, 11), scale=0.0123, zero_point=-7)
+    m.op("QUANTIZE", [x], [y])
+    return m.finish([x], [y])
+
+
+def requantize() -> bytes:
+    m = ModelBuilder()
+    x = m.tensor("x", (2, 19), scale=0.05, zero_point=10)
+    y = m.tensor("y", (2, 19), scale=0.031, zero_point=-40)
+    m.op("QUANTIZE", [x], [y])
+    return m.finish([x], [y])
+
+
+def dequantize() -> bytes:
+    m = ModelBuilder()
+    x = m.tensor("x", (4, 9), scale=0.0371, zero_point=-17)
+    y = m.tensor("y", (4, 9), np.float32)
+    m.op("DEQUANTIZE", [x], [y])
+    return m.finish([x], [y])
+
+
+CASES = {
+    "conv3x3_same_perchannel_relu": lambda r: conv(r, 9, 7, 3, 5, (3, 3), activation="RELU"),
+    "conv5x3_valid_stride2x1_pertensor_nobias": lambda r: conv(
+        r, 12, 9, 7, 3, (5, 3), (2, 1), "VALID", per_channel=False, bias=False
+    ),
+    "conv3x3_same_stride2_odd_pad_relu6": lambda r: conv(r, 10, 8, 4, 6, (3, 3), (2, 2), activation="RELU6"),
+    "conv3x3_dilation2": lambda r: conv(r, 11, 10, 2, 3, (3, 3), dilation=(2, 2), activation="RELU_N1_TO_1"),
+    "conv1x1_pointwise_odd_channels": lambda r: conv(r, 5, 5, 17, 9, (1, 1)),
+    "dw3x3_same_stride2": lambda r: depthwise(r, 9, 9, 5, 1, (3, 3), (2, 2), activation="RELU"),
+    "dw3x3_valid_multiplier3_dilation2": lambda r: depthwise(r, 10, 9, 3, 3, (3, 3), padding="VALID", dilation=(2, 2)),
+    "dw5x2_same_multiplier2_relu6": lambda r: depthwise(r, 7, 6, 4, 2, (5, 2), activation="RELU6"),
+    "fc_3_batches": lambda r: fully_connected(r, 3, 37, 11),
+    "fc_relu": lambda r: fully_connected(r, 1, 64, 10, activation="RELU"),
+    "avgpool3x3_same_stride2": lambda r: pool("AVERAGE_POOL_2D", 9, 8, 5, (3, 3), (2, 2), "SAME"),
+    "avgpool_global_valid": lambda r: pool("AVERAGE_POOL_2D", 6, 4, 3, (6, 4), (6, 4), "VALID"),
+    "maxpool2x3_valid_relu6": lambda r: pool("MAX_POOL_2D", 8, 9, 6, (2, 3), (1, 2), "VALID", "RELU6"),
+    "maxpool3x3_same_stride2": lambda r: pool("MAX_POOL_2D", 7, 7, 3, (3, 3), (2, 2), "SAME"),
+    "add_relu": lambda r: add("RELU"),
+    "add": lambda r: add(),
+    "softmax_fine_scale": lambda r: softmax(3, 10, 0.05),
+    "softmax_coarse_scale_beta": lambda r: softmax(2, 33, 0.3, beta=0.7),
+    "quantize_float": lambda r: quantize_float(),
+    "quantize_requantize": lambda r: requantize(),
+    "dequantize": lambda r: dequantize(),
+}
+
+
+@pytest.mark.parametrize("board", SIM_BOARDS)
+@pytest.mark.parametrize("case", sorted(CASES))
+def test_kernel_bit_exact(tmp_path, sim_tools, case, board):
+    model = tmp_path / f"{case}.tflite"
+    model.write_bytes(CASES[case](np.random.default_rng(zlib.crc32(case.encode()))))
+    for seed in (0, 1):
+        b = pipeline.build(model, board, tmp_path / f"out{seed}", seed=seed, log=quiet)
+        result = pipeline.check(pipeline.run(b, timeout=120, log=quiet), log=quiet)
+        assert result.bit_exact, result.mismatches

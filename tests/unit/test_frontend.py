@@ -1,0 +1,86 @@
+import numpy as np
+import pytest
+
+from codegen.errors import ModelError
+from codegen.frontend import load_tflite
+from codegen.ir import DType, OpKind
+from codegen.modelgen import ModelBuilder
+from codegen.ops import check_graph
+from codegen.paths import DEFAULT_MODEL
+from tests.conftest import mlperf_model
+
+
+def fc_model(
+    in_dtype=np.int8, signature=None, version=None, kind="FULLY_CONNECTED", subgraphs=1, activation="NONE"
+) -> bytes:
+    m = ModelBuilder()
+    x = m.tensor("x", (1, 8), in_dtype, scale=0.1, signature=signature)
+    w = m.tensor("w", (4, 8), scale=0.01, data=np.ones((4, 8), np.int8))
+    y = m.tensor("y", (1, 4), scale=0.2)
+    m.op(kind, [x, w], [y], version=version, activation=activation)
+    return m.finish([x], [y], subgraphs=subgraphs)
+
+
+def load_bytes(tmp_path, data: bytes, name="model.tflite"):
+    path = tmp_path / name
+    path.write_bytes(data)
+    graph = load_tflite(path)
+    check_graph(graph)
+    return graph
+
+
+def test_reads_kws_into_ir():
+    g = load_tflite(mlperf_model("kws_dscnn"))
+    assert g.name == "kws_dscnn_int8"
+    assert [op.kind for op in g.ops].count(OpKind.CONV_2D) == 5
+    x = g.tensors[g.inputs[0]]
+    assert x.shape == (1, 49, 10, 1) and x.dtype is DType.INT8
+    conv_w = g.tensors[g.ops[0].inputs[1]]
+    assert conv_w.is_constant and conv_w.quant.per_channel and conv_w.quant.axis == 0
+    assert g.ops[0].options == {"padding": "SAME", "stride": (2, 2), "dilation": (1, 1), "activation": "RELU"}
+
+
+def test_reads_the_bundled_example():
+    g = load_tflite(DEFAULT_MODEL)
+    check_graph(g)
+    assert {op.kind for op in g.ops} == set(OpKind)
+
+
+def test_free_batch_dimension_is_accepted(tmp_path):
+    g = load_bytes(tmp_path, fc_model(signature=(-1, 8)))
+    assert g.tensors[g.inputs[0]].shape == (1, 8)
+
+
+@pytest.mark.parametrize(
+    "data, message",
+    [
+        (b"", "model.tflite: not a TFLite flatbuffer"),
+        (b"\x00" * 64, "model.tflite: not a TFLite flatbuffer"),
+        (fc_model(subgraphs=2), "model.tflite: 2 subgraphs; rvfw compiles exactly one"),
+        (fc_model(signature=(1, -1)), "model.tflite: tensor 0 'x' has a dynamic shape [1, -1]"),
+        (fc_model(kind="TANH"), "model.tflite: op #0 TANH: operator not supported by rvfw"),
+        (fc_model(version=12), "model.tflite: op #0 FULLY_CONNECTED: version 12 not supported"),
+        (fc_model(in_dtype=np.int16), "model.tflite: op #0 FULLY_CONNECTED: int16 input not supported"),
+        (fc_model(activation="RELU_N1_TO_1"), None),
+    ],
+)
+def test_rejections_are_one_line(tmp_path, data, message):
+    if message is None:  # control: a valid variant loads
+        load_bytes(tmp_path, data)
+        return
+    with pytest.raises(ModelError) as info:
+        load_bytes(tmp_path, data)
+    assert str(info.value).startswith(message)
+    assert "\n" not in str(info.value)
+
+
+def test_truncated_model_is_rejected(tmp_path):
+    data = mlperf_model("kws_dscnn").read_bytes()
+    for cut in (len(data) // 2, len(data) - 100, 64):
+        with pytest.raises(ModelError, match="truncated or corrupt"):
+            load_bytes(tmp_path, data[:cut])
+
+
+def test_missing_file(tmp_path):
+    with pytest.raises(ModelError, match="nope.tflite: cannot read model"):
+        load_tflite(tmp_path / "nope.tflite")
