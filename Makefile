@@ -5,7 +5,7 @@ RVFW := .venv/bin/rvfw
 PYTHON := .venv/bin/python
 ARGS := --board $(BOARD) --model $(MODEL)
 
-.PHONY: all setup build run check size plan test lint format example clean
+.PHONY: all setup build run check size plan test bench lint format example clean
 
 all: build
 
@@ -45,3 +45,7 @@ example: setup
 
 clean:
 	rm -rf build .pytest_cache
+
+# MLPerf Tiny table: arena, flash, RAM and instructions beside TFLite Micro.
+bench: setup
+	@$(PYTHON) bench/mlperf_tiny.py
