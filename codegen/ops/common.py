@@ -102,3 +102,24 @@ def expect_activation(graph: Graph, op: Op) -> str:
 
 def optional_input(op: Op, position: int) -> int:
     return op.inputs[position] if len(op.inputs) > position else -1
+
+
+def expect_weighted_int8(graph: Graph, op: Op) -> tuple[Tensor, Tensor, Tensor]:
+    """Checks shared by CONV_2D, DEPTHWISE_CONV_2D and FULLY_CONNECTED: int8 input and output,
+    a constant symmetric int8 filter (per-tensor or per-channel), an optional constant int32 bias,
+    and a fused activation we implement. Returns (input, filter, output)."""
+    inp = expect_dtype(graph, op, op.inputs[0], "input", DType.INT8)
+    flt = expect_dtype(graph, op, op.inputs[1], "filter", DType.INT8)
+    out = expect_dtype(graph, op, op.outputs[0], "output", DType.INT8)
+    expect_constant(graph, op, op.inputs[1], "filter")
+    expect_quant(graph, op, inp, "input")
+    expect_quant(graph, op, out, "output")
+    expect_quant(graph, op, flt, "filter", per_channel_ok=True)
+    if any(z != 0 for z in flt.quant.zero_point):
+        raise fail(graph, op, "filter zero point must be 0")
+    bias = optional_input(op, 2)
+    if bias >= 0:
+        expect_dtype(graph, op, bias, "bias", DType.INT32)
+        expect_constant(graph, op, bias, "bias")
+    expect_activation(graph, op)
+    return inp, flt, out

@@ -2,36 +2,14 @@
 
 from __future__ import annotations
 
-from ..ir import DType, Graph, Op, OpKind
+from ..ir import Graph, Op, OpKind
 from ..quant import activation_range, conv_output_multipliers, out_size, padding_before
-from .common import (
-    Layer,
-    LowerContext,
-    expect_activation,
-    expect_constant,
-    expect_dtype,
-    expect_quant,
-    fail,
-    optional_input,
-)
+from .common import Layer, LowerContext, expect_activation, expect_weighted_int8, fail, optional_input
 
 
 def check(graph: Graph, op: Op) -> None:
     depthwise = op.kind is OpKind.DEPTHWISE_CONV_2D
-    inp = expect_dtype(graph, op, op.inputs[0], "input", DType.INT8)
-    flt = expect_dtype(graph, op, op.inputs[1], "filter", DType.INT8)
-    out = expect_dtype(graph, op, op.outputs[0], "output", DType.INT8)
-    expect_constant(graph, op, op.inputs[1], "filter")
-    expect_quant(graph, op, inp, "input")
-    expect_quant(graph, op, out, "output")
-    expect_quant(graph, op, flt, "filter", per_channel_ok=True)
-    if any(z != 0 for z in flt.quant.zero_point):
-        raise fail(graph, op, "filter zero point must be 0")
-    bias = optional_input(op, 2)
-    if bias >= 0:
-        expect_dtype(graph, op, bias, "bias", DType.INT32)
-        expect_constant(graph, op, bias, "bias")
-    expect_activation(graph, op)
+    inp, flt, out = expect_weighted_int8(graph, op)
     if len(inp.shape) != 4 or len(out.shape) != 4 or len(flt.shape) != 4:
         raise fail(graph, op, "expects 4-D input, filter and output")
     _, in_h, in_w, in_c = inp.shape

@@ -2,35 +2,15 @@
 
 from __future__ import annotations
 
-from ..ir import DType, Graph, Op
+from ..ir import Graph, Op
 from ..quant import activation_range, conv_output_multipliers
-from .common import (
-    Layer,
-    LowerContext,
-    expect_activation,
-    expect_constant,
-    expect_dtype,
-    expect_quant,
-    fail,
-    optional_input,
-)
+from .common import Layer, LowerContext, expect_activation, expect_weighted_int8, fail, optional_input
 
 
 def check(graph: Graph, op: Op) -> None:
-    inp = expect_dtype(graph, op, op.inputs[0], "input", DType.INT8)
-    flt = expect_dtype(graph, op, op.inputs[1], "filter", DType.INT8)
-    out = expect_dtype(graph, op, op.outputs[0], "output", DType.INT8)
-    expect_constant(graph, op, op.inputs[1], "filter")
-    expect_quant(graph, op, inp, "input")
-    expect_quant(graph, op, out, "output")
-    expect_quant(graph, op, flt, "filter", per_channel_ok=True)
-    bias = optional_input(op, 2)
-    if bias >= 0:
-        expect_dtype(graph, op, bias, "bias", DType.INT32)
-        expect_constant(graph, op, bias, "bias")
+    inp, flt, _ = expect_weighted_int8(graph, op)
     if op.options.get("weights_format", 0) != 0:
         raise fail(graph, op, "shuffled weights format not supported")
-    expect_activation(graph, op)
     if len(flt.shape) != 2 or inp.num_elements % flt.shape[1]:
         raise fail(graph, op, f"input of {inp.num_elements} elements does not match filter {list(flt.shape)}")
 
