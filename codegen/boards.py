@@ -13,6 +13,7 @@ from .paths import BOARDS_DIR
 
 ROLES = ("code", "rodata", "weights", "data", "arena", "stack")
 WRITABLE_ROLES = ("data", "arena", "stack")
+RVV_1_0_EXTENSIONS = ("rvv1.0", "zve32x", "zve32f", "zve64x", "zve64d")
 
 
 @dataclass(frozen=True)
@@ -40,6 +41,11 @@ class Board:
     simulator: dict | None
     flash_method: str
     source_file: str
+
+    @property
+    def vector_kernels(self) -> bool:
+        """Whether the board's vector unit runs rvfw's RVV 1.0 kernels (XTheadVector does not, yet)."""
+        return self.vector is not None and self.vector["extension"] in RVV_1_0_EXTENSIONS
 
     def region_for(self, role: str) -> Region:
         return next(r for r in self.regions if role in r.roles)

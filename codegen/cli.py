@@ -26,11 +26,16 @@ def _parser() -> argparse.ArgumentParser:
     }
     for name, text in helps.items():
         p = sub.add_parser(name, help=text, description=text)
+        if name in ("run", "check"):
+            p.add_argument("--vlen", type=int, default=None, help="simulate another VLEN than the board's")
         p.add_argument(
             "--model", default=str(DEFAULT_MODEL), help="path to the .tflite model (default: the bundled example)"
         )
         p.add_argument("--board", default=DEFAULT_BOARD, help=f"board name or YAML path (default: {DEFAULT_BOARD})")
         p.add_argument("--planner", default="greedy_by_size", help="arena planner (greedy_by_size, no_reuse)")
+        p.add_argument(
+            "--kernels", default="auto", choices=pipeline.KERNEL_SETS, help="kernel set (auto: RVV if the board has it)"
+        )
         if name != "plan":
             p.add_argument("--out", default=None, help="output directory (default: build/<board>/<model>)")
             p.add_argument("--seed", type=int, default=0, help="seed of the random input (default 0)")
@@ -51,7 +56,7 @@ def main(argv: list[str] | None = None) -> int:
             graph, _board, plan = pipeline.prepare(args.model, args.board, args.planner)
             print(report.plan_table(graph, plan))
             return 0
-        b = pipeline.build(args.model, args.board, args.out, args.seed, args.input, args.planner, log)
+        b = pipeline.build(args.model, args.board, args.out, args.seed, args.input, args.planner, log, args.kernels)
         if args.command == "size":
             if quiet:
                 print(json.dumps(b.size.to_json(), indent=2))
@@ -59,7 +64,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "build":
             log(f"built {b.elf}")
             return 0
-        r = pipeline.run(b, args.timeout, log)
+        r = pipeline.run(b, args.timeout, log, args.vlen)
         if args.command == "run":
             return 0
         return 0 if pipeline.check(r, log).bit_exact else 1

@@ -12,7 +12,7 @@ import numpy as np
 
 from . import emit, golden, report, size, toolchain
 from .boards import Board, load_board
-from .errors import BudgetError
+from .errors import BudgetError, RvfwError
 from .frontend import load_tflite
 from .harness import HarnessOutput, parse_console
 from .ir import Graph
@@ -22,6 +22,7 @@ from .planner import MemoryPlan, plan_memory
 from .sim import SimResult, run_elf
 
 Log = Callable[[str], None]
+KERNEL_SETS = ("auto", "ref", "rvv")
 
 
 @dataclass
@@ -64,9 +65,11 @@ def build(
     input_npy: str | Path | None = None,
     planner: str = "greedy_by_size",
     log: Log = print,
+    kernels: str = "auto",
 ) -> Build:
+    """kernels: "auto" (the board's best: RVV where it has a vector unit), "ref" or "rvv"."""
     graph, board, plan = prepare(model, board_name, planner)
-    layers, constants = lower_graph(graph, plan.tensor_offsets)
+    layers, constants = lower_graph(graph, plan.tensor_offsets, vector=_use_vector(board, kernels))
     inputs = golden.make_inputs(graph, seed, input_npy)
     log(f"model {graph.source}: {len(graph.ops)} ops -> {len(layers)} kernel calls, board {board.name}")
     log(report.layer_table(graph, layers, plan))
@@ -86,6 +89,14 @@ def build(
         raise
     size_report.elf = str(out_dir / elf.name)
     return Build(graph, board, plan, layers, constants, inputs, out_dir, out_dir / elf.name, size_report)
+
+
+def _use_vector(board: Board, kernels: str) -> bool:
+    if kernels not in KERNEL_SETS:
+        raise RvfwError(f"unknown kernel set '{kernels}' (choose from: {', '.join(KERNEL_SETS)})")
+    if kernels == "rvv" and not board.vector_kernels:
+        raise RvfwError(f"board {board.name} has no RVV 1.0 vector unit: use --kernels ref or auto")
+    return board.vector_kernels if kernels == "auto" else kernels == "rvv"
 
 
 def _emit_and_compile(graph, board, plan, layers, constants, inputs, staging: Path, log: Log):
@@ -123,8 +134,8 @@ def _emit_and_compile(graph, board, plan, layers, constants, inputs, staging: Pa
     return elf, size_report
 
 
-def run(b: Build, timeout: float = 600.0, log: Log = print) -> Run:
-    sim = run_elf(b.elf, b.board, timeout)
+def run(b: Build, timeout: float = 600.0, log: Log = print, vlen: int | None = None) -> Run:
+    sim = run_elf(b.elf, b.board, timeout, vlen)
     harness = parse_console(sim.console, b.graph, sim.exit_code, sim.runner)
     log(f"ran under {sim.runner}: {harness.total_instret:,} instructions for one inference")
     log(report.profile_table(b.layers, harness.layer_instret, harness.total_instret))

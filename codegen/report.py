@@ -48,9 +48,10 @@ def layer_table(graph: Graph, layers: list[Layer], plan: MemoryPlan) -> str:
                 "x".join(map(str, inp.shape)),
                 "x".join(map(str, out.shape)),
                 f"{layer.macs:,}",
+                layer.note,
             ]
         )
-    return table(["layer", "op", "kind", "kernel", "input", "output", "MACs"], rows, right={0, 6})
+    return table(["layer", "op", "kind", "kernel", "input", "output", "MACs", "note"], rows, right={0, 6})
 
 
 def profile_table(layers: list[Layer], instret: list[int], total: int) -> str:

@@ -27,11 +27,11 @@ class SpikeRunner:
     def available(self) -> bool:
         return shutil.which("spike") is not None
 
-    def command(self, elf: Path, board: Board) -> list[str]:
+    def command(self, elf: Path, board: Board, vlen: int | None = None) -> list[str]:
         sim = board.simulator
         cmd = ["spike", f"--isa={sim['isa']}", f"-m0x{SPIKE_DRAM_BASE:x}:0x{_memory_span(board):x}"]
-        if "vlen" in sim:
-            cmd.append(f"--varch=vlen:{sim['vlen']},elen:{board.vector['elen'] if board.vector else 64}")
+        if board.vector:
+            cmd.append(f"--varch=vlen:{vlen or sim.get('vlen', 128)},elen:{board.vector['elen']}")
         return [*cmd, str(elf)]
 
 
@@ -44,25 +44,31 @@ class QemuRunner:
     def available(self, board: Board | None = None) -> bool:
         return shutil.which(self.binary(board) if board else "qemu-system-riscv64") is not None
 
-    def command(self, elf: Path, board: Board) -> list[str]:
+    def command(self, elf: Path, board: Board, vlen: int | None = None) -> list[str]:
         mem_mib = max(128, -(-_memory_span(board) // (1 << 20)))
         return [
             self.binary(board), "-machine", "spike", "-nographic", "-monitor", "none", "-serial", "stdio",
-            "-bios", str(elf), "-m", f"{mem_mib}M", "-icount", "shift=0", "-cpu", qemu_cpu(board),
+            "-bios", str(elf), "-m", f"{mem_mib}M", "-icount", "shift=0", "-cpu", qemu_cpu(board, vlen),
         ]  # fmt: skip
 
 
-def qemu_cpu(board: Board) -> str:
-    """QEMU -cpu string that enables exactly the board's extensions (so stray instructions trap)."""
+def qemu_cpu(board: Board, vlen: int | None = None) -> str:
+    """QEMU -cpu string that enables the board's extensions and no others, so stray instructions trap.
+
+    QEMU 7.2 only offers the vector unit together with F and D, so a Zve32x board runs with
+    them enabled; ELEN 32 still makes any 64-bit element operation trap.
+    """
     isa = board.simulator["isa"].lower()
-    base = isa[:4]
-    letters = isa[4:].split("_")[0].replace("g", "imafd")
-    props = [base]
-    for ext in "acfdm":
-        props.append(f"{ext}={'true' if ext in letters else 'false'}")
-    if "v" in letters:
-        vlen = board.simulator.get("vlen", 128)
-        props += ["v=true", f"vlen={vlen}", f"elen={board.vector['elen'] if board.vector else 64}", "vext_spec=v1.0"]
+    base, _, rest = isa[4:].partition("_")
+    letters = base.replace("g", "imafd")
+    vector = "v" in letters or any(ext.startswith("zve") for ext in rest.split("_"))
+    if vector:
+        letters += "fd"
+    props = [isa[:4]] + [f"{ext}={'true' if ext in letters else 'false'}" for ext in "acfdm"]
+    if vector:
+        elen = board.vector["elen"] if board.vector else 64
+        vlen = vlen or board.simulator.get("vlen", 128)
+        props += ["v=true", f"vlen={vlen}", f"elen={elen}", "vext_spec=v1.0"]
     return ",".join(props)
 
 
@@ -71,7 +77,8 @@ def _memory_span(board: Board) -> int:
     return end - SPIKE_DRAM_BASE
 
 
-def run_elf(elf: Path, board: Board, timeout: float = 300.0) -> SimResult:
+def run_elf(elf: Path, board: Board, timeout: float = 300.0, vlen: int | None = None) -> SimResult:
+    """Run an image; vlen overrides the board's VLEN (the kernels are VLEN-agnostic)."""
     if board.simulator is None:
         raise RvfwError(f"board {board.name} has no simulator: build it and flash it instead")
     if any(r.origin < SPIKE_DRAM_BASE for r in board.regions):
@@ -80,9 +87,9 @@ def run_elf(elf: Path, board: Board, timeout: float = 300.0) -> SimResult:
         )
     spike, qemu = SpikeRunner(), QemuRunner()
     if spike.available():
-        runner, cmd = spike.name, spike.command(elf, board)
+        runner, cmd = spike.name, spike.command(elf, board, vlen)
     elif qemu.available(board):
-        runner, cmd = qemu.name, qemu.command(elf, board)
+        runner, cmd = qemu.name, qemu.command(elf, board, vlen)
     else:
         raise ToolError(f"no simulator: neither spike nor {qemu.binary(board)} is on PATH (run `make setup`)")
     try:

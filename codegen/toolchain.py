@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+import re
 import shutil
 import subprocess
 from pathlib import Path
@@ -11,6 +13,9 @@ from .errors import ToolError
 from .paths import FIRMWARE_DIR
 
 GCC = "riscv64-unknown-elf-gcc"
+# RVV intrinsics (<riscv_vector.h>, v1.0 API) need GCC >= 14 or clang >= 17; Debian 12 ships GCC 12
+# for riscv64-unknown-elf, so `make setup` installs clang-19 and that compiles the *_rvv.c files.
+CLANG_CANDIDATES = ("clang-19", "clang-20", "clang-18", "clang-17", "clang")
 CFLAGS = ("-O2", "-g", "-Wall", "-Wextra", "-Wno-unused-parameter", "-ffunction-sections", "-fdata-sections")
 RUNTIME_SOURCES = ("runtime/start.S", "runtime/crt.c", "runtime/console.c", "runtime/trap.c")
 CONSOLE_SOURCES = {"htif": "runtime/htif.c", "none": "runtime/console_none.c"}
@@ -29,23 +34,47 @@ def _gcc() -> str:
     return gcc
 
 
+@functools.cache
+def _gcc_major() -> int:
+    out = subprocess.run([_gcc(), "-dumpversion"], capture_output=True, text=True).stdout
+    return int(out.split(".")[0]) if out.strip() else 0
+
+
+@functools.cache
+def vector_compiler() -> str:
+    """The compiler for RVV intrinsics: the cross GCC when it has them, else a clang that does."""
+    if _gcc_major() >= 14:
+        return GCC
+    for name in CLANG_CANDIDATES:
+        path = shutil.which(name)
+        if path:
+            version = subprocess.run([path, "--version"], capture_output=True, text=True).stdout
+            match = re.search(r"clang version (\d+)", version)
+            if match and int(match.group(1)) >= 17:
+                return path
+    raise ToolError(
+        "RVV kernels need clang >= 17 or riscv64-unknown-elf-gcc >= 14: run `make setup` (installs clang-19)"
+    )
+
+
+def _compile_command(board: Board, src: Path) -> list[str]:
+    arch = [f"-march={board.march}", f"-mabi={board.mabi}", "-mcmodel=medany", *CFLAGS]
+    if src.stem.endswith("_rvv") and vector_compiler() != GCC:
+        target = f"--target=riscv{board.xlen}-unknown-elf"
+        # DWARF 4: Debian 12's ld (binutils 2.40) crashes linking clang-19's DWARF 5 beside GCC's.
+        return [vector_compiler(), target, "-ffreestanding", *arch, "-gdwarf-4"]
+    return [_gcc(), "--specs=picolibc.specs", *arch]
+
+
 def compile_objects(
     board: Board, sources: list[Path], include_dirs: list[Path], obj_dir: Path, defines: tuple[str, ...] = ()
 ) -> list[Path]:
-    gcc = _gcc()
     obj_dir.mkdir(parents=True, exist_ok=True)
     objects = []
     for src in sources:
         obj = obj_dir / (src.stem + ".o")
-        cmd = [
-            gcc,
-            "--specs=picolibc.specs",
-            f"-march={board.march}",
-            f"-mabi={board.mabi}",
-            "-mcmodel=medany",
-            *CFLAGS,
-        ]
-        cmd += [f"-D{d}" for d in defines] + [f"-I{d}" for d in include_dirs] + ["-c", str(src), "-o", str(obj)]
+        cmd = _compile_command(board, src) + [f"-D{d}" for d in defines] + [f"-I{d}" for d in include_dirs]
+        cmd += ["-c", str(src), "-o", str(obj)]
         _run(cmd, f"compiling {src.name}", obj_dir)
         objects.append(obj)
     return objects

@@ -28,8 +28,11 @@ def check_graph(graph: Graph) -> None:
         LOWERINGS[op.kind].check(graph, op)
 
 
-def lower_graph(graph: Graph, tensor_offsets: dict[int, int]) -> tuple[list[Layer], list[ConstArray]]:
-    ctx = LowerContext(graph, tensor_offsets)
+def lower_graph(
+    graph: Graph, tensor_offsets: dict[int, int], vector: bool = False
+) -> tuple[list[Layer], list[ConstArray]]:
+    """One Layer per kernel call; vector=True picks the RVV kernels where they exist."""
+    ctx = LowerContext(graph, tensor_offsets, vector)
     layers = [layer for op in graph.ops if (layer := LOWERINGS[op.kind].lower(ctx, op)) is not None]
     return layers, list(ctx.constants.values())
 

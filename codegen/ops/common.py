@@ -37,12 +37,14 @@ class Layer:
     params: list[tuple[str, object]]
     args: list[Arg]
     macs: int = 0
+    note: str = ""  # why this layer does not use the board's preferred kernel set
 
 
 @dataclass
 class LowerContext:
     graph: Graph
     tensor_offsets: dict[int, int]
+    vector: bool = False  # lower to the RVV kernels
     constants: dict[str, ConstArray] = field(default_factory=dict)
 
     def tensor(self, index: int) -> Tensor:
@@ -61,10 +63,32 @@ class LowerContext:
             self.constants[name] = ConstArray(name, tensor.dtype.c_type, tensor.data.reshape(-1), "weights")
         return Arg("const", tensor.dtype.c_type, name=name)
 
-    def derived(self, op: Op, suffix: str, c_type: str, values: list[int]) -> Arg:
+    def derived(self, op: Op, suffix: str, c_type: str, values, role: str = "params") -> Arg:
+        """A constant computed at build time (requantisation arrays, transposed weights, folded bias)."""
         name = f"{self.graph.name}_op{op.index}_{suffix}"
-        self.constants[name] = ConstArray(name, c_type, np.asarray(values), "params")
+        self.constants[name] = ConstArray(name, c_type, np.asarray(values).reshape(-1), role)
         return Arg("const", c_type, name=name)
+
+    def no_vector_kernel(self, what: str) -> str:
+        return f"no RVV kernel for {what}: scalar reference" if self.vector else ""
+
+
+PAIR_OVERFLOW_NOTE = "filter holds -128 (int16 pair sums could overflow): scalar reference"
+
+
+def vector_dot_safe(filter_data: np.ndarray) -> bool:
+    """The RVV dot product sums two int8 products in int16, exact only while weights avoid -128."""
+    return int(filter_data.min(initial=0)) >= -127
+
+
+def folded_bias(filter_data: np.ndarray, bias: np.ndarray | None, input_offset: int) -> np.ndarray:
+    """bias + input_offset * sum(w) per output channel (axis 0): the part of sum((x + offset) * w)
+    that does not depend on x, so vector kernels multiply raw int8 inputs."""
+    sums = filter_data.reshape(filter_data.shape[0], -1).astype(np.int64).sum(axis=1)
+    folded = (0 if bias is None else bias.astype(np.int64)) + input_offset * sums
+    if np.abs(folded).max(initial=0) >= 2**31:
+        raise OverflowError("folded bias exceeds int32")
+    return folded.astype(np.int32)
 
 
 def fail(graph: Graph, op: Op, reason: str) -> ModelError:

@@ -4,7 +4,18 @@ from __future__ import annotations
 
 from ..ir import Graph, Op, OpKind
 from ..quant import activation_range, conv_output_multipliers, out_size, padding_before
-from .common import Layer, LowerContext, expect_activation, expect_weighted_int8, fail, optional_input
+from .common import (
+    PAIR_OVERFLOW_NOTE,
+    Arg,
+    Layer,
+    LowerContext,
+    expect_activation,
+    expect_weighted_int8,
+    fail,
+    folded_bias,
+    optional_input,
+    vector_dot_safe,
+)
 
 
 def check(graph: Graph, op: Op) -> None:
@@ -41,6 +52,7 @@ def lower(ctx: LowerContext, op: Op) -> Layer:
     (s_h, s_w), (d_h, d_w) = op.options["stride"], op.options["dilation"]
     multipliers, shifts = conv_output_multipliers(inp.quant.scale[0], flt.quant.scale, out.quant.scale[0], out_c)
     act_min, act_max = activation_range(expect_activation(graph, op), out.quant.scale[0], out.quant.zero_point[0])
+    pad_h, pad_w = padding_before(s_h, d_h, in_h, k_h, out_h), padding_before(s_w, d_w, in_w, k_w, out_w)
     params = [
         ("batches", batches),
         ("in_h", in_h), ("in_w", in_w), ("in_c", in_c),
@@ -48,29 +60,39 @@ def lower(ctx: LowerContext, op: Op) -> Layer:
         ("k_h", k_h), ("k_w", k_w),
         ("stride_h", s_h), ("stride_w", s_w),
         ("dilation_h", d_h), ("dilation_w", d_w),
-        ("pad_h", padding_before(s_h, d_h, in_h, k_h, out_h)),
-        ("pad_w", padding_before(s_w, d_w, in_w, k_w, out_w)),
+        ("pad_h", pad_h), ("pad_w", pad_w),
         ("depth_multiplier", op.options["depth_multiplier"] if depthwise else 1),
         ("input_offset", -inp.quant.zero_point[0]),
         ("output_offset", out.quant.zero_point[0]),
         ("output_activation_min", act_min),
         ("output_activation_max", act_max),
     ]  # fmt: skip
-    args = [
-        ctx.arena(op.inputs[0]),
-        ctx.weights(op.inputs[1]),
-        ctx.weights(optional_input(op, 2)),
-        ctx.derived(op, "multiplier", "int32_t", multipliers),
-        ctx.derived(op, "shift", "int32_t", shifts),
-        ctx.arena(op.outputs[0]),
-    ]
+    multiplier = ctx.derived(op, "multiplier", "int32_t", multipliers)
+    shift = ctx.derived(op, "shift", "int32_t", shifts)
     per_output = batches * out_h * out_w * out_c * k_h * k_w
-    return Layer(
-        index=op.index,
-        op=op.kind.value,
-        kernel="depthwise_conv2d_s8_ref" if depthwise else "conv2d_s8_ref",
-        params_type="rvfw_conv_params",
-        params=params,
-        args=args,
-        macs=per_output if depthwise else per_output * in_c,
+    layer = Layer(
+        op.index, op.kind.value, "", "rvfw_conv_params", params, [], per_output if depthwise else per_output * in_c
     )
+    bias_index = optional_input(op, 2)
+    if depthwise:
+        layer.kernel = "depthwise_conv2d_s8_rvv" if ctx.vector else "depthwise_conv2d_s8_ref"
+        layer.args = [ctx.arena(op.inputs[0]), ctx.weights(op.inputs[1]), ctx.weights(bias_index)]
+    elif ctx.vector and vector_dot_safe(flt.data):
+        bias = ctx.tensor(bias_index).data if bias_index >= 0 else None
+        border = pad_h > 0 or pad_w > 0
+        border |= (out_h - 1) * s_h - pad_h + (k_h - 1) * d_h >= in_h or (out_w - 1) * s_w - pad_w + (
+            k_w - 1
+        ) * d_w >= in_w
+        layer.kernel = "conv2d_s8_rvv"
+        layer.args = [
+            ctx.arena(op.inputs[0]),
+            ctx.derived(op, "filter_hwio", "int8_t", flt.data.transpose(1, 2, 3, 0), role="weights"),
+            ctx.derived(op, "bias_folded", "int32_t", folded_bias(flt.data, bias, -inp.quant.zero_point[0])),
+            ctx.weights(bias_index) if border else Arg("null"),
+        ]
+    else:
+        layer.kernel = "conv2d_s8_ref"
+        layer.note = PAIR_OVERFLOW_NOTE if ctx.vector else ""
+        layer.args = [ctx.arena(op.inputs[0]), ctx.weights(op.inputs[1]), ctx.weights(bias_index)]
+    layer.args += [multiplier, shift, ctx.arena(op.outputs[0])]
+    return layer

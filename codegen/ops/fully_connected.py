@@ -4,7 +4,17 @@ from __future__ import annotations
 
 from ..ir import Graph, Op
 from ..quant import activation_range, conv_output_multipliers
-from .common import Layer, LowerContext, expect_activation, expect_weighted_int8, fail, optional_input
+from .common import (
+    PAIR_OVERFLOW_NOTE,
+    Layer,
+    LowerContext,
+    expect_activation,
+    expect_weighted_int8,
+    fail,
+    folded_bias,
+    optional_input,
+    vector_dot_safe,
+)
 
 
 def check(graph: Graph, op: Op) -> None:
@@ -31,20 +41,22 @@ def lower(ctx: LowerContext, op: Op) -> Layer:
         ("output_activation_min", act_min),
         ("output_activation_max", act_max),
     ]
-    args = [
-        ctx.arena(op.inputs[0]),
-        ctx.weights(op.inputs[1]),
-        ctx.weights(optional_input(op, 2)),
-        ctx.derived(op, "multiplier", "int32_t", multipliers),
-        ctx.derived(op, "shift", "int32_t", shifts),
-        ctx.arena(op.outputs[0]),
-    ]
-    return Layer(
-        op.index,
-        op.kind.value,
-        "fully_connected_s8_ref",
-        "rvfw_fc_params",
-        params,
-        args,
-        batches * accum_depth * out_depth,
-    )
+    multiplier = ctx.derived(op, "multiplier", "int32_t", multipliers)
+    shift = ctx.derived(op, "shift", "int32_t", shifts)
+    macs = batches * accum_depth * out_depth
+    bias_index = optional_input(op, 2)
+    if ctx.vector and vector_dot_safe(flt.data):
+        bias = ctx.tensor(bias_index).data if bias_index >= 0 else None
+        args = [
+            ctx.arena(op.inputs[0]),
+            ctx.derived(op, "filter_t", "int8_t", flt.data.T, role="weights"),
+            ctx.derived(op, "bias_folded", "int32_t", folded_bias(flt.data, bias, -inp.quant.zero_point[0])),
+            multiplier,
+            shift,
+            ctx.arena(op.outputs[0]),
+        ]
+        return Layer(op.index, op.kind.value, "fully_connected_s8_rvv", "rvfw_fc_params", params, args, macs)
+    args = [ctx.arena(op.inputs[0]), ctx.weights(op.inputs[1]), ctx.weights(bias_index), multiplier, shift]
+    args.append(ctx.arena(op.outputs[0]))
+    note = PAIR_OVERFLOW_NOTE if ctx.vector else ""
+    return Layer(op.index, op.kind.value, "fully_connected_s8_ref", "rvfw_fc_params", params, args, macs, note)

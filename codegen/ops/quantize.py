@@ -23,12 +23,13 @@ def check(graph: Graph, op: Op) -> None:
 def lower(ctx: LowerContext, op: Op) -> Layer:
     inp, out = ctx.tensor(op.inputs[0]), ctx.tensor(op.outputs[0])
     args = [ctx.arena(op.inputs[0]), ctx.arena(op.outputs[0])]
+    note = ctx.no_vector_kernel(op.kind.value)
     if op.kind is OpKind.DEQUANTIZE:
         params = [("size", inp.num_elements), ("zero_point", inp.quant.zero_point[0]), ("scale", inp.quant.scale[0])]
-        return Layer(op.index, op.kind.value, "dequantize_s8_f32_ref", "rvfw_affine_params", params, args)
+        return Layer(op.index, op.kind.value, "dequantize_s8_f32_ref", "rvfw_affine_params", params, args, note=note)
     if inp.dtype is DType.FLOAT32:
         params = [("size", inp.num_elements), ("zero_point", out.quant.zero_point[0]), ("scale", out.quant.scale[0])]
-        return Layer(op.index, op.kind.value, "quantize_f32_s8_ref", "rvfw_affine_params", params, args)
+        return Layer(op.index, op.kind.value, "quantize_f32_s8_ref", "rvfw_affine_params", params, args, note=note)
     multiplier, shift = quantize_multiplier(inp.quant.scale[0] / out.quant.scale[0])
     params = [
         ("size", inp.num_elements),
@@ -37,4 +38,4 @@ def lower(ctx: LowerContext, op: Op) -> Layer:
         ("multiplier", multiplier),
         ("shift", shift),
     ]
-    return Layer(op.index, op.kind.value, "requantize_s8_ref", "rvfw_requantize_params", params, args)
+    return Layer(op.index, op.kind.value, "requantize_s8_ref", "rvfw_requantize_params", params, args, note=note)

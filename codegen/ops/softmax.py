@@ -28,4 +28,5 @@ def lower(ctx: LowerContext, op: Op) -> Layer:
         ("diff_min", diff_min),
     ]
     args = [ctx.arena(op.inputs[0]), ctx.arena(op.outputs[0])]
-    return Layer(op.index, op.kind.value, "softmax_s8_ref", "rvfw_softmax_params", params, args)
+    note = ctx.no_vector_kernel("SOFTMAX")
+    return Layer(op.index, op.kind.value, "softmax_s8_ref", "rvfw_softmax_params", params, args, note=note)

@@ -1,0 +1,69 @@
+/* Shared building blocks of the RVV 1.0 kernels (intrinsics; compiled with clang >= 17 or GCC >= 14).
+ * Register grouping is fixed by the int8 -> int32 widening chain: e8m2 -> e16m4 -> e32m8, so one
+ * vsetvl_e32m8 gives the element count for all three and the code is VLEN-agnostic. Only
+ * SEW <= 32 is used, so the same code runs on Zve32x. */
+#ifndef RVFW_RVV_H
+#define RVFW_RVV_H
+
+#include <riscv_vector.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* TFLite Micro's MultiplyByQuantizedMultiplier, per lane, bit-exact:
+ * vsmul with round-to-nearest-up is exactly the saturating rounding doubling high multiply,
+ * and a rounding shift that rounds halves away from zero is vssra (round-half-up) applied
+ * to x - 1 for negative x. */
+static inline vint32m8_t rvfw_requantize_vv(vint32m8_t x, vint32m8_t multiplier, vint32m8_t shift, size_t vl)
+{
+    const vuint32m8_t left = __riscv_vreinterpret_v_i32m8_u32m8(__riscv_vmax_vx_i32m8(shift, 0, vl));
+    const vuint32m8_t right =
+        __riscv_vreinterpret_v_i32m8_u32m8(__riscv_vneg_v_i32m8(__riscv_vmin_vx_i32m8(shift, 0, vl), vl));
+    x = __riscv_vsll_vv_i32m8(x, left, vl);
+    x = __riscv_vsmul_vv_i32m8(x, multiplier, __RISCV_VXRM_RNU, vl);
+    const vbool4_t round_away =
+        __riscv_vmand_mm_b4(__riscv_vmslt_vx_i32m8_b4(x, 0, vl), __riscv_vmsne_vx_u32m8_b4(right, 0, vl), vl);
+    x = __riscv_vsub_vx_i32m8_mu(round_away, x, x, 1, vl);
+    return __riscv_vssra_vv_i32m8(x, right, __RISCV_VXRM_RNU, vl);
+}
+
+/* The same with one multiplier and shift for all lanes. */
+static inline vint32m8_t rvfw_requantize_vx(vint32m8_t x, int32_t multiplier, int32_t shift, size_t vl)
+{
+    if (shift > 0)
+        x = __riscv_vsll_vx_i32m8(x, (size_t)shift, vl);
+    x = __riscv_vsmul_vx_i32m8(x, multiplier, __RISCV_VXRM_RNU, vl);
+    if (shift < 0) {
+        x = __riscv_vsub_vx_i32m8_mu(__riscv_vmslt_vx_i32m8_b4(x, 0, vl), x, x, 1, vl);
+        x = __riscv_vssra_vx_i32m8(x, (size_t)-shift, __RISCV_VXRM_RNU, vl);
+    }
+    return x;
+}
+
+/* Add the output zero point, clamp, and narrow int32 lanes to int8. */
+static inline vint8m2_t rvfw_narrow_s8(vint32m8_t x, int32_t offset, int32_t lo, int32_t hi, size_t vl)
+{
+    x = __riscv_vadd_vx_i32m8(x, offset, vl);
+    x = __riscv_vmin_vx_i32m8(__riscv_vmax_vx_i32m8(x, lo, vl), hi, vl);
+    return __riscv_vncvt_x_x_w_i8m2(__riscv_vncvt_x_x_w_i16m4(x, vl), vl);
+}
+
+/* acc[lane] += sum_j x[j] * w[j * w_stride + lane] for j < n: the GEMV core of the
+ * pointwise/interior convolution and the fully connected layer. Two products are summed
+ * in int16 before widening: |w * x| <= 127 * 128, so the pair cannot overflow as long as
+ * the weights avoid -128 (checked at build time). */
+static inline vint32m8_t rvfw_dot_s8(vint32m8_t acc, const int8_t *x, const int8_t *w, int32_t n, int32_t w_stride,
+                                     size_t vl)
+{
+    int32_t j = 0;
+    for (; j + 1 < n; j += 2) {
+        vint16m4_t pair = __riscv_vwmul_vx_i16m4(__riscv_vle8_v_i8m2(w, vl), x[j], vl);
+        pair = __riscv_vwmacc_vx_i16m4(pair, x[j + 1], __riscv_vle8_v_i8m2(w + w_stride, vl), vl);
+        acc = __riscv_vwadd_wv_i32m8(acc, pair, vl);
+        w += 2 * w_stride;
+    }
+    if (j < n)
+        acc = __riscv_vwadd_wv_i32m8(acc, __riscv_vwmul_vx_i16m4(__riscv_vle8_v_i8m2(w, vl), x[j], vl), vl);
+    return acc;
+}
+
+#endif

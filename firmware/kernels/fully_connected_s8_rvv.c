@@ -1,0 +1,24 @@
+/* FULLY_CONNECTED, int8, RVV 1.0: output units across vector lanes. The filter arrives
+ * transposed ([accum_depth][out_depth]) and the input offset folded into the bias. */
+#include "rvfw_kernels.h"
+#include "rvfw_rvv.h"
+
+void fully_connected_s8_rvv(const rvfw_fc_params *p, const int8_t *input, const int8_t *filter_t,
+                            const int32_t *bias_folded, const int32_t *output_multiplier,
+                            const int32_t *output_shift, int8_t *output)
+{
+    for (int32_t b = 0; b < p->batches; ++b) {
+        const int8_t *x = input + b * p->accum_depth;
+        for (int32_t oc0 = 0; oc0 < p->out_depth;) {
+            const size_t vl = __riscv_vsetvl_e32m8((size_t)(p->out_depth - oc0));
+            vint32m8_t acc = __riscv_vle32_v_i32m8(bias_folded + oc0, vl);
+            acc = rvfw_dot_s8(acc, x, filter_t + oc0, p->accum_depth, p->out_depth, vl);
+            acc = rvfw_requantize_vv(acc, __riscv_vle32_v_i32m8(output_multiplier + oc0, vl),
+                                     __riscv_vle32_v_i32m8(output_shift + oc0, vl), vl);
+            __riscv_vse8_v_i8m2(output + oc0, rvfw_narrow_s8(acc, p->output_offset, p->output_activation_min,
+                                                             p->output_activation_max, vl), vl);
+            oc0 += (int32_t)vl;
+        }
+        output += p->out_depth;
+    }
+}
