@@ -4,7 +4,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-DEB_PACKAGES=(gcc-riscv64-unknown-elf picolibc-riscv64-unknown-elf qemu-system-misc python3-venv)
+# clang-19 compiles the RVV intrinsics kernels (GCC 12 has no <riscv_vector.h>).
+DEB_PACKAGES=(gcc-riscv64-unknown-elf picolibc-riscv64-unknown-elf qemu-system-misc clang-19 python3-venv)
 
 missing=()
 for pkg in "${DEB_PACKAGES[@]}"; do

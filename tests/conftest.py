@@ -11,7 +11,7 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 SHARED_MODELS = ROOT.parent / "shared" / "models"
 MLPERF_MODELS = ["kws_dscnn", "vww_mobilenet", "ic_resnet8", "ad_autoencoder"]
-SIM_BOARDS = ["spike-rv64gcv", "spike-rv32imc"]
+SIM_BOARDS = ["spike-rv64gcv", "spike-rv32imc", "spike-rv32zve32x"]
 
 
 def mlperf_model(name: str) -> Path:

@@ -28,7 +28,7 @@ def test_check_default_prints_plan_size_profile_and_verdict(tmp_path, sim_tools)
     proc = rvfw("check", "--out", str(tmp_path / "out"))
     assert proc.returncode == 0, proc.stderr
     out = proc.stdout
-    assert "kernel" in out and "conv2d_s8_ref" in out  # per-layer plan
+    assert "kernel" in out and "conv2d_s8_rvv" in out  # per-layer plan, vector kernels on the default board
     assert "budget" in out and "weights" in out and "arena" in out  # size table
     assert "instr/MAC" in out  # profile
     assert out.rstrip().endswith("bit-exact: 4/4 outputs match TFLite Micro")

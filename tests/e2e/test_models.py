@@ -24,7 +24,9 @@ def test_mlperf_model_bit_exact(tmp_path, sim_tools, name, board):
     assert result.bit_exact, result.mismatches
     assert len(r.harness.layer_instret) == len(b.layers)
     assert sum(r.harness.layer_instret) <= r.harness.total_instret
-    if board == "spike-rv32imc":
+    if b.board.vector_kernels:  # a regression guard well above the measured 0.2-0.6
+        assert r.harness.total_instret < 1.0 * sum(layer.macs for layer in b.layers)
+    else:
         assert r.harness.total_instret < TFLM_RV32IMC_INSTRUCTIONS[name] * 1.02
 
 

@@ -14,7 +14,7 @@ import pytest
 
 from codegen import pipeline
 from codegen.modelgen import ModelBuilder
-from tests.conftest import SIM_BOARDS, quiet
+from tests.conftest import quiet
 
 
 def _scale_for(in_scale: float, w_scale: float, fan_in: int) -> float:
@@ -144,12 +144,49 @@ CASES = {
 }
 
 
-@pytest.mark.parametrize("board", SIM_BOARDS)
+def random_cases(count: int) -> dict:
+    """Seeded random shapes: odd channel counts, tails shorter than a vector, strides, padding."""
+    rng = np.random.default_rng(1234)
+    cases = {}
+    for i in range(count):
+        h, w = (int(v) for v in rng.integers(3, 12, 2))
+        k = tuple(int(v) for v in rng.integers(1, 4, 2))
+        stride = tuple(int(v) for v in rng.integers(1, 3, 2))
+        padding = ["SAME", "VALID"][int(rng.integers(2))]
+        cin, cout = (int(v) for v in rng.integers(1, 70, 2))
+        cases[f"random{i}_conv_{h}x{w}x{cin}_k{k[0]}x{k[1]}_s{stride[0]}{stride[1]}_{padding}_{cout}"] = (
+            lambda r, a=(h, w, cin, cout, k, stride, padding): conv(r, *a)
+        )
+        mult = int(rng.integers(1, 3))
+        cases[f"random{i}_dw_{h}x{w}x{cin}_m{mult}_k{k[0]}x{k[1]}_s{stride[0]}{stride[1]}_{padding}"] = (
+            lambda r, a=(h, w, cin, mult, k, stride, padding): depthwise(r, *a)
+        )
+        depth, units = (int(v) for v in rng.integers(1, 150, 2))
+        cases[f"random{i}_fc_{depth}x{units}"] = lambda r, a=(1, depth, units): fully_connected(r, *a)
+    return cases
+
+
+CASES.update(random_cases(4))
+
+# (board, kernel set, simulated VLEN): the scalar reference on both XLENs, and the RVV kernels at
+# VLEN 128 and 256 and on RV32 Zve32x (ELEN 32).
+CONFIGS = {
+    "rv64-ref": ("spike-rv64gcv", "ref", None),
+    "rv32-ref": ("spike-rv32imc", "ref", None),
+    "rv64-rvv-vlen128": ("spike-rv64gcv", "rvv", 128),
+    "rv64-rvv-vlen256": ("spike-rv64gcv", "rvv", 256),
+    "rv32-zve32x-vlen128": ("spike-rv32zve32x", "rvv", 128),
+}
+
+
+@pytest.mark.parametrize("config", sorted(CONFIGS))
 @pytest.mark.parametrize("case", sorted(CASES))
-def test_kernel_bit_exact(tmp_path, sim_tools, case, board):
+def test_kernel_bit_exact(tmp_path, sim_tools, case, config):
+    board, kernels, vlen = CONFIGS[config]
     model = tmp_path / f"{case}.tflite"
     model.write_bytes(CASES[case](np.random.default_rng(zlib.crc32(case.encode()))))
-    for seed in (0, 1):
-        b = pipeline.build(model, board, tmp_path / f"out{seed}", seed=seed, log=quiet)
-        result = pipeline.check(pipeline.run(b, timeout=120, log=quiet), log=quiet)
-        assert result.bit_exact, result.mismatches
+    b = pipeline.build(model, board, tmp_path / "out", seed=zlib.crc32(config.encode()), log=quiet, kernels=kernels)
+    if kernels == "rvv" and b.layers[0].op in ("CONV_2D", "DEPTHWISE_CONV_2D", "FULLY_CONNECTED", "ADD"):
+        assert b.layers[0].kernel.endswith("_rvv"), b.layers[0].note
+    result = pipeline.check(pipeline.run(b, timeout=120, log=quiet, vlen=vlen), log=quiet)
+    assert result.bit_exact, result.mismatches
