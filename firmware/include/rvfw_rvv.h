@@ -47,23 +47,37 @@ static inline vint8m2_t rvfw_narrow_s8(vint32m8_t x, int32_t offset, int32_t lo,
     return __riscv_vncvt_x_x_w_i8m2(__riscv_vncvt_x_x_w_i16m4(x, vl), vl);
 }
 
-/* acc[lane] += sum_j x[j] * w[j * w_stride + lane] for j < n: the GEMV core of the
- * pointwise/interior convolution and the fully connected layer. Two products are summed
- * in int16 before widening: |w * x| <= 127 * 128, so the pair cannot overflow as long as
- * the weights avoid -128 (checked at build time). */
-static inline vint32m8_t rvfw_dot_s8(vint32m8_t acc, const int8_t *x, const int8_t *w, int32_t n, int32_t w_stride,
-                                     size_t vl)
+/* acc[lane] += sum_j x[j] * w[j * w_stride + lane] for j < n: the GEMV core of the pointwise and
+ * interior convolution and of the fully connected layer. Everything runs under one vtype
+ * (e16m4; the e8 load only needs the same SEW/LMUL ratio): weights are sign-extended to int16 and
+ * multiplied by the int8 input as a 16-bit scalar, accumulating exactly in int32. */
+static inline __attribute__((always_inline)) vint32m8_t rvfw_dot_s8(vint32m8_t acc, const int8_t *x, const int8_t *w,
+                                                                    int32_t n, int32_t w_stride, size_t vl)
 {
-    int32_t j = 0;
-    for (; j + 1 < n; j += 2) {
-        vint16m4_t pair = __riscv_vwmul_vx_i16m4(__riscv_vle8_v_i8m2(w, vl), x[j], vl);
-        pair = __riscv_vwmacc_vx_i16m4(pair, x[j + 1], __riscv_vle8_v_i8m2(w + w_stride, vl), vl);
-        acc = __riscv_vwadd_wv_i32m8(acc, pair, vl);
-        w += 2 * w_stride;
+    for (int32_t j = 0; j < n; ++j, w += w_stride) {
+        const vint16m4_t w16 = __riscv_vsext_vf2_i16m4(__riscv_vle8_v_i8m2(w, vl), vl);
+        acc = __riscv_vwmacc_vx_i32m8(acc, x[j], w16, vl);
     }
-    if (j < n)
-        acc = __riscv_vwadd_wv_i32m8(acc, __riscv_vwmul_vx_i16m4(__riscv_vle8_v_i8m2(w, vl), x[j], vl), vl);
     return acc;
+}
+
+/* The same for three output pixels at once (inputs x0, x1, x2): each weight vector is loaded
+ * and widened once and used three times. Three int32 accumulators of LMUL 8 plus the weights
+ * fill the 32 vector registers. */
+static inline __attribute__((always_inline)) void rvfw_dot3_s8(vint32m8_t *acc0, vint32m8_t *acc1, vint32m8_t *acc2,
+                                                               const int8_t *x0, const int8_t *x1, const int8_t *x2,
+                                                               const int8_t *w, int32_t n, int32_t w_stride, size_t vl)
+{
+    vint32m8_t a0 = *acc0, a1 = *acc1, a2 = *acc2;
+    for (int32_t j = 0; j < n; ++j, w += w_stride) {
+        const vint16m4_t w16 = __riscv_vsext_vf2_i16m4(__riscv_vle8_v_i8m2(w, vl), vl);
+        a0 = __riscv_vwmacc_vx_i32m8(a0, x0[j], w16, vl);
+        a1 = __riscv_vwmacc_vx_i32m8(a1, x1[j], w16, vl);
+        a2 = __riscv_vwmacc_vx_i32m8(a2, x2[j], w16, vl);
+    }
+    *acc0 = a0;
+    *acc1 = a1;
+    *acc2 = a2;
 }
 
 #endif

@@ -1,72 +1,103 @@
 /* CONV_2D, int8, RVV 1.0: output channels across vector lanes.
  *
- * Weights arrive transposed to HWIO, so one output pixel is a GEMV over the (kx, ic) runs of
- * each filter row. For pixels whose whole window is inside the input, the input offset is
- * folded into the bias at build time (bias_folded = bias + input_offset * sum(w)), leaving a
- * pure int8 dot product. Pixels at the border accumulate (x - zero_point) * w exactly over
- * the taps that exist, as the reference does. */
+ * Weights arrive transposed to HWIO, so an output pixel is a GEMV over the (kx, ic) runs of
+ * each filter row. For pixels whose window lies inside the input, the input offset is folded
+ * into the bias at build time (bias_folded = bias + input_offset * sum(w)), leaving a pure
+ * int8 dot product, and three neighbouring pixels share each weight load. Pixels at the
+ * border accumulate (x - zero_point) * w exactly over the taps that exist, as the reference. */
 #include "rvfw_kernels.h"
 #include "rvfw_rvv.h"
+
+static void store_s8(const rvfw_conv_params *p, vint32m8_t acc, const int32_t *multiplier, const int32_t *shift,
+                     int8_t *out, size_t vl)
+{
+    acc = rvfw_requantize_vv(acc, __riscv_vle32_v_i32m8(multiplier, vl), __riscv_vle32_v_i32m8(shift, vl), vl);
+    __riscv_vse8_v_i8m2(out, rvfw_narrow_s8(acc, p->output_offset, p->output_activation_min,
+                                            p->output_activation_max, vl), vl);
+}
+
+/* One pixel whose window crosses the border: exact over the taps that exist. */
+static vint32m8_t border_pixel(const rvfw_conv_params *p, const int8_t *in_batch, const int8_t *w_base,
+                               vint32m8_t acc, int32_t y0, int32_t x0, size_t vl)
+{
+    const int32_t in_c = p->in_c, out_c = p->out_c, zero_point = -p->input_offset;
+    for (int32_t ky = 0; ky < p->k_h; ++ky) {
+        const int32_t iy = y0 + ky * p->dilation_h;
+        if (iy < 0 || iy >= p->in_h)
+            continue;
+        for (int32_t kx = 0; kx < p->k_w; ++kx) {
+            const int32_t ix = x0 + kx * p->dilation_w;
+            if (ix < 0 || ix >= p->in_w)
+                continue;
+            const int8_t *x = in_batch + (iy * p->in_w + ix) * in_c;
+            const int8_t *w = w_base + ((ky * p->k_w + kx) * in_c) * out_c;
+            for (int32_t ic = 0; ic < in_c; ++ic, w += out_c) {
+                const vint16m4_t w16 = __riscv_vsext_vf2_i16m4(__riscv_vle8_v_i8m2(w, vl), vl);
+                acc = __riscv_vwmacc_vx_i32m8(acc, (int16_t)(x[ic] - zero_point), w16, vl);
+            }
+        }
+    }
+    return acc;
+}
 
 void conv2d_s8_rvv(const rvfw_conv_params *p, const int8_t *input, const int8_t *filter_hwio,
                    const int32_t *bias_folded, const int32_t *bias, const int32_t *output_multiplier,
                    const int32_t *output_shift, int8_t *output)
 {
     const int32_t out_c = p->out_c, in_c = p->in_c;
-    const int32_t input_zero_point = -p->input_offset;
     /* Consecutive kx share one contiguous run of input when there is no horizontal dilation. */
     const int32_t run = p->dilation_w == 1 ? p->k_w * in_c : in_c;
     const int32_t runs_per_row = p->dilation_w == 1 ? 1 : p->k_w;
     const int32_t span_h = (p->k_h - 1) * p->dilation_h, span_w = (p->k_w - 1) * p->dilation_w;
+    const int32_t pixel_step = p->stride_w * in_c;
+    /* Output columns whose window is inside the input horizontally: [ox_lo, ox_hi). */
+    const int32_t ox_lo = (p->pad_w + p->stride_w - 1) / p->stride_w;
+    int32_t ox_hi = p->in_w - 1 - span_w + p->pad_w < 0 ? 0 : (p->in_w - 1 - span_w + p->pad_w) / p->stride_w + 1;
+    ox_hi = ox_hi > p->out_w ? p->out_w : ox_hi;
 
     for (int32_t b = 0; b < p->batches; ++b) {
         const int8_t *in_batch = input + b * p->in_h * p->in_w * in_c;
         for (int32_t oy = 0; oy < p->out_h; ++oy) {
             const int32_t y0 = oy * p->stride_h - p->pad_h;
-            for (int32_t ox = 0; ox < p->out_w; ++ox) {
+            const int row_inside = y0 >= 0 && y0 + span_h < p->in_h;
+            for (int32_t ox = 0; ox < p->out_w;) {
                 const int32_t x0 = ox * p->stride_w - p->pad_w;
-                const int interior = y0 >= 0 && y0 + span_h < p->in_h && x0 >= 0 && x0 + span_w < p->in_w;
+                int8_t *out = output + ((b * p->out_h + oy) * p->out_w + ox) * out_c;
+                if (!row_inside || ox < ox_lo || ox >= ox_hi) {
+                    for (int32_t oc0 = 0; oc0 < out_c;) {
+                        const size_t vl = __riscv_vsetvl_e32m8((size_t)(out_c - oc0));
+                        vint32m8_t acc = bias ? __riscv_vle32_v_i32m8(bias + oc0, vl) : __riscv_vmv_v_x_i32m8(0, vl);
+                        acc = border_pixel(p, in_batch, filter_hwio + oc0, acc, y0, x0, vl);
+                        store_s8(p, acc, output_multiplier + oc0, output_shift + oc0, out + oc0, vl);
+                        oc0 += (int32_t)vl;
+                    }
+                    ++ox;
+                    continue;
+                }
+                const int32_t pixels = ox_hi - ox >= 3 ? 3 : 1;
                 for (int32_t oc0 = 0; oc0 < out_c;) {
                     const size_t vl = __riscv_vsetvl_e32m8((size_t)(out_c - oc0));
-                    const int8_t *w_base = filter_hwio + oc0;
-                    vint32m8_t acc;
-                    if (interior) {
-                        acc = __riscv_vle32_v_i32m8(bias_folded + oc0, vl);
-                        for (int32_t ky = 0; ky < p->k_h; ++ky) {
-                            const int8_t *row = in_batch + ((y0 + ky * p->dilation_h) * p->in_w + x0) * in_c;
-                            for (int32_t r = 0; r < runs_per_row; ++r) {
-                                const int8_t *x = row + r * p->dilation_w * in_c;
-                                const int8_t *w = w_base + ((ky * p->k_w + r) * in_c) * out_c;
-                                acc = rvfw_dot_s8(acc, x, w, run, out_c, vl);
-                            }
-                        }
-                    } else {
-                        acc = bias ? __riscv_vle32_v_i32m8(bias + oc0, vl) : __riscv_vmv_v_x_i32m8(0, vl);
-                        for (int32_t ky = 0; ky < p->k_h; ++ky) {
-                            const int32_t iy = y0 + ky * p->dilation_h;
-                            if (iy < 0 || iy >= p->in_h)
-                                continue;
-                            for (int32_t kx = 0; kx < p->k_w; ++kx) {
-                                const int32_t ix = x0 + kx * p->dilation_w;
-                                if (ix < 0 || ix >= p->in_w)
-                                    continue;
-                                const int8_t *x = in_batch + (iy * p->in_w + ix) * in_c;
-                                const int8_t *w = w_base + ((ky * p->k_w + kx) * in_c) * out_c;
-                                for (int32_t ic = 0; ic < in_c; ++ic) {
-                                    const vint16m4_t w16 = __riscv_vsext_vf2_i16m4(__riscv_vle8_v_i8m2(w, vl), vl);
-                                    acc = __riscv_vwmacc_vx_i32m8(acc, (int16_t)(x[ic] - input_zero_point), w16, vl);
-                                    w += out_c;
-                                }
-                            }
+                    const vint32m8_t bias_v = __riscv_vle32_v_i32m8(bias_folded + oc0, vl);
+                    vint32m8_t acc0 = bias_v, acc1 = bias_v, acc2 = bias_v;
+                    for (int32_t ky = 0; ky < p->k_h; ++ky) {
+                        const int8_t *row = in_batch + ((y0 + ky * p->dilation_h) * p->in_w + x0) * in_c;
+                        for (int32_t r = 0; r < runs_per_row; ++r) {
+                            const int8_t *x = row + r * p->dilation_w * in_c;
+                            const int8_t *w = filter_hwio + oc0 + ((ky * p->k_w + r) * in_c) * out_c;
+                            if (pixels == 3)
+                                rvfw_dot3_s8(&acc0, &acc1, &acc2, x, x + pixel_step, x + 2 * pixel_step, w, run, out_c, vl);
+                            else
+                                acc0 = rvfw_dot_s8(acc0, x, w, run, out_c, vl);
                         }
                     }
-                    acc = rvfw_requantize_vv(acc, __riscv_vle32_v_i32m8(output_multiplier + oc0, vl),
-                                             __riscv_vle32_v_i32m8(output_shift + oc0, vl), vl);
-                    __riscv_vse8_v_i8m2(output + oc0, rvfw_narrow_s8(acc, p->output_offset, p->output_activation_min,
-                                                                     p->output_activation_max, vl), vl);
+                    store_s8(p, acc0, output_multiplier + oc0, output_shift + oc0, out + oc0, vl);
+                    if (pixels == 3) {
+                        store_s8(p, acc1, output_multiplier + oc0, output_shift + oc0, out + out_c + oc0, vl);
+                        store_s8(p, acc2, output_multiplier + oc0, output_shift + oc0, out + 2 * out_c + oc0, vl);
+                    }
                     oc0 += (int32_t)vl;
                 }
-                output += out_c;
+                ox += pixels;
             }
         }
     }
