@@ -69,7 +69,8 @@ def build(
 ) -> Build:
     """kernels: "auto" (the board's best: RVV where it has a vector unit), "ref" or "rvv"."""
     graph, board, plan = prepare(model, board_name, planner)
-    layers, constants = lower_graph(graph, plan.tensor_offsets, vector=_use_vector(board, kernels))
+    vlen = board.vector["vlen"] if board.vector else 128
+    layers, constants = lower_graph(graph, plan.tensor_offsets, vector=_use_vector(board, kernels), vlen=vlen)
     inputs = golden.make_inputs(graph, seed, input_npy)
     log(f"model {graph.source}: {len(graph.ops)} ops -> {len(layers)} kernel calls, board {board.name}")
     log(report.layer_table(graph, layers, plan))

@@ -45,6 +45,7 @@ class LowerContext:
     graph: Graph
     tensor_offsets: dict[int, int]
     vector: bool = False  # lower to the RVV kernels
+    vlen: int = 128  # the board's VLEN, for choosing between kernel variants
     constants: dict[str, ConstArray] = field(default_factory=dict)
 
     def tensor(self, index: int) -> Tensor:
@@ -69,16 +70,13 @@ class LowerContext:
         self.constants[name] = ConstArray(name, c_type, np.asarray(values).reshape(-1), role)
         return Arg("const", c_type, name=name)
 
+    def rows_fill_more_lanes(self, out_w: int, out_c: int) -> bool:
+        """Row kernels put output pixels in lanes, the others output channels: pick the fuller one."""
+        lanes = self.vlen // 4  # int32 accumulators at LMUL 8
+        return min(out_w, lanes) > min(out_c, lanes)
+
     def no_vector_kernel(self, what: str) -> str:
         return f"no RVV kernel for {what}: scalar reference" if self.vector else ""
-
-
-PAIR_OVERFLOW_NOTE = "filter holds -128 (int16 pair sums could overflow): scalar reference"
-
-
-def vector_dot_safe(filter_data: np.ndarray) -> bool:
-    """The RVV dot product sums two int8 products in int16, exact only while weights avoid -128."""
-    return int(filter_data.min(initial=0)) >= -127
 
 
 def folded_bias(filter_data: np.ndarray, bias: np.ndarray | None, input_offset: int) -> np.ndarray:

@@ -5,7 +5,6 @@ from __future__ import annotations
 from ..ir import Graph, Op, OpKind
 from ..quant import activation_range, conv_output_multipliers, out_size, padding_before
 from .common import (
-    PAIR_OVERFLOW_NOTE,
     Arg,
     Layer,
     LowerContext,
@@ -14,7 +13,6 @@ from .common import (
     fail,
     folded_bias,
     optional_input,
-    vector_dot_safe,
 )
 
 
@@ -74,25 +72,43 @@ def lower(ctx: LowerContext, op: Op) -> Layer:
         op.index, op.kind.value, "", "rvfw_conv_params", params, [], per_output if depthwise else per_output * in_c
     )
     bias_index = optional_input(op, 2)
-    if depthwise:
-        layer.kernel = "depthwise_conv2d_s8_rvv" if ctx.vector else "depthwise_conv2d_s8_ref"
+    bias = ctx.tensor(bias_index).data if bias_index >= 0 else None
+    input_offset = -inp.quant.zero_point[0]
+    rows = ctx.vector and ctx.rows_fill_more_lanes(out_w, out_c)
+    if depthwise and ctx.vector:
+        per_channel = flt.data.reshape(-1, out_c).T  # [channel][tap]
+        layer.kernel = "depthwise_conv2d_rows_s8_rvv" if rows else "depthwise_conv2d_s8_rvv"
+        layer.args = [
+            ctx.arena(op.inputs[0]),
+            ctx.weights(op.inputs[1]),
+            ctx.derived(op, "bias_folded", "int32_t", folded_bias(per_channel, bias, input_offset)),
+        ]
+        if not rows:
+            layer.args.append(ctx.weights(bias_index))
+    elif rows:
+        layer.kernel = "conv2d_rows_s8_rvv"
+        layer.args = [
+            ctx.arena(op.inputs[0]),
+            ctx.weights(op.inputs[1]),
+            ctx.derived(op, "bias_folded", "int32_t", folded_bias(flt.data, bias, input_offset)),
+        ]
+    elif depthwise:
+        layer.kernel = "depthwise_conv2d_s8_ref"
         layer.args = [ctx.arena(op.inputs[0]), ctx.weights(op.inputs[1]), ctx.weights(bias_index)]
-    elif ctx.vector and vector_dot_safe(flt.data):
-        bias = ctx.tensor(bias_index).data if bias_index >= 0 else None
+    elif ctx.vector:
+        # The raw bias is only read at border pixels; a layer without any passes NULL.
         border = pad_h > 0 or pad_w > 0
-        border |= (out_h - 1) * s_h - pad_h + (k_h - 1) * d_h >= in_h or (out_w - 1) * s_w - pad_w + (
-            k_w - 1
-        ) * d_w >= in_w
+        border |= (out_h - 1) * s_h - pad_h + (k_h - 1) * d_h >= in_h
+        border |= (out_w - 1) * s_w - pad_w + (k_w - 1) * d_w >= in_w
         layer.kernel = "conv2d_s8_rvv"
         layer.args = [
             ctx.arena(op.inputs[0]),
             ctx.derived(op, "filter_hwio", "int8_t", flt.data.transpose(1, 2, 3, 0), role="weights"),
-            ctx.derived(op, "bias_folded", "int32_t", folded_bias(flt.data, bias, -inp.quant.zero_point[0])),
+            ctx.derived(op, "bias_folded", "int32_t", folded_bias(flt.data, bias, input_offset)),
             ctx.weights(bias_index) if border else Arg("null"),
         ]
     else:
         layer.kernel = "conv2d_s8_ref"
-        layer.note = PAIR_OVERFLOW_NOTE if ctx.vector else ""
         layer.args = [ctx.arena(op.inputs[0]), ctx.weights(op.inputs[1]), ctx.weights(bias_index)]
     layer.args += [multiplier, shift, ctx.arena(op.outputs[0])]
     return layer

@@ -5,7 +5,6 @@ from __future__ import annotations
 from ..ir import Graph, Op
 from ..quant import activation_range, conv_output_multipliers
 from .common import (
-    PAIR_OVERFLOW_NOTE,
     Layer,
     LowerContext,
     expect_activation,
@@ -13,7 +12,6 @@ from .common import (
     fail,
     folded_bias,
     optional_input,
-    vector_dot_safe,
 )
 
 
@@ -45,7 +43,7 @@ def lower(ctx: LowerContext, op: Op) -> Layer:
     shift = ctx.derived(op, "shift", "int32_t", shifts)
     macs = batches * accum_depth * out_depth
     bias_index = optional_input(op, 2)
-    if ctx.vector and vector_dot_safe(flt.data):
+    if ctx.vector:
         bias = ctx.tensor(bias_index).data if bias_index >= 0 else None
         args = [
             ctx.arena(op.inputs[0]),
@@ -58,5 +56,4 @@ def lower(ctx: LowerContext, op: Op) -> Layer:
         return Layer(op.index, op.kind.value, "fully_connected_s8_rvv", "rvfw_fc_params", params, args, macs)
     args = [ctx.arena(op.inputs[0]), ctx.weights(op.inputs[1]), ctx.weights(bias_index), multiplier, shift]
     args.append(ctx.arena(op.outputs[0]))
-    note = PAIR_OVERFLOW_NOTE if ctx.vector else ""
-    return Layer(op.index, op.kind.value, "fully_connected_s8_ref", "rvfw_fc_params", params, args, macs, note)
+    return Layer(op.index, op.kind.value, "fully_connected_s8_ref", "rvfw_fc_params", params, args, macs)

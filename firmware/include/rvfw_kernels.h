@@ -84,8 +84,15 @@ void conv2d_s8_rvv(const rvfw_conv_params *p, const int8_t *input, const int8_t 
                    const int32_t *bias_folded, const int32_t *bias, const int32_t *output_multiplier,
                    const int32_t *output_shift, int8_t *output);
 void depthwise_conv2d_s8_rvv(const rvfw_conv_params *p, const int8_t *input, const int8_t *filter,
-                             const int32_t *bias, const int32_t *output_multiplier, const int32_t *output_shift,
-                             int8_t *output);
+                             const int32_t *bias_folded, const int32_t *bias, const int32_t *output_multiplier,
+                             const int32_t *output_shift, int8_t *output);
+/* Row variants: output pixels of a row across lanes, for few channels and wide rows. */
+void conv2d_rows_s8_rvv(const rvfw_conv_params *p, const int8_t *input, const int8_t *filter,
+                        const int32_t *bias_folded, const int32_t *output_multiplier, const int32_t *output_shift,
+                        int8_t *output);
+void depthwise_conv2d_rows_s8_rvv(const rvfw_conv_params *p, const int8_t *input, const int8_t *filter,
+                                  const int32_t *bias_folded, const int32_t *output_multiplier,
+                                  const int32_t *output_shift, int8_t *output);
 void fully_connected_s8_rvv(const rvfw_fc_params *p, const int8_t *input, const int8_t *filter_t,
                             const int32_t *bias_folded, const int32_t *output_multiplier,
                             const int32_t *output_shift, int8_t *output);

@@ -80,4 +80,51 @@ static inline __attribute__((always_inline)) void rvfw_dot3_s8(vint32m8_t *acc0,
     *acc2 = a2;
 }
 
+/* One output pixel at any position, output channels across lanes. Two ways to treat the taps
+ * outside the input, for the two ways the bias may arrive:
+ *   folded (acc starts at bias + input_offset * sum(w)): every tap counts, outside ones as
+ *     x = zero_point, which the folded bias cancels;
+ *   exact (acc starts at the raw bias): outside taps are skipped and the others count as
+ *     (x - zero_point), as in the reference; cheaper when many taps are outside.
+ * w points at the weight of the first lane for tap 0; lane l's weight for (tap, ic) number j is
+ * w[l * oc_stride + j * j_stride] (HWIO: 1, out_c; OHWI: k_h * k_w * in_c, 1). */
+static inline vint32m8_t rvfw_conv_pixel_s8(const rvfw_conv_params *p, const int8_t *in_batch, const int8_t *w,
+                                            ptrdiff_t oc_stride, int32_t j_stride, vint32m8_t acc, int32_t y0,
+                                            int32_t x0, int exact, size_t vl)
+{
+    const int32_t in_c = p->in_c, taps_per_row = p->k_w * in_c;
+    const int32_t zero_point = -p->input_offset, x_shift = exact ? zero_point : 0;
+    for (int32_t ky = 0; ky < p->k_h; ++ky) {
+        const int32_t iy = y0 + ky * p->dilation_h;
+        if (exact && (iy < 0 || iy >= p->in_h)) {
+            w += taps_per_row * j_stride;
+            continue;
+        }
+        for (int32_t kx = 0; kx < p->k_w; ++kx) {
+            const int32_t ix = x0 + kx * p->dilation_w;
+            const int inside = iy >= 0 && iy < p->in_h && ix >= 0 && ix < p->in_w;
+            if (exact && !inside) {
+                w += in_c * j_stride;
+                continue;
+            }
+            const int8_t *x = in_batch + (iy * p->in_w + ix) * in_c;
+            for (int32_t ic = 0; ic < in_c; ++ic, w += j_stride) {
+                const vint8m2_t w8 = oc_stride == 1 ? __riscv_vle8_v_i8m2(w, vl) : __riscv_vlse8_v_i8m2(w, oc_stride, vl);
+                const int16_t xv = (int16_t)(inside ? x[ic] - x_shift : zero_point);
+                acc = __riscv_vwmacc_vx_i32m8(acc, xv, __riscv_vsext_vf2_i16m4(w8, vl), vl);
+            }
+        }
+    }
+    return acc;
+}
+
+/* Requantise output channels [oc0, oc0 + vl) with their per-channel arrays and store them contiguously. */
+static inline void rvfw_store_channels_s8(const rvfw_conv_params *p, vint32m8_t acc, const int32_t *multiplier,
+                                          const int32_t *shift, int8_t *out, size_t vl)
+{
+    acc = rvfw_requantize_vv(acc, __riscv_vle32_v_i32m8(multiplier, vl), __riscv_vle32_v_i32m8(shift, vl), vl);
+    __riscv_vse8_v_i8m2(out, rvfw_narrow_s8(acc, p->output_offset, p->output_activation_min,
+                                            p->output_activation_max, vl), vl);
+}
+
 #endif

@@ -4,41 +4,9 @@
  * each filter row. For pixels whose window lies inside the input, the input offset is folded
  * into the bias at build time (bias_folded = bias + input_offset * sum(w)), leaving a pure
  * int8 dot product, and three neighbouring pixels share each weight load. Pixels at the
- * border accumulate (x - zero_point) * w exactly over the taps that exist, as the reference. */
+ * border start from the raw bias and accumulate (x - zero_point) * w over the taps that exist. */
 #include "rvfw_kernels.h"
 #include "rvfw_rvv.h"
-
-static void store_s8(const rvfw_conv_params *p, vint32m8_t acc, const int32_t *multiplier, const int32_t *shift,
-                     int8_t *out, size_t vl)
-{
-    acc = rvfw_requantize_vv(acc, __riscv_vle32_v_i32m8(multiplier, vl), __riscv_vle32_v_i32m8(shift, vl), vl);
-    __riscv_vse8_v_i8m2(out, rvfw_narrow_s8(acc, p->output_offset, p->output_activation_min,
-                                            p->output_activation_max, vl), vl);
-}
-
-/* One pixel whose window crosses the border: exact over the taps that exist. */
-static vint32m8_t border_pixel(const rvfw_conv_params *p, const int8_t *in_batch, const int8_t *w_base,
-                               vint32m8_t acc, int32_t y0, int32_t x0, size_t vl)
-{
-    const int32_t in_c = p->in_c, out_c = p->out_c, zero_point = -p->input_offset;
-    for (int32_t ky = 0; ky < p->k_h; ++ky) {
-        const int32_t iy = y0 + ky * p->dilation_h;
-        if (iy < 0 || iy >= p->in_h)
-            continue;
-        for (int32_t kx = 0; kx < p->k_w; ++kx) {
-            const int32_t ix = x0 + kx * p->dilation_w;
-            if (ix < 0 || ix >= p->in_w)
-                continue;
-            const int8_t *x = in_batch + (iy * p->in_w + ix) * in_c;
-            const int8_t *w = w_base + ((ky * p->k_w + kx) * in_c) * out_c;
-            for (int32_t ic = 0; ic < in_c; ++ic, w += out_c) {
-                const vint16m4_t w16 = __riscv_vsext_vf2_i16m4(__riscv_vle8_v_i8m2(w, vl), vl);
-                acc = __riscv_vwmacc_vx_i32m8(acc, (int16_t)(x[ic] - zero_point), w16, vl);
-            }
-        }
-    }
-    return acc;
-}
 
 void conv2d_s8_rvv(const rvfw_conv_params *p, const int8_t *input, const int8_t *filter_hwio,
                    const int32_t *bias_folded, const int32_t *bias, const int32_t *output_multiplier,
@@ -67,8 +35,8 @@ void conv2d_s8_rvv(const rvfw_conv_params *p, const int8_t *input, const int8_t 
                     for (int32_t oc0 = 0; oc0 < out_c;) {
                         const size_t vl = __riscv_vsetvl_e32m8((size_t)(out_c - oc0));
                         vint32m8_t acc = bias ? __riscv_vle32_v_i32m8(bias + oc0, vl) : __riscv_vmv_v_x_i32m8(0, vl);
-                        acc = border_pixel(p, in_batch, filter_hwio + oc0, acc, y0, x0, vl);
-                        store_s8(p, acc, output_multiplier + oc0, output_shift + oc0, out + oc0, vl);
+                        acc = rvfw_conv_pixel_s8(p, in_batch, filter_hwio + oc0, 1, out_c, acc, y0, x0, 1, vl);
+                        rvfw_store_channels_s8(p, acc, output_multiplier + oc0, output_shift + oc0, out + oc0, vl);
                         oc0 += (int32_t)vl;
                     }
                     ++ox;
@@ -90,10 +58,11 @@ void conv2d_s8_rvv(const rvfw_conv_params *p, const int8_t *input, const int8_t 
                                 acc0 = rvfw_dot_s8(acc0, x, w, run, out_c, vl);
                         }
                     }
-                    store_s8(p, acc0, output_multiplier + oc0, output_shift + oc0, out + oc0, vl);
+                    const int32_t *m = output_multiplier + oc0, *s = output_shift + oc0;
+                    rvfw_store_channels_s8(p, acc0, m, s, out + oc0, vl);
                     if (pixels == 3) {
-                        store_s8(p, acc1, output_multiplier + oc0, output_shift + oc0, out + out_c + oc0, vl);
-                        store_s8(p, acc2, output_multiplier + oc0, output_shift + oc0, out + 2 * out_c + oc0, vl);
+                        rvfw_store_channels_s8(p, acc1, m, s, out + out_c + oc0, vl);
+                        rvfw_store_channels_s8(p, acc2, m, s, out + 2 * out_c + oc0, vl);
                     }
                     oc0 += (int32_t)vl;
                 }

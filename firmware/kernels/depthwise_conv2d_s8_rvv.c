@@ -1,53 +1,133 @@
-/* DEPTHWISE_CONV_2D, int8, RVV 1.0: input channels across vector lanes, one pass per
- * depth-multiplier index (output channel c * depth_multiplier + m, so per-output arrays
- * are read with a stride). (x - zero_point) is widened to int16 and multiplied exactly,
- * over the taps that exist, so borders need no special case. */
+/* DEPTHWISE_CONV_2D, int8, RVV 1.0.
+ *
+ * Interior pixels (window inside the input) with depth multiplier 1 use the input offset
+ * folded into the bias (bias_folded = bias + input_offset * sum over taps of w), so lanes
+ * multiply raw int8 values. Lanes hold (pixel, channel) pairs: with fewer channels than
+ * vector lanes, several neighbouring output pixels share one vector, their inputs and the
+ * per-channel arrays gathered by index (offsets computed once per call).
+ * Border pixels, and any depth multiplier above 1, take the exact path: channels across
+ * lanes, (x - zero_point) * w over the taps that exist, as the reference does. */
 #include "rvfw_kernels.h"
 #include "rvfw_rvv.h"
 
-void depthwise_conv2d_s8_rvv(const rvfw_conv_params *p, const int8_t *input, const int8_t *filter,
-                             const int32_t *bias, const int32_t *output_multiplier, const int32_t *output_shift,
-                             int8_t *output)
+static void exact_pixel(const rvfw_conv_params *p, const int8_t *in_batch, const int8_t *filter, const int32_t *bias,
+                        const int32_t *output_multiplier, const int32_t *output_shift, int32_t y0, int32_t x0,
+                        int8_t *out)
 {
-    const int32_t dm = p->depth_multiplier, out_c = p->out_c, in_c = p->in_c;
-    const int8_t input_zero_point = (int8_t)(-p->input_offset);
+    /* Locals, so the compiler need not reload them after every store. */
+    const int32_t dm = p->depth_multiplier, out_c = p->out_c, in_c = p->in_c, in_h = p->in_h, in_w = p->in_w;
+    const int32_t k_h = p->k_h, k_w = p->k_w, dil_h = p->dilation_h, dil_w = p->dilation_w;
+    const int8_t zero_point = (int8_t)(-p->input_offset);
     const ptrdiff_t s8 = dm, s32 = dm * (ptrdiff_t)sizeof(int32_t);
+    /* The taps that exist: [ky0, ky1) x [kx0, kx1) in dilated steps. */
+    int32_t ky0 = 0, ky1 = k_h, kx0 = 0, kx1 = k_w;
+    while (ky0 < k_h && y0 + ky0 * dil_h < 0)
+        ++ky0;
+    while (ky1 > ky0 && y0 + (ky1 - 1) * dil_h >= in_h)
+        --ky1;
+    while (kx0 < k_w && x0 + kx0 * dil_w < 0)
+        ++kx0;
+    while (kx1 > kx0 && x0 + (kx1 - 1) * dil_w >= in_w)
+        --kx1;
+    for (int32_t m = 0; m < dm; ++m) {
+        for (int32_t c0 = 0; c0 < in_c;) {
+            const size_t vl = __riscv_vsetvl_e32m8((size_t)(in_c - c0));
+            const int32_t oc = c0 * dm + m;
+            vint32m8_t acc = bias ? __riscv_vlse32_v_i32m8(bias + oc, s32, vl) : __riscv_vmv_v_x_i32m8(0, vl);
+            for (int32_t ky = ky0; ky < ky1; ++ky) {
+                const int8_t *x = in_batch + ((y0 + ky * dil_h) * in_w + x0 + kx0 * dil_w) * in_c + c0;
+                const int8_t *w = filter + (ky * k_w + kx0) * out_c + oc;
+                for (int32_t kx = kx0; kx < kx1; ++kx, x += dil_w * in_c, w += out_c) {
+                    const vint8m2_t x8 = __riscv_vle8_v_i8m2(x, vl);
+                    const vint8m2_t w8 = __riscv_vlse8_v_i8m2(w, s8, vl);
+                    acc = __riscv_vwmacc_vv_i32m8(acc, __riscv_vwsub_vx_i16m4(x8, zero_point, vl),
+                                                  __riscv_vsext_vf2_i16m4(w8, vl), vl);
+                }
+            }
+            acc = rvfw_requantize_vv(acc, __riscv_vlse32_v_i32m8(output_multiplier + oc, s32, vl),
+                                     __riscv_vlse32_v_i32m8(output_shift + oc, s32, vl), vl);
+            __riscv_vsse8_v_i8m2(out + oc, s8,
+                                 rvfw_narrow_s8(acc, p->output_offset, p->output_activation_min,
+                                                p->output_activation_max, vl),
+                                 vl);
+            c0 += (int32_t)vl;
+        }
+    }
+}
+
+void depthwise_conv2d_s8_rvv(const rvfw_conv_params *p, const int8_t *input, const int8_t *filter,
+                             const int32_t *bias_folded, const int32_t *bias, const int32_t *output_multiplier,
+                             const int32_t *output_shift, int8_t *output)
+{
+    const int32_t ch = p->in_c;
+    const int32_t span_h = (p->k_h - 1) * p->dilation_h, span_w = (p->k_w - 1) * p->dilation_w;
+    const int32_t ox_lo = (p->pad_w + p->stride_w - 1) / p->stride_w;
+    int32_t ox_hi = p->in_w - 1 - span_w + p->pad_w < 0 ? 0 : (p->in_w - 1 - span_w + p->pad_w) / p->stride_w + 1;
+    ox_hi = ox_hi > p->out_w ? p->out_w : ox_hi;
+
+    /* Lane l holds channel l % ch of pixel l / ch; `pixels` neighbouring pixels per vector. */
+    const size_t vlmax = __riscv_vsetvlmax_e32m8();
+    const int32_t pixels = p->depth_multiplier == 1 && (size_t)ch < vlmax ? (int32_t)(vlmax / (size_t)ch) : 1;
+    const vuint16m4_t lane = __riscv_vid_v_u16m4(__riscv_vsetvlmax_e16m4());
+    const vuint16m4_t chan = __riscv_vremu_vx_u16m4(lane, (uint16_t)ch, vlmax);
+    const vuint16m4_t pix = __riscv_vdivu_vx_u16m4(lane, (uint16_t)ch, vlmax);
+    const vuint16m4_t x_index = __riscv_vmacc_vx_u16m4(chan, (uint16_t)(p->stride_w * ch), pix, vlmax);
 
     for (int32_t b = 0; b < p->batches; ++b) {
-        const int8_t *in_batch = input + b * p->in_h * p->in_w * in_c;
+        const int8_t *in_batch = input + b * p->in_h * p->in_w * ch;
         for (int32_t oy = 0; oy < p->out_h; ++oy) {
             const int32_t y0 = oy * p->stride_h - p->pad_h;
-            for (int32_t ox = 0; ox < p->out_w; ++ox) {
+            const int row_inside = y0 >= 0 && y0 + span_h < p->in_h;
+            for (int32_t ox = 0; ox < p->out_w;) {
                 const int32_t x0 = ox * p->stride_w - p->pad_w;
-                for (int32_t m = 0; m < dm; ++m) {
-                    for (int32_t c0 = 0; c0 < in_c;) {
-                        const size_t vl = __riscv_vsetvl_e32m8((size_t)(in_c - c0));
-                        const int32_t oc = c0 * dm + m;
-                        vint32m8_t acc = bias ? __riscv_vlse32_v_i32m8(bias + oc, s32, vl) : __riscv_vmv_v_x_i32m8(0, vl);
+                int8_t *out = output + ((b * p->out_h + oy) * p->out_w + ox) * p->out_c;
+                if (!row_inside || ox < ox_lo || ox >= ox_hi || p->depth_multiplier != 1) {
+                    exact_pixel(p, in_batch, filter, bias, output_multiplier, output_shift, y0, x0, out);
+                    ++ox;
+                    continue;
+                }
+                const int32_t n = ox_hi - ox < pixels ? ox_hi - ox : pixels;
+                if (n == 1) {
+                    /* Channels across lanes, unit-stride loads. */
+                    for (int32_t c0 = 0; c0 < ch;) {
+                        const size_t vl = __riscv_vsetvl_e32m8((size_t)(ch - c0));
+                        vint32m8_t acc = __riscv_vle32_v_i32m8(bias_folded + c0, vl);
                         for (int32_t ky = 0; ky < p->k_h; ++ky) {
-                            const int32_t iy = y0 + ky * p->dilation_h;
-                            if (iy < 0 || iy >= p->in_h)
-                                continue;
-                            for (int32_t kx = 0; kx < p->k_w; ++kx) {
-                                const int32_t ix = x0 + kx * p->dilation_w;
-                                if (ix < 0 || ix >= p->in_w)
-                                    continue;
-                                const vint8m2_t x = __riscv_vle8_v_i8m2(in_batch + (iy * p->in_w + ix) * in_c + c0, vl);
-                                const vint8m2_t w = __riscv_vlse8_v_i8m2(filter + (ky * p->k_w + kx) * out_c + oc, s8, vl);
-                                acc = __riscv_vwmacc_vv_i32m8(acc, __riscv_vwsub_vx_i16m4(x, input_zero_point, vl),
-                                                              __riscv_vsext_vf2_i16m4(w, vl), vl);
+                            const int8_t *x = in_batch + ((y0 + ky * p->dilation_h) * p->in_w + x0) * ch + c0;
+                            const int8_t *w = filter + ky * p->k_w * ch + c0;
+                            for (int32_t kx = 0; kx < p->k_w; ++kx, x += p->dilation_w * ch, w += ch) {
+                                const vint16m4_t x16 = __riscv_vsext_vf2_i16m4(__riscv_vle8_v_i8m2(x, vl), vl);
+                                const vint16m4_t w16 = __riscv_vsext_vf2_i16m4(__riscv_vle8_v_i8m2(w, vl), vl);
+                                acc = __riscv_vwmacc_vv_i32m8(acc, x16, w16, vl);
                             }
                         }
-                        acc = rvfw_requantize_vv(acc, __riscv_vlse32_v_i32m8(output_multiplier + oc, s32, vl),
-                                                 __riscv_vlse32_v_i32m8(output_shift + oc, s32, vl), vl);
-                        __riscv_vsse8_v_i8m2(output + oc, s8,
-                                             rvfw_narrow_s8(acc, p->output_offset, p->output_activation_min,
-                                                            p->output_activation_max, vl),
-                                             vl);
+                        acc = rvfw_requantize_vv(acc, __riscv_vle32_v_i32m8(output_multiplier + c0, vl),
+                                                 __riscv_vle32_v_i32m8(output_shift + c0, vl), vl);
+                        __riscv_vse8_v_i8m2(out + c0, rvfw_narrow_s8(acc, p->output_offset, p->output_activation_min,
+                                                                     p->output_activation_max, vl), vl);
                         c0 += (int32_t)vl;
                     }
+                } else {
+                    /* n pixels x all channels in one vector, gathered by index. */
+                    const size_t vl = __riscv_vsetvl_e32m8((size_t)(n * ch));
+                    vint32m8_t acc = __riscv_vluxei16_v_i32m8(bias_folded, __riscv_vsll_vx_u16m4(chan, 2, vl), vl);
+                    for (int32_t ky = 0; ky < p->k_h; ++ky) {
+                        const int8_t *x = in_batch + ((y0 + ky * p->dilation_h) * p->in_w + x0) * ch;
+                        const int8_t *w = filter + ky * p->k_w * ch;
+                        for (int32_t kx = 0; kx < p->k_w; ++kx, x += p->dilation_w * ch, w += ch) {
+                            const vint8m2_t x8 = __riscv_vluxei16_v_i8m2(x, x_index, vl);
+                            const vint8m2_t w8 = __riscv_vluxei16_v_i8m2(w, chan, vl);
+                            acc = __riscv_vwmacc_vv_i32m8(acc, __riscv_vsext_vf2_i16m4(x8, vl),
+                                                          __riscv_vsext_vf2_i16m4(w8, vl), vl);
+                        }
+                    }
+                    const vuint16m4_t chan4 = __riscv_vsll_vx_u16m4(chan, 2, vl); /* byte offsets of int32 lanes */
+                    acc = rvfw_requantize_vv(acc, __riscv_vluxei16_v_i32m8(output_multiplier, chan4, vl),
+                                             __riscv_vluxei16_v_i32m8(output_shift, chan4, vl), vl);
+                    __riscv_vse8_v_i8m2(out, rvfw_narrow_s8(acc, p->output_offset, p->output_activation_min,
+                                                            p->output_activation_max, vl), vl);
                 }
-                output += out_c;
+                ox += n;
             }
         }
     }

@@ -22,12 +22,12 @@ def _scale_for(in_scale: float, w_scale: float, fan_in: int) -> float:
 
 
 def conv(rng, h, w, cin, cout, k, stride=(1, 1), padding="SAME", dilation=(1, 1), per_channel=True,
-         bias=True, activation="NONE") -> bytes:  # fmt: skip
+         bias=True, activation="NONE", w_low=-127) -> bytes:  # fmt: skip
     m = ModelBuilder()
     s_in = 0.05
     x = m.tensor("x", (1, h, w, cin), scale=s_in, zero_point=7)
     ws = rng.uniform(0.002, 0.02, cout if per_channel else 1).astype(np.float32)
-    wt = m.tensor("w", (cout, *k, cin), scale=ws, data=rng.integers(-127, 128, (cout, *k, cin)), axis=0)
+    wt = m.tensor("w", (cout, *k, cin), scale=ws, data=rng.integers(w_low, 128, (cout, *k, cin)), axis=0)
     inputs = [x, wt]
     if bias:
         inputs.append(m.tensor("b", (cout,), np.int32, scale=ws * s_in, data=rng.integers(-2000, 2000, cout)))
@@ -125,6 +125,9 @@ CASES = {
     "conv3x3_same_stride2_odd_pad_relu6": lambda r: conv(r, 10, 8, 4, 6, (3, 3), (2, 2), activation="RELU6"),
     "conv3x3_dilation2": lambda r: conv(r, 11, 10, 2, 3, (3, 3), dilation=(2, 2), activation="RELU_N1_TO_1"),
     "conv1x1_pointwise_odd_channels": lambda r: conv(r, 5, 5, 17, 9, (1, 1)),
+    "conv3x3_weights_down_to_minus128": lambda r: conv(r, 6, 40, 5, 4, (3, 3), w_low=-128),
+    "conv3x3_wide_rows_few_channels": lambda r: conv(r, 5, 37, 3, 4, (3, 3), (1, 2), activation="RELU"),
+    "dw3x3_wide_rows_few_channels": lambda r: depthwise(r, 6, 45, 3, 2, (3, 3), (1, 1), activation="RELU6"),
     "dw3x3_same_stride2": lambda r: depthwise(r, 9, 9, 5, 1, (3, 3), (2, 2), activation="RELU"),
     "dw3x3_valid_multiplier3_dilation2": lambda r: depthwise(r, 10, 9, 3, 3, (3, 3), padding="VALID", dilation=(2, 2)),
     "dw5x2_same_multiplier2_relu6": lambda r: depthwise(r, 7, 6, 4, 2, (5, 2), activation="RELU6"),

@@ -7,7 +7,6 @@ from codegen.ops import lower_graph
 from codegen.ops.common import folded_bias
 from codegen.planner import plan_memory
 from tests.conftest import mlperf_model
-from tests.kernels.test_ops_on_sim import conv
 
 
 def lower(path, vector):
@@ -39,14 +38,3 @@ def test_vector_board_lowers_to_rvv_kernels_and_reports_the_rest():
 def test_scalar_board_lowers_to_references():
     _, layers, _ = lower(mlperf_model("ic_resnet8"), vector=False)
     assert all(layer.kernel.endswith("_ref") and not layer.note for layer in layers)
-
-
-def test_weight_of_minus_128_falls_back_visibly(tmp_path):
-    rng = np.random.default_rng(3)
-    data = conv(rng, 6, 6, 3, 4, (3, 3))
-    path = tmp_path / "m.tflite"
-    path.write_bytes(data)
-    g = load_tflite(path)
-    g.tensors[g.ops[0].inputs[1]].data.flat[0] = -128
-    layers, _ = lower_graph(g, plan_memory(g).tensor_offsets, vector=True)
-    assert layers[0].kernel == "conv2d_s8_ref" and "-128" in layers[0].note
