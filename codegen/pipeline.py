@@ -22,7 +22,7 @@ from .planner import MemoryPlan, plan_memory
 from .sim import SimResult, run_elf
 
 Log = Callable[[str], None]
-KERNEL_SETS = ("auto", "ref", "rvv")
+KERNEL_SETS = ("auto", "ref", "scalar", "rvv")
 
 
 @dataclass
@@ -67,10 +67,10 @@ def build(
     log: Log = print,
     kernels: str = "auto",
 ) -> Build:
-    """kernels: "auto" (the board's best: RVV where it has a vector unit), "ref" or "rvv"."""
+    """kernels: "auto" (the board's best: RVV with a vector unit, else "scalar"), "ref", "scalar" or "rvv"."""
     graph, board, plan = prepare(model, board_name, planner)
     vlen = board.vector["vlen"] if board.vector else 128
-    layers, constants = lower_graph(graph, plan.tensor_offsets, vector=_use_vector(board, kernels), vlen=vlen)
+    layers, constants = lower_graph(graph, plan.tensor_offsets, _kernel_set(board, kernels), vlen)
     inputs = golden.make_inputs(graph, seed, input_npy)
     log(f"model {graph.source}: {len(graph.ops)} ops -> {len(layers)} kernel calls, board {board.name}")
     log(report.layer_table(graph, layers, plan))
@@ -92,12 +92,14 @@ def build(
     return Build(graph, board, plan, layers, constants, inputs, out_dir, out_dir / elf.name, size_report)
 
 
-def _use_vector(board: Board, kernels: str) -> bool:
+def _kernel_set(board: Board, kernels: str) -> str:
     if kernels not in KERNEL_SETS:
         raise RvfwError(f"unknown kernel set '{kernels}' (choose from: {', '.join(KERNEL_SETS)})")
     if kernels == "rvv" and not board.vector_kernels:
-        raise RvfwError(f"board {board.name} has no RVV 1.0 vector unit: use --kernels ref or auto")
-    return board.vector_kernels if kernels == "auto" else kernels == "rvv"
+        raise RvfwError(f"board {board.name} has no RVV 1.0 vector unit: use --kernels scalar, ref or auto")
+    if kernels == "auto":
+        return "rvv" if board.vector_kernels else "scalar"
+    return kernels
 
 
 def _emit_and_compile(graph, board, plan, layers, constants, inputs, staging: Path, log: Log):

@@ -29,10 +29,10 @@ def check_graph(graph: Graph) -> None:
 
 
 def lower_graph(
-    graph: Graph, tensor_offsets: dict[int, int], vector: bool = False, vlen: int = 128
+    graph: Graph, tensor_offsets: dict[int, int], kernels: str = "ref", vlen: int = 128
 ) -> tuple[list[Layer], list[ConstArray]]:
-    """One Layer per kernel call; vector=True picks the RVV kernels where they exist."""
-    ctx = LowerContext(graph, tensor_offsets, vector, vlen)
+    """One Layer per kernel call, from the kernel set "ref", "scalar" or "rvv" where it has one."""
+    ctx = LowerContext(graph, tensor_offsets, kernels, vlen)
     layers = [layer for op in graph.ops if (layer := LOWERINGS[op.kind].lower(ctx, op)) is not None]
     return layers, list(ctx.constants.values())
 

@@ -40,4 +40,6 @@ def lower(ctx: LowerContext, op: Op) -> Layer:
         ("output_activation_max", act_max),
     ]  # fmt: skip
     args = [ctx.arena(op.inputs[0]), ctx.arena(op.inputs[1]), ctx.arena(op.outputs[0])]
-    return Layer(op.index, op.kind.value, "add_s8_rvv" if ctx.vector else "add_s8_ref", "rvfw_add_params", params, args)
+    return Layer(
+        op.index, op.kind.value, "add_s8_rvv" if ctx.kernels == "rvv" else "add_s8_ref", "rvfw_add_params", params, args
+    )

@@ -44,7 +44,7 @@ class Layer:
 class LowerContext:
     graph: Graph
     tensor_offsets: dict[int, int]
-    vector: bool = False  # lower to the RVV kernels
+    kernels: str = "ref"  # kernel set: "ref", "scalar" (fast portable C) or "rvv"
     vlen: int = 128  # the board's VLEN, for choosing between kernel variants
     constants: dict[str, ConstArray] = field(default_factory=dict)
 
@@ -76,7 +76,7 @@ class LowerContext:
         return min(out_w, lanes) > min(out_c, lanes)
 
     def no_vector_kernel(self, what: str) -> str:
-        return f"no RVV kernel for {what}: scalar reference" if self.vector else ""
+        return f"no RVV kernel for {what}: scalar reference" if self.kernels == "rvv" else ""
 
 
 def folded_bias(filter_data: np.ndarray, bias: np.ndarray | None, input_offset: int) -> np.ndarray:

@@ -68,47 +68,34 @@ def lower(ctx: LowerContext, op: Op) -> Layer:
     multiplier = ctx.derived(op, "multiplier", "int32_t", multipliers)
     shift = ctx.derived(op, "shift", "int32_t", shifts)
     per_output = batches * out_h * out_w * out_c * k_h * k_w
-    layer = Layer(
-        op.index, op.kind.value, "", "rvfw_conv_params", params, [], per_output if depthwise else per_output * in_c
-    )
+    macs = per_output if depthwise else per_output * in_c
+    layer = Layer(op.index, op.kind.value, "", "rvfw_conv_params", params, [], macs)
+    dm = op.options["depth_multiplier"] if depthwise else 1
     bias_index = optional_input(op, 2)
     bias = ctx.tensor(bias_index).data if bias_index >= 0 else None
-    input_offset = -inp.quant.zero_point[0]
-    rows = ctx.vector and ctx.rows_fill_more_lanes(out_w, out_c)
-    if depthwise and ctx.vector:
-        per_channel = flt.data.reshape(-1, out_c).T  # [channel][tap]
-        layer.kernel = "depthwise_conv2d_rows_s8_rvv" if rows else "depthwise_conv2d_s8_rvv"
-        layer.args = [
-            ctx.arena(op.inputs[0]),
-            ctx.weights(op.inputs[1]),
-            ctx.derived(op, "bias_folded", "int32_t", folded_bias(per_channel, bias, input_offset)),
-        ]
-        if not rows:
-            layer.args.append(ctx.weights(bias_index))
-    elif rows:
-        layer.kernel = "conv2d_rows_s8_rvv"
-        layer.args = [
-            ctx.arena(op.inputs[0]),
-            ctx.weights(op.inputs[1]),
-            ctx.derived(op, "bias_folded", "int32_t", folded_bias(flt.data, bias, input_offset)),
-        ]
-    elif depthwise:
-        layer.kernel = "depthwise_conv2d_s8_ref"
-        layer.args = [ctx.arena(op.inputs[0]), ctx.weights(op.inputs[1]), ctx.weights(bias_index)]
-    elif ctx.vector:
-        # The raw bias is only read at border pixels; a layer without any passes NULL.
-        border = pad_h > 0 or pad_w > 0
-        border |= (out_h - 1) * s_h - pad_h + (k_h - 1) * d_h >= in_h
-        border |= (out_w - 1) * s_w - pad_w + (k_w - 1) * d_w >= in_w
-        layer.kernel = "conv2d_s8_rvv"
-        layer.args = [
-            ctx.arena(op.inputs[0]),
-            ctx.derived(op, "filter_hwio", "int8_t", flt.data.transpose(1, 2, 3, 0), role="weights"),
-            ctx.derived(op, "bias_folded", "int32_t", folded_bias(flt.data, bias, input_offset)),
-            ctx.weights(bias_index) if border else Arg("null"),
-        ]
+    # Per output channel, the weights that meet one input pixel's worth of taps.
+    per_channel = flt.data.reshape(-1, out_c).T if depthwise else flt.data
+    # Optimised kernels fold the input offset into the bias; the raw bias serves only pixels whose
+    # window crosses the border (and depthwise multipliers above 1), else NULL.
+    border = pad_h > 0 or pad_w > 0
+    border |= (out_h - 1) * s_h - pad_h + (k_h - 1) * d_h >= in_h
+    border |= (out_w - 1) * s_w - pad_w + (k_w - 1) * d_w >= in_w
+    raw_bias = ctx.weights(bias_index) if border or dm > 1 else Arg("null")
+    prefix = "depthwise_conv2d" if depthwise else "conv2d"
+    data = [ctx.arena(op.inputs[0]), ctx.weights(op.inputs[1])]
+    if ctx.kernels == "rvv":
+        folded = ctx.derived(op, "bias_folded", "int32_t", folded_bias(per_channel, bias, -inp.quant.zero_point[0]))
+        if ctx.rows_fill_more_lanes(out_w, out_c):
+            layer.kernel, layer.args = f"{prefix}_rows_s8_rvv", [*data, folded]
+        elif depthwise:
+            layer.kernel, layer.args = f"{prefix}_s8_rvv", [*data, folded, raw_bias]
+        else:
+            hwio = ctx.derived(op, "filter_hwio", "int8_t", flt.data.transpose(1, 2, 3, 0), role="weights")
+            layer.kernel, layer.args = f"{prefix}_s8_rvv", [data[0], hwio, folded, raw_bias]
+    elif ctx.kernels == "scalar" and dm == 1:
+        folded = ctx.derived(op, "bias_folded", "int32_t", folded_bias(per_channel, bias, -inp.quant.zero_point[0]))
+        layer.kernel, layer.args = f"{prefix}_s8_scalar", [*data, folded, raw_bias]
     else:
-        layer.kernel = "conv2d_s8_ref"
-        layer.args = [ctx.arena(op.inputs[0]), ctx.weights(op.inputs[1]), ctx.weights(bias_index)]
+        layer.kernel, layer.args = f"{prefix}_s8_ref", [*data, ctx.weights(bias_index)]
     layer.args += [multiplier, shift, ctx.arena(op.outputs[0])]
     return layer

@@ -43,17 +43,16 @@ def lower(ctx: LowerContext, op: Op) -> Layer:
     shift = ctx.derived(op, "shift", "int32_t", shifts)
     macs = batches * accum_depth * out_depth
     bias_index = optional_input(op, 2)
-    if ctx.vector:
+    if ctx.kernels in ("rvv", "scalar"):
         bias = ctx.tensor(bias_index).data if bias_index >= 0 else None
-        args = [
-            ctx.arena(op.inputs[0]),
-            ctx.derived(op, "filter_t", "int8_t", flt.data.T, role="weights"),
-            ctx.derived(op, "bias_folded", "int32_t", folded_bias(flt.data, bias, -inp.quant.zero_point[0])),
-            multiplier,
-            shift,
-            ctx.arena(op.outputs[0]),
-        ]
-        return Layer(op.index, op.kind.value, "fully_connected_s8_rvv", "rvfw_fc_params", params, args, macs)
+        folded = ctx.derived(op, "bias_folded", "int32_t", folded_bias(flt.data, bias, -inp.quant.zero_point[0]))
+        # The vector kernel puts output units across lanes, so it reads the filter transposed.
+        weights = ctx.derived(op, "filter_t", "int8_t", flt.data.T, role="weights")
+        if ctx.kernels == "scalar":
+            weights = ctx.weights(op.inputs[1])
+        args = [ctx.arena(op.inputs[0]), weights, folded, multiplier, shift, ctx.arena(op.outputs[0])]
+        kernel = f"fully_connected_s8_{ctx.kernels}"
+        return Layer(op.index, op.kind.value, kernel, "rvfw_fc_params", params, args, macs)
     args = [ctx.arena(op.inputs[0]), ctx.weights(op.inputs[1]), ctx.weights(bias_index), multiplier, shift]
     args.append(ctx.arena(op.outputs[0]))
     return Layer(op.index, op.kind.value, "fully_connected_s8_ref", "rvfw_fc_params", params, args, macs)

@@ -78,6 +78,18 @@ void requantize_s8_ref(const rvfw_requantize_params *p, const int8_t *input, int
 void quantize_f32_s8_ref(const rvfw_affine_params *p, const float *input, int8_t *output);
 void dequantize_s8_f32_ref(const rvfw_affine_params *p, const int8_t *input, float *output);
 
+/* Fast portable C for cores without a vector unit: same results as the references, weights
+ * unchanged, the input offset folded into the bias (the raw bias serves border pixels). */
+void conv2d_s8_scalar(const rvfw_conv_params *p, const int8_t *input, const int8_t *filter,
+                      const int32_t *bias_folded, const int32_t *bias, const int32_t *output_multiplier,
+                      const int32_t *output_shift, int8_t *output);
+void depthwise_conv2d_s8_scalar(const rvfw_conv_params *p, const int8_t *input, const int8_t *filter,
+                                const int32_t *bias_folded, const int32_t *bias, const int32_t *output_multiplier,
+                                const int32_t *output_shift, int8_t *output);
+void fully_connected_s8_scalar(const rvfw_fc_params *p, const int8_t *input, const int8_t *filter,
+                               const int32_t *bias_folded, const int32_t *output_multiplier,
+                               const int32_t *output_shift, int8_t *output);
+
 /* RVV 1.0 kernels (VLEN-agnostic, SEW <= 32 so they also run on Zve32x). Same results as the
  * scalar references; conv and fully connected take transposed weights and a folded bias. */
 void conv2d_s8_rvv(const rvfw_conv_params *p, const int8_t *input, const int8_t *filter_hwio,

@@ -10,10 +10,9 @@ static inline int32_t rvfw_srdhm(int32_t a, int32_t b)
 {
     if (a == INT32_MIN && b == INT32_MIN)
         return INT32_MAX;
-    const int64_t ab = (int64_t)a * (int64_t)b;
-    const int64_t nudge = ab >= 0 ? (1LL << 30) : (1 - (1LL << 30));
-    /* C division truncates toward zero, as the reference does. */
-    return (int32_t)((ab + nudge) / (1LL << 31));
+    /* The reference adds 2^30 (ab >= 0) or 1 - 2^30 (ab < 0) and divides by 2^31 rounding toward
+     * zero; both cases equal floor((ab + 2^30) / 2^31), an arithmetic shift, with no division. */
+    return (int32_t)(((int64_t)a * (int64_t)b + (1LL << 30)) >> 31);
 }
 
 static inline int32_t rvfw_rounding_divide_by_pot(int32_t x, int exponent)

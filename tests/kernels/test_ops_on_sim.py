@@ -171,11 +171,12 @@ def random_cases(count: int) -> dict:
 
 CASES.update(random_cases(4))
 
-# (board, kernel set, simulated VLEN): the scalar reference on both XLENs, and the RVV kernels at
-# VLEN 128 and 256 and on RV32 Zve32x (ELEN 32).
+# (board, kernel set, simulated VLEN): the scalar reference on both XLENs, the fast scalar kernels,
+# and the RVV kernels at VLEN 128 and 256 and on RV32 Zve32x (ELEN 32).
 CONFIGS = {
     "rv64-ref": ("spike-rv64gcv", "ref", None),
     "rv32-ref": ("spike-rv32imc", "ref", None),
+    "rv32-scalar": ("spike-rv32imc", "scalar", None),
     "rv64-rvv-vlen128": ("spike-rv64gcv", "rvv", 128),
     "rv64-rvv-vlen256": ("spike-rv64gcv", "rvv", 256),
     "rv32-zve32x-vlen128": ("spike-rv32zve32x", "rvv", 128),

@@ -1,0 +1,134 @@
+/* CONV_2D, int8: fast portable C for cores without a vector unit.
+ *
+ * Same arithmetic as the reference, arranged for fewer instructions per MAC: the input offset
+ * is folded into the bias at build time (bias_folded = bias + input_offset * sum(w)) so the
+ * inner loop multiplies raw int8 values, and a 2x2 register block (two output pixels by two
+ * output channels) uses every loaded byte twice. Pixels whose window crosses the border start
+ * from the raw bias and accumulate (x + input_offset) * w over the taps that exist, two
+ * output channels at a time. */
+#include "rvfw_kernels.h"
+#include "rvfw_requant.h"
+
+static inline int8_t finish(const rvfw_conv_params *p, int32_t acc, int32_t multiplier, int32_t shift)
+{
+    acc = rvfw_requantize(acc, multiplier, shift) + p->output_offset;
+    return (int8_t)rvfw_clamp(acc, p->output_activation_min, p->output_activation_max);
+}
+
+/* Four accumulators over one contiguous run: a* for channel a, b* for channel b; *0 for the
+ * first pixel, *1 for the second. */
+static inline void run_2x2(const int8_t *x0, const int8_t *x1, const int8_t *wa, const int8_t *wb, int32_t n,
+                           int32_t *a0, int32_t *a1, int32_t *b0, int32_t *b1)
+{
+    int32_t sa0 = *a0, sa1 = *a1, sb0 = *b0, sb1 = *b1;
+    const int8_t *end = x0 + (n & ~3);
+#define RVFW_MAC4(k)                                            \
+    do {                                                        \
+        const int32_t p0 = x0[k], p1 = x1[k], ua = wa[k], ub = wb[k]; \
+        sa0 += p0 * ua;                                         \
+        sa1 += p1 * ua;                                         \
+        sb0 += p0 * ub;                                         \
+        sb1 += p1 * ub;                                         \
+    } while (0)
+    for (; x0 < end; x0 += 4, x1 += 4, wa += 4, wb += 4) {
+        RVFW_MAC4(0);
+        RVFW_MAC4(1);
+        RVFW_MAC4(2);
+        RVFW_MAC4(3);
+    }
+    for (int32_t k = 0; k < (n & 3); ++k)
+        RVFW_MAC4(k);
+#undef RVFW_MAC4
+    *a0 = sa0;
+    *a1 = sa1;
+    *b0 = sb0;
+    *b1 = sb1;
+}
+
+/* A border pixel, channels a and b: (x + input_offset) * w over the taps inside the input. */
+static void border_2(const rvfw_conv_params *p, const int8_t *in_batch, const int8_t *wa, const int8_t *wb,
+                     int32_t y0, int32_t x0, int32_t *acc_a, int32_t *acc_b)
+{
+    const int32_t in_c = p->in_c, offset = p->input_offset;
+    int32_t sa = *acc_a, sb = *acc_b;
+    for (int32_t ky = 0; ky < p->k_h; ++ky) {
+        const int32_t iy = y0 + ky * p->dilation_h;
+        if (iy < 0 || iy >= p->in_h)
+            continue;
+        for (int32_t kx = 0; kx < p->k_w; ++kx) {
+            const int32_t ix = x0 + kx * p->dilation_w;
+            if (ix < 0 || ix >= p->in_w)
+                continue;
+            const int8_t *x = in_batch + (iy * p->in_w + ix) * in_c;
+            const int32_t tap = (ky * p->k_w + kx) * in_c;
+            for (int32_t ic = 0; ic < in_c; ++ic) {
+                const int32_t v = x[ic] + offset;
+                sa += v * wa[tap + ic];
+                sb += v * wb[tap + ic];
+            }
+        }
+    }
+    *acc_a = sa;
+    *acc_b = sb;
+}
+
+void conv2d_s8_scalar(const rvfw_conv_params *p, const int8_t *input, const int8_t *filter,
+                      const int32_t *bias_folded, const int32_t *bias, const int32_t *output_multiplier,
+                      const int32_t *output_shift, int8_t *output)
+{
+    const int32_t in_c = p->in_c, out_c = p->out_c, filter_size = p->k_h * p->k_w * in_c;
+    const int32_t run = p->dilation_w == 1 ? p->k_w * in_c : in_c;
+    const int32_t runs_per_row = p->dilation_w == 1 ? 1 : p->k_w;
+    const int32_t span_h = (p->k_h - 1) * p->dilation_h, span_w = (p->k_w - 1) * p->dilation_w;
+    const int32_t pixel_step = p->stride_w * in_c;
+    const int32_t ox_lo = (p->pad_w + p->stride_w - 1) / p->stride_w;
+    int32_t ox_hi = p->in_w - 1 - span_w + p->pad_w < 0 ? 0 : (p->in_w - 1 - span_w + p->pad_w) / p->stride_w + 1;
+    ox_hi = ox_hi > p->out_w ? p->out_w : ox_hi;
+
+    for (int32_t b = 0; b < p->batches; ++b) {
+        const int8_t *in_batch = input + b * p->in_h * p->in_w * in_c;
+        for (int32_t oy = 0; oy < p->out_h; ++oy) {
+            const int32_t y0 = oy * p->stride_h - p->pad_h;
+            const int row_inside = y0 >= 0 && y0 + span_h < p->in_h;
+            for (int32_t ox = 0; ox < p->out_w;) {
+                const int32_t x0 = ox * p->stride_w - p->pad_w;
+                int8_t *out = output + ((b * p->out_h + oy) * p->out_w + ox) * out_c;
+                if (!row_inside || ox < ox_lo || ox >= ox_hi) {
+                    for (int32_t oc = 0; oc < out_c; oc += 2) {
+                        const int32_t oc1 = oc + 1 < out_c ? oc + 1 : oc;
+                        int32_t acc_a = bias ? bias[oc] : 0, acc_b = bias ? bias[oc1] : 0;
+                        border_2(p, in_batch, filter + oc * filter_size, filter + oc1 * filter_size, y0, x0, &acc_a,
+                                 &acc_b);
+                        out[oc] = finish(p, acc_a, output_multiplier[oc], output_shift[oc]);
+                        out[oc1] = finish(p, acc_b, output_multiplier[oc1], output_shift[oc1]);
+                    }
+                    ++ox;
+                    continue;
+                }
+                const int32_t pixels = ox + 1 < ox_hi ? 2 : 1;
+                const int8_t *xrow0 = in_batch + (y0 * p->in_w + x0) * in_c;
+                const int8_t *xrow1 = xrow0 + (pixels == 2 ? pixel_step : 0);
+                for (int32_t oc = 0; oc < out_c; oc += 2) {
+                    const int32_t oc1 = oc + 1 < out_c ? oc + 1 : oc;
+                    int32_t a0 = bias_folded[oc], a1 = a0, b0 = bias_folded[oc1], b1 = b0;
+                    for (int32_t ky = 0; ky < p->k_h; ++ky) {
+                        const int32_t row_off = ky * p->dilation_h * p->in_w * in_c;
+                        for (int32_t r = 0; r < runs_per_row; ++r) {
+                            const int32_t x_off = row_off + r * p->dilation_w * in_c;
+                            const int32_t w_off = (ky * p->k_w + r) * in_c;
+                            run_2x2(xrow0 + x_off, xrow1 + x_off, filter + oc * filter_size + w_off,
+                                    filter + oc1 * filter_size + w_off, run, &a0, &a1, &b0, &b1);
+                        }
+                    }
+                    out[oc] = finish(p, a0, output_multiplier[oc], output_shift[oc]);
+                    out[oc1] = finish(p, b0, output_multiplier[oc1], output_shift[oc1]);
+                    if (pixels == 2) {
+                        out[out_c + oc] = finish(p, a1, output_multiplier[oc], output_shift[oc]);
+                        out[out_c + oc1] = finish(p, b1, output_multiplier[oc1], output_shift[oc1]);
+                    }
+                }
+                ox += pixels;
+            }
+        }
+    }
+}

@@ -1,0 +1,28 @@
+/* FULLY_CONNECTED, int8: fast portable C. Input offset folded into the bias at build time;
+ * two output units per pass share each input load. */
+#include "rvfw_kernels.h"
+#include "rvfw_requant.h"
+
+void fully_connected_s8_scalar(const rvfw_fc_params *p, const int8_t *input, const int8_t *filter,
+                               const int32_t *bias_folded, const int32_t *output_multiplier,
+                               const int32_t *output_shift, int8_t *output)
+{
+    const int32_t depth = p->accum_depth, units = p->out_depth;
+    for (int32_t b = 0; b < p->batches; ++b, input += depth, output += units) {
+        for (int32_t oc = 0; oc < units; oc += 2) {
+            const int32_t oc1 = oc + 1 < units ? oc + 1 : oc;
+            const int8_t *wa = filter + oc * depth, *wb = filter + oc1 * depth;
+            int32_t acc_a = bias_folded[oc], acc_b = bias_folded[oc1];
+#pragma GCC unroll 4
+            for (int32_t d = 0; d < depth; ++d) {
+                const int32_t x = input[d];
+                acc_a += x * wa[d];
+                acc_b += x * wb[d];
+            }
+            acc_a = rvfw_requantize(acc_a, output_multiplier[oc], output_shift[oc]) + p->output_offset;
+            acc_b = rvfw_requantize(acc_b, output_multiplier[oc1], output_shift[oc1]) + p->output_offset;
+            output[oc] = (int8_t)rvfw_clamp(acc_a, p->output_activation_min, p->output_activation_max);
+            output[oc1] = (int8_t)rvfw_clamp(acc_b, p->output_activation_min, p->output_activation_max);
+        }
+    }
+}
