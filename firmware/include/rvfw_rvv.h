@@ -80,6 +80,21 @@ static inline __attribute__((always_inline)) void rvfw_dot3_s8(vint32m8_t *acc0,
     *acc2 = a2;
 }
 
+/* The same for two output pixels. */
+static inline __attribute__((always_inline)) void rvfw_dot2_s8(vint32m8_t *acc0, vint32m8_t *acc1, const int8_t *x0,
+                                                               const int8_t *x1, const int8_t *w, int32_t n,
+                                                               int32_t w_stride, size_t vl)
+{
+    vint32m8_t a0 = *acc0, a1 = *acc1;
+    for (int32_t j = 0; j < n; ++j, w += w_stride) {
+        const vint16m4_t w16 = __riscv_vsext_vf2_i16m4(__riscv_vle8_v_i8m2(w, vl), vl);
+        a0 = __riscv_vwmacc_vx_i32m8(a0, x0[j], w16, vl);
+        a1 = __riscv_vwmacc_vx_i32m8(a1, x1[j], w16, vl);
+    }
+    *acc0 = a0;
+    *acc1 = a1;
+}
+
 /* One output pixel at any position, output channels across lanes. Two ways to treat the taps
  * outside the input, for the two ways the bias may arrive:
  *   folded (acc starts at bias + input_offset * sum(w)): every tap counts, outside ones as

@@ -42,7 +42,7 @@ void conv2d_s8_rvv(const rvfw_conv_params *p, const int8_t *input, const int8_t 
                     ++ox;
                     continue;
                 }
-                const int32_t pixels = ox_hi - ox >= 3 ? 3 : 1;
+                const int32_t pixels = ox_hi - ox >= 3 ? 3 : ox_hi - ox;
                 for (int32_t oc0 = 0; oc0 < out_c;) {
                     const size_t vl = __riscv_vsetvl_e32m8((size_t)(out_c - oc0));
                     const vint32m8_t bias_v = __riscv_vle32_v_i32m8(bias_folded + oc0, vl);
@@ -54,16 +54,18 @@ void conv2d_s8_rvv(const rvfw_conv_params *p, const int8_t *input, const int8_t 
                             const int8_t *w = filter_hwio + oc0 + ((ky * p->k_w + r) * in_c) * out_c;
                             if (pixels == 3)
                                 rvfw_dot3_s8(&acc0, &acc1, &acc2, x, x + pixel_step, x + 2 * pixel_step, w, run, out_c, vl);
+                            else if (pixels == 2)
+                                rvfw_dot2_s8(&acc0, &acc1, x, x + pixel_step, w, run, out_c, vl);
                             else
                                 acc0 = rvfw_dot_s8(acc0, x, w, run, out_c, vl);
                         }
                     }
                     const int32_t *m = output_multiplier + oc0, *s = output_shift + oc0;
                     rvfw_store_channels_s8(p, acc0, m, s, out + oc0, vl);
-                    if (pixels == 3) {
+                    if (pixels >= 2)
                         rvfw_store_channels_s8(p, acc1, m, s, out + out_c + oc0, vl);
+                    if (pixels == 3)
                         rvfw_store_channels_s8(p, acc2, m, s, out + 2 * out_c + oc0, vl);
-                    }
                     oc0 += (int32_t)vl;
                 }
                 ox += pixels;

@@ -88,25 +88,38 @@ void depthwise_conv2d_s8_rvv(const rvfw_conv_params *p, const int8_t *input, con
                 }
                 const int32_t n = ox_hi - ox < pixels ? ox_hi - ox : pixels;
                 if (n == 1) {
-                    /* Channels across lanes, unit-stride loads. */
+                    /* Channels across lanes, unit-stride loads; two neighbouring pixels share each
+                     * weight load when both are inside. */
+                    const int32_t pair = ox + 1 < ox_hi;
+                    const int32_t second = pair ? p->stride_w * ch : 0;
                     for (int32_t c0 = 0; c0 < ch;) {
                         const size_t vl = __riscv_vsetvl_e32m8((size_t)(ch - c0));
-                        vint32m8_t acc = __riscv_vle32_v_i32m8(bias_folded + c0, vl);
+                        vint32m8_t acc0 = __riscv_vle32_v_i32m8(bias_folded + c0, vl), acc1 = acc0;
                         for (int32_t ky = 0; ky < p->k_h; ++ky) {
                             const int8_t *x = in_batch + ((y0 + ky * p->dilation_h) * p->in_w + x0) * ch + c0;
                             const int8_t *w = filter + ky * p->k_w * ch + c0;
                             for (int32_t kx = 0; kx < p->k_w; ++kx, x += p->dilation_w * ch, w += ch) {
-                                const vint16m4_t x16 = __riscv_vsext_vf2_i16m4(__riscv_vle8_v_i8m2(x, vl), vl);
                                 const vint16m4_t w16 = __riscv_vsext_vf2_i16m4(__riscv_vle8_v_i8m2(w, vl), vl);
-                                acc = __riscv_vwmacc_vv_i32m8(acc, x16, w16, vl);
+                                acc0 = __riscv_vwmacc_vv_i32m8(
+                                    acc0, __riscv_vsext_vf2_i16m4(__riscv_vle8_v_i8m2(x, vl), vl), w16, vl);
+                                acc1 = __riscv_vwmacc_vv_i32m8(
+                                    acc1, __riscv_vsext_vf2_i16m4(__riscv_vle8_v_i8m2(x + second, vl), vl), w16, vl);
                             }
                         }
-                        acc = rvfw_requantize_vv(acc, __riscv_vle32_v_i32m8(output_multiplier + c0, vl),
-                                                 __riscv_vle32_v_i32m8(output_shift + c0, vl), vl);
-                        __riscv_vse8_v_i8m2(out + c0, rvfw_narrow_s8(acc, p->output_offset, p->output_activation_min,
-                                                                     p->output_activation_max, vl), vl);
+                        const vint32m8_t m = __riscv_vle32_v_i32m8(output_multiplier + c0, vl);
+                        const vint32m8_t s = __riscv_vle32_v_i32m8(output_shift + c0, vl);
+                        __riscv_vse8_v_i8m2(out + c0, rvfw_narrow_s8(rvfw_requantize_vv(acc0, m, s, vl), p->output_offset,
+                                                                     p->output_activation_min, p->output_activation_max,
+                                                                     vl), vl);
+                        if (pair)
+                            __riscv_vse8_v_i8m2(out + p->out_c + c0,
+                                                rvfw_narrow_s8(rvfw_requantize_vv(acc1, m, s, vl), p->output_offset,
+                                                               p->output_activation_min, p->output_activation_max, vl),
+                                                vl);
                         c0 += (int32_t)vl;
                     }
+                    ox += pair ? 2 : 1;
+                    continue;
                 } else {
                     /* n pixels x all channels in one vector, gathered by index. */
                     const size_t vl = __riscv_vsetvl_e32m8((size_t)(n * ch));
