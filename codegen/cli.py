@@ -32,7 +32,12 @@ def _parser() -> argparse.ArgumentParser:
             "--model", default=str(DEFAULT_MODEL), help="path to the .tflite model (default: the bundled example)"
         )
         p.add_argument("--board", default=DEFAULT_BOARD, help=f"board name or YAML path (default: {DEFAULT_BOARD})")
-        p.add_argument("--planner", default="greedy_by_size", help="arena planner (greedy_by_size, no_reuse)")
+        p.add_argument(
+            "--planner",
+            default="best",
+            help="arena planner: best (default), exact, greedy_by_size, greedy_by_conflicts, first_fit_by_first_use, "
+            "no_reuse",
+        )
         p.add_argument(
             "--kernels", default="auto", choices=pipeline.KERNEL_SETS, help="kernel set (auto: RVV if the board has it)"
         )

@@ -49,7 +49,7 @@ def default_out_dir(board: Board, graph: Graph) -> Path:
     return ROOT / "build" / board.name / graph.name
 
 
-def prepare(model: str | Path, board_name: str, planner: str = "greedy_by_size") -> tuple[Graph, Board, MemoryPlan]:
+def prepare(model: str | Path, board_name: str, planner: str = "best") -> tuple[Graph, Board, MemoryPlan]:
     """Everything up to the memory plan: pure, writes nothing."""
     board = load_board(board_name)
     graph = load_tflite(model)
@@ -63,7 +63,7 @@ def build(
     out_dir: Path | None = None,
     seed: int = 0,
     input_npy: str | Path | None = None,
-    planner: str = "greedy_by_size",
+    planner: str = "best",
     log: Log = print,
     kernels: str = "auto",
 ) -> Build:

@@ -1,8 +1,8 @@
 """Arena placement algorithms: pure functions from buffers to byte offsets.
 
-Each takes the buffers from analysis and an alignment and returns one offset per
-buffer (same order). Registered by name; ties break on buffer order, so every
-plan is deterministic.
+Each takes the buffers from analysis and an alignment and returns one offset per buffer (same
+order). They are registered by name; ties always break on buffer order, so every plan is
+deterministic. `best` runs the others and keeps the smallest arena.
 """
 
 from __future__ import annotations
@@ -13,10 +13,32 @@ from ..errors import RvfwError
 from .analysis import Buffer
 
 Algorithm = Callable[[list[Buffer], int], list[int]]
+EXACT_MAX_BUFFERS = 12
+EXACT_NODE_BUDGET = 200_000
 
 
 def _align(value: int, alignment: int) -> int:
     return (value + alignment - 1) // alignment * alignment
+
+
+def _lowest_fit(buf: Buffer, placed: list[tuple[int, Buffer]], alignment: int) -> int:
+    """The lowest aligned offset where buf overlaps no placed buffer that is live at the same time."""
+    conflicts = sorted((o, o + b.size) for o, b in placed if b.overlaps_in_time(buf))
+    candidate = 0
+    for start, end in conflicts:
+        if candidate + buf.size <= start:
+            break
+        candidate = max(candidate, _align(end, alignment))
+    return candidate
+
+
+def _place_in_order(buffers: list[Buffer], order: list[int], alignment: int) -> list[int]:
+    offsets = [0] * len(buffers)
+    placed: list[tuple[int, Buffer]] = []
+    for i in order:
+        offsets[i] = _lowest_fit(buffers[i], placed, alignment)
+        placed.append((offsets[i], buffers[i]))
+    return offsets
 
 
 def no_reuse(buffers: list[Buffer], alignment: int) -> list[int]:
@@ -32,31 +54,90 @@ def greedy_by_size(buffers: list[Buffer], alignment: int) -> list[int]:
     """TFLite Micro's greedy planner.
 
     1. Order buffers by size, largest first (ties: earlier first use, then index).
-    2. For each, collect the already placed buffers whose lifetimes overlap it,
-       sorted by offset.
-    3. Place it in the lowest aligned gap between those that is big enough,
-       or after the last of them.
+    2. Place each at the lowest aligned offset that overlaps no placed buffer live at the same time.
     Not optimal: a large early choice can fragment the arena for later ones.
     """
     order = sorted(range(len(buffers)), key=lambda i: (-buffers[i].size, buffers[i].first, i))
-    offsets: list[int | None] = [None] * len(buffers)
-    placed: list[int] = []
-    for i in order:
-        buf = buffers[i]
-        conflicts = sorted(
-            (offsets[j], offsets[j] + buffers[j].size) for j in placed if buffers[j].overlaps_in_time(buf)
-        )
-        candidate = 0
-        for start, end in conflicts:
-            if candidate + buf.size <= start:
-                break
-            candidate = max(candidate, _align(end, alignment))
-        offsets[i] = candidate
-        placed.append(i)
-    return [int(o) for o in offsets]
+    return _place_in_order(buffers, order, alignment)
 
+
+def first_fit_by_first_use(buffers: list[Buffer], alignment: int) -> list[int]:
+    """The seed's allocator (000, section 8): buffers in the order they are first written, each at the
+    lowest offset free of conflicts. Good on chains; a long-lived early tensor can strand gaps."""
+    order = sorted(range(len(buffers)), key=lambda i: (buffers[i].first, i))
+    return _place_in_order(buffers, order, alignment)
+
+
+def greedy_by_conflicts(buffers: list[Buffer], alignment: int) -> list[int]:
+    """TVM USMP's greedy by conflicts: the buffers that overlap the most others go first (ties: size,
+    then index), so the hardest to place get the low offsets."""
+    degree = [sum(1 for j, b in enumerate(buffers) if j != i and b.overlaps_in_time(a)) for i, a in enumerate(buffers)]
+    order = sorted(range(len(buffers)), key=lambda i: (-degree[i], -buffers[i].size, i))
+    return _place_in_order(buffers, order, alignment)
+
+
+def exact(buffers: list[Buffer], alignment: int) -> list[int]:
+    """Depth-first search over placements for small graphs.
+
+    1. Start from the best greedy plan as the bound.
+    2. Place buffers largest first; each may go at 0 or right after any placed buffer it conflicts
+       with (an optimal packing exists among such offsets), if it overlaps nothing live there.
+    3. Prune any branch whose arena already reaches the bound.
+    Optimal for graphs of at most EXACT_MAX_BUFFERS buffers when the search finishes within
+    EXACT_NODE_BUDGET nodes; otherwise it returns the best plan found so far.
+    """
+    seed = min((alg(buffers, alignment) for alg in GREEDY), key=lambda o: _arena(buffers, o, alignment))
+    if len(buffers) > EXACT_MAX_BUFFERS:
+        return seed
+    order = sorted(range(len(buffers)), key=lambda i: (-buffers[i].size, buffers[i].first, i))
+    best = {"size": _arena(buffers, seed, alignment), "offsets": seed}
+    offsets = [0] * len(buffers)
+    nodes = 0
+
+    def search(k: int, placed: list[int], top: int) -> None:
+        nonlocal nodes
+        nodes += 1
+        if nodes > EXACT_NODE_BUDGET or top >= best["size"]:
+            return
+        if k == len(order):
+            best["size"], best["offsets"] = top, list(offsets)
+            return
+        i = order[k]
+        buf = buffers[i]
+        candidates = sorted({0} | {_align(offsets[j] + buffers[j].size, alignment) for j in placed
+                                   if buffers[j].overlaps_in_time(buf)})  # fmt: skip
+        for start in candidates:
+            if any(
+                buffers[j].overlaps_in_time(buf)
+                and start < offsets[j] + buffers[j].size
+                and offsets[j] < start + buf.size
+                for j in placed
+            ):
+                continue
+            offsets[i] = start
+            search(k + 1, [*placed, i], max(top, _align(start + buf.size, alignment)))
+
+    search(0, [], 0)
+    return best["offsets"]
+
+
+def best(buffers: list[Buffer], alignment: int) -> list[int]:
+    """Run every algorithm above and keep the smallest arena (ties: registry order)."""
+    results = [alg(buffers, alignment) for alg in (*GREEDY, exact)]
+    return min(results, key=lambda o: _arena(buffers, o, alignment))
+
+
+def _arena(buffers: list[Buffer], offsets: list[int], alignment: int) -> int:
+    return _align(max((o + b.size for o, b in zip(offsets, buffers)), default=0), alignment)
+
+
+GREEDY: tuple[Algorithm, ...] = (greedy_by_size, greedy_by_conflicts, first_fit_by_first_use)
 
 ALGORITHMS: dict[str, Algorithm] = {
+    "best": best,
+    "exact": exact,
+    "first_fit_by_first_use": first_fit_by_first_use,
+    "greedy_by_conflicts": greedy_by_conflicts,
     "greedy_by_size": greedy_by_size,
     "no_reuse": no_reuse,
 }

@@ -23,7 +23,7 @@ class MemoryPlan:
     tensor_offsets: dict[int, int]  # every arena tensor, views included
 
 
-def plan_memory(graph: Graph, algorithm: str = "greedy_by_size", alignment: int = DEFAULT_ALIGNMENT) -> MemoryPlan:
+def plan_memory(graph: Graph, algorithm: str = "best", alignment: int = DEFAULT_ALIGNMENT) -> MemoryPlan:
     buffers = analyze_lifetimes(graph)
     offsets = get_algorithm(algorithm)(buffers, alignment)
     arena = max((o + b.size for o, b in zip(offsets, buffers)), default=0)
