@@ -39,6 +39,12 @@ def _parser() -> argparse.ArgumentParser:
             "no_reuse",
         )
         p.add_argument(
+            "--memory",
+            default="auto" if name != "plan" else "fast",
+            choices=pipeline.MEMORY_MODES if name != "plan" else ("fast", "small"),
+            help="fast, small (ops in place over inputs that die there), auto (small only if fast does not fit)",
+        )
+        p.add_argument(
             "--kernels", default="auto", choices=pipeline.KERNEL_SETS, help="kernel set (auto: RVV if the board has it)"
         )
         if name != "plan":
@@ -58,10 +64,12 @@ def main(argv: list[str] | None = None) -> int:
     log = (lambda _msg: None) if quiet else (lambda msg: print(msg, flush=True))
     try:
         if args.command == "plan":
-            graph, _board, plan = pipeline.prepare(args.model, args.board, args.planner)
+            graph, _board, plan = pipeline.prepare(args.model, args.board, args.planner, args.memory)
             print(report.plan_table(graph, plan))
             return 0
-        b = pipeline.build(args.model, args.board, args.out, args.seed, args.input, args.planner, log, args.kernels)
+        b = pipeline.build(
+            args.model, args.board, args.out, args.seed, args.input, args.planner, log, args.kernels, args.memory
+        )
         if args.command == "size":
             if quiet:
                 print(json.dumps(b.size.to_json(), indent=2))

@@ -19,10 +19,12 @@ from .ir import Graph
 from .ops import ConstArray, Layer, check_graph, lower_graph
 from .paths import FIRMWARE_DIR, ROOT
 from .planner import MemoryPlan, plan_memory
+from .planner.inplace import choose_inplace
 from .sim import SimResult, run_elf
 
 Log = Callable[[str], None]
 KERNEL_SETS = ("auto", "ref", "scalar", "rvv")
+MEMORY_MODES = ("auto", "fast", "small")
 
 
 @dataclass
@@ -49,12 +51,17 @@ def default_out_dir(board: Board, graph: Graph) -> Path:
     return ROOT / "build" / board.name / graph.name
 
 
-def prepare(model: str | Path, board_name: str, planner: str = "best") -> tuple[Graph, Board, MemoryPlan]:
-    """Everything up to the memory plan: pure, writes nothing."""
+def prepare(
+    model: str | Path, board_name: str, planner: str = "best", memory: str = "fast"
+) -> tuple[Graph, Board, MemoryPlan]:
+    """Everything up to the memory plan: pure, writes nothing. memory="small" runs ops in place."""
+    if memory not in ("fast", "small"):
+        raise RvfwError(f"unknown memory mode '{memory}' (choose from: {', '.join(MEMORY_MODES)})")
     board = load_board(board_name)
     graph = load_tflite(model)
     check_graph(graph)
-    return graph, board, plan_memory(graph, planner)
+    inplace = choose_inplace(graph) if memory == "small" else {}
+    return graph, board, plan_memory(graph, planner, inplace=inplace)
 
 
 def build(
@@ -66,15 +73,35 @@ def build(
     planner: str = "best",
     log: Log = print,
     kernels: str = "auto",
+    memory: str = "auto",
 ) -> Build:
-    """kernels: "auto" (the board's best: RVV with a vector unit, else "scalar"), "ref", "scalar" or "rvv"."""
-    graph, board, plan = prepare(model, board_name, planner)
+    """kernels: "auto" (the board's best: RVV with a vector unit, else "scalar"), "ref", "scalar" or "rvv".
+    memory: "fast", "small" (ops run in place over inputs that die there), or "auto": fast, and
+    small when the fast arena does not fit the board's RAM."""
+    if memory not in MEMORY_MODES:
+        raise RvfwError(f"unknown memory mode '{memory}' (choose from: {', '.join(MEMORY_MODES)})")
+    modes = ["fast", "small"] if memory == "auto" else [memory]
+    for mode in modes:
+        try:
+            return _build_once(model, board_name, out_dir, seed, input_npy, planner, log, kernels, mode)
+        except BudgetError as exc:
+            arena_region = load_board(board_name).region_for("arena").name
+            over = [r["name"] for r in (exc.report or {}).get("regions", []) if r["over"]]
+            if mode == modes[-1] or arena_region not in over:
+                raise
+            log(f"the arena does not fit {arena_region} with the fast plan: running ops in place (--memory small)")
+    raise AssertionError("unreachable")
+
+
+def _build_once(model, board_name, out_dir, seed, input_npy, planner, log: Log, kernels: str, memory: str) -> Build:
+    graph, board, plan = prepare(model, board_name, planner, memory)
     vlen = board.vector["vlen"] if board.vector else 128
-    layers, constants = lower_graph(graph, plan.tensor_offsets, _kernel_set(board, kernels), vlen)
+    layers, constants = lower_graph(graph, plan, _kernel_set(board, kernels), vlen)
     inputs = golden.make_inputs(graph, seed, input_npy)
     log(f"model {graph.source}: {len(graph.ops)} ops -> {len(layers)} kernel calls, board {board.name}")
     log(report.layer_table(graph, layers, plan))
-    log(f"arena: {plan.arena_size:,} bytes (lifetime lower bound {plan.lower_bound:,})")
+    inplace = f", {len(plan.inplace)} ops in place" if plan.inplace else ""
+    log(f"arena: {plan.arena_size:,} bytes ({memory} plan{inplace}; lifetime lower bound {plan.lower_bound:,})")
 
     out_dir = Path(out_dir) if out_dir else default_out_dir(board, graph)
     staging = out_dir.with_name(f".{out_dir.name}.partial")

@@ -24,7 +24,8 @@ def plan_table(graph: Graph, plan: MemoryPlan) -> str:
     for buf, offset in sorted(zip(plan.buffers, plan.offsets), key=lambda bo: (bo[1], bo[0].first)):
         views = ", ".join(graph.tensors[t].name for t in buf.tensors[1:])
         name = buf.name + (f" (= {views})" if views else "")
-        rows.append([buf.tensors[0], name[:60], f"{buf.first}..{buf.last}", f"{offset:,}", f"{buf.size:,}"])
+        index = buf.tensors[0] if buf.tensors else "-"
+        rows.append([index, name[:60], f"{buf.first}..{buf.last}", f"{offset:,}", f"{buf.size:,}"])
     text = table(["tensor", "name", "live", "offset", "bytes"], rows, right={0, 3, 4})
     summary = (
         f"arena: {plan.arena_size:,} bytes ({plan.algorithm}, {plan.alignment}-byte aligned); "

@@ -5,6 +5,7 @@ from __future__ import annotations
 from types import ModuleType
 
 from ..ir import Graph, OpKind
+from ..planner import MemoryPlan
 from . import add, conv2d, fully_connected, pool2d, quantize, reshape, softmax
 from .common import ConstArray, Layer, LowerContext
 
@@ -29,10 +30,11 @@ def check_graph(graph: Graph) -> None:
 
 
 def lower_graph(
-    graph: Graph, tensor_offsets: dict[int, int], kernels: str = "ref", vlen: int = 128
+    graph: Graph, plan: MemoryPlan, kernels: str = "ref", vlen: int = 128
 ) -> tuple[list[Layer], list[ConstArray]]:
-    """One Layer per kernel call, from the kernel set "ref", "scalar" or "rvv" where it has one."""
-    ctx = LowerContext(graph, tensor_offsets, kernels, vlen)
+    """One Layer per kernel call, from the kernel set "ref", "scalar" or "rvv" where it has one;
+    ops the plan runs in place get their in-place kernels."""
+    ctx = LowerContext(graph, plan, kernels, vlen)
     layers = [layer for op in graph.ops if (layer := LOWERINGS[op.kind].lower(ctx, op)) is not None]
     return layers, list(ctx.constants.values())
 

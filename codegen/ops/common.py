@@ -8,6 +8,7 @@ import numpy as np
 
 from ..errors import ModelError
 from ..ir import DType, Graph, Op, Tensor
+from ..planner import MemoryPlan
 
 
 @dataclass(frozen=True)
@@ -43,7 +44,7 @@ class Layer:
 @dataclass
 class LowerContext:
     graph: Graph
-    tensor_offsets: dict[int, int]
+    plan: MemoryPlan
     kernels: str = "ref"  # kernel set: "ref", "scalar" (fast portable C) or "rvv"
     vlen: int = 128  # the board's VLEN, for choosing between kernel variants
     constants: dict[str, ConstArray] = field(default_factory=dict)
@@ -52,7 +53,14 @@ class LowerContext:
         return self.graph.tensors[index]
 
     def arena(self, index: int) -> Arg:
-        return Arg("arena", self.tensor(index).dtype.c_type, offset=self.tensor_offsets[index])
+        return Arg("arena", self.tensor(index).dtype.c_type, offset=self.plan.tensor_offsets[index])
+
+    def inplace(self, op: Op) -> bool:
+        """Whether the memory plan runs this op over its input (see planner.inplace)."""
+        return op.index in self.plan.inplace
+
+    def scratch(self, op: Op) -> Arg:
+        return Arg("arena", "int8_t", offset=self.plan.scratch_offsets[op.index])
 
     def weights(self, index: int) -> Arg:
         """A constant tensor as a flash array (emitted once however many layers use it)."""

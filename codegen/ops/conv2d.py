@@ -83,6 +83,22 @@ def lower(ctx: LowerContext, op: Op) -> Layer:
     raw_bias = ctx.weights(bias_index) if border or dm > 1 else Arg("null")
     prefix = "depthwise_conv2d" if depthwise else "conv2d"
     data = [ctx.arena(op.inputs[0]), ctx.weights(op.inputs[1])]
+    if ctx.inplace(op):
+        # Output over the input (same arena offset), with the op's scratch; see planner.inplace.
+        prefix = "depthwise_conv2d_inplace" if depthwise else "conv2d_1x1_inplace"
+        tail = [multiplier, shift, ctx.scratch(op)]
+        if ctx.kernels == "rvv":
+            folded = ctx.derived(op, "bias_folded", "int32_t", folded_bias(per_channel, bias, -inp.quant.zero_point[0]))
+            weights = (
+                data[1]
+                if depthwise
+                else ctx.derived(op, "filter_io", "int8_t", flt.data.reshape(out_c, in_c).T, role="weights")
+            )
+            layer.kernel, layer.args = f"{prefix}_s8_rvv", [ctx.arena(op.outputs[0]), weights, folded, *tail]
+        else:
+            layer.kernel = f"{prefix}_s8_ref"
+            layer.args = [ctx.arena(op.outputs[0]), data[1], ctx.weights(bias_index), *tail]
+        return layer
     if ctx.kernels == "rvv":
         folded = ctx.derived(op, "bias_folded", "int32_t", folded_bias(per_channel, bias, -inp.quant.zero_point[0]))
         if ctx.rows_fill_more_lanes(out_w, out_c):

@@ -21,14 +21,32 @@ def _align(value: int, alignment: int) -> int:
     return (value + alignment - 1) // alignment * alignment
 
 
+def clash(a: Buffer, offset_a: int, b: Buffer, offset_b: int) -> bool:
+    """Whether two placed buffers share a byte at some step when both are live."""
+    if not a.overlaps_in_time(b):
+        return False
+    first, last = max(a.first, b.first), min(a.last, b.last)
+    return offset_a < offset_b + b.size_within(first, last) and offset_b < offset_a + a.size_within(first, last)
+
+
 def _lowest_fit(buf: Buffer, placed: list[tuple[int, Buffer]], alignment: int) -> int:
-    """The lowest aligned offset where buf overlaps no placed buffer that is live at the same time."""
-    conflicts = sorted((o, o + b.size) for o, b in placed if b.overlaps_in_time(buf))
+    """The lowest aligned offset where buf shares no byte with a placed buffer live at the same time.
+
+    Sizes are taken over the steps the two share, so a buffer that grows late can sit below one
+    that is gone by then."""
+    blocked = []  # start offsets [lo, hi) that would clash
+    for o, other in placed:
+        if other.overlaps_in_time(buf):
+            first, last = max(buf.first, other.first), min(buf.last, other.last)
+            mine, theirs = buf.size_within(first, last), other.size_within(first, last)
+            if mine and theirs:
+                blocked.append((o - mine + 1, o + theirs))
     candidate = 0
-    for start, end in conflicts:
-        if candidate + buf.size <= start:
-            break
-        candidate = max(candidate, _align(end, alignment))
+    for lo, hi in sorted(blocked):
+        if candidate < lo:
+            continue
+        if candidate < hi:
+            candidate = _align(hi, alignment)
     return candidate
 
 

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ..errors import RvfwError
 from ..ir import Graph
-from .algorithms import get_algorithm
+from .algorithms import clash, get_algorithm
 from .analysis import Buffer, analyze_lifetimes, lifetime_lower_bound
+from .inplace import InPlace
 
 DEFAULT_ALIGNMENT = 16
 
@@ -21,15 +22,26 @@ class MemoryPlan:
     arena_size: int
     lower_bound: int
     tensor_offsets: dict[int, int]  # every arena tensor, views included
+    scratch_offsets: dict[int, int] = field(default_factory=dict)  # op index -> its scratch buffer
+    inplace: dict[int, InPlace] = field(default_factory=dict)  # op index -> the input it overwrites
 
 
-def plan_memory(graph: Graph, algorithm: str = "best", alignment: int = DEFAULT_ALIGNMENT) -> MemoryPlan:
-    buffers = analyze_lifetimes(graph)
+def plan_memory(
+    graph: Graph,
+    algorithm: str = "best",
+    alignment: int = DEFAULT_ALIGNMENT,
+    inplace: dict[int, InPlace] | None = None,
+) -> MemoryPlan:
+    """Offsets for every activation tensor (and in-place scratch), checked overlap-free."""
+    inplace = inplace or {}
+    buffers = analyze_lifetimes(graph, inplace)
     offsets = get_algorithm(algorithm)(buffers, alignment)
     arena = max((o + b.size for o, b in zip(offsets, buffers)), default=0)
     arena = (arena + alignment - 1) // alignment * alignment
     tensor_offsets = {t: o for b, o in zip(buffers, offsets) for t in b.tensors}
-    plan = MemoryPlan(algorithm, alignment, buffers, offsets, arena, lifetime_lower_bound(buffers), tensor_offsets)
+    scratch_offsets = {b.scratch_of: o for b, o in zip(buffers, offsets) if b.scratch_of is not None}
+    bound = lifetime_lower_bound(buffers)
+    plan = MemoryPlan(algorithm, alignment, buffers, offsets, arena, bound, tensor_offsets, scratch_offsets, inplace)
     check_overlaps(plan)
     return plan
 
@@ -41,5 +53,5 @@ def check_overlaps(plan: MemoryPlan) -> None:
         if oa % plan.alignment or oa + a.size > plan.arena_size:
             raise RvfwError(f"planner '{plan.algorithm}' placed {a.name} badly at offset {oa}")
         for b, ob in items[i + 1 :]:
-            if a.overlaps_in_time(b) and oa < ob + b.size and ob < oa + a.size:
+            if clash(a, oa, b, ob):
                 raise RvfwError(f"planner '{plan.algorithm}' overlaps {a.name} and {b.name}")

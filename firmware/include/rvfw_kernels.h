@@ -78,6 +78,19 @@ void requantize_s8_ref(const rvfw_requantize_params *p, const int8_t *input, int
 void quantize_f32_s8_ref(const rvfw_affine_params *p, const float *input, int8_t *output);
 void dequantize_s8_f32_ref(const rvfw_affine_params *p, const int8_t *input, float *output);
 
+/* In place (the `small` memory mode): output written over the input, `data`, using `scratch`. */
+void conv2d_1x1_inplace_s8_ref(const rvfw_conv_params *p, int8_t *data, const int8_t *filter, const int32_t *bias,
+                               const int32_t *output_multiplier, const int32_t *output_shift, int8_t *scratch);
+void depthwise_conv2d_inplace_s8_ref(const rvfw_conv_params *p, int8_t *data, const int8_t *filter,
+                                     const int32_t *bias, const int32_t *output_multiplier,
+                                     const int32_t *output_shift, int8_t *scratch);
+void conv2d_1x1_inplace_s8_rvv(const rvfw_conv_params *p, int8_t *data, const int8_t *filter_io,
+                               const int32_t *bias_folded, const int32_t *output_multiplier,
+                               const int32_t *output_shift, int8_t *scratch);
+void depthwise_conv2d_inplace_s8_rvv(const rvfw_conv_params *p, int8_t *data, const int8_t *filter,
+                                     const int32_t *bias_folded, const int32_t *output_multiplier,
+                                     const int32_t *output_shift, int8_t *scratch);
+
 /* Fast portable C for cores without a vector unit: same results as the references, weights
  * unchanged, the input offset folded into the bias (the raw bias serves border pixels). */
 void conv2d_s8_scalar(const rvfw_conv_params *p, const int8_t *input, const int8_t *filter,

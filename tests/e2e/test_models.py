@@ -7,7 +7,7 @@ import pytest
 
 from codegen import pipeline
 from codegen.paths import DEFAULT_BOARD, DEFAULT_MODEL
-from tests.conftest import MLPERF_MODELS, SIM_BOARDS, mlperf_model, quiet
+from tests.conftest import MLPERF_MODELS, ROOT, SIM_BOARDS, mlperf_model, quiet
 
 # TFLite Micro reference kernels on RISC-V, instructions per inference (ANCHORS.md):
 # our scalar kernels must not be slower.
@@ -41,4 +41,31 @@ def test_user_npy_input(tmp_path, sim_tools):
     np.save(tmp_path / "x.npy", x)
     b = pipeline.build(DEFAULT_MODEL, DEFAULT_BOARD, tmp_path / "out", input_npy=tmp_path / "x.npy", log=quiet)
     assert np.array_equal(b.inputs[0], x)
+    assert pipeline.check(pipeline.run(b, log=quiet), log=quiet).bit_exact
+
+
+# --memory small: arena bytes beside the targets of the arena issue (TFLM activations: 16,000 /
+# 73,728 / 49,152 / 768).
+SMALL_ARENA_AT_MOST = {"kws_dscnn": 9_216, "vww_mobilenet": 55_296, "ic_resnet8": 49_152, "ad_autoencoder": 768}
+
+
+@pytest.mark.parametrize("board", ["spike-rv64gcv", "spike-rv32imc"])
+@pytest.mark.parametrize("name", MLPERF_MODELS)
+def test_mlperf_model_in_place_bit_exact(tmp_path, sim_tools, name, board):
+    b = pipeline.build(mlperf_model(name), board, tmp_path / "out", seed=3, log=quiet, memory="small")
+    assert b.plan.arena_size <= SMALL_ARENA_AT_MOST[name]
+    assert pipeline.check(pipeline.run(b, timeout=600, log=quiet), log=quiet).bit_exact
+
+
+def test_auto_memory_turns_on_in_place_when_ram_is_short(tmp_path, sim_tools):
+    board = (ROOT / "boards" / "spike-rv32imc.yaml").read_text()
+    board = board.replace("name: spike-rv32imc", "name: tight").replace("stack_size: 0x2000", "stack_size: 0x800")
+    board = board.replace(
+        "{name: ram, origin: 0x81000000, length: 0x01000000", "{name: ram, origin: 0x81000000, length: 0x5000"
+    )
+    (tmp_path / "tight.yaml").write_text(board)
+    messages = []
+    b = pipeline.build(mlperf_model("kws_dscnn"), str(tmp_path / "tight.yaml"), tmp_path / "out", log=messages.append)
+    assert any("running ops in place" in m for m in messages)
+    assert b.plan.inplace and b.plan.arena_size <= 9_216
     assert pipeline.check(pipeline.run(b, log=quiet), log=quiet).bit_exact

@@ -125,6 +125,7 @@ CASES = {
     "conv3x3_same_stride2_odd_pad_relu6": lambda r: conv(r, 10, 8, 4, 6, (3, 3), (2, 2), activation="RELU6"),
     "conv3x3_dilation2": lambda r: conv(r, 11, 10, 2, 3, (3, 3), dilation=(2, 2), activation="RELU_N1_TO_1"),
     "conv1x1_pointwise_odd_channels": lambda r: conv(r, 5, 5, 17, 9, (1, 1)),
+    "conv1x1_pointwise_widening": lambda r: conv(r, 4, 7, 5, 13, (1, 1), activation="RELU"),
     "conv3x3_weights_down_to_minus128": lambda r: conv(r, 6, 40, 5, 4, (3, 3), w_low=-128),
     "conv3x3_wide_rows_few_channels": lambda r: conv(r, 5, 37, 3, 4, (3, 3), (1, 2), activation="RELU"),
     "dw3x3_wide_rows_few_channels": lambda r: depthwise(r, 6, 45, 3, 2, (3, 3), (1, 1), activation="RELU6"),
@@ -183,13 +184,45 @@ CONFIGS = {
 }
 
 
+# The in-place kernels (--memory small) for the ops that have them: the single op's input is a
+# graph input that dies there, so the planner runs it in place.
+INPLACE_CONFIGS = {
+    "rv64-rvv-small": ("spike-rv64gcv", "rvv", None),
+    "rv32-scalar-small": ("spike-rv32imc", "scalar", None),
+    "rv32-zve32x-small": ("spike-rv32zve32x", "rvv", 128),
+}
+INPLACE_CASES = sorted(c for c in CASES if c.startswith(("dw", "conv1x1", "add")) or "_dw_" in c or "k1x1_s11" in c)
+
+
+def build_and_check(tmp_path, case, config, board, kernels, vlen, memory):
+    model = tmp_path / f"{case}.tflite"
+    model.write_bytes(CASES[case](np.random.default_rng(zlib.crc32(case.encode()))))
+    seed = zlib.crc32(config.encode())
+    b = pipeline.build(model, board, tmp_path / "out", seed=seed, log=quiet, kernels=kernels, memory=memory)
+    result = pipeline.check(pipeline.run(b, timeout=120, log=quiet, vlen=vlen), log=quiet)
+    assert result.bit_exact, result.mismatches
+    return b
+
+
+@pytest.mark.parametrize("config", sorted(INPLACE_CONFIGS))
+@pytest.mark.parametrize("case", INPLACE_CASES)
+def test_inplace_kernel_bit_exact(tmp_path, sim_tools, case, config):
+    b = build_and_check(tmp_path, case, config, *INPLACE_CONFIGS[config], memory="small")
+    op = b.graph.ops[0]
+    if op.kind.value != "DEPTHWISE_CONV_2D" or op.options["depth_multiplier"] == 1:
+        assert b.plan.inplace, "expected the op to run in place"
+        assert b.plan.tensor_offsets[op.inputs[0]] == b.plan.tensor_offsets[op.outputs[0]]
+
+
 @pytest.mark.parametrize("config", sorted(CONFIGS))
 @pytest.mark.parametrize("case", sorted(CASES))
 def test_kernel_bit_exact(tmp_path, sim_tools, case, config):
     board, kernels, vlen = CONFIGS[config]
     model = tmp_path / f"{case}.tflite"
     model.write_bytes(CASES[case](np.random.default_rng(zlib.crc32(case.encode()))))
-    b = pipeline.build(model, board, tmp_path / "out", seed=zlib.crc32(config.encode()), log=quiet, kernels=kernels)
+    b = pipeline.build(
+        model, board, tmp_path / "out", seed=zlib.crc32(config.encode()), log=quiet, kernels=kernels, memory="fast"
+    )
     if kernels == "rvv" and b.layers[0].op in ("CONV_2D", "DEPTHWISE_CONV_2D", "FULLY_CONNECTED", "ADD"):
         assert b.layers[0].kernel.endswith("_rvv"), b.layers[0].note
     result = pipeline.check(pipeline.run(b, timeout=120, log=quiet, vlen=vlen), log=quiet)

@@ -11,7 +11,7 @@ from tests.conftest import mlperf_model
 
 def lower(path, vector):
     g = load_tflite(path)
-    return g, *lower_graph(g, plan_memory(g).tensor_offsets, "rvv" if vector else "ref")
+    return g, *lower_graph(g, plan_memory(g), "rvv" if vector else "ref")
 
 
 def test_folded_bias_is_the_input_independent_part():

@@ -1,0 +1,44 @@
+/* CONV_2D 1x1, stride 1, no padding, in place, RVV 1.0: up to three pixels per pass are copied
+ * to scratch (3 * in_c bytes) and computed with output channels across lanes, forward when the
+ * layer narrows the channels and backward when it widens them. Filter [in_c][out_c], input
+ * offset folded into the bias. */
+#include "rvfw_kernels.h"
+#include "rvfw_rvv.h"
+
+void conv2d_1x1_inplace_s8_rvv(const rvfw_conv_params *p, int8_t *data, const int8_t *filter_io,
+                               const int32_t *bias_folded, const int32_t *output_multiplier,
+                               const int32_t *output_shift, int8_t *scratch)
+{
+    const int32_t pixels = p->batches * p->in_h * p->in_w, in_c = p->in_c, out_c = p->out_c;
+    const int backward = out_c > in_c;
+    for (int32_t done = 0; done < pixels;) {
+        const int32_t n = pixels - done >= 3 ? 3 : pixels - done;
+        const int32_t first = backward ? pixels - done - n : done;
+        for (int32_t i = 0; i < n * in_c;) {
+            const size_t vl = __riscv_vsetvl_e8m8((size_t)(n * in_c - i));
+            __riscv_vse8_v_i8m8(scratch + i, __riscv_vle8_v_i8m8(data + first * in_c + i, vl), vl);
+            i += (int32_t)vl;
+        }
+        int8_t *out = data + first * out_c;
+        for (int32_t oc0 = 0; oc0 < out_c;) {
+            const size_t vl = __riscv_vsetvl_e32m8((size_t)(out_c - oc0));
+            const vint32m8_t bias_v = __riscv_vle32_v_i32m8(bias_folded + oc0, vl);
+            vint32m8_t acc0 = bias_v, acc1 = bias_v, acc2 = bias_v;
+            const int8_t *w = filter_io + oc0;
+            if (n == 3)
+                rvfw_dot3_s8(&acc0, &acc1, &acc2, scratch, scratch + in_c, scratch + 2 * in_c, w, in_c, out_c, vl);
+            else if (n == 2)
+                rvfw_dot2_s8(&acc0, &acc1, scratch, scratch + in_c, w, in_c, out_c, vl);
+            else
+                acc0 = rvfw_dot_s8(acc0, scratch, w, in_c, out_c, vl);
+            const int32_t *m = output_multiplier + oc0, *s = output_shift + oc0;
+            rvfw_store_channels_s8(p, acc0, m, s, out + oc0, vl);
+            if (n >= 2)
+                rvfw_store_channels_s8(p, acc1, m, s, out + out_c + oc0, vl);
+            if (n == 3)
+                rvfw_store_channels_s8(p, acc2, m, s, out + 2 * out_c + oc0, vl);
+            oc0 += (int32_t)vl;
+        }
+        done += n;
+    }
+}
