@@ -87,6 +87,9 @@ def render_model(
                 "params_type": layer.params_type,
                 "params": [(field, c_literal(value)) for field, value in layer.params],
                 "args": [vars(a) for a in layer.args],
+                "band": None
+                if layer.band is None
+                else {**layer.band, "add_params": [(f, c_literal(v)) for f, v in layer.band["add_params"]]},
             }
             for layer in layers
         ],

@@ -17,6 +17,7 @@ from .frontend import load_tflite
 from .harness import HarnessOutput, parse_console
 from .ir import Graph
 from .ops import ConstArray, Layer, check_graph, lower_graph
+from .passes import fuse_residual_adds
 from .paths import FIRMWARE_DIR, ROOT
 from .planner import MemoryPlan, plan_memory
 from .planner.inplace import choose_inplace
@@ -60,6 +61,8 @@ def prepare(
     board = load_board(board_name)
     graph = load_tflite(model)
     check_graph(graph)
+    if memory == "small":
+        graph = fuse_residual_adds(graph)
     inplace = choose_inplace(graph) if memory == "small" else {}
     return graph, board, plan_memory(graph, planner, inplace=inplace)
 
@@ -141,7 +144,7 @@ def _emit_and_compile(graph, board, plan, layers, constants, inputs, staging: Pa
     c_files = [
         gen / f"{graph.name}.c",
         gen / "main.c",
-        *toolchain.firmware_sources(board, {lay.kernel for lay in layers}),
+        *toolchain.firmware_sources(board, {k for lay in layers for k in lay.kernels}),
     ]
     objects = toolchain.compile_objects(
         board, c_files, [gen, FIRMWARE_DIR / "include"], staging / "obj", ("RVFW_PROFILE",)

@@ -36,8 +36,9 @@ def plan_table(graph: Graph, plan: MemoryPlan) -> str:
 
 def layer_table(graph: Graph, layers: list[Layer], plan: MemoryPlan) -> str:
     rows = []
+    ops = {op.index: op for op in graph.ops}
     for i, layer in enumerate(layers):
-        op = graph.ops[layer.index]
+        op = ops[layer.index]
         inp = graph.tensors[op.inputs[0]]
         out = graph.tensors[op.outputs[0]]
         rows.append(
@@ -45,7 +46,7 @@ def layer_table(graph: Graph, layers: list[Layer], plan: MemoryPlan) -> str:
                 i,
                 f"#{layer.index}",
                 layer.op,
-                layer.kernel,
+                " + ".join(layer.kernels),
                 "x".join(map(str, inp.shape)),
                 "x".join(map(str, out.shape)),
                 f"{layer.macs:,}",
@@ -60,7 +61,7 @@ def profile_table(layers: list[Layer], instret: list[int], total: int) -> str:
     for i, (layer, count) in enumerate(zip(layers, instret)):
         per_mac = f"{count / layer.macs:.2f}" if layer.macs else "-"
         share = f"{100.0 * count / total:.1f}%" if total else "-"
-        rows.append([i, layer.op, layer.kernel, f"{layer.macs:,}", f"{count:,}", per_mac, share])
+        rows.append([i, layer.op, " + ".join(layer.kernels), f"{layer.macs:,}", f"{count:,}", per_mac, share])
     macs = sum(layer.macs for layer in layers)
     rows.append(["", "total", "", f"{macs:,}", f"{total:,}", f"{total / macs:.2f}" if macs else "-", "100.0%"])
     return table(["layer", "op", "kernel", "MACs", "instructions", "instr/MAC", "share"], rows, right={0, 3, 4, 5, 6})

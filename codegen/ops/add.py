@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..ir import DType, Graph, Op
+from ..ir import DType, Graph, Op, Tensor
 from ..quant import activation_range, quantize_multiplier
 from .common import Layer, LowerContext, expect_activation, expect_dtype, expect_quant, fail
 
@@ -22,16 +22,16 @@ def check(graph: Graph, op: Op) -> None:
     expect_activation(graph, op)
 
 
-def lower(ctx: LowerContext, op: Op) -> Layer:
-    a, b, out = ctx.tensor(op.inputs[0]), ctx.tensor(op.inputs[1]), ctx.tensor(op.outputs[0])
+def add_params(a: Tensor, b: Tensor, out: Tensor, activation: str, size: int) -> list[tuple[str, int]]:
+    """The rvfw_add_params fields for out = a + b over `size` elements."""
     sa, sb, so = a.quant.scale[0], b.quant.scale[0], out.quant.scale[0]
     twice_max_input_scale = 2 * max(sa, sb)
     m1, s1 = quantize_multiplier(sa / twice_max_input_scale)
     m2, s2 = quantize_multiplier(sb / twice_max_input_scale)
     mo, so_shift = quantize_multiplier(twice_max_input_scale / ((1 << LEFT_SHIFT) * so))
-    act_min, act_max = activation_range(expect_activation(ctx.graph, op), so, out.quant.zero_point[0])
-    params = [
-        ("size", out.num_elements),
+    act_min, act_max = activation_range(activation, so, out.quant.zero_point[0])
+    return [
+        ("size", size),
         ("left_shift", LEFT_SHIFT),
         ("input1_offset", -a.quant.zero_point[0]), ("input1_multiplier", m1), ("input1_shift", s1),
         ("input2_offset", -b.quant.zero_point[0]), ("input2_multiplier", m2), ("input2_shift", s2),
@@ -39,7 +39,11 @@ def lower(ctx: LowerContext, op: Op) -> Layer:
         ("output_activation_min", act_min),
         ("output_activation_max", act_max),
     ]  # fmt: skip
+
+
+def lower(ctx: LowerContext, op: Op) -> Layer:
+    a, b, out = ctx.tensor(op.inputs[0]), ctx.tensor(op.inputs[1]), ctx.tensor(op.outputs[0])
+    params = add_params(a, b, out, expect_activation(ctx.graph, op), out.num_elements)
     args = [ctx.arena(op.inputs[0]), ctx.arena(op.inputs[1]), ctx.arena(op.outputs[0])]
-    return Layer(
-        op.index, op.kind.value, "add_s8_rvv" if ctx.kernels == "rvv" else "add_s8_ref", "rvfw_add_params", params, args
-    )
+    kernel = "add_s8_rvv" if ctx.kernels == "rvv" else "add_s8_ref"
+    return Layer(op.index, op.kind.value, kernel, "rvfw_add_params", params, args)

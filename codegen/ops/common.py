@@ -39,6 +39,13 @@ class Layer:
     args: list[Arg]
     macs: int = 0
     note: str = ""  # why this layer does not use the board's preferred kernel set
+    # A conv with a fused residual ADD runs row by row: the conv writes one output row to
+    # scratch, then the add kernel writes its sum with the residual row over the residual.
+    band: dict | None = None
+
+    @property
+    def kernels(self) -> list[str]:
+        return [self.kernel] + ([self.band["add_kernel"]] if self.band else [])
 
 
 @dataclass

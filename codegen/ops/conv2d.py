@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ..ir import Graph, Op, OpKind
 from ..quant import activation_range, conv_output_multipliers, out_size, padding_before
+from .add import add_params
 from .common import (
     Arg,
     Layer,
@@ -43,7 +44,9 @@ def check(graph: Graph, op: Op) -> None:
 def lower(ctx: LowerContext, op: Op) -> Layer:
     graph = ctx.graph
     depthwise = op.kind is OpKind.DEPTHWISE_CONV_2D
-    inp, flt, out = ctx.tensor(op.inputs[0]), ctx.tensor(op.inputs[1]), ctx.tensor(op.outputs[0])
+    fused = op.options.get("fused_add")
+    conv_out = fused["conv_output"] if fused else op.outputs[0]
+    inp, flt, out = ctx.tensor(op.inputs[0]), ctx.tensor(op.inputs[1]), ctx.tensor(conv_out)
     batches, in_h, in_w, in_c = inp.shape
     _, out_h, out_w, out_c = out.shape
     k_h, k_w = flt.shape[1], flt.shape[2]
@@ -83,7 +86,7 @@ def lower(ctx: LowerContext, op: Op) -> Layer:
     raw_bias = ctx.weights(bias_index) if border or dm > 1 else Arg("null")
     prefix = "depthwise_conv2d" if depthwise else "conv2d"
     data = [ctx.arena(op.inputs[0]), ctx.weights(op.inputs[1])]
-    if ctx.inplace(op):
+    if ctx.inplace(op) and not fused:
         # Output over the input (same arena offset), with the op's scratch; see planner.inplace.
         prefix = "depthwise_conv2d_inplace" if depthwise else "conv2d_1x1_inplace"
         tail = [multiplier, shift, ctx.scratch(op)]
@@ -113,5 +116,23 @@ def lower(ctx: LowerContext, op: Op) -> Layer:
         layer.kernel, layer.args = f"{prefix}_s8_scalar", [*data, folded, raw_bias]
     else:
         layer.kernel, layer.args = f"{prefix}_s8_ref", [*data, ctx.weights(bias_index)]
-    layer.args += [multiplier, shift, ctx.arena(op.outputs[0])]
+    if not fused:
+        layer.args += [multiplier, shift, ctx.arena(op.outputs[0])]
+        return layer
+    # Row by row into scratch, then the residual ADD over the residual (planner.inplace).
+    scratch = ctx.scratch(op)
+    layer.args += [multiplier, shift, scratch]
+    residual, result = ctx.tensor(op.inputs[3]), ctx.tensor(op.outputs[0])
+    a, b = (residual, out) if fused["residual_first"] else (out, residual)
+    layer.band = {
+        "out_h": out_h,
+        "input_row_bytes": in_w * in_c,
+        "row_bytes": out_w * out_c,
+        "residual_offset": ctx.plan.tensor_offsets[op.inputs[3]],
+        "scratch_offset": scratch.offset,
+        "residual_first": fused["residual_first"],
+        "add_kernel": "add_s8_rvv" if ctx.kernels == "rvv" else "add_s8_ref",
+        "add_params": add_params(a, b, result, fused["activation"], out_w * out_c),
+    }
+    layer.op = "CONV_2D+ADD"
     return layer

@@ -6,6 +6,8 @@ scratch bytes its in-place kernel needs. Eligible:
   - DEPTHWISE_CONV_2D with depth multiplier 1: channel by channel (TinyEngine's scheme); every
     write of channel c lands on a slot of channel c, whose plane was first copied to scratch
     (in_h * in_w bytes).
+  - CONV_2D with a fused residual ADD (passes.fuse_residual_adds): row by row into scratch
+    (out_w * out_c bytes), the sum written over the residual.
   - CONV_2D 1x1, stride 1, no padding: pixel by pixel, forward when it narrows the channels and
     backward when it widens them, so no unread input pixel is overwritten; the pixels being
     computed are first copied to scratch (PIXEL_BLOCK * in_c bytes).
@@ -42,7 +44,12 @@ def choose_inplace(graph: Graph) -> dict[int, InPlace]:
     chosen: dict[int, InPlace] = {}
     for step, op in enumerate(graph.ops):
         candidates: list[tuple[int, int]] = []  # (input tensor, scratch bytes)
-        if op.kind is OpKind.ADD:
+        if "fused_add" in op.options:
+            # A conv with a fused residual ADD: each output row goes to scratch, then the sum of it
+            # and the residual row is written over the residual (see passes.fuse_residual_adds).
+            conv_out = graph.tensors[op.options["fused_add"]["conv_output"]]
+            candidates = [(op.inputs[3], conv_out.shape[2] * conv_out.shape[3])]
+        elif op.kind is OpKind.ADD:
             candidates = [(t, 0) for t in op.inputs[:2]]
         elif op.kind is OpKind.DEPTHWISE_CONV_2D and op.options.get("depth_multiplier", 1) == 1:
             _, h, w, _ = graph.tensors[op.inputs[0]].shape

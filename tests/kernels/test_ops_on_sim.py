@@ -85,6 +85,25 @@ def add(activation="NONE") -> bytes:
     return m.finish([a, b], [y])
 
 
+def conv_residual(rng, h, w, c, k, residual_first: bool, activation="RELU") -> bytes:
+    """x -> CONV_2D 3x3 -> t -> CONV_2D kxk -> y; ADD(x, y): the residual block that --memory small
+    fuses (the second conv writes the sum over x, which it does not read)."""
+    m = ModelBuilder()
+    x = m.tensor("x", (1, h, w, c), scale=0.05, zero_point=-6)
+    t = x
+    for i, kk in enumerate((3, k)):
+        s_in = 0.05
+        ws = rng.uniform(0.002, 0.02, c).astype(np.float32)
+        wt = m.tensor(f"w{i}", (c, kk, kk, c), scale=ws, data=rng.integers(-127, 128, (c, kk, kk, c)), axis=0)
+        b = m.tensor(f"b{i}", (c,), np.int32, scale=ws * s_in, data=rng.integers(-2000, 2000, c))
+        y = m.tensor(f"y{i}", (1, h, w, c), scale=0.05, zero_point=4)
+        m.op("CONV_2D", [t, wt, b], [y], padding="SAME", activation="RELU" if i == 0 else "NONE")
+        t = y
+    out = m.tensor("out", (1, h, w, c), scale=0.09, zero_point=-20)
+    m.op("ADD", [x, t] if residual_first else [t, x], [out], activation=activation)
+    return m.finish([x], [out])
+
+
 def softmax(rows, depth, in_scale, beta=1.0) -> bytes:
     m = ModelBuilder()
     x = m.tensor("x", (rows, depth), scale=in_scale, zero_point=4)
@@ -139,6 +158,8 @@ CASES = {
     "maxpool2x3_valid_relu6": lambda r: pool("MAX_POOL_2D", 8, 9, 6, (2, 3), (1, 2), "VALID", "RELU6"),
     "maxpool3x3_same_stride2": lambda r: pool("MAX_POOL_2D", 7, 7, 3, (3, 3), (2, 2), "SAME"),
     "add_relu": lambda r: add("RELU"),
+    "add_residual_after_conv3x3": lambda r: conv_residual(r, 9, 7, 5, 3, residual_first=True),
+    "add_residual_after_conv1x1": lambda r: conv_residual(r, 6, 35, 3, 1, residual_first=False, activation="NONE"),
     "add": lambda r: add(),
     "softmax_fine_scale": lambda r: softmax(3, 10, 0.05),
     "softmax_coarse_scale_beta": lambda r: softmax(2, 33, 0.3, beta=0.7),
@@ -192,6 +213,7 @@ INPLACE_CONFIGS = {
     "rv32-zve32x-small": ("spike-rv32zve32x", "rvv", 128),
 }
 INPLACE_CASES = sorted(c for c in CASES if c.startswith(("dw", "conv1x1", "add")) or "_dw_" in c or "k1x1_s11" in c)
+FUSED_CASES = [c for c in CASES if c.startswith("add_residual")]
 
 
 def build_and_check(tmp_path, case, config, board, kernels, vlen, memory):
@@ -209,7 +231,10 @@ def build_and_check(tmp_path, case, config, board, kernels, vlen, memory):
 def test_inplace_kernel_bit_exact(tmp_path, sim_tools, case, config):
     b = build_and_check(tmp_path, case, config, *INPLACE_CONFIGS[config], memory="small")
     op = b.graph.ops[0]
-    if op.kind.value != "DEPTHWISE_CONV_2D" or op.options["depth_multiplier"] == 1:
+    if case in FUSED_CASES:
+        assert [layer.op for layer in b.layers] == ["CONV_2D", "CONV_2D+ADD"]
+        assert b.plan.tensor_offsets[b.graph.inputs[0]] == b.plan.tensor_offsets[b.graph.outputs[0]]
+    elif op.kind.value != "DEPTHWISE_CONV_2D" or op.options["depth_multiplier"] == 1:
         assert b.plan.inplace, "expected the op to run in place"
         assert b.plan.tensor_offsets[op.inputs[0]] == b.plan.tensor_offsets[op.outputs[0]]
 

@@ -1,0 +1,24 @@
+from codegen.frontend import load_tflite
+from codegen.ir import OpKind
+from codegen.passes import fuse_residual_adds
+from tests.conftest import mlperf_model
+
+
+def test_resnet_adds_fold_into_the_last_conv_before_them():
+    g = load_tflite(mlperf_model("ic_resnet8"))
+    fused = fuse_residual_adds(g)
+    assert [op.kind for op in fused.ops].count(OpKind.ADD) == 0
+    assert len(fused.ops) == len(g.ops) - 3
+    convs = [op for op in fused.ops if "fused_add" in op.options]
+    assert [op.index for op in convs] == [2, 6, 10]
+    # The first block's residual is the stem's output, the ADD's first input; the other two add
+    # the 1x1 shortcut conv to the main branch, whose last conv comes before the shortcut.
+    assert [op.options["fused_add"]["residual_first"] for op in convs] == [True, False, False]
+    assert all(op.outputs == g.ops[op.index + 1].outputs for op in convs)
+
+
+def test_pass_is_pure_and_leaves_plain_chains_alone():
+    g = load_tflite(mlperf_model("kws_dscnn"))
+    before = [op.kind for op in g.ops]
+    assert fuse_residual_adds(g).ops == g.ops
+    assert [op.kind for op in g.ops] == before
