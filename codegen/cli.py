@@ -6,7 +6,7 @@ import argparse
 import json
 import sys
 
-from . import __version__, pipeline, report
+from . import __version__, pipeline, plot, report
 from .errors import BudgetError, RvfwError
 from .paths import DEFAULT_BOARD, DEFAULT_MODEL
 
@@ -55,6 +55,8 @@ def _parser() -> argparse.ArgumentParser:
             p.add_argument("--timeout", type=float, default=600.0, help="simulator timeout in seconds")
         if name == "size":
             p.add_argument("--json", action="store_true", help="print the size report as JSON only")
+        if name == "plan":
+            p.add_argument("--plot", default=None, help="also draw the fast and small plans into this .svg file")
     return parser
 
 
@@ -66,6 +68,12 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "plan":
             graph, _board, plan = pipeline.prepare(args.model, args.board, args.planner, args.memory)
             print(report.plan_table(graph, plan))
+            if args.plot:
+                fast = pipeline.prepare(args.model, args.board, args.planner, "fast")
+                small = pipeline.prepare(args.model, args.board, args.planner, "small")
+                panels = [("fast (no in-place ops)", fast[2]), ("small (ops in place)", small[2])]
+                plot.write_svg(args.plot, small[0], panels)
+                print(f"wrote {args.plot}")
             return 0
         b = pipeline.build(
             args.model, args.board, args.out, args.seed, args.input, args.planner, log, args.kernels, args.memory

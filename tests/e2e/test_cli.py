@@ -105,3 +105,12 @@ def test_wrong_npy_shape(tmp_path):
     np.save(tmp_path / "x.npy", np.zeros(5, np.float32))
     proc = rvfw("build", "--input", str(tmp_path / "x.npy"), "--out", str(tmp_path / "out"))
     assert_one_line_error(proc, "x.npy: 5 values, input 'input' needs 490")
+
+
+def test_plan_plot_draws_both_plans(tmp_path):
+    svg = tmp_path / "kws.svg"
+    proc = rvfw("plan", "--model", str(mlperf_model("kws_dscnn")), "--plot", str(svg))
+    assert proc.returncode == 0, proc.stderr
+    text = svg.read_text()
+    assert text.startswith("<svg") and text.count("<rect") > 20
+    assert "arena 16,000 B" in text and "arena 8,496 B" in text  # fast, then small
