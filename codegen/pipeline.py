@@ -17,7 +17,7 @@ from .frontend import load_tflite
 from .harness import HarnessOutput, parse_console
 from .ir import Graph
 from .ops import ConstArray, Layer, check_graph, lower_graph
-from .passes import fuse_residual_adds
+from .passes import fuse_residual_adds, reorder_for_memory
 from .paths import FIRMWARE_DIR, ROOT
 from .planner import MemoryPlan, plan_memory
 from .planner.inplace import choose_inplace
@@ -63,6 +63,7 @@ def prepare(
     check_graph(graph)
     if memory == "small":
         graph = fuse_residual_adds(graph)
+    graph = reorder_for_memory(graph)
     inplace = choose_inplace(graph) if memory == "small" else {}
     return graph, board, plan_memory(graph, planner, inplace=inplace)
 

@@ -22,3 +22,26 @@ def test_pass_is_pure_and_leaves_plain_chains_alone():
     before = [op.kind for op in g.ops]
     assert fuse_residual_adds(g).ops == g.ops
     assert [op.kind for op in g.ops] == before
+
+
+def test_reorder_runs_the_branch_that_frees_memory_first():
+    from codegen.passes import reorder_for_memory
+    from codegen.planner import plan_memory
+    from tests.unit.test_planner import graph
+
+    # Model order computes a (100 B) first and keeps it alive while b (100 B) is made and reduced.
+    g = graph(
+        {"in": 10, "a": 100, "b": 100, "c": 10, "out": 10},
+        [
+            ("CONV_2D", ["in"], ["a"]),
+            ("CONV_2D", ["in"], ["b"]),
+            ("CONV_2D", ["b"], ["c"]),
+            ("ADD", ["a", "c"], ["out"]),
+        ],
+        ["in"],
+        ["out"],
+    )
+    r = reorder_for_memory(g)
+    assert [op.index for op in r.ops] == [1, 2, 0, 3]
+    assert plan_memory(g).lower_bound == 210 and plan_memory(r).lower_bound == 120
+    assert reorder_for_memory(r).ops == r.ops  # already the better order: unchanged
