@@ -41,6 +41,9 @@ class Board:
     simulator: dict | None
     flash_method: str
     source_file: str
+    uart: dict | None = None
+    image_format: str = "elf"
+    flash: dict | None = None
 
     @property
     def vector_kernels(self) -> bool:
@@ -78,6 +81,8 @@ def load_board(name_or_path: str) -> Board:
         err = errors[0]
         where = "/".join(str(p) for p in err.absolute_path) or "(top level)"
         raise BoardError(f"{path.name}: {where}: {err.message}")
+    if data["console"] == "uart" and "uart" not in data:
+        raise BoardError(f"{path.name}: uart: required when console is uart")
     if data["name"] != path.stem:
         raise BoardError(f"{path.name}: name: '{data['name']}' must match the file name '{path.stem}'")
     regions = tuple(Region(r["name"], r["origin"], r["length"], r["access"], tuple(r["roles"])) for r in data["memory"])
@@ -98,6 +103,9 @@ def load_board(name_or_path: str) -> Board:
         simulator=None if data["simulator"] == "none" else data["simulator"],
         flash_method=data["flash"]["method"],
         source_file=str(path),
+        uart=data.get("uart"),
+        image_format=data.get("image", {}).get("format", "elf"),
+        flash=data["flash"],
     )
 
 

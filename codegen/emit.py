@@ -150,3 +150,13 @@ def render_linker_script(graph: Graph, board: Board, unbounded: bool = False) ->
         "htif": board.console == "htif",
     }
     return env.get_template("link.ld.j2").render(data, template="link.ld.j2")
+
+
+def render_platform_header(graph: Graph, board: Board) -> str:
+    env = environment()
+    uart = None
+    if board.uart:
+        uart = {k: hex(v) if k == "base" else v for k, v in board.uart.items() if k != "driver"}
+    return env.get_template("platform.h.j2").render(
+        {"banner": _banner(graph, board), "uart": uart}, template="platform.h.j2"
+    )

@@ -138,6 +138,7 @@ def _emit_and_compile(graph, board, plan, layers, constants, inputs, staging: Pa
     gen.mkdir(parents=True)
     sources = emit.render_model(graph, board, plan, layers, constants)
     sources["main.c"] = emit.render_harness(graph, board, plan, inputs)
+    sources["rvfw_platform.h"] = emit.render_platform_header(graph, board)
     for name, text in sources.items():
         (gen / name).write_text(text)
     (gen / "link.ld").write_text(emit.render_linker_script(graph, board))

@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import os
+import re
+import select
 import shutil
 import subprocess
+import time
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -81,6 +85,8 @@ def run_elf(elf: Path, board: Board, timeout: float = 300.0, vlen: int | None = 
     """Run an image; vlen overrides the board's VLEN (the kernels are VLEN-agnostic)."""
     if board.simulator is None:
         raise RvfwError(f"board {board.name} has no simulator: build it and flash it instead")
+    if board.simulator["machine"] == "sifive_e_revb":
+        return run_uart_machine(elf, board, SifiveERunner().command(elf), "qemu-sifive_e", timeout)
     if any(r.origin < SPIKE_DRAM_BASE for r in board.regions):
         raise RvfwError(
             f"board {board.name}: memory below 0x{SPIKE_DRAM_BASE:x} cannot be simulated on the spike machine"
@@ -98,3 +104,53 @@ def run_elf(elf: Path, board: Board, timeout: float = 300.0, vlen: int | None = 
         raise ToolError(f"{runner} timed out after {timeout:.0f} s running {elf}") from None
     console = proc.stdout.decode("utf-8", "replace")
     return SimResult(runner, cmd, proc.returncode, console)
+
+
+class SifiveERunner:
+    """QEMU's FE310 model with the HiFive1 Rev B memory map: the real image boots from 0x20010000
+    and talks over UART0; QEMU cannot be told to exit, so the runner stops it at RVFW-EXIT."""
+
+    binary = "qemu-system-riscv32"
+
+    def command(self, elf: Path) -> list[str]:
+        return [
+            self.binary, "-machine", "sifive_e,revb=true", "-nographic", "-monitor", "none", "-serial", "stdio",
+            "-bios", "none", "-kernel", str(elf), "-icount", "shift=0",
+        ]  # fmt: skip
+
+
+EXIT_MARKER = re.compile(r"RVFW-EXIT (-?\d+)")
+EXIT_LINE = re.compile(rb"RVFW-EXIT -?\d+\r?\n")
+
+
+def run_uart_machine(elf: Path, board: Board, cmd: list[str], runner: str, timeout: float) -> SimResult:
+    """Run until the firmware prints RVFW-EXIT (or traps), then stop the simulator."""
+    if shutil.which(cmd[0]) is None:
+        raise ToolError(f"{cmd[0]} not found: run `make setup` (Debian package qemu-system-misc)")
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, stdin=subprocess.DEVNULL)
+    console = read_until_exit(proc.stdout, timeout, f"{runner} running {elf}")
+    proc.kill()
+    proc.wait()
+    match = EXIT_MARKER.search(console)
+    return SimResult(runner, cmd, int(match.group(1)) if match else 3, console)
+
+
+def read_until_exit(stream, timeout: float, what: str) -> str:
+    """Collect a console stream until a complete RVFW-EXIT line (the trap handler exits too)."""
+    deadline = time.monotonic() + timeout
+    data = bytearray()
+    fd = stream.fileno()
+    while time.monotonic() < deadline:
+        ready, _, _ = select.select([fd], [], [], 0.2)
+        if not ready:
+            continue
+        chunk = os.read(fd, 65536)
+        if not chunk:
+            break
+        data += chunk
+        if EXIT_LINE.search(data[-64:]):
+            return data.decode("utf-8", "replace")
+    text = data.decode("utf-8", "replace")
+    if not EXIT_MARKER.search(text):
+        raise ToolError(f"timed out after {timeout:.0f} s waiting for RVFW-EXIT from {what}")
+    return text

@@ -18,12 +18,17 @@ GCC = "riscv64-unknown-elf-gcc"
 CLANG_CANDIDATES = ("clang-19", "clang-20", "clang-18", "clang-17", "clang")
 CFLAGS = ("-O2", "-g", "-Wall", "-Wextra", "-Wno-unused-parameter", "-ffunction-sections", "-fdata-sections")
 RUNTIME_SOURCES = ("runtime/start.S", "runtime/crt.c", "runtime/console.c", "runtime/trap.c")
-CONSOLE_SOURCES = {"htif": "runtime/htif.c", "none": "runtime/console_none.c"}
+
+
+def console_sources(board: Board) -> list[str]:
+    if board.console == "uart":
+        return [f"runtime/uart_{board.uart['driver']}.c", "runtime/uart_exit.c"]
+    return ["runtime/htif.c" if board.console == "htif" else "runtime/console_none.c"]
 
 
 def firmware_sources(board: Board, kernels: set[str]) -> list[Path]:
     """Runtime for the board plus exactly the kernels the model calls."""
-    names = [*RUNTIME_SOURCES, CONSOLE_SOURCES[board.console], *(f"kernels/{k}.c" for k in sorted(kernels))]
+    names = [*RUNTIME_SOURCES, *console_sources(board), *(f"kernels/{k}.c" for k in sorted(kernels))]
     return [FIRMWARE_DIR / n for n in names]
 
 

@@ -1,13 +1,20 @@
-/* C run-time initialisation: copy .data from its load address, zero .bss. */
+/* C run-time initialisation: copy .data from its load address, zero .bss, then the platform's
+ * clocks and console. */
 #include <stdint.h>
 #include <string.h>
 
 extern uint8_t __data_lma[], __data_start[], __data_end[];
 extern uint8_t __bss_start[], __bss_end[];
 
+/* Boards with a UART bring up clocks and the UART here; simulators need nothing. */
+__attribute__((weak)) void rvfw_platform_init(void)
+{
+}
+
 void rvfw_crt_init(void)
 {
     if (__data_lma != __data_start)
         memcpy(__data_start, __data_lma, (size_t)(__data_end - __data_start));
     memset(__bss_start, 0, (size_t)(__bss_end - __bss_start));
+    rvfw_platform_init();
 }

@@ -2,6 +2,11 @@
   .section .text.start, "ax"
   .global _start
 _start:
+  /* Some cores start at an alias of the flash (GD32VF103 boots at 0x0): jump to the linked
+   * address first so that PC-relative addressing below is right. */
+  lui t0, %hi(1f)
+  jalr zero, %lo(1f)(t0)
+1:
   la sp, __stack_top
   .option push
   .option norelax
@@ -21,8 +26,8 @@ _start:
   call rvfw_crt_init
   call main
   call rvfw_exit
-1:
-  j 1b
+2:
+  j 2b
 
 /* Traps are fatal: no register save, the handler reports and exits. */
   .section .text.trap, "ax"
