@@ -23,6 +23,7 @@ class Region:
     length: int
     access: str
     roles: tuple[str, ...]
+    mirror_of: str | None = None
 
 
 @dataclass(frozen=True)
@@ -85,7 +86,10 @@ def load_board(name_or_path: str) -> Board:
         raise BoardError(f"{path.name}: uart: required when console is uart")
     if data["name"] != path.stem:
         raise BoardError(f"{path.name}: name: '{data['name']}' must match the file name '{path.stem}'")
-    regions = tuple(Region(r["name"], r["origin"], r["length"], r["access"], tuple(r["roles"])) for r in data["memory"])
+    regions = tuple(
+        Region(r["name"], r["origin"], r["length"], r["access"], tuple(r["roles"]), r.get("mirror_of"))
+        for r in data["memory"]
+    )
     _check_regions(path.name, regions)
     isa = data["isa"]
     return Board(

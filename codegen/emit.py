@@ -127,6 +127,14 @@ def render_harness(graph: Graph, board: Board, plan: MemoryPlan, inputs: list[np
     return env.get_template("main.c.j2").render(data, template="main.c.j2")
 
 
+def _mirror(board: Board) -> dict | None:
+    """Read-only data seen through another address window of the code's flash (ESP32-C3)."""
+    region = board.region_for("rodata")
+    if region.mirror_of is None:
+        return None
+    return {"region": region.name, "of": region.mirror_of}
+
+
 def render_linker_script(graph: Graph, board: Board, unbounded: bool = False) -> str:
     """The board's memory map as a linker script.
 
@@ -148,6 +156,8 @@ def render_linker_script(graph: Graph, board: Board, unbounded: bool = False) ->
         "role": {role: board.region_for(role).name for role in ("code", "rodata", "weights", "data", "arena", "stack")},
         "stack_size": hex(board.stack_size),
         "htif": board.console == "htif",
+        "esp32_direct_boot": board.image_format == "esp32-direct",
+        "mirror": _mirror(board),
     }
     return env.get_template("link.ld.j2").render(data, template="link.ld.j2")
 
