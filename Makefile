@@ -5,7 +5,7 @@ RVFW := .venv/bin/rvfw
 PYTHON := .venv/bin/python
 ARGS := --board $(BOARD) --model $(MODEL)
 
-.PHONY: all setup build run check size plan test bench lint format example clean
+.PHONY: all setup build run check size plan flash check-board test bench lint format example clean
 
 all: build
 
@@ -26,6 +26,14 @@ size: setup
 
 plan: setup
 	@$(RVFW) plan $(ARGS)
+
+# Write the image to a real board: make flash BOARD=hifive1-revb [PORT=/dev/ttyUSB0] [DRY_RUN=1]
+flash: setup
+	@$(RVFW) flash $(ARGS) $(if $(PORT),--port $(PORT)) $(if $(DRY_RUN),--dry-run)
+
+# Flash, reset and compare the board's serial output with TFLite Micro: make check-board BOARD=... PORT=...
+check-board: setup
+	@$(RVFW) check-board $(ARGS) --port $(PORT)
 
 # The whole suite: lint, unit tests, kernel and end-to-end tests on the simulator.
 test: setup lint

@@ -6,7 +6,7 @@ import argparse
 import json
 import sys
 
-from . import __version__, pipeline, plot, report
+from . import __version__, board_check, flash, pipeline, plot, report
 from .errors import BudgetError, RvfwError
 from .paths import DEFAULT_BOARD, DEFAULT_MODEL
 
@@ -23,6 +23,8 @@ def _parser() -> argparse.ArgumentParser:
         "check": "build and run, then compare the outputs bit for bit with TFLite Micro",
         "size": "build and print the memory table (--json for CI)",
         "plan": "print the arena plan: each tensor's lifetime, offset and size",
+        "flash": "build, then write the image to the board with its flash tool (--dry-run prints the commands)",
+        "check-board": "build, flash, and compare the board's serial output with TFLite Micro bit for bit",
     }
     for name, text in helps.items():
         p = sub.add_parser(name, help=text, description=text)
@@ -57,6 +59,13 @@ def _parser() -> argparse.ArgumentParser:
             p.add_argument("--json", action="store_true", help="print the size report as JSON only")
         if name == "plan":
             p.add_argument("--plot", default=None, help="also draw the fast and small plans into this .svg file")
+        if name in ("flash", "check-board"):
+            p.add_argument("--port", default=None, help="serial port of the board, e.g. /dev/ttyUSB0")
+        if name == "flash":
+            p.add_argument("--dry-run", action="store_true", help="print the flash commands, run nothing")
+        if name == "check-board":
+            p.add_argument("--no-flash", action="store_true", help="the board already runs this image: just reset")
+            p.add_argument("--timeout", type=float, default=120.0, help="seconds to wait for the board's output")
     return parser
 
 
@@ -83,8 +92,17 @@ def main(argv: list[str] | None = None) -> int:
                 print(json.dumps(b.size.to_json(), indent=2))
             return 0
         if args.command == "build":
-            log(f"built {b.elf}")
+            log(f"built {b.elf}" + (f" and {b.image}" if b.image else ""))
             return 0
+        if args.command in ("flash", "check-board"):
+            job = flash.FlashJob(b.board, b.elf, b.image, args.port)
+            if args.command == "flash":
+                flash.flash(job, args.dry_run, log)
+                return 0
+            if not args.port:
+                raise RvfwError("check-board needs --port (the board's serial port)")
+            start = (lambda: None) if args.no_flash else (lambda: flash.flash(job, False, log))
+            return 0 if board_check.check_board(b, args.port, start, args.timeout, log).bit_exact else 1
         r = pipeline.run(b, args.timeout, log, args.vlen)
         if args.command == "run":
             return 0

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import numpy as np
 
-from . import emit, golden, report, size, toolchain
+from . import emit, golden, image, report, size, toolchain
 from .boards import Board, load_board
 from .errors import BudgetError, RvfwError
 from .frontend import load_tflite
@@ -39,6 +39,7 @@ class Build:
     out_dir: Path
     elf: Path
     size: size.SizeReport
+    image: Path | None = None  # the flashable image, when the board wants one
 
 
 @dataclass
@@ -120,7 +121,8 @@ def _build_once(model, board_name, out_dir, seed, input_npy, planner, log: Log, 
         shutil.rmtree(staging, ignore_errors=True)
         raise
     size_report.elf = str(out_dir / elf.name)
-    return Build(graph, board, plan, layers, constants, inputs, out_dir, out_dir / elf.name, size_report)
+    flash_image = out_dir / (elf.stem + image.SUFFIX[board.image_format]) if board.image_format != "elf" else None
+    return Build(graph, board, plan, layers, constants, inputs, out_dir, out_dir / elf.name, size_report, flash_image)
 
 
 def _kernel_set(board: Board, kernels: str) -> str:
@@ -161,6 +163,8 @@ def _emit_and_compile(graph, board, plan, layers, constants, inputs, staging: Pa
         toolchain.link(board, objects, gen / "link-unbounded.ld", elf)
     size_report = size.measure(elf, board)
     log(size.format_table(size_report))
+    if size_report.ok:
+        image.write_image(elf, board)
     if not size_report.ok:
         over = ", ".join(f"{r.name} by {r.used - r.length:,} bytes" for r in size_report.regions if r.over)
         raise BudgetError(

@@ -3,9 +3,21 @@
   .global _start
 _start:
   /* Some cores start at an alias of the flash (GD32VF103 boots at 0x0): jump to the linked
-   * address first so that PC-relative addressing below is right. */
-  lui t0, %hi(1f)
-  jalr zero, %lo(1f)(t0)
+   * address first so that PC-relative addressing below is right. The address comes from a
+   * PC-relative load, which works from either alias. */
+  j 2f
+  .balign 8
+3:
+#if __riscv_xlen == 64
+  .dword 1f
+2:
+  ld t0, 3b
+#else
+  .word 1f
+2:
+  lw t0, 3b
+#endif
+  jr t0
 1:
   la sp, __stack_top
   .option push

@@ -1,0 +1,36 @@
+"""The golden check over a serial line: read the real board's console, compare with TFLite Micro."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from . import golden
+from .errors import RvfwError, ToolError
+from .harness import parse_console
+from .pipeline import Build, Log
+from .sim import read_until_exit
+
+
+def check_board(b: Build, port: str, start: Callable[[], None], timeout: float = 120.0, log: Log = print):
+    """Open the port, then `start` the board (flash and reset it), then read until RVFW-EXIT."""
+    try:
+        import serial
+    except ImportError:
+        raise ToolError("pyserial is not installed: run `make setup`") from None
+    baud = b.board.uart["baud"] if b.board.uart else 115200
+    try:
+        line = serial.Serial(port, baud, timeout=0)
+    except (serial.SerialException, OSError) as exc:
+        raise RvfwError(f"cannot open {port}: {exc}") from None
+    with line:
+        line.reset_input_buffer()
+        start()
+        console = read_until_exit(line, timeout, f"{b.board.name} on {port}")
+    harness = parse_console(console, b.graph, 0 if "RVFW-EXIT 0" in console else 1, port)
+    reference = golden.reference_outputs(b.graph.source, b.inputs, len(b.graph.outputs))
+    result = golden.compare(harness.outputs, reference)
+    log(f"{b.board.name} on {port}: {harness.total_instret:,} instructions for one inference")
+    for k, i, ours, ref in result.mismatches:
+        log(f"mismatch: output {k} [{i}]: board {ours}, TFLite Micro {ref}")
+    log(f"bit-exact: {result.matched}/{result.total} outputs match TFLite Micro")
+    return result

@@ -1,0 +1,132 @@
+"""Real boards: the HiFive1 Rev B image under QEMU's FE310 model, image checks and flash dry runs
+for every board, and the serial golden check through a pseudo-terminal."""
+
+from __future__ import annotations
+
+import re
+import shlex
+import subprocess
+import sys
+import time
+
+import pytest
+from elftools.elf.constants import SH_FLAGS
+from elftools.elf.elffile import ELFFile
+
+from codegen import board_check, flash, pipeline
+from codegen.boards import available_boards, load_board
+from codegen.errors import RvfwError
+from codegen.image import ESP32_DIRECT_BOOT_MAGIC
+from codegen.paths import DEFAULT_MODEL
+from codegen.sim import SifiveERunner
+from tests.conftest import ROOT, mlperf_model, quiet
+
+REAL_BOARDS = ["hifive1-revb", "gd32vf103", "esp32c3", "c906"]
+
+
+def test_hifive1_image_boots_from_flash_under_qemu_sifive_e(tmp_path, sim_tools):
+    b = pipeline.build(DEFAULT_MODEL, "hifive1-revb", tmp_path / "out", log=quiet)
+    assert b.image.suffix == ".hex" and b.image.is_file()
+    run = pipeline.run(b, timeout=120, log=quiet)
+    assert run.sim.runner == "qemu-sifive_e"
+    assert pipeline.check(run, log=quiet).bit_exact
+
+
+def test_kws_fits_the_hifive1_dtim_in_place_and_is_bit_exact(tmp_path, sim_tools):
+    messages = []
+    b = pipeline.build(mlperf_model("kws_dscnn"), "hifive1-revb", tmp_path / "out", log=messages.append)
+    assert any("running ops in place" in m for m in messages)
+    dtim = next(r for r in b.size.regions if r.name == "dtim")
+    assert dtim.used <= 16 * 1024
+    assert pipeline.check(pipeline.run(b, timeout=300, log=quiet), log=quiet).bit_exact
+
+
+@pytest.mark.parametrize("board", REAL_BOARDS)
+def test_image_sections_lie_in_the_datasheet_regions(tmp_path, sim_tools, board):
+    b = pipeline.build(DEFAULT_MODEL, board, tmp_path / "out", log=quiet)
+    regions = b.board.regions
+    code = b.board.region_for("code")
+    with open(b.elf, "rb") as fh:
+        elf = ELFFile(fh)
+        loads = [s for s in elf.iter_segments() if s["p_type"] == "PT_LOAD"]
+        for sec in elf.iter_sections():
+            if not sec["sh_flags"] & SH_FLAGS.SHF_ALLOC or sec["sh_size"] == 0:
+                continue
+            vma = sec["sh_addr"]
+            assert any(r.origin <= vma and vma + sec["sh_size"] <= r.origin + r.length for r in regions), sec.name
+            if sec["sh_type"] != "SHT_NOBITS":  # stored in flash: its load address is in the code region
+                seg = next(s for s in loads if s["p_vaddr"] <= vma < s["p_vaddr"] + max(s["p_memsz"], 1))
+                lma = seg["p_paddr"] + vma - seg["p_vaddr"]
+                assert code.origin <= lma < code.origin + code.length, sec.name
+        assert elf.header["e_entry"] == code.origin + (8 if board == "esp32c3" else 0)
+    if b.image is not None and b.image.suffix == ".bin":
+        data = b.image.read_bytes()
+        assert 0 < len(data) <= code.length
+        if board == "esp32c3":
+            assert data[:8] == ESP32_DIRECT_BOOT_MAGIC
+
+
+EXPECTED_FLASH = {
+    "hifive1-revb": [["openocd", "-f", "board/sifive-hifive1-revb.cfg", "-c", "program {hex} verify reset exit"]],
+    "gd32vf103": [["dfu-util", "-a", "0", "-s", "0x08000000:leave", "-D", "{bin}"]],
+    "esp32c3": [["esptool.py", "--chip", "esp32c3", "--port", "/dev/ttyUSB0", "write_flash", "0x0", "{bin}"]],
+    "c906": [["xfel", "ddr", "d1"], ["xfel", "write", "0x40000000", "{bin}"], ["xfel", "exec", "0x40000000"]],
+}
+
+
+@pytest.mark.parametrize("board", REAL_BOARDS)
+def test_flash_dry_run_prints_the_exact_commands(tmp_path, sim_tools, board):
+    out = tmp_path / "out"
+    proc = subprocess.run(
+        [sys.executable, "-m", "codegen.cli", "flash", "--board", board, "--dry-run", "--port", "/dev/ttyUSB0",
+         "--out", str(out)],
+        capture_output=True, text=True, cwd=ROOT,
+    )  # fmt: skip
+    assert proc.returncode == 0, proc.stderr
+    files = {"hex": str(out / "firmware.hex"), "bin": str(out / "firmware.bin")}
+    expected = [[arg.format(**files) for arg in cmd] for cmd in EXPECTED_FLASH[board]]
+    printed = [shlex.split(line) for line in proc.stdout.strip().splitlines()[-len(expected) :]]
+    assert printed == expected
+
+
+def test_every_board_has_a_flash_method_or_a_simulator():
+    for name in available_boards():
+        board = load_board(name)
+        assert board.flash_method in flash.RUNNERS or board.simulator is not None, name
+        if board.flash_method == "none":
+            with pytest.raises(RvfwError, match="simulator board"):
+                flash.runner_for(board)
+
+
+def test_missing_flash_tool_says_how_to_install(tmp_path, monkeypatch):
+    monkeypatch.setenv("PATH", str(tmp_path))
+    with pytest.raises(RvfwError, match=r"dfu-util not found: apt-get install dfu-util"):
+        flash.DfuUtil().check_tool()
+
+
+def test_check_board_over_a_serial_line(tmp_path, sim_tools):
+    """The FE310 model's UART on a pseudo-terminal stands in for the board's USB serial port."""
+    b = pipeline.build(DEFAULT_MODEL, "hifive1-revb", tmp_path / "out", log=quiet)
+    cmd = [c for c in SifiveERunner().command(b.elf) if c not in ("stdio",)]
+    serial_at = cmd.index("-serial")
+    cmd[serial_at + 1 : serial_at + 1] = ["pty"]
+    monitor_at = cmd.index("-monitor")
+    cmd[monitor_at + 1] = "stdio"
+    qemu = subprocess.Popen([*cmd, "-S"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    try:
+        port, started = None, time.monotonic()
+        while port is None and time.monotonic() - started < 10:
+            line = qemu.stdout.readline().decode(errors="replace")
+            found = re.search(r"(/dev/pts/\d+)", line)
+            port = found.group(1) if found else None
+        assert port, "QEMU did not report its pty"
+
+        def start() -> None:  # "reset": let the paused machine run
+            qemu.stdin.write(b"cont\n")
+            qemu.stdin.flush()
+
+        result = board_check.check_board(b, port, start, timeout=60, log=quiet)
+        assert result.bit_exact and result.total == 4
+    finally:
+        qemu.kill()
+        qemu.wait()
