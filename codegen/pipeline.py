@@ -93,9 +93,32 @@ def build(
             arena_region = load_board(board_name).region_for("arena").name
             over = [r["name"] for r in (exc.report or {}).get("regions", []) if r["over"]]
             if mode == modes[-1] or arena_region not in over:
+                log(_needs_table(model, board_name, planner, exc.report or {}))
                 raise
             log(f"the arena does not fit {arena_region} with the fast plan: running ops in place (--memory small)")
     raise AssertionError("unreachable")
+
+
+def _needs_table(model, board_name: str, planner: str, size_report: dict) -> str:
+    """What the image would need, per region over budget, and what each memory option gives."""
+    arena = {mode: prepare(model, board_name, planner, mode)[2] for mode in ("fast", "small")}
+    arena_region = load_board(board_name).region_for("arena").name
+    rows = []
+    for r in size_report.get("regions", []):
+        if not r["over"]:
+            continue
+        users = sorted(((n, c) for c, n in r["by_category"].items() if n), reverse=True)
+        detail = ", ".join(f"{c} {n:,}" for n, c in users[:3])
+        if r["name"] == arena_region:
+            detail += (
+                f"; arena fast {arena['fast'].arena_size:,}, small {arena['small'].arena_size:,} "
+                f"(lifetime bound with in-place ops {arena['small'].lower_bound:,})"
+            )
+        elif "weights" in r["by_category"] and r["by_category"]["weights"]:
+            detail += "; weights would need compression"
+        rows.append([r["name"], f"{r['used']:,}", f"{r['budget']:,}", f"{r['used'] - r['budget']:,}", detail])
+    headers = ["region", "needed", "available", "short by", "largest users"]
+    return "what it needs:\n" + report.table(headers, rows, right={1, 2, 3})
 
 
 def _build_once(model, board_name, out_dir, seed, input_npy, planner, log: Log, kernels: str, memory: str) -> Build:

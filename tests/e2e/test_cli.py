@@ -53,6 +53,9 @@ def test_over_budget_stops_at_size_check_and_writes_nothing(tmp_path, sim_tools)
     proc = rvfw("build", "--board", "gd32vf103", "--model", str(mlperf_model("vww_mobilenet")), "--out", str(out))
     assert_one_line_error(proc, "does not fit board gd32vf103: over budget in flash by")
     assert "OVER" in proc.stdout and "flash" in proc.stdout
+    # It tried the in-place plan too, then says what would be needed.
+    assert "running ops in place" in proc.stdout and "what it needs:" in proc.stdout
+    assert "weights would need compression" in proc.stdout
     assert not out.exists()
     assert list(tmp_path.iterdir()) == []
 
