@@ -43,8 +43,9 @@ def _parser() -> argparse.ArgumentParser:
         p.add_argument(
             "--memory",
             default="auto" if name != "plan" else "fast",
-            choices=pipeline.MEMORY_MODES if name != "plan" else ("fast", "small"),
-            help="fast, small (ops in place over inputs that die there), auto (small only if fast does not fit)",
+            choices=pipeline.MEMORY_MODES if name != "plan" else ("fast", "small", "tiled"),
+            help="fast; small: ops in place over inputs that die there; tiled: small, and the first layers run "
+            "band by band; auto: the first of these that fits",
         )
         p.add_argument(
             "--kernels", default="auto", choices=pipeline.KERNEL_SETS, help="kernel set (auto: RVV if the board has it)"

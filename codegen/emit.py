@@ -79,24 +79,28 @@ def render_model(
             }
             for c in constants
         ],
-        "layers": [
-            {
-                "index": layer.index,
-                "op": layer.op,
-                "kernel": layer.kernel,
-                "params_type": layer.params_type,
-                "params": [(field, c_literal(value)) for field, value in layer.params],
-                "args": [vars(a) for a in layer.args],
-                "band": None
-                if layer.band is None
-                else {**layer.band, "add_params": [(f, c_literal(v)) for f, v in layer.band["add_params"]]},
-            }
-            for layer in layers
-        ],
+        "layers": [_layer_data(layer) for layer in layers],
     }
     return {
         f"{graph.name}.c": env.get_template("model.c.j2").render(data, template="model.c.j2"),
         f"{graph.name}.h": env.get_template("model.h.j2").render(data, template="model.h.j2"),
+    }
+
+
+def _layer_data(layer: Layer) -> dict:
+    return {
+        "index": layer.index,
+        "op": layer.op,
+        "kernel": layer.kernel,
+        "params_type": layer.params_type,
+        "params": [(field, c_literal(value)) for field, value in layer.params],
+        "args": [vars(a) for a in layer.args],
+        "band": None
+        if layer.band is None
+        else {**layer.band, "add_params": [(f, c_literal(v)) for f, v in layer.band["add_params"]]},
+        "stage": None
+        if layer.stage is None
+        else {**layer.stage, "members": [_layer_data(m) for m in layer.stage["members"]]},
     }
 
 

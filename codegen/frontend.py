@@ -138,6 +138,8 @@ def _read_op(model: tflite.Model, sub, index: int, label: str) -> Op:
         raise ModelError(label, f"custom operator '{custom}' not supported", index, "CUSTOM")
     try:
         kind = OpKind(op_name)
+        if kind is OpKind.TILED_STAGE:
+            raise ValueError(op_name)
     except ValueError:
         raise ModelError(label, "operator not supported by rvfw", index, op_name) from None
     version = int(code.Version())

@@ -38,6 +38,8 @@ class OpKind(enum.Enum):
     QUANTIZE = "QUANTIZE"
     RESHAPE = "RESHAPE"
     SOFTMAX = "SOFTMAX"
+    # Internal: a chain of convolutions run band by band (planner.tiling); never read from a file.
+    TILED_STAGE = "TILED_STAGE"
 
 
 @dataclass(frozen=True)

@@ -21,11 +21,12 @@ from .passes import fuse_residual_adds, reorder_for_memory
 from .paths import FIRMWARE_DIR, ROOT
 from .planner import MemoryPlan, plan_memory
 from .planner.inplace import choose_inplace
+from .planner.tiling import tile_first_stage
 from .sim import SimResult, run_elf
 
 Log = Callable[[str], None]
 KERNEL_SETS = ("auto", "ref", "scalar", "rvv")
-MEMORY_MODES = ("auto", "fast", "small")
+MEMORY_MODES = ("auto", "fast", "small", "tiled")
 
 
 @dataclass
@@ -54,19 +55,38 @@ def default_out_dir(board: Board, graph: Graph) -> Path:
 
 
 def prepare(
-    model: str | Path, board_name: str, planner: str = "best", memory: str = "fast"
+    model: str | Path, board_name: str, planner: str = "best", memory: str = "fast", fit_board: bool = False
 ) -> tuple[Graph, Board, MemoryPlan]:
-    """Everything up to the memory plan: pure, writes nothing. memory="small" runs ops in place."""
-    if memory not in ("fast", "small"):
+    """Everything up to the memory plan: pure, writes nothing. memory="small" runs ops in place;
+    "tiled" also runs the first layers band by band: the smallest arena, or with fit_board the
+    tallest bands (least recomputation) that fit the board's RAM."""
+    if memory not in ("fast", "small", "tiled"):
         raise RvfwError(f"unknown memory mode '{memory}' (choose from: {', '.join(MEMORY_MODES)})")
     board = load_board(board_name)
     graph = load_tflite(model)
     check_graph(graph)
-    if memory == "small":
+    if memory in ("small", "tiled"):
         graph = fuse_residual_adds(graph)
     graph = reorder_for_memory(graph)
-    inplace = choose_inplace(graph) if memory == "small" else {}
+    if memory == "tiled":
+
+        def arena(candidate: Graph) -> int:
+            return plan_memory(candidate, planner, inplace=choose_inplace(candidate)).arena_size
+
+        graph, _tiling = tile_first_stage(graph, arena, arena_budget(board) if fit_board else None)
+    inplace = choose_inplace(graph) if memory != "fast" else {}
     return graph, board, plan_memory(graph, planner, inplace=inplace)
+
+
+def arena_budget(board: Board) -> int:
+    """Bytes the arena may take in its region, after the stack and the HTIF page that share it."""
+    region = board.region_for("arena")
+    budget = region.length - 256  # .bss/.data of the runtime and harness
+    if board.region_for("stack") == region:
+        budget -= board.stack_size
+    if board.console == "htif" and board.region_for("data") == region:
+        budget -= 4096
+    return budget
 
 
 def build(
@@ -85,23 +105,30 @@ def build(
     small when the fast arena does not fit the board's RAM."""
     if memory not in MEMORY_MODES:
         raise RvfwError(f"unknown memory mode '{memory}' (choose from: {', '.join(MEMORY_MODES)})")
-    modes = ["fast", "small"] if memory == "auto" else [memory]
+    modes = ["fast", "small", "tiled"] if memory == "auto" else [memory]
     for mode in modes:
         try:
-            return _build_once(model, board_name, out_dir, seed, input_npy, planner, log, kernels, mode)
+            return _build_once(
+                model, board_name, out_dir, seed, input_npy, planner, log, kernels, mode, memory == "auto"
+            )
         except BudgetError as exc:
             arena_region = load_board(board_name).region_for("arena").name
             over = [r["name"] for r in (exc.report or {}).get("regions", []) if r["over"]]
             if mode == modes[-1] or arena_region not in over:
                 log(_needs_table(model, board_name, planner, exc.report or {}))
                 raise
-            log(f"the arena does not fit {arena_region} with the fast plan: running ops in place (--memory small)")
+            step = (
+                "running ops in place (--memory small)"
+                if mode == "fast"
+                else "tiling the first layers (--memory tiled)"
+            )
+            log(f"the arena does not fit {arena_region} with the {mode} plan: {step}")
     raise AssertionError("unreachable")
 
 
 def _needs_table(model, board_name: str, planner: str, size_report: dict) -> str:
     """What the image would need, per region over budget, and what each memory option gives."""
-    arena = {mode: prepare(model, board_name, planner, mode)[2] for mode in ("fast", "small")}
+    arena = {mode: prepare(model, board_name, planner, mode)[2] for mode in ("fast", "small", "tiled")}
     arena_region = load_board(board_name).region_for("arena").name
     rows = []
     for r in size_report.get("regions", []):
@@ -111,7 +138,8 @@ def _needs_table(model, board_name: str, planner: str, size_report: dict) -> str
         detail = ", ".join(f"{c} {n:,}" for n, c in users[:3])
         if r["name"] == arena_region:
             detail += (
-                f"; arena fast {arena['fast'].arena_size:,}, small {arena['small'].arena_size:,} "
+                f"; arena fast {arena['fast'].arena_size:,}, small {arena['small'].arena_size:,}, "
+                f"tiled {arena['tiled'].arena_size:,} "
                 f"(lifetime bound with in-place ops {arena['small'].lower_bound:,})"
             )
         elif "weights" in r["by_category"] and r["by_category"]["weights"]:
@@ -121,8 +149,10 @@ def _needs_table(model, board_name: str, planner: str, size_report: dict) -> str
     return "what it needs:\n" + report.table(headers, rows, right={1, 2, 3})
 
 
-def _build_once(model, board_name, out_dir, seed, input_npy, planner, log: Log, kernels: str, memory: str) -> Build:
-    graph, board, plan = prepare(model, board_name, planner, memory)
+def _build_once(
+    model, board_name, out_dir, seed, input_npy, planner, log: Log, kernels: str, memory: str, fit_board: bool = False
+) -> Build:
+    graph, board, plan = prepare(model, board_name, planner, memory, fit_board)
     vlen = board.vector["vlen"] if board.vector else 128
     layers, constants = lower_graph(graph, plan, _kernel_set(board, kernels), vlen)
     inputs = golden.make_inputs(graph, seed, input_npy)

@@ -6,7 +6,7 @@ from types import ModuleType
 
 from ..ir import Graph, OpKind
 from ..planner import MemoryPlan
-from . import add, conv2d, fully_connected, pool2d, quantize, reshape, softmax
+from . import add, conv2d, fully_connected, pool2d, quantize, reshape, softmax, stage
 from .common import ConstArray, Layer, LowerContext
 
 LOWERINGS: dict[OpKind, ModuleType] = {
@@ -20,6 +20,7 @@ LOWERINGS: dict[OpKind, ModuleType] = {
     OpKind.QUANTIZE: quantize,
     OpKind.RESHAPE: reshape,
     OpKind.SOFTMAX: softmax,
+    OpKind.TILED_STAGE: stage,
 }
 
 

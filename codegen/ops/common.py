@@ -42,9 +42,13 @@ class Layer:
     # A conv with a fused residual ADD runs row by row: the conv writes one output row to
     # scratch, then the add kernel writes its sum with the residual row over the residual.
     band: dict | None = None
+    # A tiled stage (ops.stage): member layers run band by band.
+    stage: dict | None = None
 
     @property
     def kernels(self) -> list[str]:
+        if self.stage:
+            return [k for member in self.stage["members"] for k in member.kernels]
         return [self.kernel] + ([self.band["add_kernel"]] if self.band else [])
 
 

@@ -62,7 +62,7 @@ def alias_roots(graph: Graph, inplace: dict[int, InPlace] | None = None) -> dict
     for op in graph.ops:
         if op.kind in ALIAS_KINDS:
             root[op.outputs[0]] = root[op.inputs[0]]
-        elif op.index in inplace:
+        elif op.index in inplace and inplace[op.index].tensor >= 0:
             root[op.outputs[0]] = root[inplace[op.index].tensor]
     return root
 

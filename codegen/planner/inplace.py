@@ -26,8 +26,8 @@ PIXEL_BLOCK = 3  # pixels per pass of the in-place pointwise kernels (three accu
 
 @dataclass(frozen=True)
 class InPlace:
-    tensor: int  # the input whose buffer the output takes over
-    scratch: int  # bytes of scratch the in-place kernel needs
+    tensor: int  # the input whose buffer the output takes over (-1: none, scratch only)
+    scratch: int  # bytes of scratch the op's kernels need
 
 
 def pointwise(graph: Graph, op) -> bool:
@@ -43,6 +43,9 @@ def pointwise(graph: Graph, op) -> bool:
 def choose_inplace(graph: Graph) -> dict[int, InPlace]:
     chosen: dict[int, InPlace] = {}
     for step, op in enumerate(graph.ops):
+        if op.kind is OpKind.TILED_STAGE:  # not in place; its band buffers are scratch
+            chosen[op.index] = InPlace(-1, op.options["tiling"].scratch)
+            continue
         candidates: list[tuple[int, int]] = []  # (input tensor, scratch bytes)
         if "fused_add" in op.options:
             # A conv with a fused residual ADD: each output row goes to scratch, then the sum of it

@@ -69,3 +69,27 @@ def test_auto_memory_turns_on_in_place_when_ram_is_short(tmp_path, sim_tools):
     assert any("running ops in place" in m for m in messages)
     assert b.plan.inplace and b.plan.arena_size <= 9_216
     assert pipeline.check(pipeline.run(b, log=quiet), log=quiet).bit_exact
+
+
+@pytest.mark.parametrize("board", ["spike-rv64gcv", "spike-rv32imc"])
+def test_vww_tiled_is_bit_exact_below_40960(tmp_path, sim_tools, board):
+    b = pipeline.build(mlperf_model("vww_mobilenet"), board, tmp_path / "out", seed=5, log=quiet, memory="tiled")
+    assert b.plan.arena_size <= 40_960
+    assert b.layers[0].op.startswith("TILED(")
+    assert pipeline.check(pipeline.run(b, timeout=600, log=quiet), log=quiet).bit_exact
+
+
+def test_auto_memory_tiles_when_in_place_is_not_enough(tmp_path, sim_tools):
+    board = (ROOT / "boards" / "spike-rv32imc.yaml").read_text()
+    board = board.replace("name: spike-rv32imc", "name: tighter").replace("stack_size: 0x2000", "stack_size: 0x800")
+    board = board.replace(
+        "{name: ram, origin: 0x81000000, length: 0x01000000", "{name: ram, origin: 0x81000000, length: 0xC000"
+    )
+    (tmp_path / "tighter.yaml").write_text(board)
+    messages = []
+    b = pipeline.build(
+        mlperf_model("vww_mobilenet"), str(tmp_path / "tighter.yaml"), tmp_path / "out", log=messages.append
+    )
+    assert any("tiling the first layers" in m for m in messages)
+    assert b.plan.arena_size <= 0xC000 - 0x800 - 4096
+    assert pipeline.check(pipeline.run(b, log=quiet), log=quiet).bit_exact

@@ -104,6 +104,28 @@ def conv_residual(rng, h, w, c, k, residual_first: bool, activation="RELU") -> b
     return m.finish([x], [out])
 
 
+def conv_chain(rng, h, w, c) -> bytes:
+    """CONV_2D 3x3 stride 2 -> DEPTHWISE 3x3 -> CONV_2D 1x1 -> DEPTHWISE 3x3 stride 2: the shape of
+    MobileNet's first stage, which --memory tiled runs band by band."""
+    m = ModelBuilder()
+    t = m.tensor("x", (1, h, w, 3), scale=0.02, zero_point=-1)
+    shapes = [("CONV_2D", 3, 3, c, 2), ("DEPTHWISE_CONV_2D", 3, c, c, 1), ("CONV_2D", 1, c, 2 * c, 1),
+              ("DEPTHWISE_CONV_2D", 3, 2 * c, 2 * c, 2)]  # fmt: skip
+    for i, (kind, k, cin, cout, stride) in enumerate(shapes):
+        h, w = -(-h // stride), -(-w // stride)
+        ws = rng.uniform(0.002, 0.02, cout).astype(np.float32)
+        wshape = (cout, k, k, cin) if kind == "CONV_2D" else (1, k, k, cout)
+        wt = m.tensor(
+            f"w{i}", wshape, scale=ws, data=rng.integers(-127, 128, wshape), axis=0 if kind == "CONV_2D" else 3
+        )
+        b = m.tensor(f"b{i}", (cout,), np.int32, scale=ws * 0.05, data=rng.integers(-500, 500, cout))
+        y = m.tensor(f"y{i}", (1, h, w, cout), scale=0.05, zero_point=-128)
+        extra = {"depth_multiplier": 1} if kind == "DEPTHWISE_CONV_2D" else {}
+        m.op(kind, [t, wt, b], [y], padding="SAME", stride=(stride, stride), activation="RELU6", **extra)
+        t = y
+    return m.finish([0], [t])
+
+
 def softmax(rows, depth, in_scale, beta=1.0) -> bytes:
     m = ModelBuilder()
     x = m.tensor("x", (rows, depth), scale=in_scale, zero_point=4)
@@ -159,6 +181,8 @@ CASES = {
     "maxpool3x3_same_stride2": lambda r: pool("MAX_POOL_2D", 7, 7, 3, (3, 3), (2, 2), "SAME"),
     "add_relu": lambda r: add("RELU"),
     "add_residual_after_conv3x3": lambda r: conv_residual(r, 9, 7, 5, 3, residual_first=True),
+    "chain_mobilenet_stem_wide": lambda r: conv_chain(r, 22, 40, 4),
+    "chain_mobilenet_stem_narrow": lambda r: conv_chain(r, 17, 9, 8),
     "add_residual_after_conv1x1": lambda r: conv_residual(r, 6, 35, 3, 1, residual_first=False, activation="NONE"),
     "add": lambda r: add(),
     "softmax_fine_scale": lambda r: softmax(3, 10, 0.05),
@@ -224,6 +248,13 @@ def build_and_check(tmp_path, case, config, board, kernels, vlen, memory):
     result = pipeline.check(pipeline.run(b, timeout=120, log=quiet, vlen=vlen), log=quiet)
     assert result.bit_exact, result.mismatches
     return b
+
+
+@pytest.mark.parametrize("config", sorted(INPLACE_CONFIGS))
+@pytest.mark.parametrize("case", [c for c in CASES if c.startswith("chain_")])
+def test_tiled_chain_bit_exact(tmp_path, sim_tools, case, config):
+    b = build_and_check(tmp_path, case, config, *INPLACE_CONFIGS[config], memory="tiled")
+    assert b.layers[0].op.startswith("TILED(")
 
 
 @pytest.mark.parametrize("config", sorted(INPLACE_CONFIGS))

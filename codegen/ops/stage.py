@@ -1,0 +1,48 @@
+"""TILED_STAGE: a chain of convolutions run band by band (planner.tiling). Each member lowers as
+usual; the generated code loops over bands, narrowing each member's rows from a build-time table
+and pointing it at the band buffers."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from ..ir import Graph, Op
+from . import conv2d
+from .common import Layer, LowerContext
+
+
+def check(graph: Graph, op: Op) -> None:
+    for member in op.options["tiling"].ops:
+        conv2d.check(graph, member)
+
+
+def lower(ctx: LowerContext, op: Op) -> Layer:
+    tiling = op.options["tiling"]
+    # Members' intermediate tensors live only in the band buffers: give them a placeholder offset;
+    # the template replaces each member's input and output pointer.
+    offsets = dict(ctx.plan.tensor_offsets)
+    for member in tiling.ops:
+        for t in (*member.inputs, *member.outputs):
+            offsets.setdefault(t, 0)
+    member_ctx = LowerContext(
+        ctx.graph, dataclasses.replace(ctx.plan, tensor_offsets=offsets, inplace={}), ctx.kernels, ctx.vlen,
+        ctx.constants,
+    )  # fmt: skip
+    members = [conv2d.lower(member_ctx, member) for member in tiling.ops]
+    graph = ctx.graph
+    first_in = graph.tensors[tiling.ops[0].inputs[0]]
+    last_out = graph.tensors[tiling.ops[-1].outputs[0]]
+    scratch = ctx.scratch(op)
+    layer = Layer(op.index, "TILED(" + "+".join(m.op for m in members) + ")", members[0].kernel, "", [], [])
+    layer.macs = sum(m.macs for m in members)
+    layer.note = f"{len(tiling.rows)} bands of {tiling.band_rows} rows, +{tiling.extra_macs:,} MACs of halo"
+    layer.stage = {
+        "members": members,
+        "rows": [list(map(list, band)) for band in tiling.rows],
+        "in_offset": ctx.plan.tensor_offsets[tiling.ops[0].inputs[0]],
+        "in_row_bytes": first_in.shape[2] * first_in.shape[3],
+        "out_offset": ctx.plan.tensor_offsets[tiling.ops[-1].outputs[0]],
+        "out_row_bytes": last_out.shape[2] * last_out.shape[3],
+        "buffers": [scratch.offset, scratch.offset + tiling.buffers[0]],
+    }
+    return layer
