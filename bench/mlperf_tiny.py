@@ -36,7 +36,7 @@ TFLM_INSTRUCTIONS = {  # TFLM reference kernels: rv32imc, rv64gc
 }
 TARGET_RVV = {"kws_dscnn": 0.35, "vww_mobilenet": 0.35, "ic_resnet8": 0.25, "ad_autoencoder": 0.6}
 TARGET_SCALAR_RV32 = 6.0
-TARGET_SMALL = {"kws_dscnn": 9_216, "vww_mobilenet": 55_296, "ic_resnet8": 36_864, "ad_autoencoder": 768}
+TARGET_SMALL = {"kws_dscnn": 9_216, "vww_mobilenet": 40_960, "ic_resnet8": 36_864, "ad_autoencoder": 768}
 TFLM_FLASH_RV32 = 90_468  # .text of TFLM's rv32imc build; its flatbuffer comes on top
 # (board, kernel sets to measure)
 RUNS = [
@@ -71,12 +71,20 @@ def main() -> int:
             model = MODELS / f"{stem}_int8.tflite"
             graph, _board, plan = pipeline.prepare(model, "spike-rv64gcv")
             small = pipeline.prepare(model, "spike-rv64gcv", memory="small")[2]
+            tiled_graph, _, tiled = pipeline.prepare(model, "spike-rv64gcv", memory="tiled")
+            stage = next((op.options["tiling"] for op in tiled_graph.ops if op.kind.value == "TILED_STAGE"), None)
+            tiled_text = f"{tiled.arena_size:,}" + (
+                f" ({len(stage.rows)}x{stage.band_rows} rows, +{stage.extra_macs:,} MACs, halo {stage.halo_ratio:.2f})"
+                if stage
+                else " (not tiled)"
+            )
             no_reuse = plan_memory(graph, "no_reuse").arena_size
             tflm_greedy = plan_memory(graph, "greedy_by_size").arena_size
             tflm_min, tflm_activations = TFLM_ARENA[stem]
             arena_rows.append([label, f"{no_reuse:,}", f"{tflm_greedy:,}", f"{plan.arena_size:,}",
-                               f"{plan.lower_bound:,}", f"{small.arena_size:,}", f"<= {TARGET_SMALL[stem]:,}",
-                               "yes" if small.arena_size <= TARGET_SMALL[stem] else "NO",
+                               f"{plan.lower_bound:,}", f"{small.arena_size:,}", tiled_text,
+                               f"<= {TARGET_SMALL[stem]:,}",
+                               "yes" if min(small.arena_size, tiled.arena_size) <= TARGET_SMALL[stem] else "NO",
                                f"{tflm_activations:,}", f"{tflm_min:,}"])  # fmt: skip
             for board, kernel_sets in RUNS:
                 counts = {}
@@ -106,8 +114,9 @@ def main() -> int:
 
     print("Arena bytes (activations only; TFLM's minimum arena adds its bookkeeping)")
     print(table(["model", "no reuse", "greedy by size", "rvfw fast", "bound (no in-place)", "rvfw small",
-                 "target", "met", "TFLM activations", "TFLM min arena"], arena_rows))  # fmt: skip
-    print("(fast: best of the planners; small: ops in place and fused residual adds, `--memory small`)")
+                 "rvfw tiled", "target", "met", "TFLM activations", "TFLM min arena"], arena_rows))  # fmt: skip
+    print("(fast: best of the planners; small: ops in place and fused residual adds; tiled: small and the first")
+    print(" conv chain run band by band; VWW's target is the tiled one, <= 55,296 untiled)")
     print()
     print("Retired instructions for one inference, all bit-exact with TFLite Micro (VLEN 128)")
     print(table(["model", "board", "ref", "scalar", "rvv", "instr/MAC", "target", "met", "vs scalar", "vs TFLM"],

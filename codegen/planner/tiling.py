@@ -103,7 +103,11 @@ def tile_first_stage(graph: Graph, plan_arena, budget: int | None = None) -> tup
     ties to the least recomputation; with a budget, the least recomputation whose arena fits it
     (the smallest arena when none does)."""
     chain = find_chain(graph)
-    best = None
+    untiled = plan_arena(graph)
+    if budget is None:  # no tiling is a candidate too: nothing to recompute
+        best = ((False, untiled, 0, 0), graph, None)
+    else:
+        best = ((untiled > budget, untiled if untiled > budget else 0, 0, 0), graph, None)
     for end in range(2, len(chain) + 1):
         stage = chain[:end]
         out_h = graph.tensors[stage[-1].outputs[0]].shape[1]
@@ -120,6 +124,4 @@ def tile_first_stage(graph: Graph, plan_arena, budget: int | None = None) -> tup
                 key = (not fits, arena if not fits else tiling.extra_macs, 0, end)
             if best is None or key < best[0]:
                 best = (key, candidate, tiling)
-    if best is None:
-        return graph, None
     return best[1], best[2]
