@@ -1,8 +1,20 @@
-/* Row bands of a convolution: the parameters that compute output rows [row, row + 1) alone. */
+/* Geometry helpers shared by the convolution kernels and the generated code. */
 #ifndef RVFW_BAND_H
 #define RVFW_BAND_H
 
 #include "rvfw_kernels.h"
+
+/* Output columns whose whole window lies inside the input horizontally: [*lo, *hi). Pixels
+ * there need no bounds checks; the others touch the left or right padding. */
+static inline void rvfw_inside_columns(const rvfw_conv_params *p, int32_t *lo, int32_t *hi)
+{
+    const int32_t last_start = p->in_w - 1 - (p->k_w - 1) * p->dilation_w + p->pad_w;
+    int32_t first = (p->pad_w + p->stride_w - 1) / p->stride_w;
+    int32_t end = last_start < 0 ? 0 : last_start / p->stride_w + 1;
+    end = end > p->out_w ? p->out_w : end;
+    *lo = first > end ? end : first;
+    *hi = end;
+}
 
 /* Narrow *p to output row `row` and to the input rows it reads; returns the first of those
  * rows, so the caller offsets the input pointer by it. Rows outside the real input stay

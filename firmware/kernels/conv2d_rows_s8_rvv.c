@@ -6,6 +6,7 @@
  * or below the input add it as a scalar, and the few output columns whose window crosses the
  * left or right edge are computed one pixel at a time with channels across lanes. The columns
  * in between share each input load among three output channels. Weights stay OHWI. */
+#include "rvfw_band.h"
 #include "rvfw_kernels.h"
 #include "rvfw_rvv.h"
 
@@ -100,12 +101,8 @@ void conv2d_rows_s8_rvv(const rvfw_conv_params *p, const int8_t *input, const in
                         const int32_t *bias_folded, const int32_t *output_multiplier, const int32_t *output_shift,
                         int8_t *output)
 {
-    const int32_t span_w = (p->k_w - 1) * p->dilation_w;
-    /* Output columns whose window is inside the input horizontally: [ox_lo, ox_hi). */
-    int32_t ox_lo = (p->pad_w + p->stride_w - 1) / p->stride_w;
-    int32_t ox_hi = p->in_w - 1 - span_w + p->pad_w < 0 ? 0 : (p->in_w - 1 - span_w + p->pad_w) / p->stride_w + 1;
-    ox_hi = ox_hi > p->out_w ? p->out_w : ox_hi;
-    ox_lo = ox_lo > ox_hi ? ox_hi : ox_lo;
+    int32_t ox_lo, ox_hi; /* columns whose window is inside the input */
+    rvfw_inside_columns(p, &ox_lo, &ox_hi);
     row_ctx r = {p, NULL, filter, bias_folded, output_multiplier, output_shift, NULL, 0};
     for (int32_t b = 0; b < p->batches; ++b) {
         r.in_batch = input + b * p->in_h * p->in_w * p->in_c;

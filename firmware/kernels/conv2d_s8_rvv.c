@@ -5,6 +5,7 @@
  * into the bias at build time (bias_folded = bias + input_offset * sum(w)), leaving a pure
  * int8 dot product, and three neighbouring pixels share each weight load. Pixels at the
  * border start from the raw bias and accumulate (x - zero_point) * w over the taps that exist. */
+#include "rvfw_band.h"
 #include "rvfw_kernels.h"
 #include "rvfw_rvv.h"
 
@@ -16,12 +17,10 @@ void conv2d_s8_rvv(const rvfw_conv_params *p, const int8_t *input, const int8_t 
     /* Consecutive kx share one contiguous run of input when there is no horizontal dilation. */
     const int32_t run = p->dilation_w == 1 ? p->k_w * in_c : in_c;
     const int32_t runs_per_row = p->dilation_w == 1 ? 1 : p->k_w;
-    const int32_t span_h = (p->k_h - 1) * p->dilation_h, span_w = (p->k_w - 1) * p->dilation_w;
+    const int32_t span_h = (p->k_h - 1) * p->dilation_h;
     const int32_t pixel_step = p->stride_w * in_c;
-    /* Output columns whose window is inside the input horizontally: [ox_lo, ox_hi). */
-    const int32_t ox_lo = (p->pad_w + p->stride_w - 1) / p->stride_w;
-    int32_t ox_hi = p->in_w - 1 - span_w + p->pad_w < 0 ? 0 : (p->in_w - 1 - span_w + p->pad_w) / p->stride_w + 1;
-    ox_hi = ox_hi > p->out_w ? p->out_w : ox_hi;
+    int32_t ox_lo, ox_hi; /* columns whose window is inside the input */
+    rvfw_inside_columns(p, &ox_lo, &ox_hi);
 
     for (int32_t b = 0; b < p->batches; ++b) {
         const int8_t *in_batch = input + b * p->in_h * p->in_w * in_c;

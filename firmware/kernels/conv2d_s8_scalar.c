@@ -6,6 +6,7 @@
  * output channels) uses every loaded byte twice. Pixels whose window crosses the border start
  * from the raw bias and accumulate (x + input_offset) * w over the taps that exist, two
  * output channels at a time. */
+#include "rvfw_band.h"
 #include "rvfw_kernels.h"
 #include "rvfw_requant.h"
 
@@ -79,11 +80,10 @@ void conv2d_s8_scalar(const rvfw_conv_params *p, const int8_t *input, const int8
     const int32_t in_c = p->in_c, out_c = p->out_c, filter_size = p->k_h * p->k_w * in_c;
     const int32_t run = p->dilation_w == 1 ? p->k_w * in_c : in_c;
     const int32_t runs_per_row = p->dilation_w == 1 ? 1 : p->k_w;
-    const int32_t span_h = (p->k_h - 1) * p->dilation_h, span_w = (p->k_w - 1) * p->dilation_w;
+    const int32_t span_h = (p->k_h - 1) * p->dilation_h;
     const int32_t pixel_step = p->stride_w * in_c;
-    const int32_t ox_lo = (p->pad_w + p->stride_w - 1) / p->stride_w;
-    int32_t ox_hi = p->in_w - 1 - span_w + p->pad_w < 0 ? 0 : (p->in_w - 1 - span_w + p->pad_w) / p->stride_w + 1;
-    ox_hi = ox_hi > p->out_w ? p->out_w : ox_hi;
+    int32_t ox_lo, ox_hi; /* columns whose window is inside the input */
+    rvfw_inside_columns(p, &ox_lo, &ox_hi);
 
     for (int32_t b = 0; b < p->batches; ++b) {
         const int8_t *in_batch = input + b * p->in_h * p->in_w * in_c;

@@ -7,6 +7,7 @@
  * per-channel arrays gathered by index (offsets computed once per call).
  * Border pixels, and any depth multiplier above 1, take the exact path: channels across
  * lanes, (x - zero_point) * w over the taps that exist, as the reference does. */
+#include "rvfw_band.h"
 #include "rvfw_kernels.h"
 #include "rvfw_rvv.h"
 
@@ -60,10 +61,9 @@ void depthwise_conv2d_s8_rvv(const rvfw_conv_params *p, const int8_t *input, con
                              const int32_t *output_shift, int8_t *output)
 {
     const int32_t ch = p->in_c;
-    const int32_t span_h = (p->k_h - 1) * p->dilation_h, span_w = (p->k_w - 1) * p->dilation_w;
-    const int32_t ox_lo = (p->pad_w + p->stride_w - 1) / p->stride_w;
-    int32_t ox_hi = p->in_w - 1 - span_w + p->pad_w < 0 ? 0 : (p->in_w - 1 - span_w + p->pad_w) / p->stride_w + 1;
-    ox_hi = ox_hi > p->out_w ? p->out_w : ox_hi;
+    const int32_t span_h = (p->k_h - 1) * p->dilation_h;
+    int32_t ox_lo, ox_hi; /* columns whose window is inside the input */
+    rvfw_inside_columns(p, &ox_lo, &ox_hi);
 
     /* Lane l holds channel l % ch of pixel l / ch; `pixels` neighbouring pixels per vector. */
     const size_t vlmax = __riscv_vsetvlmax_e32m8();

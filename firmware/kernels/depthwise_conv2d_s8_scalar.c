@@ -1,6 +1,7 @@
 /* DEPTHWISE_CONV_2D, int8, depth multiplier 1: fast portable C. Interior pixels use the input
  * offset folded into the bias and two neighbouring pixels per pass, so each weight is loaded
  * once for both; border pixels use the exact (x - zero_point) form over the taps that exist. */
+#include "rvfw_band.h"
 #include "rvfw_kernels.h"
 #include "rvfw_requant.h"
 
@@ -15,10 +16,9 @@ void depthwise_conv2d_s8_scalar(const rvfw_conv_params *p, const int8_t *input, 
                                 const int32_t *output_shift, int8_t *output)
 {
     const int32_t ch = p->in_c, k_h = p->k_h, k_w = p->k_w, in_w = p->in_w;
-    const int32_t span_h = (k_h - 1) * p->dilation_h, span_w = (k_w - 1) * p->dilation_w;
-    const int32_t ox_lo = (p->pad_w + p->stride_w - 1) / p->stride_w;
-    int32_t ox_hi = in_w - 1 - span_w + p->pad_w < 0 ? 0 : (in_w - 1 - span_w + p->pad_w) / p->stride_w + 1;
-    ox_hi = ox_hi > p->out_w ? p->out_w : ox_hi;
+    const int32_t span_h = (k_h - 1) * p->dilation_h;
+    int32_t ox_lo, ox_hi; /* columns whose window is inside the input */
+    rvfw_inside_columns(p, &ox_lo, &ox_hi);
     const int32_t tap_x = p->dilation_w * ch, tap_y = p->dilation_h * in_w * ch, pixel_step = p->stride_w * ch;
 
     for (int32_t b = 0; b < p->batches; ++b) {
