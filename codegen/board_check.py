@@ -8,7 +8,7 @@ from . import golden
 from .errors import RvfwError, ToolError
 from .harness import parse_console
 from .pipeline import Build, Log
-from .sim import read_until_exit
+from .sim import EXIT_MARKER, read_until_exit
 
 
 def check_board(b: Build, port: str, start: Callable[[], None], timeout: float = 120.0, log: Log = print):
@@ -26,7 +26,8 @@ def check_board(b: Build, port: str, start: Callable[[], None], timeout: float =
         line.reset_input_buffer()
         start()
         console = read_until_exit(line, timeout, f"{b.board.name} on {port}")
-    harness = parse_console(console, b.graph, 0 if "RVFW-EXIT 0" in console else 1, port)
+    exit_marker = EXIT_MARKER.search(console)
+    harness = parse_console(console, b.graph, int(exit_marker.group(1)) if exit_marker else 1, port)
     reference = golden.reference_outputs(b.graph.source, b.inputs, len(b.graph.outputs))
     result = golden.compare(harness.outputs, reference)
     log(f"{b.board.name} on {port}: {harness.total_instret:,} instructions for one inference")

@@ -104,7 +104,7 @@ def _layer_data(layer: Layer) -> dict:
     }
 
 
-def render_harness(graph: Graph, board: Board, plan: MemoryPlan, inputs: list[np.ndarray]) -> str:
+def render_harness(graph: Graph, board: Board, inputs: list[np.ndarray]) -> str:
     env = environment()
     input_data = []
     for index, array in zip(graph.inputs, inputs):

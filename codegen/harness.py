@@ -9,8 +9,6 @@ import numpy as np
 from .errors import RvfwError
 from .ir import DType, Graph
 
-TRAP_EXIT_CODE = 3
-
 
 @dataclass
 class HarnessOutput:

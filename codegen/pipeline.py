@@ -157,7 +157,7 @@ def _build_once(
     layers, constants = lower_graph(graph, plan, _kernel_set(board, kernels), vlen)
     inputs = golden.make_inputs(graph, seed, input_npy)
     log(f"model {graph.source}: {len(graph.ops)} ops -> {len(layers)} kernel calls, board {board.name}")
-    log(report.layer_table(graph, layers, plan))
+    log(report.layer_table(graph, layers))
     inplace = f", {len(plan.inplace)} ops in place" if plan.inplace else ""
     log(f"arena: {plan.arena_size:,} bytes ({memory} plan{inplace}; lifetime lower bound {plan.lower_bound:,})")
 
@@ -192,7 +192,7 @@ def _emit_and_compile(graph, board, plan, layers, constants, inputs, staging: Pa
     gen = staging / "gen"
     gen.mkdir(parents=True)
     sources = emit.render_model(graph, board, plan, layers, constants)
-    sources["main.c"] = emit.render_harness(graph, board, plan, inputs)
+    sources["main.c"] = emit.render_harness(graph, board, inputs)
     sources["rvfw_platform.h"] = emit.render_platform_header(graph, board)
     for name, text in sources.items():
         (gen / name).write_text(text)

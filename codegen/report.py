@@ -34,7 +34,7 @@ def plan_table(graph: Graph, plan: MemoryPlan) -> str:
     return f"{text}\n{summary}"
 
 
-def layer_table(graph: Graph, layers: list[Layer], plan: MemoryPlan) -> str:
+def layer_table(graph: Graph, layers: list[Layer]) -> str:
     rows = []
     ops = {op.index: op for op in graph.ops}
     for i, layer in enumerate(layers):

@@ -4,6 +4,14 @@
 
 #include "rvfw_kernels.h"
 
+/* The taps [*k0, *k1) of a k-wide undilated window starting at input index `start` that fall
+ * inside [0, size): pooling counts and reads only those. */
+static inline void rvfw_window(int32_t start, int32_t k, int32_t size, int32_t *k0, int32_t *k1)
+{
+    *k0 = start < 0 ? -start : 0;
+    *k1 = k < size - start ? k : size - start;
+}
+
 /* Output columns whose whole window lies inside the input horizontally: [*lo, *hi). Pixels
  * there need no bounds checks; the others touch the left or right padding. */
 static inline void rvfw_inside_columns(const rvfw_conv_params *p, int32_t *lo, int32_t *hi)

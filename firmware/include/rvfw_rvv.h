@@ -95,6 +95,36 @@ static inline __attribute__((always_inline)) void rvfw_dot2_s8(vint32m8_t *acc0,
     *acc1 = a1;
 }
 
+/* Up to three neighbouring pixels (inputs x, x + step, x + 2 * step) against the same weights:
+ * the dispatch both the convolution and its in-place 1x1 variant use. */
+static inline __attribute__((always_inline)) void rvfw_dot_pixels_s8(int32_t pixels, vint32m8_t *acc0,
+                                                                     vint32m8_t *acc1, vint32m8_t *acc2,
+                                                                     const int8_t *x, int32_t step, const int8_t *w,
+                                                                     int32_t n, int32_t w_stride, size_t vl)
+{
+    if (pixels == 3)
+        rvfw_dot3_s8(acc0, acc1, acc2, x, x + step, x + 2 * step, w, n, w_stride, vl);
+    else if (pixels == 2)
+        rvfw_dot2_s8(acc0, acc1, x, x + step, w, n, w_stride, vl);
+    else
+        *acc0 = rvfw_dot_s8(*acc0, x, w, n, w_stride, vl);
+}
+
+/* A row of `vl` output pixels' inputs for one tap, `stride` bytes apart, the first at input
+ * column ix0: lanes whose column is outside [0, in_w) load zero_point instead (the folded bias
+ * then cancels them). `inside` says all lanes are inside, so no mask is needed. */
+static inline vint8m2_t rvfw_load_row_s8(const int8_t *x, ptrdiff_t stride, int32_t ix0, int32_t stride_w,
+                                         int32_t in_w, int inside, int8_t zero_point, size_t vl)
+{
+    if (inside)
+        return __riscv_vlse8_v_i8m2(x, stride, vl);
+    const vint16m4_t ix = __riscv_vadd_vx_i16m4(
+        __riscv_vmul_vx_i16m4(__riscv_vreinterpret_v_u16m4_i16m4(__riscv_vid_v_u16m4(vl)), (int16_t)stride_w, vl),
+        (int16_t)ix0, vl);
+    const vbool4_t valid = __riscv_vmsltu_vx_u16m4_b4(__riscv_vreinterpret_v_i16m4_u16m4(ix), (uint16_t)in_w, vl);
+    return __riscv_vlse8_v_i8m2_mu(valid, __riscv_vmv_v_x_i8m2(zero_point, vl), x, stride, vl);
+}
+
 /* One output pixel at any position, output channels across lanes. Two ways to treat the taps
  * outside the input, for the two ways the bias may arrive:
  *   folded (acc starts at bias + input_offset * sum(w)): every tap counts, outside ones as
@@ -140,6 +170,18 @@ static inline void rvfw_store_channels_s8(const rvfw_conv_params *p, vint32m8_t 
     acc = rvfw_requantize_vv(acc, __riscv_vle32_v_i32m8(multiplier, vl), __riscv_vle32_v_i32m8(shift, vl), vl);
     __riscv_vse8_v_i8m2(out, rvfw_narrow_s8(acc, p->output_offset, p->output_activation_min,
                                             p->output_activation_max, vl), vl);
+}
+
+/* Store up to three pixels' output channels [oc0, oc0 + vl), the pixels out_c bytes apart. */
+static inline void rvfw_store_pixels_s8(const rvfw_conv_params *p, int32_t pixels, vint32m8_t acc0, vint32m8_t acc1,
+                                        vint32m8_t acc2, const int32_t *multiplier, const int32_t *shift, int8_t *out,
+                                        size_t vl)
+{
+    rvfw_store_channels_s8(p, acc0, multiplier, shift, out, vl);
+    if (pixels >= 2)
+        rvfw_store_channels_s8(p, acc1, multiplier, shift, out + p->out_c, vl);
+    if (pixels == 3)
+        rvfw_store_channels_s8(p, acc2, multiplier, shift, out + 2 * p->out_c, vl);
 }
 
 #endif

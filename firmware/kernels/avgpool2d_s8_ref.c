@@ -1,4 +1,5 @@
 /* AVERAGE_POOL_2D, int8: scalar reference. Padding cells are left out of the count. */
+#include "rvfw_band.h"
 #include "rvfw_kernels.h"
 #include "rvfw_requant.h"
 
@@ -8,12 +9,12 @@ void avgpool2d_s8_ref(const rvfw_pool_params *p, const int8_t *input, int8_t *ou
         const int8_t *in_batch = input + b * p->in_h * p->in_w * p->channels;
         for (int32_t oy = 0; oy < p->out_h; ++oy) {
             const int32_t y0 = oy * p->stride_h - p->pad_h;
-            const int32_t ky_start = y0 < 0 ? -y0 : 0;
-            const int32_t ky_end = p->k_h < p->in_h - y0 ? p->k_h : p->in_h - y0;
+            int32_t ky_start, ky_end;
+            rvfw_window(y0, p->k_h, p->in_h, &ky_start, &ky_end);
             for (int32_t ox = 0; ox < p->out_w; ++ox) {
                 const int32_t x0 = ox * p->stride_w - p->pad_w;
-                const int32_t kx_start = x0 < 0 ? -x0 : 0;
-                const int32_t kx_end = p->k_w < p->in_w - x0 ? p->k_w : p->in_w - x0;
+                int32_t kx_start, kx_end;
+                rvfw_window(x0, p->k_w, p->in_w, &kx_start, &kx_end);
                 const int32_t count = (ky_end - ky_start) * (kx_end - kx_start);
                 for (int32_t c = 0; c < p->channels; ++c) {
                     int32_t acc = 0;

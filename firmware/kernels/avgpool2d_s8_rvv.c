@@ -1,5 +1,6 @@
 /* AVERAGE_POOL_2D, int8, RVV 1.0: channels across lanes; sums in int32, then the reference's
  * round-half-away-from-zero division by the number of taps inside the input. */
+#include "rvfw_band.h"
 #include "rvfw_kernels.h"
 #include "rvfw_rvv.h"
 
@@ -10,10 +11,12 @@ void avgpool2d_s8_rvv(const rvfw_pool_params *p, const int8_t *input, int8_t *ou
         const int8_t *in_batch = input + b * p->in_h * p->in_w * ch;
         for (int32_t oy = 0; oy < p->out_h; ++oy) {
             const int32_t y0 = oy * p->stride_h - p->pad_h;
-            const int32_t ky0 = y0 < 0 ? -y0 : 0, ky1 = p->k_h < p->in_h - y0 ? p->k_h : p->in_h - y0;
+            int32_t ky0, ky1;
+            rvfw_window(y0, p->k_h, p->in_h, &ky0, &ky1);
             for (int32_t ox = 0; ox < p->out_w; ++ox) {
                 const int32_t x0 = ox * p->stride_w - p->pad_w;
-                const int32_t kx0 = x0 < 0 ? -x0 : 0, kx1 = p->k_w < p->in_w - x0 ? p->k_w : p->in_w - x0;
+                int32_t kx0, kx1;
+                rvfw_window(x0, p->k_w, p->in_w, &kx0, &kx1);
                 const int32_t count = (ky1 - ky0) * (kx1 - kx0);
                 for (int32_t c0 = 0; c0 < ch;) {
                     const size_t vl = __riscv_vsetvl_e32m8((size_t)(ch - c0));

@@ -24,19 +24,8 @@ void conv2d_1x1_inplace_s8_rvv(const rvfw_conv_params *p, int8_t *data, const in
             const size_t vl = __riscv_vsetvl_e32m8((size_t)(out_c - oc0));
             const vint32m8_t bias_v = __riscv_vle32_v_i32m8(bias_folded + oc0, vl);
             vint32m8_t acc0 = bias_v, acc1 = bias_v, acc2 = bias_v;
-            const int8_t *w = filter_io + oc0;
-            if (n == 3)
-                rvfw_dot3_s8(&acc0, &acc1, &acc2, scratch, scratch + in_c, scratch + 2 * in_c, w, in_c, out_c, vl);
-            else if (n == 2)
-                rvfw_dot2_s8(&acc0, &acc1, scratch, scratch + in_c, w, in_c, out_c, vl);
-            else
-                acc0 = rvfw_dot_s8(acc0, scratch, w, in_c, out_c, vl);
-            const int32_t *m = output_multiplier + oc0, *s = output_shift + oc0;
-            rvfw_store_channels_s8(p, acc0, m, s, out + oc0, vl);
-            if (n >= 2)
-                rvfw_store_channels_s8(p, acc1, m, s, out + out_c + oc0, vl);
-            if (n == 3)
-                rvfw_store_channels_s8(p, acc2, m, s, out + 2 * out_c + oc0, vl);
+            rvfw_dot_pixels_s8(n, &acc0, &acc1, &acc2, scratch, in_c, filter_io + oc0, in_c, out_c, vl);
+            rvfw_store_pixels_s8(p, n, acc0, acc1, acc2, output_multiplier + oc0, output_shift + oc0, out + oc0, vl);
             oc0 += (int32_t)vl;
         }
         done += n;

@@ -51,20 +51,11 @@ void conv2d_s8_rvv(const rvfw_conv_params *p, const int8_t *input, const int8_t 
                         for (int32_t r = 0; r < runs_per_row; ++r) {
                             const int8_t *x = row + r * p->dilation_w * in_c;
                             const int8_t *w = filter_hwio + oc0 + ((ky * p->k_w + r) * in_c) * out_c;
-                            if (pixels == 3)
-                                rvfw_dot3_s8(&acc0, &acc1, &acc2, x, x + pixel_step, x + 2 * pixel_step, w, run, out_c, vl);
-                            else if (pixels == 2)
-                                rvfw_dot2_s8(&acc0, &acc1, x, x + pixel_step, w, run, out_c, vl);
-                            else
-                                acc0 = rvfw_dot_s8(acc0, x, w, run, out_c, vl);
+                            rvfw_dot_pixels_s8(pixels, &acc0, &acc1, &acc2, x, pixel_step, w, run, out_c, vl);
                         }
                     }
-                    const int32_t *m = output_multiplier + oc0, *s = output_shift + oc0;
-                    rvfw_store_channels_s8(p, acc0, m, s, out + oc0, vl);
-                    if (pixels >= 2)
-                        rvfw_store_channels_s8(p, acc1, m, s, out + out_c + oc0, vl);
-                    if (pixels == 3)
-                        rvfw_store_channels_s8(p, acc2, m, s, out + 2 * out_c + oc0, vl);
+                    rvfw_store_pixels_s8(p, pixels, acc0, acc1, acc2, output_multiplier + oc0, output_shift + oc0,
+                                         out + oc0, vl);
                     oc0 += (int32_t)vl;
                 }
                 ox += pixels;

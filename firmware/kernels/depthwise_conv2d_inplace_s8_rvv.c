@@ -40,19 +40,8 @@ void depthwise_conv2d_inplace_s8_rvv(const rvfw_conv_params *p, int8_t *data, co
                         for (int32_t kx = 0; kx < k_w; ++kx, w += ch) {
                             const int32_t ix0 = x0 + kx * dil_w;
                             const int8_t *x = scratch + iy * in_w + ix0;
-                            vint8m2_t x8;
-                            if (inside_x) {
-                                x8 = __riscv_vlse8_v_i8m2(x, stride_w, vl);
-                            } else {
-                                const vint16m4_t ix = __riscv_vadd_vx_i16m4(
-                                    __riscv_vmul_vx_i16m4(__riscv_vreinterpret_v_u16m4_i16m4(__riscv_vid_v_u16m4(vl)),
-                                                          (int16_t)stride_w, vl),
-                                    (int16_t)ix0, vl);
-                                const vbool4_t valid = __riscv_vmsltu_vx_u16m4_b4(
-                                    __riscv_vreinterpret_v_i16m4_u16m4(ix), (uint16_t)in_w, vl);
-                                x8 = __riscv_vlse8_v_i8m2_mu(valid, __riscv_vmv_v_x_i8m2(zero_point, vl), x, stride_w,
-                                                             vl);
-                            }
+                            const vint8m2_t x8 =
+                                rvfw_load_row_s8(x, stride_w, ix0, stride_w, in_w, inside_x, zero_point, vl);
                             acc = __riscv_vwmacc_vx_i32m8(acc, *w, __riscv_vsext_vf2_i16m4(x8, vl), vl);
                         }
                     }

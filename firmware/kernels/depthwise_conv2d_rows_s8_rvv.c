@@ -24,10 +24,6 @@ void depthwise_conv2d_rows_s8_rvv(const rvfw_conv_params *p, const int8_t *input
                 const size_t vl = __riscv_vsetvl_e32m8((size_t)(out_w - ox0));
                 const int32_t x0 = ox0 * stride_w - p->pad_w;
                 const int inside_x = x0 >= 0 && x0 + ((int32_t)vl - 1) * stride_w + (k_w - 1) * dil_w < in_w;
-                const vint16m4_t lane_x = __riscv_vadd_vx_i16m4(
-                    __riscv_vmul_vx_i16m4(__riscv_vreinterpret_v_u16m4_i16m4(__riscv_vid_v_u16m4(vl)),
-                                          (int16_t)stride_w, vl),
-                    (int16_t)x0, vl);
                 for (int32_t oc = 0; oc < out_c; ++oc) {
                     const int32_t c = oc / dm;
                     int32_t outside = 0;
@@ -42,16 +38,8 @@ void depthwise_conv2d_rows_s8_rvv(const rvfw_conv_params *p, const int8_t *input
                         }
                         const int8_t *x = in_batch + (iy * in_w + x0) * in_c + c;
                         for (int32_t kx = 0; kx < k_w; ++kx, x += dil_w * in_c, w += out_c) {
-                            vint8m2_t x8;
-                            if (inside_x) {
-                                x8 = __riscv_vlse8_v_i8m2(x, x_stride, vl);
-                            } else {
-                                const vint16m4_t ix = __riscv_vadd_vx_i16m4(lane_x, (int16_t)(kx * dil_w), vl);
-                                const vbool4_t valid = __riscv_vmsltu_vx_u16m4_b4(
-                                    __riscv_vreinterpret_v_i16m4_u16m4(ix), (uint16_t)in_w, vl);
-                                x8 = __riscv_vlse8_v_i8m2_mu(valid, __riscv_vmv_v_x_i8m2(zero_point, vl), x, x_stride,
-                                                             vl);
-                            }
+                            const vint8m2_t x8 = rvfw_load_row_s8(x, x_stride, x0 + kx * dil_w, stride_w, in_w,
+                                                                  inside_x, zero_point, vl);
                             acc = __riscv_vwmacc_vx_i32m8(acc, *w, __riscv_vsext_vf2_i16m4(x8, vl), vl);
                         }
                     }

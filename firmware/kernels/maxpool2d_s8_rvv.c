@@ -1,4 +1,5 @@
 /* MAX_POOL_2D, int8, RVV 1.0: channels across lanes, a running vmax over the taps inside the input. */
+#include "rvfw_band.h"
 #include "rvfw_kernels.h"
 #include "rvfw_rvv.h"
 
@@ -9,10 +10,12 @@ void maxpool2d_s8_rvv(const rvfw_pool_params *p, const int8_t *input, int8_t *ou
         const int8_t *in_batch = input + b * p->in_h * p->in_w * ch;
         for (int32_t oy = 0; oy < p->out_h; ++oy) {
             const int32_t y0 = oy * p->stride_h - p->pad_h;
-            const int32_t ky0 = y0 < 0 ? -y0 : 0, ky1 = p->k_h < p->in_h - y0 ? p->k_h : p->in_h - y0;
+            int32_t ky0, ky1;
+            rvfw_window(y0, p->k_h, p->in_h, &ky0, &ky1);
             for (int32_t ox = 0; ox < p->out_w; ++ox) {
                 const int32_t x0 = ox * p->stride_w - p->pad_w;
-                const int32_t kx0 = x0 < 0 ? -x0 : 0, kx1 = p->k_w < p->in_w - x0 ? p->k_w : p->in_w - x0;
+                int32_t kx0, kx1;
+                rvfw_window(x0, p->k_w, p->in_w, &kx0, &kx1);
                 for (int32_t c0 = 0; c0 < ch;) {
                     const size_t vl = __riscv_vsetvl_e8m4((size_t)(ch - c0));
                     vint8m4_t acc = __riscv_vmv_v_x_i8m4(INT8_MIN, vl);

@@ -57,15 +57,18 @@ def test_mlperf_model_in_place_bit_exact(tmp_path, sim_tools, name, board):
     assert pipeline.check(pipeline.run(b, timeout=600, log=quiet), log=quiet).bit_exact
 
 
-def test_auto_memory_turns_on_in_place_when_ram_is_short(tmp_path, sim_tools):
+def short_of_ram(tmp_path, ram_bytes: int) -> str:
+    """spike-rv32imc with only ram_bytes of RAM and a 2 KiB stack, as a board file path."""
     board = (ROOT / "boards" / "spike-rv32imc.yaml").read_text()
-    board = board.replace("name: spike-rv32imc", "name: tight").replace("stack_size: 0x2000", "stack_size: 0x800")
-    board = board.replace(
-        "{name: ram, origin: 0x81000000, length: 0x01000000", "{name: ram, origin: 0x81000000, length: 0x5000"
-    )
-    (tmp_path / "tight.yaml").write_text(board)
+    board = board.replace("name: spike-rv32imc", "name: short").replace("stack_size: 0x2000", "stack_size: 0x800")
+    board = board.replace("length: 0x01000000, access: rw", f"length: {ram_bytes:#x}, access: rw")
+    (tmp_path / "short.yaml").write_text(board)
+    return str(tmp_path / "short.yaml")
+
+
+def test_auto_memory_turns_on_in_place_when_ram_is_short(tmp_path, sim_tools):
     messages = []
-    b = pipeline.build(mlperf_model("kws_dscnn"), str(tmp_path / "tight.yaml"), tmp_path / "out", log=messages.append)
+    b = pipeline.build(mlperf_model("kws_dscnn"), short_of_ram(tmp_path, 0x5000), tmp_path / "out", log=messages.append)
     assert any("running ops in place" in m for m in messages)
     assert b.plan.inplace and b.plan.arena_size <= 9_216
     assert pipeline.check(pipeline.run(b, log=quiet), log=quiet).bit_exact
@@ -80,16 +83,9 @@ def test_vww_tiled_is_bit_exact_below_40960(tmp_path, sim_tools, board):
 
 
 def test_auto_memory_tiles_when_in_place_is_not_enough(tmp_path, sim_tools):
-    board = (ROOT / "boards" / "spike-rv32imc.yaml").read_text()
-    board = board.replace("name: spike-rv32imc", "name: tighter").replace("stack_size: 0x2000", "stack_size: 0x800")
-    board = board.replace(
-        "{name: ram, origin: 0x81000000, length: 0x01000000", "{name: ram, origin: 0x81000000, length: 0xC000"
-    )
-    (tmp_path / "tighter.yaml").write_text(board)
     messages = []
-    b = pipeline.build(
-        mlperf_model("vww_mobilenet"), str(tmp_path / "tighter.yaml"), tmp_path / "out", log=messages.append
-    )
+    board = short_of_ram(tmp_path, 0xC000)
+    b = pipeline.build(mlperf_model("vww_mobilenet"), board, tmp_path / "out", log=messages.append)
     assert any("tiling the first layers" in m for m in messages)
     assert b.plan.arena_size <= 0xC000 - 0x800 - 4096
     assert pipeline.check(pipeline.run(b, log=quiet), log=quiet).bit_exact
