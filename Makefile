@@ -1,11 +1,13 @@
-# rvfw: make [BOARD=...] [MODEL=...] [build|run|check|size|plan|test|bench|lint|clean]
-BOARD ?= spike-rv64gcv
+# rvfw: make [BOARD=...] [MODEL=... | APP=manifest.yaml] [build|run|check|size|plan|admit|test|bench|lint|clean]
+# BOARD: default spike-rv64gcv; with APP, the manifest's board unless BOARD is given.
+BOARD ?=
 MODEL ?= examples/tiny_kws.tflite
 RVFW := .venv/bin/rvfw
 PYTHON := .venv/bin/python
-ARGS := --board $(BOARD) --model $(MODEL)
+# APP: several models in one image (apps/*.yaml); else the one MODEL.
+ARGS := $(if $(BOARD),--board $(BOARD),$(if $(APP),,--board spike-rv64gcv)) $(if $(APP),--app $(APP),--model $(MODEL))
 
-.PHONY: all setup build run check size plan flash check-board test bench lint format example clean
+.PHONY: all setup build run check size plan admit flash check-board test bench lint format example clean
 
 all: build
 
@@ -26,6 +28,10 @@ size: setup
 
 plan: setup
 	@$(RVFW) plan $(ARGS)
+
+# Admission only: the memory table per region and the degrade ladder, e.g. APP=apps/seed004.yaml.
+admit: setup
+	@$(RVFW) admit $(ARGS)
 
 # Write the image to a real board: make flash BOARD=hifive1-revb [PORT=/dev/ttyUSB0] [DRY_RUN=1]
 flash: setup

@@ -5,11 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-import jsonschema
-import yaml
-
 from .errors import BoardError
 from .paths import BOARDS_DIR
+from .yamldata import load_validated
 
 ROLES = ("code", "rodata", "weights", "data", "arena", "stack")
 WRITABLE_ROLES = ("data", "arena", "stack")
@@ -45,6 +43,7 @@ class Board:
     uart: dict | None = None
     image_format: str = "elf"
     flash: dict | None = None
+    pmp_granularity: int = 4  # bytes: the smallest PMP region the core supports
 
     @property
     def vector_kernels(self) -> bool:
@@ -70,18 +69,7 @@ def load_board(name_or_path: str) -> Board:
     path = board_path(name_or_path)
     if not path.is_file():
         raise BoardError(f"board '{name_or_path}' not found (available: {', '.join(available_boards())})")
-    try:
-        data = yaml.safe_load(path.read_text())
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        where = f" line {mark.line + 1}" if mark else ""
-        raise BoardError(f"{path.name}:{where} not valid YAML") from None
-    schema = yaml.safe_load((BOARDS_DIR / "schema.yaml").read_text())
-    errors = sorted(jsonschema.Draft202012Validator(schema).iter_errors(data), key=lambda e: list(e.absolute_path))
-    if errors:
-        err = errors[0]
-        where = "/".join(str(p) for p in err.absolute_path) or "(top level)"
-        raise BoardError(f"{path.name}: {where}: {err.message}")
+    data = load_validated(path, BOARDS_DIR / "schema.yaml", BoardError)
     if data["console"] == "uart" and "uart" not in data:
         raise BoardError(f"{path.name}: uart: required when console is uart")
     if data["name"] != path.stem:
@@ -110,6 +98,7 @@ def load_board(name_or_path: str) -> Board:
         uart=data.get("uart"),
         image_format=data.get("image", {}).get("format", "elf"),
         flash=data["flash"],
+        pmp_granularity=data.get("pmp_granularity", 4),
     )
 
 

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
+from pathlib import Path
 
 from . import __version__, board_check, flash, pipeline, plot, report
 from .errors import BudgetError, RvfwError
@@ -25,6 +27,7 @@ def _parser() -> argparse.ArgumentParser:
         "plan": "print the arena plan: each tensor's lifetime, offset and size",
         "flash": "build, then write the image to the board with its flash tool (--dry-run prints the commands)",
         "check-board": "build, flash, and compare the board's serial output with TFLite Micro bit for bit",
+        "admit": "admission of an application's models: the memory table and the degrade ladder, no build",
     }
     for name, text in helps.items():
         p = sub.add_parser(name, help=text, description=text)
@@ -33,7 +36,15 @@ def _parser() -> argparse.ArgumentParser:
         p.add_argument(
             "--model", default=str(DEFAULT_MODEL), help="path to the .tflite model (default: the bundled example)"
         )
-        p.add_argument("--board", default=DEFAULT_BOARD, help=f"board name or YAML path (default: {DEFAULT_BOARD})")
+        if name in ("build", "run", "check", "size", "admit"):
+            p.add_argument("--app", default=None, help="application manifest: several models in one image")
+        if name in ("build", "run", "check"):
+            p.add_argument(
+                "--inject-fault", default=None, metavar="MODEL", help="test hook: MODEL writes outside its partition"
+            )
+        p.add_argument(
+            "--board", default=None, help=f"board name or YAML path (default: the manifest's, else {DEFAULT_BOARD})"
+        )
         p.add_argument(
             "--planner",
             default="best",
@@ -75,6 +86,10 @@ def main(argv: list[str] | None = None) -> int:
     quiet = getattr(args, "json", False)
     log = (lambda _msg: None) if quiet else (lambda msg: print(msg, flush=True))
     try:
+        if args.board is None and not getattr(args, "app", None):
+            args.board = DEFAULT_BOARD
+        if getattr(args, "app", None) or args.command == "admit":
+            return _app_command(args, log)
         if args.command == "plan":
             graph, _board, plan = pipeline.prepare(args.model, args.board, args.planner, args.memory)
             print(report.plan_table(graph, plan))
@@ -116,6 +131,39 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("rvfw: interrupted", file=sys.stderr)
         return 130
+
+
+def _app_command(args, log) -> int:
+    """build/run/check/size/admit of an application manifest (or, for admit, of one --model)."""
+    from . import app as app_pipeline
+    from .boards import load_board
+    from .manifest import load_app, single_model_app
+
+    if args.app:
+        app = load_app(args.app)
+    else:
+        app = single_model_app(args.model, re.sub(r"\W", "_", Path(args.model).stem.lower()))
+    if args.command == "admit":
+        board = load_board(args.board or app.board or DEFAULT_BOARD)
+        app_pipeline.admit(app, board, args.planner, args.kernels, log)
+        log("admitted")
+        return 0
+    if args.memory != "auto":
+        raise RvfwError("--memory applies to one model; in an application set `memory:` per model")
+    b = app_pipeline.build(
+        app, args.board, args.out, args.seed, args.planner, log, args.kernels, getattr(args, "inject_fault", None)
+    )
+    if args.command == "size":
+        if getattr(args, "json", False):
+            print(json.dumps(b.size.to_json(), indent=2))
+        return 0
+    if args.command == "build":
+        log(f"built {b.elf}")
+        return 0
+    _sim, results = app_pipeline.run(b, args.timeout, log)
+    if args.command == "run":
+        return 0 if all(r.status == 0 for r in results.values()) else 1
+    return 0 if app_pipeline.check(b, results, log) else 1
 
 
 if __name__ == "__main__":

@@ -56,11 +56,21 @@ def _io_tensors(graph: Graph, plan: MemoryPlan, indices: tuple[int, ...]) -> lis
 
 
 def render_model(
-    graph: Graph, board: Board, plan: MemoryPlan, layers: list[Layer], constants: list[ConstArray]
+    graph: Graph,
+    board: Board,
+    plan: MemoryPlan,
+    layers: list[Layer],
+    constants: list[ConstArray],
+    standalone: bool = True,
+    inject_fault: str | None = None,
 ) -> dict[str, str]:
-    """Return {file name: text} for the model pair <name>.c / <name>.h."""
+    """Return {file name: text} for the model pair <name>.c / <name>.h. standalone: the model owns
+    the image's arena (one-model images); else the application passes each model its partition.
+    inject_fault: a symbol outside the model's partition that its code will write to (a test hook)."""
     env = environment()
     data = {
+        "standalone": standalone,
+        "inject_fault": inject_fault,
         "banner": _banner(graph, board),
         "name": graph.name,
         "NAME": graph.name.upper(),
@@ -139,11 +149,19 @@ def _mirror(board: Board) -> dict | None:
     return {"region": region.name, "of": region.mirror_of}
 
 
-def render_linker_script(graph: Graph, board: Board, unbounded: bool = False) -> str:
+def render_linker_script(
+    graph: Graph,
+    board: Board,
+    unbounded: bool = False,
+    partitions: list[dict] | None = None,
+    banner: dict | None = None,
+) -> str:
     """The board's memory map as a linker script.
 
     unbounded=True stretches each region up to the next one's origin, so an image
     that does not fit can still be linked and measured for the size report.
+    partitions: PMP-guarded sections of an application image ({section, align}), placed in the
+    arena's region; the script then also marks the read/execute range models may use.
     """
     env = environment()
     lengths = {r.name: r.length for r in board.regions}
@@ -152,7 +170,9 @@ def render_linker_script(graph: Graph, board: Board, unbounded: bool = False) ->
         for r, nxt in zip(ordered, [*ordered[1:], None]):
             lengths[r.name] = (nxt.origin if nxt else min(r.origin + (1 << 30), 1 << board.xlen)) - r.origin
     data = {
-        "banner": _banner(graph, board),
+        "banner": banner or _banner(graph, board),
+        "partitions": partitions or [],
+        "pmp_granularity": board.pmp_granularity,
         "regions": [
             {"name": r.name, "access": r.access, "origin": hex(r.origin), "length": hex(lengths[r.name])}
             for r in board.regions
@@ -164,6 +184,25 @@ def render_linker_script(graph: Graph, board: Board, unbounded: bool = False) ->
         "mirror": _mirror(board),
     }
     return env.get_template("link.ld.j2").render(data, template="link.ld.j2")
+
+
+def app_banner(app, board: Board) -> dict:
+    """The banner of an application's files: the manifest, and the models it names."""
+    models = ", ".join(Path(m.model).name for m in app.models if m.model)
+    return {"version": __version__, "model": f"{Path(app.source).name} ({models})", "sha256": "-", "board": board.name}
+
+
+def render_app(banner: dict, models: list[dict], placed: dict) -> str:
+    data = {"banner": banner, "models": models, "partitions": placed["partitions"], "states": placed["states"]}
+    return environment().get_template("app.c.j2").render(data, template="app.c.j2")
+
+
+def render_app_harness(banner: dict, models: list[dict]) -> str:
+    return (
+        environment()
+        .get_template("app_main.c.j2")
+        .render({"banner": banner, "models": models}, template="app_main.c.j2")
+    )
 
 
 def render_platform_header(graph: Graph, board: Board) -> str:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import shutil
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -23,6 +22,7 @@ from .planner import MemoryPlan, plan_memory
 from .planner.inplace import choose_inplace
 from .planner.tiling import tile_first_stage
 from .sim import SimResult, run_elf
+from .staging import staged
 
 Log = Callable[[str], None]
 KERNEL_SETS = ("auto", "ref", "scalar", "rvv")
@@ -162,17 +162,10 @@ def _build_once(
     log(f"arena: {plan.arena_size:,} bytes ({memory} plan{inplace}; lifetime lower bound {plan.lower_bound:,})")
 
     out_dir = Path(out_dir) if out_dir else default_out_dir(board, graph)
-    staging = out_dir.with_name(f".{out_dir.name}.partial")
-    shutil.rmtree(staging, ignore_errors=True)
-    try:
+    with staged(out_dir) as staging:
         elf, size_report = _emit_and_compile(graph, board, plan, layers, constants, inputs, staging, log)
         (staging / "plan.txt").write_text(report.plan_table(graph, plan) + "\n")
         (staging / "size.json").write_text(json.dumps(size_report.to_json(), indent=2) + "\n")
-        shutil.rmtree(out_dir, ignore_errors=True)
-        staging.rename(out_dir)
-    except BaseException:
-        shutil.rmtree(staging, ignore_errors=True)
-        raise
     size_report.elf = str(out_dir / elf.name)
     flash_image = out_dir / (elf.stem + image.SUFFIX[board.image_format]) if board.image_format != "elf" else None
     return Build(graph, board, plan, layers, constants, inputs, out_dir, out_dir / elf.name, size_report, flash_image)

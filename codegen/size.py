@@ -83,6 +83,8 @@ def measure(elf_path: Path, board: Board) -> SizeReport:
             if not sec["sh_flags"] & SH_FLAGS.SHF_ALLOC or sec["sh_size"] == 0:
                 continue
             category = _SECTION_CATEGORY.get(sec.name, "rodata" if not sec["sh_flags"] & SH_FLAGS.SHF_WRITE else "data")
+            if sec.name.startswith(".rvfw_part_"):
+                category = "arena"  # an application's model partitions: arenas, their stacks and state
             size, address = sec["sh_size"], sec["sh_addr"]
             region = region_at(address) or by_origin[0].name
             usage[region].by_category[category] += size

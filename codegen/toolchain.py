@@ -17,7 +17,7 @@ GCC = "riscv64-unknown-elf-gcc"
 # for riscv64-unknown-elf, so `make setup` installs clang-19 and that compiles the *_rvv.c files.
 CLANG_CANDIDATES = ("clang-19", "clang-20", "clang-18", "clang-17", "clang")
 CFLAGS = ("-O2", "-g", "-Wall", "-Wextra", "-Wno-unused-parameter", "-ffunction-sections", "-fdata-sections")
-RUNTIME_SOURCES = ("runtime/start.S", "runtime/crt.c", "runtime/console.c", "runtime/trap.c")
+RUNTIME_SOURCES = ("runtime/start.S", "runtime/user.S", "runtime/crt.c", "runtime/console.c", "runtime/trap.c")
 
 
 def console_sources(board: Board) -> list[str]:

@@ -37,7 +37,13 @@ def lower_graph(
     ops the plan runs in place get their in-place kernels."""
     ctx = LowerContext(graph, plan, kernels, vlen)
     layers = [layer for op in graph.ops if (layer := LOWERINGS[op.kind].lower(ctx, op)) is not None]
-    return layers, list(ctx.constants.values())
+    # Lowerings may look at a tensor's raw weights and then emit a repacked copy: keep what is called with.
+    used = {a.name for layer in layers for call in _calls(layer) for a in call.args if a.kind == "const"}
+    return layers, [c for c in ctx.constants.values() if c.name in used]
+
+
+def _calls(layer: Layer) -> list[Layer]:
+    return [layer, *(layer.stage["members"] if layer.stage else [])]
 
 
 __all__ = ["LOWERINGS", "ConstArray", "Layer", "LowerContext", "check_graph", "lower_graph"]

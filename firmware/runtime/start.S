@@ -41,11 +41,18 @@ _start:
 2:
   j 2b
 
-/* Traps are fatal: no register save, the handler reports and exits. */
+/* A trap taken from U-mode ends the running model's turn (user.S). Any other trap is fatal:
+ * no register save, the handler reports and exits. */
   .section .text.trap, "ax"
   .balign 4
   .global rvfw_trap_entry
 rvfw_trap_entry:
+  csrr t0, mstatus
+  li t1, (3 << 11)          /* mstatus.MPP: the privilege the trap came from */
+  and t0, t0, t1
+  bnez t0, 2f
+  j rvfw_user_trap
+2:
   csrr a0, mcause
   csrr a1, mepc
   csrr a2, mtval

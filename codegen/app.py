@@ -1,0 +1,375 @@
+"""Several models in one image: admission, PMP partitions, the dispatcher and the golden check.
+
+Each model's arena (with its own stack below it) is a partition; its per-instance state is another.
+While a model runs, in U-mode, PMP opens exactly its partition and state for read/write and the
+image's code, read-only data and weights for read/execute; everything else faults, and the
+dispatcher reports the model by name and keeps the others running."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+import numpy as np
+
+from . import admission, emit, golden, image, report, size, toolchain
+from .boards import Board, load_board
+from .errors import BudgetError, RvfwError
+from .ir import DType, Graph
+from .manifest import App, AppModel
+from .ops import ConstArray, Layer, lower_graph
+from .paths import FIRMWARE_DIR, ROOT
+from .pipeline import Log, _kernel_set, arena_budget, prepare
+from .planner import MemoryPlan
+from .sim import SimResult, run_elf
+from .staging import staged
+
+MAX_MODELS = 32  # the dispatcher's tables
+PMP_ENTRIES_PER_MODEL_MAX = 6  # partition, state, code: each at most a TOR pair
+STACK_ALIGN = 16
+
+
+@dataclass
+class ModelBuild:
+    entry: AppModel
+    graph: Graph
+    plan: MemoryPlan
+    layers: list[Layer]
+    constants: list[ConstArray]
+    inputs: list[np.ndarray]
+
+
+@dataclass(frozen=True)
+class Range:
+    """A PMP-guarded range: a power-of-two size at its own alignment is one NAPOT entry, else TOR."""
+
+    symbol: str
+    size: int
+    napot: bool
+    align: int
+
+
+@dataclass
+class AppBuild:
+    app: App
+    board: Board
+    admitted: admission.Admission
+    models: list[ModelBuild]
+    out_dir: Path
+    elf: Path
+    size: size.SizeReport
+
+
+@dataclass
+class ModelResult:
+    status: int
+    instret: int
+    outputs: list[np.ndarray]
+    dispatch_status: int
+    dispatch_same: bool
+
+
+def _round_up(n: int, to: int) -> int:
+    return -(-n // to) * to
+
+
+def pmp_range(symbol: str, size: int, granularity: int) -> Range:
+    """TOR needs base and size in PMP granules; a power-of-two size also fits one NAPOT entry."""
+    align = max(granularity, STACK_ALIGN)
+    size = _round_up(max(size, align), align)
+    napot = size & (size - 1) == 0
+    return Range(symbol, size, napot, size if napot else align)
+
+
+def budgets(app: App, board: Board, io_bytes: int = 0) -> tuple[dict[str, int], dict[str, str]]:
+    """Bytes each region offers the models, and which region holds each memory class."""
+    if app.budget:
+        regions = list(app.budget)
+        if len(regions) == 1:
+            return dict(app.budget), dict.fromkeys(admission.CLASSES, regions[0])
+        unknown = [r for r in regions if r not in {x.name for x in board.regions}]
+        if unknown:
+            raise RvfwError(f"{Path(app.source).name}: budget: board {board.name} has no region {unknown[0]}")
+    placement = {
+        "weights": board.region_for("weights").name,
+        "arena": board.region_for("arena").name,
+        "state": board.region_for("arena").name,
+    }
+    if app.budget:
+        return dict(app.budget), placement
+    out = {board.region_for("weights").name: board.region_for("weights").length}
+    # The runtime's data, the harness's output buffers, the M-mode stack and HTIF share the arena's region.
+    out[placement["arena"]] = arena_budget(board) - 1024 - io_bytes
+    return out, placement
+
+
+def admit(app: App, board: Board, planner: str, kernels: str, log: Log) -> tuple[admission.Admission, dict]:
+    """Size every model (weights from lowering, arenas under each memory option) and admit them."""
+    vlen = board.vector["vlen"] if board.vector else 128
+    kernel_set = _kernel_set(board, kernels) if any(m.model for m in app.models) else "ref"
+    sized: dict[str, dict] = {}
+    io_bytes = 0
+    for m in app.models:
+        if m.model is None:
+            sized[m.name] = {"weights": m.sizes["weights"], "options": [("given", m.sizes["arena"])]}
+            continue
+        modes = ["fast", "small", "tiled"] if m.memory == "auto" else [m.memory]
+        options = []
+        for mode in modes:
+            graph, _b, plan = prepare(m.model, board.name, planner, mode)
+            if not options or plan.arena_size < options[-1][1]:
+                options.append((mode, plan.arena_size))
+            if mode == modes[0]:
+                _layers, constants = lower_graph(graph, plan, kernel_set, vlen)
+                weights = sum(c.values.nbytes for c in constants)
+                io_bytes += sum(graph.tensors[i].nbytes for i in graph.outputs)
+        sized[m.name] = {"weights": weights, "options": options}
+    totals, placement = budgets(app, board, io_bytes)
+    demands = []
+    for m in app.models:
+        (label, arena), *smaller = sized[m.name]["options"]
+        stack = _round_up(m.stack, STACK_ALIGN) if m.model else m.stack
+        demands.append(
+            admission.Demand(
+                name=m.name,
+                priority=m.priority,
+                weights=sized[m.name]["weights"],
+                arena=arena,
+                instances=m.instances,
+                tokens=m.tokens,
+                tokens_floor=m.tokens_floor,
+                bytes_per_token=m.bytes_per_token,
+                fixed_state=m.fixed_state,
+                stack=stack,
+                arena_label=label,
+                arena_options=tuple(smaller),
+                regions=placement,
+            )
+        )
+    return admission.admit(demands, totals, app.groups, log), sized
+
+
+def check_app(app: App, board: Board) -> None:
+    if len(app.models) > MAX_MODELS:
+        raise RvfwError(f"{Path(app.source).name}: {len(app.models)} models; an image holds at most {MAX_MODELS}")
+    if board.pmp_entries < PMP_ENTRIES_PER_MODEL_MAX:
+        raise RvfwError(
+            f"board {board.name}: {board.pmp_entries} PMP entries; isolating models needs {PMP_ENTRIES_PER_MODEL_MAX}"
+        )
+    code = board.region_for("code")
+    if code.mirror_of or {board.region_for("rodata").name, board.region_for("weights").name} != {code.name}:
+        raise RvfwError(f"board {board.name}: models need code, read-only data and weights in one region for PMP")
+    missing = [m.name for m in app.models if m.model is None]
+    if missing:
+        raise RvfwError(f"{Path(app.source).name}: {missing[0]} has sizes but no model: admission only (rvfw admit)")
+
+
+def build(
+    app: App,
+    board_name: str | None = None,
+    out_dir: Path | None = None,
+    seed: int = 0,
+    planner: str = "best",
+    log: Log = print,
+    kernels: str = "auto",
+    inject_fault: str | None = None,
+) -> AppBuild:
+    board = load_board(board_name or app.board or "spike-rv64gcv")
+    check_app(app, board)
+    if inject_fault is not None and inject_fault not in {m.name for m in app.models}:
+        raise RvfwError(f"--inject-fault: no model named '{inject_fault}' in {Path(app.source).name}")
+    admitted, _sized = admit(app, board, planner, kernels, log)
+    vlen = board.vector["vlen"] if board.vector else 128
+    kernel_set = _kernel_set(board, kernels)
+    models = []
+    for m in app.by_priority():
+        d = admitted.demand(m.name)
+        graph, _b, plan = prepare(m.model, board.name, planner, d.arena_label)
+        graph = replace(graph, name=m.name)
+        layers, constants = lower_graph(graph, plan, kernel_set, vlen)
+        if len(graph.inputs) != 1 or len(graph.outputs) != 1:
+            raise RvfwError(f"{Path(graph.source).name}: models in an application need one input and one output")
+        inputs = golden.make_inputs(graph, seed)
+        models.append(ModelBuild(m, graph, plan, layers, constants, inputs))
+        log(f"model {m.name} ({Path(graph.source).name}): {len(layers)} kernel calls, arena {plan.arena_size:,}")
+
+    out_dir = Path(out_dir) if out_dir else ROOT / "build" / board.name / f"app-{app.name}"
+    with staged(out_dir) as staging:
+        elf, size_report = _emit_and_compile(app, board, admitted, models, staging, kernel_set, inject_fault, log)
+        (staging / "admission.txt").write_text(admitted.table() + "\n")
+        (staging / "size.json").write_text(json.dumps(size_report.to_json(), indent=2) + "\n")
+    size_report.elf = str(out_dir / elf.name)
+    return AppBuild(app, board, admitted, models, out_dir, out_dir / elf.name, size_report)
+
+
+def layout(admitted: admission.Admission, models: list[ModelBuild], board: Board) -> dict:
+    """Partitions (one per arena slot) and state ranges, as plain data for the templates."""
+    gran = board.pmp_granularity
+    by_name = {mb.entry.name: mb for mb in models}
+    partitions, slot_of = [], {}
+    for slot in admitted.slots:
+        stack = max(_round_up(by_name[n].entry.stack, STACK_ALIGN) for n in slot)
+        arena = max(by_name[n].plan.arena_size for n in slot)
+        r = pmp_range(f"rvfw_part_{slot[0]}", stack + arena, gran)
+        partitions.append({"symbol": r.symbol, "section": f".rvfw_part.{slot[0]}", "size": r.size,
+                           "align": r.align, "napot": int(r.napot), "stack": stack, "members": list(slot)})  # fmt: skip
+        for n in slot:
+            slot_of[n] = partitions[-1]
+    states = {}
+    for mb in models:
+        d = admitted.demand(mb.entry.name)
+        if d.state:
+            r = pmp_range(f"rvfw_state_{d.name}", d.state // d.instances, gran)
+            states[d.name] = {"symbol": r.symbol, "size": r.size, "align": r.align, "napot": int(r.napot),
+                              "instances": d.instances, "section": f".rvfw_part.state_{d.name}"}  # fmt: skip
+    for name, part in slot_of.items():
+        entries = (1 if part["napot"] else 2) + (0 if name not in states else 2 - states[name]["napot"]) + 2
+        if entries > board.pmp_entries:
+            raise RvfwError(f"model {name} needs {entries} PMP entries; board {board.name} has {board.pmp_entries}")
+    return {"partitions": partitions, "slot_of": slot_of, "states": states}
+
+
+def _emit_and_compile(app, board, admitted, models, staging: Path, kernel_set, inject_fault, log: Log):
+    gen = staging / "gen"
+    gen.mkdir(parents=True)
+    placed = layout(admitted, models, board)
+    banner = emit.app_banner(app, board)
+    sources: dict[str, str] = {}
+    for mb in models:
+        victim = None
+        if inject_fault == mb.entry.name:
+            others = [p for p in placed["partitions"] if mb.entry.name not in p["members"]]
+            victim = others[0]["symbol"] if others else "__rvfw_rx_start"
+        sources.update(
+            emit.render_model(mb.graph, board, mb.plan, mb.layers, mb.constants, standalone=False, inject_fault=victim)
+        )
+    sources["app.c"] = emit.render_app(banner, [_model_data(mb, placed) for mb in models], placed)
+    sources["main.c"] = emit.render_app_harness(banner, [_harness_data(mb) for mb in models])
+    sources["rvfw_platform.h"] = emit.render_platform_header(models[0].graph, board)
+    for name, text in sources.items():
+        (gen / name).write_text(text)
+    sections = sorted(placed["partitions"] + list(placed["states"].values()), key=lambda p: -p["align"])
+    (gen / "link.ld").write_text(emit.render_linker_script(models[0].graph, board, partitions=sections, banner=banner))
+
+    kernels = {k for mb in models for lay in mb.layers for k in lay.kernels}
+    c_files = [gen / f"{mb.graph.name}.c" for mb in models] + [gen / "app.c", gen / "main.c"]
+    c_files += [*toolchain.firmware_sources(board, kernels), FIRMWARE_DIR / "runtime" / "dispatch.c"]
+    objects = toolchain.compile_objects(board, c_files, [gen, FIRMWARE_DIR / "include"], staging / "obj")
+    elf = staging / "firmware.elf"
+    toolchain.link(board, objects, gen / "link.ld", elf)
+    size_report = size.measure(elf, board)
+    log(size.format_table(size_report))
+    if not size_report.ok:
+        over = ", ".join(f"{r.name} by {r.used - r.length:,} bytes" for r in size_report.regions if r.over)
+        raise BudgetError(f"{Path(app.source).name} does not fit board {board.name}: over budget in {over}")
+    if board.image_format != "elf":
+        image.write_image(elf, board)
+    return elf, size_report
+
+
+def _model_data(mb: ModelBuild, placed: dict) -> dict:
+    g, name = mb.graph, mb.entry.name
+    part = placed["slot_of"][name]
+    state = placed["states"].get(name)
+    inp, out = g.tensors[g.inputs[0]], g.tensors[g.outputs[0]]
+    return {
+        "name": name,
+        "NAME": name.upper(),
+        "priority": mb.entry.priority,
+        "instances": mb.entry.instances,
+        "partition": part["symbol"],
+        "partition_size": part["size"],
+        "partition_napot": part["napot"],
+        "stack": part["stack"],
+        "state": state,
+        "input_offset": mb.plan.tensor_offsets[g.inputs[0]],
+        "input_bytes": inp.nbytes,
+        "output_offset": mb.plan.tensor_offsets[g.outputs[0]],
+        "output_bytes": out.nbytes,
+    }
+
+
+def _harness_data(mb: ModelBuild) -> dict:
+    g = mb.graph
+    inp, out = g.tensors[g.inputs[0]], g.tensors[g.outputs[0]]
+    values = mb.inputs[0]
+    storage = "uint32_t" if inp.dtype is DType.FLOAT32 else inp.dtype.c_type
+    values = np.asarray(values, dtype=np.float32).view(np.uint32) if inp.dtype is DType.FLOAT32 else values
+    return {
+        "name": mb.entry.name,
+        "NAME": mb.entry.name.upper(),
+        "input_type": storage,
+        "input_count": inp.num_elements,
+        "input_lines": emit.value_lines(values),
+        "output_type": "uint32_t" if out.dtype is DType.FLOAT32 else out.dtype.c_type,
+        "output_count": out.num_elements,
+        "print_as": "f32bits" if out.dtype is DType.FLOAT32 else "int",
+    }
+
+
+def run(b: AppBuild, timeout: float = 600.0, log: Log = print) -> tuple[SimResult, dict[str, ModelResult]]:
+    sim = run_elf(b.elf, b.board, timeout)
+    results = parse_console(sim.console, b, sim.exit_code, sim.runner)
+    for line in sim.console.splitlines():
+        if line.startswith("RVFW-FAULT"):
+            log(line)
+    rows = []
+    for mb in b.models:
+        r = results[mb.entry.name]
+        status = {0: "ok", 1: "FAULT", 2: "failed earlier"}.get(r.status, str(r.status))
+        again = {0: "ok", 1: "FAULT", 2: "refused (failed)"}.get(r.dispatch_status, str(r.dispatch_status))
+        rows.append([mb.entry.name, mb.entry.priority, status, f"{r.instret:,}", again])
+    log(f"ran under {sim.runner}:")
+    log(report.table(["model", "priority", "run", "instructions", "dispatched again"], rows, right={1, 3}))
+    return sim, results
+
+
+def parse_console(console: str, b: AppBuild, exit_code: int, runner: str) -> dict[str, ModelResult]:
+    trap = next((line for line in console.splitlines() if line.startswith("RVFW-TRAP")), None)
+    if trap:
+        raise RvfwError(f"firmware trapped under {runner}: {trap.removeprefix('RVFW-TRAP ').strip()}")
+    if exit_code != 0 or "RVFW-END" not in console:
+        raise RvfwError(f"firmware under {runner} exited with code {exit_code} before finishing its output")
+    body = console.split("RVFW-BEGIN", 1)[1].split("RVFW-END", 1)[0]
+    graphs = {mb.entry.name: mb.graph for mb in b.models}
+    results: dict[str, ModelResult] = {}
+    for line in body.splitlines():
+        words = line.split()
+        if not words:
+            continue
+        if words[0] == "model":
+            results[words[1]] = ModelResult(int(words[3]), int(words[5]), [], -1, False)
+        elif words[0] == "output":
+            g = graphs[words[1]]
+            t = g.tensors[g.outputs[0]]
+            ints = [int(v) for v in line.split(":", 1)[1].split()]
+            if words[2] == "f32bits":
+                array = np.array(ints, dtype=np.uint32).view(np.float32)
+            else:
+                array = np.array(ints, dtype=t.dtype.np_type)
+            results[words[1]].outputs.append(array.reshape(t.shape))
+        elif words[0] == "dispatch":
+            r = results[words[1]]
+            r.dispatch_status, r.dispatch_same = int(words[3]), words[5] == "1"
+    return results
+
+
+def check(b: AppBuild, results: dict[str, ModelResult], log: Log = print) -> bool:
+    """Every model that ran must match TFLite Micro bit for bit, also when dispatched again."""
+    ok = True
+    for mb in b.models:
+        r = results[mb.entry.name]
+        if r.status != 0:
+            log(f"{mb.entry.name}: not compared (it faulted)")
+            ok = False
+            continue
+        reference = golden.reference_outputs(mb.graph.source, mb.inputs, 1)
+        result = golden.compare(r.outputs, reference)
+        same = r.dispatch_status == 0 and r.dispatch_same
+        log(
+            f"{mb.entry.name}: bit-exact {result.matched}/{result.total} outputs match TFLite Micro"
+            + ("" if same else "; the dispatched rerun differs")
+        )
+        ok = ok and result.bit_exact and same
+    return ok

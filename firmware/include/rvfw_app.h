@@ -1,0 +1,49 @@
+/* Several models in one image: each runs in U-mode with only its own partition writable. */
+#ifndef RVFW_APP_H
+#define RVFW_APP_H
+
+#include <stdint.h>
+
+/* rvfw_run() results. */
+#define RVFW_OK 0
+#define RVFW_FAULT 1  /* the model trapped (e.g. a PMP access fault) during this run; it is now failed */
+#define RVFW_FAILED 2 /* the model faulted earlier: it is not run again */
+#define RVFW_BAD_ARG 3
+
+/* A memory range the model may write while it runs: NAPOT (one PMP entry) or TOR (two). */
+typedef struct {
+    uint8_t *base;
+    uintptr_t size;
+    uint8_t napot;
+} rvfw_range;
+
+typedef struct {
+    const char *name;
+    uint8_t priority; /* 0 is the highest */
+    uint8_t instances;
+    void (*run)(uint8_t *arena); /* generated: one inference over the arena */
+    rvfw_range partition;        /* [stack | arena], maybe shared with models it never overlaps */
+    uintptr_t stack_size;
+    rvfw_range state;   /* instance 0's state; instance k is at base + k * size (size 0: none) */
+    uint32_t input_offset, input_bytes;
+    uint32_t output_offset, output_bytes;
+} rvfw_model;
+
+extern const rvfw_model rvfw_models[];
+extern const int rvfw_num_models;
+
+/* Runs one inference of `model` (instance 0) synchronously: copies the input into its arena,
+ * runs it in U-mode with its partition and state writable and code/weights read/execute-only,
+ * copies the output back. A trap names the model, marks it failed and returns RVFW_FAULT. */
+int rvfw_run(int model, const void *input, void *output);
+int rvfw_run_instance(int model, int instance, const void *input, void *output);
+
+/* Fixed-priority dispatch: queue requests, then run every pending one, highest priority first. */
+int rvfw_submit(int model, const void *input, void *output);
+void rvfw_dispatch(void);
+int rvfw_last_status(int model);
+
+/* The per-instance state of a model, or 0. */
+uint8_t *rvfw_state(int model, int instance);
+
+#endif

@@ -1,0 +1,168 @@
+/* The multi-model dispatcher: PMP isolation per model, fault containment, fixed-priority queue. */
+#include <stdint.h>
+#include <string.h>
+
+#include "rvfw_app.h"
+#include "rvfw_console.h"
+
+#define PMP_R 0x01u
+#define PMP_W 0x02u
+#define PMP_X 0x04u
+#define PMP_TOR 0x08u
+#define PMP_NAPOT 0x18u
+#define PMP_ENTRIES_USED 8 /* at most: partition, state, code, each TOR (two entries) */
+#define MCAUSE_ECALL_FROM_U 8
+
+/* Saved by rvfw_enter_user (user.S): ra, sp, s0-s11, then mcause, mepc, mtval of the trap. */
+typedef struct {
+    uintptr_t regs[14];
+    uintptr_t mcause, mepc, mtval;
+} rvfw_user_ctx;
+
+uintptr_t rvfw_enter_user(void (*entry)(uint8_t *), uint8_t *arg, void *sp, rvfw_user_ctx *ctx);
+
+/* Code, read-only data and weights: what models may read and execute (linker script). */
+extern uint8_t __rvfw_rx_start[], __rvfw_rx_end[];
+
+static uint8_t failed[32];
+static uint8_t status[32];
+static struct {
+    const void *input;
+    void *output;
+    uint8_t pending;
+} queue[32];
+
+static void write_pmpaddr(int index, uintptr_t value)
+{
+    switch (index) {
+    case 0: __asm__ volatile("csrw pmpaddr0, %0" ::"r"(value)); break;
+    case 1: __asm__ volatile("csrw pmpaddr1, %0" ::"r"(value)); break;
+    case 2: __asm__ volatile("csrw pmpaddr2, %0" ::"r"(value)); break;
+    case 3: __asm__ volatile("csrw pmpaddr3, %0" ::"r"(value)); break;
+    case 4: __asm__ volatile("csrw pmpaddr4, %0" ::"r"(value)); break;
+    case 5: __asm__ volatile("csrw pmpaddr5, %0" ::"r"(value)); break;
+    case 6: __asm__ volatile("csrw pmpaddr6, %0" ::"r"(value)); break;
+    case 7: __asm__ volatile("csrw pmpaddr7, %0" ::"r"(value)); break;
+    default: break;
+    }
+}
+
+static void write_pmpcfg(const uint8_t cfg[PMP_ENTRIES_USED])
+{
+#if __riscv_xlen == 64
+    uint64_t value = 0;
+    for (int i = 0; i < 8; ++i)
+        value |= (uint64_t)cfg[i] << (8 * i);
+    __asm__ volatile("csrw pmpcfg0, %0" ::"r"(value));
+#else
+    uint32_t low = 0, high = 0;
+    for (int i = 0; i < 4; ++i) {
+        low |= (uint32_t)cfg[i] << (8 * i);
+        high |= (uint32_t)cfg[i + 4] << (8 * i);
+    }
+    __asm__ volatile("csrw pmpcfg0, %0" ::"r"(low));
+    __asm__ volatile("csrw pmpcfg1, %0" ::"r"(high));
+#endif
+}
+
+/* Appends the entries that open [base, base + size) with `perm`; returns the next free entry. */
+static int map_range(uint8_t cfg[PMP_ENTRIES_USED], int next, uint8_t *base, uintptr_t size, int napot, uint8_t perm)
+{
+    const uintptr_t start = (uintptr_t)base;
+    if (napot) {
+        write_pmpaddr(next, (start >> 2) | ((size >> 3) - 1));
+        cfg[next] = perm | PMP_NAPOT;
+        return next + 1;
+    }
+    write_pmpaddr(next, start >> 2);
+    cfg[next] = 0; /* off: only the bottom of the next entry's range */
+    write_pmpaddr(next + 1, (start + size) >> 2);
+    cfg[next + 1] = perm | PMP_TOR;
+    return next + 2;
+}
+
+static void open_for(const rvfw_model *m, int instance)
+{
+    uint8_t cfg[PMP_ENTRIES_USED] = {0};
+    write_pmpcfg(cfg); /* all off while the addresses change */
+    int next = map_range(cfg, 0, m->partition.base, m->partition.size, m->partition.napot, PMP_R | PMP_W);
+    if (m->state.size)
+        next = map_range(cfg, next, m->state.base + (uintptr_t)instance * m->state.size, m->state.size,
+                         m->state.napot, PMP_R | PMP_W);
+    map_range(cfg, next, __rvfw_rx_start, (uintptr_t)(__rvfw_rx_end - __rvfw_rx_start), 0, PMP_R | PMP_X);
+    write_pmpcfg(cfg);
+}
+
+static void report_fault(const rvfw_model *m, const rvfw_user_ctx *ctx)
+{
+    rvfw_puts("RVFW-FAULT ");
+    rvfw_puts(m->name);
+    rvfw_puts(" mcause=");
+    rvfw_put_hex(ctx->mcause);
+    rvfw_puts(" mepc=");
+    rvfw_put_hex(ctx->mepc);
+    rvfw_puts(" mtval=");
+    rvfw_put_hex(ctx->mtval);
+    rvfw_putc('\n');
+}
+
+int rvfw_run_instance(int model, int instance, const void *input, void *output)
+{
+    if (model < 0 || model >= rvfw_num_models || instance < 0 || instance >= rvfw_models[model].instances)
+        return RVFW_BAD_ARG;
+    if (failed[model])
+        return status[model] = RVFW_FAILED;
+    const rvfw_model *m = &rvfw_models[model];
+    uint8_t *arena = m->partition.base + m->stack_size;
+    memcpy(arena + m->input_offset, input, m->input_bytes);
+    open_for(m, instance);
+    rvfw_user_ctx ctx;
+    const uintptr_t cause = rvfw_enter_user(m->run, arena, arena, &ctx);
+    if (cause != MCAUSE_ECALL_FROM_U) {
+        failed[model] = 1;
+        report_fault(m, &ctx);
+        return status[model] = RVFW_FAULT;
+    }
+    memcpy(output, arena + m->output_offset, m->output_bytes);
+    return status[model] = RVFW_OK;
+}
+
+int rvfw_run(int model, const void *input, void *output)
+{
+    return rvfw_run_instance(model, 0, input, output);
+}
+
+int rvfw_submit(int model, const void *input, void *output)
+{
+    if (model < 0 || model >= rvfw_num_models)
+        return RVFW_BAD_ARG;
+    queue[model].input = input;
+    queue[model].output = output;
+    queue[model].pending = 1;
+    return RVFW_OK;
+}
+
+void rvfw_dispatch(void)
+{
+    for (;;) {
+        int best = -1;
+        for (int i = 0; i < rvfw_num_models; ++i)
+            if (queue[i].pending && (best < 0 || rvfw_models[i].priority < rvfw_models[best].priority))
+                best = i;
+        if (best < 0)
+            return;
+        queue[best].pending = 0;
+        rvfw_run(best, queue[best].input, queue[best].output);
+    }
+}
+
+int rvfw_last_status(int model)
+{
+    return status[model];
+}
+
+uint8_t *rvfw_state(int model, int instance)
+{
+    const rvfw_model *m = &rvfw_models[model];
+    return m->state.size ? m->state.base + (uintptr_t)instance * m->state.size : 0;
+}

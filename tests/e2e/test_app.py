@@ -1,0 +1,87 @@
+"""Several models in one image (apps/*.yaml): PMP partitions, the dispatcher, fault containment,
+admission failures. Golden outputs come from TFLite Micro; the simulator enforces PMP."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from codegen import app, golden
+from codegen.manifest import load_app
+from tests.conftest import ROOT, mlperf_model, quiet
+from tests.e2e.test_cli import assert_one_line_error, rvfw
+
+MANIFEST = ROOT / "apps" / "mlperf_kws_ic_ad.yaml"
+
+
+@pytest.fixture
+def three_models():
+    for name in ("kws_dscnn", "ic_resnet8", "ad_autoencoder"):
+        mlperf_model(name)  # skips when ../shared/models is absent
+    return load_app(MANIFEST)
+
+
+def test_three_models_bit_exact_in_one_image(tmp_path, sim_tools, three_models):
+    b = app.build(three_models, "spike-rv64gcv", tmp_path / "out", log=quiet)
+    assert [m.entry.name for m in b.models] == ["kws", "ic", "ad"]
+    _sim, results = app.run(b, log=quiet)
+    assert all(r.status == 0 and r.dispatch_status == 0 and r.dispatch_same for r in results.values())
+    assert app.check(b, results, log=quiet)
+    # Every model ran in its own partition: all three arenas live side by side in RAM.
+    assert b.admitted.slots == (("kws",), ("ic",), ("ad",))
+    assert (tmp_path / "out" / "admission.txt").is_file()
+
+
+def test_fault_in_one_model_is_contained(tmp_path, sim_tools, three_models):
+    b = app.build(three_models, "spike-rv64gcv", tmp_path / "out", log=quiet, inject_fault="ic")
+    lines: list[str] = []
+    sim, results = app.run(b, log=lines.append)
+    # A store access fault (mcause 7) at the first byte of kws's partition, reported for ic.
+    fault = re.search(r"RVFW-FAULT ic mcause=0x0*7 mepc=0x[0-9a-f]+ mtval=0x([0-9a-f]+)", sim.console)
+    assert fault, sim.console[-2000:]
+    kws_partition = _symbol_address(b.elf, "rvfw_part_kws")
+    assert int(fault.group(1), 16) == kws_partition
+    assert results["ic"].status == 1 and results["ic"].dispatch_status == 2  # failed, then refused
+    for name in ("kws", "ad"):
+        mb = next(m for m in b.models if m.entry.name == name)
+        r = results[name]
+        assert r.status == 0 and r.dispatch_status == 0 and r.dispatch_same
+        assert golden.compare(r.outputs, golden.reference_outputs(mb.graph.source, mb.inputs, 1)).bit_exact
+    assert not app.check(b, results, log=quiet)
+
+
+def test_cli_check_app_and_fault_exit_codes(tmp_path, sim_tools, three_models):
+    proc = rvfw("check", "--app", str(MANIFEST), "--out", str(tmp_path / "ok"))
+    assert proc.returncode == 0, proc.stderr
+    assert "ad: bit-exact 640/640 outputs match TFLite Micro" in proc.stdout
+    proc = rvfw("check", "--app", str(MANIFEST), "--inject-fault", "ad", "--out", str(tmp_path / "fault"))
+    assert proc.returncode == 1
+    assert "RVFW-FAULT ad mcause=" in proc.stdout and "kws: bit-exact 12/12" in proc.stdout
+
+
+def test_admission_failure_on_a_small_board(tmp_path, three_models):
+    out = tmp_path / "app"
+    proc = rvfw("build", "--app", str(MANIFEST), "--board", "hifive1-revb", "--out", str(out))
+    assert_one_line_error(proc, "the models do not fit: over budget in dtim by")
+    # The ladder, in order: shared arena for ic+ad (the manifest's groups), then smaller arena plans.
+    assert "step 1 (limit concurrency): one arena for ic+ad (never run together)" in proc.stdout
+    assert "step 3 (arena): ic arena 49,152 (fast) -> 33,280 (small)" in proc.stdout
+    assert re.search(r"dtim\s+arena\+state\s+[\d,]+\s+[\d,]+\s+over by", proc.stdout)
+    assert not out.exists()
+
+
+def test_admit_command_reproduces_seed_004():
+    proc = rvfw("admit", "--app", str(ROOT / "apps" / "seed004.yaml"))
+    assert proc.returncode == 0, proc.stderr
+    assert "vision seq 128 -> 64: frees 524,288 bytes" in proc.stdout
+    assert "nlu seq 256 -> 128: frees 6,291,456 bytes" in proc.stdout
+    assert "534,315,008 bytes needed after the ladder" in proc.stdout
+
+
+def _symbol_address(elf_path, name: str) -> int:
+    from elftools.elf.elffile import ELFFile
+
+    with open(elf_path, "rb") as fh:
+        symtab = ELFFile(fh).get_section_by_name(".symtab")
+        return symtab.get_symbol_by_name(name)[0]["st_value"]

@@ -1,0 +1,84 @@
+"""Application manifests, admission from a manifest, PMP ranges and the partitioned linker script."""
+
+import re
+
+import pytest
+
+from codegen import app, emit
+from codegen.boards import load_board
+from codegen.manifest import ManifestError, load_app
+from codegen.paths import ROOT
+
+
+def test_seed_004_through_the_manifest():
+    manifest = load_app(ROOT / "apps" / "seed004.yaml")
+    lines: list[str] = []
+    adm, _sized = app.admit(manifest, load_board(manifest.board), "best", "auto", lines.append)
+    assert [(s.text, s.freed) for s in adm.steps] == [
+        ("vision seq 128 -> 64", 524_288),
+        ("nlu seq 256 -> 128", 6_291_456),
+    ]
+    assert adm.total == 534_315_008
+    assert lines[0] == "admission: 541,130,752 bytes needed before the ladder"
+
+
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("models: []", "seed.yaml: models: [] should be non-empty"),
+        ("models: [{name: a, sizes: {weights: 1, arena: 1}}]", "'priority' is a required property"),
+        ("models: [{name: A, priority: 0, sizes: {weights: 1, arena: 1}}]", "models/0/name: 'A' does not match"),
+        ("models: [{name: a, priority: 0, model: nowhere.tflite}]", "models/0 (a): nowhere.tflite not found"),
+        (
+            "models: [{name: a, priority: 0, sizes: {weights: 1, arena: 1}}]\ngroups: [[a, b]]",
+            "groups/0: no model named b",
+        ),
+        (
+            "models: [{name: a, priority: 0, sizes: {weights: 1, arena: 1}}, "
+            "{name: a, priority: 1, sizes: {weights: 1, arena: 1}}]",
+            "the name 'a' is used twice",
+        ),  # fmt: skip
+        ("models: [", "seed.yaml: line 2 not valid YAML"),
+    ],
+)
+def test_bad_manifests_say_where(tmp_path, text, message):
+    path = tmp_path / "seed.yaml"
+    path.write_text(text + "\n")
+    with pytest.raises(ManifestError, match=re.escape(message)):
+        load_app(path)
+
+
+def test_sizes_only_models_cannot_be_built(tmp_path):
+    path = tmp_path / "a.yaml"
+    path.write_text("models: [{name: a, priority: 0, sizes: {weights: 1, arena: 1}}]\n")
+    with pytest.raises(Exception, match="admission only"):
+        app.check_app(load_app(path), load_board("spike-rv64gcv"))
+
+
+def test_boards_without_enough_pmp_entries_are_refused(tmp_path):
+    path = tmp_path / "a.yaml"
+    path.write_text("models: [{name: a, priority: 0, sizes: {weights: 1, arena: 1}}]\n")
+    with pytest.raises(Exception, match="gd32vf103: 0 PMP entries"):
+        app.check_app(load_app(path), load_board("gd32vf103"))
+
+
+def test_pmp_ranges_napot_when_a_power_of_two_else_tor():
+    assert app.pmp_range("p", 16_384, 4) == app.Range("p", 16_384, True, 16_384)
+    assert app.pmp_range("p", 20_100, 4) == app.Range("p", 20_112, False, 16)
+    # The C906's 4 KiB granules: TOR base and size in whole granules.
+    assert app.pmp_range("p", 20_100, 4096) == app.Range("p", 20_480, False, 4096)
+    assert app.pmp_range("p", 100, 4096) == app.Range("p", 4096, True, 4096)
+
+
+def test_linker_script_places_partitions_and_the_read_execute_range():
+    board = load_board("spike-rv64gcv")
+    parts = [
+        {"section": ".rvfw_part.kws", "align": 32_768, "napot": 1},
+        {"section": ".rvfw_part.ad", "align": 16, "napot": 0},
+    ]
+    banner = {"version": "x", "model": "a.yaml", "sha256": "-", "board": board.name}
+    text = emit.render_linker_script(None, board, partitions=parts, banner=banner)
+    assert ".rvfw_part_kws (NOLOAD) : ALIGN(32768)" in text
+    assert "KEEP(*(.rvfw_part.ad))" in text
+    assert "__rvfw_rx_end = ALIGN(ADDR(.weights) + SIZEOF(.weights), 4);" in text
+    assert "__rvfw_rx_start = .;" in text
