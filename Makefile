@@ -7,7 +7,7 @@ PYTHON := .venv/bin/python
 # APP: several models in one image (apps/*.yaml); else the one MODEL.
 ARGS := $(if $(BOARD),--board $(BOARD),$(if $(APP),,--board spike-rv64gcv)) $(if $(APP),--app $(APP),--model $(MODEL))
 
-.PHONY: all setup build run check size plan admit flash check-board test bench lint format example clean
+.PHONY: all setup build run check size plan admit bench-tt flash check-board test bench lint format example clean
 
 all: build
 
@@ -63,3 +63,7 @@ clean:
 # MLPerf Tiny table: arena, flash, RAM and instructions beside TFLite Micro.
 bench: setup
 	@$(PYTHON) bench/mlperf_tiny.py
+
+# Tensor-Train compression of AD: flash, MACs, instructions per layer and the accuracy cost.
+bench-tt: setup
+	@$(PYTHON) bench/tt_ad.py

@@ -20,10 +20,11 @@ from .ir import DType, Graph
 from .manifest import App, AppModel
 from .ops import ConstArray, Layer, lower_graph
 from .paths import FIRMWARE_DIR, ROOT
-from .pipeline import Log, _kernel_set, arena_budget, prepare
+from .pipeline import Compression, Log, _kernel_set, arena_budget, is_compressed, prepare
 from .planner import MemoryPlan
 from .sim import SimResult, run_elf
 from .staging import staged
+from .tt import reference as tt_reference
 
 MAX_MODELS = 32  # the dispatcher's tables
 PMP_ENTRIES_PER_MODEL_MAX = 6  # partition, state, code: each at most a TOR pair
@@ -117,7 +118,7 @@ def admit(app: App, board: Board, planner: str, kernels: str, log: Log) -> tuple
         modes = ["fast", "small", "tiled"] if m.memory == "auto" else [m.memory]
         options = []
         for mode in modes:
-            graph, _b, plan = prepare(m.model, board.name, planner, mode)
+            graph, _b, plan = prepare(m.model, board.name, planner, mode, compress=compression(m), log=log)
             if not options or plan.arena_size < options[-1][1]:
                 options.append((mode, plan.arena_size))
             if mode == modes[0]:
@@ -148,6 +149,16 @@ def admit(app: App, board: Board, planner: str, kernels: str, log: Log) -> tuple
             )
         )
     return admission.admit(demands, totals, app.groups, log), sized
+
+
+def compression(m: AppModel) -> Compression | None:
+    """A manifest entry's `compress:` as the pipeline's option."""
+    if not m.compress:
+        return None
+    c = m.compress
+    options = {"error_budget": c.get("error"), "min_params": c.get("min_params")}
+    layers = tuple(c["layers"]) if "layers" in c else None
+    return Compression(c["method"], layers=layers, **{k: v for k, v in options.items() if v is not None})
 
 
 def check_app(app: App, board: Board) -> None:
@@ -185,7 +196,7 @@ def build(
     models = []
     for m in app.by_priority():
         d = admitted.demand(m.name)
-        graph, _b, plan = prepare(m.model, board.name, planner, d.arena_label)
+        graph, _b, plan = prepare(m.model, board.name, planner, d.arena_label, compress=compression(m))
         graph = replace(graph, name=m.name)
         layers, constants = lower_graph(graph, plan, kernel_set, vlen)
         if len(graph.inputs) != 1 or len(graph.outputs) != 1:
@@ -364,11 +375,14 @@ def check(b: AppBuild, results: dict[str, ModelResult], log: Log = print) -> boo
             log(f"{mb.entry.name}: not compared (it faulted)")
             ok = False
             continue
-        reference = golden.reference_outputs(mb.graph.source, mb.inputs, 1)
+        if is_compressed(mb.graph):
+            reference, against = tt_reference.run_graph(mb.graph, mb.inputs), "its TT graph's numpy reference"
+        else:
+            reference, against = golden.reference_outputs(mb.graph.source, mb.inputs, 1), "TFLite Micro"
         result = golden.compare(r.outputs, reference)
         same = r.dispatch_status == 0 and r.dispatch_same
         log(
-            f"{mb.entry.name}: bit-exact {result.matched}/{result.total} outputs match TFLite Micro"
+            f"{mb.entry.name}: bit-exact {result.matched}/{result.total} outputs match {against}"
             + ("" if same else "; the dispatched rerun differs")
         )
         ok = ok and result.bit_exact and same

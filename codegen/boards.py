@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from .errors import BoardError
@@ -44,6 +44,7 @@ class Board:
     image_format: str = "elf"
     flash: dict | None = None
     pmp_granularity: int = 4  # bytes: the smallest PMP region the core supports
+    tensor_train: dict = field(default_factory=dict)  # TT design-space thresholds (codegen.tt.space.Profile)
 
     @property
     def vector_kernels(self) -> bool:
@@ -99,6 +100,7 @@ def load_board(name_or_path: str) -> Board:
         image_format=data.get("image", {}).get("format", "elf"),
         flash=data["flash"],
         pmp_granularity=data.get("pmp_granularity", 4),
+        tensor_train=data.get("tensor_train", {}),
     )
 
 

@@ -61,6 +61,17 @@ def _parser() -> argparse.ArgumentParser:
         p.add_argument(
             "--kernels", default="auto", choices=pipeline.KERNEL_SETS, help="kernel set (auto: RVV if the board has it)"
         )
+        if name in ("build", "run", "check", "size", "plan"):
+            p.add_argument(
+                "--compress", default=None, choices=("tt",), help="Tensor-Train compress large FULLY_CONNECTED layers"
+            )
+            p.add_argument(
+                "--tt-error",
+                type=float,
+                default=None,
+                help="largest relative weight/output error of a TT layer (default 0.1; layers above stay dense)",
+            )
+            p.add_argument("--tt-min-params", type=int, default=None, help="smallest layer to compress (default 16384)")
         if name != "plan":
             p.add_argument("--out", default=None, help="output directory (default: build/<board>/<model>)")
             p.add_argument("--seed", type=int, default=0, help="seed of the random input (default 0)")
@@ -90,8 +101,11 @@ def main(argv: list[str] | None = None) -> int:
             args.board = DEFAULT_BOARD
         if getattr(args, "app", None) or args.command == "admit":
             return _app_command(args, log)
+        compress = _compression(args)
         if args.command == "plan":
-            graph, _board, plan = pipeline.prepare(args.model, args.board, args.planner, args.memory)
+            graph, _board, plan = pipeline.prepare(
+                args.model, args.board, args.planner, args.memory, compress=compress, log=log
+            )
             print(report.plan_table(graph, plan))
             if args.plot:
                 fast = pipeline.prepare(args.model, args.board, args.planner, "fast")
@@ -101,7 +115,16 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"wrote {args.plot}")
             return 0
         b = pipeline.build(
-            args.model, args.board, args.out, args.seed, args.input, args.planner, log, args.kernels, args.memory
+            args.model,
+            args.board,
+            args.out,
+            args.seed,
+            args.input,
+            args.planner,
+            log,
+            args.kernels,
+            args.memory,
+            compress,
         )
         if args.command == "size":
             if quiet:
@@ -131,6 +154,15 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("rvfw: interrupted", file=sys.stderr)
         return 130
+
+
+def _compression(args) -> pipeline.Compression | None:
+    if getattr(args, "compress", None) is None:
+        if getattr(args, "tt_error", None) is not None or getattr(args, "tt_min_params", None) is not None:
+            raise RvfwError("--tt-error and --tt-min-params need --compress tt")
+        return None
+    options = {"error_budget": args.tt_error, "min_params": args.tt_min_params}
+    return pipeline.Compression(args.compress, **{k: v for k, v in options.items() if v is not None})
 
 
 def _app_command(args, log) -> int:

@@ -40,6 +40,8 @@ class OpKind(enum.Enum):
     SOFTMAX = "SOFTMAX"
     # Internal: a chain of convolutions run band by band (planner.tiling); never read from a file.
     TILED_STAGE = "TILED_STAGE"
+    # Internal: one einsum of a Tensor-Train-compressed FULLY_CONNECTED (codegen.tt).
+    TT_EINSUM = "TT_EINSUM"
 
 
 @dataclass(frozen=True)

@@ -28,6 +28,7 @@ class AppModel:
     tokens_floor: int = 0
     bytes_per_token: int = 0
     fixed_state: int = 0
+    compress: dict | None = None  # {method, error, min_params, layers}
 
 
 @dataclass(frozen=True)
@@ -72,6 +73,7 @@ def load_app(path: str | Path) -> App:
                 tokens_floor=state.get("floor", tokens),
                 bytes_per_token=state.get("bytes_per_token", 0),
                 fixed_state=state.get("fixed", 0),
+                compress=m.get("compress"),
             )
         )
     names = [m.name for m in models]

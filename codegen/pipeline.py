@@ -14,7 +14,7 @@ from .boards import Board, load_board
 from .errors import BudgetError, RvfwError
 from .frontend import load_tflite
 from .harness import HarnessOutput, parse_console
-from .ir import Graph
+from .ir import Graph, OpKind
 from .ops import ConstArray, Layer, check_graph, lower_graph
 from .passes import fuse_residual_adds, reorder_for_memory
 from .paths import FIRMWARE_DIR, ROOT
@@ -23,6 +23,10 @@ from .planner.inplace import choose_inplace
 from .planner.tiling import tile_first_stage
 from .sim import SimResult, run_elf
 from .staging import staged
+from .tt import accuracy as tt_accuracy
+from .tt import compress as tt_compress
+from .tt import reference as tt_reference
+from .tt import space as tt_space
 
 Log = Callable[[str], None]
 KERNEL_SETS = ("auto", "ref", "scalar", "rvv")
@@ -54,17 +58,38 @@ def default_out_dir(board: Board, graph: Graph) -> Path:
     return ROOT / "build" / board.name / graph.name
 
 
+@dataclass(frozen=True)
+class Compression:
+    """--compress tt: which FULLY_CONNECTED layers to try (None: all above min_params) and the
+    largest relative error (weights, and outputs on calibration inputs) a TT layer may have."""
+
+    method: str = "tt"
+    error_budget: float = tt_compress.DEFAULT_ERROR_BUDGET
+    min_params: int = tt_compress.DEFAULT_MIN_PARAMS
+    layers: tuple[int, ...] | None = None
+    forced: tuple[tuple[int, tt_space.Config], ...] = ()  # op index -> configuration, bypassing the search
+
+
 def prepare(
-    model: str | Path, board_name: str, planner: str = "best", memory: str = "fast", fit_board: bool = False
+    model: str | Path,
+    board_name: str,
+    planner: str = "best",
+    memory: str = "fast",
+    fit_board: bool = False,
+    compress: Compression | None = None,
+    log: Log = lambda _msg: None,
 ) -> tuple[Graph, Board, MemoryPlan]:
     """Everything up to the memory plan: pure, writes nothing. memory="small" runs ops in place;
     "tiled" also runs the first layers band by band: the smallest arena, or with fit_board the
-    tallest bands (least recomputation) that fit the board's RAM."""
+    tallest bands (least recomputation) that fit the board's RAM. compress: TT-compress large
+    fully-connected layers first (the result is checked against codegen.tt.reference)."""
     if memory not in ("fast", "small", "tiled"):
         raise RvfwError(f"unknown memory mode '{memory}' (choose from: {', '.join(MEMORY_MODES)})")
     board = load_board(board_name)
     graph = load_tflite(model)
     check_graph(graph)
+    if compress is not None:
+        graph = compress_tt(graph, board, compress, log)
     if memory in ("small", "tiled"):
         graph = fuse_residual_adds(graph)
     graph = reorder_for_memory(graph)
@@ -76,6 +101,26 @@ def prepare(
         graph, _tiling = tile_first_stage(graph, arena, arena_budget(board) if fit_board else None)
     inplace = choose_inplace(graph) if memory != "fast" else {}
     return graph, board, plan_memory(graph, planner, inplace=inplace)
+
+
+def compress_tt(graph: Graph, board: Board, compress: Compression, log: Log) -> Graph:
+    if compress.method != "tt":
+        raise RvfwError(f"unknown compression '{compress.method}' (choose from: tt)")
+    vlen = board.vector["vlen"] if board.vector else 128
+    profile = tt_space.Profile.for_vlen(vlen, **board.tensor_train)
+    graph, reports = tt_compress.compress_graph(
+        graph,
+        profile,
+        vlen,
+        compress.error_budget,
+        compress.min_params,
+        layers=compress.layers,
+        log=log,
+        forced=dict(compress.forced),
+    )
+    if reports:
+        log(report.compression_table(reports))
+    return graph
 
 
 def arena_budget(board: Board) -> int:
@@ -99,6 +144,7 @@ def build(
     log: Log = print,
     kernels: str = "auto",
     memory: str = "auto",
+    compress: Compression | None = None,
 ) -> Build:
     """kernels: "auto" (the board's best: RVV with a vector unit, else "scalar"), "ref", "scalar" or "rvv".
     memory: "fast", "small" (ops run in place over inputs that die there), or "auto": fast, and
@@ -109,13 +155,13 @@ def build(
     for mode in modes:
         try:
             return _build_once(
-                model, board_name, out_dir, seed, input_npy, planner, log, kernels, mode, memory == "auto"
+                model, board_name, out_dir, seed, input_npy, planner, log, kernels, mode, memory == "auto", compress
             )
         except BudgetError as exc:
             arena_region = load_board(board_name).region_for("arena").name
             over = [r["name"] for r in (exc.report or {}).get("regions", []) if r["over"]]
             if mode == modes[-1] or arena_region not in over:
-                log(_needs_table(model, board_name, planner, exc.report or {}))
+                log(_needs_table(model, board_name, planner, exc.report or {}, compress))
                 raise
             step = (
                 "running ops in place (--memory small)"
@@ -126,9 +172,11 @@ def build(
     raise AssertionError("unreachable")
 
 
-def _needs_table(model, board_name: str, planner: str, size_report: dict) -> str:
+def _needs_table(model, board_name: str, planner: str, size_report: dict, compress: Compression | None = None) -> str:
     """What the image would need, per region over budget, and what each memory option gives."""
-    arena = {mode: prepare(model, board_name, planner, mode)[2] for mode in ("fast", "small", "tiled")}
+    arena = {
+        mode: prepare(model, board_name, planner, mode, compress=compress)[2] for mode in ("fast", "small", "tiled")
+    }
     arena_region = load_board(board_name).region_for("arena").name
     rows = []
     for r in size_report.get("regions", []):
@@ -143,16 +191,26 @@ def _needs_table(model, board_name: str, planner: str, size_report: dict) -> str
                 f"(lifetime bound with in-place ops {arena['small'].lower_bound:,})"
             )
         elif "weights" in r["by_category"] and r["by_category"]["weights"]:
-            detail += "; weights would need compression"
+            detail += "; weights would need compression" + ("" if compress else " (--compress tt)")
         rows.append([r["name"], f"{r['used']:,}", f"{r['budget']:,}", f"{r['used'] - r['budget']:,}", detail])
     headers = ["region", "needed", "available", "short by", "largest users"]
     return "what it needs:\n" + report.table(headers, rows, right={1, 2, 3})
 
 
 def _build_once(
-    model, board_name, out_dir, seed, input_npy, planner, log: Log, kernels: str, memory: str, fit_board: bool = False
+    model,
+    board_name,
+    out_dir,
+    seed,
+    input_npy,
+    planner,
+    log: Log,
+    kernels: str,
+    memory: str,
+    fit_board: bool = False,
+    compress: Compression | None = None,
 ) -> Build:
-    graph, board, plan = prepare(model, board_name, planner, memory, fit_board)
+    graph, board, plan = prepare(model, board_name, planner, memory, fit_board, compress, log)
     vlen = board.vector["vlen"] if board.vector else 128
     layers, constants = lower_graph(graph, plan, _kernel_set(board, kernels), vlen)
     inputs = golden.make_inputs(graph, seed, input_npy)
@@ -231,10 +289,23 @@ def run(b: Build, timeout: float = 600.0, log: Log = print, vlen: int | None = N
     return Run(b, sim, harness)
 
 
-def check(r: Run, log: Log = print) -> golden.Comparison:
-    reference = golden.reference_outputs(r.build.graph.source, r.build.inputs, len(r.build.graph.outputs))
+def check(r: Run, log: Log = print, accuracy: bool = True) -> golden.Comparison:
+    """Bit-exact comparison with the golden; for a TT-compressed graph (accuracy=True) also the
+    accuracy cost against the original model."""
+    graph = r.build.graph
+    if is_compressed(graph):
+        # No TT op in TFLite Micro: the golden is the numpy reference of the same quantised TT graph.
+        reference, against = tt_reference.run_graph(graph, r.build.inputs), "the TT graph's numpy reference"
+    else:
+        reference, against = golden.reference_outputs(graph.source, r.build.inputs, len(graph.outputs)), "TFLite Micro"
     result = golden.compare(r.harness.outputs, reference)
     for k, i, ours, ref in result.mismatches:
-        log(f"mismatch: output {k} [{i}]: firmware {ours}, TFLite Micro {ref}")
-    log(f"bit-exact: {result.matched}/{result.total} outputs match TFLite Micro")
+        log(f"mismatch: output {k} [{i}]: firmware {ours}, {against} {ref}")
+    log(f"bit-exact: {result.matched}/{result.total} outputs match {against}")
+    if accuracy and is_compressed(graph):
+        log(tt_accuracy.accuracy_line(tt_accuracy.accuracy_cost(graph)))
     return result
+
+
+def is_compressed(graph: Graph) -> bool:
+    return any(op.kind is OpKind.TT_EINSUM for op in graph.ops)

@@ -65,3 +65,27 @@ def profile_table(layers: list[Layer], instret: list[int], total: int) -> str:
     macs = sum(layer.macs for layer in layers)
     rows.append(["", "total", "", f"{macs:,}", f"{total:,}", f"{total / macs:.2f}" if macs else "-", "100.0%"])
     return table(["layer", "op", "kernel", "MACs", "instructions", "instr/MAC", "share"], rows, right={0, 3, 4, 5, 6})
+
+
+def compression_table(reports) -> str:
+    """Per TT-compressed layer: the chosen configuration, parameters, MACs and estimated instructions."""
+    rows = []
+    for r in reports:
+        if r.config is None:
+            rows.append([f"#{r.op_index}", f"{r.rows}x{r.cols}", "dense: " + r.reason, "", "", "", "", ""])
+            continue
+        c = r.config
+        rows.append(
+            [
+                f"#{r.op_index}",
+                f"{r.rows}x{r.cols}",
+                f"d={c.d} ranks {'-'.join(map(str, c.ranks))}",
+                f"{r.dense_params:,} -> {c.params:,} ({r.dense_params / c.params:.1f}x)",
+                f"{r.rows * r.cols:,} -> {c.macs:,}",
+                f"{r.dense_instructions:,} -> {r.tt_instructions:,}",
+                f"{r.weight_error:.3f}",
+                f"{r.output_error:.3f}",
+            ]
+        )
+    headers = ["op", "MxN", "TT", "int8 params", "MACs", "est. instructions", "w err", "out err"]
+    return "TT compression:\n" + table(headers, rows, right=set())

@@ -48,6 +48,10 @@ class SizeReport:
     def ok(self) -> bool:
         return not any(r.over for r in self.regions)
 
+    def by_category(self, category: str) -> int:
+        """Bytes of one category (code, weights, arena, ...) over all regions."""
+        return sum(r.by_category[category] for r in self.regions)
+
     def to_json(self) -> dict:
         return {
             "board": self.board,

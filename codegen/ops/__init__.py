@@ -6,7 +6,7 @@ from types import ModuleType
 
 from ..ir import Graph, OpKind
 from ..planner import MemoryPlan
-from . import add, conv2d, fully_connected, pool2d, quantize, reshape, softmax, stage
+from . import add, conv2d, fully_connected, pool2d, quantize, reshape, softmax, stage, tt_einsum
 from .common import ConstArray, Layer, LowerContext
 
 LOWERINGS: dict[OpKind, ModuleType] = {
@@ -21,6 +21,7 @@ LOWERINGS: dict[OpKind, ModuleType] = {
     OpKind.RESHAPE: reshape,
     OpKind.SOFTMAX: softmax,
     OpKind.TILED_STAGE: stage,
+    OpKind.TT_EINSUM: tt_einsum,
 }
 
 

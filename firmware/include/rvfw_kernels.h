@@ -51,6 +51,18 @@ typedef struct {
     int32_t diff_min;
 } rvfw_softmax_params;
 
+/* One einsum of a Tensor-Train-compressed fully-connected layer: rows = outer * prev_m * inner
+ * input rows of k values, n * r_out outputs each; output (o, p, i; nk, r) goes to
+ * ((o * n + nk) * inner + i) * (prev_m * r_out) + p * r_out + r. Per-tensor requantisation. */
+typedef struct {
+    int32_t outer, prev_m, inner;
+    int32_t n, r_out, k;
+    int32_t bias_per_row; /* the chain's last einsum: bias laid out [inner][n * r_out] */
+    int32_t input_offset, output_offset;
+    int32_t output_multiplier, output_shift;
+    int32_t output_activation_min, output_activation_max;
+} rvfw_tt_params;
+
 typedef struct {
     int32_t size;
     int32_t input_zero_point, output_zero_point;
@@ -75,6 +87,9 @@ void maxpool2d_s8_ref(const rvfw_pool_params *p, const int8_t *input, int8_t *ou
 void add_s8_ref(const rvfw_add_params *p, const int8_t *input1, const int8_t *input2, int8_t *output);
 void softmax_s8_ref(const rvfw_softmax_params *p, const int8_t *input, int8_t *output);
 void requantize_s8_ref(const rvfw_requantize_params *p, const int8_t *input, int8_t *output);
+/* cores: [n * r_out][k]; bias: NULL or [inner][n * r_out]. */
+void tt_einsum_s8_ref(const rvfw_tt_params *p, const int8_t *input, const int8_t *cores, const int32_t *bias,
+                      int8_t *output);
 void quantize_f32_s8_ref(const rvfw_affine_params *p, const float *input, int8_t *output);
 void dequantize_s8_f32_ref(const rvfw_affine_params *p, const int8_t *input, float *output);
 
@@ -124,5 +139,9 @@ void fully_connected_s8_rvv(const rvfw_fc_params *p, const int8_t *input, const 
 void avgpool2d_s8_rvv(const rvfw_pool_params *p, const int8_t *input, int8_t *output);
 void maxpool2d_s8_rvv(const rvfw_pool_params *p, const int8_t *input, int8_t *output);
 void add_s8_rvv(const rvfw_add_params *p, const int8_t *input1, const int8_t *input2, int8_t *output);
+/* cores_t: [k][n * r_out]; bias_folded: [n * r_out], or [inner][n * r_out] with bias_per_row;
+ * offsets: where each of the n * r_out outputs of a row goes, from the row's first output. */
+void tt_einsum_s8_rvv(const rvfw_tt_params *p, const int8_t *input, const int8_t *cores_t,
+                      const int32_t *bias_folded, const uint16_t *offsets, int8_t *output);
 
 #endif

@@ -85,3 +85,19 @@ def _symbol_address(elf_path, name: str) -> int:
     with open(elf_path, "rb") as fh:
         symtab = ELFFile(fh).get_section_by_name(".symtab")
         return symtab.get_symbol_by_name(name)[0]["st_value"]
+
+
+def test_per_model_tt_compression_in_a_manifest(tmp_path, sim_tools):
+    kws, ad = mlperf_model("kws_dscnn"), mlperf_model("ad_autoencoder")
+    manifest = tmp_path / "tt.yaml"
+    manifest.write_text(
+        f"models:\n  - {{name: kws, model: {kws}, priority: 0}}\n"
+        f"  - {{name: ad, model: {ad}, priority: 1, compress: {{method: tt, error: 1.0, layers: [0, 9]}}}}\n"
+    )
+    b = app.build(load_app(manifest), "spike-rv64gcv", tmp_path / "out", log=quiet)
+    ad_graph = next(m.graph for m in b.models if m.entry.name == "ad")
+    assert sorted({op.options["from_op"] for op in ad_graph.ops if op.kind.value == "TT_EINSUM"}) == [0, 9]
+    _sim, results = app.run(b, log=quiet)
+    lines: list[str] = []
+    assert app.check(b, results, log=lines.append)
+    assert "ad: bit-exact 640/640 outputs match its TT graph's numpy reference" in lines

@@ -14,6 +14,7 @@ import pytest
 
 from codegen import pipeline
 from codegen.modelgen import ModelBuilder
+from codegen.tt.space import Config
 from tests.conftest import quiet
 
 
@@ -282,4 +283,30 @@ def test_kernel_bit_exact(tmp_path, sim_tools, case, config):
     if kernels == "rvv" and b.layers[0].op in ("CONV_2D", "DEPTHWISE_CONV_2D", "FULLY_CONNECTED", "ADD"):
         assert b.layers[0].kernel.endswith("_rvv"), b.layers[0].note
     result = pipeline.check(pipeline.run(b, timeout=120, log=quiet, vlen=vlen), log=quiet)
+    assert result.bit_exact, result.mismatches
+
+
+# Tensor-Train einsum kernels: a fully-connected layer compressed with a forced configuration
+# (so d = 3 exercises the middle form), checked against the numpy reference of the TT graph.
+TT_CASES = {
+    "tt_d2_512x256": (512, 256, "RELU", Config((16, 32), (32, 8), (1, 12, 1))),
+    "tt_d3_512x512": (512, 512, "NONE", Config((8, 8, 8), (8, 8, 8), (1, 8, 12, 1))),
+    "tt_d3_uneven": (360, 96, "RELU6", Config((6, 10, 6), (4, 3, 8), (1, 5, 7, 1))),
+}
+
+
+@pytest.mark.parametrize("config", sorted(CONFIGS))
+@pytest.mark.parametrize("case", sorted(TT_CASES))
+def test_tt_einsum_bit_exact(tmp_path, sim_tools, case, config):
+    depth, units, activation, tt = TT_CASES[case]
+    board, kernels, vlen = CONFIGS[config]
+    model = tmp_path / f"{case}.tflite"
+    model.write_bytes(fully_connected(np.random.default_rng(zlib.crc32(case.encode())), 1, depth, units, activation))
+    compress = pipeline.Compression(min_params=0, forced=((0, tt),))
+    b = pipeline.build(model, board, tmp_path / "out", log=quiet, kernels=kernels, memory="fast", compress=compress)
+    forms = [layer.op.split()[1] for layer in b.layers]
+    assert forms == (["first", "middle", "last"] if tt.d == 3 else ["first", "last"])
+    if kernels == "rvv":
+        assert all(layer.kernel == "tt_einsum_s8_rvv" for layer in b.layers)
+    result = pipeline.check(pipeline.run(b, timeout=120, log=quiet, vlen=vlen), log=quiet, accuracy=False)
     assert result.bit_exact, result.mismatches
