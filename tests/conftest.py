@@ -38,5 +38,16 @@ def sim_tools() -> None:
         pytest.skip(f"needs {', '.join(missing)} (run `make setup`)")
 
 
+@pytest.fixture
+def xuantie_sim(sim_tools) -> None:
+    """XTheadVector images run under xuantie-qemu (PyPI, installed by `make setup`); CI must have it."""
+    from codegen.sim import xuantie_qemu
+
+    if xuantie_qemu() is None:
+        if os.environ.get("CI"):
+            pytest.fail("CI is missing xuantie-qemu: .ci/run must install it (make setup)")
+        pytest.skip("needs xuantie-qemu (PyPI) to run C906 XTheadVector images: run `make setup`")
+
+
 def quiet(_msg: str) -> None:
     pass

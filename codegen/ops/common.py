@@ -95,7 +95,8 @@ class LowerContext:
         return min(out_w, lanes) > min(out_c, lanes)
 
     def no_vector_kernel(self, what: str) -> str:
-        return f"no RVV kernel for {what}: scalar reference" if self.kernels == "rvv" else ""
+        vector = {"rvv": "RVV", "xthead": "XTheadVector"}.get(self.kernels)
+        return f"no {vector} kernel for {what}: scalar reference" if vector else ""
 
 
 def folded_bias(filter_data: np.ndarray, bias: np.ndarray | None, input_offset: int) -> np.ndarray:

@@ -111,6 +111,11 @@ def lower(ctx: LowerContext, op: Op) -> Layer:
         else:
             hwio = ctx.derived(op, "filter_hwio", "int8_t", flt.data.transpose(1, 2, 3, 0), role="weights")
             layer.kernel, layer.args = f"{prefix}_s8_rvv", [data[0], hwio, folded, raw_bias]
+    elif ctx.kernels == "xthead":
+        # Exact everywhere with the raw bias: the kernel adds the input offset to each input.
+        weights = data[1] if depthwise else ctx.derived(op, "filter_hwio", "int8_t", flt.data.transpose(1, 2, 3, 0),
+                                                        role="weights")  # fmt: skip
+        layer.kernel, layer.args = f"{prefix}_s8_xthead", [data[0], weights, ctx.weights(bias_index)]
     elif ctx.kernels == "scalar" and dm == 1:
         folded = ctx.derived(op, "bias_folded", "int32_t", folded_bias(per_channel, bias, -inp.quant.zero_point[0]))
         layer.kernel, layer.args = f"{prefix}_s8_scalar", [*data, folded, raw_bias]

@@ -43,6 +43,10 @@ def lower(ctx: LowerContext, op: Op) -> Layer:
     shift = ctx.derived(op, "shift", "int32_t", shifts)
     macs = batches * accum_depth * out_depth
     bias_index = optional_input(op, 2)
+    if ctx.kernels == "xthead" and flt.quant.zero_point[0] == 0:
+        weights = ctx.derived(op, "filter_t", "int8_t", flt.data.T, role="weights")
+        args = [ctx.arena(op.inputs[0]), weights, ctx.weights(bias_index), multiplier, shift, ctx.arena(op.outputs[0])]
+        return Layer(op.index, op.kind.value, "fully_connected_s8_xthead", "rvfw_fc_params", params, args, macs)
     if ctx.kernels in ("rvv", "scalar"):
         bias = ctx.tensor(bias_index).data if bias_index >= 0 else None
         folded = ctx.derived(op, "bias_folded", "int32_t", folded_bias(flt.data, bias, -inp.quant.zero_point[0]))

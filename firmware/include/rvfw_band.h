@@ -12,6 +12,20 @@ static inline void rvfw_window(int32_t start, int32_t k, int32_t size, int32_t *
     *k1 = k < size - start ? k : size - start;
 }
 
+/* The taps [*k0, *k1) of a k-tap window with the given dilation, starting at input index
+ * `start`, that fall inside [0, size): the padding's taps are skipped, not read. */
+static inline void rvfw_dilated_window(int32_t start, int32_t k, int32_t dilation, int32_t size, int32_t *k0,
+                                       int32_t *k1)
+{
+    int32_t lo = 0, hi = k;
+    while (lo < k && start + lo * dilation < 0)
+        ++lo;
+    while (hi > lo && start + (hi - 1) * dilation >= size)
+        --hi;
+    *k0 = lo;
+    *k1 = hi;
+}
+
 /* Output columns whose whole window lies inside the input horizontally: [*lo, *hi). Pixels
  * there need no bounds checks; the others touch the left or right padding. */
 static inline void rvfw_inside_columns(const rvfw_conv_params *p, int32_t *lo, int32_t *hi)

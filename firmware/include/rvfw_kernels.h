@@ -139,6 +139,16 @@ void fully_connected_s8_rvv(const rvfw_fc_params *p, const int8_t *input, const 
 void avgpool2d_s8_rvv(const rvfw_pool_params *p, const int8_t *input, int8_t *output);
 void maxpool2d_s8_rvv(const rvfw_pool_params *p, const int8_t *input, int8_t *output);
 void add_s8_rvv(const rvfw_add_params *p, const int8_t *input1, const int8_t *input2, int8_t *output);
+/* XTheadVector kernels (the C906's RVV 0.7.1 dialect, emitted through rvfw_xthead.h): same results
+ * as the references; conv and fully connected take transposed weights, all take the raw bias. */
+void conv2d_s8_xthead(const rvfw_conv_params *p, const int8_t *input, const int8_t *filter_hwio, const int32_t *bias,
+                      const int32_t *output_multiplier, const int32_t *output_shift, int8_t *output);
+void depthwise_conv2d_s8_xthead(const rvfw_conv_params *p, const int8_t *input, const int8_t *filter,
+                                const int32_t *bias, const int32_t *output_multiplier, const int32_t *output_shift,
+                                int8_t *output);
+void fully_connected_s8_xthead(const rvfw_fc_params *p, const int8_t *input, const int8_t *filter_t,
+                               const int32_t *bias, const int32_t *output_multiplier, const int32_t *output_shift,
+                               int8_t *output);
 /* cores_t: [k][n * r_out]; bias_folded: [n * r_out], or [inner][n * r_out] with bias_per_row;
  * offsets: where each of the n * r_out outputs of a row goes, from the row's first output. */
 void tt_einsum_s8_rvv(const rvfw_tt_params *p, const int8_t *input, const int8_t *cores_t,

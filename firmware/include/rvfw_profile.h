@@ -4,6 +4,20 @@
 
 #include <stdint.h>
 
+#ifdef RVFW_LINUX_USER
+/* User-mode simulation: no instruction counter to read; the runner counts from a trace,
+ * split at these markers (console_linux.c). */
+void rvfw_layer_begin_mark(int layer);
+void rvfw_layer_end_mark(int layer);
+
+static inline uintptr_t rvfw_instret(void)
+{
+    return 0;
+}
+
+#define RVFW_LAYER_BEGIN(model, layer) rvfw_layer_begin_mark(layer)
+#define RVFW_LAYER_END(model, layer) (rvfw_layer_end_mark(layer), model##_layer_instret[layer] = 0)
+#else
 static inline uintptr_t rvfw_instret(void)
 {
     uintptr_t value;
@@ -13,5 +27,6 @@ static inline uintptr_t rvfw_instret(void)
 
 #define RVFW_LAYER_BEGIN(model, layer) const uintptr_t rvfw_start_##layer = rvfw_instret()
 #define RVFW_LAYER_END(model, layer) model##_layer_instret[layer] = rvfw_instret() - rvfw_start_##layer
+#endif
 
 #endif

@@ -35,6 +35,10 @@ _start:
   li t0, (1 << 9)           /* mstatus.VS = initial */
   csrs mstatus, t0
 #endif
+#if defined(RVFW_XTHEADVECTOR)
+  li t0, (1 << 23)          /* XuanTie C906: mstatus.VS is bits 24:23 (RVV 0.7.1 era) = initial */
+  csrs mstatus, t0
+#endif
   call rvfw_crt_init
   call main
   call rvfw_exit

@@ -100,8 +100,8 @@ def test_unknown_board():
 
 
 def test_board_without_simulator_says_so(tmp_path, sim_tools):
-    proc = rvfw("run", "--board", "c906", "--out", str(tmp_path / "c906"))
-    assert_one_line_error(proc, "board c906 has no simulator")
+    proc = rvfw("run", "--board", "gd32vf103", "--out", str(tmp_path / "gd32"))
+    assert_one_line_error(proc, "board gd32vf103 has no simulator")
 
 
 def test_wrong_npy_shape(tmp_path):

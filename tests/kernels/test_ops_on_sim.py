@@ -227,6 +227,7 @@ CONFIGS = {
     "rv64-rvv-vlen128": ("spike-rv64gcv", "rvv", 128),
     "rv64-rvv-vlen256": ("spike-rv64gcv", "rvv", 256),
     "rv32-zve32x-vlen128": ("spike-rv32zve32x", "rvv", 128),
+    "c906-xthead": ("c906", "xthead", None),  # under xuantie-qemu -cpu c906fdv
 }
 
 
@@ -273,16 +274,19 @@ def test_inplace_kernel_bit_exact(tmp_path, sim_tools, case, config):
 
 @pytest.mark.parametrize("config", sorted(CONFIGS))
 @pytest.mark.parametrize("case", sorted(CASES))
-def test_kernel_bit_exact(tmp_path, sim_tools, case, config):
+def test_kernel_bit_exact(tmp_path, request, sim_tools, case, config):
     board, kernels, vlen = CONFIGS[config]
+    if kernels == "xthead":
+        request.getfixturevalue("xuantie_sim")
     model = tmp_path / f"{case}.tflite"
     model.write_bytes(CASES[case](np.random.default_rng(zlib.crc32(case.encode()))))
     b = pipeline.build(
-        model, board, tmp_path / "out", seed=zlib.crc32(config.encode()), log=quiet, kernels=kernels, memory="fast"
-    )
-    if kernels == "rvv" and b.layers[0].op in ("CONV_2D", "DEPTHWISE_CONV_2D", "FULLY_CONNECTED", "ADD"):
-        assert b.layers[0].kernel.endswith("_rvv"), b.layers[0].note
-    result = pipeline.check(pipeline.run(b, timeout=120, log=quiet, vlen=vlen), log=quiet)
+        model, board, tmp_path / "out", seed=zlib.crc32(config.encode()), log=quiet, kernels=kernels, memory="fast",
+        for_simulator=True,
+    )  # fmt: skip
+    if kernels in ("rvv", "xthead") and b.layers[0].op in ("CONV_2D", "DEPTHWISE_CONV_2D", "FULLY_CONNECTED"):
+        assert b.layers[0].kernel.endswith(f"_{kernels}"), b.layers[0].note
+    result = pipeline.check(pipeline.run(b, timeout=120, log=quiet, vlen=vlen, count=False), log=quiet)
     assert result.bit_exact, result.mismatches
 
 
@@ -297,16 +301,21 @@ TT_CASES = {
 
 @pytest.mark.parametrize("config", sorted(CONFIGS))
 @pytest.mark.parametrize("case", sorted(TT_CASES))
-def test_tt_einsum_bit_exact(tmp_path, sim_tools, case, config):
+def test_tt_einsum_bit_exact(tmp_path, request, sim_tools, case, config):
     depth, units, activation, tt = TT_CASES[case]
     board, kernels, vlen = CONFIGS[config]
+    if kernels == "xthead":
+        request.getfixturevalue("xuantie_sim")
     model = tmp_path / f"{case}.tflite"
     model.write_bytes(fully_connected(np.random.default_rng(zlib.crc32(case.encode())), 1, depth, units, activation))
     compress = pipeline.Compression(min_params=0, forced=((0, tt),))
-    b = pipeline.build(model, board, tmp_path / "out", log=quiet, kernels=kernels, memory="fast", compress=compress)
+    b = pipeline.build(
+        model, board, tmp_path / "out", log=quiet, kernels=kernels, memory="fast", compress=compress,
+        for_simulator=True,
+    )  # fmt: skip
     forms = [layer.op.split()[1] for layer in b.layers]
     assert forms == (["first", "middle", "last"] if tt.d == 3 else ["first", "last"])
     if kernels == "rvv":
         assert all(layer.kernel == "tt_einsum_s8_rvv" for layer in b.layers)
-    result = pipeline.check(pipeline.run(b, timeout=120, log=quiet, vlen=vlen), log=quiet, accuracy=False)
+    result = pipeline.check(pipeline.run(b, timeout=120, log=quiet, vlen=vlen, count=False), log=quiet, accuracy=False)
     assert result.bit_exact, result.mismatches

@@ -1,0 +1,56 @@
+"""XuanTie C906 (XTheadVector): instructions per layer, scalar kernels against vector kernels,
+under xuantie-qemu -cpu c906fdv (user mode; counts from a one-instruction-per-block trace).
+
+    make bench-c906       (or: .venv/bin/python bench/c906.py [model names...], default kws_dscnn ad_autoencoder)
+"""
+
+from __future__ import annotations
+
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from codegen import pipeline  # noqa: E402
+from codegen.report import table  # noqa: E402
+
+MODELS = ROOT.parent / "shared" / "models"
+
+
+def quiet(_msg: str) -> None:
+    pass
+
+
+def main() -> int:
+    names = sys.argv[1:] or ["kws_dscnn", "ad_autoencoder"]
+    ok = True
+    for name in names:
+        model = MODELS / f"{name}_int8.tflite"
+        runs = {}
+        with tempfile.TemporaryDirectory() as tmp:
+            for kernels in ("scalar", "xthead"):
+                b = pipeline.build(model, "c906", Path(tmp) / kernels, log=quiet, kernels=kernels, for_simulator=True)
+                r = pipeline.run(b, timeout=1800, log=quiet)
+                ok &= pipeline.check(r, log=quiet).bit_exact
+                runs[kernels] = (b, r)
+        (b_s, r_s), (b_v, r_v) = runs["scalar"], runs["xthead"]
+        rows = []
+        for i, (ls, lv, s, v) in enumerate(zip(b_s.layers, b_v.layers, r_s.harness.layer_instret,
+                                               r_v.harness.layer_instret)):  # fmt: skip
+            rows.append([i, ls.op, lv.kernel, f"{ls.macs:,}", f"{s:,}", f"{v:,}", f"{s / v:.1f}x" if v else "-"])
+        total_s, total_v = r_s.harness.total_instret, r_v.harness.total_instret
+        rows.append(["", "total", "", f"{sum(x.macs for x in b_s.layers):,}", f"{total_s:,}", f"{total_v:,}",
+                     f"{total_s / total_v:.1f}x"])  # fmt: skip
+        print(f"\n{name} on c906 (xuantie-qemu -cpu c906fdv), both bit-exact with TFLite Micro: {ok}")
+        print(
+            table(
+                ["layer", "op", "vector kernel", "MACs", "scalar", "XTheadVector", "ratio"], rows, right={0, 3, 4, 5, 6}
+            )
+        )
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

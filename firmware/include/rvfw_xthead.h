@@ -1,0 +1,220 @@
+/* XTheadVector (the RVV 0.7.1 dialect of T-Head's C906/C910) without a compiler that knows it:
+ * GNU as macros that emit the instruction words from the XTheadVector specification, used from
+ * inline asm. Vector registers are numbers fixed by the kernels (the compiler never touches the
+ * vector unit: the files are built for rv64gc); scalar registers come from asm operands.
+ *
+ * Encodings: OP-V (0x57) funct6 | vm | vs2 | vs1/rs1/imm | funct3 | vd; loads (0x07) and stores
+ * (0x27) nf | mop | vm | rs2/lumop | rs1 | width | vd. 0.7.1 differs from 1.0 in the vtype layout
+ * (vsew in bits 4:2, vlmul in 1:0), in its loads and stores (mop 100 = sign-extending, width
+ * 000 = bytes: vlb.v widens int8 to SEW and vsb.v stores each element's low byte), and in masks
+ * (one element per SEW/LMUL bits: produce and use masks under the same vtype). */
+#ifndef RVFW_XTHEAD_H
+#define RVFW_XTHEAD_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* vtype for SEW 32, LMUL 4 (0.7.1 layout): 16 int32 lanes at VLEN 128. */
+#define RVFW_XT_E32M4 ((2 << 2) | 2)
+
+__asm__(
+    ".ifndef rvfw_xt_macros\n"
+    ".set rvfw_xt_macros, 1\n"
+    ".macro rvfw_xt_x sym, r\n"
+    "  .ifc \\r,zero\n    .set \\sym,0\n  .endif\n"
+    "  .ifc \\r,ra\n    .set \\sym,1\n  .endif\n"
+    "  .ifc \\r,sp\n    .set \\sym,2\n  .endif\n"
+    "  .ifc \\r,gp\n    .set \\sym,3\n  .endif\n"
+    "  .ifc \\r,tp\n    .set \\sym,4\n  .endif\n"
+    "  .ifc \\r,t0\n    .set \\sym,5\n  .endif\n"
+    "  .ifc \\r,t1\n    .set \\sym,6\n  .endif\n"
+    "  .ifc \\r,t2\n    .set \\sym,7\n  .endif\n"
+    "  .ifc \\r,s0\n    .set \\sym,8\n  .endif\n"
+    "  .ifc \\r,fp\n    .set \\sym,8\n  .endif\n"
+    "  .ifc \\r,s1\n    .set \\sym,9\n  .endif\n"
+    "  .ifc \\r,a0\n    .set \\sym,10\n  .endif\n"
+    "  .ifc \\r,a1\n    .set \\sym,11\n  .endif\n"
+    "  .ifc \\r,a2\n    .set \\sym,12\n  .endif\n"
+    "  .ifc \\r,a3\n    .set \\sym,13\n  .endif\n"
+    "  .ifc \\r,a4\n    .set \\sym,14\n  .endif\n"
+    "  .ifc \\r,a5\n    .set \\sym,15\n  .endif\n"
+    "  .ifc \\r,a6\n    .set \\sym,16\n  .endif\n"
+    "  .ifc \\r,a7\n    .set \\sym,17\n  .endif\n"
+    "  .ifc \\r,s2\n    .set \\sym,18\n  .endif\n"
+    "  .ifc \\r,s3\n    .set \\sym,19\n  .endif\n"
+    "  .ifc \\r,s4\n    .set \\sym,20\n  .endif\n"
+    "  .ifc \\r,s5\n    .set \\sym,21\n  .endif\n"
+    "  .ifc \\r,s6\n    .set \\sym,22\n  .endif\n"
+    "  .ifc \\r,s7\n    .set \\sym,23\n  .endif\n"
+    "  .ifc \\r,s8\n    .set \\sym,24\n  .endif\n"
+    "  .ifc \\r,s9\n    .set \\sym,25\n  .endif\n"
+    "  .ifc \\r,s10\n    .set \\sym,26\n  .endif\n"
+    "  .ifc \\r,s11\n    .set \\sym,27\n  .endif\n"
+    "  .ifc \\r,t3\n    .set \\sym,28\n  .endif\n"
+    "  .ifc \\r,t4\n    .set \\sym,29\n  .endif\n"
+    "  .ifc \\r,t5\n    .set \\sym,30\n  .endif\n"
+    "  .ifc \\r,t6\n    .set \\sym,31\n  .endif\n"
+    "  .ifc \\r,x0\n    .set \\sym,0\n  .endif\n"
+    "  .ifc \\r,x1\n    .set \\sym,1\n  .endif\n"
+    "  .ifc \\r,x2\n    .set \\sym,2\n  .endif\n"
+    "  .ifc \\r,x3\n    .set \\sym,3\n  .endif\n"
+    "  .ifc \\r,x4\n    .set \\sym,4\n  .endif\n"
+    "  .ifc \\r,x5\n    .set \\sym,5\n  .endif\n"
+    "  .ifc \\r,x6\n    .set \\sym,6\n  .endif\n"
+    "  .ifc \\r,x7\n    .set \\sym,7\n  .endif\n"
+    "  .ifc \\r,x8\n    .set \\sym,8\n  .endif\n"
+    "  .ifc \\r,x9\n    .set \\sym,9\n  .endif\n"
+    "  .ifc \\r,x10\n    .set \\sym,10\n  .endif\n"
+    "  .ifc \\r,x11\n    .set \\sym,11\n  .endif\n"
+    "  .ifc \\r,x12\n    .set \\sym,12\n  .endif\n"
+    "  .ifc \\r,x13\n    .set \\sym,13\n  .endif\n"
+    "  .ifc \\r,x14\n    .set \\sym,14\n  .endif\n"
+    "  .ifc \\r,x15\n    .set \\sym,15\n  .endif\n"
+    "  .ifc \\r,x16\n    .set \\sym,16\n  .endif\n"
+    "  .ifc \\r,x17\n    .set \\sym,17\n  .endif\n"
+    "  .ifc \\r,x18\n    .set \\sym,18\n  .endif\n"
+    "  .ifc \\r,x19\n    .set \\sym,19\n  .endif\n"
+    "  .ifc \\r,x20\n    .set \\sym,20\n  .endif\n"
+    "  .ifc \\r,x21\n    .set \\sym,21\n  .endif\n"
+    "  .ifc \\r,x22\n    .set \\sym,22\n  .endif\n"
+    "  .ifc \\r,x23\n    .set \\sym,23\n  .endif\n"
+    "  .ifc \\r,x24\n    .set \\sym,24\n  .endif\n"
+    "  .ifc \\r,x25\n    .set \\sym,25\n  .endif\n"
+    "  .ifc \\r,x26\n    .set \\sym,26\n  .endif\n"
+    "  .ifc \\r,x27\n    .set \\sym,27\n  .endif\n"
+    "  .ifc \\r,x28\n    .set \\sym,28\n  .endif\n"
+    "  .ifc \\r,x29\n    .set \\sym,29\n  .endif\n"
+    "  .ifc \\r,x30\n    .set \\sym,30\n  .endif\n"
+    "  .ifc \\r,x31\n    .set \\sym,31\n  .endif\n"
+    ".endm\n"
+    /* OP-V arithmetic: funct6, funct3, vm, vd, src1 (vs1, rs1 number or imm), vs2 */
+    ".macro rvfw_xt_opv f6, f3, vm, vd, s1, vs2\n"
+    "  .word 0x57 | ((\\vd) << 7) | ((\\f3) << 12) | (((\\s1) & 31) << 15) | ((\\vs2) << 20) | ((\\vm) << 25) | ((\\f6) << 26)\n"
+    ".endm\n"
+    ".macro th_vsetvli rd, rs1, vtype\n"
+    "  rvfw_xt_x rvfw_d, \\rd\n  rvfw_xt_x rvfw_s, \\rs1\n"
+    "  .word 0x7057 | (rvfw_d << 7) | (rvfw_s << 15) | ((\\vtype) << 20)\n"
+    ".endm\n"
+    /* loads: vle.v (SEW elements), vlse.v (strided), vlb.v / vlsb.v (int8, sign-extended to SEW) */
+    ".macro th_vle vd, rs1\n  rvfw_xt_x rvfw_s, \\rs1\n"
+    "  .word 0x07 | ((\\vd) << 7) | (7 << 12) | (rvfw_s << 15) | (1 << 25)\n.endm\n"
+    ".macro th_vlse vd, rs1, rs2\n  rvfw_xt_x rvfw_s, \\rs1\n  rvfw_xt_x rvfw_t, \\rs2\n"
+    "  .word 0x07 | ((\\vd) << 7) | (7 << 12) | (rvfw_s << 15) | (rvfw_t << 20) | (1 << 25) | (2 << 26)\n.endm\n"
+    ".macro th_vlb vd, rs1\n  rvfw_xt_x rvfw_s, \\rs1\n"
+    "  .word 0x07 | ((\\vd) << 7) | (rvfw_s << 15) | (1 << 25) | (4 << 26)\n.endm\n"
+    ".macro th_vlsb vd, rs1, rs2\n  rvfw_xt_x rvfw_s, \\rs1\n  rvfw_xt_x rvfw_t, \\rs2\n"
+    "  .word 0x07 | ((\\vd) << 7) | (rvfw_s << 15) | (rvfw_t << 20) | (1 << 25) | (6 << 26)\n.endm\n"
+    /* stores of each element's low byte: vsb.v, vssb.v (strided) */
+    ".macro th_vsb vs3, rs1\n  rvfw_xt_x rvfw_s, \\rs1\n"
+    "  .word 0x27 | ((\\vs3) << 7) | (rvfw_s << 15) | (1 << 25)\n.endm\n"
+    ".macro th_vssb vs3, rs1, rs2\n  rvfw_xt_x rvfw_s, \\rs1\n  rvfw_xt_x rvfw_t, \\rs2\n"
+    "  .word 0x27 | ((\\vs3) << 7) | (rvfw_s << 15) | (rvfw_t << 20) | (1 << 25) | (2 << 26)\n.endm\n"
+    /* .vx forms take a scalar register name */
+    ".macro rvfw_xt_vx f6, f3, vm, vd, vs2, rs1\n  rvfw_xt_x rvfw_s, \\rs1\n"
+    "  rvfw_xt_opv \\f6, \\f3, \\vm, \\vd, rvfw_s, \\vs2\n.endm\n"
+    ".endif\n");
+
+/* Unmasked unless noted; funct6 and funct3 from the 0.7.1 tables. */
+#define RVFW_XT_OPIVV 0
+#define RVFW_XT_OPMVV 2
+#define RVFW_XT_OPIVI 3
+#define RVFW_XT_OPIVX 4
+#define RVFW_XT_OPMVX 6
+#define RVFW_XT_STR_(x) #x
+#define RVFW_XT_STR(x) RVFW_XT_STR_(x)
+
+/* vd = op(vs2, vs1) */
+#define XT_VV(f6, f3, vd, vs2, vs1)                                                                        \
+    __asm__ volatile("rvfw_xt_opv " RVFW_XT_STR(f6) ", " RVFW_XT_STR(f3) ", 1, " RVFW_XT_STR(vd) ", "       \
+                     RVFW_XT_STR(vs1) ", " RVFW_XT_STR(vs2))
+/* vd = op(vs2, x) */
+#define XT_VX(f6, f3, vd, vs2, x)                                                                          \
+    __asm__ volatile("rvfw_xt_vx " RVFW_XT_STR(f6) ", " RVFW_XT_STR(f3) ", 1, " RVFW_XT_STR(vd) ", "        \
+                     RVFW_XT_STR(vs2) ", %0" ::"r"((intptr_t)(x)))
+
+/* Sets vl for n int32 lanes (SEW 32, LMUL 4); returns vl. */
+static inline size_t rvfw_xt_setvl_e32m4(size_t n)
+{
+    size_t vl;
+    __asm__ volatile("th_vsetvli %0, %1, " RVFW_XT_STR(RVFW_XT_E32M4) : "=r"(vl) : "r"(n));
+    return vl;
+}
+
+#define XT_VLE(vd, ptr) __asm__ volatile("th_vle " RVFW_XT_STR(vd) ", %0" ::"r"(ptr) : "memory")
+#define XT_VLSE(vd, ptr, stride) \
+    __asm__ volatile("th_vlse " RVFW_XT_STR(vd) ", %0, %1" ::"r"(ptr), "r"((intptr_t)(stride)) : "memory")
+#define XT_VLB(vd, ptr) __asm__ volatile("th_vlb " RVFW_XT_STR(vd) ", %0" ::"r"(ptr) : "memory")
+#define XT_VLSB(vd, ptr, stride) \
+    __asm__ volatile("th_vlsb " RVFW_XT_STR(vd) ", %0, %1" ::"r"(ptr), "r"((intptr_t)(stride)) : "memory")
+#define XT_VSB(vs3, ptr) __asm__ volatile("th_vsb " RVFW_XT_STR(vs3) ", %0" ::"r"(ptr) : "memory")
+#define XT_VSSB(vs3, ptr, stride) \
+    __asm__ volatile("th_vssb " RVFW_XT_STR(vs3) ", %0, %1" ::"r"(ptr), "r"((intptr_t)(stride)) : "memory")
+
+#define XT_VMV_VX(vd, x) XT_VX(0x17, RVFW_XT_OPIVX, vd, 0, x)           /* vmv.v.x */
+#define XT_VADD_VX(vd, vs2, x) XT_VX(0x00, RVFW_XT_OPIVX, vd, vs2, x)   /* vadd.vx */
+#define XT_VMAX_VX(vd, vs2, x) XT_VX(0x07, RVFW_XT_OPIVX, vd, vs2, x)   /* vmax.vx */
+#define XT_VMIN_VX(vd, vs2, x) XT_VX(0x05, RVFW_XT_OPIVX, vd, vs2, x)   /* vmin.vx */
+#define XT_VRSUB_VX(vd, vs2, x) XT_VX(0x03, RVFW_XT_OPIVX, vd, vs2, x)  /* vrsub.vx: x - vs2 */
+#define XT_VMSLT_VX(vd, vs2, x) XT_VX(0x1b, RVFW_XT_OPIVX, vd, vs2, x)  /* vmslt.vx -> mask */
+#define XT_VMSNE_VX(vd, vs2, x) XT_VX(0x19, RVFW_XT_OPIVX, vd, vs2, x)  /* vmsne.vx -> mask */
+#define XT_VMACC_VX(vd, x, vs2) XT_VX(0x2d, RVFW_XT_OPMVX, vd, vs2, x)  /* vd += x * vs2 */
+#define XT_VMACC_VV(vd, vs1, vs2) XT_VV(0x2d, RVFW_XT_OPMVV, vd, vs2, vs1)
+#define XT_VSLL_VV(vd, vs2, vs1) XT_VV(0x25, RVFW_XT_OPIVV, vd, vs2, vs1)
+#define XT_VSMUL_VV(vd, vs2, vs1) XT_VV(0x27, RVFW_XT_OPIVV, vd, vs2, vs1) /* rounding per vxrm */
+#define XT_VSSRA_VV(vd, vs2, vs1) XT_VV(0x2b, RVFW_XT_OPIVV, vd, vs2, vs1) /* rounding per vxrm */
+#define XT_VMAND_MM(vd, vs2, vs1) XT_VV(0x19, RVFW_XT_OPMVV, vd, vs2, vs1)
+/* vd = vs2 - x where mask v0 is set; other lanes keep vd (== vs2 here) */
+#define XT_VSUB_VX_V0(vd, vs2, x)                                                                         \
+    __asm__ volatile("rvfw_xt_vx 0x02, " RVFW_XT_STR(RVFW_XT_OPIVX) ", 0, " RVFW_XT_STR(vd) ", "         \
+                     RVFW_XT_STR(vs2) ", %0" ::"r"((intptr_t)(x)))
+
+/* Fixed-point rounding mode: round to nearest, ties up (vsmul and vssra as TFLite Micro needs). */
+static inline void rvfw_xt_round_nearest_up(void)
+{
+    __asm__ volatile("csrwi 0x00a, 0"); /* vxrm */
+}
+
+/* v4 = the bias of each lane (read with a word stride), or zero without one. */
+static inline void rvfw_xt_start(const int32_t *bias, ptrdiff_t word_stride)
+{
+    if (bias)
+        XT_VLSE(4, bias, word_stride);
+    else
+        XT_VMV_VX(4, 0);
+}
+
+/* v4[lane] += sum_j (x[j] + offset) * w[j * w_stride + lane] for j < n: weights widened to int32
+ * by the load, the input offset added to the scalar, so the sums are exact. Uses v8. */
+static inline void rvfw_xt_dot(const int8_t *x, int32_t n, int32_t offset, const int8_t *w, ptrdiff_t w_stride)
+{
+    for (int32_t j = 0; j < n; ++j, w += w_stride) {
+        XT_VLB(8, w);
+        XT_VMACC_VX(4, x[j] + offset, 8);
+    }
+}
+
+/* Requantise the int32 lanes of v4 (TFLite Micro's MultiplyByQuantizedMultiplier, per lane, as
+ * rvfw_requantize_vv), add the output offset, clamp, and store the low bytes with the given
+ * byte stride. multiplier and shift are read with a word stride. Uses v0, v1, v12..v27. */
+static inline void rvfw_xt_requantize_store(const int32_t *multiplier, const int32_t *shift, ptrdiff_t word_stride,
+                                            int32_t offset, int32_t lo, int32_t hi, int8_t *out, ptrdiff_t byte_stride)
+{
+    XT_VLSE(12, multiplier, word_stride);
+    XT_VLSE(16, shift, word_stride);
+    XT_VMAX_VX(20, 16, 0);   /* left shift */
+    XT_VRSUB_VX(24, 16, 0);  /* -shift */
+    XT_VMAX_VX(24, 24, 0);   /* right shift */
+    XT_VSLL_VV(4, 4, 20);
+    XT_VSMUL_VV(4, 4, 12);
+    XT_VMSLT_VX(0, 4, 0);    /* negative ... */
+    XT_VMSNE_VX(1, 24, 0);   /* ... and shifted right: round halves away from zero */
+    XT_VMAND_MM(0, 0, 1);
+    XT_VSUB_VX_V0(4, 4, 1);
+    XT_VSSRA_VV(4, 4, 24);
+    XT_VADD_VX(4, 4, offset);
+    XT_VMAX_VX(4, 4, lo);
+    XT_VMIN_VX(4, 4, hi);
+    XT_VSSB(4, out, byte_stride);
+}
+
+#endif

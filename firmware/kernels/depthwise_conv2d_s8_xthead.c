@@ -1,0 +1,48 @@
+/* DEPTHWISE_CONV_2D, int8, XTheadVector (C906): channels across 16 int32 lanes, one output
+ * pixel at a time. Output channel c * depth_multiplier + m reads input channel c: with a
+ * multiplier above 1 the weights, bias, requantisation arrays and outputs are strided. */
+#include "rvfw_band.h"
+#include "rvfw_kernels.h"
+#include "rvfw_xthead.h"
+
+void depthwise_conv2d_s8_xthead(const rvfw_conv_params *p, const int8_t *input, const int8_t *filter,
+                                const int32_t *bias, const int32_t *output_multiplier, const int32_t *output_shift,
+                                int8_t *output)
+{
+    rvfw_xt_round_nearest_up();
+    const int32_t in_c = p->in_c, out_c = p->out_c, dm = p->depth_multiplier;
+    const ptrdiff_t word_stride = dm * (ptrdiff_t)sizeof(int32_t);
+    for (int32_t b = 0; b < p->batches; ++b) {
+        const int8_t *in_batch = input + b * p->in_h * p->in_w * in_c;
+        for (int32_t oy = 0; oy < p->out_h; ++oy) {
+            const int32_t y0 = oy * p->stride_h - p->pad_h;
+            int32_t ky0, ky1;
+            rvfw_dilated_window(y0, p->k_h, p->dilation_h, p->in_h, &ky0, &ky1);
+            for (int32_t ox = 0; ox < p->out_w; ++ox, output += out_c) {
+                const int32_t x0 = ox * p->stride_w - p->pad_w;
+                int32_t kx0, kx1;
+                rvfw_dilated_window(x0, p->k_w, p->dilation_w, p->in_w, &kx0, &kx1);
+                for (int32_t m = 0; m < dm; ++m) {
+                    for (int32_t c0 = 0; c0 < in_c;) {
+                        const size_t vl = rvfw_xt_setvl_e32m4((size_t)(in_c - c0));
+                        const int32_t oc = c0 * dm + m;
+                        rvfw_xt_start(bias ? bias + oc : 0, word_stride);
+                        for (int32_t ky = ky0; ky < ky1; ++ky) {
+                            const int32_t iy = y0 + ky * p->dilation_h;
+                            for (int32_t kx = kx0; kx < kx1; ++kx) {
+                                XT_VLB(28, in_batch + (iy * p->in_w + x0 + kx * p->dilation_w) * in_c + c0);
+                                XT_VADD_VX(28, 28, p->input_offset);
+                                XT_VLSB(8, filter + (ky * p->k_w + kx) * out_c + oc, dm);
+                                XT_VMACC_VV(4, 28, 8);
+                            }
+                        }
+                        rvfw_xt_requantize_store(output_multiplier + oc, output_shift + oc, word_stride,
+                                                 p->output_offset, p->output_activation_min,
+                                                 p->output_activation_max, output + oc, dm);
+                        c0 += (int32_t)vl;
+                    }
+                }
+            }
+        }
+    }
+}
