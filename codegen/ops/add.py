@@ -45,5 +45,5 @@ def lower(ctx: LowerContext, op: Op) -> Layer:
     a, b, out = ctx.tensor(op.inputs[0]), ctx.tensor(op.inputs[1]), ctx.tensor(op.outputs[0])
     params = add_params(a, b, out, expect_activation(ctx.graph, op), out.num_elements)
     args = [ctx.arena(op.inputs[0]), ctx.arena(op.inputs[1]), ctx.arena(op.outputs[0])]
-    kernel = "add_s8_rvv" if ctx.kernels == "rvv" else "add_s8_ref"
+    kernel = "add_s8_rvv" if ctx.kernels == "rvv" else "add_s8_xthead" if ctx.kernels == "xthead" else "add_s8_ref"
     return Layer(op.index, op.kind.value, kernel, "rvfw_add_params", params, args)

@@ -136,7 +136,7 @@ def lower(ctx: LowerContext, op: Op) -> Layer:
         "residual_offset": ctx.plan.tensor_offsets[op.inputs[3]],
         "scratch_offset": scratch.offset,
         "residual_first": fused["residual_first"],
-        "add_kernel": "add_s8_rvv" if ctx.kernels == "rvv" else "add_s8_ref",
+        "add_kernel": {"rvv": "add_s8_rvv", "xthead": "add_s8_xthead"}.get(ctx.kernels, "add_s8_ref"),
         "add_params": add_params(a, b, result, fused["activation"], out_w * out_c),
     }
     layer.op = "CONV_2D+ADD"

@@ -157,6 +157,10 @@ static inline size_t rvfw_xt_setvl_e32m4(size_t n)
 #define XT_VRSUB_VX(vd, vs2, x) XT_VX(0x03, RVFW_XT_OPIVX, vd, vs2, x)  /* vrsub.vx: x - vs2 */
 #define XT_VMSLT_VX(vd, vs2, x) XT_VX(0x1b, RVFW_XT_OPIVX, vd, vs2, x)  /* vmslt.vx -> mask */
 #define XT_VMSNE_VX(vd, vs2, x) XT_VX(0x19, RVFW_XT_OPIVX, vd, vs2, x)  /* vmsne.vx -> mask */
+#define XT_VADD_VV(vd, vs2, vs1) XT_VV(0x00, RVFW_XT_OPIVV, vd, vs2, vs1)
+#define XT_VSLL_VX(vd, vs2, x) XT_VX(0x25, RVFW_XT_OPIVX, vd, vs2, x)
+#define XT_VSMUL_VX(vd, vs2, x) XT_VX(0x27, RVFW_XT_OPIVX, vd, vs2, x)
+#define XT_VSSRA_VX(vd, vs2, x) XT_VX(0x2b, RVFW_XT_OPIVX, vd, vs2, x)
 #define XT_VMACC_VX(vd, x, vs2) XT_VX(0x2d, RVFW_XT_OPMVX, vd, vs2, x)  /* vd += x * vs2 */
 #define XT_VMACC_VV(vd, vs1, vs2) XT_VV(0x2d, RVFW_XT_OPMVV, vd, vs2, vs1)
 #define XT_VSLL_VV(vd, vs2, vs1) XT_VV(0x25, RVFW_XT_OPIVV, vd, vs2, vs1)
@@ -192,6 +196,20 @@ static inline void rvfw_xt_dot(const int8_t *x, int32_t n, int32_t offset, const
         XT_VMACC_VX(4, x[j] + offset, 8);
     }
 }
+
+/* Requantise the int32 lanes of register group v with one multiplier and shift (rvfw_requantize_vx).
+ * Uses v0. A macro: vector registers are part of the instruction word. */
+#define RVFW_XT_REQUANTIZE_VX(v, multiplier, shift)                                                        \
+    do {                                                                                                   \
+        if ((shift) > 0)                                                                                   \
+            XT_VSLL_VX(v, v, shift);                                                                       \
+        XT_VSMUL_VX(v, v, multiplier);                                                                     \
+        if ((shift) < 0) {                                                                                 \
+            XT_VMSLT_VX(0, v, 0);                                                                          \
+            XT_VSUB_VX_V0(v, v, 1);                                                                        \
+            XT_VSSRA_VX(v, v, -(shift));                                                                   \
+        }                                                                                                  \
+    } while (0)
 
 /* Requantise the int32 lanes of v4 (TFLite Micro's MultiplyByQuantizedMultiplier, per lane, as
  * rvfw_requantize_vv), add the output offset, clamp, and store the low bytes with the given

@@ -237,32 +237,37 @@ INPLACE_CONFIGS = {
     "rv64-rvv-small": ("spike-rv64gcv", "rvv", None),
     "rv32-scalar-small": ("spike-rv32imc", "scalar", None),
     "rv32-zve32x-small": ("spike-rv32zve32x", "rvv", 128),
+    "c906-small": ("c906", "xthead", None),
 }
 INPLACE_CASES = sorted(c for c in CASES if c.startswith(("dw", "conv1x1", "add")) or "_dw_" in c or "k1x1_s11" in c)
 FUSED_CASES = [c for c in CASES if c.startswith("add_residual")]
 
 
-def build_and_check(tmp_path, case, config, board, kernels, vlen, memory):
+def build_and_check(tmp_path, case, config, board, kernels, vlen, memory, request=None):
+    if kernels == "xthead" and request is not None:
+        request.getfixturevalue("xuantie_sim")
     model = tmp_path / f"{case}.tflite"
     model.write_bytes(CASES[case](np.random.default_rng(zlib.crc32(case.encode()))))
     seed = zlib.crc32(config.encode())
-    b = pipeline.build(model, board, tmp_path / "out", seed=seed, log=quiet, kernels=kernels, memory=memory)
-    result = pipeline.check(pipeline.run(b, timeout=120, log=quiet, vlen=vlen), log=quiet)
+    b = pipeline.build(
+        model, board, tmp_path / "out", seed=seed, log=quiet, kernels=kernels, memory=memory, for_simulator=True
+    )
+    result = pipeline.check(pipeline.run(b, timeout=120, log=quiet, vlen=vlen, count=False), log=quiet)
     assert result.bit_exact, result.mismatches
     return b
 
 
 @pytest.mark.parametrize("config", sorted(INPLACE_CONFIGS))
 @pytest.mark.parametrize("case", [c for c in CASES if c.startswith("chain_")])
-def test_tiled_chain_bit_exact(tmp_path, sim_tools, case, config):
-    b = build_and_check(tmp_path, case, config, *INPLACE_CONFIGS[config], memory="tiled")
+def test_tiled_chain_bit_exact(tmp_path, request, sim_tools, case, config):
+    b = build_and_check(tmp_path, case, config, *INPLACE_CONFIGS[config], memory="tiled", request=request)
     assert b.layers[0].op.startswith("TILED(")
 
 
 @pytest.mark.parametrize("config", sorted(INPLACE_CONFIGS))
 @pytest.mark.parametrize("case", INPLACE_CASES)
-def test_inplace_kernel_bit_exact(tmp_path, sim_tools, case, config):
-    b = build_and_check(tmp_path, case, config, *INPLACE_CONFIGS[config], memory="small")
+def test_inplace_kernel_bit_exact(tmp_path, request, sim_tools, case, config):
+    b = build_and_check(tmp_path, case, config, *INPLACE_CONFIGS[config], memory="small", request=request)
     op = b.graph.ops[0]
     if case in FUSED_CASES:
         assert [layer.op for layer in b.layers] == ["CONV_2D", "CONV_2D+ADD"]
@@ -284,7 +289,7 @@ def test_kernel_bit_exact(tmp_path, request, sim_tools, case, config):
         model, board, tmp_path / "out", seed=zlib.crc32(config.encode()), log=quiet, kernels=kernels, memory="fast",
         for_simulator=True,
     )  # fmt: skip
-    if kernels in ("rvv", "xthead") and b.layers[0].op in ("CONV_2D", "DEPTHWISE_CONV_2D", "FULLY_CONNECTED"):
+    if kernels in ("rvv", "xthead") and b.layers[0].op in ("CONV_2D", "DEPTHWISE_CONV_2D", "FULLY_CONNECTED", "ADD"):
         assert b.layers[0].kernel.endswith(f"_{kernels}"), b.layers[0].note
     result = pipeline.check(pipeline.run(b, timeout=120, log=quiet, vlen=vlen, count=False), log=quiet)
     assert result.bit_exact, result.mismatches
