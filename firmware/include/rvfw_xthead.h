@@ -14,8 +14,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* vtype for SEW 32, LMUL 4 (0.7.1 layout): 16 int32 lanes at VLEN 128. */
-#define RVFW_XT_E32M4 ((2 << 2) | 2)
+/* vtype for SEW 32, LMUL 8 (0.7.1 layout): 32 int32 lanes at VLEN 128. The kernels use the
+ * register groups v8 (accumulators), v16 and v24; v0 and v1 hold masks. */
+#define RVFW_XT_E32M8 ((2 << 2) | 3)
 
 __asm__(
     ".ifndef rvfw_xt_macros\n"
@@ -132,11 +133,11 @@ __asm__(
     __asm__ volatile("rvfw_xt_vx " RVFW_XT_STR(f6) ", " RVFW_XT_STR(f3) ", 1, " RVFW_XT_STR(vd) ", "        \
                      RVFW_XT_STR(vs2) ", %0" ::"r"((intptr_t)(x)))
 
-/* Sets vl for n int32 lanes (SEW 32, LMUL 4); returns vl. */
-static inline size_t rvfw_xt_setvl_e32m4(size_t n)
+/* Sets vl for n int32 lanes (SEW 32, LMUL 8); returns vl. */
+static inline size_t rvfw_xt_setvl_e32m8(size_t n)
 {
     size_t vl;
-    __asm__ volatile("th_vsetvli %0, %1, " RVFW_XT_STR(RVFW_XT_E32M4) : "=r"(vl) : "r"(n));
+    __asm__ volatile("th_vsetvli %0, %1, " RVFW_XT_STR(RVFW_XT_E32M8) : "=r"(vl) : "r"(n));
     return vl;
 }
 
@@ -178,22 +179,22 @@ static inline void rvfw_xt_round_nearest_up(void)
     __asm__ volatile("csrwi 0x00a, 0"); /* vxrm */
 }
 
-/* v4 = the bias of each lane (read with a word stride), or zero without one. */
+/* v8 = the bias of each lane (read with a word stride), or zero without one. */
 static inline void rvfw_xt_start(const int32_t *bias, ptrdiff_t word_stride)
 {
     if (bias)
-        XT_VLSE(4, bias, word_stride);
+        XT_VLSE(8, bias, word_stride);
     else
-        XT_VMV_VX(4, 0);
+        XT_VMV_VX(8, 0);
 }
 
-/* v4[lane] += sum_j (x[j] + offset) * w[j * w_stride + lane] for j < n: weights widened to int32
- * by the load, the input offset added to the scalar, so the sums are exact. Uses v8. */
+/* v8[lane] += sum_j (x[j] + offset) * w[j * w_stride + lane] for j < n: weights widened to int32
+ * by the load, the input offset added to the scalar, so the sums are exact. Uses v16. */
 static inline void rvfw_xt_dot(const int8_t *x, int32_t n, int32_t offset, const int8_t *w, ptrdiff_t w_stride)
 {
     for (int32_t j = 0; j < n; ++j, w += w_stride) {
-        XT_VLB(8, w);
-        XT_VMACC_VX(4, x[j] + offset, 8);
+        XT_VLB(16, w);
+        XT_VMACC_VX(8, x[j] + offset, 16);
     }
 }
 
@@ -211,28 +212,28 @@ static inline void rvfw_xt_dot(const int8_t *x, int32_t n, int32_t offset, const
         }                                                                                                  \
     } while (0)
 
-/* Requantise the int32 lanes of v4 (TFLite Micro's MultiplyByQuantizedMultiplier, per lane, as
+/* Requantise the int32 lanes of v8 (TFLite Micro's MultiplyByQuantizedMultiplier, per lane, as
  * rvfw_requantize_vv), add the output offset, clamp, and store the low bytes with the given
- * byte stride. multiplier and shift are read with a word stride. Uses v0, v1, v12..v27. */
+ * byte stride. multiplier and shift are read with a word stride. Uses v0, v1, v16, v24. */
 static inline void rvfw_xt_requantize_store(const int32_t *multiplier, const int32_t *shift, ptrdiff_t word_stride,
                                             int32_t offset, int32_t lo, int32_t hi, int8_t *out, ptrdiff_t byte_stride)
 {
-    XT_VLSE(12, multiplier, word_stride);
     XT_VLSE(16, shift, word_stride);
-    XT_VMAX_VX(20, 16, 0);   /* left shift */
-    XT_VRSUB_VX(24, 16, 0);  /* -shift */
-    XT_VMAX_VX(24, 24, 0);   /* right shift */
-    XT_VSLL_VV(4, 4, 20);
-    XT_VSMUL_VV(4, 4, 12);
-    XT_VMSLT_VX(0, 4, 0);    /* negative ... */
-    XT_VMSNE_VX(1, 24, 0);   /* ... and shifted right: round halves away from zero */
+    XT_VMAX_VX(24, 16, 0);   /* left shift */
+    XT_VSLL_VV(8, 8, 24);
+    XT_VRSUB_VX(16, 16, 0);  /* -shift */
+    XT_VMAX_VX(16, 16, 0);   /* right shift */
+    XT_VLSE(24, multiplier, word_stride);
+    XT_VSMUL_VV(8, 8, 24);
+    XT_VMSLT_VX(0, 8, 0);    /* negative ... */
+    XT_VMSNE_VX(1, 16, 0);   /* ... and shifted right: round halves away from zero */
     XT_VMAND_MM(0, 0, 1);
-    XT_VSUB_VX_V0(4, 4, 1);
-    XT_VSSRA_VV(4, 4, 24);
-    XT_VADD_VX(4, 4, offset);
-    XT_VMAX_VX(4, 4, lo);
-    XT_VMIN_VX(4, 4, hi);
-    XT_VSSB(4, out, byte_stride);
+    XT_VSUB_VX_V0(8, 8, 1);
+    XT_VSSRA_VV(8, 8, 16);
+    XT_VADD_VX(8, 8, offset);
+    XT_VMAX_VX(8, 8, lo);
+    XT_VMIN_VX(8, 8, hi);
+    XT_VSSB(8, out, byte_stride);
 }
 
 #endif

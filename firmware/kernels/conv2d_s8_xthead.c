@@ -1,4 +1,4 @@
-/* CONV_2D, int8, XTheadVector (C906): output channels across 16 int32 lanes, one output pixel
+/* CONV_2D, int8, XTheadVector (C906): output channels across 32 int32 lanes, one output pixel
  * at a time; weights HWIO so a tap's weights for the lanes are one sign-extending byte load.
  * Taps outside the input are skipped (zero padding), the input offset is added to the scalar
  * input, so every pixel is exact with the raw bias. */
@@ -22,7 +22,7 @@ void conv2d_s8_xthead(const rvfw_conv_params *p, const int8_t *input, const int8
                 int32_t kx0, kx1;
                 rvfw_dilated_window(x0, p->k_w, p->dilation_w, p->in_w, &kx0, &kx1);
                 for (int32_t oc0 = 0; oc0 < out_c;) {
-                    const size_t vl = rvfw_xt_setvl_e32m4((size_t)(out_c - oc0));
+                    const size_t vl = rvfw_xt_setvl_e32m8((size_t)(out_c - oc0));
                     rvfw_xt_start(bias ? bias + oc0 : 0, 4);
                     for (int32_t ky = ky0; ky < ky1; ++ky) {
                         const int32_t iy = y0 + ky * p->dilation_h;

@@ -1,4 +1,4 @@
-/* DEPTHWISE_CONV_2D, int8, XTheadVector (C906): channels across 16 int32 lanes, one output
+/* DEPTHWISE_CONV_2D, int8, XTheadVector (C906): channels across 32 int32 lanes, one output
  * pixel at a time. Output channel c * depth_multiplier + m reads input channel c: with a
  * multiplier above 1 the weights, bias, requantisation arrays and outputs are strided. */
 #include "rvfw_band.h"
@@ -24,16 +24,16 @@ void depthwise_conv2d_s8_xthead(const rvfw_conv_params *p, const int8_t *input, 
                 rvfw_dilated_window(x0, p->k_w, p->dilation_w, p->in_w, &kx0, &kx1);
                 for (int32_t m = 0; m < dm; ++m) {
                     for (int32_t c0 = 0; c0 < in_c;) {
-                        const size_t vl = rvfw_xt_setvl_e32m4((size_t)(in_c - c0));
+                        const size_t vl = rvfw_xt_setvl_e32m8((size_t)(in_c - c0));
                         const int32_t oc = c0 * dm + m;
                         rvfw_xt_start(bias ? bias + oc : 0, word_stride);
                         for (int32_t ky = ky0; ky < ky1; ++ky) {
                             const int32_t iy = y0 + ky * p->dilation_h;
                             for (int32_t kx = kx0; kx < kx1; ++kx) {
-                                XT_VLB(28, in_batch + (iy * p->in_w + x0 + kx * p->dilation_w) * in_c + c0);
-                                XT_VADD_VX(28, 28, p->input_offset);
-                                XT_VLSB(8, filter + (ky * p->k_w + kx) * out_c + oc, dm);
-                                XT_VMACC_VV(4, 28, 8);
+                                XT_VLB(24, in_batch + (iy * p->in_w + x0 + kx * p->dilation_w) * in_c + c0);
+                                XT_VADD_VX(24, 24, p->input_offset);
+                                XT_VLSB(16, filter + (ky * p->k_w + kx) * out_c + oc, dm);
+                                XT_VMACC_VV(8, 24, 16);
                             }
                         }
                         rvfw_xt_requantize_store(output_multiplier + oc, output_shift + oc, word_stride,
