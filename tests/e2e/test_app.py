@@ -101,3 +101,19 @@ def test_per_model_tt_compression_in_a_manifest(tmp_path, sim_tools):
     lines: list[str] = []
     assert app.check(b, results, log=lines.append)
     assert "ad: bit-exact 640/640 outputs match its TT graph's numpy reference" in lines
+
+
+def test_stack_overflow_faults_below_the_partition(tmp_path, sim_tools):
+    # The stack sits below the arena in the partition: overflowing it leaves the partition.
+    kws, ad = mlperf_model("kws_dscnn"), mlperf_model("ad_autoencoder")
+    manifest = tmp_path / "stack.yaml"
+    manifest.write_text(
+        f"models:\n  - {{name: kws, model: {kws}, priority: 0, stack: 16}}\n"
+        f"  - {{name: ad, model: {ad}, priority: 1}}\n"
+    )
+    b = app.build(load_app(manifest), "spike-rv64gcv", tmp_path / "out", log=quiet)
+    sim, results = app.run(b, log=quiet)
+    fault = re.search(r"RVFW-FAULT kws mcause=0x0*7 mepc=0x[0-9a-f]+ mtval=0x([0-9a-f]+)", sim.console)
+    assert fault, sim.console[-2000:]
+    assert int(fault.group(1), 16) < _symbol_address(b.elf, "rvfw_part_kws")
+    assert results["kws"].status == 1 and results["ad"].status == 0
