@@ -43,9 +43,8 @@ def lower(ctx: LowerContext, op: Op) -> Layer:
         ("output_activation_min", act_min),
         ("output_activation_max", act_max),
     ]  # fmt: skip
-    kernel = ("avgpool2d_s8" if op.kind is OpKind.AVERAGE_POOL_2D else "maxpool2d_s8") + (
-        "_rvv" if ctx.kernels == "rvv" else "_ref"
-    )
+    suffix = {"rvv": "_rvv", "xthead": "_xthead"}.get(ctx.kernels, "_ref")
+    kernel = ("avgpool2d_s8" if op.kind is OpKind.AVERAGE_POOL_2D else "maxpool2d_s8") + suffix
     return Layer(
         op.index, op.kind.value, kernel, "rvfw_pool_params", params, [ctx.arena(op.inputs[0]), ctx.arena(op.outputs[0])]
     )

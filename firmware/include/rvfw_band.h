@@ -12,6 +12,22 @@ static inline void rvfw_window(int32_t start, int32_t k, int32_t size, int32_t *
     *k1 = k < size - start ? k : size - start;
 }
 
+/* The window of pooling output pixel (oy, ox): its top-left input cell (y0, x0), which may lie
+ * in the padding, and the taps [ky0, ky1) x [kx0, kx1) inside the input. */
+typedef struct {
+    int32_t y0, x0, ky0, ky1, kx0, kx1;
+} rvfw_pool_window;
+
+static inline rvfw_pool_window rvfw_pool_window_at(const rvfw_pool_params *p, int32_t oy, int32_t ox)
+{
+    rvfw_pool_window w;
+    w.y0 = oy * p->stride_h - p->pad_h;
+    w.x0 = ox * p->stride_w - p->pad_w;
+    rvfw_window(w.y0, p->k_h, p->in_h, &w.ky0, &w.ky1);
+    rvfw_window(w.x0, p->k_w, p->in_w, &w.kx0, &w.kx1);
+    return w;
+}
+
 /* The taps [*k0, *k1) of a k-tap window with the given dilation, starting at input index
  * `start`, that fall inside [0, size): the padding's taps are skipped, not read. */
 static inline void rvfw_dilated_window(int32_t start, int32_t k, int32_t dilation, int32_t size, int32_t *k0,

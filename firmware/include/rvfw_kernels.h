@@ -146,6 +146,8 @@ void conv2d_s8_xthead(const rvfw_conv_params *p, const int8_t *input, const int8
 void depthwise_conv2d_s8_xthead(const rvfw_conv_params *p, const int8_t *input, const int8_t *filter,
                                 const int32_t *bias, const int32_t *output_multiplier, const int32_t *output_shift,
                                 int8_t *output);
+void avgpool2d_s8_xthead(const rvfw_pool_params *p, const int8_t *input, int8_t *output);
+void maxpool2d_s8_xthead(const rvfw_pool_params *p, const int8_t *input, int8_t *output);
 void add_s8_xthead(const rvfw_add_params *p, const int8_t *input1, const int8_t *input2, int8_t *output);
 void fully_connected_s8_xthead(const rvfw_fc_params *p, const int8_t *input, const int8_t *filter_t,
                                const int32_t *bias, const int32_t *output_multiplier, const int32_t *output_shift,

@@ -159,6 +159,9 @@ static inline size_t rvfw_xt_setvl_e32m8(size_t n)
 #define XT_VMSLT_VX(vd, vs2, x) XT_VX(0x1b, RVFW_XT_OPIVX, vd, vs2, x)  /* vmslt.vx -> mask */
 #define XT_VMSNE_VX(vd, vs2, x) XT_VX(0x19, RVFW_XT_OPIVX, vd, vs2, x)  /* vmsne.vx -> mask */
 #define XT_VADD_VV(vd, vs2, vs1) XT_VV(0x00, RVFW_XT_OPIVV, vd, vs2, vs1)
+#define XT_VMAX_VV(vd, vs2, vs1) XT_VV(0x07, RVFW_XT_OPIVV, vd, vs2, vs1)
+#define XT_VMSLE_VX(vd, vs2, x) XT_VX(0x1d, RVFW_XT_OPIVX, vd, vs2, x)  /* vmsle.vx -> mask */
+#define XT_VDIV_VX(vd, vs2, x) XT_VX(0x21, RVFW_XT_OPMVX, vd, vs2, x)   /* signed, toward zero */
 #define XT_VSLL_VX(vd, vs2, x) XT_VX(0x25, RVFW_XT_OPIVX, vd, vs2, x)
 #define XT_VSMUL_VX(vd, vs2, x) XT_VX(0x27, RVFW_XT_OPIVX, vd, vs2, x)
 #define XT_VSSRA_VX(vd, vs2, x) XT_VX(0x2b, RVFW_XT_OPIVX, vd, vs2, x)

@@ -9,13 +9,9 @@ void maxpool2d_s8_rvv(const rvfw_pool_params *p, const int8_t *input, int8_t *ou
     for (int32_t b = 0; b < p->batches; ++b) {
         const int8_t *in_batch = input + b * p->in_h * p->in_w * ch;
         for (int32_t oy = 0; oy < p->out_h; ++oy) {
-            const int32_t y0 = oy * p->stride_h - p->pad_h;
-            int32_t ky0, ky1;
-            rvfw_window(y0, p->k_h, p->in_h, &ky0, &ky1);
             for (int32_t ox = 0; ox < p->out_w; ++ox) {
-                const int32_t x0 = ox * p->stride_w - p->pad_w;
-                int32_t kx0, kx1;
-                rvfw_window(x0, p->k_w, p->in_w, &kx0, &kx1);
+                const rvfw_pool_window w = rvfw_pool_window_at(p, oy, ox);
+                const int32_t y0 = w.y0, x0 = w.x0, ky0 = w.ky0, ky1 = w.ky1, kx0 = w.kx0, kx1 = w.kx1;
                 for (int32_t c0 = 0; c0 < ch;) {
                     const size_t vl = __riscv_vsetvl_e8m4((size_t)(ch - c0));
                     vint8m4_t acc = __riscv_vmv_v_x_i8m4(INT8_MIN, vl);
