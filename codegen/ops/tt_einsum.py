@@ -39,15 +39,24 @@ def lower(ctx: LowerContext, op: Op) -> Layer:
     ]
     macs = g["outer"] * g["prev_m"] * g["inner"] * outputs * depth
     label = f"{op.kind.value} {g['form']} (op #{g['from_op']})"
+    j = np.arange(outputs)
+    offsets = (j // g["r_out"]) * (g["inner"] * g["prev_m"] * g["r_out"]) + j % g["r_out"]
+    if offsets.max() >= 1 << 16:
+        raise ValueError("TT einsum output offsets exceed 16 bits")
+    if ctx.kernels == "xthead":
+        args = [
+            ctx.arena(op.inputs[0]),
+            ctx.derived(op, "cores_t", "int8_t", core.data.T, role="weights"),
+            ctx.weights(bias_index),
+            ctx.derived(op, "offsets", "uint16_t", offsets.astype(np.uint16)),
+            ctx.arena(op.outputs[0]),
+        ]
+        return Layer(op.index, label, "tt_einsum_s8_xthead", "rvfw_tt_params", params, args, macs)
     if ctx.kernels == "rvv":
         sums = core.data.astype(np.int64).sum(axis=1)
         folded = -inp.quant.zero_point[0] * sums
         if bias_index >= 0:
             folded = ctx.tensor(bias_index).data.astype(np.int64).reshape(-1, outputs) + folded
-        j = np.arange(outputs)
-        offsets = (j // g["r_out"]) * (g["inner"] * g["prev_m"] * g["r_out"]) + j % g["r_out"]
-        if offsets.max() >= 1 << 16:
-            raise ValueError("TT einsum output offsets exceed 16 bits")
         args = [
             ctx.arena(op.inputs[0]),
             ctx.derived(op, "cores_t", "int8_t", core.data.T, role="weights"),

@@ -63,6 +63,13 @@ typedef struct {
     int32_t output_activation_min, output_activation_max;
 } rvfw_tt_params;
 
+/* Where the first output of input row (o, pm, i) goes; output (nk, r) of that row is
+ * nk * inner * prev_m * r_out + r further. */
+static inline int32_t rvfw_tt_row_base(const rvfw_tt_params *p, int32_t o, int32_t pm, int32_t i)
+{
+    return ((o * p->n) * p->inner + i) * (p->prev_m * p->r_out) + pm * p->r_out;
+}
+
 typedef struct {
     int32_t size;
     int32_t input_zero_point, output_zero_point;
@@ -148,6 +155,9 @@ void depthwise_conv2d_s8_xthead(const rvfw_conv_params *p, const int8_t *input, 
                                 int8_t *output);
 void avgpool2d_s8_xthead(const rvfw_pool_params *p, const int8_t *input, int8_t *output);
 void maxpool2d_s8_xthead(const rvfw_pool_params *p, const int8_t *input, int8_t *output);
+/* bias: NULL or [inner][n * r_out], raw; offsets as for tt_einsum_s8_rvv. */
+void tt_einsum_s8_xthead(const rvfw_tt_params *p, const int8_t *input, const int8_t *cores_t, const int32_t *bias,
+                         const uint16_t *offsets, int8_t *output);
 void add_s8_xthead(const rvfw_add_params *p, const int8_t *input1, const int8_t *input2, int8_t *output);
 void fully_connected_s8_xthead(const rvfw_fc_params *p, const int8_t *input, const int8_t *filter_t,
                                const int32_t *bias, const int32_t *output_multiplier, const int32_t *output_shift,

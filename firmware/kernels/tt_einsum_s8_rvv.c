@@ -11,7 +11,7 @@ void tt_einsum_s8_rvv(const rvfw_tt_params *p, const int8_t *input, const int8_t
     for (int32_t o = 0; o < p->outer; ++o) {
         for (int32_t pm = 0; pm < p->prev_m; ++pm) {
             for (int32_t i = 0; i < p->inner; ++i, row += p->k) {
-                int8_t *base = output + ((o * p->n) * p->inner + i) * (p->prev_m * p->r_out) + pm * p->r_out;
+                int8_t *base = output + rvfw_tt_row_base(p, o, pm, i);
                 const int32_t *bias = bias_folded + (p->bias_per_row ? i * outputs : 0);
                 for (int32_t j0 = 0; j0 < outputs;) {
                     const size_t vl = __riscv_vsetvl_e32m8((size_t)(outputs - j0));

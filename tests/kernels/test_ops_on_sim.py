@@ -320,7 +320,7 @@ def test_tt_einsum_bit_exact(tmp_path, request, sim_tools, case, config):
     )  # fmt: skip
     forms = [layer.op.split()[1] for layer in b.layers]
     assert forms == (["first", "middle", "last"] if tt.d == 3 else ["first", "last"])
-    if kernels == "rvv":
-        assert all(layer.kernel == "tt_einsum_s8_rvv" for layer in b.layers)
+    if kernels in ("rvv", "xthead"):
+        assert all(layer.kernel == f"tt_einsum_s8_{kernels}" for layer in b.layers)
     result = pipeline.check(pipeline.run(b, timeout=120, log=quiet, vlen=vlen, count=False), log=quiet, accuracy=False)
     assert result.bit_exact, result.mismatches
