@@ -93,13 +93,24 @@ def compress_graph(
     forced: dict[int, Config] | None = None,
 ) -> tuple[Graph, list[LayerReport]]:
     """forced: op index -> configuration to use regardless of the search (tests; must fit the layer)."""
+    candidates = [
+        op
+        for op in graph.ops
+        if op.kind is OpKind.FULLY_CONNECTED
+        and (layers is None or op.index in layers)
+        and _eligible(graph, op, min_params)
+    ]
+    if not candidates:
+        log(f"TT compression: no FULLY_CONNECTED layer with {min_params:,} or more int8 weights: nothing to do")
+        return graph, []
+    # Calibration activations, and later the golden, come from the numpy reference: it must cover the graph.
+    reference.check_covered(graph, "--compress tt")
     calibration = [golden.make_inputs(graph, seed + 1000 + i) for i in range(CALIBRATION_INPUTS)]
     traces = [reference.run_graph(graph, inputs, keep=True) for inputs in calibration]
     tensors, ops, reports = list(graph.tensors), [], []
     next_index = max(op.index for op in graph.ops) + 1
     for op in graph.ops:
-        wanted = layers is None or op.index in layers
-        if op.kind is not OpKind.FULLY_CONNECTED or not wanted or not _eligible(graph, op, min_params):
+        if op not in candidates:
             ops.append(op)
             continue
         x_q = np.stack([t[op.inputs[0]].reshape(-1) for t in traces])

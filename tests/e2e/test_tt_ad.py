@@ -7,7 +7,7 @@ from codegen.frontend import load_tflite
 from codegen.ir import OpKind
 from codegen.tt import reference
 from tests.conftest import mlperf_model, quiet
-from tests.e2e.test_cli import rvfw
+from tests.e2e.test_cli import assert_one_line_error, rvfw
 
 
 def test_tt_reference_is_tflm_on_the_uncompressed_model():
@@ -45,3 +45,14 @@ def test_default_budget_keeps_ad_dense_and_says_why(tmp_path):
 def test_tt_options_need_compress():
     proc = rvfw("build", "--tt-error", "0.5")
     assert proc.returncode == 2 and "--tt-error and --tt-min-params need --compress tt" in proc.stderr
+
+
+def test_nothing_to_compress_leaves_the_model_alone():
+    proc = rvfw("plan", "--model", str(mlperf_model("kws_dscnn")), "--compress", "tt")
+    assert proc.returncode == 0, proc.stderr
+    assert "TT compression: no FULLY_CONNECTED layer with 16,384 or more int8 weights: nothing to do" in proc.stdout
+
+
+def test_graphs_the_reference_cannot_run_are_refused_in_one_line():
+    proc = rvfw("plan", "--model", str(mlperf_model("ic_resnet8")), "--compress", "tt", "--tt-min-params", "0")
+    assert_one_line_error(proc, "ic_resnet8_int8.tflite: op #0 CONV_2D: --compress tt needs a graph of FULLY_CONNECTED")
