@@ -17,6 +17,10 @@ from codegen import pipeline  # noqa: E402
 from codegen.report import table  # noqa: E402
 
 MODELS = ROOT.parent / "shared" / "models"
+# Anchors (../shared/ANCHORS.md): TFLite Micro reference kernels, rv64gc, instructions per inference;
+# and the XuanTie vendor library (FP16) on C906 hardware: 0.25-0.79 cycles per MAC.
+TFLM_RV64GC = {"kws_dscnn": 48_506_904, "vww_mobilenet": 118_775_371, "ic_resnet8": 128_766_578,
+               "ad_autoencoder": 2_471_017}  # fmt: skip
 
 
 def quiet(_msg: str) -> None:
