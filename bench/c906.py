@@ -53,6 +53,12 @@ def main() -> int:
                 ["layer", "op", "vector kernel", "MACs", "scalar", "XTheadVector", "ratio"], rows, right={0, 3, 4, 5, 6}
             )
         )
+        macs = sum(x.macs for x in b_v.layers)
+        print(
+            f"XTheadVector {total_v / macs:.2f} instructions/MAC; TFLite Micro reference kernels on rv64gc "
+            f"{TFLM_RV64GC[name]:,} instructions ({TFLM_RV64GC[name] / total_v:.0f}x more); the vendor library "
+            "on C906 hardware: 0.25-0.79 cycles/MAC (FP16)"
+        )
     return 0 if ok else 1
 
 
