@@ -69,6 +69,10 @@ class ModelResult:
     outputs: list[np.ndarray]
     dispatch_status: int
     dispatch_same: bool
+    # --preempt: the preempting model's run from the interrupt during this one (None: not armed,
+    # -1: the timer did not fire), and whether its outputs equalled its own run's.
+    preempt_status: int | None = None
+    preempt_same: bool = False
 
 
 def _round_up(n: int, to: int) -> int:
@@ -185,11 +189,17 @@ def build(
     log: Log = print,
     kernels: str = "auto",
     inject_fault: str | None = None,
+    preempt: str | None = None,
 ) -> AppBuild:
+    """inject_fault: that model's code stores outside its partition (test hook). preempt: that model
+    also runs from a timer interrupt in the middle of every lower-priority model (test hook)."""
     board = load_board(board_name or app.board or "spike-rv64gcv")
     check_app(app, board)
-    if inject_fault is not None and inject_fault not in {m.name for m in app.models}:
-        raise RvfwError(f"--inject-fault: no model named '{inject_fault}' in {Path(app.source).name}")
+    for option, name in (("--inject-fault", inject_fault), ("--preempt", preempt)):
+        if name is not None and name not in {m.name for m in app.models}:
+            raise RvfwError(f"{option}: no model named '{name}' in {Path(app.source).name}")
+    if preempt is not None and board.clint is None:
+        raise RvfwError(f"--preempt: board {board.name} has no machine timer (clint) in its board file")
     admitted, _sized = admit(app, board, planner, kernels, log)
     vlen = board.vector["vlen"] if board.vector else 128
     kernel_set = _kernel_set(board, kernels)
@@ -207,7 +217,9 @@ def build(
 
     out_dir = Path(out_dir) if out_dir else ROOT / "build" / board.name / f"app-{app.name}"
     with staged(out_dir) as staging:
-        elf, size_report = _emit_and_compile(app, board, admitted, models, staging, kernel_set, inject_fault, log)
+        elf, size_report = _emit_and_compile(
+            app, board, admitted, models, staging, kernel_set, inject_fault, log, preempt
+        )
         (staging / "admission.txt").write_text(admitted.table() + "\n")
         (staging / "size.json").write_text(json.dumps(size_report.to_json(), indent=2) + "\n")
     size_report.elf = str(out_dir / elf.name)
@@ -241,7 +253,7 @@ def layout(admitted: admission.Admission, models: list[ModelBuild], board: Board
     return {"partitions": partitions, "slot_of": slot_of, "states": states}
 
 
-def _emit_and_compile(app, board, admitted, models, staging: Path, kernel_set, inject_fault, log: Log):
+def _emit_and_compile(app, board, admitted, models, staging: Path, kernel_set, inject_fault, log: Log, preempt=None):
     gen = staging / "gen"
     gen.mkdir(parents=True)
     placed = layout(admitted, models, board)
@@ -256,7 +268,13 @@ def _emit_and_compile(app, board, admitted, models, staging: Path, kernel_set, i
             emit.render_model(mb.graph, board, mb.plan, mb.layers, mb.constants, standalone=False, inject_fault=victim)
         )
     sources["app.c"] = emit.render_app(banner, [_model_data(mb, placed) for mb in models], placed)
-    sources["main.c"] = emit.render_app_harness(banner, [_harness_data(mb) for mb in models])
+    harness = [_harness_data(mb) for mb in models]
+    preempting = None
+    if preempt is not None:
+        index = next(i for i, mb in enumerate(models) if mb.entry.name == preempt)
+        # About 10,000 instructions in (the timer ticks every 100 under QEMU -icount shift=0).
+        preempting = {**harness[index], "index": index, "priority": models[index].entry.priority, "ticks": 100}
+    sources["main.c"] = emit.render_app_harness(banner, harness, preempting)
     sources["rvfw_platform.h"] = emit.render_platform_header(models[0].graph, board)
     for name, text in sources.items():
         (gen / name).write_text(text)
@@ -266,6 +284,8 @@ def _emit_and_compile(app, board, admitted, models, staging: Path, kernel_set, i
     kernels = {k for mb in models for lay in mb.layers for k in lay.kernels}
     c_files = [gen / f"{mb.graph.name}.c" for mb in models] + [gen / "app.c", gen / "main.c"]
     c_files += [*toolchain.firmware_sources(board, kernels), FIRMWARE_DIR / "runtime" / "dispatch.c"]
+    if board.clint is not None:
+        c_files.append(FIRMWARE_DIR / "runtime" / "clint.c")
     objects = toolchain.compile_objects(board, c_files, [gen, FIRMWARE_DIR / "include"], staging / "obj")
     elf = staging / "firmware.elf"
     toolchain.link(board, objects, gen / "link.ld", elf)
@@ -310,6 +330,7 @@ def _harness_data(mb: ModelBuild) -> dict:
     return {
         "name": mb.entry.name,
         "NAME": mb.entry.name.upper(),
+        "priority": mb.entry.priority,
         "input_type": storage,
         "input_count": inp.num_elements,
         "input_lines": emit.value_lines(values),
@@ -331,8 +352,19 @@ def run(b: AppBuild, timeout: float = 600.0, log: Log = print) -> tuple[SimResul
         status = {0: "ok", 1: "FAULT", 2: "failed earlier"}.get(r.status, str(r.status))
         again = {0: "ok", 1: "FAULT", 2: "refused (failed)"}.get(r.dispatch_status, str(r.dispatch_status))
         rows.append([mb.entry.name, mb.entry.priority, status, f"{r.instret:,}", again])
+    preempted = {name: r for name, r in results.items() if r.preempt_status is not None}
+    if preempted:
+        for row, mb in zip(rows, b.models):
+            r = results[mb.entry.name]
+            row.append(
+                "-" if r.preempt_status is None
+                else "not reached" if r.preempt_status < 0
+                else ("ok, same outputs" if r.preempt_same else "ok, outputs DIFFER") if r.preempt_status == 0
+                else {4: "busy"}.get(r.preempt_status, f"status {r.preempt_status}")
+            )  # fmt: skip
     log(f"ran under {sim.runner}:")
-    log(report.table(["model", "priority", "run", "instructions", "dispatched again"], rows, right={1, 3}))
+    headers = ["model", "priority", "run", "instructions", "dispatched again"]
+    log(report.table(headers + (["preempted (run from an interrupt)"] if preempted else []), rows, right={1, 3}))
     return sim, results
 
 
@@ -360,6 +392,9 @@ def parse_console(console: str, b: AppBuild, exit_code: int, runner: str) -> dic
             else:
                 array = np.array(ints, dtype=t.dtype.np_type)
             results[words[1]].outputs.append(array.reshape(t.shape))
+        elif words[0] == "preempt":  # preempt <model> by <model> status S same B
+            r = results[words[1]]
+            r.preempt_status, r.preempt_same = int(words[5]), words[7] == "1"
         elif words[0] == "dispatch":
             r = results[words[1]]
             r.dispatch_status, r.dispatch_same = int(words[3]), words[5] == "1"
@@ -381,9 +416,11 @@ def check(b: AppBuild, results: dict[str, ModelResult], log: Log = print) -> boo
             reference, against = golden.reference_outputs(mb.graph.source, mb.inputs, 1), "TFLite Micro"
         result = golden.compare(r.outputs, reference)
         same = r.dispatch_status == 0 and r.dispatch_same
+        preempt_ok = r.preempt_status is None or (r.preempt_status == 0 and r.preempt_same)
         log(
             f"{mb.entry.name}: bit-exact {result.matched}/{result.total} outputs match {against}"
             + ("" if same else "; the dispatched rerun differs")
+            + ("" if preempt_ok else "; the preempting run failed or differs")
         )
-        ok = ok and result.bit_exact and same
+        ok = ok and result.bit_exact and same and preempt_ok
     return ok

@@ -45,6 +45,7 @@ class Board:
     flash: dict | None = None
     pmp_granularity: int = 4  # bytes: the smallest PMP region the core supports
     tensor_train: dict = field(default_factory=dict)  # TT design-space thresholds (codegen.tt.space.Profile)
+    clint: int | None = None  # base address of the machine timer, when the board has one
 
     @property
     def vector_kernels(self) -> bool:
@@ -108,6 +109,7 @@ def load_board(name_or_path: str) -> Board:
         flash=data["flash"],
         pmp_granularity=data.get("pmp_granularity", 4),
         tensor_train=data.get("tensor_train", {}),
+        clint=data.get("clint", {}).get("base"),
     )
 
 

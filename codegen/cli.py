@@ -42,6 +42,12 @@ def _parser() -> argparse.ArgumentParser:
             p.add_argument(
                 "--inject-fault", default=None, metavar="MODEL", help="test hook: MODEL writes outside its partition"
             )
+            p.add_argument(
+                "--preempt",
+                default=None,
+                metavar="MODEL",
+                help="test hook: MODEL also runs from a timer interrupt in the middle of each lower-priority model",
+            )
         p.add_argument(
             "--board", default=None, help=f"board name or YAML path (default: the manifest's, else {DEFAULT_BOARD})"
         )
@@ -184,7 +190,15 @@ def _app_command(args, log) -> int:
     if args.memory != "auto":
         raise RvfwError("--memory applies to one model; in an application set `memory:` per model")
     b = app_pipeline.build(
-        app, args.board, args.out, args.seed, args.planner, log, args.kernels, getattr(args, "inject_fault", None)
+        app,
+        args.board,
+        args.out,
+        args.seed,
+        args.planner,
+        log,
+        args.kernels,
+        getattr(args, "inject_fault", None),
+        getattr(args, "preempt", None),
     )
     if args.command == "size":
         if getattr(args, "json", False):

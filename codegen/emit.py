@@ -198,12 +198,9 @@ def render_app(banner: dict, models: list[dict], placed: dict) -> str:
     return environment().get_template("app.c.j2").render(data, template="app.c.j2")
 
 
-def render_app_harness(banner: dict, models: list[dict]) -> str:
-    return (
-        environment()
-        .get_template("app_main.c.j2")
-        .render({"banner": banner, "models": models}, template="app_main.c.j2")
-    )
+def render_app_harness(banner: dict, models: list[dict], preempt: dict | None = None) -> str:
+    data = {"banner": banner, "models": models, "preempt": preempt}
+    return environment().get_template("app_main.c.j2").render(data, template="app_main.c.j2")
 
 
 def render_platform_header(graph: Graph, board: Board) -> str:
@@ -212,5 +209,6 @@ def render_platform_header(graph: Graph, board: Board) -> str:
     if board.uart:
         uart = {k: hex(v) if k == "base" else v for k, v in board.uart.items() if k != "driver"}
     return env.get_template("platform.h.j2").render(
-        {"banner": _banner(graph, board), "uart": uart}, template="platform.h.j2"
+        {"banner": _banner(graph, board), "uart": uart, "clint": hex(board.clint) if board.clint else None},
+        template="platform.h.j2",
     )

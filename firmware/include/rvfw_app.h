@@ -9,6 +9,7 @@
 #define RVFW_FAULT 1  /* the model trapped (e.g. a PMP access fault) during this run; it is now failed */
 #define RVFW_FAILED 2 /* the model faulted earlier: it is not run again */
 #define RVFW_BAD_ARG 3
+#define RVFW_BUSY 4 /* from an interrupt: the paused model has the same or higher priority, or shares memory */
 
 /* A memory range the model may write while it runs: NAPOT (one PMP entry) or TOR (two). */
 typedef struct {
@@ -45,5 +46,13 @@ int rvfw_last_status(int model);
 
 /* The per-instance state of a model, or 0. */
 uint8_t *rvfw_state(int model, int instance);
+
+/* Called for an interrupt taken while a model runs in U-mode, with that model paused (its
+ * registers saved); the application's handler may rvfw_run() a higher-priority model. */
+void rvfw_interrupt(uintptr_t mcause);
+
+/* Machine timer (CLINT): an interrupt `ticks` from now while a model runs; disarm in the handler. */
+void rvfw_timer_arm(uint64_t ticks);
+void rvfw_timer_disarm(void);
 
 #endif

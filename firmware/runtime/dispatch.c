@@ -13,10 +13,12 @@
 #define PMP_ENTRIES_USED 8 /* at most: partition, state, code, each TOR (two entries) */
 #define MCAUSE_ECALL_FROM_U 8
 
-/* Saved by rvfw_enter_user (user.S): ra, sp, s0-s11, then mcause, mepc, mtval of the trap. */
+/* Saved by rvfw_enter_user (user.S): ra, sp, s0-s11, then mcause, mepc, mtval of the trap, and
+ * two slots the interrupt entry uses before it has a stack. */
 typedef struct {
     uintptr_t regs[14];
     uintptr_t mcause, mepc, mtval;
+    uintptr_t scratch[2];
 } rvfw_user_ctx;
 
 uintptr_t rvfw_enter_user(void (*entry)(uint8_t *), uint8_t *arg, void *sp, rvfw_user_ctx *ctx);
@@ -24,6 +26,9 @@ uintptr_t rvfw_enter_user(void (*entry)(uint8_t *), uint8_t *arg, void *sp, rvfw
 /* Code, read-only data and weights: what models may read and execute (linker script). */
 extern uint8_t __rvfw_rx_start[], __rvfw_rx_end[];
 
+/* The model running in U-mode (-1: none), and its instance: a model run from an interrupt handler
+ * hands the PMP back to the one it interrupted. */
+static int running = -1, running_instance;
 static uint8_t failed[32];
 static uint8_t status[32];
 static struct {
@@ -113,11 +118,25 @@ int rvfw_run_instance(int model, int instance, const void *input, void *output)
     if (failed[model])
         return status[model] = RVFW_FAILED;
     const rvfw_model *m = &rvfw_models[model];
+    const int interrupted = running, interrupted_instance = running_instance;
+    if (interrupted >= 0) {
+        /* Called from an interrupt handler while another model is paused: only a model of higher
+         * priority, with memory of its own, may run over it. */
+        const rvfw_model *paused = &rvfw_models[interrupted];
+        if (m->priority >= paused->priority || m->partition.base == paused->partition.base)
+            return RVFW_BUSY;
+    }
     uint8_t *arena = m->partition.base + m->stack_size;
     memcpy(arena + m->input_offset, input, m->input_bytes);
     open_for(m, instance);
+    running = model;
+    running_instance = instance;
     rvfw_user_ctx ctx;
     const uintptr_t cause = rvfw_enter_user(m->run, arena, arena, &ctx);
+    running = interrupted;
+    running_instance = interrupted_instance;
+    if (interrupted >= 0)
+        open_for(&rvfw_models[interrupted], interrupted_instance);
     if (cause != MCAUSE_ECALL_FROM_U) {
         failed[model] = 1;
         report_fault(m, &ctx);
@@ -125,6 +144,16 @@ int rvfw_run_instance(int model, int instance, const void *input, void *output)
     }
     memcpy(output, arena + m->output_offset, m->output_bytes);
     return status[model] = RVFW_OK;
+}
+
+/* Interrupts reach M-mode only while a model runs in U-mode (mstatus.MIE stays 0). Without a
+ * handler of the application's, one is a firmware fault. */
+__attribute__((weak)) void rvfw_interrupt(uintptr_t mcause)
+{
+    rvfw_puts("\nRVFW-TRAP unexpected interrupt mcause=");
+    rvfw_put_hex(mcause);
+    rvfw_putc('\n');
+    rvfw_exit(3);
 }
 
 int rvfw_run(int model, const void *input, void *output)

@@ -26,6 +26,7 @@ _start:
   .option pop
   la t0, rvfw_trap_entry
   csrw mtvec, t0
+  csrw mscratch, zero       /* no model running (see the trap entry) */
 #if defined(__riscv_flen)
   li t0, (1 << 13)          /* mstatus.FS = initial */
   csrs mstatus, t0
@@ -45,18 +46,17 @@ _start:
 2:
   j 2b
 
-/* A trap taken from U-mode ends the running model's turn (user.S). Any other trap is fatal:
- * no register save, the handler reports and exits. */
+/* A trap taken from U-mode goes to user.S: mscratch holds the running model's context then, and
+ * 0 in M-mode. Any trap in M-mode is fatal: no register save, the handler reports and exits. */
   .section .text.trap, "ax"
   .balign 4
   .global rvfw_trap_entry
 rvfw_trap_entry:
-  csrr t0, mstatus
-  li t1, (3 << 11)          /* mstatus.MPP: the privilege the trap came from */
-  and t0, t0, t1
-  bnez t0, 2f
+  csrrw t0, mscratch, t0
+  beqz t0, 2f
   j rvfw_user_trap
 2:
+  csrrw t0, mscratch, t0    /* mscratch back to 0 */
   csrr a0, mcause
   csrr a1, mepc
   csrr a2, mtval

@@ -1,6 +1,14 @@
 /* Running model code in U-mode and getting back: rvfw_enter_user saves the M-mode callee-saved
  * registers, drops to U-mode at `entry(arg)` on the model's own stack, and "returns" when the
- * model traps: its normal end is an ecall (mcause 8), anything else is a fault. */
+ * model traps: its normal end is an ecall (mcause 8), anything else is a fault.
+ *
+ * An interrupt taken in U-mode is different: the model is only paused. Its whole context
+ * (integer, floating-point and vector registers) is saved below the M-mode stack of its
+ * rvfw_enter_user call, rvfw_interrupt(mcause) runs (it may run a higher-priority model with
+ * rvfw_run), and the model resumes where it was.
+ *
+ * mscratch holds the running model's context while it runs in U-mode and 0 otherwise, so the
+ * trap entry (start.S) can tell the cases apart without touching a register first. */
 #if __riscv_xlen == 64
 #define STORE sd
 #define LOAD ld
@@ -9,6 +17,28 @@
 #define STORE sw
 #define LOAD lw
 #define REG 4
+#endif
+
+/* rvfw_user_ctx (dispatch.c): ra, sp, s0-s11, mcause, mepc, mtval, two scratch slots. */
+#define CTX_MCAUSE (14 * REG)
+#define CTX_MEPC (15 * REG)
+#define CTX_MTVAL (16 * REG)
+#define CTX_SCRATCH (17 * REG)
+#define CTX_SCRATCH2 (18 * REG)
+
+/* Interrupt frame: x1..x31 at their index, then mepc, the context pointer, fcsr, vl, vtype,
+ * vcsr; f0-f31 and v0-v31 follow (sizes from the ISA). 40 slots keep it 16-byte aligned. */
+#define FRAME_MEPC (32 * REG)
+#define FRAME_CTX (33 * REG)
+#define FRAME_FCSR (34 * REG)
+#define FRAME_VL (35 * REG)
+#define FRAME_VTYPE (36 * REG)
+#define FRAME_VCSR (37 * REG)
+#define FRAME_INT (40 * REG)
+#if defined(__riscv_flen)
+#define FRAME_FP (32 * 8)
+#else
+#define FRAME_FP 0
 #endif
 
   .section .text.rvfw_user, "ax"
@@ -53,17 +83,21 @@ rvfw_user_return:
 1:
   j 1b
 
-  /* From the trap entry, for traps taken from U-mode: record the cause and resume the M-mode
-   * caller of rvfw_enter_user with a0 = mcause. The model's registers are dropped. */
+  /* From the trap entry, for traps taken from U-mode: t0 = the model's context, mscratch = the
+   * model's t0. */
   .global rvfw_user_trap
 rvfw_user_trap:
-  csrr t0, mscratch
+  STORE t1, CTX_SCRATCH(t0)
   csrr t1, mcause
-  STORE t1, 14*REG(t0)
+  bltz t1, rvfw_user_interrupt
+  /* An exception (ecall included) ends the model's turn: record the cause and resume the M-mode
+   * caller of rvfw_enter_user with a0 = mcause. The model's registers are dropped. */
+  STORE t1, CTX_MCAUSE(t0)
   csrr t1, mepc
-  STORE t1, 15*REG(t0)
+  STORE t1, CTX_MEPC(t0)
   csrr t1, mtval
-  STORE t1, 16*REG(t0)
+  STORE t1, CTX_MTVAL(t0)
+  csrw mscratch, zero
   LOAD ra, 0*REG(t0)
   LOAD sp, 1*REG(t0)
   LOAD s0, 2*REG(t0)
@@ -78,5 +112,205 @@ rvfw_user_trap:
   LOAD s9, 11*REG(t0)
   LOAD s10, 12*REG(t0)
   LOAD s11, 13*REG(t0)
-  LOAD a0, 14*REG(t0)
+  LOAD a0, CTX_MCAUSE(t0)
   ret
+
+rvfw_user_interrupt:
+  /* t0 = context, t1 (saved) = mcause. The frame goes below the M-mode stack pointer that
+   * rvfw_enter_user saved. */
+  STORE t2, CTX_SCRATCH2(t0)
+  LOAD t1, 1*REG(t0)
+#if defined(__riscv_vector)
+  csrr t2, vlenb
+  slli t2, t2, 5
+  sub t1, t1, t2
+#endif
+  addi t1, t1, -(FRAME_INT + FRAME_FP)
+  andi t1, t1, -16
+  STORE x1, 1*REG(t1)
+  STORE x2, 2*REG(t1)
+  STORE x3, 3*REG(t1)
+  STORE x4, 4*REG(t1)
+  STORE x8, 8*REG(t1)
+  STORE x9, 9*REG(t1)
+  STORE x10, 10*REG(t1)
+  STORE x11, 11*REG(t1)
+  STORE x12, 12*REG(t1)
+  STORE x13, 13*REG(t1)
+  STORE x14, 14*REG(t1)
+  STORE x15, 15*REG(t1)
+  STORE x16, 16*REG(t1)
+  STORE x17, 17*REG(t1)
+  STORE x18, 18*REG(t1)
+  STORE x19, 19*REG(t1)
+  STORE x20, 20*REG(t1)
+  STORE x21, 21*REG(t1)
+  STORE x22, 22*REG(t1)
+  STORE x23, 23*REG(t1)
+  STORE x24, 24*REG(t1)
+  STORE x25, 25*REG(t1)
+  STORE x26, 26*REG(t1)
+  STORE x27, 27*REG(t1)
+  STORE x28, 28*REG(t1)
+  STORE x29, 29*REG(t1)
+  STORE x30, 30*REG(t1)
+  STORE x31, 31*REG(t1)
+  mv sp, t1
+  STORE t0, FRAME_CTX(sp)
+  LOAD t1, CTX_SCRATCH(t0)  /* the model's t1 */
+  STORE t1, 6*REG(sp)
+  LOAD t1, CTX_SCRATCH2(t0) /* the model's t2 */
+  STORE t1, 7*REG(sp)
+  csrrw t1, mscratch, zero  /* the model's t0; M-mode from here on */
+  STORE t1, 5*REG(sp)
+  csrr t0, mepc
+  STORE t0, FRAME_MEPC(sp)
+#if defined(__riscv_flen)
+  frcsr t0
+  STORE t0, FRAME_FCSR(sp)
+  addi t0, sp, FRAME_INT
+  fsd f0, 0*8(t0)
+  fsd f1, 1*8(t0)
+  fsd f2, 2*8(t0)
+  fsd f3, 3*8(t0)
+  fsd f4, 4*8(t0)
+  fsd f5, 5*8(t0)
+  fsd f6, 6*8(t0)
+  fsd f7, 7*8(t0)
+  fsd f8, 8*8(t0)
+  fsd f9, 9*8(t0)
+  fsd f10, 10*8(t0)
+  fsd f11, 11*8(t0)
+  fsd f12, 12*8(t0)
+  fsd f13, 13*8(t0)
+  fsd f14, 14*8(t0)
+  fsd f15, 15*8(t0)
+  fsd f16, 16*8(t0)
+  fsd f17, 17*8(t0)
+  fsd f18, 18*8(t0)
+  fsd f19, 19*8(t0)
+  fsd f20, 20*8(t0)
+  fsd f21, 21*8(t0)
+  fsd f22, 22*8(t0)
+  fsd f23, 23*8(t0)
+  fsd f24, 24*8(t0)
+  fsd f25, 25*8(t0)
+  fsd f26, 26*8(t0)
+  fsd f27, 27*8(t0)
+  fsd f28, 28*8(t0)
+  fsd f29, 29*8(t0)
+  fsd f30, 30*8(t0)
+  fsd f31, 31*8(t0)
+#endif
+#if defined(__riscv_vector)
+  csrr t0, vl
+  STORE t0, FRAME_VL(sp)
+  csrr t0, vtype
+  STORE t0, FRAME_VTYPE(sp)
+  csrr t0, vcsr
+  STORE t0, FRAME_VCSR(sp)
+  csrr t1, vlenb
+  slli t1, t1, 3            /* bytes of 8 registers */
+  addi t0, sp, FRAME_INT + FRAME_FP
+  vs8r.v v0, (t0)
+  add t0, t0, t1
+  vs8r.v v8, (t0)
+  add t0, t0, t1
+  vs8r.v v16, (t0)
+  add t0, t0, t1
+  vs8r.v v24, (t0)
+#endif
+  csrr a0, mcause
+  call rvfw_interrupt
+#if defined(__riscv_vector)
+  csrr t1, vlenb
+  slli t1, t1, 3
+  addi t0, sp, FRAME_INT + FRAME_FP
+  vl8r.v v0, (t0)
+  add t0, t0, t1
+  vl8r.v v8, (t0)
+  add t0, t0, t1
+  vl8r.v v16, (t0)
+  add t0, t0, t1
+  vl8r.v v24, (t0)
+  LOAD t0, FRAME_VL(sp)
+  LOAD t1, FRAME_VTYPE(sp)
+  vsetvl zero, t0, t1
+  LOAD t0, FRAME_VCSR(sp)
+  csrw vcsr, t0
+#endif
+#if defined(__riscv_flen)
+  LOAD t0, FRAME_FCSR(sp)
+  fscsr t0
+  addi t0, sp, FRAME_INT
+  fld f0, 0*8(t0)
+  fld f1, 1*8(t0)
+  fld f2, 2*8(t0)
+  fld f3, 3*8(t0)
+  fld f4, 4*8(t0)
+  fld f5, 5*8(t0)
+  fld f6, 6*8(t0)
+  fld f7, 7*8(t0)
+  fld f8, 8*8(t0)
+  fld f9, 9*8(t0)
+  fld f10, 10*8(t0)
+  fld f11, 11*8(t0)
+  fld f12, 12*8(t0)
+  fld f13, 13*8(t0)
+  fld f14, 14*8(t0)
+  fld f15, 15*8(t0)
+  fld f16, 16*8(t0)
+  fld f17, 17*8(t0)
+  fld f18, 18*8(t0)
+  fld f19, 19*8(t0)
+  fld f20, 20*8(t0)
+  fld f21, 21*8(t0)
+  fld f22, 22*8(t0)
+  fld f23, 23*8(t0)
+  fld f24, 24*8(t0)
+  fld f25, 25*8(t0)
+  fld f26, 26*8(t0)
+  fld f27, 27*8(t0)
+  fld f28, 28*8(t0)
+  fld f29, 29*8(t0)
+  fld f30, 30*8(t0)
+  fld f31, 31*8(t0)
+#endif
+  LOAD t0, FRAME_MEPC(sp)
+  csrw mepc, t0
+  li t0, (3 << 11)          /* back to U-mode */
+  csrc mstatus, t0
+  LOAD t0, FRAME_CTX(sp)
+  csrw mscratch, t0
+  LOAD x1, 1*REG(sp)
+  LOAD x3, 3*REG(sp)
+  LOAD x4, 4*REG(sp)
+  LOAD x5, 5*REG(sp)
+  LOAD x6, 6*REG(sp)
+  LOAD x7, 7*REG(sp)
+  LOAD x8, 8*REG(sp)
+  LOAD x9, 9*REG(sp)
+  LOAD x10, 10*REG(sp)
+  LOAD x11, 11*REG(sp)
+  LOAD x12, 12*REG(sp)
+  LOAD x13, 13*REG(sp)
+  LOAD x14, 14*REG(sp)
+  LOAD x15, 15*REG(sp)
+  LOAD x16, 16*REG(sp)
+  LOAD x17, 17*REG(sp)
+  LOAD x18, 18*REG(sp)
+  LOAD x19, 19*REG(sp)
+  LOAD x20, 20*REG(sp)
+  LOAD x21, 21*REG(sp)
+  LOAD x22, 22*REG(sp)
+  LOAD x23, 23*REG(sp)
+  LOAD x24, 24*REG(sp)
+  LOAD x25, 25*REG(sp)
+  LOAD x26, 26*REG(sp)
+  LOAD x27, 27*REG(sp)
+  LOAD x28, 28*REG(sp)
+  LOAD x29, 29*REG(sp)
+  LOAD x30, 30*REG(sp)
+  LOAD x31, 31*REG(sp)
+  LOAD x2, 2*REG(sp)
+  mret

@@ -117,3 +117,22 @@ def test_stack_overflow_faults_below_the_partition(tmp_path, sim_tools):
     assert fault, sim.console[-2000:]
     assert int(fault.group(1), 16) < _symbol_address(b.elf, "rvfw_part_kws")
     assert results["kws"].status == 1 and results["ad"].status == 0
+
+
+def test_a_timer_interrupt_runs_kws_over_the_others(tmp_path, sim_tools, three_models):
+    # KWS (priority 0) runs from a timer interrupt about 10,000 instructions into IC and into AD:
+    # the paused model's registers (vector ones included) and PMP come back, and everything is exact.
+    b = app.build(three_models, "spike-rv64gcv", tmp_path / "out", log=quiet, preempt="kws")
+    _sim, results = app.run(b, log=quiet)
+    assert results["kws"].preempt_status is None
+    for name in ("ic", "ad"):
+        assert results[name].preempt_status == 0 and results[name].preempt_same, name
+    # The preempted runs include the nested KWS inference.
+    assert results["ic"].instret > results["kws"].instret
+    assert app.check(b, results, log=quiet)
+
+
+def test_preempt_needs_a_timer(tmp_path, three_models):
+    proc = rvfw("build", "--app", str(MANIFEST), "--board", "hifive1-revb", "--preempt", "kws",
+                "--out", str(tmp_path / "x"))  # fmt: skip
+    assert_one_line_error(proc, "--preempt: board hifive1-revb has no machine timer (clint) in its board file")
