@@ -122,7 +122,10 @@ def admit(app: App, board: Board, planner: str, kernels: str, log: Log) -> tuple
         modes = ["fast", "small", "tiled"] if m.memory == "auto" else [m.memory]
         options = []
         for mode in modes:
-            graph, _b, plan = prepare(m.model, board.name, planner, mode, compress=compression(m), log=log)
+            quiet_after_first = log if mode == modes[0] else (lambda _msg: None)  # the funnel once, not per mode
+            graph, _b, plan = prepare(
+                m.model, board.name, planner, mode, compress=compression(m), log=quiet_after_first
+            )
             if not options or plan.arena_size < options[-1][1]:
                 options.append((mode, plan.arena_size))
             if mode == modes[0]:
