@@ -146,16 +146,6 @@ int rvfw_run_instance(int model, int instance, const void *input, void *output)
     return status[model] = RVFW_OK;
 }
 
-/* Interrupts reach M-mode only while a model runs in U-mode (mstatus.MIE stays 0). Without a
- * handler of the application's, one is a firmware fault. */
-__attribute__((weak)) void rvfw_interrupt(uintptr_t mcause)
-{
-    rvfw_puts("\nRVFW-TRAP unexpected interrupt mcause=");
-    rvfw_put_hex(mcause);
-    rvfw_putc('\n');
-    rvfw_exit(3);
-}
-
 int rvfw_run(int model, const void *input, void *output)
 {
     return rvfw_run_instance(model, 0, input, output);

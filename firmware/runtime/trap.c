@@ -6,6 +6,7 @@
 #define RVFW_EXIT_TRAP 3
 
 void rvfw_trap(uintptr_t mcause, uintptr_t mepc, uintptr_t mtval) __attribute__((noreturn));
+void rvfw_interrupt(uintptr_t mcause);
 
 void rvfw_trap(uintptr_t mcause, uintptr_t mepc, uintptr_t mtval)
 {
@@ -15,6 +16,16 @@ void rvfw_trap(uintptr_t mcause, uintptr_t mepc, uintptr_t mtval)
     rvfw_put_hex(mepc);
     rvfw_puts(" mtval=");
     rvfw_put_hex(mtval);
+    rvfw_putc('\n');
+    rvfw_exit(RVFW_EXIT_TRAP);
+}
+
+/* Interrupts reach M-mode only while a model of a multi-model image runs in U-mode (user.S;
+ * mstatus.MIE stays 0). Without a handler of the application's, one is a firmware fault. */
+__attribute__((weak)) void rvfw_interrupt(uintptr_t mcause)
+{
+    rvfw_puts("\nRVFW-TRAP unexpected interrupt mcause=");
+    rvfw_put_hex(mcause);
     rvfw_putc('\n');
     rvfw_exit(RVFW_EXIT_TRAP);
 }
