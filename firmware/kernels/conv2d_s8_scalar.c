@@ -46,26 +46,28 @@ static inline void run_2x2(const int8_t *x0, const int8_t *x1, const int8_t *wa,
     *b1 = sb1;
 }
 
-/* A border pixel, channels a and b: (x + input_offset) * w over the taps inside the input. */
+/* A border pixel, channels a and b: (x + input_offset) * w over the taps inside the input, found
+ * once per pixel. Without horizontal dilation a window row's taps are one contiguous run. */
 static void border_2(const rvfw_conv_params *p, const int8_t *in_batch, const int8_t *wa, const int8_t *wb,
                      int32_t y0, int32_t x0, int32_t *acc_a, int32_t *acc_b)
 {
     const int32_t in_c = p->in_c, offset = p->input_offset;
+    int32_t ky0, ky1, kx0, kx1;
+    rvfw_dilated_window(y0, p->k_h, p->dilation_h, p->in_h, &ky0, &ky1);
+    rvfw_dilated_window(x0, p->k_w, p->dilation_w, p->in_w, &kx0, &kx1);
+    const int32_t run = p->dilation_w == 1 ? (kx1 - kx0) * in_c : in_c;
+    const int32_t runs = p->dilation_w == 1 ? (kx1 > kx0) : kx1 - kx0;
     int32_t sa = *acc_a, sb = *acc_b;
-    for (int32_t ky = 0; ky < p->k_h; ++ky) {
-        const int32_t iy = y0 + ky * p->dilation_h;
-        if (iy < 0 || iy >= p->in_h)
-            continue;
-        for (int32_t kx = 0; kx < p->k_w; ++kx) {
-            const int32_t ix = x0 + kx * p->dilation_w;
-            if (ix < 0 || ix >= p->in_w)
-                continue;
-            const int8_t *x = in_batch + (iy * p->in_w + ix) * in_c;
+    for (int32_t ky = ky0; ky < ky1; ++ky) {
+        for (int32_t r = 0; r < runs; ++r) {
+            const int32_t kx = kx0 + r;
+            const int8_t *x = in_batch + ((y0 + ky * p->dilation_h) * p->in_w + x0 + kx * p->dilation_w) * in_c;
             const int32_t tap = (ky * p->k_w + kx) * in_c;
-            for (int32_t ic = 0; ic < in_c; ++ic) {
-                const int32_t v = x[ic] + offset;
-                sa += v * wa[tap + ic];
-                sb += v * wb[tap + ic];
+            const int8_t *a = wa + tap, *b = wb + tap;
+            for (int32_t i = 0; i < run; ++i) {
+                const int32_t v = x[i] + offset;
+                sa += v * a[i];
+                sb += v * b[i];
             }
         }
     }
