@@ -275,8 +275,9 @@ def _emit_and_compile(app, board, admitted, models, staging: Path, kernel_set, i
     preempting = None
     if preempt is not None:
         index = next(i for i, mb in enumerate(models) if mb.entry.name == preempt)
-        # About 10,000 instructions in (the timer ticks every 100 under QEMU -icount shift=0).
-        preempting = {**harness[index], "index": index, "priority": models[index].entry.priority, "ticks": 100}
+        # About 10 us in: 10,000 instructions under QEMU -icount shift=0 (one per ns), at least a tick.
+        ticks = max(1, board.clint_hz // 100_000)
+        preempting = {**harness[index], "index": index, "priority": models[index].entry.priority, "ticks": ticks}
     sources["main.c"] = emit.render_app_harness(banner, harness, preempting)
     sources["rvfw_platform.h"] = emit.render_platform_header(models[0].graph, board)
     for name, text in sources.items():

@@ -46,6 +46,7 @@ class Board:
     pmp_granularity: int = 4  # bytes: the smallest PMP region the core supports
     tensor_train: dict = field(default_factory=dict)  # TT design-space thresholds (codegen.tt.space.Profile)
     clint: int | None = None  # base address of the machine timer, when the board has one
+    clint_hz: int = 10_000_000  # its mtime rate
 
     @property
     def vector_kernels(self) -> bool:
@@ -110,6 +111,7 @@ def load_board(name_or_path: str) -> Board:
         pmp_granularity=data.get("pmp_granularity", 4),
         tensor_train=data.get("tensor_train", {}),
         clint=data.get("clint", {}).get("base"),
+        clint_hz=data.get("clint", {}).get("hz", 10_000_000),
     )
 
 

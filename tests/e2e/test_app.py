@@ -9,6 +9,7 @@ import pytest
 
 from codegen import app, golden
 from codegen.manifest import load_app
+from codegen.paths import DEFAULT_MODEL
 from tests.conftest import ROOT, mlperf_model, quiet
 from tests.e2e.test_cli import assert_one_line_error, rvfw
 
@@ -133,6 +134,22 @@ def test_a_timer_interrupt_runs_kws_over_the_others(tmp_path, sim_tools, three_m
 
 
 def test_preempt_needs_a_timer(tmp_path, three_models):
-    proc = rvfw("build", "--app", str(MANIFEST), "--board", "hifive1-revb", "--preempt", "kws",
-                "--out", str(tmp_path / "x"))  # fmt: skip
-    assert_one_line_error(proc, "--preempt: board hifive1-revb has no machine timer (clint) in its board file")
+    proc = rvfw("build", "--app", str(MANIFEST), "--board", "c906", "--preempt", "kws", "--out", str(tmp_path / "x"))
+    assert_one_line_error(proc, "--preempt: board c906 has no machine timer (clint) in its board file")
+
+
+def test_two_models_on_the_hifive1_with_preemption(tmp_path, sim_tools):
+    # The real board's image (code and weights in SPI flash, 16 KiB DTIM) on QEMU's FE310 model:
+    # PMP partitions in the DTIM, and the bundled KWS run from the RTC timer interrupt over AD.
+    ad = mlperf_model("ad_autoencoder")
+    manifest = tmp_path / "hifive1.yaml"
+    manifest.write_text(
+        "board: hifive1-revb\nmodels:\n"
+        f"  - {{name: kws, model: {DEFAULT_MODEL}, priority: 0, stack: 1024}}\n"
+        f"  - {{name: ad, model: {ad}, priority: 1, stack: 1024}}\n"
+    )
+    b = app.build(load_app(manifest), None, tmp_path / "out", log=quiet, preempt="kws")
+    assert b.board.name == "hifive1-revb"
+    _sim, results = app.run(b, log=quiet)
+    assert results["ad"].preempt_status == 0 and results["ad"].preempt_same
+    assert app.check(b, results, log=quiet)
