@@ -345,6 +345,11 @@ def _harness_data(mb: ModelBuild) -> dict:
 
 
 def run(b: AppBuild, timeout: float = 600.0, log: Log = print) -> tuple[SimResult, dict[str, ModelResult]]:
+    if b.board.simulator and b.board.simulator["machine"] == "linux-user":
+        raise RvfwError(
+            f"board {b.board.name}: its simulator runs user-mode programs, and a multi-model image needs "
+            "M-mode and PMP: build it and flash it instead"
+        )
     sim = run_elf(b.elf, b.board, timeout)
     results = parse_console(sim.console, b, sim.exit_code, sim.runner)
     for line in sim.console.splitlines():

@@ -9,6 +9,8 @@ from codegen import pipeline
 from codegen.errors import RvfwError
 from codegen.paths import DEFAULT_MODEL
 from tests.conftest import MLPERF_MODELS, mlperf_model, quiet
+from tests.e2e.test_app import MANIFEST
+from tests.e2e.test_cli import assert_one_line_error, rvfw
 
 VECTOR_OPS = ("CONV_2D", "DEPTHWISE_CONV_2D", "FULLY_CONNECTED")
 
@@ -49,3 +51,10 @@ def test_c906_board_image_keeps_its_uart_console(tmp_path, sim_tools):
     b = pipeline.build(DEFAULT_MODEL, "c906", tmp_path / "board", log=quiet)
     assert b.board.console == "uart" and b.image is not None and b.image.suffix == ".bin"
     assert any(layer.kernel.endswith("_xthead") for layer in b.layers)
+
+
+def test_multi_model_image_is_not_simulated_on_c906(tmp_path, sim_tools):
+    for name in ("kws_dscnn", "ic_resnet8", "ad_autoencoder"):
+        mlperf_model(name)
+    proc = rvfw("check", "--app", str(MANIFEST), "--board", "c906", "--out", str(tmp_path / "app"))
+    assert_one_line_error(proc, "board c906: its simulator runs user-mode programs, and a multi-model image needs")
