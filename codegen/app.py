@@ -16,15 +16,15 @@ import numpy as np
 from . import admission, emit, golden, image, report, size, toolchain
 from .boards import Board, load_board
 from .errors import BudgetError, RvfwError
+from .harness import output_array, raise_on_trap
 from .ir import DType, Graph
 from .manifest import App, AppModel
 from .ops import ConstArray, Layer, lower_graph
 from .paths import FIRMWARE_DIR, ROOT
-from .pipeline import Compression, Log, _kernel_set, arena_budget, is_compressed, prepare
+from .pipeline import Compression, Log, _kernel_set, arena_budget, golden_outputs, prepare
 from .planner import MemoryPlan
 from .sim import SimResult, run_elf
 from .staging import staged
-from .tt import reference as tt_reference
 
 MAX_MODELS = 32  # the dispatcher's tables
 PMP_ENTRIES_PER_MODEL_MAX = 6  # partition, state, code: each at most a TOR pair
@@ -109,9 +109,8 @@ def budgets(app: App, board: Board, io_bytes: int = 0) -> tuple[dict[str, int], 
     return out, placement
 
 
-def admit(app: App, board: Board, planner: str, kernels: str, log: Log) -> tuple[admission.Admission, dict]:
+def admit(app: App, board: Board, planner: str, kernels: str, log: Log) -> admission.Admission:
     """Size every model (weights from lowering, arenas under each memory option) and admit them."""
-    vlen = board.vector["vlen"] if board.vector else 128
     kernel_set = _kernel_set(board, kernels) if any(m.model for m in app.models) else "ref"
     sized: dict[str, dict] = {}
     io_bytes = 0
@@ -129,7 +128,7 @@ def admit(app: App, board: Board, planner: str, kernels: str, log: Log) -> tuple
             if not options or plan.arena_size < options[-1][1]:
                 options.append((mode, plan.arena_size))
             if mode == modes[0]:
-                _layers, constants = lower_graph(graph, plan, kernel_set, vlen)
+                _layers, constants = lower_graph(graph, plan, kernel_set, board.vlen)
                 weights = sum(c.values.nbytes for c in constants)
                 io_bytes += sum(graph.tensors[i].nbytes for i in graph.outputs)
         sized[m.name] = {"weights": weights, "options": options}
@@ -155,7 +154,7 @@ def admit(app: App, board: Board, planner: str, kernels: str, log: Log) -> tuple
                 regions=placement,
             )
         )
-    return admission.admit(demands, totals, app.groups, log), sized
+    return admission.admit(demands, totals, app.groups, log)
 
 
 def compression(m: AppModel) -> Compression | None:
@@ -203,15 +202,14 @@ def build(
             raise RvfwError(f"{option}: no model named '{name}' in {Path(app.source).name}")
     if preempt is not None and board.clint is None:
         raise RvfwError(f"--preempt: board {board.name} has no machine timer (clint) in its board file")
-    admitted, _sized = admit(app, board, planner, kernels, log)
-    vlen = board.vector["vlen"] if board.vector else 128
+    admitted = admit(app, board, planner, kernels, log)
     kernel_set = _kernel_set(board, kernels)
     models = []
     for m in app.by_priority():
         d = admitted.demand(m.name)
         graph, _b, plan = prepare(m.model, board.name, planner, d.arena_label, compress=compression(m))
         graph = replace(graph, name=m.name)
-        layers, constants = lower_graph(graph, plan, kernel_set, vlen)
+        layers, constants = lower_graph(graph, plan, kernel_set, board.vlen)
         if len(graph.inputs) != 1 or len(graph.outputs) != 1:
             raise RvfwError(f"{Path(graph.source).name}: models in an application need one input and one output")
         inputs = golden.make_inputs(graph, seed)
@@ -345,7 +343,7 @@ def _harness_data(mb: ModelBuild) -> dict:
 
 
 def run(b: AppBuild, timeout: float = 600.0, log: Log = print) -> tuple[SimResult, dict[str, ModelResult]]:
-    if b.board.simulator and b.board.simulator["machine"] == "linux-user":
+    if b.board.user_mode_simulator:
         raise RvfwError(
             f"board {b.board.name}: its simulator runs user-mode programs, and a multi-model image needs "
             "M-mode and PMP: build it and flash it instead"
@@ -378,9 +376,7 @@ def run(b: AppBuild, timeout: float = 600.0, log: Log = print) -> tuple[SimResul
 
 
 def parse_console(console: str, b: AppBuild, exit_code: int, runner: str) -> dict[str, ModelResult]:
-    trap = next((line for line in console.splitlines() if line.startswith("RVFW-TRAP")), None)
-    if trap:
-        raise RvfwError(f"firmware trapped under {runner}: {trap.removeprefix('RVFW-TRAP ').strip()}")
+    raise_on_trap(console, runner)
     if exit_code != 0 or "RVFW-END" not in console:
         raise RvfwError(f"firmware under {runner} exited with code {exit_code} before finishing its output")
     body = console.split("RVFW-BEGIN", 1)[1].split("RVFW-END", 1)[0]
@@ -393,14 +389,7 @@ def parse_console(console: str, b: AppBuild, exit_code: int, runner: str) -> dic
         if words[0] == "model":
             results[words[1]] = ModelResult(int(words[3]), int(words[5]), [], -1, False)
         elif words[0] == "output":
-            g = graphs[words[1]]
-            t = g.tensors[g.outputs[0]]
-            ints = [int(v) for v in line.split(":", 1)[1].split()]
-            if words[2] == "f32bits":
-                array = np.array(ints, dtype=np.uint32).view(np.float32)
-            else:
-                array = np.array(ints, dtype=t.dtype.np_type)
-            results[words[1]].outputs.append(array.reshape(t.shape))
+            results[words[1]].outputs.append(output_array(line, words[2], graphs[words[1]], 0))
         elif words[0] == "preempt":  # preempt <model> by <model> status S same B
             r = results[words[1]]
             r.preempt_status, r.preempt_same = int(words[5]), words[7] == "1"
@@ -411,7 +400,8 @@ def parse_console(console: str, b: AppBuild, exit_code: int, runner: str) -> dic
 
 
 def check(b: AppBuild, results: dict[str, ModelResult], log: Log = print) -> bool:
-    """Every model that ran must match TFLite Micro bit for bit, also when dispatched again."""
+    """Every model that ran must match its golden bit for bit (pipeline.golden_outputs), also when
+    dispatched again and when run from an interrupt."""
     ok = True
     for mb in b.models:
         r = results[mb.entry.name]
@@ -419,10 +409,7 @@ def check(b: AppBuild, results: dict[str, ModelResult], log: Log = print) -> boo
             log(f"{mb.entry.name}: not compared (it faulted)")
             ok = False
             continue
-        if is_compressed(mb.graph):
-            reference, against = tt_reference.run_graph(mb.graph, mb.inputs), "its TT graph's numpy reference"
-        else:
-            reference, against = golden.reference_outputs(mb.graph.source, mb.inputs, 1), "TFLite Micro"
+        reference, against = golden_outputs(mb.graph, mb.inputs)
         result = golden.compare(r.outputs, reference)
         same = r.dispatch_status == 0 and r.dispatch_same
         preempt_ok = r.preempt_status is None or (r.preempt_status == 0 and r.preempt_same)

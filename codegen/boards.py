@@ -50,13 +50,28 @@ class Board:
 
     @property
     def vector_kernels(self) -> bool:
-        """Whether the board's vector unit runs rvfw's RVV 1.0 kernels (XTheadVector does not, yet)."""
+        """Whether the board's vector unit runs rvfw's RVV 1.0 kernels."""
         return self.vector is not None and self.vector["extension"] in RVV_1_0_EXTENSIONS
+
+    @property
+    def xtheadvector(self) -> bool:
+        """Whether the vector unit speaks XTheadVector (RVV 0.7.1, the C906's), for the *_xthead kernels."""
+        return self.vector is not None and self.vector["extension"] == "xtheadvector"
+
+    @property
+    def vlen(self) -> int:
+        """The vector length the kernels and estimates assume (128 without a vector unit)."""
+        return self.vector["vlen"] if self.vector else 128
+
+    @property
+    def user_mode_simulator(self) -> bool:
+        """Whether the simulator runs user-mode programs (xuantie-qemu), not bare-metal images."""
+        return self.simulator is not None and self.simulator["machine"] == "linux-user"
 
     def for_simulator(self) -> Board:
         """The board as its simulator runs it: a user-mode simulator (linux-user) needs an image with
         the Linux-syscall platform layer; every other simulator runs the board's own image."""
-        if self.simulator and self.simulator["machine"] == "linux-user":
+        if self.user_mode_simulator:
             return replace(self, name=f"{self.name}-qemu-user", console="linux", uart=None, image_format="elf")
         return self
 

@@ -17,10 +17,25 @@ class HarnessOutput:
     outputs: list[np.ndarray]
 
 
-def parse_console(console: str, graph: Graph, exit_code: int, runner: str) -> HarnessOutput:
+def raise_on_trap(console: str, runner: str) -> None:
     trap = next((line for line in console.splitlines() if line.startswith("RVFW-TRAP")), None)
     if trap:
         raise RvfwError(f"firmware trapped under {runner}: {trap.removeprefix('RVFW-TRAP ').strip()}")
+
+
+def output_array(line: str, kind: str, graph: Graph, k: int) -> np.ndarray:
+    """Output k from its `output ... <kind> <count>: v v v` line: int values, or float bit patterns."""
+    values = line.split(":", 1)[1].split()
+    t = graph.tensors[graph.outputs[k]]
+    if kind == "f32bits":
+        array = np.array([int(v) for v in values], dtype=np.uint32).view(np.float32)
+    else:
+        array = np.array([int(v) for v in values], dtype=t.dtype.np_type if t.dtype is not DType.FLOAT32 else np.int64)
+    return array.reshape(t.shape)
+
+
+def parse_console(console: str, graph: Graph, exit_code: int, runner: str) -> HarnessOutput:
+    raise_on_trap(console, runner)
     if exit_code != 0:
         raise RvfwError(f"firmware exited with code {exit_code} under {runner}")
     if "RVFW-BEGIN" not in console or "RVFW-END" not in console:
@@ -36,14 +51,5 @@ def parse_console(console: str, graph: Graph, exit_code: int, runner: str) -> Ha
         elif words[0] == "total":
             total = int(words[1])
         elif words[0] == "output":
-            k, kind = int(words[1]), words[2]
-            values = line.split(":", 1)[1].split()
-            t = graph.tensors[graph.outputs[k]]
-            if kind == "f32bits":
-                array = np.array([int(v) for v in values], dtype=np.uint32).view(np.float32)
-            else:
-                array = np.array(
-                    [int(v) for v in values], dtype=t.dtype.np_type if t.dtype is not DType.FLOAT32 else np.int64
-                )
-            outputs.append(array.reshape(t.shape))
+            outputs.append(output_array(line, words[2], graph, int(words[1])))
     return HarnessOutput(layers, total, outputs)

@@ -106,12 +106,11 @@ def prepare(
 def compress_tt(graph: Graph, board: Board, compress: Compression, log: Log) -> Graph:
     if compress.method != "tt":
         raise RvfwError(f"unknown compression '{compress.method}' (choose from: tt)")
-    vlen = board.vector["vlen"] if board.vector else 128
-    profile = tt_space.Profile.for_vlen(vlen, **board.tensor_train)
+    profile = tt_space.Profile.for_vlen(board.vlen, **board.tensor_train)
     graph, reports = tt_compress.compress_graph(
         graph,
         profile,
-        vlen,
+        board.vlen,
         compress.error_budget,
         compress.min_params,
         layers=compress.layers,
@@ -217,8 +216,7 @@ def _build_once(
     graph, board, plan = prepare(model, board_name, planner, memory, fit_board, compress, log)
     if for_simulator:
         board = board.for_simulator()
-    vlen = board.vector["vlen"] if board.vector else 128
-    layers, constants = lower_graph(graph, plan, _kernel_set(board, kernels), vlen)
+    layers, constants = lower_graph(graph, plan, _kernel_set(board, kernels), board.vlen)
     inputs = golden.make_inputs(graph, seed, input_npy)
     log(f"model {graph.source}: {len(graph.ops)} ops -> {len(layers)} kernel calls, board {board.name}")
     log(report.layer_table(graph, layers))
@@ -238,7 +236,7 @@ def _build_once(
 def _kernel_set(board: Board, kernels: str) -> str:
     if kernels not in KERNEL_SETS:
         raise RvfwError(f"unknown kernel set '{kernels}' (choose from: {', '.join(KERNEL_SETS)})")
-    xthead = board.vector is not None and board.vector["extension"] == "xtheadvector"
+    xthead = board.xtheadvector
     if kernels == "rvv" and not board.vector_kernels and not xthead:
         raise RvfwError(f"board {board.name} has no RVV 1.0 vector unit: use --kernels scalar, ref or auto")
     if kernels == "xthead" and not xthead:
@@ -307,11 +305,7 @@ def check(r: Run, log: Log = print, accuracy: bool = True) -> golden.Comparison:
     """Bit-exact comparison with the golden; for a TT-compressed graph (accuracy=True) also the
     accuracy cost against the original model."""
     graph = r.build.graph
-    if is_compressed(graph):
-        # No TT op in TFLite Micro: the golden is the numpy reference of the same quantised TT graph.
-        reference, against = tt_reference.run_graph(graph, r.build.inputs), "the TT graph's numpy reference"
-    else:
-        reference, against = golden.reference_outputs(graph.source, r.build.inputs, len(graph.outputs)), "TFLite Micro"
+    reference, against = golden_outputs(graph, r.build.inputs)
     result = golden.compare(r.harness.outputs, reference)
     for k, i, ours, ref in result.mismatches:
         log(f"mismatch: output {k} [{i}]: firmware {ours}, {against} {ref}")
@@ -319,6 +313,14 @@ def check(r: Run, log: Log = print, accuracy: bool = True) -> golden.Comparison:
     if accuracy and is_compressed(graph):
         log(tt_accuracy.accuracy_line(tt_accuracy.accuracy_cost(graph)))
     return result
+
+
+def golden_outputs(graph: Graph, inputs: list[np.ndarray]) -> tuple[list[np.ndarray], str]:
+    """What the image must reproduce bit for bit, and whose outputs those are: TFLite Micro's, or for
+    a TT-compressed graph (TFLite Micro has no TT op) the numpy reference of the same quantised graph."""
+    if is_compressed(graph):
+        return tt_reference.run_graph(graph, inputs), "its TT graph's numpy reference"
+    return golden.reference_outputs(graph.source, inputs, len(graph.outputs)), "TFLite Micro"
 
 
 def is_compressed(graph: Graph) -> bool:

@@ -95,7 +95,7 @@ def run_elf(elf: Path, board: Board, timeout: float = 300.0, vlen: int | None = 
     user-mode simulator, count instructions from a trace (slower) since there is no instret to read."""
     if board.simulator is None:
         raise RvfwError(f"board {board.name} has no simulator: build it and flash it instead")
-    if board.simulator["machine"] == "linux-user":
+    if board.user_mode_simulator:
         if board.console != "linux":
             raise RvfwError(f"board {board.name}: its simulator runs user-mode images: build with for_simulator")
         return run_linux_user(elf, board, timeout, count)

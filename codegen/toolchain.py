@@ -94,7 +94,7 @@ def compile_objects(
     for src in sources:
         obj = obj_dir / (src.stem + ".o")
         defines_all = (*defines, "RVFW_LINUX_USER") if board.console == "linux" else defines
-        if board.vector and board.vector["extension"] == "xtheadvector":
+        if board.xtheadvector:
             defines_all = (*defines_all, "RVFW_XTHEADVECTOR")
         cmd = _compile_command(board, src) + [f"-D{d}" for d in defines_all] + [f"-I{d}" for d in include_dirs]
         cmd += ["-c", str(src), "-o", str(obj)]

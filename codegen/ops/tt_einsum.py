@@ -39,32 +39,27 @@ def lower(ctx: LowerContext, op: Op) -> Layer:
     ]
     macs = g["outer"] * g["prev_m"] * g["inner"] * outputs * depth
     label = f"{op.kind.value} {g['form']} (op #{g['from_op']})"
-    j = np.arange(outputs)
-    offsets = (j // g["r_out"]) * (g["inner"] * g["prev_m"] * g["r_out"]) + j % g["r_out"]
-    if offsets.max() >= 1 << 16:
-        raise ValueError("TT einsum output offsets exceed 16 bits")
-    if ctx.kernels == "xthead":
+    if ctx.kernels in ("rvv", "xthead"):
+        # A row's outputs across lanes: cores transposed, and where each output of a row goes.
+        j = np.arange(outputs)
+        offsets = (j // g["r_out"]) * (g["inner"] * g["prev_m"] * g["r_out"]) + j % g["r_out"]
+        if offsets.max() >= 1 << 16:
+            raise ValueError("TT einsum output offsets exceed 16 bits")
+        if ctx.kernels == "rvv":  # the input offset folded into the bias; the kernel multiplies raw int8
+            folded = -inp.quant.zero_point[0] * core.data.astype(np.int64).sum(axis=1)
+            if bias_index >= 0:
+                folded = ctx.tensor(bias_index).data.astype(np.int64).reshape(-1, outputs) + folded
+            bias = ctx.derived(op, "bias_folded", "int32_t", folded.astype(np.int32))
+        else:  # the XTheadVector kernel adds the input offset to each input: the raw bias
+            bias = ctx.weights(bias_index)
         args = [
             ctx.arena(op.inputs[0]),
             ctx.derived(op, "cores_t", "int8_t", core.data.T, role="weights"),
-            ctx.weights(bias_index),
+            bias,
             ctx.derived(op, "offsets", "uint16_t", offsets.astype(np.uint16)),
             ctx.arena(op.outputs[0]),
         ]
-        return Layer(op.index, label, "tt_einsum_s8_xthead", "rvfw_tt_params", params, args, macs)
-    if ctx.kernels == "rvv":
-        sums = core.data.astype(np.int64).sum(axis=1)
-        folded = -inp.quant.zero_point[0] * sums
-        if bias_index >= 0:
-            folded = ctx.tensor(bias_index).data.astype(np.int64).reshape(-1, outputs) + folded
-        args = [
-            ctx.arena(op.inputs[0]),
-            ctx.derived(op, "cores_t", "int8_t", core.data.T, role="weights"),
-            ctx.derived(op, "bias_folded", "int32_t", folded.astype(np.int32)),
-            ctx.derived(op, "offsets", "uint16_t", offsets.astype(np.uint16)),
-            ctx.arena(op.outputs[0]),
-        ]
-        return Layer(op.index, label, "tt_einsum_s8_rvv", "rvfw_tt_params", params, args, macs)
+        return Layer(op.index, label, f"tt_einsum_s8_{ctx.kernels}", "rvfw_tt_params", params, args, macs)
     note = "" if ctx.kernels == "ref" else "no scalar TT kernel: reference"
     args = [ctx.arena(op.inputs[0]), ctx.weights(op.inputs[1]), ctx.weights(bias_index), ctx.arena(op.outputs[0])]
     return Layer(op.index, label, "tt_einsum_s8_ref", "rvfw_tt_params", params, args, macs, note=note)

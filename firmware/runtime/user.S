@@ -37,6 +37,13 @@
 #define FRAME_INT (40 * REG)
 #if defined(__riscv_flen)
 #define FRAME_FP (32 * 8)
+#if __riscv_flen == 64
+#define FSTORE fsd
+#define FLOAD fld
+#else
+#define FSTORE fsw
+#define FLOAD flw
+#endif
 #else
 #define FRAME_FP 0
 #endif
@@ -48,18 +55,9 @@
 rvfw_enter_user:
   STORE ra, 0*REG(a3)
   STORE sp, 1*REG(a3)
-  STORE s0, 2*REG(a3)
-  STORE s1, 3*REG(a3)
-  STORE s2, 4*REG(a3)
-  STORE s3, 5*REG(a3)
-  STORE s4, 6*REG(a3)
-  STORE s5, 7*REG(a3)
-  STORE s6, 8*REG(a3)
-  STORE s7, 9*REG(a3)
-  STORE s8, 10*REG(a3)
-  STORE s9, 11*REG(a3)
-  STORE s10, 12*REG(a3)
-  STORE s11, 13*REG(a3)
+  .irp n, 0,1,2,3,4,5,6,7,8,9,10,11
+  STORE s\n, (2+\n)*REG(a3)
+  .endr
   csrw mscratch, a3
   csrw mepc, a0
   li t0, (3 << 11)          /* mstatus.MPP = U */
@@ -100,18 +98,9 @@ rvfw_user_trap:
   csrw mscratch, zero
   LOAD ra, 0*REG(t0)
   LOAD sp, 1*REG(t0)
-  LOAD s0, 2*REG(t0)
-  LOAD s1, 3*REG(t0)
-  LOAD s2, 4*REG(t0)
-  LOAD s3, 5*REG(t0)
-  LOAD s4, 6*REG(t0)
-  LOAD s5, 7*REG(t0)
-  LOAD s6, 8*REG(t0)
-  LOAD s7, 9*REG(t0)
-  LOAD s8, 10*REG(t0)
-  LOAD s9, 11*REG(t0)
-  LOAD s10, 12*REG(t0)
-  LOAD s11, 13*REG(t0)
+  .irp n, 0,1,2,3,4,5,6,7,8,9,10,11
+  LOAD s\n, (2+\n)*REG(t0)
+  .endr
   LOAD a0, CTX_MCAUSE(t0)
   ret
 
@@ -127,34 +116,9 @@ rvfw_user_interrupt:
 #endif
   addi t1, t1, -(FRAME_INT + FRAME_FP)
   andi t1, t1, -16
-  STORE x1, 1*REG(t1)
-  STORE x2, 2*REG(t1)
-  STORE x3, 3*REG(t1)
-  STORE x4, 4*REG(t1)
-  STORE x8, 8*REG(t1)
-  STORE x9, 9*REG(t1)
-  STORE x10, 10*REG(t1)
-  STORE x11, 11*REG(t1)
-  STORE x12, 12*REG(t1)
-  STORE x13, 13*REG(t1)
-  STORE x14, 14*REG(t1)
-  STORE x15, 15*REG(t1)
-  STORE x16, 16*REG(t1)
-  STORE x17, 17*REG(t1)
-  STORE x18, 18*REG(t1)
-  STORE x19, 19*REG(t1)
-  STORE x20, 20*REG(t1)
-  STORE x21, 21*REG(t1)
-  STORE x22, 22*REG(t1)
-  STORE x23, 23*REG(t1)
-  STORE x24, 24*REG(t1)
-  STORE x25, 25*REG(t1)
-  STORE x26, 26*REG(t1)
-  STORE x27, 27*REG(t1)
-  STORE x28, 28*REG(t1)
-  STORE x29, 29*REG(t1)
-  STORE x30, 30*REG(t1)
-  STORE x31, 31*REG(t1)
+  .irp n, 1,2,3,4,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31
+  STORE x\n, \n*REG(t1)
+  .endr
   mv sp, t1
   STORE t0, FRAME_CTX(sp)
   LOAD t1, CTX_SCRATCH(t0)  /* the model's t1 */
@@ -169,38 +133,9 @@ rvfw_user_interrupt:
   frcsr t0
   STORE t0, FRAME_FCSR(sp)
   addi t0, sp, FRAME_INT
-  fsd f0, 0*8(t0)
-  fsd f1, 1*8(t0)
-  fsd f2, 2*8(t0)
-  fsd f3, 3*8(t0)
-  fsd f4, 4*8(t0)
-  fsd f5, 5*8(t0)
-  fsd f6, 6*8(t0)
-  fsd f7, 7*8(t0)
-  fsd f8, 8*8(t0)
-  fsd f9, 9*8(t0)
-  fsd f10, 10*8(t0)
-  fsd f11, 11*8(t0)
-  fsd f12, 12*8(t0)
-  fsd f13, 13*8(t0)
-  fsd f14, 14*8(t0)
-  fsd f15, 15*8(t0)
-  fsd f16, 16*8(t0)
-  fsd f17, 17*8(t0)
-  fsd f18, 18*8(t0)
-  fsd f19, 19*8(t0)
-  fsd f20, 20*8(t0)
-  fsd f21, 21*8(t0)
-  fsd f22, 22*8(t0)
-  fsd f23, 23*8(t0)
-  fsd f24, 24*8(t0)
-  fsd f25, 25*8(t0)
-  fsd f26, 26*8(t0)
-  fsd f27, 27*8(t0)
-  fsd f28, 28*8(t0)
-  fsd f29, 29*8(t0)
-  fsd f30, 30*8(t0)
-  fsd f31, 31*8(t0)
+  .irp n, 0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31
+  FSTORE f\n, \n*8(t0)
+  .endr
 #endif
 #if defined(__riscv_vector)
   csrr t0, vl
@@ -243,38 +178,9 @@ rvfw_user_interrupt:
   LOAD t0, FRAME_FCSR(sp)
   fscsr t0
   addi t0, sp, FRAME_INT
-  fld f0, 0*8(t0)
-  fld f1, 1*8(t0)
-  fld f2, 2*8(t0)
-  fld f3, 3*8(t0)
-  fld f4, 4*8(t0)
-  fld f5, 5*8(t0)
-  fld f6, 6*8(t0)
-  fld f7, 7*8(t0)
-  fld f8, 8*8(t0)
-  fld f9, 9*8(t0)
-  fld f10, 10*8(t0)
-  fld f11, 11*8(t0)
-  fld f12, 12*8(t0)
-  fld f13, 13*8(t0)
-  fld f14, 14*8(t0)
-  fld f15, 15*8(t0)
-  fld f16, 16*8(t0)
-  fld f17, 17*8(t0)
-  fld f18, 18*8(t0)
-  fld f19, 19*8(t0)
-  fld f20, 20*8(t0)
-  fld f21, 21*8(t0)
-  fld f22, 22*8(t0)
-  fld f23, 23*8(t0)
-  fld f24, 24*8(t0)
-  fld f25, 25*8(t0)
-  fld f26, 26*8(t0)
-  fld f27, 27*8(t0)
-  fld f28, 28*8(t0)
-  fld f29, 29*8(t0)
-  fld f30, 30*8(t0)
-  fld f31, 31*8(t0)
+  .irp n, 0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31
+  FLOAD f\n, \n*8(t0)
+  .endr
 #endif
   LOAD t0, FRAME_MEPC(sp)
   csrw mepc, t0
@@ -282,35 +188,8 @@ rvfw_user_interrupt:
   csrc mstatus, t0
   LOAD t0, FRAME_CTX(sp)
   csrw mscratch, t0
-  LOAD x1, 1*REG(sp)
-  LOAD x3, 3*REG(sp)
-  LOAD x4, 4*REG(sp)
-  LOAD x5, 5*REG(sp)
-  LOAD x6, 6*REG(sp)
-  LOAD x7, 7*REG(sp)
-  LOAD x8, 8*REG(sp)
-  LOAD x9, 9*REG(sp)
-  LOAD x10, 10*REG(sp)
-  LOAD x11, 11*REG(sp)
-  LOAD x12, 12*REG(sp)
-  LOAD x13, 13*REG(sp)
-  LOAD x14, 14*REG(sp)
-  LOAD x15, 15*REG(sp)
-  LOAD x16, 16*REG(sp)
-  LOAD x17, 17*REG(sp)
-  LOAD x18, 18*REG(sp)
-  LOAD x19, 19*REG(sp)
-  LOAD x20, 20*REG(sp)
-  LOAD x21, 21*REG(sp)
-  LOAD x22, 22*REG(sp)
-  LOAD x23, 23*REG(sp)
-  LOAD x24, 24*REG(sp)
-  LOAD x25, 25*REG(sp)
-  LOAD x26, 26*REG(sp)
-  LOAD x27, 27*REG(sp)
-  LOAD x28, 28*REG(sp)
-  LOAD x29, 29*REG(sp)
-  LOAD x30, 30*REG(sp)
-  LOAD x31, 31*REG(sp)
-  LOAD x2, 2*REG(sp)
+  .irp n, 1,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31
+  LOAD x\n, \n*REG(sp)
+  .endr
+  LOAD x2, 2*REG(sp)        /* sp last: the frame is read through it */
   mret

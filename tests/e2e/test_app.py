@@ -88,12 +88,19 @@ def _symbol_address(elf_path, name: str) -> int:
         return symtab.get_symbol_by_name(name)[0]["st_value"]
 
 
+def _manifest(path, *models: str, board: str | None = None):
+    """A manifest file listing these model entries (YAML flow mappings)."""
+    head = f"board: {board}\n" if board else ""
+    path.write_text(head + "models:\n" + "".join(f"  - {{{m}}}\n" for m in models))
+    return path
+
+
 def test_per_model_tt_compression_in_a_manifest(tmp_path, sim_tools):
     kws, ad = mlperf_model("kws_dscnn"), mlperf_model("ad_autoencoder")
-    manifest = tmp_path / "tt.yaml"
-    manifest.write_text(
-        f"models:\n  - {{name: kws, model: {kws}, priority: 0}}\n"
-        f"  - {{name: ad, model: {ad}, priority: 1, compress: {{method: tt, error: 1.0, layers: [0, 9]}}}}\n"
+    manifest = _manifest(
+        tmp_path / "tt.yaml",
+        f"name: kws, model: {kws}, priority: 0",
+        f"name: ad, model: {ad}, priority: 1, compress: {{method: tt, error: 1.0, layers: [0, 9]}}",
     )
     b = app.build(load_app(manifest), "spike-rv64gcv", tmp_path / "out", log=quiet)
     ad_graph = next(m.graph for m in b.models if m.entry.name == "ad")
@@ -107,10 +114,10 @@ def test_per_model_tt_compression_in_a_manifest(tmp_path, sim_tools):
 def test_stack_overflow_faults_below_the_partition(tmp_path, sim_tools):
     # The stack sits below the arena in the partition: overflowing it leaves the partition.
     kws, ad = mlperf_model("kws_dscnn"), mlperf_model("ad_autoencoder")
-    manifest = tmp_path / "stack.yaml"
-    manifest.write_text(
-        f"models:\n  - {{name: kws, model: {kws}, priority: 0, stack: 16}}\n"
-        f"  - {{name: ad, model: {ad}, priority: 1}}\n"
+    manifest = _manifest(
+        tmp_path / "stack.yaml",
+        f"name: kws, model: {kws}, priority: 0, stack: 16",
+        f"name: ad, model: {ad}, priority: 1",
     )
     b = app.build(load_app(manifest), "spike-rv64gcv", tmp_path / "out", log=quiet)
     sim, results = app.run(b, log=quiet)
@@ -142,11 +149,11 @@ def test_two_models_on_the_hifive1_with_preemption(tmp_path, sim_tools):
     # The real board's image (code and weights in SPI flash, 16 KiB DTIM) on QEMU's FE310 model:
     # PMP partitions in the DTIM, and the bundled KWS run from the RTC timer interrupt over AD.
     ad = mlperf_model("ad_autoencoder")
-    manifest = tmp_path / "hifive1.yaml"
-    manifest.write_text(
-        "board: hifive1-revb\nmodels:\n"
-        f"  - {{name: kws, model: {DEFAULT_MODEL}, priority: 0, stack: 1024}}\n"
-        f"  - {{name: ad, model: {ad}, priority: 1, stack: 1024}}\n"
+    manifest = _manifest(
+        tmp_path / "hifive1.yaml",
+        f"name: kws, model: {DEFAULT_MODEL}, priority: 0, stack: 1024",
+        f"name: ad, model: {ad}, priority: 1, stack: 1024",
+        board="hifive1-revb",
     )
     b = app.build(load_app(manifest), None, tmp_path / "out", log=quiet, preempt="kws")
     assert b.board.name == "hifive1-revb"

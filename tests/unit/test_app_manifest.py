@@ -13,7 +13,7 @@ from codegen.paths import ROOT
 def test_seed_004_through_the_manifest():
     manifest = load_app(ROOT / "apps" / "seed004.yaml")
     lines: list[str] = []
-    adm, _sized = app.admit(manifest, load_board(manifest.board), "best", "auto", lines.append)
+    adm = app.admit(manifest, load_board(manifest.board), "best", "auto", lines.append)
     assert [(s.text, s.freed) for s in adm.steps] == [
         ("vision seq 128 -> 64", 524_288),
         ("nlu seq 256 -> 128", 6_291_456),
