@@ -4,13 +4,17 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import re
 import sys
+import traceback
 from pathlib import Path
 
 from . import __version__, board_check, flash, pipeline, plot, report
 from .errors import BudgetError, RvfwError
 from .paths import DEFAULT_BOARD, DEFAULT_MODEL
+from .sim import SIMULATORS
+from .staging import check_out_dir
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -84,6 +88,12 @@ def _parser() -> argparse.ArgumentParser:
             p.add_argument("--input", default=None, help="a .npy input instead of the seeded random one")
         if name in ("run", "check"):
             p.add_argument("--timeout", type=float, default=600.0, help="simulator timeout in seconds")
+            p.add_argument(
+                "--sim",
+                default="auto",
+                choices=SIMULATORS,
+                help="simulator of the spike boards: spike, qemu, or auto (Spike when installed, else QEMU)",
+            )
         if name == "size":
             p.add_argument("--json", action="store_true", help="print the size report as JSON only")
         if name == "plan":
@@ -105,6 +115,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         if args.board is None and not getattr(args, "app", None):
             args.board = DEFAULT_BOARD
+        _check_args(args)
         if getattr(args, "app", None) or args.command == "admit":
             return _app_command(args, log)
         compress = _compression(args)
@@ -149,7 +160,7 @@ def main(argv: list[str] | None = None) -> int:
                 raise RvfwError("check-board needs --port (the board's serial port)")
             start = (lambda: None) if args.no_flash else (lambda: flash.flash(job, False, log))
             return 0 if board_check.check_board(b, args.port, start, args.timeout, log).bit_exact else 1
-        r = pipeline.run(b, args.timeout, log, args.vlen)
+        r = pipeline.run(b, args.timeout, log, args.vlen, sim=args.sim)
         if args.command == "run":
             return 0
         return 0 if pipeline.check(r, log).bit_exact else 1
@@ -161,6 +172,32 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("rvfw: interrupted", file=sys.stderr)
         return 130
+    except Exception as exc:  # a bug of ours: still one line, and how to report it
+        where = traceback.extract_tb(exc.__traceback__)[-1]
+        print(
+            f"rvfw: internal error: {type(exc).__name__}: {exc} (at {Path(where.filename).name}:{where.lineno}); "
+            f"please report it with the command: rvfw {' '.join(argv if argv is not None else sys.argv[1:])}",
+            file=sys.stderr,
+        )
+        return 70
+
+
+def _check_args(args) -> None:
+    """Flags that would otherwise be ignored or misread are refused up front, in one line."""
+    if getattr(args, "out", None):
+        check_out_dir(Path(args.out))
+    if getattr(args, "seed", 0) < 0:
+        raise RvfwError(f"--seed {args.seed}: must be 0 or more")
+    timeout = getattr(args, "timeout", 1.0)
+    if not (timeout > 0 and math.isfinite(timeout)):
+        raise RvfwError(f"--timeout {timeout}: must be a positive number of seconds")
+    vlen = getattr(args, "vlen", None)
+    if vlen is not None and (vlen < 32 or vlen > 65536 or vlen & (vlen - 1)):
+        raise RvfwError(f"--vlen {vlen}: must be a power of two from 32 to 65536")
+    if not getattr(args, "app", None):
+        for flag in ("inject_fault", "preempt"):
+            if getattr(args, flag, None):
+                raise RvfwError(f"--{flag.replace('_', '-')} needs --app (it is a multi-model test hook)")
 
 
 def _compression(args) -> pipeline.Compression | None:
@@ -207,7 +244,7 @@ def _app_command(args, log) -> int:
     if args.command == "build":
         log(f"built {b.elf}")
         return 0
-    _sim, results = app_pipeline.run(b, args.timeout, log)
+    _sim, results = app_pipeline.run(b, args.timeout, log, args.sim)
     if args.command == "run":
         return 0 if all(r.status == 0 for r in results.values()) else 1
     return 0 if app_pipeline.check(b, results, log) else 1

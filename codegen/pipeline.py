@@ -122,14 +122,22 @@ def compress_tt(graph: Graph, board: Board, compress: Compression, log: Log) -> 
     return graph
 
 
+# Bytes of .data/.bss the runtime and harness take beside the arena (the trap report's stack
+# included), before the arena is placed.
+RUNTIME_DATA_BYTES = 512
+HTIF_PAGE = 4096
+
+
 def arena_budget(board: Board) -> int:
-    """Bytes the arena may take in its region, after the stack and the HTIF page that share it."""
+    """Bytes the arena may take in its region, after what the linker places there before it and
+    the stack: the runtime's data, and with HTIF its page-aligned mailbox page (so the data before
+    it is padded to a page)."""
     region = board.region_for("arena")
-    budget = region.length - 256  # .bss/.data of the runtime and harness
+    budget = region.length
+    if board.region_for("data") == region:
+        budget -= 2 * HTIF_PAGE if board.console == "htif" else RUNTIME_DATA_BYTES
     if board.region_for("stack") == region:
         budget -= board.stack_size
-    if board.console == "htif" and board.region_for("data") == region:
-        budget -= 4096
     return budget
 
 
@@ -265,28 +273,32 @@ def _emit_and_compile(graph, board, plan, layers, constants, inputs, staging: Pa
         board, c_files, [gen, FIRMWARE_DIR / "include"], staging / "obj", ("RVFW_PROFILE",)
     )
     elf = staging / "firmware.elf"
+    overflow = False
     try:
         toolchain.link(board, objects, gen / "link.ld", elf)
     except toolchain.RegionOverflow:
-        # Link once more with stretched regions only to measure by how much it misses.
+        # Link once more with stretched regions only to measure by how much it misses: that ELF
+        # is never the image (the build fails below) and never run.
+        overflow = True
         (gen / "link-unbounded.ld").write_text(emit.render_linker_script(graph, board, unbounded=True))
         elf = staging / "firmware-unbounded.elf"
         toolchain.link(board, objects, gen / "link-unbounded.ld", elf)
-    size_report = size.measure(elf, board)
+    size_report = size.measure(elf, board, link_overflow=overflow)
     log(size.format_table(size_report))
-    if size_report.ok:
-        image.write_image(elf, board)
     if not size_report.ok:
-        over = ", ".join(f"{r.name} by {r.used - r.length:,} bytes" for r in size_report.regions if r.over)
         raise BudgetError(
-            f"{Path(graph.source).name} does not fit board {board.name}: over budget in {over}", size_report.to_json()
+            f"{Path(graph.source).name} does not fit board {board.name}: {size.over_budget(size_report)}",
+            size_report.to_json(),
         )
+    image.write_image(elf, board)
     return elf, size_report
 
 
-def run(b: Build, timeout: float = 600.0, log: Log = print, vlen: int | None = None, count: bool = True) -> Run:
-    """count: under a user-mode simulator, count instructions from a trace (slower)."""
-    sim = run_elf(b.elf, b.board, timeout, vlen, count)
+def run(
+    b: Build, timeout: float = 600.0, log: Log = print, vlen: int | None = None, count: bool = True, sim: str = "auto"
+) -> Run:
+    """count: under a user-mode simulator, count instructions from a trace (slower). sim: spike, qemu or auto."""
+    sim = run_elf(b.elf, b.board, timeout, vlen, count, sim)
     harness = parse_console(sim.console, b.graph, sim.exit_code, sim.runner)
     if sim.layer_instret is not None:
         harness.layer_instret, harness.total_instret = sim.layer_instret, sim.total_instret

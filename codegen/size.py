@@ -25,13 +25,21 @@ _SECTION_CATEGORY = {
 
 @dataclass
 class RegionUsage:
+    """One region: bytes per category, and `placed`, from the region's origin to the end of its
+    last allocated byte (alignment padding included): what the linker really took."""
+
     name: str
     length: int
     by_category: dict[str, int] = field(default_factory=dict)
+    placed: int = 0
 
     @property
     def used(self) -> int:
-        return sum(self.by_category.values())
+        return max(self.placed, sum(self.by_category.values()))
+
+    @property
+    def padding(self) -> int:
+        return self.used - sum(self.by_category.values())
 
     @property
     def over(self) -> bool:
@@ -43,10 +51,13 @@ class SizeReport:
     board: str
     elf: str
     regions: list[RegionUsage]
+    # The bounded link failed: the image does not fit, whatever the numbers (measured on a
+    # relink with stretched regions, which is never the image).
+    link_overflow: bool = False
 
     @property
     def ok(self) -> bool:
-        return not any(r.over for r in self.regions)
+        return not self.link_overflow and not any(r.over for r in self.regions)
 
     def by_category(self, category: str) -> int:
         """Bytes of one category (code, weights, arena, ...) over all regions."""
@@ -57,15 +68,24 @@ class SizeReport:
             "board": self.board,
             "elf": self.elf,
             "ok": self.ok,
+            "link_overflow": self.link_overflow,
             "regions": [
-                {"name": r.name, "budget": r.length, "used": r.used, "over": r.over, "by_category": r.by_category}
+                {
+                    "name": r.name,
+                    "budget": r.length,
+                    "used": r.used,
+                    "over": r.over,
+                    "padding": r.padding,
+                    "by_category": r.by_category,
+                }
                 for r in self.regions
             ],
         }
 
 
-def measure(elf_path: Path, board: Board) -> SizeReport:
+def measure(elf_path: Path, board: Board, link_overflow: bool = False) -> SizeReport:
     usage = {r.name: RegionUsage(r.name, r.length, dict.fromkeys(CATEGORIES, 0)) for r in board.regions}
+    origin = {r.name: r.origin for r in board.regions}
 
     by_origin = sorted(board.regions, key=lambda r: r.origin)
 
@@ -76,6 +96,9 @@ def measure(elf_path: Path, board: Board) -> SizeReport:
             if r.origin <= address:
                 holder = r.name
         return holder
+
+    def place(region: str, end: int) -> None:
+        usage[region].placed = max(usage[region].placed, end - origin[region])
 
     with open(elf_path, "rb") as fh:
         elf = ELFFile(fh)
@@ -92,14 +115,25 @@ def measure(elf_path: Path, board: Board) -> SizeReport:
             size, address = sec["sh_size"], sec["sh_addr"]
             region = region_at(address) or by_origin[0].name
             usage[region].by_category[category] += size
-            if sec.name == ".data" and sec["sh_type"] != "SHT_NOBITS":
+            place(region, address + size)
+            if sec["sh_type"] != "SHT_NOBITS":
                 # Initialised data also occupies its load image in the code region.
                 for (vaddr, memsz), paddr in load_address.items():
                     if vaddr <= address < vaddr + memsz and paddr != vaddr:
-                        lma_region = region_at(paddr + address - vaddr)
+                        lma = paddr + address - vaddr
+                        lma_region = region_at(lma)
                         if lma_region and lma_region != region:
                             usage[lma_region].by_category["data"] += size
-    return SizeReport(board.name, str(elf_path), list(usage.values()))
+                            place(lma_region, lma + size)
+    return SizeReport(board.name, str(elf_path), list(usage.values()), link_overflow)
+
+
+def over_budget(report: SizeReport) -> str:
+    """Where the image does not fit, for the one-line error."""
+    over = ", ".join(f"{r.name} by {r.used - r.length:,} bytes" for r in report.regions if r.over)
+    if over:
+        return f"over budget in {over}"
+    return "the linker could not place it in the board's regions"
 
 
 def format_table(report: SizeReport) -> str:
@@ -108,5 +142,9 @@ def format_table(report: SizeReport) -> str:
     rows = []
     for r in report.regions:
         pct = f"{100.0 * r.used / r.length:.1f}%" + (" OVER" if r.over else "")
-        rows.append([r.name, f"{r.used:,}", f"{r.length:,}", pct, *(f"{r.by_category[c]:,}" for c in CATEGORIES)])
-    return table(["region", "used", "budget", "%", *CATEGORIES], rows)
+        categories = (f"{r.by_category[c]:,}" for c in CATEGORIES)
+        rows.append([r.name, f"{r.used:,}", f"{r.length:,}", pct, *categories, f"{r.padding:,}"])
+    text = table(["region", "used", "budget", "%", *CATEGORIES, "padding"], rows)
+    if report.link_overflow:
+        text += "\nthe linker could not place the image in the board's regions (sizes from a relink with larger ones)"
+    return text

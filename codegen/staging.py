@@ -1,22 +1,102 @@
-"""Nothing half-written: outputs are built in a sibling staging directory and renamed into place."""
+"""Nothing half-written, nothing of the user's deleted: outputs are built in a staging directory
+beside the output and swapped into place; rvfw only ever replaces a directory it made itself."""
 
 from __future__ import annotations
 
 import contextlib
+import errno
+import os
 import shutil
+import stat
+import tempfile
 from collections.abc import Iterator
 from pathlib import Path
+
+from .errors import RvfwError
+
+# Every output directory rvfw makes holds this file; a directory without it is the user's.
+MARKER = ".rvfw-output"
+MARKER_TEXT = "made by rvfw: `rvfw build --out` may replace this directory\n"
+_SWAP_ATTEMPTS = 20  # concurrent builds into the same output: each swap retries past the other's
+
+
+def check_out_dir(out_dir: Path) -> Path:
+    """The output directory as an absolute path, or one line saying why rvfw will not write there.
+
+    Refused: the root, the home directory, the current directory or any parent of it, a symlink,
+    a file, and an existing directory that is not empty and was not made by rvfw."""
+    given = Path(out_dir)
+    path = Path(os.path.abspath(given.expanduser()))  # normalises `..` without following links
+    what = f"--out {given}"
+    if path == Path(path.anchor):
+        raise RvfwError(f"{what}: refusing to write into the root directory")
+    cwd = Path.cwd().resolve()
+    home = Path.home().resolve()
+    real = path.resolve()
+    if real == home:
+        raise RvfwError(f"{what}: refusing to replace the home directory")
+    if real == cwd or real in cwd.parents:
+        raise RvfwError(f"{what}: refusing to replace the current directory or a parent of it")
+    try:
+        mode = path.lstat().st_mode
+    except (FileNotFoundError, NotADirectoryError):  # new (creating it says if it cannot be)
+        return path
+    if stat.S_ISLNK(mode):
+        raise RvfwError(f"{what}: is a symbolic link (give the directory it points to)")
+    if not stat.S_ISDIR(mode):
+        raise RvfwError(f"{what}: exists and is not a directory")
+    try:
+        users = not (path / MARKER).is_file() and any(path.iterdir())
+    except FileNotFoundError:  # another rvfw build swapped it away meanwhile
+        users = False
+    if users:
+        raise RvfwError(f"{what}: exists, is not empty and was not made by rvfw (choose a new or empty directory)")
+    return path
 
 
 @contextlib.contextmanager
 def staged(out_dir: Path) -> Iterator[Path]:
-    """Yield an empty staging directory; on success it replaces out_dir, on any failure it goes."""
-    staging = out_dir.with_name(f".{out_dir.name}.partial")
-    shutil.rmtree(staging, ignore_errors=True)
+    """Yield an empty staging directory (unique to this process, beside out_dir); on success it
+    replaces out_dir, on any failure it goes and out_dir is untouched."""
+    out_dir = check_out_dir(out_dir)
     try:
+        out_dir.parent.mkdir(parents=True, exist_ok=True)
+        staging = Path(tempfile.mkdtemp(prefix=f".{out_dir.name}.partial-", dir=out_dir.parent))
+    except OSError as exc:
+        raise RvfwError(f"--out {out_dir}: cannot create it: {exc.strerror or exc}") from None
+    try:
+        (staging / MARKER).write_text(MARKER_TEXT)
         yield staging
-        shutil.rmtree(out_dir, ignore_errors=True)
-        staging.rename(out_dir)
+        _swap_in(staging, out_dir)
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)
         raise
+
+
+def _swap_in(staging: Path, out_dir: Path) -> None:
+    """Rename the old output aside, the new one in, then delete the old: at no moment is there a
+    half-deleted output, and a failed swap puts the old one back."""
+    for _attempt in range(_SWAP_ATTEMPTS):
+        aside = None
+        if out_dir.exists():
+            check_out_dir(out_dir)  # it may have changed since the build started
+            aside = Path(tempfile.mkdtemp(prefix=f".{out_dir.name}.old-", dir=out_dir.parent))
+            try:
+                out_dir.rename(aside / out_dir.name)
+            except FileNotFoundError:  # another build moved it first
+                aside.rmdir()
+                aside = None
+        try:
+            staging.rename(out_dir)
+        except OSError as exc:
+            if aside is not None:
+                with contextlib.suppress(OSError):
+                    (aside / out_dir.name).rename(out_dir)
+                shutil.rmtree(aside, ignore_errors=True)
+            if exc.errno in (errno.ENOTEMPTY, errno.EEXIST):  # another build swapped in meanwhile
+                continue
+            raise RvfwError(f"--out {out_dir}: cannot move the new output into place: {exc.strerror}") from None
+        if aside is not None:
+            shutil.rmtree(aside, ignore_errors=True)
+        return
+    raise RvfwError(f"--out {out_dir}: other builds kept replacing it; try again")

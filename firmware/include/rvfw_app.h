@@ -32,6 +32,8 @@ typedef struct {
 
 extern const rvfw_model rvfw_models[];
 extern const int rvfw_num_models;
+/* Instructions the dispatcher spent printing fault reports (to leave out of a model's count). */
+extern uintptr_t rvfw_console_instret;
 
 /* Runs one inference of `model` (instance 0) synchronously: copies the input into its arena,
  * runs it in U-mode with its partition and state writable and code/weights read/execute-only,

@@ -4,6 +4,7 @@
 
 #include "rvfw_app.h"
 #include "rvfw_console.h"
+#include "rvfw_profile.h"
 
 #define PMP_R 0x01u
 #define PMP_W 0x02u
@@ -98,8 +99,13 @@ static void open_for(const rvfw_model *m, int instance)
     write_pmpcfg(cfg);
 }
 
+/* Instructions spent printing fault reports: callers that count a model's instructions subtract
+ * them, so a count is the model's work alone. */
+uintptr_t rvfw_console_instret;
+
 static void report_fault(const rvfw_model *m, const rvfw_user_ctx *ctx)
 {
+    const uintptr_t start = rvfw_instret();
     rvfw_puts("RVFW-FAULT ");
     rvfw_puts(m->name);
     rvfw_puts(" mcause=");
@@ -109,6 +115,7 @@ static void report_fault(const rvfw_model *m, const rvfw_user_ctx *ctx)
     rvfw_puts(" mtval=");
     rvfw_put_hex(ctx->mtval);
     rvfw_putc('\n');
+    rvfw_console_instret += rvfw_instret() - start;
 }
 
 int rvfw_run_instance(int model, int instance, const void *input, void *output)

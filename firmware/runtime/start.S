@@ -1,4 +1,13 @@
-/* rvfw start-up: stack, gp, trap vector, FPU/vector enable, then C. */
+/* rvfw start-up: gp, stack, trap vector, FPU/vector enable, then C.
+ *
+ * No linker relaxation anywhere in this file: until gp holds __global_pointer$, a relaxed
+ * `la` becomes a gp-relative add of garbage (small images, whose stack top lies within 2 KiB of
+ * __global_pointer$, trapped at boot that way), and the trap entry must not trust a gp a model
+ * may have changed. The build checks the start-up code for gp uses before gp is set
+ * (codegen image check). */
+  .option norelax
+#include "rvfw_trap.h"
+
   .section .text.start, "ax"
   .global _start
 _start:
@@ -19,11 +28,8 @@ _start:
 #endif
   jr t0
 1:
-  la sp, __stack_top
-  .option push
-  .option norelax
   la gp, __global_pointer$
-  .option pop
+  la sp, __stack_top
   la t0, rvfw_trap_entry
   csrw mtvec, t0
   csrw mscratch, zero       /* no model running (see the trap entry) */
@@ -57,10 +63,25 @@ rvfw_trap_entry:
   j rvfw_user_trap
 2:
   csrrw t0, mscratch, t0    /* mscratch back to 0 */
+  /* The report runs on its own small stack: the fault may be a bad sp (a stack past the end of
+   * RAM faults on its first push, and reporting on it would fault again, forever). A fault while
+   * reporting a fault exits with its own code; a third one (the console itself is broken) spins. */
+  la t0, rvfw_trap_depth
+  lw t1, 0(t0)
+  addi t1, t1, 1
+  sw t1, 0(t0)
+  la sp, rvfw_trap_stack + RVFW_TRAP_STACK_BYTES
+  la gp, __global_pointer$
+  li t0, 1
+  bne t1, t0, 3f
   csrr a0, mcause
   csrr a1, mepc
   csrr a2, mtval
-  la sp, __stack_top
   call rvfw_trap
+3:
+  li t0, 2
+  bne t1, t0, 1f
+  li a0, RVFW_EXIT_DOUBLE_TRAP
+  call rvfw_exit
 1:
   j 1b

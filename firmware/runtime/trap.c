@@ -2,8 +2,12 @@
 #include <stdint.h>
 
 #include "rvfw_console.h"
+#include "rvfw_trap.h"
 
-#define RVFW_EXIT_TRAP 3
+/* The M-mode trap report runs on this stack, not on the faulting one (start.S), and counts how
+ * deep it is nested. */
+uint8_t rvfw_trap_stack[RVFW_TRAP_STACK_BYTES] __attribute__((aligned(16)));
+uint32_t rvfw_trap_depth;
 
 void rvfw_trap(uintptr_t mcause, uintptr_t mepc, uintptr_t mtval) __attribute__((noreturn));
 void rvfw_interrupt(uintptr_t mcause);

@@ -18,6 +18,8 @@
 #define LOAD lw
 #define REG 4
 #endif
+  /* No relaxation: gp may hold anything a model left in it (see start.S). */
+  .option norelax
 
 /* rvfw_user_ctx (dispatch.c): ra, sp, s0-s11, mcause, mepc, mtval, two scratch slots. */
 #define CTX_MCAUSE (14 * REG)
@@ -96,6 +98,7 @@ rvfw_user_trap:
   csrr t1, mtval
   STORE t1, CTX_MTVAL(t0)
   csrw mscratch, zero
+  la gp, __global_pointer$  /* the model may have changed gp; M-mode code relies on it */
   LOAD ra, 0*REG(t0)
   LOAD sp, 1*REG(t0)
   .irp n, 0,1,2,3,4,5,6,7,8,9,10,11

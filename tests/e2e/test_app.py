@@ -8,6 +8,7 @@ import re
 import pytest
 
 from codegen import app, golden
+from codegen.elfinfo import symbol_address
 from codegen.manifest import load_app
 from codegen.paths import DEFAULT_MODEL
 from tests.conftest import ROOT, mlperf_model, quiet
@@ -32,6 +33,20 @@ def test_three_models_bit_exact_in_one_image(tmp_path, sim_tools, three_models):
     # Every model ran in its own partition: all three arenas live side by side in RAM.
     assert b.admitted.slots == (("kws",), ("ic",), ("ad",))
     assert (tmp_path / "out" / "admission.txt").is_file()
+
+
+@pytest.mark.parametrize("preempt", [None, "kws"])
+def test_app_counts_agree_under_both_simulators(tmp_path, both_simulators, three_models, preempt):
+    """Spike and QEMU give the same outputs and per-model counts (QEMU's counted ecall left out)."""
+    b = app.build(three_models, "spike-rv64gcv", tmp_path / "out", log=quiet, preempt=preempt)
+    runs = {sim: app.run(b, log=quiet, sim=sim)[1] for sim in ("spike", "qemu")}
+    for name, spike in runs["spike"].items():
+        qemu = runs["qemu"][name]
+        assert spike.status == qemu.status == 0
+        assert all((a == b).all() for a, b in zip(spike.outputs, qemu.outputs))
+        if preempt is None:  # a timer interrupt lands at another instruction under each simulator
+            assert spike.instret == qemu.instret, name
+    assert app.check(b, runs["spike"], log=quiet) and app.check(b, runs["qemu"], log=quiet)
 
 
 def test_fault_in_one_model_is_contained(tmp_path, sim_tools, three_models):
@@ -81,11 +96,9 @@ def test_admit_command_reproduces_seed_004():
 
 
 def _symbol_address(elf_path, name: str) -> int:
-    from elftools.elf.elffile import ELFFile
-
-    with open(elf_path, "rb") as fh:
-        symtab = ELFFile(fh).get_section_by_name(".symtab")
-        return symtab.get_symbol_by_name(name)[0]["st_value"]
+    address = symbol_address(elf_path, name)
+    assert address is not None, name
+    return address
 
 
 def _manifest(path, *models: str, board: str | None = None):

@@ -117,3 +117,35 @@ def test_plan_plot_draws_both_plans(tmp_path):
     text = svg.read_text()
     assert text.startswith("<svg") and text.count("<rect") > 20
     assert "arena 16,000 B" in text and "arena 8,496 B" in text  # fast, then small
+
+
+def test_out_naming_a_users_directory_deletes_nothing(tmp_path):
+    (tmp_path / "mine").mkdir()
+    (tmp_path / "mine" / "notes.txt").write_text("keep me")
+    proc = rvfw("build", "--out", str(tmp_path / "mine"))
+    assert_one_line_error(proc, "not made by rvfw")
+    assert (tmp_path / "mine" / "notes.txt").read_text() == "keep me"
+    for given in (".", ".."):
+        (tmp_path / "work").mkdir(exist_ok=True)
+        (tmp_path / "work" / "main.c").write_text("int main;")
+        proc = rvfw(
+            "build", "--model", str(ROOT / "examples" / "tiny_kws.tflite"), "--out", given, cwd=tmp_path / "work"
+        )
+        assert_one_line_error(proc, "current directory or a parent")
+        assert (tmp_path / "work" / "main.c").is_file()
+
+
+def test_flags_that_would_be_ignored_are_refused(tmp_path):
+    cases = [
+        (["run", "--inject-fault", "kws"], "--inject-fault needs --app"),
+        (["check", "--preempt", "kws"], "--preempt needs --app"),
+        (["run", "--board", "spike-rv32imc", "--vlen", "256"], "has no vector unit"),
+        (["run", "--vlen", "0"], "must be a power of two"),
+        (["run", "--vlen", "64"], "VLEN >= 128"),
+        (["build", "--seed", "-1"], "--seed -1"),
+        (["run", "--timeout", "nan"], "--timeout nan"),
+        (["run", "--timeout", "-5"], "--timeout -5"),
+        (["run", "--sim", "spike", "--board", "hifive1-revb"], "runs on its own simulator"),
+    ]
+    for args, expected in cases:
+        assert_one_line_error(rvfw(*args, "--out", str(tmp_path / "o")), expected)

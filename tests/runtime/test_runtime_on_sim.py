@@ -1,0 +1,133 @@
+"""The hand-written runtime on both simulators, with test programs of its own (no model): the
+trap report survives a bad stack pointer, a fault while reporting a fault exits with its own
+code, the RV32 HTIF console never loses a race with Spike's polling, and the start-up check
+refuses code that reads gp before setting it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from codegen import emit, toolchain
+from codegen.boards import load_board
+from codegen.errors import ToolError
+from codegen.frontend import load_tflite
+from codegen.paths import DEFAULT_MODEL, FIRMWARE_DIR
+from codegen.sim import run_elf
+
+BOARDS = ["spike-rv64gcv", "spike-rv32imc"]
+SIMS = ["spike", "qemu"]
+
+
+def build_program(tmp_path: Path, board_name: str, main_c: str, extra_asm: str | None = None) -> Path:
+    """main_c linked with the runtime and console of the board, by the board's own linker script."""
+    board = load_board(board_name)
+    (tmp_path / "main.c").write_text(main_c)
+    sources = [tmp_path / "main.c", *toolchain.firmware_sources(board, set())]
+    if extra_asm is not None:
+        sources = [s for s in sources if s.name != "start.S"]
+        (tmp_path / "start_under_test.S").write_text(extra_asm)
+        sources.append(tmp_path / "start_under_test.S")
+    graph = load_tflite(DEFAULT_MODEL)  # only for the banners of the generated files
+    (tmp_path / "link.ld").write_text(emit.render_linker_script(graph, board))
+    (tmp_path / "rvfw_platform.h").write_text(emit.render_platform_header(graph, board))
+    objects = toolchain.compile_objects(board, sources, [tmp_path, FIRMWARE_DIR / "include"], tmp_path / "obj")
+    elf = tmp_path / "program.elf"
+    toolchain.link(board, objects, tmp_path / "link.ld", elf)
+    return elf
+
+
+BAD_SP = """
+#include "rvfw_console.h"
+int main(void)
+{
+    rvfw_puts("before\\n");
+    /* A stack pointer outside every region: the next push faults. */
+    __asm__ volatile("li sp, 0x10\\n addi sp, sp, -16\\n sw zero, 0(sp)" ::: "memory");
+    return 0;
+}
+"""
+
+DOUBLE_TRAP = """
+#include <stdint.h>
+#include "rvfw_console.h"
+extern uint32_t rvfw_trap_depth;
+int main(void)
+{
+    rvfw_trap_depth = 1; /* as if this fault happened inside the trap report */
+    *(volatile uint32_t *)0x10 = 1;
+    return 0;
+}
+"""
+
+
+@pytest.mark.parametrize("sim", SIMS)
+@pytest.mark.parametrize("board", BOARDS)
+def test_trap_report_survives_a_bad_stack_pointer(tmp_path, both_simulators, board, sim):
+    result = run_elf(build_program(tmp_path, board, BAD_SP), load_board(board), timeout=60, sim=sim)
+    assert result.exit_code == 3
+    assert "before" in result.console
+    assert "RVFW-TRAP mcause=0x0000000000000007" in result.console  # store access fault, reported
+
+
+@pytest.mark.parametrize("sim", SIMS)
+@pytest.mark.parametrize("board", BOARDS)
+def test_fault_while_reporting_a_fault_exits_with_its_own_code(tmp_path, both_simulators, board, sim):
+    result = run_elf(build_program(tmp_path, board, DOUBLE_TRAP), load_board(board), timeout=60, sim=sim)
+    assert result.exit_code == 4
+    assert "RVFW-TRAP" not in result.console
+
+
+# Spike clears tohost between batches of instructions (about 7,300 here), and the console waits for
+# that before each character; so each character here is posted after a delay one instruction
+# longer than the last, putting its two stores at every offset of the batch in turn.
+CHATTY = """
+#include "rvfw_console.h"
+int main(void)
+{
+    for (unsigned long p = 0; p < 10000; p++) {
+        unsigned long n = p / 2 + 1;
+        __asm__ volatile("1: addi %0, %0, -1\\n bnez %0, 1b" : "+r"(n));
+        if (p & 1)
+            __asm__ volatile("nop");
+        rvfw_putc((char)('a' + p % 26));
+        if (p % 100 == 99)
+            rvfw_putc('\\n');
+    }
+    rvfw_puts("\\nRVFW-DONE\\n");
+    return 0;
+}
+"""
+
+
+@pytest.mark.parametrize("sim", SIMS)
+@pytest.mark.parametrize("board", ["spike-rv32imc", "spike-rv32zve32x", "spike-rv64gcv"])
+def test_htif_console_loses_no_character(tmp_path, both_simulators, board, sim):
+    result = run_elf(build_program(tmp_path, board, CHATTY), load_board(board), timeout=120, sim=sim)
+    expected = "".join(chr(ord("a") + p % 26) + ("\n" if p % 100 == 99 else "") for p in range(10000))
+    assert result.exit_code == 0, result.console[-200:]
+    assert result.console == expected + "\nRVFW-DONE\n"
+
+
+RELAXED_START = """
+  .section .text.start, "ax"
+  .global _start
+_start:
+  la sp, __stack_top      /* relaxable to gp + offset: gp is not set yet */
+  la gp, __global_pointer$
+  call main
+1:
+  j 1b
+"""
+
+
+def test_start_up_check_refuses_gp_before_it_is_set(tmp_path, sim_tools):
+    # A tiny image keeps the stack top within 2 KiB of __global_pointer$, so the linker relaxes.
+    with pytest.raises(ToolError, match="uses gp before setting it"):
+        build_program(tmp_path, "hifive1-revb", "int main(void) { return 0; }\n", extra_asm=RELAXED_START)
+
+
+@pytest.mark.parametrize("board", ["spike-rv64gcv", "spike-rv32imc", "hifive1-revb", "gd32vf103", "esp32c3", "c906"])
+def test_start_up_sets_gp_first_on_every_board(tmp_path, sim_tools, board):
+    build_program(tmp_path, board, "int main(void) { return 0; }\n")  # the link runs the check
