@@ -7,7 +7,7 @@ PYTHON := .venv/bin/python
 # APP: several models in one image (apps/*.yaml); else the one MODEL.
 ARGS := $(if $(BOARD),--board $(BOARD),$(if $(APP),,--board spike-rv64gcv)) $(if $(APP),--app $(APP),--model $(MODEL))
 
-.PHONY: all setup build run check size plan admit bench-tt bench-c906 flash check-board test bench lint format example clean
+.PHONY: all setup build run check size plan admit bench-tt bench-c906 bench-sim flash check-board test bench lint format example clean
 
 all: build
 
@@ -67,6 +67,10 @@ bench: setup
 # Tensor-Train compression of AD: flash, MACs, instructions per layer and the accuracy cost.
 bench-tt: setup
 	@$(PYTHON) bench/tt_ad.py
+
+# Spike against QEMU: instructions (must agree) and wall time per model and board.
+bench-sim: setup
+	@$(PYTHON) bench/simulators.py
 
 # XuanTie C906: scalar against XTheadVector kernels, instructions per layer under xuantie-qemu.
 bench-c906: setup

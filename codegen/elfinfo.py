@@ -4,12 +4,17 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from elftools.common.exceptions import ELFError
 from elftools.elf.elffile import ELFFile
 
 
 def symbol_address(elf: Path, name: str) -> int | None:
-    """The address of a symbol, or None when the image does not define it."""
-    with open(elf, "rb") as fh:
-        symtab = ELFFile(fh).get_section_by_name(".symtab")
-        symbols = symtab.get_symbol_by_name(name) if symtab else None
+    """The address of a symbol, or None when the image does not define it (or is no ELF at all:
+    the tool that runs it then says so in its own words)."""
+    try:
+        with open(elf, "rb") as fh:
+            symtab = ELFFile(fh).get_section_by_name(".symtab")
+            symbols = symtab.get_symbol_by_name(name) if symtab else None
+    except ELFError:
+        return None
     return symbols[0]["st_value"] if symbols else None

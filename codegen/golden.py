@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-import contextlib
 import os
+import signal
+import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -58,31 +59,52 @@ def _load_npy(graph: Graph, path: Path) -> np.ndarray:
     return array.reshape(t.shape)
 
 
-@contextlib.contextmanager
-def _quiet_stdout():
-    """TFLM's interpreter prints to the C stdout; keep it off ours."""
-    saved = os.dup(1)
-    with open(os.devnull, "wb") as null:
-        os.dup2(null.fileno(), 1)
-        try:
-            yield
-        finally:
-            os.dup2(saved, 1)
-            os.close(saved)
-
-
 def reference_outputs(model_path: str | Path, inputs: list[np.ndarray], num_outputs: int) -> list[np.ndarray]:
-    """Run TFLite Micro's Python interpreter (reference kernels) on the inputs."""
+    """Run TFLite Micro's Python interpreter (reference kernels) on the inputs, in a child process:
+    a model that makes TFLM abort or crash becomes one error line naming the model and the signal,
+    not the death of rvfw."""
     try:
-        from tflite_micro.python.tflite_micro import runtime
+        from tflite_micro.python.tflite_micro import runtime  # noqa: F401 - loaded once, inherited by the child
     except ImportError:
         raise ToolError("tflite-micro is not installed: run `make setup`") from None
-    with _quiet_stdout():
-        interpreter = runtime.Interpreter.from_file(str(model_path), arena_size=REFERENCE_ARENA_BYTES)
-        for i, array in enumerate(inputs):
-            interpreter.set_input(array, i)
-        interpreter.invoke()
-        return [np.array(interpreter.get_output(i)) for i in range(num_outputs)]
+    name = Path(model_path).name
+    with tempfile.TemporaryFile() as err, tempfile.TemporaryFile() as out:
+        pid = os.fork()
+        if pid == 0:  # the child: run, write the outputs, leave without running the parent's cleanup
+            code = 1
+            try:
+                os.dup2(err.fileno(), 1)  # TFLM prints its complaints to the C stdout
+                os.dup2(err.fileno(), 2)
+                outputs = _run_tflm(model_path, inputs, num_outputs)
+                np.savez(out, *outputs)
+                out.flush()
+                code = 0
+            except BaseException as exc:  # noqa: BLE001 - reported to the parent through stderr
+                os.write(2, f"{type(exc).__name__}: {exc}\n".encode())
+            finally:
+                os._exit(code)
+        _, status = os.waitpid(pid, 0)
+        err.seek(0)
+        said = [line.strip() for line in err.read().decode("utf-8", "replace").splitlines() if line.strip()]
+        message = said[-1][:300] if said else "it printed nothing"
+        if os.WIFSIGNALED(status):
+            signame = signal.Signals(os.WTERMSIG(status)).name
+            raise ToolError(f"{name}: TFLite Micro crashed ({signame}) running the model: {message}")
+        if os.WEXITSTATUS(status) != 0:
+            raise ToolError(f"{name}: TFLite Micro refused the model: {message}")
+        out.seek(0)
+        with np.load(out) as data:
+            return [data[f"arr_{i}"] for i in range(num_outputs)]
+
+
+def _run_tflm(model_path: str | Path, inputs: list[np.ndarray], num_outputs: int) -> list[np.ndarray]:
+    from tflite_micro.python.tflite_micro import runtime
+
+    interpreter = runtime.Interpreter.from_file(str(model_path), arena_size=REFERENCE_ARENA_BYTES)
+    for i, array in enumerate(inputs):
+        interpreter.set_input(array, i)
+    interpreter.invoke()
+    return [np.array(interpreter.get_output(i)) for i in range(num_outputs)]
 
 
 @dataclass

@@ -149,3 +149,15 @@ def test_flags_that_would_be_ignored_are_refused(tmp_path):
     ]
     for args, expected in cases:
         assert_one_line_error(rvfw(*args, "--out", str(tmp_path / "o")), expected)
+
+
+def test_a_model_that_crashes_tflite_micro_is_one_line(tmp_path, sim_tools):
+    # SOFTMAX with beta = -0.0 makes TFLite Micro abort; it runs in a child process.
+    m = ModelBuilder()
+    x = m.tensor("x", (1, 10), scale=0.1, zero_point=0)
+    y = m.tensor("y", (1, 10), scale=1 / 256, zero_point=-128)
+    m.op("SOFTMAX", [x], [y], beta=-0.0)
+    (tmp_path / "beta.tflite").write_bytes(m.finish([x], [y]))
+    proc = rvfw("check", "--model", str(tmp_path / "beta.tflite"), "--out", str(tmp_path / "out"))
+    assert_one_line_error(proc, "beta.tflite: TFLite Micro crashed (SIGABRT)")
+    assert proc.returncode == 2

@@ -131,3 +131,11 @@ def test_start_up_check_refuses_gp_before_it_is_set(tmp_path, sim_tools):
 @pytest.mark.parametrize("board", ["spike-rv64gcv", "spike-rv32imc", "hifive1-revb", "gd32vf103", "esp32c3", "c906"])
 def test_start_up_sets_gp_first_on_every_board(tmp_path, sim_tools, board):
     build_program(tmp_path, board, "int main(void) { return 0; }\n")  # the link runs the check
+
+
+@pytest.mark.parametrize("sim", SIMS)
+def test_a_simulator_failure_is_told_apart_from_the_firmware(tmp_path, both_simulators, sim):
+    # VLEN 384 is no power of two: both simulators refuse to start, each in its own words.
+    elf = build_program(tmp_path, "spike-rv64gcv", "int main(void) { return 0; }\n")
+    with pytest.raises(ToolError, match=rf"^{sim} failed, not the firmware \(exit \d+\): \S"):
+        run_elf(elf, load_board("spike-rv64gcv"), timeout=30, vlen=384, sim=sim)
