@@ -134,6 +134,8 @@ def _uses_user_mode(elf: Path) -> bool:
 
 def pick_simulator(board: Board, sim: str = "auto") -> SpikeRunner | QemuRunner:
     """The runner for a spike-machine board: Spike by default, QEMU when asked or when Spike is absent."""
+    if sim == "auto":
+        sim = os.environ.get("RVFW_SIM", "auto")  # e.g. RVFW_SIM=qemu runs a whole test suite under QEMU
     if sim not in SIMULATORS:
         raise RvfwError(f"unknown simulator '{sim}' (choose from: {', '.join(SIMULATORS)})")
     spike, qemu = SpikeRunner(), QemuRunner()
