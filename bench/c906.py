@@ -14,7 +14,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from codegen import pipeline  # noqa: E402
-from codegen.report import table  # noqa: E402
+from codegen.report.tables import table  # noqa: E402
 
 MODELS = ROOT.parent / "shared" / "models"
 # Anchors (../shared/ANCHORS.md): TFLite Micro reference kernels, rv64gc, instructions per inference;

@@ -18,7 +18,7 @@ sys.path.insert(0, str(ROOT))
 
 from codegen import pipeline  # noqa: E402
 from codegen.planner import plan_memory  # noqa: E402
-from codegen.report import table  # noqa: E402
+from codegen.report.tables import table  # noqa: E402
 
 MODELS = ROOT.parent / "shared" / "models"
 NAMES = {"kws_dscnn": "KWS", "vww_mobilenet": "VWW", "ic_resnet8": "IC", "ad_autoencoder": "AD"}

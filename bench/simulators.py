@@ -20,7 +20,7 @@ sys.path.insert(0, str(ROOT))
 
 from codegen import pipeline  # noqa: E402
 from codegen.paths import DEFAULT_MODEL  # noqa: E402
-from codegen.report import table  # noqa: E402
+from codegen.report.tables import table  # noqa: E402
 
 MODELS = ROOT.parent / "shared" / "models"
 NAMES = {"example": DEFAULT_MODEL, **{n: MODELS / f"{n}_int8.tflite" for n in

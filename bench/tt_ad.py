@@ -19,7 +19,7 @@ sys.path.insert(0, str(ROOT))
 
 from codegen import pipeline  # noqa: E402
 from codegen.ir import OpKind  # noqa: E402
-from codegen.report import table  # noqa: E402
+from codegen.report.tables import table  # noqa: E402
 from codegen.tt import accuracy  # noqa: E402
 from codegen.tt.space import SEED_PROFILE, Profile, explore  # noqa: E402
 

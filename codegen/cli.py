@@ -10,11 +10,13 @@ import sys
 import traceback
 from pathlib import Path
 
-from . import __version__, board_check, flash, pipeline, plot, report
-from .errors import BudgetError, RvfwError
-from .paths import DEFAULT_BOARD, DEFAULT_MODEL
-from .sim import SIMULATORS
-from .staging import check_out_dir
+from codegen import __version__, pipeline, report
+from codegen.build.staging import check_out_dir
+from codegen.errors import BudgetError, RvfwError
+from codegen.paths import DEFAULT_BOARD, DEFAULT_MODEL
+from codegen.report import plot
+from codegen.run import board_check, flash
+from codegen.run.sim import SIMULATORS
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -211,9 +213,9 @@ def _compression(args) -> pipeline.Compression | None:
 
 def _app_command(args, log) -> int:
     """build/run/check/size/admit of an application manifest (or, for admit, of one --model)."""
-    from . import app as app_pipeline
-    from .boards import load_board
-    from .manifest import load_app, single_model_app
+    from codegen.app import pipeline as app_pipeline
+    from codegen.app.manifest import load_app, single_model_app
+    from codegen.boards.board import load_board
 
     if args.app:
         app = load_app(args.app)

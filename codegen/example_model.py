@@ -16,7 +16,7 @@ from pathlib import Path
 
 import numpy as np
 
-from .modelgen import ModelBuilder
+from codegen.modelgen import ModelBuilder
 
 SEED = 2026
 TARGET_STD = 32.0  # aimed spread of activations, in int8 steps

@@ -9,24 +9,26 @@ from pathlib import Path
 
 import numpy as np
 
-from . import emit, golden, image, report, size, toolchain
-from .boards import Board, load_board
-from .errors import BudgetError, RvfwError
-from .frontend import load_tflite
-from .harness import HarnessOutput, parse_console
-from .ir import Graph, OpKind
-from .ops import ConstArray, Layer, check_graph, lower_graph
-from .passes import fuse_residual_adds, reorder_for_memory
-from .paths import FIRMWARE_DIR, ROOT
-from .planner import MemoryPlan, plan_memory
-from .planner.inplace import choose_inplace
-from .planner.tiling import tile_first_stage
-from .sim import SimResult, run_elf
-from .staging import staged
-from .tt import accuracy as tt_accuracy
-from .tt import compress as tt_compress
-from .tt import reference as tt_reference
-from .tt import space as tt_space
+from codegen import emit, report
+from codegen.boards.board import Board, load_board
+from codegen.build import image, size, toolchain
+from codegen.build.staging import staged
+from codegen.check import golden
+from codegen.errors import BudgetError, RvfwError
+from codegen.frontend.tflite import load_tflite
+from codegen.ir import Graph, OpKind
+from codegen.ops import ConstArray, Layer, check_graph, lower_graph
+from codegen.passes.graph import fuse_residual_adds, reorder_for_memory
+from codegen.paths import FIRMWARE_DIR, ROOT
+from codegen.planner import MemoryPlan, plan_memory
+from codegen.planner.inplace import choose_inplace
+from codegen.planner.tiling import tile_first_stage
+from codegen.run.console import HarnessOutput, parse_console
+from codegen.run.sim import SimResult, run_elf
+from codegen.tt import accuracy as tt_accuracy
+from codegen.tt import compress as tt_compress
+from codegen.tt import reference as tt_reference
+from codegen.tt import space as tt_space
 
 Log = Callable[[str], None]
 KERNEL_SETS = ("auto", "ref", "scalar", "rvv", "xthead")

@@ -22,7 +22,7 @@ def mlperf_model(name: str) -> Path:
 
 
 def _missing_tools(both_simulators: bool = False) -> list[str]:
-    from codegen.sim import SpikeRunner
+    from codegen.run.sim import SpikeRunner
 
     tools = ["riscv64-unknown-elf-gcc", "riscv64-unknown-elf-objdump"]
     spike = SpikeRunner().available()
@@ -56,7 +56,7 @@ def both_simulators() -> None:
 @pytest.fixture
 def xuantie_sim(sim_tools) -> None:
     """XTheadVector images run under xuantie-qemu (PyPI, installed by `make setup`); CI must have it."""
-    from codegen.sim import xuantie_qemu
+    from codegen.run.sim import xuantie_qemu
 
     if xuantie_qemu() is None:
         if os.environ.get("CI"):

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from types import ModuleType
 
-from ..ir import Graph, OpKind
-from ..planner import MemoryPlan
-from . import add, conv2d, fully_connected, pool2d, quantize, reshape, softmax, stage, tt_einsum
-from .common import ConstArray, Layer, LowerContext
+from codegen.ir import Graph, OpKind
+from codegen.ops import add, conv2d, fully_connected, pool2d, quantize, reshape, softmax, stage, tt_einsum
+from codegen.ops.common import ConstArray, Layer, LowerContext
+from codegen.planner import MemoryPlan
 
 LOWERINGS: dict[OpKind, ModuleType] = {
     OpKind.ADD: add,

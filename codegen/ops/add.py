@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from ..ir import DType, Graph, Op, Tensor
-from ..quant import activation_range, quantize_multiplier
-from .common import Layer, LowerContext, expect_activation, expect_dtype, expect_quant, fail
+from codegen.ir import DType, Graph, Op, Tensor
+from codegen.ops.common import Layer, LowerContext, expect_activation, expect_dtype, expect_quant, fail
+from codegen.quant import activation_range, quantize_multiplier
 
 LEFT_SHIFT = 20  # headroom bits for int8 inputs, as in TFLM
 

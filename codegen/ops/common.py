@@ -6,9 +6,9 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ..errors import ModelError
-from ..ir import DType, Graph, Op, Tensor
-from ..planner import MemoryPlan
+from codegen.errors import ModelError
+from codegen.ir import DType, Graph, Op, Tensor
+from codegen.planner import MemoryPlan
 
 
 @dataclass(frozen=True)

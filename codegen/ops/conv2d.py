@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from ..ir import Graph, Op, OpKind
-from ..quant import activation_range, conv_output_multipliers, out_size, padding_before
-from .add import add_params
-from .common import (
+from codegen.ir import Graph, Op, OpKind
+from codegen.ops.add import add_params
+from codegen.ops.common import (
     Arg,
     Layer,
     LowerContext,
@@ -15,6 +14,7 @@ from .common import (
     folded_bias,
     optional_input,
 )
+from codegen.quant import activation_range, conv_output_multipliers, out_size, padding_before
 
 
 def check(graph: Graph, op: Op) -> None:

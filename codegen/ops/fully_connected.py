@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from ..ir import Graph, Op
-from ..quant import activation_range, conv_output_multipliers
-from .common import (
+from codegen.ir import Graph, Op
+from codegen.ops.common import (
     Layer,
     LowerContext,
     expect_activation,
@@ -13,6 +12,7 @@ from .common import (
     folded_bias,
     optional_input,
 )
+from codegen.quant import activation_range, conv_output_multipliers
 
 
 def check(graph: Graph, op: Op) -> None:

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from ..ir import DType, Graph, Op, OpKind
-from ..quant import activation_range, out_size, padding_before
-from .common import Layer, LowerContext, expect_activation, expect_dtype, expect_quant, fail
+from codegen.ir import DType, Graph, Op, OpKind
+from codegen.ops.common import Layer, LowerContext, expect_activation, expect_dtype, expect_quant, fail
+from codegen.quant import activation_range, out_size, padding_before
 
 
 def check(graph: Graph, op: Op) -> None:

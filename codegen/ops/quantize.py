@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from ..ir import DType, Graph, Op, OpKind
-from ..quant import quantize_multiplier
-from .common import Layer, LowerContext, expect_dtype, expect_quant
+from codegen.ir import DType, Graph, Op, OpKind
+from codegen.ops.common import Layer, LowerContext, expect_dtype, expect_quant
+from codegen.quant import quantize_multiplier
 
 
 def check(graph: Graph, op: Op) -> None:

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from ..ir import Graph, Op
-from .common import LowerContext, fail
+from codegen.ir import Graph, Op
+from codegen.ops.common import LowerContext, fail
 
 
 def check(graph: Graph, op: Op) -> None:

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from ..ir import DType, Graph, Op
-from ..quant import softmax_input_scaling
-from .common import Layer, LowerContext, expect_dtype, expect_quant, fail
+from codegen.ir import DType, Graph, Op
+from codegen.ops.common import Layer, LowerContext, expect_dtype, expect_quant, fail
+from codegen.quant import softmax_input_scaling
 
 
 def check(graph: Graph, op: Op) -> None:

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import dataclasses
 
-from ..ir import Graph, Op
-from . import conv2d
-from .common import Layer, LowerContext
+from codegen.ir import Graph, Op
+from codegen.ops import conv2d
+from codegen.ops.common import Layer, LowerContext
 
 
 def check(graph: Graph, op: Op) -> None:

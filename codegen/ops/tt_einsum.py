@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..ir import Graph, Op
-from ..quant import activation_range, quantize_multiplier
-from .common import Layer, LowerContext, optional_input
+from codegen.ir import Graph, Op
+from codegen.ops.common import Layer, LowerContext, optional_input
+from codegen.quant import activation_range, quantize_multiplier
 
 
 def check(graph: Graph, op: Op) -> None:

@@ -1,8 +1,8 @@
 """Static arena planning: analysis (lifetimes) -> algorithm (offsets) -> apply (per-tensor plan)."""
 
-from .algorithms import ALGORITHMS, get_algorithm
-from .analysis import Buffer, analyze_lifetimes, lifetime_lower_bound
-from .plan import MemoryPlan, check_overlaps, plan_memory
+from codegen.planner.algorithms import ALGORITHMS, get_algorithm
+from codegen.planner.analysis import Buffer, analyze_lifetimes, lifetime_lower_bound
+from codegen.planner.plan import MemoryPlan, check_overlaps, plan_memory
 
 __all__ = [
     "ALGORITHMS",

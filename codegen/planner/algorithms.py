@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..errors import RvfwError
-from .analysis import Buffer
+from codegen.errors import RvfwError
+from codegen.planner.analysis import Buffer
 
 Algorithm = Callable[[list[Buffer], int], list[int]]
 EXACT_MAX_BUFFERS = 12

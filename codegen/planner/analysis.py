@@ -14,10 +14,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from ..ir import Graph, OpKind
+from codegen.ir import Graph, OpKind
 
 if TYPE_CHECKING:
-    from .inplace import InPlace
+    from codegen.planner.inplace import InPlace
 
 ALIAS_KINDS = frozenset({OpKind.RESHAPE})
 

@@ -18,8 +18,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..ir import Graph, OpKind
-from .analysis import alias_roots
+from codegen.ir import Graph, OpKind
+from codegen.planner.analysis import alias_roots
 
 PIXEL_BLOCK = 3  # pixels per pass of the in-place pointwise kernels (three accumulators in RVV)
 

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..errors import RvfwError
-from ..ir import Graph
-from .algorithms import clash, get_algorithm
-from .analysis import Buffer, analyze_lifetimes, lifetime_lower_bound
-from .inplace import InPlace
+from codegen.errors import RvfwError
+from codegen.ir import Graph
+from codegen.planner.algorithms import clash, get_algorithm
+from codegen.planner.analysis import Buffer, analyze_lifetimes, lifetime_lower_bound
+from codegen.planner.inplace import InPlace
 
 DEFAULT_ALIGNMENT = 16
 

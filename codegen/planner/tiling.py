@@ -12,7 +12,7 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 
-from ..ir import Graph, Op, OpKind
+from codegen.ir import Graph, Op, OpKind
 
 SPATIAL = (OpKind.CONV_2D, OpKind.DEPTHWISE_CONV_2D)
 
@@ -34,7 +34,7 @@ class StageTiling:
 
 def _geometry(graph: Graph, op: Op) -> tuple[int, int, int, int, int, int]:
     """(stride_h, pad_h, span_h, in_h, out_h, k_h) of a conv."""
-    from ..quant import padding_before
+    from codegen.quant import padding_before
 
     inp, flt, out = (graph.tensors[i] for i in (op.inputs[0], op.inputs[1], op.outputs[0]))
     k_h, s_h, d_h = flt.shape[1], op.options["stride"][0], op.options["dilation"][0]

@@ -7,9 +7,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .. import golden
-from ..ir import DType, Graph
-from . import reference
+from codegen.check import golden
+from codegen.ir import DType, Graph
+from codegen.tt import reference
 
 ACCURACY_INPUTS = 20
 

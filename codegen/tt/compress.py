@@ -15,12 +15,12 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .. import golden
-from ..errors import RvfwError
-from ..ir import DType, Graph, Op, OpKind, Quant, Tensor
-from . import reference
-from .space import Config, Funnel, Profile, Stage, explore
-from .svd import reconstruct, relative_error, tt_svd
+from codegen.check import golden
+from codegen.errors import RvfwError
+from codegen.ir import DType, Graph, Op, OpKind, Quant, Tensor
+from codegen.tt import reference
+from codegen.tt.space import Config, Funnel, Profile, Stage, explore
+from codegen.tt.svd import reconstruct, relative_error, tt_svd
 
 Log = Callable[[str], None]
 DEFAULT_MIN_PARAMS = 16_384

@@ -9,9 +9,9 @@ from pathlib import Path
 
 import numpy as np
 
-from ..errors import RvfwError
-from ..ir import Graph, Op, OpKind
-from ..quant import activation_range, conv_output_multipliers, quantize_multiplier
+from codegen.errors import RvfwError
+from codegen.ir import Graph, Op, OpKind
+from codegen.quant import activation_range, conv_output_multipliers, quantize_multiplier
 
 
 def requantize(acc: np.ndarray, multiplier: np.ndarray | int, shift: np.ndarray | int) -> np.ndarray:

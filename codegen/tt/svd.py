@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .space import Config
+from codegen.tt.space import Config
 
 
 def to_tensor(w: np.ndarray, config: Config) -> np.ndarray:

@@ -7,9 +7,10 @@ import re
 
 import pytest
 
-from codegen import app, golden
-from codegen.elfinfo import symbol_address
-from codegen.manifest import load_app
+from codegen.app import pipeline as app
+from codegen.app.manifest import load_app
+from codegen.build.elfinfo import symbol_address
+from codegen.check import golden
 from codegen.paths import DEFAULT_MODEL
 from tests.conftest import ROOT, mlperf_model, quiet
 from tests.e2e.test_cli import assert_one_line_error, rvfw

@@ -13,12 +13,13 @@ import pytest
 from elftools.elf.constants import SH_FLAGS
 from elftools.elf.elffile import ELFFile
 
-from codegen import board_check, flash, pipeline
-from codegen.boards import available_boards, load_board
+from codegen import pipeline
+from codegen.boards.board import available_boards, load_board
+from codegen.build.image import ESP32_DIRECT_BOOT_MAGIC
 from codegen.errors import RvfwError
-from codegen.image import ESP32_DIRECT_BOOT_MAGIC
 from codegen.paths import DEFAULT_MODEL
-from codegen.sim import SifiveERunner
+from codegen.run import board_check, flash
+from codegen.run.sim import SifiveERunner
 from tests.conftest import ROOT, mlperf_model, quiet
 
 REAL_BOARDS = ["hifive1-revb", "gd32vf103", "esp32c3", "c906"]

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from codegen import golden, pipeline
-from codegen.frontend import load_tflite
+from codegen import pipeline
+from codegen.check import golden
+from codegen.frontend.tflite import load_tflite
 from codegen.ir import OpKind
 from codegen.tt import reference
 from tests.conftest import mlperf_model, quiet

@@ -9,12 +9,13 @@ from pathlib import Path
 
 import pytest
 
-from codegen import emit, toolchain
-from codegen.boards import load_board
+from codegen import emit
+from codegen.boards.board import load_board
+from codegen.build import toolchain
 from codegen.errors import ToolError
-from codegen.frontend import load_tflite
+from codegen.frontend.tflite import load_tflite
 from codegen.paths import DEFAULT_MODEL, FIRMWARE_DIR
-from codegen.sim import run_elf
+from codegen.run.sim import run_elf
 
 BOARDS = ["spike-rv64gcv", "spike-rv32imc"]
 SIMS = ["spike", "qemu"]

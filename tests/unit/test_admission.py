@@ -2,7 +2,7 @@
 
 import pytest
 
-from codegen.admission import Admission, AdmissionError, Demand, admit
+from codegen.app.admission import Admission, AdmissionError, Demand, admit
 
 MIB = 1 << 20
 

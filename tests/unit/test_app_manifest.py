@@ -4,9 +4,10 @@ import re
 
 import pytest
 
-from codegen import app, emit
-from codegen.boards import load_board
-from codegen.manifest import ManifestError, load_app
+from codegen import emit
+from codegen.app import pipeline as app
+from codegen.app.manifest import ManifestError, load_app
+from codegen.boards.board import load_board
 from codegen.paths import ROOT
 
 

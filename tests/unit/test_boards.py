@@ -1,6 +1,6 @@
 import pytest
 
-from codegen.boards import available_boards, load_board
+from codegen.boards.board import available_boards, load_board
 from codegen.errors import BoardError
 
 GOOD = """\

@@ -2,7 +2,7 @@ import numpy as np
 import pytest
 
 from codegen.errors import ModelError
-from codegen.frontend import load_tflite
+from codegen.frontend.tflite import load_tflite
 from codegen.ir import DType, OpKind
 from codegen.modelgen import ModelBuilder
 from codegen.ops import check_graph

@@ -2,7 +2,7 @@
 
 import numpy as np
 
-from codegen.frontend import load_tflite
+from codegen.frontend.tflite import load_tflite
 from codegen.ops import lower_graph
 from codegen.ops.common import folded_bias
 from codegen.planner import plan_memory

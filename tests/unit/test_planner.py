@@ -2,7 +2,7 @@ import numpy as np
 import pytest
 
 from codegen.errors import RvfwError
-from codegen.frontend import load_tflite
+from codegen.frontend.tflite import load_tflite
 from codegen.ir import DType, Graph, Op, OpKind, Tensor
 from codegen.planner import ALGORITHMS, analyze_lifetimes, check_overlaps, plan_memory
 from tests.conftest import MLPERF_MODELS, mlperf_model

@@ -7,8 +7,8 @@ import threading
 
 import pytest
 
+from codegen.build.staging import MARKER, check_out_dir, staged
 from codegen.errors import RvfwError
-from codegen.staging import MARKER, check_out_dir, staged
 
 
 def make_output(out, text: str) -> None:

@@ -1,4 +1,4 @@
-from codegen.frontend import load_tflite
+from codegen.frontend.tflite import load_tflite
 from codegen.ir import OpKind
 from codegen.planner import plan_memory
 from codegen.planner.inplace import choose_inplace

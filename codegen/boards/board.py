@@ -5,9 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from .errors import BoardError
-from .paths import BOARDS_DIR
-from .yamldata import load_validated
+from codegen.boards.yamldata import load_validated
+from codegen.errors import BoardError
+from codegen.paths import BOARDS_DIR
 
 ROLES = ("code", "rodata", "weights", "data", "arena", "stack")
 WRITABLE_ROLES = ("data", "arena", "stack")

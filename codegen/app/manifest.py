@@ -7,9 +7,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from .errors import RvfwError
-from .paths import ROOT
-from .yamldata import load_validated
+from codegen.boards.yamldata import load_validated
+from codegen.errors import RvfwError
+from codegen.paths import ROOT
 
 SCHEMA = ROOT / "apps" / "schema.yaml"
 DEFAULT_STACK = 4096

@@ -11,8 +11,8 @@ import subprocess
 from dataclasses import dataclass
 from pathlib import Path
 
-from .boards import Board
-from .errors import RvfwError, ToolError
+from codegen.boards.board import Board
+from codegen.errors import RvfwError, ToolError
 
 
 @dataclass

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from .ir import Graph
-from .ops import Layer
-from .planner import MemoryPlan
+from codegen.ir import Graph
+from codegen.ops import Layer
+from codegen.planner import MemoryPlan
 
 
 def table(headers: list[str], rows: list[list[object]], right: set[int] | None = None) -> str:

@@ -8,7 +8,7 @@ from pathlib import Path
 from elftools.elf.constants import SH_FLAGS
 from elftools.elf.elffile import ELFFile
 
-from .boards import Board
+from codegen.boards.board import Board
 
 CATEGORIES = ("code", "rodata", "weights", "data", "bss", "htif", "arena", "stack")
 _SECTION_CATEGORY = {
@@ -137,7 +137,7 @@ def over_budget(report: SizeReport) -> str:
 
 
 def format_table(report: SizeReport) -> str:
-    from .report import table
+    from codegen.report.tables import table
 
     rows = []
     for r in report.regions:

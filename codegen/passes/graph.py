@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from .ir import Graph, Op, OpKind
+from codegen.ir import Graph, Op, OpKind
 
 
 def fuse_residual_adds(graph: Graph) -> Graph:
@@ -65,7 +65,7 @@ def reorder_for_memory(graph: Graph) -> Graph:
     3. Keep the new order only if it lowers that peak; otherwise return the graph unchanged.
     A heuristic, not a proof of optimality; chains have a single order anyway.
     """
-    from .planner.analysis import analyze_lifetimes, lifetime_lower_bound
+    from codegen.planner.analysis import analyze_lifetimes, lifetime_lower_bound
 
     def peak(ops: list[Op]) -> int:
         return lifetime_lower_bound(analyze_lifetimes(dataclasses.replace(graph, ops=ops)))

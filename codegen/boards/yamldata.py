@@ -7,7 +7,7 @@ from pathlib import Path
 import jsonschema
 import yaml
 
-from .errors import RvfwError
+from codegen.errors import RvfwError
 
 
 def load_validated(path: Path, schema_path: Path, error: type[RvfwError]) -> dict:

@@ -15,8 +15,8 @@ from tflite.BuiltinOperator import BuiltinOperator
 from tflite.BuiltinOptions import BuiltinOptions
 from tflite.TensorType import TensorType
 
-from .errors import ModelError
-from .ir import DType, Graph, Op, OpKind, Quant, Tensor
+from codegen.errors import ModelError
+from codegen.ir import DType, Graph, Op, OpKind, Quant, Tensor
 
 _TENSOR_TYPES = {
     TensorType.FLOAT32: DType.FLOAT32,

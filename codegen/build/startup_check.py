@@ -12,8 +12,8 @@ import shutil
 import subprocess
 from pathlib import Path
 
-from .elfinfo import symbol_address
-from .errors import ToolError
+from codegen.build.elfinfo import symbol_address
+from codegen.errors import ToolError
 
 OBJDUMP = "riscv64-unknown-elf-objdump"
 _INSN = re.compile(r"^\s*([0-9a-f]+):\s+(\S+)\s*(.*)$")

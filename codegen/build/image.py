@@ -6,8 +6,8 @@ import shutil
 import subprocess
 from pathlib import Path
 
-from .boards import Board
-from .errors import ToolError
+from codegen.boards.board import Board
+from codegen.errors import ToolError
 
 OBJCOPY = "riscv64-unknown-elf-objcopy"
 SUFFIX = {"bin": ".bin", "ihex": ".hex", "esp32-direct": ".bin"}

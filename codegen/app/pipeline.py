@@ -13,18 +13,21 @@ from pathlib import Path
 
 import numpy as np
 
-from . import admission, emit, golden, image, report, size, toolchain
-from .boards import Board, load_board
-from .errors import BudgetError, RvfwError
-from .harness import output_array, raise_on_trap
-from .ir import DType, Graph
-from .manifest import App, AppModel
-from .ops import ConstArray, Layer, lower_graph
-from .paths import FIRMWARE_DIR, ROOT
-from .pipeline import Compression, Log, _kernel_set, arena_budget, golden_outputs, prepare
-from .planner import MemoryPlan
-from .sim import SimResult, run_elf
-from .staging import staged
+from codegen import emit, report
+from codegen.app import admission
+from codegen.app.manifest import App, AppModel
+from codegen.boards.board import Board, load_board
+from codegen.build import image, size, toolchain
+from codegen.build.staging import staged
+from codegen.check import golden
+from codegen.errors import BudgetError, RvfwError
+from codegen.ir import DType, Graph
+from codegen.ops import ConstArray, Layer, lower_graph
+from codegen.paths import FIRMWARE_DIR, ROOT
+from codegen.pipeline import Compression, Log, _kernel_set, arena_budget, golden_outputs, prepare
+from codegen.planner import MemoryPlan
+from codegen.run.console import output_array, raise_on_trap
+from codegen.run.sim import SimResult, run_elf
 
 MAX_MODELS = 32  # the dispatcher's tables
 PMP_ENTRIES_PER_MODEL_MAX = 6  # partition, state, code: each at most a TOR pair

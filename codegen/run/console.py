@@ -6,8 +6,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .errors import RvfwError
-from .ir import DType, Graph
+from codegen.errors import RvfwError
+from codegen.ir import DType, Graph
 
 
 @dataclass

@@ -8,10 +8,10 @@ import shutil
 import subprocess
 from pathlib import Path
 
-from . import startup_check
-from .boards import Board
-from .errors import ToolError
-from .paths import FIRMWARE_DIR
+from codegen.boards.board import Board
+from codegen.build import startup_check
+from codegen.errors import ToolError
+from codegen.paths import FIRMWARE_DIR
 
 GCC = "riscv64-unknown-elf-gcc"
 # RVV intrinsics (<riscv_vector.h>, v1.0 API) need GCC >= 14 or clang >= 17; Debian 12 ships GCC 12

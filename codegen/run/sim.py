@@ -14,9 +14,9 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from .boards import Board
-from .elfinfo import symbol_address
-from .errors import RvfwError, ToolError
+from codegen.boards.board import Board
+from codegen.build.elfinfo import symbol_address
+from codegen.errors import RvfwError, ToolError
 
 SPIKE_DRAM_BASE = 0x80000000
 

@@ -7,17 +7,17 @@ from pathlib import Path
 import jinja2
 import numpy as np
 
-from . import __version__
-from .boards import Board
-from .ir import DType, Graph
-from .ops import ConstArray, Layer
-from .planner import MemoryPlan
+from codegen import __version__
+from codegen.boards.board import Board
+from codegen.ir import DType, Graph
+from codegen.ops import ConstArray, Layer
+from codegen.planner import MemoryPlan
 
 VALUES_PER_LINE = 24
 
 
 def environment() -> jinja2.Environment:
-    from .paths import TEMPLATES_DIR
+    from codegen.paths import TEMPLATES_DIR
 
     return jinja2.Environment(
         loader=jinja2.FileSystemLoader(str(TEMPLATES_DIR)),

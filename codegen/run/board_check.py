@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from . import golden
-from .errors import RvfwError, ToolError
-from .harness import parse_console
-from .pipeline import Build, Log
-from .sim import EXIT_MARKER, read_until_exit
+from codegen.check import golden
+from codegen.errors import RvfwError, ToolError
+from codegen.pipeline import Build, Log
+from codegen.run.console import parse_console
+from codegen.run.sim import EXIT_MARKER, read_until_exit
 
 
 def check_board(b: Build, port: str, start: Callable[[], None], timeout: float = 120.0, log: Log = print):

@@ -19,8 +19,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 
-from . import report
-from .errors import RvfwError
+from codegen import report
+from codegen.errors import RvfwError
 
 Log = Callable[[str], None]
 CLASSES = ("weights", "arena", "state")

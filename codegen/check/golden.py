@@ -10,8 +10,8 @@ from pathlib import Path
 
 import numpy as np
 
-from .errors import RvfwError, ToolError
-from .ir import DType, Graph
+from codegen.errors import RvfwError, ToolError
+from codegen.ir import DType, Graph
 
 REFERENCE_ARENA_BYTES = 64 << 20  # generous: TFLM's Python interpreter can crash on a tight arena
 

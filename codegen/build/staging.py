@@ -12,7 +12,7 @@ import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
-from .errors import RvfwError
+from codegen.errors import RvfwError
 
 # Every output directory rvfw makes holds this file; a directory without it is the user's.
 MARKER = ".rvfw-output"

@@ -1,0 +1,17 @@
+"""Tables and plots for people: layer tables, plans, profiles, compression funnels."""
+
+from codegen.report.tables import (
+    compression_table,
+    layer_table,
+    plan_table,
+    profile_table,
+    table,
+)
+
+__all__ = [
+    "table",
+    "plan_table",
+    "layer_table",
+    "profile_table",
+    "compression_table",
+]
