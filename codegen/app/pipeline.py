@@ -263,14 +263,15 @@ def _emit_and_compile(app, board, admitted, models, staging: Path, kernel_set, i
     placed = layout(admitted, models, board)
     banner = emit.app_banner(app, board)
     sources: dict[str, str] = {}
+    extra_flags: dict[str, list[str]] = {}
     for mb in models:
-        victim = None
+        sources.update(emit.render_model(mb.graph, board, mb.plan, mb.layers, mb.constants, standalone=False))
         if inject_fault == mb.entry.name:
             others = [p for p in placed["partitions"] if mb.entry.name not in p["members"]]
             victim = others[0]["symbol"] if others else "__rvfw_rx_start"
-        sources.update(
-            emit.render_model(mb.graph, board, mb.plan, mb.layers, mb.constants, standalone=False, inject_fault=victim)
-        )
+            fault = {"model": mb.entry.name, "victim": victim, "layer": len(mb.layers) // 2}
+            sources["rvfw_test_hooks.h"] = emit.render_test_hooks(banner, fault)
+            extra_flags[f"{mb.graph.name}.c"] = ["-include", str(gen / "rvfw_test_hooks.h")]
     sources["app.c"] = emit.render_app(banner, [_model_data(mb, placed) for mb in models], placed)
     harness = [_harness_data(mb) for mb in models]
     preempting = None
@@ -291,7 +292,9 @@ def _emit_and_compile(app, board, admitted, models, staging: Path, kernel_set, i
     c_files += [*toolchain.firmware_sources(board, kernels), FIRMWARE_DIR / "runtime" / "dispatch.c"]
     if board.clint is not None:
         c_files.append(FIRMWARE_DIR / "runtime" / "clint.c")
-    objects = toolchain.compile_objects(board, c_files, [gen, FIRMWARE_DIR / "include"], staging / "obj")
+    objects = toolchain.compile_objects(
+        board, c_files, [gen, FIRMWARE_DIR / "include"], staging / "obj", extra_flags=extra_flags
+    )
     elf = staging / "firmware.elf"
     toolchain.link(board, objects, gen / "link.ld", elf)
     size_report = size.measure(elf, board)

@@ -88,8 +88,14 @@ def _compile_command(board: Board, src: Path) -> list[str]:
 
 
 def compile_objects(
-    board: Board, sources: list[Path], include_dirs: list[Path], obj_dir: Path, defines: tuple[str, ...] = ()
+    board: Board,
+    sources: list[Path],
+    include_dirs: list[Path],
+    obj_dir: Path,
+    defines: tuple[str, ...] = (),
+    extra_flags: dict[str, list[str]] | None = None,
 ) -> list[Path]:
+    """extra_flags: more flags for the sources of these file names (e.g. a test hook forced into one model)."""
     obj_dir.mkdir(parents=True, exist_ok=True)
     objects = []
     for src in sources:
@@ -98,7 +104,7 @@ def compile_objects(
         if board.xtheadvector:
             defines_all = (*defines_all, "RVFW_XTHEADVECTOR")
         cmd = _compile_command(board, src) + [f"-D{d}" for d in defines_all] + [f"-I{d}" for d in include_dirs]
-        cmd += ["-c", str(src), "-o", str(obj)]
+        cmd += [*(extra_flags or {}).get(src.name, []), "-c", str(src), "-o", str(obj)]
         _run(cmd, f"compiling {src.name}", obj_dir)
         objects.append(obj)
     return objects

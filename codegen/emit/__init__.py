@@ -11,6 +11,7 @@ from codegen.emit.render import (
     render_linker_script,
     render_model,
     render_platform_header,
+    render_test_hooks,
     value_lines,
 )
 
@@ -26,4 +27,5 @@ __all__ = [
     "render_app",
     "render_app_harness",
     "render_platform_header",
+    "render_test_hooks",
 ]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
 import jinja2
@@ -11,6 +12,7 @@ from codegen import __version__
 from codegen.boards.board import Board
 from codegen.ir import DType, Graph
 from codegen.ops import ConstArray, Layer
+from codegen.ops.kernels import C_PREFIX
 from codegen.planner import MemoryPlan
 
 VALUES_PER_LINE = 24
@@ -62,15 +64,12 @@ def render_model(
     layers: list[Layer],
     constants: list[ConstArray],
     standalone: bool = True,
-    inject_fault: str | None = None,
 ) -> dict[str, str]:
     """Return {file name: text} for the model pair <name>.c / <name>.h. standalone: the model owns
-    the image's arena (one-model images); else the application passes each model its partition.
-    inject_fault: a symbol outside the model's partition that its code will write to (a test hook)."""
+    the image's arena (one-model images); else the application passes each model its partition."""
     env = environment()
     data = {
         "standalone": standalone,
-        "inject_fault": inject_fault,
         "banner": _banner(graph, board),
         "name": graph.name,
         "NAME": graph.name.upper(),
@@ -98,20 +97,39 @@ def render_model(
 
 
 def _layer_data(layer: Layer) -> dict:
+    """A layer as plain, named data for model.c.j2."""
+    band = stage = None
+    if layer.band is not None:
+        band = {
+            **dataclasses.asdict(layer.band),
+            "add_function": C_PREFIX + layer.band.add_kernel,
+            "add_params": _params(layer.band.add_params),
+        }
+    if layer.stage is not None:
+        st = layer.stage
+        stage = {
+            "members": [_layer_data(m) for m in st.members],
+            "rows": [[dataclasses.asdict(r) for r in band_rows] for band_rows in st.rows],
+            "in_offset": st.in_offset,
+            "in_row_bytes": st.in_row_bytes,
+            "out_offset": st.out_offset,
+            "out_row_bytes": st.out_row_bytes,
+            "buffers": list(st.buffers),
+        }
     return {
         "index": layer.index,
         "op": layer.op,
-        "kernel": layer.kernel,
+        "function": C_PREFIX + layer.kernel,
         "params_type": layer.params_type,
-        "params": [(field, c_literal(value)) for field, value in layer.params],
+        "params": _params(layer.params),
         "args": [vars(a) for a in layer.args],
-        "band": None
-        if layer.band is None
-        else {**layer.band, "add_params": [(f, c_literal(v)) for f, v in layer.band["add_params"]]},
-        "stage": None
-        if layer.stage is None
-        else {**layer.stage, "members": [_layer_data(m) for m in layer.stage["members"]]},
+        "band": band,
+        "stage": stage,
     }
+
+
+def _params(params: list[tuple[str, object]]) -> list[tuple[str, str]]:
+    return [(field, c_literal(value)) for field, value in params]
 
 
 def render_harness(graph: Graph, board: Board, inputs: list[np.ndarray]) -> str:
@@ -196,6 +214,12 @@ def app_banner(app, board: Board) -> dict:
 def render_app(banner: dict, models: list[dict], placed: dict) -> str:
     data = {"banner": banner, "models": models, "partitions": placed["partitions"], "states": placed["states"]}
     return environment().get_template("app.c.j2").render(data, template="app.c.j2")
+
+
+def render_test_hooks(banner: dict, fault: dict) -> str:
+    """A header forced into one model's compilation (test hook --inject-fault): its layer hook
+    stores outside the model's partition. The model template itself has no test code."""
+    return environment().get_template("test_hooks.h.j2").render({"banner": banner, **fault}, template="test_hooks.h.j2")
 
 
 def render_app_harness(banner: dict, models: list[dict], preempt: dict | None = None) -> str:

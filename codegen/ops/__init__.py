@@ -1,50 +1,84 @@
-"""One lowering per op kind, dispatched through a single table."""
+"""The ops rvfw compiles: one module per op kind (or closely related kinds), each owning its whole
+Python story: `check` (refuse what its kernels cannot run), `macs`, `inplace` (which input it may
+overwrite and the scratch its in-place kernel needs), its kernel families (`FAMILIES`, see
+ops.kernels) and `lower` (one Layer: a kernel call with literal arguments).
+
+Adding an op: a module here listed in MODULES, its kernels in firmware/kernels/ with their
+declarations in firmware/include/rvfw_kernels.h, and a single-op test model (see
+docs/architecture.md)."""
 
 from __future__ import annotations
 
 from types import ModuleType
 
-from codegen.ir import Graph, OpKind
-from codegen.ops import add, conv2d, fully_connected, pool2d, quantize, reshape, softmax, stage, tt_einsum
+from codegen.ir import Graph, Op, OpKind
+from codegen.ops import (
+    add,
+    conv2d,
+    depthwise_conv2d,
+    fully_connected,
+    pool2d,
+    quantize,
+    reshape,
+    softmax,
+    stage,
+    tt_einsum,
+)
 from codegen.ops.common import ConstArray, Layer, LowerContext
-from codegen.planner import MemoryPlan
+from codegen.ops.kernels import Family
 
-LOWERINGS: dict[OpKind, ModuleType] = {
-    OpKind.ADD: add,
-    OpKind.AVERAGE_POOL_2D: pool2d,
-    OpKind.CONV_2D: conv2d,
-    OpKind.DEPTHWISE_CONV_2D: conv2d,
-    OpKind.DEQUANTIZE: quantize,
-    OpKind.FULLY_CONNECTED: fully_connected,
-    OpKind.MAX_POOL_2D: pool2d,
-    OpKind.QUANTIZE: quantize,
-    OpKind.RESHAPE: reshape,
-    OpKind.SOFTMAX: softmax,
-    OpKind.TILED_STAGE: stage,
-    OpKind.TT_EINSUM: tt_einsum,
-}
+MODULES = (add, conv2d, depthwise_conv2d, fully_connected, pool2d, quantize, reshape, softmax, stage, tt_einsum)
+OPS: dict[OpKind, ModuleType] = {kind: module for module in MODULES for kind in module.KINDS}
+
+
+def op_module(op: Op) -> ModuleType:
+    return OPS[op.kind]
+
+
+def families() -> list[Family]:
+    """Every kernel family of every op (the registry, for `rvfw ops` and tests)."""
+    return [f for module in MODULES for f in module.FAMILIES]
 
 
 def check_graph(graph: Graph) -> None:
     """Raise ModelError for the first op rvfw cannot compile, before anything is written."""
     for op in graph.ops:
-        LOWERINGS[op.kind].check(graph, op)
+        op_module(op).check(graph, op)
 
 
-def lower_graph(
-    graph: Graph, plan: MemoryPlan, kernels: str = "ref", vlen: int = 128
-) -> tuple[list[Layer], list[ConstArray]]:
-    """One Layer per kernel call, from the kernel set "ref", "scalar" or "rvv" where it has one;
-    ops the plan runs in place get their in-place kernels."""
+def macs(graph: Graph, op: Op) -> int:
+    return op_module(op).macs(graph, op)
+
+
+def inplace_candidates(graph: Graph, op: Op) -> list[tuple[int, int]]:
+    """(input tensor it may overwrite or -1, scratch bytes), in order of preference."""
+    return op_module(op).inplace(graph, op)
+
+
+def lower_graph(graph: Graph, plan, kernels: str = "ref", vlen: int = 128) -> tuple[list[Layer], list[ConstArray]]:
+    """One Layer per kernel call, from the requested kernel set where it has one (ops.kernels.pick
+    falls back with a note); ops the plan runs in place get their in-place kernels."""
     ctx = LowerContext(graph, plan, kernels, vlen)
-    layers = [layer for op in graph.ops if (layer := LOWERINGS[op.kind].lower(ctx, op)) is not None]
+    layers = [layer for op in graph.ops if (layer := op_module(op).lower(ctx, op)) is not None]
     # Lowerings may look at a tensor's raw weights and then emit a repacked copy: keep what is called with.
     used = {a.name for layer in layers for call in _calls(layer) for a in call.args if a.kind == "const"}
     return layers, [c for c in ctx.constants.values() if c.name in used]
 
 
 def _calls(layer: Layer) -> list[Layer]:
-    return [layer, *(layer.stage["members"] if layer.stage else [])]
+    return [layer, *(layer.stage.members if layer.stage else [])]
 
 
-__all__ = ["LOWERINGS", "ConstArray", "Layer", "LowerContext", "check_graph", "lower_graph"]
+__all__ = [
+    "MODULES",
+    "OPS",
+    "ConstArray",
+    "Layer",
+    "LowerContext",
+    "check_graph",
+    "families",
+    "inplace_candidates",
+    "lower_graph",
+    "macs",
+    "op_module",
+]

@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
-from codegen.ir import DType, Graph, Op, Tensor
+from codegen.ir import DType, Graph, Op, OpKind, Tensor
 from codegen.ops.common import Layer, LowerContext, expect_activation, expect_dtype, expect_quant, fail
+from codegen.ops.kernels import family
 from codegen.quant import activation_range, quantize_multiplier
 
+KINDS = (OpKind.ADD,)
+ADD = family("ADD", "rvfw_add_params", "add_s8", ("ref", "rvv", "xthead"))
+FAMILIES = (ADD,)
 LEFT_SHIFT = 20  # headroom bits for int8 inputs, as in TFLM
 
 
@@ -41,9 +45,17 @@ def add_params(a: Tensor, b: Tensor, out: Tensor, activation: str, size: int) ->
     ]  # fmt: skip
 
 
+def macs(graph: Graph, op: Op) -> int:
+    return 0
+
+
+def inplace(graph: Graph, op: Op) -> list[tuple[int, int]]:
+    """Elementwise: each output byte is written after its inputs are read; either input, no scratch."""
+    return [(t, 0) for t in op.inputs[:2]]
+
+
 def lower(ctx: LowerContext, op: Op) -> Layer:
     a, b, out = ctx.tensor(op.inputs[0]), ctx.tensor(op.inputs[1]), ctx.tensor(op.outputs[0])
     params = add_params(a, b, out, expect_activation(ctx.graph, op), out.num_elements)
-    args = [ctx.arena(op.inputs[0]), ctx.arena(op.inputs[1]), ctx.arena(op.outputs[0])]
-    kernel = "add_s8_rvv" if ctx.kernels == "rvv" else "add_s8_xthead" if ctx.kernels == "xthead" else "add_s8_ref"
-    return Layer(op.index, op.kind.value, kernel, "rvfw_add_params", params, args)
+    args = [ctx.input(op, 0), ctx.input(op, 1), ctx.output(op)]
+    return ctx.layer(op, ctx.pick(ADD), ADD, params, args)

@@ -1,24 +1,32 @@
-"""What an op lowering produces (a Layer: one kernel call with literal arguments) and the context it uses."""
+"""What an op lowering produces (a Layer: one kernel call with literal arguments), the context it
+uses, and the checks op modules share."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from codegen.errors import ModelError
 from codegen.ir import DType, Graph, Op, Tensor
-from codegen.planner import MemoryPlan
+from codegen.ops.kernels import Family, Pick, pick
+
+if TYPE_CHECKING:  # ops come before the planner; lowering only reads the plan it is given
+    from codegen.planner import MemoryPlan
 
 
 @dataclass(frozen=True)
 class Arg:
-    """One pointer argument of a kernel call: an arena offset, a constant array, or NULL."""
+    """One pointer argument of a kernel call: an arena offset, a constant array, or NULL. role
+    names what the template may replace: "input" and "output" (a tiled stage points them at its
+    band buffers), else "data"."""
 
     kind: str  # "arena" | "const" | "null"
     c_type: str = "void"
     offset: int = 0
     name: str = ""
+    role: str = "data"
 
 
 @dataclass
@@ -29,42 +37,85 @@ class ConstArray:
     role: str  # "weights" (model data) or "params" (build-time derived)
 
 
+@dataclass(frozen=True)
+class Band:
+    """A conv with a fused residual ADD runs row by row: the conv writes one output row to
+    scratch, then the ADD kernel writes the sum with the residual row over the residual."""
+
+    out_h: int
+    input_row_bytes: int
+    row_bytes: int
+    residual_offset: int
+    scratch_offset: int
+    residual_first: bool
+    add_kernel: str  # kernel file stem, like Layer.kernel
+    add_params: list[tuple[str, object]]
+
+
+@dataclass(frozen=True)
+class BandRows:
+    """One member layer's rows in one band of a tiled stage, in that layer's terms."""
+
+    out_row0: int
+    out_rows: int
+    src_row0: int
+    src_rows: int
+    pad_h: int
+
+
+@dataclass(frozen=True)
+class Stage:
+    """A tiled stage (ops.stage): member layers run band by band between two band buffers."""
+
+    members: list[Layer]
+    rows: list[list[BandRows]]  # per band, per member
+    in_offset: int
+    in_row_bytes: int
+    out_offset: int
+    out_row_bytes: int
+    buffers: tuple[int, int]
+
+
 @dataclass
 class Layer:
     index: int  # op index in the model
     op: str
-    kernel: str
+    kernel: str  # firmware/kernels/<kernel>.c; its C function is rvfw_<kernel>
     params_type: str
     params: list[tuple[str, object]]
     args: list[Arg]
     macs: int = 0
     note: str = ""  # why this layer does not use the board's preferred kernel set
-    # A conv with a fused residual ADD runs row by row: the conv writes one output row to
-    # scratch, then the add kernel writes its sum with the residual row over the residual.
-    band: dict | None = None
-    # A tiled stage (ops.stage): member layers run band by band.
-    stage: dict | None = None
+    band: Band | None = None
+    stage: Stage | None = None
 
     @property
     def kernels(self) -> list[str]:
+        """Kernel files this layer's code calls (firmware/kernels/<name>.c)."""
         if self.stage:
-            return [k for member in self.stage["members"] for k in member.kernels]
-        return [self.kernel] + ([self.band["add_kernel"]] if self.band else [])
+            return [k for member in self.stage.members for k in member.kernels]
+        return [self.kernel] + ([self.band.add_kernel] if self.band else [])
 
 
 @dataclass
 class LowerContext:
     graph: Graph
     plan: MemoryPlan
-    kernels: str = "ref"  # kernel set: "ref", "scalar" (fast portable C) or "rvv"
+    kernels: str = "ref"  # the requested kernel set: "ref", "scalar", "rvv" or "xthead"
     vlen: int = 128  # the board's VLEN, for choosing between kernel variants
     constants: dict[str, ConstArray] = field(default_factory=dict)
 
     def tensor(self, index: int) -> Tensor:
         return self.graph.tensors[index]
 
-    def arena(self, index: int) -> Arg:
-        return Arg("arena", self.tensor(index).dtype.c_type, offset=self.plan.tensor_offsets[index])
+    def arena(self, index: int, role: str = "data") -> Arg:
+        return Arg("arena", self.tensor(index).dtype.c_type, offset=self.plan.tensor_offsets[index], role=role)
+
+    def input(self, op: Op, position: int = 0) -> Arg:
+        return self.arena(op.inputs[position], "input")
+
+    def output(self, op: Op, position: int = 0) -> Arg:
+        return self.arena(op.outputs[position], "output")
 
     def inplace(self, op: Op) -> bool:
         """Whether the memory plan runs this op over its input (see planner.inplace)."""
@@ -94,9 +145,11 @@ class LowerContext:
         lanes = self.vlen // 4  # int32 accumulators at LMUL 8
         return min(out_w, lanes) > min(out_c, lanes)
 
-    def no_vector_kernel(self, what: str) -> str:
-        vector = {"rvv": "RVV", "xthead": "XTheadVector"}.get(self.kernels)
-        return f"no {vector} kernel for {what}: scalar reference" if vector else ""
+    def pick(self, family: Family, unless: set[str] | None = None, detail: str = "") -> Pick:
+        return pick(family, self.kernels, unless, detail)
+
+    def layer(self, op: Op, chosen: Pick, family: Family, params, args: list[Arg], macs: int = 0) -> Layer:
+        return Layer(op.index, op.kind.value, chosen.kernel, family.params_type, params, args, macs, chosen.note)
 
 
 def folded_bias(filter_data: np.ndarray, bias: np.ndarray | None, input_offset: int) -> np.ndarray:

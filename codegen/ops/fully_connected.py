@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from codegen.ir import Graph, Op
+from codegen.ir import Graph, Op, OpKind
 from codegen.ops.common import (
     Layer,
     LowerContext,
@@ -12,7 +12,12 @@ from codegen.ops.common import (
     folded_bias,
     optional_input,
 )
+from codegen.ops.kernels import family
 from codegen.quant import activation_range, conv_output_multipliers
+
+KINDS = (OpKind.FULLY_CONNECTED,)
+FC = family("FULLY_CONNECTED", "rvfw_fc_params", "fully_connected_s8", ("ref", "scalar", "rvv", "xthead"))
+FAMILIES = (FC,)
 
 
 def check(graph: Graph, op: Op) -> None:
@@ -21,6 +26,15 @@ def check(graph: Graph, op: Op) -> None:
         raise fail(graph, op, "shuffled weights format not supported")
     if len(flt.shape) != 2 or inp.num_elements % flt.shape[1]:
         raise fail(graph, op, f"input of {inp.num_elements} elements does not match filter {list(flt.shape)}")
+
+
+def macs(graph: Graph, op: Op) -> int:
+    out_depth, accum_depth = graph.tensors[op.inputs[1]].shape
+    return graph.tensors[op.inputs[0]].num_elements // accum_depth * accum_depth * out_depth
+
+
+def inplace(graph: Graph, op: Op) -> list[tuple[int, int]]:
+    return []
 
 
 def lower(ctx: LowerContext, op: Op) -> Layer:
@@ -41,22 +55,19 @@ def lower(ctx: LowerContext, op: Op) -> Layer:
     ]
     multiplier = ctx.derived(op, "multiplier", "int32_t", multipliers)
     shift = ctx.derived(op, "shift", "int32_t", shifts)
-    macs = batches * accum_depth * out_depth
     bias_index = optional_input(op, 2)
-    if ctx.kernels == "xthead" and flt.quant.zero_point[0] == 0:
+    chosen = ctx.pick(FC)
+    if chosen.kernel_set == "xthead":
         weights = ctx.derived(op, "filter_t", "int8_t", flt.data.T, role="weights")
-        args = [ctx.arena(op.inputs[0]), weights, ctx.weights(bias_index), multiplier, shift, ctx.arena(op.outputs[0])]
-        return Layer(op.index, op.kind.value, "fully_connected_s8_xthead", "rvfw_fc_params", params, args, macs)
-    if ctx.kernels in ("rvv", "scalar"):
+        middle = [weights, ctx.weights(bias_index)]
+    elif chosen.kernel_set in ("rvv", "scalar"):
         bias = ctx.tensor(bias_index).data if bias_index >= 0 else None
         folded = ctx.derived(op, "bias_folded", "int32_t", folded_bias(flt.data, bias, -inp.quant.zero_point[0]))
         # The vector kernel puts output units across lanes, so it reads the filter transposed.
-        weights = ctx.derived(op, "filter_t", "int8_t", flt.data.T, role="weights")
-        if ctx.kernels == "scalar":
-            weights = ctx.weights(op.inputs[1])
-        args = [ctx.arena(op.inputs[0]), weights, folded, multiplier, shift, ctx.arena(op.outputs[0])]
-        kernel = f"fully_connected_s8_{ctx.kernels}"
-        return Layer(op.index, op.kind.value, kernel, "rvfw_fc_params", params, args, macs)
-    args = [ctx.arena(op.inputs[0]), ctx.weights(op.inputs[1]), ctx.weights(bias_index), multiplier, shift]
-    args.append(ctx.arena(op.outputs[0]))
-    return Layer(op.index, op.kind.value, "fully_connected_s8_ref", "rvfw_fc_params", params, args, macs)
+        transposed = chosen.kernel_set == "rvv"
+        weights = ctx.derived(op, "filter_t", "int8_t", flt.data.T, role="weights") if transposed else None
+        middle = [weights or ctx.weights(op.inputs[1]), folded]
+    else:
+        middle = [ctx.weights(op.inputs[1]), ctx.weights(bias_index)]
+    args = [ctx.input(op), *middle, multiplier, shift, ctx.output(op)]
+    return ctx.layer(op, chosen, FC, params, args, macs(ctx.graph, op))

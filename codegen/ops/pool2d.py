@@ -4,7 +4,13 @@ from __future__ import annotations
 
 from codegen.ir import DType, Graph, Op, OpKind
 from codegen.ops.common import Layer, LowerContext, expect_activation, expect_dtype, expect_quant, fail
+from codegen.ops.kernels import family
 from codegen.quant import activation_range, out_size, padding_before
+
+KINDS = (OpKind.AVERAGE_POOL_2D, OpKind.MAX_POOL_2D)
+AVERAGE = family("AVERAGE_POOL_2D", "rvfw_pool_params", "avgpool2d_s8", ("ref", "rvv", "xthead"))
+MAX = family("MAX_POOL_2D", "rvfw_pool_params", "maxpool2d_s8", ("ref", "rvv", "xthead"))
+FAMILIES = (AVERAGE, MAX)
 
 
 def check(graph: Graph, op: Op) -> None:
@@ -43,8 +49,13 @@ def lower(ctx: LowerContext, op: Op) -> Layer:
         ("output_activation_min", act_min),
         ("output_activation_max", act_max),
     ]  # fmt: skip
-    suffix = {"rvv": "_rvv", "xthead": "_xthead"}.get(ctx.kernels, "_ref")
-    kernel = ("avgpool2d_s8" if op.kind is OpKind.AVERAGE_POOL_2D else "maxpool2d_s8") + suffix
-    return Layer(
-        op.index, op.kind.value, kernel, "rvfw_pool_params", params, [ctx.arena(op.inputs[0]), ctx.arena(op.outputs[0])]
-    )
+    fam = AVERAGE if op.kind is OpKind.AVERAGE_POOL_2D else MAX
+    return ctx.layer(op, ctx.pick(fam), fam, params, [ctx.input(op), ctx.output(op)])
+
+
+def macs(graph: Graph, op: Op) -> int:
+    return 0
+
+
+def inplace(graph: Graph, op: Op) -> list[tuple[int, int]]:
+    return []

@@ -4,7 +4,14 @@ from __future__ import annotations
 
 from codegen.ir import DType, Graph, Op, OpKind
 from codegen.ops.common import Layer, LowerContext, expect_dtype, expect_quant
+from codegen.ops.kernels import family
 from codegen.quant import quantize_multiplier
+
+KINDS = (OpKind.QUANTIZE, OpKind.DEQUANTIZE)
+DEQUANTIZE = family("DEQUANTIZE", "rvfw_affine_params", "dequantize_s8_f32", ("ref",))
+QUANTIZE = family("QUANTIZE", "rvfw_affine_params", "quantize_f32_s8", ("ref",))
+REQUANTIZE = family("QUANTIZE (int8 rescale)", "rvfw_requantize_params", "requantize_s8", ("ref",))
+FAMILIES = (DEQUANTIZE, QUANTIZE, REQUANTIZE)
 
 
 def check(graph: Graph, op: Op) -> None:
@@ -20,16 +27,23 @@ def check(graph: Graph, op: Op) -> None:
         expect_quant(graph, op, inp, "input")
 
 
+def macs(graph: Graph, op: Op) -> int:
+    return 0
+
+
+def inplace(graph: Graph, op: Op) -> list[tuple[int, int]]:
+    return []
+
+
 def lower(ctx: LowerContext, op: Op) -> Layer:
     inp, out = ctx.tensor(op.inputs[0]), ctx.tensor(op.outputs[0])
-    args = [ctx.arena(op.inputs[0]), ctx.arena(op.outputs[0])]
-    note = ctx.no_vector_kernel(op.kind.value)
+    args = [ctx.input(op), ctx.output(op)]
     if op.kind is OpKind.DEQUANTIZE:
         params = [("size", inp.num_elements), ("zero_point", inp.quant.zero_point[0]), ("scale", inp.quant.scale[0])]
-        return Layer(op.index, op.kind.value, "dequantize_s8_f32_ref", "rvfw_affine_params", params, args, note=note)
+        return ctx.layer(op, ctx.pick(DEQUANTIZE), DEQUANTIZE, params, args)
     if inp.dtype is DType.FLOAT32:
         params = [("size", inp.num_elements), ("zero_point", out.quant.zero_point[0]), ("scale", out.quant.scale[0])]
-        return Layer(op.index, op.kind.value, "quantize_f32_s8_ref", "rvfw_affine_params", params, args, note=note)
+        return ctx.layer(op, ctx.pick(QUANTIZE), QUANTIZE, params, args)
     multiplier, shift = quantize_multiplier(inp.quant.scale[0] / out.quant.scale[0])
     params = [
         ("size", inp.num_elements),
@@ -38,4 +52,4 @@ def lower(ctx: LowerContext, op: Op) -> Layer:
         ("multiplier", multiplier),
         ("shift", shift),
     ]
-    return Layer(op.index, op.kind.value, "requantize_s8_ref", "rvfw_requantize_params", params, args, note=note)
+    return ctx.layer(op, ctx.pick(REQUANTIZE), REQUANTIZE, params, args)

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
-from codegen.ir import Graph, Op
+from codegen.ir import Graph, Op, OpKind
 from codegen.ops.common import LowerContext, fail
+
+KINDS = (OpKind.RESHAPE,)
+FAMILIES = ()
 
 
 def check(graph: Graph, op: Op) -> None:
@@ -12,6 +15,14 @@ def check(graph: Graph, op: Op) -> None:
         raise fail(graph, op, f"{list(inp.shape)} -> {list(out.shape)} changes the number of bytes")
     if inp.is_constant:
         raise fail(graph, op, "reshaping a constant tensor not supported")
+
+
+def macs(graph: Graph, op: Op) -> int:
+    return 0
+
+
+def inplace(graph: Graph, op: Op) -> list[tuple[int, int]]:
+    return []  # a view already: no bytes of its own
 
 
 def lower(ctx: LowerContext, op: Op) -> None:

@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
-from codegen.ir import DType, Graph, Op
+from codegen.ir import DType, Graph, Op, OpKind
 from codegen.ops.common import Layer, LowerContext, expect_dtype, expect_quant, fail
+from codegen.ops.kernels import family
 from codegen.quant import softmax_input_scaling
+
+KINDS = (OpKind.SOFTMAX,)
+SOFTMAX = family("SOFTMAX", "rvfw_softmax_params", "softmax_s8", ("ref",))
+FAMILIES = (SOFTMAX,)
 
 
 def check(graph: Graph, op: Op) -> None:
@@ -27,6 +32,12 @@ def lower(ctx: LowerContext, op: Op) -> Layer:
         ("input_left_shift", left_shift),
         ("diff_min", diff_min),
     ]
-    args = [ctx.arena(op.inputs[0]), ctx.arena(op.outputs[0])]
-    note = ctx.no_vector_kernel("SOFTMAX")
-    return Layer(op.index, op.kind.value, "softmax_s8_ref", "rvfw_softmax_params", params, args, note=note)
+    return ctx.layer(op, ctx.pick(SOFTMAX), SOFTMAX, params, [ctx.input(op), ctx.output(op)])
+
+
+def macs(graph: Graph, op: Op) -> int:
+    return 0
+
+
+def inplace(graph: Graph, op: Op) -> list[tuple[int, int]]:
+    return []

@@ -6,14 +6,27 @@ from __future__ import annotations
 
 import dataclasses
 
-from codegen.ir import Graph, Op
-from codegen.ops import conv2d
-from codegen.ops.common import Layer, LowerContext
+from codegen.ir import Graph, Op, OpKind
+from codegen.ops import conv2d, depthwise_conv2d
+from codegen.ops.common import BandRows, Layer, LowerContext, Stage
+
+KINDS = (OpKind.TILED_STAGE,)
+FAMILIES = ()
+MEMBERS = {OpKind.CONV_2D: conv2d, OpKind.DEPTHWISE_CONV_2D: depthwise_conv2d}
 
 
 def check(graph: Graph, op: Op) -> None:
     for member in op.options["tiling"].ops:
-        conv2d.check(graph, member)
+        MEMBERS[member.kind].check(graph, member)
+
+
+def macs(graph: Graph, op: Op) -> int:
+    return sum(MEMBERS[m.kind].macs(graph, m) for m in op.options["tiling"].ops)
+
+
+def inplace(graph: Graph, op: Op) -> list[tuple[int, int]]:
+    """Not in place: its band buffers are scratch (no input to take over)."""
+    return [(-1, op.options["tiling"].scratch)]
 
 
 def lower(ctx: LowerContext, op: Op) -> Layer:
@@ -28,21 +41,22 @@ def lower(ctx: LowerContext, op: Op) -> Layer:
         ctx.graph, dataclasses.replace(ctx.plan, tensor_offsets=offsets, inplace={}), ctx.kernels, ctx.vlen,
         ctx.constants,
     )  # fmt: skip
-    members = [conv2d.lower(member_ctx, member) for member in tiling.ops]
+    members = [MEMBERS[member.kind].lower(member_ctx, member) for member in tiling.ops]
     graph = ctx.graph
     first_in = graph.tensors[tiling.ops[0].inputs[0]]
     last_out = graph.tensors[tiling.ops[-1].outputs[0]]
     scratch = ctx.scratch(op)
     layer = Layer(op.index, "TILED(" + "+".join(m.op for m in members) + ")", members[0].kernel, "", [], [])
     layer.macs = sum(m.macs for m in members)
-    layer.note = f"{len(tiling.rows)} bands of {tiling.band_rows} rows, +{tiling.extra_macs:,} MACs of halo"
-    layer.stage = {
-        "members": members,
-        "rows": [list(map(list, band)) for band in tiling.rows],
-        "in_offset": ctx.plan.tensor_offsets[tiling.ops[0].inputs[0]],
-        "in_row_bytes": first_in.shape[2] * first_in.shape[3],
-        "out_offset": ctx.plan.tensor_offsets[tiling.ops[-1].outputs[0]],
-        "out_row_bytes": last_out.shape[2] * last_out.shape[3],
-        "buffers": [scratch.offset, scratch.offset + tiling.buffers[0]],
-    }
+    notes = [f"{len(tiling.rows)} bands of {tiling.band_rows} rows, +{tiling.extra_macs:,} MACs of halo"]
+    layer.note = "; ".join(notes + sorted({m.note for m in members if m.note}))
+    layer.stage = Stage(
+        members=members,
+        rows=[[BandRows(*member_rows) for member_rows in band] for band in tiling.rows],
+        in_offset=ctx.plan.tensor_offsets[tiling.ops[0].inputs[0]],
+        in_row_bytes=first_in.shape[2] * first_in.shape[3],
+        out_offset=ctx.plan.tensor_offsets[tiling.ops[-1].outputs[0]],
+        out_row_bytes=last_out.shape[2] * last_out.shape[3],
+        buffers=(scratch.offset, scratch.offset + tiling.buffers[0]),
+    )
     return layer

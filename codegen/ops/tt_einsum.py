@@ -4,13 +4,28 @@ from __future__ import annotations
 
 import numpy as np
 
-from codegen.ir import Graph, Op
+from codegen.ir import Graph, Op, OpKind
 from codegen.ops.common import Layer, LowerContext, optional_input
+from codegen.ops.kernels import family
 from codegen.quant import activation_range, quantize_multiplier
+
+KINDS = (OpKind.TT_EINSUM,)
+TT = family("TT_EINSUM", "rvfw_tt_params", "tt_einsum_s8", ("ref", "rvv", "xthead"))
+FAMILIES = (TT,)
 
 
 def check(graph: Graph, op: Op) -> None:
     """Internal op, built by the TT pass: nothing in a user's file to reject."""
+
+
+def macs(graph: Graph, op: Op) -> int:
+    g = op.options
+    outputs, depth = graph.tensors[op.inputs[1]].shape
+    return g["outer"] * g["prev_m"] * g["inner"] * outputs * depth
+
+
+def inplace(graph: Graph, op: Op) -> list[tuple[int, int]]:
+    return []
 
 
 def lower(ctx: LowerContext, op: Op) -> Layer:
@@ -37,15 +52,15 @@ def lower(ctx: LowerContext, op: Op) -> Layer:
         ("output_activation_min", act_min),
         ("output_activation_max", act_max),
     ]
-    macs = g["outer"] * g["prev_m"] * g["inner"] * outputs * depth
     label = f"{op.kind.value} {g['form']} (op #{g['from_op']})"
-    if ctx.kernels in ("rvv", "xthead"):
+    chosen = ctx.pick(TT)
+    if chosen.kernel_set in ("rvv", "xthead"):
         # A row's outputs across lanes: cores transposed, and where each output of a row goes.
         j = np.arange(outputs)
         offsets = (j // g["r_out"]) * (g["inner"] * g["prev_m"] * g["r_out"]) + j % g["r_out"]
         if offsets.max() >= 1 << 16:
             raise ValueError("TT einsum output offsets exceed 16 bits")
-        if ctx.kernels == "rvv":  # the input offset folded into the bias; the kernel multiplies raw int8
+        if chosen.kernel_set == "rvv":  # the input offset folded into the bias; the kernel multiplies raw int8
             folded = -inp.quant.zero_point[0] * core.data.astype(np.int64).sum(axis=1)
             if bias_index >= 0:
                 folded = ctx.tensor(bias_index).data.astype(np.int64).reshape(-1, outputs) + folded
@@ -53,13 +68,14 @@ def lower(ctx: LowerContext, op: Op) -> Layer:
         else:  # the XTheadVector kernel adds the input offset to each input: the raw bias
             bias = ctx.weights(bias_index)
         args = [
-            ctx.arena(op.inputs[0]),
+            ctx.input(op),
             ctx.derived(op, "cores_t", "int8_t", core.data.T, role="weights"),
             bias,
             ctx.derived(op, "offsets", "uint16_t", offsets.astype(np.uint16)),
-            ctx.arena(op.outputs[0]),
+            ctx.output(op),
         ]
-        return Layer(op.index, label, f"tt_einsum_s8_{ctx.kernels}", "rvfw_tt_params", params, args, macs)
-    note = "" if ctx.kernels == "ref" else "no scalar TT kernel: reference"
-    args = [ctx.arena(op.inputs[0]), ctx.weights(op.inputs[1]), ctx.weights(bias_index), ctx.arena(op.outputs[0])]
-    return Layer(op.index, label, "tt_einsum_s8_ref", "rvfw_tt_params", params, args, macs, note=note)
+    else:
+        args = [ctx.input(op), ctx.weights(op.inputs[1]), ctx.weights(bias_index), ctx.output(op)]
+    layer = ctx.layer(op, chosen, TT, params, args, macs(ctx.graph, op))
+    layer.op = label
+    return layer

@@ -13,6 +13,7 @@ import dataclasses
 from dataclasses import dataclass
 
 from codegen.ir import Graph, Op, OpKind
+from codegen.ops import macs, op_module
 
 SPATIAL = (OpKind.CONV_2D, OpKind.DEPTHWISE_CONV_2D)
 
@@ -33,13 +34,9 @@ class StageTiling:
 
 
 def _geometry(graph: Graph, op: Op) -> tuple[int, int, int, int, int, int]:
-    """(stride_h, pad_h, span_h, in_h, out_h, k_h) of a conv."""
-    from codegen.quant import padding_before
-
-    inp, flt, out = (graph.tensors[i] for i in (op.inputs[0], op.inputs[1], op.outputs[0]))
-    k_h, s_h, d_h = flt.shape[1], op.options["stride"][0], op.options["dilation"][0]
-    pad = padding_before(s_h, d_h, inp.shape[1], k_h, out.shape[1])
-    return s_h, pad, (k_h - 1) * d_h, inp.shape[1], out.shape[1], k_h
+    """(stride_h, pad_h, span_h, in_h, out_h, k_h) of a conv, as the op module computes it."""
+    g = op_module(op).geometry(graph, op)
+    return g.stride_h, g.pad_h, g.span_h, g.in_h, g.out_h, g.k_h
 
 
 def find_chain(graph: Graph) -> list[Op]:
@@ -74,19 +71,13 @@ def tile(graph: Graph, stage: list[Op], band_rows: int) -> StageTiling:
     biggest = [max(band[k][1] for band in bands) * row_bytes[k] for k in range(len(stage))]
     inner = biggest[:-1]  # the last layer writes the real output tensor
     buffers = (max(inner[0::2], default=0), max(inner[1::2], default=0))
-    macs_per_row = [_macs(graph, op) // graph.tensors[op.outputs[0]].shape[1] for op in stage]
+    macs_per_row = [macs(graph, op) // graph.tensors[op.outputs[0]].shape[1] for op in stage]
     computed = sum(band[k][1] * macs_per_row[k] for band in bands for k in range(len(stage)))
-    full = sum(_macs(graph, op) for op in stage)
+    full = sum(macs(graph, op) for op in stage)
     k_h = max(g[5] for g in geo)
     return StageTiling(
         tuple(stage), band_rows, tuple(bands), buffers, computed - full, 1 - band_rows / (band_rows + k_h - 1)
     )
-
-
-def _macs(graph: Graph, op: Op) -> int:
-    out, flt = graph.tensors[op.outputs[0]], graph.tensors[op.inputs[1]]
-    per_output = flt.shape[1] * flt.shape[2] * (flt.shape[3] if op.kind is OpKind.CONV_2D else 1)
-    return out.num_elements * per_output
 
 
 def rewrite(graph: Graph, tiling: StageTiling) -> Graph:

@@ -4,6 +4,13 @@
 
 #include "rvfw_kernels.h"
 
+/* One member layer's rows in one band of a tiled stage (codegen.ops.common.BandRows): its output
+ * rows [out_row0, out_row0 + out_rows), computed from src_rows input rows from src_row0, with
+ * pad_h padding rows above them. */
+typedef struct {
+    int16_t out_row0, out_rows, src_row0, src_rows, pad_h;
+} rvfw_band_rows;
+
 /* The taps [*k0, *k1) of a k-wide undilated window starting at input index `start` that fall
  * inside [0, size): pooling counts and reads only those. */
 static inline void rvfw_window(int32_t start, int32_t k, int32_t size, int32_t *k0, int32_t *k1)

@@ -82,89 +82,103 @@ typedef struct {
     double scale;
 } rvfw_affine_params;
 
-void conv2d_s8_ref(const rvfw_conv_params *p, const int8_t *input, const int8_t *filter, const int32_t *bias,
-                   const int32_t *output_multiplier, const int32_t *output_shift, int8_t *output);
-void depthwise_conv2d_s8_ref(const rvfw_conv_params *p, const int8_t *input, const int8_t *filter,
-                             const int32_t *bias, const int32_t *output_multiplier, const int32_t *output_shift,
-                             int8_t *output);
-void fully_connected_s8_ref(const rvfw_fc_params *p, const int8_t *input, const int8_t *filter, const int32_t *bias,
-                            const int32_t *output_multiplier, const int32_t *output_shift, int8_t *output);
-void avgpool2d_s8_ref(const rvfw_pool_params *p, const int8_t *input, int8_t *output);
-void maxpool2d_s8_ref(const rvfw_pool_params *p, const int8_t *input, int8_t *output);
-void add_s8_ref(const rvfw_add_params *p, const int8_t *input1, const int8_t *input2, int8_t *output);
-void softmax_s8_ref(const rvfw_softmax_params *p, const int8_t *input, int8_t *output);
-void requantize_s8_ref(const rvfw_requantize_params *p, const int8_t *input, int8_t *output);
+void rvfw_conv2d_s8_ref(const rvfw_conv_params *p, const int8_t *input, const int8_t *filter, const int32_t *bias,
+                        const int32_t *output_multiplier, const int32_t *output_shift, int8_t *output);
+void rvfw_depthwise_conv2d_s8_ref(const rvfw_conv_params *p, const int8_t *input, const int8_t *filter,
+                                  const int32_t *bias, const int32_t *output_multiplier, const int32_t *output_shift,
+                                  int8_t *output);
+void rvfw_fully_connected_s8_ref(const rvfw_fc_params *p, const int8_t *input, const int8_t *filter, const int32_t *bias,
+                                 const int32_t *output_multiplier, const int32_t *output_shift, int8_t *output);
+void rvfw_avgpool2d_s8_ref(const rvfw_pool_params *p, const int8_t *input, int8_t *output);
+void rvfw_maxpool2d_s8_ref(const rvfw_pool_params *p, const int8_t *input, int8_t *output);
+void rvfw_add_s8_ref(const rvfw_add_params *p, const int8_t *input1, const int8_t *input2, int8_t *output);
+void rvfw_softmax_s8_ref(const rvfw_softmax_params *p, const int8_t *input, int8_t *output);
+void rvfw_requantize_s8_ref(const rvfw_requantize_params *p, const int8_t *input, int8_t *output);
 /* cores: [n * r_out][k]; bias: NULL or [inner][n * r_out]. */
-void tt_einsum_s8_ref(const rvfw_tt_params *p, const int8_t *input, const int8_t *cores, const int32_t *bias,
-                      int8_t *output);
-void quantize_f32_s8_ref(const rvfw_affine_params *p, const float *input, int8_t *output);
-void dequantize_s8_f32_ref(const rvfw_affine_params *p, const int8_t *input, float *output);
+void rvfw_tt_einsum_s8_ref(const rvfw_tt_params *p, const int8_t *input, const int8_t *cores, const int32_t *bias,
+                           int8_t *output);
+void rvfw_quantize_f32_s8_ref(const rvfw_affine_params *p, const float *input, int8_t *output);
+void rvfw_dequantize_s8_f32_ref(const rvfw_affine_params *p, const int8_t *input, float *output);
 
-/* In place (the `small` memory mode): output written over the input, `data`, using `scratch`. */
-void conv2d_1x1_inplace_s8_ref(const rvfw_conv_params *p, int8_t *data, const int8_t *filter, const int32_t *bias,
-                               const int32_t *output_multiplier, const int32_t *output_shift, int8_t *scratch);
-void depthwise_conv2d_inplace_s8_ref(const rvfw_conv_params *p, int8_t *data, const int8_t *filter,
-                                     const int32_t *bias, const int32_t *output_multiplier,
-                                     const int32_t *output_shift, int8_t *scratch);
-void conv2d_1x1_inplace_s8_rvv(const rvfw_conv_params *p, int8_t *data, const int8_t *filter_io,
-                               const int32_t *bias_folded, const int32_t *output_multiplier,
-                               const int32_t *output_shift, int8_t *scratch);
-void depthwise_conv2d_inplace_s8_rvv(const rvfw_conv_params *p, int8_t *data, const int8_t *filter,
-                                     const int32_t *bias_folded, const int32_t *output_multiplier,
-                                     const int32_t *output_shift, int8_t *scratch);
+/* In place (the `small` memory mode): output written over the input, `data`, using `scratch`.
+ * The scratch each needs (codegen.ops mirrors these: conv2d.scratch_1x1_inplace and
+ * depthwise_conv2d.scratch_inplace; a unit test compiles these and compares). */
+#define RVFW_CONV2D_1X1_INPLACE_PIXELS 3 /* pixels per pass: three accumulators in RVV */
+
+static inline int32_t rvfw_conv2d_1x1_inplace_scratch_size(int32_t in_c)
+{
+    return RVFW_CONV2D_1X1_INPLACE_PIXELS * in_c;
+}
+
+static inline int32_t rvfw_depthwise_conv2d_inplace_scratch_size(int32_t in_h, int32_t in_w)
+{
+    return in_h * in_w; /* one input channel's plane */
+}
+
+void rvfw_conv2d_1x1_inplace_s8_ref(const rvfw_conv_params *p, int8_t *data, const int8_t *filter, const int32_t *bias,
+                                    const int32_t *output_multiplier, const int32_t *output_shift, int8_t *scratch);
+void rvfw_depthwise_conv2d_inplace_s8_ref(const rvfw_conv_params *p, int8_t *data, const int8_t *filter,
+                                          const int32_t *bias, const int32_t *output_multiplier,
+                                          const int32_t *output_shift, int8_t *scratch);
+void rvfw_conv2d_1x1_inplace_s8_rvv(const rvfw_conv_params *p, int8_t *data, const int8_t *filter_io,
+                                    const int32_t *bias_folded, const int32_t *output_multiplier,
+                                    const int32_t *output_shift, int8_t *scratch);
+void rvfw_depthwise_conv2d_inplace_s8_rvv(const rvfw_conv_params *p, int8_t *data, const int8_t *filter,
+                                          const int32_t *bias_folded, const int32_t *output_multiplier,
+                                          const int32_t *output_shift, int8_t *scratch);
 
 /* Fast portable C for cores without a vector unit: same results as the references, weights
  * unchanged, the input offset folded into the bias (the raw bias serves border pixels). */
-void conv2d_s8_scalar(const rvfw_conv_params *p, const int8_t *input, const int8_t *filter,
-                      const int32_t *bias_folded, const int32_t *bias, const int32_t *output_multiplier,
-                      const int32_t *output_shift, int8_t *output);
-void depthwise_conv2d_s8_scalar(const rvfw_conv_params *p, const int8_t *input, const int8_t *filter,
-                                const int32_t *bias_folded, const int32_t *bias, const int32_t *output_multiplier,
-                                const int32_t *output_shift, int8_t *output);
-void fully_connected_s8_scalar(const rvfw_fc_params *p, const int8_t *input, const int8_t *filter,
-                               const int32_t *bias_folded, const int32_t *output_multiplier,
-                               const int32_t *output_shift, int8_t *output);
+void rvfw_conv2d_s8_scalar(const rvfw_conv_params *p, const int8_t *input, const int8_t *filter,
+                           const int32_t *bias_folded, const int32_t *bias, const int32_t *output_multiplier,
+                           const int32_t *output_shift, int8_t *output);
+void rvfw_depthwise_conv2d_s8_scalar(const rvfw_conv_params *p, const int8_t *input, const int8_t *filter,
+                                     const int32_t *bias_folded, const int32_t *bias, const int32_t *output_multiplier,
+                                     const int32_t *output_shift, int8_t *output);
+void rvfw_fully_connected_s8_scalar(const rvfw_fc_params *p, const int8_t *input, const int8_t *filter,
+                                    const int32_t *bias_folded, const int32_t *output_multiplier,
+                                    const int32_t *output_shift, int8_t *output);
 
 /* RVV 1.0 kernels (VLEN-agnostic, SEW <= 32 so they also run on Zve32x). Same results as the
  * scalar references; conv and fully connected take transposed weights and a folded bias. */
-void conv2d_s8_rvv(const rvfw_conv_params *p, const int8_t *input, const int8_t *filter_hwio,
-                   const int32_t *bias_folded, const int32_t *bias, const int32_t *output_multiplier,
-                   const int32_t *output_shift, int8_t *output);
-void depthwise_conv2d_s8_rvv(const rvfw_conv_params *p, const int8_t *input, const int8_t *filter,
-                             const int32_t *bias_folded, const int32_t *bias, const int32_t *output_multiplier,
-                             const int32_t *output_shift, int8_t *output);
-/* Row variants: output pixels of a row across lanes, for few channels and wide rows. */
-void conv2d_rows_s8_rvv(const rvfw_conv_params *p, const int8_t *input, const int8_t *filter,
-                        const int32_t *bias_folded, const int32_t *output_multiplier, const int32_t *output_shift,
-                        int8_t *output);
-void depthwise_conv2d_rows_s8_rvv(const rvfw_conv_params *p, const int8_t *input, const int8_t *filter,
-                                  const int32_t *bias_folded, const int32_t *output_multiplier,
+void rvfw_conv2d_s8_rvv(const rvfw_conv_params *p, const int8_t *input, const int8_t *filter_hwio,
+                        const int32_t *bias_folded, const int32_t *bias, const int32_t *output_multiplier,
+                        const int32_t *output_shift, int8_t *output);
+void rvfw_depthwise_conv2d_s8_rvv(const rvfw_conv_params *p, const int8_t *input, const int8_t *filter,
+                                  const int32_t *bias_folded, const int32_t *bias, const int32_t *output_multiplier,
                                   const int32_t *output_shift, int8_t *output);
-void fully_connected_s8_rvv(const rvfw_fc_params *p, const int8_t *input, const int8_t *filter_t,
-                            const int32_t *bias_folded, const int32_t *output_multiplier,
-                            const int32_t *output_shift, int8_t *output);
-void avgpool2d_s8_rvv(const rvfw_pool_params *p, const int8_t *input, int8_t *output);
-void maxpool2d_s8_rvv(const rvfw_pool_params *p, const int8_t *input, int8_t *output);
-void add_s8_rvv(const rvfw_add_params *p, const int8_t *input1, const int8_t *input2, int8_t *output);
+/* Row variants: output pixels of a row across lanes, for few channels and wide rows. */
+void rvfw_conv2d_rows_s8_rvv(const rvfw_conv_params *p, const int8_t *input, const int8_t *filter,
+                             const int32_t *bias_folded, const int32_t *output_multiplier, const int32_t *output_shift,
+                             int8_t *output);
+void rvfw_depthwise_conv2d_rows_s8_rvv(const rvfw_conv_params *p, const int8_t *input, const int8_t *filter,
+                                       const int32_t *bias_folded, const int32_t *output_multiplier,
+                                       const int32_t *output_shift, int8_t *output);
+void rvfw_fully_connected_s8_rvv(const rvfw_fc_params *p, const int8_t *input, const int8_t *filter_t,
+                                 const int32_t *bias_folded, const int32_t *output_multiplier,
+                                 const int32_t *output_shift, int8_t *output);
+void rvfw_avgpool2d_s8_rvv(const rvfw_pool_params *p, const int8_t *input, int8_t *output);
+void rvfw_maxpool2d_s8_rvv(const rvfw_pool_params *p, const int8_t *input, int8_t *output);
+void rvfw_add_s8_rvv(const rvfw_add_params *p, const int8_t *input1, const int8_t *input2, int8_t *output);
 /* XTheadVector kernels (the C906's RVV 0.7.1 dialect, emitted through rvfw_xthead.h): same results
  * as the references; conv and fully connected take transposed weights, all take the raw bias. */
-void conv2d_s8_xthead(const rvfw_conv_params *p, const int8_t *input, const int8_t *filter_hwio, const int32_t *bias,
-                      const int32_t *output_multiplier, const int32_t *output_shift, int8_t *output);
-void depthwise_conv2d_s8_xthead(const rvfw_conv_params *p, const int8_t *input, const int8_t *filter,
-                                const int32_t *bias, const int32_t *output_multiplier, const int32_t *output_shift,
-                                int8_t *output);
-void avgpool2d_s8_xthead(const rvfw_pool_params *p, const int8_t *input, int8_t *output);
-void maxpool2d_s8_xthead(const rvfw_pool_params *p, const int8_t *input, int8_t *output);
+void rvfw_conv2d_s8_xthead(const rvfw_conv_params *p, const int8_t *input, const int8_t *filter_hwio, const int32_t *bias,
+                           const int32_t *output_multiplier, const int32_t *output_shift, int8_t *output);
+void rvfw_depthwise_conv2d_s8_xthead(const rvfw_conv_params *p, const int8_t *input, const int8_t *filter,
+                                     const int32_t *bias, const int32_t *output_multiplier, const int32_t *output_shift,
+                                     int8_t *output);
+void rvfw_avgpool2d_s8_xthead(const rvfw_pool_params *p, const int8_t *input, int8_t *output);
+void rvfw_maxpool2d_s8_xthead(const rvfw_pool_params *p, const int8_t *input, int8_t *output);
 /* bias: NULL or [inner][n * r_out], raw; offsets as for tt_einsum_s8_rvv. */
-void tt_einsum_s8_xthead(const rvfw_tt_params *p, const int8_t *input, const int8_t *cores_t, const int32_t *bias,
-                         const uint16_t *offsets, int8_t *output);
-void add_s8_xthead(const rvfw_add_params *p, const int8_t *input1, const int8_t *input2, int8_t *output);
-void fully_connected_s8_xthead(const rvfw_fc_params *p, const int8_t *input, const int8_t *filter_t,
-                               const int32_t *bias, const int32_t *output_multiplier, const int32_t *output_shift,
-                               int8_t *output);
+void rvfw_tt_einsum_s8_xthead(const rvfw_tt_params *p, const int8_t *input, const int8_t *cores_t, const int32_t *bias,
+                              const uint16_t *offsets, int8_t *output);
+void rvfw_add_s8_xthead(const rvfw_add_params *p, const int8_t *input1, const int8_t *input2, int8_t *output);
+void rvfw_fully_connected_s8_xthead(const rvfw_fc_params *p, const int8_t *input, const int8_t *filter_t,
+                                    const int32_t *bias, const int32_t *output_multiplier, const int32_t *output_shift,
+                                    int8_t *output);
 /* cores_t: [k][n * r_out]; bias_folded: [n * r_out], or [inner][n * r_out] with bias_per_row;
  * offsets: where each of the n * r_out outputs of a row goes, from the row's first output. */
-void tt_einsum_s8_rvv(const rvfw_tt_params *p, const int8_t *input, const int8_t *cores_t,
-                      const int32_t *bias_folded, const uint16_t *offsets, int8_t *output);
+void rvfw_tt_einsum_s8_rvv(const rvfw_tt_params *p, const int8_t *input, const int8_t *cores_t,
+                           const int32_t *bias_folded, const uint16_t *offsets, int8_t *output);
 
 #endif

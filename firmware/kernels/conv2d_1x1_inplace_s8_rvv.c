@@ -1,18 +1,18 @@
-/* CONV_2D 1x1, stride 1, no padding, in place, RVV 1.0: up to three pixels per pass are copied
- * to scratch (3 * in_c bytes) and computed with output channels across lanes, forward when the
+/* CONV_2D 1x1, stride 1, no padding, in place, RVV 1.0: up to RVFW_CONV2D_1X1_INPLACE_PIXELS
+ * pixels per pass are copied to scratch (rvfw_conv2d_1x1_inplace_scratch_size bytes) and computed with output channels across lanes, forward when the
  * layer narrows the channels and backward when it widens them. Filter [in_c][out_c], input
  * offset folded into the bias. */
 #include "rvfw_kernels.h"
 #include "rvfw_rvv.h"
 
-void conv2d_1x1_inplace_s8_rvv(const rvfw_conv_params *p, int8_t *data, const int8_t *filter_io,
-                               const int32_t *bias_folded, const int32_t *output_multiplier,
-                               const int32_t *output_shift, int8_t *scratch)
+void rvfw_conv2d_1x1_inplace_s8_rvv(const rvfw_conv_params *p, int8_t *data, const int8_t *filter_io,
+                                    const int32_t *bias_folded, const int32_t *output_multiplier,
+                                    const int32_t *output_shift, int8_t *scratch)
 {
     const int32_t pixels = p->batches * p->in_h * p->in_w, in_c = p->in_c, out_c = p->out_c;
     const int backward = out_c > in_c;
     for (int32_t done = 0; done < pixels;) {
-        const int32_t n = pixels - done >= 3 ? 3 : pixels - done;
+        const int32_t n = pixels - done >= RVFW_CONV2D_1X1_INPLACE_PIXELS ? RVFW_CONV2D_1X1_INPLACE_PIXELS : pixels - done;
         const int32_t first = backward ? pixels - done - n : done;
         for (int32_t i = 0; i < n * in_c;) {
             const size_t vl = __riscv_vsetvl_e8m8((size_t)(n * in_c - i));

@@ -97,9 +97,9 @@ static void edge_pixel(const row_ctx *r, int32_t ox)
     }
 }
 
-void conv2d_rows_s8_rvv(const rvfw_conv_params *p, const int8_t *input, const int8_t *filter,
-                        const int32_t *bias_folded, const int32_t *output_multiplier, const int32_t *output_shift,
-                        int8_t *output)
+void rvfw_conv2d_rows_s8_rvv(const rvfw_conv_params *p, const int8_t *input, const int8_t *filter,
+                             const int32_t *bias_folded, const int32_t *output_multiplier, const int32_t *output_shift,
+                             int8_t *output)
 {
     int32_t ox_lo, ox_hi; /* columns whose window is inside the input */
     rvfw_inside_columns(p, &ox_lo, &ox_hi);

@@ -9,9 +9,9 @@
 #include "rvfw_kernels.h"
 #include "rvfw_rvv.h"
 
-void conv2d_s8_rvv(const rvfw_conv_params *p, const int8_t *input, const int8_t *filter_hwio,
-                   const int32_t *bias_folded, const int32_t *bias, const int32_t *output_multiplier,
-                   const int32_t *output_shift, int8_t *output)
+void rvfw_conv2d_s8_rvv(const rvfw_conv_params *p, const int8_t *input, const int8_t *filter_hwio,
+                        const int32_t *bias_folded, const int32_t *bias, const int32_t *output_multiplier,
+                        const int32_t *output_shift, int8_t *output)
 {
     const int32_t out_c = p->out_c, in_c = p->in_c;
     /* Consecutive kx share one contiguous run of input when there is no horizontal dilation. */

@@ -75,9 +75,9 @@ static void border_2(const rvfw_conv_params *p, const int8_t *in_batch, const in
     *acc_b = sb;
 }
 
-void conv2d_s8_scalar(const rvfw_conv_params *p, const int8_t *input, const int8_t *filter,
-                      const int32_t *bias_folded, const int32_t *bias, const int32_t *output_multiplier,
-                      const int32_t *output_shift, int8_t *output)
+void rvfw_conv2d_s8_scalar(const rvfw_conv_params *p, const int8_t *input, const int8_t *filter,
+                           const int32_t *bias_folded, const int32_t *bias, const int32_t *output_multiplier,
+                           const int32_t *output_shift, int8_t *output)
 {
     const int32_t in_c = p->in_c, out_c = p->out_c, filter_size = p->k_h * p->k_w * in_c;
     const int32_t run = p->dilation_w == 1 ? p->k_w * in_c : in_c;

@@ -5,9 +5,9 @@
 #include "rvfw_kernels.h"
 #include "rvfw_requant.h"
 
-void depthwise_conv2d_inplace_s8_ref(const rvfw_conv_params *p, int8_t *data, const int8_t *filter,
-                                     const int32_t *bias, const int32_t *output_multiplier,
-                                     const int32_t *output_shift, int8_t *scratch)
+void rvfw_depthwise_conv2d_inplace_s8_ref(const rvfw_conv_params *p, int8_t *data, const int8_t *filter,
+                                          const int32_t *bias, const int32_t *output_multiplier,
+                                          const int32_t *output_shift, int8_t *scratch)
 {
     const int32_t ch = p->in_c, in_plane = p->in_h * p->in_w, out_plane = p->out_h * p->out_w;
     for (int32_t b = 0; b < p->batches; ++b) {

@@ -5,9 +5,9 @@
 #include "rvfw_kernels.h"
 #include "rvfw_rvv.h"
 
-void depthwise_conv2d_inplace_s8_rvv(const rvfw_conv_params *p, int8_t *data, const int8_t *filter,
-                                     const int32_t *bias_folded, const int32_t *output_multiplier,
-                                     const int32_t *output_shift, int8_t *scratch)
+void rvfw_depthwise_conv2d_inplace_s8_rvv(const rvfw_conv_params *p, int8_t *data, const int8_t *filter,
+                                          const int32_t *bias_folded, const int32_t *output_multiplier,
+                                          const int32_t *output_shift, int8_t *scratch)
 {
     const int32_t ch = p->in_c, in_h = p->in_h, in_w = p->in_w, out_w = p->out_w;
     const int32_t k_h = p->k_h, k_w = p->k_w, dil_h = p->dilation_h, dil_w = p->dilation_w, stride_w = p->stride_w;

@@ -5,9 +5,9 @@
 #include "rvfw_kernels.h"
 #include "rvfw_rvv.h"
 
-void depthwise_conv2d_rows_s8_rvv(const rvfw_conv_params *p, const int8_t *input, const int8_t *filter,
-                                  const int32_t *bias_folded, const int32_t *output_multiplier,
-                                  const int32_t *output_shift, int8_t *output)
+void rvfw_depthwise_conv2d_rows_s8_rvv(const rvfw_conv_params *p, const int8_t *input, const int8_t *filter,
+                                       const int32_t *bias_folded, const int32_t *output_multiplier,
+                                       const int32_t *output_shift, int8_t *output)
 {
     const int32_t in_h = p->in_h, in_w = p->in_w, in_c = p->in_c, out_w = p->out_w, out_c = p->out_c;
     const int32_t k_h = p->k_h, k_w = p->k_w, dil_h = p->dilation_h, dil_w = p->dilation_w;

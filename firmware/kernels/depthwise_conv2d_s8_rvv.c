@@ -56,9 +56,9 @@ static void exact_pixel(const rvfw_conv_params *p, const int8_t *in_batch, const
     }
 }
 
-void depthwise_conv2d_s8_rvv(const rvfw_conv_params *p, const int8_t *input, const int8_t *filter,
-                             const int32_t *bias_folded, const int32_t *bias, const int32_t *output_multiplier,
-                             const int32_t *output_shift, int8_t *output)
+void rvfw_depthwise_conv2d_s8_rvv(const rvfw_conv_params *p, const int8_t *input, const int8_t *filter,
+                                  const int32_t *bias_folded, const int32_t *bias, const int32_t *output_multiplier,
+                                  const int32_t *output_shift, int8_t *output)
 {
     const int32_t ch = p->in_c;
     const int32_t span_h = (p->k_h - 1) * p->dilation_h;

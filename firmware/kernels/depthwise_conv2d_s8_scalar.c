@@ -11,9 +11,9 @@ static inline int8_t finish(const rvfw_conv_params *p, int32_t acc, int32_t mult
     return (int8_t)rvfw_clamp(acc, p->output_activation_min, p->output_activation_max);
 }
 
-void depthwise_conv2d_s8_scalar(const rvfw_conv_params *p, const int8_t *input, const int8_t *filter,
-                                const int32_t *bias_folded, const int32_t *bias, const int32_t *output_multiplier,
-                                const int32_t *output_shift, int8_t *output)
+void rvfw_depthwise_conv2d_s8_scalar(const rvfw_conv_params *p, const int8_t *input, const int8_t *filter,
+                                     const int32_t *bias_folded, const int32_t *bias, const int32_t *output_multiplier,
+                                     const int32_t *output_shift, int8_t *output)
 {
     const int32_t ch = p->in_c, k_h = p->k_h, k_w = p->k_w, in_w = p->in_w;
     const int32_t span_h = (k_h - 1) * p->dilation_h;

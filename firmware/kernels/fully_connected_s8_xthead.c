@@ -4,9 +4,9 @@
 #include "rvfw_kernels.h"
 #include "rvfw_xthead.h"
 
-void fully_connected_s8_xthead(const rvfw_fc_params *p, const int8_t *input, const int8_t *filter_t,
-                               const int32_t *bias, const int32_t *output_multiplier, const int32_t *output_shift,
-                               int8_t *output)
+void rvfw_fully_connected_s8_xthead(const rvfw_fc_params *p, const int8_t *input, const int8_t *filter_t,
+                                    const int32_t *bias, const int32_t *output_multiplier, const int32_t *output_shift,
+                                    int8_t *output)
 {
     rvfw_xt_round_nearest_up();
     const int32_t depth = p->accum_depth, units = p->out_depth;

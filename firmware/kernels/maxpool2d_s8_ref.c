@@ -3,7 +3,7 @@
 #include "rvfw_kernels.h"
 #include "rvfw_requant.h"
 
-void maxpool2d_s8_ref(const rvfw_pool_params *p, const int8_t *input, int8_t *output)
+void rvfw_maxpool2d_s8_ref(const rvfw_pool_params *p, const int8_t *input, int8_t *output)
 {
     for (int32_t b = 0; b < p->batches; ++b) {
         const int8_t *in_batch = input + b * p->in_h * p->in_w * p->channels;

@@ -2,7 +2,7 @@
 #include "rvfw_kernels.h"
 #include "rvfw_requant.h"
 
-void requantize_s8_ref(const rvfw_requantize_params *p, const int8_t *input, int8_t *output)
+void rvfw_requantize_s8_ref(const rvfw_requantize_params *p, const int8_t *input, int8_t *output)
 {
     for (int32_t i = 0; i < p->size; ++i) {
         const int32_t v = rvfw_requantize(input[i] - p->input_zero_point, p->multiplier, p->shift);

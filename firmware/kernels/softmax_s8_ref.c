@@ -81,7 +81,7 @@ static int32_t count_leading_zeros(uint32_t x)
     return n;
 }
 
-void softmax_s8_ref(const rvfw_softmax_params *p, const int8_t *input, int8_t *output)
+void rvfw_softmax_s8_ref(const rvfw_softmax_params *p, const int8_t *input, int8_t *output)
 {
     for (int32_t row = 0; row < p->outer_size; ++row) {
         const int8_t *in = input + row * p->depth;

@@ -4,8 +4,8 @@
 #include "rvfw_kernels.h"
 #include "rvfw_requant.h"
 
-void tt_einsum_s8_ref(const rvfw_tt_params *p, const int8_t *input, const int8_t *cores, const int32_t *bias,
-                      int8_t *output)
+void rvfw_tt_einsum_s8_ref(const rvfw_tt_params *p, const int8_t *input, const int8_t *cores, const int32_t *bias,
+                           int8_t *output)
 {
     const int32_t outputs = p->n * p->r_out;
     for (int32_t o = 0; o < p->outer; ++o) {

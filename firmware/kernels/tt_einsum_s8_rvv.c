@@ -3,8 +3,8 @@
 #include "rvfw_kernels.h"
 #include "rvfw_rvv.h"
 
-void tt_einsum_s8_rvv(const rvfw_tt_params *p, const int8_t *input, const int8_t *cores_t,
-                      const int32_t *bias_folded, const uint16_t *offsets, int8_t *output)
+void rvfw_tt_einsum_s8_rvv(const rvfw_tt_params *p, const int8_t *input, const int8_t *cores_t,
+                           const int32_t *bias_folded, const uint16_t *offsets, int8_t *output)
 {
     const int32_t outputs = p->n * p->r_out;
     const int8_t *row = input;

@@ -4,8 +4,8 @@
 #include "rvfw_kernels.h"
 #include "rvfw_xthead.h"
 
-void tt_einsum_s8_xthead(const rvfw_tt_params *p, const int8_t *input, const int8_t *cores_t, const int32_t *bias,
-                         const uint16_t *offsets, int8_t *output)
+void rvfw_tt_einsum_s8_xthead(const rvfw_tt_params *p, const int8_t *input, const int8_t *cores_t, const int32_t *bias,
+                              const uint16_t *offsets, int8_t *output)
 {
     rvfw_xt_round_nearest_up();
     const int32_t outputs = p->n * p->r_out;

@@ -1,0 +1,140 @@
+"""What CONV_2D and DEPTHWISE_CONV_2D share: window geometry (also asked by tiling), checks, the
+kernel parameter struct, requantisation constants and the fused residual ADD's row band."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from codegen.ir import Graph, Op, OpKind
+from codegen.ops import add
+from codegen.ops.common import Arg, Band, Layer, LowerContext, expect_activation, expect_weighted_int8, fail
+from codegen.ops.kernels import pick
+from codegen.quant import activation_range, conv_output_multipliers, out_size, padding_before
+
+
+@dataclass(frozen=True)
+class Geometry:
+    batches: int
+    in_h: int
+    in_w: int
+    in_c: int
+    out_h: int
+    out_w: int
+    out_c: int
+    k_h: int
+    k_w: int
+    stride_h: int
+    stride_w: int
+    dilation_h: int
+    dilation_w: int
+    pad_h: int
+    pad_w: int
+
+    @property
+    def touches_border(self) -> bool:
+        """Whether some output pixel's window crosses the input's edge (padding or a short last row)."""
+        g = self
+        return (
+            g.pad_h > 0
+            or g.pad_w > 0
+            or (g.out_h - 1) * g.stride_h - g.pad_h + (g.k_h - 1) * g.dilation_h >= g.in_h
+            or (g.out_w - 1) * g.stride_w - g.pad_w + (g.k_w - 1) * g.dilation_w >= g.in_w
+        )
+
+    @property
+    def span_h(self) -> int:
+        """Input rows one output row's window spans, minus one."""
+        return (self.k_h - 1) * self.dilation_h
+
+
+def conv_output(op: Op) -> int:
+    """The conv's own output tensor (with a fused residual ADD, the one the ADD consumed)."""
+    fused = op.options.get("fused_add")
+    return fused["conv_output"] if fused else op.outputs[0]
+
+
+def geometry(graph: Graph, op: Op) -> Geometry:
+    inp, flt, out = graph.tensors[op.inputs[0]], graph.tensors[op.inputs[1]], graph.tensors[conv_output(op)]
+    batches, in_h, in_w, in_c = inp.shape
+    _, out_h, out_w, out_c = out.shape
+    k_h, k_w = flt.shape[1], flt.shape[2]
+    (s_h, s_w), (d_h, d_w) = op.options["stride"], op.options["dilation"]
+    return Geometry(batches, in_h, in_w, in_c, out_h, out_w, out_c, k_h, k_w, s_h, s_w, d_h, d_w,
+                    padding_before(s_h, d_h, in_h, k_h, out_h), padding_before(s_w, d_w, in_w, k_w, out_w))  # fmt: skip
+
+
+def check_window(graph: Graph, op: Op) -> None:
+    """int8 weighted op with 4-D tensors whose output size matches padding, stride and dilation."""
+    inp, flt, out = expect_weighted_int8(graph, op)
+    if len(inp.shape) != 4 or len(out.shape) != 4 or len(flt.shape) != 4:
+        raise fail(graph, op, "expects 4-D input, filter and output")
+    (s_h, s_w), (d_h, d_w) = op.options["stride"], op.options["dilation"]
+    expected = (
+        out_size(op.options["padding"], inp.shape[1], flt.shape[1], s_h, d_h),
+        out_size(op.options["padding"], inp.shape[2], flt.shape[2], s_w, d_w),
+    )
+    if tuple(out.shape[1:3]) != expected:
+        raise fail(
+            graph,
+            op,
+            f"output size {out.shape[1]}x{out.shape[2]} does not match padding/stride ({expected[0]}x{expected[1]})",
+        )
+
+
+def macs(graph: Graph, op: Op) -> int:
+    g = geometry(graph, op)
+    per_output = g.batches * g.out_h * g.out_w * g.out_c * g.k_h * g.k_w
+    return per_output if op.kind is OpKind.DEPTHWISE_CONV_2D else per_output * g.in_c
+
+
+def layer_params(ctx: LowerContext, op: Op, g: Geometry, depth_multiplier: int) -> list[tuple[str, object]]:
+    inp, out = ctx.tensor(op.inputs[0]), ctx.tensor(conv_output(op))
+    act_min, act_max = activation_range(expect_activation(ctx.graph, op), out.quant.scale[0], out.quant.zero_point[0])
+    return [
+        ("batches", g.batches),
+        ("in_h", g.in_h), ("in_w", g.in_w), ("in_c", g.in_c),
+        ("out_h", g.out_h), ("out_w", g.out_w), ("out_c", g.out_c),
+        ("k_h", g.k_h), ("k_w", g.k_w),
+        ("stride_h", g.stride_h), ("stride_w", g.stride_w),
+        ("dilation_h", g.dilation_h), ("dilation_w", g.dilation_w),
+        ("pad_h", g.pad_h), ("pad_w", g.pad_w),
+        ("depth_multiplier", depth_multiplier),
+        ("input_offset", -inp.quant.zero_point[0]),
+        ("output_offset", out.quant.zero_point[0]),
+        ("output_activation_min", act_min),
+        ("output_activation_max", act_max),
+    ]  # fmt: skip
+
+
+def requant_args(ctx: LowerContext, op: Op, out_c: int) -> tuple[Arg, Arg]:
+    """Per-channel output multipliers and shifts (TFLM's double-rounding requantisation)."""
+    inp, flt, out = ctx.tensor(op.inputs[0]), ctx.tensor(op.inputs[1]), ctx.tensor(conv_output(op))
+    multipliers, shifts = conv_output_multipliers(inp.quant.scale[0], flt.quant.scale, out.quant.scale[0], out_c)
+    return ctx.derived(op, "multiplier", "int32_t", multipliers), ctx.derived(op, "shift", "int32_t", shifts)
+
+
+def finish(ctx: LowerContext, op: Op, layer: Layer, multiplier: Arg, shift: Arg, g: Geometry) -> Layer:
+    """Requantisation arguments and the output: the output tensor, or with a fused residual ADD
+    (passes.fuse_residual_adds) scratch, row by row, then the ADD over the residual."""
+    fused = op.options.get("fused_add")
+    if not fused:
+        layer.args += [multiplier, shift, ctx.output(op)]
+        return layer
+    scratch = ctx.scratch(op)
+    layer.args += [multiplier, shift, scratch]
+    residual, result, conv_out = ctx.tensor(op.inputs[3]), ctx.tensor(op.outputs[0]), ctx.tensor(conv_output(op))
+    a, b = (residual, conv_out) if fused["residual_first"] else (conv_out, residual)
+    add_kernel = pick(add.ADD, ctx.kernels)
+    layer.band = Band(
+        out_h=g.out_h,
+        input_row_bytes=g.in_w * g.in_c,
+        row_bytes=g.out_w * g.out_c,
+        residual_offset=ctx.plan.tensor_offsets[op.inputs[3]],
+        scratch_offset=scratch.offset,
+        residual_first=fused["residual_first"],
+        add_kernel=add_kernel.kernel,
+        add_params=add.add_params(a, b, result, fused["activation"], g.out_w * g.out_c),
+    )
+    layer.note = "; ".join(n for n in (layer.note, add_kernel.note) if n)
+    layer.op = "CONV_2D+ADD"
+    return layer

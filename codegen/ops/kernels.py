@@ -1,0 +1,66 @@
+"""The kernel registry: for each op's kernel family (op, variant) the kernel every set has, and the
+one `pick()` that chooses among them.
+
+Kernel sets, fastest first for the boards that have them: `rvv` (RVV 1.0), `xthead`
+(XTheadVector, RVV 0.7.1), `scalar` (fast portable C), `ref` (plain reference loops, one per op).
+A family without a kernel in the requested set falls back explicitly, vector -> scalar -> ref,
+and the pick carries a note saying so: the layer table shows every layer that runs slower code
+than the board could.
+
+A kernel's name is its file under firmware/kernels/ (`<op>_<dtype>_<set>.c`); its C function
+carries the `rvfw_` prefix (C_PREFIX).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+SETS = ("ref", "scalar", "rvv", "xthead")
+SET_NAMES = {"ref": "reference", "scalar": "fast scalar", "rvv": "RVV", "xthead": "XTheadVector"}
+FALLBACK = {"rvv": ("rvv", "scalar", "ref"), "xthead": ("xthead", "scalar", "ref"), "scalar": ("scalar", "ref"),
+            "ref": ("ref",)}  # fmt: skip
+C_PREFIX = "rvfw_"
+
+
+@dataclass(frozen=True)
+class Family:
+    """The kernels of one op variant (e.g. CONV_2D in place), by set, and their parameter struct."""
+
+    what: str  # for notes: "CONV_2D 1x1 in place"
+    params_type: str
+    kernels: dict[str, str]
+
+    def __post_init__(self) -> None:
+        assert "ref" in self.kernels, f"{self.what}: every family has a reference kernel"
+        assert set(self.kernels) <= set(SETS), self.kernels
+
+
+@dataclass(frozen=True)
+class Pick:
+    kernel: str  # file stem, e.g. conv2d_s8_rvv
+    kernel_set: str  # the set it comes from
+    note: str  # empty when the requested set has it
+
+    @property
+    def function(self) -> str:
+        return C_PREFIX + self.kernel
+
+
+def pick(family: Family, kernel_set: str, unless: set[str] | None = None, detail: str = "") -> Pick:
+    """The kernel of `family` for the requested set, else the next in FALLBACK (with a note).
+    unless: sets whose kernel cannot run this layer (a shape or option it does not handle), named
+    in the note by `detail`."""
+    skip = unless or set()
+    for candidate in FALLBACK[kernel_set]:
+        if candidate in family.kernels and candidate not in skip:
+            if candidate == kernel_set:
+                return Pick(family.kernels[candidate], candidate, "")
+            what = family.what + (f" ({detail})" if detail else "")
+            return Pick(family.kernels[candidate], candidate, f"no {SET_NAMES[kernel_set]} kernel for {what}: "
+                        f"{SET_NAMES[candidate]}")  # fmt: skip
+    raise AssertionError("unreachable: every family has a ref kernel")
+
+
+def family(what: str, params_type: str, stem: str, sets: tuple[str, ...]) -> Family:
+    """A family whose kernels are named `<stem>_<set>`."""
+    return Family(what, params_type, {s: f"{stem}_{s}" for s in sets})
