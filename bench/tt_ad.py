@@ -18,9 +18,9 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from codegen import pipeline  # noqa: E402
+from codegen.check import tt_accuracy as accuracy  # noqa: E402
 from codegen.ir import OpKind  # noqa: E402
 from codegen.report.tables import table  # noqa: E402
-from codegen.tt import accuracy  # noqa: E402
 from codegen.tt.space import SEED_PROFILE, Profile, explore  # noqa: E402
 
 MODEL = ROOT.parent / "shared" / "models" / "ad_autoencoder_int8.tflite"

@@ -16,17 +16,18 @@ import numpy as np
 from codegen import emit, report
 from codegen.app import admission
 from codegen.app.manifest import App, AppModel
-from codegen.boards.board import Board, load_board
-from codegen.build import image, size, toolchain
+from codegen.boards import Board, load_board
+from codegen.build import firmware, size
 from codegen.build.staging import staged
 from codegen.check import golden
-from codegen.errors import BudgetError, RvfwError
+from codegen.check.reference import golden_outputs
+from codegen.errors import RvfwError
 from codegen.ir import DType, Graph
 from codegen.ops import ConstArray, Layer, lower_graph
 from codegen.paths import FIRMWARE_DIR, ROOT
-from codegen.pipeline import Compression, Log, _kernel_set, arena_budget, golden_outputs, prepare
+from codegen.pipeline import Compression, Log, MemoryOptions, arena_budget, kernel_set_for, load
 from codegen.planner import MemoryPlan
-from codegen.run.console import output_array, raise_on_trap
+from codegen.run.console import output_array, records
 from codegen.run.sim import SimResult, run_elf
 
 MAX_MODELS = 32  # the dispatcher's tables
@@ -112,28 +113,32 @@ def budgets(app: App, board: Board, io_bytes: int = 0) -> tuple[dict[str, int], 
     return out, placement
 
 
-def admit(app: App, board: Board, planner: str, kernels: str, log: Log) -> admission.Admission:
-    """Size every model (weights from lowering, arenas under each memory option) and admit them."""
-    kernel_set = _kernel_set(board, kernels) if any(m.model for m in app.models) else "ref"
+def admit(
+    app: App, board: Board, planner: str, kernels: str, log: Log, plans: dict[str, MemoryOptions] | None = None
+) -> admission.Admission:
+    """Size every model (weights from lowering, arenas under each memory option) and admit them.
+    plans: filled with each model's memory options, parsed once and planned once per option, for
+    the build to reuse."""
+    kernel_set = kernel_set_for(board, kernels) if any(m.model for m in app.models) else "ref"
+    plans = {} if plans is None else plans
     sized: dict[str, dict] = {}
     io_bytes = 0
     for m in app.models:
         if m.model is None:
             sized[m.name] = {"weights": m.sizes["weights"], "options": [("given", m.sizes["arena"])]}
             continue
+        graph = replace(load(m.model, board, compression(m), log), name=m.name)
+        plans[m.name] = MemoryOptions(graph, board, planner)
         modes = ["fast", "small", "tiled"] if m.memory == "auto" else [m.memory]
         options = []
         for mode in modes:
-            quiet_after_first = log if mode == modes[0] else (lambda _msg: None)  # the funnel once, not per mode
-            graph, _b, plan = prepare(
-                m.model, board.name, planner, mode, compress=compression(m), log=quiet_after_first
-            )
-            if not options or plan.arena_size < options[-1][1]:
-                options.append((mode, plan.arena_size))
-            if mode == modes[0]:
-                _layers, constants = lower_graph(graph, plan, kernel_set, board.vlen)
-                weights = sum(c.values.nbytes for c in constants)
-                io_bytes += sum(graph.tensors[i].nbytes for i in graph.outputs)
+            planned = plans[m.name].get(mode)
+            if not options or planned.plan.arena_size < options[-1][1]:
+                options.append((mode, planned.plan.arena_size))
+        first = plans[m.name].get(modes[0])
+        _layers, constants = lower_graph(first.graph, first.plan, kernel_set, board.vlen)
+        weights = sum(c.values.nbytes for c in constants)
+        io_bytes += sum(graph.tensors[i].nbytes for i in graph.outputs)
         sized[m.name] = {"weights": weights, "options": options}
     totals, placement = budgets(app, board, io_bytes)
     demands = []
@@ -205,13 +210,13 @@ def build(
             raise RvfwError(f"{option}: no model named '{name}' in {Path(app.source).name}")
     if preempt is not None and board.clint is None:
         raise RvfwError(f"--preempt: board {board.name} has no machine timer (clint) in its board file")
-    admitted = admit(app, board, planner, kernels, log)
-    kernel_set = _kernel_set(board, kernels)
+    plans: dict[str, MemoryOptions] = {}
+    admitted = admit(app, board, planner, kernels, log, plans)
+    kernel_set = kernel_set_for(board, kernels)
     models = []
     for m in app.by_priority():
-        d = admitted.demand(m.name)
-        graph, _b, plan = prepare(m.model, board.name, planner, d.arena_label, compress=compression(m))
-        graph = replace(graph, name=m.name)
+        planned = plans[m.name].get(admitted.demand(m.name).arena_label)
+        graph, plan = planned.graph, planned.plan
         layers, constants = lower_graph(graph, plan, kernel_set, board.vlen)
         if len(graph.inputs) != 1 or len(graph.outputs) != 1:
             raise RvfwError(f"{Path(graph.source).name}: models in an application need one input and one output")
@@ -221,8 +226,12 @@ def build(
 
     out_dir = Path(out_dir) if out_dir else ROOT / "build" / board.name / f"app-{app.name}"
     with staged(out_dir) as staging:
-        elf, size_report = _emit_and_compile(
-            app, board, admitted, models, staging, kernel_set, inject_fault, log, preempt
+        elf, size_report = firmware.build_image(
+            board,
+            app_sources(app, board, admitted, models, inject_fault, preempt),
+            staging,
+            Path(app.source).name,
+            log,
         )
         (staging / "admission.txt").write_text(admitted.table() + "\n")
         (staging / "size.json").write_text(json.dumps(size_report.to_json(), indent=2) + "\n")
@@ -257,22 +266,21 @@ def layout(admitted: admission.Admission, models: list[ModelBuild], board: Board
     return {"partitions": partitions, "slot_of": slot_of, "states": states}
 
 
-def _emit_and_compile(app, board, admitted, models, staging: Path, kernel_set, inject_fault, log: Log, preempt=None):
-    gen = staging / "gen"
-    gen.mkdir(parents=True)
+def app_sources(app, board, admitted, models, inject_fault=None, preempt=None) -> firmware.Sources:
+    """The image's sources: every model, the partition table and dispatcher data, the harness."""
     placed = layout(admitted, models, board)
     banner = emit.app_banner(app, board)
-    sources: dict[str, str] = {}
+    files: dict[str, str] = {}
     extra_flags: dict[str, list[str]] = {}
     for mb in models:
-        sources.update(emit.render_model(mb.graph, board, mb.plan, mb.layers, mb.constants, standalone=False))
+        files.update(emit.render_model(mb.graph, board, mb.plan, mb.layers, mb.constants, standalone=False))
         if inject_fault == mb.entry.name:
             others = [p for p in placed["partitions"] if mb.entry.name not in p["members"]]
             victim = others[0]["symbol"] if others else "__rvfw_rx_start"
             fault = {"model": mb.entry.name, "victim": victim, "layer": len(mb.layers) // 2}
-            sources["rvfw_test_hooks.h"] = emit.render_test_hooks(banner, fault)
-            extra_flags[f"{mb.graph.name}.c"] = ["-include", str(gen / "rvfw_test_hooks.h")]
-    sources["app.c"] = emit.render_app(banner, [_model_data(mb, placed) for mb in models], placed)
+            files["rvfw_test_hooks.h"] = emit.render_test_hooks(banner, fault)
+            extra_flags[f"{mb.graph.name}.c"] = ["-include", "{gen}/rvfw_test_hooks.h"]
+    files["app.c"] = emit.render_app(banner, [_model_data(mb, placed) for mb in models], placed)
     harness = [_harness_data(mb) for mb in models]
     preempting = None
     if preempt is not None:
@@ -280,30 +288,20 @@ def _emit_and_compile(app, board, admitted, models, staging: Path, kernel_set, i
         # About 10 us in: 10,000 instructions under QEMU -icount shift=0 (one per ns), at least a tick.
         ticks = max(1, board.clint_hz // 100_000)
         preempting = {**harness[index], "index": index, "priority": models[index].entry.priority, "ticks": ticks}
-    sources["main.c"] = emit.render_app_harness(banner, harness, preempting)
-    sources["rvfw_platform.h"] = emit.render_platform_header(models[0].graph, board)
-    for name, text in sources.items():
-        (gen / name).write_text(text)
+    files["main.c"] = emit.render_app_harness(banner, harness, preempting)
+    files["rvfw_platform.h"] = emit.render_platform_header(models[0].graph, board)
     sections = sorted(placed["partitions"] + list(placed["states"].values()), key=lambda p: -p["align"])
-    (gen / "link.ld").write_text(emit.render_linker_script(models[0].graph, board, partitions=sections, banner=banner))
-
-    kernels = {k for mb in models for lay in mb.layers for k in lay.kernels}
-    c_files = [gen / f"{mb.graph.name}.c" for mb in models] + [gen / "app.c", gen / "main.c"]
-    c_files += [*toolchain.firmware_sources(board, kernels), FIRMWARE_DIR / "runtime" / "dispatch.c"]
+    runtime = [FIRMWARE_DIR / "runtime" / "dispatch.c"]
     if board.clint is not None:
-        c_files.append(FIRMWARE_DIR / "runtime" / "clint.c")
-    objects = toolchain.compile_objects(
-        board, c_files, [gen, FIRMWARE_DIR / "include"], staging / "obj", extra_flags=extra_flags
+        runtime.append(FIRMWARE_DIR / "runtime" / "clint.c")
+    return firmware.Sources(
+        files=files,
+        c_files=[f"{mb.graph.name}.c" for mb in models] + ["app.c", "main.c"],
+        linker_script=emit.render_linker_script(models[0].graph, board, partitions=sections, banner=banner),
+        kernels={k for mb in models for lay in mb.layers for k in lay.kernels},
+        runtime=runtime,
+        extra_flags=extra_flags,
     )
-    elf = staging / "firmware.elf"
-    toolchain.link(board, objects, gen / "link.ld", elf)
-    size_report = size.measure(elf, board)
-    log(size.format_table(size_report))
-    if not size_report.ok:
-        raise BudgetError(f"{Path(app.source).name} does not fit board {board.name}: {size.over_budget(size_report)}")
-    if board.image_format != "elf":
-        image.write_image(elf, board)
-    return elf, size_report
 
 
 def _model_data(mb: ModelBuild, placed: dict) -> dict:
@@ -383,16 +381,11 @@ def run(
 
 
 def parse_console(console: str, b: AppBuild, exit_code: int, runner: str) -> dict[str, ModelResult]:
-    raise_on_trap(console, runner)
-    if exit_code != 0 or "RVFW-END" not in console:
-        raise RvfwError(f"firmware under {runner} exited with code {exit_code} before finishing its output")
-    body = console.split("RVFW-BEGIN", 1)[1].split("RVFW-END", 1)[0]
+    """A multi-model image: `model <m> status S instret N`, `output <m> <kind> <n>: ...`,
+    `dispatch <m> status S same B`, `preempt <m> by <m> status S same B`."""
     graphs = {mb.entry.name: mb.graph for mb in b.models}
     results: dict[str, ModelResult] = {}
-    for line in body.splitlines():
-        words = line.split()
-        if not words:
-            continue
+    for words, line in records(console, exit_code, runner):
         if words[0] == "model":
             results[words[1]] = ModelResult(int(words[3]), int(words[5]), [], -1, False)
         elif words[0] == "output":

@@ -46,9 +46,12 @@ def check_out_dir(out_dir: Path) -> Path:
     if not stat.S_ISDIR(mode):
         raise RvfwError(f"{what}: exists and is not a directory")
     try:
-        users = not (path / MARKER).is_file() and any(path.iterdir())
-    except FileNotFoundError:  # another rvfw build swapped it away meanwhile
-        users = False
+        # One listing of one directory: a concurrent rvfw build may swap its output in meanwhile
+        # (every rvfw output has the marker).
+        names = os.listdir(path)
+    except (FileNotFoundError, NotADirectoryError):
+        names = []
+    users = bool(names) and MARKER not in names
     if users:
         raise RvfwError(f"{what}: exists, is not empty and was not made by rvfw (choose a new or empty directory)")
     return path

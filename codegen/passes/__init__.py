@@ -1,13 +1,32 @@
-"""Stage 2: graph-to-graph passes, pure functions over the IR (see PASSES in codegen.pipeline)."""
+"""Graph-to-graph passes: each a pure function Graph -> Graph that leaves its argument alone.
+PASSES lists them in the order the pipeline runs them, with the memory options each belongs to;
+`PASS_BY_NAME` finds one by name. Tensor-Train compression (codegen.tt) and tiling
+(codegen.planner.tiling) are passes too, run by the pipeline where their option asks."""
 
-from codegen.passes.graph import (
-    ROLLOUT_MAX_OPS,
-    fuse_residual_adds,
-    reorder_for_memory,
-)
+from __future__ import annotations
 
-__all__ = [
-    "fuse_residual_adds",
-    "ROLLOUT_MAX_OPS",
-    "reorder_for_memory",
-]
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from codegen.ir import Graph
+from codegen.passes.fuse import fuse_residual_adds
+from codegen.passes.reorder import ROLLOUT_MAX_OPS, reorder_for_memory
+
+
+@dataclass(frozen=True)
+class Pass:
+    name: str
+    run: Callable[[Graph], Graph]
+    modes: tuple[str, ...]  # the memory options it is part of
+    doc: str
+
+
+PASSES: tuple[Pass, ...] = (
+    Pass("fuse_residual_adds", fuse_residual_adds, ("small", "tiled"),
+         "a residual ADD runs in the epilogue of the conv before it, written over the residual"),
+    Pass("reorder_for_memory", reorder_for_memory, ("fast", "small", "tiled"),
+         "an operator order with fewer bytes live at once, for branching graphs"),
+)  # fmt: skip
+PASS_BY_NAME = {p.name: p for p in PASSES}
+
+__all__ = ["PASSES", "PASS_BY_NAME", "ROLLOUT_MAX_OPS", "Pass", "fuse_residual_adds", "reorder_for_memory"]

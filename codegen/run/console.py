@@ -1,4 +1,6 @@
-"""The golden-run harness protocol: what the generated main.c prints and how we read it back."""
+"""The console protocol of rvfw's harnesses: what the generated main.c prints, and how we read it
+back. One decoder for one-model and multi-model images: the text between RVFW-BEGIN and
+RVFW-END is lines of words; each image kind reads the records it prints."""
 
 from __future__ import annotations
 
@@ -23,6 +25,18 @@ def raise_on_trap(console: str, runner: str) -> None:
         raise RvfwError(f"firmware trapped under {runner}: {trap.removeprefix('RVFW-TRAP ').strip()}")
 
 
+def records(console: str, exit_code: int, runner: str) -> list[tuple[list[str], str]]:
+    """(words, line) of every line between RVFW-BEGIN and RVFW-END, after checking the run ended
+    well: no trap, exit code 0, both markers there."""
+    raise_on_trap(console, runner)
+    if exit_code != 0:
+        raise RvfwError(f"firmware exited with code {exit_code} under {runner}")
+    if "RVFW-BEGIN" not in console or "RVFW-END" not in console:
+        raise RvfwError(f"firmware output under {runner} is incomplete (no RVFW-BEGIN/RVFW-END)")
+    body = console.split("RVFW-BEGIN", 1)[1].split("RVFW-END", 1)[0]
+    return [(line.split(), line) for line in body.splitlines() if line.split()]
+
+
 def output_array(line: str, kind: str, graph: Graph, k: int) -> np.ndarray:
     """Output k from its `output ... <kind> <count>: v v v` line: int values, or float bit patterns."""
     values = line.split(":", 1)[1].split()
@@ -35,17 +49,9 @@ def output_array(line: str, kind: str, graph: Graph, k: int) -> np.ndarray:
 
 
 def parse_console(console: str, graph: Graph, exit_code: int, runner: str) -> HarnessOutput:
-    raise_on_trap(console, runner)
-    if exit_code != 0:
-        raise RvfwError(f"firmware exited with code {exit_code} under {runner}")
-    if "RVFW-BEGIN" not in console or "RVFW-END" not in console:
-        raise RvfwError(f"firmware output under {runner} is incomplete (no RVFW-BEGIN/RVFW-END)")
-    body = console.split("RVFW-BEGIN", 1)[1].split("RVFW-END", 1)[0]
+    """A one-model image: `layer <i> <instret>`, `total <instret>`, `output <k> <kind> <n>: ...`."""
     layers, total, outputs = [], 0, []
-    for line in body.splitlines():
-        words = line.split()
-        if not words:
-            continue
+    for words, line in records(console, exit_code, runner):
         if words[0] == "layer":
             layers.append(int(words[2]))
         elif words[0] == "total":

@@ -16,9 +16,9 @@ from dataclasses import dataclass
 import numpy as np
 
 from codegen.check import golden
+from codegen.check import tt_reference as reference
 from codegen.errors import RvfwError
 from codegen.ir import DType, Graph, Op, OpKind, Quant, Tensor
-from codegen.tt import reference
 from codegen.tt.space import Config, Funnel, Profile, Stage, explore
 from codegen.tt.svd import reconstruct, relative_error, tt_svd
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from codegen import pipeline
 from codegen.check import golden
+from codegen.check import tt_reference as reference
 from codegen.frontend.tflite import load_tflite
 from codegen.ir import OpKind
-from codegen.tt import reference
 from tests.conftest import mlperf_model, quiet
 from tests.e2e.test_cli import assert_one_line_error, rvfw
 

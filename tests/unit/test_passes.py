@@ -1,6 +1,6 @@
 from codegen.frontend.tflite import load_tflite
 from codegen.ir import OpKind
-from codegen.passes.graph import fuse_residual_adds
+from codegen.passes import fuse_residual_adds
 from tests.conftest import mlperf_model
 
 
@@ -25,7 +25,7 @@ def test_pass_is_pure_and_leaves_plain_chains_alone():
 
 
 def test_reorder_runs_the_branch_that_frees_memory_first():
-    from codegen.passes.graph import reorder_for_memory
+    from codegen.passes import reorder_for_memory
     from codegen.planner import plan_memory
     from tests.unit.test_planner import graph
 

@@ -4,7 +4,8 @@ einsum chain's layout, and the integer reference's requantisation."""
 import numpy as np
 import pytest
 
-from codegen.tt import compress, reference
+from codegen.check import tt_reference as reference
+from codegen.tt import compress
 from codegen.tt.space import SEED_PROFILE, Config, Profile, explore, factorizations
 from codegen.tt.svd import reconstruct, relative_error, tt_svd
 

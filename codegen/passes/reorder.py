@@ -1,55 +1,10 @@
-"""Graph-to-graph passes. Each is a pure function: it returns a new Graph and leaves its argument alone."""
+"""A memory-aware operator order for branching graphs (seed 000, section 9)."""
 
 from __future__ import annotations
 
 import dataclasses
 
-from codegen.ir import Graph, Op, OpKind
-
-
-def fuse_residual_adds(graph: Graph) -> Graph:
-    """Fold a residual ADD into the epilogue of the CONV_2D that produces one of its inputs.
-
-    Requires: the ADD's two inputs are the conv's output Y, read by nothing else and not a graph
-    output, and another tensor X (the residual) that the conv does not read and nothing reads
-    after the ADD.
-    Guarantees: the fused op is a CONV_2D whose inputs gain X, whose output is the ADD's output,
-    and whose options carry `fused_add` = {conv_output: Y, residual_first: X was the ADD's first
-    input, activation: the ADD's}; it runs where the ADD ran, so Y is never stored and the planner
-    can write the sum over X as it goes (seed 000, section 3.2: vertical fusion).
-    """
-    ops = list(graph.ops)
-    for add in [op for op in graph.ops if op.kind is OpKind.ADD]:
-        position = ops.index(add)
-        best = None
-        for k, y in enumerate(add.inputs[:2]):
-            producer = next((op for op in ops[:position] if y in op.outputs), None)
-            x = add.inputs[1 - k]
-            if (
-                producer is None
-                or producer.kind is not OpKind.CONV_2D
-                or x in producer.inputs  # the sum is written over X while the conv still reads it
-                or "fused_add" in producer.options
-                or y in graph.outputs
-                or any(y in op.inputs for op in ops if op is not add)
-                or any(x in op.inputs for op in ops[position + 1 :])
-                or x in graph.outputs
-                or graph.tensors[x].is_constant
-            ):
-                continue
-            if best is None or ops.index(producer) > ops.index(best[0]):
-                best = (producer, y, x, k == 1)
-        if best is None:
-            continue
-        conv, y, x, residual_first = best
-        options = {**conv.options, "fused_add": {"conv_output": y, "residual_first": residual_first,
-                                                 "activation": add.options.get("activation", "NONE")}}  # fmt: skip
-        bias = conv.inputs[2] if len(conv.inputs) > 2 else -1
-        fused = Op(conv.index, OpKind.CONV_2D, conv.version, (*conv.inputs[:2], bias, x), add.outputs, options)
-        ops[position] = fused
-        ops.remove(conv)
-    return dataclasses.replace(graph, ops=ops)
-
+from codegen.ir import Graph, Op
 
 ROLLOUT_MAX_OPS = 80
 

@@ -8,8 +8,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from codegen.check import golden
+from codegen.check import tt_reference as reference
 from codegen.ir import DType, Graph
-from codegen.tt import reference
 
 ACCURACY_INPUTS = 20
 
