@@ -61,6 +61,40 @@ static inline void rvfw_inside_columns(const rvfw_conv_params *p, int32_t *lo, i
     *hi = end;
 }
 
+/* The interior of a convolution: the output pixels whose whole window lies inside the input,
+ * which the optimised kernels compute without bounds checks; every other pixel (it touches the
+ * padding) takes the kernel's exact border path. A row whose window starts at input row y0 is
+ * interior when y0 >= 0 && y0 + span_h < in_h. (Kernels copy the fields into locals: compilers
+ * keep those in registers across the pixel loop, not always a struct behind a pointer.) */
+typedef struct {
+    int32_t ox_lo, ox_hi; /* interior columns [ox_lo, ox_hi) */
+    int32_t span_h;       /* input rows a window spans below its first one */
+} rvfw_interior;
+
+static inline rvfw_interior rvfw_interior_of(const rvfw_conv_params *p)
+{
+    rvfw_interior in;
+    rvfw_inside_columns(p, &in.ox_lo, &in.ox_hi);
+    in.span_h = (p->k_h - 1) * p->dilation_h;
+    return in;
+}
+
+/* How a conv reads one window row: runs_per_row runs of `run` contiguous input bytes (a single
+ * run of k_w * in_c without horizontal dilation); neighbouring output pixels are pixel_step bytes
+ * apart. */
+typedef struct {
+    int32_t run, runs_per_row, pixel_step;
+} rvfw_conv_runs;
+
+static inline rvfw_conv_runs rvfw_conv_runs_of(const rvfw_conv_params *p)
+{
+    rvfw_conv_runs r;
+    r.run = p->dilation_w == 1 ? p->k_w * p->in_c : p->in_c;
+    r.runs_per_row = p->dilation_w == 1 ? 1 : p->k_w;
+    r.pixel_step = p->stride_w * p->in_c;
+    return r;
+}
+
 /* Narrow *p to output row `row` and to the input rows it reads; returns the first of those
  * rows, so the caller offsets the input pointer by it. Rows outside the real input stay
  * outside (the padding), since only rows that exist are cut away. */

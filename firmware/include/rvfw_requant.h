@@ -35,4 +35,17 @@ static inline int32_t rvfw_clamp(int32_t x, int32_t lo, int32_t hi)
     return x < lo ? lo : (x > hi ? hi : x);
 }
 
+/* The end of every int8 output: requantise the accumulator, add the output zero point, clamp to
+ * the fused activation's range. */
+static inline int8_t rvfw_requantize_s8(int32_t acc, int32_t multiplier, int32_t shift, int32_t output_offset,
+                                        int32_t activation_min, int32_t activation_max)
+{
+    return (int8_t)rvfw_clamp(rvfw_requantize(acc, multiplier, shift) + output_offset, activation_min, activation_max);
+}
+
+/* The same for a kernel whose parameters `p` carry output_offset and the activation range. */
+#define RVFW_OUTPUT_S8(p, acc, multiplier, shift)                                                                     \
+    rvfw_requantize_s8((acc), (multiplier), (shift), (p)->output_offset, (p)->output_activation_min,                  \
+                       (p)->output_activation_max)
+
 #endif

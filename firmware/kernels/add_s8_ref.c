@@ -11,7 +11,6 @@ void rvfw_add_s8_ref(const rvfw_add_params *p, const int8_t *input1, const int8_
         const int32_t scaled1 = rvfw_requantize(shifted1, p->input1_multiplier, p->input1_shift);
         const int32_t scaled2 = rvfw_requantize(shifted2, p->input2_multiplier, p->input2_shift);
         const int32_t sum = scaled1 + scaled2;
-        const int32_t out = rvfw_requantize(sum, p->output_multiplier, p->output_shift) + p->output_offset;
-        output[i] = (int8_t)rvfw_clamp(out, p->output_activation_min, p->output_activation_max);
+        output[i] = RVFW_OUTPUT_S8(p, sum, p->output_multiplier, p->output_shift);
     }
 }

@@ -18,8 +18,7 @@ void rvfw_conv2d_1x1_inplace_s8_ref(const rvfw_conv_params *p, int8_t *data, con
             int32_t acc = bias ? bias[oc] : 0;
             for (int32_t ic = 0; ic < in_c; ++ic)
                 acc += f[ic] * (scratch[ic] + p->input_offset);
-            acc = rvfw_requantize(acc, output_multiplier[oc], output_shift[oc]) + p->output_offset;
-            data[px * out_c + oc] = (int8_t)rvfw_clamp(acc, p->output_activation_min, p->output_activation_max);
+            data[px * out_c + oc] = RVFW_OUTPUT_S8(p, acc, output_multiplier[oc], output_shift[oc]);
         }
     }
 }

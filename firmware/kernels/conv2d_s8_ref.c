@@ -30,8 +30,7 @@ void rvfw_conv2d_s8_ref(const rvfw_conv_params *p, const int8_t *input, const in
                     }
                     if (bias)
                         acc += bias[oc];
-                    acc = rvfw_requantize(acc, output_multiplier[oc], output_shift[oc]) + p->output_offset;
-                    *output++ = (int8_t)rvfw_clamp(acc, p->output_activation_min, p->output_activation_max);
+                    *output++ = RVFW_OUTPUT_S8(p, acc, output_multiplier[oc], output_shift[oc]);
                 }
             }
         }

@@ -14,13 +14,10 @@ void rvfw_conv2d_s8_rvv(const rvfw_conv_params *p, const int8_t *input, const in
                         const int32_t *output_shift, int8_t *output)
 {
     const int32_t out_c = p->out_c, in_c = p->in_c;
-    /* Consecutive kx share one contiguous run of input when there is no horizontal dilation. */
-    const int32_t run = p->dilation_w == 1 ? p->k_w * in_c : in_c;
-    const int32_t runs_per_row = p->dilation_w == 1 ? 1 : p->k_w;
-    const int32_t span_h = (p->k_h - 1) * p->dilation_h;
-    const int32_t pixel_step = p->stride_w * in_c;
-    int32_t ox_lo, ox_hi; /* columns whose window is inside the input */
-    rvfw_inside_columns(p, &ox_lo, &ox_hi);
+    const rvfw_conv_runs runs = rvfw_conv_runs_of(p);
+    const int32_t run = runs.run, runs_per_row = runs.runs_per_row, pixel_step = runs.pixel_step;
+    const rvfw_interior inside = rvfw_interior_of(p);
+    const int32_t ox_lo = inside.ox_lo, ox_hi = inside.ox_hi, span_h = inside.span_h;
 
     for (int32_t b = 0; b < p->batches; ++b) {
         const int8_t *in_batch = input + b * p->in_h * p->in_w * in_c;

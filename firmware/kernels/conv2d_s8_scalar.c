@@ -12,8 +12,7 @@
 
 static inline int8_t finish(const rvfw_conv_params *p, int32_t acc, int32_t multiplier, int32_t shift)
 {
-    acc = rvfw_requantize(acc, multiplier, shift) + p->output_offset;
-    return (int8_t)rvfw_clamp(acc, p->output_activation_min, p->output_activation_max);
+    return RVFW_OUTPUT_S8(p, acc, multiplier, shift);
 }
 
 /* Four accumulators over one contiguous run: a* for channel a, b* for channel b; *0 for the
@@ -80,12 +79,10 @@ void rvfw_conv2d_s8_scalar(const rvfw_conv_params *p, const int8_t *input, const
                            const int32_t *output_shift, int8_t *output)
 {
     const int32_t in_c = p->in_c, out_c = p->out_c, filter_size = p->k_h * p->k_w * in_c;
-    const int32_t run = p->dilation_w == 1 ? p->k_w * in_c : in_c;
-    const int32_t runs_per_row = p->dilation_w == 1 ? 1 : p->k_w;
-    const int32_t span_h = (p->k_h - 1) * p->dilation_h;
-    const int32_t pixel_step = p->stride_w * in_c;
-    int32_t ox_lo, ox_hi; /* columns whose window is inside the input */
-    rvfw_inside_columns(p, &ox_lo, &ox_hi);
+    const rvfw_conv_runs runs = rvfw_conv_runs_of(p);
+    const int32_t run = runs.run, runs_per_row = runs.runs_per_row, pixel_step = runs.pixel_step;
+    const rvfw_interior inside = rvfw_interior_of(p);
+    const int32_t ox_lo = inside.ox_lo, ox_hi = inside.ox_hi, span_h = inside.span_h;
 
     for (int32_t b = 0; b < p->batches; ++b) {
         const int8_t *in_batch = input + b * p->in_h * p->in_w * in_c;

@@ -27,9 +27,8 @@ void rvfw_depthwise_conv2d_inplace_s8_ref(const rvfw_conv_params *p, int8_t *dat
                                 acc += filter[(ky * p->k_w + kx) * ch + c] * (scratch[iy * p->in_w + ix] + p->input_offset);
                         }
                     }
-                    acc = rvfw_requantize(acc, output_multiplier[c], output_shift[c]) + p->output_offset;
                     data[(b * out_plane + oy * p->out_w + ox) * ch + c] =
-                        (int8_t)rvfw_clamp(acc, p->output_activation_min, p->output_activation_max);
+                        RVFW_OUTPUT_S8(p, acc, output_multiplier[c], output_shift[c]);
                 }
             }
         }

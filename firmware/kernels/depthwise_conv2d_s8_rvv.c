@@ -61,9 +61,8 @@ void rvfw_depthwise_conv2d_s8_rvv(const rvfw_conv_params *p, const int8_t *input
                                   const int32_t *output_shift, int8_t *output)
 {
     const int32_t ch = p->in_c;
-    const int32_t span_h = (p->k_h - 1) * p->dilation_h;
-    int32_t ox_lo, ox_hi; /* columns whose window is inside the input */
-    rvfw_inside_columns(p, &ox_lo, &ox_hi);
+    const rvfw_interior inside = rvfw_interior_of(p);
+    const int32_t ox_lo = inside.ox_lo, ox_hi = inside.ox_hi, span_h = inside.span_h;
 
     /* Lane l holds channel l % ch of pixel l / ch; `pixels` neighbouring pixels per vector. */
     const size_t vlmax = __riscv_vsetvlmax_e32m8();

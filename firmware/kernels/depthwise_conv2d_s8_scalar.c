@@ -7,8 +7,7 @@
 
 static inline int8_t finish(const rvfw_conv_params *p, int32_t acc, int32_t multiplier, int32_t shift)
 {
-    acc = rvfw_requantize(acc, multiplier, shift) + p->output_offset;
-    return (int8_t)rvfw_clamp(acc, p->output_activation_min, p->output_activation_max);
+    return RVFW_OUTPUT_S8(p, acc, multiplier, shift);
 }
 
 void rvfw_depthwise_conv2d_s8_scalar(const rvfw_conv_params *p, const int8_t *input, const int8_t *filter,
@@ -16,9 +15,8 @@ void rvfw_depthwise_conv2d_s8_scalar(const rvfw_conv_params *p, const int8_t *in
                                      const int32_t *output_shift, int8_t *output)
 {
     const int32_t ch = p->in_c, k_h = p->k_h, k_w = p->k_w, in_w = p->in_w;
-    const int32_t span_h = (k_h - 1) * p->dilation_h;
-    int32_t ox_lo, ox_hi; /* columns whose window is inside the input */
-    rvfw_inside_columns(p, &ox_lo, &ox_hi);
+    const rvfw_interior inside = rvfw_interior_of(p);
+    const int32_t ox_lo = inside.ox_lo, ox_hi = inside.ox_hi, span_h = inside.span_h;
     const int32_t tap_x = p->dilation_w * ch, tap_y = p->dilation_h * in_w * ch, pixel_step = p->stride_w * ch;
 
     for (int32_t b = 0; b < p->batches; ++b) {

@@ -14,8 +14,7 @@ void rvfw_fully_connected_s8_ref(const rvfw_fc_params *p, const int8_t *input, c
                 acc += (f_row[d] + p->filter_offset) * (in_row[d] + p->input_offset);
             if (bias)
                 acc += bias[oc];
-            acc = rvfw_requantize(acc, output_multiplier[oc], output_shift[oc]) + p->output_offset;
-            *output++ = (int8_t)rvfw_clamp(acc, p->output_activation_min, p->output_activation_max);
+            *output++ = RVFW_OUTPUT_S8(p, acc, output_multiplier[oc], output_shift[oc]);
         }
     }
 }

@@ -19,10 +19,8 @@ void rvfw_fully_connected_s8_scalar(const rvfw_fc_params *p, const int8_t *input
                 acc_a += x * wa[d];
                 acc_b += x * wb[d];
             }
-            acc_a = rvfw_requantize(acc_a, output_multiplier[oc], output_shift[oc]) + p->output_offset;
-            acc_b = rvfw_requantize(acc_b, output_multiplier[oc1], output_shift[oc1]) + p->output_offset;
-            output[oc] = (int8_t)rvfw_clamp(acc_a, p->output_activation_min, p->output_activation_max);
-            output[oc1] = (int8_t)rvfw_clamp(acc_b, p->output_activation_min, p->output_activation_max);
+            output[oc] = RVFW_OUTPUT_S8(p, acc_a, output_multiplier[oc], output_shift[oc]);
+            output[oc1] = RVFW_OUTPUT_S8(p, acc_b, output_multiplier[oc1], output_shift[oc1]);
         }
     }
 }

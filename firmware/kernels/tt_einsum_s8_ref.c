@@ -21,9 +21,8 @@ void rvfw_tt_einsum_s8_ref(const rvfw_tt_params *p, const int8_t *input, const i
                             acc += (row[x] + p->input_offset) * b[x];
                         if (bias)
                             acc += bias[i * outputs + j];
-                        acc = rvfw_requantize(acc, p->output_multiplier, p->output_shift) + p->output_offset;
                         const int32_t at = rvfw_tt_row_base(p, o, pm, i) + nk * p->inner * p->prev_m * p->r_out + r;
-                        output[at] = (int8_t)rvfw_clamp(acc, p->output_activation_min, p->output_activation_max);
+                        output[at] = RVFW_OUTPUT_S8(p, acc, p->output_multiplier, p->output_shift);
                     }
                 }
             }

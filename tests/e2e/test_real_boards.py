@@ -112,9 +112,8 @@ def test_missing_flash_tool_says_how_to_install(tmp_path, monkeypatch):
         flash.DfuUtil().check_tool()
 
 
-def test_check_board_over_a_serial_line(tmp_path, sim_tools):
+def check_over_pty(b: pipeline.Build):
     """The FE310 model's UART on a pseudo-terminal stands in for the board's USB serial port."""
-    b = pipeline.build(DEFAULT_MODEL, "hifive1-revb", tmp_path / "out", log=quiet)
     cmd = [c for c in SifiveERunner().command(b.elf) if c not in ("stdio",)]
     serial_at = cmd.index("-serial")
     cmd[serial_at + 1 : serial_at + 1] = ["pty"]
@@ -133,8 +132,24 @@ def test_check_board_over_a_serial_line(tmp_path, sim_tools):
             qemu.stdin.write(b"cont\n")
             qemu.stdin.flush()
 
-        result = board_check.check_board(b, port, start, timeout=60, log=quiet)
-        assert result.bit_exact and result.total == 4
+        lines: list[str] = []
+        return board_check.check_board(b, port, start, timeout=60, log=lines.append), lines
     finally:
         qemu.kill()
         qemu.wait()
+
+
+def test_check_board_over_a_serial_line(tmp_path, sim_tools):
+    b = pipeline.build(DEFAULT_MODEL, "hifive1-revb", tmp_path / "out", log=quiet)
+    result, _lines = check_over_pty(b)
+    assert result.bit_exact and result.total == 4
+
+
+def test_check_board_of_a_tt_compressed_model_uses_its_tt_reference(tmp_path, sim_tools):
+    # TFLite Micro has no TT op: the board's outputs are compared with the compressed graph's reference.
+    compress = pipeline.Compression(error_budget=1.0)
+    b = pipeline.build(mlperf_model("ad_autoencoder"), "hifive1-revb", tmp_path / "tt", log=quiet, compress=compress)
+    assert pipeline.is_compressed(b.graph)
+    result, lines = check_over_pty(b)
+    assert result.bit_exact and result.total == 640
+    assert lines[-1] == "bit-exact: 640/640 outputs match its TT graph's numpy reference"

@@ -8,6 +8,7 @@ from codegen import emit
 from codegen.app import pipeline as app
 from codegen.app.manifest import ManifestError, load_app
 from codegen.boards.board import load_board
+from codegen.errors import RvfwError
 from codegen.paths import ROOT
 
 
@@ -52,14 +53,14 @@ def test_bad_manifests_say_where(tmp_path, text, message):
 def test_sizes_only_models_cannot_be_built(tmp_path):
     path = tmp_path / "a.yaml"
     path.write_text("models: [{name: a, priority: 0, sizes: {weights: 1, arena: 1}}]\n")
-    with pytest.raises(Exception, match="admission only"):
+    with pytest.raises(RvfwError, match="admission only"):
         app.check_app(load_app(path), load_board("spike-rv64gcv"))
 
 
 def test_boards_without_enough_pmp_entries_are_refused(tmp_path):
     path = tmp_path / "a.yaml"
     path.write_text("models: [{name: a, priority: 0, sizes: {weights: 1, arena: 1}}]\n")
-    with pytest.raises(Exception, match="gd32vf103: 0 PMP entries"):
+    with pytest.raises(RvfwError, match="gd32vf103: 0 PMP entries"):
         app.check_app(load_app(path), load_board("gd32vf103"))
 
 

@@ -9,9 +9,9 @@ from codegen.planner import plan_memory
 from tests.conftest import mlperf_model
 
 
-def lower(path, vector):
+def lower(path, kernel_set):
     g = load_tflite(path)
-    return g, *lower_graph(g, plan_memory(g), "rvv" if vector else "ref")
+    return g, *lower_graph(g, plan_memory(g), kernel_set)
 
 
 def test_folded_bias_is_the_input_independent_part():
@@ -25,7 +25,7 @@ def test_folded_bias_is_the_input_independent_part():
 
 
 def test_vector_board_lowers_to_rvv_kernels_and_reports_the_rest():
-    g, layers, constants = lower(mlperf_model("kws_dscnn"), vector=True)
+    g, layers, constants = lower(mlperf_model("kws_dscnn"), "rvv")
     kernels = [layer.kernel for layer in layers]
     assert kernels[0] == "conv2d_s8_rvv" and "depthwise_conv2d_s8_rvv" in kernels
     assert kernels[-1] == "softmax_s8_ref" and "no RVV kernel for SOFTMAX" in layers[-1].note
@@ -35,6 +35,15 @@ def test_vector_board_lowers_to_rvv_kernels_and_reports_the_rest():
     assert np.array_equal(hwio, w.transpose(1, 2, 3, 0))
 
 
-def test_scalar_board_lowers_to_references():
-    _, layers, _ = lower(mlperf_model("ic_resnet8"), vector=False)
+def test_scalar_board_lowers_to_scalar_kernels_and_notes_the_references():
+    _, layers, _ = lower(mlperf_model("ic_resnet8"), "scalar")
+    kernels = {layer.kernel for layer in layers}
+    assert {"conv2d_s8_scalar", "fully_connected_s8_scalar"} <= kernels
+    for layer in layers:
+        if layer.kernel.endswith("_ref"):
+            assert layer.note.startswith(f"no fast scalar kernel for {layer.op}"), layer.note
+
+
+def test_ref_set_lowers_to_references_without_notes():
+    _, layers, _ = lower(mlperf_model("ic_resnet8"), "ref")
     assert all(layer.kernel.endswith("_ref") and not layer.note for layer in layers)

@@ -1,0 +1,56 @@
+"""The kernel registry: every family's kernels exist, pick() falls back explicitly, and a layer
+that runs a reference kernel on a board with a faster set always says so."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from codegen.boards import load_board
+from codegen.frontend import load_tflite
+from codegen.ops import families, lower_graph
+from codegen.ops.kernels import Family, pick
+from codegen.paths import DEFAULT_MODEL, FIRMWARE_DIR
+from codegen.pipeline import plan_option
+from tests.conftest import MLPERF_MODELS, mlperf_model
+
+FAST_SETS = ("scalar", "rvv", "xthead")
+
+
+def test_every_family_kernel_has_its_file_and_declaration():
+    header = (FIRMWARE_DIR / "include" / "rvfw_kernels.h").read_text()
+    for fam in families():
+        for kernel in fam.kernels.values():
+            assert (FIRMWARE_DIR / "kernels" / f"{kernel}.c").is_file(), kernel
+            assert re.search(rf"\brvfw_{kernel}\(", header), f"rvfw_{kernel} not declared"
+            assert re.search(rf"\brvfw_{kernel}\(", (FIRMWARE_DIR / "kernels" / f"{kernel}.c").read_text())
+
+
+def test_pick_falls_back_vector_then_scalar_then_ref_and_says_so():
+    fam = Family("OP", "rvfw_x_params", {"ref": "op_ref", "scalar": "op_scalar"})
+    assert pick(fam, "scalar").kernel == "op_scalar" and not pick(fam, "scalar").note
+    chosen = pick(fam, "rvv")
+    assert chosen.kernel == "op_scalar" and chosen.note == "no RVV kernel for OP: fast scalar"
+    chosen = pick(fam, "scalar", unless={"scalar"}, detail="depth multiplier 2")
+    assert chosen.kernel == "op_ref" and chosen.note == "no fast scalar kernel for OP (depth multiplier 2): reference"
+    assert pick(fam, "ref").kernel == "op_ref" and not pick(fam, "ref").note
+
+
+def _models():
+    return [("example", DEFAULT_MODEL), *((n, None) for n in MLPERF_MODELS)]
+
+
+@pytest.mark.parametrize("mode", ["fast", "small", "tiled"])
+@pytest.mark.parametrize("name,path", _models())
+def test_every_ref_layer_outside_the_ref_set_carries_a_note(name, path, mode):
+    graph = load_tflite(path or mlperf_model(name))
+    planned = plan_option(graph, load_board("spike-rv64gcv"), "best", mode)
+    for kernel_set in FAST_SETS:
+        layers, _ = lower_graph(planned.graph, planned.plan, kernel_set)
+        for layer in layers:
+            if any(k.endswith("_ref") for k in layer.kernels):
+                assert layer.note, f"{name} {mode} {kernel_set}: layer op #{layer.index} {layer.kernels} has no note"
+    layers, _ = lower_graph(planned.graph, planned.plan, "ref")
+    assert all(k.endswith("_ref") for layer in layers for k in layer.kernels)
+    assert not any(layer.note and "kernel" in layer.note for layer in layers)  # the ref set has nothing to note
