@@ -385,5 +385,3 @@ def compare(
     if accuracy and is_compressed(graph):
         log(tt_accuracy.accuracy_line(tt_accuracy.accuracy_cost(graph)))
     return result
-
-

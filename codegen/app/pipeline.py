@@ -18,6 +18,7 @@ from codegen.app import admission
 from codegen.app.manifest import App, AppModel
 from codegen.boards import Board, load_board
 from codegen.build import firmware, size
+from codegen.build.sections import partition_names, state_names
 from codegen.build.staging import staged
 from codegen.check import golden
 from codegen.check.reference import golden_outputs
@@ -247,18 +248,22 @@ def layout(admitted: admission.Admission, models: list[ModelBuild], board: Board
     for slot in admitted.slots:
         stack = max(_round_up(by_name[n].entry.stack, STACK_ALIGN) for n in slot)
         arena = max(by_name[n].plan.arena_size for n in slot)
-        r = pmp_range(f"rvfw_part_{slot[0]}", stack + arena, gran)
-        partitions.append({"symbol": r.symbol, "section": f".rvfw_part.{slot[0]}", "size": r.size,
-                           "align": r.align, "napot": int(r.napot), "stack": stack, "members": list(slot)})  # fmt: skip
+        names = partition_names(slot[0])
+        r = pmp_range(names.symbol, stack + arena, gran)
+        partitions.append({"symbol": r.symbol, "section": names.input_section, "output_section": names.output_section,
+                           "size": r.size, "align": r.align, "napot": int(r.napot), "stack": stack,
+                           "members": list(slot)})  # fmt: skip
         for n in slot:
             slot_of[n] = partitions[-1]
     states = {}
     for mb in models:
         d = admitted.demand(mb.entry.name)
         if d.state:
-            r = pmp_range(f"rvfw_state_{d.name}", d.state // d.instances, gran)
+            names = state_names(d.name)
+            r = pmp_range(names.symbol, d.state // d.instances, gran)
             states[d.name] = {"symbol": r.symbol, "size": r.size, "align": r.align, "napot": int(r.napot),
-                              "instances": d.instances, "section": f".rvfw_part.state_{d.name}"}  # fmt: skip
+                              "instances": d.instances, "section": names.input_section,
+                              "output_section": names.output_section}  # fmt: skip
     for name, part in slot_of.items():
         entries = (1 if part["napot"] else 2) + (0 if name not in states else 2 - states[name]["napot"]) + 2
         if entries > board.pmp_entries:

@@ -9,6 +9,7 @@ from elftools.elf.constants import SH_FLAGS
 from elftools.elf.elffile import ELFFile
 
 from codegen.boards.board import Board
+from codegen.build.sections import PARTITION_OUTPUT_PREFIX
 
 CATEGORIES = ("code", "rodata", "weights", "data", "bss", "htif", "arena", "stack")
 _SECTION_CATEGORY = {
@@ -110,7 +111,7 @@ def measure(elf_path: Path, board: Board, link_overflow: bool = False) -> SizeRe
             if not sec["sh_flags"] & SH_FLAGS.SHF_ALLOC or sec["sh_size"] == 0:
                 continue
             category = _SECTION_CATEGORY.get(sec.name, "rodata" if not sec["sh_flags"] & SH_FLAGS.SHF_WRITE else "data")
-            if sec.name.startswith(".rvfw_part_"):
+            if sec.name.startswith(PARTITION_OUTPUT_PREFIX):
                 category = "arena"  # an application's model partitions: arenas, their stacks and state
             size, address = sec["sh_size"], sec["sh_addr"]
             region = region_at(address) or by_origin[0].name
