@@ -6,7 +6,9 @@ Every rejection is a ModelError with one line naming the file, the op and the re
 from __future__ import annotations
 
 import hashlib
+import os
 import re
+import stat
 from pathlib import Path
 
 import numpy as np
@@ -16,6 +18,7 @@ from tflite.BuiltinOptions import BuiltinOptions
 from tflite.TensorType import TensorType
 
 from codegen.errors import ModelError
+from codegen.frontend.validate import validate
 from codegen.ir import DType, Graph, Op, OpKind, Quant, Tensor
 
 _TENSOR_TYPES = {
@@ -52,13 +55,29 @@ def c_identifier(stem: str) -> str:
     return name if name and not name[0].isdigit() else f"m_{name}"
 
 
+MAX_MODEL_BYTES = 1 << 30  # a model for a microcontroller; anything larger is refused unread
+
+
+def read_model_file(path: Path, label: str) -> bytes:
+    """The file's bytes: only a regular file (not a FIFO, device or directory), at most MAX_MODEL_BYTES."""
+    try:
+        st = os.stat(path)
+    except OSError as exc:
+        raise ModelError(label, f"cannot read model: {exc.strerror}") from None
+    if not stat.S_ISREG(st.st_mode):
+        raise ModelError(label, "cannot read model: not a regular file")
+    if st.st_size > MAX_MODEL_BYTES:
+        raise ModelError(label, f"{st.st_size:,} bytes; rvfw reads models of at most {MAX_MODEL_BYTES:,}")
+    try:
+        return path.read_bytes()
+    except OSError as exc:
+        raise ModelError(label, f"cannot read model: {exc.strerror}") from None
+
+
 def load_tflite(path: str | Path, name: str | None = None) -> Graph:
     path = Path(path)
     label = path.name
-    try:
-        data = path.read_bytes()
-    except OSError as exc:
-        raise ModelError(label, f"cannot read model: {exc.strerror}") from None
+    data = read_model_file(path, label)
     if len(data) < 8 or data[4:8] != b"TFL3":
         raise ModelError(label, "not a TFLite flatbuffer (no TFL3 identifier)")
     try:
@@ -68,6 +87,7 @@ def load_tflite(path: str | Path, name: str | None = None) -> Graph:
         raise
     except Exception:  # the flatbuffer accessors fail in many ways on cut files
         raise ModelError(label, "truncated or corrupt flatbuffer") from None
+    validate(graph, label)
     graph.name = name or c_identifier(path.stem)
     graph.source = str(path)
     graph.sha256 = hashlib.sha256(data).hexdigest()
@@ -149,19 +169,40 @@ def _read_op(model: tflite.Model, sub, index: int, label: str) -> Op:
         )
     inputs = tuple(int(i) for i in op.InputsAsNumpy()) if op.InputsLength() else ()
     outputs = tuple(int(i) for i in op.OutputsAsNumpy()) if op.OutputsLength() else ()
-    return Op(index=index, kind=kind, version=version, inputs=inputs, outputs=outputs, options=_read_options(op))
+    options = _read_options(op, kind)
+    if options.get("padding", "SAME") not in ("SAME", "VALID"):
+        raise ModelError(label, f"padding {options['padding']} not known", index, op_name)
+    return Op(index=index, kind=kind, version=version, inputs=inputs, outputs=outputs, options=options)
 
 
-def _read_options(op) -> dict:
+# The options table each kind carries (TFLite's schema); a table of another type is refused.
+_OPTIONS_OF = {
+    OpKind.ADD: BuiltinOptions.AddOptions,
+    OpKind.AVERAGE_POOL_2D: BuiltinOptions.Pool2DOptions,
+    OpKind.CONV_2D: BuiltinOptions.Conv2DOptions,
+    OpKind.DEPTHWISE_CONV_2D: BuiltinOptions.DepthwiseConv2DOptions,
+    OpKind.DEQUANTIZE: BuiltinOptions.DequantizeOptions,
+    OpKind.FULLY_CONNECTED: BuiltinOptions.FullyConnectedOptions,
+    OpKind.MAX_POOL_2D: BuiltinOptions.Pool2DOptions,
+    OpKind.QUANTIZE: BuiltinOptions.QuantizeOptions,
+    OpKind.RESHAPE: BuiltinOptions.ReshapeOptions,
+    OpKind.SOFTMAX: BuiltinOptions.SoftmaxOptions,
+}
+_OPTIONS_NAMES = {v: k for k, v in BuiltinOptions.__dict__.items() if not k.startswith("_")}
+
+
+def _read_options(op, op_kind: OpKind) -> dict:
     table = op.BuiltinOptions()
     kind = op.BuiltinOptionsType()
     if table is None or kind == BuiltinOptions.NONE:
         return {}
+    if _OPTIONS_OF.get(op_kind, kind) != kind:
+        return {"options_type": _OPTIONS_NAMES.get(kind, str(kind))}
     if kind == BuiltinOptions.Conv2DOptions:
         o = tflite.Conv2DOptions()
         o.Init(table.Bytes, table.Pos)
         return {
-            "padding": _PADDING[o.Padding()],
+            "padding": _PADDING.get(o.Padding(), o.Padding()),
             "stride": (o.StrideH(), o.StrideW()),
             "dilation": (o.DilationHFactor(), o.DilationWFactor()),
             "activation": _ACTIVATIONS.get(o.FusedActivationFunction(), "?"),
@@ -170,7 +211,7 @@ def _read_options(op) -> dict:
         o = tflite.DepthwiseConv2DOptions()
         o.Init(table.Bytes, table.Pos)
         return {
-            "padding": _PADDING[o.Padding()],
+            "padding": _PADDING.get(o.Padding(), o.Padding()),
             "stride": (o.StrideH(), o.StrideW()),
             "dilation": (o.DilationHFactor(), o.DilationWFactor()),
             "depth_multiplier": o.DepthMultiplier(),
@@ -188,7 +229,7 @@ def _read_options(op) -> dict:
         o = tflite.Pool2DOptions()
         o.Init(table.Bytes, table.Pos)
         return {
-            "padding": _PADDING[o.Padding()],
+            "padding": _PADDING.get(o.Padding(), o.Padding()),
             "stride": (o.StrideH(), o.StrideW()),
             "filter": (o.FilterHeight(), o.FilterWidth()),
             "activation": _ACTIVATIONS.get(o.FusedActivationFunction(), "?"),

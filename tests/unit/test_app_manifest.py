@@ -8,6 +8,7 @@ from codegen import emit
 from codegen.app import pipeline as app
 from codegen.app.manifest import ManifestError, load_app
 from codegen.boards.board import load_board
+from codegen.build.sections import partition_names
 from codegen.errors import RvfwError
 from codegen.paths import ROOT
 
@@ -74,9 +75,10 @@ def test_pmp_ranges_napot_when_a_power_of_two_else_tor():
 
 def test_linker_script_places_partitions_and_the_read_execute_range():
     board = load_board("spike-rv64gcv")
+    kws, ad = partition_names("kws"), partition_names("ad")
     parts = [
-        {"section": ".rvfw_part.kws", "align": 32_768, "napot": 1},
-        {"section": ".rvfw_part.ad", "align": 16, "napot": 0},
+        {"section": kws.input_section, "output_section": kws.output_section, "align": 32_768, "napot": 1},
+        {"section": ad.input_section, "output_section": ad.output_section, "align": 16, "napot": 0},
     ]
     banner = {"version": "x", "model": "a.yaml", "sha256": "-", "board": board.name}
     text = emit.render_linker_script(None, board, partitions=parts, banner=banner)

@@ -1,0 +1,136 @@
+"""One validation pass over every field of the model the compiler uses, before anything else
+reads it: what a corrupt or hostile file can put there is refused here in one line, so later
+stages may trust the graph's structure (the ops' own checks then refuse what their kernels
+cannot run).
+
+Checked: op arity per kind; tensor indices; a non-empty graph whose ops run in order (every
+input exists when its op runs, each tensor written once, no cycles), every graph output
+produced; shapes non-negative, no empty activation, no scalar graph input or output; sizes that
+fit a 32-bit address space; the options of the ops that need them present, strides, dilations,
+filter sizes and depth multipliers at least 1; scales finite and positive, zero points in the
+dtype's range, per-channel parameters matching the quantised axis.
+"""
+
+from __future__ import annotations
+
+import math
+
+from codegen.errors import ModelError
+from codegen.ir import DType, Graph, Op, OpKind, Tensor
+
+# (fewest, most) inputs and outputs of each op kind as TFLite's schema defines them; -1 marks an
+# omitted optional input.
+ARITY: dict[OpKind, tuple[tuple[int, int], tuple[int, int]]] = {
+    OpKind.ADD: ((2, 2), (1, 1)),
+    OpKind.AVERAGE_POOL_2D: ((1, 1), (1, 1)),
+    OpKind.CONV_2D: ((2, 3), (1, 1)),
+    OpKind.DEPTHWISE_CONV_2D: ((2, 3), (1, 1)),
+    OpKind.DEQUANTIZE: ((1, 1), (1, 1)),
+    OpKind.FULLY_CONNECTED: ((2, 3), (1, 1)),
+    OpKind.MAX_POOL_2D: ((1, 1), (1, 1)),
+    OpKind.QUANTIZE: ((1, 1), (1, 1)),
+    OpKind.RESHAPE: ((1, 2), (1, 1)),
+    OpKind.SOFTMAX: ((1, 1), (1, 1)),
+}
+# Inputs that may be omitted (-1): the bias of the weighted ops, RESHAPE's shape tensor.
+OPTIONAL_INPUTS = {OpKind.CONV_2D: {2}, OpKind.DEPTHWISE_CONV_2D: {2}, OpKind.FULLY_CONNECTED: {2},
+                   OpKind.RESHAPE: {1}}  # fmt: skip
+# Options each kind needs, and the ones that must be at least 1.
+NEEDED_OPTIONS = {
+    OpKind.CONV_2D: ("padding", "stride", "dilation"),
+    OpKind.DEPTHWISE_CONV_2D: ("padding", "stride", "dilation", "depth_multiplier"),
+    OpKind.AVERAGE_POOL_2D: ("padding", "stride", "filter"),
+    OpKind.MAX_POOL_2D: ("padding", "stride", "filter"),
+}
+POSITIVE_OPTIONS = ("stride", "dilation", "filter", "depth_multiplier")
+MAX_TENSOR_BYTES = 1 << 31  # what a 32-bit target can address at all
+ZERO_POINT_RANGE = {DType.INT8: (-128, 127), DType.UINT8: (0, 255), DType.INT16: (-32768, 32767),
+                    DType.INT32: (-(2**31), 2**31 - 1), DType.INT64: (-(2**63), 2**63 - 1)}  # fmt: skip
+
+
+def validate(graph: Graph, label: str) -> None:
+    if not graph.ops:
+        raise ModelError(label, "the graph has no operators")
+    if not graph.inputs or not graph.outputs:
+        raise ModelError(label, f"the graph has {len(graph.inputs)} inputs and {len(graph.outputs)} outputs")
+    for t in graph.tensors:
+        _check_tensor(t, label)
+    for index in (*graph.inputs, *graph.outputs):
+        t = graph.tensors[index]
+        if not t.shape:
+            raise ModelError(label, f"graph input/output tensor {index} '{t.name}' is a scalar (rank 0)")
+    for index in graph.inputs:
+        if graph.tensors[index].is_constant:
+            raise ModelError(label, f"graph input tensor {index} '{graph.tensors[index].name}' is a constant")
+    available = set(graph.inputs) | {t.index for t in graph.tensors if t.is_constant}
+    written: set[int] = set()
+    for op in graph.ops:
+        _check_op(graph, op, label)
+        for position, i in enumerate(op.inputs):
+            if i >= 0 and i not in available:
+                raise ModelError(
+                    label, f"input {position} (tensor {i}) is not produced by an earlier op", op.index, op.kind.value
+                )
+        for o in op.outputs:
+            t = graph.tensors[o]
+            if o in written or o in graph.inputs or t.is_constant:
+                raise ModelError(label, f"output tensor {o} '{t.name}' is written twice", op.index, op.kind.value)
+            written.add(o)
+            available.add(o)
+    for index in graph.outputs:
+        if index not in written:
+            raise ModelError(label, f"graph output tensor {index} '{graph.tensors[index].name}' is produced by no op")
+
+
+def _check_tensor(t: Tensor, label: str) -> None:
+    where = f"tensor {t.index} '{t.name}'"
+    if any(d < 0 for d in t.shape):
+        raise ModelError(label, f"{where}: negative dimension in {list(t.shape)}")
+    elements = math.prod(t.shape) if t.shape else 1
+    if elements == 0 and not t.is_constant:
+        raise ModelError(label, f"{where}: empty shape {list(t.shape)}")
+    if elements * t.dtype.size >= MAX_TENSOR_BYTES:
+        raise ModelError(label, f"{where}: {elements * t.dtype.size:,} bytes; a target addresses at most 2 GiB")
+    q = t.quant
+    if q is None:
+        return
+    if not q.scale or any(not (math.isfinite(s) and s > 0) for s in q.scale):
+        raise ModelError(label, f"{where}: quantisation scale must be finite and positive, not {list(q.scale)[:4]}")
+    if len(q.zero_point) != len(q.scale):
+        raise ModelError(label, f"{where}: {len(q.scale)} scales but {len(q.zero_point)} zero points")
+    lo, hi = ZERO_POINT_RANGE.get(t.dtype, (-(2**63), 2**63 - 1))
+    if t.dtype is not DType.FLOAT32 and any(not lo <= z <= hi for z in q.zero_point):
+        raise ModelError(label, f"{where}: zero point outside {t.dtype.name.lower()} range")
+    if len(q.scale) > 1 and (not 0 <= q.axis < len(t.shape) or t.shape[q.axis] != len(q.scale)):
+        raise ModelError(label, f"{where}: {len(q.scale)} per-channel scales do not match axis {q.axis} of "
+                         f"{list(t.shape)}")  # fmt: skip
+
+
+def _check_op(graph: Graph, op: Op, label: str) -> None:
+    def fail(reason: str) -> ModelError:
+        return ModelError(label, reason, op.index, op.kind.value)
+
+    arity = ARITY.get(op.kind)
+    if arity is not None:
+        (in_lo, in_hi), (out_lo, out_hi) = arity
+        if not (in_lo <= len(op.inputs) <= in_hi and out_lo <= len(op.outputs) <= out_hi):
+            raise fail(f"{len(op.inputs)} inputs and {len(op.outputs)} outputs; it takes {in_lo}-{in_hi} and "
+                       f"{out_lo}-{out_hi}")  # fmt: skip
+    n = len(graph.tensors)
+    optional = OPTIONAL_INPUTS.get(op.kind, set())
+    for position, i in enumerate(op.inputs):
+        if not (0 <= i < n or (i == -1 and position in optional)):
+            raise fail(f"input {position} names tensor {i}, which does not exist")
+    for position, o in enumerate(op.outputs):
+        if not 0 <= o < n:
+            raise fail(f"output {position} names tensor {o}, which does not exist")
+    if "options_type" in op.options:  # the frontend read a table of another op's type
+        raise fail(f"options table of type {op.options['options_type']}")
+    for name in NEEDED_OPTIONS.get(op.kind, ()):
+        if name not in op.options:
+            raise fail(f"no {name} in its options")
+    for name in POSITIVE_OPTIONS:
+        value = op.options.get(name)
+        values = value if isinstance(value, tuple) else () if value is None else (value,)
+        if any(v < 1 for v in values):
+            raise fail(f"{name} {list(values) if len(values) > 1 else values[0]} must be at least 1")
