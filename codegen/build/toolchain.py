@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import functools
+import hashlib
+import os
 import re
 import shutil
 import subprocess
@@ -11,7 +13,11 @@ from pathlib import Path
 from codegen.boards.board import Board
 from codegen.build import startup_check
 from codegen.errors import ToolError
-from codegen.paths import FIRMWARE_DIR
+from codegen.paths import FIRMWARE_DIR, ROOT
+
+# Objects of the hand-written runtime and kernels, shared by every build ($RVFW_OBJECT_CACHE, or
+# "off"); `make clean` removes it with build/.
+OBJECT_CACHE = ROOT / "build" / ".objects"
 
 GCC = "riscv64-unknown-elf-gcc"
 # RVV intrinsics (<riscv_vector.h>, v1.0 API) need GCC >= 14 or clang >= 17; Debian 12 ships GCC 12
@@ -95,7 +101,8 @@ def compile_objects(
     defines: tuple[str, ...] = (),
     extra_flags: dict[str, list[str]] | None = None,
 ) -> list[Path]:
-    """extra_flags: more flags for the sources of these file names (e.g. a test hook forced into one model)."""
+    """extra_flags: more flags for the sources of these file names (e.g. a test hook forced into one model).
+    The hand-written runtime and kernels come from the object cache when nothing they see changed."""
     obj_dir.mkdir(parents=True, exist_ok=True)
     objects = []
     for src in sources:
@@ -103,11 +110,50 @@ def compile_objects(
         defines_all = (*defines, "RVFW_LINUX_USER") if board.console == "linux" else defines
         if board.xtheadvector:
             defines_all = (*defines_all, "RVFW_XTHEADVECTOR")
-        cmd = _compile_command(board, src) + [f"-D{d}" for d in defines_all] + [f"-I{d}" for d in include_dirs]
-        cmd += [*(extra_flags or {}).get(src.name, []), "-c", str(src), "-o", str(obj)]
-        _run(cmd, f"compiling {src.name}", obj_dir)
+        flags = _compile_command(board, src) + [f"-D{d}" for d in defines_all]
+        extra = (extra_flags or {}).get(src.name, [])
+        cmd = [*flags, *(f"-I{d}" for d in include_dirs), *extra, "-c", str(src), "-o", str(obj)]
+        cached = _cached_object(src, flags, include_dirs) if not extra else None
+        if cached is not None and cached.is_file():
+            shutil.copyfile(cached, obj)
+        else:
+            _run(cmd, f"compiling {src.name}", obj_dir)
+            if cached is not None:
+                _store(obj, cached)
         objects.append(obj)
     return objects
+
+
+def _cached_object(src: Path, flags: list[str], include_dirs: list[Path]) -> Path | None:
+    """Where the object of a firmware/ source lives in the cache: keyed by the compiler and flags,
+    the source, and every rvfw_*.h header in the include path (the firmware headers and the
+    generated platform header; generated model files are never cached). None: not cacheable."""
+    root = os.environ.get("RVFW_OBJECT_CACHE", str(OBJECT_CACHE))
+    if root == "off" or FIRMWARE_DIR not in src.resolve().parents:
+        return None
+    key = hashlib.sha256()
+    key.update("\0".join([*flags, str(src.relative_to(FIRMWARE_DIR)), _tool_version(flags[0])]).encode())
+    key.update(src.read_bytes())
+    for directory in include_dirs:
+        for header in sorted(Path(directory).glob("rvfw_*.h")):
+            key.update(header.name.encode() + b"\0" + header.read_bytes())
+    return Path(root) / f"{src.stem}-{key.hexdigest()[:24]}.o"
+
+
+def _store(obj: Path, cached: Path) -> None:
+    """Into the cache by rename, so concurrent builds never see half an object."""
+    try:
+        cached.parent.mkdir(parents=True, exist_ok=True)
+        tmp = cached.with_name(f"{cached.name}.{os.getpid()}.tmp")
+        shutil.copyfile(obj, tmp)
+        tmp.replace(cached)
+    except OSError:
+        pass  # a read-only or full cache only costs speed
+
+
+@functools.cache
+def _tool_version(compiler: str) -> str:
+    return subprocess.run([compiler, "--version"], capture_output=True, text=True).stdout.split("\n", 1)[0]
 
 
 def link(board: Board, objects: list[Path], linker_script: Path, elf: Path) -> None:
