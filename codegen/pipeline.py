@@ -279,6 +279,14 @@ def build_planned(
     log(report.layer_table(graph, layers))
     inplace = f", {len(plan.inplace)} ops in place" if plan.inplace else ""
     log(f"arena: {plan.arena_size:,} bytes ({planned.mode} plan{inplace}; lifetime lower bound {plan.lower_bound:,})")
+    estimate = estimate_sizes(board, plan, constants)
+    if not estimate["ok"]:  # refused before anything is written or compiled
+        log(estimate_table(estimate))
+        where = ", ".join(f"{r['name']} by {r['used'] - r['budget']:,} bytes" for r in estimate["regions"] if r["over"])
+        raise BudgetError(
+            f"{Path(graph.source).name} does not fit board {board.name}: over budget in {where} (from the plan)",
+            estimate,
+        )
     out_dir = Path(out_dir) if out_dir else default_out_dir(board, graph)
     with staged(out_dir) as staging:
         elf, size_report = firmware.build_image(
@@ -305,6 +313,36 @@ def build_planned(
         size_report,
         flash_image,
         planned.mode,
+    )
+
+
+def estimate_sizes(board: Board, plan: MemoryPlan, constants: list[ConstArray]) -> dict:
+    """A lower bound of what the image needs per region, known before emitting: the arena, the
+    stack and the runtime's data in RAM, the weights in flash (code comes on top). Shaped like a
+    size report, so the table of what it needs reads it the same way."""
+    used: dict[str, dict[str, int]] = {r.name: {} for r in board.regions}
+    used[board.region_for("arena").name]["arena"] = plan.arena_size
+    used[board.region_for("stack").name]["stack"] = board.stack_size
+    runtime = 2 * HTIF_PAGE if board.console == "htif" else RUNTIME_DATA_BYTES
+    used[board.region_for("data").name]["data"] = runtime
+    used[board.region_for("weights").name]["weights"] = sum(c.values.nbytes for c in constants)
+    regions = []
+    for r in board.regions:
+        total = sum(used[r.name].values())
+        regions.append({"name": r.name, "budget": r.length, "used": total, "over": total > r.length,
+                        "padding": 0, "by_category": used[r.name]})  # fmt: skip
+    return {"board": board.name, "elf": None, "ok": not any(r["over"] for r in regions), "regions": regions}
+
+
+def estimate_table(estimate: dict) -> str:
+    """The size table of an estimate: per region what the plan alone needs, OVER where it exceeds."""
+    rows = []
+    for r in estimate["regions"]:
+        pct = f"{100.0 * r['used'] / r['budget']:.1f}%" + (" OVER" if r["over"] else "")
+        parts = ", ".join(f"{c} {n:,}" for c, n in r["by_category"].items() if n)
+        rows.append([r["name"], f"{r['used']:,}", f"{r['budget']:,}", pct, parts])
+    return "sizes from the plan, before building:\n" + report.table(
+        ["region", "at least", "budget", "%", "of which"], rows
     )
 
 

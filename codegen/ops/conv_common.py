@@ -68,6 +68,11 @@ def check_window(graph: Graph, op: Op) -> None:
     inp, flt, out = expect_weighted_int8(graph, op)
     if len(inp.shape) != 4 or len(out.shape) != 4 or len(flt.shape) != 4:
         raise fail(graph, op, "expects 4-D input, filter and output")
+    if inp.shape[0] != out.shape[0]:
+        raise fail(graph, op, f"input batch {inp.shape[0]} and output batch {out.shape[0]} differ")
+    bias = op.inputs[2] if len(op.inputs) > 2 else -1
+    if bias >= 0 and graph.tensors[bias].num_elements != out.shape[3]:
+        raise fail(graph, op, f"bias of {graph.tensors[bias].num_elements} values for {out.shape[3]} output channels")
     (s_h, s_w), (d_h, d_w) = op.options["stride"], op.options["dilation"]
     expected = (
         out_size(op.options["padding"], inp.shape[1], flt.shape[1], s_h, d_h),

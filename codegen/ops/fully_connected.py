@@ -24,8 +24,15 @@ def check(graph: Graph, op: Op) -> None:
     inp, flt, _ = expect_weighted_int8(graph, op)
     if op.options.get("weights_format", 0) != 0:
         raise fail(graph, op, "shuffled weights format not supported")
-    if len(flt.shape) != 2 or inp.num_elements % flt.shape[1]:
+    if len(flt.shape) != 2 or flt.shape[1] == 0 or inp.num_elements % flt.shape[1]:
         raise fail(graph, op, f"input of {inp.num_elements} elements does not match filter {list(flt.shape)}")
+    out = graph.tensors[op.outputs[0]]
+    batches = inp.num_elements // flt.shape[1]
+    if out.num_elements != batches * flt.shape[0]:
+        raise fail(graph, op, f"output {list(out.shape)} is not {batches} x {flt.shape[0]} values")
+    bias = op.inputs[2] if len(op.inputs) > 2 else -1
+    if bias >= 0 and graph.tensors[bias].num_elements != flt.shape[0]:
+        raise fail(graph, op, f"bias of {graph.tensors[bias].num_elements} values for {flt.shape[0]} outputs")
 
 
 def macs(graph: Graph, op: Op) -> int:

@@ -23,6 +23,8 @@ def check(graph: Graph, op: Op) -> None:
     expect_activation(graph, op)
     if len(inp.shape) != 4 or len(out.shape) != 4:
         raise fail(graph, op, "expects 4-D input and output")
+    if inp.shape[0] != out.shape[0] or inp.shape[3] != out.shape[3]:
+        raise fail(graph, op, f"input {list(inp.shape)} and output {list(out.shape)} differ in batch or channels")
     (f_h, f_w), (s_h, s_w) = op.options["filter"], op.options["stride"]
     expected = (
         out_size(op.options["padding"], inp.shape[1], f_h, s_h),

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from codegen.ir import DType, Graph, Op, OpKind
-from codegen.ops.common import Layer, LowerContext, expect_dtype, expect_quant
+from codegen.ops.common import Layer, LowerContext, expect_dtype, expect_quant, fail
 from codegen.ops.kernels import family
 from codegen.quant import quantize_multiplier
 
@@ -15,6 +15,9 @@ FAMILIES = (DEQUANTIZE, QUANTIZE, REQUANTIZE)
 
 
 def check(graph: Graph, op: Op) -> None:
+    inp, out = graph.tensors[op.inputs[0]], graph.tensors[op.outputs[0]]
+    if inp.shape != out.shape:
+        raise fail(graph, op, f"input {list(inp.shape)} and output {list(out.shape)} differ")
     if op.kind is OpKind.QUANTIZE:
         inp = expect_dtype(graph, op, op.inputs[0], "input", DType.FLOAT32, DType.INT8)
         out = expect_dtype(graph, op, op.outputs[0], "output", DType.INT8)

@@ -17,6 +17,8 @@ def check(graph: Graph, op: Op) -> None:
     out = expect_dtype(graph, op, op.outputs[0], "output", DType.INT8)
     expect_quant(graph, op, inp, "input")
     expect_quant(graph, op, out, "output")
+    if inp.shape != out.shape or not inp.shape:
+        raise fail(graph, op, f"input {list(inp.shape)} and output {list(out.shape)} differ")
     if out.quant.zero_point[0] != -128 or abs(out.quant.scale[0] - 1 / 256) > 0.001 / 256:
         raise fail(graph, op, "int8 output must have scale 1/256 and zero point -128")
 
