@@ -7,7 +7,7 @@ PYTHON := .venv/bin/python
 # APP: several models in one image (apps/*.yaml); else the one MODEL.
 ARGS := $(if $(BOARD),--board $(BOARD),$(if $(APP),,--board spike-rv64gcv)) $(if $(APP),--app $(APP),--model $(MODEL))
 
-.PHONY: all setup build run check size plan admit bench-tt bench-c906 bench-sim flash check-board test bench lint format example clean
+.PHONY: all setup build run check size plan admit fuzz bench-tt bench-c906 bench-sim flash check-board test bench lint format example clean
 
 all: build
 
@@ -40,6 +40,11 @@ flash: setup
 # Flash, reset and compare the board's serial output with TFLite Micro: make check-board BOARD=... PORT=...
 check-board: setup
 	@$(RVFW) check-board $(ARGS) --port $(PORT)
+
+# A longer fuzz campaign with a fresh seed: make fuzz N=5000
+N ?= 5000
+fuzz: setup
+	@$(PYTHON) -m tests.fuzz.campaign --count $(N)
 
 # The whole suite: lint, unit tests, kernel and end-to-end tests on the simulator.
 test: setup lint

@@ -9,6 +9,7 @@ from pathlib import Path
 
 from codegen.boards.yamldata import load_validated
 from codegen.errors import RvfwError
+from codegen.frontend.tflite import RESERVED_NAMES
 from codegen.paths import ROOT
 
 SCHEMA = ROOT / "apps" / "schema.yaml"
@@ -80,6 +81,8 @@ def load_app(path: str | Path) -> App:
     for name in names:
         if names.count(name) > 1:
             raise ManifestError(f"{path.name}: models: the name '{name}' is used twice")
+        if name in RESERVED_NAMES or name.startswith("rvfw"):
+            raise ManifestError(f"{path.name}: models: the name '{name}' is rvfw's own (a generated file or symbol)")
     groups = None
     if "groups" in data:
         groups = [set(g) for g in data["groups"]]

@@ -92,7 +92,7 @@ def available_boards() -> list[str]:
 
 def load_board(name_or_path: str) -> Board:
     path = board_path(name_or_path)
-    if not path.is_file():
+    if not path.exists():
         raise BoardError(f"board '{name_or_path}' not found (available: {', '.join(available_boards())})")
     data = load_validated(path, BOARDS_DIR / "schema.yaml", BoardError)
     if data["console"] == "uart" and "uart" not in data:
@@ -103,7 +103,8 @@ def load_board(name_or_path: str) -> Board:
         Region(r["name"], r["origin"], r["length"], r["access"], tuple(r["roles"]), r.get("mirror_of"))
         for r in data["memory"]
     )
-    _check_regions(path.name, regions)
+    _check_regions(path.name, regions, data["isa"]["xlen"])
+    _check_consistency(path.name, data)
     isa = data["isa"]
     return Board(
         name=data["name"],
@@ -130,7 +131,59 @@ def load_board(name_or_path: str) -> Board:
     )
 
 
-def _check_regions(label: str, regions: tuple[Region, ...]) -> None:
+def _march_parts(march: str) -> tuple[int, str, set[str]]:
+    """(xlen, single-letter extensions with g expanded, multi-letter extensions) of an ISA string."""
+    base, _, rest = march.lower().partition("_")
+    letters = base[4:].replace("g", "imafd")
+    return int(base[2:4]), letters, set(rest.split("_")) if rest else set()
+
+
+def _check_consistency(label: str, data: dict) -> None:
+    """What the schema cannot say: fields that must agree with each other and with the target."""
+    isa = data["isa"]
+    xlen, letters, named = _march_parts(isa["march"])
+    if not isa["march"].startswith(("rv32", "rv64")) or xlen != isa["xlen"]:
+        raise BoardError(f"{label}: isa: march {isa['march']} does not match xlen {isa['xlen']}")
+    if isa["mabi"].startswith("lp64") != (xlen == 64):
+        raise BoardError(f"{label}: isa: mabi {isa['mabi']} is not an ABI of rv{xlen}")
+    abi_float = isa["mabi"][-1] if isa["mabi"][-1] in "fd" else ""
+    if abi_float and abi_float not in letters:
+        raise BoardError(f"{label}: isa: mabi {isa['mabi']} needs the {abi_float.upper()} extension in march")
+    vector = data["vector"]
+    has_v = "v" in letters or any(e.startswith("zve") for e in named)
+    if vector == "none" and has_v:
+        raise BoardError(f"{label}: vector: none, but march {isa['march']} has a vector extension")
+    if vector != "none" and vector["extension"] != "xtheadvector" and not has_v:
+        raise BoardError(f"{label}: vector: {vector['extension']}, but march {isa['march']} has no vector extension")
+    if vector != "none" and vector["extension"] == "rvv1.0" and vector["vlen"] < 128:
+        raise BoardError(f"{label}: vector: the V extension needs vlen >= 128")
+    if data["stack_size"] <= 0 or data["stack_size"] % 16:
+        raise BoardError(f"{label}: stack_size: {data['stack_size']} must be a positive multiple of 16")
+    uart = data.get("uart")
+    if uart is not None:
+        if uart["baud"] <= 0 or uart["clock_hz"] < 16 * uart["baud"]:
+            raise BoardError(f"{label}: uart: clock_hz {uart['clock_hz']} cannot make {uart['baud']} baud")
+        if not 0 <= uart["base"] < 1 << xlen:
+            raise BoardError(f"{label}: uart: base {uart['base']:#x} is outside the address space")
+    clint = data.get("clint")
+    if clint is not None and (not 0 <= clint["base"] < 1 << xlen or clint.get("hz", 1) <= 0):
+        raise BoardError(f"{label}: clint: base and hz must be a real address and a positive rate")
+    sim = data["simulator"]
+    if sim != "none":
+        sim_xlen, sim_letters, _named = (
+            _march_parts(sim["isa"]) if sim["isa"][:4] in ("rv32", "rv64") else (0, "", set())
+        )
+        if sim_xlen != xlen or not set(letters) - {"v"} <= set(sim_letters):
+            raise BoardError(f"{label}: simulator: isa {sim['isa']} does not run march {isa['march']}")
+        if "vlen" in sim and (sim["vlen"] < 32 or sim["vlen"] & (sim["vlen"] - 1)):
+            raise BoardError(f"{label}: simulator: vlen {sim['vlen']} is not a power of two >= 32")
+        if sim["machine"] == "spike" and data["console"] != "htif":
+            raise BoardError(f"{label}: simulator: the spike machine needs console: htif")
+        if sim["machine"] == "linux-user" and "cpu" not in sim:
+            raise BoardError(f"{label}: simulator: linux-user needs a cpu")
+
+
+def _check_regions(label: str, regions: tuple[Region, ...], xlen: int = 64) -> None:
     for role in ROLES:
         holders = [r.name for r in regions if role in r.roles]
         if len(holders) != 1:
@@ -140,6 +193,13 @@ def _check_regions(label: str, regions: tuple[Region, ...]) -> None:
     for region in regions:
         if region.access == "rx" and any(role in WRITABLE_ROLES for role in region.roles):
             raise BoardError(f"{label}: memory: region '{region.name}' is read-only but holds {list(region.roles)}")
+    for region in regions:
+        if region.origin % 4 or region.length % 4 or region.length <= 0:
+            raise BoardError(
+                f"{label}: memory: region '{region.name}' origin and length must be positive and 4-byte aligned"
+            )
+        if region.origin < 0 or region.origin + region.length > 1 << xlen:
+            raise BoardError(f"{label}: memory: region '{region.name}' wraps past the end of the address space")
     ordered = sorted(regions, key=lambda r: r.origin)
     for a, b in zip(ordered, ordered[1:]):
         if a.origin + a.length > b.origin:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import functools
 from pathlib import Path
 
 import jinja2
@@ -18,7 +19,9 @@ from codegen.planner import MemoryPlan
 VALUES_PER_LINE = 24
 
 
+@functools.cache
 def environment() -> jinja2.Environment:
+    """One environment per process: it keeps the compiled templates."""
     from codegen.paths import TEMPLATES_DIR
 
     return jinja2.Environment(

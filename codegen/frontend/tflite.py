@@ -50,9 +50,18 @@ MAX_VERSION = {
 }
 
 
+# Generated files and symbols of rvfw's own that a model's name must not take (main.c, app.c,
+# link.ld, rvfw_platform.h, rvfw_* symbols).
+RESERVED_NAMES = frozenset({"main", "app", "link", "start", "crt", "trap", "console", "htif", "dispatch", "user"})
+
+
 def c_identifier(stem: str) -> str:
+    """The C name of a model (it prefixes its generated files and symbols); one that would collide
+    with rvfw's own files or symbols gets an m_ prefix, as does one that starts with a digit."""
     name = re.sub(r"[^0-9a-zA-Z_]", "_", stem).lower()
-    return name if name and not name[0].isdigit() else f"m_{name}"
+    if not name or name[0].isdigit() or name in RESERVED_NAMES or name.startswith("rvfw"):
+        return f"m_{name}"
+    return name
 
 
 MAX_MODEL_BYTES = 1 << 30  # a model for a microcontroller; anything larger is refused unread
@@ -126,7 +135,7 @@ def _read_tensor(model: tflite.Model, sub, index: int, data: bytes, label: str) 
     q = t.Quantization()
     if q is not None and q.ScaleLength() > 0:
         scales = tuple(float(s) for s in q.ScaleAsNumpy())
-        zps = tuple(int(z) for z in q.ZeroPointAsNumpy()) if q.ZeroPointLength() else (0,) * len(scales)
+        zps = tuple(int(z) for z in q.ZeroPointAsNumpy()) if q.ZeroPointLength() else ()  # validate refuses a mismatch
         quant = Quant(scale=scales, zero_point=zps, axis=int(q.QuantizedDimension()))
     array = None
     buffer = model.Buffers(t.Buffer())

@@ -1,0 +1,176 @@
+"""A fuzz campaign over mutated models: every mutant through `plan`, some through `build`, every
+mutant `plan` accepts through `check` (build, run under the simulator, compare with TFLite Micro).
+
+    make fuzz N=5000          (or: .venv/bin/python -m tests.fuzz.campaign --count 5000 --seed S)
+
+Outcomes per mutant: rejected (one RvfwError line), accepted, and for accepted ones exact, or
+refused by TFLite Micro itself (rvfw accepted a file TFLite Micro cannot run: listed), or over
+budget. A traceback (any other exception), a hang (past the per-case alarm), a mismatch with
+TFLite Micro, or anything left in the output's parent is a failure.
+"""
+
+from __future__ import annotations
+
+import argparse
+import collections
+import random
+import signal
+import sys
+import tempfile
+import traceback
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+
+from codegen import pipeline  # noqa: E402
+from codegen.errors import BudgetError, RvfwError, ToolError  # noqa: E402
+from codegen.paths import DEFAULT_MODEL  # noqa: E402
+from tests.fuzz.mutate import mutants  # noqa: E402
+
+CASE_SECONDS = 60  # a hang is a case that takes longer than this
+BOARD = "spike-rv64gcv"
+
+
+class Hang(Exception):
+    pass
+
+
+def _alarm(_signum, _frame):
+    raise Hang()
+
+
+@dataclass
+class Results:
+    plan: collections.Counter = field(default_factory=collections.Counter)
+    build: collections.Counter = field(default_factory=collections.Counter)
+    check: collections.Counter = field(default_factory=collections.Counter)
+    accepted: list[Path] = field(default_factory=list)
+    failures: list[str] = field(default_factory=list)  # tracebacks, hangs, mismatches, leftovers
+    tflm_refuses: list[str] = field(default_factory=list)
+
+    def summary(self) -> str:
+        lines = [f"plan: {sum(self.plan.values())} mutants: {dict(self.plan)}",
+                 f"build: {dict(self.build)}", f"check (every mutant plan accepted): {dict(self.check)}",
+                 f"failures (tracebacks, crashes, hangs, mismatches, leftovers): {len(self.failures)}"]  # fmt: skip
+        lines += [f"  {f}" for f in self.failures[:20]]
+        if self.tflm_refuses:
+            lines.append(f"accepted by rvfw, refused by TFLite Micro: {len(self.tflm_refuses)}")
+            lines += [f"  {r}" for r in self.tflm_refuses[:10]]
+        return "\n".join(lines)
+
+
+def _guarded(what: str, name: str, results: Results, fn):
+    """Run one case under the alarm: 'ok', 'rejected' (an RvfwError), or a recorded failure."""
+    signal.signal(signal.SIGALRM, _alarm)
+    signal.alarm(CASE_SECONDS)
+    try:
+        return "ok", fn()
+    except Hang:
+        results.failures.append(f"{what} {name}: hang (> {CASE_SECONDS} s)")
+        return "failure", None
+    except RvfwError as exc:
+        return "rejected", exc
+    except Exception as exc:  # noqa: BLE001 - that is the finding
+        where = traceback.extract_tb(exc.__traceback__)[-1]
+        results.failures.append(f"{what} {name}: {type(exc).__name__}: {exc} at {where.filename}:{where.lineno}")
+        return "failure", None
+    finally:
+        signal.alarm(0)
+
+
+def corpus(seed: int, count: int, work: Path) -> list[Path]:
+    """Mutants of the bundled example (70%) and of the MLPerf KWS model (30%) when present."""
+    bases = [("example", DEFAULT_MODEL, 0.7)]
+    kws = ROOT.parent / "shared" / "models" / "kws_dscnn_int8.tflite"
+    if kws.is_file():
+        bases.append(("kws", kws, 0.3))
+    total = sum(share for *_x, share in bases)
+    paths = []
+    for k, (label, path, share) in enumerate(bases):
+        n = round(count * share / total) if k < len(bases) - 1 else count - len(paths)
+        for name, data in mutants(path.read_bytes(), seed + k, n, label):
+            target = work / f"{name}.tflite"
+            target.write_bytes(data)
+            paths.append(target)
+    return paths
+
+
+def quiet(_msg: str) -> None:
+    pass
+
+
+def run_plan(paths: list[Path], results: Results) -> None:
+    for path in paths:
+        outcome, _ = _guarded("plan", path.name, results, lambda p=path: pipeline.prepare(p, BOARD, memory="fast"))
+        results.plan[outcome] += 1
+        if outcome == "ok":
+            results.accepted.append(path)
+
+
+def _left_behind(parent: Path, out: Path) -> list[str]:
+    return [p.name for p in parent.iterdir() if p.name.startswith(f".{out.name}.")]
+
+
+def run_build(paths: list[Path], results: Results, work: Path) -> None:
+    for path in paths:
+        out = work / "out" / path.stem
+        outcome, _ = _guarded("build", path.name, results, lambda p=path, o=out: pipeline.build(p, BOARD, o, log=quiet))
+        results.build[outcome] += 1
+        leftovers = _left_behind(out.parent, out) if out.parent.exists() else []
+        if outcome != "ok" and out.exists() or leftovers:
+            results.failures.append(f"build {path.name}: left {leftovers or [out.name]} behind")
+
+
+def run_check(paths: list[Path], results: Results, work: Path) -> None:
+    def check(path: Path, out: Path) -> bool:
+        b = pipeline.build(path, BOARD, out, log=quiet)
+        return pipeline.check(pipeline.run(b, timeout=CASE_SECONDS / 2, log=quiet), log=quiet).bit_exact
+
+    for path in paths:
+        out = work / "checked" / path.stem
+        outcome, value = _guarded("check", path.name, results, lambda p=path, o=out: check(p, o))
+        if outcome == "ok":
+            results.check["exact" if value else "MISMATCH"] += 1
+            if not value:
+                results.failures.append(f"check {path.name}: the image disagrees with TFLite Micro")
+        elif outcome == "rejected" and isinstance(value, ToolError) and "TFLite Micro" in str(value):
+            results.check["refused by TFLite Micro"] += 1
+            results.tflm_refuses.append(str(value)[:160])
+        elif outcome == "rejected" and isinstance(value, BudgetError):
+            results.check["over budget"] += 1
+        elif outcome == "rejected":
+            # Accepted by plan, then refused: only the firmware's own failure counts against us.
+            results.check["rejected at build/run"] += 1
+            if "firmware" in str(value) or "trapped" in str(value):
+                results.failures.append(f"check {path.name}: {value}")
+        else:
+            results.check["failure"] += 1
+
+
+def campaign(seed: int, count: int, builds: int, work: Path) -> Results:
+    results = Results()
+    paths = corpus(seed, count, work)
+    run_plan(paths, results)
+    run_build(paths[:builds], results, work)
+    run_check(results.accepted, results, work)
+    return results
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--count", type=int, default=2000)
+    parser.add_argument("--builds", type=int, default=300)
+    parser.add_argument("--seed", type=int, default=None, help="default: a fresh one, printed")
+    args = parser.parse_args()
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1 << 31)
+    print(f"fuzz campaign: seed {seed}, {args.count} mutants, {args.builds} builds", flush=True)
+    with tempfile.TemporaryDirectory(prefix="rvfw-fuzz-") as work:
+        results = campaign(seed, args.count, args.builds, Path(work))
+    print(results.summary())
+    return 1 if results.failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
