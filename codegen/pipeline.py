@@ -251,7 +251,7 @@ def build(
     target = board.for_simulator() if for_simulator else board
     kernel_set = kernel_set_for(target, kernels)
     graph = load(model, board, compress, log)
-    inputs = golden.make_inputs(graph, seed, input_npy)
+    golden.check_input_file(graph, input_npy)
     options = MemoryOptions(graph, board, planner, fit_board=memory == "auto")
     modes = list(PLANNED_MODES) if memory == "auto" else [memory]
     first = choose_memory(options, modes, log) if memory == "auto" else 0
@@ -259,7 +259,7 @@ def build(
     for k in range(first, len(modes)):
         planned = options.get(modes[k])
         try:
-            return build_planned(planned, target, kernel_set, inputs, out_dir, log)
+            return build_planned(planned, target, kernel_set, (seed, input_npy), out_dir, log)
         except BudgetError as exc:
             over = [r["name"] for r in (exc.report or {}).get("regions", []) if r["over"]]
             if k == len(modes) - 1 or arena_region not in over:
@@ -271,8 +271,9 @@ def build(
 
 
 def build_planned(
-    planned: Planned, board: Board, kernel_set: str, inputs: list[np.ndarray], out_dir: Path | None, log: Log
+    planned: Planned, board: Board, kernel_set: str, inputs_from: tuple, out_dir: Path | None, log: Log
 ) -> Build:
+    """inputs_from: (seed, .npy path or None), made into input arrays only once the image is known to fit."""
     graph, plan = planned.graph, planned.plan
     layers, constants = lower_graph(graph, plan, kernel_set, board.vlen)
     log(f"model {graph.source}: {len(graph.ops)} ops -> {len(layers)} kernel calls, board {board.name}")
@@ -287,6 +288,7 @@ def build_planned(
             f"{Path(graph.source).name} does not fit board {board.name}: over budget in {where} (from the plan)",
             estimate,
         )
+    inputs = golden.make_inputs(graph, *inputs_from)
     out_dir = Path(out_dir) if out_dir else default_out_dir(board, graph)
     with staged(out_dir) as staging:
         elf, size_report = firmware.build_image(

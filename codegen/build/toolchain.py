@@ -8,6 +8,8 @@ import os
 import re
 import shutil
 import subprocess
+import tempfile
+import time
 from pathlib import Path
 
 from codegen.boards.board import Board
@@ -117,7 +119,7 @@ def compile_objects(
         if cached is not None and cached.is_file():
             shutil.copyfile(cached, obj)
         else:
-            _run(cmd, f"compiling {src.name}", obj_dir)
+            _run(cmd, f"compiling {src.name}", obj_dir, src)
             if cached is not None:
                 _store(obj, cached)
         objects.append(obj)
@@ -168,12 +170,31 @@ class RegionOverflow(ToolError):
     """The linker could not fit the sections into the board's regions."""
 
 
-def _run(cmd: list[str], what: str, log_dir: Path) -> None:
+def _run(cmd: list[str], what: str, log_dir: Path, source: Path | None = None) -> None:
     proc = subprocess.run(cmd, capture_output=True, text=True)
     if proc.returncode != 0 and ("overflowed by" in proc.stderr or "will not fit in region" in proc.stderr):
         raise RegionOverflow(f"{what}: image does not fit the board's memory regions")
     if proc.returncode != 0:
-        log = log_dir / "compiler.log"
-        log.write_text(" ".join(cmd) + "\n" + proc.stdout + proc.stderr)
-        first = next((line for line in proc.stderr.splitlines() if "error" in line), proc.stderr.strip()[:200])
-        raise ToolError(f"{what} failed: {first.strip()}")
+        log, kept = _keep_log(cmd, proc.stdout + proc.stderr, source)
+        lines = [line.strip() for line in proc.stderr.splitlines() if line.strip()]
+        # The tool's own cause: the compiler's first error, or ld's line (not collect2's summary).
+        cause = next((line for line in lines if ": error:" in line or "undefined reference" in line), None)
+        cause = cause or next((line for line in lines if "collect2" not in line), lines[0] if lines else "no message")
+        if source is not None and kept is not None:
+            cause = cause.replace(str(source), str(kept))
+        raise ToolError(f"{what} failed: {cause[:300]} (full log: {log})")
+
+
+def _keep_log(cmd: list[str], output: str, source: Path | None) -> tuple[Path, Path | None]:
+    """The command and its output, and a copy of the failing source, where they outlive the
+    staging directory (which goes with the failed build)."""
+    keep = Path(os.environ.get("RVFW_LOG_DIR", Path(tempfile.gettempdir()) / "rvfw-logs"))
+    keep = keep / f"{time.strftime('%Y%m%d-%H%M%S')}-{os.getpid()}"
+    keep.mkdir(parents=True, exist_ok=True)
+    kept = None
+    if source is not None and source.is_file():
+        kept = keep / source.name
+        shutil.copyfile(source, kept)
+    log = keep / "tool.log"
+    log.write_text(" ".join(cmd) + "\n" + output)
+    return log, kept

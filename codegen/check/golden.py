@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import faulthandler
 import os
 import signal
 import tempfile
@@ -34,6 +35,12 @@ def make_inputs(graph: Graph, seed: int = 0, npy: str | Path | None = None) -> l
     return arrays
 
 
+def check_input_file(graph: Graph, npy: str | Path | None) -> None:
+    """Refuse a bad --input before any work (the arrays themselves are made later, once the image fits)."""
+    if npy is not None:
+        _load_npy(graph, Path(npy))
+
+
 def _float_input_range(graph: Graph, index: int) -> tuple[float, float]:
     """The range the first QUANTIZE after a float input can represent, else [-1, 1]."""
     for op in graph.consumers(index):
@@ -48,10 +55,15 @@ def _load_npy(graph: Graph, path: Path) -> np.ndarray:
     if len(graph.inputs) != 1:
         raise RvfwError(f"{path.name}: the model has {len(graph.inputs)} inputs; a .npy gives one")
     t = graph.tensors[graph.inputs[0]]
+    if not path.is_file():
+        raise RvfwError(f"{path.name}: not a regular file")
     try:
         array = np.load(path, allow_pickle=False)
-    except (OSError, ValueError) as exc:
-        raise RvfwError(f"{path.name}: cannot read as .npy ({exc})") from None
+    except (OSError, ValueError, EOFError):
+        raise RvfwError(f"{path.name}: not a .npy array file (numpy's own format, saved with np.save)") from None
+    if not isinstance(array, np.ndarray):  # an .npz archive
+        array.close()
+        raise RvfwError(f"{path.name}: an .npz archive; give one .npy per input")
     if array.size != t.num_elements:
         raise RvfwError(f"{path.name}: {array.size} values, input '{t.name}' needs {t.num_elements} {list(t.shape)}")
     if array.dtype != t.dtype.np_type:
@@ -73,6 +85,7 @@ def reference_outputs(model_path: str | Path, inputs: list[np.ndarray], num_outp
         if pid == 0:  # the child: run, write the outputs, leave without running the parent's cleanup
             code = 1
             try:
+                faulthandler.disable()  # a crash here is reported by the parent, not dumped by the child
                 os.dup2(err.fileno(), 1)  # TFLM prints its complaints to the C stdout
                 os.dup2(err.fileno(), 2)
                 outputs = _run_tflm(model_path, inputs, num_outputs)

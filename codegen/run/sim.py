@@ -236,10 +236,21 @@ def run_uart_machine(elf: Path, board: Board, cmd: list[str], runner: str, timeo
     """Run until the firmware prints RVFW-EXIT (or traps), then stop the simulator."""
     if shutil.which(cmd[0]) is None:
         raise ToolError(f"{cmd[0]} not found: run `make setup` (Debian package qemu-system-misc)")
-    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, stdin=subprocess.DEVNULL)
-    console = read_until_exit(proc.stdout, timeout, f"{runner} running {elf}")
-    proc.kill()
-    proc.wait()
+    with tempfile.TemporaryFile() as err:
+        proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=err, stdin=subprocess.DEVNULL)
+        try:
+            console = read_until_exit(proc.stdout, timeout, f"{runner} running {elf}")
+        except ToolError:
+            proc.kill()
+            returncode = proc.wait()
+            err.seek(0)
+            # The simulator gave up by itself (bad options, an image it cannot load): say so.
+            raise_on_simulator_failure(
+                runner, returncode if returncode > 0 else 0, "", err.read().decode(errors="replace")
+            )
+            raise
+        proc.kill()
+        proc.wait()
     match = EXIT_MARKER.search(console)
     return SimResult(runner, cmd, int(match.group(1)) if match else 3, console)
 

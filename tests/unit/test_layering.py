@@ -22,7 +22,7 @@ STAGES = [
     ("run", ["codegen.run"]),
     ("pipeline", ["codegen.pipeline"]),
     ("app", ["codegen.app"]),
-    ("cli", ["codegen.cli"]),
+    ("cli", ["codegen.cli", "codegen.launch"]),
 ]
 
 
