@@ -57,6 +57,8 @@ def _load_npy(graph: Graph, path: Path) -> np.ndarray:
     t = graph.tensors[graph.inputs[0]]
     if not path.is_file():
         raise RvfwError(f"{path.name}: not a regular file")
+    if path.stat().st_size > 8 * t.num_elements + 4096:  # a header and values of at most 8 bytes: not read
+        raise RvfwError(f"{path.name}: {path.stat().st_size:,} bytes for an input of {t.num_elements:,} values")
     try:
         array = np.load(path, allow_pickle=False)
     except (OSError, ValueError, EOFError):
