@@ -142,6 +142,9 @@ def _cached_object(src: Path, flags: list[str], include_dirs: list[Path]) -> Pat
     return Path(root) / f"{src.stem}-{key.hexdigest()[:24]}.o"
 
 
+CACHE_MAX_OBJECTS = 4096  # past this, the older half goes
+
+
 def _store(obj: Path, cached: Path) -> None:
     """Into the cache by rename, so concurrent builds never see half an object."""
     try:
@@ -149,6 +152,11 @@ def _store(obj: Path, cached: Path) -> None:
         tmp = cached.with_name(f"{cached.name}.{os.getpid()}.tmp")
         shutil.copyfile(obj, tmp)
         tmp.replace(cached)
+        entries = list(cached.parent.glob("*.o"))
+        if len(entries) > CACHE_MAX_OBJECTS:
+            entries.sort(key=lambda e: e.stat().st_mtime)
+            for old in entries[: len(entries) // 2]:
+                old.unlink(missing_ok=True)
     except OSError:
         pass  # a read-only or full cache only costs speed
 

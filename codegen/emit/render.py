@@ -231,11 +231,15 @@ def render_app_harness(banner: dict, models: list[dict], preempt: dict | None = 
 
 
 def render_platform_header(graph: Graph, board: Board) -> str:
+    """The board's platform constants. Its banner names the board only: the header is the same for
+    every model on a board, so the runtime objects that include it stay in the object cache."""
     env = environment()
     uart = None
     if board.uart:
         uart = {k: hex(v) if k == "base" else v for k, v in board.uart.items() if k != "driver"}
+    banner = {"version": __version__, "model": f"board file {Path(board.source_file).name}", "sha256": "-",
+              "board": board.name}  # fmt: skip
     return env.get_template("platform.h.j2").render(
-        {"banner": _banner(graph, board), "uart": uart, "clint": hex(board.clint) if board.clint else None},
+        {"banner": banner, "uart": uart, "clint": hex(board.clint) if board.clint else None},
         template="platform.h.j2",
     )
