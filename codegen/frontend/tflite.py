@@ -108,7 +108,14 @@ def _read_graph(model: tflite.Model, data: bytes, label: str) -> Graph:
         raise ModelError(label, f"{model.SubgraphsLength()} subgraphs; rvfw compiles exactly one")
     sub = model.Subgraphs(0)
     tensors = [_read_tensor(model, sub, i, data, label) for i in range(sub.TensorsLength())]
-    ops = [_read_op(model, sub, i, label) for i in range(sub.OperatorsLength())]
+    ops, missing = [], []
+    for i in range(sub.OperatorsLength()):
+        try:
+            ops.append(_read_op(model, sub, i, label))
+        except UnsupportedOp as exc:
+            missing.append(exc)
+    if missing:  # every op kind (and version) rvfw lacks, in one line
+        raise missing[0] if len(missing) == 1 else ModelError(label, "not supported: " + summarize(missing))
     inputs = tuple(int(i) for i in sub.InputsAsNumpy())
     outputs = tuple(int(i) for i in sub.OutputsAsNumpy())
     for index in inputs + outputs:
@@ -157,6 +164,26 @@ def _read_tensor(model: tflite.Model, sub, index: int, data: bytes, label: str) 
     return Tensor(index=index, name=name, shape=shape, dtype=dtype, quant=quant, data=array)
 
 
+class UnsupportedOp(ModelError):
+    """An op kind or version rvfw does not compile (collected over the whole model)."""
+
+    def __init__(self, model: str, reason: str, op_index: int, op_name: str, what: str):
+        super().__init__(model, reason, op_index, op_name)
+        self.what = what  # "TANH", "FULLY_CONNECTED version 12", "custom op 'Foo'"
+
+
+def summarize(problems: list[ModelError]) -> str:
+    """'WHAT (op #i)' per distinct problem, in model order, with every op index it affects."""
+    seen: dict[str, list[int]] = {}
+    for p in problems:
+        seen.setdefault(getattr(p, "what", f"{p.op_name}: {p.reason}"), []).append(p.op_index)
+    parts = []
+    for what, indices in seen.items():
+        ops = ", ".join(f"#{i}" for i in indices)
+        parts.append(f"{what} ({'op' if len(indices) == 1 else f'{len(indices)} ops'} {ops})")
+    return ", ".join(parts)
+
+
 def _read_op(model: tflite.Model, sub, index: int, label: str) -> Op:
     op = sub.Operators(index)
     code = model.OperatorCodes(op.OpcodeIndex())
@@ -164,18 +191,21 @@ def _read_op(model: tflite.Model, sub, index: int, label: str) -> Op:
     op_name = _OP_NAMES.get(builtin, f"builtin {builtin}")
     if builtin == BuiltinOperator.CUSTOM:
         custom = code.CustomCode().decode("utf-8", "replace") if code.CustomCode() else "?"
-        raise ModelError(label, f"custom operator '{custom}' not supported", index, "CUSTOM")
+        raise UnsupportedOp(
+            label, f"custom operator '{custom}' not supported", index, "CUSTOM", f"custom op '{custom}'"
+        )
     try:
         kind = OpKind(op_name)
-        if kind is OpKind.TILED_STAGE:
+        if kind is OpKind.TILED_STAGE or kind not in MAX_VERSION:
             raise ValueError(op_name)
     except ValueError:
-        raise ModelError(label, "operator not supported by rvfw", index, op_name) from None
+        raise UnsupportedOp(label, "operator not supported by rvfw", index, op_name, op_name) from None
     version = int(code.Version())
     if version > MAX_VERSION[kind]:
-        raise ModelError(
-            label, f"version {version} not supported (rvfw implements up to {MAX_VERSION[kind]})", index, op_name
-        )
+        raise UnsupportedOp(
+            label, f"version {version} not supported (rvfw implements up to {MAX_VERSION[kind]})", index, op_name,
+            f"{op_name} version {version}",
+        )  # fmt: skip
     inputs = tuple(int(i) for i in op.InputsAsNumpy()) if op.InputsLength() else ()
     outputs = tuple(int(i) for i in op.OutputsAsNumpy()) if op.OutputsLength() else ()
     options = _read_options(op, kind)

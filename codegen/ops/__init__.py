@@ -9,8 +9,10 @@ docs/architecture.md)."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from types import ModuleType
 
+from codegen.errors import ModelError
 from codegen.ir import Graph, Op, OpKind
 from codegen.ops import (
     add,
@@ -41,9 +43,23 @@ def families() -> list[Family]:
 
 
 def check_graph(graph: Graph) -> None:
-    """Raise ModelError for the first op rvfw cannot compile, before anything is written."""
+    """Every op's own check, before anything is written: one ModelError naming the op when one
+    fails, or one line listing every op rvfw cannot compile and why when several do."""
+    failures: list[ModelError] = []
     for op in graph.ops:
-        op_module(op).check(graph, op)
+        try:
+            op_module(op).check(graph, op)
+        except ModelError as exc:
+            failures.append(exc)
+    if len(failures) == 1:
+        raise failures[0]
+    if failures:
+        parts: dict[str, list[int]] = {}
+        for f in failures:
+            parts.setdefault(f"{f.op_name}: {f.reason}", []).append(f.op_index)
+        listed = "; ".join(f"{what} (op{'s' if len(ix) > 1 else ''} {', '.join(f'#{i}' for i in ix)})"
+                           for what, ix in parts.items())  # fmt: skip
+        raise ModelError(Path(graph.source).name, f"not supported: {listed}")
 
 
 def macs(graph: Graph, op: Op) -> int:

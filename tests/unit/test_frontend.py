@@ -84,3 +84,33 @@ def test_truncated_model_is_rejected(tmp_path):
 def test_missing_file(tmp_path):
     with pytest.raises(ModelError, match="nope.tflite: cannot read model"):
         load_tflite(tmp_path / "nope.tflite")
+
+
+def test_every_missing_op_kind_in_one_line(tmp_path):
+    # A keyword-spotting-like graph of ops rvfw lacks: all of them are named at once, with indices.
+    m = ModelBuilder()
+    shape = (1, 8)
+    x = m.tensor("x", shape, scale=0.1)
+    t = [m.tensor(f"t{i}", shape, scale=0.1) for i in range(4)]
+    m.op("TANH", [x], [t[0]])
+    m.op("LOGISTIC", [t[0]], [t[1]])
+    m.op("SOFTMAX", [t[1]], [t[2]])
+    m.op("TANH", [t[2]], [t[3]])
+    with pytest.raises(ModelError) as info:
+        load_bytes(tmp_path, m.finish([x], [t[3]]))
+    assert str(info.value) == "model.tflite: not supported: TANH (2 ops #0, #3), LOGISTIC (op #1)"
+
+
+def test_every_unsupported_dtype_in_one_line(tmp_path):
+    m = ModelBuilder()
+    x = m.tensor("x", (1, 8), np.int16, scale=0.1)
+    w = m.tensor("w", (4, 8), scale=0.01, data=np.ones((4, 8), np.int8))
+    y = m.tensor("y", (1, 4), np.int16, scale=0.2)
+    z = m.tensor("z", (1, 4), np.int16, scale=0.2)
+    m.op("FULLY_CONNECTED", [x, w], [y])
+    m.op("SOFTMAX", [y], [z])
+    with pytest.raises(ModelError) as info:
+        load_bytes(tmp_path, m.finish([x], [z]))
+    text = str(info.value)
+    assert text.startswith("model.tflite: not supported: FULLY_CONNECTED: int16 input not supported")
+    assert "(op #0); SOFTMAX: int16 input not supported" in text and text.endswith("(op #1)")
