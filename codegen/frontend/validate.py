@@ -44,6 +44,9 @@ NEEDED_OPTIONS = {
 }
 POSITIVE_OPTIONS = ("stride", "dilation", "filter", "depth_multiplier")
 MAX_TENSOR_BYTES = 1 << 31  # what a 32-bit target can address at all
+# Scales outside these make float32 quantisation math overflow (a denormal scale turns RELU6's
+# bound into infinity); real models sit many orders of magnitude inside.
+MIN_SCALE, MAX_SCALE = 1e-30, 1e30
 ZERO_POINT_RANGE = {DType.INT8: (-128, 127), DType.UINT8: (0, 255), DType.INT16: (-32768, 32767),
                     DType.INT32: (-(2**31), 2**31 - 1), DType.INT64: (-(2**63), 2**63 - 1)}  # fmt: skip
 
@@ -94,8 +97,9 @@ def _check_tensor(t: Tensor, label: str) -> None:
     q = t.quant
     if q is None:
         return
-    if not q.scale or any(not (math.isfinite(s) and s > 0) for s in q.scale):
-        raise ModelError(label, f"{where}: quantisation scale must be finite and positive, not {list(q.scale)[:4]}")
+    if not q.scale or any(not (MIN_SCALE < s < MAX_SCALE) for s in q.scale):  # NaN fails too
+        raise ModelError(label, f"{where}: quantisation scale must be finite and positive (1e-30 to 1e30), not "
+                         f"{list(q.scale)[:4]}")  # fmt: skip
     if len(q.zero_point) != len(q.scale):
         raise ModelError(label, f"{where}: {len(q.scale)} scales but {len(q.zero_point)} zero points")
     lo, hi = ZERO_POINT_RANGE.get(t.dtype, (-(2**63), 2**63 - 1))
