@@ -28,6 +28,7 @@ ARITY: dict[OpKind, tuple[tuple[int, int], tuple[int, int]]] = {
     OpKind.DEQUANTIZE: ((1, 1), (1, 1)),
     OpKind.FULLY_CONNECTED: ((2, 3), (1, 1)),
     OpKind.MAX_POOL_2D: ((1, 1), (1, 1)),
+    OpKind.PAD: ((2, 2), (1, 1)),
     OpKind.QUANTIZE: ((1, 1), (1, 1)),
     OpKind.RESHAPE: ((1, 2), (1, 1)),
     OpKind.SOFTMAX: ((1, 1), (1, 1)),

@@ -19,6 +19,7 @@ from codegen.ops import (
     conv2d,
     depthwise_conv2d,
     fully_connected,
+    pad,
     pool2d,
     quantize,
     reshape,
@@ -29,7 +30,7 @@ from codegen.ops import (
 from codegen.ops.common import ConstArray, Layer, LowerContext
 from codegen.ops.kernels import Family
 
-MODULES = (add, conv2d, depthwise_conv2d, fully_connected, pool2d, quantize, reshape, softmax, stage, tt_einsum)
+MODULES = (add, conv2d, depthwise_conv2d, fully_connected, pad, pool2d, quantize, reshape, softmax, stage, tt_einsum)
 OPS: dict[OpKind, ModuleType] = {kind: module for module in MODULES for kind in module.KINDS}
 
 

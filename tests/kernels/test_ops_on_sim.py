@@ -159,7 +159,20 @@ def dequantize() -> bytes:
     return m.finish([x], [y])
 
 
+def pad(in_shape, amounts) -> bytes:
+    m = ModelBuilder()
+    out_shape = tuple(d + a + b for d, (a, b) in zip(in_shape, amounts))
+    x = m.tensor("x", in_shape, scale=0.04, zero_point=-17)
+    p = m.tensor("paddings", (len(in_shape), 2), np.int32, data=np.array(amounts, dtype=np.int32))
+    y = m.tensor("y", out_shape, scale=0.04, zero_point=-17)
+    m.op("PAD", [x, p], [y])
+    return m.finish([x], [y])
+
+
 CASES = {
+    "pad_4d_hw_asymmetric": lambda r: pad((1, 5, 7, 3), ((0, 0), (1, 2), (0, 3), (0, 0))),
+    "pad_4d_every_axis": lambda r: pad((2, 3, 4, 5), ((1, 0), (2, 1), (1, 1), (3, 2))),
+    "pad_2d": lambda r: pad((3, 9), ((2, 1), (0, 4))),
     "conv3x3_same_perchannel_relu": lambda r: conv(r, 9, 7, 3, 5, (3, 3), activation="RELU"),
     "conv5x3_valid_stride2x1_pertensor_nobias": lambda r: conv(
         r, 12, 9, 7, 3, (5, 3), (2, 1), "VALID", per_channel=False, bias=False

@@ -1,0 +1,66 @@
+"""PAD, int8: the input copied into the middle of the output, the border filled with the output
+zero point (TFLite Micro's int8 PAD: the value 0 of the real domain). Up to 4-D; input and output
+share scale and zero point, so bytes are copied unchanged."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from codegen.ir import DType, Graph, Op, OpKind
+from codegen.ops.common import Layer, LowerContext, expect_constant, expect_dtype, expect_quant, fail
+from codegen.ops.kernels import family
+
+KINDS = (OpKind.PAD,)
+PAD = family("PAD", "rvfw_pad_params", "pad_s8", ("ref",))
+FAMILIES = (PAD,)
+MAX_RANK = 4
+
+
+def paddings(graph: Graph, op: Op) -> np.ndarray:
+    """[rank, 2]: elements before and after, per dimension."""
+    return graph.tensors[op.inputs[1]].data.astype(np.int64).reshape(-1, 2)
+
+
+def check(graph: Graph, op: Op) -> None:
+    inp = expect_dtype(graph, op, op.inputs[0], "input", DType.INT8)
+    out = expect_dtype(graph, op, op.outputs[0], "output", DType.INT8)
+    expect_quant(graph, op, inp, "input")
+    expect_quant(graph, op, out, "output")
+    if (inp.quant.scale[0], inp.quant.zero_point[0]) != (out.quant.scale[0], out.quant.zero_point[0]):
+        raise fail(graph, op, "input and output quantisation must match")
+    expect_dtype(graph, op, op.inputs[1], "paddings", DType.INT32, DType.INT64)
+    expect_constant(graph, op, op.inputs[1], "paddings")
+    if not 1 <= len(inp.shape) <= MAX_RANK:
+        raise fail(graph, op, f"rank {len(inp.shape)} not supported (1 to {MAX_RANK})")
+    pads = graph.tensors[op.inputs[1]]
+    if pads.num_elements != 2 * len(inp.shape):
+        raise fail(graph, op, f"paddings of {pads.num_elements} values for a rank-{len(inp.shape)} input")
+    amounts = paddings(graph, op)
+    if (amounts < 0).any():
+        raise fail(graph, op, "negative paddings not supported")
+    expected = tuple(int(d + a + b) for d, (a, b) in zip(inp.shape, amounts))
+    if expected != out.shape:
+        raise fail(graph, op, f"output {list(out.shape)} is not the padded input {list(expected)}")
+
+
+def macs(graph: Graph, op: Op) -> int:
+    return 0
+
+
+def inplace(graph: Graph, op: Op) -> list[tuple[int, int]]:
+    return []
+
+
+def lower(ctx: LowerContext, op: Op) -> Layer:
+    inp, out = ctx.tensor(op.inputs[0]), ctx.tensor(op.outputs[0])
+    lead = MAX_RANK - len(inp.shape)  # as 4-D: leading dimensions of 1 without padding
+    in_shape = (1,) * lead + inp.shape
+    out_shape = (1,) * lead + out.shape
+    before = (0,) * lead + tuple(int(a) for a, _b in paddings(ctx.graph, op))
+    params = [
+        *((f"in_d{k}", in_shape[k]) for k in range(MAX_RANK)),
+        *((f"out_d{k}", out_shape[k]) for k in range(MAX_RANK)),
+        *((f"before_d{k}", before[k]) for k in range(MAX_RANK)),
+        ("pad_value", out.quant.zero_point[0]),
+    ]
+    return ctx.layer(op, ctx.pick(PAD), PAD, params, [ctx.input(op), ctx.output(op)])

@@ -1,0 +1,26 @@
+/* PAD, int8, reference: the input copied into the output at (before_d0..3), every other output
+ * element set to pad_value (the output zero point). Innermost rows are copied whole. */
+#include <string.h>
+
+#include "rvfw_kernels.h"
+
+void rvfw_pad_s8_ref(const rvfw_pad_params *p, const int8_t *input, int8_t *output)
+{
+    const int32_t row = p->out_d3, in_row = p->in_d3;
+    for (int32_t a = 0; a < p->out_d0; ++a) {
+        for (int32_t b = 0; b < p->out_d1; ++b) {
+            for (int32_t c = 0; c < p->out_d2; ++c) {
+                int8_t *out = output + ((a * p->out_d1 + b) * p->out_d2 + c) * row;
+                const int32_t ia = a - p->before_d0, ib = b - p->before_d1, ic = c - p->before_d2;
+                if (ia < 0 || ia >= p->in_d0 || ib < 0 || ib >= p->in_d1 || ic < 0 || ic >= p->in_d2) {
+                    memset(out, p->pad_value, (size_t)row);
+                    continue;
+                }
+                const int8_t *in = input + ((ia * p->in_d1 + ib) * p->in_d2 + ic) * in_row;
+                memset(out, p->pad_value, (size_t)p->before_d3);
+                memcpy(out + p->before_d3, in, (size_t)in_row);
+                memset(out + p->before_d3 + in_row, p->pad_value, (size_t)(row - p->before_d3 - in_row));
+            }
+        }
+    }
+}
