@@ -129,6 +129,7 @@ class Planned:
     mode: str
     graph: Graph
     plan: MemoryPlan
+    removed: tuple[tuple[str, int], ...] = ()  # (pass, ops it removed), for the build's log
 
 
 def plan_option(graph: Graph, board: Board, planner: str, mode: str, fit_board: bool = False) -> Planned:
@@ -137,9 +138,13 @@ def plan_option(graph: Graph, board: Board, planner: str, mode: str, fit_board: 
     fit_board the tallest bands (least recomputation) whose arena fits the board."""
     if mode not in PLANNED_MODES:
         raise RvfwError(f"unknown memory mode '{mode}' (choose from: {', '.join(MEMORY_MODES)})")
+    removed = []
     for p in PASSES:
         if mode in p.modes:
+            before = len(graph.ops)
             graph = p.run(graph)
+            if len(graph.ops) < before:
+                removed.append((p.name, before - len(graph.ops)))
     if mode == "tiled":
 
         def arena(candidate: Graph) -> int:
@@ -147,7 +152,7 @@ def plan_option(graph: Graph, board: Board, planner: str, mode: str, fit_board: 
 
         graph, _tiling = tile_first_stage(graph, arena, arena_budget(board) if fit_board else None)
     inplace = choose_inplace(graph) if mode != "fast" else {}
-    return Planned(mode, graph, plan_memory(graph, planner, inplace=inplace))
+    return Planned(mode, graph, plan_memory(graph, planner, inplace=inplace), tuple(removed))
 
 
 @dataclass
@@ -277,6 +282,8 @@ def build_planned(
     graph, plan = planned.graph, planned.plan
     layers, constants = lower_graph(graph, plan, kernel_set, board.vlen)
     log(f"model {graph.source}: {len(graph.ops)} ops -> {len(layers)} kernel calls, board {board.name}")
+    if planned.removed:
+        log("passes: " + ", ".join(f"{name} removed {n} op{'s' if n > 1 else ''}" for name, n in planned.removed))
     log(report.layer_table(graph, layers))
     inplace = f", {len(plan.inplace)} ops in place" if plan.inplace else ""
     log(f"arena: {plan.arena_size:,} bytes ({planned.mode} plan{inplace}; lifetime lower bound {plan.lower_bound:,})")

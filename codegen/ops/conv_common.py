@@ -59,6 +59,9 @@ def geometry(graph: Graph, op: Op) -> Geometry:
     _, out_h, out_w, out_c = out.shape
     k_h, k_w = flt.shape[1], flt.shape[2]
     (s_h, s_w), (d_h, d_w) = op.options["stride"], op.options["dilation"]
+    if "explicit_pad" in op.options:  # a folded PAD (passes.fold_pad): top and left as given
+        top, _bottom, left, _right = op.options["explicit_pad"]
+        return Geometry(batches, in_h, in_w, in_c, out_h, out_w, out_c, k_h, k_w, s_h, s_w, d_h, d_w, top, left)
     return Geometry(batches, in_h, in_w, in_c, out_h, out_w, out_c, k_h, k_w, s_h, s_w, d_h, d_w,
                     padding_before(s_h, d_h, in_h, k_h, out_h), padding_before(s_w, d_w, in_w, k_w, out_w))  # fmt: skip
 
@@ -74,9 +77,10 @@ def check_window(graph: Graph, op: Op) -> None:
     if bias >= 0 and graph.tensors[bias].num_elements != out.shape[3]:
         raise fail(graph, op, f"bias of {graph.tensors[bias].num_elements} values for {out.shape[3]} output channels")
     (s_h, s_w), (d_h, d_w) = op.options["stride"], op.options["dilation"]
+    top, bottom, left, right = op.options.get("explicit_pad", (0, 0, 0, 0))
     expected = (
-        out_size(op.options["padding"], inp.shape[1], flt.shape[1], s_h, d_h),
-        out_size(op.options["padding"], inp.shape[2], flt.shape[2], s_w, d_w),
+        out_size(op.options["padding"], inp.shape[1] + top + bottom, flt.shape[1], s_h, d_h),
+        out_size(op.options["padding"], inp.shape[2] + left + right, flt.shape[2], s_w, d_w),
     )
     if tuple(out.shape[1:3]) != expected:
         raise fail(

@@ -9,6 +9,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from codegen.ir import Graph
+from codegen.passes.fold_pad import fold_pad_into_conv
 from codegen.passes.fuse import fuse_residual_adds
 from codegen.passes.reorder import ROLLOUT_MAX_OPS, reorder_for_memory
 
@@ -22,6 +23,8 @@ class Pass:
 
 
 PASSES: tuple[Pass, ...] = (
+    Pass("fold_pad_into_conv", fold_pad_into_conv, ("fast", "small", "tiled"),
+         "a PAD before a VALID convolution becomes the convolution's own padding"),
     Pass("fuse_residual_adds", fuse_residual_adds, ("small", "tiled"),
          "a residual ADD runs in the epilogue of the conv before it, written over the residual"),
     Pass("reorder_for_memory", reorder_for_memory, ("fast", "small", "tiled"),
@@ -29,4 +32,5 @@ PASSES: tuple[Pass, ...] = (
 )  # fmt: skip
 PASS_BY_NAME = {p.name: p for p in PASSES}
 
-__all__ = ["PASSES", "PASS_BY_NAME", "ROLLOUT_MAX_OPS", "Pass", "fuse_residual_adds", "reorder_for_memory"]
+__all__ = ["PASSES", "PASS_BY_NAME", "ROLLOUT_MAX_OPS", "Pass", "fold_pad_into_conv", "fuse_residual_adds",
+           "reorder_for_memory"]  # fmt: skip

@@ -169,7 +169,36 @@ def pad(in_shape, amounts) -> bytes:
     return m.finish([x], [y])
 
 
+def pad_then_conv(rng, h, w, cin, cout, k, stride, amounts, depthwise=False) -> bytes:
+    """PAD (height and width) before a VALID convolution, as PyTorch exports strided convs: the
+    fold_pad pass makes it the conv's own padding; TFLite Micro runs both ops."""
+    m = ModelBuilder()
+    s_in = 0.05
+    x = m.tensor("x", (1, h, w, cin), scale=s_in, zero_point=-3)
+    (top, bottom), (left, right) = amounts
+    ph, pw = h + top + bottom, w + left + right
+    p = m.tensor("paddings", (4, 2), np.int32, data=np.array(((0, 0), (top, bottom), (left, right), (0, 0)), np.int32))
+    xp = m.tensor("x_padded", (1, ph, pw, cin), scale=s_in, zero_point=-3)
+    m.op("PAD", [x, p], [xp])
+    cout = cin if depthwise else cout
+    ws = rng.uniform(0.002, 0.02, cout).astype(np.float32)
+    shape = (1, *k, cout) if depthwise else (cout, *k, cin)
+    wt = m.tensor("w", shape, scale=ws, data=rng.integers(-127, 128, shape), axis=3 if depthwise else 0)
+    b = m.tensor("b", (cout,), np.int32, scale=ws * s_in, data=rng.integers(-2000, 2000, cout))
+    out_h, out_w = (ph - k[0]) // stride[0] + 1, (pw - k[1]) // stride[1] + 1
+    fan_in = k[0] * k[1] * (1 if depthwise else cin)
+    y = m.tensor("y", (1, out_h, out_w, cout), scale=_scale_for(s_in, float(ws.mean()), fan_in), zero_point=5)
+    kind = "DEPTHWISE_CONV_2D" if depthwise else "CONV_2D"
+    extra = {"depth_multiplier": 1} if depthwise else {}
+    m.op(kind, [xp, wt, b], [y], padding="VALID", stride=stride, **extra)
+    return m.finish([x], [y])
+
+
 CASES = {
+    "padconv_3x3_s2_asymmetric": lambda r: pad_then_conv(r, 9, 8, 3, 6, (3, 3), (2, 2), ((0, 1), (0, 1))),
+    "padconv_3x3_s1_all_sides": lambda r: pad_then_conv(r, 7, 6, 5, 4, (3, 3), (1, 1), ((1, 2), (2, 1))),
+    "paddw_3x3_s2": lambda r: pad_then_conv(r, 10, 9, 8, 8, (3, 3), (2, 2), ((1, 1), (1, 1)), depthwise=True),
+    "paddw_5x3_s1_wide": lambda r: pad_then_conv(r, 6, 33, 3, 3, (5, 3), (1, 1), ((2, 2), (0, 2)), depthwise=True),
     "pad_4d_hw_asymmetric": lambda r: pad((1, 5, 7, 3), ((0, 0), (1, 2), (0, 3), (0, 0))),
     "pad_4d_every_axis": lambda r: pad((2, 3, 4, 5), ((1, 0), (2, 1), (1, 1), (3, 2))),
     "pad_2d": lambda r: pad((3, 9), ((2, 1), (0, 4))),

@@ -51,3 +51,19 @@ def test_reorder_runs_the_branch_that_frees_memory_first():
     assert [op.index for op in r.ops] == [1, 2, 0, 3]
     assert plan_memory(g).lower_bound == 210 and plan_memory(r).lower_bound == 120
     assert reorder_for_memory(r).ops == r.ops  # already the better order: unchanged
+
+
+def test_pad_folds_into_the_valid_conv_after_it(tmp_path):
+    import numpy as np
+
+    from codegen.passes import fold_pad_into_conv
+    from tests.kernels.test_ops_on_sim import pad_then_conv
+
+    path = tmp_path / "padconv.tflite"
+    path.write_bytes(pad_then_conv(np.random.default_rng(0), 9, 8, 3, 6, (3, 3), (2, 2), ((0, 1), (0, 1))))
+    g = load_tflite(path)
+    folded = fold_pad_into_conv(g)
+    assert [op.kind for op in g.ops] == [OpKind.PAD, OpKind.CONV_2D]  # the pass is pure
+    assert [op.kind for op in folded.ops] == [OpKind.CONV_2D]
+    conv = folded.ops[0]
+    assert conv.inputs[0] == g.inputs[0] and conv.options["explicit_pad"] == (0, 1, 0, 1)
