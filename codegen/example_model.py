@@ -1,6 +1,6 @@
 """The bundled example: a small keyword-spotting-shaped int8 network that rvfw makes itself.
 
-Float input (49x10 MFCC-like features) -> QUANTIZE -> CONV_2D -> DEPTHWISE_CONV_2D (x2)
+Float input (49x10 MFCC-like features) -> QUANTIZE -> PAD -> CONV_2D -> DEPTHWISE_CONV_2D (x2)
 -> CONV_2D 1x1 -> residual ADD -> QUANTIZE (rescale) -> MAX_POOL_2D -> AVERAGE_POOL_2D
 -> RESHAPE -> FULLY_CONNECTED -> SOFTMAX -> DEQUANTIZE: every op rvfw supports, once.
 Weights are seeded random; activation scales follow from the weight statistics so that
@@ -49,7 +49,11 @@ def build_tiny_kws() -> bytes:
     w0_t = m.tensor("conv0/weights", w0.shape, scale=ws0, zero_point=0, data=w0, axis=0)
     b0_t = m.tensor("conv0/bias", (8,), np.int32, scale=ws0 * s_in, data=rng.integers(-500, 500, 8, dtype=np.int32))
     c0 = m.tensor("conv0", (1, 25, 5, 8), scale=s0, zero_point=-128)
-    m.op("CONV_2D", [x, w0_t, b0_t], [c0], padding="SAME", stride=(2, 2), activation="RELU")
+    # PAD then a VALID strided conv, as PyTorch exports SAME convs (rvfw folds the PAD back).
+    pads = m.tensor("conv0/paddings", (4, 2), np.int32, data=np.array([[0, 0], [1, 1], [0, 1], [0, 0]], np.int32))
+    x_pad = m.tensor("input_padded", (1, 51, 11, 1), scale=s_in, zero_point=-3)
+    m.op("PAD", [x, pads], [x_pad])
+    m.op("CONV_2D", [x_pad, w0_t, b0_t], [c0], padding="VALID", stride=(2, 2), activation="RELU")
 
     w1, ws1 = _weights(rng, (1, 3, 3, 16), 3)
     s1 = _output_scale(s0, ws1, 9)
