@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from codegen.ir import DType, Graph, Op, OpKind, Tensor
-from codegen.ops.common import Layer, LowerContext, expect_activation, expect_dtype, expect_quant, fail
+from codegen.ops.common import Layer, LowerContext, expect_activation, expect_dtype, expect_quant, fail, no_macs
 from codegen.ops.kernels import family
 from codegen.quant import activation_range, quantize_multiplier
 
 KINDS = (OpKind.ADD,)
 ADD = family("ADD", "rvfw_add_params", "add_s8", ("ref", "rvv", "xthead"))
 FAMILIES = (ADD,)
+macs = no_macs
 LEFT_SHIFT = 20  # headroom bits for int8 inputs, as in TFLM
 
 
@@ -43,10 +44,6 @@ def add_params(a: Tensor, b: Tensor, out: Tensor, activation: str, size: int) ->
         ("output_activation_min", act_min),
         ("output_activation_max", act_max),
     ]  # fmt: skip
-
-
-def macs(graph: Graph, op: Op) -> int:
-    return 0
 
 
 def inplace(graph: Graph, op: Op) -> list[tuple[int, int]]:

@@ -162,6 +162,24 @@ def folded_bias(filter_data: np.ndarray, bias: np.ndarray | None, input_offset: 
     return folded.astype(np.int32)
 
 
+def no_macs(graph: Graph, op: Op) -> int:
+    """`macs` of an op that multiplies nothing (data movement, elementwise, activations)."""
+    return 0
+
+
+def not_in_place(graph: Graph, op: Op) -> list[tuple[int, int]]:
+    """`inplace` of an op with no in-place kernel."""
+    return []
+
+
+def expect_same_quant(graph: Graph, op: Op, inp: Tensor, out: Tensor) -> None:
+    """Ops that move int8 bytes unchanged: input and output must share scale and zero point."""
+    expect_quant(graph, op, inp, "input")
+    expect_quant(graph, op, out, "output")
+    if (inp.quant.scale[0], inp.quant.zero_point[0]) != (out.quant.scale[0], out.quant.zero_point[0]):
+        raise fail(graph, op, "input and output quantisation must match")
+
+
 def fail(graph: Graph, op: Op, reason: str) -> ModelError:
     return ModelError(graph.source.rsplit("/", 1)[-1], reason, op.index, op.kind.value)
 

@@ -10,6 +10,7 @@ from codegen.ops.common import (
     expect_weighted_int8,
     fail,
     folded_bias,
+    not_in_place,
     optional_input,
 )
 from codegen.ops.kernels import family
@@ -18,6 +19,7 @@ from codegen.quant import activation_range, conv_output_multipliers
 KINDS = (OpKind.FULLY_CONNECTED,)
 FC = family("FULLY_CONNECTED", "rvfw_fc_params", "fully_connected_s8", ("ref", "scalar", "rvv", "xthead"))
 FAMILIES = (FC,)
+inplace = not_in_place
 
 
 def check(graph: Graph, op: Op) -> None:
@@ -38,10 +40,6 @@ def check(graph: Graph, op: Op) -> None:
 def macs(graph: Graph, op: Op) -> int:
     out_depth, accum_depth = graph.tensors[op.inputs[1]].shape
     return graph.tensors[op.inputs[0]].num_elements // accum_depth * accum_depth * out_depth
-
-
-def inplace(graph: Graph, op: Op) -> list[tuple[int, int]]:
-    return []
 
 
 def lower(ctx: LowerContext, op: Op) -> Layer:

@@ -7,12 +7,23 @@ from __future__ import annotations
 import numpy as np
 
 from codegen.ir import DType, Graph, Op, OpKind
-from codegen.ops.common import Layer, LowerContext, expect_constant, expect_dtype, expect_quant, fail
+from codegen.ops.common import (
+    Layer,
+    LowerContext,
+    expect_constant,
+    expect_dtype,
+    expect_same_quant,
+    fail,
+    no_macs,
+    not_in_place,
+)
 from codegen.ops.kernels import family
 
 KINDS = (OpKind.PAD,)
 PAD = family("PAD", "rvfw_pad_params", "pad_s8", ("ref",))
 FAMILIES = (PAD,)
+macs = no_macs
+inplace = not_in_place
 MAX_RANK = 4
 
 
@@ -24,10 +35,7 @@ def paddings(graph: Graph, op: Op) -> np.ndarray:
 def check(graph: Graph, op: Op) -> None:
     inp = expect_dtype(graph, op, op.inputs[0], "input", DType.INT8)
     out = expect_dtype(graph, op, op.outputs[0], "output", DType.INT8)
-    expect_quant(graph, op, inp, "input")
-    expect_quant(graph, op, out, "output")
-    if (inp.quant.scale[0], inp.quant.zero_point[0]) != (out.quant.scale[0], out.quant.zero_point[0]):
-        raise fail(graph, op, "input and output quantisation must match")
+    expect_same_quant(graph, op, inp, out)
     expect_dtype(graph, op, op.inputs[1], "paddings", DType.INT32, DType.INT64)
     expect_constant(graph, op, op.inputs[1], "paddings")
     if not 1 <= len(inp.shape) <= MAX_RANK:
@@ -41,14 +49,6 @@ def check(graph: Graph, op: Op) -> None:
     expected = tuple(int(d + a + b) for d, (a, b) in zip(inp.shape, amounts))
     if expected != out.shape:
         raise fail(graph, op, f"output {list(out.shape)} is not the padded input {list(expected)}")
-
-
-def macs(graph: Graph, op: Op) -> int:
-    return 0
-
-
-def inplace(graph: Graph, op: Op) -> list[tuple[int, int]]:
-    return []
 
 
 def lower(ctx: LowerContext, op: Op) -> Layer:

@@ -3,7 +3,16 @@
 from __future__ import annotations
 
 from codegen.ir import DType, Graph, Op, OpKind
-from codegen.ops.common import Layer, LowerContext, expect_activation, expect_dtype, expect_quant, fail
+from codegen.ops.common import (
+    Layer,
+    LowerContext,
+    expect_activation,
+    expect_dtype,
+    expect_same_quant,
+    fail,
+    no_macs,
+    not_in_place,
+)
 from codegen.ops.kernels import family
 from codegen.quant import activation_range, out_size, padding_before
 
@@ -11,15 +20,14 @@ KINDS = (OpKind.AVERAGE_POOL_2D, OpKind.MAX_POOL_2D)
 AVERAGE = family("AVERAGE_POOL_2D", "rvfw_pool_params", "avgpool2d_s8", ("ref", "rvv", "xthead"))
 MAX = family("MAX_POOL_2D", "rvfw_pool_params", "maxpool2d_s8", ("ref", "rvv", "xthead"))
 FAMILIES = (AVERAGE, MAX)
+macs = no_macs
+inplace = not_in_place
 
 
 def check(graph: Graph, op: Op) -> None:
     inp = expect_dtype(graph, op, op.inputs[0], "input", DType.INT8)
     out = expect_dtype(graph, op, op.outputs[0], "output", DType.INT8)
-    expect_quant(graph, op, inp, "input")
-    expect_quant(graph, op, out, "output")
-    if (inp.quant.scale[0], inp.quant.zero_point[0]) != (out.quant.scale[0], out.quant.zero_point[0]):
-        raise fail(graph, op, "input and output quantisation must match")
+    expect_same_quant(graph, op, inp, out)
     expect_activation(graph, op)
     if len(inp.shape) != 4 or len(out.shape) != 4:
         raise fail(graph, op, "expects 4-D input and output")
@@ -53,11 +61,3 @@ def lower(ctx: LowerContext, op: Op) -> Layer:
     ]  # fmt: skip
     fam = AVERAGE if op.kind is OpKind.AVERAGE_POOL_2D else MAX
     return ctx.layer(op, ctx.pick(fam), fam, params, [ctx.input(op), ctx.output(op)])
-
-
-def macs(graph: Graph, op: Op) -> int:
-    return 0
-
-
-def inplace(graph: Graph, op: Op) -> list[tuple[int, int]]:
-    return []

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from codegen.ir import DType, Graph, Op, OpKind
-from codegen.ops.common import Layer, LowerContext, expect_dtype, expect_quant, fail
+from codegen.ops.common import Layer, LowerContext, expect_dtype, expect_quant, fail, no_macs, not_in_place
 from codegen.ops.kernels import family
 from codegen.quant import quantize_multiplier
 
@@ -12,6 +12,8 @@ DEQUANTIZE = family("DEQUANTIZE", "rvfw_affine_params", "dequantize_s8_f32", ("r
 QUANTIZE = family("QUANTIZE", "rvfw_affine_params", "quantize_f32_s8", ("ref",))
 REQUANTIZE = family("QUANTIZE (int8 rescale)", "rvfw_requantize_params", "requantize_s8", ("ref",))
 FAMILIES = (DEQUANTIZE, QUANTIZE, REQUANTIZE)
+macs = no_macs
+inplace = not_in_place
 
 
 def check(graph: Graph, op: Op) -> None:
@@ -28,14 +30,6 @@ def check(graph: Graph, op: Op) -> None:
         inp = expect_dtype(graph, op, op.inputs[0], "input", DType.INT8)
         expect_dtype(graph, op, op.outputs[0], "output", DType.FLOAT32)
         expect_quant(graph, op, inp, "input")
-
-
-def macs(graph: Graph, op: Op) -> int:
-    return 0
-
-
-def inplace(graph: Graph, op: Op) -> list[tuple[int, int]]:
-    return []
 
 
 def lower(ctx: LowerContext, op: Op) -> Layer:

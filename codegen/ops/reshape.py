@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from codegen.ir import Graph, Op, OpKind
-from codegen.ops.common import LowerContext, fail
+from codegen.ops.common import LowerContext, fail, no_macs, not_in_place
 
 KINDS = (OpKind.RESHAPE,)
 FAMILIES = ()
+macs = no_macs
+inplace = not_in_place
 
 
 def check(graph: Graph, op: Op) -> None:
@@ -15,14 +17,6 @@ def check(graph: Graph, op: Op) -> None:
         raise fail(graph, op, f"{list(inp.shape)} -> {list(out.shape)} changes the number of bytes")
     if inp.is_constant:
         raise fail(graph, op, "reshaping a constant tensor not supported")
-
-
-def macs(graph: Graph, op: Op) -> int:
-    return 0
-
-
-def inplace(graph: Graph, op: Op) -> list[tuple[int, int]]:
-    return []  # a view already: no bytes of its own
 
 
 def lower(ctx: LowerContext, op: Op) -> None:

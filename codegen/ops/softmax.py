@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 from codegen.ir import DType, Graph, Op, OpKind
-from codegen.ops.common import Layer, LowerContext, expect_dtype, expect_quant, fail
+from codegen.ops.common import Layer, LowerContext, expect_dtype, expect_quant, fail, no_macs, not_in_place
 from codegen.ops.kernels import family
 from codegen.quant import softmax_input_scaling
 
 KINDS = (OpKind.SOFTMAX,)
 SOFTMAX = family("SOFTMAX", "rvfw_softmax_params", "softmax_s8", ("ref",))
 FAMILIES = (SOFTMAX,)
+macs = no_macs
+inplace = not_in_place
 
 
 def check(graph: Graph, op: Op) -> None:
@@ -35,11 +37,3 @@ def lower(ctx: LowerContext, op: Op) -> Layer:
         ("diff_min", diff_min),
     ]
     return ctx.layer(op, ctx.pick(SOFTMAX), SOFTMAX, params, [ctx.input(op), ctx.output(op)])
-
-
-def macs(graph: Graph, op: Op) -> int:
-    return 0
-
-
-def inplace(graph: Graph, op: Op) -> list[tuple[int, int]]:
-    return []

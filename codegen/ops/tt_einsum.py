@@ -5,13 +5,14 @@ from __future__ import annotations
 import numpy as np
 
 from codegen.ir import Graph, Op, OpKind
-from codegen.ops.common import Layer, LowerContext, optional_input
+from codegen.ops.common import Layer, LowerContext, not_in_place, optional_input
 from codegen.ops.kernels import family
 from codegen.quant import activation_range, quantize_multiplier
 
 KINDS = (OpKind.TT_EINSUM,)
 TT = family("TT_EINSUM", "rvfw_tt_params", "tt_einsum_s8", ("ref", "rvv", "xthead"))
 FAMILIES = (TT,)
+inplace = not_in_place
 
 
 def check(graph: Graph, op: Op) -> None:
@@ -22,10 +23,6 @@ def macs(graph: Graph, op: Op) -> int:
     g = op.options
     outputs, depth = graph.tensors[op.inputs[1]].shape
     return g["outer"] * g["prev_m"] * g["inner"] * outputs * depth
-
-
-def inplace(graph: Graph, op: Op) -> list[tuple[int, int]]:
-    return []
 
 
 def lower(ctx: LowerContext, op: Op) -> Layer:
