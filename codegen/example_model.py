@@ -2,7 +2,7 @@
 
 Float input (49x10 MFCC-like features) -> QUANTIZE -> PAD -> CONV_2D -> DEPTHWISE_CONV_2D (x2)
 -> CONV_2D 1x1 -> residual ADD -> QUANTIZE (rescale) -> MAX_POOL_2D -> AVERAGE_POOL_2D
--> RESHAPE -> FULLY_CONNECTED -> SOFTMAX -> DEQUANTIZE: every op rvfw supports, once.
+-> RESHAPE -> FULLY_CONNECTED -> SOFTMAX -> DEQUANTIZE: every op of rvfw's first release, and PAD.
 Weights are seeded random; activation scales follow from the weight statistics so that
 activations use the int8 range instead of saturating.
 

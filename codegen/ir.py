@@ -30,6 +30,7 @@ class DType(enum.Enum):
 class OpKind(enum.Enum):
     ADD = "ADD"
     AVERAGE_POOL_2D = "AVERAGE_POOL_2D"
+    CONCATENATION = "CONCATENATION"
     CONV_2D = "CONV_2D"
     DEPTHWISE_CONV_2D = "DEPTHWISE_CONV_2D"
     DEQUANTIZE = "DEQUANTIZE"

@@ -24,7 +24,8 @@ _DTYPES = {
 _PADDING = {"SAME": 0, "VALID": 1}
 _ACTIVATION = {"NONE": 0, "RELU": 1, "RELU_N1_TO_1": 2, "RELU6": 3}
 _VERSIONS = {"CONV_2D": 3, "DEPTHWISE_CONV_2D": 3, "FULLY_CONNECTED": 4, "AVERAGE_POOL_2D": 2, "MAX_POOL_2D": 2,
-             "ADD": 2, "SOFTMAX": 2, "RESHAPE": 1, "QUANTIZE": 2, "DEQUANTIZE": 2, "PAD": 2}  # fmt: skip
+             "ADD": 2, "SOFTMAX": 2, "RESHAPE": 1, "QUANTIZE": 2, "DEQUANTIZE": 2, "PAD": 2,
+             "CONCATENATION": 2}  # fmt: skip
 
 
 @dataclass
@@ -204,6 +205,11 @@ def _options(b: flatbuffers.Builder, op: _Op) -> tuple[int, int | None]:
         tflite.AddOptionsStart(b)
         tflite.AddOptionsAddFusedActivationFunction(b, act)
         return BuiltinOptions.AddOptions, tflite.AddOptionsEnd(b)
+    if op.kind == "CONCATENATION":
+        tflite.ConcatenationOptionsStart(b)
+        tflite.ConcatenationOptionsAddAxis(b, o.get("axis", -1))
+        tflite.ConcatenationOptionsAddFusedActivationFunction(b, act)
+        return BuiltinOptions.ConcatenationOptions, tflite.ConcatenationOptionsEnd(b)
     if op.kind == "SOFTMAX":
         tflite.SoftmaxOptionsStart(b)
         tflite.SoftmaxOptionsAddBeta(b, o.get("beta", 1.0))

@@ -39,6 +39,7 @@ _ACTIVATIONS = {0: "NONE", 1: "RELU", 2: "RELU_N1_TO_1", 3: "RELU6", 4: "TANH", 
 MAX_VERSION = {
     OpKind.ADD: 4,
     OpKind.AVERAGE_POOL_2D: 3,
+    OpKind.CONCATENATION: 3,
     OpKind.CONV_2D: 4,
     OpKind.DEPTHWISE_CONV_2D: 6,
     OpKind.DEQUANTIZE: 4,
@@ -219,6 +220,7 @@ def _read_op(model: tflite.Model, sub, index: int, label: str) -> Op:
 _OPTIONS_OF = {
     OpKind.ADD: BuiltinOptions.AddOptions,
     OpKind.AVERAGE_POOL_2D: BuiltinOptions.Pool2DOptions,
+    OpKind.CONCATENATION: BuiltinOptions.ConcatenationOptions,
     OpKind.CONV_2D: BuiltinOptions.Conv2DOptions,
     OpKind.DEPTHWISE_CONV_2D: BuiltinOptions.DepthwiseConv2DOptions,
     OpKind.DEQUANTIZE: BuiltinOptions.DequantizeOptions,
@@ -279,6 +281,10 @@ def _read_options(op, op_kind: OpKind) -> dict:
         o = tflite.AddOptions()
         o.Init(table.Bytes, table.Pos)
         return {"activation": _ACTIVATIONS.get(o.FusedActivationFunction(), "?")}
+    if kind == BuiltinOptions.ConcatenationOptions:
+        o = tflite.ConcatenationOptions()
+        o.Init(table.Bytes, table.Pos)
+        return {"axis": int(o.Axis()), "activation": _ACTIVATIONS.get(o.FusedActivationFunction(), "?")}
     if kind == BuiltinOptions.SoftmaxOptions:
         o = tflite.SoftmaxOptions()
         o.Init(table.Bytes, table.Pos)

@@ -23,6 +23,7 @@ from codegen.ir import DType, Graph, Op, OpKind, Tensor
 ARITY: dict[OpKind, tuple[tuple[int, int], tuple[int, int]]] = {
     OpKind.ADD: ((2, 2), (1, 1)),
     OpKind.AVERAGE_POOL_2D: ((1, 1), (1, 1)),
+    OpKind.CONCATENATION: ((1, 1 << 16), (1, 1)),
     OpKind.CONV_2D: ((2, 3), (1, 1)),
     OpKind.DEPTHWISE_CONV_2D: ((2, 3), (1, 1)),
     OpKind.DEQUANTIZE: ((1, 1), (1, 1)),
@@ -38,6 +39,7 @@ OPTIONAL_INPUTS = {OpKind.CONV_2D: {2}, OpKind.DEPTHWISE_CONV_2D: {2}, OpKind.FU
                    OpKind.RESHAPE: {1}}  # fmt: skip
 # Options each kind needs, and the ones that must be at least 1.
 NEEDED_OPTIONS = {
+    OpKind.CONCATENATION: ("axis",),
     OpKind.CONV_2D: ("padding", "stride", "dilation"),
     OpKind.DEPTHWISE_CONV_2D: ("padding", "stride", "dilation", "depth_multiplier"),
     OpKind.AVERAGE_POOL_2D: ("padding", "stride", "filter"),

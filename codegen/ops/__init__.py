@@ -16,6 +16,7 @@ from codegen.errors import ModelError
 from codegen.ir import Graph, Op, OpKind
 from codegen.ops import (
     add,
+    concatenation,
     conv2d,
     depthwise_conv2d,
     fully_connected,
@@ -30,7 +31,20 @@ from codegen.ops import (
 from codegen.ops.common import ConstArray, Layer, LowerContext
 from codegen.ops.kernels import Family
 
-MODULES = (add, conv2d, depthwise_conv2d, fully_connected, pad, pool2d, quantize, reshape, softmax, stage, tt_einsum)
+MODULES = (
+    add,
+    concatenation,
+    conv2d,
+    depthwise_conv2d,
+    fully_connected,
+    pad,
+    pool2d,
+    quantize,
+    reshape,
+    softmax,
+    stage,
+    tt_einsum,
+)
 OPS: dict[OpKind, ModuleType] = {kind: module for module in MODULES for kind in module.KINDS}
 
 
@@ -76,7 +90,10 @@ def lower_graph(graph: Graph, plan, kernels: str = "ref", vlen: int = 128) -> tu
     """One Layer per kernel call, from the requested kernel set where it has one (ops.kernels.pick
     falls back with a note); ops the plan runs in place get their in-place kernels."""
     ctx = LowerContext(graph, plan, kernels, vlen)
-    layers = [layer for op in graph.ops if (layer := op_module(op).lower(ctx, op)) is not None]
+    layers = []
+    for op in graph.ops:
+        lowered = op_module(op).lower(ctx, op)  # None (a view), a Layer, or several (one per input)
+        layers += [] if lowered is None else lowered if isinstance(lowered, list) else [lowered]
     # Lowerings may look at a tensor's raw weights and then emit a repacked copy: keep what is called with.
     used = {a.name for layer in layers for call in _calls(layer) for a in call.args if a.kind == "const"}
     return layers, [c for c in ctx.constants.values() if c.name in used]

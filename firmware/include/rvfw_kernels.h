@@ -6,6 +6,11 @@
 
 #include <stdint.h>
 
+/* A strided copy of `rows` runs (CONCATENATION: one per input, into its slice of the output). */
+typedef struct {
+    int32_t rows, row_bytes, out_row_bytes, out_offset;
+} rvfw_copy_rows_params;
+
 /* PAD as 4-D: input and output dimensions, elements before the input per dimension, the fill. */
 typedef struct {
     int32_t in_d0, in_d1, in_d2, in_d3;
@@ -105,6 +110,7 @@ void rvfw_requantize_s8_ref(const rvfw_requantize_params *p, const int8_t *input
 /* cores: [n * r_out][k]; bias: NULL or [inner][n * r_out]. */
 void rvfw_tt_einsum_s8_ref(const rvfw_tt_params *p, const int8_t *input, const int8_t *cores, const int32_t *bias,
                            int8_t *output);
+void rvfw_copy_rows_s8_ref(const rvfw_copy_rows_params *p, const int8_t *input, int8_t *output);
 void rvfw_pad_s8_ref(const rvfw_pad_params *p, const int8_t *input, int8_t *output);
 void rvfw_quantize_f32_s8_ref(const rvfw_affine_params *p, const float *input, int8_t *output);
 void rvfw_dequantize_s8_f32_ref(const rvfw_affine_params *p, const int8_t *input, float *output);

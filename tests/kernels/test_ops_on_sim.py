@@ -194,7 +194,22 @@ def pad_then_conv(rng, h, w, cin, cout, k, stride, amounts, depthwise=False) -> 
     return m.finish([x], [y])
 
 
+def concat(shapes, axis) -> bytes:
+    """Several graph inputs joined along `axis` (negative counts from the end)."""
+    m = ModelBuilder()
+    xs = [m.tensor(f"x{k}", shape, scale=0.07, zero_point=9) for k, shape in enumerate(shapes)]
+    a = axis % len(shapes[0])
+    out_shape = list(shapes[0])
+    out_shape[a] = sum(shape[a] for shape in shapes)
+    y = m.tensor("y", tuple(out_shape), scale=0.07, zero_point=9)
+    m.op("CONCATENATION", xs, [y], axis=axis)
+    return m.finish(xs, [y])
+
+
 CASES = {
+    "concat_channels_3_inputs": lambda r: concat([(1, 4, 5, 3), (1, 4, 5, 8), (1, 4, 5, 1)], 3),
+    "concat_height_negative_axis": lambda r: concat([(1, 2, 6, 4), (1, 5, 6, 4)], -3),
+    "concat_2d_batch_axis": lambda r: concat([(2, 7), (3, 7)], 0),
     "padconv_3x3_s2_asymmetric": lambda r: pad_then_conv(r, 9, 8, 3, 6, (3, 3), (2, 2), ((0, 1), (0, 1))),
     "padconv_3x3_s1_all_sides": lambda r: pad_then_conv(r, 7, 6, 5, 4, (3, 3), (1, 1), ((1, 2), (2, 1))),
     "paddw_3x3_s2": lambda r: pad_then_conv(r, 10, 9, 8, 8, (3, 3), (2, 2), ((1, 1), (1, 1)), depthwise=True),

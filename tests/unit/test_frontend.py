@@ -43,7 +43,21 @@ def test_reads_kws_into_ir():
 def test_reads_the_bundled_example():
     g = load_tflite(DEFAULT_MODEL)
     check_graph(g)
-    assert {op.kind for op in g.ops} == set(OpKind) - {OpKind.TILED_STAGE, OpKind.TT_EINSUM}  # internal ones
+    # The example runs the whole first-release op set plus PAD; ops added since are covered by
+    # single-op models (tests/kernels), as the op set is about to triple.
+    first_release = {
+        OpKind.ADD,
+        OpKind.AVERAGE_POOL_2D,
+        OpKind.CONV_2D,
+        OpKind.DEPTHWISE_CONV_2D,
+        OpKind.DEQUANTIZE,
+        OpKind.FULLY_CONNECTED,
+        OpKind.MAX_POOL_2D,
+        OpKind.QUANTIZE,
+        OpKind.RESHAPE,
+        OpKind.SOFTMAX,
+    }
+    assert {op.kind for op in g.ops} == first_release | {OpKind.PAD}  # fmt: skip
 
 
 def test_free_batch_dimension_is_accepted(tmp_path):
