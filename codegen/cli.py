@@ -107,11 +107,18 @@ def _parser() -> argparse.ArgumentParser:
         if name == "check-board":
             p.add_argument("--no-flash", action="store_true", help="the board already runs this image: just reset")
             p.add_argument("--timeout", type=float, default=120.0, help="seconds to wait for the board's output")
+    sub.add_parser("ops", help="the ops rvfw compiles, their dtypes and the kernel sets that run them",
+                   description="the ops rvfw compiles, their dtypes and the kernel sets that run them")  # fmt: skip
     return parser
 
 
 def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(argv)
+    if args.command == "ops":
+        from codegen.report import ops_table
+
+        print(ops_table())
+        return 0
     quiet = getattr(args, "json", False)
     log = (lambda _msg: None) if quiet else (lambda msg: print(msg, flush=True))
     try:

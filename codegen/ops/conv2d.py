@@ -12,7 +12,7 @@ KINDS = (OpKind.CONV_2D,)
 PARAMS = "rvfw_conv_params"
 CONV = family("CONV_2D", PARAMS, "conv2d_s8", ("ref", "scalar", "rvv", "xthead"))
 # Output pixels across lanes instead of output channels, for few channels and wide rows.
-CONV_ROWS = Family("CONV_2D", PARAMS, {**CONV.kernels, "rvv": "conv2d_rows_s8_rvv"})
+CONV_ROWS = Family("CONV_2D, output pixels across lanes", PARAMS, {**CONV.kernels, "rvv": "conv2d_rows_s8_rvv"})
 CONV_1X1_INPLACE = family("CONV_2D 1x1 in place", PARAMS, "conv2d_1x1_inplace_s8", ("ref", "rvv"))
 FAMILIES = (CONV, CONV_ROWS, CONV_1X1_INPLACE)
 

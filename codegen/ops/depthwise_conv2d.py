@@ -11,7 +11,11 @@ from codegen.ops.kernels import Family, family
 KINDS = (OpKind.DEPTHWISE_CONV_2D,)
 PARAMS = "rvfw_conv_params"
 DEPTHWISE = family("DEPTHWISE_CONV_2D", PARAMS, "depthwise_conv2d_s8", ("ref", "scalar", "rvv", "xthead"))
-DEPTHWISE_ROWS = Family("DEPTHWISE_CONV_2D", PARAMS, {**DEPTHWISE.kernels, "rvv": "depthwise_conv2d_rows_s8_rvv"})
+DEPTHWISE_ROWS = Family(
+    "DEPTHWISE_CONV_2D, output pixels across lanes",
+    PARAMS,
+    {**DEPTHWISE.kernels, "rvv": "depthwise_conv2d_rows_s8_rvv"},
+)
 DEPTHWISE_INPLACE = family("DEPTHWISE_CONV_2D in place", PARAMS, "depthwise_conv2d_inplace_s8", ("ref", "rvv"))
 FAMILIES = (DEPTHWISE, DEPTHWISE_ROWS, DEPTHWISE_INPLACE)
 

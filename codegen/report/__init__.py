@@ -3,6 +3,7 @@
 from codegen.report.tables import (
     compression_table,
     layer_table,
+    ops_table,
     plan_table,
     profile_table,
     table,
@@ -12,6 +13,7 @@ __all__ = [
     "table",
     "plan_table",
     "layer_table",
+    "ops_table",
     "profile_table",
     "compression_table",
 ]

@@ -89,3 +89,19 @@ def compression_table(reports) -> str:
         )
     headers = ["op", "MxN", "TT", "int8 params", "MACs", "est. instructions", "w err", "out err"]
     return "TT compression:\n" + table(headers, rows, right=set())
+
+
+def ops_table() -> str:
+    """Every kernel family of every op: its dtype and which kernel sets have a kernel for it
+    (`ref` always; a missing set falls back, and the build's layer table says so)."""
+    from codegen.ops import MODULES
+    from codegen.ops.kernels import SETS
+
+    rows = []
+    for module in MODULES:
+        for fam in module.FAMILIES:
+            kernel = fam.kernels["ref"]
+            dtype = "float32 -> int8" if "_f32_s8" in kernel else "int8 -> float32" if "_s8_f32" in kernel else "int8"
+            rows.append([fam.what, dtype, *("yes" if s in fam.kernels else "-" for s in SETS)])
+    rows.sort(key=lambda r: r[0])
+    return table(["op", "dtype", *SETS], rows, right=set())

@@ -161,3 +161,14 @@ def test_a_model_that_crashes_tflite_micro_is_one_line(tmp_path, sim_tools):
     proc = rvfw("check", "--model", str(tmp_path / "beta.tflite"), "--out", str(tmp_path / "out"))
     assert_one_line_error(proc, "beta.tflite: TFLite Micro crashed (SIGABRT)")
     assert proc.returncode == 2
+
+
+def test_ops_lists_every_op_with_its_kernel_sets():
+    proc = rvfw("ops")
+    assert proc.returncode == 0, proc.stderr
+    lines = proc.stdout.splitlines()
+    assert lines[0].split() == ["op", "dtype", "ref", "scalar", "rvv", "xthead"]
+    rows = {line.split("  ")[0].strip(): line.split()[-4:] for line in lines[1:]}
+    assert rows["CONV_2D"] == ["yes", "yes", "yes", "yes"]
+    assert rows["SOFTMAX"] == ["yes", "-", "-", "-"]
+    assert {"PAD", "CONCATENATION", "FULLY_CONNECTED", "QUANTIZE"} <= set(rows)
