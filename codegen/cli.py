@@ -4,19 +4,19 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import re
 import sys
 import traceback
 from pathlib import Path
 
 from codegen import __version__, pipeline, report
+from codegen.boards import load_board
 from codegen.build.staging import check_out_dir
 from codegen.errors import BudgetError, RvfwError
 from codegen.paths import DEFAULT_BOARD, DEFAULT_MODEL
 from codegen.report import plot
 from codegen.run import board_check, flash
-from codegen.run.sim import SIMULATORS
+from codegen.run.sim import SIMULATORS, check_run_options
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -197,12 +197,8 @@ def _check_args(args) -> None:
         check_out_dir(Path(args.out))
     if getattr(args, "seed", 0) < 0:
         raise RvfwError(f"--seed {args.seed}: must be 0 or more")
-    timeout = getattr(args, "timeout", 1.0)
-    if not (timeout > 0 and math.isfinite(timeout)):
-        raise RvfwError(f"--timeout {timeout}: must be a positive number of seconds")
-    vlen = getattr(args, "vlen", None)
-    if vlen is not None and (vlen < 32 or vlen > 65536 or vlen & (vlen - 1)):
-        raise RvfwError(f"--vlen {vlen}: must be a power of two from 32 to 65536")
+    if args.command in ("run", "check") and not getattr(args, "app", None):  # before building, not after
+        check_run_options(load_board(args.board), args.timeout, args.vlen, args.sim)
     if not getattr(args, "app", None):
         for flag in ("inject_fault", "preempt"):
             if getattr(args, flag, None):

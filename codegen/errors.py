@@ -17,6 +17,19 @@ class ModelError(RvfwError):
         self.reason = reason
 
 
+def summarize(problems: list[ModelError], separator: str = ", ") -> str:
+    """'WHAT (op #i)' per distinct problem, in model order, with every op index it affects; WHAT is
+    a problem's `what` when it has one (an op kind rvfw lacks), else 'OP: reason'."""
+    seen: dict[str, list[int]] = {}
+    for p in problems:
+        seen.setdefault(getattr(p, "what", None) or f"{p.op_name}: {p.reason}", []).append(p.op_index)
+    parts = []
+    for what, indices in seen.items():
+        ops = ", ".join(f"#{i}" for i in indices)
+        parts.append(f"{what} ({'op' if len(indices) == 1 else f'{len(indices)} ops'} {ops})")
+    return separator.join(parts)
+
+
 class BoardError(RvfwError):
     """A board file is missing or does not match the schema."""
 

@@ -209,8 +209,6 @@ def prepare(
     log: Log = lambda _msg: None,
 ) -> tuple[Graph, Board, MemoryPlan]:
     """Everything up to the memory plan of one memory option: pure, writes nothing."""
-    if memory not in PLANNED_MODES:
-        raise RvfwError(f"unknown memory mode '{memory}' (choose from: {', '.join(MEMORY_MODES)})")
     board = load_board(board_name)
     planned = plan_option(load(model, board, compress, log), board, planner, memory, fit_board)
     return planned.graph, board, planned.plan

@@ -284,7 +284,7 @@ def app_sources(app, board, admitted, models, inject_fault=None, preempt=None) -
             victim = others[0]["symbol"] if others else "__rvfw_rx_start"
             fault = {"model": mb.entry.name, "victim": victim, "layer": len(mb.layers) // 2}
             files["rvfw_test_hooks.h"] = emit.render_test_hooks(banner, fault)
-            extra_flags[f"{mb.graph.name}.c"] = ["-include", "{gen}/rvfw_test_hooks.h"]
+            extra_flags[f"{mb.graph.name}.c"] = ["-include", "rvfw_test_hooks.h"]  # found on the -I path
     files["app.c"] = emit.render_app(banner, [_model_data(mb, placed) for mb in models], placed)
     harness = [_harness_data(mb) for mb in models]
     preempting = None

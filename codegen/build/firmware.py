@@ -46,9 +46,8 @@ def build_image(
     (gen / "link.ld").write_text(sources.linker_script)
     c_files = [gen / name for name in sources.c_files]
     c_files += [*toolchain.firmware_sources(board, sources.kernels), *sources.runtime]
-    extra = {name: [flag.replace("{gen}", str(gen)) for flag in flags] for name, flags in sources.extra_flags.items()}
     objects = toolchain.compile_objects(
-        board, c_files, [gen, FIRMWARE_DIR / "include"], staging / "obj", sources.defines, extra
+        board, c_files, [gen, FIRMWARE_DIR / "include"], staging / "obj", sources.defines, sources.extra_flags
     )
     elf = staging / "firmware.elf"
     overflow = False

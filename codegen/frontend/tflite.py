@@ -17,7 +17,7 @@ from tflite.BuiltinOperator import BuiltinOperator
 from tflite.BuiltinOptions import BuiltinOptions
 from tflite.TensorType import TensorType
 
-from codegen.errors import ModelError
+from codegen.errors import ModelError, summarize
 from codegen.frontend.validate import validate
 from codegen.ir import DType, Graph, Op, OpKind, Quant, Tensor
 
@@ -172,18 +172,6 @@ class UnsupportedOp(ModelError):
     def __init__(self, model: str, reason: str, op_index: int, op_name: str, what: str):
         super().__init__(model, reason, op_index, op_name)
         self.what = what  # "TANH", "FULLY_CONNECTED version 12", "custom op 'Foo'"
-
-
-def summarize(problems: list[ModelError]) -> str:
-    """'WHAT (op #i)' per distinct problem, in model order, with every op index it affects."""
-    seen: dict[str, list[int]] = {}
-    for p in problems:
-        seen.setdefault(getattr(p, "what", f"{p.op_name}: {p.reason}"), []).append(p.op_index)
-    parts = []
-    for what, indices in seen.items():
-        ops = ", ".join(f"#{i}" for i in indices)
-        parts.append(f"{what} ({'op' if len(indices) == 1 else f'{len(indices)} ops'} {ops})")
-    return ", ".join(parts)
 
 
 def _read_op(model: tflite.Model, sub, index: int, label: str) -> Op:

@@ -3,48 +3,34 @@ Python story: `check` (refuse what its kernels cannot run), `macs`, `inplace` (w
 overwrite and the scratch its in-place kernel needs), its kernel families (`FAMILIES`, see
 ops.kernels) and `lower` (one Layer: a kernel call with literal arguments).
 
-Adding an op: a module here listed in MODULES, its kernels in firmware/kernels/ with their
+Adding an op: a module here (found by its KINDS), its kernels in firmware/kernels/ with their
 declarations in firmware/include/rvfw_kernels.h, and a single-op test model (see
 docs/architecture.md)."""
 
 from __future__ import annotations
 
+import importlib
+import pkgutil
 from pathlib import Path
 from types import ModuleType
 
-from codegen.errors import ModelError
+from codegen.errors import ModelError, summarize
 from codegen.ir import Graph, Op, OpKind
-from codegen.ops import (
-    add,
-    concatenation,
-    conv2d,
-    depthwise_conv2d,
-    fully_connected,
-    pad,
-    pool2d,
-    quantize,
-    reshape,
-    softmax,
-    stage,
-    tt_einsum,
-)
 from codegen.ops.common import ConstArray, Layer, LowerContext
 from codegen.ops.kernels import Family
 
-MODULES = (
-    add,
-    concatenation,
-    conv2d,
-    depthwise_conv2d,
-    fully_connected,
-    pad,
-    pool2d,
-    quantize,
-    reshape,
-    softmax,
-    stage,
-    tt_einsum,
-)
+
+def _op_modules() -> tuple[ModuleType, ...]:
+    """Every module of this package that defines KINDS is an op: found, not listed by hand."""
+    found = []
+    for info in sorted(pkgutil.iter_modules(__path__), key=lambda m: m.name):
+        module = importlib.import_module(f"{__name__}.{info.name}")
+        if hasattr(module, "KINDS"):
+            found.append(module)
+    return tuple(found)
+
+
+MODULES = _op_modules()
 OPS: dict[OpKind, ModuleType] = {kind: module for module in MODULES for kind in module.KINDS}
 
 
@@ -69,12 +55,7 @@ def check_graph(graph: Graph) -> None:
     if len(failures) == 1:
         raise failures[0]
     if failures:
-        parts: dict[str, list[int]] = {}
-        for f in failures:
-            parts.setdefault(f"{f.op_name}: {f.reason}", []).append(f.op_index)
-        listed = "; ".join(f"{what} (op{'s' if len(ix) > 1 else ''} {', '.join(f'#{i}' for i in ix)})"
-                           for what, ix in parts.items())  # fmt: skip
-        raise ModelError(Path(graph.source).name, f"not supported: {listed}")
+        raise ModelError(Path(graph.source).name, f"not supported: {summarize(failures, '; ')}")
 
 
 def macs(graph: Graph, op: Op) -> int:

@@ -41,10 +41,6 @@ class Pick:
     kernel_set: str  # the set it comes from
     note: str  # empty when the requested set has it
 
-    @property
-    def function(self) -> str:
-        return C_PREFIX + self.kernel
-
 
 def pick(family: Family, kernel_set: str, unless: set[str] | None = None, detail: str = "") -> Pick:
     """The kernel of `family` for the requested set, else the next in FALLBACK (with a note).

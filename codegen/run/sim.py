@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib.util
+import math
 import os
 import re
 import select
@@ -154,6 +155,26 @@ def pick_simulator(board: Board, sim: str = "auto") -> SpikeRunner | QemuRunner:
     raise ToolError(f"no simulator: neither spike nor {qemu.binary(board)} is installed (run `make setup`)")
 
 
+def check_run_options(board: Board, timeout: float, vlen: int | None = None, sim: str = "auto") -> None:
+    """What a run of this board's image may be asked for, refused in one line (the command line
+    asks before building, run_elf again before running)."""
+    if board.simulator is None:
+        raise RvfwError(f"board {board.name} has no simulator: build it and flash it instead")
+    if not (timeout > 0 and math.isfinite(timeout)):
+        raise RvfwError(f"--timeout {timeout}: must be a positive number of seconds")
+    if board.simulator["machine"] != "spike" and sim != "auto":
+        raise RvfwError(f"--sim {sim}: board {board.name} runs on its own simulator ({board.simulator['machine']})")
+    if vlen is not None:
+        if vlen < 32 or vlen > 65536 or vlen & (vlen - 1):
+            raise RvfwError(f"--vlen {vlen}: must be a power of two from 32 to 65536")
+        if not board.vector:
+            raise RvfwError(f"--vlen {vlen}: board {board.name} has no vector unit")
+        if board.simulator["machine"] != "spike":
+            raise RvfwError(f"--vlen {vlen}: board {board.name}'s simulator has a fixed VLEN ({board.vlen})")
+        if board.vector["extension"] == "rvv1.0" and vlen < 128:
+            raise RvfwError(f"--vlen {vlen}: the V extension needs VLEN >= 128 (Zve boards allow less)")
+
+
 def run_elf(
     elf: Path,
     board: Board,
@@ -165,19 +186,7 @@ def run_elf(
     """Run an image; vlen overrides the board's VLEN (the kernels are VLEN-agnostic). count: under a
     user-mode simulator, count instructions from a trace (slower) since there is no instret to read.
     sim: for spike-machine boards, "spike", "qemu" or "auto" (Spike when installed)."""
-    if board.simulator is None:
-        raise RvfwError(f"board {board.name} has no simulator: build it and flash it instead")
-    if not (timeout > 0 and timeout < float("inf")):
-        raise RvfwError(f"--timeout {timeout}: must be a positive number of seconds")
-    if board.simulator["machine"] != "spike" and sim not in ("auto",):
-        raise RvfwError(f"--sim {sim}: board {board.name} runs on its own simulator ({board.simulator['machine']})")
-    if vlen is not None:
-        if not board.vector:
-            raise RvfwError(f"--vlen {vlen}: board {board.name} has no vector unit")
-        if board.simulator["machine"] != "spike":
-            raise RvfwError(f"--vlen {vlen}: board {board.name}'s simulator has a fixed VLEN ({board.vlen})")
-        if board.vector["extension"] == "rvv1.0" and vlen < 128:
-            raise RvfwError(f"--vlen {vlen}: the V extension needs VLEN >= 128 (Zve boards allow less)")
+    check_run_options(board, timeout, vlen, sim)
     if board.user_mode_simulator:
         if board.console != "linux":
             raise RvfwError(f"board {board.name}: its simulator runs user-mode images: build with for_simulator")

@@ -27,7 +27,7 @@ def buffer_ranges(data: bytes) -> list[tuple[int, int]]:
     return ranges
 
 
-def _table_positions(data: bytes, rng: np.random.Generator) -> np.ndarray:
+def _table_positions(data: bytes) -> np.ndarray:
     """Every offset outside the weight buffers (all offsets for a file without them)."""
     mask = np.ones(len(data), dtype=bool)
     for start, end in buffer_ranges(data):
@@ -38,7 +38,7 @@ def _table_positions(data: bytes, rng: np.random.Generator) -> np.ndarray:
 
 def mutants(base: bytes, seed: int, count: int, label: str = "m") -> Iterator[tuple[str, bytes]]:
     rng = np.random.default_rng(seed)
-    tables = _table_positions(base, rng)
+    tables = _table_positions(base)
     for k in range(count):
         data = bytearray(base)
         kind = rng.choice(["flip", "int32", "cut", "zero", "dup", "flip_any"], p=[0.35, 0.3, 0.08, 0.12, 0.05, 0.1])
