@@ -23,9 +23,65 @@ _DTYPES = {
 }
 _PADDING = {"SAME": 0, "VALID": 1}
 _ACTIVATION = {"NONE": 0, "RELU": 1, "RELU_N1_TO_1": 2, "RELU6": 3}
+# Versions written by default: the lowest that has the int8 form of each op.
 _VERSIONS = {"CONV_2D": 3, "DEPTHWISE_CONV_2D": 3, "FULLY_CONNECTED": 4, "AVERAGE_POOL_2D": 2, "MAX_POOL_2D": 2,
-             "ADD": 2, "SOFTMAX": 2, "RESHAPE": 1, "QUANTIZE": 2, "DEQUANTIZE": 2, "PAD": 2,
-             "CONCATENATION": 2}  # fmt: skip
+             "ADD": 2, "SOFTMAX": 2, "RESHAPE": 1, "QUANTIZE": 2, "DEQUANTIZE": 2, "PAD": 2, "PADV2": 2,
+             "CONCATENATION": 2, "SUB": 2, "MUL": 2, "MAXIMUM": 2, "MINIMUM": 2, "SQUARED_DIFFERENCE": 2,
+             "LEAKY_RELU": 2, "LOGISTIC": 2, "TANH": 2, "RELU": 2, "RELU6": 2, "TRANSPOSE": 2, "SLICE": 2,
+             "STRIDED_SLICE": 2, "SPLIT": 2, "SPLIT_V": 2, "PACK": 2, "UNPACK": 2, "BROADCAST_TO": 2,
+             "DEPTH_TO_SPACE": 2, "SPACE_TO_DEPTH": 2, "GATHER": 2, "RESIZE_NEAREST_NEIGHBOR": 2, "MEAN": 2,
+             "SUM": 2, "REDUCE_MAX": 2, "REDUCE_MIN": 2}  # fmt: skip
+
+
+def _act(o: dict) -> int:
+    return _ACTIVATION[o.get("activation", "NONE")]
+
+
+def _pair(key: str, position: int, default=(1, 1)):
+    return lambda o: o.get(key, default)[position]
+
+
+_CONV_FIELDS = [("Padding", lambda o: _PADDING[o.get("padding", "SAME")]), ("StrideH", _pair("stride", 0)),
+                ("StrideW", _pair("stride", 1)), ("DilationHFactor", _pair("dilation", 0)),
+                ("DilationWFactor", _pair("dilation", 1)), ("FusedActivationFunction", _act)]  # fmt: skip
+_POOL_FIELDS = [("Padding", lambda o: _PADDING[o.get("padding", "VALID")]), ("StrideH", lambda o: o["stride"][0]),
+                ("StrideW", lambda o: o["stride"][1]), ("FilterHeight", lambda o: o["filter"][0]),
+                ("FilterWidth", lambda o: o["filter"][1]), ("FusedActivationFunction", _act)]  # fmt: skip
+_REDUCER = ("ReducerOptions", [("KeepDims", lambda o: bool(o.get("keep_dims", False)))])
+# Each op kind's options table (a class of the tflite package) and its fields from the op's options.
+_OPTION_TABLES = {
+    "CONV_2D": ("Conv2DOptions", _CONV_FIELDS),
+    "DEPTHWISE_CONV_2D": ("DepthwiseConv2DOptions",
+                          [*_CONV_FIELDS, ("DepthMultiplier", lambda o: o.get("depth_multiplier", 1))]),
+    "FULLY_CONNECTED": ("FullyConnectedOptions", [("FusedActivationFunction", _act)]),
+    "AVERAGE_POOL_2D": ("Pool2DOptions", _POOL_FIELDS),
+    "MAX_POOL_2D": ("Pool2DOptions", _POOL_FIELDS),
+    "ADD": ("AddOptions", [("FusedActivationFunction", _act)]),
+    "SUB": ("SubOptions", [("FusedActivationFunction", _act)]),
+    "MUL": ("MulOptions", [("FusedActivationFunction", _act)]),
+    "CONCATENATION": ("ConcatenationOptions", [("Axis", lambda o: o.get("axis", -1)),
+                                               ("FusedActivationFunction", _act)]),
+    "SOFTMAX": ("SoftmaxOptions", [("Beta", lambda o: o.get("beta", 1.0))]),
+    "LEAKY_RELU": ("LeakyReluOptions", [("Alpha", lambda o: o.get("alpha", 0.2))]),
+    "STRIDED_SLICE": ("StridedSliceOptions", [(f, lambda o, k=k: o.get(k, 0)) for f, k in (
+        ("BeginMask", "begin_mask"), ("EndMask", "end_mask"), ("EllipsisMask", "ellipsis_mask"),
+        ("NewAxisMask", "new_axis_mask"), ("ShrinkAxisMask", "shrink_axis_mask"))]),
+    "SPLIT": ("SplitOptions", [("NumSplits", lambda o: o["num_splits"])]),
+    "SPLIT_V": ("SplitVOptions", [("NumSplits", lambda o: o["num_splits"])]),
+    "PACK": ("PackOptions", [("ValuesCount", lambda o: o["values_count"]), ("Axis", lambda o: o.get("axis", 0))]),
+    "UNPACK": ("UnpackOptions", [("Num", lambda o: o["num"]), ("Axis", lambda o: o.get("axis", 0))]),
+    "DEPTH_TO_SPACE": ("DepthToSpaceOptions", [("BlockSize", lambda o: o["block_size"])]),
+    "SPACE_TO_DEPTH": ("SpaceToDepthOptions", [("BlockSize", lambda o: o["block_size"])]),
+    "GATHER": ("GatherOptions", [("Axis", lambda o: o.get("axis", 0)),
+                                 ("BatchDims", lambda o: o.get("batch_dims", 0))]),
+    "RESIZE_NEAREST_NEIGHBOR": ("ResizeNearestNeighborOptions", [
+        ("AlignCorners", lambda o: bool(o.get("align_corners", False))),
+        ("HalfPixelCenters", lambda o: bool(o.get("half_pixel_centers", False)))]),
+    "MEAN": _REDUCER,
+    "SUM": _REDUCER,
+    "REDUCE_MAX": _REDUCER,
+    "REDUCE_MIN": _REDUCER,
+}  # fmt: skip
 
 
 @dataclass
@@ -167,51 +223,10 @@ def _table_vector(b: flatbuffers.Builder, start, offsets: list[int]) -> int:
 
 
 def _options(b: flatbuffers.Builder, op: _Op) -> tuple[int, int | None]:
-    o = op.options
-    act = _ACTIVATION[o.get("activation", "NONE")]
-    if op.kind == "CONV_2D":
-        tflite.Conv2DOptionsStart(b)
-        tflite.Conv2DOptionsAddPadding(b, _PADDING[o.get("padding", "SAME")])
-        tflite.Conv2DOptionsAddStrideH(b, o.get("stride", (1, 1))[0])
-        tflite.Conv2DOptionsAddStrideW(b, o.get("stride", (1, 1))[1])
-        tflite.Conv2DOptionsAddDilationHFactor(b, o.get("dilation", (1, 1))[0])
-        tflite.Conv2DOptionsAddDilationWFactor(b, o.get("dilation", (1, 1))[1])
-        tflite.Conv2DOptionsAddFusedActivationFunction(b, act)
-        return BuiltinOptions.Conv2DOptions, tflite.Conv2DOptionsEnd(b)
-    if op.kind == "DEPTHWISE_CONV_2D":
-        tflite.DepthwiseConv2DOptionsStart(b)
-        tflite.DepthwiseConv2DOptionsAddPadding(b, _PADDING[o.get("padding", "SAME")])
-        tflite.DepthwiseConv2DOptionsAddStrideH(b, o.get("stride", (1, 1))[0])
-        tflite.DepthwiseConv2DOptionsAddStrideW(b, o.get("stride", (1, 1))[1])
-        tflite.DepthwiseConv2DOptionsAddDilationHFactor(b, o.get("dilation", (1, 1))[0])
-        tflite.DepthwiseConv2DOptionsAddDilationWFactor(b, o.get("dilation", (1, 1))[1])
-        tflite.DepthwiseConv2DOptionsAddDepthMultiplier(b, o.get("depth_multiplier", 1))
-        tflite.DepthwiseConv2DOptionsAddFusedActivationFunction(b, act)
-        return BuiltinOptions.DepthwiseConv2DOptions, tflite.DepthwiseConv2DOptionsEnd(b)
-    if op.kind == "FULLY_CONNECTED":
-        tflite.FullyConnectedOptionsStart(b)
-        tflite.FullyConnectedOptionsAddFusedActivationFunction(b, act)
-        return BuiltinOptions.FullyConnectedOptions, tflite.FullyConnectedOptionsEnd(b)
-    if op.kind in ("AVERAGE_POOL_2D", "MAX_POOL_2D"):
-        tflite.Pool2DOptionsStart(b)
-        tflite.Pool2DOptionsAddPadding(b, _PADDING[o.get("padding", "VALID")])
-        tflite.Pool2DOptionsAddStrideH(b, o["stride"][0])
-        tflite.Pool2DOptionsAddStrideW(b, o["stride"][1])
-        tflite.Pool2DOptionsAddFilterHeight(b, o["filter"][0])
-        tflite.Pool2DOptionsAddFilterWidth(b, o["filter"][1])
-        tflite.Pool2DOptionsAddFusedActivationFunction(b, act)
-        return BuiltinOptions.Pool2DOptions, tflite.Pool2DOptionsEnd(b)
-    if op.kind == "ADD":
-        tflite.AddOptionsStart(b)
-        tflite.AddOptionsAddFusedActivationFunction(b, act)
-        return BuiltinOptions.AddOptions, tflite.AddOptionsEnd(b)
-    if op.kind == "CONCATENATION":
-        tflite.ConcatenationOptionsStart(b)
-        tflite.ConcatenationOptionsAddAxis(b, o.get("axis", -1))
-        tflite.ConcatenationOptionsAddFusedActivationFunction(b, act)
-        return BuiltinOptions.ConcatenationOptions, tflite.ConcatenationOptionsEnd(b)
-    if op.kind == "SOFTMAX":
-        tflite.SoftmaxOptionsStart(b)
-        tflite.SoftmaxOptionsAddBeta(b, o.get("beta", 1.0))
-        return BuiltinOptions.SoftmaxOptions, tflite.SoftmaxOptionsEnd(b)
-    return BuiltinOptions.NONE, None
+    if op.kind not in _OPTION_TABLES:
+        return BuiltinOptions.NONE, None
+    name, fields = _OPTION_TABLES[op.kind]
+    getattr(tflite, f"{name}Start")(b)
+    for field_name, value in fields:
+        getattr(tflite, f"{name}Add{field_name}")(b, value(op.options))
+    return getattr(BuiltinOptions, name), getattr(tflite, f"{name}End")(b)

@@ -40,6 +40,8 @@ def c_literal(value: object) -> str:
         return str(int(value))
     if isinstance(value, (float, np.floating)):
         return repr(float(value))  # shortest repr round-trips through strtod exactly
+    if isinstance(value, (tuple, list)):  # an array field of a parameter struct
+        return "{" + ", ".join(c_literal(v) for v in value) + "}"
     raise TypeError(f"no C literal for {value!r}")
 
 

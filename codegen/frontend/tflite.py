@@ -39,16 +39,47 @@ _ACTIVATIONS = {0: "NONE", 1: "RELU", 2: "RELU_N1_TO_1", 3: "RELU6", 4: "TANH", 
 MAX_VERSION = {
     OpKind.ADD: 4,
     OpKind.AVERAGE_POOL_2D: 3,
+    OpKind.BROADCAST_TO: 3,
     OpKind.CONCATENATION: 3,
     OpKind.CONV_2D: 4,
+    OpKind.DEPTH_TO_SPACE: 2,
     OpKind.DEPTHWISE_CONV_2D: 6,
     OpKind.DEQUANTIZE: 4,
+    OpKind.ELU: 1,
+    OpKind.EXPAND_DIMS: 1,
     OpKind.FULLY_CONNECTED: 9,
+    OpKind.GATHER: 5,
+    OpKind.HARD_SWISH: 1,
+    OpKind.LEAKY_RELU: 2,
+    OpKind.LOGISTIC: 3,
     OpKind.MAX_POOL_2D: 3,
+    OpKind.MAXIMUM: 4,
+    OpKind.MEAN: 3,
+    OpKind.MINIMUM: 4,
+    OpKind.MUL: 4,
+    OpKind.PACK: 3,
     OpKind.PAD: 4,
+    OpKind.PADV2: 4,
     OpKind.QUANTIZE: 2,
+    OpKind.REDUCE_MAX: 3,
+    OpKind.REDUCE_MIN: 3,
+    OpKind.RELU: 3,
+    OpKind.RELU6: 2,
     OpKind.RESHAPE: 1,
+    OpKind.RESIZE_NEAREST_NEIGHBOR: 4,
+    OpKind.SLICE: 5,
     OpKind.SOFTMAX: 3,
+    OpKind.SPACE_TO_DEPTH: 2,
+    OpKind.SPLIT: 4,
+    OpKind.SPLIT_V: 2,
+    OpKind.SQUARED_DIFFERENCE: 2,
+    OpKind.SQUEEZE: 1,
+    OpKind.STRIDED_SLICE: 6,
+    OpKind.SUB: 3,
+    OpKind.SUM: 2,
+    OpKind.TANH: 3,
+    OpKind.TRANSPOSE: 5,
+    OpKind.UNPACK: 3,
 }
 
 
@@ -204,21 +235,67 @@ def _read_op(model: tflite.Model, sub, index: int, label: str) -> Op:
     return Op(index=index, kind=kind, version=version, inputs=inputs, outputs=outputs, options=options)
 
 
-# The options table each kind carries (TFLite's schema); a table of another type is refused.
-_OPTIONS_OF = {
-    OpKind.ADD: BuiltinOptions.AddOptions,
-    OpKind.AVERAGE_POOL_2D: BuiltinOptions.Pool2DOptions,
-    OpKind.CONCATENATION: BuiltinOptions.ConcatenationOptions,
-    OpKind.CONV_2D: BuiltinOptions.Conv2DOptions,
-    OpKind.DEPTHWISE_CONV_2D: BuiltinOptions.DepthwiseConv2DOptions,
-    OpKind.DEQUANTIZE: BuiltinOptions.DequantizeOptions,
-    OpKind.FULLY_CONNECTED: BuiltinOptions.FullyConnectedOptions,
-    OpKind.MAX_POOL_2D: BuiltinOptions.Pool2DOptions,
-    OpKind.PAD: BuiltinOptions.PadOptions,
-    OpKind.QUANTIZE: BuiltinOptions.QuantizeOptions,
-    OpKind.RESHAPE: BuiltinOptions.ReshapeOptions,
-    OpKind.SOFTMAX: BuiltinOptions.SoftmaxOptions,
-}
+def _activation(o) -> str:
+    return _ACTIVATIONS.get(o.FusedActivationFunction(), "?")
+
+
+def _padding(o) -> str:
+    return _PADDING.get(o.Padding(), o.Padding())
+
+
+def _stride(o) -> tuple[int, int]:
+    return (o.StrideH(), o.StrideW())
+
+
+def _dilation(o) -> tuple[int, int]:
+    return (o.DilationHFactor(), o.DilationWFactor())
+
+
+_CONV = {"padding": _padding, "stride": _stride, "dilation": _dilation, "activation": _activation}
+_ACTIVATION_ONLY = {"activation": _activation}
+# The options table each kind carries (TFLite's schema: the table's class in the tflite package)
+# and the fields rvfw reads from it; a table of another type is refused. Kinds absent here carry
+# no options rvfw needs.
+_OPTIONS: dict[OpKind, tuple[str, dict]] = {
+    OpKind.ADD: ("AddOptions", _ACTIVATION_ONLY),
+    OpKind.AVERAGE_POOL_2D: ("Pool2DOptions", {"padding": _padding, "stride": _stride,
+                             "filter": lambda o: (o.FilterHeight(), o.FilterWidth()), "activation": _activation}),
+    OpKind.CONCATENATION: ("ConcatenationOptions", {"axis": lambda o: int(o.Axis()), "activation": _activation}),
+    OpKind.CONV_2D: ("Conv2DOptions", _CONV),
+    OpKind.DEPTH_TO_SPACE: ("DepthToSpaceOptions", {"block_size": lambda o: int(o.BlockSize())}),
+    OpKind.DEPTHWISE_CONV_2D: ("DepthwiseConv2DOptions", {**_CONV, "depth_multiplier": lambda o: o.DepthMultiplier()}),
+    OpKind.DEQUANTIZE: ("DequantizeOptions", {}),
+    OpKind.FULLY_CONNECTED: ("FullyConnectedOptions", {"activation": _activation,
+                             "weights_format": lambda o: o.WeightsFormat(),
+                             "keep_num_dims": lambda o: bool(o.KeepNumDims())}),
+    OpKind.GATHER: ("GatherOptions", {"axis": lambda o: int(o.Axis()), "batch_dims": lambda o: int(o.BatchDims())}),
+    OpKind.LEAKY_RELU: ("LeakyReluOptions", {"alpha": lambda o: float(np.float32(o.Alpha()))}),
+    OpKind.MAX_POOL_2D: ("Pool2DOptions", {"padding": _padding, "stride": _stride,
+                         "filter": lambda o: (o.FilterHeight(), o.FilterWidth()), "activation": _activation}),
+    OpKind.MEAN: ("ReducerOptions", {"keep_dims": lambda o: bool(o.KeepDims())}),
+    OpKind.MUL: ("MulOptions", _ACTIVATION_ONLY),
+    OpKind.PACK: ("PackOptions", {"axis": lambda o: int(o.Axis()), "values_count": lambda o: int(o.ValuesCount())}),
+    OpKind.PAD: ("PadOptions", {}),
+    OpKind.PADV2: ("PadV2Options", {}),
+    OpKind.QUANTIZE: ("QuantizeOptions", {}),
+    OpKind.REDUCE_MAX: ("ReducerOptions", {"keep_dims": lambda o: bool(o.KeepDims())}),
+    OpKind.REDUCE_MIN: ("ReducerOptions", {"keep_dims": lambda o: bool(o.KeepDims())}),
+    OpKind.RESHAPE: ("ReshapeOptions", {}),
+    OpKind.RESIZE_NEAREST_NEIGHBOR: ("ResizeNearestNeighborOptions", {
+        "align_corners": lambda o: bool(o.AlignCorners()), "half_pixel_centers": lambda o: bool(o.HalfPixelCenters())}),
+    OpKind.SOFTMAX: ("SoftmaxOptions", {"beta": lambda o: float(np.float32(o.Beta()))}),
+    OpKind.SPACE_TO_DEPTH: ("SpaceToDepthOptions", {"block_size": lambda o: int(o.BlockSize())}),
+    OpKind.SPLIT: ("SplitOptions", {"num_splits": lambda o: int(o.NumSplits())}),
+    OpKind.SPLIT_V: ("SplitVOptions", {"num_splits": lambda o: int(o.NumSplits())}),
+    OpKind.SQUEEZE: ("SqueezeOptions", {}),
+    OpKind.STRIDED_SLICE: ("StridedSliceOptions", {
+        "begin_mask": lambda o: int(o.BeginMask()), "end_mask": lambda o: int(o.EndMask()),
+        "ellipsis_mask": lambda o: int(o.EllipsisMask()), "new_axis_mask": lambda o: int(o.NewAxisMask()),
+        "shrink_axis_mask": lambda o: int(o.ShrinkAxisMask()), "offset": lambda o: bool(o.Offset())}),
+    OpKind.SUB: ("SubOptions", _ACTIVATION_ONLY),
+    OpKind.SUM: ("ReducerOptions", {"keep_dims": lambda o: bool(o.KeepDims())}),
+    OpKind.UNPACK: ("UnpackOptions", {"axis": lambda o: int(o.Axis()), "num": lambda o: int(o.Num())}),
+}  # fmt: skip
 _OPTIONS_NAMES = {v: k for k, v in BuiltinOptions.__dict__.items() if not k.startswith("_")}
 
 
@@ -227,54 +304,11 @@ def _read_options(op, op_kind: OpKind) -> dict:
     kind = op.BuiltinOptionsType()
     if table is None or kind == BuiltinOptions.NONE:
         return {}
-    if _OPTIONS_OF.get(op_kind, kind) != kind:
+    class_name, fields = _OPTIONS.get(op_kind, (None, {}))
+    if class_name is None:
+        return {}
+    if getattr(BuiltinOptions, class_name) != kind:
         return {"options_type": _OPTIONS_NAMES.get(kind, str(kind))}
-    if kind == BuiltinOptions.Conv2DOptions:
-        o = tflite.Conv2DOptions()
-        o.Init(table.Bytes, table.Pos)
-        return {
-            "padding": _PADDING.get(o.Padding(), o.Padding()),
-            "stride": (o.StrideH(), o.StrideW()),
-            "dilation": (o.DilationHFactor(), o.DilationWFactor()),
-            "activation": _ACTIVATIONS.get(o.FusedActivationFunction(), "?"),
-        }
-    if kind == BuiltinOptions.DepthwiseConv2DOptions:
-        o = tflite.DepthwiseConv2DOptions()
-        o.Init(table.Bytes, table.Pos)
-        return {
-            "padding": _PADDING.get(o.Padding(), o.Padding()),
-            "stride": (o.StrideH(), o.StrideW()),
-            "dilation": (o.DilationHFactor(), o.DilationWFactor()),
-            "depth_multiplier": o.DepthMultiplier(),
-            "activation": _ACTIVATIONS.get(o.FusedActivationFunction(), "?"),
-        }
-    if kind == BuiltinOptions.FullyConnectedOptions:
-        o = tflite.FullyConnectedOptions()
-        o.Init(table.Bytes, table.Pos)
-        return {
-            "activation": _ACTIVATIONS.get(o.FusedActivationFunction(), "?"),
-            "weights_format": o.WeightsFormat(),
-            "keep_num_dims": bool(o.KeepNumDims()),
-        }
-    if kind == BuiltinOptions.Pool2DOptions:
-        o = tflite.Pool2DOptions()
-        o.Init(table.Bytes, table.Pos)
-        return {
-            "padding": _PADDING.get(o.Padding(), o.Padding()),
-            "stride": (o.StrideH(), o.StrideW()),
-            "filter": (o.FilterHeight(), o.FilterWidth()),
-            "activation": _ACTIVATIONS.get(o.FusedActivationFunction(), "?"),
-        }
-    if kind == BuiltinOptions.AddOptions:
-        o = tflite.AddOptions()
-        o.Init(table.Bytes, table.Pos)
-        return {"activation": _ACTIVATIONS.get(o.FusedActivationFunction(), "?")}
-    if kind == BuiltinOptions.ConcatenationOptions:
-        o = tflite.ConcatenationOptions()
-        o.Init(table.Bytes, table.Pos)
-        return {"axis": int(o.Axis()), "activation": _ACTIVATIONS.get(o.FusedActivationFunction(), "?")}
-    if kind == BuiltinOptions.SoftmaxOptions:
-        o = tflite.SoftmaxOptions()
-        o.Init(table.Bytes, table.Pos)
-        return {"beta": float(np.float32(o.Beta()))}
-    return {}
+    o = getattr(tflite, class_name)()
+    o.Init(table.Bytes, table.Pos)
+    return {name: read(o) for name, read in fields.items()}

@@ -1,10 +1,12 @@
-"""CONCATENATION, int8, any axis: one strided copy per input into its slice of the output (the
-layer table shows one kernel call per input). Inputs and output share scale and zero point, so
-bytes move unchanged; inputs with other quantisation are refused (they would need rescaling)."""
+"""CONCATENATION (int8, any axis) and PACK (any dtype, a new axis): one strided copy per input into
+its slice of the output (the layer table shows one kernel call per input). Bytes move unchanged:
+CONCATENATION's inputs must share the output's scale and zero point (others would need
+rescaling); PACK copies bytes as TFLite Micro does."""
 
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
 from codegen.ir import DType, Graph, Op, OpKind
 from codegen.ops.common import (
@@ -19,8 +21,8 @@ from codegen.ops.common import (
 )
 from codegen.ops.kernels import family
 
-KINDS = (OpKind.CONCATENATION,)
-COPY = family("CONCATENATION", "rvfw_copy_rows_params", "copy_rows_s8", ("ref",))
+KINDS = (OpKind.CONCATENATION, OpKind.PACK)
+COPY = family("CONCATENATION / PACK", "rvfw_copy_rows_params", "copy_rows_s8", ("ref",))
 FAMILIES = (COPY,)
 macs = no_macs
 inplace = not_in_place
@@ -32,7 +34,33 @@ def axis(graph: Graph, op: Op) -> int:
     return a + rank if a < 0 else a
 
 
+def pack_axis(graph: Graph, op: Op) -> int:
+    rank = len(graph.tensors[op.outputs[0]].shape)
+    a = op.options.get("axis", 0)
+    return a + rank if a < 0 else a
+
+
+def check_pack(graph: Graph, op: Op) -> None:
+    out = graph.tensors[op.outputs[0]]
+    first = graph.tensors[op.inputs[0]]
+    if not -len(out.shape) <= op.options.get("axis", 0) < len(out.shape):
+        raise fail(graph, op, f"axis {op.options.get('axis', 0)} outside a rank-{len(out.shape)} output")
+    a = pack_axis(graph, op)
+    expected = (*first.shape[:a], len(op.inputs), *first.shape[a:])
+    for position, i in enumerate(op.inputs):
+        t = graph.tensors[i]
+        if t.shape != first.shape or t.dtype != out.dtype or t.dtype not in (DType.INT8, DType.INT16, DType.INT32,
+                                                                               DType.FLOAT32):  # fmt: skip
+            raise fail(graph, op, f"input {position} {list(t.shape)} {t.dtype.name.lower()} does not stack")
+        if t.is_constant:
+            raise fail(graph, op, "constant inputs not supported")
+    if tuple(out.shape) != expected:
+        raise fail(graph, op, f"output {list(out.shape)} is not the stacked inputs {list(expected)}")
+
+
 def check(graph: Graph, op: Op) -> None:
+    if op.kind is OpKind.PACK:
+        return check_pack(graph, op)
     out = expect_dtype(graph, op, op.outputs[0], "output", DType.INT8)
     if expect_activation(graph, op) != "NONE":
         raise fail(graph, op, "a fused activation on CONCATENATION not supported")
@@ -55,17 +83,18 @@ def check(graph: Graph, op: Op) -> None:
 
 def lower(ctx: LowerContext, op: Op) -> list[Layer]:
     out = ctx.tensor(op.outputs[0])
-    a = axis(ctx.graph, op)
+    a = pack_axis(ctx.graph, op) if op.kind is OpKind.PACK else axis(ctx.graph, op)
     rows = math.prod(out.shape[:a])
-    inner = math.prod(out.shape[a + 1 :])
+    inner = math.prod(out.shape[a + 1 :]) * out.dtype.size
     chosen = ctx.pick(COPY)
     layers, offset = [], 0
     for i in op.inputs:
         inp = ctx.tensor(i)
-        row_bytes = inp.shape[a] * inner
+        row_bytes = (1 if op.kind is OpKind.PACK else inp.shape[a]) * inner
         params = [("rows", rows), ("row_bytes", row_bytes), ("out_row_bytes", out.shape[a] * inner),
                   ("out_offset", offset)]  # fmt: skip
-        args = [ctx.arena(i, "input"), ctx.output(op)]
+        # Bytes of any dtype: the copy kernel takes int8_t pointers.
+        args = [replace(ctx.arena(i, "input"), c_type="int8_t"), replace(ctx.output(op), c_type="int8_t")]
         layers.append(ctx.layer(op, chosen, COPY, params, args))
         offset += row_bytes
     return layers

@@ -29,6 +29,7 @@ class Family:
     what: str  # for notes: "CONV_2D 1x1 in place"
     params_type: str
     kernels: dict[str, str]
+    ops: tuple[str, ...] = ()  # the op kinds it runs, when not every kind of its module
 
     def __post_init__(self) -> None:
         assert "ref" in self.kernels, f"{self.what}: every family has a reference kernel"
@@ -57,6 +58,6 @@ def pick(family: Family, kernel_set: str, unless: set[str] | None = None, detail
     raise AssertionError("unreachable: every family has a ref kernel")
 
 
-def family(what: str, params_type: str, stem: str, sets: tuple[str, ...]) -> Family:
+def family(what: str, params_type: str, stem: str, sets: tuple[str, ...], ops: tuple[str, ...] = ()) -> Family:
     """A family whose kernels are named `<stem>_<set>`."""
-    return Family(what, params_type, {s: f"{stem}_{s}" for s in sets})
+    return Family(what, params_type, {s: f"{stem}_{s}" for s in sets}, ops)

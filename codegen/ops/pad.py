@@ -1,6 +1,7 @@
-"""PAD, int8: the input copied into the middle of the output, the border filled with the output
-zero point (TFLite Micro's int8 PAD: the value 0 of the real domain). Up to 4-D; input and output
-share scale and zero point, so bytes are copied unchanged."""
+"""PAD and PADV2, int8: the input copied into the middle of the output, the border filled with the
+output zero point (PAD: the value 0 of the real domain) or PADV2's constant value (its raw byte,
+in the output's quantisation, as TFLite Micro requires). Up to 4-D; input and output share scale
+and zero point, so bytes are copied unchanged."""
 
 from __future__ import annotations
 
@@ -19,7 +20,7 @@ from codegen.ops.common import (
 )
 from codegen.ops.kernels import family
 
-KINDS = (OpKind.PAD,)
+KINDS = (OpKind.PAD, OpKind.PADV2)
 PAD = family("PAD", "rvfw_pad_params", "pad_s8", ("ref",))
 FAMILIES = (PAD,)
 macs = no_macs
@@ -32,7 +33,21 @@ def paddings(graph: Graph, op: Op) -> np.ndarray:
     return graph.tensors[op.inputs[1]].data.astype(np.int64).reshape(-1, 2)
 
 
+def pad_value(graph: Graph, op: Op) -> int:
+    """The fill byte: PADV2's constant value when it has one, else the output zero point."""
+    value = op.inputs[2] if op.kind is OpKind.PADV2 and len(op.inputs) > 2 else -1
+    if value < 0:
+        return graph.tensors[op.outputs[0]].quant.zero_point[0]
+    return int(graph.tensors[value].data.reshape(-1)[0])
+
+
 def check(graph: Graph, op: Op) -> None:
+    if op.kind is OpKind.PADV2 and len(op.inputs) > 2 and op.inputs[2] >= 0:
+        value = expect_dtype(graph, op, op.inputs[2], "constant value", DType.INT8)
+        expect_constant(graph, op, op.inputs[2], "constant value")
+        if value.num_elements != 1:
+            raise fail(graph, op, "the constant value must be one element")
+        expect_same_quant(graph, op, value, graph.tensors[op.outputs[0]])
     inp = expect_dtype(graph, op, op.inputs[0], "input", DType.INT8)
     out = expect_dtype(graph, op, op.outputs[0], "output", DType.INT8)
     expect_same_quant(graph, op, inp, out)
@@ -61,6 +76,6 @@ def lower(ctx: LowerContext, op: Op) -> Layer:
         *((f"in_d{k}", in_shape[k]) for k in range(MAX_RANK)),
         *((f"out_d{k}", out_shape[k]) for k in range(MAX_RANK)),
         *((f"before_d{k}", before[k]) for k in range(MAX_RANK)),
-        ("pad_value", out.quant.zero_point[0]),
+        ("pad_value", pad_value(ctx.graph, op)),
     ]
     return ctx.layer(op, ctx.pick(PAD), PAD, params, [ctx.input(op), ctx.output(op)])

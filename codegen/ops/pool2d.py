@@ -17,8 +17,8 @@ from codegen.ops.kernels import family
 from codegen.quant import activation_range, out_size, padding_before
 
 KINDS = (OpKind.AVERAGE_POOL_2D, OpKind.MAX_POOL_2D)
-AVERAGE = family("AVERAGE_POOL_2D", "rvfw_pool_params", "avgpool2d_s8", ("ref", "rvv", "xthead"))
-MAX = family("MAX_POOL_2D", "rvfw_pool_params", "maxpool2d_s8", ("ref", "rvv", "xthead"))
+AVERAGE = family("AVERAGE_POOL_2D", "rvfw_pool_params", "avgpool2d_s8", ("ref", "rvv", "xthead"), ("AVERAGE_POOL_2D",))
+MAX = family("MAX_POOL_2D", "rvfw_pool_params", "maxpool2d_s8", ("ref", "rvv", "xthead"), ("MAX_POOL_2D",))
 FAMILIES = (AVERAGE, MAX)
 macs = no_macs
 inplace = not_in_place

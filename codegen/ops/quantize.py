@@ -8,9 +8,9 @@ from codegen.ops.kernels import family
 from codegen.quant import quantize_multiplier
 
 KINDS = (OpKind.QUANTIZE, OpKind.DEQUANTIZE)
-DEQUANTIZE = family("DEQUANTIZE", "rvfw_affine_params", "dequantize_s8_f32", ("ref",))
-QUANTIZE = family("QUANTIZE", "rvfw_affine_params", "quantize_f32_s8", ("ref",))
-REQUANTIZE = family("QUANTIZE (int8 rescale)", "rvfw_requantize_params", "requantize_s8", ("ref",))
+DEQUANTIZE = family("DEQUANTIZE", "rvfw_affine_params", "dequantize_s8_f32", ("ref",), ("DEQUANTIZE",))
+QUANTIZE = family("QUANTIZE", "rvfw_affine_params", "quantize_f32_s8", ("ref",), ("QUANTIZE",))
+REQUANTIZE = family("QUANTIZE (int8 rescale)", "rvfw_requantize_params", "requantize_s8", ("ref",), ("QUANTIZE",))
 FAMILIES = (DEQUANTIZE, QUANTIZE, REQUANTIZE)
 macs = no_macs
 inplace = not_in_place

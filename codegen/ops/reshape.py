@@ -1,11 +1,12 @@
-"""RESHAPE: a view of its input's bytes. No kernel call and no arena space (see planner.analysis)."""
+"""RESHAPE, SQUEEZE and EXPAND_DIMS: views of their input's bytes. No kernel call and no arena space
+(see planner.analysis)."""
 
 from __future__ import annotations
 
 from codegen.ir import Graph, Op, OpKind
 from codegen.ops.common import LowerContext, fail, no_macs, not_in_place
 
-KINDS = (OpKind.RESHAPE,)
+KINDS = (OpKind.RESHAPE, OpKind.SQUEEZE, OpKind.EXPAND_DIMS)
 FAMILIES = ()
 macs = no_macs
 inplace = not_in_place

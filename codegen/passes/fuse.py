@@ -35,6 +35,7 @@ def fuse_residual_adds(graph: Graph) -> Graph:
                 or any(x in op.inputs for op in ops[position + 1 :])
                 or x in graph.outputs
                 or graph.tensors[x].is_constant
+                or graph.tensors[x].shape != graph.tensors[y].shape  # a broadcasting ADD
             ):
                 continue
             if best is None or ops.index(producer) > ops.index(best[0]):

@@ -3,7 +3,7 @@
 Steps are op indices in execution order. A buffer is live on [first, last]
 inclusive: from the op that writes it (graph inputs: step 0) to the last op that
 reads it (graph outputs: one step past the last op). Constants never enter the
-arena. RESHAPE outputs are views: they share their input's buffer, which then
+arena. RESHAPE, SQUEEZE and EXPAND_DIMS outputs are views: they share their input's buffer, which then
 lives as long as any of its views. An op run in place (see inplace.py) writes its
 output into the buffer of an input that dies there, so the two share a buffer
 too; its scratch bytes are a buffer of their own, live at that step only.
@@ -19,7 +19,7 @@ from codegen.ir import Graph, OpKind
 if TYPE_CHECKING:
     from codegen.planner.inplace import InPlace
 
-ALIAS_KINDS = frozenset({OpKind.RESHAPE})
+ALIAS_KINDS = frozenset({OpKind.RESHAPE, OpKind.SQUEEZE, OpKind.EXPAND_DIMS})
 
 
 @dataclass

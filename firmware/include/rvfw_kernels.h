@@ -11,6 +11,48 @@ typedef struct {
     int32_t rows, row_bytes, out_row_bytes, out_offset;
 } rvfw_copy_rows_params;
 
+/* A table activation over `size` elements (codegen.ops.activation). */
+typedef struct {
+    int32_t size;
+} rvfw_lut_params;
+
+/* Any-dtype data movement (codegen.ops.movement): output element k, in row-major order over
+ * dims[0..5], comes from input + offset + sum(i_d * strides[d]); offset and strides in bytes
+ * (a stride may be 0 or negative), elements of elem_size bytes. */
+typedef struct {
+    int32_t dims[6];
+    int32_t strides[6];
+    int32_t offset, elem_size;
+} rvfw_copy_strided_params;
+
+/* Rows gathered by a table: output row r is input row table[r], rows of row_bytes (the data
+ * movement no strided copy expresses: GATHER by arbitrary indices, uneven nearest resizing). */
+typedef struct {
+    int32_t rows, row_bytes;
+} rvfw_gather_rows_params;
+
+/* Elementwise ops of two int8 tensors with broadcasting (ADD, SUB, MUL, MAXIMUM, MINIMUM,
+ * SQUARED_DIFFERENCE): the
+ * output is dims[0..4] in row-major order; a_strides/b_strides step each input per dimension in
+ * elements (0 where it is broadcast). Each op uses the quantisation fields its arithmetic needs. */
+typedef struct {
+    int32_t dims[5], a_strides[5], b_strides[5];
+    int32_t left_shift;
+    int32_t input1_offset, input1_multiplier, input1_shift;
+    int32_t input2_offset, input2_multiplier, input2_shift;
+    int32_t output_offset, output_multiplier, output_shift;
+    int32_t output_activation_min, output_activation_max;
+} rvfw_binary_params;
+
+/* A reduction (MEAN, SUM, REDUCE_MAX, REDUCE_MIN): output element k of the kept dimensions
+ * (row-major, kept_dims) reduces the input elements at base + sum(r_d * red_strides[d]) over
+ * red_dims, base = sum(k_d * kept_strides[d]); strides in elements. MEAN and SUM requantise
+ * sum - input_zero_point * count by (multiplier, shift). */
+typedef struct {
+    int32_t kept_dims[4], kept_strides[4], red_dims[4], red_strides[4];
+    int32_t count, input_zero_point, multiplier, shift, output_zero_point;
+} rvfw_reduce_params;
+
 /* PAD as 4-D: input and output dimensions, elements before the input per dimension, the fill. */
 typedef struct {
     int32_t in_d0, in_d1, in_d2, in_d3;
@@ -111,6 +153,18 @@ void rvfw_requantize_s8_ref(const rvfw_requantize_params *p, const int8_t *input
 void rvfw_tt_einsum_s8_ref(const rvfw_tt_params *p, const int8_t *input, const int8_t *cores, const int32_t *bias,
                            int8_t *output);
 void rvfw_copy_rows_s8_ref(const rvfw_copy_rows_params *p, const int8_t *input, int8_t *output);
+void rvfw_lut_s8_ref(const rvfw_lut_params *p, const int8_t *input, const int8_t *table, int8_t *output);
+void rvfw_copy_strided_ref(const rvfw_copy_strided_params *p, const void *input, void *output);
+void rvfw_gather_rows_ref(const rvfw_gather_rows_params *p, const void *input, const int32_t *table, void *output);
+void rvfw_add_broadcast_s8_ref(const rvfw_binary_params *p, const int8_t *a, const int8_t *b, int8_t *output);
+void rvfw_sub_s8_ref(const rvfw_binary_params *p, const int8_t *a, const int8_t *b, int8_t *output);
+void rvfw_mul_s8_ref(const rvfw_binary_params *p, const int8_t *a, const int8_t *b, int8_t *output);
+void rvfw_maximum_s8_ref(const rvfw_binary_params *p, const int8_t *a, const int8_t *b, int8_t *output);
+void rvfw_minimum_s8_ref(const rvfw_binary_params *p, const int8_t *a, const int8_t *b, int8_t *output);
+void rvfw_mean_s8_ref(const rvfw_reduce_params *p, const int8_t *input, int8_t *output);
+void rvfw_reduce_max_s8_ref(const rvfw_reduce_params *p, const int8_t *input, int8_t *output);
+void rvfw_reduce_min_s8_ref(const rvfw_reduce_params *p, const int8_t *input, int8_t *output);
+void rvfw_squared_difference_s8_ref(const rvfw_binary_params *p, const int8_t *a, const int8_t *b, int8_t *output);
 void rvfw_pad_s8_ref(const rvfw_pad_params *p, const int8_t *input, int8_t *output);
 void rvfw_quantize_f32_s8_ref(const rvfw_affine_params *p, const float *input, int8_t *output);
 void rvfw_dequantize_s8_f32_ref(const rvfw_affine_params *p, const int8_t *input, float *output);
@@ -174,6 +228,7 @@ void rvfw_fully_connected_s8_rvv(const rvfw_fc_params *p, const int8_t *input, c
                                  const int32_t *output_shift, int8_t *output);
 void rvfw_avgpool2d_s8_rvv(const rvfw_pool_params *p, const int8_t *input, int8_t *output);
 void rvfw_maxpool2d_s8_rvv(const rvfw_pool_params *p, const int8_t *input, int8_t *output);
+void rvfw_lut_s8_rvv(const rvfw_lut_params *p, const int8_t *input, const int8_t *table, int8_t *output);
 void rvfw_add_s8_rvv(const rvfw_add_params *p, const int8_t *input1, const int8_t *input2, int8_t *output);
 /* XTheadVector kernels (the C906's RVV 0.7.1 dialect, emitted through rvfw_xthead.h): same results
  * as the references; conv and fully connected take transposed weights, all take the raw bias. */
@@ -187,6 +242,7 @@ void rvfw_maxpool2d_s8_xthead(const rvfw_pool_params *p, const int8_t *input, in
 /* bias: NULL or [inner][n * r_out], raw; offsets as for tt_einsum_s8_rvv. */
 void rvfw_tt_einsum_s8_xthead(const rvfw_tt_params *p, const int8_t *input, const int8_t *cores_t, const int32_t *bias,
                               const uint16_t *offsets, int8_t *output);
+void rvfw_lut_s8_xthead(const rvfw_lut_params *p, const int8_t *input, const int8_t *table, int8_t *output);
 void rvfw_add_s8_xthead(const rvfw_add_params *p, const int8_t *input1, const int8_t *input2, int8_t *output);
 void rvfw_fully_connected_s8_xthead(const rvfw_fc_params *p, const int8_t *input, const int8_t *filter_t,
                                     const int32_t *bias, const int32_t *output_multiplier, const int32_t *output_shift,

@@ -105,6 +105,11 @@ __asm__(
     "  .word 0x07 | ((\\vd) << 7) | (rvfw_s << 15) | (1 << 25) | (4 << 26)\n.endm\n"
     ".macro th_vlsb vd, rs1, rs2\n  rvfw_xt_x rvfw_s, \\rs1\n  rvfw_xt_x rvfw_t, \\rs2\n"
     "  .word 0x07 | ((\\vd) << 7) | (rvfw_s << 15) | (rvfw_t << 20) | (1 << 25) | (6 << 26)\n.endm\n"
+    /* vlbu.v: uint8 zero-extended to SEW; vlxb.v: int8 at base + each SEW offset of vs2, sign-extended */
+    ".macro th_vlbu vd, rs1\n  rvfw_xt_x rvfw_s, \\rs1\n"
+    "  .word 0x07 | ((\\vd) << 7) | (rvfw_s << 15) | (1 << 25)\n.endm\n"
+    ".macro th_vlxb vd, rs1, vs2\n  rvfw_xt_x rvfw_s, \\rs1\n"
+    "  .word 0x07 | ((\\vd) << 7) | (rvfw_s << 15) | ((\\vs2) << 20) | (1 << 25) | (7 << 26)\n.endm\n"
     /* vlhu.v: uint16 zero-extended to SEW */
     ".macro th_vlhu vd, rs1\n  rvfw_xt_x rvfw_s, \\rs1\n"
     "  .word 0x07 | ((\\vd) << 7) | (5 << 12) | (rvfw_s << 15) | (1 << 25)\n.endm\n"
@@ -152,6 +157,9 @@ static inline size_t rvfw_xt_setvl_e32m8(size_t n)
 #define XT_VLB(vd, ptr) __asm__ volatile("th_vlb " RVFW_XT_STR(vd) ", %0" ::"r"(ptr) : "memory")
 #define XT_VLSB(vd, ptr, stride) \
     __asm__ volatile("th_vlsb " RVFW_XT_STR(vd) ", %0, %1" ::"r"(ptr), "r"((intptr_t)(stride)) : "memory")
+#define XT_VLBU(vd, ptr) __asm__ volatile("th_vlbu " RVFW_XT_STR(vd) ", %0" ::"r"(ptr) : "memory")
+#define XT_VLXB(vd, ptr, vs2) \
+    __asm__ volatile("th_vlxb " RVFW_XT_STR(vd) ", %0, " RVFW_XT_STR(vs2) ::"r"(ptr) : "memory")
 #define XT_VLHU(vd, ptr) __asm__ volatile("th_vlhu " RVFW_XT_STR(vd) ", %0" ::"r"(ptr) : "memory")
 #define XT_VSXB(vs3, ptr, vs2) \
     __asm__ volatile("th_vsxb " RVFW_XT_STR(vs3) ", %0, " RVFW_XT_STR(vs2) ::"r"(ptr) : "memory")

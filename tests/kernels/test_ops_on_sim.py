@@ -206,7 +206,151 @@ def concat(shapes, axis) -> bytes:
     return m.finish(xs, [y])
 
 
+def activation(kind, shape, s_in, z_in, s_out, z_out, **options) -> bytes:
+    m = ModelBuilder()
+    x = m.tensor("x", shape, scale=s_in, zero_point=z_in)
+    y = m.tensor("y", shape, scale=s_out, zero_point=z_out)
+    m.op(kind, [x], [y], **options)
+    return m.finish([x], [y])
+
+
+def binary(rng, kind, a_shape, b_shape, const=None, activation="NONE") -> bytes:
+    """Two int8 operands with broadcasting; const=0 or 1 makes that operand a weight table."""
+    m = ModelBuilder()
+    out_shape = tuple(np.broadcast_shapes(a_shape, b_shape))
+    quants = [(0.04, -3), (0.11, 12)] if kind not in ("MAXIMUM", "MINIMUM") else [(0.05, 2), (0.05, 2)]
+    operands, graph_inputs = [], []
+    for k, (shape, (scale, zp)) in enumerate(zip((a_shape, b_shape), quants)):
+        data = rng.integers(-128, 128, shape) if const == k else None
+        t = m.tensor(f"in{k}", shape, scale=scale, zero_point=zp, data=data)
+        operands.append(t)
+        if data is None:
+            graph_inputs.append(t)
+    y_quant = (
+        (0.05, 2) if kind in ("MAXIMUM", "MINIMUM") else ({"MUL": 0.2, "SQUARED_DIFFERENCE": 0.3}.get(kind, 0.13), -20)
+    )
+    y = m.tensor("y", out_shape, scale=y_quant[0], zero_point=y_quant[1])
+    extra = {"activation": activation} if kind in ("ADD", "SUB", "MUL") else {}
+    m.op(kind, operands, [y], **extra)
+    return m.finish(graph_inputs, [y])
+
+
+def movement(kind, in_shape, out_shapes, params=(), dtype=np.int8, **options) -> bytes:
+    """One data-movement op; params: its constant int32 operands after the data (before it for SPLIT)."""
+    m = ModelBuilder()
+    x = m.tensor("x", in_shape, dtype, scale=0.05, zero_point=-4)
+    consts = [m.tensor(f"p{k}", np.shape(p), np.int32, data=np.array(p, dtype=np.int32)) for k, p in enumerate(params)]
+    ys = [m.tensor(f"y{k}", shape, dtype, scale=0.05, zero_point=-4) for k, shape in enumerate(out_shapes)]
+    inputs = [consts[0], x, *consts[1:]] if kind == "SPLIT" else [x, *consts]
+    m.op(kind, inputs, ys, **options)
+    return m.finish([x], ys)
+
+
+def reduce(kind, in_shape, axes, keep_dims, same_quant=False) -> bytes:
+    m = ModelBuilder()
+    x = m.tensor("x", in_shape, scale=0.06, zero_point=-7)
+    a = m.tensor("axes", (len(axes),), np.int32, data=np.array(axes, dtype=np.int32))
+    rank = len(in_shape)
+    reduced = {v % rank for v in axes}
+    out_shape = (
+        tuple(1 if k in reduced else d for k, d in enumerate(in_shape))
+        if keep_dims
+        else tuple(d for k, d in enumerate(in_shape) if k not in reduced)
+    )
+    scale, zp = (0.06, -7) if same_quant or kind in ("REDUCE_MAX", "REDUCE_MIN") else (0.045, 5)
+    if kind == "SUM":
+        scale = 0.5
+    y = m.tensor("y", out_shape or (1,), scale=scale, zero_point=zp)
+    m.op(kind, [x, a], [y], keep_dims=keep_dims)
+    return m.finish([x], [y])
+
+
+def views(rng) -> bytes:
+    """EXPAND_DIMS and SQUEEZE around an activation: views, no copies."""
+    m = ModelBuilder()
+    x = m.tensor("x", (3, 7), scale=0.05, zero_point=1)
+    axis = m.tensor("axis", (1,), np.int32, data=np.array([1], dtype=np.int32))
+    e = m.tensor("e", (3, 1, 7), scale=0.05, zero_point=1)
+    m.op("EXPAND_DIMS", [x, axis], [e])
+    r = m.tensor("r", (3, 1, 7), scale=0.04, zero_point=-128)
+    m.op("RELU", [e], [r])
+    y = m.tensor("y", (3, 7), scale=0.04, zero_point=-128)
+    m.op("SQUEEZE", [r], [y])
+    return m.finish([x], [y])
+
+
+def concat_like(kind, shapes, out_shape, **options) -> bytes:
+    m = ModelBuilder()
+    xs = [m.tensor(f"x{k}", shape, scale=0.07, zero_point=9) for k, shape in enumerate(shapes)]
+    y = m.tensor("y", out_shape, scale=0.07, zero_point=9)
+    m.op(kind, xs, [y], **options)
+    return m.finish(xs, [y])
+
+
+def padv2(in_shape, amounts, value) -> bytes:
+    m = ModelBuilder()
+    out_shape = tuple(d + a + b for d, (a, b) in zip(in_shape, amounts))
+    x = m.tensor("x", in_shape, scale=0.04, zero_point=-17)
+    p = m.tensor("paddings", (len(in_shape), 2), np.int32, data=np.array(amounts, dtype=np.int32))
+    v = m.tensor("value", (1,), scale=0.04, zero_point=-17, data=np.array([value]))
+    y = m.tensor("y", out_shape, scale=0.04, zero_point=-17)
+    m.op("PADV2", [x, p, v], [y])
+    return m.finish([x], [y])
+
+
 CASES = {
+    "act_relu": lambda r: activation("RELU", (2, 5, 7, 3), 0.05, -3, 0.03, -128),
+    "act_relu6_unrescaled": lambda r: activation("RELU6", (1, 9, 13), 0.05, -7, 0.08, 3),
+    "act_leaky_relu": lambda r: activation("LEAKY_RELU", (3, 41), 0.04, 5, 0.03, -10, alpha=0.1),
+    "act_logistic": lambda r: activation("LOGISTIC", (1, 6, 6, 5), 0.06, 4, 1 / 256, -128),
+    "act_tanh": lambda r: activation("TANH", (2, 77), 0.03, -2, 1 / 128, 0),
+    "act_hard_swish": lambda r: activation("HARD_SWISH", (1, 5, 5, 9), 0.05, -8, 0.04, -100),
+    "act_elu": lambda r: activation("ELU", (4, 33), 0.05, 10, 0.04, 20),
+    "sub_same_shape_relu": lambda r: binary(r, "SUB", (1, 5, 3, 7), (1, 5, 3, 7), activation="RELU"),
+    "sub_broadcast_scalar_const": lambda r: binary(r, "SUB", (2, 9, 5), (1,), const=1),
+    "mul_channel_vector": lambda r: binary(r, "MUL", (1, 6, 5, 11), (1, 1, 1, 11)),
+    "mul_const_scalar_first": lambda r: binary(r, "MUL", (1,), (3, 17), const=0, activation="RELU6"),
+    "mul_outer_broadcast": lambda r: binary(r, "MUL", (4, 1, 6), (1, 5, 1)),
+    "add_broadcast_rows": lambda r: binary(r, "ADD", (2, 3, 1, 8), (3, 4, 8)),
+    "add_const_bias_5d": lambda r: binary(r, "ADD", (2, 1, 3, 2, 5), (2, 4, 1, 1, 5), const=1),
+    "maximum_broadcast": lambda r: binary(r, "MAXIMUM", (3, 1, 9), (1, 4, 9)),
+    "minimum_const": lambda r: binary(r, "MINIMUM", (5, 13), (13,), const=1),
+    "transpose_nchw_to_nhwc": lambda r: movement("TRANSPOSE", (1, 3, 7, 5), [(1, 7, 5, 3)], [[0, 2, 3, 1]]),
+    "transpose_5d": lambda r: movement("TRANSPOSE", (2, 3, 1, 4, 5), [(5, 1, 2, 4, 3)], [[4, 2, 0, 3, 1]]),
+    "slice_middle": lambda r: movement("SLICE", (2, 9, 7, 5), [(1, 4, 7, 2)], [[1, 3, 0, 2], [1, 4, -1, 2]]),
+    "strided_slice_negative_stride_masks": lambda r: movement(
+        "STRIDED_SLICE", (3, 10, 6), [(3, 4, 2)], [[0, -1, 1], [0, 1, 5], [1, -2, 2]], begin_mask=1, end_mask=1
+    ),
+    "strided_slice_shrink": lambda r: movement(
+        "STRIDED_SLICE", (4, 6, 5), [(3, 5)], [[1, 2, 0], [4, 3, 5], [1, 1, 1]], shrink_axis_mask=2
+    ),
+    "split_channels_3": lambda r: movement("SPLIT", (1, 4, 5, 9), [(1, 4, 5, 3)] * 3, [[3]], num_splits=3),
+    "split_v_rows": lambda r: movement("SPLIT_V", (7, 6), [(2, 6), (4, 6), (1, 6)], [[2, -1, 1], [0]], num_splits=3),
+    "unpack_middle_axis": lambda r: movement("UNPACK", (3, 4, 5), [(3, 5)] * 4, axis=1, num=4),
+    "broadcast_to": lambda r: movement("BROADCAST_TO", (1, 3, 1), [(2, 3, 4)], [[2, 3, 4]]),
+    "depth_to_space_2": lambda r: movement("DEPTH_TO_SPACE", (1, 3, 4, 12), [(1, 6, 8, 3)], block_size=2),
+    "space_to_depth_2": lambda r: movement("SPACE_TO_DEPTH", (1, 6, 4, 3), [(1, 3, 2, 12)], block_size=2),
+    "gather_rows_by_index": lambda r: movement("GATHER", (6, 5), [(4, 5)], [[5, 0, 0, 3]], axis=0),
+    "gather_channels": lambda r: movement("GATHER", (2, 3, 7), [(2, 3, 3)], [[6, 1, 2]], axis=2),
+    "resize_nearest_x2": lambda r: movement("RESIZE_NEAREST_NEIGHBOR", (1, 5, 4, 6), [(1, 10, 8, 6)], [[10, 8]]),
+    "resize_nearest_align_corners": lambda r: movement(
+        "RESIZE_NEAREST_NEIGHBOR", (1, 4, 5, 3), [(1, 7, 9, 3)], [[7, 9]], align_corners=True
+    ),
+    "resize_nearest_half_pixel": lambda r: movement(
+        "RESIZE_NEAREST_NEIGHBOR", (1, 5, 3, 2), [(1, 8, 7, 2)], [[8, 7]], half_pixel_centers=True
+    ),
+    "mean_global_pool_keepdims": lambda r: reduce("MEAN", (1, 7, 6, 10), [1, 2], True),
+    "mean_same_quant_no_keepdims": lambda r: reduce("MEAN", (2, 5, 5, 4), [1, 2], False, same_quant=True),
+    "mean_last_axis": lambda r: reduce("MEAN", (3, 4, 17), [-1], False),
+    "mean_interleaved_axes": lambda r: reduce("MEAN", (2, 3, 4, 5), [0, 2], True),
+    "sum_channels": lambda r: reduce("SUM", (1, 4, 6, 3), [3], True),
+    "reduce_max_hw": lambda r: reduce("REDUCE_MAX", (1, 5, 6, 7), [1, 2], False),
+    "reduce_min_rows": lambda r: reduce("REDUCE_MIN", (6, 9), [0], True),
+    "views_expand_squeeze": lambda r: views(r),
+    "pack_axis1_3_inputs": lambda r: concat_like("PACK", [(4, 5)] * 3, (4, 3, 5), axis=1, values_count=3),
+    "pack_last_axis": lambda r: concat_like("PACK", [(2, 3)] * 2, (2, 3, 2), axis=-1, values_count=2),
+    "squared_difference_broadcast": lambda r: binary(r, "SQUARED_DIFFERENCE", (2, 4, 6), (4, 1)),
+    "padv2_value": lambda r: padv2((1, 4, 5, 3), ((0, 0), (1, 2), (2, 0), (0, 1)), 37),
     "concat_channels_3_inputs": lambda r: concat([(1, 4, 5, 3), (1, 4, 5, 8), (1, 4, 5, 1)], 3),
     "concat_height_negative_axis": lambda r: concat([(1, 2, 6, 4), (1, 5, 6, 4)], -3),
     "concat_2d_batch_axis": lambda r: concat([(2, 7), (3, 7)], 0),
@@ -296,7 +440,12 @@ INPLACE_CONFIGS = {
     "rv32-zve32x-small": ("spike-rv32zve32x", "rvv", 128),
     "c906-small": ("c906", "xthead", None),
 }
-INPLACE_CASES = sorted(c for c in CASES if c.startswith(("dw", "conv1x1", "add")) or "_dw_" in c or "k1x1_s11" in c)
+INPLACE_CASES = sorted(
+    c
+    for c in CASES
+    if c.startswith(("dw", "conv1x1", "add_r", "act_", "mul_channel", "sub_same")) or c == "add" or "_dw_" in c
+    or "k1x1_s11" in c
+)  # fmt: skip
 FUSED_CASES = [c for c in CASES if c.startswith("add_residual")]
 
 
@@ -346,7 +495,9 @@ def test_kernel_bit_exact(tmp_path, request, sim_tools, case, config):
         model, board, tmp_path / "out", seed=zlib.crc32(config.encode()), log=quiet, kernels=kernels, memory="fast",
         for_simulator=True,
     )  # fmt: skip
-    if kernels in ("rvv", "xthead") and b.layers[0].op in ("CONV_2D", "DEPTHWISE_CONV_2D", "FULLY_CONNECTED", "ADD"):
+    vector_ops = ("CONV_2D", "DEPTHWISE_CONV_2D", "FULLY_CONNECTED", "RELU", "RELU6", "LEAKY_RELU", "LOGISTIC", "TANH",
+                  "HARD_SWISH", "ELU")  # fmt: skip
+    if kernels in ("rvv", "xthead") and (b.layers[0].op in vector_ops or b.layers[0].kernel.startswith("add_s8")):
         assert b.layers[0].kernel.endswith(f"_{kernels}"), b.layers[0].note
     result = pipeline.check(pipeline.run(b, timeout=120, log=quiet, vlen=vlen, count=False), log=quiet)
     assert result.bit_exact, result.mismatches

@@ -9,9 +9,9 @@ from tests.conftest import ROOT
 
 # Each stage may import itself and the stages before it.
 STAGES = [
-    ("core", ["codegen", "codegen.ir", "codegen.errors", "codegen.paths", "codegen.quant"]),
+    ("core", ["codegen", "codegen.ir", "codegen.errors", "codegen.paths", "codegen.quant", "codegen.fixedpoint"]),
     ("boards", ["codegen.boards"]),
-    ("frontend", ["codegen.frontend", "codegen.modelgen", "codegen.example_model"]),
+    ("frontend", ["codegen.frontend", "codegen.modelgen", "codegen.example_model", "codegen.family_models"]),
     ("ops", ["codegen.ops"]),
     ("planner", ["codegen.planner"]),
     ("check", ["codegen.check"]),

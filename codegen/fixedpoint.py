@@ -1,0 +1,150 @@
+"""gemmlowp's scalar fixed-point arithmetic in Python, as TFLite Micro's integer kernels use it.
+
+Values are Python ints holding int32 (or int16) raw values; every operation wraps or saturates
+exactly as the C++ does, so tables built from these functions at build time (codegen.ops.activation)
+equal what TFLite Micro computes element by element on the device. A fixed-point value with
+`ibits` integer bits represents raw / 2^(31 - ibits).
+"""
+
+from __future__ import annotations
+
+INT32_MIN, INT32_MAX = -(2**31), 2**31 - 1
+INT16_MIN, INT16_MAX = -(2**15), 2**15 - 1
+
+
+def wrap32(x: int) -> int:
+    """int32 two's-complement wrap-around (C++ int32 + and - on the raw values)."""
+    return (x + 2**31) % 2**32 - 2**31
+
+
+def trunc_div(a: int, b: int) -> int:
+    """C integer division: rounds toward zero."""
+    q = abs(a) // abs(b)
+    return q if (a >= 0) == (b > 0) else -q
+
+
+def srdhm(a: int, b: int, bits: int = 32) -> int:
+    """SaturatingRoundingDoublingHighMul on int32 (or int16 with bits=16)."""
+    lo = -(1 << (bits - 1))
+    if a == lo and b == lo:
+        return (1 << (bits - 1)) - 1
+    ab = a * b
+    nudge = (1 << (bits - 2)) if ab >= 0 else 1 - (1 << (bits - 2))
+    return trunc_div(ab + nudge, 1 << (bits - 1))
+
+
+def rounding_divide_by_pot(x: int, exponent: int) -> int:
+    """RoundingDivideByPOT: a rounding arithmetic right shift (halves away from zero)."""
+    mask = (1 << exponent) - 1
+    remainder = x & mask
+    threshold = (mask >> 1) + (1 if x < 0 else 0)
+    return (x >> exponent) + (1 if remainder > threshold else 0)
+
+
+def saturating_mul_pot(x: int, exponent: int, bits: int = 32) -> int:
+    """SaturatingRoundingMultiplyByPOT<exponent>."""
+    if exponent == 0:
+        return x
+    if exponent < 0:
+        return rounding_divide_by_pot(x, -exponent)
+    threshold = (1 << (bits - 1 - exponent)) - 1
+    if x > threshold:
+        return (1 << (bits - 1)) - 1
+    if x < -threshold:
+        return -(1 << (bits - 1))
+    return x << exponent
+
+
+def multiply_by_quantized_multiplier(x: int, multiplier: int, shift: int) -> int:
+    """TFLite's MultiplyByQuantizedMultiplier (double rounding): x * multiplier * 2^(shift - 31)."""
+    left = shift if shift > 0 else 0
+    right = 0 if shift > 0 else -shift
+    return rounding_divide_by_pot(srdhm(wrap32(x * (1 << left)), multiplier), right)
+
+
+def rescale(x: int, src_ibits: int, dst_ibits: int) -> int:
+    return saturating_mul_pot(x, src_ibits - dst_ibits)
+
+
+def one(ibits: int) -> int:
+    return INT32_MAX if ibits == 0 else 1 << (31 - ibits)
+
+
+def _exp_on_interval_between_negative_one_quarter_and_0_excl(a: int) -> int:
+    constant_term = 1895147668  # exp(-1/8) in Q0.31
+    constant_1_over_3 = 715827883
+    x = wrap32(a + (1 << 28))
+    x2 = srdhm(x, x)
+    x3 = srdhm(x2, x)
+    x4 = srdhm(x2, x2)
+    x4_over_4 = saturating_mul_pot(x4, -2)
+    poly = saturating_mul_pot(wrap32(srdhm(wrap32(x4_over_4 + x3), constant_1_over_3) + x2), -1)
+    return wrap32(constant_term + srdhm(constant_term, wrap32(x + poly)))
+
+
+_EXP_BARREL = ((-2, 1672461947), (-1, 1302514674), (0, 790015084), (1, 290630308), (2, 39332535), (3, 720401),
+               (4, 242))  # fmt: skip
+
+
+def exp_on_negative_values(a: int, ibits: int) -> int:
+    """exp(a) for a <= 0 with `ibits` integer bits; the result in Q0.31."""
+    fractional = 31 - ibits
+    one_quarter = 1 << (fractional - 2)
+    mask = one_quarter - 1
+    a_mod_quarter_minus_one_quarter = wrap32((a & mask) - one_quarter)
+    result = _exp_on_interval_between_negative_one_quarter_and_0_excl(
+        rescale(a_mod_quarter_minus_one_quarter, ibits, 0)
+    )
+    remainder = wrap32(a_mod_quarter_minus_one_quarter - a)
+    for exponent, multiplier in _EXP_BARREL:
+        if ibits > exponent and remainder & (1 << (fractional + exponent)):
+            result = srdhm(result, multiplier)
+    if ibits > 5 and a < -(1 << (36 - ibits)):
+        result = 0
+    return INT32_MAX if a == 0 else result
+
+
+def _newton_reciprocal_half(half_denominator: int) -> int:
+    """The Newton-Raphson iteration both divisions share: x ~ 1 / half_denominator in Q2.29."""
+    x = wrap32(1515870810 + srdhm(half_denominator, -1010580540))  # 48/17 - 32/17 * d
+    for _ in range(3):
+        half_denominator_times_x = srdhm(half_denominator, x)
+        one_minus = wrap32(one(2) - half_denominator_times_x)
+        x = wrap32(x + rescale(srdhm(x, one_minus), 2 + 2, 2))
+    return x
+
+
+def _rounding_half_sum(a: int, b: int) -> int:
+    total = a + b
+    return trunc_div(total + (1 if total >= 0 else -1), 2)
+
+
+def one_over_one_plus_x_for_x_in_0_1(a: int) -> int:
+    x = _newton_reciprocal_half(_rounding_half_sum(a, INT32_MAX))
+    return rescale(x, 2 - 1, 0)  # ExactMulByPot<-1> then Rescale<0>
+
+
+def one_minus_x_over_one_plus_x_for_x_in_0_1(a: int) -> int:
+    x = _newton_reciprocal_half(_rounding_half_sum(a, INT32_MAX))
+    return rescale(wrap32(x - one(2)), 2, 0)
+
+
+def logistic(a: int, ibits: int) -> int:
+    """1 / (1 + exp(-a)) in Q0.31 for any a with `ibits` integer bits."""
+    if a == 0:
+        return 1 << 30
+    positive = a > 0
+    abs_input = a if positive else wrap32(-a)
+    result_if_positive = one_over_one_plus_x_for_x_in_0_1(exp_on_negative_values(wrap32(-abs_input), ibits))
+    return result_if_positive if positive else wrap32(INT32_MAX - result_if_positive)
+
+
+def tanh(a: int, ibits: int) -> int:
+    """tanh(a) in Q0.31 for any a with `ibits` integer bits."""
+    if a == 0:
+        return 0
+    negative = a < 0
+    n = a if negative else wrap32(-a)
+    # neg_tanh_on_negative_values: exp of 2n (ExactMulByPot<1>: one more integer bit, same raw).
+    t = one_minus_x_over_one_plus_x_for_x_in_0_1(exp_on_negative_values(n, ibits + 1))
+    return wrap32(-t) if negative else t

@@ -1,0 +1,208 @@
+"""The int8 activations (RELU, RELU6, LEAKY_RELU, LOGISTIC, TANH, HARD_SWISH, ELU): each maps one
+int8 input to one int8 output, so each is a 256-entry table built here at build time with exactly
+TFLite Micro's integer arithmetic (its Prepare() constants, then its per-element Eval() code, run
+once per possible input value) and applied on the device by one table-lookup kernel.
+
+TFLite Micro's own quirks are kept: RELU6 clamps the raw input between its zero point and its 6.0
+without rescaling to the output; LOGISTIC's output is read as zero point -128 and TANH's as zero
+point 0 whatever the tensor says (scale 1/256 and 1/128); ELU rounds in single precision.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import ctypes.util
+import math
+
+import numpy as np
+
+from codegen import fixedpoint as fp
+from codegen.ir import DType, Graph, Op, OpKind
+from codegen.ops.common import Layer, LowerContext, expect_dtype, expect_quant, fail, no_macs
+from codegen.ops.kernels import family
+from codegen.quant import INT8_MAX, INT8_MIN, quantize_multiplier, round_half_away
+
+KINDS = (OpKind.RELU, OpKind.RELU6, OpKind.LEAKY_RELU, OpKind.LOGISTIC, OpKind.TANH, OpKind.HARD_SWISH, OpKind.ELU)
+LUT = family("int8 activation (table)", "rvfw_lut_params", "lut_s8", ("ref", "rvv", "xthead"))
+FAMILIES = (LUT,)
+macs = no_macs
+INPUTS = np.arange(INT8_MIN, INT8_MAX + 1)  # table index k holds the output for input (int8)(k): TFLM's order
+
+
+def _f32(x: float) -> np.float32:
+    return np.float32(x)
+
+
+def _clamp8(x: int) -> int:
+    return min(max(int(x), INT8_MIN), INT8_MAX)
+
+
+def relu(graph: Graph, op: Op) -> list[int]:
+    inp, out = graph.tensors[op.inputs[0]], graph.tensors[op.outputs[0]]
+    m, s = quantize_multiplier(float(inp.quant.scale[0]) / float(out.quant.scale[0]))
+    zi, zo = inp.quant.zero_point[0], out.quant.zero_point[0]
+    lo = max(INT8_MIN, zo + round_half_away(float(_f32(0.0) / _f32(out.quant.scale[0]))))
+    return [min(max(zo + fp.multiply_by_quantized_multiplier(int(x) - zi, m, s), lo), INT8_MAX) for x in INPUTS]
+
+
+def relu6(graph: Graph, op: Op) -> list[int]:
+    inp = graph.tensors[op.inputs[0]]
+    zero = inp.quant.zero_point[0]
+    six = _clamp8(round_half_away(float(_f32(6.0) / _f32(inp.quant.scale[0]))) + zero)
+    return [min(max(int(x), zero), six) for x in INPUTS]
+
+
+def leaky_relu(graph: Graph, op: Op) -> list[int]:
+    inp, out = graph.tensors[op.inputs[0]], graph.tensors[op.outputs[0]]
+    si, so, alpha = _f32(inp.quant.scale[0]), _f32(out.quant.scale[0]), _f32(op.options["alpha"])
+    m_alpha, s_alpha = quantize_multiplier(float(si * alpha / so))  # float32 products, as TFLM
+    m_id, s_id = quantize_multiplier(float(si / so))
+    zi, zo = inp.quant.zero_point[0], out.quant.zero_point[0]
+    table = []
+    for x in INPUTS:
+        v = int(x) - zi
+        m, s = (m_id, s_id) if v >= 0 else (m_alpha, s_alpha)
+        table.append(_clamp8(zo + fp.multiply_by_quantized_multiplier(v, m, s)))
+    return table
+
+
+def _sigmoid_input_scaling(scale: float) -> tuple[int, int, int]:
+    """(multiplier, left shift, radius) of TFLM's int8 LOGISTIC and TANH: input in Q4.27."""
+    q, left_shift = math.frexp(float(scale) * (1 << (31 - 4)))
+    multiplier = round_half_away(q * (1 << 31))
+    radius = math.floor(((1 << 4) - 1) * (1 << (31 - 4)) / (1 << left_shift))
+    return multiplier, left_shift, radius
+
+
+def _sigmoid_like(graph: Graph, op: Op, function, out_shift: int, out_offset: int) -> list[int]:
+    inp = graph.tensors[op.inputs[0]]
+    multiplier, left_shift, radius = _sigmoid_input_scaling(inp.quant.scale[0])
+    zi = inp.quant.zero_point[0]
+    table = []
+    for x in INPUTS:
+        v = int(x) - zi
+        if v <= -radius:
+            table.append(INT8_MIN)
+        elif v >= radius:
+            table.append(INT8_MAX)
+        else:
+            q4 = fp.multiply_by_quantized_multiplier(v, multiplier, left_shift)
+            table.append(_clamp8(fp.rounding_divide_by_pot(function(q4, 4), out_shift) + out_offset))
+    return table
+
+
+def logistic(graph: Graph, op: Op) -> list[int]:
+    return _sigmoid_like(graph, op, fp.logistic, 31 - 8, -128)
+
+
+def tanh(graph: Graph, op: Op) -> list[int]:
+    return _sigmoid_like(graph, op, fp.tanh, 31 - 7, 0)
+
+
+def _downscale_to_int16(multiplier: int) -> int:
+    if multiplier >= fp.INT32_MAX - (1 << 15):
+        return fp.INT16_MAX
+    return (multiplier + (1 << 15)) >> 16
+
+
+def _saturating_left_shift16(value: int, amount: int) -> int:
+    return min(max(value * (1 << amount), fp.INT16_MIN), fp.INT16_MAX)
+
+
+def _saturating_doubling_high_mul16(a: int, b: int) -> int:
+    """SaturatingDoublingHighMul: like srdhm but rounding toward zero (TFLM's HardSwish)."""
+    if a == b == fp.INT16_MIN:
+        return fp.INT16_MAX
+    return fp.trunc_div(a * b, 1 << 15)
+
+
+def hard_swish_params(graph: Graph, op: Op) -> tuple[int, int, int, int]:
+    inp, out = graph.tensors[op.inputs[0]], graph.tensors[op.outputs[0]]
+    hires_input_scale = _f32(1.0 / 128.0) * _f32(inp.quant.scale[0])
+    m_out, e_out = quantize_multiplier(float(hires_input_scale / _f32(out.quant.scale[0])))
+    m_rel, e_rel = quantize_multiplier(float(hires_input_scale / _f32(3.0 / 32768.0)))
+    return _downscale_to_int16(m_out), e_out, _downscale_to_int16(m_rel), e_rel
+
+
+def hard_swish(graph: Graph, op: Op) -> list[int]:
+    inp, out = graph.tensors[op.inputs[0]], graph.tensors[op.outputs[0]]
+    m_out, e_out, m_rel, e_rel = hard_swish_params(graph, op)
+    zi, zo = inp.quant.zero_point[0], out.quant.zero_point[0]
+    table = []
+    for x in INPUTS:
+        hires = (int(x) - zi) * (1 << 7)
+        preshift_output = fp.srdhm(hires, m_out, bits=16)
+        reluish = hires
+        if e_rel > 0:
+            reluish = _saturating_left_shift16(reluish, e_rel - 1)
+        reluish = fp.srdhm(reluish, m_rel, bits=16)
+        if e_rel > 0:
+            reluish = _saturating_left_shift16(reluish, 1)
+        if e_rel < 0:
+            reluish = fp.rounding_divide_by_pot(reluish, -e_rel)
+        reluish = (reluish + (1 << 15)) >> 1
+        value = fp.rounding_divide_by_pot(_saturating_doubling_high_mul16(reluish, preshift_output), -e_out)
+        table.append(_clamp8(value + zo))
+    return table
+
+
+def _libm_expf():
+    """The C library's expf, which TFLite Micro's std::exp(float) calls; numpy's float32 exp
+    may differ in the last bit."""
+    name = ctypes.util.find_library("m")
+    if name is None:
+        return lambda v: np.float32(math.exp(float(v)))
+    function = ctypes.CDLL(name).expf
+    function.restype, function.argtypes = ctypes.c_float, [ctypes.c_float]
+    return lambda v: np.float32(function(float(v)))
+
+
+def elu(graph: Graph, op: Op) -> list[int]:
+    inp, out = graph.tensors[op.inputs[0]], graph.tensors[op.outputs[0]]
+    expf = _libm_expf()
+    inverse_scale = _f32(1.0) / _f32(out.quant.scale[0])
+    si, zi, zo = _f32(inp.quant.scale[0]), inp.quant.zero_point[0], out.quant.zero_point[0]
+    table = []
+    for x in INPUTS:
+        dequantized = si * _f32(int(x) - zi)
+        transformed = expf(dequantized) - _f32(1.0) if dequantized < 0 else dequantized
+        rescaled = _f32(round_half_away(float(transformed * inverse_scale)))
+        table.append(_clamp8(int(rescaled + _f32(zo))))
+    return table
+
+
+TABLES = {OpKind.RELU: relu, OpKind.RELU6: relu6, OpKind.LEAKY_RELU: leaky_relu, OpKind.LOGISTIC: logistic,
+          OpKind.TANH: tanh, OpKind.HARD_SWISH: hard_swish, OpKind.ELU: elu}  # fmt: skip
+
+
+def table(graph: Graph, op: Op) -> np.ndarray:
+    """The op's 256 outputs, indexed by the input byte read as unsigned (TFLM's LUT order)."""
+    values = np.array(TABLES[op.kind](graph, op), dtype=np.int8)
+    return np.concatenate([values[128:], values[:128]])  # inputs 0..127, then -128..-1
+
+
+def check(graph: Graph, op: Op) -> None:
+    inp = expect_dtype(graph, op, op.inputs[0], "input", DType.INT8)
+    out = expect_dtype(graph, op, op.outputs[0], "output", DType.INT8)
+    expect_quant(graph, op, inp, "input")
+    expect_quant(graph, op, out, "output")
+    if inp.shape != out.shape:
+        raise fail(graph, op, f"input {list(inp.shape)} and output {list(out.shape)} differ")
+    if inp.is_constant:
+        raise fail(graph, op, "a constant input not supported")
+    if op.kind is OpKind.HARD_SWISH and hard_swish_params(graph, op)[1] > 0:
+        raise fail(graph, op, "output scale below input scale / 128 (TFLite Micro refuses it too)")
+    if op.kind is OpKind.LOGISTIC and out.quant.zero_point[0] != INT8_MIN:
+        raise fail(graph, op, "output zero point must be -128 (TFLite Micro's int8 LOGISTIC)")
+
+
+def inplace(graph: Graph, op: Op) -> list[tuple[int, int]]:
+    """Each output byte depends on its own input byte only: over the input, no scratch."""
+    return [(op.inputs[0], 0)]
+
+
+def lower(ctx: LowerContext, op: Op) -> Layer:
+    values = table(ctx.graph, op)
+    args = [ctx.input(op), ctx.derived(op, "lut", "int8_t", values), ctx.output(op)]
+    size = ctx.tensor(op.inputs[0]).num_elements
+    return ctx.layer(op, ctx.pick(LUT), LUT, [("size", size)], args)

@@ -1,0 +1,114 @@
+"""Elementwise ops of two int8 tensors with TFLite's broadcasting: SUB, MUL, MAXIMUM, MINIMUM,
+SQUARED_DIFFERENCE (ADD lives in ops.add, which also has the same-shape vector kernels). Either
+operand may be a constant (a weight table). Quantisation follows TFLite Micro's Prepare(): SUB as
+ADD (a common scale with 20 bits of headroom), SQUARED_DIFFERENCE with 7 bits, MUL by sa * sb / so,
+MAXIMUM and MINIMUM on raw bytes."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from codegen.ir import DType, Graph, Op, OpKind, Tensor
+from codegen.ops.broadcast import broadcast_layout, broadcast_shape, mergeable
+from codegen.ops.common import Arg, Layer, LowerContext, expect_activation, expect_dtype, expect_quant, fail, no_macs
+from codegen.ops.kernels import family
+from codegen.quant import activation_range, quantize_multiplier
+
+KINDS = (OpKind.SUB, OpKind.MUL, OpKind.MAXIMUM, OpKind.MINIMUM, OpKind.SQUARED_DIFFERENCE)
+FAMILY = {kind: family(kind.value, "rvfw_binary_params", f"{kind.value.lower()}_s8", ("ref",), (kind.value,))
+          for kind in KINDS}  # fmt: skip
+FAMILIES = tuple(FAMILY.values())
+macs = no_macs
+LEFT_SHIFT = 20  # headroom bits for the rescaled int8 inputs of ADD and SUB, as in TFLM
+SQUARED_LEFT_SHIFT = 7  # SQUARED_DIFFERENCE's: the square of the difference must fit int32
+FUSES_ACTIVATION = (OpKind.SUB, OpKind.MUL)
+
+
+def check_operands(graph: Graph, op: Op) -> tuple[Tensor, Tensor, Tensor]:
+    """Checks ADD shares: int8 operands and output, quantised, shapes that broadcast to the output."""
+    a = expect_dtype(graph, op, op.inputs[0], "input", DType.INT8)
+    b = expect_dtype(graph, op, op.inputs[1], "input", DType.INT8)
+    out = expect_dtype(graph, op, op.outputs[0], "output", DType.INT8)
+    for t, role in ((a, "input"), (b, "input"), (out, "output")):
+        expect_quant(graph, op, t, role)
+    if a.is_constant and b.is_constant:
+        raise fail(graph, op, "both inputs constant (nothing to compute on the device)")
+    if broadcast_shape(a.shape, b.shape) != tuple(out.shape):
+        raise fail(graph, op, f"{list(a.shape)} and {list(b.shape)} do not broadcast to {list(out.shape)}")
+    if not mergeable(a.shape, b.shape, out.shape):
+        raise fail(graph, op, f"broadcasting {list(a.shape)} with {list(b.shape)} needs more than 5 dimensions")
+    return a, b, out
+
+
+def check(graph: Graph, op: Op) -> None:
+    check_operands(graph, op)
+    if op.kind in FUSES_ACTIVATION:
+        expect_activation(graph, op)
+
+
+def rescaled_sum_params(a: Tensor, b: Tensor, out: Tensor, activation: str) -> list[tuple[str, int]]:
+    """ADD's and SUB's fields: inputs to twice the larger input scale, headroom, then the output."""
+    sa, sb, so = a.quant.scale[0], b.quant.scale[0], out.quant.scale[0]
+    twice_max_input_scale = 2 * max(sa, sb)
+    m1, s1 = quantize_multiplier(sa / twice_max_input_scale)
+    m2, s2 = quantize_multiplier(sb / twice_max_input_scale)
+    mo, so_shift = quantize_multiplier(twice_max_input_scale / ((1 << LEFT_SHIFT) * so))
+    act_min, act_max = activation_range(activation, so, out.quant.zero_point[0])
+    return [
+        ("left_shift", LEFT_SHIFT),
+        ("input1_offset", -a.quant.zero_point[0]), ("input1_multiplier", m1), ("input1_shift", s1),
+        ("input2_offset", -b.quant.zero_point[0]), ("input2_multiplier", m2), ("input2_shift", s2),
+        ("output_offset", out.quant.zero_point[0]), ("output_multiplier", mo), ("output_shift", so_shift),
+        ("output_activation_min", act_min), ("output_activation_max", act_max),
+    ]  # fmt: skip
+
+
+def _squared_difference_params(a: Tensor, b: Tensor, out: Tensor) -> list[tuple[str, int]]:
+    sa, sb, so = a.quant.scale[0], b.quant.scale[0], out.quant.scale[0]
+    twice_max_input_scale = 2.0 * max(sa, sb)
+    m1, s1 = quantize_multiplier(sa / twice_max_input_scale)
+    m2, s2 = quantize_multiplier(sb / twice_max_input_scale)
+    real_output = twice_max_input_scale**2 / float(np.float32((1 << (2 * SQUARED_LEFT_SHIFT)) * np.float32(so)))
+    mo, so_shift = quantize_multiplier(real_output)
+    return [
+        ("left_shift", SQUARED_LEFT_SHIFT),
+        ("input1_offset", -a.quant.zero_point[0]), ("input1_multiplier", m1), ("input1_shift", s1),
+        ("input2_offset", -b.quant.zero_point[0]), ("input2_multiplier", m2), ("input2_shift", s2),
+        ("output_offset", out.quant.zero_point[0]), ("output_multiplier", mo), ("output_shift", so_shift),
+        ("output_activation_min", -128), ("output_activation_max", 127),
+    ]  # fmt: skip
+
+
+def _mul_params(a: Tensor, b: Tensor, out: Tensor, activation: str) -> list[tuple[str, int]]:
+    m, s = quantize_multiplier(float(a.quant.scale[0]) * float(b.quant.scale[0]) / float(out.quant.scale[0]))
+    act_min, act_max = activation_range(activation, out.quant.scale[0], out.quant.zero_point[0])
+    return [("input1_offset", -a.quant.zero_point[0]), ("input2_offset", -b.quant.zero_point[0]),
+            ("output_offset", out.quant.zero_point[0]), ("output_multiplier", m), ("output_shift", s),
+            ("output_activation_min", act_min), ("output_activation_max", act_max)]  # fmt: skip
+
+
+def inplace(graph: Graph, op: Op) -> list[tuple[int, int]]:
+    """Over an operand with the output's shape (each output element is written after its own
+    element of that operand is read), no scratch."""
+    out = graph.tensors[op.outputs[0]]
+    return [(t, 0) for t in op.inputs[:2] if graph.tensors[t].shape == out.shape and not graph.tensors[t].is_constant]
+
+
+def operand(ctx: LowerContext, op: Op, position: int) -> Arg:
+    index = op.inputs[position]
+    return ctx.weights(index) if ctx.tensor(index).is_constant else ctx.input(op, position)
+
+
+def lower(ctx: LowerContext, op: Op) -> Layer:
+    a, b, out = ctx.tensor(op.inputs[0]), ctx.tensor(op.inputs[1]), ctx.tensor(op.outputs[0])
+    params = broadcast_layout(a.shape, b.shape, out.shape)
+    activation = expect_activation(ctx.graph, op) if op.kind in FUSES_ACTIVATION else "NONE"
+    if op.kind is OpKind.SUB:
+        params += rescaled_sum_params(a, b, out, activation)
+    elif op.kind is OpKind.MUL:
+        params += _mul_params(a, b, out, activation)
+    elif op.kind is OpKind.SQUARED_DIFFERENCE:
+        params += _squared_difference_params(a, b, out)
+    args = [operand(ctx, op, 0), operand(ctx, op, 1), ctx.output(op)]
+    chosen_family = FAMILY[op.kind]
+    return ctx.layer(op, ctx.pick(chosen_family), chosen_family, params, args)

@@ -1,0 +1,276 @@
+"""Data movement: TRANSPOSE, SLICE, STRIDED_SLICE, SPLIT, SPLIT_V, UNPACK, BROADCAST_TO,
+DEPTH_TO_SPACE, SPACE_TO_DEPTH, GATHER and RESIZE_NEAREST_NEIGHBOR, for any dtype.
+
+Each op's meaning is written once, as numpy on an array of input element numbers: applying the op
+to `arange(n)` gives, for every output element, the input element it copies. Lowering then finds
+the cheapest kernel that reproduces that map: a strided copy (up to six merged dimensions, any
+strides, 0 for broadcasting), else rows gathered by a table. Bytes move unchanged (TFLite Micro
+does not rescale these ops either), so no quantisation is involved; their parameters (perm,
+begin/end/strides, axes, indices, sizes) must be constants.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from codegen.ir import DType, Graph, Op, OpKind
+from codegen.ops.common import Layer, LowerContext, expect_constant, fail, no_macs, not_in_place
+from codegen.ops.kernels import family
+
+KINDS = (OpKind.TRANSPOSE, OpKind.SLICE, OpKind.STRIDED_SLICE, OpKind.SPLIT, OpKind.SPLIT_V, OpKind.UNPACK,
+         OpKind.BROADCAST_TO, OpKind.DEPTH_TO_SPACE, OpKind.SPACE_TO_DEPTH, OpKind.GATHER,
+         OpKind.RESIZE_NEAREST_NEIGHBOR)  # fmt: skip
+COPY = family("data movement (strided copy)", "rvfw_copy_strided_params", "copy_strided", ("ref",))
+GATHER_ROWS = family("data movement (rows by table)", "rvfw_gather_rows_params", "gather_rows", ("ref",))
+FAMILIES = (COPY, GATHER_ROWS)
+macs = no_macs
+inplace = not_in_place
+MAX_DIMS = 6
+DTYPES = (DType.INT8, DType.INT16, DType.INT32, DType.FLOAT32)
+# The operand that carries the data; the others are constant parameters.
+DATA_INPUT = {OpKind.SPLIT: 1}
+
+
+class Refused(ValueError):
+    """An op's parameters outside what this module implements (the message says which)."""
+
+
+def _const(graph: Graph, op: Op, position: int, role: str) -> np.ndarray:
+    return expect_constant(graph, op, op.inputs[position], role).data.astype(np.int64).reshape(-1)
+
+
+def _axis(value: int, rank: int) -> int:
+    if not -rank <= value < rank:
+        raise Refused(f"axis {value} outside a rank-{rank} tensor")
+    return value % rank
+
+
+def _strided_slice(graph: Graph, op: Op, idx: np.ndarray) -> np.ndarray:
+    o = op.options
+    if o.get("ellipsis_mask", 0) or o.get("new_axis_mask", 0):
+        raise Refused("ellipsis_mask and new_axis_mask not supported")
+    begin, end, strides = (_const(graph, op, k, name) for k, name in ((1, "begin"), (2, "end"), (3, "strides")))
+    if not len(begin) == len(end) == len(strides) <= idx.ndim:
+        raise Refused("begin, end and strides must have one value per sliced dimension")
+    keep = []
+    for k in range(idx.ndim):
+        dim = idx.shape[k]
+        if k >= len(begin):
+            keep.append(True)
+            continue
+        b, e, s = int(begin[k]), int(end[k]), int(strides[k])
+        if s == 0:
+            raise Refused("a stride of 0")
+        if o.get("offset", False):
+            e = b + e
+        if o.get("shrink_axis_mask", 0) >> k & 1:
+            i = b + dim if b < 0 else b
+            if not 0 <= i < dim:
+                raise Refused(f"index {b} outside dimension {k} of size {dim}")
+            idx = np.take(idx, [i], axis=k)
+            keep.append(False)
+            continue
+        lo, hi = (0, dim) if s > 0 else (-1, dim - 1)  # TFLite clamps to these
+        start = min(max(b + dim if b < 0 else b, lo), hi)
+        stop = min(max(e + dim if e < 0 else e, lo), hi)
+        if o.get("begin_mask", 0) >> k & 1:
+            start = 0 if s > 0 else dim - 1
+        if o.get("end_mask", 0) >> k & 1:
+            stop = dim if s > 0 else -1
+        idx = np.take(idx, np.arange(start, stop, s, dtype=np.int64), axis=k)
+        keep.append(True)
+    return idx.reshape([d for d, k in zip(idx.shape, keep) if k])
+
+
+def _split(graph: Graph, op: Op, idx: np.ndarray) -> list[np.ndarray]:
+    if op.kind is OpKind.SPLIT:
+        axis = _axis(int(_const(graph, op, 0, "axis")[0]), idx.ndim)
+        count = len(op.outputs)
+        if idx.shape[axis] % count:
+            raise Refused(f"dimension {idx.shape[axis]} does not split into {count}")
+        return np.split(idx, count, axis=axis)
+    sizes = [int(v) for v in _const(graph, op, 1, "size_splits")]
+    axis = _axis(int(_const(graph, op, 2, "axis")[0]), idx.ndim)
+    if sizes.count(-1) == 1:
+        sizes[sizes.index(-1)] = idx.shape[axis] - (sum(sizes) + 1)
+    if len(sizes) != len(op.outputs) or sum(sizes) != idx.shape[axis] or min(sizes) < 0:
+        raise Refused(f"size_splits {sizes} do not split dimension {idx.shape[axis]} into {len(op.outputs)}")
+    return np.split(idx, np.cumsum(sizes)[:-1], axis=axis)
+
+
+def _nearest(out_size: int, in_size: int, align_corners: bool, half_pixel_centers: bool) -> np.ndarray:
+    """TFLite Micro's nearest-neighbour source index per output index, in its float32 arithmetic."""
+    f = np.float32
+    scale = f(in_size - 1) / f(out_size - 1) if align_corners and out_size > 1 else f(in_size) / f(out_size)
+    offset = f(0.5) if half_pixel_centers else f(0.0)
+    result = []
+    for i in range(out_size):
+        v = (f(i) + offset) * scale
+        index = int(math.copysign(math.floor(abs(v) + 0.5), v)) if align_corners else int(math.floor(v))
+        index = min(index, in_size - 1)
+        result.append(max(0, index) if half_pixel_centers else index)
+    return np.array(result, dtype=np.int64)
+
+
+def _resize(graph: Graph, op: Op, idx: np.ndarray) -> np.ndarray:
+    if idx.ndim != 4:
+        raise Refused("input must be 4-D (NHWC)")
+    size = _const(graph, op, 1, "size")
+    if len(size) != 2 or min(size) < 1:
+        raise Refused("size must be two positive values")
+    a, h = op.options.get("align_corners", False), op.options.get("half_pixel_centers", False)
+    ys = _nearest(int(size[0]), idx.shape[1], a, h)
+    xs = _nearest(int(size[1]), idx.shape[2], a, h)
+    return idx[:, ys][:, :, xs]
+
+
+def _depth_to_space(idx: np.ndarray, b: int) -> np.ndarray:
+    n, h, w, c = idx.shape
+    if c % (b * b):
+        raise Refused(f"depth {c} not a multiple of block_size^2 = {b * b}")
+    return idx.reshape(n, h, w, b, b, c // (b * b)).transpose(0, 1, 3, 2, 4, 5).reshape(n, h * b, w * b, c // (b * b))
+
+
+def _space_to_depth(idx: np.ndarray, b: int) -> np.ndarray:
+    n, h, w, c = idx.shape
+    if h % b or w % b:
+        raise Refused(f"height {h} and width {w} must be multiples of block_size {b}")
+    return idx.reshape(n, h // b, b, w // b, b, c).transpose(0, 1, 3, 2, 4, 5).reshape(n, h // b, w // b, b * b * c)
+
+
+def _gather(graph: Graph, op: Op, idx: np.ndarray) -> np.ndarray:
+    if op.options.get("batch_dims", 0):
+        raise Refused("batch_dims not supported")
+    axis = _axis(op.options.get("axis", 0), idx.ndim)
+    indices = expect_constant(graph, op, op.inputs[1], "indices")
+    values = indices.data.astype(np.int64)
+    if values.size and (values.min() < 0 or values.max() >= idx.shape[axis]):
+        raise Refused(f"an index outside dimension {axis} of size {idx.shape[axis]}")
+    return np.take(idx, values, axis=axis)
+
+
+def sources(graph: Graph, op: Op) -> list[np.ndarray]:
+    """Per output, the input element number each of its elements copies (the op's meaning)."""
+    data = graph.tensors[op.inputs[DATA_INPUT.get(op.kind, 0)]]
+    idx = np.arange(data.num_elements, dtype=np.int64).reshape(data.shape)
+    kind = op.kind
+    if kind is OpKind.TRANSPOSE:
+        perm = [int(p) for p in _const(graph, op, 1, "perm")]
+        if sorted(perm) != list(range(idx.ndim)):
+            raise Refused(f"perm {perm} is not a permutation of {idx.ndim} axes")
+        return [np.transpose(idx, perm)]
+    if kind is OpKind.SLICE:
+        begin, size = _const(graph, op, 1, "begin"), _const(graph, op, 2, "size")
+        if not len(begin) == len(size) == idx.ndim:
+            raise Refused("begin and size must have one value per dimension")
+        ends = [d if s == -1 else b + s for b, s, d in zip(begin, size, idx.shape)]
+        if any(b < 0 or e > d or e < b for b, e, d in zip(begin, ends, idx.shape)):
+            raise Refused(f"slice {list(begin)} + {list(size)} outside {list(idx.shape)}")
+        return [idx[tuple(slice(int(b), int(e)) for b, e in zip(begin, ends))]]
+    if kind is OpKind.STRIDED_SLICE:
+        return [_strided_slice(graph, op, idx)]
+    if kind in (OpKind.SPLIT, OpKind.SPLIT_V):
+        return _split(graph, op, idx)
+    if kind is OpKind.UNPACK:
+        axis = _axis(op.options.get("axis", 0), idx.ndim)
+        return [np.take(idx, k, axis=axis) for k in range(idx.shape[axis])]
+    if kind is OpKind.BROADCAST_TO:
+        shape = tuple(int(v) for v in _const(graph, op, 1, "shape"))
+        try:
+            return [np.broadcast_to(idx, shape)]
+        except ValueError:
+            raise Refused(f"{list(idx.shape)} does not broadcast to {list(shape)}") from None
+    if kind in (OpKind.DEPTH_TO_SPACE, OpKind.SPACE_TO_DEPTH):
+        if idx.ndim != 4:
+            raise Refused("input must be 4-D (NHWC)")
+        move = _depth_to_space if kind is OpKind.DEPTH_TO_SPACE else _space_to_depth
+        return [move(idx, op.options["block_size"])]
+    if kind is OpKind.GATHER:
+        return [_gather(graph, op, idx)]
+    return [_resize(graph, op, idx)]
+
+
+def check(graph: Graph, op: Op) -> None:
+    data = graph.tensors[op.inputs[DATA_INPUT.get(op.kind, 0)]]
+    if data.dtype not in DTYPES:
+        raise fail(graph, op, f"{data.dtype.name.lower()} input not supported")
+    if data.is_constant:
+        raise fail(graph, op, "a constant input not supported")
+    if len(data.shape) > MAX_DIMS:
+        raise fail(graph, op, f"rank {len(data.shape)} not supported (at most {MAX_DIMS})")
+    try:
+        maps = sources(graph, op)
+    except Refused as exc:
+        raise fail(graph, op, str(exc)) from None
+    if len(maps) != len(op.outputs):
+        raise fail(graph, op, f"{len(op.outputs)} outputs, the op makes {len(maps)}")
+    for position, (o, m) in enumerate(zip(op.outputs, maps)):
+        out = graph.tensors[o]
+        if out.dtype != data.dtype:
+            raise fail(graph, op, f"output {position} is {out.dtype.name.lower()}, the input {data.dtype.name.lower()}")
+        if tuple(out.shape) != tuple(m.shape):
+            raise fail(graph, op, f"output {position} is {list(out.shape)}, the op makes {list(m.shape)}")
+
+
+def strided_form(src: np.ndarray) -> tuple[list[int], list[int], int] | None:
+    """(dims, strides, offset) in elements with src == offset + sum(i_d * strides[d]) over dims in
+    row-major order, with dimensions merged where the layout allows; None if no such form of at
+    most MAX_DIMS dimensions exists."""
+    flat = src.reshape([d for d in src.shape if d != 1] or [1])
+    base = int(flat.reshape(-1)[0])
+    strides = []
+    for k, dim in enumerate(flat.shape):
+        strides.append(int(flat[(0,) * k + (1,) + (0,) * (flat.ndim - k - 1)]) - base if dim > 1 else 0)
+    rebuilt = np.full(flat.shape, base, dtype=np.int64)
+    for k, (dim, stride) in enumerate(zip(flat.shape, strides)):
+        shape = [1] * flat.ndim
+        shape[k] = dim
+        rebuilt = rebuilt + (np.arange(dim, dtype=np.int64) * stride).reshape(shape)
+    if not np.array_equal(rebuilt, flat):
+        return None
+    dims = list(flat.shape)
+    k = len(dims) - 2
+    while k >= 0:  # merge a dimension into the next when they walk memory as one
+        if strides[k] == strides[k + 1] * dims[k + 1]:
+            dims[k + 1] *= dims[k]
+            del dims[k], strides[k]
+        k -= 1
+    if len(dims) > MAX_DIMS:
+        return None
+    pad = MAX_DIMS - len(dims)
+    return [1] * pad + dims, [0] * pad + strides, base
+
+
+def row_form(src: np.ndarray) -> tuple[int, np.ndarray]:
+    """(row elements, input row per output row): the longest innermost run that copies whole rows."""
+    flat = src.reshape(-1)
+    inner = 1
+    for d in reversed(src.shape):
+        candidate = inner * d
+        rows = flat.reshape(-1, candidate)
+        if (rows[:, 0] % candidate).any() or not (rows == rows[:, :1] + np.arange(candidate)).all():
+            break
+        inner = candidate
+    return inner, flat.reshape(-1, inner)[:, 0] // inner
+
+
+def lower(ctx: LowerContext, op: Op) -> list[Layer]:
+    data = ctx.tensor(op.inputs[DATA_INPUT.get(op.kind, 0)])
+    size = data.dtype.size
+    layers = []
+    for position, src in enumerate(sources(ctx.graph, op)):
+        data_arg, out_arg = ctx.arena(data.index, "input"), ctx.output(op, position)
+        form = strided_form(src) if src.size else None
+        if form is not None:
+            dims, strides, offset = form
+            params = [("dims", dims), ("strides", [s * size for s in strides]), ("offset", offset * size),
+                      ("elem_size", size)]  # fmt: skip
+            layers.append(ctx.layer(op, ctx.pick(COPY), COPY, params, [data_arg, out_arg]))
+            continue
+        inner, table = row_form(src)
+        table_arg = ctx.derived(op, f"rows{position}", "int32_t", table.astype(np.int32))
+        params = [("rows", len(table)), ("row_bytes", inner * size)]
+        layers.append(ctx.layer(op, ctx.pick(GATHER_ROWS), GATHER_ROWS, params, [data_arg, table_arg, out_arg]))
+    return layers

@@ -1,0 +1,110 @@
+"""Reductions over any set of axes, int8: MEAN, SUM (a requantised int32 sum, TFLite Micro's
+QuantizedMeanOrSum with the 1/count folded into MEAN's multiplier) and REDUCE_MAX / REDUCE_MIN
+(raw bytes; input and output share quantisation). keep_dims either way: the output's element
+order is the same."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from codegen.ir import DType, Graph, Op, OpKind
+from codegen.ops.common import (
+    Layer,
+    LowerContext,
+    expect_constant,
+    expect_dtype,
+    expect_quant,
+    expect_same_quant,
+    fail,
+    no_macs,
+    not_in_place,
+)
+from codegen.ops.kernels import family
+from codegen.quant import quantize_multiplier
+
+KINDS = (OpKind.MEAN, OpKind.SUM, OpKind.REDUCE_MAX, OpKind.REDUCE_MIN)
+SUM = family("MEAN/SUM", "rvfw_reduce_params", "mean_s8", ("ref",), ("MEAN", "SUM"))
+MAX = family("REDUCE_MAX", "rvfw_reduce_params", "reduce_max_s8", ("ref",), ("REDUCE_MAX",))
+MIN = family("REDUCE_MIN", "rvfw_reduce_params", "reduce_min_s8", ("ref",), ("REDUCE_MIN",))
+FAMILIES = (SUM, MAX, MIN)
+FAMILY = {OpKind.MEAN: SUM, OpKind.SUM: SUM, OpKind.REDUCE_MAX: MAX, OpKind.REDUCE_MIN: MIN}
+macs = no_macs
+inplace = not_in_place
+GROUPS = 4  # kept and reduced dimension groups the kernels loop over
+
+
+def axes(graph: Graph, op: Op) -> set[int]:
+    rank = len(graph.tensors[op.inputs[0]].shape)
+    return {int(a) % rank for a in graph.tensors[op.inputs[1]].data.reshape(-1)}
+
+
+def layout(shape: tuple[int, ...], reduced: set[int]) -> tuple[list[int], list[int], list[int], list[int]]:
+    """(kept dims, kept strides, reduced dims, reduced strides) in elements, neighbouring
+    dimensions of the same kind merged; raises ValueError past GROUPS of either."""
+    strides = [int(np.prod(shape[k + 1 :], dtype=np.int64)) for k in range(len(shape))]
+    groups: list[list] = []  # [is_reduced, dim, stride]
+    for k, (d, s) in enumerate(zip(shape, strides)):
+        if d == 1:
+            continue
+        if groups and groups[-1][0] == (k in reduced) and groups[-1][2] == s * d:
+            groups[-1][1] *= d
+            groups[-1][2] = s
+        else:
+            groups.append([k in reduced, d, s])
+    kept = [(d, s) for r, d, s in groups if not r]
+    red = [(d, s) for r, d, s in groups if r]
+    if len(kept) > GROUPS or len(red) > GROUPS:
+        raise ValueError("too many separate groups of axes")
+    pad = lambda g: [(1, 0)] * (GROUPS - len(g)) + g  # noqa: E731
+    kept, red = pad(kept), pad(red)
+    return [d for d, _ in kept], [s for _, s in kept], [d for d, _ in red], [s for _, s in red]
+
+
+def check(graph: Graph, op: Op) -> None:
+    inp = expect_dtype(graph, op, op.inputs[0], "input", DType.INT8)
+    out = expect_dtype(graph, op, op.outputs[0], "output", DType.INT8)
+    expect_quant(graph, op, inp, "input")
+    expect_quant(graph, op, out, "output")
+    if op.kind in (OpKind.REDUCE_MAX, OpKind.REDUCE_MIN):
+        expect_same_quant(graph, op, inp, out)
+    expect_dtype(graph, op, op.inputs[1], "axes", DType.INT32)
+    expect_constant(graph, op, op.inputs[1], "axes")
+    if inp.is_constant:
+        raise fail(graph, op, "a constant input not supported")
+    rank = len(inp.shape)
+    values = [int(a) for a in graph.tensors[op.inputs[1]].data.reshape(-1)]
+    if any(not -rank <= a < rank for a in values):
+        raise fail(graph, op, f"axes {values} outside a rank-{rank} input")
+    reduced = axes(graph, op)
+    kept_shape = tuple(d for k, d in enumerate(inp.shape) if k not in reduced)
+    keep_dims = tuple(1 if k in reduced else d for k, d in enumerate(inp.shape))
+    if tuple(out.shape) not in (kept_shape, keep_dims) and int(np.prod(out.shape)) != int(np.prod(kept_shape)):
+        raise fail(graph, op, f"output {list(out.shape)} is not the reduced input {list(keep_dims)}")
+    try:
+        layout(inp.shape, reduced)
+    except ValueError:
+        reason = f"axes {values} of {list(inp.shape)} interleave too often (at most {GROUPS} groups)"
+        raise fail(graph, op, reason) from None
+
+
+def requantization(graph: Graph, op: Op, count: int) -> tuple[int, int]:
+    inp, out = graph.tensors[op.inputs[0]], graph.tensors[op.outputs[0]]
+    multiplier, shift = quantize_multiplier(float(inp.quant.scale[0]) / float(out.quant.scale[0]))
+    if op.kind is OpKind.MEAN:  # TFLM folds 1/count into the multiplier, keeping what precision it can
+        extra = min(count.bit_length() - 1, 32, 31 + shift)
+        multiplier = (multiplier << extra) // count
+        shift -= extra
+    return multiplier, shift
+
+
+def lower(ctx: LowerContext, op: Op) -> Layer:
+    inp, out = ctx.tensor(op.inputs[0]), ctx.tensor(op.outputs[0])
+    reduced = axes(ctx.graph, op)
+    kept_dims, kept_strides, red_dims, red_strides = layout(inp.shape, reduced)
+    count = int(np.prod(red_dims))
+    multiplier, shift = requantization(ctx.graph, op, count) if op.kind in (OpKind.MEAN, OpKind.SUM) else (0, 0)
+    params = [("kept_dims", kept_dims), ("kept_strides", kept_strides), ("red_dims", red_dims),
+              ("red_strides", red_strides), ("count", count), ("input_zero_point", inp.quant.zero_point[0]),
+              ("multiplier", multiplier), ("shift", shift), ("output_zero_point", out.quant.zero_point[0])]  # fmt: skip
+    chosen = FAMILY[op.kind]
+    return ctx.layer(op, ctx.pick(chosen), chosen, params, [ctx.input(op), ctx.output(op)])

@@ -1,0 +1,41 @@
+/* The loop every broadcasting elementwise kernel shares: `element(ia, ib, io)` for each output
+ * element io (row-major over p->dims), with ia and ib its elements of the two inputs (strides 0
+ * on broadcast dimensions). codegen.ops.broadcast merges dimensions first, so the innermost loop
+ * is as long as the shapes allow. */
+#ifndef RVFW_BROADCAST_H
+#define RVFW_BROADCAST_H
+
+#include "rvfw_kernels.h"
+#include "rvfw_requant.h"
+
+/* ADD, SUB and SQUARED_DIFFERENCE bring both inputs to a common scale first: the value plus its
+ * offset, shifted up by left_shift for headroom, times its multiplier. */
+static inline int32_t rvfw_rescaled_input1(const rvfw_binary_params *p, int8_t x)
+{
+    return rvfw_requantize((x + p->input1_offset) * (1 << p->left_shift), p->input1_multiplier, p->input1_shift);
+}
+
+static inline int32_t rvfw_rescaled_input2(const rvfw_binary_params *p, int8_t x)
+{
+    return rvfw_requantize((x + p->input2_offset) * (1 << p->left_shift), p->input2_multiplier, p->input2_shift);
+}
+
+#define RVFW_BROADCAST_FOR(p, element)                                                                            \
+    do {                                                                                                          \
+        int32_t io = 0;                                                                                           \
+        for (int32_t i0 = 0; i0 < (p)->dims[0]; ++i0)                                                             \
+            for (int32_t i1 = 0; i1 < (p)->dims[1]; ++i1)                                                         \
+                for (int32_t i2 = 0; i2 < (p)->dims[2]; ++i2)                                                     \
+                    for (int32_t i3 = 0; i3 < (p)->dims[3]; ++i3) {                                               \
+                        int32_t ia = i0 * (p)->a_strides[0] + i1 * (p)->a_strides[1] + i2 * (p)->a_strides[2] +   \
+                                     i3 * (p)->a_strides[3];                                                      \
+                        int32_t ib = i0 * (p)->b_strides[0] + i1 * (p)->b_strides[1] + i2 * (p)->b_strides[2] +   \
+                                     i3 * (p)->b_strides[3];                                                      \
+                        for (int32_t i4 = 0; i4 < (p)->dims[4];                                                   \
+                             ++i4, ++io, ia += (p)->a_strides[4], ib += (p)->b_strides[4]) {                      \
+                            element(ia, ib, io);                                                                  \
+                        }                                                                                         \
+                    }                                                                                             \
+    } while (0)
+
+#endif
