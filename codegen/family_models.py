@@ -24,13 +24,42 @@ from codegen.modelgen import ModelBuilder
 TARGET_STD = 32.0  # aimed spread of activations, in int8 steps
 
 
+def _conv_float(
+    x: np.ndarray, w: np.ndarray, bias: np.ndarray, stride: int, pads: tuple[int, int, int, int], depthwise: bool
+) -> np.ndarray:
+    """Float NHWC convolution (the shadow that picks output scales); w as the tensor stores it."""
+    top, bottom, left, right = pads
+    xp = np.pad(x, ((0, 0), (top, bottom), (left, right), (0, 0)))
+    k = w.shape[1]
+    oh, ow = (xp.shape[1] - k) // stride + 1, (xp.shape[2] - k) // stride + 1
+    out = np.zeros((x.shape[0], oh, ow, w.shape[0] if not depthwise else w.shape[3]), np.float64)
+    for ky in range(k):
+        for kx in range(k):
+            patch = xp[:, ky : ky + stride * oh : stride, kx : kx + stride * ow : stride, :]
+            if depthwise:
+                out += patch * w[0, ky, kx, :]
+            else:
+                out += np.einsum("nhwc,oc->nhwo", patch, w[:, ky, kx, :])
+    return out + bias
+
+
+def _same_pads(size: int, k: int, stride: int) -> tuple[int, int]:
+    out = -(-size // stride)
+    total = max((out - 1) * stride + k - size, 0)
+    return total // 2, total - total // 2
+
+
 class Net:
-    """A ModelBuilder that follows one running tensor and picks output scales from weight statistics."""
+    """A ModelBuilder that follows one running tensor. Beside each int8 tensor it keeps a float
+    shadow (the real values of a random input pushed through the float network) and picks each
+    output's scale and zero point from the shadow's range, so activations use the int8 range
+    layer after layer instead of fading or saturating."""
 
     def __init__(self, seed: int):
         self.m = ModelBuilder()
         self.rng = np.random.default_rng(seed)
         self.count = 0
+        self.shadow: dict[int, np.ndarray] = {}
 
     def name(self, what: str) -> str:
         self.count += 1
@@ -39,63 +68,107 @@ class Net:
     def tensor(self, what: str, shape, scale: float, zero_point: int = -128) -> tuple[int, float, int]:
         return self.m.tensor(self.name(what), shape, scale=scale, zero_point=zero_point), scale, zero_point
 
-    def conv(self, x, shape, cout, k=1, stride=1, padding="SAME", depthwise=False, activation="NONE", zp=-128):
-        """x = (tensor, scale, zero point); shape its NHWC shape. Returns the output and its shape."""
+    def input(self, what: str, shape, scale: float, zero_point: int, dtype=np.int8) -> tuple[int, float, int]:
+        index = self.m.tensor(what, shape, dtype, scale=None if dtype is np.float32 else scale,
+                              zero_point=zero_point)  # fmt: skip
+        self.shadow[index] = scale * (self.rng.integers(-128, 128, shape) - zero_point)
+        return index, scale, zero_point
+
+    def fitted(self, what: str, values: np.ndarray, nonnegative: bool = False) -> tuple[int, float, int]:
+        """A tensor for `values`: scale from their range (a RELU's output starts at zero point -128)."""
+        lo, hi = (0.0, float(values.max())) if nonnegative else (float(values.min()), float(values.max()))
+        lo, hi = min(lo, 0.0), max(hi, 0.0)
+        scale = float(np.float32(max(hi - lo, 1e-6) / 255))
+        zero_point = int(np.clip(round(-128 - lo / scale), -128, 127))
+        t = self.tensor(what, values.shape, scale, zero_point)
+        self.shadow[t[0]] = values
+        return t
+
+    def conv(self, x, shape, cout, k=1, stride=1, padding="SAME", depthwise=False, activation="NONE", gain=1.0):
+        """x = (tensor, scale, zero point); shape its NHWC shape; gain scales the weights (to keep
+        what follows, a LOGISTIC say, out of saturation). Returns the output and its shape."""
         t, s_in, _ = x
         n, h, w, cin = shape
         cout = cin if depthwise else cout
         wshape = (1, k, k, cout) if depthwise else (cout, k, k, cin)
         q = self.rng.integers(-127, 128, size=wshape, dtype=np.int8)
-        ws = self.rng.uniform(0.002, 0.02, size=cout).astype(np.float32)
-        fan_in = k * k * (1 if depthwise else cin)
-        s_out = float(np.float32(np.sqrt(fan_in) * 40.0 * 73.0 * float(np.mean(ws)) * s_in / TARGET_STD))
+        ws = (self.rng.uniform(0.002, 0.02, size=cout) * gain).astype(np.float32)
+        bias = self.rng.integers(-300, 300, cout, dtype=np.int32)
         wt = self.m.tensor(self.name("w"), wshape, scale=ws, data=q, axis=3 if depthwise else 0)
-        b = self.m.tensor(self.name("b"), (cout,), np.int32, scale=ws * s_in,
-                          data=self.rng.integers(-300, 300, cout, dtype=np.int32))  # fmt: skip
-        if padding == "SAME":
-            oh, ow = -(-h // stride), -(-w // stride)
-        else:
-            oh, ow = (h - k) // stride + 1, (w - k) // stride + 1
-        out_shape = (n, oh, ow, cout)
-        y = self.tensor("conv", out_shape, s_out, zp)
+        b = self.m.tensor(self.name("b"), (cout,), np.int32, scale=ws * s_in, data=bias)
+        axis = 3 if depthwise else 0
+        real_w = q * ws.reshape([-1 if d == axis else 1 for d in range(4)])
+        pads = (*_same_pads(h, k, stride), *_same_pads(w, k, stride)) if padding == "SAME" else (0, 0, 0, 0)
+        values = _conv_float(self.shadow[t], real_w, bias * ws * s_in, stride, pads, depthwise)
+        if activation == "RELU":
+            values = np.maximum(values, 0)
+        elif activation == "RELU6":
+            values = np.clip(values, 0, 6)
+        y = self.fitted("conv", values, nonnegative=activation != "NONE")
         kind = "DEPTHWISE_CONV_2D" if depthwise else "CONV_2D"
         extra = {"depth_multiplier": 1} if depthwise else {}
         self.m.op(kind, [t, wt, b], [y[0]], padding=padding, stride=(stride, stride), activation=activation, **extra)
-        return y, out_shape
+        return y, values.shape
 
     def pad(self, x, shape, before, after):
         """PAD height and width (PyTorch's explicit padding before a VALID strided conv)."""
         t, s, z = x
-        n, h, w, c = shape
-        p = self.m.tensor(self.name("pads"), (4, 2), np.int32,
-                          data=np.array([[0, 0], [before, after], [before, after], [0, 0]], np.int32))  # fmt: skip
-        out_shape = (n, h + before + after, w + before + after, c)
-        y = self.tensor("pad", out_shape, s, z)
+        amounts = [[0, 0], [before, after], [before, after], [0, 0]]
+        p = self.m.tensor(self.name("pads"), (4, 2), np.int32, data=np.array(amounts, np.int32))
+        values = np.pad(self.shadow[t], amounts)
+        y = self.tensor("pad", values.shape, s, z)
+        self.shadow[y[0]] = values
         self.m.op("PAD", [t, p], [y[0]])
-        return y, out_shape
+        return y, values.shape
 
-    def const(self, value: float, like) -> int:
+    def same(self, what: str, x, values: np.ndarray) -> tuple[int, float, int]:
+        """A tensor in x's quantisation (ops that move bytes)."""
+        y = self.tensor(what, values.shape, x[1], x[2])
+        self.shadow[y[0]] = values
+        return y
+
+    def const(self, value: float) -> int:
         """A scalar constant in its own int8 quantisation (127 steps span it)."""
         scale = float(np.float32(abs(value) / 127 if value else 1.0))
-        return self.m.tensor(self.name("k"), (1,), scale=scale, zero_point=0, data=np.array([round(value / scale)]))
+        index = self.m.tensor(self.name("k"), (1,), scale=scale, zero_point=0, data=np.array([round(value / scale)]))
+        self.shadow[index] = np.array([value])
+        return index
 
-    def mean_hw(self, x, shape, keep_dims):
-        t, s, z = x
+    def mean_hw(self, x, keep_dims):
+        values = self.shadow[x[0]].mean(axis=(1, 2), keepdims=keep_dims)
         axes = self.m.tensor(self.name("axes"), (2,), np.int32, data=np.array([1, 2], np.int32))
-        out_shape = (shape[0], 1, 1, shape[3]) if keep_dims else (shape[0], shape[3])
-        y = self.tensor("mean", out_shape, s * 0.5, z // 2)
-        self.m.op("MEAN", [t, axes], [y[0]], keep_dims=keep_dims)
-        return y, out_shape
+        y = self.fitted("mean", values)
+        self.m.op("MEAN", [x[0], axes], [y[0]], keep_dims=keep_dims)
+        return y, values.shape
+
+    def binary(self, kind: str, a: int, b: int, activation: str = "NONE"):
+        va, vb = self.shadow[a], self.shadow[b]
+        values = {"ADD": va + vb, "MUL": va * vb, "SUB": va - vb}[kind]
+        if activation == "RELU":
+            values = np.maximum(values, 0)
+        y = self.fitted(kind.lower(), values, nonnegative=activation != "NONE")
+        self.m.op(kind, [a, b], [y[0]], activation=activation)
+        return y
+
+    def unary(self, kind: str, x, values: np.ndarray, quant: tuple[float, int] | None = None):
+        """An activation: its float values, and the output quantisation TFLM fixes for it, if any."""
+        if quant is None:
+            y = self.fitted(kind.lower(), values)
+        else:
+            y = self.tensor(kind.lower(), values.shape, *quant)
+            self.shadow[y[0]] = values
+        self.m.op(kind, [x[0]], [y[0]])
+        return y
 
     def fc(self, x, depth, units):
         t, s_in, _ = x
         q = self.rng.integers(-127, 128, size=(units, depth), dtype=np.int8)
-        ws = float(np.float32(0.004))
+        ws = float(np.float32(0.01))
+        bias = self.rng.integers(-300, 300, units, dtype=np.int32)
         wt = self.m.tensor(self.name("fcw"), (units, depth), scale=ws, data=q)
-        b = self.m.tensor(self.name("fcb"), (units,), np.int32, scale=ws * s_in,
-                          data=self.rng.integers(-300, 300, units, dtype=np.int32))  # fmt: skip
-        s_out = float(np.float32(np.sqrt(depth) * 40.0 * 73.0 * ws * s_in / TARGET_STD))
-        y = self.tensor("fc", (1, units), s_out, 0)
+        b = self.m.tensor(self.name("fcb"), (units,), np.int32, scale=ws * s_in, data=bias)
+        values = self.shadow[t].reshape(-1, depth) @ (q * ws).T + bias * ws * s_in
+        y = self.fitted("fc", values)
         self.m.op("FULLY_CONNECTED", [t, wt, b], [y[0]])
         return y
 
@@ -104,94 +177,73 @@ def mobilenetv2_torch() -> bytes:
     net = Net(101)
     m = net.m
     x_f = m.tensor("input_nchw", (1, 3, 24, 24), np.float32)
-    xq = net.tensor("input_q", (1, 3, 24, 24), 0.02, -1)
+    xq = net.input("input_q", (1, 3, 24, 24), 0.02, -1)
     m.op("QUANTIZE", [x_f], [xq[0]])
     perm = m.tensor("perm", (4,), np.int32, data=np.array([0, 2, 3, 1], np.int32))
-    x = net.tensor("nhwc", (1, 24, 24, 3), 0.02, -1)
+    x = net.same("nhwc", xq, np.transpose(net.shadow[xq[0]], (0, 2, 3, 1)))
     m.op("TRANSPOSE", [xq[0], perm], [x[0]])
     x, shape = net.pad(x, (1, 24, 24, 3), 0, 1)
     x, shape = net.conv(x, shape, 16, k=3, stride=2, padding="VALID", activation="RELU6")
-    for expand, stride in ((3, 1), (4, 2)):
-        block_in, block_shape = x, shape
+    for expand, stride, cout in ((3, 1, 16), (4, 2, 24)):
+        block_in, _block_shape = x, shape
         e, eshape = net.conv(x, shape, shape[3] * expand, activation="RELU6")
-        if stride == 1:
-            e, eshape = net.pad(e, eshape, 1, 1)
-        else:
-            e, eshape = net.pad(e, eshape, 0, 1)
+        e, eshape = net.pad(e, eshape, *((1, 1) if stride == 1 else (0, 1)))
         d, dshape = net.conv(e, eshape, 0, k=3, stride=stride, padding="VALID", depthwise=True, activation="RELU6")
-        p, pshape = net.conv(d, dshape, 16 if stride == 1 else 24, zp=3)
-        if stride == 1 and pshape == block_shape:
-            s = float(np.float32(max(block_in[1], p[1]) * 1.5))
-            y = net.tensor("residual", pshape, s, 0)
-            m.op("ADD", [block_in[0], p[0]], [y[0]])
-            p = y
-        x, shape = p, pshape
+        x, shape = net.conv(d, dshape, cout)
+        if stride == 1:
+            x = net.binary("ADD", block_in[0], x[0])
     x, shape = net.conv(x, shape, 48, activation="RELU6")
-    pooled, _ = net.mean_hw(x, shape, keep_dims=False)
+    pooled, _ = net.mean_hw(x, keep_dims=False)
     logits = net.fc(pooled, 48, 10)
     probs = net.tensor("probs", (1, 10), 1 / 256, -128)
     m.op("SOFTMAX", [logits[0]], [probs[0]], beta=1.0)
     return m.finish([x_f], [probs[0]], description="rvfw family model: MobileNetV2 from PyTorch (seeded)")
 
 
-def _hard_swish_chain(net: Net, x, shape):
+def _hard_swish_chain(net: Net, x):
     """x * relu6(x + 3) / 6 as PyTorch exports it: ADD, RELU6, MUL, MUL."""
-    m = net.m
-    t, s, z = x
-    shifted = net.tensor("plus3", shape, s * 1.2, z)
-    m.op("ADD", [t, net.const(3.0, x)], [shifted[0]])
-    clipped = net.tensor("relu6", shape, shifted[1], shifted[2])
-    m.op("RELU6", [shifted[0]], [clipped[0]])
-    product = net.tensor("times", shape, float(np.float32(s * 6 / 16)), -10)
-    m.op("MUL", [t, clipped[0]], [product[0]])
-    out = net.tensor("hswish", shape, float(np.float32(product[1] / 4)), -10)
-    m.op("MUL", [product[0], net.const(1 / 6, x)], [out[0]])
-    return out
+    shifted = net.binary("ADD", x[0], net.const(3.0))
+    clipped = net.unary("RELU6", shifted, np.clip(net.shadow[shifted[0]], 0, 6), quant=shifted[1:])
+    product = net.binary("MUL", x[0], clipped[0])
+    return net.binary("MUL", product[0], net.const(1 / 6))
 
 
 def mcunet_se() -> bytes:
     net = Net(202)
-    m = net.m
-    x = net.tensor("input", (1, 16, 16, 8), 0.05, -5)
-    graph_input = x[0]
-    e, shape = net.conv(x, (1, 16, 16, 8), 24, zp=-20)
-    hs = net.tensor("hardswish", shape, e[1] * 0.8, -100)
-    m.op("HARD_SWISH", [e[0]], [hs[0]])
+    x = net.input("input", (1, 16, 16, 8), 0.05, -5)
+    e, shape = net.conv(x, (1, 16, 16, 8), 24)
+    v = net.shadow[e[0]]
+    hs = net.unary("HARD_SWISH", e, v * np.clip(v + 3, 0, 6) / 6)
     d, shape = net.conv(hs, shape, 0, k=3, depthwise=True, activation="RELU")
-    squeezed, sq_shape = net.mean_hw(d, shape, keep_dims=True)
+    squeezed, sq_shape = net.mean_hw(d, keep_dims=True)
     r, r_shape = net.conv(squeezed, sq_shape, 6, activation="RELU")
-    g, _ = net.conv(r, r_shape, 24, zp=0)
-    gate = net.tensor("gate", sq_shape, 1 / 256, -128)
-    m.op("LOGISTIC", [g[0]], [gate[0]])
-    excited = net.tensor("excited", shape, d[1] * 0.6, -128)
-    m.op("MUL", [d[0], gate[0]], [excited[0]])
-    p, pshape = net.conv(excited, shape, 8, zp=2)
-    res = net.tensor("residual", pshape, float(np.float32(max(p[1], x[1]) * 1.5)), 0)
-    m.op("ADD", [p[0], graph_input], [res[0]])
-    out = _hard_swish_chain(net, res, pshape)
-    pooled, _ = net.mean_hw(out, pshape, keep_dims=False)
+    g, _ = net.conv(r, r_shape, 24, gain=0.05)
+    gate = net.unary("LOGISTIC", g, 1 / (1 + np.exp(-net.shadow[g[0]])), quant=(1 / 256, -128))
+    excited = net.binary("MUL", d[0], gate[0])
+    p, pshape = net.conv(excited, shape, 8, gain=0.2)
+    res = net.binary("ADD", p[0], x[0])
+    out = _hard_swish_chain(net, res)
+    pooled, _ = net.mean_hw(out, keep_dims=False)
     logits = net.fc(pooled, 8, 5)
-    return m.finish([graph_input], [logits[0]], description="rvfw family model: MCUNet block with SE (seeded)")
+    return net.m.finish([x[0]], [logits[0]], description="rvfw family model: MCUNet block with SE (seeded)")
 
 
 def detector() -> bytes:
     net = Net(303)
     m = net.m
-    x = net.tensor("image", (1, 20, 20, 3), 0.02, -1)
+    x = net.input("image", (1, 20, 20, 3), 0.02, -1)
     c1, s1 = net.conv(x, (1, 20, 20, 3), 8, k=3, stride=2, activation="RELU")
     c2, s2 = net.conv(c1, s1, 16, k=3, stride=2, activation="RELU")
     # The upsampled map joins the skip connection: both in the skip's quantisation.
-    c2 = (c2[0], c1[1], c1[2])
     m.tensors[c2[0]].scale, m.tensors[c2[0]].zero_point = (c1[1],), (c1[2],)
+    c2 = (c2[0], c1[1], c1[2])
     size = m.tensor("size", (2,), np.int32, data=np.array([s1[1], s1[2]], np.int32))
-    up = net.tensor("upsampled", (1, s1[1], s1[2], 16), c1[1], c1[2])
+    up = net.same("upsampled", c2, net.shadow[c2[0]].repeat(2, axis=1).repeat(2, axis=2))
     m.op("RESIZE_NEAREST_NEIGHBOR", [c2[0], size], [up[0]])
-    joined_shape = (1, s1[1], s1[2], 24)
-    joined = net.tensor("concat", joined_shape, c1[1], c1[2])
+    joined = net.same("concat", c1, np.concatenate([net.shadow[c1[0]], net.shadow[up[0]]], axis=3))
     m.op("CONCATENATION", [c1[0], up[0]], [joined[0]], axis=3)
-    head, hshape = net.conv(joined, joined_shape, 6, zp=0)
-    scores = net.tensor("scores", hshape, 1 / 256, -128)
-    m.op("LOGISTIC", [head[0]], [scores[0]])
+    head, _ = net.conv(joined, net.shadow[joined[0]].shape, 6, gain=0.1)
+    scores = net.unary("LOGISTIC", head, 1 / (1 + np.exp(-net.shadow[head[0]])), quant=(1 / 256, -128))
     return m.finish([x[0]], [scores[0]], description="rvfw family model: detector head (seeded)")
 
 

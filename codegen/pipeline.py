@@ -91,9 +91,20 @@ def default_out_dir(board: Board, graph: Graph) -> Path:
 
 
 def load(model: str | Path, board: Board, compress: Compression | None = None, log: Log = lambda _m: None) -> Graph:
-    """Parse and check the model once; TT-compress large fully-connected layers when asked (the
-    result is checked against codegen.check.tt_reference)."""
+    """Parse, simplify (the "load" passes) and check the model once; TT-compress large
+    fully-connected layers when asked (the result is checked against codegen.check.tt_reference)."""
     graph = load_tflite(model)
+    removed = []
+    for p in PASSES:
+        if "load" in p.modes:
+            before = len(graph.ops)
+            graph = p.run(graph)
+            if len(graph.ops) < before:
+                removed.append(
+                    f"{p.name} removed {before - len(graph.ops)} op{'s' if before - len(graph.ops) > 1 else ''}"
+                )
+    if removed:
+        log("simplified: " + ", ".join(removed))
     check_graph(graph)
     if compress is not None:
         graph = compress_tt(graph, board, compress, log)

@@ -181,6 +181,11 @@ def table(graph: Graph, op: Op) -> np.ndarray:
     return np.concatenate([values[128:], values[:128]])  # inputs 0..127, then -128..-1
 
 
+def fold(graph: Graph, op: Op) -> list[np.ndarray]:
+    """A constant input: the table applied at build time (passes.simplify)."""
+    return [table(graph, op)[graph.tensors[op.inputs[0]].data.view(np.uint8)]]
+
+
 def check(graph: Graph, op: Op) -> None:
     inp = expect_dtype(graph, op, op.inputs[0], "input", DType.INT8)
     out = expect_dtype(graph, op, op.outputs[0], "output", DType.INT8)

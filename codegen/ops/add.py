@@ -16,6 +16,7 @@ ADD_BROADCAST = family("ADD with broadcasting", "rvfw_binary_params", "add_broad
 FAMILIES = (ADD, ADD_BROADCAST)
 macs = no_macs
 inplace = binary.inplace
+fold = binary.fold
 
 
 def check(graph: Graph, op: Op) -> None:
@@ -40,6 +41,6 @@ def lower(ctx: LowerContext, op: Op) -> Layer:
         params = add_params(a, b, out, activation, out.num_elements)
         args = [ctx.input(op, 0), ctx.input(op, 1), ctx.output(op)]
         return ctx.layer(op, ctx.pick(ADD), ADD, params, args)
-    params = broadcast_layout(a.shape, b.shape, out.shape) + binary.rescaled_sum_params(a, b, out, activation)
+    params = broadcast_layout(a.shape, b.shape, out.shape) + binary.quant_params(ctx.graph, op)
     args = [binary.operand(ctx, op, 0), binary.operand(ctx, op, 1), ctx.output(op)]
     return ctx.layer(op, ctx.pick(ADD_BROADCAST), ADD_BROADCAST, params, args)

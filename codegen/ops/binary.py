@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from codegen import fixedpoint as fp
 from codegen.ir import DType, Graph, Op, OpKind, Tensor
 from codegen.ops.broadcast import broadcast_layout, broadcast_shape, mergeable
 from codegen.ops.common import Arg, Layer, LowerContext, expect_activation, expect_dtype, expect_quant, fail, no_macs
@@ -99,16 +100,48 @@ def operand(ctx: LowerContext, op: Op, position: int) -> Arg:
     return ctx.weights(index) if ctx.tensor(index).is_constant else ctx.input(op, position)
 
 
+def quant_params(graph: Graph, op: Op) -> list[tuple[str, int]]:
+    """The quantisation fields of rvfw_binary_params for this op (ADD's too)."""
+    a, b, out = (graph.tensors[t] for t in (*op.inputs[:2], op.outputs[0]))
+    activation = expect_activation(graph, op) if op.kind in (*FUSES_ACTIVATION, OpKind.ADD) else "NONE"
+    if op.kind in (OpKind.ADD, OpKind.SUB):
+        return rescaled_sum_params(a, b, out, activation)
+    if op.kind is OpKind.MUL:
+        return _mul_params(a, b, out, activation)
+    if op.kind is OpKind.SQUARED_DIFFERENCE:
+        return _squared_difference_params(a, b, out)
+    return []
+
+
+def _element(kind: OpKind, p: dict, x: int, y: int) -> int:
+    """One output element, as the kernels compute it (constant folding)."""
+    if kind is OpKind.MAXIMUM:
+        return max(x, y)
+    if kind is OpKind.MINIMUM:
+        return min(x, y)
+    if kind is OpKind.MUL:
+        acc = (x + p["input1_offset"]) * (y + p["input2_offset"])
+    else:
+        u = fp.multiply_by_quantized_multiplier((x + p["input1_offset"]) << p["left_shift"], p["input1_multiplier"],
+                                                p["input1_shift"])  # fmt: skip
+        v = fp.multiply_by_quantized_multiplier((y + p["input2_offset"]) << p["left_shift"], p["input2_multiplier"],
+                                                p["input2_shift"])  # fmt: skip
+        acc = {OpKind.ADD: u + v, OpKind.SUB: u - v}.get(kind, (u - v) * (u - v))
+    value = fp.multiply_by_quantized_multiplier(acc, p["output_multiplier"], p["output_shift"]) + p["output_offset"]
+    return min(max(value, p["output_activation_min"]), p["output_activation_max"])
+
+
+def fold(graph: Graph, op: Op) -> list[np.ndarray]:
+    """Both operands constant: the output computed at build time (passes.simplify)."""
+    a, b = (graph.tensors[t].data.astype(np.int64) for t in op.inputs[:2])
+    p = dict(quant_params(graph, op))
+    element = np.vectorize(lambda x, y: _element(op.kind, p, int(x), int(y)), otypes=[np.int64])
+    return [element(*np.broadcast_arrays(a, b)).astype(np.int8)]
+
+
 def lower(ctx: LowerContext, op: Op) -> Layer:
     a, b, out = ctx.tensor(op.inputs[0]), ctx.tensor(op.inputs[1]), ctx.tensor(op.outputs[0])
-    params = broadcast_layout(a.shape, b.shape, out.shape)
-    activation = expect_activation(ctx.graph, op) if op.kind in FUSES_ACTIVATION else "NONE"
-    if op.kind is OpKind.SUB:
-        params += rescaled_sum_params(a, b, out, activation)
-    elif op.kind is OpKind.MUL:
-        params += _mul_params(a, b, out, activation)
-    elif op.kind is OpKind.SQUARED_DIFFERENCE:
-        params += _squared_difference_params(a, b, out)
+    params = broadcast_layout(a.shape, b.shape, out.shape) + quant_params(ctx.graph, op)
     args = [operand(ctx, op, 0), operand(ctx, op, 1), ctx.output(op)]
     chosen_family = FAMILY[op.kind]
     return ctx.layer(op, ctx.pick(chosen_family), chosen_family, params, args)

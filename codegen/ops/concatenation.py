@@ -8,6 +8,8 @@ from __future__ import annotations
 import math
 from dataclasses import replace
 
+import numpy as np
+
 from codegen.ir import DType, Graph, Op, OpKind
 from codegen.ops.common import (
     Layer,
@@ -79,6 +81,18 @@ def check(graph: Graph, op: Op) -> None:
         total += inp.shape[a]
     if total != out.shape[a]:
         raise fail(graph, op, f"inputs add up to {total} along axis {a}, the output has {out.shape[a]}")
+
+
+def fold(graph: Graph, op: Op) -> list[np.ndarray] | None:
+    """Constant inputs: joined at build time (passes.simplify); CONCATENATION only when nothing
+    would need rescaling."""
+    values = [graph.tensors[i].data for i in op.inputs]
+    if op.kind is OpKind.PACK:
+        return [np.stack(values, axis=pack_axis(graph, op))]
+    out = graph.tensors[op.outputs[0]]
+    if any(graph.tensors[i].quant != out.quant for i in op.inputs) or op.options.get("activation", "NONE") != "NONE":
+        return None
+    return [np.concatenate(values, axis=axis(graph, op))]
 
 
 def lower(ctx: LowerContext, op: Op) -> list[Layer]:

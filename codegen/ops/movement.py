@@ -192,6 +192,12 @@ def sources(graph: Graph, op: Op) -> list[np.ndarray]:
     return [_resize(graph, op, idx)]
 
 
+def fold(graph: Graph, op: Op) -> list[np.ndarray]:
+    """Constant data: each output's elements picked from it at build time (passes.simplify)."""
+    data = graph.tensors[op.inputs[DATA_INPUT.get(op.kind, 0)]].data.reshape(-1)
+    return [data[src] for src in sources(graph, op)]
+
+
 def check(graph: Graph, op: Op) -> None:
     data = graph.tensors[op.inputs[DATA_INPUT.get(op.kind, 0)]]
     if data.dtype not in DTYPES:

@@ -66,6 +66,11 @@ def check(graph: Graph, op: Op) -> None:
         raise fail(graph, op, f"output {list(out.shape)} is not the padded input {list(expected)}")
 
 
+def fold(graph: Graph, op: Op) -> list[np.ndarray]:
+    """A constant input: padded at build time (passes.simplify)."""
+    return [np.pad(graph.tensors[op.inputs[0]].data, paddings(graph, op), constant_values=pad_value(graph, op))]
+
+
 def lower(ctx: LowerContext, op: Op) -> Layer:
     inp, out = ctx.tensor(op.inputs[0]), ctx.tensor(op.outputs[0])
     lead = MAX_RANK - len(inp.shape)  # as 4-D: leading dimensions of 1 without padding

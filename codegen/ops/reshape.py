@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import numpy as np
+
 from codegen.ir import Graph, Op, OpKind
 from codegen.ops.common import LowerContext, fail, no_macs, not_in_place
 
@@ -18,6 +20,11 @@ def check(graph: Graph, op: Op) -> None:
         raise fail(graph, op, f"{list(inp.shape)} -> {list(out.shape)} changes the number of bytes")
     if inp.is_constant:
         raise fail(graph, op, "reshaping a constant tensor not supported")
+
+
+def fold(graph: Graph, op: Op) -> list[np.ndarray]:
+    """A constant input: the same bytes, reshaped (passes.simplify)."""
+    return [graph.tensors[op.inputs[0]].data]
 
 
 def lower(ctx: LowerContext, op: Op) -> None:

@@ -1,6 +1,7 @@
 """Graph-to-graph passes: each a pure function Graph -> Graph that leaves its argument alone.
-PASSES lists them in the order the pipeline runs them, with the memory options each belongs to;
-`PASS_BY_NAME` finds one by name. Tensor-Train compression (codegen.tt) and tiling
+PASSES lists them in the order the pipeline runs them: the simplifications first, once, right after
+the model is read and before the ops' checks (modes "load"), then per memory option the ones that
+belong to it; `PASS_BY_NAME` finds one by name. Tensor-Train compression (codegen.tt) and tiling
 (codegen.planner.tiling) are passes too, run by the pipeline where their option asks."""
 
 from __future__ import annotations
@@ -12,17 +13,22 @@ from codegen.ir import Graph
 from codegen.passes.fold_pad import fold_pad_into_conv
 from codegen.passes.fuse import fuse_residual_adds
 from codegen.passes.reorder import ROLLOUT_MAX_OPS, reorder_for_memory
+from codegen.passes.simplify import fold_constants, remove_identity_ops
 
 
 @dataclass(frozen=True)
 class Pass:
     name: str
     run: Callable[[Graph], Graph]
-    modes: tuple[str, ...]  # the memory options it is part of
+    modes: tuple[str, ...]  # the memory options it is part of, or ("load",): once, before the checks
     doc: str
 
 
 PASSES: tuple[Pass, ...] = (
+    Pass("fold_constants", fold_constants, ("load",),
+         "an op whose inputs are all constant is computed at build time; its outputs become weights"),
+    Pass("remove_identity_ops", remove_identity_ops, ("load",),
+         "TRANSPOSE pairs that cancel, same-shape reshapes and same-quantisation QUANTIZEs are dropped"),
     Pass("fold_pad_into_conv", fold_pad_into_conv, ("fast", "small", "tiled"),
          "a PAD before a VALID convolution becomes the convolution's own padding"),
     Pass("fuse_residual_adds", fuse_residual_adds, ("small", "tiled"),
@@ -32,5 +38,5 @@ PASSES: tuple[Pass, ...] = (
 )  # fmt: skip
 PASS_BY_NAME = {p.name: p for p in PASSES}
 
-__all__ = ["PASSES", "PASS_BY_NAME", "ROLLOUT_MAX_OPS", "Pass", "fold_pad_into_conv", "fuse_residual_adds",
-           "reorder_for_memory"]  # fmt: skip
+__all__ = ["PASSES", "PASS_BY_NAME", "ROLLOUT_MAX_OPS", "Pass", "fold_constants", "fold_pad_into_conv",
+           "fuse_residual_adds", "remove_identity_ops", "reorder_for_memory"]  # fmt: skip

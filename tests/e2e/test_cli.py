@@ -167,8 +167,15 @@ def test_ops_lists_every_op_with_its_kernel_sets():
     proc = rvfw("ops")
     assert proc.returncode == 0, proc.stderr
     lines = proc.stdout.splitlines()
-    assert lines[0].split() == ["op", "dtype", "ref", "scalar", "rvv", "xthead"]
-    rows = {line.split("  ")[0].strip(): line.split()[-4:] for line in lines[1:]}
-    assert rows["CONV_2D"] == ["yes", "yes", "yes", "yes"]
-    assert rows["SOFTMAX"] == ["yes", "-", "-", "-"]
-    assert {"PAD", "CONCATENATION", "FULLY_CONNECTED", "QUANTIZE"} <= set(rows)
+    assert lines[0].split() == ["ops", "kernel", "family", "dtype", "ref", "scalar", "rvv", "xthead"]
+    rows = {}
+    for line in lines[1:]:
+        ops, family = line.split("  ")[0].strip(), line[lines[0].index("kernel family") :].split("  ")[0].strip()
+        rows[(ops, family)] = line.split()[-4:]
+    assert rows[("CONV_2D", "CONV_2D")] == ["yes", "yes", "yes", "yes"]
+    assert rows[("SOFTMAX", "SOFTMAX")] == ["yes", "-", "-", "-"]
+    activations = "RELU, RELU6, LEAKY_RELU, LOGISTIC, TANH, HARD_SWISH, ELU"
+    assert rows[(activations, "int8 activation (table)")] == ["yes", "-", "yes", "yes"]
+    listed = {kind for ops, _family in rows for kind in ops.split(", ")}
+    assert {"PAD", "PADV2", "CONCATENATION", "FULLY_CONNECTED", "QUANTIZE", "TRANSPOSE", "MEAN", "MUL",
+            "SQUEEZE"} <= listed  # fmt: skip

@@ -16,6 +16,7 @@ BOARDS = ("spike-rv64gcv", "spike-rv32imc", "c906")
 
 
 def build(tmp_path, name, board, memory="fast"):
+    tmp_path.mkdir(parents=True, exist_ok=True)
     model = tmp_path / f"{name}.tflite"
     model.write_bytes(FAMILY_MODELS[name]())
     return pipeline.build(model, board, tmp_path / "out", seed=11, log=quiet, memory=memory, for_simulator=True)

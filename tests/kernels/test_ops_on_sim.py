@@ -287,6 +287,34 @@ def concat_like(kind, shapes, out_shape, **options) -> bytes:
     return m.finish(xs, [y])
 
 
+def simplifiable(rng) -> bytes:
+    """What passes.simplify removes: a TRANSPOSE and its inverse, a QUANTIZE to the same
+    parameters, a same-shape RESHAPE, and a constant TRANSPOSEd and MULtiplied by a constant
+    (folded into one weight table) before it is ADDed to the activations."""
+    m = ModelBuilder()
+    x = m.tensor("x", (1, 4, 6, 3), scale=0.05, zero_point=-2)
+    p1 = m.tensor("p1", (4,), np.int32, data=np.array([0, 3, 1, 2], np.int32))
+    p2 = m.tensor("p2", (4,), np.int32, data=np.array([0, 2, 3, 1], np.int32))
+    t1 = m.tensor("nchw", (1, 3, 4, 6), scale=0.05, zero_point=-2)
+    t2 = m.tensor("nhwc", (1, 4, 6, 3), scale=0.05, zero_point=-2)
+    m.op("TRANSPOSE", [x, p1], [t1])
+    m.op("TRANSPOSE", [t1, p2], [t2])
+    q = m.tensor("same", (1, 4, 6, 3), scale=0.05, zero_point=-2)
+    m.op("QUANTIZE", [t2], [q])
+    k = m.tensor("k_chw", (3, 1, 6), scale=0.02, zero_point=1, data=rng.integers(-128, 128, (3, 1, 6)))
+    kp = m.tensor("kp", (3,), np.int32, data=np.array([1, 2, 0], np.int32))
+    kt = m.tensor("k_hwc", (1, 6, 3), scale=0.02, zero_point=1)
+    m.op("TRANSPOSE", [k, kp], [kt])
+    two = m.tensor("two", (1,), scale=0.01, zero_point=0, data=np.array([100]))
+    kk = m.tensor("k_scaled", (1, 6, 3), scale=0.03, zero_point=-5)
+    m.op("MUL", [kt, two], [kk])
+    s = m.tensor("sum", (1, 4, 6, 3), scale=0.07, zero_point=3)
+    m.op("ADD", [q, kk], [s])
+    y = m.tensor("y", (1, 4, 6, 3), scale=0.07, zero_point=3)
+    m.op("RESHAPE", [s], [y])
+    return m.finish([x], [y])
+
+
 def padv2(in_shape, amounts, value) -> bytes:
     m = ModelBuilder()
     out_shape = tuple(d + a + b for d, (a, b) in zip(in_shape, amounts))
@@ -350,6 +378,7 @@ CASES = {
     "pack_axis1_3_inputs": lambda r: concat_like("PACK", [(4, 5)] * 3, (4, 3, 5), axis=1, values_count=3),
     "pack_last_axis": lambda r: concat_like("PACK", [(2, 3)] * 2, (2, 3, 2), axis=-1, values_count=2),
     "squared_difference_broadcast": lambda r: binary(r, "SQUARED_DIFFERENCE", (2, 4, 6), (4, 1)),
+    "simplify_identities_and_constants": lambda r: simplifiable(r),
     "padv2_value": lambda r: padv2((1, 4, 5, 3), ((0, 0), (1, 2), (2, 0), (0, 1)), 37),
     "concat_channels_3_inputs": lambda r: concat([(1, 4, 5, 3), (1, 4, 5, 8), (1, 4, 5, 1)], 3),
     "concat_height_negative_axis": lambda r: concat([(1, 2, 6, 4), (1, 5, 6, 4)], -3),

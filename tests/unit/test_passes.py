@@ -67,3 +67,27 @@ def test_pad_folds_into_the_valid_conv_after_it(tmp_path):
     assert [op.kind for op in folded.ops] == [OpKind.CONV_2D]
     conv = folded.ops[0]
     assert conv.inputs[0] == g.inputs[0] and conv.options["explicit_pad"] == (0, 1, 0, 1)
+
+
+def test_simplify_folds_constants_and_drops_identity_ops(tmp_path):
+    import zlib
+
+    import numpy as np
+
+    from codegen.passes import fold_constants, remove_identity_ops
+    from tests.kernels.test_ops_on_sim import simplifiable
+
+    path = tmp_path / "s.tflite"
+    path.write_bytes(simplifiable(np.random.default_rng(zlib.crc32(b"s"))))
+    g = load_tflite(path)
+    before = list(g.ops)
+    folded = fold_constants(g)
+    assert [op.kind for op in folded.ops] == [OpKind.TRANSPOSE, OpKind.TRANSPOSE, OpKind.QUANTIZE, OpKind.ADD,
+                                              OpKind.RESHAPE]  # fmt: skip
+    add = folded.ops[3]
+    assert folded.tensors[add.inputs[1]].is_constant and folded.tensors[add.inputs[1]].shape == (1, 6, 3)
+    simple = remove_identity_ops(folded)
+    # The RESHAPE writes the graph output, so it stays; the TRANSPOSE pair and the QUANTIZE go.
+    assert [op.kind for op in simple.ops] == [OpKind.ADD, OpKind.RESHAPE]
+    assert simple.ops[0].inputs[0] == g.inputs[0]
+    assert g.ops == before and not g.tensors[add.inputs[1]].is_constant  # pure
