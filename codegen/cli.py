@@ -87,7 +87,13 @@ def _parser() -> argparse.ArgumentParser:
         if name != "plan":
             p.add_argument("--out", default=None, help="output directory (default: build/<board>/<model>)")
             p.add_argument("--seed", type=int, default=0, help="seed of the random input (default 0)")
-            p.add_argument("--input", default=None, help="a .npy input instead of the seeded random one")
+            p.add_argument(
+                "--input",
+                action="append",
+                default=None,
+                help="the model's input instead of the seeded random one: one .npy per graph input (repeat the "
+                "flag, in input order) or one .npz holding them by name or in order",
+            )
         if name in ("run", "check"):
             p.add_argument("--timeout", type=float, default=600.0, help="simulator timeout in seconds")
             p.add_argument(

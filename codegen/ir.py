@@ -29,6 +29,8 @@ class DType(enum.Enum):
 
 class OpKind(enum.Enum):
     ADD = "ADD"
+    ARG_MAX = "ARG_MAX"
+    ARG_MIN = "ARG_MIN"
     AVERAGE_POOL_2D = "AVERAGE_POOL_2D"
     BROADCAST_TO = "BROADCAST_TO"
     CONCATENATION = "CONCATENATION"
@@ -50,6 +52,7 @@ class OpKind(enum.Enum):
     MUL = "MUL"
     PACK = "PACK"
     PAD = "PAD"
+    PRELU = "PRELU"
     PADV2 = "PADV2"
     QUANTIZE = "QUANTIZE"
     REDUCE_MAX = "REDUCE_MAX"
@@ -84,6 +87,7 @@ class Quant:
     scale: tuple[float, ...]
     zero_point: tuple[int, ...]
     axis: int = 0
+    calibrated: tuple[float, float] | None = None  # the (min, max) the converter recorded, if any
 
     @property
     def per_channel(self) -> bool:

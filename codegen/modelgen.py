@@ -20,6 +20,7 @@ _DTYPES = {
     np.int32: TensorType.INT32,
     np.float32: TensorType.FLOAT32,
     np.int16: TensorType.INT16,
+    np.int64: TensorType.INT64,
 }
 _PADDING = {"SAME": 0, "VALID": 1}
 _ACTIVATION = {"NONE": 0, "RELU": 1, "RELU_N1_TO_1": 2, "RELU6": 3}
@@ -30,7 +31,7 @@ _VERSIONS = {"CONV_2D": 3, "DEPTHWISE_CONV_2D": 3, "FULLY_CONNECTED": 4, "AVERAG
              "LEAKY_RELU": 2, "LOGISTIC": 2, "TANH": 2, "RELU": 2, "RELU6": 2, "TRANSPOSE": 2, "SLICE": 2,
              "STRIDED_SLICE": 2, "SPLIT": 2, "SPLIT_V": 2, "PACK": 2, "UNPACK": 2, "BROADCAST_TO": 2,
              "DEPTH_TO_SPACE": 2, "SPACE_TO_DEPTH": 2, "GATHER": 2, "RESIZE_NEAREST_NEIGHBOR": 2, "MEAN": 2,
-             "SUM": 2, "REDUCE_MAX": 2, "REDUCE_MIN": 2}  # fmt: skip
+             "SUM": 2, "REDUCE_MAX": 2, "REDUCE_MIN": 2, "PRELU": 1, "ARG_MAX": 2, "ARG_MIN": 2}  # fmt: skip
 
 
 def _act(o: dict) -> int:
@@ -77,6 +78,8 @@ _OPTION_TABLES = {
     "RESIZE_NEAREST_NEIGHBOR": ("ResizeNearestNeighborOptions", [
         ("AlignCorners", lambda o: bool(o.get("align_corners", False))),
         ("HalfPixelCenters", lambda o: bool(o.get("half_pixel_centers", False)))]),
+    "ARG_MAX": ("ArgMaxOptions", [("OutputType", lambda o: o.get("output_type", 2))]),  # INT32
+    "ARG_MIN": ("ArgMinOptions", [("OutputType", lambda o: o.get("output_type", 2))]),
     "MEAN": _REDUCER,
     "SUM": _REDUCER,
     "REDUCE_MAX": _REDUCER,
@@ -94,6 +97,7 @@ class _Tensor:
     axis: int
     data: np.ndarray | None
     signature: tuple[int, ...] | None = None
+    calibrated: tuple[float, float] | None = None  # (min, max) as a converter records them
 
 
 @dataclass
@@ -110,7 +114,9 @@ class ModelBuilder:
     tensors: list[_Tensor] = field(default_factory=list)
     ops: list[_Op] = field(default_factory=list)
 
-    def tensor(self, name, shape, dtype=np.int8, scale=None, zero_point=0, data=None, axis=0, signature=None) -> int:
+    def tensor(
+        self, name, shape, dtype=np.int8, scale=None, zero_point=0, data=None, axis=0, signature=None, calibrated=None
+    ) -> int:
         scales = None if scale is None else tuple(float(s) for s in np.atleast_1d(scale))
         zps = (
             None
@@ -119,7 +125,7 @@ class ModelBuilder:
         )
         arr = None if data is None else np.ascontiguousarray(data, dtype=dtype).reshape(shape)
         sig = None if signature is None else tuple(signature)
-        self.tensors.append(_Tensor(name, tuple(shape), dtype, scales, zps, axis, arr, sig))
+        self.tensors.append(_Tensor(name, tuple(shape), dtype, scales, zps, axis, arr, sig, calibrated))
         return len(self.tensors) - 1
 
     def op(self, kind: str, inputs: list[int], outputs: list[int], version: int | None = None, **options) -> None:
@@ -148,10 +154,16 @@ class ModelBuilder:
             if t.scale is not None:
                 scale = b.CreateNumpyVector(np.array(t.scale, dtype=np.float32))
                 zp = b.CreateNumpyVector(np.array(t.zero_point, dtype=np.int64))
+                if t.calibrated is not None:
+                    lo_vec = b.CreateNumpyVector(np.array([t.calibrated[0]], dtype=np.float32))
+                    hi_vec = b.CreateNumpyVector(np.array([t.calibrated[1]], dtype=np.float32))
                 tflite.QuantizationParametersStart(b)
                 tflite.QuantizationParametersAddScale(b, scale)
                 tflite.QuantizationParametersAddZeroPoint(b, zp)
                 tflite.QuantizationParametersAddQuantizedDimension(b, t.axis)
+                if t.calibrated is not None:
+                    tflite.QuantizationParametersAddMin(b, lo_vec)
+                    tflite.QuantizationParametersAddMax(b, hi_vec)
                 quant = tflite.QuantizationParametersEnd(b)
             tflite.TensorStart(b)
             tflite.TensorAddShape(b, shape)

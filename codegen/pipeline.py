@@ -247,7 +247,7 @@ def build(
     board_name: str,
     out_dir: Path | None = None,
     seed: int = 0,
-    input_npy: str | Path | None = None,
+    input_npy: str | Path | list | None = None,  # --input: one .npy per graph input or one .npz
     planner: str = "best",
     log: Log = print,
     kernels: str = "auto",

@@ -17,16 +17,29 @@ from codegen.ir import DType, Graph
 REFERENCE_ARENA_BYTES = 64 << 20  # generous: TFLM's Python interpreter can crash on a tight arena
 
 
-def make_inputs(graph: Graph, seed: int = 0, npy: str | Path | None = None) -> list[np.ndarray]:
-    """Seeded random inputs spanning each input's representable range, or the user's .npy."""
-    if npy is not None:
-        return [_load_npy(graph, Path(npy))]
+def _as_list(files) -> list[Path]:
+    if files is None:
+        return []
+    if isinstance(files, (str, Path)):
+        return [Path(files)]
+    return [Path(f) for f in files]
+
+
+def make_inputs(graph: Graph, seed: int = 0, files=None) -> list[np.ndarray]:
+    """Seeded random inputs, or the user's files (--input: one .npy per graph input, in order, or
+    one .npz holding them by input name or in order). Random int8 inputs span the range the
+    converter calibrated where the model records one (else the whole int8 range); random float
+    inputs span what the first QUANTIZE after them represents."""
+    paths = _as_list(files)
+    if paths:
+        return _load_inputs(graph, paths)
     rng = np.random.default_rng(seed)
     arrays = []
     for index in graph.inputs:
         t = graph.tensors[index]
         if t.dtype is DType.INT8:
-            arrays.append(rng.integers(-128, 128, size=t.shape, dtype=np.int8))
+            lo, hi = _int8_input_range(graph, index)
+            arrays.append(rng.integers(lo, hi + 1, size=t.shape, dtype=np.int8))
         elif t.dtype is DType.FLOAT32:
             lo, hi = _float_input_range(graph, index)
             arrays.append(rng.uniform(lo, hi, size=t.shape).astype(np.float32))
@@ -35,10 +48,18 @@ def make_inputs(graph: Graph, seed: int = 0, npy: str | Path | None = None) -> l
     return arrays
 
 
-def check_input_file(graph: Graph, npy: str | Path | None) -> None:
+def check_input_file(graph: Graph, files=None) -> None:
     """Refuse a bad --input before any work (the arrays themselves are made later, once the image fits)."""
-    if npy is not None:
-        _load_npy(graph, Path(npy))
+    if _as_list(files):
+        _load_inputs(graph, _as_list(files))
+
+
+def _int8_input_range(graph: Graph, index: int) -> tuple[int, int]:
+    q = graph.tensors[index].quant
+    if q is None or q.calibrated is None or q.per_channel:
+        return -128, 127
+    lo, hi = (int(np.clip(round(v / q.scale[0]) + q.zero_point[0], -128, 127)) for v in q.calibrated)
+    return (lo, hi) if lo < hi else (-128, 127)
 
 
 def _float_input_range(graph: Graph, index: int) -> tuple[float, float]:
@@ -51,25 +72,71 @@ def _float_input_range(graph: Graph, index: int) -> tuple[float, float]:
     return -1.0, 1.0
 
 
-def _load_npy(graph: Graph, path: Path) -> np.ndarray:
-    if len(graph.inputs) != 1:
-        raise RvfwError(f"{path.name}: the model has {len(graph.inputs)} inputs; a .npy gives one")
-    t = graph.tensors[graph.inputs[0]]
+def _load_inputs(graph: Graph, paths: list[Path]) -> list[np.ndarray]:
+    names = [graph.tensors[i].name for i in graph.inputs]
+    if len(paths) == 1 and paths[0].suffix == ".npz":
+        return _load_npz(graph, paths[0])
+    if len(paths) != len(graph.inputs):
+        raise RvfwError(f"{len(paths)} --input files for a model with {len(graph.inputs)} inputs ({', '.join(names)}): "
+                        "give one .npy per input, in order, or one .npz")  # fmt: skip
+    arrays = []
+    for index, path in zip(graph.inputs, paths):
+        _file_size_ok(path, graph.tensors[index].num_elements, graph.tensors[index].name)
+        arrays.append(_checked(graph, index, _load_npy(path), path.name))
+    return arrays
+
+
+def _file_size_ok(path: Path, values: int, what: str) -> None:
+    """A file far larger than its values (a header and at most 8 bytes each) is refused unread."""
     if not path.is_file():
         raise RvfwError(f"{path.name}: not a regular file")
-    if path.stat().st_size > 8 * t.num_elements + 4096:  # a header and values of at most 8 bytes: not read
-        raise RvfwError(f"{path.name}: {path.stat().st_size:,} bytes for an input of {t.num_elements:,} values")
+    if path.stat().st_size > 8 * values + 4096:
+        raise RvfwError(f"{path.name}: {path.stat().st_size:,} bytes for {what} of {values:,} values")
+
+
+def _load_npy(path: Path) -> np.ndarray:
     try:
         array = np.load(path, allow_pickle=False)
     except (OSError, ValueError, EOFError):
         raise RvfwError(f"{path.name}: not a .npy array file (numpy's own format, saved with np.save)") from None
-    if not isinstance(array, np.ndarray):  # an .npz archive
+    if not isinstance(array, np.ndarray):  # an .npz archive under another name
         array.close()
-        raise RvfwError(f"{path.name}: an .npz archive; give one .npy per input")
+        raise RvfwError(f"{path.name}: an .npz archive; name it .npz (or give one .npy per input)")
+    return array
+
+
+def _load_npz(graph: Graph, path: Path) -> list[np.ndarray]:
+    total = sum(graph.tensors[i].num_elements for i in graph.inputs)
+    _file_size_ok(path, total + 512 * len(graph.inputs), "inputs")
+    try:
+        archive = np.load(path, allow_pickle=False)
+    except (OSError, ValueError, EOFError):
+        raise RvfwError(f"{path.name}: not an .npz archive (numpy's own format, saved with np.savez)") from None
+    if isinstance(archive, np.ndarray):
+        raise RvfwError(f"{path.name}: a .npy array, not an .npz archive")
+    with archive:
+        names = [graph.tensors[i].name for i in graph.inputs]
+        keys = list(archive.files)
+        if set(names) <= set(keys):
+            chosen = names
+        elif keys == [f"arr_{k}" for k in range(len(names))]:
+            chosen = keys
+        else:
+            raise RvfwError(f"{path.name}: holds {keys}; the model's inputs are {names} (name them so, or save "
+                            f"{len(names)} arrays in order)")  # fmt: skip
+        try:
+            arrays = [archive[key] for key in chosen]
+        except (OSError, ValueError, EOFError):
+            raise RvfwError(f"{path.name}: an array in it cannot be read") from None
+    return [_checked(graph, index, a, f"{path.name}[{key}]") for index, a, key in zip(graph.inputs, arrays, chosen)]
+
+
+def _checked(graph: Graph, index: int, array: np.ndarray, label: str) -> np.ndarray:
+    t = graph.tensors[index]
     if array.size != t.num_elements:
-        raise RvfwError(f"{path.name}: {array.size} values, input '{t.name}' needs {t.num_elements} {list(t.shape)}")
+        raise RvfwError(f"{label}: {array.size} values, input '{t.name}' needs {t.num_elements} {list(t.shape)}")
     if array.dtype != t.dtype.np_type:
-        raise RvfwError(f"{path.name}: dtype {array.dtype}, input '{t.name}' is {t.dtype.name.lower()}")
+        raise RvfwError(f"{label}: dtype {array.dtype}, input '{t.name}' is {t.dtype.name.lower()}")
     return array.reshape(t.shape)
 
 

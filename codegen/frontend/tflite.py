@@ -38,6 +38,8 @@ _ACTIVATIONS = {0: "NONE", 1: "RELU", 2: "RELU_N1_TO_1", 3: "RELU6", 4: "TANH", 
 # Highest op version whose semantics rvfw implements (dtype checks in codegen/ops narrow it further).
 MAX_VERSION = {
     OpKind.ADD: 4,
+    OpKind.ARG_MAX: 3,
+    OpKind.ARG_MIN: 3,
     OpKind.AVERAGE_POOL_2D: 3,
     OpKind.BROADCAST_TO: 3,
     OpKind.CONCATENATION: 3,
@@ -60,6 +62,7 @@ MAX_VERSION = {
     OpKind.PACK: 3,
     OpKind.PAD: 4,
     OpKind.PADV2: 4,
+    OpKind.PRELU: 1,
     OpKind.QUANTIZE: 2,
     OpKind.REDUCE_MAX: 3,
     OpKind.REDUCE_MIN: 3,
@@ -176,7 +179,10 @@ def _read_tensor(model: tflite.Model, sub, index: int, data: bytes, label: str) 
     if q is not None and q.ScaleLength() > 0:
         scales = tuple(float(s) for s in q.ScaleAsNumpy())
         zps = tuple(int(z) for z in q.ZeroPointAsNumpy()) if q.ZeroPointLength() else ()  # validate refuses a mismatch
-        quant = Quant(scale=scales, zero_point=zps, axis=int(q.QuantizedDimension()))
+        calibrated = None
+        if q.MinLength() == 1 and q.MaxLength() == 1 and q.MinAsNumpy()[0] < q.MaxAsNumpy()[0]:
+            calibrated = (float(q.MinAsNumpy()[0]), float(q.MaxAsNumpy()[0]))
+        quant = Quant(scale=scales, zero_point=zps, axis=int(q.QuantizedDimension()), calibrated=calibrated)
     array = None
     buffer = model.Buffers(t.Buffer())
     raw: bytes | None = None
@@ -258,6 +264,8 @@ _ACTIVATION_ONLY = {"activation": _activation}
 # no options rvfw needs.
 _OPTIONS: dict[OpKind, tuple[str, dict]] = {
     OpKind.ADD: ("AddOptions", _ACTIVATION_ONLY),
+    OpKind.ARG_MAX: ("ArgMaxOptions", {"output_type": lambda o: int(o.OutputType())}),
+    OpKind.ARG_MIN: ("ArgMinOptions", {"output_type": lambda o: int(o.OutputType())}),
     OpKind.AVERAGE_POOL_2D: ("Pool2DOptions", {"padding": _padding, "stride": _stride,
                              "filter": lambda o: (o.FilterHeight(), o.FilterWidth()), "activation": _activation}),
     OpKind.CONCATENATION: ("ConcatenationOptions", {"axis": lambda o: int(o.Axis()), "activation": _activation}),

@@ -22,6 +22,8 @@ from codegen.ir import DType, Graph, Op, OpKind, Tensor
 # omitted optional input.
 ARITY: dict[OpKind, tuple[tuple[int, int], tuple[int, int]]] = {
     OpKind.ADD: ((2, 2), (1, 1)),
+    OpKind.ARG_MAX: ((2, 2), (1, 1)),
+    OpKind.ARG_MIN: ((2, 2), (1, 1)),
     OpKind.AVERAGE_POOL_2D: ((1, 1), (1, 1)),
     OpKind.BROADCAST_TO: ((2, 2), (1, 1)),
     OpKind.CONCATENATION: ((1, 1 << 16), (1, 1)),
@@ -44,6 +46,7 @@ ARITY: dict[OpKind, tuple[tuple[int, int], tuple[int, int]]] = {
     OpKind.PACK: ((1, 1 << 16), (1, 1)),
     OpKind.PAD: ((2, 2), (1, 1)),
     OpKind.PADV2: ((2, 3), (1, 1)),
+    OpKind.PRELU: ((2, 2), (1, 1)),
     OpKind.QUANTIZE: ((1, 1), (1, 1)),
     OpKind.REDUCE_MAX: ((2, 2), (1, 1)),
     OpKind.REDUCE_MIN: ((2, 2), (1, 1)),

@@ -2,7 +2,8 @@
 SQUARED_DIFFERENCE (ADD lives in ops.add, which also has the same-shape vector kernels). Either
 operand may be a constant (a weight table). Quantisation follows TFLite Micro's Prepare(): SUB as
 ADD (a common scale with 20 bits of headroom), SQUARED_DIFFERENCE with 7 bits, MUL by sa * sb / so,
-MAXIMUM and MINIMUM on raw bytes."""
+MAXIMUM and MINIMUM on raw bytes; PRELU (input, alpha) rescales x >= 0 by si / so and the others
+by x * alpha with si * sa / so."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ from codegen.ops.common import Arg, Layer, LowerContext, expect_activation, expe
 from codegen.ops.kernels import family
 from codegen.quant import activation_range, quantize_multiplier
 
-KINDS = (OpKind.SUB, OpKind.MUL, OpKind.MAXIMUM, OpKind.MINIMUM, OpKind.SQUARED_DIFFERENCE)
+KINDS = (OpKind.SUB, OpKind.MUL, OpKind.MAXIMUM, OpKind.MINIMUM, OpKind.SQUARED_DIFFERENCE, OpKind.PRELU)
 FAMILY = {kind: family(kind.value, "rvfw_binary_params", f"{kind.value.lower()}_s8", ("ref",), (kind.value,))
           for kind in KINDS}  # fmt: skip
 FAMILIES = tuple(FAMILY.values())
@@ -110,7 +111,18 @@ def quant_params(graph: Graph, op: Op) -> list[tuple[str, int]]:
         return _mul_params(a, b, out, activation)
     if op.kind is OpKind.SQUARED_DIFFERENCE:
         return _squared_difference_params(a, b, out)
+    if op.kind is OpKind.PRELU:
+        return _prelu_params(a, b, out)
     return []
+
+
+def _prelu_params(x: Tensor, alpha: Tensor, out: Tensor) -> list[tuple[str, int]]:
+    m1, s1 = quantize_multiplier(float(x.quant.scale[0]) / float(out.quant.scale[0]))
+    m2, s2 = quantize_multiplier(float(x.quant.scale[0]) * float(alpha.quant.scale[0]) / float(out.quant.scale[0]))
+    return [("input1_offset", -x.quant.zero_point[0]), ("input2_offset", -alpha.quant.zero_point[0]),
+            ("input1_multiplier", m1), ("input1_shift", s1), ("output_offset", out.quant.zero_point[0]),
+            ("output_multiplier", m2), ("output_shift", s2), ("output_activation_min", -128),
+            ("output_activation_max", 127)]  # fmt: skip
 
 
 def _element(kind: OpKind, p: dict, x: int, y: int) -> int:
@@ -119,6 +131,14 @@ def _element(kind: OpKind, p: dict, x: int, y: int) -> int:
         return max(x, y)
     if kind is OpKind.MINIMUM:
         return min(x, y)
+    if kind is OpKind.PRELU:
+        v = x + p["input1_offset"]
+        if v >= 0:
+            value = fp.multiply_by_quantized_multiplier(v, p["input1_multiplier"], p["input1_shift"])
+        else:
+            acc = v * (y + p["input2_offset"])
+            value = fp.multiply_by_quantized_multiplier(acc, p["output_multiplier"], p["output_shift"])
+        return min(max(value + p["output_offset"], -128), 127)
     if kind is OpKind.MUL:
         acc = (x + p["input1_offset"]) * (y + p["input2_offset"])
     else:

@@ -179,3 +179,16 @@ def test_ops_lists_every_op_with_its_kernel_sets():
     listed = {kind for ops, _family in rows for kind in ops.split(", ")}
     assert {"PAD", "PADV2", "CONCATENATION", "FULLY_CONNECTED", "QUANTIZE", "TRANSPOSE", "MEAN", "MUL",
             "SQUEEZE"} <= listed  # fmt: skip
+
+
+def test_input_files_must_match_the_model_inputs(tmp_path):
+    from tests.e2e.test_models import _two_input_model
+
+    model = _two_input_model(tmp_path / "two.tflite")
+    np.save(tmp_path / "l.npy", np.zeros((1, 3, 4), np.int8))
+    proc = rvfw("build", "--model", str(model), "--input", str(tmp_path / "l.npy"), "--out", str(tmp_path / "o"))
+    assert_one_line_error(proc, "1 --input files for a model with 2 inputs (left, right)")
+    np.savez(tmp_path / "bad.npz", a=np.zeros(12, np.int8), b=np.zeros(12, np.int8))
+    proc = rvfw("build", "--model", str(model), "--input", str(tmp_path / "bad.npz"), "--out", str(tmp_path / "o"))
+    assert_one_line_error(proc, "bad.npz: holds ['a', 'b']; the model's inputs are ['left', 'right']")
+    assert not (tmp_path / "o").exists()

@@ -104,3 +104,46 @@ def test_auto_memory_tiles_when_in_place_is_not_enough(tmp_path, sim_tools):
     assert any("tiling the first layers" in m for m in messages)
     assert b.plan.arena_size <= 0xD000 - 0x800 - 2 * 4096
     assert pipeline.check(pipeline.run(b, log=quiet), log=quiet).bit_exact
+
+
+def _two_input_model(path):
+    from codegen.modelgen import ModelBuilder
+
+    m = ModelBuilder()
+    a = m.tensor("left", (1, 3, 4), scale=0.05, zero_point=2)
+    b = m.tensor("right", (1, 3, 4), scale=0.03, zero_point=-1, calibrated=(-0.5, 0.5))
+    y = m.tensor("sum", (1, 3, 4), scale=0.08, zero_point=0)
+    m.op("ADD", [a, b], [y])
+    path.write_bytes(m.finish([a, b], [y]))
+    return path
+
+
+@pytest.mark.parametrize("form", ["npy_per_input", "npz_by_name", "npz_in_order"])
+def test_inputs_of_a_two_input_model(tmp_path, sim_tools, form):
+    model = _two_input_model(tmp_path / "two.tflite")
+    left = np.arange(12, dtype=np.int8).reshape(1, 3, 4)
+    right = (-np.arange(12, dtype=np.int8)).reshape(1, 3, 4)
+    if form == "npy_per_input":
+        np.save(tmp_path / "l.npy", left)
+        np.save(tmp_path / "r.npy", right)
+        files = [tmp_path / "l.npy", tmp_path / "r.npy"]
+    elif form == "npz_by_name":
+        np.savez(tmp_path / "in.npz", right=right, left=left)
+        files = [tmp_path / "in.npz"]
+    else:
+        np.savez(tmp_path / "in.npz", left, right)
+        files = [tmp_path / "in.npz"]
+    b = pipeline.build(model, DEFAULT_BOARD, tmp_path / "out", input_npy=files, log=quiet)
+    assert np.array_equal(b.inputs[0], left) and np.array_equal(b.inputs[1], right)
+    assert pipeline.check(pipeline.run(b, log=quiet), log=quiet).bit_exact
+
+
+def test_random_inputs_respect_the_calibrated_range(tmp_path):
+    from codegen.check.golden import make_inputs
+    from codegen.frontend import load_tflite
+
+    graph = load_tflite(_two_input_model(tmp_path / "two.tflite"))
+    left, right = make_inputs(graph, seed=3)
+    assert left.min() < -100 and left.max() > 100  # no range recorded: all of int8
+    # right: [-0.5, 0.5] at scale 0.03, zero point -1 -> [-18, 16]
+    assert right.min() >= -18 and right.max() <= 16 and right.max() - right.min() > 20

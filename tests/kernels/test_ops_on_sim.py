@@ -315,6 +315,17 @@ def simplifiable(rng) -> bytes:
     return m.finish([x], [y])
 
 
+def arg_minmax(kind, in_shape, axis, out_dtype=np.int32) -> bytes:
+    """int32 indices: TFLite Micro refuses int64 ones (and so does rvfw)."""
+    m = ModelBuilder()
+    x = m.tensor("x", in_shape, scale=0.05, zero_point=3)
+    a = m.tensor("axis", (1,), np.int32, data=np.array([axis], dtype=np.int32))
+    k = axis % len(in_shape)
+    y = m.tensor("y", in_shape[:k] + in_shape[k + 1 :], out_dtype)
+    m.op(kind, [x, a], [y], output_type=4 if out_dtype is np.int64 else 2)
+    return m.finish([x], [y])
+
+
 def padv2(in_shape, amounts, value) -> bytes:
     m = ModelBuilder()
     out_shape = tuple(d + a + b for d, (a, b) in zip(in_shape, amounts))
@@ -379,6 +390,9 @@ CASES = {
     "pack_last_axis": lambda r: concat_like("PACK", [(2, 3)] * 2, (2, 3, 2), axis=-1, values_count=2),
     "squared_difference_broadcast": lambda r: binary(r, "SQUARED_DIFFERENCE", (2, 4, 6), (4, 1)),
     "simplify_identities_and_constants": lambda r: simplifiable(r),
+    "prelu_channel_alpha": lambda r: binary(r, "PRELU", (1, 5, 4, 6), (1, 1, 6), const=1),
+    "arg_max_channels": lambda r: arg_minmax("ARG_MAX", (1, 4, 5, 10), -1),
+    "arg_min_rows": lambda r: arg_minmax("ARG_MIN", (7, 3, 2), 0),
     "padv2_value": lambda r: padv2((1, 4, 5, 3), ((0, 0), (1, 2), (2, 0), (0, 1)), 37),
     "concat_channels_3_inputs": lambda r: concat([(1, 4, 5, 3), (1, 4, 5, 8), (1, 4, 5, 1)], 3),
     "concat_height_negative_axis": lambda r: concat([(1, 2, 6, 4), (1, 5, 6, 4)], -3),

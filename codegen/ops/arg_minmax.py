@@ -1,0 +1,50 @@
+"""ARG_MAX and ARG_MIN over one axis of an int8 tensor: the index of the first largest (smallest)
+raw value, as TFLite Micro compares, written as int32 (TFLite Micro refuses int64 indices; the
+kernel writes either)."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import replace
+
+from codegen.ir import DType, Graph, Op, OpKind
+from codegen.ops.common import Layer, LowerContext, expect_constant, expect_dtype, fail, no_macs, not_in_place
+from codegen.ops.kernels import family
+
+KINDS = (OpKind.ARG_MAX, OpKind.ARG_MIN)
+FAMILY = {kind: family(kind.value, "rvfw_arg_params", f"{kind.value.lower()}_s8", ("ref",), (kind.value,))
+          for kind in KINDS}  # fmt: skip
+FAMILIES = tuple(FAMILY.values())
+macs = no_macs
+inplace = not_in_place
+
+
+def axis(graph: Graph, op: Op) -> int:
+    rank = len(graph.tensors[op.inputs[0]].shape)
+    return int(graph.tensors[op.inputs[1]].data.reshape(-1)[0]) % rank
+
+
+def check(graph: Graph, op: Op) -> None:
+    inp = expect_dtype(graph, op, op.inputs[0], "input", DType.INT8)
+    out = expect_dtype(graph, op, op.outputs[0], "output", DType.INT32)
+    expect_dtype(graph, op, op.inputs[1], "axis", DType.INT32, DType.INT64)
+    axis_tensor = expect_constant(graph, op, op.inputs[1], "axis")
+    if inp.is_constant:
+        raise fail(graph, op, "a constant input not supported")
+    rank = len(inp.shape)
+    if axis_tensor.num_elements != 1 or not -rank <= int(axis_tensor.data.reshape(-1)[0]) < rank:
+        raise fail(graph, op, f"the axis must be one value in [-{rank}, {rank})")
+    a = axis(graph, op)
+    expected = inp.shape[:a] + inp.shape[a + 1 :]
+    if math.prod(out.shape) != math.prod(expected):
+        raise fail(graph, op, f"output {list(out.shape)} is not the input without axis {a} {list(expected)}")
+
+
+def lower(ctx: LowerContext, op: Op) -> Layer:
+    inp, out = ctx.tensor(op.inputs[0]), ctx.tensor(op.outputs[0])
+    a = axis(ctx.graph, op)
+    params = [("outer", math.prod(inp.shape[:a])), ("axis_size", inp.shape[a]),
+              ("inner", math.prod(inp.shape[a + 1 :])), ("index_bytes", out.dtype.size)]  # fmt: skip
+    args = [ctx.input(op), replace(ctx.output(op), c_type="void")]
+    chosen = FAMILY[op.kind]
+    return ctx.layer(op, ctx.pick(chosen), chosen, params, args)
