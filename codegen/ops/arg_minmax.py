@@ -12,9 +12,8 @@ from codegen.ops.common import Layer, LowerContext, expect_constant, expect_dtyp
 from codegen.ops.kernels import family
 
 KINDS = (OpKind.ARG_MAX, OpKind.ARG_MIN)
-FAMILY = {kind: family(kind.value, "rvfw_arg_params", f"{kind.value.lower()}_s8", ("ref",), (kind.value,))
-          for kind in KINDS}  # fmt: skip
-FAMILIES = tuple(FAMILY.values())
+ARG = family("ARG_MAX/ARG_MIN", "rvfw_arg_params", "arg_minmax_s8", ("ref",))
+FAMILIES = (ARG,)
 macs = no_macs
 inplace = not_in_place
 
@@ -44,7 +43,7 @@ def lower(ctx: LowerContext, op: Op) -> Layer:
     inp, out = ctx.tensor(op.inputs[0]), ctx.tensor(op.outputs[0])
     a = axis(ctx.graph, op)
     params = [("outer", math.prod(inp.shape[:a])), ("axis_size", inp.shape[a]),
-              ("inner", math.prod(inp.shape[a + 1 :])), ("index_bytes", out.dtype.size)]  # fmt: skip
+              ("inner", math.prod(inp.shape[a + 1 :])), ("index_bytes", out.dtype.size),
+              ("is_max", int(op.kind is OpKind.ARG_MAX))]  # fmt: skip
     args = [ctx.input(op), replace(ctx.output(op), c_type="void")]
-    chosen = FAMILY[op.kind]
-    return ctx.layer(op, ctx.pick(chosen), chosen, params, args)
+    return ctx.layer(op, ctx.pick(ARG), ARG, params, args)

@@ -53,18 +53,10 @@ typedef struct {
     int32_t count, input_zero_point, multiplier, shift, output_zero_point;
 } rvfw_reduce_params;
 
-/* ARG_MAX / ARG_MIN over the middle of [outer, axis_size, inner]; indices of index_bytes (4 or 8). */
+/* ARG_MAX (is_max) / ARG_MIN over the middle of [outer, axis_size, inner]; indices of index_bytes. */
 typedef struct {
-    int32_t outer, axis_size, inner, index_bytes;
+    int32_t outer, axis_size, inner, index_bytes, is_max;
 } rvfw_arg_params;
-
-static inline void rvfw_store_index(const rvfw_arg_params *p, void *output, int32_t at, int32_t index)
-{
-    if (p->index_bytes == 8)
-        ((int64_t *)output)[at] = index;
-    else
-        ((int32_t *)output)[at] = index;
-}
 
 /* PAD as 4-D: input and output dimensions, elements before the input per dimension, the fill. */
 typedef struct {
@@ -179,8 +171,7 @@ void rvfw_reduce_max_s8_ref(const rvfw_reduce_params *p, const int8_t *input, in
 void rvfw_reduce_min_s8_ref(const rvfw_reduce_params *p, const int8_t *input, int8_t *output);
 void rvfw_squared_difference_s8_ref(const rvfw_binary_params *p, const int8_t *a, const int8_t *b, int8_t *output);
 void rvfw_prelu_s8_ref(const rvfw_binary_params *p, const int8_t *a, const int8_t *b, int8_t *output);
-void rvfw_arg_max_s8_ref(const rvfw_arg_params *p, const int8_t *input, void *output);
-void rvfw_arg_min_s8_ref(const rvfw_arg_params *p, const int8_t *input, void *output);
+void rvfw_arg_minmax_s8_ref(const rvfw_arg_params *p, const int8_t *input, void *output);
 void rvfw_pad_s8_ref(const rvfw_pad_params *p, const int8_t *input, int8_t *output);
 void rvfw_quantize_f32_s8_ref(const rvfw_affine_params *p, const float *input, int8_t *output);
 void rvfw_dequantize_s8_f32_ref(const rvfw_affine_params *p, const int8_t *input, float *output);
