@@ -32,6 +32,7 @@ class OpKind(enum.Enum):
     ARG_MAX = "ARG_MAX"
     ARG_MIN = "ARG_MIN"
     AVERAGE_POOL_2D = "AVERAGE_POOL_2D"
+    BATCH_MATMUL = "BATCH_MATMUL"
     BROADCAST_TO = "BROADCAST_TO"
     CONCATENATION = "CONCATENATION"
     CONV_2D = "CONV_2D"
@@ -60,6 +61,7 @@ class OpKind(enum.Enum):
     RELU = "RELU"
     RELU6 = "RELU6"
     RESHAPE = "RESHAPE"
+    RESIZE_BILINEAR = "RESIZE_BILINEAR"
     RESIZE_NEAREST_NEIGHBOR = "RESIZE_NEAREST_NEIGHBOR"
     SLICE = "SLICE"
     SOFTMAX = "SOFTMAX"
@@ -73,6 +75,7 @@ class OpKind(enum.Enum):
     SUM = "SUM"
     TANH = "TANH"
     TRANSPOSE = "TRANSPOSE"
+    TRANSPOSE_CONV = "TRANSPOSE_CONV"
     UNPACK = "UNPACK"
     # Internal: a chain of convolutions run band by band (planner.tiling); never read from a file.
     TILED_STAGE = "TILED_STAGE"

@@ -31,7 +31,8 @@ _VERSIONS = {"CONV_2D": 3, "DEPTHWISE_CONV_2D": 3, "FULLY_CONNECTED": 4, "AVERAG
              "LEAKY_RELU": 2, "LOGISTIC": 2, "TANH": 2, "RELU": 2, "RELU6": 2, "TRANSPOSE": 2, "SLICE": 2,
              "STRIDED_SLICE": 2, "SPLIT": 2, "SPLIT_V": 2, "PACK": 2, "UNPACK": 2, "BROADCAST_TO": 2,
              "DEPTH_TO_SPACE": 2, "SPACE_TO_DEPTH": 2, "GATHER": 2, "RESIZE_NEAREST_NEIGHBOR": 2, "MEAN": 2,
-             "SUM": 2, "REDUCE_MAX": 2, "REDUCE_MIN": 2, "PRELU": 1, "ARG_MAX": 2, "ARG_MIN": 2}  # fmt: skip
+             "SUM": 2, "REDUCE_MAX": 2, "REDUCE_MIN": 2, "PRELU": 1, "ARG_MAX": 2, "ARG_MIN": 2,
+             "TRANSPOSE_CONV": 3, "BATCH_MATMUL": 1, "RESIZE_BILINEAR": 2}  # fmt: skip
 
 
 def _act(o: dict) -> int:
@@ -75,11 +76,19 @@ _OPTION_TABLES = {
     "SPACE_TO_DEPTH": ("SpaceToDepthOptions", [("BlockSize", lambda o: o["block_size"])]),
     "GATHER": ("GatherOptions", [("Axis", lambda o: o.get("axis", 0)),
                                  ("BatchDims", lambda o: o.get("batch_dims", 0))]),
+    "RESIZE_BILINEAR": ("ResizeBilinearOptions", [
+        ("AlignCorners", lambda o: bool(o.get("align_corners", False))),
+        ("HalfPixelCenters", lambda o: bool(o.get("half_pixel_centers", False)))]),
     "RESIZE_NEAREST_NEIGHBOR": ("ResizeNearestNeighborOptions", [
         ("AlignCorners", lambda o: bool(o.get("align_corners", False))),
         ("HalfPixelCenters", lambda o: bool(o.get("half_pixel_centers", False)))]),
     "ARG_MAX": ("ArgMaxOptions", [("OutputType", lambda o: o.get("output_type", 2))]),  # INT32
     "ARG_MIN": ("ArgMinOptions", [("OutputType", lambda o: o.get("output_type", 2))]),
+    "TRANSPOSE_CONV": ("TransposeConvOptions", [("Padding", lambda o: _PADDING[o.get("padding", "SAME")]),
+                                                ("StrideH", _pair("stride", 0)), ("StrideW", _pair("stride", 1)),
+                                                ("FusedActivationFunction", _act)]),
+    "BATCH_MATMUL": ("BatchMatMulOptions", [("AdjX", lambda o: bool(o.get("adj_x", False))),
+                                            ("AdjY", lambda o: bool(o.get("adj_y", False)))]),
     "MEAN": _REDUCER,
     "SUM": _REDUCER,
     "REDUCE_MAX": _REDUCER,

@@ -41,6 +41,7 @@ MAX_VERSION = {
     OpKind.ARG_MAX: 3,
     OpKind.ARG_MIN: 3,
     OpKind.AVERAGE_POOL_2D: 3,
+    OpKind.BATCH_MATMUL: 4,
     OpKind.BROADCAST_TO: 3,
     OpKind.CONCATENATION: 3,
     OpKind.CONV_2D: 4,
@@ -69,6 +70,7 @@ MAX_VERSION = {
     OpKind.RELU: 3,
     OpKind.RELU6: 2,
     OpKind.RESHAPE: 1,
+    OpKind.RESIZE_BILINEAR: 4,
     OpKind.RESIZE_NEAREST_NEIGHBOR: 4,
     OpKind.SLICE: 5,
     OpKind.SOFTMAX: 3,
@@ -82,6 +84,7 @@ MAX_VERSION = {
     OpKind.SUM: 2,
     OpKind.TANH: 3,
     OpKind.TRANSPOSE: 5,
+    OpKind.TRANSPOSE_CONV: 5,
     OpKind.UNPACK: 3,
 }
 
@@ -268,6 +271,7 @@ _OPTIONS: dict[OpKind, tuple[str, dict]] = {
     OpKind.ARG_MIN: ("ArgMinOptions", {"output_type": lambda o: int(o.OutputType())}),
     OpKind.AVERAGE_POOL_2D: ("Pool2DOptions", {"padding": _padding, "stride": _stride,
                              "filter": lambda o: (o.FilterHeight(), o.FilterWidth()), "activation": _activation}),
+    OpKind.BATCH_MATMUL: ("BatchMatMulOptions", {"adj_x": lambda o: bool(o.AdjX()), "adj_y": lambda o: bool(o.AdjY())}),
     OpKind.CONCATENATION: ("ConcatenationOptions", {"axis": lambda o: int(o.Axis()), "activation": _activation}),
     OpKind.CONV_2D: ("Conv2DOptions", _CONV),
     OpKind.DEPTH_TO_SPACE: ("DepthToSpaceOptions", {"block_size": lambda o: int(o.BlockSize())}),
@@ -289,6 +293,8 @@ _OPTIONS: dict[OpKind, tuple[str, dict]] = {
     OpKind.REDUCE_MAX: ("ReducerOptions", {"keep_dims": lambda o: bool(o.KeepDims())}),
     OpKind.REDUCE_MIN: ("ReducerOptions", {"keep_dims": lambda o: bool(o.KeepDims())}),
     OpKind.RESHAPE: ("ReshapeOptions", {}),
+    OpKind.RESIZE_BILINEAR: ("ResizeBilinearOptions", {
+        "align_corners": lambda o: bool(o.AlignCorners()), "half_pixel_centers": lambda o: bool(o.HalfPixelCenters())}),
     OpKind.RESIZE_NEAREST_NEIGHBOR: ("ResizeNearestNeighborOptions", {
         "align_corners": lambda o: bool(o.AlignCorners()), "half_pixel_centers": lambda o: bool(o.HalfPixelCenters())}),
     OpKind.SOFTMAX: ("SoftmaxOptions", {"beta": lambda o: float(np.float32(o.Beta()))}),
@@ -302,6 +308,8 @@ _OPTIONS: dict[OpKind, tuple[str, dict]] = {
         "shrink_axis_mask": lambda o: int(o.ShrinkAxisMask()), "offset": lambda o: bool(o.Offset())}),
     OpKind.SUB: ("SubOptions", _ACTIVATION_ONLY),
     OpKind.SUM: ("ReducerOptions", {"keep_dims": lambda o: bool(o.KeepDims())}),
+    OpKind.TRANSPOSE_CONV: ("TransposeConvOptions", {"padding": _padding, "stride": _stride,
+                                                     "activation": _activation}),
     OpKind.UNPACK: ("UnpackOptions", {"axis": lambda o: int(o.Axis()), "num": lambda o: int(o.Num())}),
 }  # fmt: skip
 _OPTIONS_NAMES = {v: k for k, v in BuiltinOptions.__dict__.items() if not k.startswith("_")}

@@ -25,6 +25,7 @@ ARITY: dict[OpKind, tuple[tuple[int, int], tuple[int, int]]] = {
     OpKind.ARG_MAX: ((2, 2), (1, 1)),
     OpKind.ARG_MIN: ((2, 2), (1, 1)),
     OpKind.AVERAGE_POOL_2D: ((1, 1), (1, 1)),
+    OpKind.BATCH_MATMUL: ((2, 2), (1, 1)),
     OpKind.BROADCAST_TO: ((2, 2), (1, 1)),
     OpKind.CONCATENATION: ((1, 1 << 16), (1, 1)),
     OpKind.CONV_2D: ((2, 3), (1, 1)),
@@ -53,6 +54,7 @@ ARITY: dict[OpKind, tuple[tuple[int, int], tuple[int, int]]] = {
     OpKind.RELU: ((1, 1), (1, 1)),
     OpKind.RELU6: ((1, 1), (1, 1)),
     OpKind.RESHAPE: ((1, 2), (1, 1)),
+    OpKind.RESIZE_BILINEAR: ((2, 2), (1, 1)),
     OpKind.RESIZE_NEAREST_NEIGHBOR: ((2, 2), (1, 1)),
     OpKind.SLICE: ((3, 3), (1, 1)),
     OpKind.SOFTMAX: ((1, 1), (1, 1)),
@@ -66,11 +68,12 @@ ARITY: dict[OpKind, tuple[tuple[int, int], tuple[int, int]]] = {
     OpKind.SUM: ((2, 2), (1, 1)),
     OpKind.TANH: ((1, 1), (1, 1)),
     OpKind.TRANSPOSE: ((2, 2), (1, 1)),
+    OpKind.TRANSPOSE_CONV: ((3, 4), (1, 1)),
     OpKind.UNPACK: ((1, 1), (1, 1 << 16)),
 }
 # Inputs that may be omitted (-1): the bias of the weighted ops, RESHAPE's shape tensor, PADV2's value.
 OPTIONAL_INPUTS = {OpKind.CONV_2D: {2}, OpKind.DEPTHWISE_CONV_2D: {2}, OpKind.FULLY_CONNECTED: {2},
-                   OpKind.RESHAPE: {1}, OpKind.PADV2: {2}}  # fmt: skip
+                   OpKind.RESHAPE: {1}, OpKind.PADV2: {2}, OpKind.TRANSPOSE_CONV: {3}}  # fmt: skip
 # Options each kind needs, and the ones that must be at least 1.
 NEEDED_OPTIONS = {
     OpKind.CONCATENATION: ("axis",),
@@ -81,6 +84,7 @@ NEEDED_OPTIONS = {
     OpKind.MAX_POOL_2D: ("padding", "stride", "filter"),
     OpKind.LEAKY_RELU: ("alpha",),
     OpKind.SPACE_TO_DEPTH: ("block_size",),
+    OpKind.TRANSPOSE_CONV: ("padding", "stride"),
 }
 POSITIVE_OPTIONS = ("stride", "dilation", "filter", "depth_multiplier", "block_size")
 MAX_TENSOR_BYTES = 1 << 31  # what a 32-bit target can address at all

@@ -58,6 +58,19 @@ typedef struct {
     int32_t outer, axis_size, inner, index_bytes, is_max;
 } rvfw_arg_params;
 
+/* BATCH_MATMUL: per batch (three dimensions, element strides per operand, 0 where broadcast) a
+ * rows x depth by depth x cols product; operands read through their row / depth / column strides. */
+typedef struct {
+    int32_t batch[3], a_batch_strides[3], b_batch_strides[3];
+    int32_t rows, depth, cols;
+    int32_t a_row_stride, a_depth_stride, b_depth_stride, b_col_stride;
+    int32_t a_offset, b_offset, output_offset, output_multiplier, output_shift;
+} rvfw_batch_matmul_params;
+
+typedef struct {
+    int32_t batches, in_h, in_w, depth, out_h, out_w;
+} rvfw_resize_bilinear_params;
+
 /* PAD as 4-D: input and output dimensions, elements before the input per dimension, the fill. */
 typedef struct {
     int32_t in_d0, in_d1, in_d2, in_d3;
@@ -172,6 +185,12 @@ void rvfw_reduce_min_s8_ref(const rvfw_reduce_params *p, const int8_t *input, in
 void rvfw_squared_difference_s8_ref(const rvfw_binary_params *p, const int8_t *a, const int8_t *b, int8_t *output);
 void rvfw_prelu_s8_ref(const rvfw_binary_params *p, const int8_t *a, const int8_t *b, int8_t *output);
 void rvfw_arg_minmax_s8_ref(const rvfw_arg_params *p, const int8_t *input, void *output);
+void rvfw_transpose_conv_s8_ref(const rvfw_conv_params *p, const int8_t *input, const int8_t *filter,
+                                const int32_t *bias, const int32_t *output_multiplier, const int32_t *output_shift,
+                                int8_t *output);
+void rvfw_batch_matmul_s8_ref(const rvfw_batch_matmul_params *p, const int8_t *a, const int8_t *b, int8_t *output);
+void rvfw_resize_bilinear_s8_ref(const rvfw_resize_bilinear_params *p, const int8_t *input, const int32_t *rows,
+                                 const int32_t *cols, int8_t *output);
 void rvfw_pad_s8_ref(const rvfw_pad_params *p, const int8_t *input, int8_t *output);
 void rvfw_quantize_f32_s8_ref(const rvfw_affine_params *p, const float *input, int8_t *output);
 void rvfw_dequantize_s8_f32_ref(const rvfw_affine_params *p, const int8_t *input, float *output);

@@ -326,6 +326,34 @@ def arg_minmax(kind, in_shape, axis, out_dtype=np.int32) -> bytes:
     return m.finish([x], [y])
 
 
+def transpose_conv(rng, h, w, cin, cout, k, stride, padding="SAME", bias=True, activation="NONE") -> bytes:
+    m = ModelBuilder()
+    out_h = h * stride[0] if padding == "SAME" else (h - 1) * stride[0] + k[0]
+    out_w = w * stride[1] if padding == "SAME" else (w - 1) * stride[1] + k[1]
+    shape = m.tensor("output_shape", (4,), np.int32, data=np.array([1, out_h, out_w, cout], np.int32))
+    ws = rng.uniform(0.002, 0.02, cout).astype(np.float32)
+    wt = m.tensor("w", (cout, *k, cin), scale=ws, data=rng.integers(-127, 128, (cout, *k, cin)), axis=0)
+    x = m.tensor("x", (1, h, w, cin), scale=0.05, zero_point=-6)
+    inputs = [shape, wt, x]
+    if bias:
+        inputs.append(m.tensor("b", (cout,), np.int32, scale=ws * 0.05, data=rng.integers(-2000, 2000, cout)))
+    y = m.tensor(
+        "y", (1, out_h, out_w, cout), scale=_scale_for(0.05, float(ws.mean()), k[0] * k[1] * cin), zero_point=4
+    )
+    m.op("TRANSPOSE_CONV", inputs, [y], padding=padding, stride=stride, activation=activation)
+    return m.finish([x], [y])
+
+
+def batch_matmul(rng, a_shape, b_shape, out_shape, const_b=False, **options) -> bytes:
+    m = ModelBuilder()
+    a = m.tensor("a", a_shape, scale=0.05, zero_point=3)
+    b = m.tensor("b", b_shape, scale=0.04, zero_point=-2, data=rng.integers(-128, 128, b_shape) if const_b else None)
+    depth = a_shape[-2] if options.get("adj_x") else a_shape[-1]
+    y = m.tensor("y", out_shape, scale=float(np.float32(0.05 * 0.04 * 70 * np.sqrt(depth) / 32)), zero_point=-7)
+    m.op("BATCH_MATMUL", [a, b], [y], **options)
+    return m.finish([a] if const_b else [a, b], [y])
+
+
 def padv2(in_shape, amounts, value) -> bytes:
     m = ModelBuilder()
     out_shape = tuple(d + a + b for d, (a, b) in zip(in_shape, amounts))
@@ -393,6 +421,18 @@ CASES = {
     "prelu_channel_alpha": lambda r: binary(r, "PRELU", (1, 5, 4, 6), (1, 1, 6), const=1),
     "arg_max_channels": lambda r: arg_minmax("ARG_MAX", (1, 4, 5, 10), -1),
     "arg_min_rows": lambda r: arg_minmax("ARG_MIN", (7, 3, 2), 0),
+    "transpose_conv_2x_same": lambda r: transpose_conv(r, 4, 5, 6, 5, (3, 3), (2, 2)),
+    "transpose_conv_valid_4x3_nobias": lambda r: transpose_conv(r, 3, 4, 3, 7, (4, 3), (2, 1), "VALID", bias=False),
+    "batch_matmul_broadcast_batches": lambda r: batch_matmul(r, (2, 1, 3, 5), (1, 4, 5, 6), (2, 4, 3, 6)),
+    "batch_matmul_adj_x_adj_y": lambda r: batch_matmul(r, (3, 7, 4), (3, 5, 7), (3, 4, 5), adj_x=True, adj_y=True),
+    "batch_matmul_const_rhs": lambda r: batch_matmul(r, (6, 9), (9, 11), (6, 11), const_b=True),
+    "resize_bilinear_x2": lambda r: movement("RESIZE_BILINEAR", (1, 5, 4, 6), [(1, 10, 8, 6)], [[10, 8]]),
+    "resize_bilinear_align_corners": lambda r: movement(
+        "RESIZE_BILINEAR", (2, 4, 5, 3), [(2, 7, 9, 3)], [[7, 9]], align_corners=True
+    ),
+    "resize_bilinear_half_pixel_down": lambda r: movement(
+        "RESIZE_BILINEAR", (1, 9, 7, 2), [(1, 4, 5, 2)], [[4, 5]], half_pixel_centers=True
+    ),
     "padv2_value": lambda r: padv2((1, 4, 5, 3), ((0, 0), (1, 2), (2, 0), (0, 1)), 37),
     "concat_channels_3_inputs": lambda r: concat([(1, 4, 5, 3), (1, 4, 5, 8), (1, 4, 5, 1)], 3),
     "concat_height_negative_axis": lambda r: concat([(1, 2, 6, 4), (1, 5, 6, 4)], -3),

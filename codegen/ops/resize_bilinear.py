@@ -1,0 +1,73 @@
+"""RESIZE_BILINEAR, int8 (input and output share quantisation, as TFLite Micro requires): TFLite's
+integer interpolation with 10 fractional bits (align_corners, half_pixel_centers). Which input
+rows and columns each output row and column blends, and by how much, is computed here once; the
+kernel only blends."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from codegen.ir import DType, Graph, Op, OpKind
+from codegen.ops.common import (
+    Layer,
+    LowerContext,
+    expect_constant,
+    expect_dtype,
+    expect_same_quant,
+    fail,
+    no_macs,
+    not_in_place,
+)
+from codegen.ops.kernels import family
+
+KINDS = (OpKind.RESIZE_BILINEAR,)
+RESIZE = family("RESIZE_BILINEAR", "rvfw_resize_bilinear_params", "resize_bilinear_s8", ("ref",))
+FAMILIES = (RESIZE,)
+macs = no_macs
+inplace = not_in_place
+ONE = 1 << 10
+
+
+def _trunc_div(a: int, b: int) -> int:
+    q = abs(a) // abs(b)
+    return q if (a >= 0) == (b > 0) else -q
+
+
+def taps(out_size: int, in_size: int, align_corners: bool, half_pixel_centers: bool) -> np.ndarray:
+    """[out_size, 3]: (lower index, upper index, weight of the upper one in 1/1024) per output index."""
+    scale = (ONE * in_size + out_size // 2) // out_size
+    if align_corners and out_size > 1:
+        scale = (ONE * (in_size - 1) + (out_size - 1) // 2) // (out_size - 1)
+    rows = []
+    for i in range(out_size):
+        value = i * scale + scale // 2 - (1 << 9) if half_pixel_centers else i * scale
+        lower = max(_trunc_div(value, ONE), 0)
+        upper = min(_trunc_div(value + ONE - 1, ONE), in_size - 1)
+        rows.append((lower, upper, value - ONE * lower))
+    return np.array(rows, dtype=np.int32)
+
+
+def check(graph: Graph, op: Op) -> None:
+    inp = expect_dtype(graph, op, op.inputs[0], "input", DType.INT8)
+    out = expect_dtype(graph, op, op.outputs[0], "output", DType.INT8)
+    expect_same_quant(graph, op, inp, out)
+    size = expect_constant(graph, op, op.inputs[1], "size")
+    if len(inp.shape) != 4 or len(out.shape) != 4:
+        raise fail(graph, op, "input and output must be 4-D (NHWC)")
+    if inp.is_constant:
+        raise fail(graph, op, "a constant input not supported")
+    wanted = (inp.shape[0], *(int(v) for v in size.data.reshape(-1)), inp.shape[3])
+    if size.num_elements != 2 or tuple(out.shape) != wanted:
+        raise fail(graph, op, f"output {list(out.shape)} is not the input resized to {list(size.data.reshape(-1))}")
+
+
+def lower(ctx: LowerContext, op: Op) -> Layer:
+    inp, out = ctx.tensor(op.inputs[0]), ctx.tensor(op.outputs[0])
+    a, h = op.options.get("align_corners", False), op.options.get("half_pixel_centers", False)
+    rows = taps(out.shape[1], inp.shape[1], a, h)
+    cols = taps(out.shape[2], inp.shape[2], a, h)
+    params = [("batches", inp.shape[0]), ("in_h", inp.shape[1]), ("in_w", inp.shape[2]), ("depth", inp.shape[3]),
+              ("out_h", out.shape[1]), ("out_w", out.shape[2])]  # fmt: skip
+    args = [ctx.input(op), ctx.derived(op, "rows", "int32_t", rows), ctx.derived(op, "cols", "int32_t", cols),
+            ctx.output(op)]  # fmt: skip
+    return ctx.layer(op, ctx.pick(RESIZE), RESIZE, params, args)

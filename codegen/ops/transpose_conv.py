@@ -1,0 +1,85 @@
+"""TRANSPOSE_CONV, int8 with per-channel int8 weights (OHWI) and an optional int32 bias: each
+output pixel gathers the input pixels whose stride-spaced windows cover it. TFLite Micro scatters
+into an int32 buffer instead; the integer sums are the same, so the gather form needs no scratch.
+Padding as TFLite computes it: that of a convolution from the output back to the input."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from codegen.ir import DType, Graph, Op, OpKind
+from codegen.ops.common import (
+    Layer,
+    LowerContext,
+    expect_activation,
+    expect_constant,
+    expect_dtype,
+    expect_quant,
+    fail,
+    not_in_place,
+    optional_input,
+)
+from codegen.ops.kernels import family
+from codegen.quant import activation_range, conv_output_multipliers, out_size, padding_before
+
+KINDS = (OpKind.TRANSPOSE_CONV,)
+TRANSPOSE_CONV = family("TRANSPOSE_CONV", "rvfw_conv_params", "transpose_conv_s8", ("ref",))
+FAMILIES = (TRANSPOSE_CONV,)
+inplace = not_in_place
+OUTPUT_SHAPE, FILTER, INPUT, BIAS = 0, 1, 2, 3
+
+
+def check(graph: Graph, op: Op) -> None:
+    inp = expect_dtype(graph, op, op.inputs[INPUT], "input", DType.INT8)
+    flt = expect_dtype(graph, op, op.inputs[FILTER], "filter", DType.INT8)
+    out = expect_dtype(graph, op, op.outputs[0], "output", DType.INT8)
+    expect_constant(graph, op, op.inputs[FILTER], "filter")
+    expect_constant(graph, op, op.inputs[OUTPUT_SHAPE], "output shape")
+    for t, role in ((inp, "input"), (out, "output")):
+        expect_quant(graph, op, t, role)
+    expect_quant(graph, op, flt, "filter", per_channel_ok=True)
+    if any(z != 0 for z in flt.quant.zero_point):
+        raise fail(graph, op, "filter zero point must be 0")
+    if len(inp.shape) != 4 or len(flt.shape) != 4 or len(out.shape) != 4:
+        raise fail(graph, op, "expects 4-D input, filter and output")
+    if flt.shape[3] != inp.shape[3] or flt.shape[0] != out.shape[3] or inp.shape[0] != out.shape[0]:
+        raise fail(graph, op, f"filter {list(flt.shape)} does not map {list(inp.shape)} to {list(out.shape)}")
+    shape = graph.tensors[op.inputs[OUTPUT_SHAPE]].data.reshape(-1)
+    if tuple(int(d) for d in shape) != tuple(out.shape):
+        raise fail(graph, op, f"output_shape {shape.tolist()} is not the output {list(out.shape)}")
+    bias = optional_input(op, BIAS)
+    if bias >= 0:
+        expect_dtype(graph, op, bias, "bias", DType.INT32)
+        expect_constant(graph, op, bias, "bias")
+        if graph.tensors[bias].num_elements != out.shape[3]:
+            raise fail(graph, op, f"bias of {graph.tensors[bias].num_elements} values for {out.shape[3]} channels")
+    for o, i, kk, s in zip(out.shape[1:3], inp.shape[1:3], flt.shape[1:3], op.options["stride"]):
+        if out_size(op.options["padding"], o, kk, s) != i:
+            raise fail(graph, op, f"input size {i} does not match output {o}, filter {kk}, stride {s}")
+    expect_activation(graph, op)
+
+
+def macs(graph: Graph, op: Op) -> int:
+    inp, flt = graph.tensors[op.inputs[INPUT]], graph.tensors[op.inputs[FILTER]]
+    return int(np.prod(inp.shape)) * flt.shape[0] * flt.shape[1] * flt.shape[2]
+
+
+def lower(ctx: LowerContext, op: Op) -> Layer:
+    inp, flt, out = ctx.tensor(op.inputs[INPUT]), ctx.tensor(op.inputs[FILTER]), ctx.tensor(op.outputs[0])
+    (s_h, s_w), k_h, k_w = op.options["stride"], flt.shape[1], flt.shape[2]
+    pad_h = padding_before(s_h, 1, out.shape[1], k_h, inp.shape[1])
+    pad_w = padding_before(s_w, 1, out.shape[2], k_w, inp.shape[2])
+    act_min, act_max = activation_range(expect_activation(ctx.graph, op), out.quant.scale[0], out.quant.zero_point[0])
+    params = [
+        ("batches", inp.shape[0]), ("in_h", inp.shape[1]), ("in_w", inp.shape[2]), ("in_c", inp.shape[3]),
+        ("out_h", out.shape[1]), ("out_w", out.shape[2]), ("out_c", out.shape[3]), ("k_h", k_h), ("k_w", k_w),
+        ("stride_h", s_h), ("stride_w", s_w), ("dilation_h", 1), ("dilation_w", 1), ("pad_h", pad_h),
+        ("pad_w", pad_w), ("depth_multiplier", 1), ("input_offset", -inp.quant.zero_point[0]),
+        ("output_offset", out.quant.zero_point[0]), ("output_activation_min", act_min),
+        ("output_activation_max", act_max),
+    ]  # fmt: skip
+    multipliers, shifts = conv_output_multipliers(inp.quant.scale[0], flt.quant.scale, out.quant.scale[0], out.shape[3])
+    args = [ctx.input(op, INPUT), ctx.weights(op.inputs[FILTER]), ctx.weights(optional_input(op, BIAS)),
+            ctx.derived(op, "multiplier", "int32_t", multipliers), ctx.derived(op, "shift", "int32_t", shifts),
+            ctx.output(op)]  # fmt: skip
+    return ctx.layer(op, ctx.pick(TRANSPOSE_CONV), TRANSPOSE_CONV, params, args, macs(ctx.graph, op))
