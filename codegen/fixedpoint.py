@@ -148,3 +148,43 @@ def tanh(a: int, ibits: int) -> int:
     # neg_tanh_on_negative_values: exp of 2n (ExactMulByPot<1>: one more integer bit, same raw).
     t = one_minus_x_over_one_plus_x_for_x_in_0_1(exp_on_negative_values(n, ibits + 1))
     return wrap32(-t) if negative else t
+
+
+def count_leading_zeros(x: int) -> int:
+    """Of x as a uint32."""
+    x &= 0xFFFFFFFF
+    return 32 - x.bit_length()
+
+
+def count_leading_sign_bits(x: int) -> int:
+    """Redundant sign bits of an int32 (GCC's __builtin_clrsb; 31 for 0)."""
+    return count_leading_zeros(x) - 1 if x >= 0 else count_leading_zeros(~x) - 1
+
+
+def reciprocal(x: int) -> tuple[int, int]:
+    """TFLite's GetReciprocal(x, 31): (1/x as a Q0.31 multiplier, bits over unit) for x > 0."""
+    headroom_plus_one = count_leading_zeros(x)
+    shifted_minus_one = wrap32(((x << headroom_plus_one) & 0xFFFFFFFF) - (1 << 31))
+    return one_over_one_plus_x_for_x_in_0_1(shifted_minus_one), 31 - headroom_plus_one
+
+
+def rounding_divide_by_pot_wide(x: int, exponent: int) -> int:
+    """RoundingDivideByPOT as TFLite's build runs it for exponent >= 32 too (its DIV reaches that
+    for a dividend of -1): the mask truncated to 32 bits and the shift count taken mod 32, as
+    compiled int32 code does on x86 and RISC-V alike."""
+    if exponent <= 31:
+        return rounding_divide_by_pot(x, exponent)
+    mask = wrap32(((1 << exponent) - 1) & 0xFFFFFFFF)
+    threshold = (mask >> 1) + (1 if x < 0 else 0)
+    return (x >> (exponent & 31)) + (1 if (x & mask) > threshold else 0)
+
+
+def divide(x: int, y: int, multiplier: int, shift: int) -> int:
+    """TFLite's quantised x / y (DivElementwise) before the output offset: y != 0."""
+    if y < 0:
+        x, y = -x, -y
+    inverse, recip_shift = reciprocal(y)
+    headroom = count_leading_sign_bits(x)
+    unscaled = srdhm(wrap32(x * (1 << headroom)), inverse)
+    total_shift = shift - recip_shift - headroom
+    return rounding_divide_by_pot_wide(srdhm(unscaled, multiplier), -total_shift)

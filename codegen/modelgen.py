@@ -32,7 +32,8 @@ _VERSIONS = {"CONV_2D": 3, "DEPTHWISE_CONV_2D": 3, "FULLY_CONNECTED": 4, "AVERAG
              "STRIDED_SLICE": 2, "SPLIT": 2, "SPLIT_V": 2, "PACK": 2, "UNPACK": 2, "BROADCAST_TO": 2,
              "DEPTH_TO_SPACE": 2, "SPACE_TO_DEPTH": 2, "GATHER": 2, "RESIZE_NEAREST_NEIGHBOR": 2, "MEAN": 2,
              "SUM": 2, "REDUCE_MAX": 2, "REDUCE_MIN": 2, "PRELU": 1, "ARG_MAX": 2, "ARG_MIN": 2,
-             "TRANSPOSE_CONV": 3, "BATCH_MATMUL": 1, "RESIZE_BILINEAR": 2}  # fmt: skip
+             "TRANSPOSE_CONV": 3, "BATCH_MATMUL": 1, "RESIZE_BILINEAR": 2,
+             "L2_NORMALIZATION": 2, "DIV": 2}  # fmt: skip
 
 
 def _act(o: dict) -> int:
@@ -61,6 +62,7 @@ _OPTION_TABLES = {
     "ADD": ("AddOptions", [("FusedActivationFunction", _act)]),
     "SUB": ("SubOptions", [("FusedActivationFunction", _act)]),
     "MUL": ("MulOptions", [("FusedActivationFunction", _act)]),
+    "DIV": ("DivOptions", [("FusedActivationFunction", _act)]),
     "CONCATENATION": ("ConcatenationOptions", [("Axis", lambda o: o.get("axis", -1)),
                                                ("FusedActivationFunction", _act)]),
     "SOFTMAX": ("SoftmaxOptions", [("Beta", lambda o: o.get("beta", 1.0))]),

@@ -45,16 +45,28 @@ def check_out_dir(out_dir: Path) -> Path:
         raise RvfwError(f"{what}: is a symbolic link (give the directory it points to)")
     if not stat.S_ISDIR(mode):
         raise RvfwError(f"{what}: exists and is not a directory")
-    try:
-        # One listing of one directory: a concurrent rvfw build may swap its output in meanwhile
-        # (every rvfw output has the marker).
-        names = os.listdir(path)
-    except (FileNotFoundError, NotADirectoryError):
-        names = []
+    names = _listing(path)
     users = bool(names) and MARKER not in names
     if users:
         raise RvfwError(f"{what}: exists, is not empty and was not made by rvfw (choose a new or empty directory)")
     return path
+
+
+def _listing(path: Path) -> list[str]:
+    """The names in one directory, read while that same directory stayed at `path`: a concurrent
+    rvfw build may move an old output aside and delete it while we list it (a half-deleted
+    listing could lack the marker), so a listing during which `path` changed is read again."""
+    names: list[str] = []
+    for _attempt in range(_SWAP_ATTEMPTS):
+        try:
+            before = os.stat(path)
+            names = os.listdir(path)
+            after = os.stat(path)
+        except (FileNotFoundError, NotADirectoryError):
+            return []
+        if (before.st_dev, before.st_ino) == (after.st_dev, after.st_ino):
+            return names
+    return names
 
 
 @contextlib.contextmanager

@@ -17,8 +17,8 @@ import math
 import numpy as np
 
 from codegen import fixedpoint as fp
-from codegen.ir import DType, Graph, Op, OpKind
-from codegen.ops.common import Layer, LowerContext, expect_dtype, expect_quant, fail, no_macs
+from codegen.ir import Graph, Op, OpKind
+from codegen.ops.common import Layer, LowerContext, expect_int8_same_shape, fail, no_macs
 from codegen.ops.kernels import family
 from codegen.quant import INT8_MAX, INT8_MIN, quantize_multiplier, round_half_away
 
@@ -187,14 +187,7 @@ def fold(graph: Graph, op: Op) -> list[np.ndarray]:
 
 
 def check(graph: Graph, op: Op) -> None:
-    inp = expect_dtype(graph, op, op.inputs[0], "input", DType.INT8)
-    out = expect_dtype(graph, op, op.outputs[0], "output", DType.INT8)
-    expect_quant(graph, op, inp, "input")
-    expect_quant(graph, op, out, "output")
-    if inp.shape != out.shape:
-        raise fail(graph, op, f"input {list(inp.shape)} and output {list(out.shape)} differ")
-    if inp.is_constant:
-        raise fail(graph, op, "a constant input not supported")
+    _inp, out = expect_int8_same_shape(graph, op)
     if op.kind is OpKind.HARD_SWISH and hard_swish_params(graph, op)[1] > 0:
         raise fail(graph, op, "output scale below input scale / 128 (TFLite Micro refuses it too)")
     if op.kind is OpKind.LOGISTIC and out.quant.zero_point[0] != INT8_MIN:

@@ -2,7 +2,9 @@
 SQUARED_DIFFERENCE (ADD lives in ops.add, which also has the same-shape vector kernels). Either
 operand may be a constant (a weight table). Quantisation follows TFLite Micro's Prepare(): SUB as
 ADD (a common scale with 20 bits of headroom), SQUARED_DIFFERENCE with 7 bits, MUL by sa * sb / so,
-MAXIMUM and MINIMUM on raw bytes; PRELU (input, alpha) rescales x >= 0 by si / so and the others
+DIV by sa / (sb * so) with TFLite's reciprocal of the divisor (a divisor at its zero point is
+TFLite's undefined case: the input's calibrated range keeps seeded inputs clear of it), MAXIMUM and
+MINIMUM on raw bytes; PRELU (input, alpha) rescales x >= 0 by si / so and the others
 by x * alpha with si * sa / so."""
 
 from __future__ import annotations
@@ -16,14 +18,14 @@ from codegen.ops.common import Arg, Layer, LowerContext, expect_activation, expe
 from codegen.ops.kernels import family
 from codegen.quant import activation_range, quantize_multiplier
 
-KINDS = (OpKind.SUB, OpKind.MUL, OpKind.MAXIMUM, OpKind.MINIMUM, OpKind.SQUARED_DIFFERENCE, OpKind.PRELU)
+KINDS = (OpKind.SUB, OpKind.MUL, OpKind.DIV, OpKind.MAXIMUM, OpKind.MINIMUM, OpKind.SQUARED_DIFFERENCE, OpKind.PRELU)
 FAMILY = {kind: family(kind.value, "rvfw_binary_params", f"{kind.value.lower()}_s8", ("ref",), (kind.value,))
           for kind in KINDS}  # fmt: skip
 FAMILIES = tuple(FAMILY.values())
 macs = no_macs
 LEFT_SHIFT = 20  # headroom bits for the rescaled int8 inputs of ADD and SUB, as in TFLM
 SQUARED_LEFT_SHIFT = 7  # SQUARED_DIFFERENCE's: the square of the difference must fit int32
-FUSES_ACTIVATION = (OpKind.SUB, OpKind.MUL)
+FUSES_ACTIVATION = (OpKind.SUB, OpKind.MUL, OpKind.DIV)
 
 
 def check_operands(graph: Graph, op: Op) -> tuple[Tensor, Tensor, Tensor]:
@@ -113,6 +115,13 @@ def quant_params(graph: Graph, op: Op) -> list[tuple[str, int]]:
         return _squared_difference_params(a, b, out)
     if op.kind is OpKind.PRELU:
         return _prelu_params(a, b, out)
+    if op.kind is OpKind.DIV:
+        sa, sb, so = (float(t.quant.scale[0]) for t in (a, b, out))
+        m, s = quantize_multiplier(sa / (sb * so))
+        act_min, act_max = activation_range(activation, out.quant.scale[0], out.quant.zero_point[0])
+        return [("input1_offset", -a.quant.zero_point[0]), ("input2_offset", -b.quant.zero_point[0]),
+                ("output_offset", out.quant.zero_point[0]), ("output_multiplier", m), ("output_shift", s),
+                ("output_activation_min", act_min), ("output_activation_max", act_max)]  # fmt: skip
     return []
 
 
@@ -139,6 +148,9 @@ def _element(kind: OpKind, p: dict, x: int, y: int) -> int:
             acc = v * (y + p["input2_offset"])
             value = fp.multiply_by_quantized_multiplier(acc, p["output_multiplier"], p["output_shift"])
         return min(max(value + p["output_offset"], -128), 127)
+    if kind is OpKind.DIV:
+        value = fp.divide(x + p["input1_offset"], y + p["input2_offset"], p["output_multiplier"], p["output_shift"])
+        return min(max(value + p["output_offset"], p["output_activation_min"]), p["output_activation_max"])
     if kind is OpKind.MUL:
         acc = (x + p["input1_offset"]) * (y + p["input2_offset"])
     else:

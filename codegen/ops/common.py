@@ -199,6 +199,20 @@ def expect_quant(graph: Graph, op: Op, tensor: Tensor, role: str, per_channel_ok
         raise fail(graph, op, f"per-channel quantisation of the {role} not supported")
 
 
+def expect_int8_same_shape(graph: Graph, op: Op) -> tuple[Tensor, Tensor]:
+    """Ops from one int8 tensor to another of its shape (activations, normalisations): both
+    quantised per tensor, the input not a constant. Returns (input, output)."""
+    inp = expect_dtype(graph, op, op.inputs[0], "input", DType.INT8)
+    out = expect_dtype(graph, op, op.outputs[0], "output", DType.INT8)
+    expect_quant(graph, op, inp, "input")
+    expect_quant(graph, op, out, "output")
+    if inp.shape != out.shape or not inp.shape:
+        raise fail(graph, op, f"input {list(inp.shape)} and output {list(out.shape)} differ")
+    if inp.is_constant:
+        raise fail(graph, op, "a constant input not supported")
+    return inp, out
+
+
 def expect_constant(graph: Graph, op: Op, tensor_index: int, role: str) -> Tensor:
     tensor = graph.tensors[tensor_index]
     if not tensor.is_constant:

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from codegen.ir import DType, Graph, Op, OpKind
-from codegen.ops.common import Layer, LowerContext, expect_dtype, expect_quant, fail, no_macs, not_in_place
+from codegen.ir import Graph, Op, OpKind
+from codegen.ops.common import Layer, LowerContext, expect_int8_same_shape, fail, no_macs, not_in_place
 from codegen.ops.kernels import family
 from codegen.quant import softmax_input_scaling
 
@@ -15,12 +15,7 @@ inplace = not_in_place
 
 
 def check(graph: Graph, op: Op) -> None:
-    inp = expect_dtype(graph, op, op.inputs[0], "input", DType.INT8)
-    out = expect_dtype(graph, op, op.outputs[0], "output", DType.INT8)
-    expect_quant(graph, op, inp, "input")
-    expect_quant(graph, op, out, "output")
-    if inp.shape != out.shape or not inp.shape:
-        raise fail(graph, op, f"input {list(inp.shape)} and output {list(out.shape)} differ")
+    _inp, out = expect_int8_same_shape(graph, op)
     if out.quant.zero_point[0] != -128 or abs(out.quant.scale[0] - 1 / 256) > 0.001 / 256:
         raise fail(graph, op, "int8 output must have scale 1/256 and zero point -128")
 

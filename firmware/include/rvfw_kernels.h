@@ -31,7 +31,7 @@ typedef struct {
     int32_t rows, row_bytes;
 } rvfw_gather_rows_params;
 
-/* Elementwise ops of two int8 tensors with broadcasting (ADD, SUB, MUL, MAXIMUM, MINIMUM,
+/* Elementwise ops of two int8 tensors with broadcasting (ADD, SUB, MUL, DIV, MAXIMUM, MINIMUM,
  * SQUARED_DIFFERENCE, PRELU): the
  * output is dims[0..4] in row-major order; a_strides/b_strides step each input per dimension in
  * elements (0 where it is broadcast). Each op uses the quantisation fields its arithmetic needs. */
@@ -70,6 +70,10 @@ typedef struct {
 typedef struct {
     int32_t batches, in_h, in_w, depth, out_h, out_w;
 } rvfw_resize_bilinear_params;
+
+typedef struct {
+    int32_t outer, depth, input_zero_point;
+} rvfw_l2norm_params;
 
 /* PAD as 4-D: input and output dimensions, elements before the input per dimension, the fill. */
 typedef struct {
@@ -191,6 +195,8 @@ void rvfw_transpose_conv_s8_ref(const rvfw_conv_params *p, const int8_t *input, 
 void rvfw_batch_matmul_s8_ref(const rvfw_batch_matmul_params *p, const int8_t *a, const int8_t *b, int8_t *output);
 void rvfw_resize_bilinear_s8_ref(const rvfw_resize_bilinear_params *p, const int8_t *input, const int32_t *rows,
                                  const int32_t *cols, int8_t *output);
+void rvfw_l2_normalization_s8_ref(const rvfw_l2norm_params *p, const int8_t *input, int8_t *output);
+void rvfw_div_s8_ref(const rvfw_binary_params *p, const int8_t *a, const int8_t *b, int8_t *output);
 void rvfw_pad_s8_ref(const rvfw_pad_params *p, const int8_t *input, int8_t *output);
 void rvfw_quantize_f32_s8_ref(const rvfw_affine_params *p, const float *input, int8_t *output);
 void rvfw_dequantize_s8_f32_ref(const rvfw_affine_params *p, const int8_t *input, float *output);

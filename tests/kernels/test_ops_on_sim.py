@@ -354,6 +354,17 @@ def batch_matmul(rng, a_shape, b_shape, out_shape, const_b=False, **options) -> 
     return m.finish([a] if const_b else [a, b], [y])
 
 
+def divide(rng, a_shape, b_shape, const_b=False) -> bytes:
+    """The divisor's calibrated range [0.5, 2.5] keeps the seeded divisors clear of zero."""
+    m = ModelBuilder()
+    a = m.tensor("a", a_shape, scale=0.05, zero_point=4)
+    data = rng.integers(-78, 123, b_shape) if const_b else None
+    b = m.tensor("b", b_shape, scale=0.01, zero_point=-128, data=data, calibrated=(0.5, 2.5))
+    y = m.tensor("y", tuple(np.broadcast_shapes(a_shape, b_shape)), scale=0.1, zero_point=-3)
+    m.op("DIV", [a, b], [y])
+    return m.finish([a] if const_b else [a, b], [y])
+
+
 def padv2(in_shape, amounts, value) -> bytes:
     m = ModelBuilder()
     out_shape = tuple(d + a + b for d, (a, b) in zip(in_shape, amounts))
@@ -433,6 +444,10 @@ CASES = {
     "resize_bilinear_half_pixel_down": lambda r: movement(
         "RESIZE_BILINEAR", (1, 9, 7, 2), [(1, 4, 5, 2)], [[4, 5]], half_pixel_centers=True
     ),
+    "l2_normalization_rows": lambda r: activation("L2_NORMALIZATION", (3, 5, 17), 0.05, 6, 1 / 128, 0),
+    "l2_normalization_wide_zero_point": lambda r: activation("L2_NORMALIZATION", (4, 64), 0.002, -90, 1 / 128, 0),
+    "div_same_shape": lambda r: divide(r, (3, 5, 7), (3, 5, 7)),
+    "div_by_const_channels": lambda r: divide(r, (2, 4, 6), (6,), const_b=True),
     "padv2_value": lambda r: padv2((1, 4, 5, 3), ((0, 0), (1, 2), (2, 0), (0, 1)), 37),
     "concat_channels_3_inputs": lambda r: concat([(1, 4, 5, 3), (1, 4, 5, 8), (1, 4, 5, 1)], 3),
     "concat_height_negative_axis": lambda r: concat([(1, 2, 6, 4), (1, 5, 6, 4)], -3),

@@ -1,0 +1,119 @@
+/* The gemmlowp fixed-point pieces TFLite Micro's integer kernels compute with at run time
+ * (codegen/fixedpoint.py is the same arithmetic at build time): saturating/rounding power-of-two
+ * multiplies, exp on negative values, 1 / (1 + x), and the inverse square root of L2
+ * normalisation. A value with n integer bits is raw / 2^(31 - n). */
+#ifndef RVFW_GEMMLOWP_H
+#define RVFW_GEMMLOWP_H
+
+#include <stdint.h>
+
+#include "rvfw_requant.h"
+
+/* Multiply by 2^exponent with saturation (exponent > 0) or rounding (exponent < 0). */
+static inline int32_t rvfw_mul_pot(int32_t x, int exponent)
+{
+    if (exponent < 0)
+        return rvfw_rounding_divide_by_pot(x, -exponent);
+    const int32_t threshold = INT32_MAX >> exponent;
+    if (x > threshold)
+        return INT32_MAX;
+    if (x < -threshold)
+        return INT32_MIN;
+    return (int32_t)((uint32_t)x << exponent);
+}
+
+static inline int32_t rvfw_count_leading_zeros(uint32_t x)
+{
+    int32_t n = 0;
+    if (x == 0)
+        return 32;
+    while (!(x & 0x80000000u)) {
+        x <<= 1;
+        ++n;
+    }
+    return n;
+}
+
+/* exp(a) for a in [-1/4, 0), Q0.31: Taylor series around -1/8. */
+static inline int32_t rvfw_exp_on_quarter_interval(int32_t a)
+{
+    const int32_t constant_term = 1895147668; /* exp(-1/8) */
+    const int32_t constant_1_over_3 = 715827883;
+    const int32_t x = a + (1 << 28);
+    const int32_t x2 = rvfw_srdhm(x, x);
+    const int32_t x3 = rvfw_srdhm(x2, x);
+    const int32_t x4 = rvfw_srdhm(x2, x2);
+    const int32_t x4_over_4 = rvfw_mul_pot(x4, -2);
+    const int32_t poly = rvfw_mul_pot(rvfw_srdhm(x4_over_4 + x3, constant_1_over_3) + x2, -1);
+    return constant_term + rvfw_srdhm(constant_term, x + poly);
+}
+
+/* exp(a) for a <= 0 with `integer_bits` (at most 5) integer bits; result in Q0.31. */
+static inline int32_t rvfw_exp_on_negative_values(int32_t a, int integer_bits)
+{
+    /* exp(-2^k) in Q0.31 for k = -2 .. 4, applied for each set bit of the integral part. */
+    static const int32_t exp_of_minus_pot[7] = {1672461947, 1302514674, 790015084, 290630308,
+                                                39332535,   720401,     242};
+    const int fractional_bits = 31 - integer_bits;
+    const int32_t one_quarter = 1 << (fractional_bits - 2);
+    const int32_t a_mod_quarter_minus_one_quarter = (a & (one_quarter - 1)) - one_quarter;
+    int32_t result = rvfw_exp_on_quarter_interval(rvfw_mul_pot(a_mod_quarter_minus_one_quarter, integer_bits));
+    const int32_t remainder = a_mod_quarter_minus_one_quarter - a;
+    for (int k = 0; k < 7 && k - 2 < integer_bits; ++k) {
+        if (remainder & (1 << (fractional_bits - 2 + k)))
+            result = rvfw_srdhm(result, exp_of_minus_pot[k]);
+    }
+    return a == 0 ? INT32_MAX : result;
+}
+
+/* 1 / (1 + a) for a in [0, 1) in Q0.31, by three Newton-Raphson steps in Q2.29. */
+static inline int32_t rvfw_one_over_one_plus_x(int32_t a)
+{
+    const int64_t sum = (int64_t)a + INT32_MAX;
+    const int32_t half_denominator = (int32_t)((sum + (sum >= 0 ? 1 : -1)) / 2);
+    const int32_t constant_48_over_17 = 1515870810;
+    const int32_t constant_neg_32_over_17 = -1010580540;
+    const int32_t one_q2 = 1 << 29;
+    int32_t x = constant_48_over_17 + rvfw_srdhm(half_denominator, constant_neg_32_over_17);
+    for (int i = 0; i < 3; ++i) {
+        const int32_t half_denominator_times_x = rvfw_srdhm(half_denominator, x);
+        const int32_t one_minus = one_q2 - half_denominator_times_x;
+        x = x + rvfw_mul_pot(rvfw_srdhm(x, one_minus), 2);
+    }
+    return rvfw_mul_pot(x, 1);
+}
+
+/* 1 / sqrt(input) as a multiplier and a left shift (TFLite's GetInvSqrtQuantizedMultiplierExp
+ * with reverse_shift -1): Newton-Raphson in Q3.28 after normalising input into [2^27, 2^29). */
+static inline void rvfw_inv_sqrt_multiplier(int32_t input, int32_t *multiplier, int32_t *shift)
+{
+    if (input <= 1) {
+        *multiplier = INT32_MAX;
+        *shift = 0;
+        return;
+    }
+    int32_t right_shift = 11;
+    while (input >= (1 << 29)) {
+        input /= 4;
+        ++right_shift;
+    }
+    const uint32_t left_shift_bit_pairs = (uint32_t)(rvfw_count_leading_zeros((uint32_t)input) - 1) / 2 - 1;
+    right_shift -= (int32_t)left_shift_bit_pairs;
+    input <<= 2 * left_shift_bit_pairs;
+    const int32_t half_input = rvfw_mul_pot(input >> 1, -1);
+    const int32_t half_three = (1 << 28) + (1 << 27);
+    int32_t x = 1 << 28; /* 1.0 in Q3.28 */
+    for (int i = 0; i < 5; ++i) {
+        const int32_t x3 = rvfw_mul_pot(rvfw_srdhm(rvfw_srdhm(x, x), x), 6);
+        x = rvfw_mul_pot(rvfw_srdhm(half_three, x) - rvfw_srdhm(half_input, x3), 3);
+    }
+    x = rvfw_srdhm(x, 1518500250); /* times sqrt(2) / 2 */
+    if (right_shift < 0) {
+        x = (int32_t)((uint32_t)x << -right_shift);
+        right_shift = 0;
+    }
+    *multiplier = x;
+    *shift = -right_shift;
+}
+
+#endif

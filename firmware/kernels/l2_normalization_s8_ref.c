@@ -1,0 +1,22 @@
+/* L2_NORMALIZATION, int8, reference: per row, x / sqrt(sum x^2) (x without its zero point) as
+ * TFLite Micro computes it: the inverse square root as a multiplier and shift, output in 1/128. */
+#include "rvfw_gemmlowp.h"
+#include "rvfw_kernels.h"
+
+void rvfw_l2_normalization_s8_ref(const rvfw_l2norm_params *p, const int8_t *input, int8_t *output)
+{
+    for (int32_t row = 0; row < p->outer; ++row) {
+        const int8_t *in = input + row * p->depth;
+        int32_t acc = 0;
+        for (int32_t c = 0; c < p->depth; ++c) {
+            const int32_t x = in[c] - p->input_zero_point;
+            acc += x * x;
+        }
+        int32_t multiplier, shift;
+        rvfw_inv_sqrt_multiplier(acc, &multiplier, &shift);
+        for (int32_t c = 0; c < p->depth; ++c) {
+            const int32_t x = in[c] - p->input_zero_point;
+            output[row * p->depth + c] = (int8_t)rvfw_clamp(rvfw_requantize(x, multiplier, shift + 7), INT8_MIN, INT8_MAX);
+        }
+    }
+}
