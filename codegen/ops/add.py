@@ -11,8 +11,10 @@ from codegen.ops.common import Layer, LowerContext, expect_activation, no_macs
 from codegen.ops.kernels import family
 
 KINDS = (OpKind.ADD,)
-ADD = family("ADD", "rvfw_add_params", "add_s8", ("ref", "rvv", "xthead"))
-ADD_BROADCAST = family("ADD with broadcasting", "rvfw_binary_params", "add_broadcast_s8", ("ref",))
+ADD = family("ADD", "rvfw_add_params", "add_s8", ("ref", "rvv", "xthead"), ("ADD",))
+ADD_BROADCAST = family(
+    "ADD with broadcasting", "rvfw_binary_params", "add_broadcast_s8", ("ref", "rvv", "xthead"), ("ADD",)
+)
 FAMILIES = (ADD, ADD_BROADCAST)
 macs = no_macs
 inplace = binary.inplace

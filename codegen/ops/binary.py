@@ -19,7 +19,9 @@ from codegen.ops.kernels import family
 from codegen.quant import activation_range, quantize_multiplier
 
 KINDS = (OpKind.SUB, OpKind.MUL, OpKind.DIV, OpKind.MAXIMUM, OpKind.MINIMUM, OpKind.SQUARED_DIFFERENCE, OpKind.PRELU)
-FAMILY = {kind: family(kind.value, "rvfw_binary_params", f"{kind.value.lower()}_s8", ("ref",), (kind.value,))
+VECTOR = (OpKind.SUB, OpKind.MUL)  # vector kernels where the models of codegen.family_models spend time
+FAMILY = {kind: family(kind.value, "rvfw_binary_params", f"{kind.value.lower()}_s8",
+                       ("ref", "rvv", "xthead") if kind in VECTOR else ("ref",), (kind.value,))
           for kind in KINDS}  # fmt: skip
 FAMILIES = tuple(FAMILY.values())
 macs = no_macs

@@ -22,7 +22,7 @@ from codegen.ops.kernels import family
 KINDS = (OpKind.TRANSPOSE, OpKind.SLICE, OpKind.STRIDED_SLICE, OpKind.SPLIT, OpKind.SPLIT_V, OpKind.UNPACK,
          OpKind.BROADCAST_TO, OpKind.DEPTH_TO_SPACE, OpKind.SPACE_TO_DEPTH, OpKind.GATHER,
          OpKind.RESIZE_NEAREST_NEIGHBOR)  # fmt: skip
-COPY = family("data movement (strided copy)", "rvfw_copy_strided_params", "copy_strided", ("ref",))
+COPY = family("data movement (strided copy)", "rvfw_copy_strided_params", "copy_strided", ("ref", "rvv", "xthead"))
 GATHER_ROWS = family("data movement (rows by table)", "rvfw_gather_rows_params", "gather_rows", ("ref",))
 FAMILIES = (COPY, GATHER_ROWS)
 macs = no_macs
@@ -220,31 +220,44 @@ def check(graph: Graph, op: Op) -> None:
             raise fail(graph, op, f"output {position} is {list(out.shape)}, the op makes {list(m.shape)}")
 
 
+def _runs(seq: np.ndarray) -> tuple[int, int]:
+    """(length, stride) of the innermost level: the longest L dividing len(seq) such that seq is
+    blocks of L arithmetic runs sharing one stride ((1, 0) when no L > 1 does)."""
+    n = len(seq)
+    if n == 1:
+        return 1, 0
+    stride = int(seq[1] - seq[0])
+    steps = np.diff(seq) == stride
+    longest = int(np.argmin(steps)) + 1 if not steps.all() else n
+    offsets = np.arange(n, dtype=np.int64)
+    for length in range(longest, 0, -1):
+        if n % length:
+            continue
+        blocks = seq.reshape(-1, length)
+        if np.array_equal(blocks - blocks[:, :1], np.broadcast_to(offsets[:length] * stride, blocks.shape)):
+            return length, stride
+    return 1, 0
+
+
 def strided_form(src: np.ndarray) -> tuple[list[int], list[int], int] | None:
-    """(dims, strides, offset) in elements with src == offset + sum(i_d * strides[d]) over dims in
-    row-major order, with dimensions merged where the layout allows; None if no such form of at
-    most MAX_DIMS dimensions exists."""
-    flat = src.reshape([d for d in src.shape if d != 1] or [1])
-    base = int(flat.reshape(-1)[0])
-    strides = []
-    for k, dim in enumerate(flat.shape):
-        strides.append(int(flat[(0,) * k + (1,) + (0,) * (flat.ndim - k - 1)]) - base if dim > 1 else 0)
-    rebuilt = np.full(flat.shape, base, dtype=np.int64)
-    for k, (dim, stride) in enumerate(zip(flat.shape, strides)):
-        shape = [1] * flat.ndim
-        shape[k] = dim
-        rebuilt = rebuilt + (np.arange(dim, dtype=np.int64) * stride).reshape(shape)
-    if not np.array_equal(rebuilt, flat):
-        return None
-    dims = list(flat.shape)
-    k = len(dims) - 2
-    while k >= 0:  # merge a dimension into the next when they walk memory as one
-        if strides[k] == strides[k + 1] * dims[k + 1]:
-            dims[k + 1] *= dims[k]
-            del dims[k], strides[k]
-        k -= 1
-    if len(dims) > MAX_DIMS:
-        return None
+    """(dims, strides, offset) in elements with src (in row-major order) == offset +
+    sum(i_d * strides[d]) over dims, found level by level from the innermost: each level the
+    longest runs of one stride, the runs' starts the next level. Output dimensions may split
+    (x2 nearest upsampling repeats each column twice: a level of stride 0). None if no form of at
+    most MAX_DIMS levels exists."""
+    seq = src.reshape(-1).astype(np.int64)
+    dims: list[int] = []
+    strides: list[int] = []
+    while len(seq) > 1:
+        length, stride = _runs(seq)
+        if length == 1:  # not runs of one stride at any blocking: a table, not strides
+            return None
+        dims.insert(0, length)
+        strides.insert(0, stride)
+        seq = seq.reshape(-1, length)[:, 0]
+        if len(dims) > MAX_DIMS:
+            return None
+    base = int(seq[0])
     pad = MAX_DIMS - len(dims)
     return [1] * pad + dims, [0] * pad + strides, base
 
@@ -273,7 +286,8 @@ def lower(ctx: LowerContext, op: Op) -> list[Layer]:
             dims, strides, offset = form
             params = [("dims", dims), ("strides", [s * size for s in strides]), ("offset", offset * size),
                       ("elem_size", size)]  # fmt: skip
-            layers.append(ctx.layer(op, ctx.pick(COPY), COPY, params, [data_arg, out_arg]))
+            picked = ctx.pick(COPY, {"rvv", "xthead"} if size > 1 else set(), f"{size}-byte elements")
+            layers.append(ctx.layer(op, picked, COPY, params, [data_arg, out_arg]))
             continue
         inner, table = row_form(src)
         table_arg = ctx.derived(op, f"rows{position}", "int32_t", table.astype(np.int32))

@@ -23,7 +23,7 @@ from codegen.ops.kernels import family
 from codegen.quant import quantize_multiplier
 
 KINDS = (OpKind.MEAN, OpKind.SUM, OpKind.REDUCE_MAX, OpKind.REDUCE_MIN)
-SUM = family("MEAN/SUM", "rvfw_reduce_params", "mean_s8", ("ref",), ("MEAN", "SUM"))
+SUM = family("MEAN/SUM", "rvfw_reduce_params", "mean_s8", ("ref", "rvv", "xthead"), ("MEAN", "SUM"))
 MAX = family("REDUCE_MAX", "rvfw_reduce_params", "reduce_max_s8", ("ref",), ("REDUCE_MAX",))
 MIN = family("REDUCE_MIN", "rvfw_reduce_params", "reduce_min_s8", ("ref",), ("REDUCE_MIN",))
 FAMILIES = (SUM, MAX, MIN)
@@ -107,4 +107,7 @@ def lower(ctx: LowerContext, op: Op) -> Layer:
               ("red_strides", red_strides), ("count", count), ("input_zero_point", inp.quant.zero_point[0]),
               ("multiplier", multiplier), ("shift", shift), ("output_zero_point", out.quant.zero_point[0])]  # fmt: skip
     chosen = FAMILY[op.kind]
-    return ctx.layer(op, ctx.pick(chosen), chosen, params, [ctx.input(op), ctx.output(op)])
+    # The vector kernels put the innermost kept axis in lanes: it must be contiguous.
+    unless = {"rvv", "xthead"} if kept_strides[3] != 1 else set()
+    picked = ctx.pick(chosen, unless, "innermost kept axis not contiguous")
+    return ctx.layer(op, picked, chosen, params, [ctx.input(op), ctx.output(op)])

@@ -260,6 +260,11 @@ void rvfw_fully_connected_s8_rvv(const rvfw_fc_params *p, const int8_t *input, c
                                  const int32_t *output_shift, int8_t *output);
 void rvfw_avgpool2d_s8_rvv(const rvfw_pool_params *p, const int8_t *input, int8_t *output);
 void rvfw_maxpool2d_s8_rvv(const rvfw_pool_params *p, const int8_t *input, int8_t *output);
+void rvfw_add_broadcast_s8_rvv(const rvfw_binary_params *p, const int8_t *a, const int8_t *b, int8_t *output);
+void rvfw_sub_s8_rvv(const rvfw_binary_params *p, const int8_t *a, const int8_t *b, int8_t *output);
+void rvfw_mul_s8_rvv(const rvfw_binary_params *p, const int8_t *a, const int8_t *b, int8_t *output);
+void rvfw_mean_s8_rvv(const rvfw_reduce_params *p, const int8_t *input, int8_t *output);
+void rvfw_copy_strided_rvv(const rvfw_copy_strided_params *p, const void *input, void *output);
 void rvfw_lut_s8_rvv(const rvfw_lut_params *p, const int8_t *input, const int8_t *table, int8_t *output);
 void rvfw_add_s8_rvv(const rvfw_add_params *p, const int8_t *input1, const int8_t *input2, int8_t *output);
 /* XTheadVector kernels (the C906's RVV 0.7.1 dialect, emitted through rvfw_xthead.h): same results
@@ -274,6 +279,11 @@ void rvfw_maxpool2d_s8_xthead(const rvfw_pool_params *p, const int8_t *input, in
 /* bias: NULL or [inner][n * r_out], raw; offsets as for tt_einsum_s8_rvv. */
 void rvfw_tt_einsum_s8_xthead(const rvfw_tt_params *p, const int8_t *input, const int8_t *cores_t, const int32_t *bias,
                               const uint16_t *offsets, int8_t *output);
+void rvfw_add_broadcast_s8_xthead(const rvfw_binary_params *p, const int8_t *a, const int8_t *b, int8_t *output);
+void rvfw_sub_s8_xthead(const rvfw_binary_params *p, const int8_t *a, const int8_t *b, int8_t *output);
+void rvfw_mul_s8_xthead(const rvfw_binary_params *p, const int8_t *a, const int8_t *b, int8_t *output);
+void rvfw_mean_s8_xthead(const rvfw_reduce_params *p, const int8_t *input, int8_t *output);
+void rvfw_copy_strided_xthead(const rvfw_copy_strided_params *p, const void *input, void *output);
 void rvfw_lut_s8_xthead(const rvfw_lut_params *p, const int8_t *input, const int8_t *table, int8_t *output);
 void rvfw_add_s8_xthead(const rvfw_add_params *p, const int8_t *input1, const int8_t *input2, int8_t *output);
 void rvfw_fully_connected_s8_xthead(const rvfw_fc_params *p, const int8_t *input, const int8_t *filter_t,

@@ -27,4 +27,28 @@
                     }                                                                                             \
     } while (0)
 
+/* For the vector kernels, whose lanes run along the innermost kept axis (contiguous): `row(base,
+ * out)` for each row of kept_dims[3] outputs, base its first input element... */
+#define RVFW_REDUCE_KEPT_ROWS(p, input, output, row)                                                               \
+    do {                                                                                                          \
+        int8_t *out_ = (output);                                                                                  \
+        for (int32_t k0 = 0; k0 < (p)->kept_dims[0]; ++k0)                                                        \
+            for (int32_t k1 = 0; k1 < (p)->kept_dims[1]; ++k1)                                                    \
+                for (int32_t k2 = 0; k2 < (p)->kept_dims[2]; ++k2, out_ += (p)->kept_dims[3]) {                   \
+                    row((input) + k0 * (p)->kept_strides[0] + k1 * (p)->kept_strides[1] +                         \
+                            k2 * (p)->kept_strides[2],                                                            \
+                        out_);                                                                                    \
+                }                                                                                                 \
+    } while (0)
+
+/* ... and `step(offset)` for the element offset of every reduced position. */
+#define RVFW_REDUCE_OFFSETS(p, step)                                                                               \
+    for (int32_t r0 = 0; r0 < (p)->red_dims[0]; ++r0)                                                             \
+        for (int32_t r1 = 0; r1 < (p)->red_dims[1]; ++r1)                                                         \
+            for (int32_t r2 = 0; r2 < (p)->red_dims[2]; ++r2)                                                     \
+                for (int32_t r3 = 0; r3 < (p)->red_dims[3]; ++r3) {                                               \
+                    step(r0 * (p)->red_strides[0] + r1 * (p)->red_strides[1] + r2 * (p)->red_strides[2] +         \
+                         r3 * (p)->red_strides[3]);                                                               \
+                }
+
 #endif

@@ -39,6 +39,32 @@ static inline vint32m8_t rvfw_requantize_vx(vint32m8_t x, int32_t multiplier, in
     return x;
 }
 
+/* vl int8 values at x, x + stride, ... sign-extended to int32 lanes: a contiguous load, one value
+ * in every lane (stride 0: a broadcast operand), or a strided load. */
+static inline vint32m8_t rvfw_load_s8_strided(const int8_t *x, ptrdiff_t stride, size_t vl)
+{
+    if (stride == 1)
+        return __riscv_vsext_vf4_i32m8(__riscv_vle8_v_i8m2(x, vl), vl);
+    if (stride == 0)
+        return __riscv_vmv_v_x_i32m8(*x, vl);
+    return __riscv_vsext_vf4_i32m8(__riscv_vlse8_v_i8m2(x, stride, vl), vl);
+}
+
+/* ADD's and SUB's first step on vl lanes of each operand: value + offset, shifted up by
+ * left_shift, rescaled to the common scale. */
+#define RVFW_RESCALED_OPERAND(p, x, which, vl)                                                                     \
+    rvfw_requantize_vx(__riscv_vsll_vx_i32m8(__riscv_vadd_vx_i32m8((x), (p)->which##_offset, (vl)),              \
+                                             (size_t)(p)->left_shift, (vl)),                                      \
+                       (p)->which##_multiplier, (p)->which##_shift, (vl))
+
+/* The last step of every int8 elementwise kernel: requantise, offset, clamp, narrow, store. */
+#define RVFW_STORE_BINARY(p, acc, out, vl)                                                                         \
+    __riscv_vse8_v_i8m2((out), rvfw_narrow_s8(rvfw_requantize_vx((acc), (p)->output_multiplier,                  \
+                                                                 (p)->output_shift, (vl)),                        \
+                                              (p)->output_offset, (p)->output_activation_min,                     \
+                                              (p)->output_activation_max, (vl)),                                  \
+                        (vl))
+
 /* Add the output zero point, clamp, and narrow int32 lanes to int8. */
 static inline vint8m2_t rvfw_narrow_s8(vint32m8_t x, int32_t offset, int32_t lo, int32_t hi, size_t vl)
 {

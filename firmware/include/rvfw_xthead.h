@@ -175,6 +175,8 @@ static inline size_t rvfw_xt_setvl_e32m8(size_t n)
 #define XT_VMSLT_VX(vd, vs2, x) XT_VX(0x1b, RVFW_XT_OPIVX, vd, vs2, x)  /* vmslt.vx -> mask */
 #define XT_VMSNE_VX(vd, vs2, x) XT_VX(0x19, RVFW_XT_OPIVX, vd, vs2, x)  /* vmsne.vx -> mask */
 #define XT_VADD_VV(vd, vs2, vs1) XT_VV(0x00, RVFW_XT_OPIVV, vd, vs2, vs1)
+#define XT_VSUB_VV(vd, vs2, vs1) XT_VV(0x02, RVFW_XT_OPIVV, vd, vs2, vs1) /* vs2 - vs1 */
+#define XT_VMUL_VV(vd, vs2, vs1) XT_VV(0x25, RVFW_XT_OPMVV, vd, vs2, vs1)
 #define XT_VMAX_VV(vd, vs2, vs1) XT_VV(0x07, RVFW_XT_OPIVV, vd, vs2, vs1)
 #define XT_VMSLE_VX(vd, vs2, x) XT_VX(0x1d, RVFW_XT_OPIVX, vd, vs2, x)  /* vmsle.vx -> mask */
 #define XT_VDIV_VX(vd, vs2, x) XT_VX(0x21, RVFW_XT_OPMVX, vd, vs2, x)   /* signed, toward zero */
@@ -191,6 +193,28 @@ static inline size_t rvfw_xt_setvl_e32m8(size_t n)
 #define XT_VSUB_VX_V0(vd, vs2, x)                                                                         \
     __asm__ volatile("rvfw_xt_vx 0x02, " RVFW_XT_STR(RVFW_XT_OPIVX) ", 0, " RVFW_XT_STR(vd) ", "         \
                      RVFW_XT_STR(vs2) ", %0" ::"r"((intptr_t)(x)))
+
+/* ADD's and SUB's first step on v8 (first operand) and v16 (second): value + offset, shifted up by
+ * left_shift, rescaled to the common scale. */
+#define RVFW_XT_RESCALED_OPERANDS(p)                                                                               \
+    do {                                                                                                          \
+        XT_VADD_VX(8, 8, (p)->input1_offset);                                                                     \
+        XT_VADD_VX(16, 16, (p)->input2_offset);                                                                   \
+        XT_VSLL_VX(8, 8, (p)->left_shift);                                                                        \
+        XT_VSLL_VX(16, 16, (p)->left_shift);                                                                      \
+        RVFW_XT_REQUANTIZE_VX(8, (p)->input1_multiplier, (p)->input1_shift);                                      \
+        RVFW_XT_REQUANTIZE_VX(16, (p)->input2_multiplier, (p)->input2_shift);                                     \
+    } while (0)
+
+/* The last step of the elementwise kernels: v8 requantised, offset, clamped, its low bytes stored. */
+#define RVFW_XT_STORE_OUTPUT(p, out)                                                                               \
+    do {                                                                                                          \
+        RVFW_XT_REQUANTIZE_VX(8, (p)->output_multiplier, (p)->output_shift);                                      \
+        XT_VADD_VX(8, 8, (p)->output_offset);                                                                     \
+        XT_VMAX_VX(8, 8, (p)->output_activation_min);                                                             \
+        XT_VMIN_VX(8, 8, (p)->output_activation_max);                                                             \
+        XT_VSB(8, (out));                                                                                         \
+    } while (0)
 
 /* Fixed-point rounding mode: round to nearest, ties up (vsmul and vssra as TFLite Micro needs). */
 static inline void rvfw_xt_round_nearest_up(void)
