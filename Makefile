@@ -7,7 +7,7 @@ PYTHON := .venv/bin/python
 # APP: several models in one image (apps/*.yaml); else the one MODEL.
 ARGS := $(if $(BOARD),--board $(BOARD),$(if $(APP),,--board spike-rv64gcv)) $(if $(APP),--app $(APP),--model $(MODEL))
 
-.PHONY: all setup build run check size plan admit fuzz bench-tt bench-c906 bench-sim flash check-board test bench lint format example clean
+.PHONY: all setup build run check size plan admit fuzz bench-tt bench-c906 bench-sim bench-ops flash check-board test bench lint format example clean
 
 all: build
 
@@ -80,3 +80,6 @@ bench-sim: setup
 # XuanTie C906: scalar against XTheadVector kernels, instructions per layer under xuantie-qemu.
 bench-c906: setup
 	@$(PYTHON) bench/c906.py
+
+bench-ops: setup
+	@$(PYTHON) bench/ops.py

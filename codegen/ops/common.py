@@ -117,6 +117,11 @@ class LowerContext:
     def output(self, op: Op, position: int = 0) -> Arg:
         return self.arena(op.outputs[position], "output")
 
+    def is_view(self, tensor: int) -> bool:
+        """Whether the plan keeps this tensor inside another's buffer (a join's input, a split's
+        output: planner.analysis.offset_views), so no copy moves it."""
+        return tensor in self.plan.views
+
     def inplace(self, op: Op) -> bool:
         """Whether the memory plan runs this op over its input (see planner.inplace)."""
         return op.index in self.plan.inplace

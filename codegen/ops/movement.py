@@ -280,6 +280,8 @@ def lower(ctx: LowerContext, op: Op) -> list[Layer]:
     size = data.dtype.size
     layers = []
     for position, src in enumerate(sources(ctx.graph, op)):
+        if ctx.is_view(op.outputs[position]):  # a slice of the input, read in place
+            continue
         data_arg, out_arg = ctx.arena(data.index, "input"), ctx.output(op, position)
         form = strided_form(src) if src.size else None
         if form is not None:

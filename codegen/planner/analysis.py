@@ -3,7 +3,9 @@
 Steps are op indices in execution order. A buffer is live on [first, last]
 inclusive: from the op that writes it (graph inputs: step 0) to the last op that
 reads it (graph outputs: one step past the last op). Constants never enter the
-arena. RESHAPE, SQUEEZE and EXPAND_DIMS outputs are views: they share their input's buffer, which then
+arena. RESHAPE, SQUEEZE and EXPAND_DIMS outputs are views, and so are the parts of a
+CONCATENATION, PACK or outermost SPLIT that are contiguous runs of the whole (offset_views: at a
+byte offset inside its buffer); views: they share their input's buffer, which then
 lives as long as any of its views. An op run in place (see inplace.py) writes its
 output into the buffer of an input that dies there, so the two share a buffer
 too; its scratch bytes are a buffer of their own, live at that step only.
@@ -11,15 +13,19 @@ too; its scratch bytes are a buffer of their own, live at that step only.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from codegen.ir import Graph, OpKind
+from codegen.ir import Graph, Op, OpKind
 
 if TYPE_CHECKING:
     from codegen.planner.inplace import InPlace
 
 ALIAS_KINDS = frozenset({OpKind.RESHAPE, OpKind.SQUEEZE, OpKind.EXPAND_DIMS})
+JOINS = (OpKind.CONCATENATION, OpKind.PACK)
+SPLITS = (OpKind.SPLIT, OpKind.SPLIT_V, OpKind.UNPACK)
+SPLIT_DATA = {OpKind.SPLIT: 1}  # the input holding the data (the others are parameters)
 
 
 @dataclass
@@ -54,16 +60,75 @@ class Buffer:
         return max((n for lo, hi, n in self.extents if lo <= last and first <= hi), default=0)
 
 
-def alias_roots(graph: Graph, inplace: dict[int, InPlace] | None = None) -> dict[int, int]:
-    """Map each tensor to the tensor whose storage it shares: views and in-place outputs to their
-    input's root, every other tensor to itself."""
-    inplace = inplace or {}
+def _plain_roots(graph: Graph, inplace: dict[int, InPlace]) -> dict[int, int]:
     root = {t.index: t.index for t in graph.tensors}
     for op in graph.ops:
         if op.kind in ALIAS_KINDS:
             root[op.outputs[0]] = root[op.inputs[0]]
         elif op.index in inplace and inplace[op.index].tensor >= 0:
             root[op.outputs[0]] = root[inplace[op.index].tensor]
+    return root
+
+
+def _contiguous_parts(graph: Graph, op: Op) -> int | None:
+    """The joined / split axis when every part is one contiguous run of the whole (all dimensions
+    before the axis are 1), else None."""
+    whole = graph.tensors[op.outputs[0] if op.kind in JOINS else op.inputs[SPLIT_DATA.get(op.kind, 0)]]
+    if op.kind is OpKind.CONCATENATION:
+        axis = op.options["axis"] % len(whole.shape)
+    elif op.kind is OpKind.PACK or op.kind is OpKind.UNPACK:
+        axis = op.options.get("axis", 0) % len(whole.shape)
+    else:  # SPLIT / SPLIT_V: the axis tensor
+        axis_tensor = graph.tensors[op.inputs[0 if op.kind is OpKind.SPLIT else 2]]
+        if axis_tensor.data is None:
+            return None
+        axis = int(axis_tensor.data.reshape(-1)[0]) % len(whole.shape)
+    return axis if math.prod(whole.shape[:axis]) == 1 else None
+
+
+def offset_views(graph: Graph, inplace: dict[int, InPlace] | None = None) -> dict[int, tuple[int, int]]:
+    """Parts that live inside a whole (tensor -> (whole, byte offset)): the inputs of a
+    CONCATENATION or PACK whose parts are contiguous runs of its output (their producers write
+    straight into their slice), and the outputs of such a SPLIT, SPLIT_V or UNPACK (slices of its
+    input read in place). A part qualifies when nothing else shares or overwrites its storage:
+    not a graph input or constant, not a view or in-place output, no op runs in place over it,
+    and it is a part of one whole only."""
+    inplace = inplace or {}
+    root = _plain_roots(graph, inplace)
+    shared = {r for t, r in root.items() if t != r} | {d.tensor for d in inplace.values() if d.tensor >= 0}
+    views: dict[int, tuple[int, int]] = {}
+    for op in graph.ops:
+        if op.kind not in JOINS + SPLITS or _contiguous_parts(graph, op) is None:
+            continue
+        if op.kind in JOINS:
+            whole, parts = op.outputs[0], list(op.inputs)
+        else:
+            whole, parts = op.inputs[SPLIT_DATA.get(op.kind, 0)], list(op.outputs)
+        if root[whole] != whole or graph.tensors[whole].is_constant or len(set(parts)) != len(parts):
+            continue
+        if op.kind in SPLITS and (whole in shared or whole in views):
+            continue
+        offset = 0
+        for t in parts:
+            tensor = graph.tensors[t]
+            usable = (not tensor.is_constant and t not in graph.inputs and root[t] == t and t not in shared
+                      and t not in views and t != whole)  # fmt: skip
+            if op.kind in JOINS:
+                usable = usable and t not in graph.outputs
+            if usable:
+                views[t] = (whole, offset)
+            offset += tensor.nbytes
+    return views
+
+
+def alias_roots(graph: Graph, inplace: dict[int, InPlace] | None = None) -> dict[int, int]:
+    """Map each tensor to the tensor whose storage it shares: views and in-place outputs to their
+    input's root, the parts of a join or split that live inside their whole (offset_views) to the
+    whole's root, every other tensor to itself."""
+    inplace = inplace or {}
+    root = _plain_roots(graph, inplace)
+    for t, (whole, _offset) in offset_views(graph, inplace).items():
+        root[t] = root[whole]
     return root
 
 
@@ -99,9 +164,11 @@ def analyze_lifetimes(graph: Graph, inplace: dict[int, InPlace] | None = None) -
             touch(index, step)
     for index in graph.outputs:
         touch(index, end)
+    views = offset_views(graph, inplace)
     for buf in buffers.values():
-        if len(buf.tensors) > 1:
-            buf.extents = [(*_tensor_span(graph, t, end), graph.tensors[t].nbytes) for t in buf.tensors]
+        if len(buf.tensors) > 1:  # a part inside its whole reaches up to its offset plus its bytes
+            buf.extents = [(*_tensor_span(graph, t, end), views.get(t, (t, 0))[1] + graph.tensors[t].nbytes)
+                           for t in buf.tensors]  # fmt: skip
     ordered = sorted(buffers.values(), key=lambda b: b.tensors[0])
     for step, op in enumerate(graph.ops):
         decision = inplace.get(op.index)

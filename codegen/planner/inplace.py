@@ -3,7 +3,8 @@
 A pure pass over the graph: it returns, per chosen op, the input tensor it overwrites and the
 scratch bytes its in-place kernel needs. Each op says which inputs it could overwrite and with
 how much scratch (its module's `inplace`, see codegen.ops); this pass takes the first whose
-input dies at the op: no later reader, not a graph output, not a constant.
+input dies at the op: no later reader, not a graph output, not a constant; an op reading or
+writing a part kept inside a join's or split's buffer (planner.analysis.offset_views) is left out.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from dataclasses import dataclass
 
 from codegen.ir import Graph
 from codegen.ops import inplace_candidates
-from codegen.planner.analysis import alias_roots
+from codegen.planner.analysis import alias_roots, offset_views
 
 
 @dataclass(frozen=True)
@@ -24,7 +25,14 @@ class InPlace:
 def choose_inplace(graph: Graph) -> dict[int, InPlace]:
     chosen: dict[int, InPlace] = {}
     for step, op in enumerate(graph.ops):
+        # A part that lives inside a join's or split's buffer already costs no bytes and no copy:
+        # running its reader or writer in place would take that away.
+        views = offset_views(graph, chosen)
+        if op.outputs[0] in views:
+            continue
         for tensor, scratch in inplace_candidates(graph, op):
+            if tensor in views:
+                continue
             if tensor < 0 or _dies_at(graph, chosen, tensor, step):
                 chosen[op.index] = InPlace(tensor, scratch)
                 break

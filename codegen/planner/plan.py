@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from codegen.errors import RvfwError
 from codegen.ir import Graph
 from codegen.planner.algorithms import clash, get_algorithm
-from codegen.planner.analysis import Buffer, analyze_lifetimes, lifetime_lower_bound
+from codegen.planner.analysis import Buffer, analyze_lifetimes, lifetime_lower_bound, offset_views
 from codegen.planner.inplace import InPlace
 
 DEFAULT_ALIGNMENT = 16
@@ -24,6 +24,7 @@ class MemoryPlan:
     tensor_offsets: dict[int, int]  # every arena tensor, views included
     scratch_offsets: dict[int, int] = field(default_factory=dict)  # op index -> its scratch buffer
     inplace: dict[int, InPlace] = field(default_factory=dict)  # op index -> the input it overwrites
+    views: dict[int, tuple[int, int]] = field(default_factory=dict)  # part -> (whole, byte offset)
 
 
 def plan_memory(
@@ -38,10 +39,12 @@ def plan_memory(
     offsets = get_algorithm(algorithm)(buffers, alignment)
     arena = max((o + b.size for o, b in zip(offsets, buffers)), default=0)
     arena = (arena + alignment - 1) // alignment * alignment
-    tensor_offsets = {t: o for b, o in zip(buffers, offsets) for t in b.tensors}
+    views = offset_views(graph, inplace)
+    tensor_offsets = {t: o + views.get(t, (t, 0))[1] for b, o in zip(buffers, offsets) for t in b.tensors}
     scratch_offsets = {b.scratch_of: o for b, o in zip(buffers, offsets) if b.scratch_of is not None}
     bound = lifetime_lower_bound(buffers)
-    plan = MemoryPlan(algorithm, alignment, buffers, offsets, arena, bound, tensor_offsets, scratch_offsets, inplace)
+    plan = MemoryPlan(algorithm, alignment, buffers, offsets, arena, bound, tensor_offsets, scratch_offsets, inplace,
+                      views)  # fmt: skip
     check_overlaps(plan)
     return plan
 

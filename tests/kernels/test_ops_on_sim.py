@@ -365,6 +365,24 @@ def divide(rng, a_shape, b_shape, const_b=False) -> bytes:
     return m.finish([a] if const_b else [a, b], [y])
 
 
+def zero_copy_join_and_split() -> bytes:
+    """x -> SPLIT (outermost axis) -> RELU / RELU6 / LEAKY_RELU on the parts -> CONCATENATION of the
+    results (outermost axis): the planner keeps the split's outputs inside x and the activations'
+    outputs inside y, so neither the split nor the join copies a byte."""
+    m = ModelBuilder()
+    x = m.tensor("x", (3, 4, 5), scale=0.05, zero_point=2)
+    axis = m.tensor("axis", (1,), np.int32, data=np.array([0], np.int32))
+    parts = [m.tensor(f"part{k}", (1, 4, 5), scale=0.05, zero_point=2) for k in range(3)]
+    m.op("SPLIT", [axis, x], parts, num_splits=3)
+    outs = []
+    for k, kind in enumerate(("RELU", "RELU6", "LEAKY_RELU")):
+        outs.append(m.tensor(f"act{k}", (1, 4, 5), scale=0.05, zero_point=2))
+        m.op(kind, [parts[k]], [outs[k]], **({"alpha": 0.25} if kind == "LEAKY_RELU" else {}))
+    y = m.tensor("y", (3, 4, 5), scale=0.05, zero_point=2)
+    m.op("CONCATENATION", outs, [y], axis=0)
+    return m.finish([x], [y])
+
+
 def padv2(in_shape, amounts, value) -> bytes:
     m = ModelBuilder()
     out_shape = tuple(d + a + b for d, (a, b) in zip(in_shape, amounts))
@@ -448,6 +466,7 @@ CASES = {
     "l2_normalization_wide_zero_point": lambda r: activation("L2_NORMALIZATION", (4, 64), 0.002, -90, 1 / 128, 0),
     "div_same_shape": lambda r: divide(r, (3, 5, 7), (3, 5, 7)),
     "div_by_const_channels": lambda r: divide(r, (2, 4, 6), (6,), const_b=True),
+    "zero_copy_join_and_split": lambda r: zero_copy_join_and_split(),
     "padv2_value": lambda r: padv2((1, 4, 5, 3), ((0, 0), (1, 2), (2, 0), (0, 1)), 37),
     "concat_channels_3_inputs": lambda r: concat([(1, 4, 5, 3), (1, 4, 5, 8), (1, 4, 5, 1)], 3),
     "concat_height_negative_axis": lambda r: concat([(1, 2, 6, 4), (1, 5, 6, 4)], -3),

@@ -146,3 +146,27 @@ def test_mlperf_plans_are_overlap_free_and_no_worse_than_tflm(name):
     assert plan.lower_bound <= plan.arena_size <= TFLM_ACTIVATIONS[name]
     # Without in-place execution the best plans reach the lifetime bound on all four models.
     assert plan.arena_size == LOWER_BOUND[name]
+
+
+def test_outermost_split_and_join_parts_live_inside_their_whole(tmp_path):
+    from codegen.frontend import load_tflite
+    from codegen.ops import lower_graph
+    from codegen.planner import plan_memory
+    from codegen.planner.inplace import choose_inplace
+    from tests.kernels.test_ops_on_sim import zero_copy_join_and_split
+
+    path = tmp_path / "z.tflite"
+    path.write_bytes(zero_copy_join_and_split())
+    g = load_tflite(path)
+    x, y = g.inputs[0], g.outputs[0]
+    split, *acts, concat = g.ops
+    for inplace in ({}, choose_inplace(g)):
+        plan = plan_memory(g, inplace=inplace)
+        parts, results = split.outputs, concat.inputs
+        assert set(plan.views) == set(parts) | set(results)
+        for k, (part, result) in enumerate(zip(parts, results)):
+            assert plan.tensor_offsets[part] == plan.tensor_offsets[x] + 20 * k
+            assert plan.tensor_offsets[result] == plan.tensor_offsets[y] + 20 * k
+        layers, _ = lower_graph(g, plan)
+        assert [layer.op for layer in layers] == [op.kind.value for op in acts]  # no copies at all
+        assert plan.arena_size == 128  # x and y (60 bytes each, 16-aligned); the parts take nothing
