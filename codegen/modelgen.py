@@ -33,7 +33,7 @@ _VERSIONS = {"CONV_2D": 3, "DEPTHWISE_CONV_2D": 3, "FULLY_CONNECTED": 4, "AVERAG
              "DEPTH_TO_SPACE": 2, "SPACE_TO_DEPTH": 2, "GATHER": 2, "RESIZE_NEAREST_NEIGHBOR": 2, "MEAN": 2,
              "SUM": 2, "REDUCE_MAX": 2, "REDUCE_MIN": 2, "PRELU": 1, "ARG_MAX": 2, "ARG_MIN": 2,
              "TRANSPOSE_CONV": 3, "BATCH_MATMUL": 1, "RESIZE_BILINEAR": 2,
-             "L2_NORMALIZATION": 2, "DIV": 2}  # fmt: skip
+             "L2_NORMALIZATION": 2, "DIV": 2, "LOG_SOFTMAX": 2}  # fmt: skip
 
 
 def _act(o: dict) -> int:

@@ -56,6 +56,7 @@ MAX_VERSION = {
     OpKind.HARD_SWISH: 1,
     OpKind.L2_NORMALIZATION: 2,
     OpKind.LEAKY_RELU: 2,
+    OpKind.LOG_SOFTMAX: 2,
     OpKind.LOGISTIC: 3,
     OpKind.MAX_POOL_2D: 3,
     OpKind.MAXIMUM: 4,

@@ -40,6 +40,7 @@ ARITY: dict[OpKind, tuple[tuple[int, int], tuple[int, int]]] = {
     OpKind.HARD_SWISH: ((1, 1), (1, 1)),
     OpKind.L2_NORMALIZATION: ((1, 1), (1, 1)),
     OpKind.LEAKY_RELU: ((1, 1), (1, 1)),
+    OpKind.LOG_SOFTMAX: ((1, 1), (1, 1)),
     OpKind.LOGISTIC: ((1, 1), (1, 1)),
     OpKind.MAX_POOL_2D: ((1, 1), (1, 1)),
     OpKind.MAXIMUM: ((2, 2), (1, 1)),

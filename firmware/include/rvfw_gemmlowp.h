@@ -83,6 +83,46 @@ static inline int32_t rvfw_one_over_one_plus_x(int32_t a)
     return rvfw_mul_pot(x, 1);
 }
 
+static inline int32_t rvfw_saturate32(int64_t x)
+{
+    return x > INT32_MAX ? INT32_MAX : x < INT32_MIN ? INT32_MIN : (int32_t)x;
+}
+
+/* log(x) for x >= 1 given with 12 integer bits; the result with 5 integer bits (TFLite's
+ * log_x_for_x_greater_than_or_equal_to_1<5, 12>: a Pade-style approximation around
+ * sqrt(sqrt(1/2)), accumulated with one spare integer bit). */
+static inline int32_t rvfw_log_q12_to_q5(int32_t x)
+{
+    enum { INPUT_BITS = 12, ACCUM_BITS = 6 };
+    const int32_t log_2 = 1488522236, sqrt_sqrt_half = 1805811301, sqrt_half = 1518500250;
+    const int32_t alpha_n = 117049297, alpha_d = 127690142, alpha_i = 1057819769, alpha_f = 638450708;
+    const int32_t shifted_quarter = rvfw_mul_pot(536870912, -ACCUM_BITS);
+    const int32_t z_a_headroom_plus_1 = rvfw_count_leading_zeros((uint32_t)x);
+    const int32_t r_a_raw = rvfw_mul_pot(rvfw_srdhm(rvfw_mul_pot(x, z_a_headroom_plus_1 - 1), sqrt_half), 1);
+    const int32_t z_a_pow_2_adj = rvfw_saturate32(
+        (int64_t)rvfw_mul_pot(INPUT_BITS - z_a_headroom_plus_1, 31 - ACCUM_BITS) + shifted_quarter);
+    const int32_t z_b = rvfw_srdhm(x, sqrt_half);
+    const int32_t z_b_headroom = rvfw_count_leading_zeros((uint32_t)z_b) - 1;
+    const int32_t r_b_raw = rvfw_mul_pot(x, z_b_headroom);
+    const int32_t z_b_pow_2_adj =
+        rvfw_saturate32((int64_t)rvfw_mul_pot(INPUT_BITS - z_b_headroom, 31 - ACCUM_BITS) - shifted_quarter);
+    const int32_t r = r_a_raw < r_b_raw ? r_a_raw : r_b_raw;
+    const int32_t z_pow_2_adj = z_a_pow_2_adj > z_b_pow_2_adj ? z_a_pow_2_adj : z_b_pow_2_adj;
+    const int64_t half_sum = (int64_t)r + sqrt_sqrt_half;
+    const int32_t p = (int32_t)((half_sum + (half_sum >= 0 ? 1 : -1)) / 2);
+    int32_t q = (int32_t)((uint32_t)r - (uint32_t)sqrt_sqrt_half);
+    q = (int32_t)((uint32_t)q + (uint32_t)q);
+    const int32_t common_sq = rvfw_srdhm(q, q);
+    const int32_t num = (int32_t)((uint32_t)rvfw_srdhm(q, r) + (uint32_t)rvfw_srdhm(rvfw_srdhm(q, common_sq), alpha_n));
+    const int32_t inner = (int32_t)((uint32_t)alpha_i + (uint32_t)q + (uint32_t)rvfw_srdhm(alpha_d, common_sq));
+    const int32_t denom_minus_one = (int32_t)((uint32_t)rvfw_srdhm(p, inner) + (uint32_t)rvfw_srdhm(alpha_f, q));
+    const int32_t recip_denom = rvfw_one_over_one_plus_x(denom_minus_one);
+    const int32_t num_scaled = rvfw_mul_pot(num, -ACCUM_BITS);
+    const int32_t sum =
+        (int32_t)((uint32_t)rvfw_srdhm(z_pow_2_adj, log_2) + (uint32_t)rvfw_srdhm(num_scaled, recip_denom));
+    return rvfw_mul_pot(sum, ACCUM_BITS - 5);
+}
+
 /* 1 / sqrt(input) as a multiplier and a left shift (TFLite's GetInvSqrtQuantizedMultiplierExp
  * with reverse_shift -1): Newton-Raphson in Q3.28 after normalising input into [2^27, 2^29). */
 static inline void rvfw_inv_sqrt_multiplier(int32_t input, int32_t *multiplier, int32_t *shift)

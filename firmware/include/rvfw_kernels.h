@@ -75,6 +75,12 @@ typedef struct {
     int32_t outer, depth, input_zero_point;
 } rvfw_l2norm_params;
 
+typedef struct {
+    int32_t outer_size, depth;
+    int32_t input_multiplier, input_left_shift, diff_min;
+    int32_t reverse_multiplier, reverse_shift;
+} rvfw_log_softmax_params;
+
 /* PAD as 4-D: input and output dimensions, elements before the input per dimension, the fill. */
 typedef struct {
     int32_t in_d0, in_d1, in_d2, in_d3;
@@ -197,6 +203,7 @@ void rvfw_resize_bilinear_s8_ref(const rvfw_resize_bilinear_params *p, const int
                                  const int32_t *cols, int8_t *output);
 void rvfw_l2_normalization_s8_ref(const rvfw_l2norm_params *p, const int8_t *input, int8_t *output);
 void rvfw_div_s8_ref(const rvfw_binary_params *p, const int8_t *a, const int8_t *b, int8_t *output);
+void rvfw_log_softmax_s8_ref(const rvfw_log_softmax_params *p, const int8_t *input, int8_t *output);
 void rvfw_pad_s8_ref(const rvfw_pad_params *p, const int8_t *input, int8_t *output);
 void rvfw_quantize_f32_s8_ref(const rvfw_affine_params *p, const float *input, int8_t *output);
 void rvfw_dequantize_s8_f32_ref(const rvfw_affine_params *p, const int8_t *input, float *output);

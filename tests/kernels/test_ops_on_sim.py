@@ -467,6 +467,8 @@ CASES = {
     "div_same_shape": lambda r: divide(r, (3, 5, 7), (3, 5, 7)),
     "div_by_const_channels": lambda r: divide(r, (2, 4, 6), (6,), const_b=True),
     "zero_copy_join_and_split": lambda r: zero_copy_join_and_split(),
+    "log_softmax_rows": lambda r: activation("LOG_SOFTMAX", (3, 10), 0.1, 5, 16 / 256, 127),
+    "log_softmax_fine_scale_wide": lambda r: activation("LOG_SOFTMAX", (2, 70), 0.02, -30, 16 / 256, 127),
     "padv2_value": lambda r: padv2((1, 4, 5, 3), ((0, 0), (1, 2), (2, 0), (0, 1)), 37),
     "concat_channels_3_inputs": lambda r: concat([(1, 4, 5, 3), (1, 4, 5, 8), (1, 4, 5, 1)], 3),
     "concat_height_negative_axis": lambda r: concat([(1, 2, 6, 4), (1, 5, 6, 4)], -3),
