@@ -123,6 +123,28 @@ static inline int32_t rvfw_log_q12_to_q5(int32_t x)
     return rvfw_mul_pot(sum, ACCUM_BITS - 5);
 }
 
+/* What SOFTMAX and LOG_SOFTMAX do first on a row: its largest value, and the sum in Q12.19 of
+ * exp(x - max) over the values within diff_min of it (differences rescaled to Q5.26). */
+static inline int32_t rvfw_row_max_s8(const int8_t *x, int32_t n)
+{
+    int32_t best = INT8_MIN;
+    for (int32_t c = 0; c < n; ++c)
+        best = x[c] > best ? x[c] : best;
+    return best;
+}
+
+static inline int32_t rvfw_sum_of_exps_q12(const int8_t *x, int32_t n, int32_t max_in_row, int32_t diff_min,
+                                           int32_t multiplier, int32_t left_shift)
+{
+    int32_t sum = 0;
+    for (int32_t c = 0; c < n; ++c) {
+        const int32_t diff = x[c] - max_in_row;
+        if (diff >= diff_min)
+            sum += rvfw_mul_pot(rvfw_exp_on_negative_values(rvfw_requantize(diff, multiplier, left_shift), 5), -12);
+    }
+    return sum;
+}
+
 /* 1 / sqrt(input) as a multiplier and a left shift (TFLite's GetInvSqrtQuantizedMultiplierExp
  * with reverse_shift -1): Newton-Raphson in Q3.28 after normalising input into [2^27, 2^29). */
 static inline void rvfw_inv_sqrt_multiplier(int32_t input, int32_t *multiplier, int32_t *shift)

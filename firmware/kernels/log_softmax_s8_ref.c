@@ -9,18 +9,9 @@ void rvfw_log_softmax_s8_ref(const rvfw_log_softmax_params *p, const int8_t *inp
     for (int32_t row = 0; row < p->outer_size; ++row) {
         const int8_t *in = input + row * p->depth;
         int8_t *out = output + row * p->depth;
-        int32_t max_in_row = INT8_MIN;
-        for (int32_t c = 0; c < p->depth; ++c)
-            max_in_row = in[c] > max_in_row ? in[c] : max_in_row;
-        int32_t sum_of_exps = 0; /* Q12.19 */
-        for (int32_t c = 0; c < p->depth; ++c) {
-            const int32_t diff = in[c] - max_in_row;
-            if (diff >= p->diff_min) {
-                const int32_t scaled = rvfw_requantize(diff, p->input_multiplier, p->input_left_shift);
-                sum_of_exps += rvfw_mul_pot(rvfw_exp_on_negative_values(scaled, 5), -12);
-            }
-        }
-        const int32_t log_sum = rvfw_log_q12_to_q5(sum_of_exps);
+        const int32_t max_in_row = rvfw_row_max_s8(in, p->depth);
+        const int32_t log_sum = rvfw_log_q12_to_q5(
+            rvfw_sum_of_exps_q12(in, p->depth, max_in_row, p->diff_min, p->input_multiplier, p->input_left_shift));
         const int32_t shifted = (int32_t)((uint32_t)log_sum + (uint32_t)INT32_MIN);
         const int32_t reverse = rvfw_requantize(shifted, p->reverse_multiplier, p->reverse_shift);
         const int32_t adjusted_diff_min = p->diff_min - 1 > reverse ? p->diff_min - 1 : reverse;

@@ -13,18 +13,9 @@ void rvfw_softmax_s8_ref(const rvfw_softmax_params *p, const int8_t *input, int8
     for (int32_t row = 0; row < p->outer_size; ++row) {
         const int8_t *in = input + row * p->depth;
         int8_t *out = output + row * p->depth;
-        int32_t max_in_row = INT8_MIN;
-        for (int32_t c = 0; c < p->depth; ++c)
-            max_in_row = in[c] > max_in_row ? in[c] : max_in_row;
-
-        int32_t sum_of_exps = 0; /* Q12.19 */
-        for (int32_t c = 0; c < p->depth; ++c) {
-            const int32_t diff = in[c] - max_in_row;
-            if (diff >= p->diff_min) {
-                const int32_t scaled = rvfw_srdhm((int32_t)((uint32_t)diff << p->input_left_shift), p->input_multiplier);
-                sum_of_exps += rvfw_mul_pot(rvfw_exp_on_negative_values(scaled, SCALED_DIFF_INTEGER_BITS), -ACCUMULATION_INTEGER_BITS);
-            }
-        }
+        const int32_t max_in_row = rvfw_row_max_s8(in, p->depth);
+        const int32_t sum_of_exps = /* Q12.19 */
+            rvfw_sum_of_exps_q12(in, p->depth, max_in_row, p->diff_min, p->input_multiplier, p->input_left_shift);
 
         const int32_t headroom_plus_one = rvfw_count_leading_zeros((uint32_t)sum_of_exps);
         const int32_t num_bits_over_unit = ACCUMULATION_INTEGER_BITS - headroom_plus_one;

@@ -107,12 +107,12 @@ def test_every_missing_op_kind_in_one_line(tmp_path):
     x = m.tensor("x", shape, scale=0.1)
     t = [m.tensor(f"t{i}", shape, scale=0.1) for i in range(4)]
     m.op("SVDF", [x], [t[0]])
-    m.op("LOG_SOFTMAX", [t[0]], [t[1]])
+    m.op("UNIDIRECTIONAL_SEQUENCE_LSTM", [t[0]], [t[1]])
     m.op("SOFTMAX", [t[1]], [t[2]])
     m.op("SVDF", [t[2]], [t[3]])
     with pytest.raises(ModelError) as info:
         load_bytes(tmp_path, m.finish([x], [t[3]]))
-    assert str(info.value) == "model.tflite: not supported: SVDF (2 ops #0, #3), LOG_SOFTMAX (op #1)"
+    assert str(info.value) == "model.tflite: not supported: SVDF (2 ops #0, #3), UNIDIRECTIONAL_SEQUENCE_LSTM (op #1)"
 
 
 def test_every_unsupported_dtype_in_one_line(tmp_path):
