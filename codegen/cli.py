@@ -94,6 +94,13 @@ def _parser() -> argparse.ArgumentParser:
                 help="the model's input instead of the seeded random one: one .npy per graph input (repeat the "
                 "flag, in input order) or one .npz holding them by name or in order",
             )
+            p.add_argument(
+                "--steps",
+                type=int,
+                default=None,
+                help="inferences in a row, each on its own seeded input (state carries over); default 1, "
+                "3 for a model with state",
+            )
         if name in ("run", "check"):
             p.add_argument("--timeout", type=float, default=600.0, help="simulator timeout in seconds")
             p.add_argument(
@@ -158,6 +165,7 @@ def main(argv: list[str] | None = None) -> int:
             args.memory,
             compress,
             for_simulator=args.command in ("run", "check"),
+            steps=args.steps,
         )
         if args.command == "size":
             if quiet:
@@ -205,6 +213,8 @@ def _check_args(args) -> None:
         raise RvfwError(f"--seed {args.seed}: must be 0 or more")
     if args.command in ("run", "check") and not getattr(args, "app", None):  # before building, not after
         check_run_options(load_board(args.board), args.timeout, args.vlen, args.sim)
+    if getattr(args, "app", None) and getattr(args, "steps", None) is not None:
+        raise RvfwError("--steps is for one model (--model), not an application (--app)")
     if not getattr(args, "app", None):
         for flag in ("inject_fault", "preempt"):
             if getattr(args, flag, None):

@@ -7,7 +7,9 @@ weights, activation scales from the weight statistics): the graphs TFLite's conv
   MUL by the channel vector), HARD_SWISH, and hard-swish again as the ADD / RELU6 / MUL chain
   PyTorch exports;
 - `detector`: a small detection head: strided convs, RESIZE_NEAREST_NEIGHBOR x2 upsampling,
-  CONCATENATION with the skip connection, a LOGISTIC output.
+  CONCATENATION with the skip connection, a LOGISTIC output;
+- `svdf_kws` (STREAMING_MODELS): a keyword spotter of two SVDF layers whose state persists from
+  one frame to the next.
 
     python -m codegen.family_models OUT_DIR
 """
@@ -247,13 +249,48 @@ def detector() -> bytes:
     return m.finish([x[0]], [scores[0]], description="rvfw family model: detector head (seeded)")
 
 
+def svdf_kws() -> bytes:
+    """A streaming keyword spotter in the shape of TFLite Micro's SVDF examples: each step one
+    frame of 40 features through two SVDF layers (int16 time weights and state, ranks 2 and 1)
+    and a fully connected classifier. The states carry the last frames from step to step."""
+    rng = np.random.default_rng(404)
+    m = ModelBuilder()
+    x = m.tensor("frame", (1, 40), scale=0.05, zero_point=-3)
+    t, s_in, n_in = x, 0.05, 40
+    for layer, (units, rank, memory) in enumerate(((24, 2, 8), (16, 1, 6))):
+        filters = units * rank
+        s_f, s_t = 0.01, 0.002
+        s_state = float(np.float32(s_in * s_f * 40 * 73 * np.sqrt(n_in) / 4096))
+        wf = m.tensor(f"svdf{layer}/weights_feature", (filters, n_in), scale=s_f,
+                      data=rng.integers(-127, 128, (filters, n_in)))  # fmt: skip
+        wt = m.tensor(f"svdf{layer}/weights_time", (filters, memory), np.int16, scale=s_t,
+                      data=rng.integers(-20000, 20000, (filters, memory)))  # fmt: skip
+        b = m.tensor(f"svdf{layer}/bias", (units,), np.int32, scale=s_state * s_t,
+                     data=rng.integers(-3000, 3000, units))  # fmt: skip
+        state = m.tensor(f"svdf{layer}/state", (1, filters * memory), np.int16, scale=s_state, variable=True)
+        s_out = float(np.float32(s_state * s_t * np.sqrt(memory * rank) * 4000 * 15000 / 32))
+        y = m.tensor(f"svdf{layer}/output", (1, units), scale=s_out, zero_point=-10)
+        m.op("SVDF", [t, wf, wt, b, state], [y], rank=rank)
+        t, s_in, n_in = y, s_out, units
+    w = m.tensor("fc/weights", (4, n_in), scale=0.01, data=rng.integers(-127, 128, (4, n_in)))
+    bias = m.tensor("fc/bias", (4,), np.int32, scale=0.01 * s_in, data=rng.integers(-500, 500, 4))
+    logits = m.tensor("logits", (1, 4), scale=float(np.float32(s_in * 0.01 * 40 * 73 * np.sqrt(n_in) / 32)),
+                      zero_point=0)  # fmt: skip
+    m.op("FULLY_CONNECTED", [t, w, bias], [logits])
+    probs = m.tensor("probs", (1, 4), scale=1 / 256, zero_point=-128)
+    m.op("SOFTMAX", [logits], [probs], beta=1.0)
+    return m.finish([x], [probs], description="rvfw family model: SVDF keyword spotter (seeded)")
+
+
 FAMILY_MODELS = {"mobilenetv2_torch": mobilenetv2_torch, "mcunet_se": mcunet_se, "detector": detector}
+# Models with state: checked over several steps (their variable tensors carry over).
+STREAMING_MODELS = {"svdf_kws": svdf_kws}
 
 
 def main(argv: list[str]) -> int:
     out = Path(argv[1] if len(argv) > 1 else "build/family_models")
     out.mkdir(parents=True, exist_ok=True)
-    for name, build in FAMILY_MODELS.items():
+    for name, build in {**FAMILY_MODELS, **STREAMING_MODELS}.items():
         (out / f"{name}.tflite").write_bytes(build())
         print(f"wrote {out / name}.tflite")
     return 0

@@ -76,6 +76,7 @@ class OpKind(enum.Enum):
     STRIDED_SLICE = "STRIDED_SLICE"
     SUB = "SUB"
     SUM = "SUM"
+    SVDF = "SVDF"
     TANH = "TANH"
     TRANSPOSE = "TRANSPOSE"
     TRANSPOSE_CONV = "TRANSPOSE_CONV"
@@ -108,6 +109,9 @@ class Tensor:
     dtype: DType
     quant: Quant | None = None
     data: np.ndarray | None = None  # constants only
+    # State that persists from one inference to the next (SVDF's activation state, an LSTM's cell):
+    # kept outside the arena, written by the ops that read it, reset to its zero point.
+    is_variable: bool = False
 
     @property
     def is_constant(self) -> bool:
@@ -141,6 +145,10 @@ class Graph:
     ops: list[Op]
     inputs: tuple[int, ...]
     outputs: tuple[int, ...]
+
+    @property
+    def variables(self) -> list[int]:
+        return [t.index for t in self.tensors if t.is_variable]
 
     def consumers(self, tensor_index: int) -> list[Op]:
         return [op for op in self.ops if tensor_index in op.inputs]

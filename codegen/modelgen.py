@@ -33,7 +33,8 @@ _VERSIONS = {"CONV_2D": 3, "DEPTHWISE_CONV_2D": 3, "FULLY_CONNECTED": 4, "AVERAG
              "DEPTH_TO_SPACE": 2, "SPACE_TO_DEPTH": 2, "GATHER": 2, "RESIZE_NEAREST_NEIGHBOR": 2, "MEAN": 2,
              "SUM": 2, "REDUCE_MAX": 2, "REDUCE_MIN": 2, "PRELU": 1, "ARG_MAX": 2, "ARG_MIN": 2,
              "TRANSPOSE_CONV": 3, "BATCH_MATMUL": 1, "RESIZE_BILINEAR": 2,
-             "L2_NORMALIZATION": 2, "DIV": 2, "LOG_SOFTMAX": 2}  # fmt: skip
+             "L2_NORMALIZATION": 2, "DIV": 2, "LOG_SOFTMAX": 2,
+             "SVDF": 3}  # fmt: skip
 
 
 def _act(o: dict) -> int:
@@ -91,6 +92,7 @@ _OPTION_TABLES = {
                                                 ("FusedActivationFunction", _act)]),
     "BATCH_MATMUL": ("BatchMatMulOptions", [("AdjX", lambda o: bool(o.get("adj_x", False))),
                                             ("AdjY", lambda o: bool(o.get("adj_y", False)))]),
+    "SVDF": ("SVDFOptions", [("Rank", lambda o: o.get("rank", 1)), ("FusedActivationFunction", _act)]),
     "MEAN": _REDUCER,
     "SUM": _REDUCER,
     "REDUCE_MAX": _REDUCER,
@@ -109,6 +111,7 @@ class _Tensor:
     data: np.ndarray | None
     signature: tuple[int, ...] | None = None
     calibrated: tuple[float, float] | None = None  # (min, max) as a converter records them
+    variable: bool = False  # state kept across inferences
 
 
 @dataclass
@@ -126,7 +129,17 @@ class ModelBuilder:
     ops: list[_Op] = field(default_factory=list)
 
     def tensor(
-        self, name, shape, dtype=np.int8, scale=None, zero_point=0, data=None, axis=0, signature=None, calibrated=None
+        self,
+        name,
+        shape,
+        dtype=np.int8,
+        scale=None,
+        zero_point=0,
+        data=None,
+        axis=0,
+        signature=None,
+        calibrated=None,
+        variable=False,
     ) -> int:
         scales = None if scale is None else tuple(float(s) for s in np.atleast_1d(scale))
         zps = (
@@ -136,7 +149,7 @@ class ModelBuilder:
         )
         arr = None if data is None else np.ascontiguousarray(data, dtype=dtype).reshape(shape)
         sig = None if signature is None else tuple(signature)
-        self.tensors.append(_Tensor(name, tuple(shape), dtype, scales, zps, axis, arr, sig, calibrated))
+        self.tensors.append(_Tensor(name, tuple(shape), dtype, scales, zps, axis, arr, sig, calibrated, variable))
         return len(self.tensors) - 1
 
     def op(self, kind: str, inputs: list[int], outputs: list[int], version: int | None = None, **options) -> None:
@@ -182,6 +195,8 @@ class ModelBuilder:
                 tflite.TensorAddShapeSignature(b, sig)
             tflite.TensorAddType(b, _DTYPES[t.dtype])
             tflite.TensorAddName(b, name)
+            if t.variable:
+                tflite.TensorAddIsVariable(b, True)
             if t.data is not None:
                 tflite.TensorAddBuffer(b, next_buffer)
                 next_buffer += 1

@@ -63,6 +63,11 @@ class Build:
     image: Path | None = None  # the flashable image, when the board wants one
     memory: str = "fast"  # the memory mode the build used
 
+    @property
+    def steps(self) -> int:
+        """Inferences the harness runs in a row (inputs holds each step's arrays, step by step)."""
+        return len(self.inputs) // max(len(self.graph.inputs), 1)
+
 
 @dataclass
 class Run:
@@ -254,8 +259,11 @@ def build(
     memory: str = "auto",
     compress: Compression | None = None,
     for_simulator: bool = False,
+    steps: int | None = None,
 ) -> Build:
-    """kernels: "auto" (the board's best vector set, else "scalar"), "ref", "scalar", "rvv" or "xthead".
+    """steps: inferences the harness runs in a row, each on its own seeded inputs (state carries
+    over from one to the next); default 1, or 3 for a model with state.
+    kernels: "auto" (the board's best vector set, else "scalar"), "ref", "scalar", "rvv" or "xthead".
     for_simulator: the image is for the board's simulator (a user-mode simulator needs its own platform layer).
     memory: "fast", "small" (ops run in place over inputs that die there), "tiled", or "auto": the
     first of them whose arena fits the board."""
@@ -266,6 +274,11 @@ def build(
     kernel_set = kernel_set_for(target, kernels)
     graph = load(model, board, compress, log)
     golden.check_input_file(graph, input_npy)
+    steps = default_steps(graph) if steps is None else steps
+    if steps < 1 or steps > MAX_STEPS:
+        raise RvfwError(f"--steps {steps}: give 1 to {MAX_STEPS}")
+    if steps > 1 and input_npy:
+        raise RvfwError(f"--steps {steps} with --input: the files give one step; drop --steps or --input")
     options = MemoryOptions(graph, board, planner, fit_board=memory == "auto")
     modes = list(PLANNED_MODES) if memory == "auto" else [memory]
     first = choose_memory(options, modes, log) if memory == "auto" else 0
@@ -273,7 +286,7 @@ def build(
     for k in range(first, len(modes)):
         planned = options.get(modes[k])
         try:
-            return build_planned(planned, target, kernel_set, (seed, input_npy), out_dir, log)
+            return build_planned(planned, target, kernel_set, (seed, input_npy, steps), out_dir, log)
         except BudgetError as exc:
             over = [r["name"] for r in (exc.report or {}).get("regions", []) if r["over"]]
             if k == len(modes) - 1 or arena_region not in over:
@@ -284,10 +297,20 @@ def build(
     raise AssertionError("unreachable")
 
 
+MAX_STEPS = 64
+
+
+def default_steps(graph: Graph) -> int:
+    """Stateless models run once; a model with state three times in a row, so the check sees the
+    state carried over."""
+    return 3 if graph.variables else 1
+
+
 def build_planned(
     planned: Planned, board: Board, kernel_set: str, inputs_from: tuple, out_dir: Path | None, log: Log
 ) -> Build:
-    """inputs_from: (seed, .npy path or None), made into input arrays only once the image is known to fit."""
+    """inputs_from: (seed, input files or None, steps), made into input arrays only once the image
+    is known to fit."""
     graph, plan = planned.graph, planned.plan
     layers, constants = lower_graph(graph, plan, kernel_set, board.vlen)
     log(f"model {graph.source}: {len(graph.ops)} ops -> {len(layers)} kernel calls, board {board.name}")
@@ -304,7 +327,8 @@ def build_planned(
             f"{Path(graph.source).name} does not fit board {board.name}: over budget in {where} (from the plan)",
             estimate,
         )
-    inputs = golden.make_inputs(graph, *inputs_from)
+    seed, files, steps = inputs_from
+    inputs = [a for s in range(steps) for a in golden.make_inputs(graph, seed + s, files)]
     out_dir = Path(out_dir) if out_dir else default_out_dir(board, graph)
     with staged(out_dir) as staging:
         elf, size_report = firmware.build_image(
@@ -342,7 +366,7 @@ def estimate_sizes(board: Board, plan: MemoryPlan, constants: list[ConstArray]) 
     used[board.region_for("arena").name]["arena"] = plan.arena_size
     used[board.region_for("stack").name]["stack"] = board.stack_size
     runtime = 2 * HTIF_PAGE if board.console == "htif" else RUNTIME_DATA_BYTES
-    used[board.region_for("data").name]["data"] = runtime
+    used[board.region_for("data").name]["data"] = runtime + plan.state_size  # the state area is static data
     used[board.region_for("weights").name]["weights"] = sum(c.values.nbytes for c in constants)
     regions = []
     for r in board.regions:

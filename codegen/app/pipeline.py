@@ -129,6 +129,9 @@ def admit(
             sized[m.name] = {"weights": m.sizes["weights"], "options": [("given", m.sizes["arena"])]}
             continue
         graph = replace(load(m.model, board, compression(m), log), name=m.name)
+        if graph.variables:  # the dispatcher passes each model one partition: no state area yet
+            raise RvfwError(f"{m.model}: model '{m.name}' has state (variable tensors); applications run only "
+                            "stateless models so far (build it on its own)")  # fmt: skip
         plans[m.name] = MemoryOptions(graph, board, planner)
         modes = ["fast", "small", "tiled"] if m.memory == "auto" else [m.memory]
         options = []

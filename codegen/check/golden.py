@@ -140,10 +140,14 @@ def _checked(graph: Graph, index: int, array: np.ndarray, label: str) -> np.ndar
     return array.reshape(t.shape)
 
 
-def reference_outputs(model_path: str | Path, inputs: list[np.ndarray], num_outputs: int) -> list[np.ndarray]:
+def reference_outputs(
+    model_path: str | Path, inputs: list[np.ndarray], num_outputs: int, num_inputs: int | None = None
+) -> list[np.ndarray]:
     """Run TFLite Micro's Python interpreter (reference kernels) on the inputs, in a child process:
     a model that makes TFLM abort or crash becomes one error line naming the model and the signal,
-    not the death of rvfw."""
+    not the death of rvfw. inputs: num_inputs arrays per step (default: one step of them all); the
+    steps run one after the other in one interpreter, so variable tensors carry over, and the
+    outputs are num_outputs arrays per step."""
     try:
         from tflite_micro.python.tflite_micro import runtime  # noqa: F401 - loaded once, inherited by the child
     except ImportError:
@@ -157,7 +161,7 @@ def reference_outputs(model_path: str | Path, inputs: list[np.ndarray], num_outp
                 faulthandler.disable()  # a crash here is reported by the parent, not dumped by the child
                 os.dup2(err.fileno(), 1)  # TFLM prints its complaints to the C stdout
                 os.dup2(err.fileno(), 2)
-                outputs = _run_tflm(model_path, inputs, num_outputs)
+                outputs = _run_tflm(model_path, inputs, num_outputs, num_inputs or len(inputs))
                 np.savez(out, *outputs)
                 out.flush()
                 code = 0
@@ -176,17 +180,20 @@ def reference_outputs(model_path: str | Path, inputs: list[np.ndarray], num_outp
             raise ToolError(f"{name}: TFLite Micro refused the model: {message}")
         out.seek(0)
         with np.load(out) as data:
-            return [data[f"arr_{i}"] for i in range(num_outputs)]
+            return [data[f"arr_{i}"] for i in range(len(data.files))]
 
 
-def _run_tflm(model_path: str | Path, inputs: list[np.ndarray], num_outputs: int) -> list[np.ndarray]:
+def _run_tflm(model_path: str | Path, inputs: list[np.ndarray], num_outputs: int, num_inputs: int) -> list[np.ndarray]:
     from tflite_micro.python.tflite_micro import runtime
 
     interpreter = runtime.Interpreter.from_file(str(model_path), arena_size=REFERENCE_ARENA_BYTES)
-    for i, array in enumerate(inputs):
-        interpreter.set_input(array, i)
-    interpreter.invoke()
-    return [np.array(interpreter.get_output(i)) for i in range(num_outputs)]
+    outputs = []
+    for first in range(0, len(inputs), max(num_inputs, 1)):
+        for i, array in enumerate(inputs[first : first + num_inputs]):
+            interpreter.set_input(array, i)
+        interpreter.invoke()
+        outputs += [np.array(interpreter.get_output(i)) for i in range(num_outputs)]
+    return outputs
 
 
 @dataclass
@@ -203,6 +210,9 @@ class Comparison:
 def compare(ours: list[np.ndarray], reference: list[np.ndarray]) -> Comparison:
     matched = total = 0
     mismatches = []
+    for k in range(len(ours), len(reference)):  # outputs the firmware never printed all count as wrong
+        total += np.asarray(reference[k]).size
+        mismatches.append((k, 0, "missing", "present"))
     for k, (a, b) in enumerate(zip(ours, reference)):
         a_flat, b_flat = a.reshape(-1), np.asarray(b).reshape(-1)
         if b_flat.dtype == np.float32:  # compare bit patterns, not values

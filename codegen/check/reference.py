@@ -14,7 +14,7 @@ def golden_outputs(graph: Graph, inputs: list[np.ndarray]) -> tuple[list[np.ndar
     """The reference outputs, and whose they are (for the verdict line)."""
     if is_compressed(graph):
         return tt_reference.run_graph(graph, inputs), "its TT graph's numpy reference"
-    return golden.reference_outputs(graph.source, inputs, len(graph.outputs)), "TFLite Micro"
+    return golden.reference_outputs(graph.source, inputs, len(graph.outputs), len(graph.inputs)), "TFLite Micro"
 
 
 def is_compressed(graph: Graph) -> bool:

@@ -81,6 +81,18 @@ def render_model(
         "guard": f"RVFW_{graph.name.upper()}_H",
         "arena_size": plan.arena_size,
         "alignment": plan.alignment,
+        "state_size": plan.state_size,
+        "variables": [
+            {
+                "name": graph.tensors[t].name,
+                "offset": offset,
+                "bytes": graph.tensors[t].nbytes,
+                "fill": graph.tensors[t].quant.zero_point[0]
+                if graph.tensors[t].dtype is DType.INT8 and graph.tensors[t].quant
+                else 0,
+            }
+            for t, offset in plan.state_offsets.items()
+        ],  # fmt: skip
         "inputs": _io_tensors(graph, plan, graph.inputs),
         "outputs": _io_tensors(graph, plan, graph.outputs),
         "constants": [
@@ -138,15 +150,20 @@ def _params(params: list[tuple[str, object]]) -> list[tuple[str, str]]:
 
 
 def render_harness(graph: Graph, board: Board, inputs: list[np.ndarray]) -> str:
+    """inputs: each step's arrays, one per graph input, step after step (len = steps x inputs)."""
     env = environment()
-    input_data = []
-    for index, array in zip(graph.inputs, inputs):
-        t = graph.tensors[index]
-        if t.dtype is DType.FLOAT32:
-            storage, values = "uint32_t", np.asarray(array, dtype=np.float32).view(np.uint32)
-        else:
-            storage, values = t.dtype.c_type, np.asarray(array, dtype=t.dtype.np_type)
-        input_data.append({"storage_type": storage, "count": t.num_elements, "lines": value_lines(values)})
+    steps = []
+    per_step = len(graph.inputs)
+    for first in range(0, len(inputs), per_step):
+        step = []
+        for index, array in zip(graph.inputs, inputs[first : first + per_step]):
+            t = graph.tensors[index]
+            if t.dtype is DType.FLOAT32:
+                storage, values = "uint32_t", np.asarray(array, dtype=np.float32).view(np.uint32)
+            else:
+                storage, values = t.dtype.c_type, np.asarray(array, dtype=t.dtype.np_type)
+            step.append({"storage_type": storage, "count": t.num_elements, "lines": value_lines(values)})
+        steps.append(step)
     outputs = [
         {
             "count": graph.tensors[i].num_elements,
@@ -158,7 +175,7 @@ def render_harness(graph: Graph, board: Board, inputs: list[np.ndarray]) -> str:
         "banner": _banner(graph, board),
         "name": graph.name,
         "NAME": graph.name.upper(),
-        "inputs": input_data,
+        "steps": steps,
         "outputs": outputs,
     }
     return env.get_template("main.c.j2").render(data, template="main.c.j2")

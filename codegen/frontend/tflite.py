@@ -85,6 +85,7 @@ MAX_VERSION = {
     OpKind.STRIDED_SLICE: 6,
     OpKind.SUB: 3,
     OpKind.SUM: 2,
+    OpKind.SVDF: 4,
     OpKind.TANH: 3,
     OpKind.TRANSPOSE: 5,
     OpKind.TRANSPOSE_CONV: 5,
@@ -190,6 +191,8 @@ def _read_tensor(model: tflite.Model, sub, index: int, data: bytes, label: str) 
             calibrated = (float(q.MinAsNumpy()[0]), float(q.MaxAsNumpy()[0]))
         quant = Quant(scale=scales, zero_point=zps, axis=int(q.QuantizedDimension()), calibrated=calibrated)
     array = None
+    if t.IsVariable():  # its initial bytes do not matter: TFLite Micro resets variables at start
+        return Tensor(index=index, name=name, shape=shape, dtype=dtype, quant=quant, is_variable=True)
     buffer = model.Buffers(t.Buffer())
     raw: bytes | None = None
     if buffer is not None and buffer.Offset() > 1:
@@ -313,6 +316,7 @@ _OPTIONS: dict[OpKind, tuple[str, dict]] = {
         "shrink_axis_mask": lambda o: int(o.ShrinkAxisMask()), "offset": lambda o: bool(o.Offset())}),
     OpKind.SUB: ("SubOptions", _ACTIVATION_ONLY),
     OpKind.SUM: ("ReducerOptions", {"keep_dims": lambda o: bool(o.KeepDims())}),
+    OpKind.SVDF: ("SVDFOptions", {"rank": lambda o: int(o.Rank()), "activation": _activation}),
     OpKind.TRANSPOSE_CONV: ("TransposeConvOptions", {"padding": _padding, "stride": _stride,
                                                      "activation": _activation}),
     OpKind.UNPACK: ("UnpackOptions", {"axis": lambda o: int(o.Axis()), "num": lambda o: int(o.Num())}),

@@ -69,6 +69,7 @@ ARITY: dict[OpKind, tuple[tuple[int, int], tuple[int, int]]] = {
     OpKind.STRIDED_SLICE: ((4, 4), (1, 1)),
     OpKind.SUB: ((2, 2), (1, 1)),
     OpKind.SUM: ((2, 2), (1, 1)),
+    OpKind.SVDF: ((5, 5), (1, 1)),
     OpKind.TANH: ((1, 1), (1, 1)),
     OpKind.TRANSPOSE: ((2, 2), (1, 1)),
     OpKind.TRANSPOSE_CONV: ((3, 4), (1, 1)),
@@ -76,7 +77,8 @@ ARITY: dict[OpKind, tuple[tuple[int, int], tuple[int, int]]] = {
 }
 # Inputs that may be omitted (-1): the bias of the weighted ops, RESHAPE's shape tensor, PADV2's value.
 OPTIONAL_INPUTS = {OpKind.CONV_2D: {2}, OpKind.DEPTHWISE_CONV_2D: {2}, OpKind.FULLY_CONNECTED: {2},
-                   OpKind.RESHAPE: {1}, OpKind.PADV2: {2}, OpKind.TRANSPOSE_CONV: {3}}  # fmt: skip
+                   OpKind.RESHAPE: {1}, OpKind.PADV2: {2}, OpKind.TRANSPOSE_CONV: {3},
+                   OpKind.SVDF: {3}}  # fmt: skip
 # Options each kind needs, and the ones that must be at least 1.
 NEEDED_OPTIONS = {
     OpKind.CONCATENATION: ("axis",),
@@ -109,10 +111,13 @@ def validate(graph: Graph, label: str) -> None:
         t = graph.tensors[index]
         if not t.shape:
             raise ModelError(label, f"graph input/output tensor {index} '{t.name}' is a scalar (rank 0)")
+    for index in (*graph.inputs, *graph.outputs):
+        if graph.tensors[index].is_variable:
+            raise ModelError(label, f"graph input/output tensor {index} '{graph.tensors[index].name}' is a variable")
     for index in graph.inputs:
         if graph.tensors[index].is_constant:
             raise ModelError(label, f"graph input tensor {index} '{graph.tensors[index].name}' is a constant")
-    available = set(graph.inputs) | {t.index for t in graph.tensors if t.is_constant}
+    available = set(graph.inputs) | {t.index for t in graph.tensors if t.is_constant or t.is_variable}
     written: set[int] = set()
     for op in graph.ops:
         _check_op(graph, op, label)
@@ -123,7 +128,7 @@ def validate(graph: Graph, label: str) -> None:
                 )
         for o in op.outputs:
             t = graph.tensors[o]
-            if o in written or o in graph.inputs or t.is_constant:
+            if o in written or o in graph.inputs or t.is_constant or t.is_variable:
                 raise ModelError(label, f"output tensor {o} '{t.name}' is written twice", op.index, op.kind.value)
             written.add(o)
             available.add(o)

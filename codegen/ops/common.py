@@ -22,7 +22,7 @@ class Arg:
     names what the template may replace: "input" and "output" (a tiled stage points them at its
     band buffers), else "data"."""
 
-    kind: str  # "arena" | "const" | "null"
+    kind: str  # "arena" | "state" | "const" | "null"
     c_type: str = "void"
     offset: int = 0
     name: str = ""
@@ -109,7 +109,11 @@ class LowerContext:
         return self.graph.tensors[index]
 
     def arena(self, index: int, role: str = "data") -> Arg:
-        return Arg("arena", self.tensor(index).dtype.c_type, offset=self.plan.tensor_offsets[index], role=role)
+        """An activation in the arena, or a variable tensor in the state area."""
+        tensor = self.tensor(index)
+        if tensor.is_variable:
+            return Arg("state", tensor.dtype.c_type, offset=self.plan.state_offsets[index], role="data")
+        return Arg("arena", tensor.dtype.c_type, offset=self.plan.tensor_offsets[index], role=role)
 
     def input(self, op: Op, position: int = 0) -> Arg:
         return self.arena(op.inputs[position], "input")

@@ -111,8 +111,8 @@ def offset_views(graph: Graph, inplace: dict[int, InPlace] | None = None) -> dic
         offset = 0
         for t in parts:
             tensor = graph.tensors[t]
-            usable = (not tensor.is_constant and t not in graph.inputs and root[t] == t and t not in shared
-                      and t not in views and t != whole)  # fmt: skip
+            usable = (not tensor.is_constant and not tensor.is_variable and t not in graph.inputs and root[t] == t
+                      and t not in shared and t not in views and t != whole)  # fmt: skip
             if op.kind in JOINS:
                 usable = usable and t not in graph.outputs
             if usable:
@@ -141,7 +141,7 @@ def analyze_lifetimes(graph: Graph, inplace: dict[int, InPlace] | None = None) -
     def touch(tensor_index: int, step: int) -> None:
         tensor = graph.tensors[tensor_index]
         r = root[tensor_index]
-        if graph.tensors[r].is_constant:
+        if graph.tensors[r].is_constant or graph.tensors[r].is_variable:  # flash / the state area
             return
         buf = buffers.get(r)
         if buf is None:

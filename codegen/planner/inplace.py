@@ -42,7 +42,7 @@ def choose_inplace(graph: Graph) -> dict[int, InPlace]:
 def _dies_at(graph: Graph, chosen: dict[int, InPlace], tensor: int, step: int) -> bool:
     """Whether no op after `step` reads the tensor's storage and it is not a graph output."""
     t = graph.tensors[tensor]
-    if t.is_constant:
+    if t.is_constant or t.is_variable:
         return False
     root = alias_roots(graph, chosen)
     sharing = {i for i, r in root.items() if r == root[tensor]}

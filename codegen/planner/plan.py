@@ -25,6 +25,9 @@ class MemoryPlan:
     scratch_offsets: dict[int, int] = field(default_factory=dict)  # op index -> its scratch buffer
     inplace: dict[int, InPlace] = field(default_factory=dict)  # op index -> the input it overwrites
     views: dict[int, tuple[int, int]] = field(default_factory=dict)  # part -> (whole, byte offset)
+    # Variable tensors (state that persists across inferences) live in their own area, not the arena.
+    state_offsets: dict[int, int] = field(default_factory=dict)
+    state_size: int = 0
 
 
 def plan_memory(
@@ -43,10 +46,21 @@ def plan_memory(
     tensor_offsets = {t: o + views.get(t, (t, 0))[1] for b, o in zip(buffers, offsets) for t in b.tensors}
     scratch_offsets = {b.scratch_of: o for b, o in zip(buffers, offsets) if b.scratch_of is not None}
     bound = lifetime_lower_bound(buffers)
+    state_offsets, state_size = plan_state(graph, alignment)
     plan = MemoryPlan(algorithm, alignment, buffers, offsets, arena, bound, tensor_offsets, scratch_offsets, inplace,
-                      views)  # fmt: skip
+                      views, state_offsets, state_size)  # fmt: skip
     check_overlaps(plan)
     return plan
+
+
+def plan_state(graph: Graph, alignment: int) -> tuple[dict[int, int], int]:
+    """Offsets of the variable tensors in the state area, one after the other, each aligned; and
+    the area's size. All of them live for the whole program, so nothing overlaps."""
+    offsets, size = {}, 0
+    for index in graph.variables:
+        offsets[index] = size
+        size += (graph.tensors[index].nbytes + alignment - 1) // alignment * alignment
+    return offsets, size
 
 
 def check_overlaps(plan: MemoryPlan) -> None:

@@ -81,6 +81,15 @@ typedef struct {
     int32_t reverse_multiplier, reverse_shift;
 } rvfw_log_softmax_params;
 
+/* SVDF: dimensions, zero points, the feature (input -> state) and output (state -> output)
+ * requantisations; the state and time weights are int8 or int16 (state_bytes). */
+typedef struct {
+    int32_t batches, input_size, filters, memory, rank;
+    int32_t input_zero_point, state_zero_point, output_zero_point;
+    int32_t feature_multiplier, feature_shift, output_multiplier, output_shift;
+    int32_t state_bytes;
+} rvfw_svdf_params;
+
 /* PAD as 4-D: input and output dimensions, elements before the input per dimension, the fill. */
 typedef struct {
     int32_t in_d0, in_d1, in_d2, in_d3;
@@ -204,6 +213,8 @@ void rvfw_resize_bilinear_s8_ref(const rvfw_resize_bilinear_params *p, const int
 void rvfw_l2_normalization_s8_ref(const rvfw_l2norm_params *p, const int8_t *input, int8_t *output);
 void rvfw_div_s8_ref(const rvfw_binary_params *p, const int8_t *a, const int8_t *b, int8_t *output);
 void rvfw_log_softmax_s8_ref(const rvfw_log_softmax_params *p, const int8_t *input, int8_t *output);
+void rvfw_svdf_s8_ref(const rvfw_svdf_params *p, const int8_t *input, const int8_t *weights_feature,
+                      const void *weights_time, const int32_t *bias, void *state, int8_t *output);
 void rvfw_pad_s8_ref(const rvfw_pad_params *p, const int8_t *input, int8_t *output);
 void rvfw_quantize_f32_s8_ref(const rvfw_affine_params *p, const float *input, int8_t *output);
 void rvfw_dequantize_s8_f32_ref(const rvfw_affine_params *p, const int8_t *input, float *output);

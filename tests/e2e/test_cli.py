@@ -192,3 +192,20 @@ def test_input_files_must_match_the_model_inputs(tmp_path):
     proc = rvfw("build", "--model", str(model), "--input", str(tmp_path / "bad.npz"), "--out", str(tmp_path / "o"))
     assert_one_line_error(proc, "bad.npz: holds ['a', 'b']; the model's inputs are ['left', 'right']")
     assert not (tmp_path / "o").exists()
+
+
+def test_steps_of_a_model_with_state(tmp_path):
+    from codegen.family_models import svdf_kws
+
+    model = tmp_path / "kws.tflite"
+    model.write_bytes(svdf_kws())
+    proc = rvfw("check", "--model", str(model), "--steps", "4", "--out", str(tmp_path / "o"))
+    assert proc.returncode == 0, proc.stderr
+    assert "bit-exact: 16/16 outputs match TFLite Micro" in proc.stdout + proc.stderr
+    proc = rvfw("build", "--model", str(model), "--steps", "0", "--out", str(tmp_path / "p"))
+    assert_one_line_error(proc, "--steps 0: give 1 to 64")
+    np.save(tmp_path / "x.npy", np.zeros((1, 40), np.int8))
+    proc = rvfw("build", "--model", str(model), "--steps", "2", "--input", str(tmp_path / "x.npy"), "--out",
+                str(tmp_path / "q"))  # fmt: skip
+    assert_one_line_error(proc, "--steps 2 with --input: the files give one step")
+    assert not (tmp_path / "p").exists() and not (tmp_path / "q").exists()

@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from codegen import pipeline
-from codegen.family_models import FAMILY_MODELS
+from codegen.family_models import FAMILY_MODELS, STREAMING_MODELS
 from tests.conftest import quiet
 
 BOARDS = ("spike-rv64gcv", "spike-rv32imc", "c906")
@@ -41,3 +41,20 @@ def test_small_memory_lowers_the_arena_of_family_models(tmp_path, sim_tools, nam
     small = build(tmp_path / "small", name, "spike-rv64gcv", memory="small")
     assert small.plan.arena_size < 0.7 * fast.plan.arena_size
     assert pipeline.check(pipeline.run(small, timeout=300, log=quiet, count=False), log=quiet).bit_exact
+
+
+@pytest.mark.parametrize("board", BOARDS)
+@pytest.mark.parametrize("name", sorted(STREAMING_MODELS))
+def test_streaming_model_bit_exact_over_steps(tmp_path, request, sim_tools, name, board):
+    """Each step's outputs against TFLite Micro's interpreter invoked as many times in a row."""
+    if board == "c906":
+        request.getfixturevalue("xuantie_sim")
+    model = tmp_path / f"{name}.tflite"
+    model.write_bytes(STREAMING_MODELS[name]())
+    b = pipeline.build(model, board, tmp_path / "out", seed=5, log=quiet, for_simulator=True, steps=6)
+    assert b.steps == 6 and b.plan.state_size > 0
+    r = pipeline.run(b, timeout=300, log=quiet, count=False)
+    assert len(r.harness.outputs) == 6
+    result = pipeline.check(r, log=quiet)
+    assert result.bit_exact, result.mismatches
+    assert not all(np.array_equal(r.harness.outputs[0], o) for o in r.harness.outputs[1:])

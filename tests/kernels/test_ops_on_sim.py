@@ -383,6 +383,36 @@ def zero_copy_join_and_split() -> bytes:
     return m.finish([x], [y])
 
 
+def svdf(rng, batches, n_input, units, rank, memory, state_dtype=np.int16, bias=True) -> bytes:
+    """TFLite Micro's keyword-model SVDF: int8 input and output, int8 feature weights, int16 (or
+    int8) time weights and state; the state is a variable tensor carried from step to step."""
+    m = ModelBuilder()
+    filters = units * rank
+    s_in, s_f, s_t = 0.05, 0.01, 0.002 if state_dtype is np.int16 else 0.01
+    s_state = float(np.float32(s_in * s_f * 40 * 73 * np.sqrt(n_input) / (4096 if state_dtype is np.int16 else 32)))
+    x = m.tensor("x", (batches, n_input), scale=s_in, zero_point=-3)
+    wf = m.tensor("weights_feature", (filters, n_input), scale=s_f, data=rng.integers(-127, 128, (filters, n_input)))
+    lo, hi = (-20000, 20000) if state_dtype is np.int16 else (-127, 128)
+    wt = m.tensor(
+        "weights_time", (filters, memory), state_dtype, scale=s_t, data=rng.integers(lo, hi, (filters, memory))
+    )
+    inputs = [x, wf, wt]
+    if bias:
+        inputs.append(m.tensor("b", (units,), np.int32, scale=s_state * s_t, data=rng.integers(-3000, 3000, units)))
+    else:
+        inputs.append(-1)
+    zp_state = 0 if state_dtype is np.int16 else 5
+    state = m.tensor("state", (batches, filters * memory), state_dtype, scale=s_state, zero_point=zp_state,
+                     variable=True)  # fmt: skip
+    inputs.append(state)
+    fan = (
+        np.sqrt(memory * rank) * (4000 if state_dtype is np.int16 else 40) * (15000 if state_dtype is np.int16 else 73)
+    )
+    y = m.tensor("y", (batches, units), scale=float(np.float32(s_state * s_t * fan / 32)), zero_point=-10)
+    m.op("SVDF", inputs, [y], rank=rank)
+    return m.finish([x], [y])
+
+
 def padv2(in_shape, amounts, value) -> bytes:
     m = ModelBuilder()
     out_shape = tuple(d + a + b for d, (a, b) in zip(in_shape, amounts))
@@ -469,6 +499,8 @@ CASES = {
     "zero_copy_join_and_split": lambda r: zero_copy_join_and_split(),
     "log_softmax_rows": lambda r: activation("LOG_SOFTMAX", (3, 10), 0.1, 5, 16 / 256, 127),
     "log_softmax_fine_scale_wide": lambda r: activation("LOG_SOFTMAX", (2, 70), 0.02, -30, 16 / 256, 127),
+    "svdf_int16_state_rank2": lambda r: svdf(r, 1, 40, 16, 2, 10),
+    "svdf_int8_state_2_batches": lambda r: svdf(r, 2, 13, 5, 1, 7, np.int8),
     "padv2_value": lambda r: padv2((1, 4, 5, 3), ((0, 0), (1, 2), (2, 0), (0, 1)), 37),
     "concat_channels_3_inputs": lambda r: concat([(1, 4, 5, 3), (1, 4, 5, 8), (1, 4, 5, 1)], 3),
     "concat_height_negative_axis": lambda r: concat([(1, 2, 6, 4), (1, 5, 6, 4)], -3),

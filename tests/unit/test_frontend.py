@@ -72,7 +72,10 @@ def test_free_batch_dimension_is_accepted(tmp_path):
         (b"\x00" * 64, "model.tflite: not a TFLite flatbuffer"),
         (fc_model(subgraphs=2), "model.tflite: 2 subgraphs; rvfw compiles exactly one"),
         (fc_model(signature=(1, -1)), "model.tflite: tensor 0 'x' has a dynamic shape [1, -1]"),
-        (fc_model(kind="SVDF"), "model.tflite: op #0 SVDF: operator not supported by rvfw"),
+        (
+            fc_model(kind="UNIDIRECTIONAL_SEQUENCE_RNN"),
+            "model.tflite: op #0 UNIDIRECTIONAL_SEQUENCE_RNN: operator not supported by rvfw",
+        ),
         (fc_model(version=12), "model.tflite: op #0 FULLY_CONNECTED: version 12 not supported"),
         (fc_model(in_dtype=np.int16), "model.tflite: op #0 FULLY_CONNECTED: int16 input not supported"),
         (fc_model(activation="RELU_N1_TO_1"), None),
@@ -106,13 +109,16 @@ def test_every_missing_op_kind_in_one_line(tmp_path):
     shape = (1, 8)
     x = m.tensor("x", shape, scale=0.1)
     t = [m.tensor(f"t{i}", shape, scale=0.1) for i in range(4)]
-    m.op("SVDF", [x], [t[0]])
+    m.op("BIDIRECTIONAL_SEQUENCE_LSTM", [x], [t[0]])
     m.op("UNIDIRECTIONAL_SEQUENCE_LSTM", [t[0]], [t[1]])
     m.op("SOFTMAX", [t[1]], [t[2]])
-    m.op("SVDF", [t[2]], [t[3]])
+    m.op("BIDIRECTIONAL_SEQUENCE_LSTM", [t[2]], [t[3]])
     with pytest.raises(ModelError) as info:
         load_bytes(tmp_path, m.finish([x], [t[3]]))
-    assert str(info.value) == "model.tflite: not supported: SVDF (2 ops #0, #3), UNIDIRECTIONAL_SEQUENCE_LSTM (op #1)"
+    assert (
+        str(info.value) == "model.tflite: not supported: BIDIRECTIONAL_SEQUENCE_LSTM (2 ops #0, #3), "
+        "UNIDIRECTIONAL_SEQUENCE_LSTM (op #1)"
+    )
 
 
 def test_every_unsupported_dtype_in_one_line(tmp_path):

@@ -170,3 +170,27 @@ def test_outermost_split_and_join_parts_live_inside_their_whole(tmp_path):
         layers, _ = lower_graph(g, plan)
         assert [layer.op for layer in layers] == [op.kind.value for op in acts]  # no copies at all
         assert plan.arena_size == 128  # x and y (60 bytes each, 16-aligned); the parts take nothing
+
+
+def test_variable_tensors_live_in_the_state_area_not_the_arena(tmp_path):
+    from codegen.boards import load_board
+    from codegen.emit import render_model
+    from codegen.family_models import svdf_kws
+    from codegen.frontend import load_tflite
+    from codegen.ops import lower_graph
+    from codegen.planner import plan_memory
+
+    path = tmp_path / "svdf.tflite"
+    path.write_bytes(svdf_kws())
+    g = load_tflite(path)
+    plan = plan_memory(g)
+    assert len(g.variables) == 2
+    assert set(plan.state_offsets) == set(g.variables) and not set(plan.tensor_offsets) & set(g.variables)
+    assert plan.state_size == sum(-(-g.tensors[v].nbytes // 16) * 16 for v in g.variables)
+    layers, constants = lower_graph(g, plan)
+    files = render_model(g, load_board("spike-rv64gcv"), plan, layers, constants)
+    header, source = files[f"{g.name}.h"], files[f"{g.name}.c"]
+    assert f"void {g.name}_run(uint8_t *arena, uint8_t *state);" in header
+    assert f"void {g.name}_reset(uint8_t *state);" in header
+    assert f"#define {g.name.upper()}_STATE_SIZE {plan.state_size}" in header
+    assert "(void *)(state + " in source and source.count("memset(state + ") == 2

@@ -1,0 +1,96 @@
+"""SVDF, int8 input and output with int8 or int16 time weights and activation state: TFLite
+Micro's integer form. Each step shifts the state one column to the left, writes the feature
+projection of the new input (weights_feature x input, requantised to the state) into its newest
+column, then each unit sums, over its `rank` filters, the time weights times the state, adds its
+bias and is requantised to the output. The state is a variable tensor: it persists from step to
+step in the model's state area."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from codegen.ir import DType, Graph, Op, OpKind
+from codegen.ops.common import (
+    Layer,
+    LowerContext,
+    expect_constant,
+    expect_dtype,
+    expect_quant,
+    fail,
+    not_in_place,
+    optional_input,
+)
+from codegen.ops.kernels import family
+from codegen.quant import quantize_multiplier
+
+KINDS = (OpKind.SVDF,)
+SVDF = family("SVDF", "rvfw_svdf_params", "svdf_s8", ("ref",))
+FAMILIES = (SVDF,)
+inplace = not_in_place
+INPUT, FEATURE, TIME, BIAS, STATE = 0, 1, 2, 3, 4
+
+
+def dims(graph: Graph, op: Op) -> tuple[int, int, int, int, int]:
+    """(batches, input size, filters, memory, rank)."""
+    inp, feature, time = (graph.tensors[op.inputs[k]] for k in (INPUT, FEATURE, TIME))
+    return inp.shape[0], inp.shape[1], feature.shape[0], time.shape[1], op.options.get("rank", 1)
+
+
+def check(graph: Graph, op: Op) -> None:
+    inp = expect_dtype(graph, op, op.inputs[INPUT], "input", DType.INT8)
+    out = expect_dtype(graph, op, op.outputs[0], "output", DType.INT8)
+    feature = expect_dtype(graph, op, op.inputs[FEATURE], "weights_feature", DType.INT8)
+    time = expect_dtype(graph, op, op.inputs[TIME], "weights_time", DType.INT8, DType.INT16)
+    state = expect_dtype(graph, op, op.inputs[STATE], "activation state", time.dtype)
+    for index, role in ((op.inputs[FEATURE], "weights_feature"), (op.inputs[TIME], "weights_time")):
+        expect_constant(graph, op, index, role)
+    for t, role in ((inp, "input"), (out, "output"), (feature, "weights_feature"), (time, "weights_time"),
+                    (state, "activation state")):  # fmt: skip
+        expect_quant(graph, op, t, role)
+    if not state.is_variable:
+        raise fail(graph, op, "the activation state (input 4) must be a variable tensor")
+    if len(inp.shape) != 2 or len(feature.shape) != 2 or len(time.shape) != 2:
+        raise fail(graph, op, "input, weights_feature and weights_time must be 2-D")
+    batches, n_input, filters, memory, rank = dims(graph, op)
+    if rank < 1 or filters % rank or feature.shape[1] != n_input or time.shape[0] != filters:
+        raise fail(graph, op, f"rank {rank}, weights_feature {list(feature.shape)} and weights_time "
+                   f"{list(time.shape)} do not fit input {list(inp.shape)}")  # fmt: skip
+    if state.num_elements != batches * filters * memory:
+        raise fail(graph, op, f"state of {state.num_elements} values; {batches} x {filters} x {memory} needed")
+    if tuple(out.shape) != (batches, filters // rank):
+        raise fail(graph, op, f"output {list(out.shape)} is not [{batches}, {filters // rank}]")
+    bias = optional_input(op, BIAS)
+    if bias < 0:  # TFLM's integer SVDF reads the bias's scale in Prepare (and crashes without one)
+        raise fail(graph, op, "an integer SVDF needs a bias (TFLite Micro requires one)")
+    if bias >= 0:
+        expect_dtype(graph, op, bias, "bias", DType.INT32)
+        expect_constant(graph, op, bias, "bias")
+        if graph.tensors[bias].num_elements != filters // rank:
+            raise fail(graph, op, f"bias of {graph.tensors[bias].num_elements} values for {filters // rank} units")
+    if op.options.get("activation", "NONE") != "NONE":
+        raise fail(graph, op, f"fused activation {op.options['activation']} not supported (TFLite Micro's "
+                   "integer SVDF applies none)")  # fmt: skip
+
+
+def macs(graph: Graph, op: Op) -> int:
+    batches, n_input, filters, memory, _rank = dims(graph, op)
+    return batches * filters * (n_input + memory)
+
+
+def lower(ctx: LowerContext, op: Op) -> Layer:
+    g = ctx.graph
+    inp, feature, time, state, out = (g.tensors[i] for i in (*op.inputs[:3], op.inputs[STATE], op.outputs[0]))
+    batches, n_input, filters, memory, rank = dims(g, op)
+    scale = {name: float(t.quant.scale[0]) for name, t in (("in", inp), ("f", feature), ("t", time), ("s", state),
+                                                           ("out", out))}  # fmt: skip
+    m1, s1 = quantize_multiplier(scale["in"] * scale["f"] / scale["s"])
+    m2, s2 = quantize_multiplier(scale["s"] * scale["t"] / scale["out"])
+    params = [("batches", batches), ("input_size", n_input), ("filters", filters), ("memory", memory), ("rank", rank),
+              ("input_zero_point", inp.quant.zero_point[0]), ("state_zero_point", state.quant.zero_point[0]),
+              ("output_zero_point", out.quant.zero_point[0]), ("feature_multiplier", m1), ("feature_shift", s1),
+              ("output_multiplier", m2), ("output_shift", s2), ("state_bytes", state.dtype.size)]  # fmt: skip
+    # Time weights and state are int8 or int16: the kernel takes them untyped and reads state_bytes.
+    args = [ctx.input(op), ctx.weights(op.inputs[FEATURE]), replace(ctx.weights(op.inputs[TIME]), c_type="void"),
+            ctx.weights(optional_input(op, BIAS)), replace(ctx.arena(op.inputs[STATE]), c_type="void"),
+            ctx.output(op)]  # fmt: skip
+    return ctx.layer(op, ctx.pick(SVDF), SVDF, params, args, macs(g, op))
