@@ -25,7 +25,9 @@ GCC = "riscv64-unknown-elf-gcc"
 # RVV intrinsics (<riscv_vector.h>, v1.0 API) need GCC >= 14 or clang >= 17; Debian 12 ships GCC 12
 # for riscv64-unknown-elf, so `make setup` installs clang-19 and that compiles the *_rvv.c files.
 CLANG_CANDIDATES = ("clang-19", "clang-20", "clang-18", "clang-17", "clang")
-CFLAGS = ("-O2", "-g", "-Wall", "-Wextra", "-Wno-unused-parameter", "-ffunction-sections", "-fdata-sections")
+# -ffp-contract=off: float kernels repeat TFLite Micro's operations one by one (no fused multiply-add).
+CFLAGS = ("-O2", "-g", "-Wall", "-Wextra", "-Wno-unused-parameter", "-ffunction-sections", "-fdata-sections",
+          "-ffp-contract=off")
 RUNTIME_SOURCES = ("runtime/start.S", "runtime/user.S", "runtime/crt.c", "runtime/console.c", "runtime/trap.c")
 
 

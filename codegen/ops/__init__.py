@@ -16,6 +16,7 @@ from types import ModuleType
 
 from codegen.errors import ModelError, summarize
 from codegen.ir import Graph, Op, OpKind
+from codegen.ops import float32
 from codegen.ops.common import ConstArray, Layer, LowerContext
 from codegen.ops.kernels import Family
 
@@ -38,9 +39,16 @@ def op_module(op: Op) -> ModuleType:
     return OPS[op.kind]
 
 
+def module_for(graph: Graph, op: Op) -> ModuleType:
+    """The module that checks and lowers this op: its kind's, or ops.float32 for a float op."""
+    if op.kind in float32.KINDS_SUPPORTED and float32.is_float(graph, op):
+        return float32
+    return OPS[op.kind]
+
+
 def families() -> list[Family]:
     """Every kernel family of every op (the registry, for `rvfw ops` and tests)."""
-    return [f for module in MODULES for f in module.FAMILIES]
+    return [f for module in (*MODULES, float32) for f in module.FAMILIES]
 
 
 def check_graph(graph: Graph) -> None:
@@ -49,7 +57,7 @@ def check_graph(graph: Graph) -> None:
     failures: list[ModelError] = []
     for op in graph.ops:
         try:
-            op_module(op).check(graph, op)
+            module_for(graph, op).check(graph, op)
         except ModelError as exc:
             failures.append(exc)
     if len(failures) == 1:
@@ -59,12 +67,13 @@ def check_graph(graph: Graph) -> None:
 
 
 def macs(graph: Graph, op: Op) -> int:
-    return op_module(op).macs(graph, op)
+    return module_for(graph, op).macs(graph, op)
 
 
 def inplace_candidates(graph: Graph, op: Op) -> list[tuple[int, int]]:
     """(input tensor it may overwrite or -1, scratch bytes), in order of preference."""
-    return op_module(op).inplace(graph, op)
+    module = module_for(graph, op)
+    return module.inplace(graph, op) if module is not float32 else []
 
 
 def lower_graph(graph: Graph, plan, kernels: str = "ref", vlen: int = 128) -> tuple[list[Layer], list[ConstArray]]:
@@ -73,7 +82,7 @@ def lower_graph(graph: Graph, plan, kernels: str = "ref", vlen: int = 128) -> tu
     ctx = LowerContext(graph, plan, kernels, vlen)
     layers = []
     for op in graph.ops:
-        lowered = op_module(op).lower(ctx, op)  # None (a view), a Layer, or several (one per input)
+        lowered = module_for(graph, op).lower(ctx, op)  # None (a view), a Layer, or several (one per input)
         layers += [] if lowered is None else lowered if isinstance(lowered, list) else [lowered]
     # Lowerings may look at a tensor's raw weights and then emit a repacked copy: keep what is called with.
     used = {a.name for layer in layers for call in _calls(layer) for a in call.args if a.kind == "const"}

@@ -12,7 +12,7 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 
-from codegen.ir import Graph, Op, OpKind
+from codegen.ir import DType, Graph, Op, OpKind
 from codegen.ops import macs, op_module
 
 SPATIAL = (OpKind.CONV_2D, OpKind.DEPTHWISE_CONV_2D)
@@ -43,7 +43,7 @@ def find_chain(graph: Graph) -> list[Op]:
     """The longest chain of convolutions from the first op: each output read only by the next op."""
     chain: list[Op] = []
     for op in graph.ops:
-        if op.kind not in SPATIAL or "fused_add" in op.options:
+        if op.kind not in SPATIAL or "fused_add" in op.options or graph.tensors[op.inputs[0]].dtype is not DType.INT8:
             break
         if chain:
             prev = chain[-1].outputs[0]

@@ -94,17 +94,19 @@ def compression_table(reports) -> str:
 def ops_table() -> str:
     """Every kernel family of every op: the op kinds it runs, its dtype and which kernel sets have
     a kernel for it (`ref` always; a missing set falls back, and the build's layer table says so)."""
-    from codegen.ops import MODULES
+    from codegen.ops import MODULES, float32
     from codegen.ops.kernels import SETS
 
     rows = []
-    for module in MODULES:
+    for module in (*MODULES, float32):
         if not module.FAMILIES and module.KINDS[0].value != "TILED_STAGE":  # views: no kernel call at all
             rows.append([", ".join(k.value for k in module.KINDS), "view (no copy)", "any", *("-" for _ in SETS)])
         for fam in module.FAMILIES:
             kernel = fam.kernels["ref"]
             dtype = "float32 -> int8" if "_f32_s8" in kernel else "int8 -> float32" if "_s8_f32" in kernel else "int8"
-            if "_s8" not in kernel:
+            if kernel.endswith("_f32_ref"):
+                dtype = "float32"
+            elif "_s8" not in kernel:
                 dtype = "any"  # data movement copies bytes
             ops = ", ".join(fam.ops or (k.value for k in module.KINDS))
             rows.append([ops, fam.what, dtype, *("yes" if s in fam.kernels else "-" for s in SETS)])

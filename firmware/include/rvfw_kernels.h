@@ -90,6 +90,13 @@ typedef struct {
     int32_t state_bytes;
 } rvfw_svdf_params;
 
+/* The fused activation of a float32 op: act = {min, max} (TFLite's ActivationFunctionWithMinMax). */
+static inline float rvfw_clamp_f32(float x, const float *act)
+{
+    const float lo = x < act[0] ? act[0] : x;
+    return lo > act[1] ? act[1] : lo;
+}
+
 /* PAD as 4-D: input and output dimensions, elements before the input per dimension, the fill. */
 typedef struct {
     int32_t in_d0, in_d1, in_d2, in_d3;
@@ -215,6 +222,20 @@ void rvfw_div_s8_ref(const rvfw_binary_params *p, const int8_t *a, const int8_t 
 void rvfw_log_softmax_s8_ref(const rvfw_log_softmax_params *p, const int8_t *input, int8_t *output);
 void rvfw_svdf_s8_ref(const rvfw_svdf_params *p, const int8_t *input, const int8_t *weights_feature,
                       const void *weights_time, const int32_t *bias, void *state, int8_t *output);
+/* float32 models (codegen.ops.float32): act points at {min, max} of the fused activation. */
+void rvfw_conv2d_f32_ref(const rvfw_conv_params *p, const float *input, const float *filter, const float *bias,
+                         const float *act, float *output);
+void rvfw_depthwise_conv2d_f32_ref(const rvfw_conv_params *p, const float *input, const float *filter,
+                                   const float *bias, const float *act, float *output);
+void rvfw_fully_connected_f32_ref(const rvfw_fc_params *p, const float *input, const float *weights,
+                                  const float *bias, const float *act, float *output);
+void rvfw_avgpool2d_f32_ref(const rvfw_pool_params *p, const float *input, const float *act, float *output);
+void rvfw_maxpool2d_f32_ref(const rvfw_pool_params *p, const float *input, const float *act, float *output);
+void rvfw_add_f32_ref(const rvfw_binary_params *p, const float *a, const float *b, const float *act, float *output);
+void rvfw_sub_f32_ref(const rvfw_binary_params *p, const float *a, const float *b, const float *act, float *output);
+void rvfw_mul_f32_ref(const rvfw_binary_params *p, const float *a, const float *b, const float *act, float *output);
+void rvfw_clamp_f32_ref(const rvfw_lut_params *p, const float *input, const float *act, float *output);
+void rvfw_softmax_f32_ref(const rvfw_softmax_params *p, const float *input, const float *beta, float *output);
 void rvfw_pad_s8_ref(const rvfw_pad_params *p, const int8_t *input, int8_t *output);
 void rvfw_quantize_f32_s8_ref(const rvfw_affine_params *p, const float *input, int8_t *output);
 void rvfw_dequantize_s8_f32_ref(const rvfw_affine_params *p, const int8_t *input, float *output);

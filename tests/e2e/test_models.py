@@ -147,3 +147,27 @@ def test_random_inputs_respect_the_calibrated_range(tmp_path):
     assert left.min() < -100 and left.max() > 100  # no range recorded: all of int8
     # right: [-0.5, 0.5] at scale 0.03, zero point -1 -> [-18, 16]
     assert right.min() >= -18 and right.max() <= 16 and right.max() - right.min() > 20
+
+
+@pytest.mark.parametrize(
+    "name, board",
+    [("ad_autoencoder", "spike-rv64gcv"), ("ad_autoencoder", "spike-rv32imc"), ("ic_resnet8", "spike-rv64gcv"),
+     ("ic_resnet8", "spike-rv32imc"), ("vww_mobilenet", "spike-rv64gcv")],
+)  # fmt: skip
+def test_float_mlperf_model_bit_exact(tmp_path, sim_tools, name, board):
+    """float32 models: hardware F/D on rv64gcv, soft-float on rv32imc."""
+    model = mlperf_model(name).with_name(f"{name}_float.tflite")
+    b = pipeline.build(model, board, tmp_path / "out", seed=7, log=quiet)
+    result = pipeline.check(pipeline.run(b, timeout=600, log=quiet), log=quiet)
+    assert result.bit_exact, result.mismatches
+    assert all(layer.kernel.endswith("_f32_ref") for layer in b.layers if layer.op != "RESHAPE")
+
+
+def test_hybrid_model_is_refused_in_one_line(tmp_path):
+    from codegen.errors import ModelError
+
+    with pytest.raises(ModelError) as info:
+        pipeline.build(mlperf_model("kws_dscnn").with_name("kws_dscnn_float.tflite"), "spike-rv64gcv", tmp_path / "o",
+                       log=quiet)  # fmt: skip
+    assert "hybrid model (float32 activations, int8 weights): TFLite Micro refuses it too" in str(info.value)
+    assert "\n" not in str(info.value) and not (tmp_path / "o").exists()

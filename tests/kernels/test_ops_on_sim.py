@@ -413,6 +413,24 @@ def svdf(rng, batches, n_input, units, rank, memory, state_dtype=np.int16, bias=
     return m.finish([x], [y])
 
 
+def float_op(rng, kind, in_shape, out_shape, **options) -> bytes:
+    """A float32 (unquantised) single-op model: weights and bias for the weighted ops."""
+    m = ModelBuilder()
+    x = m.tensor("x", in_shape, np.float32)
+    inputs = [x]
+    if kind in ("CONV_2D", "DEPTHWISE_CONV_2D", "FULLY_CONNECTED"):
+        wshape = options.pop("wshape")
+        inputs.append(m.tensor("w", wshape, np.float32, data=rng.normal(0, 0.3, wshape)))
+        inputs.append(m.tensor("b", (out_shape[-1],), np.float32, data=rng.normal(0, 0.1, out_shape[-1])))
+    if kind in ("ADD", "SUB", "MUL"):
+        b_shape = options.pop("b_shape")
+        inputs.append(m.tensor("b", b_shape, np.float32, data=rng.normal(0, 1, b_shape) if options.pop("const", False)
+                               else None))  # fmt: skip
+    y = m.tensor("y", out_shape, np.float32)
+    m.op(kind, inputs, [y], **options)
+    return m.finish([t for t in inputs if m.tensors[t].data is None], [y])
+
+
 def padv2(in_shape, amounts, value) -> bytes:
     m = ModelBuilder()
     out_shape = tuple(d + a + b for d, (a, b) in zip(in_shape, amounts))
@@ -501,6 +519,35 @@ CASES = {
     "log_softmax_fine_scale_wide": lambda r: activation("LOG_SOFTMAX", (2, 70), 0.02, -30, 16 / 256, 127),
     "svdf_int16_state_rank2": lambda r: svdf(r, 1, 40, 16, 2, 10),
     "svdf_int8_state_2_batches": lambda r: svdf(r, 2, 13, 5, 1, 7, np.int8),
+    "f32_conv3x3_same_stride2_relu": lambda r: float_op(
+        r, "CONV_2D", (1, 9, 8, 3), (1, 5, 4, 6), wshape=(6, 3, 3, 3), padding="SAME", stride=(2, 2), activation="RELU"
+    ),
+    "f32_conv1x1_dilated_valid": lambda r: float_op(
+        r, "CONV_2D", (2, 7, 7, 5), (2, 3, 3, 4), wshape=(4, 3, 3, 5), padding="VALID", dilation=(2, 2)
+    ),
+    "f32_depthwise_mult2_relu6": lambda r: float_op(
+        r,
+        "DEPTHWISE_CONV_2D",
+        (1, 6, 7, 3),
+        (1, 6, 7, 6),
+        wshape=(1, 3, 3, 6),
+        padding="SAME",
+        depth_multiplier=2,
+        activation="RELU6",
+    ),
+    "f32_fully_connected": lambda r: float_op(r, "FULLY_CONNECTED", (2, 37), (2, 11), wshape=(11, 37)),
+    "f32_avgpool_same": lambda r: float_op(
+        r, "AVERAGE_POOL_2D", (1, 7, 6, 4), (1, 4, 3, 4), padding="SAME", stride=(2, 2), filter=(3, 3)
+    ),
+    "f32_maxpool_valid_relu6": lambda r: float_op(
+        r, "MAX_POOL_2D", (1, 8, 9, 3), (1, 7, 4, 3), padding="VALID", stride=(1, 2), filter=(2, 3), activation="RELU6"
+    ),
+    "f32_add_broadcast": lambda r: float_op(r, "ADD", (2, 3, 5), (2, 3, 5), b_shape=(3, 1)),
+    "f32_mul_const_relu": lambda r: float_op(r, "MUL", (4, 9), (4, 9), b_shape=(9,), const=True, activation="RELU"),
+    "f32_sub": lambda r: float_op(r, "SUB", (3, 8), (3, 8), b_shape=(3, 8)),
+    "f32_relu6": lambda r: float_op(r, "RELU6", (5, 13), (5, 13)),
+    "f32_softmax": lambda r: float_op(r, "SOFTMAX", (3, 10), (3, 10), beta=1.0),
+    "f32_softmax_beta_wide": lambda r: float_op(r, "SOFTMAX", (2, 100), (2, 100), beta=0.6),
     "padv2_value": lambda r: padv2((1, 4, 5, 3), ((0, 0), (1, 2), (2, 0), (0, 1)), 37),
     "concat_channels_3_inputs": lambda r: concat([(1, 4, 5, 3), (1, 4, 5, 8), (1, 4, 5, 1)], 3),
     "concat_height_negative_axis": lambda r: concat([(1, 2, 6, 4), (1, 5, 6, 4)], -3),
@@ -649,7 +696,9 @@ def test_kernel_bit_exact(tmp_path, request, sim_tools, case, config):
     vector_ops = ("CONV_2D", "DEPTHWISE_CONV_2D", "FULLY_CONNECTED", "RELU", "RELU6", "LEAKY_RELU", "LOGISTIC", "TANH",
                   "HARD_SWISH", "ELU", "ADD", "SUB", "MUL", "MEAN", "TRANSPOSE")  # fmt: skip
     # A vector set runs these ops' vector kernels, unless the note names a shape they do not take.
-    if kernels in ("rvv", "xthead") and b.layers[0].op in vector_ops and "(" not in b.layers[0].note:
+    float_case = case.startswith("f32_")  # float32 kernels: reference only so far
+    vector = kernels in ("rvv", "xthead") and not float_case
+    if vector and b.layers and b.layers[0].op in vector_ops and "(" not in b.layers[0].note:
         assert b.layers[0].kernel.endswith(f"_{kernels}"), b.layers[0].note
     result = pipeline.check(pipeline.run(b, timeout=120, log=quiet, vlen=vlen, count=False), log=quiet)
     assert result.bit_exact, result.mismatches

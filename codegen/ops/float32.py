@@ -1,0 +1,163 @@
+"""float32 models (no quantisation): what the op modules call when an op's activations are float.
+
+TFLite Micro's float reference kernels are plain loops of IEEE single-precision operations, so
+rvfw's float kernels repeat their exact order of operations (and the firmware is compiled without
+floating-point contraction) to be bit-exact with them, on hardware F/D or in soft-float. SOFTMAX
+needs exp(): rvfw_expf (firmware/include/rvfw_expf.h) computes what the C library TFLite Micro
+runs with on the host computes. Hybrid models (float activations, int8 weights) are refused, as
+TFLite Micro refuses them.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from codegen.ir import DType, Graph, Op, OpKind
+from codegen.ops.broadcast import broadcast_layout
+from codegen.ops.common import Arg, Layer, LowerContext, expect_activation, expect_constant, expect_dtype, fail
+from codegen.ops.kernels import family
+from codegen.quant import out_size, padding_before
+
+CONV = family("CONV_2D float32", "rvfw_conv_params", "conv2d_f32", ("ref",), ("CONV_2D",))
+DEPTHWISE = family("DEPTHWISE_CONV_2D float32", "rvfw_conv_params", "depthwise_conv2d_f32", ("ref",),
+                   ("DEPTHWISE_CONV_2D",))  # fmt: skip
+FC = family("FULLY_CONNECTED float32", "rvfw_fc_params", "fully_connected_f32", ("ref",), ("FULLY_CONNECTED",))
+AVERAGE = family("AVERAGE_POOL_2D float32", "rvfw_pool_params", "avgpool2d_f32", ("ref",), ("AVERAGE_POOL_2D",))
+MAX = family("MAX_POOL_2D float32", "rvfw_pool_params", "maxpool2d_f32", ("ref",), ("MAX_POOL_2D",))
+BINARY = {kind: family(f"{kind.value} float32", "rvfw_binary_params", f"{kind.value.lower()}_f32", ("ref",),
+                       (kind.value,)) for kind in (OpKind.ADD, OpKind.SUB, OpKind.MUL)}  # fmt: skip
+CLAMP = family("RELU/RELU6 float32", "rvfw_lut_params", "clamp_f32", ("ref",), ("RELU", "RELU6"))
+SOFTMAX = family("SOFTMAX float32", "rvfw_softmax_params", "softmax_f32", ("ref",), ("SOFTMAX",))
+FAMILIES = (CONV, DEPTHWISE, FC, AVERAGE, MAX, *BINARY.values(), CLAMP, SOFTMAX)
+KINDS_SUPPORTED = (OpKind.CONV_2D, OpKind.DEPTHWISE_CONV_2D, OpKind.FULLY_CONNECTED, OpKind.AVERAGE_POOL_2D,
+                   OpKind.MAX_POOL_2D, OpKind.ADD, OpKind.SUB, OpKind.MUL, OpKind.RELU, OpKind.RELU6,
+                   OpKind.SOFTMAX)  # fmt: skip
+FLT_MAX = float(np.finfo(np.float32).max)
+ACTIVATION = {"NONE": (-FLT_MAX, FLT_MAX), "RELU": (0.0, FLT_MAX), "RELU6": (0.0, 6.0), "RELU_N1_TO_1": (-1.0, 1.0)}
+
+
+def is_float(graph: Graph, op: Op) -> bool:
+    """Whether the op's first input is float32 (a float model's op)."""
+    return bool(op.inputs) and graph.tensors[op.inputs[0]].dtype is DType.FLOAT32
+
+
+def _act(ctx: LowerContext, op: Op, activation: str | None = None) -> Arg:
+    lo, hi = ACTIVATION[activation or op.options.get("activation", "NONE")]
+    return ctx.derived(op, "act", "float", np.array([lo, hi], dtype=np.float32))
+
+
+def check(graph: Graph, op: Op) -> None:
+    if op.kind not in KINDS_SUPPORTED:
+        raise fail(graph, op, "float32 not supported for this op (int8 only)")
+    for position, index in enumerate(op.inputs):
+        if index < 0:
+            continue
+        t = graph.tensors[index]
+        weighted = op.kind in (OpKind.CONV_2D, OpKind.DEPTHWISE_CONV_2D, OpKind.FULLY_CONNECTED)
+        if weighted and position == 1 and t.dtype is DType.INT8:
+            raise fail(graph, op, "hybrid model (float32 activations, int8 weights): TFLite Micro refuses it too")
+        if t.dtype is not DType.FLOAT32:
+            raise fail(graph, op, f"input {position} is {t.dtype.name.lower()} in a float32 op")
+    for o in op.outputs:
+        expect_dtype(graph, op, o, "output", DType.FLOAT32)
+    activation = expect_activation(graph, op)
+    if activation not in ACTIVATION:
+        raise fail(graph, op, f"fused activation {activation} not supported")
+    inp, out = graph.tensors[op.inputs[0]], graph.tensors[op.outputs[0]]
+    if op.kind in (OpKind.CONV_2D, OpKind.DEPTHWISE_CONV_2D):
+        _check_conv(graph, op)
+    elif op.kind is OpKind.FULLY_CONNECTED:
+        flt = expect_constant(graph, op, op.inputs[1], "filter")
+        batches = inp.num_elements // flt.shape[1] if len(flt.shape) == 2 and flt.shape[1] else 0
+        if len(flt.shape) != 2 or inp.num_elements % flt.shape[1] or out.num_elements != batches * flt.shape[0]:
+            raise fail(graph, op, f"filter {list(flt.shape)} does not map {list(inp.shape)} to {list(out.shape)}")
+    elif op.kind in (OpKind.AVERAGE_POOL_2D, OpKind.MAX_POOL_2D):
+        if len(inp.shape) != 4 or len(out.shape) != 4 or inp.shape[3] != out.shape[3]:
+            raise fail(graph, op, "expects 4-D input and output with the same channels")
+    elif op.kind in (OpKind.ADD, OpKind.SUB, OpKind.MUL):
+        a, b = graph.tensors[op.inputs[0]], graph.tensors[op.inputs[1]]
+        if tuple(np.broadcast_shapes(a.shape, b.shape)) != tuple(out.shape):
+            raise fail(graph, op, f"{list(a.shape)} and {list(b.shape)} do not broadcast to {list(out.shape)}")
+        if a.is_constant and b.is_constant:
+            raise fail(graph, op, "both inputs constant")
+    elif inp.shape != out.shape:
+        raise fail(graph, op, f"input {list(inp.shape)} and output {list(out.shape)} differ")
+
+
+def _check_conv(graph: Graph, op: Op) -> None:
+    inp, flt, out = (graph.tensors[i] for i in (op.inputs[0], op.inputs[1], op.outputs[0]))
+    expect_constant(graph, op, op.inputs[1], "filter")
+    if len(inp.shape) != 4 or len(flt.shape) != 4 or len(out.shape) != 4:
+        raise fail(graph, op, "expects 4-D input, filter and output")
+    (s_h, s_w), (d_h, d_w) = op.options["stride"], op.options["dilation"]
+    expected = (out_size(op.options["padding"], inp.shape[1], flt.shape[1], s_h, d_h),
+                out_size(op.options["padding"], inp.shape[2], flt.shape[2], s_w, d_w))  # fmt: skip
+    if tuple(out.shape[1:3]) != expected:
+        raise fail(graph, op, f"output size {out.shape[1]}x{out.shape[2]} does not match padding/stride")
+    if op.kind is OpKind.CONV_2D and flt.shape[3] != inp.shape[3]:
+        raise fail(graph, op, "grouped convolution not supported")
+
+
+def macs(graph: Graph, op: Op) -> int:
+    out = graph.tensors[op.outputs[0]]
+    flt = graph.tensors[op.inputs[1]] if len(op.inputs) > 1 else None
+    if op.kind is OpKind.CONV_2D:
+        return out.num_elements * flt.shape[1] * flt.shape[2] * flt.shape[3]
+    if op.kind is OpKind.DEPTHWISE_CONV_2D:
+        return out.num_elements * flt.shape[1] * flt.shape[2]
+    if op.kind is OpKind.FULLY_CONNECTED:
+        return out.num_elements * flt.shape[1]
+    return 0
+
+
+def _conv_params(graph: Graph, op: Op) -> list[tuple[str, int]]:
+    inp, flt, out = (graph.tensors[i] for i in (op.inputs[0], op.inputs[1], op.outputs[0]))
+    (s_h, s_w), (d_h, d_w) = op.options["stride"], op.options["dilation"]
+    return [("batches", inp.shape[0]), ("in_h", inp.shape[1]), ("in_w", inp.shape[2]), ("in_c", inp.shape[3]),
+            ("out_h", out.shape[1]), ("out_w", out.shape[2]), ("out_c", out.shape[3]), ("k_h", flt.shape[1]),
+            ("k_w", flt.shape[2]), ("stride_h", s_h), ("stride_w", s_w), ("dilation_h", d_h), ("dilation_w", d_w),
+            ("pad_h", padding_before(s_h, d_h, inp.shape[1], flt.shape[1], out.shape[1])),
+            ("pad_w", padding_before(s_w, d_w, inp.shape[2], flt.shape[2], out.shape[2])),
+            ("depth_multiplier", op.options.get("depth_multiplier", 1)), ("input_offset", 0), ("output_offset", 0),
+            ("output_activation_min", 0), ("output_activation_max", 0)]  # fmt: skip
+
+
+def lower(ctx: LowerContext, op: Op) -> Layer:
+    g = ctx.graph
+    inp, out = ctx.tensor(op.inputs[0]), ctx.tensor(op.outputs[0])
+    bias = op.inputs[2] if len(op.inputs) > 2 else -1
+    if op.kind in (OpKind.CONV_2D, OpKind.DEPTHWISE_CONV_2D):
+        fam = CONV if op.kind is OpKind.CONV_2D else DEPTHWISE
+        args = [ctx.input(op), ctx.weights(op.inputs[1]), ctx.weights(bias), _act(ctx, op), ctx.output(op)]
+        return ctx.layer(op, ctx.pick(fam), fam, _conv_params(g, op), args, macs(g, op))
+    if op.kind is OpKind.FULLY_CONNECTED:
+        out_depth, depth = ctx.tensor(op.inputs[1]).shape
+        params = [("batches", inp.num_elements // depth), ("accum_depth", depth), ("out_depth", out_depth),
+                  ("input_offset", 0), ("filter_offset", 0), ("output_offset", 0), ("output_activation_min", 0),
+                  ("output_activation_max", 0)]  # fmt: skip
+        args = [ctx.input(op), ctx.weights(op.inputs[1]), ctx.weights(bias), _act(ctx, op), ctx.output(op)]
+        return ctx.layer(op, ctx.pick(FC), FC, params, args, macs(g, op))
+    if op.kind in (OpKind.AVERAGE_POOL_2D, OpKind.MAX_POOL_2D):
+        (f_h, f_w), (s_h, s_w) = op.options["filter"], op.options["stride"]
+        params = [("batches", inp.shape[0]), ("in_h", inp.shape[1]), ("in_w", inp.shape[2]),
+                  ("channels", inp.shape[3]), ("out_h", out.shape[1]), ("out_w", out.shape[2]), ("k_h", f_h),
+                  ("k_w", f_w), ("stride_h", s_h), ("stride_w", s_w),
+                  ("pad_h", padding_before(s_h, 1, inp.shape[1], f_h, out.shape[1])),
+                  ("pad_w", padding_before(s_w, 1, inp.shape[2], f_w, out.shape[2])),
+                  ("output_activation_min", 0), ("output_activation_max", 0)]  # fmt: skip
+        fam = AVERAGE if op.kind is OpKind.AVERAGE_POOL_2D else MAX
+        return ctx.layer(op, ctx.pick(fam), fam, params, [ctx.input(op), _act(ctx, op), ctx.output(op)])
+    if op.kind in BINARY:
+        a, b = ctx.tensor(op.inputs[0]), ctx.tensor(op.inputs[1])
+        params = broadcast_layout(a.shape, b.shape, out.shape)
+        operands = [ctx.weights(i) if ctx.tensor(i).is_constant else ctx.arena(i, "input") for i in op.inputs[:2]]
+        fam = BINARY[op.kind]
+        return ctx.layer(op, ctx.pick(fam), fam, params, [*operands, _act(ctx, op), ctx.output(op)])
+    if op.kind in (OpKind.RELU, OpKind.RELU6):
+        act = _act(ctx, op, op.kind.value)
+        return ctx.layer(op, ctx.pick(CLAMP), CLAMP, [("size", inp.num_elements)], [ctx.input(op), act, ctx.output(op)])
+    depth = inp.shape[-1]
+    params = [("outer_size", inp.num_elements // depth), ("depth", depth), ("input_multiplier", 0),
+              ("input_left_shift", 0), ("diff_min", 0)]  # fmt: skip
+    beta = ctx.derived(op, "beta", "float", np.array([op.options.get("beta", 1.0)], dtype=np.float32))
+    return ctx.layer(op, ctx.pick(SOFTMAX), SOFTMAX, params, [ctx.input(op), beta, ctx.output(op)])
