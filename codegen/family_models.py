@@ -8,6 +8,7 @@ weights, activation scales from the weight statistics): the graphs TFLite's conv
   PyTorch exports;
 - `detector`: a small detection head: strided convs, RESIZE_NEAREST_NEIGHBOR x2 upsampling,
   CONCATENATION with the skip connection, a LOGISTIC output;
+- `kws_16x8`: an audio model quantised 16x8 (int16 activations, int8 weights, int64 bias);
 - `svdf_kws` (STREAMING_MODELS): a keyword spotter of two SVDF layers whose state persists from
   one frame to the next.
 
@@ -282,7 +283,51 @@ def svdf_kws() -> bytes:
     return m.finish([x], [probs], description="rvfw family model: SVDF keyword spotter (seeded)")
 
 
-FAMILY_MODELS = {"mobilenetv2_torch": mobilenetv2_torch, "mcunet_se": mcunet_se, "detector": detector}
+def kws_16x8() -> bytes:
+    """An audio model quantised 16x8 (int16 activations, int8 weights, int64 bias), as TFLite's
+    16x8 converter makes them: a float input QUANTIZEd to int16, convolutions, a residual ADD, a
+    classifier, and DEQUANTIZE back to float."""
+    rng = np.random.default_rng(505)
+    m = ModelBuilder()
+    x_f = m.tensor("features", (1, 16, 8, 1), np.float32)
+    s = 4.0 / 32768
+    x = m.tensor("features_q", (1, 16, 8, 1), np.int16, scale=s, zero_point=0)
+    m.op("QUANTIZE", [x_f], [x])
+    t, shape = x, (1, 16, 8, 1)
+    for k, (kind, cout, k_hw, stride) in enumerate((("CONV_2D", 8, 3, 2), ("DEPTHWISE_CONV_2D", 8, 3, 1),
+                                                     ("CONV_2D", 8, 1, 1))):  # fmt: skip
+        cin = shape[3]
+        wshape = (1, k_hw, k_hw, cout) if kind == "DEPTHWISE_CONV_2D" else (cout, k_hw, k_hw, cin)
+        axis = 3 if kind == "DEPTHWISE_CONV_2D" else 0
+        ws = rng.uniform(0.002, 0.02, cout).astype(np.float32)
+        w = m.tensor(f"w{k}", wshape, scale=ws, data=rng.integers(-127, 128, wshape), axis=axis)
+        b = m.tensor(f"b{k}", (cout,), np.int64, scale=ws * s, data=rng.integers(-200000, 200000, cout))
+        fan = k_hw * k_hw * (1 if kind == "DEPTHWISE_CONV_2D" else cin)
+        out_s = float(np.float32(s * float(ws.mean()) * 73 * np.sqrt(fan) * 8000 / 8000))
+        shape = (1, -(-shape[1] // stride), -(-shape[2] // stride), cout)
+        y = m.tensor(f"y{k}", shape, np.int16, scale=out_s, zero_point=0)
+        extra = {"depth_multiplier": 1} if kind == "DEPTHWISE_CONV_2D" else {}
+        m.op(kind, [t, w, b], [y], padding="SAME", stride=(stride, stride), activation="RELU", **extra)
+        if k == 1:
+            residual = y
+        t, s = y, out_s
+    summed = m.tensor("residual", shape, np.int16, scale=float(np.float32(s * 2)), zero_point=0)
+    m.op("ADD", [residual, t], [summed])
+    flat = m.tensor("flat", (1, int(np.prod(shape))), np.int16, scale=float(np.float32(s * 2)), zero_point=0)
+    m.op("RESHAPE", [summed], [flat])
+    depth = int(np.prod(shape))
+    w = m.tensor("fc/w", (4, depth), scale=0.004, data=rng.integers(-127, 128, (4, depth)))
+    b = m.tensor("fc/b", (4,), np.int64, scale=0.004 * s * 2, data=rng.integers(-50000, 50000, 4))
+    logits = m.tensor("logits", (1, 4), np.int16, scale=float(np.float32(s * 2 * 0.004 * 73 * np.sqrt(depth))),
+                      zero_point=0)  # fmt: skip
+    m.op("FULLY_CONNECTED", [flat, w, b], [logits])
+    out = m.tensor("scores", (1, 4), np.float32)
+    m.op("DEQUANTIZE", [logits], [out])
+    return m.finish([x_f], [out], description="rvfw family model: 16x8 keyword spotter (seeded)")
+
+
+FAMILY_MODELS = {"mobilenetv2_torch": mobilenetv2_torch, "mcunet_se": mcunet_se, "detector": detector,
+                 "kws_16x8": kws_16x8}  # fmt: skip
 # Models with state: checked over several steps (their variable tensors carry over).
 STREAMING_MODELS = {"svdf_kws": svdf_kws}
 

@@ -51,9 +51,9 @@ def quantize_value(value: float, scale: float, zero_point: int) -> int:
     return zero_point + round_half_away(float(np.float32(value) / np.float32(scale)))
 
 
-def activation_range(activation: str, scale: float, zero_point: int) -> tuple[int, int]:
-    """Output clamps for a fused activation, in the int8 output domain."""
-    lo, hi = INT8_MIN, INT8_MAX
+def activation_range(activation: str, scale: float, zero_point: int, bits: int = 8) -> tuple[int, int]:
+    """Output clamps for a fused activation, in the output's integer domain (int8, or int16)."""
+    lo, hi = -(1 << (bits - 1)), (1 << (bits - 1)) - 1
     if activation == "RELU":
         return max(lo, quantize_value(0.0, scale, zero_point)), hi
     if activation == "RELU6":

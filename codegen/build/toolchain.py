@@ -26,8 +26,16 @@ GCC = "riscv64-unknown-elf-gcc"
 # for riscv64-unknown-elf, so `make setup` installs clang-19 and that compiles the *_rvv.c files.
 CLANG_CANDIDATES = ("clang-19", "clang-20", "clang-18", "clang-17", "clang")
 # -ffp-contract=off: float kernels repeat TFLite Micro's operations one by one (no fused multiply-add).
-CFLAGS = ("-O2", "-g", "-Wall", "-Wextra", "-Wno-unused-parameter", "-ffunction-sections", "-fdata-sections",
-          "-ffp-contract=off")
+CFLAGS = (
+    "-O2",
+    "-g",
+    "-Wall",
+    "-Wextra",
+    "-Wno-unused-parameter",
+    "-ffunction-sections",
+    "-fdata-sections",
+    "-ffp-contract=off",
+)
 RUNTIME_SOURCES = ("runtime/start.S", "runtime/user.S", "runtime/crt.c", "runtime/console.c", "runtime/trap.c")
 
 

@@ -40,6 +40,8 @@ def make_inputs(graph: Graph, seed: int = 0, files=None) -> list[np.ndarray]:
         if t.dtype is DType.INT8:
             lo, hi = _int8_input_range(graph, index)
             arrays.append(rng.integers(lo, hi + 1, size=t.shape, dtype=np.int8))
+        elif t.dtype is DType.INT16:
+            arrays.append(rng.integers(-32768, 32768, size=t.shape, dtype=np.int16))
         elif t.dtype is DType.FLOAT32:
             lo, hi = _float_input_range(graph, index)
             arrays.append(rng.uniform(lo, hi, size=t.shape).astype(np.float32))

@@ -16,7 +16,7 @@ from types import ModuleType
 
 from codegen.errors import ModelError, summarize
 from codegen.ir import Graph, Op, OpKind
-from codegen.ops import float32
+from codegen.ops import float32, int16
 from codegen.ops.common import ConstArray, Layer, LowerContext
 from codegen.ops.kernels import Family
 
@@ -40,15 +40,18 @@ def op_module(op: Op) -> ModuleType:
 
 
 def module_for(graph: Graph, op: Op) -> ModuleType:
-    """The module that checks and lowers this op: its kind's, or ops.float32 for a float op."""
+    """The module that checks and lowers this op: its kind's, or ops.float32 / ops.int16 for an op
+    of a float or 16x8 model."""
     if op.kind in float32.KINDS_SUPPORTED and float32.is_float(graph, op):
         return float32
+    if op.kind in int16.KINDS_SUPPORTED and int16.is_int16(graph, op):
+        return int16
     return OPS[op.kind]
 
 
 def families() -> list[Family]:
     """Every kernel family of every op (the registry, for `rvfw ops` and tests)."""
-    return [f for module in (*MODULES, float32) for f in module.FAMILIES]
+    return [f for module in (*MODULES, float32, int16) for f in module.FAMILIES]
 
 
 def check_graph(graph: Graph) -> None:
@@ -73,7 +76,7 @@ def macs(graph: Graph, op: Op) -> int:
 def inplace_candidates(graph: Graph, op: Op) -> list[tuple[int, int]]:
     """(input tensor it may overwrite or -1, scratch bytes), in order of preference."""
     module = module_for(graph, op)
-    return module.inplace(graph, op) if module is not float32 else []
+    return module.inplace(graph, op) if module not in (float32, int16) else []
 
 
 def lower_graph(graph: Graph, plan, kernels: str = "ref", vlen: int = 128) -> tuple[list[Layer], list[ConstArray]]:

@@ -52,16 +52,17 @@ def check(graph: Graph, op: Op) -> None:
         expect_activation(graph, op)
 
 
-def rescaled_sum_params(a: Tensor, b: Tensor, out: Tensor, activation: str) -> list[tuple[str, int]]:
+def rescaled_sum_params(a: Tensor, b: Tensor, out: Tensor, activation: str, left_shift: int = LEFT_SHIFT
+                        ) -> list[tuple[str, int]]:  # fmt: skip
     """ADD's and SUB's fields: inputs to twice the larger input scale, headroom, then the output."""
     sa, sb, so = a.quant.scale[0], b.quant.scale[0], out.quant.scale[0]
     twice_max_input_scale = 2 * max(sa, sb)
     m1, s1 = quantize_multiplier(sa / twice_max_input_scale)
     m2, s2 = quantize_multiplier(sb / twice_max_input_scale)
-    mo, so_shift = quantize_multiplier(twice_max_input_scale / ((1 << LEFT_SHIFT) * so))
+    mo, so_shift = quantize_multiplier(twice_max_input_scale / ((1 << left_shift) * so))
     act_min, act_max = activation_range(activation, so, out.quant.zero_point[0])
     return [
-        ("left_shift", LEFT_SHIFT),
+        ("left_shift", left_shift),
         ("input1_offset", -a.quant.zero_point[0]), ("input1_multiplier", m1), ("input1_shift", s1),
         ("input2_offset", -b.quant.zero_point[0]), ("input2_multiplier", m2), ("input2_shift", s2),
         ("output_offset", out.quant.zero_point[0]), ("output_multiplier", mo), ("output_shift", so_shift),

@@ -1,4 +1,4 @@
-"""CONCATENATION (int8, any axis) and PACK (any dtype, a new axis): one strided copy per input into
+"""CONCATENATION (int8, int16 or float32, any axis) and PACK (any dtype, a new axis): one strided copy per input into
 its slice of the output (the layer table shows one kernel call per input). Bytes move unchanged:
 CONCATENATION's inputs must share the output's scale and zero point (others would need
 rescaling); PACK copies bytes as TFLite Micro does."""
@@ -63,7 +63,7 @@ def check_pack(graph: Graph, op: Op) -> None:
 def check(graph: Graph, op: Op) -> None:
     if op.kind is OpKind.PACK:
         return check_pack(graph, op)
-    out = expect_dtype(graph, op, op.outputs[0], "output", DType.INT8)
+    out = expect_dtype(graph, op, op.outputs[0], "output", DType.INT8, DType.INT16, DType.FLOAT32)
     if expect_activation(graph, op) != "NONE":
         raise fail(graph, op, "a fused activation on CONCATENATION not supported")
     rank = len(out.shape)
@@ -72,8 +72,9 @@ def check(graph: Graph, op: Op) -> None:
     a = axis(graph, op)
     total = 0
     for position, i in enumerate(op.inputs):
-        inp = expect_dtype(graph, op, i, f"input {position}", DType.INT8)
-        expect_same_quant(graph, op, inp, out)
+        inp = expect_dtype(graph, op, i, f"input {position}", out.dtype)
+        if out.dtype is not DType.FLOAT32:
+            expect_same_quant(graph, op, inp, out)
         if inp.is_constant:
             raise fail(graph, op, "constant inputs not supported")
         if len(inp.shape) != rank or any(d != o for k, (d, o) in enumerate(zip(inp.shape, out.shape)) if k != a):

@@ -76,6 +76,13 @@ def check_window(graph: Graph, op: Op) -> None:
     bias = op.inputs[2] if len(op.inputs) > 2 else -1
     if bias >= 0 and graph.tensors[bias].num_elements != out.shape[3]:
         raise fail(graph, op, f"bias of {graph.tensors[bias].num_elements} values for {out.shape[3]} output channels")
+    expect_output_size(graph, op)
+
+
+def expect_output_size(graph: Graph, op: Op) -> None:
+    """The output's height and width are what padding, stride and dilation make of the input's
+    (any dtype: the int8, 16x8 and float32 convolutions share it)."""
+    inp, flt, out = graph.tensors[op.inputs[0]], graph.tensors[op.inputs[1]], graph.tensors[op.outputs[0]]
     (s_h, s_w), (d_h, d_w) = op.options["stride"], op.options["dilation"]
     top, bottom, left, right = op.options.get("explicit_pad", (0, 0, 0, 0))
     expected = (

@@ -13,10 +13,11 @@ from __future__ import annotations
 import numpy as np
 
 from codegen.ir import DType, Graph, Op, OpKind
+from codegen.ops import conv_common
 from codegen.ops.broadcast import broadcast_layout
 from codegen.ops.common import Arg, Layer, LowerContext, expect_activation, expect_constant, expect_dtype, fail
 from codegen.ops.kernels import family
-from codegen.quant import out_size, padding_before
+from codegen.quant import padding_before
 
 CONV = family("CONV_2D float32", "rvfw_conv_params", "conv2d_f32", ("ref",), ("CONV_2D",))
 DEPTHWISE = family("DEPTHWISE_CONV_2D float32", "rvfw_conv_params", "depthwise_conv2d_f32", ("ref",),
@@ -89,11 +90,7 @@ def _check_conv(graph: Graph, op: Op) -> None:
     expect_constant(graph, op, op.inputs[1], "filter")
     if len(inp.shape) != 4 or len(flt.shape) != 4 or len(out.shape) != 4:
         raise fail(graph, op, "expects 4-D input, filter and output")
-    (s_h, s_w), (d_h, d_w) = op.options["stride"], op.options["dilation"]
-    expected = (out_size(op.options["padding"], inp.shape[1], flt.shape[1], s_h, d_h),
-                out_size(op.options["padding"], inp.shape[2], flt.shape[2], s_w, d_w))  # fmt: skip
-    if tuple(out.shape[1:3]) != expected:
-        raise fail(graph, op, f"output size {out.shape[1]}x{out.shape[2]} does not match padding/stride")
+    conv_common.expect_output_size(graph, op)
     if op.kind is OpKind.CONV_2D and flt.shape[3] != inp.shape[3]:
         raise fail(graph, op, "grouped convolution not supported")
 

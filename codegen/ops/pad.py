@@ -5,6 +5,8 @@ and zero point, so bytes are copied unchanged."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import numpy as np
 
 from codegen.ir import DType, Graph, Op, OpKind
@@ -34,10 +36,11 @@ def paddings(graph: Graph, op: Op) -> np.ndarray:
 
 
 def pad_value(graph: Graph, op: Op) -> int:
-    """The fill byte: PADV2's constant value when it has one, else the output zero point."""
+    """The fill: PADV2's constant value when it has one, else the output zero point (0 for float)."""
     value = op.inputs[2] if op.kind is OpKind.PADV2 and len(op.inputs) > 2 else -1
     if value < 0:
-        return graph.tensors[op.outputs[0]].quant.zero_point[0]
+        out = graph.tensors[op.outputs[0]]
+        return out.quant.zero_point[0] if out.quant else 0
     return int(graph.tensors[value].data.reshape(-1)[0])
 
 
@@ -48,9 +51,12 @@ def check(graph: Graph, op: Op) -> None:
         if value.num_elements != 1:
             raise fail(graph, op, "the constant value must be one element")
         expect_same_quant(graph, op, value, graph.tensors[op.outputs[0]])
-    inp = expect_dtype(graph, op, op.inputs[0], "input", DType.INT8)
-    out = expect_dtype(graph, op, op.outputs[0], "output", DType.INT8)
-    expect_same_quant(graph, op, inp, out)
+    inp = expect_dtype(graph, op, op.inputs[0], "input", DType.INT8, DType.INT16, DType.FLOAT32)
+    out = expect_dtype(graph, op, op.outputs[0], "output", inp.dtype)
+    if inp.dtype is not DType.FLOAT32:
+        expect_same_quant(graph, op, inp, out)
+    if inp.dtype is not DType.INT8 and pad_value(graph, op) != 0:  # the kernel fills bytes
+        raise fail(graph, op, f"a non-zero fill for {inp.dtype.name.lower()} not supported")
     expect_dtype(graph, op, op.inputs[1], "paddings", DType.INT32, DType.INT64)
     expect_constant(graph, op, op.inputs[1], "paddings")
     if not 1 <= len(inp.shape) <= MAX_RANK:
@@ -77,10 +83,14 @@ def lower(ctx: LowerContext, op: Op) -> Layer:
     in_shape = (1,) * lead + inp.shape
     out_shape = (1,) * lead + out.shape
     before = (0,) * lead + tuple(int(a) for a, _b in paddings(ctx.graph, op))
+    size = inp.dtype.size  # as bytes: the innermost dimension counts bytes
+    in_shape, out_shape = (*in_shape[:-1], in_shape[-1] * size), (*out_shape[:-1], out_shape[-1] * size)
+    before = (*before[:-1], before[-1] * size)
     params = [
         *((f"in_d{k}", in_shape[k]) for k in range(MAX_RANK)),
         *((f"out_d{k}", out_shape[k]) for k in range(MAX_RANK)),
         *((f"before_d{k}", before[k]) for k in range(MAX_RANK)),
         ("pad_value", pad_value(ctx.graph, op)),
     ]
-    return ctx.layer(op, ctx.pick(PAD), PAD, params, [ctx.input(op), ctx.output(op)])
+    args = [replace(ctx.input(op), c_type="int8_t"), replace(ctx.output(op), c_type="int8_t")]
+    return ctx.layer(op, ctx.pick(PAD), PAD, params, args)

@@ -1,4 +1,5 @@
-"""QUANTIZE (float32 -> int8, or int8 -> int8 rescale) and DEQUANTIZE (int8 -> float32)."""
+"""QUANTIZE (float32 -> int8 or int16, and rescaling between int8 and int16) and DEQUANTIZE (int8
+or int16 -> float32)."""
 
 from __future__ import annotations
 
@@ -9,11 +10,16 @@ from codegen.quant import quantize_multiplier
 
 KINDS = (OpKind.QUANTIZE, OpKind.DEQUANTIZE)
 DEQUANTIZE = family("DEQUANTIZE", "rvfw_affine_params", "dequantize_s8_f32", ("ref",), ("DEQUANTIZE",))
+DEQUANTIZE16 = family("DEQUANTIZE int16", "rvfw_affine_params", "dequantize_s16_f32", ("ref",), ("DEQUANTIZE",))
 QUANTIZE = family("QUANTIZE", "rvfw_affine_params", "quantize_f32_s8", ("ref",), ("QUANTIZE",))
+QUANTIZE16 = family("QUANTIZE to int16", "rvfw_affine_params", "quantize_f32_s16", ("ref",), ("QUANTIZE",))
 REQUANTIZE = family("QUANTIZE (int8 rescale)", "rvfw_requantize_params", "requantize_s8", ("ref",), ("QUANTIZE",))
-FAMILIES = (DEQUANTIZE, QUANTIZE, REQUANTIZE)
+REQUANTIZE16 = family("QUANTIZE (int8 <-> int16 rescale)", "rvfw_requantize_params", "requantize", ("ref",),
+                      ("QUANTIZE",))  # fmt: skip
+FAMILIES = (DEQUANTIZE, DEQUANTIZE16, QUANTIZE, QUANTIZE16, REQUANTIZE, REQUANTIZE16)
 macs = no_macs
 inplace = not_in_place
+INTEGER = (DType.INT8, DType.INT16)
 
 
 def check(graph: Graph, op: Op) -> None:
@@ -21,13 +27,13 @@ def check(graph: Graph, op: Op) -> None:
     if inp.shape != out.shape:
         raise fail(graph, op, f"input {list(inp.shape)} and output {list(out.shape)} differ")
     if op.kind is OpKind.QUANTIZE:
-        inp = expect_dtype(graph, op, op.inputs[0], "input", DType.FLOAT32, DType.INT8)
-        out = expect_dtype(graph, op, op.outputs[0], "output", DType.INT8)
+        inp = expect_dtype(graph, op, op.inputs[0], "input", DType.FLOAT32, *INTEGER)
+        out = expect_dtype(graph, op, op.outputs[0], "output", *INTEGER)
         expect_quant(graph, op, out, "output")
-        if inp.dtype is DType.INT8:
+        if inp.dtype in INTEGER:
             expect_quant(graph, op, inp, "input")
     else:
-        inp = expect_dtype(graph, op, op.inputs[0], "input", DType.INT8)
+        inp = expect_dtype(graph, op, op.inputs[0], "input", *INTEGER)
         expect_dtype(graph, op, op.outputs[0], "output", DType.FLOAT32)
         expect_quant(graph, op, inp, "input")
 
@@ -36,11 +42,13 @@ def lower(ctx: LowerContext, op: Op) -> Layer:
     inp, out = ctx.tensor(op.inputs[0]), ctx.tensor(op.outputs[0])
     args = [ctx.input(op), ctx.output(op)]
     if op.kind is OpKind.DEQUANTIZE:
+        fam = DEQUANTIZE16 if inp.dtype is DType.INT16 else DEQUANTIZE
         params = [("size", inp.num_elements), ("zero_point", inp.quant.zero_point[0]), ("scale", inp.quant.scale[0])]
-        return ctx.layer(op, ctx.pick(DEQUANTIZE), DEQUANTIZE, params, args)
+        return ctx.layer(op, ctx.pick(fam), fam, params, args)
     if inp.dtype is DType.FLOAT32:
+        fam = QUANTIZE16 if out.dtype is DType.INT16 else QUANTIZE
         params = [("size", inp.num_elements), ("zero_point", out.quant.zero_point[0]), ("scale", out.quant.scale[0])]
-        return ctx.layer(op, ctx.pick(QUANTIZE), QUANTIZE, params, args)
+        return ctx.layer(op, ctx.pick(fam), fam, params, args)
     multiplier, shift = quantize_multiplier(inp.quant.scale[0] / out.quant.scale[0])
     params = [
         ("size", inp.num_elements),
@@ -49,4 +57,8 @@ def lower(ctx: LowerContext, op: Op) -> Layer:
         ("multiplier", multiplier),
         ("shift", shift),
     ]
-    return ctx.layer(op, ctx.pick(REQUANTIZE), REQUANTIZE, params, args)
+    if inp.dtype is out.dtype is DType.INT8:
+        return ctx.layer(op, ctx.pick(REQUANTIZE), REQUANTIZE, params, args)
+    params += [("input_bytes", inp.dtype.size), ("output_bytes", out.dtype.size)]
+    args = [ctx.arena(op.inputs[0], "input"), ctx.output(op)]
+    return ctx.layer(op, ctx.pick(REQUANTIZE16), REQUANTIZE16, params, args)

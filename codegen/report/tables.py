@@ -91,23 +91,29 @@ def compression_table(reports) -> str:
     return "TT compression:\n" + table(headers, rows, right=set())
 
 
+_DTYPE_MARKS = (("_f32_s8", "float32 -> int8"), ("_f32_s16", "float32 -> int16"), ("_s8_f32", "int8 -> float32"),
+                ("_s16_f32", "int16 -> float32"), ("_f32_", "float32"), ("_s16_", "int16 (16x8)"), ("_s8_", "int8"),
+                ("requantize_ref", "int8 <-> int16"))  # fmt: skip
+
+
+def _kernel_dtype(kernel: str) -> str:
+    """The dtypes a kernel file's name says it takes; data movement copies any."""
+    return next((dtype for mark, dtype in _DTYPE_MARKS if mark in kernel), "any")
+
+
 def ops_table() -> str:
     """Every kernel family of every op: the op kinds it runs, its dtype and which kernel sets have
     a kernel for it (`ref` always; a missing set falls back, and the build's layer table says so)."""
-    from codegen.ops import MODULES, float32
+    from codegen.ops import MODULES, float32, int16
     from codegen.ops.kernels import SETS
 
     rows = []
-    for module in (*MODULES, float32):
+    for module in (*MODULES, float32, int16):
         if not module.FAMILIES and module.KINDS[0].value != "TILED_STAGE":  # views: no kernel call at all
             rows.append([", ".join(k.value for k in module.KINDS), "view (no copy)", "any", *("-" for _ in SETS)])
         for fam in module.FAMILIES:
             kernel = fam.kernels["ref"]
-            dtype = "float32 -> int8" if "_f32_s8" in kernel else "int8 -> float32" if "_s8_f32" in kernel else "int8"
-            if kernel.endswith("_f32_ref"):
-                dtype = "float32"
-            elif "_s8" not in kernel:
-                dtype = "any"  # data movement copies bytes
+            dtype = _kernel_dtype(kernel)
             ops = ", ".join(fam.ops or (k.value for k in module.KINDS))
             rows.append([ops, fam.what, dtype, *("yes" if s in fam.kernels else "-" for s in SETS)])
     rows.sort(key=lambda r: r[0])

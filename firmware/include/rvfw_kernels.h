@@ -117,12 +117,14 @@ typedef struct {
     int32_t input_offset;     /* -input zero point */
     int32_t output_offset;    /* output zero point */
     int32_t output_activation_min, output_activation_max;
+    int32_t acc32; /* 16x8 kernels: an int32 bias means TFLite Micro's int32 accumulator and requantisation */
 } rvfw_conv_params;
 
 typedef struct {
     int32_t batches, accum_depth, out_depth;
     int32_t input_offset, filter_offset, output_offset;
     int32_t output_activation_min, output_activation_max;
+    int32_t acc32; /* as rvfw_conv_params.acc32 */
 } rvfw_fc_params;
 
 typedef struct {
@@ -173,6 +175,7 @@ typedef struct {
     int32_t size;
     int32_t input_zero_point, output_zero_point;
     int32_t multiplier, shift;
+    int32_t input_bytes, output_bytes; /* requantize_ref: 1 (int8) or 2 (int16) */
 } rvfw_requantize_params;
 
 typedef struct {
@@ -236,6 +239,19 @@ void rvfw_sub_f32_ref(const rvfw_binary_params *p, const float *a, const float *
 void rvfw_mul_f32_ref(const rvfw_binary_params *p, const float *a, const float *b, const float *act, float *output);
 void rvfw_clamp_f32_ref(const rvfw_lut_params *p, const float *input, const float *act, float *output);
 void rvfw_softmax_f32_ref(const rvfw_softmax_params *p, const float *input, const float *beta, float *output);
+/* 16x8 (int16 activations, int8 weights, int64 or int32 bias: acc32; zero points 0) and int16 conversions. */
+void rvfw_conv2d_s16_ref(const rvfw_conv_params *p, const int16_t *input, const int8_t *filter, const void *bias,
+                         const int32_t *output_multiplier, const int32_t *output_shift, int16_t *output);
+void rvfw_depthwise_conv2d_s16_ref(const rvfw_conv_params *p, const int16_t *input, const int8_t *filter,
+                                   const void *bias, const int32_t *output_multiplier,
+                                   const int32_t *output_shift, int16_t *output);
+void rvfw_fully_connected_s16_ref(const rvfw_fc_params *p, const int16_t *input, const int8_t *weights,
+                                  const void *bias, const int32_t *output_multiplier, const int32_t *output_shift,
+                                  int16_t *output);
+void rvfw_add_broadcast_s16_ref(const rvfw_binary_params *p, const int16_t *a, const int16_t *b, int16_t *output);
+void rvfw_requantize_ref(const rvfw_requantize_params *p, const void *input, void *output);
+void rvfw_quantize_f32_s16_ref(const rvfw_affine_params *p, const float *input, int16_t *output);
+void rvfw_dequantize_s16_f32_ref(const rvfw_affine_params *p, const int16_t *input, float *output);
 void rvfw_pad_s8_ref(const rvfw_pad_params *p, const int8_t *input, int8_t *output);
 void rvfw_quantize_f32_s8_ref(const rvfw_affine_params *p, const float *input, int8_t *output);
 void rvfw_dequantize_s8_f32_ref(const rvfw_affine_params *p, const int8_t *input, float *output);

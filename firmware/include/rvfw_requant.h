@@ -30,6 +30,23 @@ static inline int32_t rvfw_requantize(int32_t x, int32_t multiplier, int32_t shi
     return rvfw_rounding_divide_by_pot(rvfw_srdhm((int32_t)((uint32_t)x << left_shift), multiplier), right_shift);
 }
 
+/* TFLite's MultiplyByQuantizedMultiplier for a 64-bit accumulator (its 16x8 kernels): the
+ * multiplier rounded to 16 bits, one rounding shift. */
+static inline int32_t rvfw_requantize64(int64_t x, int32_t multiplier, int32_t shift)
+{
+    const int32_t reduced = multiplier < 0x7FFF0000 ? (multiplier + (1 << 15)) >> 16 : 0x7FFF;
+    const int32_t total_shift = 15 - shift;
+    return (int32_t)((x * reduced + ((int64_t)1 << (total_shift - 1))) >> total_shift);
+}
+
+/* A 16x8 accumulator requantised as TFLite Micro does for the bias it has: 64-bit with an int64
+ * bias, the int32 arithmetic (wrapping, double rounding) with an int32 bias. */
+static inline int32_t rvfw_requantize_16x8(int64_t acc, int32_t acc32, int32_t multiplier, int32_t shift)
+{
+    return acc32 ? rvfw_requantize((int32_t)(uint32_t)(uint64_t)acc, multiplier, shift)
+                 : rvfw_requantize64(acc, multiplier, shift);
+}
+
 static inline int32_t rvfw_clamp(int32_t x, int32_t lo, int32_t hi)
 {
     return x < lo ? lo : (x > hi ? hi : x);

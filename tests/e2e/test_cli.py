@@ -78,14 +78,14 @@ def test_small_model_fits_the_small_mcu(tmp_path, sim_tools):
 
 def test_bad_model_is_one_line_and_writes_nothing(tmp_path):
     m = ModelBuilder()
-    x = m.tensor("x", (1, 4, 4, 2), np.int16, scale=0.1)
+    x = m.tensor("x", (1, 4, 4, 2), np.int32, scale=0.1)
     w = m.tensor("w", (2, 1, 1, 2), scale=0.1, data=np.ones((2, 1, 1, 2)))
-    y = m.tensor("y", (1, 4, 4, 2), np.int16, scale=0.1)
+    y = m.tensor("y", (1, 4, 4, 2), np.int32, scale=0.1)
     m.op("CONV_2D", [x, w], [y])
     bad = tmp_path / "bad.tflite"
     bad.write_bytes(m.finish([x], [y]))
     proc = rvfw("build", "--model", str(bad), "--out", str(tmp_path / "out"))
-    assert_one_line_error(proc, "bad.tflite: op #0 CONV_2D: int16 input not supported")
+    assert_one_line_error(proc, "bad.tflite: op #0 CONV_2D: int32 input not supported")
     assert not (tmp_path / "out").exists()
 
 

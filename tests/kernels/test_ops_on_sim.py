@@ -431,6 +431,39 @@ def float_op(rng, kind, in_shape, out_shape, **options) -> bytes:
     return m.finish([t for t in inputs if m.tensors[t].data is None], [y])
 
 
+def op16x8(rng, kind, in_shape, out_shape, wshape=None, activation="NONE", bias_dtype=np.int64, **options) -> bytes:
+    """A 16x8 single-op model: int16 activations (zero point 0), int8 per-channel weights, int64 bias."""
+    m = ModelBuilder()
+    s_in = 0.0005
+    x = m.tensor("x", in_shape, np.int16, scale=s_in, zero_point=0)
+    inputs = [x]
+    fan = 1
+    if wshape is not None:
+        axis = 3 if kind == "DEPTHWISE_CONV_2D" else 0
+        ws = rng.uniform(0.002, 0.02, wshape[axis]).astype(np.float32)
+        inputs.append(m.tensor("w", wshape, scale=ws, data=rng.integers(-127, 128, wshape), axis=axis))
+        inputs.append(m.tensor("b", (wshape[axis],), bias_dtype, scale=ws * s_in,
+                               data=rng.integers(-200000, 200000, wshape[axis])))  # fmt: skip
+        fan = int(np.prod(wshape[1:])) if kind != "DEPTHWISE_CONV_2D" else wshape[1] * wshape[2]
+    elif kind == "ADD":
+        inputs.append(m.tensor("x2", in_shape, np.int16, scale=0.0003, zero_point=0))
+    scale = float(np.float32(s_in * (0.011 * 73 * np.sqrt(fan) * 10000 / 8000 if wshape is not None else 1.7)))
+    y = m.tensor("y", out_shape, np.int16, scale=scale, zero_point=0)
+    m.op(kind, inputs, [y], activation=activation, **options)
+    return m.finish([t for t in inputs if m.tensors[t].data is None], [y])
+
+
+def convert(src, dst, shape) -> bytes:
+    """QUANTIZE / DEQUANTIZE between float32, int8 and int16."""
+    m = ModelBuilder()
+    dtypes = {"f32": np.float32, "s8": np.int8, "s16": np.int16}
+    quants = {"f32": (None, 0), "s8": (0.02, -7), "s16": (0.0004, 0)}
+    x = m.tensor("x", shape, dtypes[src], scale=quants[src][0], zero_point=quants[src][1])
+    y = m.tensor("y", shape, dtypes[dst], scale=quants[dst][0], zero_point=quants[dst][1])
+    m.op("DEQUANTIZE" if dst == "f32" else "QUANTIZE", [x], [y])
+    return m.finish([x], [y])
+
+
 def padv2(in_shape, amounts, value) -> bytes:
     m = ModelBuilder()
     out_shape = tuple(d + a + b for d, (a, b) in zip(in_shape, amounts))
@@ -548,6 +581,46 @@ CASES = {
     "f32_relu6": lambda r: float_op(r, "RELU6", (5, 13), (5, 13)),
     "f32_softmax": lambda r: float_op(r, "SOFTMAX", (3, 10), (3, 10), beta=1.0),
     "f32_softmax_beta_wide": lambda r: float_op(r, "SOFTMAX", (2, 100), (2, 100), beta=0.6),
+    "s16_conv3x3_same_relu": lambda r: op16x8(
+        r,
+        "CONV_2D",
+        (1, 7, 6, 3),
+        (1, 7, 6, 5),
+        (5, 3, 3, 3),
+        activation="RELU",
+        padding="SAME",
+        stride=(1, 1),
+        dilation=(1, 1),
+    ),
+    "s16_conv_stride2_int32_bias": lambda r: op16x8(
+        r,
+        "CONV_2D",
+        (1, 9, 8, 4),
+        (1, 4, 3, 6),
+        (6, 3, 3, 4),
+        bias_dtype=np.int32,
+        padding="VALID",
+        stride=(2, 2),
+        dilation=(1, 1),
+    ),
+    "s16_depthwise_mult2": lambda r: op16x8(
+        r,
+        "DEPTHWISE_CONV_2D",
+        (1, 6, 7, 3),
+        (1, 6, 7, 6),
+        (1, 3, 3, 6),
+        padding="SAME",
+        stride=(1, 1),
+        dilation=(1, 1),
+        depth_multiplier=2,
+    ),
+    "s16_fully_connected": lambda r: op16x8(r, "FULLY_CONNECTED", (2, 40), (2, 9), (9, 40)),
+    "s16_add": lambda r: op16x8(r, "ADD", (2, 5, 7), (2, 5, 7)),
+    "convert_f32_to_s16": lambda r: convert("f32", "s16", (3, 17)),
+    "convert_s16_to_f32": lambda r: convert("s16", "f32", (3, 17)),
+    "convert_s8_to_s16": lambda r: convert("s8", "s16", (4, 9)),
+    "convert_s16_to_s8": lambda r: convert("s16", "s8", (4, 9)),
+    "s16_transpose": lambda r: movement("TRANSPOSE", (2, 3, 4), [(4, 2, 3)], [[2, 0, 1]], dtype=np.int16),
     "padv2_value": lambda r: padv2((1, 4, 5, 3), ((0, 0), (1, 2), (2, 0), (0, 1)), 37),
     "concat_channels_3_inputs": lambda r: concat([(1, 4, 5, 3), (1, 4, 5, 8), (1, 4, 5, 1)], 3),
     "concat_height_negative_axis": lambda r: concat([(1, 2, 6, 4), (1, 5, 6, 4)], -3),

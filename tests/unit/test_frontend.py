@@ -77,7 +77,7 @@ def test_free_batch_dimension_is_accepted(tmp_path):
             "model.tflite: op #0 UNIDIRECTIONAL_SEQUENCE_RNN: operator not supported by rvfw",
         ),
         (fc_model(version=12), "model.tflite: op #0 FULLY_CONNECTED: version 12 not supported"),
-        (fc_model(in_dtype=np.int16), "model.tflite: op #0 FULLY_CONNECTED: int16 input not supported"),
+        (fc_model(in_dtype=np.int32), "model.tflite: op #0 FULLY_CONNECTED: int32 input not supported"),
         (fc_model(activation="RELU_N1_TO_1"), None),
     ],
 )
@@ -123,14 +123,14 @@ def test_every_missing_op_kind_in_one_line(tmp_path):
 
 def test_every_unsupported_dtype_in_one_line(tmp_path):
     m = ModelBuilder()
-    x = m.tensor("x", (1, 8), np.int16, scale=0.1)
+    x = m.tensor("x", (1, 8), np.int32, scale=0.1)
     w = m.tensor("w", (4, 8), scale=0.01, data=np.ones((4, 8), np.int8))
-    y = m.tensor("y", (1, 4), np.int16, scale=0.2)
-    z = m.tensor("z", (1, 4), np.int16, scale=0.2)
+    y = m.tensor("y", (1, 4), np.int32, scale=0.2)
+    z = m.tensor("z", (1, 4), np.int32, scale=0.2)
     m.op("FULLY_CONNECTED", [x, w], [y])
     m.op("SOFTMAX", [y], [z])
     with pytest.raises(ModelError) as info:
         load_bytes(tmp_path, m.finish([x], [z]))
     text = str(info.value)
-    assert text.startswith("model.tflite: not supported: FULLY_CONNECTED: int16 input not supported")
-    assert "(op #0); SOFTMAX: int16 input not supported" in text and text.endswith("(op #1)")
+    assert text.startswith("model.tflite: not supported: FULLY_CONNECTED: int32 input not supported")
+    assert "(op #0); SOFTMAX: int32 input not supported" in text and text.endswith("(op #1)")

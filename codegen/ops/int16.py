@@ -1,0 +1,118 @@
+"""16x8 models (int16 activations, int8 weights, int64 bias): what the op modules call when an
+op's activations are int16 (CONV_2D, DEPTHWISE_CONV_2D, FULLY_CONNECTED, ADD). TFLite Micro's
+16x8 kernels accumulate in 64 bits and requantise with its 64-bit MultiplyByQuantizedMultiplier
+(rvfw_requantize64) when the bias is int64, and in int32 with the int8 requantisation when it is
+int32 (params acc32); ADD is the int8 algorithm with 15 bits of headroom. Zero points of int16
+tensors are 0, as TFLite's 16x8 quantisation makes them. Data movement, views, CONCATENATION and
+QUANTIZE / DEQUANTIZE handle int16 in their own modules."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from codegen.ir import DType, Graph, Op, OpKind
+from codegen.ops import binary, conv_common
+from codegen.ops.broadcast import broadcast_layout, broadcast_shape
+from codegen.ops.common import Layer, LowerContext, expect_activation, expect_constant, expect_dtype, expect_quant, fail
+from codegen.ops.kernels import family
+from codegen.quant import activation_range, conv_output_multipliers, padding_before
+
+CONV = family("CONV_2D 16x8", "rvfw_conv_params", "conv2d_s16", ("ref",), ("CONV_2D",))
+DEPTHWISE = family("DEPTHWISE_CONV_2D 16x8", "rvfw_conv_params", "depthwise_conv2d_s16", ("ref",),
+                   ("DEPTHWISE_CONV_2D",))  # fmt: skip
+FC = family("FULLY_CONNECTED 16x8", "rvfw_fc_params", "fully_connected_s16", ("ref",), ("FULLY_CONNECTED",))
+ADD = family("ADD int16", "rvfw_binary_params", "add_broadcast_s16", ("ref",), ("ADD",))
+FAMILIES = (CONV, DEPTHWISE, FC, ADD)
+KINDS_SUPPORTED = (OpKind.CONV_2D, OpKind.DEPTHWISE_CONV_2D, OpKind.FULLY_CONNECTED, OpKind.ADD)
+WEIGHTED = (OpKind.CONV_2D, OpKind.DEPTHWISE_CONV_2D, OpKind.FULLY_CONNECTED)
+ADD_LEFT_SHIFT = 15
+
+
+def is_int16(graph: Graph, op: Op) -> bool:
+    return bool(op.inputs) and graph.tensors[op.inputs[0]].dtype is DType.INT16
+
+
+def check(graph: Graph, op: Op) -> None:
+    inp = expect_dtype(graph, op, op.inputs[0], "input", DType.INT16)
+    out = expect_dtype(graph, op, op.outputs[0], "output", DType.INT16)
+    for t, role in ((inp, "input"), (out, "output")):
+        expect_quant(graph, op, t, role)
+        if t.quant.zero_point[0] != 0:
+            raise fail(graph, op, f"int16 {role} zero point must be 0 (16x8 quantisation)")
+    expect_activation(graph, op)
+    if op.kind is OpKind.ADD:
+        b = expect_dtype(graph, op, op.inputs[1], "input", DType.INT16)
+        expect_quant(graph, op, b, "input")
+        if broadcast_shape(inp.shape, b.shape) != tuple(out.shape):
+            raise fail(graph, op, f"{list(inp.shape)} and {list(b.shape)} do not broadcast to {list(out.shape)}")
+        return
+    flt = expect_dtype(graph, op, op.inputs[1], "filter", DType.INT8)
+    expect_constant(graph, op, op.inputs[1], "filter")
+    expect_quant(graph, op, flt, "filter", per_channel_ok=True)
+    if any(z != 0 for z in flt.quant.zero_point):
+        raise fail(graph, op, "filter zero point must be 0")
+    bias = op.inputs[2] if len(op.inputs) > 2 else -1
+    if bias >= 0:
+        expect_dtype(graph, op, bias, "bias", DType.INT64, DType.INT32)
+        expect_constant(graph, op, bias, "bias")
+    if op.kind is OpKind.FULLY_CONNECTED:
+        if len(flt.shape) != 2 or inp.num_elements % flt.shape[1]:
+            raise fail(graph, op, f"input {list(inp.shape)} does not match filter {list(flt.shape)}")
+        return
+    if len(inp.shape) != 4 or len(out.shape) != 4 or len(flt.shape) != 4:
+        raise fail(graph, op, "expects 4-D input, filter and output")
+    conv_common.expect_output_size(graph, op)
+
+
+def macs(graph: Graph, op: Op) -> int:
+    if op.kind not in WEIGHTED:
+        return 0
+    out, flt = graph.tensors[op.outputs[0]], graph.tensors[op.inputs[1]]
+    if op.kind is OpKind.FULLY_CONNECTED:
+        return out.num_elements * flt.shape[1]
+    window = flt.shape[1] * flt.shape[2]
+    return out.num_elements * window * (flt.shape[3] if op.kind is OpKind.CONV_2D else 1)
+
+
+def _acc32(ctx: LowerContext, op: Op) -> int:
+    """TFLite Micro accumulates in int32 (and requantises as for int8) when the bias is int32 or
+    absent, in int64 when it is int64."""
+    bias = op.inputs[2] if len(op.inputs) > 2 else -1
+    return int(bias < 0 or ctx.tensor(bias).dtype is DType.INT32)
+
+
+def lower(ctx: LowerContext, op: Op) -> Layer:
+    g = ctx.graph
+    inp, out = ctx.tensor(op.inputs[0]), ctx.tensor(op.outputs[0])
+    act_min, act_max = activation_range(expect_activation(g, op), out.quant.scale[0], 0, bits=16)
+    if op.kind is OpKind.ADD:
+        b = ctx.tensor(op.inputs[1])
+        params = broadcast_layout(inp.shape, b.shape, out.shape)
+        params += binary.rescaled_sum_params(inp, b, out, "NONE", ADD_LEFT_SHIFT)[:-2]
+        params += [("output_activation_min", act_min), ("output_activation_max", act_max)]
+        operands = [ctx.weights(i) if ctx.tensor(i).is_constant else ctx.arena(i, "input") for i in op.inputs[:2]]
+        return ctx.layer(op, ctx.pick(ADD), ADD, params, [*operands, ctx.output(op)])
+    flt = ctx.tensor(op.inputs[1])
+    channels = out.shape[-1] if op.kind is not OpKind.FULLY_CONNECTED else flt.shape[0]
+    multipliers, shifts = conv_output_multipliers(inp.quant.scale[0], flt.quant.scale, out.quant.scale[0], channels)
+    requant = [ctx.derived(op, "multiplier", "int32_t", multipliers), ctx.derived(op, "shift", "int32_t", shifts)]
+    bias = ctx.weights(op.inputs[2] if len(op.inputs) > 2 else -1)
+    args = [ctx.input(op), ctx.weights(op.inputs[1]), replace(bias, c_type="void"), *requant, ctx.output(op)]
+    if op.kind is OpKind.FULLY_CONNECTED:
+        depth = flt.shape[1]
+        params = [("batches", inp.num_elements // depth), ("accum_depth", depth), ("out_depth", flt.shape[0]),
+                  ("input_offset", 0), ("filter_offset", 0), ("output_offset", 0),
+                  ("output_activation_min", act_min), ("output_activation_max", act_max),
+                  ("acc32", _acc32(ctx, op))]  # fmt: skip
+        return ctx.layer(op, ctx.pick(FC), FC, params, args, macs(g, op))
+    (s_h, s_w), (d_h, d_w) = op.options["stride"], op.options["dilation"]
+    params = [("batches", inp.shape[0]), ("in_h", inp.shape[1]), ("in_w", inp.shape[2]), ("in_c", inp.shape[3]),
+              ("out_h", out.shape[1]), ("out_w", out.shape[2]), ("out_c", out.shape[3]), ("k_h", flt.shape[1]),
+              ("k_w", flt.shape[2]), ("stride_h", s_h), ("stride_w", s_w), ("dilation_h", d_h), ("dilation_w", d_w),
+              ("pad_h", padding_before(s_h, d_h, inp.shape[1], flt.shape[1], out.shape[1])),
+              ("pad_w", padding_before(s_w, d_w, inp.shape[2], flt.shape[2], out.shape[2])),
+              ("depth_multiplier", op.options.get("depth_multiplier", 1)), ("input_offset", 0), ("output_offset", 0),
+              ("output_activation_min", act_min), ("output_activation_max", act_max),
+              ("acc32", _acc32(ctx, op))]  # fmt: skip
+    fam = CONV if op.kind is OpKind.CONV_2D else DEPTHWISE
+    return ctx.layer(op, ctx.pick(fam), fam, params, args, macs(g, op))
