@@ -30,7 +30,7 @@ sys.path.insert(0, str(ROOT))
 from codegen import pipeline  # noqa: E402
 from codegen.boards import load_board  # noqa: E402
 from codegen.errors import RvfwError  # noqa: E402
-from codegen.family_models import FAMILY_MODELS  # noqa: E402
+from codegen.family_models import FAMILY_MODELS, STREAMING_MODELS  # noqa: E402
 from codegen.report.tables import table  # noqa: E402
 from tests.kernels.test_ops_on_sim import CASES  # noqa: E402
 
@@ -103,7 +103,7 @@ def bench_models() -> bool:
     ok = True
     rows = []
     with tempfile.TemporaryDirectory() as tmp:
-        for name, make in FAMILY_MODELS.items():
+        for name, make in {**FAMILY_MODELS, **STREAMING_MODELS}.items():
             model = Path(tmp) / f"{name}.tflite"
             model.write_bytes(make())
             arenas = {}
@@ -115,6 +115,7 @@ def bench_models() -> bool:
                 except RvfwError:
                     arenas[memory] = None
             head, total = tflm_arena(model)
+            state = b.plan.state_size
             instructions, flash = [], {}
             for board, kernels in MODEL_BOARDS:
                 b, r, exact = build_and_run(model, Path(tmp) / f"{name}-{board}", board, kernels)
@@ -123,11 +124,12 @@ def bench_models() -> bool:
                 flash[board] = sum(b.size.by_category(c) for c in ("code", "rodata", "weights", "data"))
             rows.append([
                 name, *(f"{arenas[m]:,}" if arenas[m] is not None else "-" for m in ("fast", "small", "tiled")),
-                f"{head:,}", f"{total:,}", f"{flash['spike-rv32imc']:,}", f"{model.stat().st_size:,}", *instructions,
+                f"{state:,}", f"{head:,}", f"{total:,}", f"{flash['spike-rv32imc']:,}", f"{model.stat().st_size:,}",
+                *instructions,
             ])  # fmt: skip
-    print(table(["model", "arena fast", "small", "tiled", "TFLM arena head", "TFLM total", "flash rv32imc",
-                 ".tflite", "instr rv64gcv rvv", "rv32imc scalar", "c906 xthead"], rows,
-                right=set(range(1, 11))))  # fmt: skip
+    print(table(["model", "arena fast", "small", "tiled", "state", "TFLM arena head", "TFLM total",
+                 "flash rv32imc", ".tflite", "instr/step rv64gcv rvv", "rv32imc scalar", "c906 xthead"], rows,
+                right=set(range(1, 12))))  # fmt: skip
     return ok
 
 
