@@ -13,7 +13,7 @@ from __future__ import annotations
 import numpy as np
 
 from codegen.ir import DType, Graph, Op, OpKind
-from codegen.ops import conv_common
+from codegen.ops import conv_common, pool2d
 from codegen.ops.broadcast import broadcast_layout
 from codegen.ops.common import Arg, Layer, LowerContext, expect_activation, expect_constant, expect_dtype, fail
 from codegen.ops.kernels import family
@@ -135,13 +135,7 @@ def lower(ctx: LowerContext, op: Op) -> Layer:
         args = [ctx.input(op), ctx.weights(op.inputs[1]), ctx.weights(bias), _act(ctx, op), ctx.output(op)]
         return ctx.layer(op, ctx.pick(FC), FC, params, args, macs(g, op))
     if op.kind in (OpKind.AVERAGE_POOL_2D, OpKind.MAX_POOL_2D):
-        (f_h, f_w), (s_h, s_w) = op.options["filter"], op.options["stride"]
-        params = [("batches", inp.shape[0]), ("in_h", inp.shape[1]), ("in_w", inp.shape[2]),
-                  ("channels", inp.shape[3]), ("out_h", out.shape[1]), ("out_w", out.shape[2]), ("k_h", f_h),
-                  ("k_w", f_w), ("stride_h", s_h), ("stride_w", s_w),
-                  ("pad_h", padding_before(s_h, 1, inp.shape[1], f_h, out.shape[1])),
-                  ("pad_w", padding_before(s_w, 1, inp.shape[2], f_w, out.shape[2])),
-                  ("output_activation_min", 0), ("output_activation_max", 0)]  # fmt: skip
+        params = pool2d.pool_params(inp, out, op, 0, 0)  # the float clamp comes from `act`
         fam = AVERAGE if op.kind is OpKind.AVERAGE_POOL_2D else MAX
         return ctx.layer(op, ctx.pick(fam), fam, params, [ctx.input(op), _act(ctx, op), ctx.output(op)])
     if op.kind in BINARY:

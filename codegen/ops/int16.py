@@ -1,29 +1,36 @@
 """16x8 models (int16 activations, int8 weights, int64 bias): what the op modules call when an
-op's activations are int16 (CONV_2D, DEPTHWISE_CONV_2D, FULLY_CONNECTED, ADD). TFLite Micro's
-16x8 kernels accumulate in 64 bits and requantise with its 64-bit MultiplyByQuantizedMultiplier
-(rvfw_requantize64) when the bias is int64, and in int32 with the int8 requantisation when it is
-int32 (params acc32); ADD is the int8 algorithm with 15 bits of headroom. Zero points of int16
-tensors are 0, as TFLite's 16x8 quantisation makes them. Data movement, views, CONCATENATION and
-QUANTIZE / DEQUANTIZE handle int16 in their own modules."""
+op's activations are int16 (CONV_2D, DEPTHWISE_CONV_2D, FULLY_CONNECTED, ADD, SUB, MUL,
+AVERAGE_POOL_2D, MAX_POOL_2D). TFLite Micro's 16x8 kernels accumulate in 64 bits and requantise
+with its 64-bit MultiplyByQuantizedMultiplier (rvfw_requantize64) when the bias is int64, and in
+int32 with the int8 requantisation when it is int32 (params acc32); ADD and SUB are the int8
+algorithm with 15 bits of headroom, MUL and the pools the int8 ones with int16 clamps. Zero points
+of int16 tensors are 0, as TFLite's 16x8 quantisation makes them. Data movement, views,
+CONCATENATION and QUANTIZE / DEQUANTIZE handle int16 in their own modules."""
 
 from __future__ import annotations
 
 from dataclasses import replace
 
 from codegen.ir import DType, Graph, Op, OpKind
-from codegen.ops import binary, conv_common
+from codegen.ops import binary, conv_common, pool2d
 from codegen.ops.broadcast import broadcast_layout, broadcast_shape
 from codegen.ops.common import Layer, LowerContext, expect_activation, expect_constant, expect_dtype, expect_quant, fail
 from codegen.ops.kernels import family
-from codegen.quant import activation_range, conv_output_multipliers, padding_before
+from codegen.quant import activation_range, conv_output_multipliers, padding_before, quantize_multiplier
 
 CONV = family("CONV_2D 16x8", "rvfw_conv_params", "conv2d_s16", ("ref",), ("CONV_2D",))
 DEPTHWISE = family("DEPTHWISE_CONV_2D 16x8", "rvfw_conv_params", "depthwise_conv2d_s16", ("ref",),
                    ("DEPTHWISE_CONV_2D",))  # fmt: skip
 FC = family("FULLY_CONNECTED 16x8", "rvfw_fc_params", "fully_connected_s16", ("ref",), ("FULLY_CONNECTED",))
 ADD = family("ADD int16", "rvfw_binary_params", "add_broadcast_s16", ("ref",), ("ADD",))
-FAMILIES = (CONV, DEPTHWISE, FC, ADD)
-KINDS_SUPPORTED = (OpKind.CONV_2D, OpKind.DEPTHWISE_CONV_2D, OpKind.FULLY_CONNECTED, OpKind.ADD)
+SUB = family("SUB int16", "rvfw_binary_params", "sub_s16", ("ref",), ("SUB",))
+MUL = family("MUL int16", "rvfw_binary_params", "mul_s16", ("ref",), ("MUL",))
+AVERAGE = family("AVERAGE_POOL_2D int16", "rvfw_pool_params", "avgpool2d_s16", ("ref",), ("AVERAGE_POOL_2D",))
+MAX = family("MAX_POOL_2D int16", "rvfw_pool_params", "maxpool2d_s16", ("ref",), ("MAX_POOL_2D",))
+FAMILIES = (CONV, DEPTHWISE, FC, ADD, SUB, MUL, AVERAGE, MAX)
+BINARY = {OpKind.ADD: ADD, OpKind.SUB: SUB, OpKind.MUL: MUL}
+POOLS = {OpKind.AVERAGE_POOL_2D: AVERAGE, OpKind.MAX_POOL_2D: MAX}
+KINDS_SUPPORTED = (OpKind.CONV_2D, OpKind.DEPTHWISE_CONV_2D, OpKind.FULLY_CONNECTED, *BINARY, *POOLS)
 WEIGHTED = (OpKind.CONV_2D, OpKind.DEPTHWISE_CONV_2D, OpKind.FULLY_CONNECTED)
 ADD_LEFT_SHIFT = 15
 
@@ -40,9 +47,17 @@ def check(graph: Graph, op: Op) -> None:
         if t.quant.zero_point[0] != 0:
             raise fail(graph, op, f"int16 {role} zero point must be 0 (16x8 quantisation)")
     expect_activation(graph, op)
-    if op.kind is OpKind.ADD:
+    if op.kind in POOLS:
+        if len(inp.shape) != 4 or len(out.shape) != 4 or inp.shape[3] != out.shape[3]:
+            raise fail(graph, op, "expects 4-D input and output with the same channels")
+        if inp.quant != out.quant:
+            raise fail(graph, op, "input and output quantisation must match")
+        return
+    if op.kind in BINARY:
         b = expect_dtype(graph, op, op.inputs[1], "input", DType.INT16)
         expect_quant(graph, op, b, "input")
+        if b.quant.zero_point[0] != 0:
+            raise fail(graph, op, "int16 input zero point must be 0 (16x8 quantisation)")
         if broadcast_shape(inp.shape, b.shape) != tuple(out.shape):
             raise fail(graph, op, f"{list(inp.shape)} and {list(b.shape)} do not broadcast to {list(out.shape)}")
         return
@@ -85,13 +100,23 @@ def lower(ctx: LowerContext, op: Op) -> Layer:
     g = ctx.graph
     inp, out = ctx.tensor(op.inputs[0]), ctx.tensor(op.outputs[0])
     act_min, act_max = activation_range(expect_activation(g, op), out.quant.scale[0], 0, bits=16)
-    if op.kind is OpKind.ADD:
+    if op.kind in BINARY:
         b = ctx.tensor(op.inputs[1])
         params = broadcast_layout(inp.shape, b.shape, out.shape)
-        params += binary.rescaled_sum_params(inp, b, out, "NONE", ADD_LEFT_SHIFT)[:-2]
+        if op.kind is OpKind.MUL:
+            m, s = quantize_multiplier(float(inp.quant.scale[0]) * float(b.quant.scale[0]) / float(out.quant.scale[0]))
+            params += [("input1_offset", 0), ("input2_offset", 0), ("output_offset", 0), ("output_multiplier", m),
+                       ("output_shift", s)]  # fmt: skip
+        else:
+            params += binary.rescaled_sum_params(inp, b, out, "NONE", ADD_LEFT_SHIFT)[:-2]
         params += [("output_activation_min", act_min), ("output_activation_max", act_max)]
         operands = [ctx.weights(i) if ctx.tensor(i).is_constant else ctx.arena(i, "input") for i in op.inputs[:2]]
-        return ctx.layer(op, ctx.pick(ADD), ADD, params, [*operands, ctx.output(op)])
+        fam = BINARY[op.kind]
+        return ctx.layer(op, ctx.pick(fam), fam, params, [*operands, ctx.output(op)])
+    if op.kind in POOLS:
+        params = pool2d.pool_params(inp, out, op, act_min, act_max)
+        fam = POOLS[op.kind]
+        return ctx.layer(op, ctx.pick(fam), fam, params, [ctx.input(op), ctx.output(op)])
     flt = ctx.tensor(op.inputs[1])
     channels = out.shape[-1] if op.kind is not OpKind.FULLY_CONNECTED else flt.shape[0]
     multipliers, shifts = conv_output_multipliers(inp.quant.scale[0], flt.quant.scale, out.quant.scale[0], channels)

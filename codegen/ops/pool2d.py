@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from codegen.ir import DType, Graph, Op, OpKind
+from codegen.ir import DType, Graph, Op, OpKind, Tensor
 from codegen.ops.common import (
     Layer,
     LowerContext,
@@ -42,13 +42,12 @@ def check(graph: Graph, op: Op) -> None:
         raise fail(graph, op, f"output size {out.shape[1]}x{out.shape[2]} does not match padding/stride")
 
 
-def lower(ctx: LowerContext, op: Op) -> Layer:
-    inp, out = ctx.tensor(op.inputs[0]), ctx.tensor(op.outputs[0])
+def pool_params(inp: Tensor, out: Tensor, op: Op, act_min: int, act_max: int) -> list[tuple[str, int]]:
+    """The rvfw_pool_params fields (every dtype's pools: int8, int16, float32)."""
     batches, in_h, in_w, channels = inp.shape
     _, out_h, out_w, _ = out.shape
     (f_h, f_w), (s_h, s_w) = op.options["filter"], op.options["stride"]
-    act_min, act_max = activation_range(expect_activation(ctx.graph, op), out.quant.scale[0], out.quant.zero_point[0])
-    params = [
+    return [
         ("batches", batches),
         ("in_h", in_h), ("in_w", in_w), ("channels", channels),
         ("out_h", out_h), ("out_w", out_w),
@@ -59,5 +58,11 @@ def lower(ctx: LowerContext, op: Op) -> Layer:
         ("output_activation_min", act_min),
         ("output_activation_max", act_max),
     ]  # fmt: skip
+
+
+def lower(ctx: LowerContext, op: Op) -> Layer:
+    inp, out = ctx.tensor(op.inputs[0]), ctx.tensor(op.outputs[0])
+    act_min, act_max = activation_range(expect_activation(ctx.graph, op), out.quant.scale[0], out.quant.zero_point[0])
+    params = pool_params(inp, out, op, act_min, act_max)
     fam = AVERAGE if op.kind is OpKind.AVERAGE_POOL_2D else MAX
     return ctx.layer(op, ctx.pick(fam), fam, params, [ctx.input(op), ctx.output(op)])

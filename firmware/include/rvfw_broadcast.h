@@ -10,12 +10,12 @@
 
 /* ADD, SUB and SQUARED_DIFFERENCE bring both inputs to a common scale first: the value plus its
  * offset, shifted up by left_shift for headroom, times its multiplier. */
-static inline int32_t rvfw_rescaled_input1(const rvfw_binary_params *p, int8_t x)
+static inline int32_t rvfw_rescaled_input1(const rvfw_binary_params *p, int32_t x)
 {
     return rvfw_requantize((x + p->input1_offset) * (1 << p->left_shift), p->input1_multiplier, p->input1_shift);
 }
 
-static inline int32_t rvfw_rescaled_input2(const rvfw_binary_params *p, int8_t x)
+static inline int32_t rvfw_rescaled_input2(const rvfw_binary_params *p, int32_t x)
 {
     return rvfw_requantize((x + p->input2_offset) * (1 << p->left_shift), p->input2_multiplier, p->input2_shift);
 }

@@ -5,10 +5,7 @@
 void rvfw_add_broadcast_s16_ref(const rvfw_binary_params *p, const int16_t *a, const int16_t *b, int16_t *output)
 {
 #define ADD16_ELEMENT(ia, ib, io)                                                                                   \
-    const int32_t x = rvfw_requantize((a[ia] + p->input1_offset) * (1 << p->left_shift), p->input1_multiplier,     \
-                                      p->input1_shift);                                                           \
-    const int32_t y = rvfw_requantize((b[ib] + p->input2_offset) * (1 << p->left_shift), p->input2_multiplier,     \
-                                      p->input2_shift);                                                           \
+    const int32_t x = rvfw_rescaled_input1(p, a[ia]), y = rvfw_rescaled_input2(p, b[ib]);                         \
     output[io] = (int16_t)rvfw_clamp(rvfw_requantize(x + y, p->output_multiplier, p->output_shift) +               \
                                          p->output_offset,                                                        \
                                      p->output_activation_min, p->output_activation_max)

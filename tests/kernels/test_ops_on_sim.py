@@ -445,9 +445,13 @@ def op16x8(rng, kind, in_shape, out_shape, wshape=None, activation="NONE", bias_
         inputs.append(m.tensor("b", (wshape[axis],), bias_dtype, scale=ws * s_in,
                                data=rng.integers(-200000, 200000, wshape[axis])))  # fmt: skip
         fan = int(np.prod(wshape[1:])) if kind != "DEPTHWISE_CONV_2D" else wshape[1] * wshape[2]
-    elif kind == "ADD":
-        inputs.append(m.tensor("x2", in_shape, np.int16, scale=0.0003, zero_point=0))
+    elif kind in ("ADD", "SUB", "MUL"):
+        inputs.append(m.tensor("x2", options.pop("b_shape", in_shape), np.int16, scale=0.0003, zero_point=0))
     scale = float(np.float32(s_in * (0.011 * 73 * np.sqrt(fan) * 10000 / 8000 if wshape is not None else 1.7)))
+    if kind == "MUL":
+        scale = float(np.float32(s_in * 0.0003 * 8000))
+    elif kind in ("AVERAGE_POOL_2D", "MAX_POOL_2D"):
+        scale = s_in
     y = m.tensor("y", out_shape, np.int16, scale=scale, zero_point=0)
     m.op(kind, inputs, [y], activation=activation, **options)
     return m.finish([t for t in inputs if m.tensors[t].data is None], [y])
@@ -616,6 +620,14 @@ CASES = {
     ),
     "s16_fully_connected": lambda r: op16x8(r, "FULLY_CONNECTED", (2, 40), (2, 9), (9, 40)),
     "s16_add": lambda r: op16x8(r, "ADD", (2, 5, 7), (2, 5, 7)),
+    "s16_sub_broadcast": lambda r: op16x8(r, "SUB", (2, 5, 7), (2, 5, 7), b_shape=(5, 1)),
+    "s16_mul_broadcast": lambda r: op16x8(r, "MUL", (3, 4, 6), (3, 4, 6), b_shape=(6,)),
+    "s16_avgpool": lambda r: op16x8(
+        r, "AVERAGE_POOL_2D", (1, 7, 6, 3), (1, 4, 3, 3), padding="SAME", stride=(2, 2), filter=(3, 3)
+    ),
+    "s16_maxpool_relu": lambda r: op16x8(
+        r, "MAX_POOL_2D", (1, 8, 9, 2), (1, 7, 4, 2), activation="RELU", padding="VALID", stride=(1, 2), filter=(2, 3)
+    ),
     "convert_f32_to_s16": lambda r: convert("f32", "s16", (3, 17)),
     "convert_s16_to_f32": lambda r: convert("s16", "f32", (3, 17)),
     "convert_s8_to_s16": lambda r: convert("s8", "s16", (4, 9)),
