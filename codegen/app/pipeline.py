@@ -33,6 +33,7 @@ from codegen.run.sim import SimResult, run_elf
 
 MAX_MODELS = 32  # the dispatcher's tables
 PMP_ENTRIES_PER_MODEL_MAX = 6  # partition, state, code: each at most a TOR pair
+STATE_STEPS = 3  # steps the harness runs of each instance of a model with state
 STACK_ALIGN = 16
 
 
@@ -129,9 +130,6 @@ def admit(
             sized[m.name] = {"weights": m.sizes["weights"], "options": [("given", m.sizes["arena"])]}
             continue
         graph = replace(load(m.model, board, compression(m), log), name=m.name)
-        if graph.variables:  # the dispatcher passes each model one partition: no state area yet
-            raise RvfwError(f"{m.model}: model '{m.name}' has state (variable tensors); applications run only "
-                            "stateless models so far (build it on its own)")  # fmt: skip
         plans[m.name] = MemoryOptions(graph, board, planner)
         modes = ["fast", "small", "tiled"] if m.memory == "auto" else [m.memory]
         options = []
@@ -143,7 +141,8 @@ def admit(
         _layers, constants = lower_graph(first.graph, first.plan, kernel_set, board.vlen)
         weights = sum(c.values.nbytes for c in constants)
         io_bytes += sum(graph.tensors[i].nbytes for i in graph.outputs)
-        sized[m.name] = {"weights": weights, "options": options}
+        # The model's own state (variable tensors) is each instance's state, beside any the manifest adds.
+        sized[m.name] = {"weights": weights, "options": options, "state": first.plan.state_size}
     totals, placement = budgets(app, board, io_bytes)
     demands = []
     for m in app.models:
@@ -159,7 +158,7 @@ def admit(
                 tokens=m.tokens,
                 tokens_floor=m.tokens_floor,
                 bytes_per_token=m.bytes_per_token,
-                fixed_state=m.fixed_state,
+                fixed_state=m.fixed_state + sized[m.name].get("state", 0),
                 stack=stack,
                 arena_label=label,
                 arena_options=tuple(smaller),
@@ -224,7 +223,12 @@ def build(
         layers, constants = lower_graph(graph, plan, kernel_set, board.vlen)
         if len(graph.inputs) != 1 or len(graph.outputs) != 1:
             raise RvfwError(f"{Path(graph.source).name}: models in an application need one input and one output")
-        inputs = golden.make_inputs(graph, seed)
+        if graph.variables and preempt == m.name:
+            raise RvfwError(f"--preempt {m.name}: a model with state cannot also run from an interrupt (its state "
+                            "would advance twice)")  # fmt: skip
+        # A model with state runs STATE_STEPS steps of each instance, interleaved: (step, instance) order.
+        runs = STATE_STEPS * m.instances if graph.variables else 1
+        inputs = [a for k in range(runs) for a in golden.make_inputs(graph, seed + k)]
         models.append(ModelBuild(m, graph, plan, layers, constants, inputs))
         log(f"model {m.name} ({Path(graph.source).name}): {len(layers)} kernel calls, arena {plan.arena_size:,}")
 
@@ -289,7 +293,7 @@ def app_sources(app, board, admitted, models, inject_fault=None, preempt=None) -
             files["rvfw_test_hooks.h"] = emit.render_test_hooks(banner, fault)
             extra_flags[f"{mb.graph.name}.c"] = ["-include", "rvfw_test_hooks.h"]  # found on the -I path
     files["app.c"] = emit.render_app(banner, [_model_data(mb, placed) for mb in models], placed)
-    harness = [_harness_data(mb) for mb in models]
+    harness = [_harness_data(mb, k) for k, mb in enumerate(models)]
     preempting = None
     if preempt is not None:
         index = next(i for i, mb in enumerate(models) if mb.entry.name == preempt)
@@ -327,6 +331,7 @@ def _model_data(mb: ModelBuild, placed: dict) -> dict:
         "partition_napot": part["napot"],
         "stack": part["stack"],
         "state": state,
+        "model_state": mb.plan.state_size,  # its variable tensors' bytes (0: stateless)
         "input_offset": mb.plan.tensor_offsets[g.inputs[0]],
         "input_bytes": inp.nbytes,
         "output_offset": mb.plan.tensor_offsets[g.outputs[0]],
@@ -334,19 +339,28 @@ def _model_data(mb: ModelBuild, placed: dict) -> dict:
     }
 
 
-def _harness_data(mb: ModelBuild) -> dict:
+def _harness_data(mb: ModelBuild, index: int) -> dict:
     g = mb.graph
     inp, out = g.tensors[g.inputs[0]], g.tensors[g.outputs[0]]
-    values = mb.inputs[0]
     storage = "uint32_t" if inp.dtype is DType.FLOAT32 else inp.dtype.c_type
-    values = np.asarray(values, dtype=np.float32).view(np.uint32) if inp.dtype is DType.FLOAT32 else values
+
+    def lines(values: np.ndarray) -> list[str]:
+        values = np.asarray(values, dtype=np.float32).view(np.uint32) if inp.dtype is DType.FLOAT32 else values
+        return emit.value_lines(values)
+
+    instances = mb.entry.instances
+    more = [{"step": k // instances, "instance": k % instances, "lines": lines(mb.inputs[k])}
+            for k in range(1, len(mb.inputs))]  # fmt: skip
     return {
+        "index": index,
+        "instances": instances,
+        "more_runs": more,
         "name": mb.entry.name,
         "NAME": mb.entry.name.upper(),
         "priority": mb.entry.priority,
         "input_type": storage,
         "input_count": inp.num_elements,
-        "input_lines": emit.value_lines(values),
+        "input_lines": lines(mb.inputs[0]),
         "output_type": "uint32_t" if out.dtype is DType.FLOAT32 else out.dtype.c_type,
         "output_count": out.num_elements,
         "print_as": "f32bits" if out.dtype is DType.FLOAT32 else "int",
@@ -398,6 +412,8 @@ def parse_console(console: str, b: AppBuild, exit_code: int, runner: str) -> dic
             results[words[1]] = ModelResult(int(words[3]), int(words[5]), [], -1, False)
         elif words[0] == "output":
             results[words[1]].outputs.append(output_array(line, words[2], graphs[words[1]], 0))
+        elif words[0] == "step" and int(words[3]) != 0:  # step <model> status S: a later step failed
+            results[words[1]].status = int(words[3])
         elif words[0] == "preempt":  # preempt <model> by <model> status S same B
             r = results[words[1]]
             r.preempt_status, r.preempt_same = int(words[5]), words[7] == "1"
@@ -412,6 +428,16 @@ def parse_console(console: str, b: AppBuild, exit_code: int, runner: str) -> dic
     return results
 
 
+def _references(mb: ModelBuild) -> tuple[list[np.ndarray], str]:
+    """The golden outputs in the harness's run order: each instance of a model with state its own
+    TFLite Micro interpreter over its steps, the instances interleaved step by step."""
+    instances = mb.entry.instances if mb.graph.variables else 1
+    per_instance = [golden_outputs(mb.graph, mb.inputs[i::instances]) for i in range(instances)]
+    steps = len(mb.inputs) // instances
+    ordered = [per_instance[k % instances][0][k // instances] for k in range(steps * instances)]
+    return ordered, per_instance[0][1]
+
+
 def check(b: AppBuild, results: dict[str, ModelResult], log: Log = print) -> bool:
     """Every model that ran must match its golden bit for bit (pipeline.golden_outputs), also when
     dispatched again and when run from an interrupt."""
@@ -422,7 +448,7 @@ def check(b: AppBuild, results: dict[str, ModelResult], log: Log = print) -> boo
             log(f"{mb.entry.name}: not compared (it faulted)")
             ok = False
             continue
-        reference, against = golden_outputs(mb.graph, mb.inputs)
+        reference, against = _references(mb)
         result = golden.compare(r.outputs, reference)
         same = r.dispatch_status == 0 and r.dispatch_same
         preempt_ok = r.preempt_status is None or (r.preempt_status == 0 and r.preempt_same)

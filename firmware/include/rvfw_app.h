@@ -22,7 +22,7 @@ typedef struct {
     const char *name;
     uint8_t priority; /* 0 is the highest */
     uint8_t instances;
-    void (*run)(uint8_t *arena); /* generated: one inference over the arena */
+    void (*run)(uint8_t *arena, uint8_t *state); /* generated: one inference (state: the instance's) */
     rvfw_range partition;        /* [stack | arena], maybe shared with models it never overlaps */
     uintptr_t stack_size;
     rvfw_range state;   /* instance 0's state; instance k is at base + k * size (size 0: none) */

@@ -22,7 +22,8 @@ typedef struct {
     uintptr_t scratch[2];
 } rvfw_user_ctx;
 
-uintptr_t rvfw_enter_user(void (*entry)(uint8_t *), uint8_t *arg, void *sp, rvfw_user_ctx *ctx);
+uintptr_t rvfw_enter_user(void (*entry)(uint8_t *, uint8_t *), uint8_t *arena, uint8_t *state, void *sp,
+                          rvfw_user_ctx *ctx);
 
 /* Code, read-only data and weights: what models may read and execute (linker script). */
 extern uint8_t __rvfw_rx_start[], __rvfw_rx_end[];
@@ -139,7 +140,8 @@ int rvfw_run_instance(int model, int instance, const void *input, void *output)
     running = model;
     running_instance = instance;
     rvfw_user_ctx ctx;
-    const uintptr_t cause = rvfw_enter_user(m->run, arena, arena, &ctx);
+    uint8_t *state = m->state.size ? m->state.base + (uintptr_t)instance * m->state.size : 0;
+    const uintptr_t cause = rvfw_enter_user(m->run, arena, state, arena, &ctx);
     running = interrupted;
     running_instance = interrupted_instance;
     if (interrupted >= 0)

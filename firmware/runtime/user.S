@@ -1,5 +1,5 @@
 /* Running model code in U-mode and getting back: rvfw_enter_user saves the M-mode callee-saved
- * registers, drops to U-mode at `entry(arg)` on the model's own stack, and "returns" when the
+ * registers, drops to U-mode at `entry(arena, state)` on the model's own stack, and "returns" when the
  * model traps: its normal end is an ecall (mcause 8), anything else is a fault.
  *
  * An interrupt taken in U-mode is different: the model is only paused. Its whole context
@@ -52,27 +52,29 @@
 
   .section .text.rvfw_user, "ax"
   .balign 4
-  /* uintptr_t rvfw_enter_user(void (*entry)(uint8_t *), uint8_t *arg, void *sp, rvfw_user_ctx *ctx) */
+  /* uintptr_t rvfw_enter_user(void (*entry)(uint8_t *, uint8_t *), uint8_t *arena, uint8_t *state,
+   *                           void *sp, rvfw_user_ctx *ctx) */
   .global rvfw_enter_user
 rvfw_enter_user:
-  STORE ra, 0*REG(a3)
-  STORE sp, 1*REG(a3)
+  STORE ra, 0*REG(a4)
+  STORE sp, 1*REG(a4)
   .irp n, 0,1,2,3,4,5,6,7,8,9,10,11
-  STORE s\n, (2+\n)*REG(a3)
+  STORE s\n, (2+\n)*REG(a4)
   .endr
-  csrw mscratch, a3
+  csrw mscratch, a4
   csrw mepc, a0
   li t0, (3 << 11)          /* mstatus.MPP = U */
   csrc mstatus, t0
   mv a0, a1
-  mv sp, a2
+  mv a1, a2
+  mv sp, a3
   la ra, rvfw_user_return
   /* M-mode values stay out of the model's reach. */
   li s0, 0
   li s1, 0
-  li a1, 0
   li a2, 0
   li a3, 0
+  li a4, 0
   li t0, 0
   mret
 
