@@ -7,7 +7,7 @@ PYTHON := .venv/bin/python
 # APP: several models in one image (apps/*.yaml); else the one MODEL.
 ARGS := $(if $(BOARD),--board $(BOARD),$(if $(APP),,--board spike-rv64gcv)) $(if $(APP),--app $(APP),--model $(MODEL))
 
-.PHONY: all setup build run check size plan admit fuzz bench-tt bench-c906 bench-sim bench-ops flash check-board test bench lint format example clean
+.PHONY: all setup build run check size plan admit fuzz bench-tt bench-c906 bench-sim bench-ops flash check-board export test bench lint format example clean
 
 all: build
 
@@ -32,6 +32,10 @@ plan: setup
 # Admission only: the memory table per region and the degrade ladder, e.g. APP=apps/seed004.yaml.
 admit: setup
 	@$(RVFW) admit $(ARGS)
+
+# The model as sources for your own firmware: make export [FORMAT=sources|cmake|lib|zephyr|espidf] [OUT=dir]
+export: setup
+	@$(RVFW) export $(ARGS) $(if $(FORMAT),--format $(FORMAT)) $(if $(OUT),--out $(OUT))
 
 # Write the image to a real board: make flash BOARD=hifive1-revb [PORT=/dev/ttyUSB0] [DRY_RUN=1]
 flash: setup

