@@ -123,7 +123,9 @@ def _parser() -> argparse.ArgumentParser:
             from codegen.export import FORMATS
 
             p.add_argument("--format", default="sources", choices=FORMATS, help="what to write (default: sources)")
-            p.add_argument("--name", default=None, help="the model's C name, its symbols' prefix (default: from the file)")
+            p.add_argument(
+                "--name", default=None, help="the model's C name, its symbols' prefix (default: from the file)"
+            )
         if name == "flash":
             p.add_argument("--dry-run", action="store_true", help="print the flash commands, run nothing")
         if name == "check-board":

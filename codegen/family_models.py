@@ -10,7 +10,9 @@ weights, activation scales from the weight statistics): the graphs TFLite's conv
   CONCATENATION with the skip connection, a LOGISTIC output;
 - `kws_16x8`: an audio model quantised 16x8 (int16 activations, int8 weights, int64 bias);
 - `svdf_kws` (STREAMING_MODELS): a keyword spotter of two SVDF layers whose state persists from
-  one frame to the next.
+  one frame to the next;
+- `lstm_kws` (STREAMING_MODELS): a keyword spotter on TFLite Micro's integer LSTM (int16 cell
+  state), four frames per call, its hidden and cell states carried from call to call.
 
     python -m codegen.family_models OUT_DIR
 """
@@ -283,6 +285,44 @@ def svdf_kws() -> bytes:
     return m.finish([x], [probs], description="rvfw family model: SVDF keyword spotter (seeded)")
 
 
+def lstm_kws() -> bytes:
+    """A streaming LSTM keyword spotter as TFLite's converter writes it: four frames of 40
+    features per call through a 32-unit UNIDIRECTIONAL_SEQUENCE_LSTM (int8 weights and hidden
+    state, int16 cell state of scale 2^-11, both variables), then a classifier over the four
+    outputs and SOFTMAX."""
+    rng = np.random.default_rng(606)
+    m = ModelBuilder()
+    frames, n_in, units = 4, 40, 32
+    s_in, s_h = 1 / 64, 1 / 128
+    x = m.tensor("frames", (1, frames, n_in), scale=s_in, zero_point=-5)
+    inputs = [x]
+    for k in range(8):  # input-side then recurrent-side weights of the input, forget, cell and output gates
+        depth = n_in if k < 4 else units
+        scale = float(np.float32(1.5 / (np.sqrt(depth) * 40)))
+        inputs.append(m.tensor(f"lstm/w{k}", (units, depth), scale=scale, data=rng.integers(-127, 128, (units, depth))))
+    inputs += [-1, -1, -1]  # no peephole
+    for k in range(4):
+        inputs.append(m.tensor(f"lstm/b{k}", (units,), np.int32, scale=s_in * m.tensors[inputs[1 + k]].scale[0],
+                               data=rng.integers(-4000, 4000, units)))  # fmt: skip
+    inputs += [-1, -1]  # no projection
+    inputs.append(m.tensor("lstm/hidden", (1, units), scale=s_h, zero_point=3, variable=True))
+    inputs.append(m.tensor("lstm/cell", (1, units), np.int16, scale=2.0**-11, variable=True))
+    inputs += [-1, -1, -1, -1]  # no layer norm
+    seq = m.tensor("lstm/output", (1, frames, units), scale=s_h, zero_point=3)
+    m.op("UNIDIRECTIONAL_SEQUENCE_LSTM", inputs, [seq], activation="TANH", time_major=False)
+    flat = m.tensor("flat", (1, frames * units), scale=s_h, zero_point=3)
+    shape = m.tensor("flat/shape", (2,), np.int32, data=np.array([1, frames * units]))
+    m.op("RESHAPE", [seq, shape], [flat])
+    w = m.tensor("fc/weights", (4, frames * units), scale=0.01, data=rng.integers(-127, 128, (4, frames * units)))
+    bias = m.tensor("fc/bias", (4,), np.int32, scale=0.01 * s_h, data=rng.integers(-500, 500, 4))
+    logits = m.tensor("logits", (1, 4), scale=float(np.float32(s_h * 0.01 * 60 * 73 * np.sqrt(frames * units) / 32)),
+                      zero_point=0)  # fmt: skip
+    m.op("FULLY_CONNECTED", [flat, w, bias], [logits])
+    probs = m.tensor("probs", (1, 4), scale=1 / 256, zero_point=-128)
+    m.op("SOFTMAX", [logits], [probs], beta=1.0)
+    return m.finish([x], [probs], description="rvfw family model: LSTM keyword spotter (seeded)")
+
+
 def kws_16x8() -> bytes:
     """An audio model quantised 16x8 (int16 activations, int8 weights, int64 bias), as TFLite's
     16x8 converter makes them: a float input QUANTIZEd to int16, convolutions, a residual ADD, a
@@ -329,7 +369,7 @@ def kws_16x8() -> bytes:
 FAMILY_MODELS = {"mobilenetv2_torch": mobilenetv2_torch, "mcunet_se": mcunet_se, "detector": detector,
                  "kws_16x8": kws_16x8}  # fmt: skip
 # Models with state: checked over several steps (their variable tensors carry over).
-STREAMING_MODELS = {"svdf_kws": svdf_kws}
+STREAMING_MODELS = {"svdf_kws": svdf_kws, "lstm_kws": lstm_kws}
 
 
 def main(argv: list[str]) -> int:

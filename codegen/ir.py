@@ -80,6 +80,7 @@ class OpKind(enum.Enum):
     TANH = "TANH"
     TRANSPOSE = "TRANSPOSE"
     TRANSPOSE_CONV = "TRANSPOSE_CONV"
+    UNIDIRECTIONAL_SEQUENCE_LSTM = "UNIDIRECTIONAL_SEQUENCE_LSTM"
     UNPACK = "UNPACK"
     # Internal: a chain of convolutions run band by band (planner.tiling); never read from a file.
     TILED_STAGE = "TILED_STAGE"

@@ -23,7 +23,7 @@ _DTYPES = {
     np.int64: TensorType.INT64,
 }
 _PADDING = {"SAME": 0, "VALID": 1}
-_ACTIVATION = {"NONE": 0, "RELU": 1, "RELU_N1_TO_1": 2, "RELU6": 3}
+_ACTIVATION = {"NONE": 0, "RELU": 1, "RELU_N1_TO_1": 2, "RELU6": 3, "TANH": 4}
 # Versions written by default: the lowest that has the int8 form of each op.
 _VERSIONS = {"CONV_2D": 3, "DEPTHWISE_CONV_2D": 3, "FULLY_CONNECTED": 4, "AVERAGE_POOL_2D": 2, "MAX_POOL_2D": 2,
              "ADD": 2, "SOFTMAX": 2, "RESHAPE": 1, "QUANTIZE": 2, "DEQUANTIZE": 2, "PAD": 2, "PADV2": 2,
@@ -34,7 +34,7 @@ _VERSIONS = {"CONV_2D": 3, "DEPTHWISE_CONV_2D": 3, "FULLY_CONNECTED": 4, "AVERAG
              "SUM": 2, "REDUCE_MAX": 2, "REDUCE_MIN": 2, "PRELU": 1, "ARG_MAX": 2, "ARG_MIN": 2,
              "TRANSPOSE_CONV": 3, "BATCH_MATMUL": 1, "RESIZE_BILINEAR": 2,
              "L2_NORMALIZATION": 2, "DIV": 2, "LOG_SOFTMAX": 2,
-             "SVDF": 3}  # fmt: skip
+             "SVDF": 3, "UNIDIRECTIONAL_SEQUENCE_LSTM": 3}  # fmt: skip
 
 
 def _act(o: dict) -> int:
@@ -93,6 +93,10 @@ _OPTION_TABLES = {
     "BATCH_MATMUL": ("BatchMatMulOptions", [("AdjX", lambda o: bool(o.get("adj_x", False))),
                                             ("AdjY", lambda o: bool(o.get("adj_y", False)))]),
     "SVDF": ("SVDFOptions", [("Rank", lambda o: o.get("rank", 1)), ("FusedActivationFunction", _act)]),
+    "UNIDIRECTIONAL_SEQUENCE_LSTM": ("UnidirectionalSequenceLSTMOptions", [
+        ("FusedActivationFunction", lambda o: _ACTIVATION[o.get("activation", "TANH")]),
+        ("CellClip", lambda o: o.get("cell_clip", 0.0)), ("ProjClip", lambda o: o.get("proj_clip", 0.0)),
+        ("TimeMajor", lambda o: bool(o.get("time_major", False)))]),
     "MEAN": _REDUCER,
     "SUM": _REDUCER,
     "REDUCE_MAX": _REDUCER,

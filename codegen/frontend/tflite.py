@@ -89,6 +89,7 @@ MAX_VERSION = {
     OpKind.TANH: 3,
     OpKind.TRANSPOSE: 5,
     OpKind.TRANSPOSE_CONV: 5,
+    OpKind.UNIDIRECTIONAL_SEQUENCE_LSTM: 4,
     OpKind.UNPACK: 3,
 }
 
@@ -319,6 +320,10 @@ _OPTIONS: dict[OpKind, tuple[str, dict]] = {
     OpKind.SVDF: ("SVDFOptions", {"rank": lambda o: int(o.Rank()), "activation": _activation}),
     OpKind.TRANSPOSE_CONV: ("TransposeConvOptions", {"padding": _padding, "stride": _stride,
                                                      "activation": _activation}),
+    OpKind.UNIDIRECTIONAL_SEQUENCE_LSTM: ("UnidirectionalSequenceLSTMOptions", {
+        "activation": _activation, "cell_clip": lambda o: float(np.float32(o.CellClip())),
+        "proj_clip": lambda o: float(np.float32(o.ProjClip())), "time_major": lambda o: bool(o.TimeMajor()),
+        "asymmetric_quantize_inputs": lambda o: bool(o.AsymmetricQuantizeInputs())}),
     OpKind.UNPACK: ("UnpackOptions", {"axis": lambda o: int(o.Axis()), "num": lambda o: int(o.Num())}),
 }  # fmt: skip
 _OPTIONS_NAMES = {v: k for k, v in BuiltinOptions.__dict__.items() if not k.startswith("_")}

@@ -73,12 +73,16 @@ ARITY: dict[OpKind, tuple[tuple[int, int], tuple[int, int]]] = {
     OpKind.TANH: ((1, 1), (1, 1)),
     OpKind.TRANSPOSE: ((2, 2), (1, 1)),
     OpKind.TRANSPOSE_CONV: ((3, 4), (1, 1)),
+    OpKind.UNIDIRECTIONAL_SEQUENCE_LSTM: ((24, 24), (1, 1)),
     OpKind.UNPACK: ((1, 1), (1, 1 << 16)),
 }
 # Inputs that may be omitted (-1): the bias of the weighted ops, RESHAPE's shape tensor, PADV2's value.
 OPTIONAL_INPUTS = {OpKind.CONV_2D: {2}, OpKind.DEPTHWISE_CONV_2D: {2}, OpKind.FULLY_CONNECTED: {2},
                    OpKind.RESHAPE: {1}, OpKind.PADV2: {2}, OpKind.TRANSPOSE_CONV: {3},
-                   OpKind.SVDF: {3}}  # fmt: skip
+                   OpKind.SVDF: {3},
+                   # The LSTM's optional tensors: CIFG, peephole, projection, layer norm (ops.lstm refuses
+                   # the variants TFLite Micro refuses).
+                   OpKind.UNIDIRECTIONAL_SEQUENCE_LSTM: {1, 5, 9, 10, 11, 12, 16, 17, 20, 21, 22, 23}}  # fmt: skip
 # Options each kind needs, and the ones that must be at least 1.
 NEEDED_OPTIONS = {
     OpKind.CONCATENATION: ("axis",),

@@ -79,6 +79,13 @@ def inplace_candidates(graph: Graph, op: Op) -> list[tuple[int, int]]:
     return module.inplace(graph, op) if module not in (float32, int16) else []
 
 
+def scratch_bytes(graph: Graph, op: Op) -> int:
+    """Scratch an op's kernel needs in every memory mode (a module's `scratch`, e.g. the LSTM's
+    gate buffers), beside any its in-place kernel asks for."""
+    scratch = getattr(module_for(graph, op), "scratch", None)
+    return scratch(graph, op) if scratch else 0
+
+
 def lower_graph(graph: Graph, plan, kernels: str = "ref", vlen: int = 128) -> tuple[list[Layer], list[ConstArray]]:
     """One Layer per kernel call, from the requested kernel set where it has one (ops.kernels.pick
     falls back with a note); ops the plan runs in place get their in-place kernels."""
@@ -107,5 +114,6 @@ __all__ = [
     "inplace_candidates",
     "lower_graph",
     "macs",
+    "scratch_bytes",
     "op_module",
 ]

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from codegen.ir import Graph, Op, OpKind
+from codegen.ops import scratch_bytes
 
 if TYPE_CHECKING:
     from codegen.planner.inplace import InPlace
@@ -172,8 +173,9 @@ def analyze_lifetimes(graph: Graph, inplace: dict[int, InPlace] | None = None) -
     ordered = sorted(buffers.values(), key=lambda b: b.tensors[0])
     for step, op in enumerate(graph.ops):
         decision = inplace.get(op.index)
-        if decision and decision.scratch:
-            ordered.append(Buffer(f"scratch of op #{op.index}", decision.scratch, step, step, [], op.index))
+        size = max(decision.scratch if decision else 0, scratch_bytes(graph, op))
+        if size:
+            ordered.append(Buffer(f"scratch of op #{op.index}", size, step, step, [], op.index))
     return ordered
 
 

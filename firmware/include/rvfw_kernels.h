@@ -90,6 +90,19 @@ typedef struct {
     int32_t state_bytes;
 } rvfw_svdf_params;
 
+/* UNIDIRECTIONAL_SEQUENCE_LSTM, int8 activations with an int16 cell (TFLite Micro's integer
+ * LSTM): gates in the order input, forget, cell, output; each gate's input-side and
+ * recurrent-side fully connected layers requantise to Q3.12 (multiplier[g], multiplier[4 + g]),
+ * then the inter-gate multiplications: forget x cell -> cell, input x cell gate -> cell,
+ * tanh(cell) x output -> hidden; the cell tanh's input multiplier and shift; the clip (0: none). */
+typedef struct {
+    int32_t batches, time_steps, input_size, units, time_major;
+    int32_t multiplier[8], shift[8];
+    int32_t forget_cell_multiplier, forget_cell_shift, input_cell_multiplier, input_cell_shift;
+    int32_t hidden_multiplier, hidden_shift, hidden_zero_point;
+    int32_t cell_tanh_multiplier, cell_tanh_shift, cell_clip;
+} rvfw_lstm_params;
+
 /* The fused activation of a float32 op: act = {min, max} (TFLite's ActivationFunctionWithMinMax). */
 static inline float rvfw_clamp_f32(float x, const float *act)
 {
@@ -223,6 +236,15 @@ void rvfw_resize_bilinear_s8_ref(const rvfw_resize_bilinear_params *p, const int
 void rvfw_l2_normalization_s8_ref(const rvfw_l2norm_params *p, const int8_t *input, int8_t *output);
 void rvfw_div_s8_ref(const rvfw_binary_params *p, const int8_t *a, const int8_t *b, int8_t *output);
 void rvfw_log_softmax_s8_ref(const rvfw_log_softmax_params *p, const int8_t *input, int8_t *output);
+/* inputs/recurrent: the gates' weights packed [4][units][depth] (ref) or [4][depth][units] (rvv);
+ * bias: [8][units], the input side's bias with the input offset folded in, then the recurrent
+ * side's folded hidden offset; scratch: 4 x rows x units int16. */
+void rvfw_lstm_s8_ref(const rvfw_lstm_params *p, const int8_t *input, const int8_t *input_weights,
+                      const int8_t *recurrent_weights, const int32_t *bias, const uint16_t *sigmoid_table,
+                      int8_t *hidden, int16_t *cell, int8_t *output, int16_t *scratch);
+void rvfw_lstm_s8_rvv(const rvfw_lstm_params *p, const int8_t *input, const int8_t *input_weights,
+                      const int8_t *recurrent_weights, const int32_t *bias, const uint16_t *sigmoid_table,
+                      int8_t *hidden, int16_t *cell, int8_t *output, int16_t *scratch);
 void rvfw_svdf_s8_ref(const rvfw_svdf_params *p, const int8_t *input, const int8_t *weights_feature,
                       const void *weights_time, const int32_t *bias, void *state, int8_t *output);
 /* float32 models (codegen.ops.float32): act points at {min, max} of the fused activation. */

@@ -413,6 +413,37 @@ def svdf(rng, batches, n_input, units, rank, memory, state_dtype=np.int16, bias=
     return m.finish([x], [y])
 
 
+def lstm(rng, batches, steps, n_input, units, time_major=False, cell_clip=0.0, cell_power=-11, peephole=False) -> bytes:
+    """TFLite Micro's integer LSTM as its converter writes it: int8 input, output and hidden state,
+    int8 per-tensor weights, int32 biases, an int16 cell state with a power-of-two scale; both
+    states are variable tensors carried from step to step."""
+    m = ModelBuilder()
+    s_in, s_h = 1 / 64, 1 / 128
+    in_shape = (steps, batches, n_input) if time_major else (batches, steps, n_input)
+    x = m.tensor("x", in_shape, scale=s_in, zero_point=-5)
+    inputs = [x]
+    for k in range(8):  # input-side then recurrent-side weights of the input, forget, cell and output gates
+        depth = n_input if k < 4 else units
+        scale = float(np.float32(1.5 / (np.sqrt(depth) * 40)))
+        inputs.append(m.tensor(f"w{k}", (units, depth), scale=scale, data=rng.integers(-127, 128, (units, depth))))
+    if peephole:  # refused, as TFLite Micro refuses it
+        inputs += [m.tensor(f"p{k}", (units,), np.int16, scale=0.001, data=np.ones(units)) for k in range(3)]
+    else:
+        inputs += [-1, -1, -1]
+    for k in range(4):
+        w_scale = m.tensors[inputs[1 + k]].scale[0]
+        inputs.append(m.tensor(f"b{k}", (units,), np.int32, scale=s_in * w_scale,
+                               data=rng.integers(-4000, 4000, units)))  # fmt: skip
+    inputs += [-1, -1]  # no projection
+    inputs.append(m.tensor("hidden", (batches, units), scale=s_h, zero_point=3, variable=True))
+    inputs.append(m.tensor("cell", (batches, units), np.int16, scale=2.0**cell_power, variable=True))
+    inputs += [-1, -1, -1, -1]  # no layer norm
+    out_shape = (steps, batches, units) if time_major else (batches, steps, units)
+    y = m.tensor("y", out_shape, scale=s_h, zero_point=3)
+    m.op("UNIDIRECTIONAL_SEQUENCE_LSTM", inputs, [y], activation="TANH", cell_clip=cell_clip, time_major=time_major)
+    return m.finish([x], [y])
+
+
 def float_op(rng, kind, in_shape, out_shape, **options) -> bytes:
     """A float32 (unquantised) single-op model: weights and bias for the weighted ops."""
     m = ModelBuilder()
@@ -555,6 +586,8 @@ CASES = {
     "log_softmax_rows": lambda r: activation("LOG_SOFTMAX", (3, 10), 0.1, 5, 16 / 256, 127),
     "log_softmax_fine_scale_wide": lambda r: activation("LOG_SOFTMAX", (2, 70), 0.02, -30, 16 / 256, 127),
     "svdf_int16_state_rank2": lambda r: svdf(r, 1, 40, 16, 2, 10),
+    "lstm_batch_major": lambda r: lstm(r, 2, 5, 12, 20),
+    "lstm_time_major_clip": lambda r: lstm(r, 3, 4, 7, 9, time_major=True, cell_clip=1.5, cell_power=-12),
     "svdf_int8_state_2_batches": lambda r: svdf(r, 2, 13, 5, 1, 7, np.int8),
     "f32_conv3x3_same_stride2_relu": lambda r: float_op(
         r, "CONV_2D", (1, 9, 8, 3), (1, 5, 4, 6), wshape=(6, 3, 3, 3), padding="SAME", stride=(2, 2), activation="RELU"

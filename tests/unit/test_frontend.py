@@ -110,15 +110,25 @@ def test_every_missing_op_kind_in_one_line(tmp_path):
     x = m.tensor("x", shape, scale=0.1)
     t = [m.tensor(f"t{i}", shape, scale=0.1) for i in range(4)]
     m.op("BIDIRECTIONAL_SEQUENCE_LSTM", [x], [t[0]])
-    m.op("UNIDIRECTIONAL_SEQUENCE_LSTM", [t[0]], [t[1]])
+    m.op("UNIDIRECTIONAL_SEQUENCE_RNN", [t[0]], [t[1]])
     m.op("SOFTMAX", [t[1]], [t[2]])
     m.op("BIDIRECTIONAL_SEQUENCE_LSTM", [t[2]], [t[3]])
     with pytest.raises(ModelError) as info:
         load_bytes(tmp_path, m.finish([x], [t[3]]))
     assert (
         str(info.value) == "model.tflite: not supported: BIDIRECTIONAL_SEQUENCE_LSTM (2 ops #0, #3), "
-        "UNIDIRECTIONAL_SEQUENCE_LSTM (op #1)"
+        "UNIDIRECTIONAL_SEQUENCE_RNN (op #1)"
     )
+
+
+def test_lstm_variants_tflm_refuses_are_refused(tmp_path):
+    from codegen.ops import check_graph
+    from tests.kernels.test_ops_on_sim import lstm
+
+    path = tmp_path / "model.tflite"
+    path.write_bytes(lstm(np.random.default_rng(1), 1, 3, 4, 5, peephole=True))
+    with pytest.raises(ModelError, match=r"peephole LSTM not supported \(TFLite Micro runs the standard LSTM only\)"):
+        check_graph(load_tflite(path))
 
 
 def test_every_unsupported_dtype_in_one_line(tmp_path):

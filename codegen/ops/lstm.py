@@ -1,0 +1,160 @@
+"""UNIDIRECTIONAL_SEQUENCE_LSTM, int8 activations and weights with an int16 cell state: TFLite
+Micro's integer LSTM (the standard Keras LSTM: no CIFG, peephole, projection or layer norm,
+which TFLite Micro refuses too). The gate matrix-vector products are a fully connected layer's
+(folded biases, RVV across units); everything else, the int16 sigmoid/tanh tables and the
+inter-gate multiplications, follows TFLM step by step (firmware/include/rvfw_lstm.h). The hidden
+and cell states are variable tensors: they persist from one call to the next in the state area.
+
+Quantisation (TFLM's PrepareGateParametersInteger): each gate side requantises to Q3.12 (scale
+2^-12), the activations produce Q0.15 (2^-15); forget x cell and input x cell gate go to the cell's
+scale, which must be a power of two, and tanh(cell) x output gate to the hidden state's."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import replace
+
+import numpy as np
+
+from codegen.ir import DType, Graph, Op, OpKind
+from codegen.ops.common import (
+    Arg,
+    ConstArray,
+    Layer,
+    LowerContext,
+    expect_constant,
+    expect_dtype,
+    expect_quant,
+    fail,
+    folded_bias,
+    not_in_place,
+    optional_input,
+)
+from codegen.ops.kernels import family
+from codegen.ops.sigmoid16 import SIGMOID_TABLE_U16, lstm_tanh_params
+from codegen.quant import quantize_multiplier
+
+KINDS = (OpKind.UNIDIRECTIONAL_SEQUENCE_LSTM,)
+LSTM = family("UNIDIRECTIONAL_SEQUENCE_LSTM", "rvfw_lstm_params", "lstm_s8", ("ref", "rvv"))
+FAMILIES = (LSTM,)
+INPUT = 0
+INPUT_WEIGHTS = (1, 2, 3, 4)  # to the input, forget, cell and output gates
+RECURRENT_WEIGHTS = (5, 6, 7, 8)
+BIASES = (12, 13, 14, 15)
+HIDDEN, CELL = 18, 19
+VARIANTS = {"CIFG": (1, 5, 12), "peephole": (9, 10, 11), "projection": (16, 17), "layer norm": (20, 21, 22, 23)}
+GATE_SCALE = 2.0**-12  # the gates' fully connected outputs, Q3.12
+ACTIVATED_SCALE = 2.0**-15  # sigmoid and tanh outputs, Q0.15
+
+
+def dims(graph: Graph, op: Op) -> tuple[int, int, int, int, bool]:
+    """(batches, time steps, input size, units, time major)."""
+    shape = graph.tensors[op.inputs[INPUT]].shape
+    major = bool(op.options.get("time_major", False))
+    units = graph.tensors[op.inputs[RECURRENT_WEIGHTS[0]]].shape[1]
+    return (shape[1], shape[0], shape[2], units, major) if major else (shape[0], shape[1], shape[2], units, major)
+
+
+def check(graph: Graph, op: Op) -> None:
+    inp = expect_dtype(graph, op, op.inputs[INPUT], "input", DType.INT8)
+    out = expect_dtype(graph, op, op.outputs[0], "output", DType.INT8)
+    for name, positions in VARIANTS.items():
+        present = [k for k in positions if optional_input(op, k) >= 0]
+        if name == "CIFG" and len(present) == len(positions):
+            continue
+        if name == "CIFG" or present:
+            raise fail(graph, op, f"{name} LSTM not supported (TFLite Micro runs the standard LSTM only)")
+    if len(inp.shape) != 3:
+        raise fail(graph, op, f"input must be 3-D ([batch, time, features] or time-major); got {list(inp.shape)}")
+    expect_quant(graph, op, inp, "input")
+    expect_quant(graph, op, out, "output")
+    batches, steps, n_input, units, major = dims(graph, op)
+    for k in (*INPUT_WEIGHTS, *RECURRENT_WEIGHTS):
+        w = expect_dtype(graph, op, op.inputs[k], f"weights (input {k})", DType.INT8)
+        expect_constant(graph, op, op.inputs[k], f"weights (input {k})")
+        expect_quant(graph, op, w, f"weights (input {k})")
+        if w.quant.zero_point[0] != 0:
+            raise fail(graph, op, f"weights (input {k}) must be symmetric (zero point 0)")
+        want = (units, n_input) if k in INPUT_WEIGHTS else (units, units)
+        if tuple(w.shape) != want:
+            raise fail(graph, op, f"weights (input {k}) {list(w.shape)}, expected {list(want)}")
+    for k in BIASES:
+        b = expect_dtype(graph, op, op.inputs[k], f"bias (input {k})", DType.INT32)
+        expect_constant(graph, op, op.inputs[k], f"bias (input {k})")
+        if b.num_elements != units:
+            raise fail(graph, op, f"bias (input {k}) of {b.num_elements} values for {units} units")
+    hidden = expect_dtype(graph, op, op.inputs[HIDDEN], "hidden state", DType.INT8)
+    cell = expect_dtype(graph, op, op.inputs[CELL], "cell state", DType.INT16)
+    for t, role in ((hidden, "hidden state"), (cell, "cell state")):
+        if not t.is_variable:
+            raise fail(graph, op, f"the {role} must be a variable tensor")
+        expect_quant(graph, op, t, role)
+        if t.num_elements != batches * units:
+            raise fail(graph, op, f"{role} of {t.num_elements} values; {batches} x {units} needed")
+    power = math.log2(cell.quant.scale[0])
+    if power != int(power):
+        raise fail(
+            graph, op, f"cell state scale {cell.quant.scale[0]:g} is not a power of two (TFLite Micro needs one)"
+        )
+    want = (steps, batches, units) if major else (batches, steps, units)
+    if tuple(out.shape) != want:
+        raise fail(graph, op, f"output {list(out.shape)}, expected {list(want)}")
+    if op.options.get("activation", "TANH") != "TANH":
+        raise fail(graph, op, f"cell activation {op.options['activation']} not supported (TANH)")
+    if op.options.get("cell_clip", 0.0) < 0:
+        raise fail(graph, op, "cell_clip must not be negative")
+
+
+def macs(graph: Graph, op: Op) -> int:
+    batches, steps, n_input, units, _major = dims(graph, op)
+    return batches * steps * 4 * units * (n_input + units)
+
+
+def scratch(graph: Graph, op: Op) -> int:
+    """Four int16 gate buffers of the rows a step runs (the batch when time-major, else one)."""
+    batches, _steps, _n_input, units, major = dims(graph, op)
+    return 4 * (batches if major else 1) * units * 2
+
+
+inplace = not_in_place
+
+
+def lower(ctx: LowerContext, op: Op) -> Layer:
+    g = ctx.graph
+    batches, steps, n_input, units, major = dims(g, op)
+    inp, hidden, cell = (g.tensors[op.inputs[k]] for k in (INPUT, HIDDEN, CELL))
+    chosen = ctx.pick(LSTM)
+    vector = chosen.kernel.endswith("_rvv")
+    in_scale, hidden_scale, cell_scale = (float(t.quant.scale[0]) for t in (inp, hidden, cell))
+    multipliers, shifts, packed_in, packed_rec, biases = [], [], [], [], []
+    sides_of = ((INPUT_WEIGHTS, in_scale, inp.quant.zero_point[0], BIASES),
+                (RECURRENT_WEIGHTS, hidden_scale, hidden.quant.zero_point[0], None))  # fmt: skip
+    for sides, x_scale, x_zero, bias_of in sides_of:
+        for gate, k in enumerate(sides):
+            w = g.tensors[op.inputs[k]]
+            m, s = quantize_multiplier(x_scale * float(w.quant.scale[0]) / GATE_SCALE)
+            multipliers.append(m)
+            shifts.append(s)
+            bias = g.tensors[op.inputs[bias_of[gate]]].data.reshape(-1) if bias_of else None
+            biases.append(folded_bias(w.data, bias, -x_zero))
+            (packed_in if sides is INPUT_WEIGHTS else packed_rec).append(w.data.T if vector else w.data)
+    fc_m, fc_s = quantize_multiplier(ACTIVATED_SCALE * cell_scale / cell_scale)
+    ic_m, ic_s = quantize_multiplier(ACTIVATED_SCALE * ACTIVATED_SCALE / cell_scale)
+    h_m, h_s = quantize_multiplier(ACTIVATED_SCALE * ACTIVATED_SCALE / hidden_scale)
+    tanh_m, tanh_s = lstm_tanh_params(int(math.log2(cell_scale)))
+    clip = float(op.options.get("cell_clip", 0.0))
+    quantized_clip = int(min(max(clip / cell_scale, -32768.0), 32767.0)) if clip > 0 else 0
+    params = [("batches", batches), ("time_steps", steps), ("input_size", n_input), ("units", units),
+              ("time_major", int(major)), ("multiplier", multipliers), ("shift", shifts),
+              ("forget_cell_multiplier", fc_m), ("forget_cell_shift", fc_s), ("input_cell_multiplier", ic_m),
+              ("input_cell_shift", ic_s), ("hidden_multiplier", h_m), ("hidden_shift", h_s),
+              ("hidden_zero_point", hidden.quant.zero_point[0]), ("cell_tanh_multiplier", tanh_m),
+              ("cell_tanh_shift", tanh_s), ("cell_clip", quantized_clip)]  # fmt: skip
+    table = f"{g.name}_sigmoid_u16"  # one table per model, however many LSTM layers use it
+    ctx.constants.setdefault(table, ConstArray(table, "uint16_t", SIGMOID_TABLE_U16, "params"))
+    args = [ctx.input(op), ctx.derived(op, "input_weights", "int8_t", np.stack(packed_in)),
+            ctx.derived(op, "recurrent_weights", "int8_t", np.stack(packed_rec)),
+            ctx.derived(op, "bias", "int32_t", np.stack(biases)), Arg("const", "uint16_t", name=table),
+            ctx.arena(op.inputs[HIDDEN]), ctx.arena(op.inputs[CELL]), ctx.output(op),
+            replace(ctx.scratch(op), c_type="int16_t")]  # fmt: skip
+    return ctx.layer(op, chosen, LSTM, params, args, macs(g, op))

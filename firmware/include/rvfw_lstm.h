@@ -1,0 +1,139 @@
+/* The integer LSTM step of TFLite Micro (int8 activations, int8 weights, int16 cell state), shared
+ * by the LSTM kernels: they differ only in the gate matrix-vector product they pass in.
+ *
+ * Per time step, for `rows` batch rows at once (all of them when time-major, one otherwise):
+ * each gate is FC(input) + FC(hidden) in Q3.12, saturated to int16, then the int16 sigmoid (or
+ * tanh for the cell gate) of TFLite's table kernels; the cell becomes forget x cell + input x
+ * cell gate (saturating, clipped when asked); the hidden state tanh(cell) x output gate, which is
+ * also the step's output. */
+#ifndef RVFW_LSTM_H
+#define RVFW_LSTM_H
+
+#include <stdint.h>
+
+#include "rvfw_kernels.h"
+#include "rvfw_requant.h"
+
+/* out[r][u] = int16(requantise(bias[u] + sum_k w . x[r][k])) for r < rows: one gate side. */
+typedef void (*rvfw_lstm_gate_fn)(const int8_t *x, int32_t rows, int32_t depth, int32_t units, const int8_t *w,
+                                  const int32_t *bias, int32_t multiplier, int32_t shift, int16_t *out);
+
+/* TFLite's int16 logistic (reference_integer_ops::Logistic): the input scaled by multiplier >>
+ * shift into the table's range, linear interpolation on |x| over 9 fraction bits, the negative
+ * half mirrored. */
+static inline int32_t rvfw_lut_input(int32_t x, int32_t multiplier, int32_t shift)
+{
+    const int32_t round = shift > 0 ? 1 << (shift - 1) : 0;
+    return (x * multiplier + round) >> shift;
+}
+
+static inline int16_t rvfw_sigmoid_s16(int32_t x, const uint16_t *table, int32_t multiplier, int32_t shift)
+{
+    const int32_t v = rvfw_lut_input(x, multiplier, shift);
+    const uint32_t a = (uint32_t)(v < 0 ? -v : v);
+    const uint32_t uh = a >> 9;
+    uint32_t r;
+    if (uh >= 255) {
+        r = 0x7FFFu << 10;
+    } else {
+        const uint32_t ua = table[uh], ub = table[uh + 1];
+        r = (ua << 9) + (a & 0x1FFu) * (ub - ua);
+    }
+    r = v >= 0 ? r + (1u << 9) : (1u << 25) - r + (1u << 9) - 1;
+    return (int16_t)(r >> 10);
+}
+
+/* TFLite's int16 tanh (reference_integer_ops::Tanh): tanh(x) = 2 sigmoid(2x) - 1 on the same
+ * table, 8 fraction bits. */
+static inline int16_t rvfw_tanh_s16(int32_t x, const uint16_t *table, int32_t multiplier, int32_t shift)
+{
+    const int32_t v = rvfw_lut_input(x, multiplier, shift);
+    const uint32_t a = (uint32_t)(v < 0 ? -v : v);
+    const uint32_t uh = a >> 8;
+    int32_t r;
+    if (uh >= 255) {
+        r = (int32_t)(0xFFFFu << 8);
+    } else {
+        const uint32_t ua = table[uh], ub = table[uh + 1];
+        r = (int32_t)((ua << 8) + (a & 0xFFu) * (ub - ua));
+    }
+    r = v >= 0 ? r - (1 << 23) + (1 << 7) : -r + (1 << 23) + (1 << 7) - 1;
+    return (int16_t)(r >> 8);
+}
+
+static inline int16_t rvfw_sat16(int32_t x)
+{
+    return (int16_t)rvfw_clamp(x, INT16_MIN, INT16_MAX);
+}
+
+/* One gate for `rows` rows into out: both sides, their saturating sum, the activation. */
+static inline void rvfw_lstm_gate(const rvfw_lstm_params *p, int gate, rvfw_lstm_gate_fn fc, const int8_t *x,
+                                  const int8_t *h, int32_t rows, const int8_t *input_weights,
+                                  const int8_t *recurrent_weights, const int32_t *bias,
+                                  const uint16_t *table, int16_t *out, int16_t *tmp)
+{
+    const int32_t n = rows * p->units;
+    fc(x, rows, p->input_size, p->units, input_weights + gate * p->units * p->input_size, bias + gate * p->units,
+       p->multiplier[gate], p->shift[gate], out);
+    fc(h, rows, p->units, p->units, recurrent_weights + gate * p->units * p->units, bias + (4 + gate) * p->units,
+       p->multiplier[4 + gate], p->shift[4 + gate], tmp);
+    for (int32_t j = 0; j < n; ++j) {
+        const int32_t sum = rvfw_sat16(out[j] + tmp[j]);
+        /* The cell gate's tanh takes Q3.12 (scale power -12: multiplier 3, no shift). */
+        out[j] = gate == 2 ? rvfw_tanh_s16(sum, table, 3, 0) : rvfw_sigmoid_s16(sum, table, 3, 0);
+    }
+}
+
+static inline void rvfw_lstm_step(const rvfw_lstm_params *p, rvfw_lstm_gate_fn fc, const int8_t *x, int32_t rows,
+                                  const int8_t *input_weights, const int8_t *recurrent_weights,
+                                  const int32_t *bias, const uint16_t *table, int8_t *h, int16_t *c, int8_t *out,
+                                  int16_t *scratch)
+{
+    const int32_t n = rows * p->units;
+    int16_t *forget = scratch, *in = scratch + n, *g = scratch + 2 * n, *tmp = scratch + 3 * n;
+    rvfw_lstm_gate(p, 1, fc, x, h, rows, input_weights, recurrent_weights, bias, table, forget, tmp);
+    rvfw_lstm_gate(p, 0, fc, x, h, rows, input_weights, recurrent_weights, bias, table, in, tmp);
+    rvfw_lstm_gate(p, 2, fc, x, h, rows, input_weights, recurrent_weights, bias, table, g, tmp);
+    for (int32_t j = 0; j < n; ++j) {
+        const int32_t kept = rvfw_sat16(rvfw_requantize(forget[j] * c[j], p->forget_cell_multiplier,
+                                                        p->forget_cell_shift));
+        const int32_t added = rvfw_sat16(rvfw_requantize(in[j] * g[j], p->input_cell_multiplier,
+                                                         p->input_cell_shift));
+        int32_t cell = rvfw_sat16(kept + added);
+        if (p->cell_clip > 0)
+            cell = rvfw_clamp(cell, -p->cell_clip, p->cell_clip);
+        c[j] = (int16_t)cell;
+    }
+    /* The output gate reads the previous hidden state: computed before h changes. */
+    rvfw_lstm_gate(p, 3, fc, x, h, rows, input_weights, recurrent_weights, bias, table, in, tmp);
+    for (int32_t j = 0; j < n; ++j) {
+        const int32_t t = rvfw_tanh_s16(c[j], table, p->cell_tanh_multiplier, p->cell_tanh_shift);
+        h[j] = (int8_t)rvfw_clamp(p->hidden_zero_point + rvfw_requantize(t * in[j], p->hidden_multiplier,
+                                                                         p->hidden_shift),
+                                  INT8_MIN, INT8_MAX);
+        out[j] = h[j];
+    }
+}
+
+/* All time steps: time-major input [T][B][I] runs the batch together, batch-major [B][T][I] one
+ * sequence after the other, each with its own rows of the state. */
+static inline void rvfw_lstm_s8_run(const rvfw_lstm_params *p, rvfw_lstm_gate_fn fc, const int8_t *input,
+                                    const int8_t *input_weights, const int8_t *recurrent_weights,
+                                    const int32_t *bias, const uint16_t *table, int8_t *hidden, int16_t *cell,
+                                    int8_t *output, int16_t *scratch)
+{
+    if (p->time_major) {
+        for (int32_t t = 0; t < p->time_steps; ++t)
+            rvfw_lstm_step(p, fc, input + t * p->batches * p->input_size, p->batches, input_weights,
+                           recurrent_weights, bias, table, hidden, cell, output + t * p->batches * p->units,
+                           scratch);
+        return;
+    }
+    for (int32_t b = 0; b < p->batches; ++b)
+        for (int32_t t = 0; t < p->time_steps; ++t)
+            rvfw_lstm_step(p, fc, input + (b * p->time_steps + t) * p->input_size, 1, input_weights,
+                           recurrent_weights, bias, table, hidden + b * p->units, cell + b * p->units,
+                           output + (b * p->time_steps + t) * p->units, scratch);
+}
+
+#endif
