@@ -1,22 +1,33 @@
 """16x8 models (int16 activations, int8 weights, int64 bias): what the op modules call when an
 op's activations are int16 (CONV_2D, DEPTHWISE_CONV_2D, FULLY_CONNECTED, ADD, SUB, MUL,
-AVERAGE_POOL_2D, MAX_POOL_2D). TFLite Micro's 16x8 kernels accumulate in 64 bits and requantise
+AVERAGE_POOL_2D, MAX_POOL_2D, LOGISTIC, TANH). TFLite Micro's 16x8 kernels accumulate in 64 bits and requantise
 with its 64-bit MultiplyByQuantizedMultiplier (rvfw_requantize64) when the bias is int64, and in
 int32 with the int8 requantisation when it is int32 (params acc32); ADD and SUB are the int8
-algorithm with 15 bits of headroom, MUL and the pools the int8 ones with int16 clamps. Zero points
+algorithm with 15 bits of headroom, MUL and the pools the int8 ones with int16 clamps, LOGISTIC and TANH
+TFLite's int16 table kernels (codegen/ops/sigmoid16.py) with its input scaling. Zero points
 of int16 tensors are 0, as TFLite's 16x8 quantisation makes them. Data movement, views,
 CONCATENATION and QUANTIZE / DEQUANTIZE handle int16 in their own modules."""
 
 from __future__ import annotations
 
+import math
 from dataclasses import replace
 
+import numpy as np
+
 from codegen.ir import DType, Graph, Op, OpKind
-from codegen.ops import binary, conv_common, pool2d
+from codegen.ops import binary, conv_common, pool2d, sigmoid16
 from codegen.ops.broadcast import broadcast_layout, broadcast_shape
 from codegen.ops.common import Layer, LowerContext, expect_activation, expect_constant, expect_dtype, expect_quant, fail
 from codegen.ops.kernels import family
-from codegen.quant import activation_range, conv_output_multipliers, padding_before, quantize_multiplier
+from codegen.ops.sigmoid16 import lut_multiplier
+from codegen.quant import (
+    activation_range,
+    conv_output_multipliers,
+    padding_before,
+    quantize_multiplier,
+    round_half_away,
+)
 
 CONV = family("CONV_2D 16x8", "rvfw_conv_params", "conv2d_s16", ("ref",), ("CONV_2D",))
 DEPTHWISE = family("DEPTHWISE_CONV_2D 16x8", "rvfw_conv_params", "depthwise_conv2d_s16", ("ref",),
@@ -27,10 +38,12 @@ SUB = family("SUB int16", "rvfw_binary_params", "sub_s16", ("ref",), ("SUB",))
 MUL = family("MUL int16", "rvfw_binary_params", "mul_s16", ("ref",), ("MUL",))
 AVERAGE = family("AVERAGE_POOL_2D int16", "rvfw_pool_params", "avgpool2d_s16", ("ref",), ("AVERAGE_POOL_2D",))
 MAX = family("MAX_POOL_2D int16", "rvfw_pool_params", "maxpool2d_s16", ("ref",), ("MAX_POOL_2D",))
-FAMILIES = (CONV, DEPTHWISE, FC, ADD, SUB, MUL, AVERAGE, MAX)
+SIGMOID = family("LOGISTIC / TANH int16", "rvfw_sigmoid_s16_params", "sigmoid_s16", ("ref",), ("LOGISTIC", "TANH"))
+FAMILIES = (CONV, DEPTHWISE, FC, ADD, SUB, MUL, AVERAGE, MAX, SIGMOID)
 BINARY = {OpKind.ADD: ADD, OpKind.SUB: SUB, OpKind.MUL: MUL}
 POOLS = {OpKind.AVERAGE_POOL_2D: AVERAGE, OpKind.MAX_POOL_2D: MAX}
-KINDS_SUPPORTED = (OpKind.CONV_2D, OpKind.DEPTHWISE_CONV_2D, OpKind.FULLY_CONNECTED, *BINARY, *POOLS)
+TABLE_KINDS = (OpKind.LOGISTIC, OpKind.TANH)
+KINDS_SUPPORTED = (OpKind.CONV_2D, OpKind.DEPTHWISE_CONV_2D, OpKind.FULLY_CONNECTED, *BINARY, *POOLS, *TABLE_KINDS)
 WEIGHTED = (OpKind.CONV_2D, OpKind.DEPTHWISE_CONV_2D, OpKind.FULLY_CONNECTED)
 ADD_LEFT_SHIFT = 15
 
@@ -46,6 +59,10 @@ def check(graph: Graph, op: Op) -> None:
         expect_quant(graph, op, t, role)
         if t.quant.zero_point[0] != 0:
             raise fail(graph, op, f"int16 {role} zero point must be 0 (16x8 quantisation)")
+    if op.kind in TABLE_KINDS:
+        if _checked_log2(out.quant.scale[0]) != -15:
+            raise fail(graph, op, f"int16 output scale {out.quant.scale[0]:g} is not 2^-15 (TFLite Micro needs it)")
+        return
     expect_activation(graph, op)
     if op.kind in POOLS:
         if len(inp.shape) != 4 or len(out.shape) != 4 or inp.shape[3] != out.shape[3]:
@@ -96,9 +113,36 @@ def _acc32(ctx: LowerContext, op: Op) -> int:
     return int(bias < 0 or ctx.tensor(bias).dtype is DType.INT32)
 
 
+def _checked_log2(scale: float) -> int | None:
+    """TFLite's CheckedLog2: the rounded log2 of a scale within 1e-3 of a power of two, else None."""
+    log2 = float(np.log(np.float32(scale))) / math.log(2.0)
+    rounded = round_half_away(log2)
+    return int(rounded) if abs(log2 - rounded) < 1e-3 else None
+
+
+def table_input_scaling(kind: OpKind, scale: float) -> tuple[int, int]:
+    """TFLite Micro's int16 LOGISTIC / TANH Prepare: (multiplier, left shift) taking the input to the
+    table's Q3.12 x 3 scaling, resolved as the kernel resolves a power-of-two one."""
+    log2 = _checked_log2(scale)
+    exact = (0, 1) if kind is OpKind.TANH else (0,)
+    if log2 is not None and 12 + log2 in exact:
+        return lut_multiplier(0, 12 + log2)
+    multiplier, left_shift = float(scale) * 4096.0 * 3.0, 0
+    while multiplier <= 32767.0 / 2.0 and left_shift <= 30:
+        left_shift += 1
+        multiplier *= 2.0
+    return int(multiplier), left_shift
+
+
 def lower(ctx: LowerContext, op: Op) -> Layer:
     g = ctx.graph
     inp, out = ctx.tensor(op.inputs[0]), ctx.tensor(op.outputs[0])
+    if op.kind in TABLE_KINDS:
+        multiplier, shift = table_input_scaling(op.kind, float(inp.quant.scale[0]))
+        params = [("count", inp.num_elements), ("multiplier", multiplier), ("shift", shift),
+                  ("tanh", int(op.kind is OpKind.TANH))]  # fmt: skip
+        table = sigmoid16.table_arg(ctx)
+        return ctx.layer(op, ctx.pick(SIGMOID), SIGMOID, params, [ctx.input(op), table, ctx.output(op)])
     act_min, act_max = activation_range(expect_activation(g, op), out.quant.scale[0], 0, bits=16)
     if op.kind in BINARY:
         b = ctx.tensor(op.inputs[1])

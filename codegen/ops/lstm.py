@@ -18,8 +18,6 @@ import numpy as np
 
 from codegen.ir import DType, Graph, Op, OpKind
 from codegen.ops.common import (
-    Arg,
-    ConstArray,
     Layer,
     LowerContext,
     expect_constant,
@@ -31,7 +29,7 @@ from codegen.ops.common import (
     optional_input,
 )
 from codegen.ops.kernels import family
-from codegen.ops.sigmoid16 import SIGMOID_TABLE_U16, lstm_tanh_params
+from codegen.ops.sigmoid16 import lstm_tanh_params, table_arg
 from codegen.quant import quantize_multiplier
 
 KINDS = (OpKind.UNIDIRECTIONAL_SEQUENCE_LSTM,)
@@ -150,11 +148,9 @@ def lower(ctx: LowerContext, op: Op) -> Layer:
               ("input_cell_shift", ic_s), ("hidden_multiplier", h_m), ("hidden_shift", h_s),
               ("hidden_zero_point", hidden.quant.zero_point[0]), ("cell_tanh_multiplier", tanh_m),
               ("cell_tanh_shift", tanh_s), ("cell_clip", quantized_clip)]  # fmt: skip
-    table = f"{g.name}_sigmoid_u16"  # one table per model, however many LSTM layers use it
-    ctx.constants.setdefault(table, ConstArray(table, "uint16_t", SIGMOID_TABLE_U16, "params"))
     args = [ctx.input(op), ctx.derived(op, "input_weights", "int8_t", np.stack(packed_in)),
             ctx.derived(op, "recurrent_weights", "int8_t", np.stack(packed_rec)),
-            ctx.derived(op, "bias", "int32_t", np.stack(biases)), Arg("const", "uint16_t", name=table),
+            ctx.derived(op, "bias", "int32_t", np.stack(biases)), table_arg(ctx),
             ctx.arena(op.inputs[HIDDEN]), ctx.arena(op.inputs[CELL]), ctx.output(op),
             replace(ctx.scratch(op), c_type="int16_t")]  # fmt: skip
     return ctx.layer(op, chosen, LSTM, params, args, macs(g, op))

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from codegen.ops.common import Arg, ConstArray, LowerContext
+
 SIGMOID_TABLE_U16 = np.array([
     32768, 33451, 34133, 34813, 35493, 36169, 36843, 37513, 38180, 38841, 39498, 40149, 40794, 41432, 42064, 42688,
     43304, 43912, 44511, 45102, 45683, 46255, 46817, 47369, 47911, 48443, 48964, 49475, 49975, 50464, 50942, 51409,
@@ -39,3 +41,10 @@ def lstm_tanh_params(cell_scale_power: int) -> tuple[int, int]:
     """The LSTM's tanh of a Q(15 - p) value whose scale is 2^cell_scale_power (TFLM lstm_internal::Tanh)."""
     left_shift = 15 + cell_scale_power - 3
     return lut_multiplier(0, left_shift) if left_shift >= 0 else (3, -left_shift)
+
+
+def table_arg(ctx: LowerContext) -> Arg:
+    """The table as a kernel argument: one flash copy per model, however many layers use it."""
+    name = f"{ctx.graph.name}_sigmoid_u16"
+    ctx.constants.setdefault(name, ConstArray(name, "uint16_t", SIGMOID_TABLE_U16, "params"))
+    return Arg("const", "uint16_t", name=name)

@@ -103,6 +103,11 @@ typedef struct {
     int32_t cell_tanh_multiplier, cell_tanh_shift, cell_clip;
 } rvfw_lstm_params;
 
+/* int16 LOGISTIC (tanh 0) or TANH (tanh 1): elements and TFLite's input scaling. */
+typedef struct {
+    int32_t count, multiplier, shift, tanh;
+} rvfw_sigmoid_s16_params;
+
 /* The fused activation of a float32 op: act = {min, max} (TFLite's ActivationFunctionWithMinMax). */
 static inline float rvfw_clamp_f32(float x, const float *act)
 {
@@ -245,6 +250,8 @@ void rvfw_lstm_s8_ref(const rvfw_lstm_params *p, const int8_t *input, const int8
 void rvfw_lstm_s8_rvv(const rvfw_lstm_params *p, const int8_t *input, const int8_t *input_weights,
                       const int8_t *recurrent_weights, const int32_t *bias, const uint16_t *sigmoid_table,
                       int8_t *hidden, int16_t *cell, int8_t *output, int16_t *scratch);
+void rvfw_sigmoid_s16_ref(const rvfw_sigmoid_s16_params *p, const int16_t *input, const uint16_t *sigmoid_table,
+                          int16_t *output);
 void rvfw_svdf_s8_ref(const rvfw_svdf_params *p, const int8_t *input, const int8_t *weights_feature,
                       const void *weights_time, const int32_t *bias, void *state, int8_t *output);
 /* float32 models (codegen.ops.float32): act points at {min, max} of the fused activation. */

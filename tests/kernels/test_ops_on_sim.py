@@ -413,6 +413,16 @@ def svdf(rng, batches, n_input, units, rank, memory, state_dtype=np.int16, bias=
     return m.finish([x], [y])
 
 
+def sigmoid16(kind, scale) -> bytes:
+    """int16 LOGISTIC or TANH on 4096 seeded int16 values spanning the whole range: about 8 per
+    table entry, and the saturated ends."""
+    m = ModelBuilder()
+    x = m.tensor("x", (64, 64), np.int16, scale=scale, zero_point=0)
+    y = m.tensor("y", (64, 64), np.int16, scale=2.0**-15, zero_point=0)
+    m.op(kind, [x], [y])
+    return m.finish([x], [y])
+
+
 def lstm(rng, batches, steps, n_input, units, time_major=False, cell_clip=0.0, cell_power=-11, peephole=False) -> bytes:
     """TFLite Micro's integer LSTM as its converter writes it: int8 input, output and hidden state,
     int8 per-tensor weights, int32 biases, an int16 cell state with a power-of-two scale; both
@@ -587,6 +597,10 @@ CASES = {
     "log_softmax_fine_scale_wide": lambda r: activation("LOG_SOFTMAX", (2, 70), 0.02, -30, 16 / 256, 127),
     "svdf_int16_state_rank2": lambda r: svdf(r, 1, 40, 16, 2, 10),
     "lstm_batch_major": lambda r: lstm(r, 2, 5, 12, 20),
+    "s16_logistic_q3_12": lambda r: sigmoid16("LOGISTIC", 2.0**-12),
+    "s16_logistic_scaled": lambda r: sigmoid16("LOGISTIC", 0.00037),
+    "s16_tanh_q4_11": lambda r: sigmoid16("TANH", 2.0**-11),
+    "s16_tanh_scaled": lambda r: sigmoid16("TANH", 0.0002),
     "lstm_time_major_clip": lambda r: lstm(r, 3, 4, 7, 9, time_major=True, cell_clip=1.5, cell_power=-12),
     "svdf_int8_state_2_batches": lambda r: svdf(r, 2, 13, 5, 1, 7, np.int8),
     "f32_conv3x3_same_stride2_relu": lambda r: float_op(
