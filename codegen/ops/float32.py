@@ -4,7 +4,8 @@ TFLite Micro's float reference kernels are plain loops of IEEE single-precision 
 rvfw's float kernels repeat their exact order of operations (and the firmware is compiled without
 floating-point contraction) to be bit-exact with them, on hardware F/D or in soft-float. SOFTMAX
 needs exp(): rvfw_expf (firmware/include/rvfw_expf.h) computes what the C library TFLite Micro
-runs with on the host computes. Hybrid models (float activations, int8 weights) are refused, as
+runs with on the host computes, as LOGISTIC does; TANH uses rvfw_tanhf (the host's tanhf, glibc's
+fdlibm algorithm). Hybrid models (float activations, int8 weights) are refused, as
 TFLite Micro refuses them.
 """
 
@@ -29,10 +30,13 @@ BINARY = {kind: family(f"{kind.value} float32", "rvfw_binary_params", f"{kind.va
                        (kind.value,)) for kind in (OpKind.ADD, OpKind.SUB, OpKind.MUL)}  # fmt: skip
 CLAMP = family("RELU/RELU6 float32", "rvfw_lut_params", "clamp_f32", ("ref",), ("RELU", "RELU6"))
 SOFTMAX = family("SOFTMAX float32", "rvfw_softmax_params", "softmax_f32", ("ref",), ("SOFTMAX",))
-FAMILIES = (CONV, DEPTHWISE, FC, AVERAGE, MAX, *BINARY.values(), CLAMP, SOFTMAX)
+# exp and tanh as the host C library computes them (rvfw_expf.h, rvfw_tanhf.h)
+UNARY = {kind: family(f"{kind.value} float32", "rvfw_lut_params", f"{kind.value.lower()}_f32", ("ref",),
+                      (kind.value,)) for kind in (OpKind.LOGISTIC, OpKind.TANH)}  # fmt: skip
+FAMILIES = (CONV, DEPTHWISE, FC, AVERAGE, MAX, *BINARY.values(), CLAMP, SOFTMAX, *UNARY.values())
 KINDS_SUPPORTED = (OpKind.CONV_2D, OpKind.DEPTHWISE_CONV_2D, OpKind.FULLY_CONNECTED, OpKind.AVERAGE_POOL_2D,
                    OpKind.MAX_POOL_2D, OpKind.ADD, OpKind.SUB, OpKind.MUL, OpKind.RELU, OpKind.RELU6,
-                   OpKind.SOFTMAX)  # fmt: skip
+                   OpKind.SOFTMAX, *UNARY)  # fmt: skip
 FLT_MAX = float(np.finfo(np.float32).max)
 ACTIVATION = {"NONE": (-FLT_MAX, FLT_MAX), "RELU": (0.0, FLT_MAX), "RELU6": (0.0, 6.0), "RELU_N1_TO_1": (-1.0, 1.0)}
 
@@ -144,6 +148,9 @@ def lower(ctx: LowerContext, op: Op) -> Layer:
         operands = [ctx.weights(i) if ctx.tensor(i).is_constant else ctx.arena(i, "input") for i in op.inputs[:2]]
         fam = BINARY[op.kind]
         return ctx.layer(op, ctx.pick(fam), fam, params, [*operands, _act(ctx, op), ctx.output(op)])
+    if op.kind in UNARY:
+        fam = UNARY[op.kind]
+        return ctx.layer(op, ctx.pick(fam), fam, [("size", inp.num_elements)], [ctx.input(op), ctx.output(op)])
     if op.kind in (OpKind.RELU, OpKind.RELU6):
         act = _act(ctx, op, op.kind.value)
         return ctx.layer(op, ctx.pick(CLAMP), CLAMP, [("size", inp.num_elements)], [ctx.input(op), act, ctx.output(op)])

@@ -2,7 +2,8 @@
 Micro's integer LSTM (the standard Keras LSTM: no CIFG, peephole, projection or layer norm,
 which TFLite Micro refuses too). The gate matrix-vector products are a fully connected layer's
 (folded biases, RVV across units); everything else, the int16 sigmoid/tanh tables and the
-inter-gate multiplications, follows TFLM step by step (firmware/include/rvfw_lstm.h). The hidden
+inter-gate multiplications, follows TFLM step by step (firmware/include/rvfw_lstm.h). The float32
+LSTM is TFLM's float step operation for operation (lstm_f32_ref.c). The hidden
 and cell states are variable tensors: they persist from one call to the next in the state area.
 
 Quantisation (TFLM's PrepareGateParametersInteger): each gate side requantises to Q3.12 (scale
@@ -34,7 +35,8 @@ from codegen.quant import quantize_multiplier
 
 KINDS = (OpKind.UNIDIRECTIONAL_SEQUENCE_LSTM,)
 LSTM = family("UNIDIRECTIONAL_SEQUENCE_LSTM", "rvfw_lstm_params", "lstm_s8", ("ref", "rvv"))
-FAMILIES = (LSTM,)
+LSTM_F32 = family("UNIDIRECTIONAL_SEQUENCE_LSTM float32", "rvfw_lstm_f32_params", "lstm_f32", ("ref",))
+FAMILIES = (LSTM, LSTM_F32)
 INPUT = 0
 INPUT_WEIGHTS = (1, 2, 3, 4)  # to the input, forget, cell and output gates
 RECURRENT_WEIGHTS = (5, 6, 7, 8)
@@ -54,16 +56,11 @@ def dims(graph: Graph, op: Op) -> tuple[int, int, int, int, bool]:
 
 
 def check(graph: Graph, op: Op) -> None:
-    inp = expect_dtype(graph, op, op.inputs[INPUT], "input", DType.INT8)
+    inp = expect_dtype(graph, op, op.inputs[INPUT], "input", DType.INT8, DType.FLOAT32)
+    _check_standard(graph, op)
+    if inp.dtype is DType.FLOAT32:
+        return _check_float(graph, op)
     out = expect_dtype(graph, op, op.outputs[0], "output", DType.INT8)
-    for name, positions in VARIANTS.items():
-        present = [k for k in positions if optional_input(op, k) >= 0]
-        if name == "CIFG" and len(present) == len(positions):
-            continue
-        if name == "CIFG" or present:
-            raise fail(graph, op, f"{name} LSTM not supported (TFLite Micro runs the standard LSTM only)")
-    if len(inp.shape) != 3:
-        raise fail(graph, op, f"input must be 3-D ([batch, time, features] or time-major); got {list(inp.shape)}")
     expect_quant(graph, op, inp, "input")
     expect_quant(graph, op, out, "output")
     batches, steps, n_input, units, major = dims(graph, op)
@@ -97,6 +94,42 @@ def check(graph: Graph, op: Op) -> None:
     want = (steps, batches, units) if major else (batches, steps, units)
     if tuple(out.shape) != want:
         raise fail(graph, op, f"output {list(out.shape)}, expected {list(want)}")
+
+
+def _check_float(graph: Graph, op: Op) -> None:
+    """The float32 LSTM: every tensor float32, weights and biases constant, the states variables."""
+    batches, steps, n_input, units, major = dims(graph, op)
+    for k in (*INPUT_WEIGHTS, *RECURRENT_WEIGHTS, *BIASES):
+        t = graph.tensors[op.inputs[k]]
+        if t.dtype is DType.INT8:
+            raise fail(graph, op, "hybrid LSTM (float32 activations, int8 weights) not supported")
+        expect_dtype(graph, op, op.inputs[k], f"input {k}", DType.FLOAT32)
+        expect_constant(graph, op, op.inputs[k], f"input {k}")
+        depth = n_input if k in INPUT_WEIGHTS else units
+        want = (units,) if k in BIASES else (units, depth)
+        if tuple(t.shape) != want:
+            raise fail(graph, op, f"input {k} {list(t.shape)}, expected {list(want)}")
+    for k, role in ((HIDDEN, "hidden state"), (CELL, "cell state")):
+        t = expect_dtype(graph, op, op.inputs[k], role, DType.FLOAT32)
+        if not t.is_variable or t.num_elements != batches * units:
+            raise fail(graph, op, f"the {role} must be a variable tensor of {batches} x {units} values")
+    out = expect_dtype(graph, op, op.outputs[0], "output", DType.FLOAT32)
+    want = (steps, batches, units) if major else (batches, steps, units)
+    if tuple(out.shape) != want:
+        raise fail(graph, op, f"output {list(out.shape)}, expected {list(want)}")
+
+
+def _check_standard(graph: Graph, op: Op) -> None:
+    """What TFLite Micro's kernel refuses whatever the dtype: the LSTM variants, a non-3-D input."""
+    for name, positions in VARIANTS.items():
+        present = [k for k in positions if optional_input(op, k) >= 0]
+        if name == "CIFG" and len(present) == len(positions):
+            continue
+        if name == "CIFG" or present:
+            raise fail(graph, op, f"{name} LSTM not supported (TFLite Micro runs the standard LSTM only)")
+    inp = graph.tensors[op.inputs[INPUT]]
+    if len(inp.shape) != 3:
+        raise fail(graph, op, f"input must be 3-D ([batch, time, features] or time-major); got {list(inp.shape)}")
     if op.options.get("activation", "TANH") != "TANH":
         raise fail(graph, op, f"cell activation {op.options['activation']} not supported (TANH)")
     if op.options.get("cell_clip", 0.0) < 0:
@@ -109,9 +142,11 @@ def macs(graph: Graph, op: Op) -> int:
 
 
 def scratch(graph: Graph, op: Op) -> int:
-    """Four int16 gate buffers of the rows a step runs (the batch when time-major, else one)."""
+    """Four gate buffers (int16, or float for a float LSTM) of the rows a step runs (the batch
+    when time-major, else one)."""
     batches, _steps, _n_input, units, major = dims(graph, op)
-    return 4 * (batches if major else 1) * units * 2
+    element = 4 if graph.tensors[op.inputs[INPUT]].dtype is DType.FLOAT32 else 2
+    return 4 * (batches if major else 1) * units * element
 
 
 inplace = not_in_place
@@ -121,6 +156,8 @@ def lower(ctx: LowerContext, op: Op) -> Layer:
     g = ctx.graph
     batches, steps, n_input, units, major = dims(g, op)
     inp, hidden, cell = (g.tensors[op.inputs[k]] for k in (INPUT, HIDDEN, CELL))
+    if inp.dtype is DType.FLOAT32:
+        return _lower_float(ctx, op)
     chosen = ctx.pick(LSTM)
     vector = chosen.kernel.endswith("_rvv")
     in_scale, hidden_scale, cell_scale = (float(t.quant.scale[0]) for t in (inp, hidden, cell))
@@ -154,3 +191,17 @@ def lower(ctx: LowerContext, op: Op) -> Layer:
             ctx.arena(op.inputs[HIDDEN]), ctx.arena(op.inputs[CELL]), ctx.output(op),
             replace(ctx.scratch(op), c_type="int16_t")]  # fmt: skip
     return ctx.layer(op, chosen, LSTM, params, args, macs(g, op))
+
+
+def _lower_float(ctx: LowerContext, op: Op) -> Layer:
+    g = ctx.graph
+    batches, steps, n_input, units, major = dims(g, op)
+    packed = {name: np.stack([g.tensors[op.inputs[k]].data for k in ks])
+              for name, ks in (("input_weights", INPUT_WEIGHTS), ("recurrent_weights", RECURRENT_WEIGHTS),
+                               ("bias", BIASES))}  # fmt: skip
+    params = [("batches", batches), ("time_steps", steps), ("input_size", n_input), ("units", units),
+              ("time_major", int(major)), ("cell_clip", float(op.options.get("cell_clip", 0.0)))]  # fmt: skip
+    args = [ctx.input(op), *(ctx.derived(op, name, "float", values) for name, values in packed.items()),
+            ctx.arena(op.inputs[HIDDEN]), ctx.arena(op.inputs[CELL]), ctx.output(op),
+            replace(ctx.scratch(op), c_type="float")]  # fmt: skip
+    return ctx.layer(op, ctx.pick(LSTM_F32), LSTM_F32, params, args, macs(g, op))

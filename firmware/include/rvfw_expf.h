@@ -4,7 +4,8 @@
  * C library on the target (picolibc) rounds differently. The table holds
  * bits(2^(i/32)) - (i << 52) / 32 (computed in codegen/fixedpoint-style Python and checked by
  * tests/unit/test_float_expf.py against the host's expf). Compiled without floating-point
- * contraction; arguments below about -103.97 give 0 (softmax only takes x <= 0). */
+ * contraction; arguments below about -103.97 give 0, and there is no overflow path: callers
+ * stay below 88 (softmax takes x <= 0, the logistic |x| < 17). */
 #ifndef RVFW_EXPF_H
 #define RVFW_EXPF_H
 
@@ -42,6 +43,16 @@ static inline float rvfw_expf(float x)
     double y = c2 * r + 1;
     y = p * r2 + y;
     return (float)(y * s);
+}
+
+/* TFLite's float logistic (reference_ops::Logistic): 1 above 16.62, exp(x) below -9. */
+static inline float rvfw_logisticf(float x)
+{
+    if (x > 16.619047164916992188f)
+        return 1.0f;
+    if (x < -9.0f)
+        return rvfw_expf(x);
+    return 1.0f / (1.0f + rvfw_expf(-x));
 }
 
 #endif

@@ -103,6 +103,12 @@ typedef struct {
     int32_t cell_tanh_multiplier, cell_tanh_shift, cell_clip;
 } rvfw_lstm_params;
 
+/* UNIDIRECTIONAL_SEQUENCE_LSTM, float32: dimensions and the cell clip (0: none). */
+typedef struct {
+    int32_t batches, time_steps, input_size, units, time_major;
+    float cell_clip;
+} rvfw_lstm_f32_params;
+
 /* int16 LOGISTIC (tanh 0) or TANH (tanh 1): elements and TFLite's input scaling. */
 typedef struct {
     int32_t count, multiplier, shift, tanh;
@@ -252,6 +258,12 @@ void rvfw_lstm_s8_rvv(const rvfw_lstm_params *p, const int8_t *input, const int8
                       int8_t *hidden, int16_t *cell, int8_t *output, int16_t *scratch);
 void rvfw_sigmoid_s16_ref(const rvfw_sigmoid_s16_params *p, const int16_t *input, const uint16_t *sigmoid_table,
                           int16_t *output);
+void rvfw_logistic_f32_ref(const rvfw_lut_params *p, const float *input, float *output);
+void rvfw_tanh_f32_ref(const rvfw_lut_params *p, const float *input, float *output);
+/* The float LSTM: weights [4][units][depth], bias [4][units], scratch 4 x rows x units floats. */
+void rvfw_lstm_f32_ref(const rvfw_lstm_f32_params *p, const float *input, const float *input_weights,
+                       const float *recurrent_weights, const float *bias, float *hidden, float *cell, float *output,
+                       float *scratch);
 void rvfw_svdf_s8_ref(const rvfw_svdf_params *p, const int8_t *input, const int8_t *weights_feature,
                       const void *weights_time, const int32_t *bias, void *state, int8_t *output);
 /* float32 models (codegen.ops.float32): act points at {min, max} of the fused activation. */

@@ -413,6 +413,40 @@ def svdf(rng, batches, n_input, units, rank, memory, state_dtype=np.int16, bias=
     return m.finish([x], [y])
 
 
+def float_unary(kind, gain) -> bytes:
+    """float32 LOGISTIC or TANH after a MUL by a constant gain, so the seeded [-1, 1] input covers
+    [-gain, gain]: every branch of TFLite's logistic and of tanhf."""
+    m = ModelBuilder()
+    x = m.tensor("x", (4, 1000), np.float32)
+    g = m.tensor("gain", (1,), np.float32, data=np.array([gain]))
+    t = m.tensor("scaled", (4, 1000), np.float32)
+    m.op("MUL", [x, g], [t])
+    y = m.tensor("y", (4, 1000), np.float32)
+    m.op(kind, [t], [y])
+    return m.finish([x], [y])
+
+
+def lstm_float(rng, batches, steps, n_input, units, time_major=False, cell_clip=0.0) -> bytes:
+    """The float32 UNIDIRECTIONAL_SEQUENCE_LSTM (float weights, biases and states)."""
+    m = ModelBuilder()
+    in_shape = (steps, batches, n_input) if time_major else (batches, steps, n_input)
+    x = m.tensor("x", in_shape, np.float32)
+    inputs = [x]
+    for k in range(8):
+        depth = n_input if k < 4 else units
+        inputs.append(m.tensor(f"w{k}", (units, depth), np.float32, data=rng.normal(0, 1.2 / np.sqrt(depth),
+                                                                                     (units, depth))))  # fmt: skip
+    inputs += [-1, -1, -1]
+    inputs += [m.tensor(f"b{k}", (units,), np.float32, data=rng.normal(0, 0.3, units)) for k in range(4)]
+    inputs += [-1, -1]
+    inputs.append(m.tensor("hidden", (batches, units), np.float32, variable=True))
+    inputs.append(m.tensor("cell", (batches, units), np.float32, variable=True))
+    inputs += [-1, -1, -1, -1]
+    y = m.tensor("y", (steps, batches, units) if time_major else (batches, steps, units), np.float32)
+    m.op("UNIDIRECTIONAL_SEQUENCE_LSTM", inputs, [y], activation="TANH", cell_clip=cell_clip, time_major=time_major)
+    return m.finish([x], [y])
+
+
 def sigmoid16(kind, scale) -> bytes:
     """int16 LOGISTIC or TANH on 4096 seeded int16 values spanning the whole range: about 8 per
     table entry, and the saturated ends."""
@@ -619,6 +653,10 @@ CASES = {
         depth_multiplier=2,
         activation="RELU6",
     ),
+    "f32_logistic": lambda r: float_unary("LOGISTIC", 20.0),
+    "f32_lstm_batch_major": lambda r: lstm_float(r, 2, 4, 6, 10),
+    "f32_lstm_time_major_clip": lambda r: lstm_float(r, 3, 3, 5, 7, time_major=True, cell_clip=0.8),
+    "f32_tanh": lambda r: float_unary("TANH", 25.0),
     "f32_fully_connected": lambda r: float_op(r, "FULLY_CONNECTED", (2, 37), (2, 11), wshape=(11, 37)),
     "f32_avgpool_same": lambda r: float_op(
         r, "AVERAGE_POOL_2D", (1, 7, 6, 4), (1, 4, 3, 4), padding="SAME", stride=(2, 2), filter=(3, 3)
