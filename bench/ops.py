@@ -2,7 +2,7 @@
 
     .venv/bin/python bench/ops.py [ops|models]
 
-ops: for each op kind, its largest single-op test model of tests/kernels (outputs bit-exact with
+ops: for each op kind and activation dtype, its largest single-op test model of tests/kernels (outputs bit-exact with
 TFLite Micro every time), instructions per inference (minstret: the whole image's inference, the
 harness's input/output copies excluded) under the reference kernels and the board's fast set on
 rv32imc, rv64gcv and the C906. TFLite Micro's own reference kernels cannot be measured per op here:
@@ -60,7 +60,8 @@ def largest_case_per_op(tmp: Path) -> dict[str, tuple[str, Path, int]]:
         model = tmp / f"{case}.tflite"
         model.write_bytes(make(np.random.default_rng(zlib.crc32(case.encode()))))
         graph = pipeline.load(model, load_board("spike-rv64gcv"))
-        kind = graph.ops[0].kind.value
+        # Per op and activation dtype: 16x8 and float32 convolutions beside the int8 ones.
+        kind = f"{graph.ops[0].kind.value} {graph.tensors[graph.ops[0].inputs[0]].dtype.name.lower()}"
         size = sum(graph.tensors[o].num_elements for o in graph.outputs)
         if kind not in chosen or size > chosen[kind][2]:
             chosen[kind] = (case, model, size)
@@ -86,17 +87,20 @@ def bench_ops() -> bool:
     return ok
 
 
-def tflm_arena(model: Path) -> tuple[int, int]:
-    """(head, total) bytes of TFLite Micro's arena, from its own allocation report."""
+def tflm_arena(model: Path) -> tuple[int, int, int, int]:
+    """(head, tail, variable, total) bytes of TFLite Micro's arena, from its own allocation report
+    (the tail holds its persistent data, the variable tensors' buffers among them)."""
     code = (
         "import sys\nfrom tflite_micro.python.tflite_micro import runtime\n"
         f"it = runtime.Interpreter.from_file({str(model)!r}, arena_size=8 << 20)\nit.print_allocations()\n"
     )
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     text = proc.stdout + proc.stderr
-    head = re.search(r"Arena allocation head (\d+) bytes", text)
-    total = re.search(r"Arena allocation total (\d+) bytes", text)
-    return (int(head.group(1)) if head else -1, int(total.group(1)) if total else -1)
+    found = [re.search(pattern, text) for pattern in (r"Arena allocation head (\d+) bytes",
+             r"Arena allocation tail (\d+) bytes", r"'TfLiteTensor variable buffer data' used (\d+) bytes",
+             r"Arena allocation total (\d+) bytes")]  # fmt: skip
+    head, tail, variable, total = (int(m.group(1)) if m else -1 for m in found)
+    return head, tail, max(variable, 0), total
 
 
 def bench_models() -> bool:
@@ -114,7 +118,7 @@ def bench_models() -> bool:
                     arenas[memory] = b.plan.arena_size
                 except RvfwError:
                     arenas[memory] = None
-            head, total = tflm_arena(model)
+            head, tail, variable, total = tflm_arena(model)
             state = b.plan.state_size
             instructions, flash = [], {}
             for board, kernels in MODEL_BOARDS:
@@ -124,12 +128,13 @@ def bench_models() -> bool:
                 flash[board] = sum(b.size.by_category(c) for c in ("code", "rodata", "weights", "data"))
             rows.append([
                 name, *(f"{arenas[m]:,}" if arenas[m] is not None else "-" for m in ("fast", "small", "tiled")),
-                f"{state:,}", f"{head:,}", f"{total:,}", f"{flash['spike-rv32imc']:,}", f"{model.stat().st_size:,}",
+                f"{state:,}", f"{head:,}", f"{tail:,}", f"{variable:,}", f"{total:,}", f"{flash['spike-rv32imc']:,}",
+                f"{model.stat().st_size:,}",
                 *instructions,
             ])  # fmt: skip
-    print(table(["model", "arena fast", "small", "tiled", "state", "TFLM arena head", "TFLM total",
-                 "flash rv32imc", ".tflite", "instr/step rv64gcv rvv", "rv32imc scalar", "c906 xthead"], rows,
-                right=set(range(1, 12))))  # fmt: skip
+    print(table(["model", "arena fast", "small", "tiled", "state", "TFLM arena head", "TFLM tail", "TFLM variables",
+                 "TFLM total", "flash rv32imc", ".tflite", "instr/step rv64gcv rvv", "rv32imc scalar", "c906 xthead"],
+                rows, right=set(range(1, 14))))  # fmt: skip
     return ok
 
 

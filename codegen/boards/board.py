@@ -59,6 +59,14 @@ class Board:
         return self.vector is not None and self.vector["extension"] == "xtheadvector"
 
     @property
+    def vector_float(self) -> bool:
+        """Whether the RVV unit computes in float32 (V, or Zve32f and up): the *_f32_rvv kernels."""
+        if self.vector is None or self.xtheadvector:
+            return False
+        base, _sep, rest = self.march.partition("_")
+        return "v" in base[4:] or any(z in rest.split("_") for z in ("zve32f", "zve64f", "zve64d"))
+
+    @property
     def vlen(self) -> int:
         """The vector length the kernels and estimates assume (128 without a vector unit)."""
         return self.vector["vlen"] if self.vector else 128

@@ -86,10 +86,12 @@ def scratch_bytes(graph: Graph, op: Op) -> int:
     return scratch(graph, op) if scratch else 0
 
 
-def lower_graph(graph: Graph, plan, kernels: str = "ref", vlen: int = 128) -> tuple[list[Layer], list[ConstArray]]:
+def lower_graph(
+    graph: Graph, plan, kernels: str = "ref", vlen: int = 128, vector_float: bool = True
+) -> tuple[list[Layer], list[ConstArray]]:
     """One Layer per kernel call, from the requested kernel set where it has one (ops.kernels.pick
     falls back with a note); ops the plan runs in place get their in-place kernels."""
-    ctx = LowerContext(graph, plan, kernels, vlen)
+    ctx = LowerContext(graph, plan, kernels, vlen, vector_float)
     layers = []
     for op in graph.ops:
         lowered = module_for(graph, op).lower(ctx, op)  # None (a view), a Layer, or several (one per input)

@@ -103,6 +103,7 @@ class LowerContext:
     plan: MemoryPlan
     kernels: str = "ref"  # the requested kernel set: "ref", "scalar", "rvv" or "xthead"
     vlen: int = 128  # the board's VLEN, for choosing between kernel variants
+    vector_float: bool = True  # whether the vector unit has float32 (V, Zve32f): the float RVV kernels
     constants: dict[str, ConstArray] = field(default_factory=dict)
 
     def tensor(self, index: int) -> Tensor:

@@ -20,10 +20,11 @@ from codegen.ops.common import Arg, Layer, LowerContext, expect_activation, expe
 from codegen.ops.kernels import family
 from codegen.quant import padding_before
 
-CONV = family("CONV_2D float32", "rvfw_conv_params", "conv2d_f32", ("ref",), ("CONV_2D",))
-DEPTHWISE = family("DEPTHWISE_CONV_2D float32", "rvfw_conv_params", "depthwise_conv2d_f32", ("ref",),
+CONV = family("CONV_2D float32", "rvfw_conv_params", "conv2d_f32", ("ref", "rvv"), ("CONV_2D",))
+DEPTHWISE = family("DEPTHWISE_CONV_2D float32", "rvfw_conv_params", "depthwise_conv2d_f32", ("ref", "rvv"),
                    ("DEPTHWISE_CONV_2D",))  # fmt: skip
-FC = family("FULLY_CONNECTED float32", "rvfw_fc_params", "fully_connected_f32", ("ref",), ("FULLY_CONNECTED",))
+FC = family("FULLY_CONNECTED float32", "rvfw_fc_params", "fully_connected_f32", ("ref", "rvv"),
+            ("FULLY_CONNECTED",))  # fmt: skip
 AVERAGE = family("AVERAGE_POOL_2D float32", "rvfw_pool_params", "avgpool2d_f32", ("ref",), ("AVERAGE_POOL_2D",))
 MAX = family("MAX_POOL_2D float32", "rvfw_pool_params", "maxpool2d_f32", ("ref",), ("MAX_POOL_2D",))
 BINARY = {kind: family(f"{kind.value} float32", "rvfw_binary_params", f"{kind.value.lower()}_f32", ("ref",),
@@ -123,21 +124,38 @@ def _conv_params(graph: Graph, op: Op) -> list[tuple[str, int]]:
             ("output_activation_min", 0), ("output_activation_max", 0)]  # fmt: skip
 
 
-def lower(ctx: LowerContext, op: Op) -> Layer:
+def _lower_weighted(ctx: LowerContext, op: Op, bias: int) -> Layer:
+    """CONV_2D, DEPTHWISE_CONV_2D, FULLY_CONNECTED: the RVV kernels (float32 lanes, weights
+    repacked output-innermost) where the vector unit has float32, else the reference."""
     g = ctx.graph
-    inp, out = ctx.tensor(op.inputs[0]), ctx.tensor(op.outputs[0])
-    bias = op.inputs[2] if len(op.inputs) > 2 else -1
-    if op.kind in (OpKind.CONV_2D, OpKind.DEPTHWISE_CONV_2D):
-        fam = CONV if op.kind is OpKind.CONV_2D else DEPTHWISE
-        args = [ctx.input(op), ctx.weights(op.inputs[1]), ctx.weights(bias), _act(ctx, op), ctx.output(op)]
-        return ctx.layer(op, ctx.pick(fam), fam, _conv_params(g, op), args, macs(g, op))
+    inp, flt = ctx.tensor(op.inputs[0]), ctx.tensor(op.inputs[1])
+    fam = {OpKind.CONV_2D: CONV, OpKind.DEPTHWISE_CONV_2D: DEPTHWISE, OpKind.FULLY_CONNECTED: FC}[op.kind]
+    unless, detail = (set(), "")
+    if not ctx.vector_float:
+        unless, detail = {"rvv"}, "no float32 in the vector unit"
+    elif op.kind is OpKind.DEPTHWISE_CONV_2D and op.options.get("depth_multiplier", 1) != 1:
+        unless, detail = {"rvv"}, f"depth multiplier {op.options['depth_multiplier']}"
+    chosen = ctx.pick(fam, unless, detail)
+    weights = ctx.weights(op.inputs[1])
+    if chosen.kernel.endswith("_rvv") and op.kind is OpKind.CONV_2D:  # [out_c][k_h][k_w][in_c] -> out_c last
+        weights = ctx.derived(op, "filter_t", "float", np.ascontiguousarray(flt.data.transpose(1, 2, 3, 0)))
+    elif chosen.kernel.endswith("_rvv") and op.kind is OpKind.FULLY_CONNECTED:
+        weights = ctx.derived(op, "weights_t", "float", np.ascontiguousarray(flt.data.T))
+    args = [ctx.input(op), weights, ctx.weights(bias), _act(ctx, op), ctx.output(op)]
     if op.kind is OpKind.FULLY_CONNECTED:
-        out_depth, depth = ctx.tensor(op.inputs[1]).shape
+        out_depth, depth = flt.shape
         params = [("batches", inp.num_elements // depth), ("accum_depth", depth), ("out_depth", out_depth),
                   ("input_offset", 0), ("filter_offset", 0), ("output_offset", 0), ("output_activation_min", 0),
                   ("output_activation_max", 0)]  # fmt: skip
-        args = [ctx.input(op), ctx.weights(op.inputs[1]), ctx.weights(bias), _act(ctx, op), ctx.output(op)]
-        return ctx.layer(op, ctx.pick(FC), FC, params, args, macs(g, op))
+        return ctx.layer(op, chosen, fam, params, args, macs(g, op))
+    return ctx.layer(op, chosen, fam, _conv_params(g, op), args, macs(g, op))
+
+
+def lower(ctx: LowerContext, op: Op) -> Layer:
+    inp, out = ctx.tensor(op.inputs[0]), ctx.tensor(op.outputs[0])
+    bias = op.inputs[2] if len(op.inputs) > 2 else -1
+    if op.kind in (OpKind.CONV_2D, OpKind.DEPTHWISE_CONV_2D, OpKind.FULLY_CONNECTED):
+        return _lower_weighted(ctx, op, bias)
     if op.kind in (OpKind.AVERAGE_POOL_2D, OpKind.MAX_POOL_2D):
         params = pool2d.pool_params(inp, out, op, 0, 0)  # the float clamp comes from `act`
         fam = AVERAGE if op.kind is OpKind.AVERAGE_POOL_2D else MAX

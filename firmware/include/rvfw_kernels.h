@@ -267,6 +267,14 @@ void rvfw_lstm_f32_ref(const rvfw_lstm_f32_params *p, const float *input, const 
 void rvfw_svdf_s8_ref(const rvfw_svdf_params *p, const int8_t *input, const int8_t *weights_feature,
                       const void *weights_time, const int32_t *bias, void *state, int8_t *output);
 /* float32 models (codegen.ops.float32): act points at {min, max} of the fused activation. */
+/* The float RVV kernels (V or Zve32f): conv filter repacked [k_h][k_w][in_c][out_c], FC weights
+ * transposed [depth][out]; depthwise with depth multiplier 1, its filter as TFLite stores it. */
+void rvfw_conv2d_f32_rvv(const rvfw_conv_params *p, const float *input, const float *filter_t, const float *bias,
+                         const float *act, float *output);
+void rvfw_depthwise_conv2d_f32_rvv(const rvfw_conv_params *p, const float *input, const float *filter,
+                                   const float *bias, const float *act, float *output);
+void rvfw_fully_connected_f32_rvv(const rvfw_fc_params *p, const float *input, const float *weights_t,
+                                  const float *bias, const float *act, float *output);
 void rvfw_conv2d_f32_ref(const rvfw_conv_params *p, const float *input, const float *filter, const float *bias,
                          const float *act, float *output);
 void rvfw_depthwise_conv2d_f32_ref(const rvfw_conv_params *p, const float *input, const float *filter,
