@@ -1,6 +1,6 @@
 """16x8 models (int16 activations, int8 weights, int64 bias): what the op modules call when an
 op's activations are int16 (CONV_2D, DEPTHWISE_CONV_2D, FULLY_CONNECTED, ADD, SUB, MUL,
-AVERAGE_POOL_2D, MAX_POOL_2D, LOGISTIC, TANH). TFLite Micro's 16x8 kernels accumulate in 64 bits and requantise
+AVERAGE_POOL_2D, MAX_POOL_2D, LOGISTIC, TANH, SOFTMAX). TFLite Micro's 16x8 kernels accumulate in 64 bits and requantise
 with its 64-bit MultiplyByQuantizedMultiplier (rvfw_requantize64) when the bias is int64, and in
 int32 with the int8 requantisation when it is int32 (params acc32); ADD and SUB are the int8
 algorithm with 15 bits of headroom, MUL and the pools the int8 ones with int16 clamps, LOGISTIC and TANH
@@ -38,12 +38,14 @@ SUB = family("SUB int16", "rvfw_binary_params", "sub_s16", ("ref",), ("SUB",))
 MUL = family("MUL int16", "rvfw_binary_params", "mul_s16", ("ref",), ("MUL",))
 AVERAGE = family("AVERAGE_POOL_2D int16", "rvfw_pool_params", "avgpool2d_s16", ("ref",), ("AVERAGE_POOL_2D",))
 MAX = family("MAX_POOL_2D int16", "rvfw_pool_params", "maxpool2d_s16", ("ref",), ("MAX_POOL_2D",))
+SOFTMAX = family("SOFTMAX int16", "rvfw_softmax_params", "softmax_s16", ("ref",), ("SOFTMAX",))
 SIGMOID = family("LOGISTIC / TANH int16", "rvfw_sigmoid_s16_params", "sigmoid_s16", ("ref",), ("LOGISTIC", "TANH"))
-FAMILIES = (CONV, DEPTHWISE, FC, ADD, SUB, MUL, AVERAGE, MAX, SIGMOID)
+FAMILIES = (CONV, DEPTHWISE, FC, ADD, SUB, MUL, AVERAGE, MAX, SIGMOID, SOFTMAX)
 BINARY = {OpKind.ADD: ADD, OpKind.SUB: SUB, OpKind.MUL: MUL}
 POOLS = {OpKind.AVERAGE_POOL_2D: AVERAGE, OpKind.MAX_POOL_2D: MAX}
 TABLE_KINDS = (OpKind.LOGISTIC, OpKind.TANH)
-KINDS_SUPPORTED = (OpKind.CONV_2D, OpKind.DEPTHWISE_CONV_2D, OpKind.FULLY_CONNECTED, *BINARY, *POOLS, *TABLE_KINDS)
+KINDS_SUPPORTED = (OpKind.CONV_2D, OpKind.DEPTHWISE_CONV_2D, OpKind.FULLY_CONNECTED, *BINARY, *POOLS, *TABLE_KINDS,
+                   OpKind.SOFTMAX)  # fmt: skip
 WEIGHTED = (OpKind.CONV_2D, OpKind.DEPTHWISE_CONV_2D, OpKind.FULLY_CONNECTED)
 ADD_LEFT_SHIFT = 15
 
@@ -59,6 +61,10 @@ def check(graph: Graph, op: Op) -> None:
         expect_quant(graph, op, t, role)
         if t.quant.zero_point[0] != 0:
             raise fail(graph, op, f"int16 {role} zero point must be 0 (16x8 quantisation)")
+    if op.kind is OpKind.SOFTMAX:
+        if abs(out.quant.scale[0] - 1 / 32768) > 0.001 / 32768:
+            raise fail(graph, op, f"int16 output scale {out.quant.scale[0]:g} is not 1/32768 (TFLite Micro needs it)")
+        return
     if op.kind in TABLE_KINDS:
         if _checked_log2(out.quant.scale[0]) != -15:
             raise fail(graph, op, f"int16 output scale {out.quant.scale[0]:g} is not 2^-15 (TFLite Micro needs it)")
@@ -137,6 +143,16 @@ def table_input_scaling(kind: OpKind, scale: float) -> tuple[int, int]:
 def lower(ctx: LowerContext, op: Op) -> Layer:
     g = ctx.graph
     inp, out = ctx.tensor(op.inputs[0]), ctx.tensor(op.outputs[0])
+    if op.kind is OpKind.SOFTMAX:
+        depth = inp.shape[-1]
+        beta = float(op.options.get("beta", 1.0))
+        m, s = quantize_multiplier(float(inp.quant.scale[0]) * beta / (10.0 / 65535.0))
+        params = [("outer_size", inp.num_elements // depth), ("depth", depth), ("input_multiplier", m),
+                  ("input_left_shift", s), ("diff_min", 0)]  # fmt: skip
+        exp_lut, reciprocal_lut = sigmoid16.softmax_luts()
+        tables = [ctx.derived(op, "exp_lut", "int16_t", exp_lut), ctx.derived(op, "reciprocal_lut", "int16_t",
+                                                                             reciprocal_lut)]  # fmt: skip
+        return ctx.layer(op, ctx.pick(SOFTMAX), SOFTMAX, params, [ctx.input(op), *tables, ctx.output(op)])
     if op.kind in TABLE_KINDS:
         multiplier, shift = table_input_scaling(op.kind, float(inp.quant.scale[0]))
         params = [("count", inp.num_elements), ("multiplier", multiplier), ("shift", shift),

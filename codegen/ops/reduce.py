@@ -1,5 +1,5 @@
 """Reductions over any set of axes, int8: MEAN, SUM (a requantised int32 sum, TFLite Micro's
-QuantizedMeanOrSum with the 1/count folded into MEAN's multiplier) and REDUCE_MAX / REDUCE_MIN
+QuantizedMeanOrSum with the 1/count folded into MEAN's multiplier; int16 too) and REDUCE_MAX / REDUCE_MIN
 (raw bytes; input and output share quantisation). keep_dims either way: the output's element
 order is the same."""
 
@@ -26,7 +26,8 @@ KINDS = (OpKind.MEAN, OpKind.SUM, OpKind.REDUCE_MAX, OpKind.REDUCE_MIN)
 SUM = family("MEAN/SUM", "rvfw_reduce_params", "mean_s8", ("ref", "rvv", "xthead"), ("MEAN", "SUM"))
 MAX = family("REDUCE_MAX", "rvfw_reduce_params", "reduce_max_s8", ("ref",), ("REDUCE_MAX",))
 MIN = family("REDUCE_MIN", "rvfw_reduce_params", "reduce_min_s8", ("ref",), ("REDUCE_MIN",))
-FAMILIES = (SUM, MAX, MIN)
+SUM16 = family("MEAN/SUM int16", "rvfw_reduce_params", "mean_s16", ("ref",), ("MEAN", "SUM"))
+FAMILIES = (SUM, MAX, MIN, SUM16)
 FAMILY = {OpKind.MEAN: SUM, OpKind.SUM: SUM, OpKind.REDUCE_MAX: MAX, OpKind.REDUCE_MIN: MIN}
 macs = no_macs
 inplace = not_in_place
@@ -61,8 +62,9 @@ def layout(shape: tuple[int, ...], reduced: set[int]) -> tuple[list[int], list[i
 
 
 def check(graph: Graph, op: Op) -> None:
-    inp = expect_dtype(graph, op, op.inputs[0], "input", DType.INT8)
-    out = expect_dtype(graph, op, op.outputs[0], "output", DType.INT8)
+    sums = op.kind in (OpKind.MEAN, OpKind.SUM)
+    inp = expect_dtype(graph, op, op.inputs[0], "input", *((DType.INT8, DType.INT16) if sums else (DType.INT8,)))
+    out = expect_dtype(graph, op, op.outputs[0], "output", inp.dtype)
     expect_quant(graph, op, inp, "input")
     expect_quant(graph, op, out, "output")
     if op.kind in (OpKind.REDUCE_MAX, OpKind.REDUCE_MIN):
@@ -106,7 +108,7 @@ def lower(ctx: LowerContext, op: Op) -> Layer:
     params = [("kept_dims", kept_dims), ("kept_strides", kept_strides), ("red_dims", red_dims),
               ("red_strides", red_strides), ("count", count), ("input_zero_point", inp.quant.zero_point[0]),
               ("multiplier", multiplier), ("shift", shift), ("output_zero_point", out.quant.zero_point[0])]  # fmt: skip
-    chosen = FAMILY[op.kind]
+    chosen = SUM16 if inp.dtype is DType.INT16 else FAMILY[op.kind]
     # The vector kernels put the innermost kept axis in lanes: it must be contiguous.
     unless = {"rvv", "xthead"} if kept_strides[3] != 1 else set()
     picked = ctx.pick(chosen, unless, "innermost kept axis not contiguous")

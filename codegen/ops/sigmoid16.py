@@ -1,10 +1,16 @@
-"""The int16 sigmoid and tanh of TFLite's integer kernels (reference_integer_ops::Logistic / Tanh,
-used by int16 LOGISTIC and TANH and inside the integer LSTM): a 256-entry table of 65536 *
+"""TFLite's int16 table kernels. Sigmoid and tanh (reference_integer_ops::Logistic / Tanh, used by
+int16 LOGISTIC and TANH and inside the integer LSTM) read a 256-entry table of 65536 *
 sigmoid(i / 24), which TFLite tuned for its linear interpolation rather than rounded (so it is
-data here, not a formula), and the parameters the kernels take. tests/unit checks the table
-through TFLite Micro's own int16 LOGISTIC and TANH on every input."""
+data here, not a formula); int16 SOFTMAX reads the two 513-entry tables TFLite Micro builds in
+Prepare (gen_lut, repeated here in float32 arithmetic on the host's expf, as TFLite Micro builds
+them on the host the golden runs on). The kernel tier checks all of them against TFLite Micro."""
 
 from __future__ import annotations
+
+import ctypes
+import ctypes.util
+import functools
+import math
 
 import numpy as np
 
@@ -48,3 +54,47 @@ def table_arg(ctx: LowerContext) -> Arg:
     name = f"{ctx.graph.name}_sigmoid_u16"
     ctx.constants.setdefault(name, ConstArray(name, "uint16_t", SIGMOID_TABLE_U16, "params"))
     return Arg("const", "uint16_t", name=name)
+
+
+def _roundf(x: np.float32) -> np.float32:
+    """TfLiteRound on a float: half away from zero (exact in double for any float32)."""
+    v = float(x)
+    return np.float32(math.copysign(math.floor(abs(v) + 0.5), v))
+
+
+@functools.cache
+def _host_expf():
+    """The host C library's expf, which TFLite Micro's float lambdas call when it builds its tables."""
+    libm = ctypes.CDLL(ctypes.util.find_library("m") or "libm.so.6")
+    libm.expf.restype, libm.expf.argtypes = ctypes.c_float, [ctypes.c_float]
+    return lambda x: np.float32(libm.expf(float(x)))
+
+
+def gen_lut_s16(func, input_min: float, input_max: float) -> np.ndarray:
+    """TFLite's gen_lut<float, int16_t, int16_t> with output range [-1, 1]: 512 samples of func over
+    [input_min, input_max] in float32 arithmetic, each biased by half the interpolation error at
+    its midpoint, and a 513th value for the last slope."""
+    f32 = np.float32
+    lo, hi = f32(input_min), f32(input_max)
+    step = (hi - lo) / f32(512)
+    half_step = step / f32(2)
+    scaling = f32(65536) / (f32(1) - f32(-1))
+    lut = np.zeros(513, dtype=np.int16)
+    for i in range(512):
+        val = func(lo + f32(i) * step)
+        val_mid = func(lo + f32(i) * step + half_step)
+        val_next = func(lo + f32(i + 1) * step)
+        sample = _roundf(val * scaling)
+        interpolated = _roundf((val_next * scaling + _roundf(val * scaling)) / f32(2))
+        bias = _roundf((interpolated - _roundf(val_mid * scaling)) / f32(2))
+        lut[i] = int(min(max(sample - bias, f32(-32768)), f32(32767)))
+    lut[512] = int(min(max(_roundf(func(hi) * scaling), f32(-32768)), f32(32767)))
+    return lut
+
+
+def softmax_luts() -> tuple[np.ndarray, np.ndarray]:
+    """The int16 SOFTMAX tables TFLite Micro builds in Prepare: exp over [-10, 0] and 1 / (1 + x)
+    over [0, 1]."""
+    exp = gen_lut_s16(_host_expf(), -10.0, 0.0)
+    reciprocal = gen_lut_s16(lambda x: np.float32(1) / (np.float32(1) + x), 0.0, 1.0)
+    return exp, reciprocal

@@ -264,6 +264,9 @@ void rvfw_tanh_f32_ref(const rvfw_lut_params *p, const float *input, float *outp
 void rvfw_lstm_f32_ref(const rvfw_lstm_f32_params *p, const float *input, const float *input_weights,
                        const float *recurrent_weights, const float *bias, float *hidden, float *cell, float *output,
                        float *scratch);
+void rvfw_softmax_s16_ref(const rvfw_softmax_params *p, const int16_t *input, const int16_t *exp_lut,
+                          const int16_t *reciprocal_lut, int16_t *output);
+void rvfw_mean_s16_ref(const rvfw_reduce_params *p, const int16_t *input, int16_t *output);
 void rvfw_svdf_s8_ref(const rvfw_svdf_params *p, const int8_t *input, const int8_t *weights_feature,
                       const void *weights_time, const int32_t *bias, void *state, int8_t *output);
 /* float32 models (codegen.ops.float32): act points at {min, max} of the fused activation. */

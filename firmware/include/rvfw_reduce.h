@@ -1,5 +1,6 @@
 /* The loop the reduction kernels share: for each output element (row-major over the kept
- * dimensions) `init`, then `step(x)` for every input element x it reduces, then `finish(o)`. */
+ * dimensions) `init`, then `step(x)` for every input element x it reduces, then `finish(o)`.
+ * Any element type: the pointers take the input's. */
 #ifndef RVFW_REDUCE_H
 #define RVFW_REDUCE_H
 
@@ -12,13 +13,13 @@
             for (int32_t k1 = 0; k1 < (p)->kept_dims[1]; ++k1)                                                    \
                 for (int32_t k2 = 0; k2 < (p)->kept_dims[2]; ++k2)                                                \
                     for (int32_t k3 = 0; k3 < (p)->kept_dims[3]; ++k3, ++o) {                                     \
-                        const int8_t *base = (input) + k0 * (p)->kept_strides[0] + k1 * (p)->kept_strides[1] +   \
+                        const __typeof__(*(input)) *base = (input) + k0 * (p)->kept_strides[0] + k1 * (p)->kept_strides[1] +   \
                                              k2 * (p)->kept_strides[2] + k3 * (p)->kept_strides[3];              \
                         init;                                                                                     \
                         for (int32_t r0 = 0; r0 < (p)->red_dims[0]; ++r0)                                         \
                             for (int32_t r1 = 0; r1 < (p)->red_dims[1]; ++r1)                                     \
                                 for (int32_t r2 = 0; r2 < (p)->red_dims[2]; ++r2) {                               \
-                                    const int8_t *row = base + r0 * (p)->red_strides[0] +                         \
+                                    const __typeof__(*(input)) *row = base + r0 * (p)->red_strides[0] +                         \
                                                         r1 * (p)->red_strides[1] + r2 * (p)->red_strides[2];      \
                                     for (int32_t r3 = 0; r3 < (p)->red_dims[3]; ++r3)                             \
                                         step(row[r3 * (p)->red_strides[3]]);                                      \

@@ -246,9 +246,10 @@ def movement(kind, in_shape, out_shapes, params=(), dtype=np.int8, **options) ->
     return m.finish([x], ys)
 
 
-def reduce(kind, in_shape, axes, keep_dims, same_quant=False) -> bytes:
+def reduce(kind, in_shape, axes, keep_dims, same_quant=False, dtype=np.int8) -> bytes:
     m = ModelBuilder()
-    x = m.tensor("x", in_shape, scale=0.06, zero_point=-7)
+    wide = dtype is np.int16  # 16x8: zero points 0, finer scales
+    x = m.tensor("x", in_shape, dtype, scale=0.0004 if wide else 0.06, zero_point=0 if wide else -7)
     a = m.tensor("axes", (len(axes),), np.int32, data=np.array(axes, dtype=np.int32))
     rank = len(in_shape)
     reduced = {v % rank for v in axes}
@@ -260,7 +261,9 @@ def reduce(kind, in_shape, axes, keep_dims, same_quant=False) -> bytes:
     scale, zp = (0.06, -7) if same_quant or kind in ("REDUCE_MAX", "REDUCE_MIN") else (0.045, 5)
     if kind == "SUM":
         scale = 0.5
-    y = m.tensor("y", out_shape or (1,), scale=scale, zero_point=zp)
+    if wide:
+        scale, zp = (0.0003 if kind == "MEAN" else 0.004), 0
+    y = m.tensor("y", out_shape or (1,), dtype, scale=scale, zero_point=zp)
     m.op(kind, [x, a], [y], keep_dims=keep_dims)
     return m.finish([x], [y])
 
@@ -423,6 +426,15 @@ def float_unary(kind, gain) -> bytes:
     m.op("MUL", [x, g], [t])
     y = m.tensor("y", (4, 1000), np.float32)
     m.op(kind, [t], [y])
+    return m.finish([x], [y])
+
+
+def softmax16(shape, scale, beta=1.0) -> bytes:
+    """int16 SOFTMAX (zero points 0, output scale 1/32768) over the last axis."""
+    m = ModelBuilder()
+    x = m.tensor("x", shape, np.int16, scale=scale, zero_point=0)
+    y = m.tensor("y", shape, np.int16, scale=1 / 32768, zero_point=0)
+    m.op("SOFTMAX", [x], [y], beta=beta)
     return m.finish([x], [y])
 
 
@@ -598,6 +610,8 @@ CASES = {
     "mean_global_pool_keepdims": lambda r: reduce("MEAN", (1, 7, 6, 10), [1, 2], True),
     "mean_same_quant_no_keepdims": lambda r: reduce("MEAN", (2, 5, 5, 4), [1, 2], False, same_quant=True),
     "mean_last_axis": lambda r: reduce("MEAN", (3, 4, 17), [-1], False),
+    "s16_mean_global_pool": lambda r: reduce("MEAN", (1, 7, 6, 10), [1, 2], True, dtype=np.int16),
+    "s16_sum_last_axis": lambda r: reduce("SUM", (3, 4, 17), [-1], False, dtype=np.int16),
     "mean_interleaved_axes": lambda r: reduce("MEAN", (2, 3, 4, 5), [0, 2], True),
     "sum_channels": lambda r: reduce("SUM", (1, 4, 6, 3), [3], True),
     "reduce_max_hw": lambda r: reduce("REDUCE_MAX", (1, 5, 6, 7), [1, 2], False),
@@ -632,6 +646,8 @@ CASES = {
     "svdf_int16_state_rank2": lambda r: svdf(r, 1, 40, 16, 2, 10),
     "lstm_batch_major": lambda r: lstm(r, 2, 5, 12, 20),
     "s16_logistic_q3_12": lambda r: sigmoid16("LOGISTIC", 2.0**-12),
+    "s16_softmax": lambda r: softmax16((6, 37), 0.0004),
+    "s16_softmax_wide_beta": lambda r: softmax16((2, 3, 300), 0.00011, beta=0.7),
     "s16_logistic_scaled": lambda r: sigmoid16("LOGISTIC", 0.00037),
     "s16_tanh_q4_11": lambda r: sigmoid16("TANH", 2.0**-11),
     "s16_tanh_scaled": lambda r: sigmoid16("TANH", 0.0002),

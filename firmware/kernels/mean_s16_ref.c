@@ -1,0 +1,15 @@
+/* MEAN and SUM, int16: the int32 sum of the reduced elements, less input_zero_point * count,
+ * requantised (for MEAN the multiplier already includes 1 / count, as TFLite Micro folds it). */
+#include "rvfw_reduce.h"
+#include "rvfw_requant.h"
+
+void rvfw_mean_s16_ref(const rvfw_reduce_params *p, const int16_t *input, int16_t *output)
+{
+#define MEAN_INIT int32_t sum = 0
+#define MEAN_STEP(x) sum += (x)
+#define MEAN_FINISH(o)                                                                                               \
+    output[o] = (int16_t)rvfw_clamp(                                                                               \
+        rvfw_requantize(sum - p->input_zero_point * p->count, p->multiplier, p->shift) + p->output_zero_point,    \
+        INT16_MIN, INT16_MAX)
+    RVFW_REDUCE_FOR(p, input, MEAN_INIT, MEAN_STEP, MEAN_FINISH);
+}
