@@ -155,12 +155,16 @@ def test_random_inputs_respect_the_calibrated_range(tmp_path):
      ("ic_resnet8", "spike-rv32imc"), ("vww_mobilenet", "spike-rv64gcv")],
 )  # fmt: skip
 def test_float_mlperf_model_bit_exact(tmp_path, sim_tools, name, board):
-    """float32 models: hardware F/D on rv64gcv, soft-float on rv32imc."""
+    """float32 models: hardware F/D and the float RVV kernels on rv64gcv, soft-float on rv32imc."""
     model = mlperf_model(name).with_name(f"{name}_float.tflite")
     b = pipeline.build(model, board, tmp_path / "out", seed=7, log=quiet)
     result = pipeline.check(pipeline.run(b, timeout=600, log=quiet), log=quiet)
     assert result.bit_exact, result.mismatches
-    assert all(layer.kernel.endswith("_f32_ref") for layer in b.layers if layer.op != "RESHAPE")
+    vector = {"CONV_2D", "DEPTHWISE_CONV_2D", "FULLY_CONNECTED"} if board == "spike-rv64gcv" else set()
+    for layer in b.layers:
+        if layer.op != "RESHAPE":
+            want = "_f32_rvv" if layer.op in vector and "(" not in layer.note else "_f32_ref"
+            assert layer.kernel.endswith(want), (layer.op, layer.kernel, layer.note)
 
 
 def test_hybrid_model_is_refused_in_one_line(tmp_path):
