@@ -29,11 +29,13 @@ class DType(enum.Enum):
 
 class OpKind(enum.Enum):
     ADD = "ADD"
+    ASSIGN_VARIABLE = "ASSIGN_VARIABLE"  # after the frontend: (value,) -> (the variable tensor,)
     ARG_MAX = "ARG_MAX"
     ARG_MIN = "ARG_MIN"
     AVERAGE_POOL_2D = "AVERAGE_POOL_2D"
     BATCH_MATMUL = "BATCH_MATMUL"
     BROADCAST_TO = "BROADCAST_TO"
+    CALL_ONCE = "CALL_ONCE"  # read by the frontend only (resource variable initialisers)
     CONCATENATION = "CONCATENATION"
     CONV_2D = "CONV_2D"
     DEPTHWISE_CONV_2D = "DEPTHWISE_CONV_2D"
@@ -57,6 +59,7 @@ class OpKind(enum.Enum):
     PACK = "PACK"
     PAD = "PAD"
     PRELU = "PRELU"
+    READ_VARIABLE = "READ_VARIABLE"  # after the frontend: (the variable tensor,) -> (a copy,)
     PADV2 = "PADV2"
     QUANTIZE = "QUANTIZE"
     REDUCE_MAX = "REDUCE_MAX"
@@ -81,6 +84,7 @@ class OpKind(enum.Enum):
     TRANSPOSE = "TRANSPOSE"
     TRANSPOSE_CONV = "TRANSPOSE_CONV"
     UNIDIRECTIONAL_SEQUENCE_LSTM = "UNIDIRECTIONAL_SEQUENCE_LSTM"
+    VAR_HANDLE = "VAR_HANDLE"  # read by the frontend only
     UNPACK = "UNPACK"
     # Internal: a chain of convolutions run band by band (planner.tiling); never read from a file.
     TILED_STAGE = "TILED_STAGE"
@@ -110,9 +114,11 @@ class Tensor:
     dtype: DType
     quant: Quant | None = None
     data: np.ndarray | None = None  # constants only
-    # State that persists from one inference to the next (SVDF's activation state, an LSTM's cell):
-    # kept outside the arena, written by the ops that read it, reset to its zero point.
+    # State that persists from one inference to the next (SVDF's activation state, an LSTM's cell,
+    # a resource variable): kept outside the arena, written by the ops that read it, reset to its
+    # zero point, or to `initial` (a resource variable's CALL_ONCE initialiser).
     is_variable: bool = False
+    initial: np.ndarray | None = None
 
     @property
     def is_constant(self) -> bool:

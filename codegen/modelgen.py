@@ -21,6 +21,7 @@ _DTYPES = {
     np.float32: TensorType.FLOAT32,
     np.int16: TensorType.INT16,
     np.int64: TensorType.INT64,
+    "resource": TensorType.RESOURCE,  # a resource variable's handle (VAR_HANDLE's output)
 }
 _PADDING = {"SAME": 0, "VALID": 1}
 _ACTIVATION = {"NONE": 0, "RELU": 1, "RELU_N1_TO_1": 2, "RELU6": 3, "TANH": 4}
@@ -34,7 +35,8 @@ _VERSIONS = {"CONV_2D": 3, "DEPTHWISE_CONV_2D": 3, "FULLY_CONNECTED": 4, "AVERAG
              "SUM": 2, "REDUCE_MAX": 2, "REDUCE_MIN": 2, "PRELU": 1, "ARG_MAX": 2, "ARG_MIN": 2,
              "TRANSPOSE_CONV": 3, "BATCH_MATMUL": 1, "RESIZE_BILINEAR": 2,
              "L2_NORMALIZATION": 2, "DIV": 2, "LOG_SOFTMAX": 2,
-             "SVDF": 3, "UNIDIRECTIONAL_SEQUENCE_LSTM": 3}  # fmt: skip
+             "SVDF": 3, "UNIDIRECTIONAL_SEQUENCE_LSTM": 3, "VAR_HANDLE": 1, "READ_VARIABLE": 1,
+             "ASSIGN_VARIABLE": 1, "CALL_ONCE": 1}  # fmt: skip
 
 
 def _act(o: dict) -> int:
@@ -97,6 +99,9 @@ _OPTION_TABLES = {
         ("FusedActivationFunction", lambda o: _ACTIVATION[o.get("activation", "TANH")]),
         ("CellClip", lambda o: o.get("cell_clip", 0.0)), ("ProjClip", lambda o: o.get("proj_clip", 0.0)),
         ("TimeMajor", lambda o: bool(o.get("time_major", False)))]),
+    "VAR_HANDLE": ("VarHandleOptions", [("Container", lambda o: o.get("container", "")),
+                                        ("SharedName", lambda o: o["shared_name"])]),
+    "CALL_ONCE": ("CallOnceOptions", [("InitSubgraphIndex", lambda o: o.get("init_subgraph_index", 1))]),
     "MEAN": _REDUCER,
     "SUM": _REDUCER,
     "REDUCE_MAX": _REDUCER,
@@ -160,12 +165,20 @@ class ModelBuilder:
         self.ops.append(_Op(kind, list(inputs), list(outputs), options, version))
 
     def finish(
-        self, inputs: list[int], outputs: list[int], description: str = "rvfw modelgen", subgraphs: int = 1
+        self,
+        inputs: list[int],
+        outputs: list[int],
+        description: str = "rvfw modelgen",
+        subgraphs: int = 1,
+        init: ModelBuilder | None = None,
     ) -> bytes:
-        """Serialise; subgraphs > 1 repeats the graph (only to test that such models are rejected)."""
+        """Serialise; subgraphs > 1 repeats the graph (only to test that such models are rejected).
+        init: a second subgraph (no inputs or outputs), e.g. the one a CALL_ONCE op runs to
+        initialise resource variables; it shares the model's buffers and operator codes."""
         b = flatbuffers.Builder(1024)
+        graphs = [self] + ([init] if init is not None else [])
         # Buffer 0 is the empty sentinel; each constant gets its own buffer.
-        buffer_data = [None] + [t.data for t in self.tensors if t.data is not None]
+        buffer_data = [None] + [t.data for g in graphs for t in g.tensors if t.data is not None]
         buffers = []
         for data in buffer_data:
             vec = b.CreateNumpyVector(np.frombuffer(data.tobytes(), dtype=np.uint8)) if data is not None else None
@@ -173,9 +186,40 @@ class ModelBuilder:
             if vec is not None:
                 tflite.BufferAddData(b, vec)
             buffers.append(tflite.BufferEnd(b))
-        tensor_offsets, next_buffer = [], 1
+        kinds = sorted({(op.kind, op.version or _VERSIONS.get(op.kind, 1)) for g in graphs for op in g.ops})
+        codes = []
+        for kind, version in kinds:
+            builtin = getattr(BuiltinOperator, kind)
+            tflite.OperatorCodeStart(b)
+            tflite.OperatorCodeAddDeprecatedBuiltinCode(b, min(builtin, 127))
+            tflite.OperatorCodeAddBuiltinCode(b, builtin)
+            tflite.OperatorCodeAddVersion(b, version)
+            codes.append(tflite.OperatorCodeEnd(b))
+        serialised, next_buffer = [], 1
+        for k, g in enumerate(graphs):
+            ends = (inputs, outputs, "main") if k == 0 else ([], [], "init")
+            subgraph, next_buffer = g._subgraph(b, kinds, next_buffer, *ends)
+            serialised.append(subgraph)
+        if init is None:
+            serialised = serialised * subgraphs
+        subgraphs_vec = _table_vector(b, tflite.ModelStartSubgraphsVector, serialised)
+        codes_vec = _table_vector(b, tflite.ModelStartOperatorCodesVector, codes)
+        buffers_vec = _table_vector(b, tflite.ModelStartBuffersVector, buffers)
+        desc = b.CreateString(description)
+        tflite.ModelStart(b)
+        tflite.ModelAddVersion(b, 3)
+        tflite.ModelAddOperatorCodes(b, codes_vec)
+        tflite.ModelAddSubgraphs(b, subgraphs_vec)
+        tflite.ModelAddDescription(b, desc)
+        tflite.ModelAddBuffers(b, buffers_vec)
+        b.Finish(tflite.ModelEnd(b), file_identifier=b"TFL3")
+        return bytes(b.Output())
+
+    def _subgraph(self, b: flatbuffers.Builder, kinds: list, next_buffer: int, inputs, outputs, name: str):
+        """This builder's tensors and ops as one SubGraph table; constants take buffers from next_buffer."""
+        tensor_offsets = []
         for t in self.tensors:
-            name = b.CreateString(t.name)
+            tname = b.CreateString(t.name)
             shape = b.CreateNumpyVector(np.array(t.shape, dtype=np.int32))
             sig = None if t.signature is None else b.CreateNumpyVector(np.array(t.signature, dtype=np.int32))
             quant = None
@@ -198,7 +242,7 @@ class ModelBuilder:
             if sig is not None:
                 tflite.TensorAddShapeSignature(b, sig)
             tflite.TensorAddType(b, _DTYPES[t.dtype])
-            tflite.TensorAddName(b, name)
+            tflite.TensorAddName(b, tname)
             if t.variable:
                 tflite.TensorAddIsVariable(b, True)
             if t.data is not None:
@@ -209,15 +253,6 @@ class ModelBuilder:
             if quant is not None:
                 tflite.TensorAddQuantization(b, quant)
             tensor_offsets.append(tflite.TensorEnd(b))
-        kinds = sorted({(op.kind, op.version or _VERSIONS.get(op.kind, 1)) for op in self.ops})
-        codes = []
-        for kind, version in kinds:
-            builtin = getattr(BuiltinOperator, kind)
-            tflite.OperatorCodeStart(b)
-            tflite.OperatorCodeAddDeprecatedBuiltinCode(b, min(builtin, 127))
-            tflite.OperatorCodeAddBuiltinCode(b, builtin)
-            tflite.OperatorCodeAddVersion(b, version)
-            codes.append(tflite.OperatorCodeEnd(b))
         op_offsets = []
         for op in self.ops:
             ins = b.CreateNumpyVector(np.array(op.inputs, dtype=np.int32))
@@ -235,26 +270,14 @@ class ModelBuilder:
         ops_vec = _table_vector(b, tflite.SubGraphStartOperatorsVector, op_offsets)
         in_vec = b.CreateNumpyVector(np.array(inputs, dtype=np.int32))
         out_vec = b.CreateNumpyVector(np.array(outputs, dtype=np.int32))
-        sg_name = b.CreateString("main")
+        sg_name = b.CreateString(name)
         tflite.SubGraphStart(b)
         tflite.SubGraphAddTensors(b, tensors_vec)
         tflite.SubGraphAddOperators(b, ops_vec)
         tflite.SubGraphAddInputs(b, in_vec)
         tflite.SubGraphAddOutputs(b, out_vec)
         tflite.SubGraphAddName(b, sg_name)
-        subgraph = tflite.SubGraphEnd(b)
-        subgraphs_vec = _table_vector(b, tflite.ModelStartSubgraphsVector, [subgraph] * subgraphs)
-        codes_vec = _table_vector(b, tflite.ModelStartOperatorCodesVector, codes)
-        buffers_vec = _table_vector(b, tflite.ModelStartBuffersVector, buffers)
-        desc = b.CreateString(description)
-        tflite.ModelStart(b)
-        tflite.ModelAddVersion(b, 3)
-        tflite.ModelAddOperatorCodes(b, codes_vec)
-        tflite.ModelAddSubgraphs(b, subgraphs_vec)
-        tflite.ModelAddDescription(b, desc)
-        tflite.ModelAddBuffers(b, buffers_vec)
-        b.Finish(tflite.ModelEnd(b), file_identifier=b"TFL3")
-        return bytes(b.Output())
+        return tflite.SubGraphEnd(b), next_buffer
 
 
 def _table_vector(b: flatbuffers.Builder, start, offsets: list[int]) -> int:
@@ -268,7 +291,9 @@ def _options(b: flatbuffers.Builder, op: _Op) -> tuple[int, int | None]:
     if op.kind not in _OPTION_TABLES:
         return BuiltinOptions.NONE, None
     name, fields = _OPTION_TABLES[op.kind]
+    # Strings are serialised before the table that points at them.
+    values = [(f, b.CreateString(v) if isinstance(v, str) else v) for f, v in ((f, g(op.options)) for f, g in fields)]
     getattr(tflite, f"{name}Start")(b)
-    for field_name, value in fields:
-        getattr(tflite, f"{name}Add{field_name}")(b, value(op.options))
+    for field_name, value in values:
+        getattr(tflite, f"{name}Add{field_name}")(b, value)
     return getattr(BuiltinOptions, name), getattr(tflite, f"{name}End")(b)

@@ -90,17 +90,7 @@ def render_model(
         "arena_size": plan.arena_size,
         "alignment": plan.alignment,
         "state_size": plan.state_size,
-        "variables": [
-            {
-                "name": graph.tensors[t].name,
-                "offset": offset,
-                "bytes": graph.tensors[t].nbytes,
-                "fill": graph.tensors[t].quant.zero_point[0]
-                if graph.tensors[t].dtype is DType.INT8 and graph.tensors[t].quant
-                else 0,
-            }
-            for t, offset in plan.state_offsets.items()
-        ],  # fmt: skip
+        "variables": [_variable_data(graph, t, offset) for t, offset in plan.state_offsets.items()],
         "inputs": _io_tensors(graph, plan, graph.inputs),
         "outputs": _io_tensors(graph, plan, graph.outputs),
         "constants": [
@@ -119,6 +109,19 @@ def render_model(
         f"{graph.name}.c": env.get_template("model.c.j2").render(data, template="model.c.j2"),
         f"{graph.name}.h": env.get_template("model.h.j2").render(data, template="model.h.j2"),
     }
+
+
+def _variable_data(graph: Graph, index: int, offset: int) -> dict:
+    """A variable tensor's place in the state area and how a reset sets it: to its initial value
+    (a resource variable's initialiser, a const table copied in), else filled with its zero point
+    (int8) or 0, as TFLite Micro resets variable tensors."""
+    t = graph.tensors[index]
+    fill = t.quant.zero_point[0] if t.dtype is DType.INT8 and t.quant else 0
+    initial = None
+    if t.initial is not None:
+        initial = {"symbol": f"{graph.name}_v{index}_initial", "c_type": t.dtype.c_type, "count": t.num_elements,
+                   "lines": value_lines(t.initial)}  # fmt: skip
+    return {"name": t.name, "offset": offset, "bytes": t.nbytes, "fill": fill, "initial": initial}
 
 
 def _layer_data(layer: Layer) -> dict:

@@ -18,6 +18,7 @@ from tflite.BuiltinOptions import BuiltinOptions
 from tflite.TensorType import TensorType
 
 from codegen.errors import ModelError, summarize
+from codegen.frontend import resources
 from codegen.frontend.validate import validate
 from codegen.ir import DType, Graph, Op, OpKind, Quant, Tensor
 
@@ -91,6 +92,10 @@ MAX_VERSION = {
     OpKind.TRANSPOSE_CONV: 5,
     OpKind.UNIDIRECTIONAL_SEQUENCE_LSTM: 4,
     OpKind.UNPACK: 3,
+    OpKind.VAR_HANDLE: 1,
+    OpKind.READ_VARIABLE: 1,
+    OpKind.ASSIGN_VARIABLE: 1,
+    OpKind.CALL_ONCE: 1,
 }
 
 
@@ -147,10 +152,8 @@ def load_tflite(path: str | Path, name: str | None = None) -> Graph:
     return graph
 
 
-def _read_graph(model: tflite.Model, data: bytes, label: str) -> Graph:
-    if model.SubgraphsLength() != 1:
-        raise ModelError(label, f"{model.SubgraphsLength()} subgraphs; rvfw compiles exactly one")
-    sub = model.Subgraphs(0)
+def _read_subgraph(model: tflite.Model, k: int, data: bytes, label: str) -> tuple[list[Tensor], list[Op]]:
+    sub = model.Subgraphs(k)
     tensors = [_read_tensor(model, sub, i, data, label) for i in range(sub.TensorsLength())]
     ops, missing = [], []
     for i in range(sub.OperatorsLength()):
@@ -160,6 +163,23 @@ def _read_graph(model: tflite.Model, data: bytes, label: str) -> Graph:
             missing.append(exc)
     if missing:  # every op kind (and version) rvfw lacks, in one line
         raise missing[0] if len(missing) == 1 else ModelError(label, "not supported: " + summarize(missing))
+    return tensors, ops
+
+
+def _read_graph(model: tflite.Model, data: bytes, label: str) -> Graph:
+    sub = model.Subgraphs(0)
+    tensors, ops = _read_subgraph(model, 0, data, label)
+    # More subgraphs only as CALL_ONCE initialisers of resource variables (frontend.resources).
+    inits = resources.init_subgraphs(ops)
+    others = set(range(1, model.SubgraphsLength()))
+    if others - inits or not inits <= others:
+        raise ModelError(label, f"{model.SubgraphsLength()} subgraphs; rvfw compiles one (and CALL_ONCE initialisers "
+                         "of resource variables)")  # fmt: skip
+    if resources.uses_resources(ops):
+        initial = {}
+        for k in sorted(inits):
+            initial.update(resources.initial_values(label, k, *_read_subgraph(model, k, data, label)))
+        tensors, ops = resources.lower(label, tensors, ops, initial)
     inputs = tuple(int(i) for i in sub.InputsAsNumpy())
     outputs = tuple(int(i) for i in sub.OutputsAsNumpy())
     for index in inputs + outputs:
@@ -178,6 +198,8 @@ def _read_tensor(model: tflite.Model, sub, index: int, data: bytes, label: str) 
     if dynamic:
         raise ModelError(label, f"tensor {index} '{name}' has a dynamic shape {list(signature)}")
     tensor_type = t.Type()
+    if tensor_type == TensorType.RESOURCE:  # a resource variable's handle: gone after frontend.resources
+        return Tensor(index=index, name=name, shape=(), dtype=DType.INT32)
     if tensor_type not in _TENSOR_TYPES:
         type_name = _TENSOR_TYPE_NAMES.get(tensor_type, str(tensor_type))
         raise ModelError(label, f"tensor {index} '{name}': type {type_name} not supported")
@@ -325,6 +347,12 @@ _OPTIONS: dict[OpKind, tuple[str, dict]] = {
         "proj_clip": lambda o: float(np.float32(o.ProjClip())), "time_major": lambda o: bool(o.TimeMajor()),
         "asymmetric_quantize_inputs": lambda o: bool(o.AsymmetricQuantizeInputs())}),
     OpKind.UNPACK: ("UnpackOptions", {"axis": lambda o: int(o.Axis()), "num": lambda o: int(o.Num())}),
+    OpKind.VAR_HANDLE: ("VarHandleOptions", {
+        "container": lambda o: (o.Container() or b"").decode("utf-8", "replace"),
+        "shared_name": lambda o: (o.SharedName() or b"").decode("utf-8", "replace")}),
+    OpKind.CALL_ONCE: ("CallOnceOptions", {"init_subgraph_index": lambda o: int(o.InitSubgraphIndex())}),
+    OpKind.READ_VARIABLE: ("ReadVariableOptions", {}),
+    OpKind.ASSIGN_VARIABLE: ("AssignVariableOptions", {}),
 }  # fmt: skip
 _OPTIONS_NAMES = {v: k for k, v in BuiltinOptions.__dict__.items() if not k.startswith("_")}
 

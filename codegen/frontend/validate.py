@@ -74,6 +74,8 @@ ARITY: dict[OpKind, tuple[tuple[int, int], tuple[int, int]]] = {
     OpKind.TRANSPOSE: ((2, 2), (1, 1)),
     OpKind.TRANSPOSE_CONV: ((3, 4), (1, 1)),
     OpKind.UNIDIRECTIONAL_SEQUENCE_LSTM: ((24, 24), (1, 1)),
+    OpKind.READ_VARIABLE: ((1, 1), (1, 1)),  # as frontend.resources rewrites them
+    OpKind.ASSIGN_VARIABLE: ((1, 1), (1, 1)),
     OpKind.UNPACK: ((1, 1), (1, 1 << 16)),
 }
 # Inputs that may be omitted (-1): the bias of the weighted ops, RESHAPE's shape tensor, PADV2's value.
@@ -132,6 +134,9 @@ def validate(graph: Graph, label: str) -> None:
                 )
         for o in op.outputs:
             t = graph.tensors[o]
+            # A variable is written by the ops that own it (ASSIGN_VARIABLE), as often as the model says.
+            if t.is_variable and op.kind is OpKind.ASSIGN_VARIABLE:
+                continue
             if o in written or o in graph.inputs or t.is_constant or t.is_variable:
                 raise ModelError(label, f"output tensor {o} '{t.name}' is written twice", op.index, op.kind.value)
             written.add(o)

@@ -22,6 +22,9 @@ def reorder_for_memory(graph: Graph) -> Graph:
     """
     from codegen.planner.analysis import analyze_lifetimes, lifetime_lower_bound
 
+    if any(t.is_variable for op in graph.ops for t in (graph.tensors[o] for o in op.outputs)):
+        return graph  # an op writes a variable (ASSIGN_VARIABLE): the reads around it keep their order
+
     def peak(ops: list[Op]) -> int:
         return lifetime_lower_bound(analyze_lifetimes(dataclasses.replace(graph, ops=ops)))
 

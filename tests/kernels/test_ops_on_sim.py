@@ -459,6 +459,36 @@ def lstm_float(rng, batches, steps, n_input, units, time_major=False, cell_clip=
     return m.finish([x], [y])
 
 
+def resource_accumulator(rng, read_after=False) -> bytes:
+    """TFLite's resource variables as its converter writes a stateful Keras layer: CALL_ONCE runs an
+    initialiser subgraph (VAR_HANDLE + ASSIGN_VARIABLE of a constant) on the first invocation;
+    the main subgraph reads the variable, adds the input and assigns the sum back, so outputs
+    accumulate over the steps. read_after: read it again after the assignment (the new value)."""
+    m = ModelBuilder()
+    x = m.tensor("x", (2, 8), scale=0.05, zero_point=-3)
+    h = m.tensor("acc_handle", (), "resource")
+    prev = m.tensor("acc_prev", (2, 8), scale=0.05, zero_point=-3)
+    new = m.tensor("acc_new", (2, 8), scale=0.05, zero_point=-3)
+    m.op("CALL_ONCE", [], [], init_subgraph_index=1)
+    m.op("VAR_HANDLE", [], [h], shared_name="acc")
+    m.op("READ_VARIABLE", [h], [prev])
+    m.op("ADD", [x, prev], [new])
+    m.op("ASSIGN_VARIABLE", [h, new], [])
+    outputs = [new]
+    if read_after:
+        after = m.tensor("acc_after", (2, 8), scale=0.05, zero_point=-3)
+        halved = m.tensor("acc_half", (2, 8), scale=0.1, zero_point=0)
+        m.op("READ_VARIABLE", [h], [after])
+        m.op("QUANTIZE", [after], [halved])
+        outputs = [new, halved]
+    init = ModelBuilder()
+    ih = init.tensor("acc_handle", (), "resource")
+    iv = init.tensor("acc_init", (2, 8), scale=0.05, zero_point=-3, data=rng.integers(-60, 60, (2, 8)))
+    init.op("VAR_HANDLE", [], [ih], shared_name="acc")
+    init.op("ASSIGN_VARIABLE", [ih, iv], [])
+    return m.finish([x], outputs, init=init)
+
+
 def sigmoid16(kind, scale) -> bytes:
     """int16 LOGISTIC or TANH on 4096 seeded int16 values spanning the whole range: about 8 per
     table entry, and the saturated ends."""
@@ -645,6 +675,8 @@ CASES = {
     "log_softmax_fine_scale_wide": lambda r: activation("LOG_SOFTMAX", (2, 70), 0.02, -30, 16 / 256, 127),
     "svdf_int16_state_rank2": lambda r: svdf(r, 1, 40, 16, 2, 10),
     "lstm_batch_major": lambda r: lstm(r, 2, 5, 12, 20),
+    "resource_variable_accumulator": lambda r: resource_accumulator(r),
+    "resource_variable_read_after_assign": lambda r: resource_accumulator(r, read_after=True),
     "s16_logistic_q3_12": lambda r: sigmoid16("LOGISTIC", 2.0**-12),
     "s16_softmax": lambda r: softmax16((6, 37), 0.0004),
     "s16_softmax_wide_beta": lambda r: softmax16((2, 3, 300), 0.00011, beta=0.7),

@@ -70,7 +70,10 @@ def test_free_batch_dimension_is_accepted(tmp_path):
     [
         (b"", "model.tflite: not a TFLite flatbuffer"),
         (b"\x00" * 64, "model.tflite: not a TFLite flatbuffer"),
-        (fc_model(subgraphs=2), "model.tflite: 2 subgraphs; rvfw compiles exactly one"),
+        (
+            fc_model(subgraphs=2),
+            "model.tflite: 2 subgraphs; rvfw compiles one (and CALL_ONCE initialisers of resource variables)",
+        ),
         (fc_model(signature=(1, -1)), "model.tflite: tensor 0 'x' has a dynamic shape [1, -1]"),
         (
             fc_model(kind="UNIDIRECTIONAL_SEQUENCE_RNN"),
@@ -144,3 +147,36 @@ def test_every_unsupported_dtype_in_one_line(tmp_path):
     text = str(info.value)
     assert text.startswith("model.tflite: not supported: FULLY_CONNECTED: int32 input not supported")
     assert "(op #0); SOFTMAX: int32 input not supported" in text and text.endswith("(op #1)")
+
+
+def test_resource_variables_become_state_with_their_initial_value(tmp_path):
+    from tests.kernels.test_ops_on_sim import resource_accumulator
+
+    path = tmp_path / "model.tflite"
+    path.write_bytes(resource_accumulator(np.random.default_rng(3), read_after=True))
+    graph = load_tflite(path)
+    assert [op.kind.value for op in graph.ops] == ["READ_VARIABLE", "ADD", "ASSIGN_VARIABLE", "READ_VARIABLE",
+                                                    "QUANTIZE"]  # fmt: skip
+    (variable,) = graph.variables
+    t = graph.tensors[variable]
+    assert t.name == "acc" and t.shape == (2, 8) and t.initial is not None and t.initial.shape == (2, 8)
+    assert graph.ops[0].inputs == (variable,) and graph.ops[2].outputs == (variable,)
+
+
+def test_a_call_once_initialiser_with_other_ops_is_refused(tmp_path):
+    m = ModelBuilder()
+    x = m.tensor("x", (1, 4), scale=0.1)
+    h = m.tensor("h", (), "resource")
+    y = m.tensor("y", (1, 4), scale=0.1)
+    m.op("CALL_ONCE", [], [], init_subgraph_index=1)
+    m.op("VAR_HANDLE", [], [h], shared_name="v")
+    m.op("READ_VARIABLE", [h], [y])
+    init = ModelBuilder()
+    ih = init.tensor("h", (), "resource")
+    a = init.tensor("a", (1, 4), scale=0.1, data=np.ones(4))
+    b = init.tensor("b", (1, 4), scale=0.1)
+    init.op("VAR_HANDLE", [], [ih], shared_name="v")
+    init.op("RELU", [a], [b])
+    init.op("ASSIGN_VARIABLE", [ih, b], [])
+    with pytest.raises(ModelError, match="subgraph 1 \\(a CALL_ONCE initialiser\\): RELU not supported there"):
+        load_bytes(tmp_path, m.finish([x], [y], init=init))

@@ -7,13 +7,17 @@ import re
 
 from codegen.frontend import MAX_VERSION
 from codegen.frontend.validate import ARITY
+from codegen.ir import OpKind
 from codegen.ops import OPS, families
 from tests.conftest import ROOT
 
+# Read by the frontend and rewritten there (frontend.resources): no op reaches the ops with them.
+FRONTEND_ONLY = {OpKind.VAR_HANDLE, OpKind.CALL_ONCE}
+
 
 def test_every_readable_kind_has_an_op_module_and_an_arity():
-    assert set(MAX_VERSION) <= set(OPS)
-    assert set(MAX_VERSION) <= set(ARITY)
+    assert set(MAX_VERSION) - FRONTEND_ONLY <= set(OPS)
+    assert set(MAX_VERSION) - FRONTEND_ONLY <= set(ARITY)
 
 
 def test_every_family_kernel_is_a_declared_file():
