@@ -312,7 +312,7 @@ def build_planned(
     """inputs_from: (seed, input files or None, steps), made into input arrays only once the image
     is known to fit."""
     graph, plan = planned.graph, planned.plan
-    layers, constants = lower_graph(graph, plan, kernel_set, board.vlen, board.vector_float)
+    layers, constants = lower_graph(graph, plan, kernel_set, board.vlen, board.vector_caps)
     log(f"model {graph.source}: {len(graph.ops)} ops -> {len(layers)} kernel calls, board {board.name}")
     if planned.removed:
         log("passes: " + ", ".join(f"{name} removed {n} op{'s' if n > 1 else ''}" for name, n in planned.removed))

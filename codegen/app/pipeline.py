@@ -138,7 +138,7 @@ def admit(
             if not options or planned.plan.arena_size < options[-1][1]:
                 options.append((mode, planned.plan.arena_size))
         first = plans[m.name].get(modes[0])
-        _layers, constants = lower_graph(first.graph, first.plan, kernel_set, board.vlen, board.vector_float)
+        _layers, constants = lower_graph(first.graph, first.plan, kernel_set, board.vlen, board.vector_caps)
         weights = sum(c.values.nbytes for c in constants)
         io_bytes += sum(graph.tensors[i].nbytes for i in graph.outputs)
         # The model's own state (variable tensors) is each instance's state, beside any the manifest adds.
@@ -248,7 +248,7 @@ def prepare(
     for m in app.by_priority():
         planned = plans[m.name].get(admitted.demand(m.name).arena_label)
         graph, plan = planned.graph, planned.plan
-        layers, constants = lower_graph(graph, plan, kernel_set, board.vlen, board.vector_float)
+        layers, constants = lower_graph(graph, plan, kernel_set, board.vlen, board.vector_caps)
         if len(graph.inputs) != 1 or len(graph.outputs) != 1:
             raise RvfwError(f"{Path(graph.source).name}: models in an application need one input and one output")
         if graph.variables and preempt == m.name:

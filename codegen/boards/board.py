@@ -59,12 +59,19 @@ class Board:
         return self.vector is not None and self.vector["extension"] == "xtheadvector"
 
     @property
-    def vector_float(self) -> bool:
-        """Whether the RVV unit computes in float32 (V, or Zve32f and up): the *_f32_rvv kernels."""
+    def vector_caps(self) -> frozenset[str]:
+        """What the RVV unit computes beyond Zve32x: "f32" (V, Zve32f and up: the *_f32_rvv
+        kernels) and "e64" (ELEN 64: the 16x8 *_s16_rvv kernels)."""
         if self.vector is None or self.xtheadvector:
-            return False
+            return frozenset()
         base, _sep, rest = self.march.partition("_")
-        return "v" in base[4:] or any(z in rest.split("_") for z in ("zve32f", "zve64f", "zve64d"))
+        extensions = rest.split("_")
+        caps = set()
+        if "v" in base[4:] or any(z in extensions for z in ("zve32f", "zve64f", "zve64d")):
+            caps.add("f32")
+        if "v" in base[4:] or any(z.startswith("zve64") for z in extensions):
+            caps.add("e64")
+        return frozenset(caps)
 
     @property
     def vlen(self) -> int:

@@ -62,7 +62,7 @@ def export(
     modes = list(pipeline.PLANNED_MODES) if memory == "auto" else [memory]
     planned = options.get(modes[pipeline.choose_memory(options, modes, log)] if memory == "auto" else memory)
     graph, plan = planned.graph, planned.plan
-    layers, constants = pipeline.lower_graph(graph, plan, kernel_set, board.vlen, board.vector_float)
+    layers, constants = pipeline.lower_graph(graph, plan, kernel_set, board.vlen, board.vector_caps)
     estimate = pipeline.estimate_sizes(board, plan, constants)
     if not estimate["ok"]:
         log(pipeline.estimate_table(estimate))

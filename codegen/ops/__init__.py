@@ -87,11 +87,11 @@ def scratch_bytes(graph: Graph, op: Op) -> int:
 
 
 def lower_graph(
-    graph: Graph, plan, kernels: str = "ref", vlen: int = 128, vector_float: bool = True
+    graph: Graph, plan, kernels: str = "ref", vlen: int = 128, vector_caps: frozenset[str] = frozenset({"f32", "e64"})
 ) -> tuple[list[Layer], list[ConstArray]]:
     """One Layer per kernel call, from the requested kernel set where it has one (ops.kernels.pick
     falls back with a note); ops the plan runs in place get their in-place kernels."""
-    ctx = LowerContext(graph, plan, kernels, vlen, vector_float)
+    ctx = LowerContext(graph, plan, kernels, vlen, vector_caps)
     layers = []
     for op in graph.ops:
         lowered = module_for(graph, op).lower(ctx, op)  # None (a view), a Layer, or several (one per input)

@@ -103,7 +103,9 @@ class LowerContext:
     plan: MemoryPlan
     kernels: str = "ref"  # the requested kernel set: "ref", "scalar", "rvv" or "xthead"
     vlen: int = 128  # the board's VLEN, for choosing between kernel variants
-    vector_float: bool = True  # whether the vector unit has float32 (V, Zve32f): the float RVV kernels
+    # What the vector unit computes beyond Zve32x: "f32" (V, Zve32f: the float RVV kernels) and
+    # "e64" (ELEN 64: the 16x8 RVV kernels' 64-bit accumulators). Board.vector_caps.
+    vector_caps: frozenset[str] = frozenset({"f32", "e64"})
     constants: dict[str, ConstArray] = field(default_factory=dict)
 
     def tensor(self, index: int) -> Tensor:

@@ -131,7 +131,7 @@ def _lower_weighted(ctx: LowerContext, op: Op, bias: int) -> Layer:
     inp, flt = ctx.tensor(op.inputs[0]), ctx.tensor(op.inputs[1])
     fam = {OpKind.CONV_2D: CONV, OpKind.DEPTHWISE_CONV_2D: DEPTHWISE, OpKind.FULLY_CONNECTED: FC}[op.kind]
     unless, detail = (set(), "")
-    if not ctx.vector_float:
+    if "f32" not in ctx.vector_caps:
         unless, detail = {"rvv"}, "no float32 in the vector unit"
     elif op.kind is OpKind.DEPTHWISE_CONV_2D and op.options.get("depth_multiplier", 1) != 1:
         unless, detail = {"rvv"}, f"depth multiplier {op.options['depth_multiplier']}"

@@ -29,10 +29,10 @@ from codegen.quant import (
     round_half_away,
 )
 
-CONV = family("CONV_2D 16x8", "rvfw_conv_params", "conv2d_s16", ("ref",), ("CONV_2D",))
-DEPTHWISE = family("DEPTHWISE_CONV_2D 16x8", "rvfw_conv_params", "depthwise_conv2d_s16", ("ref",),
+CONV = family("CONV_2D 16x8", "rvfw_conv_params", "conv2d_s16", ("ref", "rvv"), ("CONV_2D",))
+DEPTHWISE = family("DEPTHWISE_CONV_2D 16x8", "rvfw_conv_params", "depthwise_conv2d_s16", ("ref", "rvv"),
                    ("DEPTHWISE_CONV_2D",))  # fmt: skip
-FC = family("FULLY_CONNECTED 16x8", "rvfw_fc_params", "fully_connected_s16", ("ref",), ("FULLY_CONNECTED",))
+FC = family("FULLY_CONNECTED 16x8", "rvfw_fc_params", "fully_connected_s16", ("ref", "rvv"), ("FULLY_CONNECTED",))
 ADD = family("ADD int16", "rvfw_binary_params", "add_broadcast_s16", ("ref",), ("ADD",))
 SUB = family("SUB int16", "rvfw_binary_params", "sub_s16", ("ref",), ("SUB",))
 MUL = family("MUL int16", "rvfw_binary_params", "mul_s16", ("ref",), ("MUL",))
@@ -182,14 +182,29 @@ def lower(ctx: LowerContext, op: Op) -> Layer:
     multipliers, shifts = conv_output_multipliers(inp.quant.scale[0], flt.quant.scale, out.quant.scale[0], channels)
     requant = [ctx.derived(op, "multiplier", "int32_t", multipliers), ctx.derived(op, "shift", "int32_t", shifts)]
     bias = ctx.weights(op.inputs[2] if len(op.inputs) > 2 else -1)
-    args = [ctx.input(op), ctx.weights(op.inputs[1]), replace(bias, c_type="void"), *requant, ctx.output(op)]
+    fam = {OpKind.CONV_2D: CONV, OpKind.DEPTHWISE_CONV_2D: DEPTHWISE, OpKind.FULLY_CONNECTED: FC}[op.kind]
+    # The vector kernels accumulate in e64 lanes (ELEN 64), TFLite Micro's 64-bit arithmetic only.
+    unless, detail = set(), ""
+    if "e64" not in ctx.vector_caps:
+        unless, detail = {"rvv"}, "ELEN 32"
+    elif _acc32(ctx, op):
+        unless, detail = {"rvv"}, "int32 bias"
+    elif op.kind is OpKind.DEPTHWISE_CONV_2D and op.options.get("depth_multiplier", 1) != 1:
+        unless, detail = {"rvv"}, f"depth multiplier {op.options['depth_multiplier']}"
+    chosen = ctx.pick(fam, unless, detail)
+    weights = ctx.weights(op.inputs[1])
+    if chosen.kernel.endswith("_rvv") and op.kind is OpKind.CONV_2D:
+        weights = ctx.derived(op, "filter_hwio", "int8_t", flt.data.transpose(1, 2, 3, 0), role="weights")
+    elif chosen.kernel.endswith("_rvv") and op.kind is OpKind.FULLY_CONNECTED:
+        weights = ctx.derived(op, "filter_t", "int8_t", flt.data.T, role="weights")
+    args = [ctx.input(op), weights, replace(bias, c_type="void"), *requant, ctx.output(op)]
     if op.kind is OpKind.FULLY_CONNECTED:
         depth = flt.shape[1]
         params = [("batches", inp.num_elements // depth), ("accum_depth", depth), ("out_depth", flt.shape[0]),
                   ("input_offset", 0), ("filter_offset", 0), ("output_offset", 0),
                   ("output_activation_min", act_min), ("output_activation_max", act_max),
                   ("acc32", _acc32(ctx, op))]  # fmt: skip
-        return ctx.layer(op, ctx.pick(FC), FC, params, args, macs(g, op))
+        return ctx.layer(op, chosen, FC, params, args, macs(g, op))
     (s_h, s_w), (d_h, d_w) = op.options["stride"], op.options["dilation"]
     params = [("batches", inp.shape[0]), ("in_h", inp.shape[1]), ("in_w", inp.shape[2]), ("in_c", inp.shape[3]),
               ("out_h", out.shape[1]), ("out_w", out.shape[2]), ("out_c", out.shape[3]), ("k_h", flt.shape[1]),
@@ -199,5 +214,4 @@ def lower(ctx: LowerContext, op: Op) -> Layer:
               ("depth_multiplier", op.options.get("depth_multiplier", 1)), ("input_offset", 0), ("output_offset", 0),
               ("output_activation_min", act_min), ("output_activation_max", act_max),
               ("acc32", _acc32(ctx, op))]  # fmt: skip
-    fam = CONV if op.kind is OpKind.CONV_2D else DEPTHWISE
-    return ctx.layer(op, ctx.pick(fam), fam, params, args, macs(g, op))
+    return ctx.layer(op, chosen, fam, params, args, macs(g, op))

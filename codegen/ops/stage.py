@@ -39,7 +39,7 @@ def lower(ctx: LowerContext, op: Op) -> Layer:
             offsets.setdefault(t, 0)
     member_ctx = LowerContext(
         ctx.graph, dataclasses.replace(ctx.plan, tensor_offsets=offsets, inplace={}), ctx.kernels, ctx.vlen,
-        ctx.vector_float, ctx.constants,
+        ctx.vector_caps, ctx.constants,
     )  # fmt: skip
     members = [MEMBERS[member.kind].lower(member_ctx, member) for member in tiling.ops]
     graph = ctx.graph

@@ -292,6 +292,16 @@ void rvfw_mul_f32_ref(const rvfw_binary_params *p, const float *a, const float *
 void rvfw_clamp_f32_ref(const rvfw_lut_params *p, const float *input, const float *act, float *output);
 void rvfw_softmax_f32_ref(const rvfw_softmax_params *p, const float *input, const float *beta, float *output);
 /* 16x8 (int16 activations, int8 weights, int64 or int32 bias: acc32; zero points 0) and int16 conversions. */
+/* 16x8 RVV (ELEN 64, int64 bias): conv filter HWIO, FC filter transposed [depth][out], depthwise
+ * with depth multiplier 1. */
+void rvfw_conv2d_s16_rvv(const rvfw_conv_params *p, const int16_t *input, const int8_t *filter_hwio, const void *bias,
+                         const int32_t *output_multiplier, const int32_t *output_shift, int16_t *output);
+void rvfw_depthwise_conv2d_s16_rvv(const rvfw_conv_params *p, const int16_t *input, const int8_t *filter,
+                                   const void *bias, const int32_t *output_multiplier, const int32_t *output_shift,
+                                   int16_t *output);
+void rvfw_fully_connected_s16_rvv(const rvfw_fc_params *p, const int16_t *input, const int8_t *filter_t,
+                                  const void *bias, const int32_t *output_multiplier, const int32_t *output_shift,
+                                  int16_t *output);
 void rvfw_conv2d_s16_ref(const rvfw_conv_params *p, const int16_t *input, const int8_t *filter, const void *bias,
                          const int32_t *output_multiplier, const int32_t *output_shift, int16_t *output);
 void rvfw_depthwise_conv2d_s16_ref(const rvfw_conv_params *p, const int16_t *input, const int8_t *filter,

@@ -2,6 +2,7 @@
  * [k_h][k_w][in_c][out_c]; each lane sums in TFLite Micro's order (filter row, column, input
  * channel) with separate multiplies and adds, skipping taps outside the image as it does. */
 #include "rvfw_kernels.h"
+#include "rvfw_taps.h"
 #include "rvfw_rvv_f32.h"
 
 void rvfw_conv2d_f32_rvv(const rvfw_conv_params *p, const float *input, const float *filter_t, const float *bias,
@@ -14,21 +15,13 @@ void rvfw_conv2d_f32_rvv(const rvfw_conv_params *p, const float *input, const fl
                 for (int32_t oc0 = 0; oc0 < p->out_c;) {
                     const size_t vl = __riscv_vsetvl_e32m8((size_t)(p->out_c - oc0));
                     vfloat32m8_t total = __riscv_vfmv_v_f_f32m8(0.0f, vl);
-                    for (int32_t ky = 0; ky < p->k_h; ++ky) {
-                        const int32_t iy = oy * p->stride_h - p->pad_h + ky * p->dilation_h;
-                        if (iy < 0 || iy >= p->in_h)
-                            continue;
-                        for (int32_t kx = 0; kx < p->k_w; ++kx) {
-                            const int32_t ix = ox * p->stride_w - p->pad_w + kx * p->dilation_w;
-                            if (ix < 0 || ix >= p->in_w)
-                                continue;
-                            const float *x = input + ((b * p->in_h + iy) * p->in_w + ix) * p->in_c;
-                            const float *w = filter_t + ((ky * p->k_w + kx) * p->in_c) * p->out_c + oc0;
-                            for (int32_t ic = 0; ic < p->in_c; ++ic, w += p->out_c)
-                                total = __riscv_vfadd_vv_f32m8(
-                                    total, __riscv_vfmul_vf_f32m8(__riscv_vle32_v_f32m8(w, vl), x[ic], vl), vl);
-                        }
-                    }
+                    RVFW_FOR_INSIDE_TAPS(p, oy, ox, {
+                        const float *x = input + ((b * p->in_h + iy) * p->in_w + ix) * p->in_c;
+                        const float *w = filter_t + ((ky * p->k_w + kx) * p->in_c) * p->out_c + oc0;
+                        for (int32_t ic = 0; ic < p->in_c; ++ic, w += p->out_c)
+                            total = __riscv_vfadd_vv_f32m8(
+                                total, __riscv_vfmul_vf_f32m8(__riscv_vle32_v_f32m8(w, vl), x[ic], vl), vl);
+                    })
                     rvfw_store_biased_f32(out + oc0, total, bias ? bias + oc0 : 0, act, vl);
                     oc0 += (int32_t)vl;
                 }

@@ -751,6 +751,18 @@ CASES = {
         dilation=(1, 1),
         depth_multiplier=2,
     ),
+    "s16_depthwise_stride2_relu": lambda r: op16x8(
+        r,
+        "DEPTHWISE_CONV_2D",
+        (1, 9, 8, 20),
+        (1, 5, 4, 20),
+        (1, 3, 3, 20),
+        activation="RELU",
+        padding="SAME",
+        stride=(2, 2),
+        dilation=(1, 1),
+        depth_multiplier=1,
+    ),  # fmt: skip
     "s16_fully_connected": lambda r: op16x8(r, "FULLY_CONNECTED", (2, 40), (2, 9), (9, 40)),
     "s16_add": lambda r: op16x8(r, "ADD", (2, 5, 7), (2, 5, 7)),
     "s16_sub_broadcast": lambda r: op16x8(r, "SUB", (2, 5, 7), (2, 5, 7), b_shape=(5, 1)),
@@ -914,10 +926,10 @@ def test_kernel_bit_exact(tmp_path, request, sim_tools, case, config):
     vector_ops = ("CONV_2D", "DEPTHWISE_CONV_2D", "FULLY_CONNECTED", "RELU", "RELU6", "LEAKY_RELU", "LOGISTIC", "TANH",
                   "HARD_SWISH", "ELU", "ADD", "SUB", "MUL", "MEAN", "TRANSPOSE")  # fmt: skip
     # A vector set runs these ops' vector kernels, unless the note names a shape they do not take.
-    # 16x8 kernels are reference only so far; float32 has RVV (not XTheadVector) conv, depthwise and FC.
-    float_vector = case.startswith("f32_") and kernels == "rvv" and b.layers and b.layers[0].op in (
+    # float32 and 16x8 have RVV (not XTheadVector) conv, depthwise and FC kernels only.
+    wide_vector = case.startswith(("f32_", "s16_")) and kernels == "rvv" and b.layers and b.layers[0].op in (
         "CONV_2D", "DEPTHWISE_CONV_2D", "FULLY_CONNECTED")  # fmt: skip
-    vector = kernels in ("rvv", "xthead") and (not case.startswith(("f32_", "s16_")) or float_vector)
+    vector = kernels in ("rvv", "xthead") and (not case.startswith(("f32_", "s16_")) or wide_vector)
     if vector and b.layers and b.layers[0].op in vector_ops and "(" not in b.layers[0].note:
         assert b.layers[0].kernel.endswith(f"_{kernels}"), b.layers[0].note
     result = pipeline.check(pipeline.run(b, timeout=120, log=quiet, vlen=vlen, count=False), log=quiet)

@@ -1,0 +1,41 @@
+/* Shared pieces of the 16x8 RVV kernels (int16 activations, int8 weights, int64 bias): output
+ * channels across e64 lanes, each product (int16 x int8, exact in int32) widened into a 64-bit
+ * accumulator as TFLite Micro sums, then its 64-bit requantisation per lane (rvfw_requantize64:
+ * the multiplier rounded to 16 bits, one rounding shift), the clamp and the narrowing to int16.
+ * They need ELEN 64 (the V extension); Zve32x boards take the reference kernels. */
+#ifndef RVFW_RVV_S16_H
+#define RVFW_RVV_S16_H
+
+#include <riscv_vector.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* acc[lane] += x * w[lane] for one int16 scalar and vl int8 weights. */
+static inline vint64m8_t rvfw_mac_s16x8(vint64m8_t acc, int16_t x, const int8_t *w, size_t vl)
+{
+    const vint16m2_t w16 = __riscv_vsext_vf2_i16m2(__riscv_vle8_v_i8m1(w, vl), vl);
+    return __riscv_vwadd_wv_i64m8(acc, __riscv_vwmul_vx_i32m4(w16, x, vl), vl);
+}
+
+/* The 64-bit bias (or 0), the requantisation with per-channel multiplier and shift, the clamp
+ * to [lo, hi], int16 out. */
+static inline void rvfw_store_s16(vint64m8_t acc, const int64_t *bias, const int32_t *multiplier, const int32_t *shift,
+                                  int32_t lo, int32_t hi, int16_t *out, size_t vl)
+{
+    if (bias)
+        acc = __riscv_vadd_vv_i64m8(acc, __riscv_vle64_v_i64m8(bias, vl), vl);
+    const vint32m4_t m = __riscv_vle32_v_i32m4(multiplier, vl);
+    /* reduced = m < 0x7FFF0000 ? (m + 2^15) >> 16 : 0x7FFF */
+    vint32m4_t reduced = __riscv_vsra_vx_i32m4(__riscv_vadd_vx_i32m4(m, 1 << 15, vl), 16, vl);
+    reduced = __riscv_vmerge_vxm_i32m4(reduced, 0x7FFF, __riscv_vmsge_vx_i32m4_b8(m, 0x7FFF0000, vl), vl);
+    const vint32m4_t total_shift = __riscv_vrsub_vx_i32m4(__riscv_vle32_v_i32m4(shift, vl), 15, vl);
+    vint64m8_t x = __riscv_vmul_vv_i64m8(acc, __riscv_vsext_vf2_i64m8(reduced, vl), vl);
+    /* + 2^(total_shift - 1), then the arithmetic shift */
+    const vuint64m8_t s64 = __riscv_vreinterpret_v_i64m8_u64m8(__riscv_vsext_vf2_i64m8(total_shift, vl));
+    const vint64m8_t round = __riscv_vsll_vv_i64m8(__riscv_vmv_v_x_i64m8(1, vl), __riscv_vsub_vx_u64m8(s64, 1, vl), vl);
+    x = __riscv_vsra_vv_i64m8(__riscv_vadd_vv_i64m8(x, round, vl), s64, vl);
+    x = __riscv_vmin_vx_i64m8(__riscv_vmax_vx_i64m8(x, lo, vl), hi, vl);
+    __riscv_vse16_v_i16m2(out, __riscv_vncvt_x_x_w_i16m2(__riscv_vncvt_x_x_w_i32m4(x, vl), vl), vl);
+}
+
+#endif

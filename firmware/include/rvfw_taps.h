@@ -1,0 +1,23 @@
+/* The filter taps of one output pixel that fall inside the image, in TFLite Micro's order
+ * (filter row, then column), skipping the others as its float and 16x8 convolutions do (their
+ * padding value is 0). The body (the variadic argument, so that its commas are its own) sees
+ * ky, kx, iy, ix. */
+#ifndef RVFW_TAPS_H
+#define RVFW_TAPS_H
+
+#include <stdint.h>
+
+#define RVFW_FOR_INSIDE_TAPS(p, oy, ox, ...)                                                                       \
+    for (int32_t ky = 0; ky < (p)->k_h; ++ky) {                                                                   \
+        const int32_t iy = (oy) * (p)->stride_h - (p)->pad_h + ky * (p)->dilation_h;                              \
+        if (iy < 0 || iy >= (p)->in_h)                                                                            \
+            continue;                                                                                             \
+        for (int32_t kx = 0; kx < (p)->k_w; ++kx) {                                                               \
+            const int32_t ix = (ox) * (p)->stride_w - (p)->pad_w + kx * (p)->dilation_w;                          \
+            if (ix < 0 || ix >= (p)->in_w)                                                                        \
+                continue;                                                                                         \
+            __VA_ARGS__                                                                                           \
+        }                                                                                                         \
+    }
+
+#endif

@@ -1,0 +1,23 @@
+/* FULLY_CONNECTED 16x8, RVV (ELEN 64): output units across e64 lanes, the filter transposed
+ * ([depth][out]), TFLite Micro's 64-bit accumulation and requantisation (rvfw_rvv_s16.h). */
+#include "rvfw_kernels.h"
+#include "rvfw_rvv_s16.h"
+
+void rvfw_fully_connected_s16_rvv(const rvfw_fc_params *p, const int16_t *input, const int8_t *filter_t,
+                                  const void *bias, const int32_t *output_multiplier, const int32_t *output_shift,
+                                  int16_t *output)
+{
+    for (int32_t b = 0; b < p->batches; ++b) {
+        const int16_t *x = input + b * p->accum_depth;
+        for (int32_t o0 = 0; o0 < p->out_depth;) {
+            const size_t vl = __riscv_vsetvl_e64m8((size_t)(p->out_depth - o0));
+            vint64m8_t acc = __riscv_vmv_v_x_i64m8(0, vl);
+            const int8_t *w = filter_t + o0;
+            for (int32_t d = 0; d < p->accum_depth; ++d, w += p->out_depth)
+                acc = rvfw_mac_s16x8(acc, x[d], w, vl);
+            rvfw_store_s16(acc, bias ? (const int64_t *)bias + o0 : 0, output_multiplier + o0, output_shift + o0,
+                           p->output_activation_min, p->output_activation_max, output + b * p->out_depth + o0, vl);
+            o0 += (int32_t)vl;
+        }
+    }
+}
