@@ -69,6 +69,12 @@ def check(graph: Graph, op: Op) -> None:
     expect_quant(graph, op, out, "output")
     if op.kind in (OpKind.REDUCE_MAX, OpKind.REDUCE_MIN):
         expect_same_quant(graph, op, inp, out)
+    check_axes(graph, op)
+
+
+def check_axes(graph: Graph, op: Op) -> None:
+    """The axes input and the output shape of any reduction (int8, int16 or float32)."""
+    inp, out = graph.tensors[op.inputs[0]], graph.tensors[op.outputs[0]]
     expect_dtype(graph, op, op.inputs[1], "axes", DType.INT32)
     expect_constant(graph, op, op.inputs[1], "axes")
     if inp.is_constant:

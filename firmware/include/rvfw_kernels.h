@@ -258,6 +258,15 @@ void rvfw_lstm_s8_rvv(const rvfw_lstm_params *p, const int8_t *input, const int8
                       int8_t *hidden, int16_t *cell, int8_t *output, int16_t *scratch);
 void rvfw_sigmoid_s16_ref(const rvfw_sigmoid_s16_params *p, const int16_t *input, const uint16_t *sigmoid_table,
                           int16_t *output);
+void rvfw_div_f32_ref(const rvfw_binary_params *p, const float *a, const float *b, const float *act, float *output);
+void rvfw_maximum_f32_ref(const rvfw_binary_params *p, const float *a, const float *b, const float *act, float *output);
+void rvfw_minimum_f32_ref(const rvfw_binary_params *p, const float *a, const float *b, const float *act, float *output);
+void rvfw_squared_difference_f32_ref(const rvfw_binary_params *p, const float *a, const float *b, const float *act,
+                                     float *output);
+void rvfw_leaky_relu_f32_ref(const rvfw_lut_params *p, const float *input, const float *alpha, float *output);
+void rvfw_hard_swish_f32_ref(const rvfw_lut_params *p, const float *input, float *output);
+void rvfw_elu_f32_ref(const rvfw_lut_params *p, const float *input, float *output);
+void rvfw_mean_f32_ref(const rvfw_reduce_params *p, const float *input, float *output);
 void rvfw_logistic_f32_ref(const rvfw_lut_params *p, const float *input, float *output);
 void rvfw_tanh_f32_ref(const rvfw_lut_params *p, const float *input, float *output);
 /* The float LSTM: weights [4][units][depth], bias [4][units], scratch 4 x rows x units floats. */

@@ -25,7 +25,7 @@ static inline float rvfw_f32_from_bits(uint32_t u)
     return x;
 }
 
-/* expm1f for the arguments tanhf gives it: |x| < 44, finite. */
+/* expm1f for finite x < 44 (tanhf's arguments, and ELU's negative ones). */
 static inline float rvfw_expm1f(float x)
 {
     const float ln2_hi = 6.9313812256e-01f, ln2_lo = 9.0580006145e-06f, inv_ln2 = 1.4426950216e+00f;

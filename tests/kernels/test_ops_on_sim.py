@@ -416,7 +416,19 @@ def svdf(rng, batches, n_input, units, rank, memory, state_dtype=np.int16, bias=
     return m.finish([x], [y])
 
 
-def float_unary(kind, gain) -> bytes:
+def float_mean(kind, in_shape, axes, keep_dims) -> bytes:
+    m = ModelBuilder()
+    x = m.tensor("x", in_shape, np.float32)
+    a = m.tensor("axes", (len(axes),), np.int32, data=np.array(axes, dtype=np.int32))
+    reduced = {v % len(in_shape) for v in axes}
+    out_shape = tuple(1 if k in reduced else d for k, d in enumerate(in_shape)) if keep_dims else tuple(
+        d for k, d in enumerate(in_shape) if k not in reduced)  # fmt: skip
+    y = m.tensor("y", out_shape, np.float32)
+    m.op(kind, [x, a], [y], keep_dims=keep_dims)
+    return m.finish([x], [y])
+
+
+def float_unary(kind, gain, **options) -> bytes:
     """float32 LOGISTIC or TANH after a MUL by a constant gain, so the seeded [-1, 1] input covers
     [-gain, gain]: every branch of TFLite's logistic and of tanhf."""
     m = ModelBuilder()
@@ -425,7 +437,7 @@ def float_unary(kind, gain) -> bytes:
     t = m.tensor("scaled", (4, 1000), np.float32)
     m.op("MUL", [x, g], [t])
     y = m.tensor("y", (4, 1000), np.float32)
-    m.op(kind, [t], [y])
+    m.op(kind, [t], [y], **options)
     return m.finish([x], [y])
 
 
@@ -539,7 +551,7 @@ def float_op(rng, kind, in_shape, out_shape, **options) -> bytes:
         wshape = options.pop("wshape")
         inputs.append(m.tensor("w", wshape, np.float32, data=rng.normal(0, 0.3, wshape)))
         inputs.append(m.tensor("b", (out_shape[-1],), np.float32, data=rng.normal(0, 0.1, out_shape[-1])))
-    if kind in ("ADD", "SUB", "MUL"):
+    if kind in ("ADD", "SUB", "MUL", "DIV", "MAXIMUM", "MINIMUM", "SQUARED_DIFFERENCE"):
         b_shape = options.pop("b_shape")
         inputs.append(m.tensor("b", b_shape, np.float32, data=rng.normal(0, 1, b_shape) if options.pop("const", False)
                                else None))  # fmt: skip
@@ -702,6 +714,16 @@ CASES = {
         activation="RELU6",
     ),
     "f32_logistic": lambda r: float_unary("LOGISTIC", 20.0),
+    "f32_hard_swish": lambda r: float_unary("HARD_SWISH", 8.0),
+    "f32_elu": lambda r: float_unary("ELU", 30.0),
+    "f32_leaky_relu": lambda r: float_unary("LEAKY_RELU", 3.0, alpha=0.15),
+    "f32_div_broadcast_relu": lambda r: float_op(r, "DIV", (2, 3, 5), (2, 3, 5), b_shape=(3, 1), activation="RELU"),
+    "f32_maximum_const": lambda r: float_op(r, "MAXIMUM", (3, 7), (3, 7), b_shape=(7,), const=True),
+    "f32_minimum": lambda r: float_op(r, "MINIMUM", (2, 4, 4), (2, 4, 4), b_shape=(2, 4, 4)),
+    "f32_squared_difference": lambda r: float_op(r, "SQUARED_DIFFERENCE", (2, 9), (2, 9), b_shape=(1, 9)),
+    "f32_mean_global_pool": lambda r: float_mean("MEAN", (1, 6, 5, 8), [1, 2], True),
+    "f32_mean_last_axis": lambda r: float_mean("MEAN", (3, 4, 11), [-1], False),
+    "f32_sum_two_axes": lambda r: float_mean("SUM", (2, 3, 4, 5), [0, 2], False),
     "f32_lstm_batch_major": lambda r: lstm_float(r, 2, 4, 6, 10),
     "f32_lstm_time_major_clip": lambda r: lstm_float(r, 3, 3, 5, 7, time_major=True, cell_clip=0.8),
     "f32_tanh": lambda r: float_unary("TANH", 25.0),
