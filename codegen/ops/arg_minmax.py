@@ -1,4 +1,4 @@
-"""ARG_MAX and ARG_MIN over one axis of an int8 tensor: the index of the first largest (smallest)
+"""ARG_MAX and ARG_MIN over one axis of an int8 or float32 tensor: the index of the first largest (smallest)
 raw value, as TFLite Micro compares, written as int32 (TFLite Micro refuses int64 indices; the
 kernel writes either)."""
 
@@ -13,7 +13,8 @@ from codegen.ops.kernels import family
 
 KINDS = (OpKind.ARG_MAX, OpKind.ARG_MIN)
 ARG = family("ARG_MAX/ARG_MIN", "rvfw_arg_params", "arg_minmax_s8", ("ref",))
-FAMILIES = (ARG,)
+ARG_F32 = family("ARG_MAX/ARG_MIN float32", "rvfw_arg_params", "arg_minmax_f32", ("ref",))
+FAMILIES = (ARG, ARG_F32)
 macs = no_macs
 inplace = not_in_place
 
@@ -24,7 +25,7 @@ def axis(graph: Graph, op: Op) -> int:
 
 
 def check(graph: Graph, op: Op) -> None:
-    inp = expect_dtype(graph, op, op.inputs[0], "input", DType.INT8)
+    inp = expect_dtype(graph, op, op.inputs[0], "input", DType.INT8, DType.FLOAT32)
     out = expect_dtype(graph, op, op.outputs[0], "output", DType.INT32)
     expect_dtype(graph, op, op.inputs[1], "axis", DType.INT32, DType.INT64)
     axis_tensor = expect_constant(graph, op, op.inputs[1], "axis")
@@ -46,4 +47,5 @@ def lower(ctx: LowerContext, op: Op) -> Layer:
               ("inner", math.prod(inp.shape[a + 1 :])), ("index_bytes", out.dtype.size),
               ("is_max", int(op.kind is OpKind.ARG_MAX))]  # fmt: skip
     args = [ctx.input(op), replace(ctx.output(op), c_type="void")]
-    return ctx.layer(op, ctx.pick(ARG), ARG, params, args)
+    fam = ARG_F32 if inp.dtype is DType.FLOAT32 else ARG
+    return ctx.layer(op, ctx.pick(fam), fam, params, args)

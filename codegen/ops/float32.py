@@ -27,9 +27,10 @@ FC = family("FULLY_CONNECTED float32", "rvfw_fc_params", "fully_connected_f32", 
             ("FULLY_CONNECTED",))  # fmt: skip
 AVERAGE = family("AVERAGE_POOL_2D float32", "rvfw_pool_params", "avgpool2d_f32", ("ref",), ("AVERAGE_POOL_2D",))
 MAX = family("MAX_POOL_2D float32", "rvfw_pool_params", "maxpool2d_f32", ("ref",), ("MAX_POOL_2D",))
+BINARY_KINDS = (OpKind.ADD, OpKind.SUB, OpKind.MUL, OpKind.DIV, OpKind.MAXIMUM, OpKind.MINIMUM,
+                OpKind.SQUARED_DIFFERENCE, OpKind.PRELU)  # fmt: skip
 BINARY = {kind: family(f"{kind.value} float32", "rvfw_binary_params", f"{kind.value.lower()}_f32", ("ref",),
-                       (kind.value,)) for kind in (OpKind.ADD, OpKind.SUB, OpKind.MUL, OpKind.DIV, OpKind.MAXIMUM,
-                                                   OpKind.MINIMUM, OpKind.SQUARED_DIFFERENCE)}  # fmt: skip
+                       (kind.value,)) for kind in BINARY_KINDS}  # fmt: skip
 CLAMP = family("RELU/RELU6 float32", "rvfw_lut_params", "clamp_f32", ("ref",), ("RELU", "RELU6"))
 SOFTMAX = family("SOFTMAX float32", "rvfw_softmax_params", "softmax_f32", ("ref",), ("SOFTMAX",))
 # exp, expm1 and tanh as the host C library computes them (rvfw_expf.h, rvfw_tanhf.h)
@@ -38,11 +39,13 @@ UNARY = {kind: family(f"{kind.value} float32", "rvfw_lut_params", f"{kind.value.
                       (kind.value,)) for kind in UNARY_KINDS}  # fmt: skip
 LEAKY = family("LEAKY_RELU float32", "rvfw_lut_params", "leaky_relu_f32", ("ref",), ("LEAKY_RELU",))
 MEAN = family("MEAN/SUM float32", "rvfw_reduce_params", "mean_f32", ("ref",), ("MEAN", "SUM"))
-FAMILIES = (CONV, DEPTHWISE, FC, AVERAGE, MAX, *BINARY.values(), CLAMP, SOFTMAX, *UNARY.values(), LEAKY, MEAN)
+EXTREME = family("REDUCE_MAX/MIN float32", "rvfw_reduce_params", "reduce_max_f32", ("ref",),
+                 ("REDUCE_MAX", "REDUCE_MIN"))  # fmt: skip
+REDUCTIONS = (OpKind.MEAN, OpKind.SUM, OpKind.REDUCE_MAX, OpKind.REDUCE_MIN)
+FAMILIES = (CONV, DEPTHWISE, FC, AVERAGE, MAX, *BINARY.values(), CLAMP, SOFTMAX, *UNARY.values(), LEAKY, MEAN, EXTREME)
 KINDS_SUPPORTED = (OpKind.CONV_2D, OpKind.DEPTHWISE_CONV_2D, OpKind.FULLY_CONNECTED, OpKind.AVERAGE_POOL_2D,
                    OpKind.MAX_POOL_2D, *BINARY, OpKind.RELU, OpKind.RELU6, OpKind.SOFTMAX, *UNARY,
-                   OpKind.LEAKY_RELU, OpKind.MEAN, OpKind.SUM)  # fmt: skip
-NO_ACTIVATION = (OpKind.MAXIMUM, OpKind.MINIMUM, OpKind.SQUARED_DIFFERENCE)  # TFLite applies none
+                   OpKind.LEAKY_RELU, *REDUCTIONS)  # fmt: skip
 FLT_MAX = float(np.finfo(np.float32).max)
 ACTIVATION = {"NONE": (-FLT_MAX, FLT_MAX), "RELU": (0.0, FLT_MAX), "RELU6": (0.0, 6.0), "RELU_N1_TO_1": (-1.0, 1.0)}
 
@@ -61,7 +64,7 @@ def check(graph: Graph, op: Op) -> None:
     if op.kind not in KINDS_SUPPORTED:
         raise fail(graph, op, "float32 not supported for this op (int8 only)")
     for position, index in enumerate(op.inputs):
-        if index < 0 or (op.kind in (OpKind.MEAN, OpKind.SUM) and position == 1):  # the axes
+        if index < 0 or (op.kind in REDUCTIONS and position == 1):  # the axes
             continue
         t = graph.tensors[index]
         weighted = op.kind in (OpKind.CONV_2D, OpKind.DEPTHWISE_CONV_2D, OpKind.FULLY_CONNECTED)
@@ -85,7 +88,7 @@ def check(graph: Graph, op: Op) -> None:
     elif op.kind in (OpKind.AVERAGE_POOL_2D, OpKind.MAX_POOL_2D):
         if len(inp.shape) != 4 or len(out.shape) != 4 or inp.shape[3] != out.shape[3]:
             raise fail(graph, op, "expects 4-D input and output with the same channels")
-    elif op.kind in (OpKind.MEAN, OpKind.SUM):
+    elif op.kind in REDUCTIONS:
         reduce.check_axes(graph, op)
     elif op.kind in BINARY:
         a, b = graph.tensors[op.inputs[0]], graph.tensors[op.inputs[1]]
@@ -173,12 +176,14 @@ def lower(ctx: LowerContext, op: Op) -> Layer:
         operands = [ctx.weights(i) if ctx.tensor(i).is_constant else ctx.arena(i, "input") for i in op.inputs[:2]]
         fam = BINARY[op.kind]
         return ctx.layer(op, ctx.pick(fam), fam, params, [*operands, _act(ctx, op), ctx.output(op)])
-    if op.kind in (OpKind.MEAN, OpKind.SUM):
+    if op.kind in REDUCTIONS:
         kept_dims, kept_strides, red_dims, red_strides = reduce.layout(inp.shape, reduce.axes(ctx.graph, op))
         params = [("kept_dims", kept_dims), ("kept_strides", kept_strides), ("red_dims", red_dims),
                   ("red_strides", red_strides), ("count", int(np.prod(red_dims))), ("input_zero_point", 0),
-                  ("multiplier", int(op.kind is OpKind.MEAN)), ("shift", 0), ("output_zero_point", 0)]  # fmt: skip
-        return ctx.layer(op, ctx.pick(MEAN), MEAN, params, [ctx.input(op), ctx.output(op)])
+                  ("multiplier", int(op.kind in (OpKind.MEAN, OpKind.REDUCE_MAX))), ("shift", 0),
+                  ("output_zero_point", 0)]  # fmt: skip
+        fam = MEAN if op.kind in (OpKind.MEAN, OpKind.SUM) else EXTREME
+        return ctx.layer(op, ctx.pick(fam), fam, params, [ctx.input(op), ctx.output(op)])
     if op.kind is OpKind.LEAKY_RELU:
         alpha = ctx.derived(op, "alpha", "float", np.array([op.options.get("alpha", 0.2)], dtype=np.float32))
         return ctx.layer(

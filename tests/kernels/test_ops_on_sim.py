@@ -318,10 +318,11 @@ def simplifiable(rng) -> bytes:
     return m.finish([x], [y])
 
 
-def arg_minmax(kind, in_shape, axis, out_dtype=np.int32) -> bytes:
+def arg_minmax(kind, in_shape, axis, out_dtype=np.int32, dtype=np.int8) -> bytes:
     """int32 indices: TFLite Micro refuses int64 ones (and so does rvfw)."""
     m = ModelBuilder()
-    x = m.tensor("x", in_shape, scale=0.05, zero_point=3)
+    quant = {} if dtype is np.float32 else {"scale": 0.05, "zero_point": 3}
+    x = m.tensor("x", in_shape, dtype, **quant)
     a = m.tensor("axis", (1,), np.int32, data=np.array([axis], dtype=np.int32))
     k = axis % len(in_shape)
     y = m.tensor("y", in_shape[:k] + in_shape[k + 1 :], out_dtype)
@@ -551,7 +552,7 @@ def float_op(rng, kind, in_shape, out_shape, **options) -> bytes:
         wshape = options.pop("wshape")
         inputs.append(m.tensor("w", wshape, np.float32, data=rng.normal(0, 0.3, wshape)))
         inputs.append(m.tensor("b", (out_shape[-1],), np.float32, data=rng.normal(0, 0.1, out_shape[-1])))
-    if kind in ("ADD", "SUB", "MUL", "DIV", "MAXIMUM", "MINIMUM", "SQUARED_DIFFERENCE"):
+    if kind in ("ADD", "SUB", "MUL", "DIV", "MAXIMUM", "MINIMUM", "SQUARED_DIFFERENCE", "PRELU"):
         b_shape = options.pop("b_shape")
         inputs.append(m.tensor("b", b_shape, np.float32, data=rng.normal(0, 1, b_shape) if options.pop("const", False)
                                else None))  # fmt: skip
@@ -665,6 +666,7 @@ CASES = {
     "simplify_identities_and_constants": lambda r: simplifiable(r),
     "prelu_channel_alpha": lambda r: binary(r, "PRELU", (1, 5, 4, 6), (1, 1, 6), const=1),
     "arg_max_channels": lambda r: arg_minmax("ARG_MAX", (1, 4, 5, 10), -1),
+    "f32_arg_min_middle": lambda r: arg_minmax("ARG_MIN", (3, 9, 4), 1, dtype=np.float32),
     "arg_min_rows": lambda r: arg_minmax("ARG_MIN", (7, 3, 2), 0),
     "transpose_conv_2x_same": lambda r: transpose_conv(r, 4, 5, 6, 5, (3, 3), (2, 2)),
     "transpose_conv_valid_4x3_nobias": lambda r: transpose_conv(r, 3, 4, 3, 7, (4, 3), (2, 1), "VALID", bias=False),
@@ -724,6 +726,9 @@ CASES = {
     "f32_mean_global_pool": lambda r: float_mean("MEAN", (1, 6, 5, 8), [1, 2], True),
     "f32_mean_last_axis": lambda r: float_mean("MEAN", (3, 4, 11), [-1], False),
     "f32_sum_two_axes": lambda r: float_mean("SUM", (2, 3, 4, 5), [0, 2], False),
+    "f32_reduce_max": lambda r: float_mean("REDUCE_MAX", (2, 3, 4, 5), [1, 3], True),
+    "f32_reduce_min": lambda r: float_mean("REDUCE_MIN", (3, 17), [-1], False),
+    "f32_prelu_channels": lambda r: float_op(r, "PRELU", (1, 4, 5, 6), (1, 4, 5, 6), b_shape=(6,), const=True),
     "f32_lstm_batch_major": lambda r: lstm_float(r, 2, 4, 6, 10),
     "f32_lstm_time_major_clip": lambda r: lstm_float(r, 3, 3, 5, 7, time_major=True, cell_clip=0.8),
     "f32_tanh": lambda r: float_unary("TANH", 25.0),
