@@ -15,7 +15,8 @@ from codegen.quant import quantize_multiplier
 
 KINDS = (OpKind.BATCH_MATMUL,)
 BATCH_MATMUL = family("BATCH_MATMUL", "rvfw_batch_matmul_params", "batch_matmul_s8", ("ref",))
-FAMILIES = (BATCH_MATMUL,)
+BATCH_MATMUL_F32 = family("BATCH_MATMUL float32", "rvfw_batch_matmul_params", "batch_matmul_f32", ("ref",))
+FAMILIES = (BATCH_MATMUL, BATCH_MATMUL_F32)
 inplace = not_in_place
 BATCH_DIMS = 3
 
@@ -35,11 +36,12 @@ def dims(graph: Graph, op: Op) -> tuple[int, int, int]:
 
 
 def check(graph: Graph, op: Op) -> None:
-    a = expect_dtype(graph, op, op.inputs[0], "input", DType.INT8)
-    b = expect_dtype(graph, op, op.inputs[1], "input", DType.INT8)
-    out = expect_dtype(graph, op, op.outputs[0], "output", DType.INT8)
+    a = expect_dtype(graph, op, op.inputs[0], "input", DType.INT8, DType.FLOAT32)
+    b = expect_dtype(graph, op, op.inputs[1], "input", a.dtype)
+    out = expect_dtype(graph, op, op.outputs[0], "output", a.dtype)
     for t, role in ((a, "lhs"), (b, "rhs"), (out, "output")):
-        expect_quant(graph, op, t, role)
+        if a.dtype is DType.INT8:
+            expect_quant(graph, op, t, role)
     if a.is_constant:
         raise fail(graph, op, "a constant left-hand side not supported")
     if not 2 <= len(a.shape) <= 2 + BATCH_DIMS or not 2 <= len(b.shape) <= 2 + BATCH_DIMS:
@@ -72,18 +74,20 @@ def lower(ctx: LowerContext, op: Op) -> Layer:
     m, k, n = dims(ctx.graph, op)
     batch = tuple(out.shape[:-2])
     adj_x, adj_y = op.options.get("adj_x", False), op.options.get("adj_y", False)
-    multiplier, shift = quantize_multiplier(
+    floating = a.dtype is DType.FLOAT32
+    multiplier, shift = (0, 0) if floating else quantize_multiplier(
         float(a.quant.scale[0]) * float(b.quant.scale[0]) / float(out.quant.scale[0])
-    )
+    )  # fmt: skip
+    zero = (lambda t: 0) if floating else (lambda t: t.quant.zero_point[0])
     params = [
         ("batch", [1] * (BATCH_DIMS - len(batch)) + list(batch)),
         ("a_batch_strides", _batch_strides(a.shape, batch)), ("b_batch_strides", _batch_strides(b.shape, batch)),
         ("rows", m), ("depth", k), ("cols", n),
         ("a_row_stride", 1 if adj_x else k), ("a_depth_stride", m if adj_x else 1),
         ("b_depth_stride", 1 if adj_y else n), ("b_col_stride", k if adj_y else 1),
-        ("a_offset", -a.quant.zero_point[0]), ("b_offset", -b.quant.zero_point[0]),
-        ("output_offset", out.quant.zero_point[0]), ("output_multiplier", multiplier), ("output_shift", shift),
+        ("a_offset", -zero(a)), ("b_offset", -zero(b)),
+        ("output_offset", zero(out)), ("output_multiplier", multiplier), ("output_shift", shift),
     ]  # fmt: skip
     rhs = ctx.weights(op.inputs[1]) if b.is_constant else ctx.input(op, 1)
-    return ctx.layer(op, ctx.pick(BATCH_MATMUL), BATCH_MATMUL, params, [ctx.input(op, 0), rhs, ctx.output(op)],
-                     macs(ctx.graph, op))  # fmt: skip
+    fam = BATCH_MATMUL_F32 if floating else BATCH_MATMUL
+    return ctx.layer(op, ctx.pick(fam), fam, params, [ctx.input(op, 0), rhs, ctx.output(op)], macs(ctx.graph, op))

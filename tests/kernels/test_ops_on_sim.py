@@ -348,8 +348,14 @@ def transpose_conv(rng, h, w, cin, cout, k, stride, padding="SAME", bias=True, a
     return m.finish([x], [y])
 
 
-def batch_matmul(rng, a_shape, b_shape, out_shape, const_b=False, **options) -> bytes:
+def batch_matmul(rng, a_shape, b_shape, out_shape, const_b=False, floating=False, **options) -> bytes:
     m = ModelBuilder()
+    if floating:
+        a = m.tensor("a", a_shape, np.float32)
+        b = m.tensor("b", b_shape, np.float32, data=rng.normal(0, 1, b_shape) if const_b else None)
+        y = m.tensor("y", out_shape, np.float32)
+        m.op("BATCH_MATMUL", [a, b], [y], **options)
+        return m.finish([a] if const_b else [a, b], [y])
     a = m.tensor("a", a_shape, scale=0.05, zero_point=3)
     b = m.tensor("b", b_shape, scale=0.04, zero_point=-2, data=rng.integers(-128, 128, b_shape) if const_b else None)
     depth = a_shape[-2] if options.get("adj_x") else a_shape[-1]
@@ -673,6 +679,10 @@ CASES = {
     "batch_matmul_broadcast_batches": lambda r: batch_matmul(r, (2, 1, 3, 5), (1, 4, 5, 6), (2, 4, 3, 6)),
     "batch_matmul_adj_x_adj_y": lambda r: batch_matmul(r, (3, 7, 4), (3, 5, 7), (3, 4, 5), adj_x=True, adj_y=True),
     "batch_matmul_const_rhs": lambda r: batch_matmul(r, (6, 9), (9, 11), (6, 11), const_b=True),
+    "f32_batch_matmul_adj": lambda r: batch_matmul(
+        r, (2, 7, 4), (1, 5, 7), (2, 4, 5), floating=True, adj_x=True, adj_y=True
+    ),  # fmt: skip
+    "f32_batch_matmul_const_rhs": lambda r: batch_matmul(r, (6, 9), (9, 11), (6, 11), const_b=True, floating=True),
     "resize_bilinear_x2": lambda r: movement("RESIZE_BILINEAR", (1, 5, 4, 6), [(1, 10, 8, 6)], [[10, 8]]),
     "resize_bilinear_align_corners": lambda r: movement(
         "RESIZE_BILINEAR", (2, 4, 5, 3), [(2, 7, 9, 3)], [[7, 9]], align_corners=True
