@@ -19,27 +19,31 @@ from codegen.ops.common import (
     not_in_place,
     optional_input,
 )
+from codegen.ops.float32 import ACTIVATION
 from codegen.ops.kernels import family
 from codegen.quant import activation_range, conv_output_multipliers, out_size, padding_before
 
 KINDS = (OpKind.TRANSPOSE_CONV,)
 TRANSPOSE_CONV = family("TRANSPOSE_CONV", "rvfw_conv_params", "transpose_conv_s8", ("ref",))
-FAMILIES = (TRANSPOSE_CONV,)
+TRANSPOSE_CONV_F32 = family("TRANSPOSE_CONV float32", "rvfw_conv_params", "transpose_conv_f32", ("ref",))
+FAMILIES = (TRANSPOSE_CONV, TRANSPOSE_CONV_F32)
 inplace = not_in_place
 OUTPUT_SHAPE, FILTER, INPUT, BIAS = 0, 1, 2, 3
 
 
 def check(graph: Graph, op: Op) -> None:
-    inp = expect_dtype(graph, op, op.inputs[INPUT], "input", DType.INT8)
-    flt = expect_dtype(graph, op, op.inputs[FILTER], "filter", DType.INT8)
-    out = expect_dtype(graph, op, op.outputs[0], "output", DType.INT8)
+    inp = expect_dtype(graph, op, op.inputs[INPUT], "input", DType.INT8, DType.FLOAT32)
+    floating = inp.dtype is DType.FLOAT32
+    flt = expect_dtype(graph, op, op.inputs[FILTER], "filter", inp.dtype)
+    out = expect_dtype(graph, op, op.outputs[0], "output", inp.dtype)
     expect_constant(graph, op, op.inputs[FILTER], "filter")
     expect_constant(graph, op, op.inputs[OUTPUT_SHAPE], "output shape")
-    for t, role in ((inp, "input"), (out, "output")):
-        expect_quant(graph, op, t, role)
-    expect_quant(graph, op, flt, "filter", per_channel_ok=True)
-    if any(z != 0 for z in flt.quant.zero_point):
-        raise fail(graph, op, "filter zero point must be 0")
+    if not floating:
+        for t, role in ((inp, "input"), (out, "output")):
+            expect_quant(graph, op, t, role)
+        expect_quant(graph, op, flt, "filter", per_channel_ok=True)
+        if any(z != 0 for z in flt.quant.zero_point):
+            raise fail(graph, op, "filter zero point must be 0")
     if len(inp.shape) != 4 or len(flt.shape) != 4 or len(out.shape) != 4:
         raise fail(graph, op, "expects 4-D input, filter and output")
     if flt.shape[3] != inp.shape[3] or flt.shape[0] != out.shape[3] or inp.shape[0] != out.shape[0]:
@@ -49,7 +53,7 @@ def check(graph: Graph, op: Op) -> None:
         raise fail(graph, op, f"output_shape {shape.tolist()} is not the output {list(out.shape)}")
     bias = optional_input(op, BIAS)
     if bias >= 0:
-        expect_dtype(graph, op, bias, "bias", DType.INT32)
+        expect_dtype(graph, op, bias, "bias", DType.FLOAT32 if floating else DType.INT32)
         expect_constant(graph, op, bias, "bias")
         if graph.tensors[bias].num_elements != out.shape[3]:
             raise fail(graph, op, f"bias of {graph.tensors[bias].num_elements} values for {out.shape[3]} channels")
@@ -69,6 +73,8 @@ def lower(ctx: LowerContext, op: Op) -> Layer:
     (s_h, s_w), k_h, k_w = op.options["stride"], flt.shape[1], flt.shape[2]
     pad_h = padding_before(s_h, 1, out.shape[1], k_h, inp.shape[1])
     pad_w = padding_before(s_w, 1, out.shape[2], k_w, inp.shape[2])
+    if inp.dtype is DType.FLOAT32:
+        return _lower_float(ctx, op, (s_h, s_w), (pad_h, pad_w))
     act_min, act_max = activation_range(expect_activation(ctx.graph, op), out.quant.scale[0], out.quant.zero_point[0])
     params = [
         ("batches", inp.shape[0]), ("in_h", inp.shape[1]), ("in_w", inp.shape[2]), ("in_c", inp.shape[3]),
@@ -83,3 +89,18 @@ def lower(ctx: LowerContext, op: Op) -> Layer:
             ctx.derived(op, "multiplier", "int32_t", multipliers), ctx.derived(op, "shift", "int32_t", shifts),
             ctx.output(op)]  # fmt: skip
     return ctx.layer(op, ctx.pick(TRANSPOSE_CONV), TRANSPOSE_CONV, params, args, macs(ctx.graph, op))
+
+
+def _lower_float(ctx: LowerContext, op: Op, stride: tuple[int, int], pad: tuple[int, int]) -> Layer:
+    inp, flt, out = ctx.tensor(op.inputs[INPUT]), ctx.tensor(op.inputs[FILTER]), ctx.tensor(op.outputs[0])
+    params = [
+        ("batches", inp.shape[0]), ("in_h", inp.shape[1]), ("in_w", inp.shape[2]), ("in_c", inp.shape[3]),
+        ("out_h", out.shape[1]), ("out_w", out.shape[2]), ("out_c", out.shape[3]), ("k_h", flt.shape[1]),
+        ("k_w", flt.shape[2]), ("stride_h", stride[0]), ("stride_w", stride[1]), ("dilation_h", 1),
+        ("dilation_w", 1), ("pad_h", pad[0]), ("pad_w", pad[1]), ("depth_multiplier", 1), ("input_offset", 0),
+        ("output_offset", 0), ("output_activation_min", 0), ("output_activation_max", 0),
+    ]  # fmt: skip
+    act = ctx.derived(op, "act", "float", np.array(ACTIVATION[expect_activation(ctx.graph, op)], dtype=np.float32))
+    args = [ctx.input(op, INPUT), ctx.weights(op.inputs[FILTER]), ctx.weights(optional_input(op, BIAS)), act,
+            ctx.output(op)]  # fmt: skip
+    return ctx.layer(op, ctx.pick(TRANSPOSE_CONV_F32), TRANSPOSE_CONV_F32, params, args, macs(ctx.graph, op))

@@ -271,6 +271,8 @@ void rvfw_prelu_f32_ref(const rvfw_binary_params *p, const float *a, const float
 void rvfw_reduce_max_f32_ref(const rvfw_reduce_params *p, const float *input, float *output);
 void rvfw_arg_minmax_f32_ref(const rvfw_arg_params *p, const float *input, void *output);
 void rvfw_batch_matmul_f32_ref(const rvfw_batch_matmul_params *p, const float *a, const float *b, float *output);
+void rvfw_transpose_conv_f32_ref(const rvfw_conv_params *p, const float *input, const float *filter, const float *bias,
+                                 const float *act, float *output);
 void rvfw_logistic_f32_ref(const rvfw_lut_params *p, const float *input, float *output);
 void rvfw_tanh_f32_ref(const rvfw_lut_params *p, const float *input, float *output);
 /* The float LSTM: weights [4][units][depth], bias [4][units], scratch 4 x rows x units floats. */

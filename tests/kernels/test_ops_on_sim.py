@@ -348,6 +348,19 @@ def transpose_conv(rng, h, w, cin, cout, k, stride, padding="SAME", bias=True, a
     return m.finish([x], [y])
 
 
+def transpose_conv_float(rng, h, w, cin, cout, k, stride, padding="SAME", activation="NONE") -> bytes:
+    m = ModelBuilder()
+    out_h = h * stride[0] if padding == "SAME" else (h - 1) * stride[0] + k[0]
+    out_w = w * stride[1] if padding == "SAME" else (w - 1) * stride[1] + k[1]
+    shape = m.tensor("output_shape", (4,), np.int32, data=np.array([1, out_h, out_w, cout], np.int32))
+    wt = m.tensor("w", (cout, *k, cin), np.float32, data=rng.normal(0, 0.4, (cout, *k, cin)))
+    x = m.tensor("x", (1, h, w, cin), np.float32)
+    b = m.tensor("b", (cout,), np.float32, data=rng.normal(0, 0.2, cout))
+    y = m.tensor("y", (1, out_h, out_w, cout), np.float32)
+    m.op("TRANSPOSE_CONV", [shape, wt, x, b], [y], padding=padding, stride=stride, activation=activation)
+    return m.finish([x], [y])
+
+
 def batch_matmul(rng, a_shape, b_shape, out_shape, const_b=False, floating=False, **options) -> bytes:
     m = ModelBuilder()
     if floating:
@@ -679,6 +692,8 @@ CASES = {
     "batch_matmul_broadcast_batches": lambda r: batch_matmul(r, (2, 1, 3, 5), (1, 4, 5, 6), (2, 4, 3, 6)),
     "batch_matmul_adj_x_adj_y": lambda r: batch_matmul(r, (3, 7, 4), (3, 5, 7), (3, 4, 5), adj_x=True, adj_y=True),
     "batch_matmul_const_rhs": lambda r: batch_matmul(r, (6, 9), (9, 11), (6, 11), const_b=True),
+    "f32_transpose_conv_stride2": lambda r: transpose_conv_float(r, 4, 5, 3, 6, (3, 3), (2, 2)),
+    "f32_transpose_conv_valid_relu": lambda r: transpose_conv_float(r, 3, 3, 4, 5, (4, 2), (2, 1), "VALID", "RELU"),
     "f32_batch_matmul_adj": lambda r: batch_matmul(
         r, (2, 7, 4), (1, 5, 7), (2, 4, 5), floating=True, adj_x=True, adj_y=True
     ),  # fmt: skip
