@@ -22,7 +22,8 @@ from codegen.ops.kernels import family
 
 KINDS = (OpKind.RESIZE_BILINEAR,)
 RESIZE = family("RESIZE_BILINEAR", "rvfw_resize_bilinear_params", "resize_bilinear_s8", ("ref",))
-FAMILIES = (RESIZE,)
+RESIZE_F32 = family("RESIZE_BILINEAR float32", "rvfw_resize_bilinear_params", "resize_bilinear_f32", ("ref",))
+FAMILIES = (RESIZE, RESIZE_F32)
 macs = no_macs
 inplace = not_in_place
 ONE = 1 << 10
@@ -47,10 +48,30 @@ def taps(out_size: int, in_size: int, align_corners: bool, half_pixel_centers: b
     return np.array(rows, dtype=np.int32)
 
 
+def float_taps(out_size: int, in_size: int, align_corners: bool, half_pixel_centers: bool):
+    """TFLite's float ComputeInterpolationValues in float32: per output index the lower and upper
+    input index ([out_size, 2] int32) and the weights (1 - d, d) of each ([out_size, 2] float32),
+    d = scaled - lower as the float kernel computes it."""
+    f32 = np.float32
+    scale = f32(in_size) / f32(out_size)
+    if align_corners and out_size > 1:
+        scale = f32(in_size - 1) / f32(out_size - 1)
+    index, weight = [], []
+    for i in range(out_size):
+        scaled = (f32(i) + f32(0.5)) * scale - f32(0.5) if half_pixel_centers else f32(i) * scale
+        lower = max(int(np.floor(scaled)), 0)
+        upper = min(int(np.ceil(scaled)), in_size - 1)
+        d = scaled - f32(lower)
+        index.append((lower, upper))
+        weight.append((f32(1) - d, d))
+    return np.array(index, dtype=np.int32), np.array(weight, dtype=np.float32)
+
+
 def check(graph: Graph, op: Op) -> None:
-    inp = expect_dtype(graph, op, op.inputs[0], "input", DType.INT8)
-    out = expect_dtype(graph, op, op.outputs[0], "output", DType.INT8)
-    expect_same_quant(graph, op, inp, out)
+    inp = expect_dtype(graph, op, op.inputs[0], "input", DType.INT8, DType.FLOAT32)
+    out = expect_dtype(graph, op, op.outputs[0], "output", inp.dtype)
+    if inp.dtype is DType.INT8:
+        expect_same_quant(graph, op, inp, out)
     size = expect_constant(graph, op, op.inputs[1], "size")
     if len(inp.shape) != 4 or len(out.shape) != 4:
         raise fail(graph, op, "input and output must be 4-D (NHWC)")
@@ -64,10 +85,18 @@ def check(graph: Graph, op: Op) -> None:
 def lower(ctx: LowerContext, op: Op) -> Layer:
     inp, out = ctx.tensor(op.inputs[0]), ctx.tensor(op.outputs[0])
     a, h = op.options.get("align_corners", False), op.options.get("half_pixel_centers", False)
-    rows = taps(out.shape[1], inp.shape[1], a, h)
-    cols = taps(out.shape[2], inp.shape[2], a, h)
     params = [("batches", inp.shape[0]), ("in_h", inp.shape[1]), ("in_w", inp.shape[2]), ("depth", inp.shape[3]),
               ("out_h", out.shape[1]), ("out_w", out.shape[2])]  # fmt: skip
+    if inp.dtype is DType.FLOAT32:
+        (row_index, row_weight), (col_index, col_weight) = (
+            float_taps(out.shape[k], inp.shape[k], a, h) for k in (1, 2)
+        )
+        tables = [ctx.derived(op, "rows", "int32_t", row_index), ctx.derived(op, "row_w", "float", row_weight),
+                  ctx.derived(op, "cols", "int32_t", col_index), ctx.derived(op, "col_w", "float", col_weight)]  # fmt: skip
+        args = [ctx.input(op), *tables, ctx.output(op)]
+        return ctx.layer(op, ctx.pick(RESIZE_F32), RESIZE_F32, params, args)
+    rows = taps(out.shape[1], inp.shape[1], a, h)
+    cols = taps(out.shape[2], inp.shape[2], a, h)
     args = [ctx.input(op), ctx.derived(op, "rows", "int32_t", rows), ctx.derived(op, "cols", "int32_t", cols),
             ctx.output(op)]  # fmt: skip
     return ctx.layer(op, ctx.pick(RESIZE), RESIZE, params, args)

@@ -705,6 +705,12 @@ CASES = {
     "resize_bilinear_half_pixel_down": lambda r: movement(
         "RESIZE_BILINEAR", (1, 9, 7, 2), [(1, 4, 5, 2)], [[4, 5]], half_pixel_centers=True
     ),
+    "f32_resize_bilinear_half_pixel": lambda r: movement(
+        "RESIZE_BILINEAR", (1, 5, 7, 3), [(1, 9, 4, 3)], [[9, 4]], np.float32, half_pixel_centers=True
+    ),
+    "f32_resize_bilinear_align_corners": lambda r: movement(
+        "RESIZE_BILINEAR", (2, 4, 5, 3), [(2, 7, 9, 3)], [[7, 9]], np.float32, align_corners=True
+    ),
     "l2_normalization_rows": lambda r: activation("L2_NORMALIZATION", (3, 5, 17), 0.05, 6, 1 / 128, 0),
     "l2_normalization_wide_zero_point": lambda r: activation("L2_NORMALIZATION", (4, 64), 0.002, -90, 1 / 128, 0),
     "div_same_shape": lambda r: divide(r, (3, 5, 7), (3, 5, 7)),
