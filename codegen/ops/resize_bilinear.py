@@ -92,7 +92,8 @@ def lower(ctx: LowerContext, op: Op) -> Layer:
             float_taps(out.shape[k], inp.shape[k], a, h) for k in (1, 2)
         )
         tables = [ctx.derived(op, "rows", "int32_t", row_index), ctx.derived(op, "row_w", "float", row_weight),
-                  ctx.derived(op, "cols", "int32_t", col_index), ctx.derived(op, "col_w", "float", col_weight)]  # fmt: skip
+                  ctx.derived(op, "cols", "int32_t", col_index),
+                  ctx.derived(op, "col_w", "float", col_weight)]  # fmt: skip
         args = [ctx.input(op), *tables, ctx.output(op)]
         return ctx.layer(op, ctx.pick(RESIZE_F32), RESIZE_F32, params, args)
     rows = taps(out.shape[1], inp.shape[1], a, h)
