@@ -1,26 +1,34 @@
 """L2_NORMALIZATION, int8, over the last axis: TFLite Micro's integer form (the sum of squares of
 the zero-point-free inputs, its inverse square root by Newton-Raphson, an output of scale 1/128
-and zero point 0, which TFLite Micro requires)."""
+and zero point 0, which TFLite Micro requires); float32 as its float kernel (the square root of the
+sum of squares, at least 1e-6, divides each input)."""
 
 from __future__ import annotations
 
 import math
 
-from codegen.ir import Graph, Op, OpKind
-from codegen.ops.common import Layer, LowerContext, expect_int8_same_shape, fail, no_macs, not_in_place
+from codegen.ir import DType, Graph, Op, OpKind
+from codegen.ops.common import Layer, LowerContext, expect_dtype, expect_int8_same_shape, fail, no_macs, not_in_place
 from codegen.ops.kernels import family
 
 KINDS = (OpKind.L2_NORMALIZATION,)
 L2 = family("L2_NORMALIZATION", "rvfw_l2norm_params", "l2_normalization_s8", ("ref",))
-FAMILIES = (L2,)
+L2_F32 = family("L2_NORMALIZATION float32", "rvfw_l2norm_params", "l2_normalization_f32", ("ref",))
+FAMILIES = (L2, L2_F32)
 macs = no_macs
 inplace = not_in_place
 
 
 def check(graph: Graph, op: Op) -> None:
-    _inp, out = expect_int8_same_shape(graph, op)
-    if (out.quant.scale[0], out.quant.zero_point[0]) != (1 / 128, 0):
-        raise fail(graph, op, "output scale must be 1/128 and zero point 0 (as TFLite Micro requires)")
+    if graph.tensors[op.inputs[0]].dtype is DType.FLOAT32:
+        inp = graph.tensors[op.inputs[0]]
+        out = expect_dtype(graph, op, op.outputs[0], "output", DType.FLOAT32)
+        if inp.shape != out.shape:
+            raise fail(graph, op, f"input {list(inp.shape)} and output {list(out.shape)} differ")
+    else:
+        _inp, out = expect_int8_same_shape(graph, op)
+        if (out.quant.scale[0], out.quant.zero_point[0]) != (1 / 128, 0):
+            raise fail(graph, op, "output scale must be 1/128 and zero point 0 (as TFLite Micro requires)")
     if op.options.get("activation", "NONE") != "NONE":
         raise fail(graph, op, f"fused activation {op.options['activation']} not supported")
 
@@ -28,5 +36,8 @@ def check(graph: Graph, op: Op) -> None:
 def lower(ctx: LowerContext, op: Op) -> Layer:
     inp = ctx.tensor(op.inputs[0])
     depth = inp.shape[-1] if inp.shape else 1
-    params = [("outer", math.prod(inp.shape[:-1])), ("depth", depth), ("input_zero_point", inp.quant.zero_point[0])]
-    return ctx.layer(op, ctx.pick(L2), L2, params, [ctx.input(op), ctx.output(op)])
+    floating = inp.dtype is DType.FLOAT32
+    zero_point = 0 if floating else inp.quant.zero_point[0]
+    params = [("outer", math.prod(inp.shape[:-1])), ("depth", depth), ("input_zero_point", zero_point)]
+    fam = L2_F32 if floating else L2
+    return ctx.layer(op, ctx.pick(fam), fam, params, [ctx.input(op), ctx.output(op)])

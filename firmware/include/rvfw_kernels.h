@@ -275,6 +275,7 @@ void rvfw_transpose_conv_f32_ref(const rvfw_conv_params *p, const float *input, 
                                  const float *act, float *output);
 void rvfw_resize_bilinear_f32_ref(const rvfw_resize_bilinear_params *p, const float *input, const int32_t *rows,
                                   const float *row_w, const int32_t *cols, const float *col_w, float *output);
+void rvfw_l2_normalization_f32_ref(const rvfw_l2norm_params *p, const float *input, float *output);
 void rvfw_logistic_f32_ref(const rvfw_lut_params *p, const float *input, float *output);
 void rvfw_tanh_f32_ref(const rvfw_lut_params *p, const float *input, float *output);
 /* The float LSTM: weights [4][units][depth], bias [4][units], scratch 4 x rows x units floats. */

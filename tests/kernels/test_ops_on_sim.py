@@ -748,6 +748,7 @@ CASES = {
     ),
     "f32_logistic": lambda r: float_unary("LOGISTIC", 20.0),
     "f32_hard_swish": lambda r: float_unary("HARD_SWISH", 8.0),
+    "f32_l2_normalization": lambda r: float_unary("L2_NORMALIZATION", 5.0),
     "f32_elu": lambda r: float_unary("ELU", 30.0),
     "f32_leaky_relu": lambda r: float_unary("LEAKY_RELU", 3.0, alpha=0.15),
     "f32_div_broadcast_relu": lambda r: float_op(r, "DIV", (2, 3, 5), (2, 3, 5), b_shape=(3, 1), activation="RELU"),
