@@ -3,7 +3,8 @@ Micro's integer form. Each step shifts the state one column to the left, writes 
 projection of the new input (weights_feature x input, requantised to the state) into its newest
 column, then each unit sums, over its `rank` filters, the time weights times the state, adds its
 bias and is requantised to the output. The state is a variable tensor: it persists from step to
-step in the model's state area."""
+step in the model's state area. The float32 SVDF is TFLite Micro's float reference, operation for
+operation."""
 
 from __future__ import annotations
 
@@ -25,7 +26,9 @@ from codegen.quant import quantize_multiplier
 
 KINDS = (OpKind.SVDF,)
 SVDF = family("SVDF", "rvfw_svdf_params", "svdf_s8", ("ref",))
-FAMILIES = (SVDF,)
+SVDF_F32 = family("SVDF float32", "rvfw_svdf_params", "svdf_f32", ("ref",))
+FAMILIES = (SVDF, SVDF_F32)
+FLOAT_ACTIVATIONS = {"NONE": 0, "RELU": 1, "RELU6": 3}
 inplace = not_in_place
 INPUT, FEATURE, TIME, BIAS, STATE = 0, 1, 2, 3, 4
 
@@ -36,7 +39,28 @@ def dims(graph: Graph, op: Op) -> tuple[int, int, int, int, int]:
     return inp.shape[0], inp.shape[1], feature.shape[0], time.shape[1], op.options.get("rank", 1)
 
 
+def _check_float(graph: Graph, op: Op) -> None:
+    batches, n_input, filters, memory, rank = dims(graph, op)
+    for k, role in ((FEATURE, "weights_feature"), (TIME, "weights_time")):
+        expect_dtype(graph, op, op.inputs[k], role, DType.FLOAT32)
+        expect_constant(graph, op, op.inputs[k], role)
+    state = expect_dtype(graph, op, op.inputs[STATE], "activation state", DType.FLOAT32)
+    expect_dtype(graph, op, op.outputs[0], "output", DType.FLOAT32)
+    if not state.is_variable or state.num_elements != batches * filters * memory:
+        raise fail(graph, op, f"the activation state must be a variable of {batches} x {filters} x {memory} values")
+    if rank < 1 or filters % rank:
+        raise fail(graph, op, f"rank {rank} does not divide {filters} filters")
+    bias = optional_input(op, BIAS)
+    if bias >= 0:
+        expect_dtype(graph, op, bias, "bias", DType.FLOAT32)
+        expect_constant(graph, op, bias, "bias")
+    if op.options.get("activation", "NONE") not in FLOAT_ACTIVATIONS:
+        raise fail(graph, op, f"fused activation {op.options['activation']} not supported")
+
+
 def check(graph: Graph, op: Op) -> None:
+    if graph.tensors[op.inputs[INPUT]].dtype is DType.FLOAT32:
+        return _check_float(graph, op)
     inp = expect_dtype(graph, op, op.inputs[INPUT], "input", DType.INT8)
     out = expect_dtype(graph, op, op.outputs[0], "output", DType.INT8)
     feature = expect_dtype(graph, op, op.inputs[FEATURE], "weights_feature", DType.INT8)
@@ -81,6 +105,15 @@ def lower(ctx: LowerContext, op: Op) -> Layer:
     g = ctx.graph
     inp, feature, time, state, out = (g.tensors[i] for i in (*op.inputs[:3], op.inputs[STATE], op.outputs[0]))
     batches, n_input, filters, memory, rank = dims(g, op)
+    if inp.dtype is DType.FLOAT32:
+        activation = FLOAT_ACTIVATIONS[op.options.get("activation", "NONE")]
+        params = [("batches", batches), ("input_size", n_input), ("filters", filters), ("memory", memory),
+                  ("rank", rank), ("input_zero_point", 0), ("state_zero_point", 0), ("output_zero_point", 0),
+                  ("feature_multiplier", 0), ("feature_shift", 0), ("output_multiplier", 0), ("output_shift", 0),
+                  ("state_bytes", 4), ("activation", activation)]  # fmt: skip
+        args = [ctx.input(op), ctx.weights(op.inputs[FEATURE]), ctx.weights(op.inputs[TIME]),
+                ctx.weights(optional_input(op, BIAS)), ctx.arena(op.inputs[STATE]), ctx.output(op)]  # fmt: skip
+        return ctx.layer(op, ctx.pick(SVDF_F32), SVDF_F32, params, args, macs(g, op))
     scale = {name: float(t.quant.scale[0]) for name, t in (("in", inp), ("f", feature), ("t", time), ("s", state),
                                                            ("out", out))}  # fmt: skip
     m1, s1 = quantize_multiplier(scale["in"] * scale["f"] / scale["s"])
@@ -88,7 +121,8 @@ def lower(ctx: LowerContext, op: Op) -> Layer:
     params = [("batches", batches), ("input_size", n_input), ("filters", filters), ("memory", memory), ("rank", rank),
               ("input_zero_point", inp.quant.zero_point[0]), ("state_zero_point", state.quant.zero_point[0]),
               ("output_zero_point", out.quant.zero_point[0]), ("feature_multiplier", m1), ("feature_shift", s1),
-              ("output_multiplier", m2), ("output_shift", s2), ("state_bytes", state.dtype.size)]  # fmt: skip
+              ("output_multiplier", m2), ("output_shift", s2), ("state_bytes", state.dtype.size),
+              ("activation", 0)]  # fmt: skip
     # Time weights and state are int8 or int16: the kernel takes them untyped and reads state_bytes.
     args = [ctx.input(op), ctx.weights(op.inputs[FEATURE]), replace(ctx.weights(op.inputs[TIME]), c_type="void"),
             ctx.weights(optional_input(op, BIAS)), replace(ctx.arena(op.inputs[STATE]), c_type="void"),

@@ -88,6 +88,7 @@ typedef struct {
     int32_t input_zero_point, state_zero_point, output_zero_point;
     int32_t feature_multiplier, feature_shift, output_multiplier, output_shift;
     int32_t state_bytes;
+    int32_t activation; /* float SVDF: 0 none, 1 RELU, 3 RELU6 (TFLite's ActivationFunctionType) */
 } rvfw_svdf_params;
 
 /* UNIDIRECTIONAL_SEQUENCE_LSTM, int8 activations with an int16 cell (TFLite Micro's integer
@@ -276,6 +277,8 @@ void rvfw_transpose_conv_f32_ref(const rvfw_conv_params *p, const float *input, 
 void rvfw_resize_bilinear_f32_ref(const rvfw_resize_bilinear_params *p, const float *input, const int32_t *rows,
                                   const float *row_w, const int32_t *cols, const float *col_w, float *output);
 void rvfw_l2_normalization_f32_ref(const rvfw_l2norm_params *p, const float *input, float *output);
+void rvfw_svdf_f32_ref(const rvfw_svdf_params *p, const float *input, const float *weights_feature,
+                       const float *weights_time, const float *bias, float *state, float *output);
 void rvfw_logistic_f32_ref(const rvfw_lut_params *p, const float *input, float *output);
 void rvfw_tanh_f32_ref(const rvfw_lut_params *p, const float *input, float *output);
 /* The float LSTM: weights [4][units][depth], bias [4][units], scratch 4 x rows x units floats. */

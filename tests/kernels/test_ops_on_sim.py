@@ -562,6 +562,19 @@ def lstm(rng, batches, steps, n_input, units, time_major=False, cell_clip=0.0, c
     return m.finish([x], [y])
 
 
+def svdf_float(rng, batches, n_input, units, rank, memory, activation="NONE") -> bytes:
+    m = ModelBuilder()
+    filters = units * rank
+    x = m.tensor("x", (batches, n_input), np.float32)
+    wf = m.tensor("weights_feature", (filters, n_input), np.float32, data=rng.normal(0, 0.3, (filters, n_input)))
+    wt = m.tensor("weights_time", (filters, memory), np.float32, data=rng.normal(0, 0.3, (filters, memory)))
+    b = m.tensor("b", (units,), np.float32, data=rng.normal(0, 0.1, units))
+    state = m.tensor("state", (batches, filters * memory), np.float32, variable=True)
+    y = m.tensor("y", (batches, units), np.float32)
+    m.op("SVDF", [x, wf, wt, b, state], [y], rank=rank, activation=activation)
+    return m.finish([x], [y])
+
+
 def float_op(rng, kind, in_shape, out_shape, **options) -> bytes:
     """A float32 (unquantised) single-op model: weights and bias for the weighted ops."""
     m = ModelBuilder()
@@ -748,6 +761,7 @@ CASES = {
     ),
     "f32_logistic": lambda r: float_unary("LOGISTIC", 20.0),
     "f32_hard_swish": lambda r: float_unary("HARD_SWISH", 8.0),
+    "f32_svdf_rank2_relu": lambda r: svdf_float(r, 2, 13, 6, 2, 5, "RELU"),
     "f32_l2_normalization": lambda r: float_unary("L2_NORMALIZATION", 5.0),
     "f32_elu": lambda r: float_unary("ELU", 30.0),
     "f32_leaky_relu": lambda r: float_unary("LEAKY_RELU", 3.0, alpha=0.15),
