@@ -1,5 +1,5 @@
-"""QUANTIZE (float32 -> int8 or int16, and rescaling between int8 and int16) and DEQUANTIZE (int8
-or int16 -> float32)."""
+"""QUANTIZE (float32 -> int8 or int16, and rescaling from int8 or int16 to int8, int16 or int32) and
+DEQUANTIZE (int8 or int16 -> float32)."""
 
 from __future__ import annotations
 
@@ -14,7 +14,8 @@ DEQUANTIZE16 = family("DEQUANTIZE int16", "rvfw_affine_params", "dequantize_s16_
 QUANTIZE = family("QUANTIZE", "rvfw_affine_params", "quantize_f32_s8", ("ref",), ("QUANTIZE",))
 QUANTIZE16 = family("QUANTIZE to int16", "rvfw_affine_params", "quantize_f32_s16", ("ref",), ("QUANTIZE",))
 REQUANTIZE = family("QUANTIZE (int8 rescale)", "rvfw_requantize_params", "requantize_s8", ("ref",), ("QUANTIZE",))
-REQUANTIZE16 = family("QUANTIZE (int8 <-> int16 rescale)", "rvfw_requantize_params", "requantize", ("ref",),
+REQUANTIZE16 = family("QUANTIZE (int8/int16 -> int8/int16/int32 rescale)", "rvfw_requantize_params", "requantize",
+                      ("ref",),
                       ("QUANTIZE",))  # fmt: skip
 FAMILIES = (DEQUANTIZE, DEQUANTIZE16, QUANTIZE, QUANTIZE16, REQUANTIZE, REQUANTIZE16)
 macs = no_macs
@@ -28,7 +29,8 @@ def check(graph: Graph, op: Op) -> None:
         raise fail(graph, op, f"input {list(inp.shape)} and output {list(out.shape)} differ")
     if op.kind is OpKind.QUANTIZE:
         inp = expect_dtype(graph, op, op.inputs[0], "input", DType.FLOAT32, *INTEGER)
-        out = expect_dtype(graph, op, op.outputs[0], "output", *INTEGER)
+        wider = (DType.INT32,) if inp.dtype in INTEGER else ()  # TFLite Micro requantises to int32 too
+        out = expect_dtype(graph, op, op.outputs[0], "output", *INTEGER, *wider)
         expect_quant(graph, op, out, "output")
         if inp.dtype in INTEGER:
             expect_quant(graph, op, inp, "input")

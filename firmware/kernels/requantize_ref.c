@@ -1,17 +1,21 @@
-/* QUANTIZE between integer types (int8 <-> int16), reference: (x - input zero point) requantised,
- * plus the output zero point, clamped to the output type (TFLite Micro's Requantize). */
+/* QUANTIZE between integer types (int8 or int16 in; int8, int16 or int32 out), reference: (x - input
+ * zero point) requantised, plus the output zero point, clamped to the output type (TFLite Micro's
+ * Requantize). */
 #include "rvfw_kernels.h"
 #include "rvfw_requant.h"
 
 void rvfw_requantize_ref(const rvfw_requantize_params *p, const void *input, void *output)
 {
-    const int32_t lo = p->output_bytes == 2 ? INT16_MIN : INT8_MIN, hi = p->output_bytes == 2 ? INT16_MAX : INT8_MAX;
+    const int32_t lo = p->output_bytes == 4 ? INT32_MIN : p->output_bytes == 2 ? INT16_MIN : INT8_MIN;
+    const int32_t hi = p->output_bytes == 4 ? INT32_MAX : p->output_bytes == 2 ? INT16_MAX : INT8_MAX;
     for (int32_t i = 0; i < p->size; ++i) {
         const int32_t x = p->input_bytes == 2 ? ((const int16_t *)input)[i] : ((const int8_t *)input)[i];
         const int32_t v = rvfw_clamp(rvfw_requantize(x - p->input_zero_point, p->multiplier, p->shift) +
                                          p->output_zero_point,
                                      lo, hi);
-        if (p->output_bytes == 2)
+        if (p->output_bytes == 4)
+            ((int32_t *)output)[i] = v;
+        else if (p->output_bytes == 2)
             ((int16_t *)output)[i] = (int16_t)v;
         else
             ((int8_t *)output)[i] = (int8_t)v;

@@ -620,10 +620,10 @@ def op16x8(rng, kind, in_shape, out_shape, wshape=None, activation="NONE", bias_
 
 
 def convert(src, dst, shape) -> bytes:
-    """QUANTIZE / DEQUANTIZE between float32, int8 and int16."""
+    """QUANTIZE / DEQUANTIZE between float32, int8 and int16, and QUANTIZE to int32."""
     m = ModelBuilder()
-    dtypes = {"f32": np.float32, "s8": np.int8, "s16": np.int16}
-    quants = {"f32": (None, 0), "s8": (0.02, -7), "s16": (0.0004, 0)}
+    dtypes = {"f32": np.float32, "s8": np.int8, "s16": np.int16, "s32": np.int32}
+    quants = {"f32": (None, 0), "s8": (0.02, -7), "s16": (0.0004, 0), "s32": (0.0001, 11)}
     x = m.tensor("x", shape, dtypes[src], scale=quants[src][0], zero_point=quants[src][1])
     y = m.tensor("y", shape, dtypes[dst], scale=quants[dst][0], zero_point=quants[dst][1])
     m.op("DEQUANTIZE" if dst == "f32" else "QUANTIZE", [x], [y])
@@ -850,6 +850,8 @@ CASES = {
     "convert_s16_to_f32": lambda r: convert("s16", "f32", (3, 17)),
     "convert_s8_to_s16": lambda r: convert("s8", "s16", (4, 9)),
     "convert_s16_to_s8": lambda r: convert("s16", "s8", (4, 9)),
+    "convert_s8_to_s32": lambda r: convert("s8", "s32", (4, 9)),
+    "convert_s16_to_s32": lambda r: convert("s16", "s32", (4, 9)),
     "s16_transpose": lambda r: movement("TRANSPOSE", (2, 3, 4), [(4, 2, 3)], [[2, 0, 1]], dtype=np.int16),
     "padv2_value": lambda r: padv2((1, 4, 5, 3), ((0, 0), (1, 2), (2, 0), (0, 1)), 37),
     "concat_channels_3_inputs": lambda r: concat([(1, 4, 5, 3), (1, 4, 5, 8), (1, 4, 5, 1)], 3),
