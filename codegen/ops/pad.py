@@ -1,4 +1,4 @@
-"""PAD and PADV2, int8: the input copied into the middle of the output, the border filled with the
+"""PAD and PADV2, any dtype: the input copied into the middle of the output, the border filled with the
 output zero point (PAD: the value 0 of the real domain) or PADV2's constant value (its raw byte,
 in the output's quantisation, as TFLite Micro requires). Up to 4-D; input and output share scale
 and zero point, so bytes are copied unchanged."""
@@ -35,28 +35,35 @@ def paddings(graph: Graph, op: Op) -> np.ndarray:
     return graph.tensors[op.inputs[1]].data.astype(np.int64).reshape(-1, 2)
 
 
-def pad_value(graph: Graph, op: Op) -> int:
+def pad_value(graph: Graph, op: Op) -> int | float:
     """The fill: PADV2's constant value when it has one, else the output zero point (0 for float)."""
     value = op.inputs[2] if op.kind is OpKind.PADV2 and len(op.inputs) > 2 else -1
     if value < 0:
         out = graph.tensors[op.outputs[0]]
-        return out.quant.zero_point[0] if out.quant else 0
-    return int(graph.tensors[value].data.reshape(-1)[0])
+        return out.quant.zero_point[0] if out.quant and out.dtype is not DType.FLOAT32 else 0
+    return graph.tensors[value].data.reshape(-1)[0].item()
+
+
+def fill_bits(graph: Graph, op: Op) -> int:
+    """The fill element's raw bits (little-endian, as the kernel repeats them byte by byte)."""
+    dtype = graph.tensors[op.inputs[0]].dtype
+    raw = np.array([pad_value(graph, op)], dtype=dtype.np_type).tobytes()
+    return int.from_bytes(raw, "little", signed=True)
 
 
 def check(graph: Graph, op: Op) -> None:
     if op.kind is OpKind.PADV2 and len(op.inputs) > 2 and op.inputs[2] >= 0:
-        value = expect_dtype(graph, op, op.inputs[2], "constant value", DType.INT8)
+        data = graph.tensors[op.inputs[0]].dtype
+        value = expect_dtype(graph, op, op.inputs[2], "constant value", data)
         expect_constant(graph, op, op.inputs[2], "constant value")
         if value.num_elements != 1:
             raise fail(graph, op, "the constant value must be one element")
-        expect_same_quant(graph, op, value, graph.tensors[op.outputs[0]])
+        if data is not DType.FLOAT32:
+            expect_same_quant(graph, op, value, graph.tensors[op.outputs[0]])
     inp = expect_dtype(graph, op, op.inputs[0], "input", DType.INT8, DType.INT16, DType.FLOAT32)
     out = expect_dtype(graph, op, op.outputs[0], "output", inp.dtype)
     if inp.dtype is not DType.FLOAT32:
         expect_same_quant(graph, op, inp, out)
-    if inp.dtype is not DType.INT8 and pad_value(graph, op) != 0:  # the kernel fills bytes
-        raise fail(graph, op, f"a non-zero fill for {inp.dtype.name.lower()} not supported")
     expect_dtype(graph, op, op.inputs[1], "paddings", DType.INT32, DType.INT64)
     expect_constant(graph, op, op.inputs[1], "paddings")
     if not 1 <= len(inp.shape) <= MAX_RANK:
@@ -90,7 +97,8 @@ def lower(ctx: LowerContext, op: Op) -> Layer:
         *((f"in_d{k}", in_shape[k]) for k in range(MAX_RANK)),
         *((f"out_d{k}", out_shape[k]) for k in range(MAX_RANK)),
         *((f"before_d{k}", before[k]) for k in range(MAX_RANK)),
-        ("pad_value", pad_value(ctx.graph, op)),
+        ("pad_value", fill_bits(ctx.graph, op)),
+        ("elem_size", size),
     ]
     args = [replace(ctx.input(op), c_type="int8_t"), replace(ctx.output(op), c_type="int8_t")]
     return ctx.layer(op, ctx.pick(PAD), PAD, params, args)

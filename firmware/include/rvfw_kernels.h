@@ -122,12 +122,13 @@ static inline float rvfw_clamp_f32(float x, const float *act)
     return lo > act[1] ? act[1] : lo;
 }
 
-/* PAD as 4-D: input and output dimensions, elements before the input per dimension, the fill. */
+/* PAD as 4-D: input and output dimensions (the innermost in bytes), bytes before the input per
+ * dimension, the fill element's raw bits (little-endian) and its size in bytes. */
 typedef struct {
     int32_t in_d0, in_d1, in_d2, in_d3;
     int32_t out_d0, out_d1, out_d2, out_d3;
     int32_t before_d0, before_d1, before_d2, before_d3;
-    int32_t pad_value;
+    int32_t pad_value, elem_size;
 } rvfw_pad_params;
 
 typedef struct {

@@ -1,8 +1,20 @@
-/* PAD, int8, reference: the input copied into the output at (before_d0..3), every other output
- * element set to pad_value (the output zero point). Innermost rows are copied whole. */
+/* PAD, any element type (innermost dimension in bytes), reference: the input copied into the output
+ * at (before_d0..3), every other output element set to the fill (the output zero point, or PADV2's
+ * value; its raw bits repeated for multi-byte elements). Innermost rows are copied whole. */
 #include <string.h>
 
 #include "rvfw_kernels.h"
+
+/* n bytes of fill starting on an element boundary. */
+static void fill(const rvfw_pad_params *p, int8_t *out, int32_t n)
+{
+    if (p->elem_size == 1) {
+        memset(out, p->pad_value, (size_t)n);
+        return;
+    }
+    for (int32_t i = 0; i < n; ++i)
+        out[i] = (int8_t)((uint32_t)p->pad_value >> (8 * (i % p->elem_size)));
+}
 
 void rvfw_pad_s8_ref(const rvfw_pad_params *p, const int8_t *input, int8_t *output)
 {
@@ -13,13 +25,13 @@ void rvfw_pad_s8_ref(const rvfw_pad_params *p, const int8_t *input, int8_t *outp
                 int8_t *out = output + ((a * p->out_d1 + b) * p->out_d2 + c) * row;
                 const int32_t ia = a - p->before_d0, ib = b - p->before_d1, ic = c - p->before_d2;
                 if (ia < 0 || ia >= p->in_d0 || ib < 0 || ib >= p->in_d1 || ic < 0 || ic >= p->in_d2) {
-                    memset(out, p->pad_value, (size_t)row);
+                    fill(p, out, row);
                     continue;
                 }
                 const int8_t *in = input + ((ia * p->in_d1 + ib) * p->in_d2 + ic) * in_row;
-                memset(out, p->pad_value, (size_t)p->before_d3);
+                fill(p, out, p->before_d3);
                 memcpy(out + p->before_d3, in, (size_t)in_row);
-                memset(out + p->before_d3 + in_row, p->pad_value, (size_t)(row - p->before_d3 - in_row));
+                fill(p, out + p->before_d3 + in_row, row - p->before_d3 - in_row);
             }
         }
     }

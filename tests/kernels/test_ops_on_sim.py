@@ -630,13 +630,14 @@ def convert(src, dst, shape) -> bytes:
     return m.finish([x], [y])
 
 
-def padv2(in_shape, amounts, value) -> bytes:
+def padv2(in_shape, amounts, value, dtype=np.int8) -> bytes:
     m = ModelBuilder()
     out_shape = tuple(d + a + b for d, (a, b) in zip(in_shape, amounts))
-    x = m.tensor("x", in_shape, scale=0.04, zero_point=-17)
+    quant = {} if dtype is np.float32 else {"scale": 0.04, "zero_point": -17 if dtype is np.int8 else 0}
+    x = m.tensor("x", in_shape, dtype, **quant)
     p = m.tensor("paddings", (len(in_shape), 2), np.int32, data=np.array(amounts, dtype=np.int32))
-    v = m.tensor("value", (1,), scale=0.04, zero_point=-17, data=np.array([value]))
-    y = m.tensor("y", out_shape, scale=0.04, zero_point=-17)
+    v = m.tensor("value", (1,), dtype, data=np.array([value]), **quant)
+    y = m.tensor("y", out_shape, dtype, **quant)
     m.op("PADV2", [x, p, v], [y])
     return m.finish([x], [y])
 
@@ -854,6 +855,8 @@ CASES = {
     "convert_s16_to_s32": lambda r: convert("s16", "s32", (4, 9)),
     "s16_transpose": lambda r: movement("TRANSPOSE", (2, 3, 4), [(4, 2, 3)], [[2, 0, 1]], dtype=np.int16),
     "padv2_value": lambda r: padv2((1, 4, 5, 3), ((0, 0), (1, 2), (2, 0), (0, 1)), 37),
+    "f32_padv2_value": lambda r: padv2((1, 4, 5, 3), ((0, 0), (1, 2), (2, 0), (0, 1)), -2.75, np.float32),
+    "s16_padv2_value": lambda r: padv2((2, 3, 5), ((1, 0), (0, 2), (3, 1)), -1234, np.int16),
     "concat_channels_3_inputs": lambda r: concat([(1, 4, 5, 3), (1, 4, 5, 8), (1, 4, 5, 1)], 3),
     "concat_height_negative_axis": lambda r: concat([(1, 2, 6, 4), (1, 5, 6, 4)], -3),
     "concat_2d_batch_axis": lambda r: concat([(2, 7), (3, 7)], 0),
