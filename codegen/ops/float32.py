@@ -2,11 +2,11 @@
 
 TFLite Micro's float reference kernels are plain loops of IEEE single-precision operations, so
 rvfw's float kernels repeat their exact order of operations (and the firmware is compiled without
-floating-point contraction) to be bit-exact with them, on hardware F/D or in soft-float. SOFTMAX
-needs exp(): rvfw_expf (firmware/include/rvfw_expf.h) computes what the C library TFLite Micro
-runs with on the host computes, as LOGISTIC does; TANH uses rvfw_tanhf (the host's tanhf, glibc's
-fdlibm algorithm). Hybrid models (float activations, int8 weights) are refused, as
-TFLite Micro refuses them.
+floating-point contraction) to be bit-exact with them, on hardware F/D or in soft-float. Where
+TFLite Micro calls the C library, rvfw calls a port of what the host's C library (glibc) computes:
+rvfw_expf (SOFTMAX, LOGISTIC, LOG_SOFTMAX), rvfw_logf (LOG_SOFTMAX), rvfw_tanhf and rvfw_expm1f
+(TANH, ELU, the LSTM), each checked bit for bit against the host. Hybrid models (float activations,
+int8 weights) are refused, as TFLite Micro refuses them.
 """
 
 from __future__ import annotations
@@ -33,6 +33,7 @@ BINARY = {kind: family(f"{kind.value} float32", "rvfw_binary_params", f"{kind.va
                        (kind.value,)) for kind in BINARY_KINDS}  # fmt: skip
 CLAMP = family("RELU/RELU6 float32", "rvfw_lut_params", "clamp_f32", ("ref",), ("RELU", "RELU6"))
 SOFTMAX = family("SOFTMAX float32", "rvfw_softmax_params", "softmax_f32", ("ref",), ("SOFTMAX",))
+LOG_SOFTMAX = family("LOG_SOFTMAX float32", "rvfw_softmax_params", "log_softmax_f32", ("ref",), ("LOG_SOFTMAX",))
 # exp, expm1 and tanh as the host C library computes them (rvfw_expf.h, rvfw_tanhf.h)
 UNARY_KINDS = (OpKind.LOGISTIC, OpKind.TANH, OpKind.HARD_SWISH, OpKind.ELU)
 UNARY = {kind: family(f"{kind.value} float32", "rvfw_lut_params", f"{kind.value.lower()}_f32", ("ref",),
@@ -42,10 +43,24 @@ MEAN = family("MEAN/SUM float32", "rvfw_reduce_params", "mean_f32", ("ref",), ("
 EXTREME = family("REDUCE_MAX/MIN float32", "rvfw_reduce_params", "reduce_max_f32", ("ref",),
                  ("REDUCE_MAX", "REDUCE_MIN"))  # fmt: skip
 REDUCTIONS = (OpKind.MEAN, OpKind.SUM, OpKind.REDUCE_MAX, OpKind.REDUCE_MIN)
-FAMILIES = (CONV, DEPTHWISE, FC, AVERAGE, MAX, *BINARY.values(), CLAMP, SOFTMAX, *UNARY.values(), LEAKY, MEAN, EXTREME)
+FAMILIES = (
+    CONV,
+    DEPTHWISE,
+    FC,
+    AVERAGE,
+    MAX,
+    *BINARY.values(),
+    CLAMP,
+    SOFTMAX,
+    *UNARY.values(),
+    LEAKY,
+    MEAN,
+    EXTREME,
+    LOG_SOFTMAX,
+)
 KINDS_SUPPORTED = (OpKind.CONV_2D, OpKind.DEPTHWISE_CONV_2D, OpKind.FULLY_CONNECTED, OpKind.AVERAGE_POOL_2D,
                    OpKind.MAX_POOL_2D, *BINARY, OpKind.RELU, OpKind.RELU6, OpKind.SOFTMAX, *UNARY,
-                   OpKind.LEAKY_RELU, *REDUCTIONS)  # fmt: skip
+                   OpKind.LEAKY_RELU, *REDUCTIONS, OpKind.LOG_SOFTMAX)  # fmt: skip
 FLT_MAX = float(np.finfo(np.float32).max)
 ACTIVATION = {"NONE": (-FLT_MAX, FLT_MAX), "RELU": (0.0, FLT_MAX), "RELU6": (0.0, 6.0), "RELU_N1_TO_1": (-1.0, 1.0)}
 
@@ -198,5 +213,7 @@ def lower(ctx: LowerContext, op: Op) -> Layer:
     depth = inp.shape[-1]
     params = [("outer_size", inp.num_elements // depth), ("depth", depth), ("input_multiplier", 0),
               ("input_left_shift", 0), ("diff_min", 0)]  # fmt: skip
+    if op.kind is OpKind.LOG_SOFTMAX:
+        return ctx.layer(op, ctx.pick(LOG_SOFTMAX), LOG_SOFTMAX, params, [ctx.input(op), ctx.output(op)])
     beta = ctx.derived(op, "beta", "float", np.array([op.options.get("beta", 1.0)], dtype=np.float32))
     return ctx.layer(op, ctx.pick(SOFTMAX), SOFTMAX, params, [ctx.input(op), beta, ctx.output(op)])

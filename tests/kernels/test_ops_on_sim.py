@@ -762,6 +762,7 @@ CASES = {
     ),
     "f32_logistic": lambda r: float_unary("LOGISTIC", 20.0),
     "f32_hard_swish": lambda r: float_unary("HARD_SWISH", 8.0),
+    "f32_log_softmax": lambda r: float_unary("LOG_SOFTMAX", 12.0),
     "f32_svdf_rank2_relu": lambda r: svdf_float(r, 2, 13, 6, 2, 5, "RELU"),
     "f32_l2_normalization": lambda r: float_unary("L2_NORMALIZATION", 5.0),
     "f32_elu": lambda r: float_unary("ELU", 30.0),

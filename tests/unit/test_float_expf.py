@@ -25,7 +25,8 @@ def rvfw_expf(tmp_path_factory):
     source.write_text('#include "rvfw_expf.h"\n#include "rvfw_tanhf.h"\n'
                       "float host_rvfw_expf(float x) { return rvfw_expf(x); }\n"
                       "float host_rvfw_tanhf(float x) { return rvfw_tanhf(x); }\n"
-                      "float host_rvfw_expm1f(float x) { return rvfw_expm1f(x); }\n")  # fmt: skip
+                      "float host_rvfw_expm1f(float x) { return rvfw_expm1f(x); }\n"
+                      '#include "rvfw_logf.h"\nfloat host_rvfw_logf(float x) { return rvfw_logf(x); }\n')  # fmt: skip
     lib = out / "libexpf.so"
     subprocess.run([cc, "-O2", "-ffp-contract=off", "-shared", "-fPIC", f"-I{ROOT / 'firmware/include'}",
                     str(source), "-o", str(lib)], check=True)  # fmt: skip
@@ -62,3 +63,9 @@ def test_rvfw_expm1f_equals_the_host_expm1f_where_elu_calls_it(rvfw_expf):
     rng = np.random.default_rng(9)
     xs = np.concatenate([rng.uniform(-40, 0, 40_000), rng.uniform(-1, 0, 20_000), [-0.0, -1e-30, -18.7, -200.0]])
     _same_bits(_c_float(rvfw_expf.host_rvfw_expm1f), _c_float(ctypes.CDLL("libm.so.6").expm1f), xs.astype(np.float32))
+
+
+def test_rvfw_logf_equals_the_host_logf(rvfw_expf):
+    rng = np.random.default_rng(10)
+    xs = np.concatenate([rng.uniform(1, 300, 30_000), np.exp(rng.uniform(-80, 80, 30_000)), [1.0, 2.0, 1e-30, 3e38]])
+    _same_bits(_c_float(rvfw_expf.host_rvfw_logf), _c_float(ctypes.CDLL("libm.so.6").logf), xs.astype(np.float32))
