@@ -34,7 +34,7 @@ from codegen.ops.sigmoid16 import lstm_tanh_params, table_arg
 from codegen.quant import quantize_multiplier
 
 KINDS = (OpKind.UNIDIRECTIONAL_SEQUENCE_LSTM,)
-LSTM = family("UNIDIRECTIONAL_SEQUENCE_LSTM", "rvfw_lstm_params", "lstm_s8", ("ref", "rvv"))
+LSTM = family("UNIDIRECTIONAL_SEQUENCE_LSTM", "rvfw_lstm_params", "lstm_s8", ("ref", "scalar", "rvv"))
 LSTM_F32 = family("UNIDIRECTIONAL_SEQUENCE_LSTM float32", "rvfw_lstm_f32_params", "lstm_f32", ("ref",))
 FAMILIES = (LSTM, LSTM_F32)
 INPUT = 0

@@ -255,6 +255,9 @@ void rvfw_log_softmax_s8_ref(const rvfw_log_softmax_params *p, const int8_t *inp
 void rvfw_lstm_s8_ref(const rvfw_lstm_params *p, const int8_t *input, const int8_t *input_weights,
                       const int8_t *recurrent_weights, const int32_t *bias, const uint16_t *sigmoid_table,
                       int8_t *hidden, int16_t *cell, int8_t *output, int16_t *scratch);
+void rvfw_lstm_s8_scalar(const rvfw_lstm_params *p, const int8_t *input, const int8_t *input_weights,
+                         const int8_t *recurrent_weights, const int32_t *bias, const uint16_t *sigmoid_table,
+                         int8_t *hidden, int16_t *cell, int8_t *output, int16_t *scratch);
 void rvfw_lstm_s8_rvv(const rvfw_lstm_params *p, const int8_t *input, const int8_t *input_weights,
                       const int8_t *recurrent_weights, const int32_t *bias, const uint16_t *sigmoid_table,
                       int8_t *hidden, int16_t *cell, int8_t *output, int16_t *scratch);
