@@ -35,8 +35,9 @@ from codegen.quant import quantize_multiplier
 
 KINDS = (OpKind.UNIDIRECTIONAL_SEQUENCE_LSTM,)
 LSTM = family("UNIDIRECTIONAL_SEQUENCE_LSTM", "rvfw_lstm_params", "lstm_s8", ("ref", "scalar", "rvv"))
+LSTM_S16 = family("UNIDIRECTIONAL_SEQUENCE_LSTM 16x8", "rvfw_lstm_params", "lstm_s16", ("ref",))
 LSTM_F32 = family("UNIDIRECTIONAL_SEQUENCE_LSTM float32", "rvfw_lstm_f32_params", "lstm_f32", ("ref",))
-FAMILIES = (LSTM, LSTM_F32)
+FAMILIES = (LSTM, LSTM_S16, LSTM_F32)
 INPUT = 0
 INPUT_WEIGHTS = (1, 2, 3, 4)  # to the input, forget, cell and output gates
 RECURRENT_WEIGHTS = (5, 6, 7, 8)
@@ -56,11 +57,12 @@ def dims(graph: Graph, op: Op) -> tuple[int, int, int, int, bool]:
 
 
 def check(graph: Graph, op: Op) -> None:
-    inp = expect_dtype(graph, op, op.inputs[INPUT], "input", DType.INT8, DType.FLOAT32)
+    inp = expect_dtype(graph, op, op.inputs[INPUT], "input", DType.INT8, DType.INT16, DType.FLOAT32)
     _check_standard(graph, op)
     if inp.dtype is DType.FLOAT32:
         return _check_float(graph, op)
-    out = expect_dtype(graph, op, op.outputs[0], "output", DType.INT8)
+    wide = inp.dtype is DType.INT16  # 16x8: int16 activations, int64 biases, zero points 0
+    out = expect_dtype(graph, op, op.outputs[0], "output", inp.dtype)
     expect_quant(graph, op, inp, "input")
     expect_quant(graph, op, out, "output")
     batches, steps, n_input, units, major = dims(graph, op)
@@ -74,11 +76,11 @@ def check(graph: Graph, op: Op) -> None:
         if tuple(w.shape) != want:
             raise fail(graph, op, f"weights (input {k}) {list(w.shape)}, expected {list(want)}")
     for k in BIASES:
-        b = expect_dtype(graph, op, op.inputs[k], f"bias (input {k})", DType.INT32)
+        b = expect_dtype(graph, op, op.inputs[k], f"bias (input {k})", DType.INT64 if wide else DType.INT32)
         expect_constant(graph, op, op.inputs[k], f"bias (input {k})")
         if b.num_elements != units:
             raise fail(graph, op, f"bias (input {k}) of {b.num_elements} values for {units} units")
-    hidden = expect_dtype(graph, op, op.inputs[HIDDEN], "hidden state", DType.INT8)
+    hidden = expect_dtype(graph, op, op.inputs[HIDDEN], "hidden state", inp.dtype)
     cell = expect_dtype(graph, op, op.inputs[CELL], "cell state", DType.INT16)
     for t, role in ((hidden, "hidden state"), (cell, "cell state")):
         if not t.is_variable:
@@ -86,6 +88,8 @@ def check(graph: Graph, op: Op) -> None:
         expect_quant(graph, op, t, role)
         if t.num_elements != batches * units:
             raise fail(graph, op, f"{role} of {t.num_elements} values; {batches} x {units} needed")
+    if wide and any(t.quant.zero_point[0] != 0 for t in (inp, out, hidden)):
+        raise fail(graph, op, "int16 zero points must be 0 (16x8 quantisation)")
     power = math.log2(cell.quant.scale[0])
     if power != int(power):
         raise fail(
@@ -158,7 +162,9 @@ def lower(ctx: LowerContext, op: Op) -> Layer:
     inp, hidden, cell = (g.tensors[op.inputs[k]] for k in (INPUT, HIDDEN, CELL))
     if inp.dtype is DType.FLOAT32:
         return _lower_float(ctx, op)
-    chosen = ctx.pick(LSTM)
+    wide = inp.dtype is DType.INT16
+    fam = LSTM_S16 if wide else LSTM
+    chosen = ctx.pick(fam)
     vector = chosen.kernel.endswith("_rvv")
     in_scale, hidden_scale, cell_scale = (float(t.quant.scale[0]) for t in (inp, hidden, cell))
     multipliers, shifts, packed_in, packed_rec, biases = [], [], [], [], []
@@ -171,7 +177,9 @@ def lower(ctx: LowerContext, op: Op) -> Layer:
             multipliers.append(m)
             shifts.append(s)
             bias = g.tensors[op.inputs[bias_of[gate]]].data.reshape(-1) if bias_of else None
-            biases.append(folded_bias(w.data, bias, -x_zero))
+            # 16x8: zero points are 0, so the int64 bias is the whole constant term
+            biases.append((bias if bias is not None else np.zeros(units, np.int64)).astype(np.int64) if wide
+                          else folded_bias(w.data, bias, -x_zero))  # fmt: skip
             (packed_in if sides is INPUT_WEIGHTS else packed_rec).append(w.data.T if vector else w.data)
     fc_m, fc_s = quantize_multiplier(ACTIVATED_SCALE * cell_scale / cell_scale)
     ic_m, ic_s = quantize_multiplier(ACTIVATED_SCALE * ACTIVATED_SCALE / cell_scale)
@@ -184,13 +192,14 @@ def lower(ctx: LowerContext, op: Op) -> Layer:
               ("forget_cell_multiplier", fc_m), ("forget_cell_shift", fc_s), ("input_cell_multiplier", ic_m),
               ("input_cell_shift", ic_s), ("hidden_multiplier", h_m), ("hidden_shift", h_s),
               ("hidden_zero_point", hidden.quant.zero_point[0]), ("cell_tanh_multiplier", tanh_m),
-              ("cell_tanh_shift", tanh_s), ("cell_clip", quantized_clip)]  # fmt: skip
+              ("cell_tanh_shift", tanh_s), ("cell_clip", quantized_clip), ("activation_bytes", inp.dtype.size),
+              ("bias_bytes", 8 if wide else 4)]  # fmt: skip
     args = [ctx.input(op), ctx.derived(op, "input_weights", "int8_t", np.stack(packed_in)),
             ctx.derived(op, "recurrent_weights", "int8_t", np.stack(packed_rec)),
-            ctx.derived(op, "bias", "int32_t", np.stack(biases)), table_arg(ctx),
+            ctx.derived(op, "bias", "int64_t" if wide else "int32_t", np.stack(biases)), table_arg(ctx),
             ctx.arena(op.inputs[HIDDEN]), ctx.arena(op.inputs[CELL]), ctx.output(op),
             replace(ctx.scratch(op), c_type="int16_t")]  # fmt: skip
-    return ctx.layer(op, chosen, LSTM, params, args, macs(g, op))
+    return ctx.layer(op, chosen, fam, params, args, macs(g, op))
 
 
 def _lower_float(ctx: LowerContext, op: Op) -> Layer:

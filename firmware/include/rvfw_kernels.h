@@ -102,6 +102,7 @@ typedef struct {
     int32_t forget_cell_multiplier, forget_cell_shift, input_cell_multiplier, input_cell_shift;
     int32_t hidden_multiplier, hidden_shift, hidden_zero_point;
     int32_t cell_tanh_multiplier, cell_tanh_shift, cell_clip;
+    int32_t activation_bytes, bias_bytes; /* 1 and 4: int8 activations, int32 bias; 2 and 8: 16x8 */
 } rvfw_lstm_params;
 
 /* UNIDIRECTIONAL_SEQUENCE_LSTM, float32: dimensions and the cell clip (0: none). */
@@ -255,6 +256,9 @@ void rvfw_log_softmax_s8_ref(const rvfw_log_softmax_params *p, const int8_t *inp
 void rvfw_lstm_s8_ref(const rvfw_lstm_params *p, const int8_t *input, const int8_t *input_weights,
                       const int8_t *recurrent_weights, const int32_t *bias, const uint16_t *sigmoid_table,
                       int8_t *hidden, int16_t *cell, int8_t *output, int16_t *scratch);
+void rvfw_lstm_s16_ref(const rvfw_lstm_params *p, const int16_t *input, const int8_t *input_weights,
+                       const int8_t *recurrent_weights, const int64_t *bias, const uint16_t *sigmoid_table,
+                       int16_t *hidden, int16_t *cell, int16_t *output, int16_t *scratch);
 void rvfw_lstm_s8_scalar(const rvfw_lstm_params *p, const int8_t *input, const int8_t *input_weights,
                          const int8_t *recurrent_weights, const int32_t *bias, const uint16_t *sigmoid_table,
                          int8_t *hidden, int16_t *cell, int8_t *output, int16_t *scratch);

@@ -1,5 +1,5 @@
-/* The integer LSTM step of TFLite Micro (int8 activations, int8 weights, int16 cell state), shared
- * by the LSTM kernels: they differ only in the gate matrix-vector product they pass in.
+/* The integer LSTM step of TFLite Micro (int8 or int16 activations, int8 weights, int16 cell state),
+ * shared by the LSTM kernels: they differ only in the gate matrix-vector product they pass in.
  *
  * Per time step, for `rows` batch rows at once (all of them when time-major, one otherwise):
  * each gate is FC(input) + FC(hidden) in Q3.12, saturated to int16, then the int16 sigmoid (or
@@ -15,26 +15,34 @@
 #include "rvfw_requant.h"
 #include "rvfw_sigmoid16.h"
 
-/* out[r][u] = int16(requantise(bias[u] + sum_k w . x[r][k])) for r < rows: one gate side. */
-typedef void (*rvfw_lstm_gate_fn)(const int8_t *x, int32_t rows, int32_t depth, int32_t units, const int8_t *w,
-                                  const int32_t *bias, int32_t multiplier, int32_t shift, int16_t *out);
+/* out[r][u] = int16(requantise(bias[u] + sum_k w . x[r][k])) for r < rows: one gate side. x holds
+ * int8 or int16 activations and bias int32 or int64 values, as the kernel passing fc knows. */
+typedef void (*rvfw_lstm_gate_fn)(const void *x, int32_t rows, int32_t depth, int32_t units, const int8_t *w,
+                                  const void *bias, int32_t multiplier, int32_t shift, int16_t *out);
 
 static inline int16_t rvfw_sat16(int32_t x)
 {
     return (int16_t)rvfw_clamp(x, INT16_MIN, INT16_MAX);
 }
 
+/* Element k of an activation array of activation_bytes (1: int8, 2: int16). */
+static inline const void *rvfw_lstm_at(const rvfw_lstm_params *p, const void *base, int32_t k)
+{
+    return (const char *)base + k * p->activation_bytes;
+}
+
 /* One gate for `rows` rows into out: both sides, their saturating sum, the activation. */
-static inline void rvfw_lstm_gate(const rvfw_lstm_params *p, int gate, rvfw_lstm_gate_fn fc, const int8_t *x,
-                                  const int8_t *h, int32_t rows, const int8_t *input_weights,
-                                  const int8_t *recurrent_weights, const int32_t *bias,
-                                  const uint16_t *table, int16_t *out, int16_t *tmp)
+static inline void rvfw_lstm_gate(const rvfw_lstm_params *p, int gate, rvfw_lstm_gate_fn fc, const void *x,
+                                  const void *h, int32_t rows, const int8_t *input_weights,
+                                  const int8_t *recurrent_weights, const void *bias, const uint16_t *table,
+                                  int16_t *out, int16_t *tmp)
 {
     const int32_t n = rows * p->units;
-    fc(x, rows, p->input_size, p->units, input_weights + gate * p->units * p->input_size, bias + gate * p->units,
-       p->multiplier[gate], p->shift[gate], out);
-    fc(h, rows, p->units, p->units, recurrent_weights + gate * p->units * p->units, bias + (4 + gate) * p->units,
-       p->multiplier[4 + gate], p->shift[4 + gate], tmp);
+    const char *b = (const char *)bias;
+    fc(x, rows, p->input_size, p->units, input_weights + gate * p->units * p->input_size,
+       b + gate * p->units * p->bias_bytes, p->multiplier[gate], p->shift[gate], out);
+    fc(h, rows, p->units, p->units, recurrent_weights + gate * p->units * p->units,
+       b + (4 + gate) * p->units * p->bias_bytes, p->multiplier[4 + gate], p->shift[4 + gate], tmp);
     for (int32_t j = 0; j < n; ++j) {
         const int32_t sum = rvfw_sat16(out[j] + tmp[j]);
         /* The cell gate's tanh takes Q3.12 (scale power -12: multiplier 3, no shift). */
@@ -42,10 +50,9 @@ static inline void rvfw_lstm_gate(const rvfw_lstm_params *p, int gate, rvfw_lstm
     }
 }
 
-static inline void rvfw_lstm_step(const rvfw_lstm_params *p, rvfw_lstm_gate_fn fc, const int8_t *x, int32_t rows,
-                                  const int8_t *input_weights, const int8_t *recurrent_weights,
-                                  const int32_t *bias, const uint16_t *table, int8_t *h, int16_t *c, int8_t *out,
-                                  int16_t *scratch)
+static inline void rvfw_lstm_step(const rvfw_lstm_params *p, rvfw_lstm_gate_fn fc, const void *x, int32_t rows,
+                                  const int8_t *input_weights, const int8_t *recurrent_weights, const void *bias,
+                                  const uint16_t *table, void *h, int16_t *c, void *out, int16_t *scratch)
 {
     const int32_t n = rows * p->units;
     int16_t *forget = scratch, *in = scratch + n, *g = scratch + 2 * n, *tmp = scratch + 3 * n;
@@ -64,34 +71,37 @@ static inline void rvfw_lstm_step(const rvfw_lstm_params *p, rvfw_lstm_gate_fn f
     }
     /* The output gate reads the previous hidden state: computed before h changes. */
     rvfw_lstm_gate(p, 3, fc, x, h, rows, input_weights, recurrent_weights, bias, table, in, tmp);
+    const int wide = p->activation_bytes == 2;
     for (int32_t j = 0; j < n; ++j) {
         const int32_t t = rvfw_tanh_s16(c[j], table, p->cell_tanh_multiplier, p->cell_tanh_shift);
-        h[j] = (int8_t)rvfw_clamp(p->hidden_zero_point + rvfw_requantize(t * in[j], p->hidden_multiplier,
-                                                                         p->hidden_shift),
-                                  INT8_MIN, INT8_MAX);
-        out[j] = h[j];
+        const int32_t v = p->hidden_zero_point + rvfw_requantize(t * in[j], p->hidden_multiplier, p->hidden_shift);
+        if (wide) {
+            ((int16_t *)h)[j] = ((int16_t *)out)[j] = (int16_t)rvfw_clamp(v, INT16_MIN, INT16_MAX);
+        } else {
+            ((int8_t *)h)[j] = ((int8_t *)out)[j] = (int8_t)rvfw_clamp(v, INT8_MIN, INT8_MAX);
+        }
     }
 }
 
 /* All time steps: time-major input [T][B][I] runs the batch together, batch-major [B][T][I] one
  * sequence after the other, each with its own rows of the state. */
-static inline void rvfw_lstm_s8_run(const rvfw_lstm_params *p, rvfw_lstm_gate_fn fc, const int8_t *input,
-                                    const int8_t *input_weights, const int8_t *recurrent_weights,
-                                    const int32_t *bias, const uint16_t *table, int8_t *hidden, int16_t *cell,
-                                    int8_t *output, int16_t *scratch)
+static inline void rvfw_lstm_run(const rvfw_lstm_params *p, rvfw_lstm_gate_fn fc, const void *input,
+                                 const int8_t *input_weights, const int8_t *recurrent_weights, const void *bias,
+                                 const uint16_t *table, void *hidden, int16_t *cell, void *output, int16_t *scratch)
 {
     if (p->time_major) {
         for (int32_t t = 0; t < p->time_steps; ++t)
-            rvfw_lstm_step(p, fc, input + t * p->batches * p->input_size, p->batches, input_weights,
-                           recurrent_weights, bias, table, hidden, cell, output + t * p->batches * p->units,
-                           scratch);
+            rvfw_lstm_step(p, fc, rvfw_lstm_at(p, input, t * p->batches * p->input_size), p->batches,
+                           input_weights, recurrent_weights, bias, table, hidden, cell,
+                           (void *)rvfw_lstm_at(p, output, t * p->batches * p->units), scratch);
         return;
     }
     for (int32_t b = 0; b < p->batches; ++b)
         for (int32_t t = 0; t < p->time_steps; ++t)
-            rvfw_lstm_step(p, fc, input + (b * p->time_steps + t) * p->input_size, 1, input_weights,
-                           recurrent_weights, bias, table, hidden + b * p->units, cell + b * p->units,
-                           output + (b * p->time_steps + t) * p->units, scratch);
+            rvfw_lstm_step(p, fc, rvfw_lstm_at(p, input, (b * p->time_steps + t) * p->input_size), 1,
+                           input_weights, recurrent_weights, bias, table,
+                           (void *)rvfw_lstm_at(p, hidden, b * p->units), cell + b * p->units,
+                           (void *)rvfw_lstm_at(p, output, (b * p->time_steps + t) * p->units), scratch);
 }
 
 #endif

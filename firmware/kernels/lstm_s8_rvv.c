@@ -4,9 +4,11 @@
 #include "rvfw_lstm.h"
 #include "rvfw_rvv.h"
 
-static void gate_fc(const int8_t *x, int32_t rows, int32_t depth, int32_t units, const int8_t *w_t,
-                    const int32_t *bias, int32_t multiplier, int32_t shift, int16_t *out)
+static void gate_fc(const void *xv, int32_t rows, int32_t depth, int32_t units, const int8_t *w_t,
+                    const void *bv, int32_t multiplier, int32_t shift, int16_t *out)
 {
+    const int8_t *x = xv;
+    const int32_t *bias = bv;
     for (int32_t r = 0; r < rows; ++r, x += depth, out += units)
         for (int32_t u0 = 0; u0 < units;) {
             const size_t vl = __riscv_vsetvl_e32m8((size_t)(units - u0));
@@ -23,6 +25,6 @@ void rvfw_lstm_s8_rvv(const rvfw_lstm_params *p, const int8_t *input, const int8
                       const int8_t *recurrent_weights, const int32_t *bias, const uint16_t *sigmoid_table,
                       int8_t *hidden, int16_t *cell, int8_t *output, int16_t *scratch)
 {
-    rvfw_lstm_s8_run(p, gate_fc, input, input_weights, recurrent_weights, bias, sigmoid_table, hidden, cell, output,
+    rvfw_lstm_run(p, gate_fc, input, input_weights, recurrent_weights, bias, sigmoid_table, hidden, cell, output,
                      scratch);
 }

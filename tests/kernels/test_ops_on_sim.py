@@ -531,14 +531,16 @@ def sigmoid16(kind, scale) -> bytes:
     return m.finish([x], [y])
 
 
-def lstm(rng, batches, steps, n_input, units, time_major=False, cell_clip=0.0, cell_power=-11, peephole=False) -> bytes:
+def lstm(rng, batches, steps, n_input, units, time_major=False, cell_clip=0.0, cell_power=-11, peephole=False,
+         wide=False) -> bytes:  # fmt: skip
     """TFLite Micro's integer LSTM as its converter writes it: int8 input, output and hidden state,
     int8 per-tensor weights, int32 biases, an int16 cell state with a power-of-two scale; both
     states are variable tensors carried from step to step."""
     m = ModelBuilder()
-    s_in, s_h = 1 / 64, 1 / 128
+    s_in, s_h = (1 / 8192, 1 / 16384) if wide else (1 / 64, 1 / 128)
+    act, zp_in, zp_h, bias_type = (np.int16, 0, 0, np.int64) if wide else (np.int8, -5, 3, np.int32)
     in_shape = (steps, batches, n_input) if time_major else (batches, steps, n_input)
-    x = m.tensor("x", in_shape, scale=s_in, zero_point=-5)
+    x = m.tensor("x", in_shape, act, scale=s_in, zero_point=zp_in)
     inputs = [x]
     for k in range(8):  # input-side then recurrent-side weights of the input, forget, cell and output gates
         depth = n_input if k < 4 else units
@@ -550,14 +552,15 @@ def lstm(rng, batches, steps, n_input, units, time_major=False, cell_clip=0.0, c
         inputs += [-1, -1, -1]
     for k in range(4):
         w_scale = m.tensors[inputs[1 + k]].scale[0]
-        inputs.append(m.tensor(f"b{k}", (units,), np.int32, scale=s_in * w_scale,
-                               data=rng.integers(-4000, 4000, units)))  # fmt: skip
+        bias_range = 4000 * (128 if wide else 1)
+        inputs.append(m.tensor(f"b{k}", (units,), bias_type, scale=s_in * w_scale,
+                               data=rng.integers(-bias_range, bias_range, units)))  # fmt: skip
     inputs += [-1, -1]  # no projection
-    inputs.append(m.tensor("hidden", (batches, units), scale=s_h, zero_point=3, variable=True))
+    inputs.append(m.tensor("hidden", (batches, units), act, scale=s_h, zero_point=zp_h, variable=True))
     inputs.append(m.tensor("cell", (batches, units), np.int16, scale=2.0**cell_power, variable=True))
     inputs += [-1, -1, -1, -1]  # no layer norm
     out_shape = (steps, batches, units) if time_major else (batches, steps, units)
-    y = m.tensor("y", out_shape, scale=s_h, zero_point=3)
+    y = m.tensor("y", out_shape, act, scale=s_h, zero_point=zp_h)
     m.op("UNIDIRECTIONAL_SEQUENCE_LSTM", inputs, [y], activation="TANH", cell_clip=cell_clip, time_major=time_major)
     return m.finish([x], [y])
 
@@ -734,6 +737,8 @@ CASES = {
     "log_softmax_fine_scale_wide": lambda r: activation("LOG_SOFTMAX", (2, 70), 0.02, -30, 16 / 256, 127),
     "svdf_int16_state_rank2": lambda r: svdf(r, 1, 40, 16, 2, 10),
     "lstm_batch_major": lambda r: lstm(r, 2, 5, 12, 20),
+    "s16_lstm_batch_major": lambda r: lstm(r, 2, 4, 9, 11, wide=True),
+    "s16_lstm_time_major_clip": lambda r: lstm(r, 3, 3, 6, 8, time_major=True, cell_clip=2.0, wide=True),
     "resource_variable_accumulator": lambda r: resource_accumulator(r),
     "resource_variable_read_after_assign": lambda r: resource_accumulator(r, read_after=True),
     "s16_logistic_q3_12": lambda r: sigmoid16("LOGISTIC", 2.0**-12),
