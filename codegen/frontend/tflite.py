@@ -171,8 +171,8 @@ def _read_graph(model: tflite.Model, data: bytes, label: str) -> Graph:
     tensors, ops = _read_subgraph(model, 0, data, label)
     # More subgraphs only as CALL_ONCE initialisers of resource variables (frontend.resources).
     inits = resources.init_subgraphs(ops)
-    others = set(range(1, model.SubgraphsLength()))
-    if others - inits or not inits <= others:
+    count = model.SubgraphsLength()  # may be anything in a corrupt file: compare, never enumerate it
+    if len(inits) != count - 1 or any(not 1 <= k < count for k in inits):
         raise ModelError(label, f"{model.SubgraphsLength()} subgraphs; rvfw compiles one (and CALL_ONCE initialisers "
                          "of resource variables)")  # fmt: skip
     if resources.uses_resources(ops):

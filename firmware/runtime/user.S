@@ -69,13 +69,35 @@ rvfw_enter_user:
   mv a1, a2
   mv sp, a3
   la ra, rvfw_user_return
-  /* M-mode values stay out of the model's reach. */
-  li s0, 0
-  li s1, 0
-  li a2, 0
-  li a3, 0
-  li a4, 0
+  /* Nothing of M-mode or of the model that ran before reaches this one: every register it can
+   * read is zero (gp stays __global_pointer$, which it may use; a0/a1 are its arguments), the
+   * FPU and vector CSRs are reset, and vtype is e8/m1 with vl = VLMAX. */
+  li tp, 0
+  .irp n, 5,6,7,8,9,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31
+  li x\n, 0
+  .endr
+#if defined(__riscv_flen)
+  fscsr zero
+  .irp n, 0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31
+#if __riscv_flen == 64 && __riscv_xlen == 64
+  fmv.d.x f\n, zero
+#elif __riscv_flen == 64
+  fcvt.d.w f\n, zero
+#else
+  fmv.w.x f\n, zero
+#endif
+  .endr
+#endif
+#if defined(__riscv_vector)
+  vsetvli t0, zero, e8, m8, ta, ma
+  vmv.v.i v0, 0
+  vmv.v.i v8, 0
+  vmv.v.i v16, 0
+  vmv.v.i v24, 0
+  vsetvli t0, zero, e8, m1, ta, ma
+  csrw vcsr, zero
   li t0, 0
+#endif
   mret
 
   /* Where the model's entry function returns to, in U-mode. */

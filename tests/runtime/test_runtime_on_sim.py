@@ -141,3 +141,86 @@ def test_a_simulator_failure_is_told_apart_from_the_firmware(tmp_path, both_simu
     elf = build_program(tmp_path, "spike-rv64gcv", "int main(void) { return 0; }\n")
     with pytest.raises(ToolError, match=rf"^{sim} failed, not the firmware \(exit \d+\): \S"):
         run_elf(elf, load_board("spike-rv64gcv"), timeout=30, vlen=8192, sim=sim)
+
+
+# A "model" entered through rvfw_enter_user (the dispatcher's U-mode entry) that stores every
+# register it can read into its arena; M-mode fills the vector and FP registers and s2-s11 with
+# non-zero values first, as a previous model or the dispatcher would leave them.
+REGISTER_LEAK = r"""
+#include <stdint.h>
+#include "rvfw_console.h"
+
+typedef struct { uintptr_t regs[14], mcause, mepc, mtval, scratch[2]; } user_ctx;
+uintptr_t rvfw_enter_user(void (*entry)(uint8_t *, uint8_t *), uint8_t *arena, uint8_t *state, void *sp,
+                          user_ctx *ctx);
+void rvfw_interrupt(uintptr_t mcause) { (void)mcause; }
+/* The simulator runner enables U-mode for images that link the dispatcher (run.sim._uses_user_mode). */
+void rvfw_run_instance(void) {}
+void (*volatile rvfw_test_keep)(void) = rvfw_run_instance;
+
+#define XREGS 24
+static uint8_t arena[XREGS * 8 + 32 * 8 + 16 + 4096] __attribute__((aligned(16)));
+static uint8_t stack[1024] __attribute__((aligned(16)));
+
+__attribute__((naked)) static void dump(uint8_t *out, uint8_t *state)
+{
+    __asm__ volatile(
+#if __riscv_xlen == 64
+#define S "sd "
+#define W "8"
+#else
+#define S "sw "
+#define W "4"
+#endif
+        S "tp, 0*" W "(a0)\n" S "t0, 1*" W "(a0)\n" S "t1, 2*" W "(a0)\n" S "t2, 3*" W "(a0)\n"
+        S "s0, 4*" W "(a0)\n" S "s1, 5*" W "(a0)\n" S "a2, 6*" W "(a0)\n" S "a3, 7*" W "(a0)\n"
+        S "a4, 8*" W "(a0)\n" S "a5, 9*" W "(a0)\n" S "a6, 10*" W "(a0)\n" S "a7, 11*" W "(a0)\n"
+        S "s2, 12*" W "(a0)\n" S "s3, 13*" W "(a0)\n" S "s4, 14*" W "(a0)\n" S "s5, 15*" W "(a0)\n"
+        S "s6, 16*" W "(a0)\n" S "s7, 17*" W "(a0)\n" S "s8, 18*" W "(a0)\n" S "s9, 19*" W "(a0)\n"
+        S "s10, 20*" W "(a0)\n" S "s11, 21*" W "(a0)\n" S "t3, 22*" W "(a0)\n" S "t4, 23*" W "(a0)\n"
+        "addi a0, a0, 24*" W "\n"
+#if defined(__riscv_flen)
+        "frcsr t0\n sw t0, 0(a0)\n addi a0, a0, 8\n"
+        ".irp n, 0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31\n"
+        "fsd f\\n, 0(a0)\n addi a0, a0, 8\n .endr\n"
+#endif
+#if defined(__riscv_vector)
+        "csrr t0, vcsr\n sw t0, 0(a0)\n addi a0, a0, 8\n"
+        "vsetvli t0, zero, e8, m8, ta, ma\n"
+        "vse8.v v0, (a0)\n add a0, a0, t0\n vse8.v v8, (a0)\n add a0, a0, t0\n"
+        "vse8.v v16, (a0)\n add a0, a0, t0\n vse8.v v24, (a0)\n"
+#endif
+        "ret\n");
+}
+
+int main(void)
+{
+    /* Let U-mode reach all memory: this test is about registers, not PMP. */
+    __asm__ volatile("li t0, -1\n csrw pmpaddr0, t0\n li t0, 0x1f\n csrw pmpcfg0, t0" ::: "t0");
+#if defined(__riscv_vector)
+    __asm__ volatile("vsetvli t0, zero, e8, m8, ta, ma\n li t1, 0x5a\n vmv.v.x v0, t1\n vmv.v.x v8, t1\n"
+                     "vmv.v.x v16, t1\n vmv.v.x v24, t1\n csrwi vcsr, 5" ::: "t0", "t1");
+#endif
+#if defined(__riscv_flen)
+    __asm__ volatile("li t0, 1\n fcvt.d.w f0, t0\n fcvt.d.w f9, t0\n fcvt.d.w f31, t0\n fsrmi 2" ::: "t0");
+#endif
+    user_ctx ctx;
+    rvfw_test_keep();
+    __asm__ volatile("li s2, 0x5a5a\n li s11, 0x5a5a" ::: "s2", "s11");
+    const uintptr_t cause = rvfw_enter_user(dump, arena, 0, stack + sizeof stack, &ctx);
+    uint32_t dirty = 0;
+    for (uint32_t i = 0; i < sizeof arena - 4096 + 4096; ++i)
+        dirty += arena[i] != 0;
+    rvfw_puts(cause == 8 ? "ecall " : "fault ");
+    rvfw_puts(dirty ? "LEAK\n" : "CLEAN\n");
+    return 0;
+}
+"""
+
+
+@pytest.mark.parametrize("board", ["spike-rv64gcv", "spike-rv32imc"])
+def test_a_model_starts_with_no_register_of_what_ran_before(tmp_path, sim_tools, board):
+    """Issue 17: x, f and v registers and the FPU/vector CSRs are cleared when a model starts."""
+    elf = build_program(tmp_path, board, REGISTER_LEAK)
+    result = run_elf(elf, load_board(board), timeout=60, sim="spike")
+    assert "ecall CLEAN" in result.console, result.console
