@@ -49,7 +49,10 @@ def _parser() -> argparse.ArgumentParser:
             p.add_argument("--app", default=None, help="application manifest: several models in one image")
         if name in ("build", "run", "check"):
             p.add_argument(
-                "--inject-fault", default=None, metavar="MODEL", help="test hook: MODEL writes outside its partition"
+                "--inject-fault",
+                default=None,
+                metavar="MODEL[:ecall]",
+                help="test hook: MODEL writes outside its partition (or, with :ecall, ends itself early)",
             )
             p.add_argument(
                 "--preempt",

@@ -204,7 +204,8 @@ def build(
     inject_fault: str | None = None,
     preempt: str | None = None,
 ) -> AppBuild:
-    """inject_fault: that model's code stores outside its partition (test hook). preempt: that model
+    """inject_fault: that model's code stores outside its partition ("MODEL"), or ends itself with an
+    ecall halfway ("MODEL:ecall") (test hooks). preempt: that model
     also runs from a timer interrupt in the middle of every lower-priority model (test hook)."""
     board, admitted, models = prepare(app, board_name, seed, planner, log, kernels, inject_fault, preempt)
     out_dir = Path(out_dir) if out_dir else ROOT / "build" / board.name / f"app-{app.name}"
@@ -236,7 +237,11 @@ def prepare(
     order): what an image or an export is made of."""
     board = load_board(board_name or app.board or "spike-rv64gcv")
     check_app(app, board)
-    for option, name in (("--inject-fault", inject_fault), ("--preempt", preempt)):
+    fault_target, _sep, fault_kind = (inject_fault or "").partition(":")  # "MODEL" or "MODEL:ecall"
+    fault_target = fault_target or None
+    if fault_kind not in ("", "ecall"):
+        raise RvfwError(f"--inject-fault {inject_fault}: the kind after ':' can only be 'ecall'")
+    for option, name in (("--inject-fault", fault_target), ("--preempt", preempt)):
         if name is not None and name not in {m.name for m in app.models}:
             raise RvfwError(f"{option}: no model named '{name}' in {Path(app.source).name}")
     if preempt is not None and board.clint is None:
@@ -301,10 +306,11 @@ def app_sources(app, board, admitted, models, inject_fault=None, preempt=None) -
     extra_flags: dict[str, list[str]] = {}
     for mb in models:
         files.update(emit.render_model(mb.graph, board, mb.plan, mb.layers, mb.constants, standalone=False))
-        if inject_fault == mb.entry.name:
+        target, _sep, kind = (inject_fault or "").partition(":")
+        if target == mb.entry.name:
             others = [p for p in placed["partitions"] if mb.entry.name not in p["members"]]
             victim = others[0]["symbol"] if others else "__rvfw_rx_start"
-            fault = {"model": mb.entry.name, "victim": victim, "layer": len(mb.layers) // 2}
+            fault = {"model": mb.entry.name, "victim": victim, "layer": len(mb.layers) // 2, "ecall": kind == "ecall"}
             files["rvfw_test_hooks.h"] = emit.render_test_hooks(banner, fault)
             extra_flags[f"{mb.graph.name}.c"] = ["-include", "rvfw_test_hooks.h"]  # found on the -I path
     files["app.c"] = emit.render_app(banner, [model_data(mb, placed) for mb in models], placed)

@@ -25,6 +25,9 @@ typedef struct {
 uintptr_t rvfw_enter_user(void (*entry)(uint8_t *, uint8_t *), uint8_t *arena, uint8_t *state, void *sp,
                           rvfw_user_ctx *ctx);
 
+/* The ecall a model's entry function returns into (user.S): the only ecall that ends a run. */
+extern char rvfw_user_return[];
+
 /* Code, read-only data and weights: what models may read and execute (linker script). */
 extern uint8_t __rvfw_rx_start[], __rvfw_rx_end[];
 
@@ -146,7 +149,8 @@ int rvfw_run_instance(int model, int instance, const void *input, void *output)
     running_instance = interrupted_instance;
     if (interrupted >= 0)
         open_for(&rvfw_models[interrupted], interrupted_instance);
-    if (cause != MCAUSE_ECALL_FROM_U) {
+    /* An ecall anywhere else is the model ending itself early, having computed nothing trustworthy. */
+    if (cause != MCAUSE_ECALL_FROM_U || ctx.mepc != (uintptr_t)rvfw_user_return) {
         failed[model] = 1;
         report_fault(m, &ctx);
         return status[model] = RVFW_FAULT;

@@ -68,6 +68,17 @@ def test_fault_in_one_model_is_contained(tmp_path, sim_tools, three_models):
     assert not app.check(b, results, log=quiet)
 
 
+def test_an_early_ecall_is_a_fault_not_a_result(tmp_path, sim_tools, three_models):
+    """Issue 17: a model that ends itself with an ecall before its entry function returns computed
+    nothing trustworthy: the dispatcher reports it (mcause 8) and fails it; the others stay exact."""
+    b = app.build(three_models, "spike-rv64gcv", tmp_path / "out", log=quiet, inject_fault="ic:ecall")
+    sim, results = app.run(b, log=quiet)
+    assert re.search(r"RVFW-FAULT ic mcause=0x0*8 ", sim.console), sim.console[-2000:]
+    assert results["ic"].status == 1 and results["ic"].dispatch_status == 2
+    for name in ("kws", "ad"):
+        assert results[name].status == 0 and results[name].dispatch_same
+
+
 def test_cli_check_app_and_fault_exit_codes(tmp_path, sim_tools, three_models):
     proc = rvfw("check", "--app", str(MANIFEST), "--out", str(tmp_path / "ok"))
     assert proc.returncode == 0, proc.stderr

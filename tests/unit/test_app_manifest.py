@@ -42,6 +42,12 @@ def test_seed_004_through_the_manifest():
             "the name 'a' is used twice",
         ),  # fmt: skip
         ("models: [", "seed.yaml: line 2 not valid YAML"),
+        # The dispatcher's table holds them in a byte each: 256 would become 0 in C (issue 17).
+        ("models: [{name: a, priority: 256, sizes: {weights: 1, arena: 1}}]", "models/0/priority: 256 is greater"),
+        (
+            "models: [{name: a, priority: 0, instances: 256, sizes: {weights: 1, arena: 1}}]",
+            "models/0/instances: 256 is greater",
+        ),  # fmt: skip
     ],
 )
 def test_bad_manifests_say_where(tmp_path, text, message):
