@@ -32,7 +32,7 @@ from codegen.run.console import output_array, records
 from codegen.run.sim import SimResult, run_elf
 
 MAX_MODELS = 32  # the dispatcher's tables
-PMP_ENTRIES_PER_MODEL_MAX = 6  # partition, state, code: each at most a TOR pair
+PMP_ENTRIES_PER_MODEL_MAX = 7  # partition and state (each at most a TOR pair), code + constants (three)
 STATE_STEPS = 3  # steps the harness runs of each instance of a model with state
 STACK_ALIGN = 16
 
@@ -204,9 +204,10 @@ def build(
     inject_fault: str | None = None,
     preempt: str | None = None,
 ) -> AppBuild:
-    """inject_fault: that model's code stores outside its partition ("MODEL"), or ends itself with an
-    ecall halfway ("MODEL:ecall") (test hooks). preempt: that model
-    also runs from a timer interrupt in the middle of every lower-priority model (test hook)."""
+    """inject_fault: that model's code stores outside its partition ("MODEL"), ends itself with an
+    ecall halfway ("MODEL:ecall"), or jumps into the read-only constants ("MODEL:exec") (test
+    hooks). preempt: that model also runs from a timer interrupt in the middle of every
+    lower-priority model (test hook)."""
     board, admitted, models = prepare(app, board_name, seed, planner, log, kernels, inject_fault, preempt)
     out_dir = Path(out_dir) if out_dir else ROOT / "build" / board.name / f"app-{app.name}"
     with staged(out_dir) as staging:
@@ -239,8 +240,8 @@ def prepare(
     check_app(app, board)
     fault_target, _sep, fault_kind = (inject_fault or "").partition(":")  # "MODEL" or "MODEL:ecall"
     fault_target = fault_target or None
-    if fault_kind not in ("", "ecall"):
-        raise RvfwError(f"--inject-fault {inject_fault}: the kind after ':' can only be 'ecall'")
+    if fault_kind not in ("", "ecall", "exec"):
+        raise RvfwError(f"--inject-fault {inject_fault}: the kind after ':' is 'ecall' or 'exec'")
     for option, name in (("--inject-fault", fault_target), ("--preempt", preempt)):
         if name is not None and name not in {m.name for m in app.models}:
             raise RvfwError(f"{option}: no model named '{name}' in {Path(app.source).name}")
@@ -292,7 +293,7 @@ def layout(admitted: admission.Admission, models: list[ModelBuild], board: Board
                               "instances": d.instances, "section": names.input_section,
                               "output_section": names.output_section}  # fmt: skip
     for name, part in slot_of.items():
-        entries = (1 if part["napot"] else 2) + (0 if name not in states else 2 - states[name]["napot"]) + 2
+        entries = (1 if part["napot"] else 2) + (0 if name not in states else 2 - states[name]["napot"]) + 3
         if entries > board.pmp_entries:
             raise RvfwError(f"model {name} needs {entries} PMP entries; board {board.name} has {board.pmp_entries}")
     return {"partitions": partitions, "slot_of": slot_of, "states": states}
@@ -310,7 +311,8 @@ def app_sources(app, board, admitted, models, inject_fault=None, preempt=None) -
         if target == mb.entry.name:
             others = [p for p in placed["partitions"] if mb.entry.name not in p["members"]]
             victim = others[0]["symbol"] if others else "__rvfw_rx_start"
-            fault = {"model": mb.entry.name, "victim": victim, "layer": len(mb.layers) // 2, "ecall": kind == "ecall"}
+            fault = {"model": mb.entry.name, "victim": victim, "layer": len(mb.layers) // 2, "ecall": kind == "ecall",
+                     "exec": kind == "exec"}  # fmt: skip
             files["rvfw_test_hooks.h"] = emit.render_test_hooks(banner, fault)
             extra_flags[f"{mb.graph.name}.c"] = ["-include", "rvfw_test_hooks.h"]  # found on the -I path
     files["app.c"] = emit.render_app(banner, [model_data(mb, placed) for mb in models], placed)

@@ -11,7 +11,7 @@
 #define PMP_X 0x04u
 #define PMP_TOR 0x08u
 #define PMP_NAPOT 0x18u
-#define PMP_ENTRIES_USED 8 /* at most: partition, state, code, each TOR (two entries) */
+#define PMP_ENTRIES_USED 8 /* at most: partition and state (TOR pairs), code + constants (three) */
 #define MCAUSE_ECALL_FROM_U 8
 
 /* Saved by rvfw_enter_user (user.S): ra, sp, s0-s11, then mcause, mepc, mtval of the trap, and
@@ -28,8 +28,9 @@ uintptr_t rvfw_enter_user(void (*entry)(uint8_t *, uint8_t *), uint8_t *arena, u
 /* The ecall a model's entry function returns into (user.S): the only ecall that ends a run. */
 extern char rvfw_user_return[];
 
-/* Code, read-only data and weights: what models may read and execute (linker script). */
-extern uint8_t __rvfw_rx_start[], __rvfw_rx_end[];
+/* Code [__rvfw_rx_start, __rvfw_x_end), models may read and execute it; read-only data and weights
+ * [__rvfw_x_end, __rvfw_rx_end), they may only read it (linker script). */
+extern uint8_t __rvfw_rx_start[], __rvfw_x_end[], __rvfw_rx_end[];
 
 /* The model running in U-mode (-1: none), and its instance: a model run from an interrupt handler
  * hands the PMP back to the one it interrupted. */
@@ -99,7 +100,13 @@ static void open_for(const rvfw_model *m, int instance)
     if (m->state.size)
         next = map_range(cfg, next, m->state.base + (uintptr_t)instance * m->state.size, m->state.size,
                          m->state.napot, PMP_R | PMP_W);
-    map_range(cfg, next, __rvfw_rx_start, (uintptr_t)(__rvfw_rx_end - __rvfw_rx_start), 0, PMP_R | PMP_X);
+    /* Code read/execute, then the constants read-only: two TOR entries sharing their boundary. */
+    write_pmpaddr(next, (uintptr_t)__rvfw_rx_start >> 2);
+    cfg[next] = 0;
+    write_pmpaddr(next + 1, (uintptr_t)__rvfw_x_end >> 2);
+    cfg[next + 1] = PMP_R | PMP_X | PMP_TOR;
+    write_pmpaddr(next + 2, (uintptr_t)__rvfw_rx_end >> 2);
+    cfg[next + 2] = PMP_R | PMP_TOR;
     write_pmpcfg(cfg);
 }
 

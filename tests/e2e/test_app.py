@@ -79,6 +79,19 @@ def test_an_early_ecall_is_a_fault_not_a_result(tmp_path, sim_tools, three_model
         assert results[name].status == 0 and results[name].dispatch_same
 
 
+def test_constants_are_not_executable(tmp_path, sim_tools, three_models):
+    """Issue 17: a model that jumps into the read-only data and weights (bytes that came from the
+    .tflite) takes an instruction access fault (mcause 1) there: code is R/X, constants R only."""
+    b = app.build(three_models, "spike-rv64gcv", tmp_path / "out", log=quiet, inject_fault="ic:exec")
+    sim, results = app.run(b, log=quiet)
+    fault = re.search(r"RVFW-FAULT ic mcause=0x0*1 mepc=0x([0-9a-f]+)", sim.console)
+    assert fault, sim.console[-2000:]
+    assert int(fault.group(1), 16) == _symbol_address(b.elf, "__rvfw_x_end")
+    assert results["ic"].status == 1
+    for name in ("kws", "ad"):
+        assert results[name].status == 0 and results[name].dispatch_same
+
+
 def test_cli_check_app_and_fault_exit_codes(tmp_path, sim_tools, three_models):
     proc = rvfw("check", "--app", str(MANIFEST), "--out", str(tmp_path / "ok"))
     assert proc.returncode == 0, proc.stderr
