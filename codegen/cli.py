@@ -10,7 +10,7 @@ import traceback
 from pathlib import Path
 
 from codegen import __version__, pipeline, report
-from codegen.boards import load_board
+from codegen.boards import load_board, timer
 from codegen.build.staging import check_out_dir
 from codegen.errors import BudgetError, RvfwError
 from codegen.paths import DEFAULT_BOARD, DEFAULT_MODEL
@@ -108,6 +108,14 @@ def _parser() -> argparse.ArgumentParser:
                 help="inferences in a row, each on its own seeded input (state carries over); default 1, "
                 "3 for a model with state",
             )
+        if name in ("build", "run", "check", "flash", "check-board"):
+            p.add_argument(
+                "--deadline",
+                default=None,
+                metavar="TIME",
+                help="one model: the watchdog stops an inference that takes longer (e.g. 50ms; none: no watchdog; "
+                f"default {timer.WATCHDOG_SECONDS:g}s); an application's deadlines are in its manifest",
+            )
         if name in ("run", "check"):
             p.add_argument("--timeout", type=float, default=600.0, help="simulator timeout in seconds")
             p.add_argument(
@@ -182,6 +190,9 @@ def main(argv: list[str] | None = None) -> int:
             compress,
             for_simulator=args.command in ("run", "check"),
             steps=args.steps,
+            deadline=timer.WATCHDOG_SECONDS
+            if args.deadline is None
+            else timer.parse_duration(args.deadline, "--deadline"),
         )
         if args.command == "size":
             if quiet:
@@ -244,6 +255,10 @@ def _check_args(args) -> None:
         check_run_options(load_board(args.board), args.timeout, args.vlen, args.sim)
     if getattr(args, "app", None) and getattr(args, "steps", None) is not None:
         raise RvfwError("--steps is for one model (--model), not an application (--app)")
+    if getattr(args, "app", None) and getattr(args, "deadline", None) is not None:
+        raise RvfwError("--deadline is for one model (--model); an application's deadlines are its manifest's")
+    if getattr(args, "deadline", None) is not None:
+        timer.parse_duration(args.deadline, "--deadline")
     if not getattr(args, "app", None):
         for flag in ("inject_fault", "preempt"):
             if getattr(args, flag, None):
@@ -286,6 +301,7 @@ def _app_command(args, log) -> int:
         args.kernels,
         getattr(args, "inject_fault", None),
         getattr(args, "preempt", None),
+        for_simulator=args.command in ("run", "check"),
     )
     if args.command == "size":
         if getattr(args, "json", False):

@@ -19,7 +19,7 @@ from pathlib import Path
 import numpy as np
 
 from codegen import emit, report
-from codegen.boards import Board, load_board
+from codegen.boards import Board, load_board, timer
 from codegen.build import firmware, size
 from codegen.build.image import SUFFIX
 from codegen.build.staging import staged
@@ -30,7 +30,7 @@ from codegen.frontend import load_tflite
 from codegen.ir import Graph
 from codegen.ops import ConstArray, Layer, check_graph, lower_graph
 from codegen.passes import PASSES
-from codegen.paths import ROOT
+from codegen.paths import FIRMWARE_DIR, ROOT
 from codegen.planner import MemoryPlan, plan_memory
 from codegen.planner.inplace import choose_inplace
 from codegen.planner.tiling import tile_first_stage
@@ -260,13 +260,16 @@ def build(
     compress: Compression | None = None,
     for_simulator: bool = False,
     steps: int | None = None,
+    deadline: float | None = timer.WATCHDOG_SECONDS,
 ) -> Build:
     """steps: inferences the harness runs in a row, each on its own seeded inputs (state carries
     over from one to the next); default 1, or 3 for a model with state.
     kernels: "auto" (the board's best vector set, else "scalar"), "ref", "scalar", "rvv" or "xthead".
     for_simulator: the image is for the board's simulator (a user-mode simulator needs its own platform layer).
     memory: "fast", "small" (ops run in place over inputs that die there), "tiled", or "auto": the
-    first of them whose arena fits the board."""
+    first of them whose arena fits the board.
+    deadline: seconds an inference may take before the watchdog stops it (boards with a machine
+    timer; None: no watchdog)."""
     if memory not in MEMORY_MODES:
         raise RvfwError(f"unknown memory mode '{memory}' (choose from: {', '.join(MEMORY_MODES)})")
     board = load_board(board_name)
@@ -286,7 +289,7 @@ def build(
     for k in range(first, len(modes)):
         planned = options.get(modes[k])
         try:
-            return build_planned(planned, target, kernel_set, (seed, input_npy, steps), out_dir, log)
+            return build_planned(planned, target, kernel_set, (seed, input_npy, steps), out_dir, log, deadline)
         except BudgetError as exc:
             over = [r["name"] for r in (exc.report or {}).get("regions", []) if r["over"]]
             if k == len(modes) - 1 or arena_region not in over:
@@ -307,10 +310,16 @@ def default_steps(graph: Graph) -> int:
 
 
 def build_planned(
-    planned: Planned, board: Board, kernel_set: str, inputs_from: tuple, out_dir: Path | None, log: Log
+    planned: Planned,
+    board: Board,
+    kernel_set: str,
+    inputs_from: tuple,
+    out_dir: Path | None,
+    log: Log,
+    deadline: float | None = timer.WATCHDOG_SECONDS,
 ) -> Build:
     """inputs_from: (seed, input files or None, steps), made into input arrays only once the image
-    is known to fit."""
+    is known to fit. deadline: the watchdog's seconds per inference (None: none)."""
     graph, plan = planned.graph, planned.plan
     layers, constants = lower_graph(graph, plan, kernel_set, board.vlen, board.vector_caps)
     log(f"model {graph.source}: {len(graph.ops)} ops -> {len(layers)} kernel calls, board {board.name}")
@@ -333,7 +342,7 @@ def build_planned(
     with staged(out_dir) as staging:
         elf, size_report = firmware.build_image(
             board,
-            model_sources(graph, board, plan, layers, constants, inputs),
+            model_sources(graph, board, plan, layers, constants, inputs, deadline),
             staging,
             Path(graph.source).name,
             log,
@@ -388,16 +397,20 @@ def estimate_table(estimate: dict) -> str:
     )
 
 
-def model_sources(graph, board, plan, layers, constants, inputs) -> firmware.Sources:
-    """A one-model image: the model, the golden harness around it, the platform header."""
+def model_sources(graph, board, plan, layers, constants, inputs, deadline=None) -> firmware.Sources:
+    """A one-model image: the model, the golden harness around it (with the watchdog when the
+    board has a machine timer and a deadline is given), the platform header."""
     files = emit.render_model(graph, board, plan, layers, constants)
-    files["main.c"] = emit.render_harness(graph, board, inputs)
+    watchdog = board.clint is not None and board.console != "linux" and deadline is not None
+    ticks = timer.seconds_to_ticks(board, deadline) if watchdog else 0
+    files["main.c"] = emit.render_harness(graph, board, inputs, ticks)
     files["rvfw_platform.h"] = emit.render_platform_header(graph, board)
     return firmware.Sources(
         files=files,
         c_files=[f"{graph.name}.c", "main.c"],
         linker_script=emit.render_linker_script(graph, board),
         kernels={k for layer in layers for k in layer.kernels},
+        runtime=[FIRMWARE_DIR / "runtime" / "clint.c"] if watchdog else [],
         defines=("RVFW_PROFILE",),
     )
 
@@ -439,7 +452,8 @@ def run(
         harness.layer_instret, harness.total_instret = result.layer_instret, result.total_instret
     elif b.board.console == "linux":
         harness.layer_instret = []
-    log(f"ran under {result.runner}: {harness.total_instret:,} instructions for one inference")
+    stack = f", {harness.stack:,} bytes of stack at the deepest" if harness.stack else ""
+    log(f"ran under {result.runner}: {harness.total_instret:,} instructions for one inference{stack}")
     log(report.profile_table(b.layers, harness.layer_instret, harness.total_instret))
     for k, array in enumerate(harness.outputs):
         shown = np.array2string(array.reshape(-1)[:16], separator=", ", threshold=16)

@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from codegen.boards.timer import parse_duration
 from codegen.boards.yamldata import load_validated
 from codegen.errors import RvfwError
 from codegen.frontend.tflite import RESERVED_NAMES
@@ -14,6 +15,7 @@ from codegen.paths import ROOT
 
 SCHEMA = ROOT / "apps" / "schema.yaml"
 DEFAULT_STACK = 4096
+DEFAULT_DEADLINE = "measured"
 
 
 @dataclass(frozen=True)
@@ -30,6 +32,8 @@ class AppModel:
     bytes_per_token: int = 0
     fixed_state: int = 0
     compress: dict | None = None  # {method, error, min_params, layers}
+    # Seconds a run may take; None: no deadline; DEFAULT_DEADLINE: measured on the simulator x margin.
+    deadline: float | None | str = DEFAULT_DEADLINE
 
 
 @dataclass(frozen=True)
@@ -75,6 +79,11 @@ def load_app(path: str | Path) -> App:
                 bytes_per_token=state.get("bytes_per_token", 0),
                 fixed_state=state.get("fixed", 0),
                 compress=m.get("compress"),
+                deadline=(
+                    parse_duration(m["deadline"], f"{path.name}: models/{i} ({m['name']}): deadline")
+                    if "deadline" in m
+                    else DEFAULT_DEADLINE
+                ),
             )
         )
     names = [m.name for m in models]

@@ -14,9 +14,9 @@ from pathlib import Path
 import numpy as np
 
 from codegen import emit, report
-from codegen.app import admission
+from codegen.app import admission, measure
 from codegen.app.manifest import App, AppModel
-from codegen.boards import Board, load_board
+from codegen.boards import Board, load_board, timer
 from codegen.build import firmware, size
 from codegen.build.sections import partition_names, state_names
 from codegen.build.staging import staged
@@ -26,10 +26,10 @@ from codegen.errors import RvfwError
 from codegen.ir import DType, Graph
 from codegen.ops import ConstArray, Layer, lower_graph
 from codegen.paths import FIRMWARE_DIR, ROOT
-from codegen.pipeline import Compression, Log, MemoryOptions, arena_budget, kernel_set_for, load
+from codegen.pipeline import Compression, Log, MemoryOptions, Planned, arena_budget, kernel_set_for, load
 from codegen.planner import MemoryPlan
 from codegen.run.console import output_array, records
-from codegen.run.sim import SimResult, run_elf
+from codegen.run.sim import SimResult, SimTimeout, run_elf
 
 MAX_MODELS = 32  # the dispatcher's tables
 PMP_ENTRIES_PER_MODEL_MAX = 7  # partition and state (each at most a TOR pair), code + constants (three)
@@ -45,6 +45,7 @@ class ModelBuild:
     layers: list[Layer]
     constants: list[ConstArray]
     inputs: list[np.ndarray]
+    deadline_ticks: int = 0  # machine-timer ticks a run may take (0: no deadline)
 
 
 @dataclass(frozen=True)
@@ -203,12 +204,17 @@ def build(
     kernels: str = "auto",
     inject_fault: str | None = None,
     preempt: str | None = None,
+    for_simulator: bool = False,
 ) -> AppBuild:
-    """inject_fault: that model's code stores outside its partition ("MODEL"), ends itself with an
-    ecall halfway ("MODEL:ecall"), or jumps into the read-only constants ("MODEL:exec") (test
-    hooks). preempt: that model also runs from a timer interrupt in the middle of every
-    lower-priority model (test hook)."""
-    board, admitted, models = prepare(app, board_name, seed, planner, log, kernels, inject_fault, preempt)
+    """inject_fault: halfway through, that model's code stores outside its partition ("MODEL"),
+    ends itself with an ecall ("MODEL:ecall"), jumps into the read-only constants ("MODEL:exec"),
+    loops forever ("MODEL:loop"), waits for an interrupt ("MODEL:wfi") or overflows its stack
+    ("MODEL:stack") (test hooks). preempt: that model also runs from a timer interrupt in the
+    middle of every lower-priority model (test hook). for_simulator: the image runs on the board's
+    simulator (its timer rate sets the deadlines)."""
+    board, admitted, models = prepare(
+        app, board_name, seed, planner, log, kernels, inject_fault, preempt, for_simulator=for_simulator
+    )
     out_dir = Path(out_dir) if out_dir else ROOT / "build" / board.name / f"app-{app.name}"
     with staged(out_dir) as staging:
         elf, size_report = firmware.build_image(
@@ -233,15 +239,16 @@ def prepare(
     kernels: str = "auto",
     inject_fault: str | None = None,
     preempt: str | None = None,
+    for_simulator: bool = False,
 ) -> tuple[Board, admission.Admission, list[ModelBuild]]:
     """Check the application against its board, admit its models and lower each one (priority
-    order): what an image or an export is made of."""
+    order), with each one's deadline and smallest stack: what an image or an export is made of."""
     board = load_board(board_name or app.board or "spike-rv64gcv")
     check_app(app, board)
     fault_target, _sep, fault_kind = (inject_fault or "").partition(":")  # "MODEL" or "MODEL:ecall"
     fault_target = fault_target or None
-    if fault_kind not in ("", "ecall", "exec"):
-        raise RvfwError(f"--inject-fault {inject_fault}: the kind after ':' is 'ecall' or 'exec'")
+    if fault_kind not in FAULT_KINDS:
+        raise RvfwError(f"--inject-fault {inject_fault}: the kind after ':' is one of {', '.join(FAULT_KINDS[1:])}")
     for option, name in (("--inject-fault", fault_target), ("--preempt", preempt)):
         if name is not None and name not in {m.name for m in app.models}:
             raise RvfwError(f"{option}: no model named '{name}' in {Path(app.source).name}")
@@ -250,10 +257,17 @@ def prepare(
     plans: dict[str, MemoryOptions] = {}
     admitted = admit(app, board, planner, kernels, log, plans)
     kernel_set = kernel_set_for(board, kernels)
+    if board.clint is None and any(m.deadline is not None for m in app.models):
+        given = next((m for m in app.models if isinstance(m.deadline, float)), None)
+        if given is not None:
+            raise RvfwError(f"{Path(app.source).name}: {given.name}: deadline: board {board.name} has no machine "
+                            "timer (clint) to enforce it")  # fmt: skip
+        log(f"board {board.name} has no machine timer (clint): models run without deadlines")
     models = []
     for m in app.by_priority():
         planned = plans[m.name].get(admitted.demand(m.name).arena_label)
         graph, plan = planned.graph, planned.plan
+        deadline_ticks = limits(app, m, planned, board, kernel_set, for_simulator, log)
         layers, constants = lower_graph(graph, plan, kernel_set, board.vlen, board.vector_caps)
         if len(graph.inputs) != 1 or len(graph.outputs) != 1:
             raise RvfwError(f"{Path(graph.source).name}: models in an application need one input and one output")
@@ -263,9 +277,36 @@ def prepare(
         # A model with state runs STATE_STEPS steps of each instance, interleaved: (step, instance) order.
         runs = STATE_STEPS * m.instances if graph.variables else 1
         inputs = [a for k in range(runs) for a in golden.make_inputs(graph, seed + k)]
-        models.append(ModelBuild(m, graph, plan, layers, constants, inputs))
-        log(f"model {m.name} ({Path(graph.source).name}): {len(layers)} kernel calls, arena {plan.arena_size:,}")
+        models.append(ModelBuild(m, graph, plan, layers, constants, inputs, deadline_ticks))
+        log(f"model {m.name} ({Path(graph.source).name}): {len(layers)} kernel calls, arena {plan.arena_size:,}"
+            + (f", deadline {deadline_ticks:,} timer ticks" if deadline_ticks else ", no deadline"))  # fmt: skip
     return board, admitted, models
+
+
+FAULT_KINDS = ("", "ecall", "exec", "loop", "wfi", "stack")
+MIN_STACK_UNMEASURED = 256  # bytes: the floor where no simulator can measure a model's stack
+
+
+def limits(
+    app: App, m: AppModel, planned: Planned, board: Board, kernel_set: str, for_simulator: bool, log: Log
+) -> int:
+    """The model's deadline in timer ticks (0: none), after refusing a stack below what it was
+    measured to use. Measuring runs the model alone on the board's simulator (cached)."""
+    where = f"{Path(app.source).name}: {m.name}"
+    measured = measure.measure(planned, board, kernel_set) if measure.measurable(board) else None
+    smallest = _round_up(measured.stack + measure.STACK_MARGIN, STACK_ALIGN) if measured else MIN_STACK_UNMEASURED
+    if m.stack < smallest:
+        why = f"its inference was measured to use {measured.stack:,}" if measured else "the floor without a simulator"
+        raise RvfwError(f"{where}: stack: {m.stack:,} bytes is below the {smallest:,} it needs ({why})")
+    if board.clint is None or m.deadline is None:
+        return 0
+    rates = board.for_simulator() if for_simulator else board
+    if isinstance(m.deadline, float):
+        return timer.seconds_to_ticks(rates, m.deadline)
+    if measured is None:
+        log(f"{where}: no simulator for board {board.name} to measure it on: no deadline (give one in the manifest)")
+        return 0
+    return timer.instructions_to_ticks(rates, measured.instructions)
 
 
 def layout(admitted: admission.Admission, models: list[ModelBuild], board: Board) -> dict:
@@ -311,8 +352,8 @@ def app_sources(app, board, admitted, models, inject_fault=None, preempt=None) -
         if target == mb.entry.name:
             others = [p for p in placed["partitions"] if mb.entry.name not in p["members"]]
             victim = others[0]["symbol"] if others else "__rvfw_rx_start"
-            fault = {"model": mb.entry.name, "victim": victim, "layer": len(mb.layers) // 2, "ecall": kind == "ecall",
-                     "exec": kind == "exec"}  # fmt: skip
+            fault = {"model": mb.entry.name, "victim": victim, "layer": len(mb.layers) // 2, "kind": kind or "store",
+                     "stack": part_stack(placed, mb.entry.name)}  # fmt: skip
             files["rvfw_test_hooks.h"] = emit.render_test_hooks(banner, fault)
             extra_flags[f"{mb.graph.name}.c"] = ["-include", "rvfw_test_hooks.h"]  # found on the -I path
     files["app.c"] = emit.render_app(banner, [model_data(mb, placed) for mb in models], placed)
@@ -339,6 +380,11 @@ def app_sources(app, board, admitted, models, inject_fault=None, preempt=None) -
     )
 
 
+def part_stack(placed: dict, name: str) -> int:
+    """Bytes of stack at the bottom of the model's partition."""
+    return placed["slot_of"][name]["stack"]
+
+
 def partition_sections(placed: dict) -> list[dict]:
     """Every PMP-guarded section, the largest alignment first (so little is lost to padding)."""
     return sorted(placed["partitions"] + list(placed["states"].values()), key=lambda p: -p["align"])
@@ -358,6 +404,7 @@ def model_data(mb: ModelBuild, placed: dict) -> dict:
         "partition_size": part["size"],
         "partition_napot": part["napot"],
         "stack": part["stack"],
+        "deadline_ticks": mb.deadline_ticks,
         "state": state,
         "model_state": mb.plan.state_size,  # its variable tensors' bytes (0: stateless)
         "input_offset": mb.plan.tensor_offsets[g.inputs[0]],
@@ -395,25 +442,37 @@ def _harness_data(mb: ModelBuild, index: int) -> dict:
     }
 
 
+STATUS = {0: "ok", 1: "FAULT", 2: "failed earlier", 5: "DEADLINE"}  # rvfw_app.h
+
+
 def run(
     b: AppBuild, timeout: float = 600.0, log: Log = print, sim: str = "auto"
 ) -> tuple[SimResult, dict[str, ModelResult]]:
+    """Run the image; log every fault and deadline line and the table of models. A run that does
+    not end well (a trap in the runtime, a timeout) still reports every model that finished
+    before raising."""
     if b.board.user_mode_simulator:
         raise RvfwError(
             f"board {b.board.name}: its simulator runs user-mode programs, and a multi-model image needs "
             "M-mode and PMP: build it and flash it instead"
         )
-    result = run_elf(b.elf, b.board, timeout, sim=sim)
-    results = parse_console(result.console, b, result.exit_code, result.runner)
-    for line in result.console.splitlines():
-        if line.startswith("RVFW-FAULT"):
-            log(line)
-    rows = []
-    for mb in b.models:
-        r = results[mb.entry.name]
-        status = {0: "ok", 1: "FAULT", 2: "failed earlier"}.get(r.status, str(r.status))
-        again = {0: "ok", 1: "FAULT", 2: "refused (failed)"}.get(r.dispatch_status, str(r.dispatch_status))
-        rows.append([mb.entry.name, mb.entry.priority, status, f"{r.instret:,}", again])
+    console = ""
+    try:
+        result = run_elf(b.elf, b.board, timeout, sim=sim)
+        console = result.console
+        results = parse_console(console, b, result.exit_code, result.runner)
+    except RvfwError as exc:
+        console = exc.console if isinstance(exc, SimTimeout) else console
+        finished = parse_console(console, b, 0, "", partial=True)
+        _log_events(console, log)
+        done = [mb for mb in b.models if mb.entry.name in finished and finished[mb.entry.name].outputs]
+        if done:
+            log("finished before the run stopped:")
+            log(report.table(["model", "priority", "run", "instructions"],
+                             [_row(mb, finished[mb.entry.name])[:4] for mb in done], right={1, 3}))  # fmt: skip
+        raise
+    _log_events(result.console, log)
+    rows = [_row(mb, results[mb.entry.name]) for mb in b.models]
     preempted = {name: r for name, r in results.items() if r.preempt_status is not None}
     if preempted:
         for row, mb in zip(rows, b.models):
@@ -430,12 +489,26 @@ def run(
     return result, results
 
 
-def parse_console(console: str, b: AppBuild, exit_code: int, runner: str) -> dict[str, ModelResult]:
+def _log_events(console: str, log: Log) -> None:
+    for line in console.splitlines():
+        if line.startswith(("RVFW-FAULT", "RVFW-DEADLINE")):
+            log(line)
+
+
+def _row(mb: ModelBuild, r: ModelResult) -> list:
+    again = {**STATUS, 2: "refused (failed)"}.get(r.dispatch_status, str(r.dispatch_status))
+    return [mb.entry.name, mb.entry.priority, STATUS.get(r.status, str(r.status)), f"{r.instret:,}", again]
+
+
+def parse_console(
+    console: str, b: AppBuild, exit_code: int, runner: str, partial: bool = False
+) -> dict[str, ModelResult]:
     """A multi-model image: `model <m> status S instret N`, `output <m> <kind> <n>: ...`,
-    `dispatch <m> status S same B`, `preempt <m> by <m> status S same B`."""
+    `dispatch <m> status S same B`, `preempt <m> by <m> status S same B`. partial: of a run that
+    did not end well, what it printed."""
     graphs = {mb.entry.name: mb.graph for mb in b.models}
     results: dict[str, ModelResult] = {}
-    for words, line in records(console, exit_code, runner):
+    for words, line in records(console, exit_code, runner, partial):
         if words[0] == "model":
             results[words[1]] = ModelResult(int(words[3]), int(words[5]), [], -1, False)
         elif words[0] == "output":
@@ -473,7 +546,8 @@ def check(b: AppBuild, results: dict[str, ModelResult], log: Log = print) -> boo
     for mb in b.models:
         r = results[mb.entry.name]
         if r.status != 0:
-            log(f"{mb.entry.name}: not compared (it faulted)")
+            why = "it overran its deadline" if r.status == 5 else "it faulted"
+            log(f"{mb.entry.name}: not compared ({why})")
             ok = False
             continue
         reference, against = _references(mb)

@@ -11,6 +11,7 @@ from codegen.paths import BOARDS_DIR
 
 ROLES = ("code", "rodata", "weights", "data", "arena", "stack")
 WRITABLE_ROLES = ("data", "arena", "stack")
+SIMULATED_HZ = 1_000_000_000  # Spike, and QEMU with -icount shift=0: one instruction per ns
 RVV_1_0_EXTENSIONS = ("rvv1.0", "zve32x", "zve32f", "zve64x", "zve64d")
 
 
@@ -47,6 +48,7 @@ class Board:
     tensor_train: dict = field(default_factory=dict)  # TT design-space thresholds (codegen.tt.space.Profile)
     clint: int | None = None  # base address of the machine timer, when the board has one
     clint_hz: int = 10_000_000  # its mtime rate
+    cpu_hz: int = SIMULATED_HZ  # instructions per second, for default deadlines (one per cycle)
 
     @property
     def vector_kernels(self) -> bool:
@@ -85,9 +87,12 @@ class Board:
 
     def for_simulator(self) -> Board:
         """The board as its simulator runs it: a user-mode simulator (linux-user) needs an image with
-        the Linux-syscall platform layer; every other simulator runs the board's own image."""
+        the Linux-syscall platform layer; every other simulator runs the board's own image, with the
+        simulator's timer rate (a simulated core retires 10^9 instructions per second)."""
         if self.user_mode_simulator:
             return replace(self, name=f"{self.name}-qemu-user", console="linux", uart=None, image_format="elf")
+        if self.simulator and "timer_hz" in self.simulator:
+            return replace(self, clint_hz=self.simulator["timer_hz"], cpu_hz=SIMULATED_HZ)
         return self
 
     def region_for(self, role: str) -> Region:
@@ -143,6 +148,7 @@ def load_board(name_or_path: str) -> Board:
         tensor_train=data.get("tensor_train", {}),
         clint=data.get("clint", {}).get("base"),
         clint_hz=data.get("clint", {}).get("hz", 10_000_000),
+        cpu_hz=data.get("clint", {}).get("cpu_hz", SIMULATED_HZ),
     )
 
 

@@ -160,8 +160,9 @@ def _params(params: list[tuple[str, object]]) -> list[tuple[str, str]]:
     return [(field, c_literal(value)) for field, value in params]
 
 
-def render_harness(graph: Graph, board: Board, inputs: list[np.ndarray]) -> str:
-    """inputs: each step's arrays, one per graph input, step after step (len = steps x inputs)."""
+def render_harness(graph: Graph, board: Board, inputs: list[np.ndarray], watchdog_ticks: int = 0) -> str:
+    """inputs: each step's arrays, one per graph input, step after step (len = steps x inputs).
+    watchdog_ticks: the machine-timer ticks an inference may take (0: no watchdog)."""
     env = environment()
     steps = []
     per_step = len(graph.inputs)
@@ -188,6 +189,9 @@ def render_harness(graph: Graph, board: Board, inputs: list[np.ndarray]) -> str:
         "NAME": graph.name.upper(),
         "steps": steps,
         "outputs": outputs,
+        # A Linux user-mode image has no stack section of ours to paint.
+        "stack_probe": board.console != "linux",
+        "watchdog_ticks": watchdog_ticks,
     }
     return env.get_template("main.c.j2").render(data, template="main.c.j2")
 

@@ -17,17 +17,29 @@ class HarnessOutput:
     layer_instret: list[int]
     total_instret: int
     outputs: list[np.ndarray]
+    stack: int | None = None  # the deepest stack an inference used (bytes), when the harness measures it
 
 
 def raise_on_trap(console: str, runner: str) -> None:
     trap = next((line for line in console.splitlines() if line.startswith("RVFW-TRAP")), None)
     if trap:
         raise RvfwError(f"firmware trapped under {runner}: {trap.removeprefix('RVFW-TRAP ').strip()}")
+    overran = next((line for line in console.splitlines() if line.startswith("RVFW-DEADLINE mepc=")), None)
+    if overran:
+        raise RvfwError(
+            f"the watchdog stopped the inference under {runner}: it overran its deadline (--deadline), "
+            f"{overran.removeprefix('RVFW-DEADLINE ').strip()}"
+        )
 
 
-def records(console: str, exit_code: int, runner: str) -> list[tuple[list[str], str]]:
+def records(console: str, exit_code: int, runner: str, partial: bool = False) -> list[tuple[list[str], str]]:
     """(words, line) of every line between RVFW-BEGIN and RVFW-END, after checking the run ended
-    well: no trap, exit code 0, both markers there."""
+    well: no trap, exit code 0, both markers there. partial: whatever complete lines a run that
+    did not end well printed after RVFW-BEGIN (to report what finished), checking nothing."""
+    if partial:
+        body = console.split("RVFW-BEGIN", 1)[1] if "RVFW-BEGIN" in console else ""
+        body = body.split("RVFW-END", 1)[0].rsplit("\n", 1)[0]  # no half-printed last line
+        return [(line.split(), line) for line in body.splitlines()[1:] if line.split()]
     raise_on_trap(console, runner)
     if exit_code != 0:
         raise RvfwError(f"firmware exited with code {exit_code} under {runner}")
@@ -50,12 +62,14 @@ def output_array(line: str, kind: str, graph: Graph, k: int) -> np.ndarray:
 
 def parse_console(console: str, graph: Graph, exit_code: int, runner: str) -> HarnessOutput:
     """A one-model image: `layer <i> <instret>`, `total <instret>`, `output <k> <kind> <n>: ...`."""
-    layers, total, outputs = [], 0, []
+    layers, total, outputs, stack = [], 0, [], None
     for words, line in records(console, exit_code, runner):
         if words[0] == "layer":
             layers.append(int(words[2]))
         elif words[0] == "total":
             total = int(words[1])
+        elif words[0] == "stack":
+            stack = int(words[1])
         elif words[0] == "output":
             outputs.append(output_array(line, words[2], graph, int(words[1])))
-    return HarnessOutput(layers, total, outputs)
+    return HarnessOutput(layers, total, outputs, stack)

@@ -201,8 +201,9 @@ def run_elf(
     cmd = runner.command(elf, board, vlen, _uses_user_mode(elf))
     try:
         proc = subprocess.run(cmd, capture_output=True, timeout=timeout, stdin=subprocess.DEVNULL)
-    except subprocess.TimeoutExpired:
-        raise ToolError(f"{runner.name} timed out after {timeout:g} s running {elf}") from None
+    except subprocess.TimeoutExpired as exc:
+        console = (exc.stdout or b"").decode("utf-8", "replace")
+        raise SimTimeout(f"{runner.name} timed out after {timeout:g} s running {elf}", console) from None
     console = proc.stdout.decode("utf-8", "replace")
     stderr = proc.stderr.decode("utf-8", "replace")
     raise_on_simulator_failure(runner.name, proc.returncode, console, stderr)
@@ -222,6 +223,14 @@ def raise_on_simulator_failure(runner: str, returncode: int, console: str, stder
     said = " | ".join(line.strip() for line in lines[-_STDERR_LINES:]) or "no message"
     how = f"killed by {signal.Signals(-returncode).name}" if returncode < 0 else f"exit {returncode}"
     raise ToolError(f"{runner} failed, not the firmware ({how}): {said}")
+
+
+class SimTimeout(ToolError):
+    """The simulator ran out of time; `console` is what the firmware printed until then."""
+
+    def __init__(self, message: str, console: str) -> None:
+        super().__init__(message)
+        self.console = console
 
 
 class SifiveERunner:
@@ -281,7 +290,7 @@ def read_until_exit(stream, timeout: float, what: str) -> str:
             return data.decode("utf-8", "replace")
     text = data.decode("utf-8", "replace")
     if not EXIT_MARKER.search(text):
-        raise ToolError(f"timed out after {timeout:.0f} s waiting for RVFW-EXIT from {what}")
+        raise SimTimeout(f"timed out after {timeout:.0f} s waiting for RVFW-EXIT from {what}", text)
     return text
 
 

@@ -10,6 +10,7 @@
 #define RVFW_FAILED 2 /* the model faulted earlier: it is not run again */
 #define RVFW_BAD_ARG 3
 #define RVFW_BUSY 4 /* from an interrupt: the paused model has the same or higher priority, or shares memory */
+#define RVFW_DEADLINE 5 /* the model overran its time budget during this run and was stopped; it is now failed */
 
 /* A memory range the model may write while it runs: NAPOT (one PMP entry) or TOR (two). */
 typedef struct {
@@ -25,6 +26,7 @@ typedef struct {
     void (*run)(uint8_t *arena, uint8_t *state); /* generated: one inference (state: the instance's) */
     rvfw_range partition;        /* [stack | arena], maybe shared with models it never overlaps */
     uintptr_t stack_size;
+    uint64_t deadline_ticks; /* machine-timer ticks a run may take (0: no deadline) */
     rvfw_range state;   /* instance 0's state; instance k is at base + k * size (size 0: none) */
     uint32_t input_offset, input_bytes;
     uint32_t output_offset, output_bytes;
@@ -37,7 +39,8 @@ extern uintptr_t rvfw_console_instret;
 
 /* Runs one inference of `model` (instance 0) synchronously: copies the input into its arena,
  * runs it in U-mode with its partition and state writable and code/weights read/execute-only,
- * copies the output back. A trap names the model, marks it failed and returns RVFW_FAULT. */
+ * copies the output back. A trap names the model, marks it failed and returns RVFW_FAULT; a run
+ * that overruns the model's deadline is stopped the same way and returns RVFW_DEADLINE. */
 int rvfw_run(int model, const void *input, void *output);
 int rvfw_run_instance(int model, int instance, const void *input, void *output);
 
@@ -56,5 +59,11 @@ void rvfw_interrupt(uintptr_t mcause);
 /* Machine timer (CLINT): an interrupt `ticks` from now while a model runs; disarm in the handler. */
 void rvfw_timer_arm(uint64_t ticks);
 void rvfw_timer_disarm(void);
+
+/* The dispatcher's side of the timer (clint.c): the current mtime, the running model's deadline
+ * (an mtime; UINT64_MAX: none), and whether the application's alarm is due (then it is cleared). */
+uint64_t rvfw_mtime(void);
+void rvfw_timer_deadline(uint64_t when);
+int rvfw_timer_alarm_due(void);
 
 #endif

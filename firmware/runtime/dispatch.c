@@ -4,6 +4,7 @@
 
 #include "rvfw_app.h"
 #include "rvfw_console.h"
+#include "rvfw_platform.h"
 #include "rvfw_profile.h"
 
 #define PMP_R 0x01u
@@ -13,6 +14,7 @@
 #define PMP_NAPOT 0x18u
 #define PMP_ENTRIES_USED 8 /* at most: partition and state (TOR pairs), code + constants (three) */
 #define MCAUSE_ECALL_FROM_U 8
+#define MCAUSE_MACHINE_TIMER (((uintptr_t)1 << (__riscv_xlen - 1)) | 7u)
 
 /* Saved by rvfw_enter_user (user.S): ra, sp, s0-s11, then mcause, mepc, mtval of the trap, and
  * two slots the interrupt entry uses before it has a stack. */
@@ -36,6 +38,8 @@ extern uint8_t __rvfw_rx_start[], __rvfw_x_end[], __rvfw_rx_end[];
  * hands the PMP back to the one it interrupted. */
 static int running = -1, running_instance;
 static uint8_t failed[32];
+/* The mtime at which the running model overruns its deadline (UINT64_MAX: none). */
+static uint64_t running_deadline = UINT64_MAX;
 static uint8_t status[32];
 static struct {
     const void *input;
@@ -129,6 +133,53 @@ static void report_fault(const rvfw_model *m, const rvfw_user_ctx *ctx)
     rvfw_console_instret += rvfw_instret() - start;
 }
 
+static void report_deadline(const rvfw_model *m, const rvfw_user_ctx *ctx)
+{
+    const uintptr_t start = rvfw_instret();
+    rvfw_puts("RVFW-DEADLINE ");
+    rvfw_puts(m->name);
+    rvfw_puts(" ticks=");
+    rvfw_put_udec((uintptr_t)m->deadline_ticks);
+    rvfw_puts(" mepc=");
+    rvfw_put_hex(ctx->mepc);
+    rvfw_putc('\n');
+    rvfw_console_instret += rvfw_instret() - start;
+}
+
+#ifdef RVFW_CLINT_BASE
+static uint64_t now(void)
+{
+    return rvfw_mtime();
+}
+#else
+/* No machine timer: no deadlines (admission says so at build time). */
+static uint64_t now(void)
+{
+    return 0;
+}
+static void rvfw_timer_deadline(uint64_t when)
+{
+    (void)when;
+}
+#endif
+
+/* From user.S, for an interrupt taken while a model runs (it is paused): nonzero ends the
+ * model's turn (it overran its deadline); otherwise the application's handler runs and the model
+ * resumes. */
+int rvfw_dispatch_interrupt(uintptr_t mcause)
+{
+#ifdef RVFW_CLINT_BASE
+    if (mcause == MCAUSE_MACHINE_TIMER) {
+        if (now() >= running_deadline)
+            return 1;
+        if (!rvfw_timer_alarm_due())
+            return 0;
+    }
+#endif
+    rvfw_interrupt(mcause);
+    return 0;
+}
+
 int rvfw_run_instance(int model, int instance, const void *input, void *output)
 {
     if (model < 0 || model >= rvfw_num_models || instance < 0 || instance >= rvfw_models[model].instances)
@@ -151,11 +202,22 @@ int rvfw_run_instance(int model, int instance, const void *input, void *output)
     running_instance = instance;
     rvfw_user_ctx ctx;
     uint8_t *state = m->state.size ? m->state.base + (uintptr_t)instance * m->state.size : 0;
+    /* The paused model's clock stops while this one runs: its deadline moves by this run's time. */
+    const uint64_t paused_deadline = running_deadline, started = now();
+    running_deadline = m->deadline_ticks ? started + m->deadline_ticks : UINT64_MAX;
+    rvfw_timer_deadline(running_deadline);
     const uintptr_t cause = rvfw_enter_user(m->run, arena, state, arena, &ctx);
+    running_deadline = paused_deadline == UINT64_MAX ? UINT64_MAX : paused_deadline + (now() - started);
+    rvfw_timer_deadline(running_deadline);
     running = interrupted;
     running_instance = interrupted_instance;
     if (interrupted >= 0)
         open_for(&rvfw_models[interrupted], interrupted_instance);
+    if (cause == MCAUSE_MACHINE_TIMER) {
+        failed[model] = 1;
+        report_deadline(m, &ctx);
+        return status[model] = RVFW_DEADLINE;
+    }
     /* An ecall anywhere else is the model ending itself early, having computed nothing trustworthy. */
     if (cause != MCAUSE_ECALL_FROM_U || ctx.mepc != (uintptr_t)rvfw_user_return) {
         failed[model] = 1;

@@ -4,8 +4,9 @@
  *
  * An interrupt taken in U-mode is different: the model is only paused. Its whole context
  * (integer, floating-point and vector registers) is saved below the M-mode stack of its
- * rvfw_enter_user call, rvfw_interrupt(mcause) runs (it may run a higher-priority model with
- * rvfw_run), and the model resumes where it was.
+ * rvfw_enter_user call, rvfw_dispatch_interrupt(mcause) runs (the application's rvfw_interrupt,
+ * which may run a higher-priority model with rvfw_run), and the model resumes where it was; unless
+ * the interrupt is the model's deadline passing: then its turn ends as a fault would.
  *
  * mscratch holds the running model's context while it runs in U-mode and 0 otherwise, so the
  * trap entry (start.S) can tell the cases apart without touching a register first. */
@@ -65,6 +66,8 @@ rvfw_enter_user:
   csrw mepc, a0
   li t0, (3 << 11)          /* mstatus.MPP = U */
   csrc mstatus, t0
+  li t0, (1 << 21)          /* mstatus.TW: a model's wfi traps (it would wait for nothing) */
+  csrs mstatus, t0
   mv a0, a1
   mv a1, a2
   mv sp, a3
@@ -121,6 +124,7 @@ rvfw_user_trap:
   STORE t1, CTX_MEPC(t0)
   csrr t1, mtval
   STORE t1, CTX_MTVAL(t0)
+rvfw_user_end:
   csrw mscratch, zero
   la gp, __global_pointer$  /* the model may have changed gp; M-mode code relies on it */
   LOAD ra, 0*REG(t0)
@@ -183,7 +187,8 @@ rvfw_user_interrupt:
   vs8r.v v24, (t0)
 #endif
   csrr a0, mcause
-  call rvfw_interrupt
+  call rvfw_dispatch_interrupt
+  bnez a0, rvfw_user_overran
 #if defined(__riscv_vector)
   csrr t1, vlenb
   slli t1, t1, 3
@@ -220,3 +225,14 @@ rvfw_user_interrupt:
   .endr
   LOAD x2, 2*REG(sp)        /* sp last: the frame is read through it */
   mret
+
+rvfw_user_overran:
+  /* The model overran its deadline: its turn ends like a fault, with the timer's mcause and the
+   * pc it was stopped at; the frame is dropped with the rest of its registers. */
+  LOAD t0, FRAME_CTX(sp)
+  csrr t1, mcause
+  STORE t1, CTX_MCAUSE(t0)
+  LOAD t1, FRAME_MEPC(sp)
+  STORE t1, CTX_MEPC(t0)
+  STORE zero, CTX_MTVAL(t0)
+  j rvfw_user_end

@@ -11,6 +11,7 @@ from codegen.app import pipeline as app
 from codegen.app.manifest import load_app
 from codegen.build.elfinfo import symbol_address
 from codegen.check import golden
+from codegen.errors import RvfwError
 from codegen.paths import DEFAULT_MODEL
 from tests.conftest import ROOT, mlperf_model, quiet
 from tests.e2e.test_cli import assert_one_line_error, rvfw
@@ -149,20 +150,85 @@ def test_per_model_tt_compression_in_a_manifest(tmp_path, sim_tools):
     assert "ad: bit-exact 640/640 outputs match its TT graph's numpy reference" in lines
 
 
-def test_stack_overflow_faults_below_the_partition(tmp_path, sim_tools):
+def test_stack_overflow_faults_below_the_partition(tmp_path, sim_tools, three_models):
     # The stack sits below the arena in the partition: overflowing it leaves the partition.
-    kws, ad = mlperf_model("kws_dscnn"), mlperf_model("ad_autoencoder")
-    manifest = _manifest(
-        tmp_path / "stack.yaml",
-        f"name: kws, model: {kws}, priority: 0, stack: 16",
-        f"name: ad, model: {ad}, priority: 1",
-    )
-    b = app.build(load_app(manifest), "spike-rv64gcv", tmp_path / "out", log=quiet)
+    b = app.build(three_models, "spike-rv64gcv", tmp_path / "out", log=quiet, inject_fault="kws:stack")
     sim, results = app.run(b, log=quiet)
     fault = re.search(r"RVFW-FAULT kws mcause=0x0*7 mepc=0x[0-9a-f]+ mtval=0x([0-9a-f]+)", sim.console)
     assert fault, sim.console[-2000:]
     assert int(fault.group(1), 16) < _symbol_address(b.elf, "rvfw_part_kws")
-    assert results["kws"].status == 1 and results["ad"].status == 0
+    assert results["kws"].status == 1 and results["ic"].status == 0 and results["ad"].status == 0
+
+
+def test_a_stack_below_what_the_model_uses_is_refused(tmp_path, three_models):
+    """Issue 17: admission measures the model's deepest stack on the simulator; a smaller `stack:`
+    is refused in one line naming the field, before anything is written."""
+    kws, ad = mlperf_model("kws_dscnn"), mlperf_model("ad_autoencoder")
+    manifest = _manifest(tmp_path / "stack.yaml", f"name: kws, model: {kws}, priority: 0, stack: 16",
+                         f"name: ad, model: {ad}, priority: 1")  # fmt: skip
+    out = tmp_path / "out"
+    proc = rvfw("build", "--app", str(manifest), "--out", str(out))
+    assert_one_line_error(proc, "stack.yaml: kws: stack: 16 bytes is below the ")
+    assert re.search(r"it needs \(its inference was measured to use [\d,]+\)", proc.stderr), proc.stderr
+    assert not out.exists()
+
+
+@pytest.mark.parametrize(
+    "kind, status, event",
+    [
+        ("loop", 5, r"RVFW-DEADLINE ic ticks=\d+ mepc=0x"),  # stopped by the machine timer
+        ("wfi", 1, r"RVFW-FAULT ic mcause=0x0*2 "),  # mstatus.TW: an illegal instruction in U-mode
+    ],
+)
+def test_a_model_that_never_ends_is_stopped(tmp_path, sim_tools, three_models, kind, status, event):
+    """Issue 17: a model that loops forever overruns its deadline (measured instructions x 4 by
+    default); one that waits for an interrupt faults. Either way it is named and failed, and the
+    others, before and after it, stay bit-exact and dispatch again."""
+    b = app.build(three_models, "spike-rv64gcv", tmp_path / "out", log=quiet, inject_fault=f"ic:{kind}")
+    ic = next(mb for mb in b.models if mb.entry.name == "ic")
+    assert ic.deadline_ticks > 0
+    lines: list[str] = []
+    sim, results = app.run(b, log=lines.append)
+    assert re.search(event, sim.console), sim.console[-2000:]
+    assert results["ic"].status == status and results["ic"].dispatch_status == 2
+    # The loop ran until the deadline (Spike: 100 instructions a tick), then stopped.
+    if kind == "loop":
+        assert ic.deadline_ticks * 100 <= results["ic"].instret < ic.deadline_ticks * 110
+        assert any(re.match(r"ic\s+1\s+DEADLINE", line) for text in lines for line in text.splitlines())
+    for name in ("kws", "ad"):
+        assert results[name].status == 0 and results[name].dispatch_same
+    assert not app.check(b, results, log=quiet)
+
+
+def test_a_deadline_from_the_manifest_and_a_hung_image_still_reports(tmp_path, sim_tools):
+    """A manifest deadline shorter than the model's work stops it (100us: IC needs ~2.8 ms of
+    Spike time). With `deadline: none` and a model that loops, the image hangs until the simulator
+    times out; the host still reports the model that finished before it."""
+    kws, ic = mlperf_model("kws_dscnn"), mlperf_model("ic_resnet8")
+    manifest = _manifest(tmp_path / "dl.yaml", f"name: kws, model: {kws}, priority: 0",
+                         f"name: ic, model: {ic}, priority: 1, deadline: 100us")  # fmt: skip
+    b = app.build(load_app(manifest), "spike-rv64gcv", tmp_path / "out", log=quiet)
+    assert next(mb for mb in b.models if mb.entry.name == "ic").deadline_ticks == 1000  # 100 us at 10 MHz
+    sim, results = app.run(b, log=quiet)
+    assert re.search(r"RVFW-DEADLINE ic ticks=1000 ", sim.console)
+    assert results["ic"].status == 5 and results["kws"].status == 0
+    manifest.write_text(manifest.read_text().replace("deadline: 100us", "deadline: none"))
+    b = app.build(load_app(manifest), "spike-rv64gcv", tmp_path / "hang", log=quiet, inject_fault="ic:loop")
+    lines: list[str] = []
+    with pytest.raises(RvfwError, match="timed out after 10 s"):
+        app.run(b, timeout=10, log=lines.append)
+    text = "\n".join(lines)
+    assert "finished before the run stopped:" in text and re.search(r"kws\s+0\s+ok\s+[\d,]+", text), text
+
+
+def test_deadlines_need_a_timer(tmp_path):
+    manifest = _manifest(tmp_path / "c906.yaml", f"name: kws, model: {DEFAULT_MODEL}, priority: 0, deadline: 5ms",
+                         board="c906")  # fmt: skip
+    proc = rvfw("build", "--app", str(manifest), "--out", str(tmp_path / "x"))
+    assert_one_line_error(proc, "c906.yaml: kws: deadline: board c906 has no machine timer (clint) to enforce it")
+    manifest.write_text(manifest.read_text().replace("5ms", "5 ms"))
+    proc = rvfw("build", "--app", str(manifest), "--out", str(tmp_path / "x"))
+    assert_one_line_error(proc, "deadline")
 
 
 def test_a_timer_interrupt_runs_kws_over_the_others(tmp_path, sim_tools, three_models):
@@ -193,7 +259,9 @@ def test_two_models_on_the_hifive1_with_preemption(tmp_path, sim_tools):
         f"name: ad, model: {ad}, priority: 1, stack: 1024",
         board="hifive1-revb",
     )
-    b = app.build(load_app(manifest), None, tmp_path / "out", log=quiet, preempt="kws")
+    # For the simulator: QEMU's FE310 runs mtime at 10 MHz (the board's RTC is 32.768 kHz), and
+    # the deadlines are in its ticks.
+    b = app.build(load_app(manifest), None, tmp_path / "out", log=quiet, preempt="kws", for_simulator=True)
     assert b.board.name == "hifive1-revb"
     _sim, results = app.run(b, log=quiet)
     assert results["ad"].preempt_status == 0 and results["ad"].preempt_same

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 
 import numpy as np
+import pytest
 
 from codegen.modelgen import ModelBuilder
 from tests.conftest import ROOT, mlperf_model
@@ -135,6 +137,23 @@ def test_out_naming_a_users_directory_deletes_nothing(tmp_path):
         assert (tmp_path / "work" / "main.c").is_file()
 
 
+@pytest.mark.parametrize("board", ["spike-rv64gcv", "hifive1-revb"])
+def test_the_watchdog_stops_an_inference_past_its_deadline(tmp_path, sim_tools, board):
+    """Issue 17: one-model images have the multi-model image's watchdog: the machine timer stops an
+    inference that takes longer than --deadline (the bundled model needs ~0.2 ms on rv64gcv and
+    ~1 ms on the FE310 of simulated time); a generous one changes nothing, not even the count."""
+    proc = rvfw("check", "--board", board, "--deadline", "20us", "--out", str(tmp_path / "short"))
+    assert_one_line_error(proc, "the watchdog stopped the inference under ")
+    assert proc.returncode == 2
+    counts = []
+    for deadline in ("1s", "none"):
+        proc = rvfw("check", "--board", board, "--deadline", deadline, "--out", str(tmp_path / deadline))
+        assert proc.returncode == 0, proc.stderr
+        counts.append(re.search(r"ran under \S+: ([\d,]+) instructions for one inference", proc.stdout).group(1))
+        assert re.search(r"[\d,]+ bytes of stack at the deepest", proc.stdout)  # the harness measures it
+    assert counts[0] == counts[1]
+
+
 def test_flags_that_would_be_ignored_are_refused(tmp_path):
     cases = [
         (["run", "--inject-fault", "kws"], "--inject-fault needs --app"),
@@ -146,6 +165,9 @@ def test_flags_that_would_be_ignored_are_refused(tmp_path):
         (["run", "--timeout", "nan"], "--timeout nan"),
         (["run", "--timeout", "-5"], "--timeout -5"),
         (["run", "--sim", "spike", "--board", "hifive1-revb"], "runs on its own simulator"),
+        (["check", "--deadline", "5 ms"], "--deadline: '5 ms' is not a duration"),
+        (["check", "--deadline", "0s"], "--deadline: '0s' is not a duration"),
+        (["check", "--app", "apps/mlperf_kws_ic_ad.yaml", "--deadline", "5ms"], "an application's deadlines are"),
     ]
     for args, expected in cases:
         assert_one_line_error(rvfw(*args, "--out", str(tmp_path / "o")), expected)

@@ -92,3 +92,29 @@ def test_linker_script_places_partitions_and_the_read_execute_range():
     assert "KEEP(*(.rvfw_part.ad))" in text
     assert "__rvfw_rx_end = ALIGN(ADDR(.weights) + SIZEOF(.weights), 4);" in text
     assert "__rvfw_rx_start = .;" in text
+
+
+def test_deadlines_as_written_and_in_timer_ticks(tmp_path):
+    from codegen.boards import timer
+
+    assert timer.parse_duration("20ms", "x") == pytest.approx(0.02)
+    assert timer.parse_duration("1.5s", "x") == pytest.approx(1.5)
+    assert timer.parse_duration("none", "x") is None
+    for bad in ("20", "ms", "-1ms", "0us", "1 ms"):
+        with pytest.raises(RvfwError, match="is not a duration"):
+            timer.parse_duration(bad, "deadline")
+    spike, hifive1 = load_board("spike-rv64gcv"), load_board("hifive1-revb")
+    assert timer.seconds_to_ticks(spike, 100e-6) == 1000  # 10 MHz
+    assert timer.seconds_to_ticks(hifive1, 1e-9) == 1  # never zero
+    # The default: measured instructions x 4 at the board's clock (Spike: 10^9 a second).
+    assert timer.instructions_to_ticks(spike, 1_000_000) == 40_000
+    # 16 MHz core, 32.768 kHz RTC on the board; QEMU's FE310 model: 10 MHz timer, 10^9 instructions/s.
+    assert timer.instructions_to_ticks(hifive1, 16_000_000) == 4 * 32768
+    assert timer.instructions_to_ticks(hifive1.for_simulator(), 1_000_000) == 40_000
+    manifest = tmp_path / "m.yaml"
+    model = ROOT / "codegen" / "paths.py"  # any file: the manifest only checks it exists
+    manifest.write_text(f"models:\n  - {{name: a, model: {model}, priority: 0, deadline: 2ms}}\n"
+                        f"  - {{name: b, model: {model}, priority: 1, deadline: none}}\n"
+                        f"  - {{name: c, model: {model}, priority: 2}}\n")  # fmt: skip
+    a, b, c = load_app(manifest).models
+    assert a.deadline == pytest.approx(0.002) and b.deadline is None and c.deadline == "measured"
