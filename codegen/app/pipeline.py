@@ -32,7 +32,9 @@ from codegen.run.console import output_array, records
 from codegen.run.sim import SimResult, SimTimeout, run_elf
 
 MAX_MODELS = 32  # the dispatcher's tables
-PMP_ENTRIES_PER_MODEL_MAX = 7  # partition and state (each at most a TOR pair), code + constants (three)
+# Partition and state (each at most a TOR pair), code + constants (three); least privilege adds
+# three more for the model's own code and constants where the board has them.
+PMP_ENTRIES_PER_MODEL_MAX = 7
 STATE_STEPS = 3  # steps the harness runs of each instance of a model with state
 STACK_ALIGN = 16
 
@@ -208,8 +210,9 @@ def build(
 ) -> AppBuild:
     """inject_fault: halfway through, that model's code stores outside its partition ("MODEL"),
     ends itself with an ecall ("MODEL:ecall"), jumps into the read-only constants ("MODEL:exec"),
-    loops forever ("MODEL:loop"), waits for an interrupt ("MODEL:wfi") or overflows its stack
-    ("MODEL:stack") (test hooks). preempt: that model also runs from a timer interrupt in the
+    loops forever ("MODEL:loop"), waits for an interrupt ("MODEL:wfi"), overflows its stack
+    ("MODEL:stack"), calls the M-mode dispatcher ("MODEL:runtime") or reads another model's
+    constants ("MODEL:peer") (test hooks). preempt: that model also runs from a timer interrupt in the
     middle of every lower-priority model (test hook). for_simulator: the image runs on the board's
     simulator (its timer rate sets the deadlines)."""
     board, admitted, models = prepare(
@@ -219,7 +222,7 @@ def build(
     with staged(out_dir) as staging:
         elf, size_report = firmware.build_image(
             board,
-            app_sources(app, board, admitted, models, inject_fault, preempt),
+            app_sources(app, board, admitted, models, inject_fault, preempt, log),
             staging,
             Path(app.source).name,
             log,
@@ -283,7 +286,7 @@ def prepare(
     return board, admitted, models
 
 
-FAULT_KINDS = ("", "ecall", "exec", "loop", "wfi", "stack")
+FAULT_KINDS = ("", "ecall", "exec", "loop", "wfi", "stack", "runtime", "peer")
 MIN_STACK_UNMEASURED = 256  # bytes: the floor where no simulator can measure a model's stack
 
 
@@ -309,8 +312,11 @@ def limits(
     return timer.instructions_to_ticks(rates, measured.instructions)
 
 
-def layout(admitted: admission.Admission, models: list[ModelBuild], board: Board) -> dict:
-    """Partitions (one per arena slot) and state ranges, as plain data for the templates."""
+def layout(admitted: admission.Admission, models: list[ModelBuild], board: Board, isolate: bool = True) -> dict:
+    """Partitions (one per arena slot) and state ranges, as plain data for the templates, and
+    whether each model gets code and constant ranges of its own (least privilege: when every
+    model's entries fit the board's PMP; isolate=False for an exported application, whose linker
+    script is the user's)."""
     gran = board.pmp_granularity
     by_name = {mb.entry.name: mb for mb in models}
     partitions, slot_of = [], {}
@@ -333,16 +339,29 @@ def layout(admitted: admission.Admission, models: list[ModelBuild], board: Board
             states[d.name] = {"symbol": r.symbol, "size": r.size, "align": r.align, "napot": int(r.napot),
                               "instances": d.instances, "section": names.input_section,
                               "output_section": names.output_section}  # fmt: skip
-    for name, part in slot_of.items():
-        entries = (1 if part["napot"] else 2) + (0 if name not in states else 2 - states[name]["napot"]) + 3
-        if entries > board.pmp_entries:
-            raise RvfwError(f"model {name} needs {entries} PMP entries; board {board.name} has {board.pmp_entries}")
-    return {"partitions": partitions, "slot_of": slot_of, "states": states}
+    data_entries = {name: (1 if part["napot"] else 2) + (0 if name not in states else 2 - states[name]["napot"])
+                    for name, part in slot_of.items()}  # fmt: skip
+    for name, entries in data_entries.items():
+        if entries + CODE_ENTRIES > board.pmp_entries:
+            raise RvfwError(f"model {name} needs {entries + CODE_ENTRIES} PMP entries; board {board.name} "
+                            f"has {board.pmp_entries}")  # fmt: skip
+    isolated = isolate and all(n + 2 * CODE_ENTRIES <= board.pmp_entries for n in data_entries.values())
+    return {"partitions": partitions, "slot_of": slot_of, "states": states, "isolated": isolated,
+            "pmp_entries": board.pmp_entries}  # fmt: skip
 
 
-def app_sources(app, board, admitted, models, inject_fault=None, preempt=None) -> firmware.Sources:
+CODE_ENTRIES = 3  # code read/execute + constants read-only: two TOR entries sharing their boundary, and the base
+
+
+def app_sources(app, board, admitted, models, inject_fault=None, preempt=None, log: Log = print) -> firmware.Sources:
     """The image's sources: every model, the partition table and dispatcher data, the harness."""
     placed = layout(admitted, models, board)
+    if placed["isolated"]:
+        log(f"PMP: each model reaches only its own code and constants, the kernels and its memory "
+            f"({board.pmp_entries} entries)")  # fmt: skip
+    else:
+        log(f"PMP: board {board.name}'s {board.pmp_entries} entries leave no room for per-model code ranges: "
+            "the models share one code range (read/execute) and one of constants (read)")  # fmt: skip
     banner = emit.app_banner(app, board)
     files: dict[str, str] = {}
     extra_flags: dict[str, list[str]] = {}
@@ -352,8 +371,11 @@ def app_sources(app, board, admitted, models, inject_fault=None, preempt=None) -
         if target == mb.entry.name:
             others = [p for p in placed["partitions"] if mb.entry.name not in p["members"]]
             victim = others[0]["symbol"] if others else "__rvfw_rx_start"
+            peers = [other.entry.name for other in models if other is not mb]
+            if kind == "peer" and not (placed["isolated"] and peers):
+                raise RvfwError(f"--inject-fault {inject_fault}: needs another model and per-model PMP ranges")
             fault = {"model": mb.entry.name, "victim": victim, "layer": len(mb.layers) // 2, "kind": kind or "store",
-                     "stack": part_stack(placed, mb.entry.name)}  # fmt: skip
+                     "stack": part_stack(placed, mb.entry.name), "peer": peers[0] if peers else None}  # fmt: skip
             files["rvfw_test_hooks.h"] = emit.render_test_hooks(banner, fault)
             extra_flags[f"{mb.graph.name}.c"] = ["-include", "rvfw_test_hooks.h"]  # found on the -I path
     files["app.c"] = emit.render_app(banner, [model_data(mb, placed) for mb in models], placed)
@@ -370,11 +392,21 @@ def app_sources(app, board, admitted, models, inject_fault=None, preempt=None) -
     runtime = [FIRMWARE_DIR / "runtime" / "dispatch.c"]
     if board.clint is not None:
         runtime.append(FIRMWARE_DIR / "runtime" / "clint.c")
+    kernels = {k for mb in models for lay in mb.layers for k in lay.kernels}
+    isolation = None
+    if placed["isolated"]:
+        # Objects are matched by file: the kernels' (one .o per kernel) and the C library's and
+        # libgcc's members (memcpy, soft-float) are what every model may run.
+        shared = [f"*/obj/{k}.o" for k in sorted(kernels)] + ["*libc.a:*", "*libgcc.a:*"]
+        own = [{"name": mb.entry.name, "file": f"*/obj/{mb.graph.name}.o"} for mb in models]
+        isolation = {"shared": shared, "models": own}
     return firmware.Sources(
         files=files,
         c_files=[f"{mb.graph.name}.c" for mb in models] + ["app.c", "main.c"],
-        linker_script=emit.render_linker_script(models[0].graph, board, partitions=sections, banner=banner),
-        kernels={k for mb in models for lay in mb.layers for k in lay.kernels},
+        linker_script=emit.render_linker_script(
+            models[0].graph, board, partitions=sections, banner=banner, isolation=isolation
+        ),
+        kernels=kernels,
         runtime=runtime,
         extra_flags=extra_flags,
     )

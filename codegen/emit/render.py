@@ -210,6 +210,7 @@ def render_linker_script(
     unbounded: bool = False,
     partitions: list[dict] | None = None,
     banner: dict | None = None,
+    isolation: dict | None = None,
 ) -> str:
     """The board's memory map as a linker script.
 
@@ -217,6 +218,9 @@ def render_linker_script(
     that does not fit can still be linked and measured for the size report.
     partitions: PMP-guarded sections of an application image ({section, align}), placed in the
     arena's region; the script then also marks the read/execute range models may use.
+    isolation: least privilege for an application's models, {shared: [input file patterns of the
+    kernels and libraries every model may run], models: [{name, file}]}: each model's code and
+    constants get ranges of their own, apart from the shared ones and from the M-mode runtime.
     """
     env = environment()
     lengths = {r.name: r.length for r in board.regions}
@@ -227,6 +231,7 @@ def render_linker_script(
     data = {
         "banner": banner or _banner(graph, board),
         "partitions": partitions or [],
+        "isolation": isolation,
         "pmp_granularity": board.pmp_granularity,
         "regions": [
             {"name": r.name, "access": r.access, "origin": hex(r.origin), "length": hex(lengths[r.name])}
@@ -249,7 +254,8 @@ def app_banner(app, board: Board) -> dict:
 
 
 def render_app(banner: dict, models: list[dict], placed: dict) -> str:
-    data = {"banner": banner, "models": models, "partitions": placed["partitions"], "states": placed["states"]}
+    data = {"banner": banner, "models": models, "partitions": placed["partitions"], "states": placed["states"],
+            "isolated": placed["isolated"], "pmp_entries": placed["pmp_entries"]}  # fmt: skip
     return environment().get_template("app.c.j2").render(data, template="app.c.j2")
 
 

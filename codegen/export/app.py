@@ -47,7 +47,7 @@ def export_app(
         raise RvfwError(f"unknown export format '{fmt}' (choose from: {', '.join(FORMATS)})")
     app = load_app(manifest)
     board, admitted, models = app_pipeline.prepare(app, board_name, 0, planner, log, kernels)
-    placed = app_pipeline.layout(admitted, models, board)
+    placed = app_pipeline.layout(admitted, models, board, isolate=False)  # the user's linker script
     banner = emit.app_banner(app, board)
     data = [app_pipeline.model_data(mb, placed) for mb in models]
     generated: dict[str, str] = {}

@@ -19,6 +19,12 @@ typedef struct {
     uint8_t napot;
 } rvfw_range;
 
+/* A model's own code [x_start, x_end) (read/execute) and constants [x_end, r_end) (read-only);
+ * all null when the image gives every model the same code range. */
+typedef struct {
+    const uint8_t *x_start, *x_end, *r_end;
+} rvfw_code_range;
+
 typedef struct {
     const char *name;
     uint8_t priority; /* 0 is the highest */
@@ -27,6 +33,7 @@ typedef struct {
     rvfw_range partition;        /* [stack | arena], maybe shared with models it never overlaps */
     uintptr_t stack_size;
     uint64_t deadline_ticks; /* machine-timer ticks a run may take (0: no deadline) */
+    rvfw_code_range code;
     rvfw_range state;   /* instance 0's state; instance k is at base + k * size (size 0: none) */
     uint32_t input_offset, input_bytes;
     uint32_t output_offset, output_bytes;
@@ -34,6 +41,7 @@ typedef struct {
 
 extern const rvfw_model rvfw_models[];
 extern const int rvfw_num_models;
+extern const int rvfw_pmp_entries; /* the core's PMP entries (8 or 16 here) */
 /* Instructions the dispatcher spent printing fault reports (to leave out of a model's count). */
 extern uintptr_t rvfw_console_instret;
 

@@ -12,7 +12,9 @@
 #define PMP_X 0x04u
 #define PMP_TOR 0x08u
 #define PMP_NAPOT 0x18u
-#define PMP_ENTRIES_USED 8 /* at most: partition and state (TOR pairs), code + constants (three) */
+/* Entries a model uses, at most: partition and state (TOR pairs), the shared code and constants
+ * (three), its own code and constants (three): 10; the configuration bytes cover 16. */
+#define PMP_CFG_BYTES 16
 #define MCAUSE_ECALL_FROM_U 8
 #define MCAUSE_MACHINE_TIMER (((uintptr_t)1 << (__riscv_xlen - 1)) | 7u)
 
@@ -31,7 +33,8 @@ uintptr_t rvfw_enter_user(void (*entry)(uint8_t *, uint8_t *), uint8_t *arena, u
 extern char rvfw_user_return[];
 
 /* Code [__rvfw_rx_start, __rvfw_x_end), models may read and execute it; read-only data and weights
- * [__rvfw_x_end, __rvfw_rx_end), they may only read it (linker script). */
+ * [__rvfw_x_end, __rvfw_rx_end), they may only read it (linker script). With least privilege this
+ * is what all models share (kernels, libraries), and each model's own ranges are in its table. */
 extern uint8_t __rvfw_rx_start[], __rvfw_x_end[], __rvfw_rx_end[];
 
 /* The model running in U-mode (-1: none), and its instance: a model run from an interrupt handler
@@ -58,30 +61,37 @@ static void write_pmpaddr(int index, uintptr_t value)
     case 5: __asm__ volatile("csrw pmpaddr5, %0" ::"r"(value)); break;
     case 6: __asm__ volatile("csrw pmpaddr6, %0" ::"r"(value)); break;
     case 7: __asm__ volatile("csrw pmpaddr7, %0" ::"r"(value)); break;
+    case 8: __asm__ volatile("csrw pmpaddr8, %0" ::"r"(value)); break;
+    case 9: __asm__ volatile("csrw pmpaddr9, %0" ::"r"(value)); break;
     default: break;
     }
 }
 
-static void write_pmpcfg(const uint8_t cfg[PMP_ENTRIES_USED])
+/* pmpcfg registers hold XLEN/8 entries each; on RV64 only the even-numbered ones exist. */
+static void write_pmpcfg(const uint8_t cfg[PMP_CFG_BYTES])
 {
 #if __riscv_xlen == 64
-    uint64_t value = 0;
-    for (int i = 0; i < 8; ++i)
-        value |= (uint64_t)cfg[i] << (8 * i);
-    __asm__ volatile("csrw pmpcfg0, %0" ::"r"(value));
-#else
-    uint32_t low = 0, high = 0;
-    for (int i = 0; i < 4; ++i) {
-        low |= (uint32_t)cfg[i] << (8 * i);
-        high |= (uint32_t)cfg[i + 4] << (8 * i);
+    uint64_t low = 0, high = 0;
+    for (int i = 0; i < 8; ++i) {
+        low |= (uint64_t)cfg[i] << (8 * i);
+        high |= (uint64_t)cfg[i + 8] << (8 * i);
     }
     __asm__ volatile("csrw pmpcfg0, %0" ::"r"(low));
-    __asm__ volatile("csrw pmpcfg1, %0" ::"r"(high));
+    if (rvfw_pmp_entries > 8)
+        __asm__ volatile("csrw pmpcfg2, %0" ::"r"(high));
+#else
+    uint32_t word[3] = {0, 0, 0};
+    for (int i = 0; i < 12; ++i)
+        word[i / 4] |= (uint32_t)cfg[i] << (8 * (i % 4));
+    __asm__ volatile("csrw pmpcfg0, %0" ::"r"(word[0]));
+    __asm__ volatile("csrw pmpcfg1, %0" ::"r"(word[1]));
+    if (rvfw_pmp_entries > 8)
+        __asm__ volatile("csrw pmpcfg2, %0" ::"r"(word[2]));
 #endif
 }
 
 /* Appends the entries that open [base, base + size) with `perm`; returns the next free entry. */
-static int map_range(uint8_t cfg[PMP_ENTRIES_USED], int next, uint8_t *base, uintptr_t size, int napot, uint8_t perm)
+static int map_range(uint8_t cfg[PMP_CFG_BYTES], int next, uint8_t *base, uintptr_t size, int napot, uint8_t perm)
 {
     const uintptr_t start = (uintptr_t)base;
     if (napot) {
@@ -96,21 +106,32 @@ static int map_range(uint8_t cfg[PMP_ENTRIES_USED], int next, uint8_t *base, uin
     return next + 2;
 }
 
+/* Code read/execute from x_start to x_end, then constants read-only up to r_end: three entries. */
+static int map_code(uint8_t cfg[PMP_CFG_BYTES], int next, const uint8_t *x_start, const uint8_t *x_end,
+                    const uint8_t *r_end)
+{
+    write_pmpaddr(next, (uintptr_t)x_start >> 2);
+    cfg[next] = 0;
+    write_pmpaddr(next + 1, (uintptr_t)x_end >> 2);
+    cfg[next + 1] = PMP_R | PMP_X | PMP_TOR;
+    write_pmpaddr(next + 2, (uintptr_t)r_end >> 2);
+    cfg[next + 2] = PMP_R | PMP_TOR;
+    return next + 3;
+}
+
 static void open_for(const rvfw_model *m, int instance)
 {
-    uint8_t cfg[PMP_ENTRIES_USED] = {0};
+    uint8_t cfg[PMP_CFG_BYTES] = {0};
     write_pmpcfg(cfg); /* all off while the addresses change */
     int next = map_range(cfg, 0, m->partition.base, m->partition.size, m->partition.napot, PMP_R | PMP_W);
     if (m->state.size)
         next = map_range(cfg, next, m->state.base + (uintptr_t)instance * m->state.size, m->state.size,
                          m->state.napot, PMP_R | PMP_W);
-    /* Code read/execute, then the constants read-only: two TOR entries sharing their boundary. */
-    write_pmpaddr(next, (uintptr_t)__rvfw_rx_start >> 2);
-    cfg[next] = 0;
-    write_pmpaddr(next + 1, (uintptr_t)__rvfw_x_end >> 2);
-    cfg[next + 1] = PMP_R | PMP_X | PMP_TOR;
-    write_pmpaddr(next + 2, (uintptr_t)__rvfw_rx_end >> 2);
-    cfg[next + 2] = PMP_R | PMP_TOR;
+    /* The kernels every model may run and their constants; then, with least privilege, the
+     * model's own code and constants (without it, the shared range holds every model's). */
+    next = map_code(cfg, next, __rvfw_rx_start, __rvfw_x_end, __rvfw_rx_end);
+    if (m->code.x_start)
+        map_code(cfg, next, m->code.x_start, m->code.x_end, m->code.r_end);
     write_pmpcfg(cfg);
 }
 

@@ -103,12 +103,17 @@ rvfw_enter_user:
 #endif
   mret
 
-  /* Where the model's entry function returns to, in U-mode. */
+  /* Where the model's entry function returns to, in U-mode: the one piece of this file models
+   * may execute, in a section of its own (the linker script puts it with the kernels). */
+  .section .text.rvfw_user_return, "ax"
+  .balign 4
   .global rvfw_user_return
 rvfw_user_return:
   ecall
 1:
   j 1b
+
+  .section .text.rvfw_user, "ax"
 
   /* From the trap entry, for traps taken from U-mode: t0 = the model's context, mscratch = the
    * model's t0. */

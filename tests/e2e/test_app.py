@@ -93,6 +93,29 @@ def test_constants_are_not_executable(tmp_path, sim_tools, three_models):
         assert results[name].status == 0 and results[name].dispatch_same
 
 
+@pytest.mark.parametrize(
+    "kind, mcause, symbol",
+    [
+        ("runtime", 1, "rvfw_run_instance"),  # executing the M-mode dispatcher: instruction access fault
+        ("peer", 5, "__rvfw_kws_x_end"),  # reading KWS's constants: load access fault at their first byte
+    ],
+)
+def test_a_model_reaches_only_its_own_code_and_constants(tmp_path, sim_tools, three_models, kind, mcause, symbol):
+    """Issue 17, least privilege: while IC runs, PMP opens the shared kernels and IC's own code and
+    constants, nothing of the runtime or of another model."""
+    b = app.build(three_models, "spike-rv64gcv", tmp_path / "out", log=quiet, inject_fault=f"ic:{kind}")
+    sim, results = app.run(b, log=quiet)
+    fault = re.search(rf"RVFW-FAULT ic mcause=0x0*{mcause} mepc=0x[0-9a-f]+ mtval=0x([0-9a-f]+)", sim.console)
+    assert fault, sim.console[-2000:]
+    assert int(fault.group(1), 16) == _symbol_address(b.elf, symbol)
+    assert results["ic"].status == 1
+    for name in ("kws", "ad"):
+        assert results[name].status == 0 and results[name].dispatch_same
+    # Each model's code and constants are ranges of their own, apart from the shared kernels.
+    own = [_symbol_address(b.elf, f"__rvfw_{m}_{edge}") for m in ("kws", "ic", "ad") for edge in ("x_start", "r_end")]
+    assert own == sorted(own) and _symbol_address(b.elf, "__rvfw_rx_end") <= own[0]
+
+
 def test_cli_check_app_and_fault_exit_codes(tmp_path, sim_tools, three_models):
     proc = rvfw("check", "--app", str(MANIFEST), "--out", str(tmp_path / "ok"))
     assert proc.returncode == 0, proc.stderr
@@ -287,3 +310,21 @@ def test_two_instances_of_a_streaming_model_interleave(tmp_path, sim_tools, boar
     assert app.check(b, results, log=quiet)
     outputs = results["kws"].outputs  # the two instances' inputs differ, so do their outputs
     assert not all((a == b).all() for a, b in zip(outputs[0::2], outputs[1::2]))
+
+
+def test_eight_pmp_entries_and_a_model_with_state_share_one_code_range(tmp_path, sim_tools):
+    """On the HiFive1 (8 PMP entries) a model with state needs partition + state (4 entries): its
+    own code ranges (3 more) do not fit beside the shared ones, so the image falls back to one code
+    range and one constants range for all models (still W^X), and says so; both stay bit-exact."""
+    from codegen.family_models import svdf_kws
+
+    (tmp_path / "kws.tflite").write_bytes(svdf_kws())
+    models = ("name: kws, model: kws.tflite, priority: 0, stack: 1024",
+              f"name: ex, model: {DEFAULT_MODEL}, priority: 1, stack: 1024")  # fmt: skip
+    manifest = _manifest(tmp_path / "h1.yaml", *models, board="hifive1-revb")
+    lines: list[str] = []
+    b = app.build(load_app(manifest), None, tmp_path / "out", log=lines.append, for_simulator=True)
+    assert any("the models share one code range" in line for line in lines), lines
+    assert symbol_address(b.elf, "__rvfw_kws_x_start") is None
+    _sim, results = app.run(b, log=quiet)
+    assert app.check(b, results, log=quiet)
