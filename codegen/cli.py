@@ -119,6 +119,12 @@ def _parser() -> argparse.ArgumentParser:
         if name in ("run", "check"):
             p.add_argument("--timeout", type=float, default=600.0, help="simulator timeout in seconds")
             p.add_argument(
+                "--cycles",
+                action="store_true",
+                help="also estimate cycles per layer from Spike's commit log (vector instructions by the register "
+                "groups they occupy; slower)",
+            )
+            p.add_argument(
                 "--sim",
                 default="auto",
                 choices=SIMULATORS,
@@ -210,7 +216,7 @@ def main(argv: list[str] | None = None) -> int:
                 raise RvfwError("check-board needs --port (the board's serial port)")
             start = (lambda: None) if args.no_flash else (lambda: flash.flash(job, False, log))
             return 0 if board_check.check_board(b, args.port, start, args.timeout, log).bit_exact else 1
-        r = pipeline.run(b, args.timeout, log, args.vlen, sim=args.sim)
+        r = pipeline.run(b, args.timeout, log, args.vlen, sim=args.sim, cycles=args.cycles)
         if args.command == "run":
             return 0
         return 0 if pipeline.check(r, log).bit_exact else 1
@@ -255,6 +261,10 @@ def _check_args(args) -> None:
         check_run_options(load_board(args.board), args.timeout, args.vlen, args.sim)
     if getattr(args, "app", None) and getattr(args, "steps", None) is not None:
         raise RvfwError("--steps is for one model (--model), not an application (--app)")
+    if getattr(args, "app", None) and getattr(args, "cycles", False):
+        raise RvfwError("--cycles is for one model (--model): the estimate follows one harness's layers")
+    if getattr(args, "cycles", False) and getattr(args, "sim", "auto") == "qemu":
+        raise RvfwError("--cycles reads Spike's commit log: drop --sim qemu")
     if getattr(args, "app", None) and getattr(args, "deadline", None) is not None:
         raise RvfwError("--deadline is for one model (--model); an application's deadlines are its manifest's")
     if getattr(args, "deadline", None) is not None:

@@ -34,6 +34,7 @@ from codegen.paths import FIRMWARE_DIR, ROOT
 from codegen.planner import MemoryPlan, plan_memory
 from codegen.planner.inplace import choose_inplace
 from codegen.planner.tiling import tile_first_stage
+from codegen.report.cycles import CycleEstimate
 from codegen.run.console import HarnessOutput, parse_console
 from codegen.run.sim import SimResult, run_elf
 from codegen.tt import compress as tt_compress
@@ -74,6 +75,7 @@ class Run:
     build: Build
     sim: SimResult
     harness: HarnessOutput
+    cycles: CycleEstimate | None = None  # with run(cycles=True)
 
 
 @dataclass(frozen=True)
@@ -443,9 +445,16 @@ def needs_table(options: MemoryOptions, size_report: dict, compress: Compression
 
 
 def run(
-    b: Build, timeout: float = 600.0, log: Log = print, vlen: int | None = None, count: bool = True, sim: str = "auto"
+    b: Build,
+    timeout: float = 600.0,
+    log: Log = print,
+    vlen: int | None = None,
+    count: bool = True,
+    sim: str = "auto",
+    cycles: bool = False,
 ) -> Run:
-    """count: under a user-mode simulator, count instructions from a trace (slower). sim: spike, qemu or auto."""
+    """count: under a user-mode simulator, count instructions from a trace (slower). sim: spike, qemu or auto.
+    cycles: also estimate cycles per layer (codegen.report.cycles) from a traced Spike run."""
     result = run_elf(b.elf, b.board, timeout, vlen, count, sim)
     harness = parse_console(result.console, b.graph, result.exit_code, result.runner)
     if result.layer_instret is not None:
@@ -454,12 +463,20 @@ def run(
         harness.layer_instret = []
     stack = f", {harness.stack:,} bytes of stack at the deepest" if harness.stack else ""
     log(f"ran under {result.runner}: {harness.total_instret:,} instructions for one inference{stack}")
-    log(report.profile_table(b.layers, harness.layer_instret, harness.total_instret))
+    estimate = None
+    if cycles:
+        from codegen.run.trace import estimate_cycles
+
+        estimate = estimate_cycles(b.elf, b.board, b.graph.name, vlen)
+        dlen = b.board.dlen
+        log(f"cycle estimate: {estimate.total:,} cycles, {estimate.vector_instructions:,} of the instructions vector"
+            + (f" (VLEN {vlen or b.board.vlen}, DLEN {dlen})" if dlen else " (scalar: one cycle each)"))  # fmt: skip
+    log(report.profile_table(b.layers, harness.layer_instret, harness.total_instret, estimate))
     for k, array in enumerate(harness.outputs):
         shown = np.array2string(array.reshape(-1)[:16], separator=", ", threshold=16)
         more = f" ... ({array.size} values)" if array.size > 16 else ""
         log(f"output {k} {'x'.join(map(str, array.shape))} {array.dtype}: {shown}{more}")
-    return Run(b, result, harness)
+    return Run(b, result, harness, estimate)
 
 
 def check(r: Run, log: Log = print, accuracy: bool = True) -> golden.Comparison:

@@ -81,6 +81,11 @@ class Board:
         return self.vector["vlen"] if self.vector else 128
 
     @property
+    def dlen(self) -> int | None:
+        """Bits per cycle of the vector unit (the cycle estimate's datapath; default VLEN), or None."""
+        return self.vector.get("dlen", self.vector["vlen"]) if self.vector else None
+
+    @property
     def user_mode_simulator(self) -> bool:
         """Whether the simulator runs user-mode programs (xuantie-qemu), not bare-metal images."""
         return self.simulator is not None and self.simulator["machine"] == "linux-user"

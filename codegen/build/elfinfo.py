@@ -18,3 +18,14 @@ def symbol_address(elf: Path, name: str) -> int | None:
     except ELFError:
         return None
     return symbols[0]["st_value"] if symbols else None
+
+
+def function_range(elf: Path, name: str) -> tuple[int, int] | None:
+    """[start, end) of a function symbol, or None."""
+    with open(elf, "rb") as fh:
+        symtab = ELFFile(fh).get_section_by_name(".symtab")
+        symbols = symtab.get_symbol_by_name(name) if symtab else None
+    if not symbols:
+        return None
+    start = symbols[0]["st_value"]
+    return start, start + symbols[0]["st_size"]

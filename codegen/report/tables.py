@@ -56,15 +56,28 @@ def layer_table(graph: Graph, layers: list[Layer]) -> str:
     return table(["layer", "op", "kind", "kernel", "input", "output", "MACs", "note"], rows, right={0, 6})
 
 
-def profile_table(layers: list[Layer], instret: list[int], total: int) -> str:
+def profile_table(layers: list[Layer], instret: list[int], total: int, cycles=None) -> str:
+    """Per layer: MACs, retired instructions, instructions per MAC and share; with `cycles` (a
+    codegen.report.cycles.CycleEstimate of the same inference) also estimated cycles per layer and
+    per MAC."""
     rows = []
+    per_layer_cycles = cycles.layers if cycles is not None and len(cycles.layers) == len(layers) else None
     for i, (layer, count) in enumerate(zip(layers, instret)):
         per_mac = f"{count / layer.macs:.2f}" if layer.macs else "-"
         share = f"{100.0 * count / total:.1f}%" if total else "-"
-        rows.append([i, layer.op, " + ".join(layer.kernels), f"{layer.macs:,}", f"{count:,}", per_mac, share])
+        row = [i, layer.op, " + ".join(layer.kernels), f"{layer.macs:,}", f"{count:,}", per_mac, share]
+        if per_layer_cycles is not None:
+            c = per_layer_cycles[i]
+            row += [f"{c:,}", f"{c / layer.macs:.2f}" if layer.macs else "-"]
+        rows.append(row)
     macs = sum(layer.macs for layer in layers)
-    rows.append(["", "total", "", f"{macs:,}", f"{total:,}", f"{total / macs:.2f}" if macs else "-", "100.0%"])
-    return table(["layer", "op", "kernel", "MACs", "instructions", "instr/MAC", "share"], rows, right={0, 3, 4, 5, 6})
+    row = ["", "total", "", f"{macs:,}", f"{total:,}", f"{total / macs:.2f}" if macs else "-", "100.0%"]
+    headers = ["layer", "op", "kernel", "MACs", "instructions", "instr/MAC", "share"]
+    if per_layer_cycles is not None:
+        row += [f"{cycles.total:,}", f"{cycles.total / macs:.2f}" if macs else "-"]
+        headers += ["est. cycles", "cycles/MAC"]
+    rows.append(row)
+    return table(headers, rows, right={0, 3, 4, 5, 6, 7, 8})
 
 
 def compression_table(reports) -> str:

@@ -172,13 +172,19 @@ static uint64_t now(void)
 {
     return rvfw_mtime();
 }
+
+static void set_deadline(uint64_t when)
+{
+    rvfw_timer_deadline(when);
+}
 #else
-/* No machine timer: no deadlines (admission says so at build time). */
+/* No machine timer: no deadlines (the build says so). */
 static uint64_t now(void)
 {
     return 0;
 }
-static void rvfw_timer_deadline(uint64_t when)
+
+static void set_deadline(uint64_t when)
 {
     (void)when;
 }
@@ -226,10 +232,10 @@ int rvfw_run_instance(int model, int instance, const void *input, void *output)
     /* The paused model's clock stops while this one runs: its deadline moves by this run's time. */
     const uint64_t paused_deadline = running_deadline, started = now();
     running_deadline = m->deadline_ticks ? started + m->deadline_ticks : UINT64_MAX;
-    rvfw_timer_deadline(running_deadline);
+    set_deadline(running_deadline);
     const uintptr_t cause = rvfw_enter_user(m->run, arena, state, arena, &ctx);
     running_deadline = paused_deadline == UINT64_MAX ? UINT64_MAX : paused_deadline + (now() - started);
-    rvfw_timer_deadline(running_deadline);
+    set_deadline(running_deadline);
     running = interrupted;
     running_instance = interrupted_instance;
     if (interrupted >= 0)

@@ -11,6 +11,7 @@ import numpy as np
 import pytest
 
 from codegen.modelgen import ModelBuilder
+from codegen.paths import DEFAULT_MODEL
 from tests.conftest import ROOT, mlperf_model
 
 
@@ -231,3 +232,20 @@ def test_steps_of_a_model_with_state(tmp_path):
                 str(tmp_path / "q"))  # fmt: skip
     assert_one_line_error(proc, "--steps 2 with --input: the files give one step")
     assert not (tmp_path / "p").exists() and not (tmp_path / "q").exists()
+
+
+def test_the_cycle_estimate_reads_spikes_commit_log(tmp_path, sim_tools):
+    """Issue 19: --cycles traces the same image under Spike: the inference it finds retires exactly
+    the harness's count, per layer too, and vector instructions cost their register groups (more
+    than one cycle each with LMUL > 1)."""
+    from codegen import pipeline
+
+    b = pipeline.build(DEFAULT_MODEL, "spike-rv64gcv", tmp_path / "v", log=lambda _m: None, for_simulator=True)
+    lines: list[str] = []
+    r = pipeline.run(b, log=lines.append, cycles=True)
+    assert r.cycles.instructions == r.harness.total_instret
+    assert len(r.cycles.layers) == len(b.layers)
+    assert r.cycles.total > r.cycles.instructions and r.cycles.vector_instructions > 0
+    assert any("est. cycles" in line and "cycles/MAC" in line for line in lines)
+    proc = rvfw("run", "--cycles", "--sim", "qemu", "--out", str(tmp_path / "q"))
+    assert_one_line_error(proc, "--cycles reads Spike's commit log")

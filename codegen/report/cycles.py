@@ -1,0 +1,109 @@
+"""A first-order cycle estimate for an in-order core with a vector unit, from Spike's commit log.
+
+Each scalar instruction costs one cycle. Each vector instruction costs the register groups it
+occupies times VLEN/DLEN: its LMUL, or the larger EMUL of a widening or narrowing operation (2 x
+LMUL) or of a load/store whose element width differs from SEW (EEW/SEW x LMUL), at least one
+register (fractional LMUL), times how many DLEN-wide beats one register takes. This is the cost
+of occupying the vector unit, which a count of instructions hides: an LMUL-8 instruction is one
+instruction and eight register-widths of work. Memory stalls, chaining and dual issue are left
+out on purpose (the same for every kernel), so the estimate ranks kernels and compares with
+published cycles/MAC of cores of the same width.
+
+The log gives each vector instruction's SEW and LMUL as it executed (`e16 m4 l8`), so vsetvl with
+a register operand needs no special care."""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+# vle8.v, vse32.v, vlse16.v, vsse64.v, vle8ff.v: unit-stride and strided, data EEW from the name.
+_UNIT_OR_STRIDED = re.compile(r"^v[ls]s?e(\d+)(ff)?\.v$")
+# vluxei8.v, vloxei16.v, vsuxei32.v, vsoxei64.v: the index has the EEW, the data SEW/LMUL.
+_INDEXED = re.compile(r"^v[ls][ou]xei(\d+)\.v$")
+# vl8re8.v, vl1r.v, vs8r.v, vmv8r.v: whole registers, n of them.
+_WHOLE = re.compile(r"^(?:vl(\d)re\d+|vl(\d)r|vs(\d)r|vmv(\d)r)\.v$")
+_SCALAR_MOVES = {"vmv.x.s", "vmv.s.x", "vfmv.f.s", "vfmv.s.f", "vlm.v", "vsm.v", "vcpop.m", "vfirst.m"}
+_VTYPE = re.compile(r" e(\d+) m(f?)(\d+) l(\d+)")
+
+
+def vector_groups(mnemonic: str, sew: int, lmul: float) -> float:
+    """Register groups one vector instruction occupies (before the VLEN/DLEN factor)."""
+    m = _WHOLE.match(mnemonic)
+    if m:
+        return float(next(int(g) for g in m.groups() if g))
+    if mnemonic in _SCALAR_MOVES or mnemonic.startswith("vm") and mnemonic.endswith(".mm"):
+        return 1.0
+    m = _UNIT_OR_STRIDED.match(mnemonic)
+    if m:
+        return max(1.0, int(m.group(1)) / sew * lmul)
+    m = _INDEXED.match(mnemonic)
+    if m:
+        return max(1.0, lmul, int(m.group(1)) / sew * lmul)
+    base = mnemonic.split(".")[0]
+    if base.startswith(("vred", "vfred", "vwred", "vfwred")):
+        return max(1.0, lmul)  # a reduction reads one LMUL group into a scalar element
+    if base.startswith(("vw", "vfw", "vn", "vfn")):
+        return max(1.0, 2 * lmul)  # widening writes, narrowing reads, 2 x LMUL
+    return max(1.0, lmul)
+
+
+@dataclass
+class CycleEstimate:
+    """Estimated cycles of one inference, per layer (the harness's layer markers), and how many
+    of the inference's instructions were vector instructions."""
+
+    total: int = 0
+    layers: list[int] = field(default_factory=list)
+    instructions: int = 0
+    vector_instructions: int = 0
+
+
+def estimate(
+    trace: Iterable[str], harness_range: tuple[int, int], run_range: tuple[int, int], vlen: int, dlen: int
+) -> CycleEstimate:
+    """Cycles of the last inference in a Spike `-l --log-commits` trace. The harness reads minstret
+    (a `csrr ... minstret` in main, harness_range) right before and after each inference; the
+    generated run function (run_range) reads it at each layer's start and end."""
+    beats = max(1, vlen // dlen)
+    result = CycleEstimate()
+    current = CycleEstimate()
+    active = False
+    layer_open = False
+    layer_cycles = 0
+    mnemonic, pc = "", 0
+    for line in trace:
+        if not line.startswith("core"):
+            continue
+        fields = line.split(None, 5)
+        if len(fields) < 5:
+            continue
+        if not fields[2].isdigit():  # the instruction line: core 0: 0xPC (0xbits) mnemonic operands
+            pc = int(fields[2], 16)
+            mnemonic = fields[4]
+            if mnemonic == "csrr" and line.rstrip().endswith("minstret"):
+                if harness_range[0] <= pc < harness_range[1]:
+                    if active:
+                        result, active = current, False
+                    else:
+                        current, active = CycleEstimate(), True
+                elif active and run_range[0] <= pc < run_range[1]:
+                    if layer_open:
+                        current.layers.append(layer_cycles)
+                    layer_open, layer_cycles = not layer_open, 0
+            continue
+        if not active:  # the commit line (core 0: PRIV 0xPC ...) of an instruction outside the inference
+            continue
+        cost = 1
+        if mnemonic.startswith("v") and not mnemonic.startswith("vset"):
+            m = _VTYPE.search(line)
+            if m:
+                lmul = 1 / int(m.group(3)) if m.group(2) else float(m.group(3))
+                cost = math.ceil(vector_groups(mnemonic, int(m.group(1)), lmul)) * beats
+                current.vector_instructions += 1
+        current.total += cost
+        current.instructions += 1
+        layer_cycles += cost
+    return result
