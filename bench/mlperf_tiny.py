@@ -36,6 +36,11 @@ TFLM_INSTRUCTIONS = {  # TFLM reference kernels: rv32imc, rv64gc
 }
 TARGET_RVV = {"kws_dscnn": 0.35, "vww_mobilenet": 0.35, "ic_resnet8": 0.25, "ad_autoencoder": 0.6}
 TARGET_SCALAR_RV32 = 6.0
+# Issue 19: scalar instructions/MAC (rv32imc), and cycles/MAC at VLEN = DLEN = 128 against the
+# closest published 128-bit vector MCU (Cortex-M85 + Helium, TFLM + CMSIS-NN, MLPerf Tiny v1.2).
+TARGET_SCALAR_19 = {"kws_dscnn": 5.0, "vww_mobilenet": 5.0, "ic_resnet8": 4.0}
+M85_CYCLES_PER_MAC = {"kws_dscnn": 0.63, "vww_mobilenet": 0.86, "ic_resnet8": 0.33, "ad_autoencoder": 0.97}
+TARGET_SMALL_OVERHEAD = 0.25  # --memory small: at most +25% instructions over fast
 TARGET_SMALL = {"kws_dscnn": 9_216, "vww_mobilenet": 40_960, "ic_resnet8": 36_864, "ad_autoencoder": 768}
 TFLM_FLASH_RV32 = 90_468  # .text of TFLM's rv32imc build; its flatbuffer comes on top
 # (board, kernel sets to measure)
@@ -62,6 +67,46 @@ def _image(b: pipeline.Build) -> list[str]:
     flash = sum(r.used for r in b.size.regions if r.name == b.board.region_for("code").name)
     ram = sum(r.used for r in b.size.regions if r.name == b.board.region_for("arena").name)
     return [f"{flash:,}", f"{ram:,}"]
+
+
+COST_HEADERS = ["model", "board", "memory", "instructions", "est. cycles", "instr/MAC", "cycles/MAC", "target", "met",
+                "small vs fast (<= +25%)", "arena", "flash"]  # fmt: skip
+
+
+def cost_rows(tmp: Path) -> list[list[str]] | None:
+    """Issue 19's table: per model, board and memory mode: instructions, estimated cycles, per MAC,
+    arena and flash, beside the anchors and the targets (ok / MISS)."""
+    rows = []
+    for stem, label in NAMES.items():
+        model = MODELS / f"{stem}_int8.tflite"
+        for board, kernels in (("spike-rv64gcv", "rvv"), ("spike-rv32imc", "scalar")):
+            fast_instructions = None
+            for memory in ("fast", "small"):
+                b = pipeline.build(model, board, tmp / "cost" / board / memory / stem, log=quiet, kernels=kernels,
+                                   memory=memory)  # fmt: skip
+                r = pipeline.run(b, log=quiet, cycles=kernels == "rvv")
+                if not pipeline.check(r, log=quiet).bit_exact:
+                    print(f"NOT BIT-EXACT: {label} {board} {memory}", file=sys.stderr)
+                    return None
+                macs = sum(layer.macs for layer in b.layers)
+                instructions = r.harness.total_instret
+                cycles = r.cycles.total if r.cycles else instructions  # scalar: one cycle each
+                fast_instructions = fast_instructions or instructions
+                overhead = instructions / fast_instructions - 1
+                if kernels == "rvv":
+                    target, value = M85_CYCLES_PER_MAC[stem], cycles / macs
+                    goal = f"cycles/MAC < {target}" + ("" if stem != "ad_autoencoder" else " (anchor)")
+                else:
+                    target, value = TARGET_SCALAR_19.get(stem), instructions / macs
+                    goal = f"instr/MAC <= {target}" if target else "-"
+                met = "-" if target is None or stem == "ad_autoencoder" else ("ok" if value <= target else "MISS")
+                small = "-" if memory == "fast" else f"+{100 * overhead:.0f}% " + (
+                    "ok" if overhead <= TARGET_SMALL_OVERHEAD else "MISS")  # fmt: skip
+                flash = sum(x.used for x in b.size.regions if x.name == b.board.region_for("code").name)
+                per_mac = f"{instructions / macs:.2f}", f"{cycles / macs:.2f}"
+                rows.append([label, board, memory, f"{instructions:,}", f"{cycles:,}", *per_mac, goal, met, small,
+                             f"{b.plan.arena_size:,}", f"{flash:,}"])  # fmt: skip
+    return rows
 
 
 def main() -> int:
@@ -127,8 +172,23 @@ def main() -> int:
     print("HTIF page; the flash includes the harness's built-in input. TFLM: its .text plus the flatbuffer.")
     print(table(["model", "flash fast", "RAM fast", "flash small", "RAM small", "TFLM flash", "TFLM arena"],
                 size_rows))  # fmt: skip
+    print()
+    with tempfile.TemporaryDirectory() as tmp:
+        rows = cost_rows(Path(tmp))
+    if rows is None:
+        return 1
+    print("Cost per inference (issue 19): RVV at VLEN = DLEN = 128 with estimated cycles (scalar instructions one")
+    print("cycle, vector instructions their register groups), rv32imc scalar (cycles = instructions); fast and small")
+    print(table(COST_HEADERS, rows))
+    print("(targets: Cortex-M85 + Helium cycles/MAC from ../shared/ANCHORS.md for RVV; issue 19's instr/MAC for")
+    print(" scalar; AD's M85 figure is shown as an anchor only)")
     return 0
 
 
 if __name__ == "__main__":
+    if sys.argv[1:] == ["--cost"]:  # only issue 19's table
+        with tempfile.TemporaryDirectory() as tmp:
+            rows = cost_rows(Path(tmp))
+        print(table(COST_HEADERS, rows or []))
+        sys.exit(0 if rows is not None else 1)
     sys.exit(main())
