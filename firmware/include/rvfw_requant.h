@@ -23,11 +23,21 @@ static inline int32_t rvfw_rounding_divide_by_pot(int32_t x, int exponent)
     return (x >> exponent) + (remainder > threshold ? 1 : 0);
 }
 
+/* MultiplyByQuantizedMultiplier, written for few instructions on RV32: the doubling high multiply
+ * saturates only for INT32_MIN x INT32_MIN (a negative multiplier can round to INT32_MIN), and the
+ * rounding shift's mask is 32-bit arithmetic (TFLite's shifts are >= -31). */
 static inline int32_t rvfw_requantize(int32_t x, int32_t multiplier, int32_t shift)
 {
     const int left_shift = shift > 0 ? shift : 0;
     const int right_shift = shift > 0 ? 0 : -shift;
-    return rvfw_rounding_divide_by_pot(rvfw_srdhm((int32_t)((uint32_t)x << left_shift), multiplier), right_shift);
+    const int32_t a = (int32_t)((uint32_t)x << left_shift);
+    const int32_t high = __builtin_expect(a == INT32_MIN && multiplier == INT32_MIN, 0)
+                             ? INT32_MAX
+                             : (int32_t)(((int64_t)a * (int64_t)multiplier + (1LL << 30)) >> 31);
+    const uint32_t mask = (1u << right_shift) - 1u;
+    const int32_t remainder = (int32_t)((uint32_t)high & mask);
+    const int32_t threshold = (int32_t)(mask >> 1) + (high < 0);
+    return (high >> right_shift) + (remainder > threshold);
 }
 
 /* TFLite's MultiplyByQuantizedMultiplier for a 64-bit accumulator (its 16x8 kernels): the

@@ -51,6 +51,34 @@
 #define FRAME_FP 0
 #endif
 
+/* Zeroes f0-f31 and fcsr (rounding to nearest), v0-v31 and vcsr (vxrm, vxsat), and leaves vtype
+ * at e8/m1 with vl = VLMAX; \scratch ends up 0. Run when a model starts and when its turn ends, so
+ * no model reads what ran before it and nothing of it stays behind. */
+  .macro clear_fp_vector scratch
+#if defined(__riscv_flen)
+  fscsr zero
+  .irp n, 0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31
+#if __riscv_flen == 64 && __riscv_xlen == 64
+  fmv.d.x f\n, zero
+#elif __riscv_flen == 64
+  fcvt.d.w f\n, zero
+#else
+  fmv.w.x f\n, zero
+#endif
+  .endr
+#endif
+#if defined(__riscv_vector)
+  vsetvli \scratch, zero, e8, m8, ta, ma
+  vmv.v.i v0, 0
+  vmv.v.i v8, 0
+  vmv.v.i v16, 0
+  vmv.v.i v24, 0
+  vsetvli \scratch, zero, e8, m1, ta, ma
+  csrw vcsr, zero
+  li \scratch, 0
+#endif
+  .endm
+
   .section .text.rvfw_user, "ax"
   .balign 4
   /* uintptr_t rvfw_enter_user(void (*entry)(uint8_t *, uint8_t *), uint8_t *arena, uint8_t *state,
@@ -79,28 +107,7 @@ rvfw_enter_user:
   .irp n, 5,6,7,8,9,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31
   li x\n, 0
   .endr
-#if defined(__riscv_flen)
-  fscsr zero
-  .irp n, 0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31
-#if __riscv_flen == 64 && __riscv_xlen == 64
-  fmv.d.x f\n, zero
-#elif __riscv_flen == 64
-  fcvt.d.w f\n, zero
-#else
-  fmv.w.x f\n, zero
-#endif
-  .endr
-#endif
-#if defined(__riscv_vector)
-  vsetvli t0, zero, e8, m8, ta, ma
-  vmv.v.i v0, 0
-  vmv.v.i v8, 0
-  vmv.v.i v16, 0
-  vmv.v.i v24, 0
-  vsetvli t0, zero, e8, m1, ta, ma
-  csrw vcsr, zero
-  li t0, 0
-#endif
+  clear_fp_vector t0
   mret
 
   /* Where the model's entry function returns to, in U-mode: the one piece of this file models
@@ -130,6 +137,7 @@ rvfw_user_trap:
   csrr t1, mtval
   STORE t1, CTX_MTVAL(t0)
 rvfw_user_end:
+  clear_fp_vector t1        /* the model's floating-point and vector values stay with it */
   csrw mscratch, zero
   la gp, __global_pointer$  /* the model may have changed gp; M-mode code relies on it */
   LOAD ra, 0*REG(t0)

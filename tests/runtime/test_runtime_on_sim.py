@@ -193,6 +193,20 @@ __attribute__((naked)) static void dump(uint8_t *out, uint8_t *state)
         "ret\n");
 }
 
+/* A model that leaves its marks in the vector and FP registers. */
+__attribute__((naked)) static void smear(uint8_t *out, uint8_t *state)
+{
+    __asm__ volatile(
+#if defined(__riscv_vector)
+        "vsetvli t0, zero, e8, m8, ta, ma\n li t1, 0x77\n vmv.v.x v0, t1\n vmv.v.x v8, t1\n"
+        "vmv.v.x v16, t1\n vmv.v.x v24, t1\n"
+#endif
+#if defined(__riscv_flen)
+        "li t1, 3\n fcvt.d.w f7, t1\n"
+#endif
+        "ret\n");
+}
+
 int main(void)
 {
     /* Let U-mode reach all memory: this test is about registers, not PMP. */
@@ -213,6 +227,24 @@ int main(void)
         dirty += arena[i] != 0;
     rvfw_puts(cause == 8 ? "ecall " : "fault ");
     rvfw_puts(dirty ? "LEAK\n" : "CLEAN\n");
+    /* And when a model's turn ends, its floating-point and vector values do not stay behind. */
+    rvfw_enter_user(smear, arena, 0, stack + sizeof stack, &ctx);
+    uint32_t left = 0;
+#if defined(__riscv_vector)
+    uint8_t *v = arena;
+    uintptr_t vl;
+    __asm__ volatile("vsetvli %0, zero, e8, m8, ta, ma" : "=r"(vl));
+    __asm__ volatile("vse8.v v0, (%0)\n vse8.v v8, (%1)\n vse8.v v16, (%2)\n vse8.v v24, (%3)"
+                     :: "r"(v), "r"(v + vl), "r"(v + 2 * vl), "r"(v + 3 * vl) : "memory");
+    for (uintptr_t i = 0; i < 4 * vl; ++i)
+        left += v[i] != 0;
+#endif
+#if defined(__riscv_flen)
+    uint64_t f7 = 1;
+    __asm__ volatile("fsd f7, 0(%0)" :: "r"(&f7) : "memory");
+    left += f7 != 0;
+#endif
+    rvfw_puts(left ? "after LEAK\n" : "after CLEAN\n");
     return 0;
 }
 """
@@ -220,7 +252,9 @@ int main(void)
 
 @pytest.mark.parametrize("board", ["spike-rv64gcv", "spike-rv32imc"])
 def test_a_model_starts_with_no_register_of_what_ran_before(tmp_path, sim_tools, board):
-    """Issue 17: x, f and v registers and the FPU/vector CSRs are cleared when a model starts."""
+    """Issue 17: x, f and v registers and the FPU/vector CSRs are cleared when a model starts, and
+    the f and v registers again when its turn ends."""
     elf = build_program(tmp_path, board, REGISTER_LEAK)
     result = run_elf(elf, load_board(board), timeout=60, sim="spike")
     assert "ecall CLEAN" in result.console, result.console
+    assert "after CLEAN" in result.console, result.console
