@@ -196,9 +196,7 @@ def main(argv: list[str] | None = None) -> int:
             compress,
             for_simulator=args.command in ("run", "check"),
             steps=args.steps,
-            deadline=timer.WATCHDOG_SECONDS
-            if args.deadline is None
-            else timer.parse_duration(args.deadline, "--deadline"),
+            deadline=_deadline(args),
         )
         if args.command == "size":
             if quiet:
@@ -273,6 +271,12 @@ def _check_args(args) -> None:
         for flag in ("inject_fault", "preempt"):
             if getattr(args, flag, None):
                 raise RvfwError(f"--{flag.replace('_', '-')} needs --app (it is a multi-model test hook)")
+
+
+def _deadline(args) -> float | None:
+    """--deadline's seconds (None: no watchdog); the default watchdog where the command has no flag."""
+    text = getattr(args, "deadline", None)
+    return timer.WATCHDOG_SECONDS if text is None else timer.parse_duration(text, "--deadline")
 
 
 def _compression(args) -> pipeline.Compression | None:
