@@ -65,8 +65,7 @@ def lower(ctx: LowerContext, op: Op):
         return ctx.layer(op, chosen, DEPTHWISE_INPLACE, params, args, macs)
     rows = ctx.kernels == "rvv" and ctx.rows_fill_more_lanes(g.out_w, g.out_c)
     fam = DEPTHWISE_ROWS if rows else DEPTHWISE
-    # The fast scalar kernel handles depth multiplier 1 only.
-    chosen = ctx.pick(fam, unless={"scalar"} if dm > 1 else None, detail=f"depth multiplier {dm}")
+    chosen = ctx.pick(fam)
     data = [ctx.input(op), ctx.weights(op.inputs[1])]
     # The raw bias serves pixels whose window crosses the border (and depth multipliers above 1).
     raw_bias = ctx.weights(bias_index) if g.touches_border or dm > 1 else Arg("null")
