@@ -12,4 +12,7 @@
 
 #define RVFW_TRAP_STACK_BYTES 256
 
+/* mcause of the machine timer interrupt (the deadline and the watchdog). */
+#define RVFW_MCAUSE_MACHINE_TIMER (((uintptr_t)1 << (__riscv_xlen - 1)) | 7u)
+
 #endif

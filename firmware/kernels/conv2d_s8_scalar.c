@@ -81,6 +81,20 @@ static inline __attribute__((always_inline)) void run_4x2(const int8_t *x0, int3
     acc[4] = b0, acc[5] = b1, acc[6] = b2, acc[7] = b3;
 }
 
+/* The outputs of a 4x2 block: pixels 0-3 (out_c apart) of channels oc (acc[0..3]) and oc1 (acc[4..7]). */
+static inline __attribute__((always_inline)) void store_4x2(const rvfw_conv_params *p, int8_t *out, int32_t out_c,
+                                                            int32_t oc, int32_t oc1, const int32_t acc[8],
+                                                            const int32_t *output_multiplier,
+                                                            const int32_t *output_shift)
+{
+    const int32_t ma = output_multiplier[oc], sa = output_shift[oc];
+    const int32_t mb = output_multiplier[oc1], sb = output_shift[oc1];
+    for (int32_t i = 0; i < 4; ++i) {
+        out[i * out_c + oc] = finish(p, acc[i], ma, sa);
+        out[i * out_c + oc1] = finish(p, acc[4 + i], mb, sb);
+    }
+}
+
 /* 1x1, stride 1, no padding: out[pixel][oc] = requantise(bias_folded[oc] + x[pixel] . w[oc]). */
 /* No pre-RA scheduling: hoisting all 24 loads of an unrolled step first spills accumulators on RV32. */
 __attribute__((noinline, optimize("no-schedule-insns"))) static void pointwise(const rvfw_conv_params *p, const int8_t *input, const int8_t *filter,
@@ -97,12 +111,7 @@ __attribute__((noinline, optimize("no-schedule-insns"))) static void pointwise(c
             const int32_t ba = bias_folded[oc], bb = bias_folded[oc1];
             int32_t acc[8] = {ba, ba, ba, ba, bb, bb, bb, bb};
             run_4x2(x, n, n, filter + oc * n, filter + oc1 * n, acc);
-            const int32_t ma = output_multiplier[oc], sa = output_shift[oc];
-            const int32_t mb = output_multiplier[oc1], sb = output_shift[oc1];
-            for (int32_t i = 0; i < 4; ++i) {
-                out[i * out_c + oc] = finish(p, acc[i], ma, sa);
-                out[i * out_c + oc1] = finish(p, acc[4 + i], mb, sb);
-            }
+            store_4x2(p, out, out_c, oc, oc1, acc, output_multiplier, output_shift);
         }
     }
     for (; px < pixels; px += 2) { /* the last one to three pixels, two at a time */
@@ -203,12 +212,7 @@ __attribute__((optimize("no-schedule-insns"))) void rvfw_conv2d_s8_scalar(const 
                                         filter + oc1 * filter_size + w_off, acc);
                             }
                         }
-                        const int32_t ma = output_multiplier[oc], sa = output_shift[oc];
-                        const int32_t mb = output_multiplier[oc1], sb = output_shift[oc1];
-                        for (int32_t i = 0; i < 4; ++i) {
-                            out[i * out_c + oc] = finish(p, acc[i], ma, sa);
-                            out[i * out_c + oc1] = finish(p, acc[4 + i], mb, sb);
-                        }
+                        store_4x2(p, out, out_c, oc, oc1, acc, output_multiplier, output_shift);
                     }
                     ox += 4;
                     continue;

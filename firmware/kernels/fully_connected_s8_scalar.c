@@ -1,5 +1,6 @@
 /* FULLY_CONNECTED, int8: fast portable C. Input offset folded into the bias at build time;
  * two output units per pass share each input load. */
+#include "rvfw_dot_scalar.h"
 #include "rvfw_kernels.h"
 #include "rvfw_requant.h"
 
@@ -13,12 +14,7 @@ void rvfw_fully_connected_s8_scalar(const rvfw_fc_params *p, const int8_t *input
             const int32_t oc1 = oc + 1 < units ? oc + 1 : oc;
             const int8_t *wa = filter + oc * depth, *wb = filter + oc1 * depth;
             int32_t acc_a = bias_folded[oc], acc_b = bias_folded[oc1];
-#pragma GCC unroll 4
-            for (int32_t d = 0; d < depth; ++d) {
-                const int32_t x = input[d];
-                acc_a += x * wa[d];
-                acc_b += x * wb[d];
-            }
+            rvfw_dot2_s8_scalar(input, wa, wb, depth, &acc_a, &acc_b);
             output[oc] = RVFW_OUTPUT_S8(p, acc_a, output_multiplier[oc], output_shift[oc]);
             output[oc1] = RVFW_OUTPUT_S8(p, acc_b, output_multiplier[oc1], output_shift[oc1]);
         }

@@ -1,6 +1,7 @@
 /* UNIDIRECTIONAL_SEQUENCE_LSTM, int8 with an int16 cell: fast portable C. The gate products are
  * the scalar fully connected layer's (folded biases, two units per pass sharing each input
  * load); the step is rvfw_lstm.h's. Gate weights [units][depth], as the reference reads them. */
+#include "rvfw_dot_scalar.h"
 #include "rvfw_lstm.h"
 
 static void gate_fc(const void *xv, int32_t rows, int32_t depth, int32_t units, const int8_t *w, const void *bv,
@@ -13,12 +14,7 @@ static void gate_fc(const void *xv, int32_t rows, int32_t depth, int32_t units, 
             const int32_t u1 = u + 1 < units ? u + 1 : u;
             const int8_t *wa = w + u * depth, *wb = w + u1 * depth;
             int32_t acc_a = bias[u], acc_b = bias[u1];
-#pragma GCC unroll 4
-            for (int32_t k = 0; k < depth; ++k) {
-                const int32_t v = x[k];
-                acc_a += v * wa[k];
-                acc_b += v * wb[k];
-            }
+            rvfw_dot2_s8_scalar(x, wa, wb, depth, &acc_a, &acc_b);
             out[u] = rvfw_sat16(rvfw_requantize(acc_a, multiplier, shift));
             out[u1] = rvfw_sat16(rvfw_requantize(acc_b, multiplier, shift));
         }

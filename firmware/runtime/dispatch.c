@@ -6,6 +6,7 @@
 #include "rvfw_console.h"
 #include "rvfw_platform.h"
 #include "rvfw_profile.h"
+#include "rvfw_trap.h"
 
 #define PMP_R 0x01u
 #define PMP_W 0x02u
@@ -16,7 +17,6 @@
  * (three), its own code and constants (three): 10; the configuration bytes cover 16. */
 #define PMP_CFG_BYTES 16
 #define MCAUSE_ECALL_FROM_U 8
-#define MCAUSE_MACHINE_TIMER (((uintptr_t)1 << (__riscv_xlen - 1)) | 7u)
 
 /* Saved by rvfw_enter_user (user.S): ra, sp, s0-s11, then mcause, mepc, mtval of the trap, and
  * two slots the interrupt entry uses before it has a stack. */
@@ -196,7 +196,7 @@ static void set_deadline(uint64_t when)
 int rvfw_dispatch_interrupt(uintptr_t mcause)
 {
 #ifdef RVFW_CLINT_BASE
-    if (mcause == MCAUSE_MACHINE_TIMER) {
+    if (mcause == RVFW_MCAUSE_MACHINE_TIMER) {
         if (now() >= running_deadline)
             return 1;
         if (!rvfw_timer_alarm_due())
@@ -240,7 +240,7 @@ int rvfw_run_instance(int model, int instance, const void *input, void *output)
     running_instance = interrupted_instance;
     if (interrupted >= 0)
         open_for(&rvfw_models[interrupted], interrupted_instance);
-    if (cause == MCAUSE_MACHINE_TIMER) {
+    if (cause == RVFW_MCAUSE_MACHINE_TIMER) {
         failed[model] = 1;
         report_deadline(m, &ctx);
         return status[model] = RVFW_DEADLINE;

@@ -13,11 +13,9 @@ void rvfw_trap(uintptr_t mcause, uintptr_t mepc, uintptr_t mtval) __attribute__(
 void rvfw_interrupt(uintptr_t mcause);
 int rvfw_dispatch_interrupt(uintptr_t mcause);
 
-#define MCAUSE_MACHINE_TIMER (((uintptr_t)1 << (__riscv_xlen - 1)) | 7u)
-
 void rvfw_trap(uintptr_t mcause, uintptr_t mepc, uintptr_t mtval)
 {
-    if (mcause == MCAUSE_MACHINE_TIMER) {
+    if (mcause == RVFW_MCAUSE_MACHINE_TIMER) {
         /* The one-model harness's watchdog: the inference overran its deadline. */
         rvfw_puts("\nRVFW-DEADLINE mepc=");
         rvfw_put_hex(mepc);
