@@ -381,8 +381,9 @@ def app_sources(app, board, admitted, models, inject_fault=None, preempt=None, l
             peers = [other.entry.name for other in models if other is not mb]
             if kind == "peer" and not (placed["isolated"] and peers):
                 raise RvfwError(f"--inject-fault {inject_fault}: needs another model and per-model PMP ranges")
+            stack = placed["slot_of"][mb.entry.name]["stack"]
             fault = {"model": mb.entry.name, "victim": victim, "layer": len(mb.layers) // 2, "kind": kind or "store",
-                     "stack": part_stack(placed, mb.entry.name), "peer": peers[0] if peers else None}  # fmt: skip
+                     "stack": stack, "peer": peers[0] if peers else None}  # fmt: skip
             files["rvfw_test_hooks.h"] = emit.render_test_hooks(banner, fault)
             extra_flags[f"{mb.graph.name}.c"] = ["-include", "rvfw_test_hooks.h"]  # found on the -I path
     files["app.c"] = emit.render_app(banner, [model_data(mb, placed) for mb in models], placed)
@@ -417,11 +418,6 @@ def app_sources(app, board, admitted, models, inject_fault=None, preempt=None, l
         runtime=runtime,
         extra_flags=extra_flags,
     )
-
-
-def part_stack(placed: dict, name: str) -> int:
-    """Bytes of stack at the bottom of the model's partition."""
-    return placed["slot_of"][name]["stack"]
 
 
 def partition_sections(placed: dict) -> list[dict]:
