@@ -86,6 +86,14 @@ def scratch_bytes(graph: Graph, op: Op) -> int:
     return scratch(graph, op) if scratch else 0
 
 
+def spare_scratch_bytes(graph: Graph, op: Op) -> int:
+    """Scratch an op's fast kernel can use to run faster but does without (a module's
+    `spare_scratch`, e.g. a convolution's padded input band): the planner gives it only where it
+    does not grow the arena, and the lowering passes NULL otherwise."""
+    spare = getattr(module_for(graph, op), "spare_scratch", None)
+    return spare(graph, op) if spare else 0
+
+
 def lower_graph(
     graph: Graph, plan, kernels: str = "ref", vlen: int = 128, vector_caps: frozenset[str] = frozenset({"f32", "e64"})
 ) -> tuple[list[Layer], list[ConstArray]]:
@@ -117,5 +125,6 @@ __all__ = [
     "lower_graph",
     "macs",
     "scratch_bytes",
+    "spare_scratch_bytes",
     "op_module",
 ]

@@ -10,7 +10,7 @@ import numpy as np
 
 from codegen.errors import ModelError
 from codegen.ir import DType, Graph, Op, Tensor
-from codegen.ops.kernels import Family, Pick, pick
+from codegen.ops.kernels import CALLS, Family, Pick, pick
 
 if TYPE_CHECKING:  # ops come before the planner; lowering only reads the plan it is given
     from codegen.planner import MemoryPlan
@@ -94,7 +94,8 @@ class Layer:
         """Kernel files this layer's code calls (firmware/kernels/<name>.c)."""
         if self.stage:
             return [k for member in self.stage.members for k in member.kernels]
-        return [self.kernel] + ([self.band.add_kernel] if self.band else [])
+        own = [self.kernel] + ([self.band.add_kernel] if self.band else [])
+        return [k for kernel in own for k in (kernel, *CALLS.get(kernel, ()))]
 
 
 @dataclass
@@ -135,6 +136,11 @@ class LowerContext:
 
     def scratch(self, op: Op) -> Arg:
         return Arg("arena", "int8_t", offset=self.plan.scratch_offsets[op.index])
+
+    def spare_scratch(self, op: Op) -> Arg:
+        """The op's spare scratch (ops.spare_scratch_bytes) where the plan found room, else NULL."""
+        offset = self.plan.spare_offsets.get(op.index)
+        return Arg("null") if offset is None else Arg("arena", "int8_t", offset=offset)
 
     def weights(self, index: int) -> Arg:
         """A constant tensor as a flash array (emitted once however many layers use it)."""

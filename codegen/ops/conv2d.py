@@ -13,12 +13,12 @@ PARAMS = "rvfw_conv_params"
 CONV = family("CONV_2D", PARAMS, "conv2d_s8", ("ref", "scalar", "rvv", "xthead"))
 # Output pixels across lanes instead of output channels, for few channels and wide rows.
 CONV_ROWS = Family("CONV_2D, output pixels across lanes", PARAMS, {**CONV.kernels, "rvv": "conv2d_rows_s8_rvv"})
-CONV_1X1_INPLACE = family("CONV_2D 1x1 in place", PARAMS, "conv2d_1x1_inplace_s8", ("ref", "rvv"))
+CONV_1X1_INPLACE = family("CONV_2D 1x1 in place", PARAMS, "conv2d_1x1_inplace_s8", ("ref", "scalar", "rvv"))
 FAMILIES = (CONV, CONV_ROWS, CONV_1X1_INPLACE)
 
-# Pixels per pass of the in-place pointwise kernels (three accumulators in RVV); mirrors
-# rvfw_conv2d_1x1_inplace_scratch_size() in rvfw_kernels.h.
-PIXEL_BLOCK = 3
+# Pixels the in-place pointwise kernels copy to scratch at a time (the fast scalar kernel's 4x2
+# block; RVV uses three); mirrors rvfw_conv2d_1x1_inplace_scratch_size() in rvfw_kernels.h.
+PIXEL_BLOCK = 4
 
 macs = conv_common.macs
 geometry = conv_common.geometry
@@ -46,6 +46,22 @@ def pointwise(graph: Graph, op: Op) -> bool:
 
 def scratch_1x1_inplace(in_c: int) -> int:
     return PIXEL_BLOCK * in_c
+
+
+# Pixels the fast scalar kernel copies to im2col columns at a time; mirrors
+# RVFW_CONV_IM2COL_PIXELS in rvfw_kernels.h.
+IM2COL_PIXELS = 4
+
+
+def spare_scratch(graph: Graph, op: Op) -> int:
+    """The fast scalar kernel's im2col columns for any convolution but a pointwise one: with them
+    it runs one matrix-product loop and no pixel takes the border path (ops.spare_scratch_bytes:
+    planned only where it is free)."""
+    shapes = [graph.tensors[t].shape for t in op.inputs[:2]]
+    if len(shapes) < 2 or any(len(s) != 4 for s in shapes) or pointwise(graph, op):  # (bare test graphs)
+        return 0
+    g = conv_common.geometry(graph, op)
+    return IM2COL_PIXELS * g.k_h * g.k_w * g.in_c
 
 
 def inplace(graph: Graph, op: Op) -> list[tuple[int, int]]:
@@ -82,6 +98,8 @@ def lower(ctx: LowerContext, op: Op):
         if chosen.kernel_set == "rvv":
             io = ctx.derived(op, "filter_io", "int8_t", flt.data.reshape(g.out_c, g.in_c).T, role="weights")
             args = [out, io, folded(), multiplier, shift, ctx.scratch(op)]
+        elif chosen.kernel_set == "scalar":
+            args = [out, ctx.weights(op.inputs[1]), folded(), multiplier, shift, ctx.scratch(op)]
         else:
             args = [out, ctx.weights(op.inputs[1]), ctx.weights(bias_index), multiplier, shift, ctx.scratch(op)]
         return ctx.layer(op, chosen, CONV_1X1_INPLACE, params, args, conv_common.macs(ctx.graph, op))
@@ -98,9 +116,12 @@ def lower(ctx: LowerContext, op: Op):
         args = [data[0], hwio(), folded(), raw_bias]
     elif chosen.kernel_set == "xthead":  # exact everywhere with the raw bias: it adds the offset per input
         args = [data[0], hwio(), ctx.weights(bias_index)]
-    elif chosen.kernel_set == "scalar":
-        args = [*data, folded(), raw_bias]
+    elif chosen.kernel_set == "scalar":  # padding taps read the zero point: the folded bias serves all
+        args = [*data, folded()]
     else:
         args = [*data, ctx.weights(bias_index)]
     layer = ctx.layer(op, chosen, fam, params, args, conv_common.macs(ctx.graph, op))
-    return conv_common.finish(ctx, op, layer, multiplier, shift, g)
+    layer = conv_common.finish(ctx, op, layer, multiplier, shift, g)
+    if chosen.kernel_set == "scalar":
+        layer.args.append(ctx.spare_scratch(op))
+    return layer

@@ -16,7 +16,9 @@ DEPTHWISE_ROWS = Family(
     PARAMS,
     {**DEPTHWISE.kernels, "rvv": "depthwise_conv2d_rows_s8_rvv"},
 )
-DEPTHWISE_INPLACE = family("DEPTHWISE_CONV_2D in place", PARAMS, "depthwise_conv2d_inplace_s8", ("ref", "rvv"))
+DEPTHWISE_INPLACE = family(
+    "DEPTHWISE_CONV_2D in place", PARAMS, "depthwise_conv2d_inplace_s8", ("ref", "scalar", "rvv")
+)
 FAMILIES = (DEPTHWISE, DEPTHWISE_ROWS, DEPTHWISE_INPLACE)
 
 macs = conv_common.macs
@@ -31,8 +33,9 @@ def check(graph: Graph, op: Op) -> None:
 
 
 def scratch_inplace(in_h: int, in_w: int) -> int:
-    """One input channel's plane; mirrors rvfw_depthwise_conv2d_inplace_scratch_size()."""
-    return in_h * in_w
+    """Four input channels' planes (the fast scalar kernel's block; the reference and RVV kernels
+    use one); mirrors rvfw_depthwise_conv2d_inplace_scratch_size()."""
+    return 4 * in_h * in_w
 
 
 def inplace(graph: Graph, op: Op) -> list[tuple[int, int]]:
@@ -60,7 +63,7 @@ def lower(ctx: LowerContext, op: Op):
     macs = conv_common.macs(ctx.graph, op)
     if ctx.inplace(op):
         chosen = ctx.pick(DEPTHWISE_INPLACE)
-        bias_arg = folded() if chosen.kernel_set == "rvv" else ctx.weights(bias_index)
+        bias_arg = folded() if chosen.kernel_set in ("rvv", "scalar") else ctx.weights(bias_index)
         args = [ctx.output(op), ctx.weights(op.inputs[1]), bias_arg, multiplier, shift, ctx.scratch(op)]
         return ctx.layer(op, chosen, DEPTHWISE_INPLACE, params, args, macs)
     rows = ctx.kernels == "rvv" and ctx.rows_fill_more_lanes(g.out_w, g.out_c)

@@ -20,6 +20,8 @@ SET_NAMES = {"ref": "reference", "scalar": "fast scalar", "rvv": "RVV", "xthead"
 FALLBACK = {"rvv": ("rvv", "scalar", "ref"), "xthead": ("xthead", "scalar", "ref"), "scalar": ("scalar", "ref"),
             "ref": ("ref",)}  # fmt: skip
 C_PREFIX = "rvfw_"
+# Kernels built on another kernel's public function: the image links both.
+CALLS = {"conv2d_1x1_inplace_s8_scalar": ("conv2d_s8_scalar",)}
 
 
 @dataclass(frozen=True)

@@ -37,10 +37,9 @@ def lower(ctx: LowerContext, op: Op) -> Layer:
     for member in tiling.ops:
         for t in (*member.inputs, *member.outputs):
             offsets.setdefault(t, 0)
-    member_ctx = LowerContext(
-        ctx.graph, dataclasses.replace(ctx.plan, tensor_offsets=offsets, inplace={}), ctx.kernels, ctx.vlen,
-        ctx.vector_caps, ctx.constants,
-    )  # fmt: skip
+    # No spare scratch either: a member runs on band buffers, its own planned scratch is not its.
+    member_plan = dataclasses.replace(ctx.plan, tensor_offsets=offsets, inplace={}, spare_offsets={})
+    member_ctx = LowerContext(ctx.graph, member_plan, ctx.kernels, ctx.vlen, ctx.vector_caps, ctx.constants)
     members = [MEMBERS[member.kind].lower(member_ctx, member) for member in tiling.ops]
     graph = ctx.graph
     first_in = graph.tensors[tiling.ops[0].inputs[0]]

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from codegen.ir import Graph, Op, OpKind
-from codegen.ops import scratch_bytes
+from codegen.ops import scratch_bytes, spare_scratch_bytes
 
 if TYPE_CHECKING:
     from codegen.planner.inplace import InPlace
@@ -44,6 +44,7 @@ class Buffer:
     last: int
     tensors: list[int] = field(default_factory=list)
     scratch_of: int | None = None  # op index, for an in-place op's scratch buffer
+    spare: bool = False  # optional scratch (ops.spare_scratch_bytes): planned only where it costs nothing
     extents: list[tuple[int, int, int]] = field(default_factory=list)
 
     def overlaps_in_time(self, other: Buffer) -> bool:
@@ -131,6 +132,17 @@ def alias_roots(graph: Graph, inplace: dict[int, InPlace] | None = None) -> dict
     for t, (whole, _offset) in offset_views(graph, inplace).items():
         root[t] = root[whole]
     return root
+
+
+def spare_scratch_buffers(graph: Graph, taken: set[int]) -> list[Buffer]:
+    """Buffers for the scratch a kernel runs faster with but works without (ops.spare_scratch_bytes),
+    for ops without a scratch buffer of their own (`taken`)."""
+    spare = []
+    for step, op in enumerate(graph.ops):
+        size = 0 if op.index in taken else spare_scratch_bytes(graph, op)
+        if size:
+            spare.append(Buffer(f"spare scratch of op #{op.index}", size, step, step, [], op.index, spare=True))
+    return spare
 
 
 def analyze_lifetimes(graph: Graph, inplace: dict[int, InPlace] | None = None) -> list[Buffer]:

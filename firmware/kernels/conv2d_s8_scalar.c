@@ -7,8 +7,11 @@
  * from the raw bias and accumulate (x + input_offset) * w over the taps that exist, two
  * output channels at a time. A pointwise convolution (1x1, stride 1, the bulk of MobileNet-style
  * models) is a matrix product over contiguous rows and gets its own loop: four pixels by two
- * channels, each loaded weight used four times, no window arithmetic. */
-#include "rvfw_band.h"
+ * channels, each loaded weight used four times, no window arithmetic. Where the plan has room
+ * for a few im2col columns (the op's spare scratch), any other convolution copies the windows of
+ * four pixels there, the padding filled in, and runs the same loop: no window arithmetic and no
+ * border pixels (small inputs such as a first layer's spectrogram or image are mostly border). */
+#include "rvfw_dot_scalar.h"
 #include "rvfw_kernels.h"
 #include "rvfw_requant.h"
 
@@ -19,7 +22,8 @@ static inline int8_t finish(const rvfw_conv_params *p, int32_t acc, int32_t mult
 
 /* Four accumulators over one contiguous run: a* for channel a, b* for channel b; *0 for the
  * first pixel, *1 for the second. */
-static inline __attribute__((always_inline)) void run_2x2(const int8_t *x0, const int8_t *x1, const int8_t *wa, const int8_t *wb, int32_t n,
+static inline __attribute__((always_inline)) void run_2x2(const int8_t *x0, const int8_t *x1, const int8_t *wa,
+                                                          const int8_t *wb, int32_t n,
                            int32_t *a0, int32_t *a1, int32_t *b0, int32_t *b1)
 {
     int32_t sa0 = *a0, sa1 = *a1, sb0 = *b0, sb1 = *b1;
@@ -95,13 +99,15 @@ static inline __attribute__((always_inline)) void store_4x2(const rvfw_conv_para
     }
 }
 
-/* 1x1, stride 1, no padding: out[pixel][oc] = requantise(bias_folded[oc] + x[pixel] . w[oc]). */
+/* `pixels` rows of n contiguous bytes each (x), against the weight rows of every output channel:
+ * out[pixel][oc] = requantise(bias_folded[oc] + x[pixel] . w[oc]). A pointwise convolution is
+ * this over its input; any other runs it over im2col columns. */
 /* No pre-RA scheduling: hoisting all 24 loads of an unrolled step first spills accumulators on RV32. */
-__attribute__((noinline, optimize("no-schedule-insns"))) static void pointwise(const rvfw_conv_params *p, const int8_t *input, const int8_t *filter,
-                      const int32_t *bias_folded, const int32_t *output_multiplier, const int32_t *output_shift,
-                      int8_t *output)
+__attribute__((noinline, optimize("no-schedule-insns"))) static void matmul(const rvfw_conv_params *p, const int8_t *input, int32_t n,
+                      int32_t pixels, const int8_t *filter, const int32_t *bias_folded, const int32_t *output_multiplier,
+                      const int32_t *output_shift, int8_t *output)
 {
-    const int32_t n = p->in_c, out_c = p->out_c, pixels = p->batches * p->out_h * p->out_w;
+    const int32_t out_c = p->out_c;
     int32_t px = 0;
     for (; px + 4 <= pixels; px += 4) {
         const int8_t *x = input + px * n;
@@ -132,114 +138,109 @@ __attribute__((noinline, optimize("no-schedule-insns"))) static void pointwise(c
     }
 }
 
-/* A border pixel, channels a and b: (x + input_offset) * w over the taps inside the input, found
- * once per pixel. Without horizontal dilation a window row's taps are one contiguous run. */
-static void border_2(const rvfw_conv_params *p, const int8_t *in_batch, const int8_t *wa, const int8_t *wb,
-                     int32_t y0, int32_t x0, int32_t *acc_a, int32_t *acc_b)
+/* The windows of output pixels [first, first + count) (flattened over batch, row and column) as
+ * im2col columns: each window's taps in filter order (row, column, channel), one filter_size
+ * run per pixel, taps in the padding set to the input's zero point so that (x + input_offset) is
+ * 0 there. Every pixel then multiplies raw values against the folded bias, border or not. */
+static void im2col(const rvfw_conv_params *p, const int8_t *input, int32_t first, int32_t count, int8_t *col)
 {
-    const int32_t in_c = p->in_c, offset = p->input_offset;
-    int32_t ky0, ky1, kx0, kx1;
-    rvfw_dilated_window(y0, p->k_h, p->dilation_h, p->in_h, &ky0, &ky1);
-    rvfw_dilated_window(x0, p->k_w, p->dilation_w, p->in_w, &kx0, &kx1);
-    const int32_t run = p->dilation_w == 1 ? (kx1 - kx0) * in_c : in_c;
-    const int32_t runs = p->dilation_w == 1 ? (kx1 > kx0) : kx1 - kx0;
-    int32_t sa = *acc_a, sb = *acc_b;
-    for (int32_t ky = ky0; ky < ky1; ++ky) {
-        for (int32_t r = 0; r < runs; ++r) {
-            const int32_t kx = kx0 + r;
-            const int8_t *x = in_batch + ((y0 + ky * p->dilation_h) * p->in_w + x0 + kx * p->dilation_w) * in_c;
-            const int32_t tap = (ky * p->k_w + kx) * in_c;
-            const int8_t *a = wa + tap, *b = wb + tap;
-            for (int32_t i = 0; i < run; ++i) {
-                const int32_t v = x[i] + offset;
-                sa += v * a[i];
-                sb += v * b[i];
+    const int32_t in_c = p->in_c, in_w = p->in_w, in_h = p->in_h, k_w = p->k_w;
+    const int8_t zero_point = (int8_t)-p->input_offset;
+    for (int32_t i = 0; i < count; ++i) {
+        const int32_t pixel = first + i, ox = pixel % p->out_w, oy = pixel / p->out_w % p->out_h;
+        const int8_t *in_batch = input + pixel / (p->out_w * p->out_h) * in_h * in_w * in_c;
+        const int32_t y0 = oy * p->stride_h - p->pad_h, x0 = ox * p->stride_w - p->pad_w;
+        const int row_inside = x0 >= 0 && x0 + (k_w - 1) * p->dilation_w < in_w && p->dilation_w == 1;
+        for (int32_t ky = 0; ky < p->k_h; ++ky) {
+            const int32_t y = y0 + ky * p->dilation_h;
+            if (y < 0 || y >= in_h) {
+                for (int32_t k = 0; k < k_w * in_c; ++k)
+                    *col++ = zero_point;
+                continue;
+            }
+            const int8_t *row = in_batch + y * in_w * in_c;
+            if (row_inside) { /* the window row is one contiguous run */
+                const int8_t *x = row + x0 * in_c;
+                for (int32_t k = 0; k < k_w * in_c; ++k)
+                    *col++ = x[k];
+                continue;
+            }
+            for (int32_t kx = 0; kx < k_w; ++kx) {
+                const int32_t xx = x0 + kx * p->dilation_w;
+                const int inside = xx >= 0 && xx < in_w;
+                for (int32_t c = 0; c < in_c; ++c)
+                    *col++ = inside ? row[xx * in_c + c] : zero_point;
             }
         }
     }
-    *acc_a = sa;
-    *acc_b = sb;
 }
 
-/* No pre-RA scheduling (see pointwise). */
-__attribute__((optimize("no-schedule-insns"))) void rvfw_conv2d_s8_scalar(const rvfw_conv_params *p, const int8_t *input, const int8_t *filter,
-                           const int32_t *bias_folded, const int32_t *bias, const int32_t *output_multiplier,
-                           const int32_t *output_shift, int8_t *output)
+/* One pixel without a column buffer, every output channel, two at a time: the im2col product
+ * read in place, taps in the padding taking the input's zero point (a window row inside the input
+ * is one contiguous run). */
+static void one_pixel(const rvfw_conv_params *p, const int8_t *input, const int8_t *filter, const int32_t *bias_folded,
+                      const int32_t *output_multiplier, const int32_t *output_shift, int32_t pixel, int8_t *out)
 {
-    if (p->k_h == 1 && p->k_w == 1 && p->stride_h == 1 && p->stride_w == 1 && p->pad_h == 0 && p->pad_w == 0 &&
-        p->out_h == p->in_h && p->out_w == p->in_w) {
-        pointwise(p, input, filter, bias_folded, output_multiplier, output_shift, output);
-        return;
-    }
-    const int32_t in_c = p->in_c, out_c = p->out_c, filter_size = p->k_h * p->k_w * in_c;
-    const rvfw_conv_runs runs = rvfw_conv_runs_of(p);
-    const int32_t run = runs.run, runs_per_row = runs.runs_per_row, pixel_step = runs.pixel_step;
-    const rvfw_interior inside = rvfw_interior_of(p);
-    const int32_t ox_lo = inside.ox_lo, ox_hi = inside.ox_hi, span_h = inside.span_h;
-
-    for (int32_t b = 0; b < p->batches; ++b) {
-        const int8_t *in_batch = input + b * p->in_h * p->in_w * in_c;
-        for (int32_t oy = 0; oy < p->out_h; ++oy) {
-            const int32_t y0 = oy * p->stride_h - p->pad_h;
-            const int row_inside = y0 >= 0 && y0 + span_h < p->in_h;
-            for (int32_t ox = 0; ox < p->out_w;) {
-                const int32_t x0 = ox * p->stride_w - p->pad_w;
-                int8_t *out = output + ((b * p->out_h + oy) * p->out_w + ox) * out_c;
-                if (!row_inside || ox < ox_lo || ox >= ox_hi) {
-                    for (int32_t oc = 0; oc < out_c; oc += 2) {
-                        const int32_t oc1 = oc + 1 < out_c ? oc + 1 : oc;
-                        int32_t acc_a = bias ? bias[oc] : 0, acc_b = bias ? bias[oc1] : 0;
-                        border_2(p, in_batch, filter + oc * filter_size, filter + oc1 * filter_size, y0, x0, &acc_a,
-                                 &acc_b);
-                        out[oc] = finish(p, acc_a, output_multiplier[oc], output_shift[oc]);
-                        out[oc1] = finish(p, acc_b, output_multiplier[oc1], output_shift[oc1]);
-                    }
-                    ++ox;
-                    continue;
+    const int32_t in_c = p->in_c, in_w = p->in_w, k_w = p->k_w, out_c = p->out_c, row = k_w * in_c;
+    const int32_t filter_size = p->k_h * row;
+    const int32_t ox = pixel % p->out_w, oy = pixel / p->out_w % p->out_h, b = pixel / (p->out_w * p->out_h);
+    const int8_t *in_batch = input + b * p->in_h * in_w * in_c;
+    const int32_t y0 = oy * p->stride_h - p->pad_h, x0 = ox * p->stride_w - p->pad_w;
+    const int32_t zero_point = -p->input_offset;
+    const int across = p->dilation_w == 1 && x0 >= 0 && x0 + k_w <= in_w; /* window rows inside horizontally */
+    for (int32_t oc = 0; oc < out_c; oc += 2) {
+        const int32_t oc1 = oc + 1 < out_c ? oc + 1 : oc;
+        const int8_t *wa = filter + oc * filter_size, *wb = filter + oc1 * filter_size;
+        int32_t acc_a = bias_folded[oc], acc_b = bias_folded[oc1];
+        for (int32_t ky = 0; ky < p->k_h; ++ky, wa += row, wb += row) {
+            const int32_t y = y0 + ky * p->dilation_h;
+            const int8_t *x = in_batch + y * in_w * in_c;
+            if (y >= 0 && y < p->in_h && across) {
+                rvfw_dot2_s8_scalar(x + x0 * in_c, wa, wb, row, &acc_a, &acc_b);
+                continue;
+            }
+            for (int32_t kx = 0; kx < k_w; ++kx) {
+                const int32_t xx = x0 + kx * p->dilation_w;
+                const int inside = y >= 0 && y < p->in_h && xx >= 0 && xx < in_w;
+                for (int32_t c = 0; c < in_c; ++c) {
+                    const int32_t v = inside ? x[xx * in_c + c] : zero_point;
+                    acc_a += v * wa[kx * in_c + c];
+                    acc_b += v * wb[kx * in_c + c];
                 }
-                const int8_t *xrow0 = in_batch + (y0 * p->in_w + x0) * in_c;
-                if (ox + 3 < ox_hi) { /* four interior pixels: each loaded weight used four times */
-                    for (int32_t oc = 0; oc < out_c; oc += 2) {
-                        const int32_t oc1 = oc + 1 < out_c ? oc + 1 : oc;
-                        const int32_t ba = bias_folded[oc], bb = bias_folded[oc1];
-                        int32_t acc[8] = {ba, ba, ba, ba, bb, bb, bb, bb};
-                        for (int32_t ky = 0; ky < p->k_h; ++ky) {
-                            const int32_t row_off = ky * p->dilation_h * p->in_w * in_c;
-                            for (int32_t r = 0; r < runs_per_row; ++r) {
-                                const int32_t x_off = row_off + r * p->dilation_w * in_c;
-                                const int32_t w_off = (ky * p->k_w + r) * in_c;
-                                run_4x2(xrow0 + x_off, pixel_step, run, filter + oc * filter_size + w_off,
-                                        filter + oc1 * filter_size + w_off, acc);
-                            }
-                        }
-                        store_4x2(p, out, out_c, oc, oc1, acc, output_multiplier, output_shift);
-                    }
-                    ox += 4;
-                    continue;
-                }
-                const int32_t pixels = ox + 1 < ox_hi ? 2 : 1;
-                const int8_t *xrow1 = xrow0 + (pixels == 2 ? pixel_step : 0);
-                for (int32_t oc = 0; oc < out_c; oc += 2) {
-                    const int32_t oc1 = oc + 1 < out_c ? oc + 1 : oc;
-                    int32_t a0 = bias_folded[oc], a1 = a0, b0 = bias_folded[oc1], b1 = b0;
-                    for (int32_t ky = 0; ky < p->k_h; ++ky) {
-                        const int32_t row_off = ky * p->dilation_h * p->in_w * in_c;
-                        for (int32_t r = 0; r < runs_per_row; ++r) {
-                            const int32_t x_off = row_off + r * p->dilation_w * in_c;
-                            const int32_t w_off = (ky * p->k_w + r) * in_c;
-                            run_2x2(xrow0 + x_off, xrow1 + x_off, filter + oc * filter_size + w_off,
-                                    filter + oc1 * filter_size + w_off, run, &a0, &a1, &b0, &b1);
-                        }
-                    }
-                    out[oc] = finish(p, a0, output_multiplier[oc], output_shift[oc]);
-                    out[oc1] = finish(p, b0, output_multiplier[oc1], output_shift[oc1]);
-                    if (pixels == 2) {
-                        out[out_c + oc] = finish(p, a1, output_multiplier[oc], output_shift[oc]);
-                        out[out_c + oc1] = finish(p, b1, output_multiplier[oc1], output_shift[oc1]);
-                    }
-                }
-                ox += pixels;
             }
         }
+        out[oc] = finish(p, acc_a, output_multiplier[oc], output_shift[oc]);
+        out[oc1] = finish(p, acc_b, output_multiplier[oc1], output_shift[oc1]);
     }
+}
+
+/* col: scratch for RVFW_CONV_IM2COL_PIXELS im2col columns, or NULL: then the columns go in the
+ * tail of the output, whose bytes nothing else holds and which is written last, and the pixels
+ * whose outputs would overwrite them are computed one by one without. The folded bias serves
+ * every pixel, border or not. */
+void rvfw_conv2d_s8_scalar(const rvfw_conv_params *p, const int8_t *input, const int8_t *filter,
+                           const int32_t *bias_folded, const int32_t *output_multiplier, const int32_t *output_shift,
+                           int8_t *output, int8_t *col)
+{
+    const int32_t out_c = p->out_c, pixels = p->batches * p->out_h * p->out_w;
+    if (p->k_h == 1 && p->k_w == 1 && p->stride_h == 1 && p->stride_w == 1 && p->pad_h == 0 && p->pad_w == 0 &&
+        p->out_h == p->in_h && p->out_w == p->in_w) {
+        matmul(p, input, p->in_c, pixels, filter, bias_folded, output_multiplier, output_shift, output);
+        return;
+    }
+    const int32_t n = p->k_h * p->k_w * p->in_c, col_bytes = RVFW_CONV_IM2COL_PIXELS * n;
+    int32_t fast = pixels; /* pixels [0, fast) run on im2col columns */
+    if (!col) {
+        const int32_t free_bytes = pixels * out_c - col_bytes;
+        fast = free_bytes > 0 ? free_bytes / out_c : 0;
+        col = output + pixels * out_c - col_bytes;
+    }
+    int32_t px = 0;
+    for (; px < fast; px += RVFW_CONV_IM2COL_PIXELS) {
+        const int32_t count = fast - px < RVFW_CONV_IM2COL_PIXELS ? fast - px : RVFW_CONV_IM2COL_PIXELS;
+        im2col(p, input, px, count, col);
+        matmul(p, col, n, count, filter, bias_folded, output_multiplier, output_shift, output + px * out_c);
+    }
+    for (px = fast; px < pixels; ++px)
+        one_pixel(p, input, filter, bias_folded, output_multiplier, output_shift, px, output + px * out_c);
 }
