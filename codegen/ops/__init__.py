@@ -88,8 +88,9 @@ def scratch_bytes(graph: Graph, op: Op) -> int:
 
 def spare_scratch_bytes(graph: Graph, op: Op) -> int:
     """Scratch an op's fast kernel can use to run faster but does without (a module's
-    `spare_scratch`, e.g. a convolution's padded input band): the planner gives it only where it
-    does not grow the arena, and the lowering passes NULL otherwise."""
+    `spare_scratch`, e.g. the fast scalar convolution's im2col columns): the planner gives it only where it
+    does not grow the arena (whatever the kernel set: it is free), the lowering passes NULL where
+    it got none."""
     spare = getattr(module_for(graph, op), "spare_scratch", None)
     return spare(graph, op) if spare else 0
 

@@ -37,7 +37,8 @@ def lower(ctx: LowerContext, op: Op) -> Layer:
     for member in tiling.ops:
         for t in (*member.inputs, *member.outputs):
             offsets.setdefault(t, 0)
-    # No spare scratch either: a member runs on band buffers, its own planned scratch is not its.
+    # Members get no spare scratch: the plan keys it by op index, and the stage carries its first
+    # member's index (its band buffers are that index's scratch).
     member_plan = dataclasses.replace(ctx.plan, tensor_offsets=offsets, inplace={}, spare_offsets={})
     member_ctx = LowerContext(ctx.graph, member_plan, ctx.kernels, ctx.vlen, ctx.vector_caps, ctx.constants)
     members = [MEMBERS[member.kind].lower(member_ctx, member) for member in tiling.ops]

@@ -1,4 +1,4 @@
-/* The scalar fully connected inner product, shared by the FULLY_CONNECTED and LSTM fast scalar
+/* The scalar two-output inner product, shared by the FULLY_CONNECTED, LSTM and CONV_2D fast scalar
  * kernels: two output units per pass, each input byte loaded once for both. */
 #ifndef RVFW_DOT_SCALAR_H
 #define RVFW_DOT_SCALAR_H

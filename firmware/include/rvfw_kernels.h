@@ -387,7 +387,8 @@ void rvfw_depthwise_conv2d_inplace_s8_rvv(const rvfw_conv_params *p, int8_t *dat
                                           const int32_t *output_shift, int8_t *scratch);
 
 /* Fast portable C for cores without a vector unit: same results as the references, weights
- * unchanged, the input offset folded into the bias (the raw bias serves border pixels). */
+ * unchanged, the input offset folded into the bias (the depthwise kernel's raw bias serves its
+ * border pixels; the conv's padding taps read the zero point instead). */
 /* col: scratch for RVFW_CONV_IM2COL_PIXELS im2col columns (k_h * k_w * in_c bytes each), or NULL
  * (then the output's tail holds them). */
 #define RVFW_CONV_IM2COL_PIXELS 4

@@ -2,15 +2,15 @@
  *
  * Same arithmetic as the reference, arranged for fewer instructions per MAC: the input offset
  * is folded into the bias at build time (bias_folded = bias + input_offset * sum(w)) so the
- * inner loop multiplies raw int8 values, and a 2x2 register block (two output pixels by two
- * output channels) uses every loaded byte twice. Pixels whose window crosses the border start
- * from the raw bias and accumulate (x + input_offset) * w over the taps that exist, two
- * output channels at a time. A pointwise convolution (1x1, stride 1, the bulk of MobileNet-style
- * models) is a matrix product over contiguous rows and gets its own loop: four pixels by two
- * channels, each loaded weight used four times, no window arithmetic. Where the plan has room
- * for a few im2col columns (the op's spare scratch), any other convolution copies the windows of
- * four pixels there, the padding filled in, and runs the same loop: no window arithmetic and no
- * border pixels (small inputs such as a first layer's spectrogram or image are mostly border). */
+ * inner loop multiplies raw int8 values. Everything runs one matrix-product loop (matmul): four
+ * pixels by two output channels, each loaded weight used four times, no window arithmetic. A
+ * pointwise convolution (1x1, stride 1) runs it over its input rows; any other over im2col
+ * columns of four pixels, taps in the padding set to the input's zero point, so that border
+ * pixels are no special case and the folded bias serves them too. The columns live in the op's
+ * spare scratch where the plan had room, else in the tail of the output (written last); pixels
+ * whose outputs would overwrite that tail are computed one at a time (one_pixel). */
+#include <stddef.h>
+
 #include "rvfw_dot_scalar.h"
 #include "rvfw_kernels.h"
 #include "rvfw_requant.h"
@@ -138,6 +138,13 @@ __attribute__((noinline, optimize("no-schedule-insns"))) static void matmul(cons
     }
 }
 
+/* Whether a window starting at input column x0 lies inside horizontally and undilated: each of
+ * its rows is one contiguous run of k_w * in_c bytes. */
+static inline int window_rows_contiguous(const rvfw_conv_params *p, int32_t x0)
+{
+    return p->dilation_w == 1 && x0 >= 0 && x0 + p->k_w <= p->in_w;
+}
+
 /* The windows of output pixels [first, first + count) (flattened over batch, row and column) as
  * im2col columns: each window's taps in filter order (row, column, channel), one filter_size
  * run per pixel, taps in the padding set to the input's zero point so that (x + input_offset) is
@@ -150,7 +157,7 @@ static void im2col(const rvfw_conv_params *p, const int8_t *input, int32_t first
         const int32_t pixel = first + i, ox = pixel % p->out_w, oy = pixel / p->out_w % p->out_h;
         const int8_t *in_batch = input + pixel / (p->out_w * p->out_h) * in_h * in_w * in_c;
         const int32_t y0 = oy * p->stride_h - p->pad_h, x0 = ox * p->stride_w - p->pad_w;
-        const int row_inside = x0 >= 0 && x0 + (k_w - 1) * p->dilation_w < in_w && p->dilation_w == 1;
+        const int row_inside = window_rows_contiguous(p, x0);
         for (int32_t ky = 0; ky < p->k_h; ++ky) {
             const int32_t y = y0 + ky * p->dilation_h;
             if (y < 0 || y >= in_h) {
@@ -187,7 +194,7 @@ static void one_pixel(const rvfw_conv_params *p, const int8_t *input, const int8
     const int8_t *in_batch = input + b * p->in_h * in_w * in_c;
     const int32_t y0 = oy * p->stride_h - p->pad_h, x0 = ox * p->stride_w - p->pad_w;
     const int32_t zero_point = -p->input_offset;
-    const int across = p->dilation_w == 1 && x0 >= 0 && x0 + k_w <= in_w; /* window rows inside horizontally */
+    const int across = window_rows_contiguous(p, x0);
     for (int32_t oc = 0; oc < out_c; oc += 2) {
         const int32_t oc1 = oc + 1 < out_c ? oc + 1 : oc;
         const int8_t *wa = filter + oc * filter_size, *wb = filter + oc1 * filter_size;
@@ -215,9 +222,7 @@ static void one_pixel(const rvfw_conv_params *p, const int8_t *input, const int8
 }
 
 /* col: scratch for RVFW_CONV_IM2COL_PIXELS im2col columns, or NULL: then the columns go in the
- * tail of the output, whose bytes nothing else holds and which is written last, and the pixels
- * whose outputs would overwrite them are computed one by one without. The folded bias serves
- * every pixel, border or not. */
+ * tail of the output, whose bytes nothing else holds and which is written last. */
 void rvfw_conv2d_s8_scalar(const rvfw_conv_params *p, const int8_t *input, const int8_t *filter,
                            const int32_t *bias_folded, const int32_t *output_multiplier, const int32_t *output_shift,
                            int8_t *output, int8_t *col)
@@ -233,7 +238,7 @@ void rvfw_conv2d_s8_scalar(const rvfw_conv_params *p, const int8_t *input, const
     if (!col) {
         const int32_t free_bytes = pixels * out_c - col_bytes;
         fast = free_bytes > 0 ? free_bytes / out_c : 0;
-        col = output + pixels * out_c - col_bytes;
+        col = fast ? output + free_bytes : NULL;
     }
     int32_t px = 0;
     for (; px < fast; px += RVFW_CONV_IM2COL_PIXELS) {
