@@ -8,6 +8,8 @@ weights, activation scales from the weight statistics): the graphs TFLite's conv
   PyTorch exports;
 - `detector`: a small detection head: strided convs, RESIZE_NEAREST_NEIGHBOR x2 upsampling,
   CONCATENATION with the skip connection, a LOGISTIC output;
+- `micro_speech`, `person_detect`: TFLite Micro's two example models in shape (their first
+  layers are depthwise convolutions with depth multiplier 8 over one input channel);
 - `kws_16x8`: an audio model quantised 16x8 (int16 activations, int8 weights, int64 bias);
 - `svdf_kws` (STREAMING_MODELS): a keyword spotter of two SVDF layers whose state persists from
   one frame to the next;
@@ -32,14 +34,17 @@ TARGET_STD = 32.0  # aimed spread of activations, in int8 steps
 def _conv_float(
     x: np.ndarray, w: np.ndarray, bias: np.ndarray, stride: int, pads: tuple[int, int, int, int], depthwise: bool
 ) -> np.ndarray:
-    """Float NHWC convolution (the shadow that picks output scales); w as the tensor stores it."""
+    """Float NHWC convolution (the shadow that picks output scales); w as the tensor stores it.
+    Depthwise output channel oc reads input channel oc // depth multiplier."""
     top, bottom, left, right = pads
     xp = np.pad(x, ((0, 0), (top, bottom), (left, right), (0, 0)))
-    k = w.shape[1]
-    oh, ow = (xp.shape[1] - k) // stride + 1, (xp.shape[2] - k) // stride + 1
+    k_h, k_w = w.shape[1], w.shape[2]
+    if depthwise:
+        xp = np.repeat(xp, w.shape[3] // x.shape[3], axis=3)
+    oh, ow = (xp.shape[1] - k_h) // stride + 1, (xp.shape[2] - k_w) // stride + 1
     out = np.zeros((x.shape[0], oh, ow, w.shape[0] if not depthwise else w.shape[3]), np.float64)
-    for ky in range(k):
-        for kx in range(k):
+    for ky in range(k_h):
+        for kx in range(k_w):
             patch = xp[:, ky : ky + stride * oh : stride, kx : kx + stride * ow : stride, :]
             if depthwise:
                 out += patch * w[0, ky, kx, :]
@@ -89,13 +94,16 @@ class Net:
         self.shadow[t[0]] = values
         return t
 
-    def conv(self, x, shape, cout, k=1, stride=1, padding="SAME", depthwise=False, activation="NONE", gain=1.0):
-        """x = (tensor, scale, zero point); shape its NHWC shape; gain scales the weights (to keep
-        what follows, a LOGISTIC say, out of saturation). Returns the output and its shape."""
+    def conv(self, x, shape, cout, k=1, stride=1, padding="SAME", depthwise=False, activation="NONE", gain=1.0,
+             multiplier=1):  # fmt: skip
+        """x = (tensor, scale, zero point); shape its NHWC shape; k an int or (height, width); gain
+        scales the weights (to keep what follows, a LOGISTIC say, out of saturation); multiplier is
+        a depthwise layer's depth multiplier. Returns the output and its shape."""
         t, s_in, _ = x
         n, h, w, cin = shape
-        cout = cin if depthwise else cout
-        wshape = (1, k, k, cout) if depthwise else (cout, k, k, cin)
+        k_h, k_w = (k, k) if isinstance(k, int) else k
+        cout = cin * multiplier if depthwise else cout
+        wshape = (1, k_h, k_w, cout) if depthwise else (cout, k_h, k_w, cin)
         q = self.rng.integers(-127, 128, size=wshape, dtype=np.int8)
         ws = (self.rng.uniform(0.002, 0.02, size=cout) * gain).astype(np.float32)
         bias = self.rng.integers(-300, 300, cout, dtype=np.int32)
@@ -103,7 +111,7 @@ class Net:
         b = self.m.tensor(self.name("b"), (cout,), np.int32, scale=ws * s_in, data=bias)
         axis = 3 if depthwise else 0
         real_w = q * ws.reshape([-1 if d == axis else 1 for d in range(4)])
-        pads = (*_same_pads(h, k, stride), *_same_pads(w, k, stride)) if padding == "SAME" else (0, 0, 0, 0)
+        pads = (*_same_pads(h, k_h, stride), *_same_pads(w, k_w, stride)) if padding == "SAME" else (0, 0, 0, 0)
         values = _conv_float(self.shadow[t], real_w, bias * ws * s_in, stride, pads, depthwise)
         if activation == "RELU":
             values = np.maximum(values, 0)
@@ -111,7 +119,7 @@ class Net:
             values = np.clip(values, 0, 6)
         y = self.fitted("conv", values, nonnegative=activation != "NONE")
         kind = "DEPTHWISE_CONV_2D" if depthwise else "CONV_2D"
-        extra = {"depth_multiplier": 1} if depthwise else {}
+        extra = {"depth_multiplier": multiplier} if depthwise else {}
         self.m.op(kind, [t, wt, b], [y[0]], padding=padding, stride=(stride, stride), activation=activation, **extra)
         return y, values.shape
 
@@ -165,10 +173,10 @@ class Net:
         self.m.op(kind, [x[0]], [y[0]])
         return y
 
-    def fc(self, x, depth, units):
+    def fc(self, x, depth, units, gain=1.0):
         t, s_in, _ = x
         q = self.rng.integers(-127, 128, size=(units, depth), dtype=np.int8)
-        ws = float(np.float32(0.01))
+        ws = float(np.float32(0.01 * gain))
         bias = self.rng.integers(-300, 300, units, dtype=np.int32)
         wt = self.m.tensor(self.name("fcw"), (units, depth), scale=ws, data=q)
         b = self.m.tensor(self.name("fcb"), (units,), np.int32, scale=ws * s_in, data=bias)
@@ -366,8 +374,48 @@ def kws_16x8() -> bytes:
     return m.finish([x_f], [out], description="rvfw family model: 16x8 keyword spotter (seeded)")
 
 
+def micro_speech() -> bytes:
+    """TFLite Micro's micro_speech example in shape: a 49x40 spectrogram, one depthwise 10x8
+    stride-2 layer with depth multiplier 8 over the single input channel (the converter's form of
+    a one-channel convolution), a fully connected classifier over its 4,000 outputs, SOFTMAX."""
+    net = Net(707)
+    x = net.input("spectrogram", (1, 49, 40, 1), 0.1, -128)
+    d, shape = net.conv(x, (1, 49, 40, 1), 0, k=(10, 8), stride=2, depthwise=True, activation="RELU", multiplier=8)
+    flat = net.same("flat", d, net.shadow[d[0]].reshape(1, -1))
+    shape_t = net.m.tensor("flat/shape", (2,), np.int32, data=np.array([1, int(np.prod(shape))], np.int32))
+    net.m.op("RESHAPE", [d[0], shape_t], [flat[0]])
+    logits = net.fc(flat, int(np.prod(shape)), 4, gain=0.0005)  # logits SOFTMAX does not saturate
+    probs = net.tensor("probs", (1, 4), 1 / 256, -128)
+    net.m.op("SOFTMAX", [logits[0]], [probs[0]], beta=1.0)
+    return net.m.finish([x[0]], [probs[0]], description="rvfw family model: micro_speech shape (seeded)")
+
+
+def person_detect() -> bytes:
+    """TFLite Micro's person_detection example in shape: MobileNet v1 at width 0.25 on a 96x96
+    grayscale image; its first layer is a depthwise 3x3 stride-2 convolution with depth multiplier
+    8 (the converter's form of a one-channel convolution), then 13 depthwise/pointwise pairs, an
+    average pool, a 1x1 classifier and SOFTMAX."""
+    net = Net(808)
+    x = net.input("image", (1, 96, 96, 1), 0.02, -128)
+    y, shape = net.conv(x, (1, 96, 96, 1), 0, k=3, stride=2, depthwise=True, activation="RELU6", multiplier=8)
+    for stride, cout in ((1, 16), (2, 32), (1, 32), (2, 64), (1, 64), (2, 128), (1, 128), (1, 128), (1, 128),
+                         (1, 128), (1, 128), (2, 256), (1, 256)):  # fmt: skip
+        y, shape = net.conv(y, shape, 0, k=3, stride=stride, depthwise=True, activation="RELU6")
+        y, shape = net.conv(y, shape, cout, activation="RELU6")
+    pooled = net.shadow[y[0]].mean(axis=(1, 2), keepdims=True)
+    p = net.same("pool", y, pooled)  # TFLite Micro's int8 AVERAGE_POOL_2D keeps its input's quantisation
+    net.m.op("AVERAGE_POOL_2D", [y[0]], [p[0]], padding="VALID", stride=(1, 1), filter=(shape[1], shape[2]))
+    logits, _ = net.conv(p, pooled.shape, 2, gain=0.01)  # logits SOFTMAX does not saturate
+    flat = net.same("flat", logits, net.shadow[logits[0]].reshape(1, 2))
+    shape_t = net.m.tensor("flat/shape", (2,), np.int32, data=np.array([1, 2], np.int32))
+    net.m.op("RESHAPE", [logits[0], shape_t], [flat[0]])
+    probs = net.tensor("probs", (1, 2), 1 / 256, -128)
+    net.m.op("SOFTMAX", [flat[0]], [probs[0]], beta=1.0)
+    return net.m.finish([x[0]], [probs[0]], description="rvfw family model: person_detection shape (seeded)")
+
+
 FAMILY_MODELS = {"mobilenetv2_torch": mobilenetv2_torch, "mcunet_se": mcunet_se, "detector": detector,
-                 "kws_16x8": kws_16x8}  # fmt: skip
+                 "kws_16x8": kws_16x8, "micro_speech": micro_speech, "person_detect": person_detect}  # fmt: skip
 # Models with state: checked over several steps (their variable tensors carry over).
 STREAMING_MODELS = {"svdf_kws": svdf_kws, "lstm_kws": lstm_kws}
 

@@ -14,7 +14,7 @@ DEPTHWISE = family("DEPTHWISE_CONV_2D", PARAMS, "depthwise_conv2d_s8", ("ref", "
 DEPTHWISE_ROWS = Family(
     "DEPTHWISE_CONV_2D, output pixels across lanes",
     PARAMS,
-    {**DEPTHWISE.kernels, "rvv": "depthwise_conv2d_rows_s8_rvv"},
+    {**DEPTHWISE.kernels, "rvv": "depthwise_conv2d_rows_s8_rvv", "xthead": "depthwise_conv2d_rows_s8_xthead"},
 )
 DEPTHWISE_INPLACE = family(
     "DEPTHWISE_CONV_2D in place", PARAMS, "depthwise_conv2d_inplace_s8", ("ref", "scalar", "rvv")
@@ -66,13 +66,13 @@ def lower(ctx: LowerContext, op: Op):
         bias_arg = folded() if chosen.kernel_set in ("rvv", "scalar") else ctx.weights(bias_index)
         args = [ctx.output(op), ctx.weights(op.inputs[1]), bias_arg, multiplier, shift, ctx.scratch(op)]
         return ctx.layer(op, chosen, DEPTHWISE_INPLACE, params, args, macs)
-    rows = ctx.kernels == "rvv" and ctx.rows_fill_more_lanes(g.out_w, g.out_c)
+    rows = ctx.kernels in ("rvv", "xthead") and ctx.rows_fill_more_lanes(g.out_w, g.out_c)
     fam = DEPTHWISE_ROWS if rows else DEPTHWISE
     chosen = ctx.pick(fam)
     data = [ctx.input(op), ctx.weights(op.inputs[1])]
     # The raw bias serves pixels whose window crosses the border (and depth multipliers above 1).
     raw_bias = ctx.weights(bias_index) if g.touches_border or dm > 1 else Arg("null")
-    if chosen.kernel == "depthwise_conv2d_rows_s8_rvv":
+    if chosen.kernel in ("depthwise_conv2d_rows_s8_rvv", "depthwise_conv2d_rows_s8_xthead"):
         args = [*data, folded()]
     elif chosen.kernel_set in ("rvv", "scalar"):
         args = [*data, folded(), raw_bias]

@@ -49,6 +49,22 @@ static inline void rvfw_dilated_window(int32_t start, int32_t k, int32_t dilatio
     *k1 = hi;
 }
 
+/* Sum of one output channel's weights over the kernel rows outside [ky0, ky1) (rows above or
+ * below the input): row kernels with a folded bias add zero_point times it for those rows.
+ * w_col is the channel's tap-0 weight; taps are out_c apart (1HWO). */
+static inline int32_t rvfw_weights_outside_rows(const int8_t *w_col, int32_t k_h, int32_t k_w, int32_t out_c,
+                                                int32_t ky0, int32_t ky1)
+{
+    int32_t sum = 0;
+    for (int32_t ky = 0; ky < k_h; ++ky) {
+        if (ky >= ky0 && ky < ky1)
+            continue;
+        for (int32_t kx = 0; kx < k_w; ++kx)
+            sum += w_col[(ky * k_w + kx) * out_c];
+    }
+    return sum;
+}
+
 /* Output columns whose whole window lies inside the input horizontally: [*lo, *hi). Pixels
  * there need no bounds checks; the others touch the left or right padding. */
 static inline void rvfw_inside_columns(const rvfw_conv_params *p, int32_t *lo, int32_t *hi)

@@ -436,6 +436,10 @@ void rvfw_conv2d_s8_xthead(const rvfw_conv_params *p, const int8_t *input, const
 void rvfw_depthwise_conv2d_s8_xthead(const rvfw_conv_params *p, const int8_t *input, const int8_t *filter,
                                      const int32_t *bias, const int32_t *output_multiplier, const int32_t *output_shift,
                                      int8_t *output);
+/* Output pixels of a row across lanes (few channels, wide rows, any depth multiplier): folded bias. */
+void rvfw_depthwise_conv2d_rows_s8_xthead(const rvfw_conv_params *p, const int8_t *input, const int8_t *filter,
+                                          const int32_t *bias_folded, const int32_t *output_multiplier,
+                                          const int32_t *output_shift, int8_t *output);
 void rvfw_avgpool2d_s8_xthead(const rvfw_pool_params *p, const int8_t *input, int8_t *output);
 void rvfw_maxpool2d_s8_xthead(const rvfw_pool_params *p, const int8_t *input, int8_t *output);
 /* bias: NULL or [inner][n * r_out], raw; offsets as for tt_einsum_s8_rvv. */

@@ -105,6 +105,9 @@ __asm__(
     "  .word 0x07 | ((\\vd) << 7) | (rvfw_s << 15) | (1 << 25) | (4 << 26)\n.endm\n"
     ".macro th_vlsb vd, rs1, rs2\n  rvfw_xt_x rvfw_s, \\rs1\n  rvfw_xt_x rvfw_t, \\rs2\n"
     "  .word 0x07 | ((\\vd) << 7) | (rvfw_s << 15) | (rvfw_t << 20) | (1 << 25) | (6 << 26)\n.endm\n"
+    /* vlsb.v under mask v0: lanes whose mask bit is clear are not read and keep vd */
+    ".macro th_vlsb_v0 vd, rs1, rs2\n  rvfw_xt_x rvfw_s, \\rs1\n  rvfw_xt_x rvfw_t, \\rs2\n"
+    "  .word 0x07 | ((\\vd) << 7) | (rvfw_s << 15) | (rvfw_t << 20) | (6 << 26)\n.endm\n"
     /* vlbu.v: uint8 zero-extended to SEW; vlxb.v: int8 at base + each SEW offset of vs2, sign-extended */
     ".macro th_vlbu vd, rs1\n  rvfw_xt_x rvfw_s, \\rs1\n"
     "  .word 0x07 | ((\\vd) << 7) | (rvfw_s << 15) | (1 << 25)\n.endm\n"
@@ -157,6 +160,8 @@ static inline size_t rvfw_xt_setvl_e32m8(size_t n)
 #define XT_VLB(vd, ptr) __asm__ volatile("th_vlb " RVFW_XT_STR(vd) ", %0" ::"r"(ptr) : "memory")
 #define XT_VLSB(vd, ptr, stride) \
     __asm__ volatile("th_vlsb " RVFW_XT_STR(vd) ", %0, %1" ::"r"(ptr), "r"((intptr_t)(stride)) : "memory")
+#define XT_VLSB_V0(vd, ptr, stride) \
+    __asm__ volatile("th_vlsb_v0 " RVFW_XT_STR(vd) ", %0, %1" ::"r"(ptr), "r"((intptr_t)(stride)) : "memory")
 #define XT_VLBU(vd, ptr) __asm__ volatile("th_vlbu " RVFW_XT_STR(vd) ", %0" ::"r"(ptr) : "memory")
 #define XT_VLXB(vd, ptr, vs2) \
     __asm__ volatile("th_vlxb " RVFW_XT_STR(vd) ", %0, " RVFW_XT_STR(vs2) ::"r"(ptr) : "memory")
@@ -173,6 +178,10 @@ static inline size_t rvfw_xt_setvl_e32m8(size_t n)
 #define XT_VMIN_VX(vd, vs2, x) XT_VX(0x05, RVFW_XT_OPIVX, vd, vs2, x)   /* vmin.vx */
 #define XT_VRSUB_VX(vd, vs2, x) XT_VX(0x03, RVFW_XT_OPIVX, vd, vs2, x)  /* vrsub.vx: x - vs2 */
 #define XT_VMSLT_VX(vd, vs2, x) XT_VX(0x1b, RVFW_XT_OPIVX, vd, vs2, x)  /* vmslt.vx -> mask */
+#define XT_VMSLTU_VX(vd, vs2, x) XT_VX(0x1a, RVFW_XT_OPIVX, vd, vs2, x) /* vmsltu.vx -> mask */
+#define XT_VMUL_VX(vd, vs2, x) XT_VX(0x25, RVFW_XT_OPMVX, vd, vs2, x)
+/* vid.v: each lane's index (0.7.1's VMUNARY0 group: funct6 010110, vs1 10001) */
+#define XT_VID(vd) __asm__ volatile("rvfw_xt_opv 0x16, " RVFW_XT_STR(RVFW_XT_OPMVV) ", 1, " RVFW_XT_STR(vd) ", 17, 0")
 #define XT_VMSNE_VX(vd, vs2, x) XT_VX(0x19, RVFW_XT_OPIVX, vd, vs2, x)  /* vmsne.vx -> mask */
 #define XT_VADD_VV(vd, vs2, vs1) XT_VV(0x00, RVFW_XT_OPIVV, vd, vs2, vs1)
 #define XT_VSUB_VV(vd, vs2, vs1) XT_VV(0x02, RVFW_XT_OPIVV, vd, vs2, vs1) /* vs2 - vs1 */

@@ -1,7 +1,9 @@
 /* DEPTHWISE_CONV_2D, int8, RVV 1.0, output pixels of a row across vector lanes: for layers with
  * wide rows. Same border scheme as conv2d_rows_s8_rvv: bias folded with the input offset at
  * build time, zero_point loaded for lanes left/right of the input, whole rows outside the
- * input added as a scalar. Any depth multiplier. */
+ * input added as a scalar. Any depth multiplier. The taps run column by column, so a column's
+ * lane mask is made once for all its rows. */
+#include "rvfw_band.h"
 #include "rvfw_kernels.h"
 #include "rvfw_rvv.h"
 
@@ -13,37 +15,49 @@ void rvfw_depthwise_conv2d_rows_s8_rvv(const rvfw_conv_params *p, const int8_t *
     const int32_t k_h = p->k_h, k_w = p->k_w, dil_h = p->dilation_h, dil_w = p->dilation_w;
     const int32_t stride_w = p->stride_w, dm = p->depth_multiplier;
     const int8_t zero_point = (int8_t)(-p->input_offset);
-    const ptrdiff_t x_stride = (ptrdiff_t)stride_w * in_c;
+    const ptrdiff_t x_stride = (ptrdiff_t)stride_w * in_c, row_step = (ptrdiff_t)dil_h * in_w * in_c;
+    const ptrdiff_t w_step = (ptrdiff_t)k_w * out_c;
 
     for (int32_t b = 0; b < p->batches; ++b) {
         const int8_t *in_batch = input + b * in_h * in_w * in_c;
         for (int32_t oy = 0; oy < p->out_h; ++oy) {
             const int32_t y0 = oy * p->stride_h - p->pad_h;
+            int32_t ky0, ky1; /* the kernel rows inside the input */
+            rvfw_dilated_window(y0, k_h, dil_h, in_h, &ky0, &ky1);
             int8_t *out_row = output + (b * p->out_h + oy) * out_w * out_c;
             for (int32_t ox0 = 0; ox0 < out_w;) {
                 const size_t vl = __riscv_vsetvl_e32m8((size_t)(out_w - ox0));
                 const int32_t x0 = ox0 * stride_w - p->pad_w;
-                const int inside_x = x0 >= 0 && x0 + ((int32_t)vl - 1) * stride_w + (k_w - 1) * dil_w < in_w;
+                /* Each lane's input column, less x0 + kx * dil_w. */
+                const vuint16m4_t lane_x = __riscv_vmul_vx_u16m4(__riscv_vid_v_u16m4(vl), (uint16_t)stride_w, vl);
                 for (int32_t oc = 0; oc < out_c; ++oc) {
-                    const int32_t c = oc / dm;
-                    int32_t outside = 0;
-                    vint32m8_t acc = __riscv_vmv_v_x_i32m8(0, vl);
-                    for (int32_t ky = 0; ky < k_h; ++ky) {
-                        const int32_t iy = y0 + ky * dil_h;
-                        const int8_t *w = filter + ky * k_w * out_c + oc;
-                        if (iy < 0 || iy >= in_h) {
-                            for (int32_t kx = 0; kx < k_w; ++kx)
-                                outside += zero_point * w[kx * out_c];
-                            continue;
-                        }
-                        const int8_t *x = in_batch + (iy * in_w + x0) * in_c + c;
-                        for (int32_t kx = 0; kx < k_w; ++kx, x += dil_w * in_c, w += out_c) {
-                            const vint8m2_t x8 = rvfw_load_row_s8(x, x_stride, x0 + kx * dil_w, stride_w, in_w,
-                                                                  inside_x, zero_point, vl);
-                            acc = __riscv_vwmacc_vx_i32m8(acc, *w, __riscv_vsext_vf2_i16m4(x8, vl), vl);
+                    const int8_t *w_col = filter + oc;
+                    /* Rows outside the input: zero_point * w, as a scalar. */
+                    const int32_t outside =
+                        ky0 > 0 || ky1 < k_h ? rvfw_weights_outside_rows(w_col, k_h, k_w, out_c, ky0, ky1) : 0;
+                    vint32m8_t acc = __riscv_vmv_v_x_i32m8(bias_folded[oc] + zero_point * outside, vl);
+                    const int8_t *x_col = in_batch + ((y0 + ky0 * dil_h) * in_w + x0) * in_c + oc / dm;
+                    for (int32_t kx = 0; kx < k_w; ++kx, x_col += dil_w * in_c) {
+                        const int8_t *x = x_col, *w = w_col + (ky0 * k_w + kx) * out_c;
+                        const int8_t *const x_end = x_col + (ky1 - ky0) * row_step;
+                        const int32_t ix0 = x0 + kx * dil_w;
+                        if (ix0 >= 0 && ix0 + ((int32_t)vl - 1) * stride_w < in_w) {
+                            for (; x != x_end; x += row_step, w += w_step)
+                                acc = __riscv_vwmacc_vx_i32m8(
+                                    acc, *w, __riscv_vsext_vf2_i16m4(__riscv_vlse8_v_i8m2(x, x_stride, vl), vl), vl);
+                        } else {
+                            /* A column's lanes inside the input, found once for all its rows; the others read
+                             * the zero point, which the folded bias cancels. */
+                            const vbool4_t valid = __riscv_vmsltu_vx_u16m4_b4(
+                                __riscv_vadd_vx_u16m4(lane_x, (uint16_t)ix0, vl), (uint16_t)in_w, vl);
+                            const vint8m2_t zeros = __riscv_vmv_v_x_i8m2(zero_point, vl);
+                            for (; x != x_end; x += row_step, w += w_step)
+                                acc = __riscv_vwmacc_vx_i32m8(
+                                    acc, *w,
+                                    __riscv_vsext_vf2_i16m4(__riscv_vlse8_v_i8m2_mu(valid, zeros, x, x_stride, vl), vl),
+                                    vl);
                         }
                     }
-                    acc = __riscv_vadd_vx_i32m8(acc, bias_folded[oc] + outside, vl);
                     acc = rvfw_requantize_vx(acc, output_multiplier[oc], output_shift[oc], vl);
                     __riscv_vsse8_v_i8m2(out_row + ox0 * out_c + oc, out_c,
                                          rvfw_narrow_s8(acc, p->output_offset, p->output_activation_min,

@@ -32,7 +32,8 @@ def test_family_model_bit_exact(tmp_path, request, sim_tools, name, board):
     result = pipeline.check(r, log=quiet)
     assert result.bit_exact, result.mismatches
     # The model computes something: its outputs are not one saturated value.
-    assert len(np.unique(np.concatenate([o.reshape(-1) for o in r.harness.outputs]))) > 2
+    values = np.concatenate([o.reshape(-1) for o in r.harness.outputs])
+    assert len(np.unique(values)) >= min(3, values.size)
 
 
 @pytest.mark.parametrize("name", ["mobilenetv2_torch", "mcunet_se"])

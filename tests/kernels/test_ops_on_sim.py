@@ -885,6 +885,10 @@ CASES = {
     "conv3x3_wide_rows_few_channels": lambda r: conv(r, 5, 37, 3, 4, (3, 3), (1, 2), activation="RELU"),
     "dw3x3_wide_rows_few_channels": lambda r: depthwise(r, 6, 45, 3, 2, (3, 3), (1, 1), activation="RELU6"),
     "dw3x3_same_stride2": lambda r: depthwise(r, 9, 9, 5, 1, (3, 3), (2, 2), activation="RELU"),
+    # micro_speech's first layer in small: one input channel, multiplier 8, a 10x8 stride-2 window
+    # whose rows and columns cross every border; then wide dilated rows over two chunks of lanes.
+    "dw10x8_one_channel_multiplier8_stride2": lambda r: depthwise(r, 13, 20, 1, 8, (10, 8), (2, 2), activation="RELU"),
+    "dw3x3_wide_rows_multiplier3_dilation2": lambda r: depthwise(r, 6, 40, 2, 3, (3, 3), dilation=(2, 2)),
     "dw3x3_valid_multiplier3_dilation2": lambda r: depthwise(r, 10, 9, 3, 3, (3, 3), padding="VALID", dilation=(2, 2)),
     "dw5x2_same_multiplier2_relu6": lambda r: depthwise(r, 7, 6, 4, 2, (5, 2), activation="RELU6"),
     "fc_3_batches": lambda r: fully_connected(r, 3, 37, 11),
