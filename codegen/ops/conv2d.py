@@ -13,7 +13,7 @@ PARAMS = "rvfw_conv_params"
 CONV = family("CONV_2D", PARAMS, "conv2d_s8", ("ref", "scalar", "rvv", "xthead"))
 # Output pixels across lanes instead of output channels, for few channels and wide rows.
 CONV_ROWS = Family("CONV_2D, output pixels across lanes", PARAMS, {**CONV.kernels, "rvv": "conv2d_rows_s8_rvv"})
-CONV_1X1_INPLACE = family("CONV_2D 1x1 in place", PARAMS, "conv2d_1x1_inplace_s8", ("ref", "scalar", "rvv"))
+CONV_1X1_INPLACE = family("CONV_2D 1x1 in place", PARAMS, "conv2d_1x1_inplace_s8", ("ref", "scalar", "rvv", "xthead"))
 FAMILIES = (CONV, CONV_ROWS, CONV_1X1_INPLACE)
 
 # Pixels the in-place pointwise kernels copy to scratch at a time (the fast scalar kernel's 4x2
@@ -100,6 +100,8 @@ def lower(ctx: LowerContext, op: Op):
             args = [out, io, folded(), multiplier, shift, ctx.scratch(op)]
         elif chosen.kernel_set == "scalar":
             args = [out, ctx.weights(op.inputs[1]), folded(), multiplier, shift, ctx.scratch(op)]
+        elif chosen.kernel_set == "xthead":  # through the XTheadVector conv: HWIO weights, raw bias
+            args = [out, hwio(), ctx.weights(bias_index), multiplier, shift, ctx.scratch(op)]
         else:
             args = [out, ctx.weights(op.inputs[1]), ctx.weights(bias_index), multiplier, shift, ctx.scratch(op)]
         return ctx.layer(op, chosen, CONV_1X1_INPLACE, params, args, conv_common.macs(ctx.graph, op))

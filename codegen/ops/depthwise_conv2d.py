@@ -17,7 +17,7 @@ DEPTHWISE_ROWS = Family(
     {**DEPTHWISE.kernels, "rvv": "depthwise_conv2d_rows_s8_rvv", "xthead": "depthwise_conv2d_rows_s8_xthead"},
 )
 DEPTHWISE_INPLACE = family(
-    "DEPTHWISE_CONV_2D in place", PARAMS, "depthwise_conv2d_inplace_s8", ("ref", "scalar", "rvv")
+    "DEPTHWISE_CONV_2D in place", PARAMS, "depthwise_conv2d_inplace_s8", ("ref", "scalar", "rvv", "xthead")
 )
 FAMILIES = (DEPTHWISE, DEPTHWISE_ROWS, DEPTHWISE_INPLACE)
 
@@ -32,19 +32,49 @@ def check(graph: Graph, op: Op) -> None:
         raise fail(graph, op, "filter, depth multiplier and channel counts disagree")
 
 
-def scratch_inplace(in_h: int, in_w: int) -> int:
-    """Four input channels' planes (the fast scalar kernel's block; the reference and RVV kernels
-    use one); mirrors rvfw_depthwise_conv2d_inplace_scratch_size()."""
-    return 4 * in_h * in_w
+def _window_rows(y0: int, k: int, dilation: int, size: int) -> tuple[int, int]:
+    """The kernel rows [k0, k1) inside [0, size) of a window starting at y0 (rvfw_dilated_window)."""
+    k0, k1 = 0, k
+    while k0 < k and y0 + k0 * dilation < 0:
+        k0 += 1
+    while k1 > k0 and y0 + (k1 - 1) * dilation >= size:
+        k1 -= 1
+    return k0, k1
+
+
+def inplace_lag(g: conv_common.Geometry) -> int | None:
+    """Output rows the in-place kernels hold back in scratch: before row r (numbered across
+    batches) is computed, rows [0, r - lag) have been written over the tensor, and they must end
+    before the first input byte row r reads. None if some output row reads no input row.
+    Mirrors rvfw_depthwise_inplace_lag() (rvfw_inplace_rows.h)."""
+    out_row, in_row = g.out_w * g.out_c, g.in_w * g.in_c
+    lag = 0
+    for b in range(g.batches):
+        for oy in range(g.out_h):
+            y0 = oy * g.stride_h - g.pad_h
+            k0, k1 = _window_rows(y0, g.k_h, g.dilation_h, g.in_h)
+            if k1 <= k0:
+                return None
+            first = b * g.in_h + y0 + k0 * g.dilation_h
+            lag = max(lag, b * g.out_h + oy - first * in_row // out_row)
+    return lag
+
+
+def scratch_inplace(g: conv_common.Geometry) -> int:
+    """lag + 1 output rows; mirrors rvfw_depthwise_conv2d_inplace_scratch_size()."""
+    lag = inplace_lag(g)
+    return 0 if lag is None else (lag + 1) * g.out_w * g.out_c
 
 
 def inplace(graph: Graph, op: Op) -> list[tuple[int, int]]:
-    """Depth multiplier 1 runs channel by channel (TinyEngine's scheme): every write of channel c
-    lands on a slot of channel c, whose plane was first copied to scratch."""
+    """Depth multiplier 1 runs one output row at a time through the set's own depthwise kernel,
+    each row held in scratch until the input bytes it lands on are no longer read."""
     if op.options.get("depth_multiplier", 1) != 1:
         return []
-    _, h, w, _ = graph.tensors[op.inputs[0]].shape
-    return [(op.inputs[0], scratch_inplace(h, w))]
+    g = conv_common.geometry(graph, op)
+    if inplace_lag(g) is None:
+        return []
+    return [(op.inputs[0], scratch_inplace(g))]
 
 
 def lower(ctx: LowerContext, op: Op):
@@ -61,17 +91,23 @@ def lower(ctx: LowerContext, op: Op):
         return ctx.derived(op, "bias_folded", "int32_t", folded_bias(per_channel, bias, -inp.quant.zero_point[0]))
 
     macs = conv_common.macs(ctx.graph, op)
-    if ctx.inplace(op):
-        chosen = ctx.pick(DEPTHWISE_INPLACE)
-        bias_arg = folded() if chosen.kernel_set in ("rvv", "scalar") else ctx.weights(bias_index)
-        args = [ctx.output(op), ctx.weights(op.inputs[1]), bias_arg, multiplier, shift, ctx.scratch(op)]
-        return ctx.layer(op, chosen, DEPTHWISE_INPLACE, params, args, macs)
     rows = ctx.kernels in ("rvv", "xthead") and ctx.rows_fill_more_lanes(g.out_w, g.out_c)
+    # The raw bias serves pixels whose window crosses the border (and depth multipliers above 1).
+    raw_bias = ctx.weights(bias_index) if g.touches_border or dm > 1 else Arg("null")
+    if ctx.inplace(op):
+        # Each output row runs through the set's out-of-place kernel: the biases that kernel takes.
+        chosen = ctx.pick(DEPTHWISE_INPLACE)
+        if chosen.kernel_set == "xthead":  # the row kernel (folded bias) or the channel kernel (raw)
+            biases = [folded(), Arg("null")] if rows else [Arg("null"), ctx.weights(bias_index)]
+        elif chosen.kernel_set in ("rvv", "scalar"):  # RVV: the channel kernel
+            biases = [folded(), raw_bias]
+        else:
+            biases = [ctx.weights(bias_index)]
+        args = [ctx.output(op), ctx.weights(op.inputs[1]), *biases, multiplier, shift, ctx.scratch(op)]
+        return ctx.layer(op, chosen, DEPTHWISE_INPLACE, params, args, macs)
     fam = DEPTHWISE_ROWS if rows else DEPTHWISE
     chosen = ctx.pick(fam)
     data = [ctx.input(op), ctx.weights(op.inputs[1])]
-    # The raw bias serves pixels whose window crosses the border (and depth multipliers above 1).
-    raw_bias = ctx.weights(bias_index) if g.touches_border or dm > 1 else Arg("null")
     if chosen.kernel in ("depthwise_conv2d_rows_s8_rvv", "depthwise_conv2d_rows_s8_xthead"):
         args = [*data, folded()]
     elif chosen.kernel_set in ("rvv", "scalar"):

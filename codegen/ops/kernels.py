@@ -21,7 +21,13 @@ FALLBACK = {"rvv": ("rvv", "scalar", "ref"), "xthead": ("xthead", "scalar", "ref
             "ref": ("ref",)}  # fmt: skip
 C_PREFIX = "rvfw_"
 # Kernels built on another kernel's public function: the image links both.
-CALLS = {"conv2d_1x1_inplace_s8_scalar": ("conv2d_s8_scalar",)}
+CALLS = {
+    "conv2d_1x1_inplace_s8_scalar": ("conv2d_s8_scalar",),
+    "depthwise_conv2d_inplace_s8_ref": ("depthwise_conv2d_s8_ref",),
+    "depthwise_conv2d_inplace_s8_scalar": ("depthwise_conv2d_s8_scalar",),
+    "depthwise_conv2d_inplace_s8_rvv": ("depthwise_conv2d_s8_rvv",),
+    "depthwise_conv2d_inplace_s8_xthead": ("depthwise_conv2d_s8_xthead", "depthwise_conv2d_rows_s8_xthead"),
+}
 
 
 @dataclass(frozen=True)

@@ -354,7 +354,8 @@ void rvfw_dequantize_s8_f32_ref(const rvfw_affine_params *p, const int8_t *input
 
 /* In place (the `small` memory mode): output written over the input, `data`, using `scratch`.
  * The scratch each needs (codegen.ops mirrors these: conv2d.scratch_1x1_inplace and
- * depthwise_conv2d.scratch_inplace; a unit test compiles these and compares). */
+ * depthwise_conv2d.scratch_inplace; a unit test compiles these and compares). The depthwise
+ * ones (rvfw_inplace_rows.h) take the bias the set's out-of-place kernel takes. */
 #define RVFW_CONV2D_1X1_INPLACE_PIXELS 3         /* pixels per pass in RVV: three accumulators */
 #define RVFW_CONV2D_1X1_INPLACE_SCRATCH_PIXELS 4 /* and in fast scalar C: its 4x2 block */
 
@@ -363,10 +364,8 @@ static inline int32_t rvfw_conv2d_1x1_inplace_scratch_size(int32_t in_c)
     return RVFW_CONV2D_1X1_INPLACE_SCRATCH_PIXELS * in_c;
 }
 
-static inline int32_t rvfw_depthwise_conv2d_inplace_scratch_size(int32_t in_h, int32_t in_w)
-{
-    return 4 * in_h * in_w; /* four input channels' planes (the fast scalar kernel's block; the others use one) */
-}
+/* The depthwise in-place kernels' scratch: rvfw_depthwise_conv2d_inplace_scratch_size() in
+ * rvfw_inplace_rows.h (output rows held back). */
 
 void rvfw_conv2d_1x1_inplace_s8_scalar(const rvfw_conv_params *p, int8_t *data, const int8_t *filter,
                                        const int32_t *bias_folded, const int32_t *output_multiplier,
@@ -374,8 +373,9 @@ void rvfw_conv2d_1x1_inplace_s8_scalar(const rvfw_conv_params *p, int8_t *data, 
 void rvfw_conv2d_1x1_inplace_s8_ref(const rvfw_conv_params *p, int8_t *data, const int8_t *filter, const int32_t *bias,
                                     const int32_t *output_multiplier, const int32_t *output_shift, int8_t *scratch);
 void rvfw_depthwise_conv2d_inplace_s8_scalar(const rvfw_conv_params *p, int8_t *data, const int8_t *filter,
-                                             const int32_t *bias_folded, const int32_t *output_multiplier,
-                                             const int32_t *output_shift, int8_t *scratch);
+                                             const int32_t *bias_folded, const int32_t *bias,
+                                             const int32_t *output_multiplier, const int32_t *output_shift,
+                                             int8_t *scratch);
 void rvfw_depthwise_conv2d_inplace_s8_ref(const rvfw_conv_params *p, int8_t *data, const int8_t *filter,
                                           const int32_t *bias, const int32_t *output_multiplier,
                                           const int32_t *output_shift, int8_t *scratch);
@@ -383,8 +383,16 @@ void rvfw_conv2d_1x1_inplace_s8_rvv(const rvfw_conv_params *p, int8_t *data, con
                                     const int32_t *bias_folded, const int32_t *output_multiplier,
                                     const int32_t *output_shift, int8_t *scratch);
 void rvfw_depthwise_conv2d_inplace_s8_rvv(const rvfw_conv_params *p, int8_t *data, const int8_t *filter,
-                                          const int32_t *bias_folded, const int32_t *output_multiplier,
-                                          const int32_t *output_shift, int8_t *scratch);
+                                          const int32_t *bias_folded, const int32_t *bias,
+                                          const int32_t *output_multiplier, const int32_t *output_shift,
+                                          int8_t *scratch);
+void rvfw_conv2d_1x1_inplace_s8_xthead(const rvfw_conv_params *p, int8_t *data, const int8_t *filter_hwio,
+                                       const int32_t *bias, const int32_t *output_multiplier,
+                                       const int32_t *output_shift, int8_t *scratch);
+void rvfw_depthwise_conv2d_inplace_s8_xthead(const rvfw_conv_params *p, int8_t *data, const int8_t *filter,
+                                             const int32_t *bias_folded, const int32_t *bias,
+                                             const int32_t *output_multiplier, const int32_t *output_shift,
+                                             int8_t *scratch);
 
 /* Fast portable C for cores without a vector unit: same results as the references, weights
  * unchanged, the input offset folded into the bias (the depthwise kernel's raw bias serves its

@@ -119,7 +119,7 @@ def test_plan_plot_draws_both_plans(tmp_path):
     assert proc.returncode == 0, proc.stderr
     text = svg.read_text()
     assert text.startswith("<svg") and text.count("<rect") > 20
-    assert "arena 16,000 B" in text and "arena 8,512 B" in text  # fast, then small
+    assert "arena 16,000 B" in text and "arena 8,640 B" in text  # fast, then small
 
 
 def test_out_naming_a_users_directory_deletes_nothing(tmp_path):

@@ -41,17 +41,19 @@ def conv(rng, h, w, cin, cout, k, stride=(1, 1), padding="SAME", dilation=(1, 1)
     return m.finish([x], [y])
 
 
-def depthwise(rng, h, w, cin, mult, k, stride=(1, 1), padding="SAME", dilation=(1, 1), activation="NONE") -> bytes:
+def depthwise(rng, h, w, cin, mult, k, stride=(1, 1), padding="SAME", dilation=(1, 1), activation="NONE",
+              batches=1) -> bytes:  # fmt: skip
     m = ModelBuilder()
     s_in = 0.05
     cout = cin * mult
-    x = m.tensor("x", (1, h, w, cin), scale=s_in, zero_point=-11)
+    x = m.tensor("x", (batches, h, w, cin), scale=s_in, zero_point=-11)
     ws = rng.uniform(0.002, 0.02, cout).astype(np.float32)
     wt = m.tensor("w", (1, *k, cout), scale=ws, data=rng.integers(-127, 128, (1, *k, cout)), axis=3)
     b = m.tensor("b", (cout,), np.int32, scale=ws * s_in, data=rng.integers(-2000, 2000, cout))
     out_h = -(-h // stride[0]) if padding == "SAME" else (h - (k[0] - 1) * dilation[0] - 1) // stride[0] + 1
     out_w = -(-w // stride[1]) if padding == "SAME" else (w - (k[1] - 1) * dilation[1] - 1) // stride[1] + 1
-    y = m.tensor("y", (1, out_h, out_w, cout), scale=_scale_for(s_in, float(ws.mean()), k[0] * k[1]), zero_point=3)
+    y = m.tensor("y", (batches, out_h, out_w, cout), scale=_scale_for(s_in, float(ws.mean()), k[0] * k[1]),
+                 zero_point=3)  # fmt: skip
     m.op("DEPTHWISE_CONV_2D", [x, wt, b], [y], padding=padding, stride=stride, dilation=dilation,
          depth_multiplier=mult, activation=activation)  # fmt: skip
     return m.finish([x], [y])
@@ -889,6 +891,11 @@ CASES = {
     # whose rows and columns cross every border; then wide dilated rows over two chunks of lanes.
     "dw10x8_one_channel_multiplier8_stride2": lambda r: depthwise(r, 13, 20, 1, 8, (10, 8), (2, 2), activation="RELU"),
     "dw3x3_wide_rows_multiplier3_dilation2": lambda r: depthwise(r, 6, 40, 2, 3, (3, 3), dilation=(2, 2)),
+    # In place these hold two output rows back (padding 2 above): 5x5, and 3x3 dilated by 2.
+    "dw5x5_same_relu": lambda r: depthwise(r, 9, 7, 6, 1, (5, 5), activation="RELU"),
+    "dw3x3_same_dilation2": lambda r: depthwise(r, 8, 9, 5, 1, (3, 3), dilation=(2, 2)),
+    "dw3x3_two_batches_stride2": lambda r: depthwise(r, 7, 6, 4, 1, (3, 3), (2, 2), batches=2),
+    "dw3x3_two_batches_relu6": lambda r: depthwise(r, 5, 6, 4, 1, (3, 3), activation="RELU6", batches=2),
     "dw3x3_valid_multiplier3_dilation2": lambda r: depthwise(r, 10, 9, 3, 3, (3, 3), padding="VALID", dilation=(2, 2)),
     "dw5x2_same_multiplier2_relu6": lambda r: depthwise(r, 7, 6, 4, 2, (5, 2), activation="RELU6"),
     "fc_3_batches": lambda r: fully_connected(r, 3, 37, 11),

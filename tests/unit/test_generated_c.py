@@ -4,6 +4,8 @@ equal their Python mirror."""
 
 from __future__ import annotations
 
+import dataclasses
+import itertools
 import shutil
 import subprocess
 
@@ -13,6 +15,7 @@ from codegen import emit
 from codegen.boards import load_board
 from codegen.frontend import load_tflite
 from codegen.ops import conv2d, depthwise_conv2d, lower_graph
+from codegen.ops.conv_common import Geometry, padding_before
 from codegen.paths import DEFAULT_MODEL, FIRMWARE_DIR
 from codegen.pipeline import plan_option
 from tests.conftest import mlperf_model
@@ -40,16 +43,41 @@ def test_model_c_compiles_for_every_kernel_set(tmp_path, kernel_set, model, mode
 
 SCRATCH_PROGRAM = r"""
 #include <stdio.h>
+#include "rvfw_inplace_rows.h"
 #include "rvfw_kernels.h"
 int main(void)
 {
     for (int c = 1; c <= 300; c += 37)
         printf("conv %d %d\n", c, (int)rvfw_conv2d_1x1_inplace_scratch_size(c));
-    for (int h = 1; h <= 64; h += 9)
-        printf("depthwise %d %d %d\n", h, h + 3, (int)rvfw_depthwise_conv2d_inplace_scratch_size(h, h + 3));
+    int g[15];
+    while (scanf("%d %d %d %d %d %d %d %d %d %d %d %d %d %d %d", &g[0], &g[1], &g[2], &g[3], &g[4], &g[5], &g[6],
+                 &g[7], &g[8], &g[9], &g[10], &g[11], &g[12], &g[13], &g[14]) == 15) {
+        rvfw_conv_params p = {0};
+        p.batches = g[0], p.in_h = g[1], p.in_w = g[2], p.in_c = g[3], p.out_h = g[4], p.out_w = g[5];
+        p.out_c = g[6], p.k_h = g[7], p.k_w = g[8], p.stride_h = g[9], p.stride_w = g[10];
+        p.dilation_h = g[11], p.dilation_w = g[12], p.pad_h = g[13], p.pad_w = g[14];
+        printf("depthwise %d\n", (int)rvfw_depthwise_conv2d_inplace_scratch_size(&p));
+    }
     return 0;
 }
 """
+
+
+def _depthwise_geometries() -> list[Geometry]:
+    """SAME and VALID, strides 1-2, dilations 1-2, kernels 1-5 tall, one and two batches."""
+    out = []
+    for batches, h, w, c, k, stride, dilation, padding in itertools.product(
+        (1, 2), (1, 7, 25), (5, 12), (3, 64), (1, 3, 5), (1, 2), (1, 2), ("SAME", "VALID")
+    ):
+        span = (k - 1) * dilation + 1
+        if padding == "VALID" and (span > h or span > w):
+            continue
+        out_h = -(-h // stride) if padding == "SAME" else (h - span) // stride + 1
+        out_w = -(-w // stride) if padding == "SAME" else (w - span) // stride + 1
+        pad_h = padding_before(stride, dilation, h, k, out_h) if padding == "SAME" else 0
+        pad_w = padding_before(stride, dilation, w, k, out_w) if padding == "SAME" else 0
+        out.append(Geometry(batches, h, w, c, out_h, out_w, c, k, k, stride, stride, dilation, dilation, pad_h, pad_w))
+    return out
 
 
 @needs_cc
@@ -58,12 +86,16 @@ def test_inplace_scratch_sizes_agree_between_c_and_python(tmp_path):
     exe = tmp_path / "scratch"
     build = [HOST_CC, f"-I{FIRMWARE_DIR / 'include'}", str(tmp_path / "scratch.c"), "-o", str(exe)]
     subprocess.run(build, check=True, capture_output=True)
-    lines = subprocess.run([str(exe)], check=True, capture_output=True, text=True).stdout.split("\n")
-    checked = 0
-    for words in (line.split() for line in lines if line):
-        if words[0] == "conv":
-            assert conv2d.scratch_1x1_inplace(int(words[1])) == int(words[2])
-        else:
-            assert depthwise_conv2d.scratch_inplace(int(words[1]), int(words[2])) == int(words[3])
-        checked += 1
-    assert checked == 17  # 9 channel counts, 8 plane sizes
+    geometries = [g for g in _depthwise_geometries() if depthwise_conv2d.inplace_lag(g) is not None]
+    stdin = "".join(" ".join(str(v) for v in dataclasses.astuple(g)) + "\n" for g in geometries)
+    lines = subprocess.run([str(exe)], input=stdin, check=True, capture_output=True, text=True).stdout.split("\n")
+    conv_sizes = [line.split() for line in lines if line.startswith("conv")]
+    assert [conv2d.scratch_1x1_inplace(int(c)) for _, c, _ in conv_sizes] == [int(n) for _, _, n in conv_sizes]
+    dw_sizes = [int(line.split()[1]) for line in lines if line.startswith("depthwise")]
+    assert dw_sizes == [depthwise_conv2d.scratch_inplace(g) for g in geometries]
+    assert len(conv_sizes) == 9 and len(dw_sizes) > 200
+    # One row held back for a 3x3 stride-1 SAME layer, none for stride 2: a sliver of the tensor.
+    kws = Geometry(1, 25, 5, 64, 25, 5, 64, 3, 3, 1, 1, 1, 1, 1, 1)
+    assert depthwise_conv2d.inplace_lag(kws) == 1 and depthwise_conv2d.scratch_inplace(kws) == 2 * 5 * 64
+    strided = Geometry(1, 24, 24, 32, 12, 12, 32, 3, 3, 2, 2, 1, 1, 0, 0)
+    assert depthwise_conv2d.inplace_lag(strided) == 0
