@@ -9,7 +9,7 @@ from codegen.ops.kernels import family
 from codegen.quant import quantize_multiplier, softmax_input_scaling
 
 KINDS = (OpKind.SOFTMAX, OpKind.LOG_SOFTMAX)
-SOFTMAX = family("SOFTMAX", "rvfw_softmax_params", "softmax_s8", ("ref",), ("SOFTMAX",))
+SOFTMAX = family("SOFTMAX", "rvfw_softmax_params", "softmax_s8", ("ref", "rvv", "xthead"), ("SOFTMAX",))
 LOG_SOFTMAX = family("LOG_SOFTMAX", "rvfw_log_softmax_params", "log_softmax_s8", ("ref",), ("LOG_SOFTMAX",))
 FAMILIES = (SOFTMAX, LOG_SOFTMAX)
 macs = no_macs

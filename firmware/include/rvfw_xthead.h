@@ -17,6 +17,9 @@
 /* vtype for SEW 32, LMUL 8 (0.7.1 layout): 32 int32 lanes at VLEN 128. The kernels use the
  * register groups v8 (accumulators), v16 and v24; v0 and v1 hold masks. */
 #define RVFW_XT_E32M8 ((2 << 2) | 3)
+/* SEW 32, LMUL 4: 16 lanes at VLEN 128, eight register groups (v0 holds masks) for kernels that
+ * keep many values live (SOFTMAX's fixed-point exp). */
+#define RVFW_XT_E32M4 ((2 << 2) | 2)
 
 __asm__(
     ".ifndef rvfw_xt_macros\n"
@@ -146,6 +149,20 @@ __asm__(
     __asm__ volatile("rvfw_xt_vx " RVFW_XT_STR(f6) ", " RVFW_XT_STR(f3) ", 1, " RVFW_XT_STR(vd) ", "        \
                      RVFW_XT_STR(vs2) ", %0" ::"r"((intptr_t)(x)))
 
+/* out (an intptr_t) = element `index` of vs2 (vext.x.v, 0.7.1's form of vmv.x.s). */
+#define XT_VEXT_X(out, vs2, index)                                                                         \
+    __asm__ volatile("rvfw_xt_x rvfw_d, %0\n rvfw_xt_x rvfw_s, %1\n rvfw_xt_opv 0x0c, " RVFW_XT_STR(RVFW_XT_OPMVV) \
+                     ", 1, rvfw_d, rvfw_s, " RVFW_XT_STR(vs2)                                               \
+                     : "=r"(out)                                                                            \
+                     : "r"((intptr_t)(index)))
+
+static inline size_t rvfw_xt_setvl_e32m4(size_t n)
+{
+    size_t vl;
+    __asm__ volatile("th_vsetvli %0, %1, " RVFW_XT_STR(RVFW_XT_E32M4) : "=r"(vl) : "r"(n));
+    return vl;
+}
+
 /* Sets vl for n int32 lanes (SEW 32, LMUL 8); returns vl. */
 static inline size_t rvfw_xt_setvl_e32m8(size_t n)
 {
@@ -182,6 +199,17 @@ static inline size_t rvfw_xt_setvl_e32m8(size_t n)
 #define XT_VMUL_VX(vd, vs2, x) XT_VX(0x25, RVFW_XT_OPMVX, vd, vs2, x)
 /* vid.v: each lane's index (0.7.1's VMUNARY0 group: funct6 010110, vs1 10001) */
 #define XT_VID(vd) __asm__ volatile("rvfw_xt_opv 0x16, " RVFW_XT_STR(RVFW_XT_OPMVV) ", 1, " RVFW_XT_STR(vd) ", 17, 0")
+#define XT_VAND_VX(vd, vs2, x) XT_VX(0x09, RVFW_XT_OPIVX, vd, vs2, x)
+#define XT_VMSEQ_VX(vd, vs2, x) XT_VX(0x18, RVFW_XT_OPIVX, vd, vs2, x) /* vmseq.vx -> mask */
+#define XT_VREDSUM_VS(vd, vs2, vs1) XT_VV(0x00, RVFW_XT_OPMVV, vd, vs2, vs1) /* vd[0] = vs1[0] + sum(vs2) */
+/* vd = v0 ? x : vs2 (vmerge.vxm) */
+#define XT_VMERGE_VXM(vd, vs2, x)                                                                         \
+    __asm__ volatile("rvfw_xt_vx 0x17, " RVFW_XT_STR(RVFW_XT_OPIVX) ", 0, " RVFW_XT_STR(vd) ", "         \
+                     RVFW_XT_STR(vs2) ", %0" ::"r"((intptr_t)(x)))
+/* vd = vsmul(vs2, x) where mask v0 is set; other lanes keep vd (== vs2 here) */
+#define XT_VSMUL_VX_V0(vd, vs2, x)                                                                        \
+    __asm__ volatile("rvfw_xt_vx 0x27, " RVFW_XT_STR(RVFW_XT_OPIVX) ", 0, " RVFW_XT_STR(vd) ", "         \
+                     RVFW_XT_STR(vs2) ", %0" ::"r"((intptr_t)(x)))
 #define XT_VMSNE_VX(vd, vs2, x) XT_VX(0x19, RVFW_XT_OPIVX, vd, vs2, x)  /* vmsne.vx -> mask */
 #define XT_VADD_VV(vd, vs2, vs1) XT_VV(0x00, RVFW_XT_OPIVV, vd, vs2, vs1)
 #define XT_VSUB_VV(vd, vs2, vs1) XT_VV(0x02, RVFW_XT_OPIVV, vd, vs2, vs1) /* vs2 - vs1 */

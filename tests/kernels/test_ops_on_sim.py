@@ -912,6 +912,9 @@ CASES = {
     "add": lambda r: add(),
     "softmax_fine_scale": lambda r: softmax(3, 10, 0.05),
     "softmax_coarse_scale_beta": lambda r: softmax(2, 33, 0.3, beta=0.7),
+    # Rows over several vectors; a scale so coarse that most values fall below diff_min.
+    "softmax_wide_rows": lambda r: softmax(3, 100, 0.08),
+    "softmax_beyond_diff_min": lambda r: softmax(4, 21, 1.5),
     "quantize_float": lambda r: quantize_float(),
     "quantize_requantize": lambda r: requantize(),
     "dequantize": lambda r: dequantize(),
@@ -1019,7 +1022,7 @@ def test_kernel_bit_exact(tmp_path, request, sim_tools, case, config):
         for_simulator=True,
     )  # fmt: skip
     vector_ops = ("CONV_2D", "DEPTHWISE_CONV_2D", "FULLY_CONNECTED", "RELU", "RELU6", "LEAKY_RELU", "LOGISTIC", "TANH",
-                  "HARD_SWISH", "ELU", "ADD", "SUB", "MUL", "MEAN", "TRANSPOSE")  # fmt: skip
+                  "HARD_SWISH", "ELU", "ADD", "SUB", "MUL", "MEAN", "TRANSPOSE", "SOFTMAX")  # fmt: skip
     # A vector set runs these ops' vector kernels, unless the note names a shape they do not take.
     # float32 and 16x8 have RVV (not XTheadVector) conv, depthwise and FC kernels only.
     wide_vector = case.startswith(("f32_", "s16_")) and kernels == "rvv" and b.layers and b.layers[0].op in (
