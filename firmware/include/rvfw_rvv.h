@@ -77,45 +77,91 @@ static inline vint8m2_t rvfw_narrow_s8(vint32m8_t x, int32_t offset, int32_t lo,
  * interior convolution and of the fully connected layer. Everything runs under one vtype
  * (e16m4; the e8 load only needs the same SEW/LMUL ratio): weights are sign-extended to int16 and
  * multiplied by the int8 input as a 16-bit scalar, accumulating exactly in int32. */
+/* The weights of tap j, widened: the loops below share them between pixels. */
+#define RVFW_W16(w, vl) __riscv_vsext_vf2_i16m4(__riscv_vle8_v_i8m2((w), (vl)), (vl))
+
+/* The first tap runs before the loop, so the loop is entered under the vtype it keeps (no
+ * vsetvli in it); the loop takes two taps a pass, inputs at immediate offsets of a bumped pointer. */
 static inline __attribute__((always_inline)) vint32m8_t rvfw_dot_s8(vint32m8_t acc, const int8_t *x, const int8_t *w,
                                                                     int32_t n, int32_t w_stride, size_t vl)
 {
-    for (int32_t j = 0; j < n; ++j, w += w_stride) {
-        const vint16m4_t w16 = __riscv_vsext_vf2_i16m4(__riscv_vle8_v_i8m2(w, vl), vl);
-        acc = __riscv_vwmacc_vx_i32m8(acc, x[j], w16, vl);
+    if (n <= 0)
+        return acc;
+    acc = __riscv_vwmacc_vx_i32m8(acc, x[0], RVFW_W16(w, vl), vl);
+    const int8_t *p = x + 1, *const end = x + n;
+    const ptrdiff_t w_pair = 2 * (ptrdiff_t)w_stride;
+    for (w += w_stride; p + 1 < end; p += 2, w += w_pair) {
+        acc = __riscv_vwmacc_vx_i32m8(acc, p[0], RVFW_W16(w, vl), vl);
+        acc = __riscv_vwmacc_vx_i32m8(acc, p[1], RVFW_W16(w + w_stride, vl), vl);
     }
+    if (p < end)
+        acc = __riscv_vwmacc_vx_i32m8(acc, p[0], RVFW_W16(w, vl), vl);
     return acc;
 }
 
 /* The same for three output pixels at once (inputs x0, x1, x2): each weight vector is loaded
  * and widened once and used three times. Three int32 accumulators of LMUL 8 plus the weights
- * fill the 32 vector registers. */
+ * fill the 32 vector registers. Peeled and paired as rvfw_dot_s8. */
 static inline __attribute__((always_inline)) void rvfw_dot3_s8(vint32m8_t *acc0, vint32m8_t *acc1, vint32m8_t *acc2,
                                                                const int8_t *x0, const int8_t *x1, const int8_t *x2,
                                                                const int8_t *w, int32_t n, int32_t w_stride, size_t vl)
 {
     vint32m8_t a0 = *acc0, a1 = *acc1, a2 = *acc2;
-    for (int32_t j = 0; j < n; ++j, w += w_stride) {
-        const vint16m4_t w16 = __riscv_vsext_vf2_i16m4(__riscv_vle8_v_i8m2(w, vl), vl);
-        a0 = __riscv_vwmacc_vx_i32m8(a0, x0[j], w16, vl);
-        a1 = __riscv_vwmacc_vx_i32m8(a1, x1[j], w16, vl);
-        a2 = __riscv_vwmacc_vx_i32m8(a2, x2[j], w16, vl);
+    if (n > 0) {
+        const vint16m4_t w16 = RVFW_W16(w, vl);
+        a0 = __riscv_vwmacc_vx_i32m8(a0, x0[0], w16, vl);
+        a1 = __riscv_vwmacc_vx_i32m8(a1, x1[0], w16, vl);
+        a2 = __riscv_vwmacc_vx_i32m8(a2, x2[0], w16, vl);
+    }
+    /* Pointer-bumped: inputs at immediate offsets 0 and 1, one add per pointer a pass. */
+    const int8_t *p0 = x0 + 1, *p1 = x1 + 1, *p2 = x2 + 1, *const end = x0 + n;
+    const ptrdiff_t w_pair = 2 * (ptrdiff_t)w_stride;
+    for (w += w_stride; p0 + 1 < end; p0 += 2, p1 += 2, p2 += 2, w += w_pair) {
+        const vint16m4_t wa = RVFW_W16(w, vl);
+        a0 = __riscv_vwmacc_vx_i32m8(a0, p0[0], wa, vl);
+        a1 = __riscv_vwmacc_vx_i32m8(a1, p1[0], wa, vl);
+        a2 = __riscv_vwmacc_vx_i32m8(a2, p2[0], wa, vl);
+        const vint16m4_t wb = RVFW_W16(w + w_stride, vl);
+        a0 = __riscv_vwmacc_vx_i32m8(a0, p0[1], wb, vl);
+        a1 = __riscv_vwmacc_vx_i32m8(a1, p1[1], wb, vl);
+        a2 = __riscv_vwmacc_vx_i32m8(a2, p2[1], wb, vl);
+    }
+    if (p0 < end) {
+        const vint16m4_t w16 = RVFW_W16(w, vl);
+        a0 = __riscv_vwmacc_vx_i32m8(a0, p0[0], w16, vl);
+        a1 = __riscv_vwmacc_vx_i32m8(a1, p1[0], w16, vl);
+        a2 = __riscv_vwmacc_vx_i32m8(a2, p2[0], w16, vl);
     }
     *acc0 = a0;
     *acc1 = a1;
     *acc2 = a2;
 }
 
-/* The same for two output pixels. */
+/* The same for two output pixels, peeled and paired as rvfw_dot_s8. */
 static inline __attribute__((always_inline)) void rvfw_dot2_s8(vint32m8_t *acc0, vint32m8_t *acc1, const int8_t *x0,
                                                                const int8_t *x1, const int8_t *w, int32_t n,
                                                                int32_t w_stride, size_t vl)
 {
     vint32m8_t a0 = *acc0, a1 = *acc1;
-    for (int32_t j = 0; j < n; ++j, w += w_stride) {
-        const vint16m4_t w16 = __riscv_vsext_vf2_i16m4(__riscv_vle8_v_i8m2(w, vl), vl);
-        a0 = __riscv_vwmacc_vx_i32m8(a0, x0[j], w16, vl);
-        a1 = __riscv_vwmacc_vx_i32m8(a1, x1[j], w16, vl);
+    if (n > 0) {
+        const vint16m4_t w16 = RVFW_W16(w, vl);
+        a0 = __riscv_vwmacc_vx_i32m8(a0, x0[0], w16, vl);
+        a1 = __riscv_vwmacc_vx_i32m8(a1, x1[0], w16, vl);
+    }
+    const int8_t *p0 = x0 + 1, *p1 = x1 + 1, *const end = x0 + n;
+    const ptrdiff_t w_pair = 2 * (ptrdiff_t)w_stride;
+    for (w += w_stride; p0 + 1 < end; p0 += 2, p1 += 2, w += w_pair) {
+        const vint16m4_t wa = RVFW_W16(w, vl);
+        a0 = __riscv_vwmacc_vx_i32m8(a0, p0[0], wa, vl);
+        a1 = __riscv_vwmacc_vx_i32m8(a1, p1[0], wa, vl);
+        const vint16m4_t wb = RVFW_W16(w + w_stride, vl);
+        a0 = __riscv_vwmacc_vx_i32m8(a0, p0[1], wb, vl);
+        a1 = __riscv_vwmacc_vx_i32m8(a1, p1[1], wb, vl);
+    }
+    if (p0 < end) {
+        const vint16m4_t w16 = RVFW_W16(w, vl);
+        a0 = __riscv_vwmacc_vx_i32m8(a0, p0[0], w16, vl);
+        a1 = __riscv_vwmacc_vx_i32m8(a1, p1[0], w16, vl);
     }
     *acc0 = a0;
     *acc1 = a1;

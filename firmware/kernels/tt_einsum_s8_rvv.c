@@ -1,29 +1,153 @@
 /* TT_EINSUM, int8, RVV 1.0: a row's outputs across lanes (cores transposed, input offset folded
- * into the bias), stored with one indexed store through the build-time offsets table. */
+ * into the bias), stored with one indexed store through the build-time offsets table. Several
+ * consecutive input rows run together, so each core vector is loaded and widened once for all of
+ * them: three rows at LMUL 8 (rvfw_dot_pixels_s8), or, when a row's outputs fit in half the lanes
+ * (the chain's last einsum has only n_1 of them), six rows at LMUL 4, so no lane idles. */
 #include "rvfw_kernels.h"
 #include "rvfw_rvv.h"
+
+/* The output requantisation, read once a call (the stores could alias the parameters). */
+typedef struct {
+    int32_t multiplier, shift, offset, lo, hi;
+} tt_out;
+
+static inline void store_row(tt_out q, vint32m8_t acc, int8_t *base, vuint16m4_t offsets, size_t vl)
+{
+    acc = rvfw_requantize_vx(acc, q.multiplier, q.shift, vl);
+    __riscv_vsuxei16_v_i8m2(base, offsets, rvfw_narrow_s8(acc, q.offset, q.lo, q.hi, vl), vl);
+}
+
+/* One row's accumulator at LMUL 4 += x * the widened core vector. */
+#define RVFW_TT_MACC4(a, x, w16) (a) = __riscv_vwmacc_vx_i32m4((a), (x), (w16), vl)
+
+static inline void store_row4(tt_out q, vint32m4_t acc, int8_t *base, vuint16m2_t offsets, size_t vl)
+{
+    if (q.shift > 0)
+        acc = __riscv_vsll_vx_i32m4(acc, (size_t)q.shift, vl);
+    acc = __riscv_vsmul_vx_i32m4(acc, q.multiplier, __RISCV_VXRM_RNU, vl);
+    if (q.shift < 0) {
+        acc = __riscv_vsub_vx_i32m4_mu(__riscv_vmslt_vx_i32m4_b8(acc, 0, vl), acc, acc, 1, vl);
+        acc = __riscv_vssra_vx_i32m4(acc, (size_t)-q.shift, __RISCV_VXRM_RNU, vl);
+    }
+    acc = __riscv_vadd_vx_i32m4(acc, q.offset, vl);
+    acc = __riscv_vmin_vx_i32m4(__riscv_vmax_vx_i32m4(acc, q.lo, vl), q.hi, vl);
+    __riscv_vsuxei16_v_i8m1(base, offsets, __riscv_vncvt_x_x_w_i8m1(__riscv_vncvt_x_x_w_i16m2(acc, vl), vl), vl);
+}
+
+/* Six rows (x, x + k, ...) whose outputs fit in one LMUL-4 vector (n < 6: rows past n repeat row
+ * 0 and are not stored). Four taps a pass, inputs at immediate offsets of bumped pointers. */
+static void rows6_m4(tt_out q, int32_t n, int32_t k, int32_t outputs, const int8_t *x, const int8_t *cores_t,
+                     int8_t *const base[6], const int32_t *const bias[6], const uint16_t *offsets, size_t vl)
+{
+    const int8_t *x0 = x, *x1 = n > 1 ? x + k : x, *x2 = n > 2 ? x + 2 * k : x;
+    const int8_t *x3 = n > 3 ? x + 3 * k : x, *x4 = n > 4 ? x + 4 * k : x, *x5 = n > 5 ? x + 5 * k : x;
+    vint32m4_t a0 = __riscv_vle32_v_i32m4(bias[0], vl), a1 = a0, a2 = a0, a3 = a0, a4 = a0, a5 = a0;
+    if (n > 1)
+        a1 = __riscv_vle32_v_i32m4(bias[1], vl);
+    if (n > 2)
+        a2 = __riscv_vle32_v_i32m4(bias[2], vl);
+    if (n > 3)
+        a3 = __riscv_vle32_v_i32m4(bias[3], vl);
+    if (n > 4)
+        a4 = __riscv_vle32_v_i32m4(bias[4], vl);
+    if (n > 5)
+        a5 = __riscv_vle32_v_i32m4(bias[5], vl);
+    const int8_t *w = cores_t;
+    /* Reduction step u of the six rows: one core vector, widened once. */
+#define RVFW_TT_STEP6(u)                                                                                          \
+    do {                                                                                                          \
+        const vint16m2_t w16 = __riscv_vsext_vf2_i16m2(__riscv_vle8_v_i8m1(w, vl), vl);                           \
+        RVFW_TT_MACC4(a0, x0[u], w16);                                                                            \
+        RVFW_TT_MACC4(a1, x1[u], w16);                                                                            \
+        RVFW_TT_MACC4(a2, x2[u], w16);                                                                            \
+        RVFW_TT_MACC4(a3, x3[u], w16);                                                                            \
+        RVFW_TT_MACC4(a4, x4[u], w16);                                                                            \
+        RVFW_TT_MACC4(a5, x5[u], w16);                                                                            \
+        w += outputs;                                                                                             \
+    } while (0)
+    int32_t t = 0;
+    for (; t + 4 <= k; t += 4, x0 += 4, x1 += 4, x2 += 4, x3 += 4, x4 += 4, x5 += 4) {
+        RVFW_TT_STEP6(0);
+        RVFW_TT_STEP6(1);
+        RVFW_TT_STEP6(2);
+        RVFW_TT_STEP6(3);
+    }
+    for (int32_t u = 0; t + u < k; ++u)
+        RVFW_TT_STEP6(u);
+#undef RVFW_TT_STEP6
+    const vuint16m2_t at = __riscv_vle16_v_u16m2(offsets, vl);
+    store_row4(q, a0, base[0], at, vl);
+    if (n > 1)
+        store_row4(q, a1, base[1], at, vl);
+    if (n > 2)
+        store_row4(q, a2, base[2], at, vl);
+    if (n > 3)
+        store_row4(q, a3, base[3], at, vl);
+    if (n > 4)
+        store_row4(q, a4, base[4], at, vl);
+    if (n > 5)
+        store_row4(q, a5, base[5], at, vl);
+}
 
 void rvfw_tt_einsum_s8_rvv(const rvfw_tt_params *p, const int8_t *input, const int8_t *cores_t,
                            const int32_t *bias_folded, const uint16_t *offsets, int8_t *output)
 {
-    const int32_t outputs = p->n * p->r_out;
-    const int8_t *row = input;
-    for (int32_t o = 0; o < p->outer; ++o) {
-        for (int32_t pm = 0; pm < p->prev_m; ++pm) {
-            for (int32_t i = 0; i < p->inner; ++i, row += p->k) {
-                int8_t *base = output + rvfw_tt_row_base(p, o, pm, i);
-                const int32_t *bias = bias_folded + (p->bias_per_row ? i * outputs : 0);
-                for (int32_t j0 = 0; j0 < outputs;) {
-                    const size_t vl = __riscv_vsetvl_e32m8((size_t)(outputs - j0));
-                    vint32m8_t acc = __riscv_vle32_v_i32m8(bias + j0, vl);
-                    acc = rvfw_dot_s8(acc, row, cores_t + j0, p->k, outputs, vl);
-                    acc = rvfw_requantize_vx(acc, p->output_multiplier, p->output_shift, vl);
-                    const vint8m2_t q = rvfw_narrow_s8(acc, p->output_offset, p->output_activation_min,
-                                                       p->output_activation_max, vl);
-                    __riscv_vsuxei16_v_i8m2(base, __riscv_vle16_v_u16m4(offsets + j0, vl), q, vl);
-                    j0 += (int32_t)vl;
+    const int32_t outputs = p->n * p->r_out, k = p->k, rows = p->outer * p->prev_m * p->inner;
+    const int32_t bias_step = p->bias_per_row ? outputs : 0;
+    const tt_out q = {p->output_multiplier, p->output_shift, p->output_offset, p->output_activation_min,
+                      p->output_activation_max};
+    const int narrow = (size_t)outputs <= __riscv_vsetvlmax_e32m4();
+    /* Input row r's indices (o, pm, i), its first output's offset and its bias, advanced row by row
+     * with adds only (rvfw_tt_row_base: i steps prev_m * r_out, pm steps r_out, o the rest). */
+    const int32_t i_step = p->prev_m * p->r_out, pm_step = p->r_out, o_step = p->n * p->inner * i_step;
+    int32_t pm = 0, i = 0, at = 0;
+    const int32_t *row_bias = bias_folded;
+    for (int32_t r = 0; r < rows;) {
+        /* Six rows at LMUL 4 while six remain (fewer would still pay for six), else up to three. */
+        const int six = narrow && rows - r >= 6;
+        const int32_t n = six ? 6 : rows - r < 3 ? rows - r : 3;
+        int8_t *base[6];
+        const int32_t *bias[6];
+        for (int32_t t = 0; t < n; ++t) {
+            base[t] = output + at;
+            bias[t] = row_bias;
+            at += i_step;
+            row_bias += bias_step;
+            if (++i == p->inner) {
+                i = 0;
+                at += pm_step - p->inner * i_step;
+                row_bias = bias_folded;
+                if (++pm == p->prev_m) {
+                    pm = 0;
+                    at += o_step - p->prev_m * pm_step;
                 }
             }
         }
+        for (int32_t t = n; t < 6; ++t) {
+            base[t] = base[0];
+            bias[t] = bias[0];
+        }
+        if (six) {
+            rows6_m4(q, n, k, outputs, input + r * k, cores_t, base, bias, offsets, __riscv_vsetvl_e32m4((size_t)outputs));
+            r += n;
+            continue;
+        }
+        for (int32_t j0 = 0; j0 < outputs;) {
+            const size_t vl = __riscv_vsetvl_e32m8((size_t)(outputs - j0));
+            vint32m8_t acc0 = __riscv_vle32_v_i32m8(bias[0] + j0, vl), acc1 = acc0, acc2 = acc0;
+            if (n > 1)
+                acc1 = __riscv_vle32_v_i32m8(bias[1] + j0, vl);
+            if (n > 2)
+                acc2 = __riscv_vle32_v_i32m8(bias[2] + j0, vl);
+            rvfw_dot_pixels_s8(n, &acc0, &acc1, &acc2, input + r * k, k, cores_t + j0, k, outputs, vl);
+            const vuint16m4_t at = __riscv_vle16_v_u16m4(offsets + j0, vl);
+            store_row(q, acc0, base[0], at, vl);
+            if (n > 1)
+                store_row(q, acc1, base[1], at, vl);
+            if (n > 2)
+                store_row(q, acc2, base[2], at, vl);
+            j0 += (int32_t)vl;
+        }
+        r += n;
     }
 }

@@ -1063,3 +1063,34 @@ def test_tt_einsum_bit_exact(tmp_path, request, sim_tools, case, config):
         assert all(layer.kernel == f"tt_einsum_s8_{kernels}" for layer in b.layers)
     result = pipeline.check(pipeline.run(b, timeout=120, log=quiet, vlen=vlen, count=False), log=quiet, accuracy=False)
     assert result.bit_exact, result.mismatches
+
+
+# The cost model the TT pass picks configurations with (codegen.tt.compress): within 10% of the
+# instructions the RVV kernels retire, for einsums and dense layers it was not fitted on.
+COST_CASES = {
+    **{case: (depth, units, tt) for case, (depth, units, _act, tt) in TT_CASES.items()},
+    "tt_d2_384x192": (384, 192, Config((16, 24), (12, 16), (1, 10, 1))),
+    "tt_d2_narrow_last": (200, 60, Config((10, 20), (12, 5), (1, 6, 1))),
+}
+
+
+@pytest.mark.parametrize("vlen", [128, 256])
+@pytest.mark.parametrize("case", sorted(COST_CASES))
+def test_tt_cost_estimate_within_ten_percent(tmp_path, sim_tools, case, vlen):
+    from codegen.tt.compress import estimate_einsum, estimate_instructions_dense
+
+    depth, units, tt = COST_CASES[case]
+    model = tmp_path / f"{case}.tflite"
+    model.write_bytes(fully_connected(np.random.default_rng(zlib.crc32(case.encode())), 1, depth, units))
+    compress = pipeline.Compression(min_params=0, forced=((0, tt),))
+    for comp, out in ((None, "dense"), (compress, "tt")):
+        b = pipeline.build(model, "spike-rv64gcv", tmp_path / out, log=quiet, compress=comp, for_simulator=True)
+        r = pipeline.run(b, log=quiet, vlen=vlen)
+        measured = r.harness.layer_instret
+        if comp is None:
+            estimated = [estimate_instructions_dense(depth, units, vlen)]
+        else:
+            estimated = [estimate_einsum(stage, vlen) for stage in tt.stages()]
+        assert len(measured) == len(estimated)
+        for m, e in zip(measured, estimated):
+            assert abs(e - m) <= 0.10 * m, (out, measured, estimated)
