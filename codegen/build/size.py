@@ -11,11 +11,12 @@ from elftools.elf.elffile import ELFFile
 from codegen.boards.board import Board
 from codegen.build.sections import PARTITION_OUTPUT_PREFIX
 
-CATEGORIES = ("code", "rodata", "weights", "data", "bss", "htif", "arena", "stack")
+CATEGORIES = ("code", "rodata", "weights", "constants", "data", "bss", "htif", "arena", "stack")
 _SECTION_CATEGORY = {
     ".text": "code",
     ".rodata": "rodata",
     ".weights": "weights",
+    ".constants": "constants",
     ".data": "data",
     ".bss": "bss",
     ".tohost": "htif",

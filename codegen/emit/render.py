@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+# Constant arrays the size table counts as weights (the model's filters and tables, transposed or
+# not); everything else (biases, folded biases, multipliers, shifts, offsets) is a per-channel or
+# per-layer constant, placed in its own section so the table shows it apart.
+WEIGHT_TYPES = ("int8_t", "int16_t", "float")
+
 import dataclasses
 import functools
 from pathlib import Path
@@ -98,7 +103,7 @@ def render_model(
                 "name": c.name,
                 "c_type": c.c_type,
                 "count": int(c.values.size),
-                "section": ".rvfw_weights",
+                "section": ".rvfw_weights" if c.role == "weights" and c.c_type in WEIGHT_TYPES else ".rvfw_constants",
                 "lines": value_lines(c.values),
             }
             for c in constants

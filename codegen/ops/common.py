@@ -98,6 +98,10 @@ class Layer:
         return [k for kernel in own for k in (kernel, *CALLS.get(kernel, ()))]
 
 
+_C_DTYPES = {"int8_t": np.int8, "uint8_t": np.uint8, "int16_t": np.int16, "uint16_t": np.uint16,
+             "int32_t": np.int32, "int64_t": np.int64, "float": np.float32}  # fmt: skip
+
+
 @dataclass
 class LowerContext:
     graph: Graph
@@ -108,6 +112,8 @@ class LowerContext:
     # "e64" (ELEN 64: the 16x8 RVV kernels' 64-bit accumulators). Board.vector_caps.
     vector_caps: frozenset[str] = frozenset({"f32", "e64"})
     constants: dict[str, ConstArray] = field(default_factory=dict)
+    # (C type, bytes) -> the constant holding them: an identical table is emitted once.
+    by_content: dict[tuple[str, bytes], str] = field(default_factory=dict)
 
     def tensor(self, index: int) -> Tensor:
         return self.graph.tensors[index]
@@ -147,16 +153,22 @@ class LowerContext:
         if index < 0:
             return Arg("null")
         tensor = self.tensor(index)
-        name = f"{self.graph.name}_w{index}"
-        if name not in self.constants:
-            self.constants[name] = ConstArray(name, tensor.dtype.c_type, tensor.data.reshape(-1), "weights")
-        return Arg("const", tensor.dtype.c_type, name=name)
+        return self._constant(f"{self.graph.name}_w{index}", tensor.dtype.c_type, tensor.data, "weights")
 
     def derived(self, op: Op, suffix: str, c_type: str, values, role: str = "params") -> Arg:
         """A constant computed at build time (requantisation arrays, transposed weights, folded bias)."""
-        name = f"{self.graph.name}_op{op.index}_{suffix}"
-        self.constants[name] = ConstArray(name, c_type, np.asarray(values).reshape(-1), role)
-        return Arg("const", c_type, name=name)
+        return self._constant(f"{self.graph.name}_op{op.index}_{suffix}", c_type, values, role)
+
+    def _constant(self, name: str, c_type: str, values, role: str) -> Arg:
+        """One flash array per distinct content: a layer whose shifts, multipliers or biases equal an
+        earlier table's (or a tensor two ops share) points at that table."""
+        values = np.asarray(values).reshape(-1)
+        key = (c_type, values.astype(_C_DTYPES.get(c_type, values.dtype)).tobytes())
+        existing = self.by_content.get(key)
+        if existing is None:
+            self.constants[name] = ConstArray(name, c_type, values, role)
+            self.by_content[key] = existing = name
+        return Arg("const", c_type, name=existing)
 
     def rows_fill_more_lanes(self, out_w: int, out_c: int) -> bool:
         """Row kernels put output pixels in lanes, the others output channels: pick the fuller one."""

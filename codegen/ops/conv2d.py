@@ -80,7 +80,6 @@ def lower(ctx: LowerContext, op: Op):
     g = conv_common.geometry(ctx.graph, op)
     inp, flt = ctx.tensor(op.inputs[0]), ctx.tensor(op.inputs[1])
     params = conv_common.layer_params(ctx, op, g, 1)
-    multiplier, shift = conv_common.requant_args(ctx, op, g.out_c)
     bias_index = optional_input(op, 2)
     bias = ctx.tensor(bias_index).data if bias_index >= 0 else None
     input_offset = -inp.quant.zero_point[0]
@@ -94,6 +93,7 @@ def lower(ctx: LowerContext, op: Op):
     if ctx.inplace(op) and "fused_add" not in op.options:
         # Output over the input (same arena offset), with the op's scratch; see planner.inplace.
         chosen = ctx.pick(CONV_1X1_INPLACE)
+        multiplier, shift = conv_common.requant_args(ctx, op, g.out_c, chosen.kernel_set)
         out = ctx.output(op)
         if chosen.kernel_set == "rvv":
             io = ctx.derived(op, "filter_io", "int8_t", flt.data.reshape(g.out_c, g.in_c).T, role="weights")
@@ -111,11 +111,11 @@ def lower(ctx: LowerContext, op: Op):
     data = [ctx.input(op), ctx.weights(op.inputs[1])]
     # Optimised kernels fold the input offset into the bias; the raw bias serves only pixels whose
     # window crosses the border, else NULL.
-    raw_bias = ctx.weights(bias_index) if g.touches_border else Arg("null")
+    multiplier, shift = conv_common.requant_args(ctx, op, g.out_c, chosen.kernel_set)
     if chosen.kernel == "conv2d_rows_s8_rvv":
         args = [*data, folded()]
     elif chosen.kernel_set == "rvv":
-        args = [data[0], hwio(), folded(), raw_bias]
+        args = [data[0], hwio(), folded(), ctx.weights(bias_index) if g.touches_border else Arg("null")]
     elif chosen.kernel_set == "xthead":  # exact everywhere with the raw bias: it adds the offset per input
         args = [data[0], hwio(), ctx.weights(bias_index)]
     elif chosen.kernel_set == "scalar":  # padding taps read the zero point: the folded bias serves all

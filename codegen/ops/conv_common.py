@@ -122,11 +122,13 @@ def layer_params(ctx: LowerContext, op: Op, g: Geometry, depth_multiplier: int) 
     ]  # fmt: skip
 
 
-def requant_args(ctx: LowerContext, op: Op, out_c: int) -> tuple[Arg, Arg]:
-    """Per-channel output multipliers and shifts (TFLM's double-rounding requantisation)."""
+def requant_args(ctx: LowerContext, op: Op, out_c: int, kernel_set: str) -> tuple[Arg, Arg]:
+    """Per-channel output multipliers and shifts (TFLM's double-rounding requantisation). The fast
+    scalar kernels read the shifts (-31..31) as int8: a quarter of the table, for flash-bound cores."""
     inp, flt, out = ctx.tensor(op.inputs[0]), ctx.tensor(op.inputs[1]), ctx.tensor(conv_output(op))
     multipliers, shifts = conv_output_multipliers(inp.quant.scale[0], flt.quant.scale, out.quant.scale[0], out_c)
-    return ctx.derived(op, "multiplier", "int32_t", multipliers), ctx.derived(op, "shift", "int32_t", shifts)
+    shift_type = "int8_t" if kernel_set == "scalar" else "int32_t"
+    return ctx.derived(op, "multiplier", "int32_t", multipliers), ctx.derived(op, "shift", shift_type, shifts)
 
 
 def finish(ctx: LowerContext, op: Op, layer: Layer, multiplier: Arg, shift: Arg, g: Geometry) -> Layer:

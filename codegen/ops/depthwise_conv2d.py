@@ -82,7 +82,6 @@ def lower(ctx: LowerContext, op: Op):
     dm = op.options["depth_multiplier"]
     inp, flt = ctx.tensor(op.inputs[0]), ctx.tensor(op.inputs[1])
     params = conv_common.layer_params(ctx, op, g, dm)
-    multiplier, shift = conv_common.requant_args(ctx, op, g.out_c)
     bias_index = optional_input(op, 2)
     bias = ctx.tensor(bias_index).data if bias_index >= 0 else None
     per_channel = flt.data.reshape(-1, g.out_c).T  # per output channel, the taps of one input pixel
@@ -93,16 +92,20 @@ def lower(ctx: LowerContext, op: Op):
     macs = conv_common.macs(ctx.graph, op)
     rows = ctx.kernels in ("rvv", "xthead") and ctx.rows_fill_more_lanes(g.out_w, g.out_c)
     # The raw bias serves pixels whose window crosses the border (and depth multipliers above 1).
-    raw_bias = ctx.weights(bias_index) if g.touches_border or dm > 1 else Arg("null")
+
+    def raw_bias() -> Arg:
+        return ctx.weights(bias_index) if g.touches_border or dm > 1 else Arg("null")
+
     if ctx.inplace(op):
         # Each output row runs through the set's out-of-place kernel: the biases that kernel takes.
         chosen = ctx.pick(DEPTHWISE_INPLACE)
         if chosen.kernel_set == "xthead":  # the row kernel (folded bias) or the channel kernel (raw)
             biases = [folded(), Arg("null")] if rows else [Arg("null"), ctx.weights(bias_index)]
         elif chosen.kernel_set in ("rvv", "scalar"):  # RVV: the channel kernel
-            biases = [folded(), raw_bias]
+            biases = [folded(), raw_bias()]
         else:
             biases = [ctx.weights(bias_index)]
+        multiplier, shift = conv_common.requant_args(ctx, op, g.out_c, chosen.kernel_set)
         args = [ctx.output(op), ctx.weights(op.inputs[1]), *biases, multiplier, shift, ctx.scratch(op)]
         return ctx.layer(op, chosen, DEPTHWISE_INPLACE, params, args, macs)
     fam = DEPTHWISE_ROWS if rows else DEPTHWISE
@@ -111,8 +114,9 @@ def lower(ctx: LowerContext, op: Op):
     if chosen.kernel in ("depthwise_conv2d_rows_s8_rvv", "depthwise_conv2d_rows_s8_xthead"):
         args = [*data, folded()]
     elif chosen.kernel_set in ("rvv", "scalar"):
-        args = [*data, folded(), raw_bias]
+        args = [*data, folded(), raw_bias()]
     else:  # ref, and XTheadVector (exact everywhere with the raw bias)
         args = [*data, ctx.weights(bias_index)]
+    multiplier, shift = conv_common.requant_args(ctx, op, g.out_c, chosen.kernel_set)
     layer = ctx.layer(op, chosen, fam, params, args, macs)
     return conv_common.finish(ctx, op, layer, multiplier, shift, g)

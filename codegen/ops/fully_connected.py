@@ -58,10 +58,11 @@ def lower(ctx: LowerContext, op: Op) -> Layer:
         ("output_activation_min", act_min),
         ("output_activation_max", act_max),
     ]
-    multiplier = ctx.derived(op, "multiplier", "int32_t", multipliers)
-    shift = ctx.derived(op, "shift", "int32_t", shifts)
     bias_index = optional_input(op, 2)
     chosen = ctx.pick(FC)
+    multiplier = ctx.derived(op, "multiplier", "int32_t", multipliers)
+    # The fast scalar kernel reads the shifts (-31..31) as int8: a quarter of the table.
+    shift = ctx.derived(op, "shift", "int8_t" if chosen.kernel_set == "scalar" else "int32_t", shifts)
     if chosen.kernel_set == "xthead":
         weights = ctx.derived(op, "filter_t", "int8_t", flt.data.T, role="weights")
         middle = [weights, ctx.weights(bias_index)]

@@ -40,7 +40,8 @@ def lower(ctx: LowerContext, op: Op) -> Layer:
     # Members get no spare scratch: the plan keys it by op index, and the stage carries its first
     # member's index (its band buffers are that index's scratch).
     member_plan = dataclasses.replace(ctx.plan, tensor_offsets=offsets, inplace={}, spare_offsets={})
-    member_ctx = LowerContext(ctx.graph, member_plan, ctx.kernels, ctx.vlen, ctx.vector_caps, ctx.constants)
+    member_ctx = LowerContext(ctx.graph, member_plan, ctx.kernels, ctx.vlen, ctx.vector_caps, ctx.constants,
+                              ctx.by_content)  # fmt: skip
     members = [MEMBERS[member.kind].lower(member_ctx, member) for member in tiling.ops]
     graph = ctx.graph
     first_in = graph.tensors[tiling.ops[0].inputs[0]]

@@ -54,7 +54,8 @@ static inline int32_t rvfw_depthwise_conv2d_inplace_scratch_size(const rvfw_conv
 /* What a set's row kernel needs beside the rows (biases as that set's depthwise kernel takes them). */
 typedef struct {
     const int8_t *filter;
-    const int32_t *bias_folded, *bias, *output_multiplier, *output_shift;
+    const int32_t *bias_folded, *bias, *output_multiplier;
+    const void *output_shift; /* int8_t for the fast scalar kernels, int32_t for the others */
 } rvfw_depthwise_row_args;
 
 /* kernel(row params, its input rows, its output row, ctx); copy(dst, src, bytes). */

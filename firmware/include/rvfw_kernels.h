@@ -371,12 +371,12 @@ static inline int32_t rvfw_conv2d_1x1_inplace_scratch_size(int32_t in_c)
 
 void rvfw_conv2d_1x1_inplace_s8_scalar(const rvfw_conv_params *p, int8_t *data, const int8_t *filter,
                                        const int32_t *bias_folded, const int32_t *output_multiplier,
-                                       const int32_t *output_shift, int8_t *scratch);
+                                       const int8_t *output_shift, int8_t *scratch);
 void rvfw_conv2d_1x1_inplace_s8_ref(const rvfw_conv_params *p, int8_t *data, const int8_t *filter, const int32_t *bias,
                                     const int32_t *output_multiplier, const int32_t *output_shift, int8_t *scratch);
 void rvfw_depthwise_conv2d_inplace_s8_scalar(const rvfw_conv_params *p, int8_t *data, const int8_t *filter,
                                              const int32_t *bias_folded, const int32_t *bias,
-                                             const int32_t *output_multiplier, const int32_t *output_shift,
+                                             const int32_t *output_multiplier, const int8_t *output_shift,
                                              int8_t *scratch);
 void rvfw_depthwise_conv2d_inplace_s8_ref(const rvfw_conv_params *p, int8_t *data, const int8_t *filter,
                                           const int32_t *bias, const int32_t *output_multiplier,
@@ -398,19 +398,19 @@ void rvfw_depthwise_conv2d_inplace_s8_xthead(const rvfw_conv_params *p, int8_t *
 
 /* Fast portable C for cores without a vector unit: same results as the references, weights
  * unchanged, the input offset folded into the bias (the depthwise kernel's raw bias serves its
- * border pixels; the conv's padding taps read the zero point instead). */
+ * border pixels; the conv's padding taps read the zero point instead), per-channel shifts as int8. */
 /* col: scratch for RVFW_CONV_IM2COL_PIXELS im2col columns (k_h * k_w * in_c bytes each), or NULL
  * (then the output's tail holds them). */
 #define RVFW_CONV_IM2COL_PIXELS 4
 void rvfw_conv2d_s8_scalar(const rvfw_conv_params *p, const int8_t *input, const int8_t *filter,
-                           const int32_t *bias_folded, const int32_t *output_multiplier, const int32_t *output_shift,
+                           const int32_t *bias_folded, const int32_t *output_multiplier, const int8_t *output_shift,
                            int8_t *output, int8_t *col);
 void rvfw_depthwise_conv2d_s8_scalar(const rvfw_conv_params *p, const int8_t *input, const int8_t *filter,
                                      const int32_t *bias_folded, const int32_t *bias, const int32_t *output_multiplier,
-                                     const int32_t *output_shift, int8_t *output);
+                                     const int8_t *output_shift, int8_t *output);
 void rvfw_fully_connected_s8_scalar(const rvfw_fc_params *p, const int8_t *input, const int8_t *filter,
                                     const int32_t *bias_folded, const int32_t *output_multiplier,
-                                    const int32_t *output_shift, int8_t *output);
+                                    const int8_t *output_shift, int8_t *output);
 
 /* RVV 1.0 kernels (VLEN-agnostic, SEW <= 32 so they also run on Zve32x). Same results as the
  * scalar references; conv and fully connected take transposed weights and a folded bias. */

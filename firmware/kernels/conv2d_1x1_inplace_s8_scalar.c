@@ -9,7 +9,7 @@
 
 void rvfw_conv2d_1x1_inplace_s8_scalar(const rvfw_conv_params *p, int8_t *data, const int8_t *filter,
                                        const int32_t *bias_folded, const int32_t *output_multiplier,
-                                       const int32_t *output_shift, int8_t *scratch)
+                                       const int8_t *output_shift, int8_t *scratch)
 {
     const int32_t pixels = p->batches * p->in_h * p->in_w, in_c = p->in_c, out_c = p->out_c;
     const int backward = out_c > in_c;

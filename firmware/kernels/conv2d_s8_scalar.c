@@ -89,7 +89,7 @@ static inline __attribute__((always_inline)) void run_4x2(const int8_t *x0, int3
 static inline __attribute__((always_inline)) void store_4x2(const rvfw_conv_params *p, int8_t *out, int32_t out_c,
                                                             int32_t oc, int32_t oc1, const int32_t acc[8],
                                                             const int32_t *output_multiplier,
-                                                            const int32_t *output_shift)
+                                                            const int8_t *output_shift)
 {
     const int32_t ma = output_multiplier[oc], sa = output_shift[oc];
     const int32_t mb = output_multiplier[oc1], sb = output_shift[oc1];
@@ -105,7 +105,7 @@ static inline __attribute__((always_inline)) void store_4x2(const rvfw_conv_para
 /* No pre-RA scheduling: hoisting all 24 loads of an unrolled step first spills accumulators on RV32. */
 __attribute__((noinline, optimize("no-schedule-insns"))) static void matmul(const rvfw_conv_params *p, const int8_t *input, int32_t n,
                       int32_t pixels, const int8_t *filter, const int32_t *bias_folded, const int32_t *output_multiplier,
-                      const int32_t *output_shift, int8_t *output)
+                      const int8_t *output_shift, int8_t *output)
 {
     const int32_t out_c = p->out_c;
     int32_t px = 0;
@@ -186,7 +186,7 @@ static void im2col(const rvfw_conv_params *p, const int8_t *input, int32_t first
  * read in place, taps in the padding taking the input's zero point (a window row inside the input
  * is one contiguous run). */
 static void one_pixel(const rvfw_conv_params *p, const int8_t *input, const int8_t *filter, const int32_t *bias_folded,
-                      const int32_t *output_multiplier, const int32_t *output_shift, int32_t pixel, int8_t *out)
+                      const int32_t *output_multiplier, const int8_t *output_shift, int32_t pixel, int8_t *out)
 {
     const int32_t in_c = p->in_c, in_w = p->in_w, k_w = p->k_w, out_c = p->out_c, row = k_w * in_c;
     const int32_t filter_size = p->k_h * row;
@@ -224,7 +224,7 @@ static void one_pixel(const rvfw_conv_params *p, const int8_t *input, const int8
 /* col: scratch for RVFW_CONV_IM2COL_PIXELS im2col columns, or NULL: then the columns go in the
  * tail of the output, whose bytes nothing else holds and which is written last. */
 void rvfw_conv2d_s8_scalar(const rvfw_conv_params *p, const int8_t *input, const int8_t *filter,
-                           const int32_t *bias_folded, const int32_t *output_multiplier, const int32_t *output_shift,
+                           const int32_t *bias_folded, const int32_t *output_multiplier, const int8_t *output_shift,
                            int8_t *output, int8_t *col)
 {
     const int32_t out_c = p->out_c, pixels = p->batches * p->out_h * p->out_w;

@@ -15,7 +15,7 @@ static void row_kernel(const rvfw_conv_params *row, const int8_t *input, int8_t 
 
 void rvfw_depthwise_conv2d_inplace_s8_scalar(const rvfw_conv_params *p, int8_t *data, const int8_t *filter,
                                              const int32_t *bias_folded, const int32_t *bias,
-                                             const int32_t *output_multiplier, const int32_t *output_shift,
+                                             const int32_t *output_multiplier, const int8_t *output_shift,
                                              int8_t *scratch)
 {
     const rvfw_depthwise_row_args a = {filter, bias_folded, bias, output_multiplier, output_shift};

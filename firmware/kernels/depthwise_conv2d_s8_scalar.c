@@ -30,7 +30,7 @@
 
 void rvfw_depthwise_conv2d_s8_scalar(const rvfw_conv_params *p, const int8_t *input, const int8_t *filter,
                                      const int32_t *bias_folded, const int32_t *bias, const int32_t *output_multiplier,
-                                     const int32_t *output_shift, int8_t *output)
+                                     const int8_t *output_shift, int8_t *output)
 {
     const int32_t ch = p->in_c, out_c = p->out_c, dm = p->depth_multiplier, k_h = p->k_h, k_w = p->k_w;
     const int32_t in_w = p->in_w, in_h = p->in_h;

@@ -6,7 +6,7 @@
 
 void rvfw_fully_connected_s8_scalar(const rvfw_fc_params *p, const int8_t *input, const int8_t *filter,
                                     const int32_t *bias_folded, const int32_t *output_multiplier,
-                                    const int32_t *output_shift, int8_t *output)
+                                    const int8_t *output_shift, int8_t *output)
 {
     const int32_t depth = p->accum_depth, units = p->out_depth;
     for (int32_t b = 0; b < p->batches; ++b, input += depth, output += units) {
