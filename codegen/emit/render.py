@@ -2,11 +2,6 @@
 
 from __future__ import annotations
 
-# Constant arrays the size table counts as weights (the model's filters and tables, transposed or
-# not); everything else (biases, folded biases, multipliers, shifts, offsets) is a per-channel or
-# per-layer constant, placed in its own section so the table shows it apart.
-WEIGHT_TYPES = ("int8_t", "int16_t", "float")
-
 import dataclasses
 import functools
 from pathlib import Path
@@ -21,6 +16,10 @@ from codegen.ops import ConstArray, Layer
 from codegen.ops.kernels import C_PREFIX
 from codegen.planner import MemoryPlan
 
+# Constant arrays the size table counts as weights (the model's filters and tables, transposed or
+# not); everything else (biases, folded biases, multipliers, shifts, offsets) is a per-channel or
+# per-layer constant, placed in its own section so the table shows it apart.
+WEIGHT_TYPES = ("int8_t", "int16_t", "float")
 VALUES_PER_LINE = 24
 
 
