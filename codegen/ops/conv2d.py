@@ -76,6 +76,15 @@ def inplace(graph: Graph, op: Op) -> list[tuple[int, int]]:
     return []
 
 
+def _rows_fill_more_lanes(vlen: int, out_w: int, out_c: int) -> bool:
+    """The row kernel fills min(out_w, lanes) of its LMUL-8 lanes; the channel kernel fills
+    min(out_c, lanes) of them, or, with the output channels within half the lanes, out_c of its
+    LMUL-4 ones (six pixels a pass). Rows only where they fill a larger share."""
+    lanes = vlen // 4
+    channels = out_c / (lanes // 2) if out_c <= lanes // 2 else min(out_c, lanes) / lanes
+    return min(out_w, lanes) / lanes > channels
+
+
 def lower(ctx: LowerContext, op: Op):
     g = conv_common.geometry(ctx.graph, op)
     inp, flt = ctx.tensor(op.inputs[0]), ctx.tensor(op.inputs[1])
@@ -105,7 +114,7 @@ def lower(ctx: LowerContext, op: Op):
         else:
             args = [out, ctx.weights(op.inputs[1]), ctx.weights(bias_index), multiplier, shift, ctx.scratch(op)]
         return ctx.layer(op, chosen, CONV_1X1_INPLACE, params, args, conv_common.macs(ctx.graph, op))
-    rows = ctx.kernels == "rvv" and ctx.rows_fill_more_lanes(g.out_w, g.out_c)
+    rows = ctx.kernels == "rvv" and _rows_fill_more_lanes(ctx.vlen, g.out_w, g.out_c)
     fam = CONV_ROWS if rows else CONV
     chosen = ctx.pick(fam)
     data = [ctx.input(op), ctx.weights(op.inputs[1])]

@@ -3,11 +3,43 @@
  * Weights arrive transposed to HWIO, so an output pixel is a GEMV over the (kx, ic) runs of
  * each filter row. For pixels whose window lies inside the input, the input offset is folded
  * into the bias at build time (bias_folded = bias + input_offset * sum(w)), leaving a pure
- * int8 dot product, and three neighbouring pixels share each weight load. Pixels at the
- * border start from the raw bias and accumulate (x - zero_point) * w over the taps that exist. */
+ * int8 dot product, and three neighbouring pixels share each weight load (six at LMUL 4 when the
+ * output channels fit in half the lanes, so none idles). Pixels at the border start from the raw
+ * bias and accumulate (x - zero_point) * w over the taps that exist. */
 #include "rvfw_band.h"
 #include "rvfw_kernels.h"
 #include "rvfw_rvv.h"
+
+/* Six interior pixels from (y0, x0), all output channels in one LMUL-4 vector (pixels past `n`
+ * repeat the first and are not stored). */
+static void six_pixels_m4(const rvfw_conv_params *p, const int8_t *in_batch, const int8_t *filter_hwio,
+                          const int32_t *bias_folded, const int32_t *output_multiplier, const int32_t *output_shift,
+                          const rvfw_conv_runs *runs, int32_t y0, int32_t x0, int32_t n, int8_t *out, size_t vl)
+{
+    const int32_t out_c = p->out_c, in_c = p->in_c, step = n > 1 ? runs->pixel_step : 0;
+    vint32m4_t a0 = __riscv_vle32_v_i32m4(bias_folded, vl), a1 = a0, a2 = a0, a3 = a0, a4 = a0, a5 = a0;
+    for (int32_t ky = 0; ky < p->k_h; ++ky) {
+        const int8_t *row = in_batch + ((y0 + ky * p->dilation_h) * p->in_w + x0) * in_c;
+        for (int32_t r = 0; r < runs->runs_per_row; ++r) {
+            const int8_t *x = row + r * p->dilation_w * in_c;
+            const int8_t *w = filter_hwio + ((ky * p->k_w + r) * in_c) * out_c;
+            rvfw_dot6_m4_s8(&a0, &a1, &a2, &a3, &a4, &a5, x, step, w, runs->run, out_c, vl);
+        }
+    }
+    const vint32m4_t m = __riscv_vle32_v_i32m4(output_multiplier, vl), s = __riscv_vle32_v_i32m4(output_shift, vl);
+    const int32_t offset = p->output_offset, lo = p->output_activation_min, hi = p->output_activation_max;
+    __riscv_vse8_v_i8m1(out, rvfw_output_m4_s8(a0, m, s, offset, lo, hi, vl), vl);
+    if (n > 1)
+        __riscv_vse8_v_i8m1(out + out_c, rvfw_output_m4_s8(a1, m, s, offset, lo, hi, vl), vl);
+    if (n > 2)
+        __riscv_vse8_v_i8m1(out + 2 * out_c, rvfw_output_m4_s8(a2, m, s, offset, lo, hi, vl), vl);
+    if (n > 3)
+        __riscv_vse8_v_i8m1(out + 3 * out_c, rvfw_output_m4_s8(a3, m, s, offset, lo, hi, vl), vl);
+    if (n > 4)
+        __riscv_vse8_v_i8m1(out + 4 * out_c, rvfw_output_m4_s8(a4, m, s, offset, lo, hi, vl), vl);
+    if (n > 5)
+        __riscv_vse8_v_i8m1(out + 5 * out_c, rvfw_output_m4_s8(a5, m, s, offset, lo, hi, vl), vl);
+}
 
 void rvfw_conv2d_s8_rvv(const rvfw_conv_params *p, const int8_t *input, const int8_t *filter_hwio,
                         const int32_t *bias_folded, const int32_t *bias, const int32_t *output_multiplier,
@@ -18,6 +50,7 @@ void rvfw_conv2d_s8_rvv(const rvfw_conv_params *p, const int8_t *input, const in
     const int32_t run = runs.run, runs_per_row = runs.runs_per_row, pixel_step = runs.pixel_step;
     const rvfw_interior inside = rvfw_interior_of(p);
     const int32_t ox_lo = inside.ox_lo, ox_hi = inside.ox_hi, span_h = inside.span_h;
+    const int narrow = (size_t)out_c <= __riscv_vsetvlmax_e32m4();
 
     for (int32_t b = 0; b < p->batches; ++b) {
         const int8_t *in_batch = input + b * p->in_h * p->in_w * in_c;
@@ -36,6 +69,13 @@ void rvfw_conv2d_s8_rvv(const rvfw_conv_params *p, const int8_t *input, const in
                         oc0 += (int32_t)vl;
                     }
                     ++ox;
+                    continue;
+                }
+                if (narrow && ox_hi - ox >= 4) {
+                    const int32_t n = ox_hi - ox >= 6 ? 6 : ox_hi - ox;
+                    six_pixels_m4(p, in_batch, filter_hwio, bias_folded, output_multiplier, output_shift, &runs, y0,
+                                  x0, n, out, __riscv_vsetvl_e32m4((size_t)out_c));
+                    ox += n;
                     continue;
                 }
                 const int32_t pixels = ox_hi - ox >= 3 ? 3 : ox_hi - ox;

@@ -17,9 +17,6 @@ static inline void store_row(tt_out q, vint32m8_t acc, int8_t *base, vuint16m4_t
     __riscv_vsuxei16_v_i8m2(base, offsets, rvfw_narrow_s8(acc, q.offset, q.lo, q.hi, vl), vl);
 }
 
-/* One row's accumulator at LMUL 4 += x * the widened core vector. */
-#define RVFW_TT_MACC4(a, x, w16) (a) = __riscv_vwmacc_vx_i32m4((a), (x), (w16), vl)
-
 static inline void store_row4(tt_out q, vint32m4_t acc, int8_t *base, vuint16m2_t offsets, size_t vl)
 {
     if (q.shift > 0)
@@ -34,47 +31,14 @@ static inline void store_row4(tt_out q, vint32m4_t acc, int8_t *base, vuint16m2_
     __riscv_vsuxei16_v_i8m1(base, offsets, __riscv_vncvt_x_x_w_i8m1(__riscv_vncvt_x_x_w_i16m2(acc, vl), vl), vl);
 }
 
-/* Six rows (x, x + k, ...) whose outputs fit in one LMUL-4 vector (n < 6: rows past n repeat row
- * 0 and are not stored). Four taps a pass, inputs at immediate offsets of bumped pointers. */
+/* Six rows (x, x + k, ...) whose outputs fit in one LMUL-4 vector (rvfw_dot6_m4_s8). */
 static void rows6_m4(tt_out q, int32_t n, int32_t k, int32_t outputs, const int8_t *x, const int8_t *cores_t,
                      int8_t *const base[6], const int32_t *const bias[6], const uint16_t *offsets, size_t vl)
 {
-    const int8_t *x0 = x, *x1 = n > 1 ? x + k : x, *x2 = n > 2 ? x + 2 * k : x;
-    const int8_t *x3 = n > 3 ? x + 3 * k : x, *x4 = n > 4 ? x + 4 * k : x, *x5 = n > 5 ? x + 5 * k : x;
-    vint32m4_t a0 = __riscv_vle32_v_i32m4(bias[0], vl), a1 = a0, a2 = a0, a3 = a0, a4 = a0, a5 = a0;
-    if (n > 1)
-        a1 = __riscv_vle32_v_i32m4(bias[1], vl);
-    if (n > 2)
-        a2 = __riscv_vle32_v_i32m4(bias[2], vl);
-    if (n > 3)
-        a3 = __riscv_vle32_v_i32m4(bias[3], vl);
-    if (n > 4)
-        a4 = __riscv_vle32_v_i32m4(bias[4], vl);
-    if (n > 5)
-        a5 = __riscv_vle32_v_i32m4(bias[5], vl);
-    const int8_t *w = cores_t;
-    /* Reduction step u of the six rows: one core vector, widened once. */
-#define RVFW_TT_STEP6(u)                                                                                          \
-    do {                                                                                                          \
-        const vint16m2_t w16 = __riscv_vsext_vf2_i16m2(__riscv_vle8_v_i8m1(w, vl), vl);                           \
-        RVFW_TT_MACC4(a0, x0[u], w16);                                                                            \
-        RVFW_TT_MACC4(a1, x1[u], w16);                                                                            \
-        RVFW_TT_MACC4(a2, x2[u], w16);                                                                            \
-        RVFW_TT_MACC4(a3, x3[u], w16);                                                                            \
-        RVFW_TT_MACC4(a4, x4[u], w16);                                                                            \
-        RVFW_TT_MACC4(a5, x5[u], w16);                                                                            \
-        w += outputs;                                                                                             \
-    } while (0)
-    int32_t t = 0;
-    for (; t + 4 <= k; t += 4, x0 += 4, x1 += 4, x2 += 4, x3 += 4, x4 += 4, x5 += 4) {
-        RVFW_TT_STEP6(0);
-        RVFW_TT_STEP6(1);
-        RVFW_TT_STEP6(2);
-        RVFW_TT_STEP6(3);
-    }
-    for (int32_t u = 0; t + u < k; ++u)
-        RVFW_TT_STEP6(u);
-#undef RVFW_TT_STEP6
+    vint32m4_t a0 = __riscv_vle32_v_i32m4(bias[0], vl), a1 = __riscv_vle32_v_i32m4(bias[1], vl);
+    vint32m4_t a2 = __riscv_vle32_v_i32m4(bias[2], vl), a3 = __riscv_vle32_v_i32m4(bias[3], vl);
+    vint32m4_t a4 = __riscv_vle32_v_i32m4(bias[4], vl), a5 = __riscv_vle32_v_i32m4(bias[5], vl);
+    rvfw_dot6_m4_s8(&a0, &a1, &a2, &a3, &a4, &a5, x, k, cores_t, k, outputs, vl);
     const vuint16m2_t at = __riscv_vle16_v_u16m2(offsets, vl);
     store_row4(q, a0, base[0], at, vl);
     if (n > 1)

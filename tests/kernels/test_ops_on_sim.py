@@ -881,6 +881,9 @@ CASES = {
     ),
     "conv3x3_same_stride2_odd_pad_relu6": lambda r: conv(r, 10, 8, 4, 6, (3, 3), (2, 2), activation="RELU6"),
     "conv3x3_dilation2": lambda r: conv(r, 11, 10, 2, 3, (3, 3), dilation=(2, 2), activation="RELU_N1_TO_1"),
+    # Output channels within half the lanes (RVV: six pixels a pass at LMUL 4): 16 at VLEN 128, 32 at 256.
+    "conv3x3_sixteen_channels": lambda r: conv(r, 8, 15, 16, 16, (3, 3), activation="RELU"),
+    "conv3x3_thirty_two_channels_dilation2": lambda r: conv(r, 7, 13, 8, 32, (3, 3), dilation=(2, 2)),
     "conv1x1_pointwise_odd_channels": lambda r: conv(r, 5, 5, 17, 9, (1, 1)),
     "conv1x1_pointwise_widening": lambda r: conv(r, 4, 7, 5, 13, (1, 1), activation="RELU"),
     "conv3x3_weights_down_to_minus128": lambda r: conv(r, 6, 40, 5, 4, (3, 3), w_low=-128),
