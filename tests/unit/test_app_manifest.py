@@ -90,7 +90,7 @@ def test_linker_script_places_partitions_and_the_read_execute_range():
     text = emit.render_linker_script(None, board, partitions=parts, banner=banner)
     assert ".rvfw_part_kws (NOLOAD) : ALIGN(32768)" in text
     assert "KEEP(*(.rvfw_part.ad))" in text
-    assert "__rvfw_rx_end = ALIGN(ADDR(.weights) + SIZEOF(.weights), 4);" in text
+    assert "__rvfw_rx_end = ALIGN(ADDR(.constants) + SIZEOF(.constants), 4);" in text
     assert "__rvfw_rx_start = .;" in text
 
 
