@@ -191,7 +191,8 @@ def main() -> int:
     if rows is None:
         return 1
     print("Cost per inference (issue 19): RVV at VLEN = DLEN = 128 with estimated cycles (scalar instructions one")
-    print("cycle, vector instructions their register groups), rv32imc scalar (cycles = instructions); fast, small, tiled")
+    print("cycle, vector instructions their register groups), rv32imc scalar (cycles = instructions);")
+    print("fast, small and tiled")
     print(table(COST_HEADERS, rows))
     print("(targets: Cortex-M85 + Helium cycles/MAC from ../shared/ANCHORS.md for RVV; issue 19's instr/MAC for")
     print(" scalar; AD's M85 figure is shown as an anchor only; PD: person_detection-shaped family model)")
