@@ -1,5 +1,5 @@
 """DEPTHWISE_CONV_2D: int8 activations, int8 per-channel (or per-tensor) weights, int32 bias, any
-depth multiplier; with depth multiplier 1, optionally in place (channel by channel)."""
+depth multiplier; with depth multiplier 1, optionally in place (one output row at a time)."""
 
 from __future__ import annotations
 
