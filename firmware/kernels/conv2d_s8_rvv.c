@@ -10,6 +10,28 @@
 #include "rvfw_kernels.h"
 #include "rvfw_rvv.h"
 
+/* rvfw_conv_pixel_s8 at LMUL 4, for output channels within half the lanes (a border pixel of the
+ * six-pixel path): the same taps, the weights of the lanes unit-stride (HWIO). */
+static vint32m4_t pixel_m4(const rvfw_conv_params *p, const int8_t *in_batch, const int8_t *w,
+                          int32_t j_stride, vint32m4_t acc, int32_t y0, int32_t x0, size_t vl)
+{
+    const int32_t in_c = p->in_c, zero_point = -p->input_offset;
+    int32_t ky0, ky1, kx0, kx1;
+    rvfw_dilated_window(y0, p->k_h, p->dilation_h, p->in_h, &ky0, &ky1);
+    rvfw_dilated_window(x0, p->k_w, p->dilation_w, p->in_w, &kx0, &kx1);
+    for (int32_t ky = ky0; ky < ky1; ++ky) {
+        const int8_t *x = in_batch + ((y0 + ky * p->dilation_h) * p->in_w + x0 + kx0 * p->dilation_w) * in_c;
+        const int8_t *wk = w + (ky * p->k_w + kx0) * in_c * j_stride;
+        for (int32_t kx = kx0; kx < kx1; ++kx, x += p->dilation_w * in_c) {
+            for (int32_t ic = 0; ic < in_c; ++ic, wk += j_stride) {
+                const vint16m2_t w16 = __riscv_vsext_vf2_i16m2(__riscv_vle8_v_i8m1(wk, vl), vl);
+                acc = __riscv_vwmacc_vx_i32m4(acc, (int16_t)(x[ic] - zero_point), w16, vl);
+            }
+        }
+    }
+    return acc;
+}
+
 /* Six interior pixels from (y0, x0), all output channels in one LMUL-4 vector (pixels past `n`
  * repeat the first and are not stored). */
 static void six_pixels_m4(const rvfw_conv_params *p, const int8_t *in_batch, const int8_t *filter_hwio,
@@ -61,6 +83,18 @@ void rvfw_conv2d_s8_rvv(const rvfw_conv_params *p, const int8_t *input, const in
                 const int32_t x0 = ox * p->stride_w - p->pad_w;
                 int8_t *out = output + ((b * p->out_h + oy) * p->out_w + ox) * out_c;
                 if (!row_inside || ox < ox_lo || ox >= ox_hi) {
+                    if (narrow) { /* the exact path at LMUL 4: no lane idles either */
+                        const size_t vl = __riscv_vsetvl_e32m4((size_t)out_c);
+                        vint32m4_t acc = bias ? __riscv_vle32_v_i32m4(bias, vl) : __riscv_vmv_v_x_i32m4(0, vl);
+                        acc = pixel_m4(p, in_batch, filter_hwio, out_c, acc, y0, x0, vl);
+                        __riscv_vse8_v_i8m1(out, rvfw_output_m4_s8(acc, __riscv_vle32_v_i32m4(output_multiplier, vl),
+                                                                   __riscv_vle32_v_i32m4(output_shift, vl),
+                                                                   p->output_offset, p->output_activation_min,
+                                                                   p->output_activation_max, vl),
+                                            vl);
+                        ++ox;
+                        continue;
+                    }
                     for (int32_t oc0 = 0; oc0 < out_c;) {
                         const size_t vl = __riscv_vsetvl_e32m8((size_t)(out_c - oc0));
                         vint32m8_t acc = bias ? __riscv_vle32_v_i32m8(bias + oc0, vl) : __riscv_vmv_v_x_i32m8(0, vl);
