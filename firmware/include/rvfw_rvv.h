@@ -259,17 +259,21 @@ static inline void rvfw_store_pixels_s8(const rvfw_conv_params *p, int32_t pixel
 /* LMUL 4 (half the lanes of the LMUL-8 forms): for layers whose output channels fit in them, six
  * rows or pixels share each weight load instead of three, and no lane idles. */
 
-/* Six rows or pixels at once: acc_q[lane] += sum_j x[q * step + j] * w[j * w_stride + lane], q < 6
- * (callers repeat a row to run fewer). Four steps a pass, the inputs at immediate offsets of six
- * bumped pointers. (Six accumulator pointers: sizeless vector types make no arrays.) */
+/* Six rows or pixels at once: acc_q[lane] += sum_j x[q' * step + j] * w[j * w_stride + lane], q < 6,
+ * with q' = min(q, rows - 1): past `rows` real ones, the accumulators repeat the last (so nothing
+ * beyond it is read; callers do not store them). Four steps a pass, the inputs at immediate offsets
+ * of six bumped pointers. (Six accumulator pointers: sizeless vector types make no arrays.) */
 static inline __attribute__((always_inline)) void rvfw_dot6_m4_s8(vint32m4_t *acc0, vint32m4_t *acc1, vint32m4_t *acc2,
                                                                   vint32m4_t *acc3, vint32m4_t *acc4, vint32m4_t *acc5,
-                                                                  const int8_t *x, int32_t step, const int8_t *w,
-                                                                  int32_t n, int32_t w_stride, size_t vl)
+                                                                  const int8_t *x, int32_t step, int32_t rows,
+                                                                  const int8_t *w, int32_t n, int32_t w_stride,
+                                                                  size_t vl)
 {
     vint32m4_t a0 = *acc0, a1 = *acc1, a2 = *acc2, a3 = *acc3, a4 = *acc4, a5 = *acc5;
-    const int8_t *x0 = x, *x1 = x + step, *x2 = x + 2 * step, *x3 = x + 3 * step, *x4 = x + 4 * step,
-                 *x5 = x + 5 * step;
+#define RVFW_DOT6_ROW(q) (x + ((q) < rows ? (q) : rows - 1) * step)
+    const int8_t *x0 = x, *x1 = RVFW_DOT6_ROW(1), *x2 = RVFW_DOT6_ROW(2), *x3 = RVFW_DOT6_ROW(3),
+                 *x4 = RVFW_DOT6_ROW(4), *x5 = RVFW_DOT6_ROW(5);
+#undef RVFW_DOT6_ROW
 #define RVFW_DOT6_STEP(u)                                                                                          \
     do {                                                                                                           \
         const vint16m2_t w16 = __riscv_vsext_vf2_i16m2(__riscv_vle8_v_i8m1(w, vl), vl);                            \

@@ -32,20 +32,19 @@ static vint32m4_t pixel_m4(const rvfw_conv_params *p, const int8_t *in_batch, co
     return acc;
 }
 
-/* Six interior pixels from (y0, x0), all output channels in one LMUL-4 vector (pixels past `n`
- * repeat the first and are not stored). */
+/* n <= 6 interior pixels from (y0, x0), all output channels in one LMUL-4 vector. */
 static void six_pixels_m4(const rvfw_conv_params *p, const int8_t *in_batch, const int8_t *filter_hwio,
                           const int32_t *bias_folded, const int32_t *output_multiplier, const int32_t *output_shift,
                           const rvfw_conv_runs *runs, int32_t y0, int32_t x0, int32_t n, int8_t *out, size_t vl)
 {
-    const int32_t out_c = p->out_c, in_c = p->in_c, step = n > 1 ? runs->pixel_step : 0;
+    const int32_t out_c = p->out_c, in_c = p->in_c;
     vint32m4_t a0 = __riscv_vle32_v_i32m4(bias_folded, vl), a1 = a0, a2 = a0, a3 = a0, a4 = a0, a5 = a0;
     for (int32_t ky = 0; ky < p->k_h; ++ky) {
         const int8_t *row = in_batch + ((y0 + ky * p->dilation_h) * p->in_w + x0) * in_c;
         for (int32_t r = 0; r < runs->runs_per_row; ++r) {
             const int8_t *x = row + r * p->dilation_w * in_c;
             const int8_t *w = filter_hwio + ((ky * p->k_w + r) * in_c) * out_c;
-            rvfw_dot6_m4_s8(&a0, &a1, &a2, &a3, &a4, &a5, x, step, w, runs->run, out_c, vl);
+            rvfw_dot6_m4_s8(&a0, &a1, &a2, &a3, &a4, &a5, x, runs->pixel_step, n, w, runs->run, out_c, vl);
         }
     }
     const vint32m4_t m = __riscv_vle32_v_i32m4(output_multiplier, vl), s = __riscv_vle32_v_i32m4(output_shift, vl);

@@ -38,7 +38,7 @@ static void rows6_m4(tt_out q, int32_t n, int32_t k, int32_t outputs, const int8
     vint32m4_t a0 = __riscv_vle32_v_i32m4(bias[0], vl), a1 = __riscv_vle32_v_i32m4(bias[1], vl);
     vint32m4_t a2 = __riscv_vle32_v_i32m4(bias[2], vl), a3 = __riscv_vle32_v_i32m4(bias[3], vl);
     vint32m4_t a4 = __riscv_vle32_v_i32m4(bias[4], vl), a5 = __riscv_vle32_v_i32m4(bias[5], vl);
-    rvfw_dot6_m4_s8(&a0, &a1, &a2, &a3, &a4, &a5, x, k, cores_t, k, outputs, vl);
+    rvfw_dot6_m4_s8(&a0, &a1, &a2, &a3, &a4, &a5, x, k, 6, cores_t, k, outputs, vl);
     const vuint16m2_t at = __riscv_vle16_v_u16m2(offsets, vl);
     store_row4(q, a0, base[0], at, vl);
     if (n > 1)
