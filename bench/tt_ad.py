@@ -98,8 +98,10 @@ def main() -> int:
     print(f"\nAD autoencoder on {BOARD}, error budget {budget} (relative, weights and outputs):")
     print(table(headers, rows, right=set()))
     dw, tw = dense.size.by_category("weights"), tt.size.by_category("weights")
+    dc, tc = dense.size.by_category("constants"), tt.size.by_category("constants")
     print(
-        f"image weights {dw:,} -> {tw:,} B ({dw / tw:.1f}x); instructions per inference "
+        f"image weights {dw:,} -> {tw:,} B ({dw / tw:.1f}x), with the biases and requantisation constants "
+        f"{dw + dc:,} -> {tw + tc:,} B ({(dw + dc) / (tw + tc):.1f}x); instructions per inference "
         f"{dense_run.harness.total_instret:,} -> {tt_run.harness.total_instret:,}; "
         f"bit-exact: dense vs TFLM {dense_exact}, TT vs its reference {tt_exact}"
     )

@@ -34,11 +34,17 @@ static inline int32_t rvfw_count_leading_zeros(uint32_t x)
     return n;
 }
 
+/* The constants of gemmlowp's exp, shared with the vector SOFTMAX kernels: exp(-1/8) and 1/3 in
+ * Q0.31, and exp(-2^k) in Q0.31 for k = -2 .. 4 (applied for each set bit of the integral part). */
+#define RVFW_EXP_MINUS_EIGHTH_Q31 1895147668
+#define RVFW_ONE_THIRD_Q31 715827883
+#define RVFW_EXP_OF_MINUS_POT {1672461947, 1302514674, 790015084, 290630308, 39332535, 720401, 242}
+
 /* exp(a) for a in [-1/4, 0), Q0.31: Taylor series around -1/8. */
 static inline int32_t rvfw_exp_on_quarter_interval(int32_t a)
 {
-    const int32_t constant_term = 1895147668; /* exp(-1/8) */
-    const int32_t constant_1_over_3 = 715827883;
+    const int32_t constant_term = RVFW_EXP_MINUS_EIGHTH_Q31;
+    const int32_t constant_1_over_3 = RVFW_ONE_THIRD_Q31;
     const int32_t x = a + (1 << 28);
     const int32_t x2 = rvfw_srdhm(x, x);
     const int32_t x3 = rvfw_srdhm(x2, x);
@@ -51,9 +57,7 @@ static inline int32_t rvfw_exp_on_quarter_interval(int32_t a)
 /* exp(a) for a <= 0 with `integer_bits` (at most 5) integer bits; result in Q0.31. */
 static inline int32_t rvfw_exp_on_negative_values(int32_t a, int integer_bits)
 {
-    /* exp(-2^k) in Q0.31 for k = -2 .. 4, applied for each set bit of the integral part. */
-    static const int32_t exp_of_minus_pot[7] = {1672461947, 1302514674, 790015084, 290630308,
-                                                39332535,   720401,     242};
+    static const int32_t exp_of_minus_pot[7] = RVFW_EXP_OF_MINUS_POT;
     const int fractional_bits = 31 - integer_bits;
     const int32_t one_quarter = 1 << (fractional_bits - 2);
     const int32_t a_mod_quarter_minus_one_quarter = (a & (one_quarter - 1)) - one_quarter;
@@ -131,6 +135,16 @@ static inline int32_t rvfw_row_max_s8(const int8_t *x, int32_t n)
     for (int32_t c = 0; c < n; ++c)
         best = x[c] > best ? x[c] : best;
     return best;
+}
+
+/* SOFTMAX's scale for a row whose Q12.19 sum of exps is sum_of_exps: 1 / sum in Q0.31 (normalised,
+ * so it keeps its precision), and in *out_shift the rounding right shift that takes scale * exp
+ * to the int8 output's 1/256 steps. */
+static inline int32_t rvfw_softmax_reciprocal(int32_t sum_of_exps, int32_t *out_shift)
+{
+    const int32_t headroom_plus_one = rvfw_count_leading_zeros((uint32_t)sum_of_exps);
+    *out_shift = 12 - headroom_plus_one + 31 - 8; /* num_bits_over_unit + 31 - 8 */
+    return rvfw_one_over_one_plus_x((int32_t)(((uint32_t)sum_of_exps << headroom_plus_one) - ((uint32_t)1 << 31)));
 }
 
 static inline int32_t rvfw_sum_of_exps_q12(const int8_t *x, int32_t n, int32_t max_in_row, int32_t diff_min,

@@ -73,15 +73,15 @@ static inline vint8m2_t rvfw_narrow_s8(vint32m8_t x, int32_t offset, int32_t lo,
     return __riscv_vncvt_x_x_w_i8m2(__riscv_vncvt_x_x_w_i16m4(x, vl), vl);
 }
 
-/* acc[lane] += sum_j x[j] * w[j * w_stride + lane] for j < n: the GEMV core of the pointwise and
- * interior convolution and of the fully connected layer. Everything runs under one vtype
- * (e16m4; the e8 load only needs the same SEW/LMUL ratio): weights are sign-extended to int16 and
- * multiplied by the int8 input as a 16-bit scalar, accumulating exactly in int32. */
 /* The weights of tap j, widened: the loops below share them between pixels. */
 #define RVFW_W16(w, vl) __riscv_vsext_vf2_i16m4(__riscv_vle8_v_i8m2((w), (vl)), (vl))
 
-/* The first tap runs before the loop, so the loop is entered under the vtype it keeps (no
- * vsetvli in it); the loop takes two taps a pass, inputs at immediate offsets of a bumped pointer. */
+/* acc[lane] += sum_j x[j] * w[j * w_stride + lane] for j < n: the GEMV core of the pointwise and
+ * interior convolution and of the fully connected layer. Everything runs under one vtype
+ * (e16m4; the e8 load only needs the same SEW/LMUL ratio): weights are sign-extended to int16 and
+ * multiplied by the int8 input as a 16-bit scalar, accumulating exactly in int32. The first tap
+ * runs before the loop, so the loop is entered under the vtype it keeps (no vsetvli in it); the
+ * loop takes two taps a pass, inputs at immediate offsets of a bumped pointer. */
 static inline __attribute__((always_inline)) vint32m8_t rvfw_dot_s8(vint32m8_t acc, const int8_t *x, const int8_t *w,
                                                                     int32_t n, int32_t w_stride, size_t vl)
 {
@@ -296,6 +296,23 @@ static inline __attribute__((always_inline)) void rvfw_dot6_m4_s8(vint32m4_t *ac
         RVFW_DOT6_STEP(u);
 #undef RVFW_DOT6_STEP
     *acc0 = a0, *acc1 = a1, *acc2 = a2, *acc3 = a3, *acc4 = a4, *acc5 = a5;
+}
+
+/* rvfw_rounding_divide_by_pot at LMUL 4, exponent >= 1: vssra rounds halves up, so negative
+ * values first lose one (halves away from zero). */
+static inline vint32m4_t rvfw_rdbpot_m4(vint32m4_t x, size_t exponent, size_t vl)
+{
+    x = __riscv_vsub_vx_i32m4_mu(__riscv_vmslt_vx_i32m4_b8(x, 0, vl), x, x, 1, vl);
+    return __riscv_vssra_vx_i32m4(x, exponent, __RISCV_VXRM_RNU, vl);
+}
+
+/* rvfw_requantize_vx at LMUL 4. */
+static inline vint32m4_t rvfw_requantize_vx_m4(vint32m4_t x, int32_t multiplier, int32_t shift, size_t vl)
+{
+    if (shift > 0)
+        x = __riscv_vsll_vx_i32m4(x, (size_t)shift, vl);
+    x = __riscv_vsmul_vx_i32m4(x, multiplier, __RISCV_VXRM_RNU, vl);
+    return shift < 0 ? rvfw_rdbpot_m4(x, (size_t)-shift, vl) : x;
 }
 
 /* Requantise per lane with a multiplier and shift per lane (rvfw_requantize_vv at LMUL 4), add the

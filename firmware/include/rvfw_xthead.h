@@ -144,6 +144,10 @@ __asm__(
 #define XT_VV(f6, f3, vd, vs2, vs1)                                                                        \
     __asm__ volatile("rvfw_xt_opv " RVFW_XT_STR(f6) ", " RVFW_XT_STR(f3) ", 1, " RVFW_XT_STR(vd) ", "       \
                      RVFW_XT_STR(vs1) ", " RVFW_XT_STR(vs2))
+/* vd = op(vs2, x) where mask v0 is set; other lanes keep vd (vm = 0) */
+#define XT_VX_V0(f6, f3, vd, vs2, x)                                                                       \
+    __asm__ volatile("rvfw_xt_vx " RVFW_XT_STR(f6) ", " RVFW_XT_STR(f3) ", 0, " RVFW_XT_STR(vd) ", "        \
+                     RVFW_XT_STR(vs2) ", %0" ::"r"((intptr_t)(x)))
 /* vd = op(vs2, x) */
 #define XT_VX(f6, f3, vd, vs2, x)                                                                          \
     __asm__ volatile("rvfw_xt_vx " RVFW_XT_STR(f6) ", " RVFW_XT_STR(f3) ", 1, " RVFW_XT_STR(vd) ", "        \
@@ -202,14 +206,8 @@ static inline size_t rvfw_xt_setvl_e32m8(size_t n)
 #define XT_VAND_VX(vd, vs2, x) XT_VX(0x09, RVFW_XT_OPIVX, vd, vs2, x)
 #define XT_VMSEQ_VX(vd, vs2, x) XT_VX(0x18, RVFW_XT_OPIVX, vd, vs2, x) /* vmseq.vx -> mask */
 #define XT_VREDSUM_VS(vd, vs2, vs1) XT_VV(0x00, RVFW_XT_OPMVV, vd, vs2, vs1) /* vd[0] = vs1[0] + sum(vs2) */
-/* vd = v0 ? x : vs2 (vmerge.vxm) */
-#define XT_VMERGE_VXM(vd, vs2, x)                                                                         \
-    __asm__ volatile("rvfw_xt_vx 0x17, " RVFW_XT_STR(RVFW_XT_OPIVX) ", 0, " RVFW_XT_STR(vd) ", "         \
-                     RVFW_XT_STR(vs2) ", %0" ::"r"((intptr_t)(x)))
-/* vd = vsmul(vs2, x) where mask v0 is set; other lanes keep vd (== vs2 here) */
-#define XT_VSMUL_VX_V0(vd, vs2, x)                                                                        \
-    __asm__ volatile("rvfw_xt_vx 0x27, " RVFW_XT_STR(RVFW_XT_OPIVX) ", 0, " RVFW_XT_STR(vd) ", "         \
-                     RVFW_XT_STR(vs2) ", %0" ::"r"((intptr_t)(x)))
+#define XT_VMERGE_VXM(vd, vs2, x) XT_VX_V0(0x17, RVFW_XT_OPIVX, vd, vs2, x) /* vd = v0 ? x : vs2 */
+#define XT_VSMUL_VX_V0(vd, vs2, x) XT_VX_V0(0x27, RVFW_XT_OPIVX, vd, vs2, x) /* vsmul where v0, vd == vs2 */
 #define XT_VMSNE_VX(vd, vs2, x) XT_VX(0x19, RVFW_XT_OPIVX, vd, vs2, x)  /* vmsne.vx -> mask */
 #define XT_VADD_VV(vd, vs2, vs1) XT_VV(0x00, RVFW_XT_OPIVV, vd, vs2, vs1)
 #define XT_VSUB_VV(vd, vs2, vs1) XT_VV(0x02, RVFW_XT_OPIVV, vd, vs2, vs1) /* vs2 - vs1 */
@@ -226,10 +224,7 @@ static inline size_t rvfw_xt_setvl_e32m8(size_t n)
 #define XT_VSMUL_VV(vd, vs2, vs1) XT_VV(0x27, RVFW_XT_OPIVV, vd, vs2, vs1) /* rounding per vxrm */
 #define XT_VSSRA_VV(vd, vs2, vs1) XT_VV(0x2b, RVFW_XT_OPIVV, vd, vs2, vs1) /* rounding per vxrm */
 #define XT_VMAND_MM(vd, vs2, vs1) XT_VV(0x19, RVFW_XT_OPMVV, vd, vs2, vs1)
-/* vd = vs2 - x where mask v0 is set; other lanes keep vd (== vs2 here) */
-#define XT_VSUB_VX_V0(vd, vs2, x)                                                                         \
-    __asm__ volatile("rvfw_xt_vx 0x02, " RVFW_XT_STR(RVFW_XT_OPIVX) ", 0, " RVFW_XT_STR(vd) ", "         \
-                     RVFW_XT_STR(vs2) ", %0" ::"r"((intptr_t)(x)))
+#define XT_VSUB_VX_V0(vd, vs2, x) XT_VX_V0(0x02, RVFW_XT_OPIVX, vd, vs2, x) /* vs2 - x where v0, vd == vs2 */
 
 /* ADD's and SUB's first step on v8 (first operand) and v16 (second): value + offset, shifted up by
  * left_shift, rescaled to the common scale. */
@@ -278,6 +273,15 @@ static inline void rvfw_xt_dot(const int8_t *x, int32_t n, int32_t offset, const
     }
 }
 
+/* v = rvfw_rounding_divide_by_pot(v, exponent), exponent >= 1: vssra rounds halves up, so
+ * negative lanes first lose one (halves away from zero). Uses v0. */
+#define RVFW_XT_RDBPOT_VX(v, exponent)                                                                     \
+    do {                                                                                                   \
+        XT_VMSLT_VX(0, v, 0);                                                                              \
+        XT_VSUB_VX_V0(v, v, 1);                                                                            \
+        XT_VSSRA_VX(v, v, exponent);                                                                       \
+    } while (0)
+
 /* Requantise the int32 lanes of register group v with one multiplier and shift (rvfw_requantize_vx).
  * Uses v0. A macro: vector registers are part of the instruction word. */
 #define RVFW_XT_REQUANTIZE_VX(v, multiplier, shift)                                                        \
@@ -285,11 +289,8 @@ static inline void rvfw_xt_dot(const int8_t *x, int32_t n, int32_t offset, const
         if ((shift) > 0)                                                                                   \
             XT_VSLL_VX(v, v, shift);                                                                       \
         XT_VSMUL_VX(v, v, multiplier);                                                                     \
-        if ((shift) < 0) {                                                                                 \
-            XT_VMSLT_VX(0, v, 0);                                                                          \
-            XT_VSUB_VX_V0(v, v, 1);                                                                        \
-            XT_VSSRA_VX(v, v, -(shift));                                                                   \
-        }                                                                                                  \
+        if ((shift) < 0)                                                                                   \
+            RVFW_XT_RDBPOT_VX(v, -(shift));                                                                \
     } while (0)
 
 /* Requantise the int32 lanes of v8 (TFLite Micro's MultiplyByQuantizedMultiplier, per lane, as

@@ -6,7 +6,6 @@
 #include "rvfw_gemmlowp.h"
 
 #define SCALED_DIFF_INTEGER_BITS 5
-#define ACCUMULATION_INTEGER_BITS 12
 
 void rvfw_softmax_s8_ref(const rvfw_softmax_params *p, const int8_t *input, int8_t *output)
 {
@@ -17,19 +16,15 @@ void rvfw_softmax_s8_ref(const rvfw_softmax_params *p, const int8_t *input, int8
         const int32_t sum_of_exps = /* Q12.19 */
             rvfw_sum_of_exps_q12(in, p->depth, max_in_row, p->diff_min, p->input_multiplier, p->input_left_shift);
 
-        const int32_t headroom_plus_one = rvfw_count_leading_zeros((uint32_t)sum_of_exps);
-        const int32_t num_bits_over_unit = ACCUMULATION_INTEGER_BITS - headroom_plus_one;
-        const int32_t shifted_sum_minus_one =
-            (int32_t)(((uint32_t)sum_of_exps << headroom_plus_one) - ((uint32_t)1 << 31));
-        const int32_t shifted_scale = rvfw_one_over_one_plus_x(shifted_sum_minus_one);
+        int32_t out_shift;
+        const int32_t shifted_scale = rvfw_softmax_reciprocal(sum_of_exps, &out_shift);
 
         for (int32_t c = 0; c < p->depth; ++c) {
             const int32_t diff = in[c] - max_in_row;
             if (diff >= p->diff_min) {
                 const int32_t scaled = rvfw_srdhm((int32_t)((uint32_t)diff << p->input_left_shift), p->input_multiplier);
                 const int32_t exp_in_0 = rvfw_exp_on_negative_values(scaled, SCALED_DIFF_INTEGER_BITS);
-                const int32_t unsat = rvfw_rounding_divide_by_pot(rvfw_srdhm(shifted_scale, exp_in_0),
-                                                                  num_bits_over_unit + 31 - 8);
+                const int32_t unsat = rvfw_rounding_divide_by_pot(rvfw_srdhm(shifted_scale, exp_in_0), out_shift);
                 out[c] = (int8_t)rvfw_clamp(unsat + INT8_MIN, INT8_MIN, INT8_MAX);
             } else {
                 out[c] = INT8_MIN;

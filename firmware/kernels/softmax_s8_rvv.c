@@ -19,26 +19,18 @@ static inline v32 srdhm_vv(v32 a, v32 b, size_t vl)
     return __riscv_vsmul_vv_i32m4(a, b, __RISCV_VXRM_RNU, vl);
 }
 
-/* rvfw_rounding_divide_by_pot, exponent >= 1. */
-static inline v32 rdbpot(v32 x, size_t exponent, size_t vl)
-{
-    x = __riscv_vsub_vx_i32m4_mu(__riscv_vmslt_vx_i32m4_b8(x, 0, vl), x, x, 1, vl);
-    return __riscv_vssra_vx_i32m4(x, exponent, __RISCV_VXRM_RNU, vl);
-}
-
 /* rvfw_exp_on_negative_values(a, 5) per lane. */
 static inline v32 exp_on_negative_values(v32 a, size_t vl)
 {
-    static const int32_t exp_of_minus_pot[7] = {1672461947, 1302514674, 790015084, 290630308,
-                                                39332535,   720401,     242};
+    static const int32_t exp_of_minus_pot[7] = RVFW_EXP_OF_MINUS_POT;
     const int32_t one_quarter = 1 << 24; /* Q5.26 */
     const v32 amq = __riscv_vsub_vx_i32m4(__riscv_vand_vx_i32m4(a, one_quarter - 1, vl), one_quarter, vl);
     /* exp on [-1/4, 0): rvfw_exp_on_quarter_interval */
     const v32 x = __riscv_vadd_vx_i32m4(__riscv_vsll_vx_i32m4(amq, 5, vl), 1 << 28, vl);
     const v32 x2 = srdhm_vv(x, x, vl), x3 = srdhm_vv(x2, x, vl), x4 = srdhm_vv(x2, x2, vl);
-    v32 poly = srdhm_vx(__riscv_vadd_vv_i32m4(rdbpot(x4, 2, vl), x3, vl), 715827883, vl);
-    poly = rdbpot(__riscv_vadd_vv_i32m4(poly, x2, vl), 1, vl);
-    const int32_t exp_minus_eighth = 1895147668;
+    v32 poly = srdhm_vx(__riscv_vadd_vv_i32m4(rvfw_rdbpot_m4(x4, 2, vl), x3, vl), RVFW_ONE_THIRD_Q31, vl);
+    poly = rvfw_rdbpot_m4(__riscv_vadd_vv_i32m4(poly, x2, vl), 1, vl);
+    const int32_t exp_minus_eighth = RVFW_EXP_MINUS_EIGHTH_Q31;
     v32 result = __riscv_vadd_vx_i32m4(srdhm_vx(__riscv_vadd_vv_i32m4(x, poly, vl), exp_minus_eighth, vl),
                                        exp_minus_eighth, vl);
     /* times exp(-2^k) for each set bit of the integral part */
@@ -71,24 +63,22 @@ void rvfw_softmax_s8_rvv(const rvfw_softmax_params *p, const int8_t *input, int8
             const size_t vl = __riscv_vsetvl_e32m4((size_t)(depth - c));
             const v32 diff = __riscv_vsub_vx_i32m4(__riscv_vsext_vf4_i32m4(__riscv_vle8_v_i8m1(in + c, vl), vl),
                                                    max_in_row, vl);
-            const v32 e = rdbpot(exp_on_negative_values(srdhm_vx(__riscv_vsll_vx_i32m4(diff, left_shift, vl),
+            const v32 e = rvfw_rdbpot_m4(exp_on_negative_values(srdhm_vx(__riscv_vsll_vx_i32m4(diff, left_shift, vl),
                                                                  multiplier, vl), vl), 12, vl);
             const v32 counted = __riscv_vmerge_vxm_i32m4(e, 0, __riscv_vmslt_vx_i32m4_b8(diff, diff_min, vl), vl);
             sum = __riscv_vredsum_vs_i32m4_i32m1(counted, sum, vl);
             c += (int32_t)vl;
         }
         const int32_t sum_of_exps = __riscv_vmv_x_s_i32m1_i32(sum);
-        const int32_t headroom_plus_one = rvfw_count_leading_zeros((uint32_t)sum_of_exps);
-        const size_t out_shift = (size_t)(12 - headroom_plus_one + 31 - 8);
-        const int32_t shifted_scale = rvfw_one_over_one_plus_x(
-            (int32_t)(((uint32_t)sum_of_exps << headroom_plus_one) - ((uint32_t)1 << 31)));
+        int32_t out_shift;
+        const int32_t shifted_scale = rvfw_softmax_reciprocal(sum_of_exps, &out_shift);
         for (int32_t c = 0; c < depth;) {
             const size_t vl = __riscv_vsetvl_e32m4((size_t)(depth - c));
             const v32 diff = __riscv_vsub_vx_i32m4(__riscv_vsext_vf4_i32m4(__riscv_vle8_v_i8m1(in + c, vl), vl),
                                                    max_in_row, vl);
             const v32 e = exp_on_negative_values(srdhm_vx(__riscv_vsll_vx_i32m4(diff, left_shift, vl), multiplier, vl),
                                                  vl);
-            v32 y = __riscv_vadd_vx_i32m4(rdbpot(srdhm_vx(e, shifted_scale, vl), out_shift, vl), INT8_MIN, vl);
+            v32 y = __riscv_vadd_vx_i32m4(rvfw_rdbpot_m4(srdhm_vx(e, shifted_scale, vl), (size_t)out_shift, vl), INT8_MIN, vl);
             y = __riscv_vmin_vx_i32m4(__riscv_vmax_vx_i32m4(y, INT8_MIN, vl), INT8_MAX, vl);
             y = __riscv_vmerge_vxm_i32m4(y, INT8_MIN, __riscv_vmslt_vx_i32m4_b8(diff, diff_min, vl), vl);
             __riscv_vse8_v_i8m1(out + c, __riscv_vncvt_x_x_w_i8m1(__riscv_vncvt_x_x_w_i16m2(y, vl), vl), vl);

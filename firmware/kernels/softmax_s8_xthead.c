@@ -11,21 +11,12 @@
 #include "rvfw_kernels.h"
 #include "rvfw_xthead.h"
 
-/* v = rvfw_rounding_divide_by_pot(v, exponent), exponent >= 1. */
-#define XT_RDBPOT(v, exponent)                                                                                        \
-    do {                                                                                                              \
-        XT_VMSLT_VX(0, v, 0);                                                                                         \
-        XT_VSUB_VX_V0(v, v, 1);                                                                                       \
-        XT_VSSRA_VX(v, v, exponent);                                                                                  \
-    } while (0)
-
 /* v4 = x - max for the vl values at in; v28 = the difference rescaled to Q5.26; v8 = exp of it
  * (rvfw_exp_on_negative_values(v28, 5)) in Q0.31. */
 static inline void exp_of_differences(const int8_t *in, int32_t max_in_row, int32_t multiplier, int32_t left_shift)
 {
-    static const int32_t exp_of_minus_pot[7] = {1672461947, 1302514674, 790015084, 290630308,
-                                                39332535,   720401,     242};
-    const int32_t one_quarter = 1 << 24, exp_minus_eighth = 1895147668;
+    static const int32_t exp_of_minus_pot[7] = RVFW_EXP_OF_MINUS_POT;
+    const int32_t one_quarter = 1 << 24, exp_minus_eighth = RVFW_EXP_MINUS_EIGHTH_Q31;
     XT_VLB(4, in);
     XT_VADD_VX(4, 4, -max_in_row);
     XT_VSLL_VX(28, 4, left_shift);
@@ -38,11 +29,11 @@ static inline void exp_of_differences(const int8_t *in, int32_t max_in_row, int3
     XT_VSMUL_VV(20, 16, 16);
     XT_VSMUL_VV(24, 20, 16);
     XT_VSMUL_VV(8, 20, 20);
-    XT_RDBPOT(8, 2);
+    RVFW_XT_RDBPOT_VX(8, 2);
     XT_VADD_VV(8, 8, 24);
-    XT_VSMUL_VX(8, 8, 715827883); /* 1/3 */
+    XT_VSMUL_VX(8, 8, RVFW_ONE_THIRD_Q31);
     XT_VADD_VV(8, 8, 20);
-    XT_RDBPOT(8, 1);
+    RVFW_XT_RDBPOT_VX(8, 1);
     XT_VADD_VV(8, 8, 16);
     XT_VSMUL_VX(8, 8, exp_minus_eighth);
     XT_VADD_VX(8, 8, exp_minus_eighth);
@@ -71,7 +62,7 @@ void rvfw_softmax_s8_xthead(const rvfw_softmax_params *p, const int8_t *input, i
         for (int32_t c = 0; c < depth;) {
             const size_t vl = rvfw_xt_setvl_e32m4((size_t)(depth - c));
             exp_of_differences(in + c, max_in_row, multiplier, left_shift);
-            XT_RDBPOT(8, 12);
+            RVFW_XT_RDBPOT_VX(8, 12);
             XT_VMSLT_VX(0, 4, diff_min);
             XT_VMERGE_VXM(8, 8, 0);
             XT_VMV_VX(16, 0);
@@ -81,15 +72,13 @@ void rvfw_softmax_s8_xthead(const rvfw_softmax_params *p, const int8_t *input, i
             sum_of_exps += (int32_t)strip;
             c += (int32_t)vl;
         }
-        const int32_t headroom_plus_one = rvfw_count_leading_zeros((uint32_t)sum_of_exps);
-        const int32_t out_shift = 12 - headroom_plus_one + 31 - 8;
-        const int32_t shifted_scale = rvfw_one_over_one_plus_x(
-            (int32_t)(((uint32_t)sum_of_exps << headroom_plus_one) - ((uint32_t)1 << 31)));
+        int32_t out_shift;
+        const int32_t shifted_scale = rvfw_softmax_reciprocal(sum_of_exps, &out_shift);
         for (int32_t c = 0; c < depth;) {
             const size_t vl = rvfw_xt_setvl_e32m4((size_t)(depth - c));
             exp_of_differences(in + c, max_in_row, multiplier, left_shift);
             XT_VSMUL_VX(8, 8, shifted_scale);
-            XT_RDBPOT(8, out_shift);
+            RVFW_XT_RDBPOT_VX(8, out_shift);
             XT_VADD_VX(8, 8, INT8_MIN);
             XT_VMAX_VX(8, 8, INT8_MIN);
             XT_VMIN_VX(8, 8, INT8_MAX);

@@ -19,38 +19,26 @@ static inline void store_row(tt_out q, vint32m8_t acc, int8_t *base, vuint16m4_t
 
 static inline void store_row4(tt_out q, vint32m4_t acc, int8_t *base, vuint16m2_t offsets, size_t vl)
 {
-    if (q.shift > 0)
-        acc = __riscv_vsll_vx_i32m4(acc, (size_t)q.shift, vl);
-    acc = __riscv_vsmul_vx_i32m4(acc, q.multiplier, __RISCV_VXRM_RNU, vl);
-    if (q.shift < 0) {
-        acc = __riscv_vsub_vx_i32m4_mu(__riscv_vmslt_vx_i32m4_b8(acc, 0, vl), acc, acc, 1, vl);
-        acc = __riscv_vssra_vx_i32m4(acc, (size_t)-q.shift, __RISCV_VXRM_RNU, vl);
-    }
-    acc = __riscv_vadd_vx_i32m4(acc, q.offset, vl);
+    acc = __riscv_vadd_vx_i32m4(rvfw_requantize_vx_m4(acc, q.multiplier, q.shift, vl), q.offset, vl);
     acc = __riscv_vmin_vx_i32m4(__riscv_vmax_vx_i32m4(acc, q.lo, vl), q.hi, vl);
     __riscv_vsuxei16_v_i8m1(base, offsets, __riscv_vncvt_x_x_w_i8m1(__riscv_vncvt_x_x_w_i16m2(acc, vl), vl), vl);
 }
 
 /* Six rows (x, x + k, ...) whose outputs fit in one LMUL-4 vector (rvfw_dot6_m4_s8). */
-static void rows6_m4(tt_out q, int32_t n, int32_t k, int32_t outputs, const int8_t *x, const int8_t *cores_t,
+static void rows6_m4(tt_out q, int32_t k, int32_t outputs, const int8_t *x, const int8_t *cores_t,
                      int8_t *const base[6], const int32_t *const bias[6], const uint16_t *offsets, size_t vl)
 {
     vint32m4_t a0 = __riscv_vle32_v_i32m4(bias[0], vl), a1 = __riscv_vle32_v_i32m4(bias[1], vl);
     vint32m4_t a2 = __riscv_vle32_v_i32m4(bias[2], vl), a3 = __riscv_vle32_v_i32m4(bias[3], vl);
     vint32m4_t a4 = __riscv_vle32_v_i32m4(bias[4], vl), a5 = __riscv_vle32_v_i32m4(bias[5], vl);
     rvfw_dot6_m4_s8(&a0, &a1, &a2, &a3, &a4, &a5, x, k, 6, cores_t, k, outputs, vl);
-    const vuint16m2_t at = __riscv_vle16_v_u16m2(offsets, vl);
-    store_row4(q, a0, base[0], at, vl);
-    if (n > 1)
-        store_row4(q, a1, base[1], at, vl);
-    if (n > 2)
-        store_row4(q, a2, base[2], at, vl);
-    if (n > 3)
-        store_row4(q, a3, base[3], at, vl);
-    if (n > 4)
-        store_row4(q, a4, base[4], at, vl);
-    if (n > 5)
-        store_row4(q, a5, base[5], at, vl);
+    const vuint16m2_t where = __riscv_vle16_v_u16m2(offsets, vl);
+    store_row4(q, a0, base[0], where, vl);
+    store_row4(q, a1, base[1], where, vl);
+    store_row4(q, a2, base[2], where, vl);
+    store_row4(q, a3, base[3], where, vl);
+    store_row4(q, a4, base[4], where, vl);
+    store_row4(q, a5, base[5], where, vl);
 }
 
 void rvfw_tt_einsum_s8_rvv(const rvfw_tt_params *p, const int8_t *input, const int8_t *cores_t,
@@ -87,12 +75,8 @@ void rvfw_tt_einsum_s8_rvv(const rvfw_tt_params *p, const int8_t *input, const i
                 }
             }
         }
-        for (int32_t t = n; t < 6; ++t) {
-            base[t] = base[0];
-            bias[t] = bias[0];
-        }
         if (six) {
-            rows6_m4(q, n, k, outputs, input + r * k, cores_t, base, bias, offsets, __riscv_vsetvl_e32m4((size_t)outputs));
+            rows6_m4(q, k, outputs, input + r * k, cores_t, base, bias, offsets, __riscv_vsetvl_e32m4((size_t)outputs));
             r += n;
             continue;
         }
@@ -104,12 +88,12 @@ void rvfw_tt_einsum_s8_rvv(const rvfw_tt_params *p, const int8_t *input, const i
             if (n > 2)
                 acc2 = __riscv_vle32_v_i32m8(bias[2] + j0, vl);
             rvfw_dot_pixels_s8(n, &acc0, &acc1, &acc2, input + r * k, k, cores_t + j0, k, outputs, vl);
-            const vuint16m4_t at = __riscv_vle16_v_u16m4(offsets + j0, vl);
-            store_row(q, acc0, base[0], at, vl);
+            const vuint16m4_t where = __riscv_vle16_v_u16m4(offsets + j0, vl);
+            store_row(q, acc0, base[0], where, vl);
             if (n > 1)
-                store_row(q, acc1, base[1], at, vl);
+                store_row(q, acc1, base[1], where, vl);
             if (n > 2)
-                store_row(q, acc2, base[2], at, vl);
+                store_row(q, acc2, base[2], where, vl);
             j0 += (int32_t)vl;
         }
         r += n;
