@@ -467,7 +467,7 @@ def run(
     if cycles:
         from codegen.run.trace import estimate_cycles
 
-        estimate = estimate_cycles(b.elf, b.board, b.graph.name, vlen)
+        estimate = estimate_cycles(b.elf, b.board, b.graph.name, vlen, b.steps)
         dlen = b.board.dlen
         log(f"cycle estimate: {estimate.total:,} cycles, {estimate.vector_instructions:,} of the instructions vector"
             + (f" (VLEN {vlen or b.board.vlen}, DLEN {dlen})" if dlen else " (scalar: one cycle each)"))  # fmt: skip

@@ -48,20 +48,23 @@ def scratch_1x1_inplace(in_c: int) -> int:
     return PIXEL_BLOCK * in_c
 
 
-# Pixels the fast scalar kernel copies to im2col columns at a time; mirrors
-# RVFW_CONV_IM2COL_PIXELS in rvfw_kernels.h.
+# Pixels the fast scalar kernel copies to im2col columns at a time, and the RVV kernel (six at
+# LMUL 4, three at LMUL 8); mirror RVFW_CONV_IM2COL_PIXELS and RVFW_CONV_RVV_COLUMNS in rvfw_kernels.h.
 IM2COL_PIXELS = 4
+RVV_COLUMNS = 6
 
 
 def spare_scratch(graph: Graph, op: Op) -> int:
-    """The fast scalar kernel's im2col columns for any convolution but a pointwise one: with them
-    it runs one matrix-product loop and no pixel takes the border path (ops.spare_scratch_bytes:
-    planned only where it is free)."""
+    """Im2col columns for any convolution but a pointwise one: with them the fast scalar kernel
+    runs one matrix-product loop and no pixel takes the border path, and the RVV kernel runs its
+    border pixels (and every pixel of a window of short rows) with the folded bias, several
+    pixels to a weight load (ops.spare_scratch_bytes: planned only where it is free; the kernels
+    use the output's tail instead where it was not)."""
     shapes = [graph.tensors[t].shape for t in op.inputs[:2]]
     if len(shapes) < 2 or any(len(s) != 4 for s in shapes) or pointwise(graph, op):  # (bare test graphs)
         return 0
     g = conv_common.geometry(graph, op)
-    return IM2COL_PIXELS * g.k_h * g.k_w * g.in_c
+    return max(IM2COL_PIXELS, RVV_COLUMNS) * g.k_h * g.k_w * g.in_c
 
 
 def inplace(graph: Graph, op: Op) -> list[tuple[int, int]]:
@@ -133,6 +136,6 @@ def lower(ctx: LowerContext, op: Op):
         args = [*data, ctx.weights(bias_index)]
     layer = ctx.layer(op, chosen, fam, params, args, conv_common.macs(ctx.graph, op))
     layer = conv_common.finish(ctx, op, layer, multiplier, shift, g)
-    if chosen.kernel_set == "scalar":
+    if chosen.kernel_set == "scalar" or chosen.kernel == "conv2d_s8_rvv":
         layer.args.append(ctx.spare_scratch(op))
     return layer

@@ -104,8 +104,9 @@ def macs(graph: Graph, op: Op) -> int:
 
 
 def layer_params(ctx: LowerContext, op: Op, g: Geometry, depth_multiplier: int) -> list[tuple[str, object]]:
-    inp, out = ctx.tensor(op.inputs[0]), ctx.tensor(conv_output(op))
+    inp, flt, out = ctx.tensor(op.inputs[0]), ctx.tensor(op.inputs[1]), ctx.tensor(conv_output(op))
     act_min, act_max = activation_range(expect_activation(ctx.graph, op), out.quant.scale[0], out.quant.zero_point[0])
+    _, shifts = conv_output_multipliers(inp.quant.scale[0], flt.quant.scale, out.quant.scale[0], g.out_c)
     return [
         ("batches", g.batches),
         ("in_h", g.in_h), ("in_w", g.in_w), ("in_c", g.in_c),
@@ -119,6 +120,7 @@ def layer_params(ctx: LowerContext, op: Op, g: Geometry, depth_multiplier: int) 
         ("output_offset", out.quant.zero_point[0]),
         ("output_activation_min", act_min),
         ("output_activation_max", act_max),
+        ("right_shifts_only", int(all(shift < 0 for shift in shifts))),
     ]  # fmt: skip
 
 

@@ -62,11 +62,19 @@ class CycleEstimate:
 
 
 def estimate(
-    trace: Iterable[str], harness_range: tuple[int, int], run_range: tuple[int, int], vlen: int, dlen: int
+    trace: Iterable[str],
+    harness_range: tuple[int, int],
+    run_range: tuple[int, int],
+    vlen: int,
+    dlen: int,
+    inferences: int | None = None,
 ) -> CycleEstimate:
     """Cycles of the last inference in a Spike `-l --log-commits` trace. The harness reads minstret
     (a `csrr ... minstret` in main, harness_range) right before and after each inference; the
-    generated run function (run_range) reads it at each layer's start and end."""
+    generated run function (run_range) reads it at each layer's start and end. inferences: how many
+    the harness runs; reading stops after the last (the harness then prints outputs, and each
+    character's HTIF wait loop would be logged too: minutes for a model with a large output)."""
+    done = 0
     beats = max(1, vlen // dlen)
     result = CycleEstimate()
     current = CycleEstimate()
@@ -87,6 +95,9 @@ def estimate(
                 if harness_range[0] <= pc < harness_range[1]:
                     if active:
                         result, active = current, False
+                        done += 1
+                        if done == inferences:
+                            return result
                     else:
                         current, active = CycleEstimate(), True
                 elif active and run_range[0] <= pc < run_range[1]:

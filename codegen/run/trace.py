@@ -13,7 +13,9 @@ from codegen.report.cycles import CycleEstimate, estimate
 from codegen.run.sim import SpikeRunner, spike_binary
 
 
-def estimate_cycles(elf: Path, board: Board, model_name: str, vlen: int | None = None) -> CycleEstimate:
+def estimate_cycles(
+    elf: Path, board: Board, model_name: str, vlen: int | None = None, inferences: int | None = None
+) -> CycleEstimate:
     """Scalar boards cost one cycle per instruction, which the count already says; boards with a
     vector unit are traced under Spike (VLEN from the board or `vlen`, DLEN from the board)."""
     if board.simulator is None or board.simulator["machine"] != "spike":
@@ -28,7 +30,9 @@ def estimate_cycles(elf: Path, board: Board, model_name: str, vlen: int | None =
     vlen = vlen or board.vlen or 0
     with subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, stdin=subprocess.DEVNULL,
                           text=True, errors="replace", bufsize=1 << 20) as proc:  # fmt: skip
-        result = estimate(proc.stderr, ranges[0], ranges[1], max(vlen, 1), board.dlen or max(vlen, 1))
+        result = estimate(proc.stderr, ranges[0], ranges[1], max(vlen, 1), board.dlen or max(vlen, 1), inferences)
+        if proc.poll() is None:  # the last inference is over: what the harness prints is not traced
+            proc.kill()
     if result.instructions == 0:
         raise ToolError(f"spike's commit log of {elf} showed no inference (exit {proc.returncode})")
     return result

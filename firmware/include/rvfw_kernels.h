@@ -145,6 +145,9 @@ typedef struct {
     int32_t output_offset;    /* output zero point */
     int32_t output_activation_min, output_activation_max;
     int32_t acc32; /* 16x8 kernels: an int32 bias means TFLite Micro's int32 accumulator and requantisation */
+    /* 1: every output shift is negative (a scale below 0.5 in every channel, the common case), so
+     * the vector kernels' requantisation skips the left shift and the zero test of its rounding. */
+    int32_t right_shifts_only;
 } rvfw_conv_params;
 
 typedef struct {
@@ -414,9 +417,14 @@ void rvfw_fully_connected_s8_scalar(const rvfw_fc_params *p, const int8_t *input
 
 /* RVV 1.0 kernels (VLEN-agnostic, SEW <= 32 so they also run on Zve32x). Same results as the
  * scalar references; conv and fully connected take transposed weights and a folded bias. */
+/* The conv's col: scratch for RVFW_CONV_RVV_COLUMNS im2col columns (k_h * k_w * in_c bytes each),
+ * or NULL (then the output's tail holds them). Border pixels run on columns (two or more at a time),
+ * and every pixel of a conv whose window rows are runs shorter than RVFW_CONV_RVV_SHORT_RUN bytes. */
+#define RVFW_CONV_RVV_COLUMNS 6
+#define RVFW_CONV_RVV_SHORT_RUN 8 /* KWS's one-channel 10x4 window (runs of 4) pays for its copy; IC's 3x3x3 (9) not */
 void rvfw_conv2d_s8_rvv(const rvfw_conv_params *p, const int8_t *input, const int8_t *filter_hwio,
                         const int32_t *bias_folded, const int32_t *bias, const int32_t *output_multiplier,
-                        const int32_t *output_shift, int8_t *output);
+                        const int32_t *output_shift, int8_t *output, int8_t *col);
 void rvfw_depthwise_conv2d_s8_rvv(const rvfw_conv_params *p, const int8_t *input, const int8_t *filter,
                                   const int32_t *bias_folded, const int32_t *bias, const int32_t *output_multiplier,
                                   const int32_t *output_shift, int8_t *output);

@@ -12,9 +12,17 @@
 /* TFLite Micro's MultiplyByQuantizedMultiplier, per lane, bit-exact:
  * vsmul with round-to-nearest-up is exactly the saturating rounding doubling high multiply,
  * and a rounding shift that rounds halves away from zero is vssra (round-half-up) applied
- * to x - 1 for negative x. */
-static inline vint32m8_t rvfw_requantize_vv(vint32m8_t x, vint32m8_t multiplier, vint32m8_t shift, size_t vl)
+ * to x - 1 for negative x. right_only (rvfw_conv_params.right_shifts_only): every lane's shift
+ * is negative, so there is no left shift and every lane rounds: four of the LMUL-8 operations go. */
+static inline vint32m8_t rvfw_requantize_vv(vint32m8_t x, vint32m8_t multiplier, vint32m8_t shift, int right_only,
+                                            size_t vl)
 {
+    if (right_only) { /* every shift negative: no left shift, and every lane rounds */
+        x = __riscv_vsmul_vv_i32m8(x, multiplier, __RISCV_VXRM_RNU, vl);
+        x = __riscv_vsub_vx_i32m8_mu(__riscv_vmslt_vx_i32m8_b4(x, 0, vl), x, x, 1, vl);
+        return __riscv_vssra_vv_i32m8(x, __riscv_vreinterpret_v_i32m8_u32m8(__riscv_vneg_v_i32m8(shift, vl)),
+                                      __RISCV_VXRM_RNU, vl);
+    }
     const vuint32m8_t left = __riscv_vreinterpret_v_i32m8_u32m8(__riscv_vmax_vx_i32m8(shift, 0, vl));
     const vuint32m8_t right =
         __riscv_vreinterpret_v_i32m8_u32m8(__riscv_vneg_v_i32m8(__riscv_vmin_vx_i32m8(shift, 0, vl), vl));
@@ -239,7 +247,8 @@ static inline vint32m8_t rvfw_conv_pixel_s8(const rvfw_conv_params *p, const int
 static inline void rvfw_store_channels_s8(const rvfw_conv_params *p, vint32m8_t acc, const int32_t *multiplier,
                                           const int32_t *shift, int8_t *out, size_t vl)
 {
-    acc = rvfw_requantize_vv(acc, __riscv_vle32_v_i32m8(multiplier, vl), __riscv_vle32_v_i32m8(shift, vl), vl);
+    acc = rvfw_requantize_vv(acc, __riscv_vle32_v_i32m8(multiplier, vl), __riscv_vle32_v_i32m8(shift, vl),
+                             p->right_shifts_only, vl);
     __riscv_vse8_v_i8m2(out, rvfw_narrow_s8(acc, p->output_offset, p->output_activation_min,
                                             p->output_activation_max, vl), vl);
 }
@@ -317,18 +326,25 @@ static inline vint32m4_t rvfw_requantize_vx_m4(vint32m4_t x, int32_t multiplier,
 
 /* Requantise per lane with a multiplier and shift per lane (rvfw_requantize_vv at LMUL 4), add the
  * offset, clamp, narrow to int8. */
-static inline vint8m1_t rvfw_output_m4_s8(vint32m4_t x, vint32m4_t multiplier, vint32m4_t shift, int32_t offset,
-                                          int32_t lo, int32_t hi, size_t vl)
+static inline vint8m1_t rvfw_output_m4_s8(vint32m4_t x, vint32m4_t multiplier, vint32m4_t shift, int right_only,
+                                          int32_t offset, int32_t lo, int32_t hi, size_t vl)
 {
-    const vuint32m4_t left = __riscv_vreinterpret_v_i32m4_u32m4(__riscv_vmax_vx_i32m4(shift, 0, vl));
-    const vuint32m4_t right =
-        __riscv_vreinterpret_v_i32m4_u32m4(__riscv_vneg_v_i32m4(__riscv_vmin_vx_i32m4(shift, 0, vl), vl));
-    x = __riscv_vsll_vv_i32m4(x, left, vl);
-    x = __riscv_vsmul_vv_i32m4(x, multiplier, __RISCV_VXRM_RNU, vl);
-    const vbool8_t round_away =
-        __riscv_vmand_mm_b8(__riscv_vmslt_vx_i32m4_b8(x, 0, vl), __riscv_vmsne_vx_u32m4_b8(right, 0, vl), vl);
-    x = __riscv_vsub_vx_i32m4_mu(round_away, x, x, 1, vl);
-    x = __riscv_vssra_vv_i32m4(x, right, __RISCV_VXRM_RNU, vl);
+    if (right_only) { /* as rvfw_requantize_vv */
+        x = __riscv_vsmul_vv_i32m4(x, multiplier, __RISCV_VXRM_RNU, vl);
+        x = __riscv_vsub_vx_i32m4_mu(__riscv_vmslt_vx_i32m4_b8(x, 0, vl), x, x, 1, vl);
+        x = __riscv_vssra_vv_i32m4(x, __riscv_vreinterpret_v_i32m4_u32m4(__riscv_vneg_v_i32m4(shift, vl)),
+                                   __RISCV_VXRM_RNU, vl);
+    } else {
+        const vuint32m4_t left = __riscv_vreinterpret_v_i32m4_u32m4(__riscv_vmax_vx_i32m4(shift, 0, vl));
+        const vuint32m4_t right =
+            __riscv_vreinterpret_v_i32m4_u32m4(__riscv_vneg_v_i32m4(__riscv_vmin_vx_i32m4(shift, 0, vl), vl));
+        x = __riscv_vsll_vv_i32m4(x, left, vl);
+        x = __riscv_vsmul_vv_i32m4(x, multiplier, __RISCV_VXRM_RNU, vl);
+        const vbool8_t round_away =
+            __riscv_vmand_mm_b8(__riscv_vmslt_vx_i32m4_b8(x, 0, vl), __riscv_vmsne_vx_u32m4_b8(right, 0, vl), vl);
+        x = __riscv_vsub_vx_i32m4_mu(round_away, x, x, 1, vl);
+        x = __riscv_vssra_vv_i32m4(x, right, __RISCV_VXRM_RNU, vl);
+    }
     x = __riscv_vmin_vx_i32m4(__riscv_vmax_vx_i32m4(__riscv_vadd_vx_i32m4(x, offset, vl), lo, vl), hi, vl);
     return __riscv_vncvt_x_x_w_i8m1(__riscv_vncvt_x_x_w_i16m2(x, vl), vl);
 }

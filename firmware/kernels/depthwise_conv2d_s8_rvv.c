@@ -46,7 +46,8 @@ static void exact_pixel(const rvfw_conv_params *p, const int8_t *in_batch, const
                 }
             }
             acc = rvfw_requantize_vv(acc, __riscv_vlse32_v_i32m8(output_multiplier + oc, s32, vl),
-                                     __riscv_vlse32_v_i32m8(output_shift + oc, s32, vl), vl);
+                                     __riscv_vlse32_v_i32m8(output_shift + oc, s32, vl), p->right_shifts_only,
+                                     vl);
             __riscv_vsse8_v_i8m2(out + oc, s8,
                                  rvfw_narrow_s8(acc, p->output_offset, p->output_activation_min,
                                                 p->output_activation_max, vl),
@@ -107,13 +108,17 @@ void rvfw_depthwise_conv2d_s8_rvv(const rvfw_conv_params *p, const int8_t *input
                         }
                         const vint32m8_t m = __riscv_vle32_v_i32m8(output_multiplier + c0, vl);
                         const vint32m8_t s = __riscv_vle32_v_i32m8(output_shift + c0, vl);
-                        __riscv_vse8_v_i8m2(out + c0, rvfw_narrow_s8(rvfw_requantize_vv(acc0, m, s, vl), p->output_offset,
-                                                                     p->output_activation_min, p->output_activation_max,
-                                                                     vl), vl);
+                        const int right_only = p->right_shifts_only;
+                        __riscv_vse8_v_i8m2(out + c0,
+                                            rvfw_narrow_s8(rvfw_requantize_vv(acc0, m, s, right_only, vl),
+                                                           p->output_offset, p->output_activation_min,
+                                                           p->output_activation_max, vl),
+                                            vl);
                         if (pair)
                             __riscv_vse8_v_i8m2(out + p->out_c + c0,
-                                                rvfw_narrow_s8(rvfw_requantize_vv(acc1, m, s, vl), p->output_offset,
-                                                               p->output_activation_min, p->output_activation_max, vl),
+                                                rvfw_narrow_s8(rvfw_requantize_vv(acc1, m, s, right_only, vl),
+                                                               p->output_offset, p->output_activation_min,
+                                                               p->output_activation_max, vl),
                                                 vl);
                         c0 += (int32_t)vl;
                     }
@@ -135,7 +140,8 @@ void rvfw_depthwise_conv2d_s8_rvv(const rvfw_conv_params *p, const int8_t *input
                     }
                     const vuint16m4_t chan4 = __riscv_vsll_vx_u16m4(chan, 2, vl); /* byte offsets of int32 lanes */
                     acc = rvfw_requantize_vv(acc, __riscv_vluxei16_v_i32m8(output_multiplier, chan4, vl),
-                                             __riscv_vluxei16_v_i32m8(output_shift, chan4, vl), vl);
+                                             __riscv_vluxei16_v_i32m8(output_shift, chan4, vl),
+                                             p->right_shifts_only, vl);
                     __riscv_vse8_v_i8m2(out, rvfw_narrow_s8(acc, p->output_offset, p->output_activation_min,
                                                             p->output_activation_max, vl), vl);
                 }

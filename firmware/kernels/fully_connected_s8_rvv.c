@@ -14,7 +14,7 @@ void rvfw_fully_connected_s8_rvv(const rvfw_fc_params *p, const int8_t *input, c
             vint32m8_t acc = __riscv_vle32_v_i32m8(bias_folded + oc0, vl);
             acc = rvfw_dot_s8(acc, x, filter_t + oc0, p->accum_depth, p->out_depth, vl);
             acc = rvfw_requantize_vv(acc, __riscv_vle32_v_i32m8(output_multiplier + oc0, vl),
-                                     __riscv_vle32_v_i32m8(output_shift + oc0, vl), vl);
+                                     __riscv_vle32_v_i32m8(output_shift + oc0, vl), 0, vl);
             __riscv_vse8_v_i8m2(output + oc0, rvfw_narrow_s8(acc, p->output_offset, p->output_activation_min,
                                                              p->output_activation_max, vl), vl);
             oc0 += (int32_t)vl;

@@ -22,38 +22,46 @@ def _scale_for(in_scale: float, w_scale: float, fan_in: int) -> float:
     return float(np.float32(in_scale * w_scale * 40 * 73 * np.sqrt(fan_in) / 32))
 
 
+def _coarse_scale(s_in: float, ws: np.ndarray) -> float:
+    """An output scale that puts the channels' requantisation scales (s_in * ws / s_out) on both
+    sides of 0.5 (shifts from -2 to +1: the vector kernels' general requantisation, not only
+    their right-shift form); weights in [-2, 2] keep some outputs unsaturated."""
+    return float(np.float32(s_in * float(ws.mean())))
+
+
 def conv(rng, h, w, cin, cout, k, stride=(1, 1), padding="SAME", dilation=(1, 1), per_channel=True,
-         bias=True, activation="NONE", w_low=-127) -> bytes:  # fmt: skip
+         bias=True, activation="NONE", w_low=-127, coarse=False) -> bytes:  # fmt: skip
     m = ModelBuilder()
     s_in = 0.05
     x = m.tensor("x", (1, h, w, cin), scale=s_in, zero_point=7)
     ws = rng.uniform(0.002, 0.02, cout if per_channel else 1).astype(np.float32)
-    wt = m.tensor("w", (cout, *k, cin), scale=ws, data=rng.integers(w_low, 128, (cout, *k, cin)), axis=0)
+    w_low, w_high = (-2, 3) if coarse else (w_low, 128)
+    wt = m.tensor("w", (cout, *k, cin), scale=ws, data=rng.integers(w_low, w_high, (cout, *k, cin)), axis=0)
     inputs = [x, wt]
     if bias:
         inputs.append(m.tensor("b", (cout,), np.int32, scale=ws * s_in, data=rng.integers(-2000, 2000, cout)))
     out_h = -(-h // stride[0]) if padding == "SAME" else (h - (k[0] - 1) * dilation[0] - 1) // stride[0] + 1
     out_w = -(-w // stride[1]) if padding == "SAME" else (w - (k[1] - 1) * dilation[1] - 1) // stride[1] + 1
-    y = m.tensor(
-        "y", (1, out_h, out_w, cout), scale=_scale_for(s_in, float(ws.mean()), k[0] * k[1] * cin), zero_point=-5
-    )
+    s_out = _coarse_scale(s_in, ws) if coarse else _scale_for(s_in, float(ws.mean()), k[0] * k[1] * cin)
+    y = m.tensor("y", (1, out_h, out_w, cout), scale=s_out, zero_point=-5)
     m.op("CONV_2D", inputs, [y], padding=padding, stride=stride, dilation=dilation, activation=activation)
     return m.finish([x], [y])
 
 
 def depthwise(rng, h, w, cin, mult, k, stride=(1, 1), padding="SAME", dilation=(1, 1), activation="NONE",
-              batches=1) -> bytes:  # fmt: skip
+              batches=1, coarse=False) -> bytes:  # fmt: skip
     m = ModelBuilder()
     s_in = 0.05
     cout = cin * mult
     x = m.tensor("x", (batches, h, w, cin), scale=s_in, zero_point=-11)
     ws = rng.uniform(0.002, 0.02, cout).astype(np.float32)
-    wt = m.tensor("w", (1, *k, cout), scale=ws, data=rng.integers(-127, 128, (1, *k, cout)), axis=3)
+    w_low, w_high = (-2, 3) if coarse else (-127, 128)
+    wt = m.tensor("w", (1, *k, cout), scale=ws, data=rng.integers(w_low, w_high, (1, *k, cout)), axis=3)
     b = m.tensor("b", (cout,), np.int32, scale=ws * s_in, data=rng.integers(-2000, 2000, cout))
     out_h = -(-h // stride[0]) if padding == "SAME" else (h - (k[0] - 1) * dilation[0] - 1) // stride[0] + 1
     out_w = -(-w // stride[1]) if padding == "SAME" else (w - (k[1] - 1) * dilation[1] - 1) // stride[1] + 1
-    y = m.tensor("y", (batches, out_h, out_w, cout), scale=_scale_for(s_in, float(ws.mean()), k[0] * k[1]),
-                 zero_point=3)  # fmt: skip
+    s_out = _coarse_scale(s_in, ws) if coarse else _scale_for(s_in, float(ws.mean()), k[0] * k[1])
+    y = m.tensor("y", (batches, out_h, out_w, cout), scale=s_out, zero_point=3)
     m.op("DEPTHWISE_CONV_2D", [x, wt, b], [y], padding=padding, stride=stride, dilation=dilation,
          depth_multiplier=mult, activation=activation)  # fmt: skip
     return m.finish([x], [y])
@@ -888,6 +896,12 @@ CASES = {
     "conv1x1_pointwise_widening": lambda r: conv(r, 4, 7, 5, 13, (1, 1), activation="RELU"),
     "conv3x3_weights_down_to_minus128": lambda r: conv(r, 6, 40, 5, 4, (3, 3), w_low=-128),
     "conv3x3_wide_rows_few_channels": lambda r: conv(r, 5, 37, 3, 4, (3, 3), (1, 2), activation="RELU"),
+    # Requantisation scales above and below 0.5 (shifts >= 0 in some channels), LMUL 8 and 4;
+    # a one-channel 10x4 window (KWS's first layer: every pixel on im2col columns).
+    "conv3x3_scales_above_half": lambda r: conv(r, 6, 9, 2, 40, (3, 3), coarse=True),
+    "conv3x3_scales_above_half_narrow": lambda r: conv(r, 7, 8, 3, 12, (3, 3), (2, 1), coarse=True),
+    "conv10x4_one_channel_stride2": lambda r: conv(r, 15, 10, 1, 24, (10, 4), (2, 2), activation="RELU"),
+    "dw3x3_scales_above_half": lambda r: depthwise(r, 6, 7, 40, 1, (3, 3), coarse=True),
     "dw3x3_wide_rows_few_channels": lambda r: depthwise(r, 6, 45, 3, 2, (3, 3), (1, 1), activation="RELU6"),
     "dw3x3_same_stride2": lambda r: depthwise(r, 9, 9, 5, 1, (3, 3), (2, 2), activation="RELU"),
     # micro_speech's first layer in small: one input channel, multiplier 8, a 10x8 stride-2 window
