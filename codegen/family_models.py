@@ -11,6 +11,9 @@ weights, activation scales from the weight statistics): the graphs TFLite's conv
 - `micro_speech`, `person_detect`: TFLite Micro's two example models in shape (their first
   layers are depthwise convolutions with depth multiplier 8 over one input channel);
 - `kws_16x8`: an audio model quantised 16x8 (int16 activations, int8 weights, int64 bias);
+- `tt_einsum_export`: a 128 -> 128 layer trained in Tensor-Train form as TensorFlow's converter
+  exports its two `tf.einsum`s: FULLY_CONNECTED with keep_num_dims over rows and per-channel weights,
+  RESHAPE / TRANSPOSE between them (the op sequence and permutations of TF 2.21's output);
 - `svdf_kws` (STREAMING_MODELS): a keyword spotter of two SVDF layers whose state persists from
   one frame to the next;
 - `lstm_kws` (STREAMING_MODELS): a keyword spotter on TFLite Micro's integer LSTM (int16 cell
@@ -414,8 +417,49 @@ def person_detect() -> bytes:
     return net.m.finish([x[0]], [probs[0]], description="rvfw family model: person_detection shape (seeded)")
 
 
+def tt_einsum_export(m1: int = 8, m2: int = 16, n1: int = 8, n2: int = 16, rank: int = 8) -> bytes:
+    """x[1, m1 * m2] -> einsum("bij,jkr->bikr", x, G2) -> einsum("bikr,rin->bnk", ., G1) -> [1, n1 * n2],
+    as TensorFlow 2.21 converts it to int8: RESHAPE, FULLY_CONNECTED (rows b * m1, outputs n2 * rank),
+    RESHAPE, TRANSPOSE (0, 2, 1, 3), RESHAPE, FULLY_CONNECTED (rows b * n2, outputs n1), TRANSPOSE
+    (0, 2, 1), RESHAPE; per-channel weights, the second FC with a bias."""
+    net = Net(909)
+    x = net.input("x", (1, m1 * m2), 0.05, 0)
+
+    def reshape(t, shape):
+        y = net.same("reshape", t, net.shadow[t[0]].reshape(shape))
+        s = net.m.tensor(net.name("shape"), (len(shape),), np.int32, data=np.array(shape, np.int32))
+        net.m.op("RESHAPE", [t[0], s], [y[0]])
+        return y
+
+    def transpose(t, perm):
+        y = net.same("transpose", t, net.shadow[t[0]].transpose(perm))
+        s = net.m.tensor(net.name("perm"), (len(perm),), np.int32, data=np.array(perm, np.int32))
+        net.m.op("TRANSPOSE", [t[0], s], [y[0]])
+        return y
+
+    def fc(t, depth, units, bias: bool):
+        q = net.rng.integers(-127, 128, size=(units, depth), dtype=np.int8)
+        ws = net.rng.uniform(0.005, 0.02, units).astype(np.float32)
+        wt = net.m.tensor(net.name("w"), (units, depth), scale=ws, data=q, axis=0)
+        inputs = [t[0], wt]
+        values = net.shadow[t[0]] @ (q * ws[:, None]).T
+        if bias:
+            b = net.rng.integers(-300, 300, units, dtype=np.int32)
+            inputs.append(net.m.tensor(net.name("b"), (units,), np.int32, scale=ws * t[1], data=b))
+            values = values + b * ws * t[1]
+        y = net.fitted("einsum", values)
+        net.m.op("FULLY_CONNECTED", inputs, [y[0]], keep_num_dims=True)
+        return y
+
+    h = fc(reshape(x, (1, m1, m2)), m2, n2 * rank, bias=False)
+    h = reshape(transpose(reshape(h, (1, m1, n2, rank)), (0, 2, 1, 3)), (1, n2, m1 * rank))
+    y = reshape(transpose(fc(h, m1 * rank, n1, bias=True), (0, 2, 1)), (1, n1 * n2))
+    return net.m.finish([x[0]], [y[0]], description="rvfw family model: tf.einsum TT layer as TFLite exports it")
+
+
 FAMILY_MODELS = {"mobilenetv2_torch": mobilenetv2_torch, "mcunet_se": mcunet_se, "detector": detector,
-                 "kws_16x8": kws_16x8, "micro_speech": micro_speech, "person_detect": person_detect}  # fmt: skip
+                 "kws_16x8": kws_16x8, "micro_speech": micro_speech, "person_detect": person_detect,
+                 "tt_einsum_export": tt_einsum_export}  # fmt: skip
 # Models with state: checked over several steps (their variable tensors carry over).
 STREAMING_MODELS = {"svdf_kws": svdf_kws, "lstm_kws": lstm_kws}
 

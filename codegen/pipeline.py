@@ -150,15 +150,19 @@ class Planned:
     removed: tuple[tuple[str, int], ...] = ()  # (pass, ops it removed), for the build's log
 
 
-def plan_option(graph: Graph, board: Board, planner: str, mode: str, fit_board: bool = False) -> Planned:
-    """Run the passes of this memory option, then plan. "small" runs ops in place over inputs that
-    die there; "tiled" also runs the first layers band by band: the smallest arena, or with
-    fit_board the tallest bands (least recomputation) whose arena fits the board."""
+def plan_option(
+    graph: Graph, board: Board, planner: str, mode: str, fit_board: bool = False, kernel_set: str | None = None
+) -> Planned:
+    """Run the passes of this memory option (those for the kernel set, by default the board's), then
+    plan. "small" runs ops in place over inputs that die there; "tiled" also runs the first layers
+    band by band: the smallest arena, or with fit_board the tallest bands (least recomputation)
+    whose arena fits the board."""
+    kernel_set = kernel_set or kernel_set_for(board, "auto")
     if mode not in PLANNED_MODES:
         raise RvfwError(f"unknown memory mode '{mode}' (choose from: {', '.join(MEMORY_MODES)})")
     removed = []
     for p in PASSES:
-        if mode in p.modes:
+        if mode in p.modes and (not p.kernel_sets or kernel_set in p.kernel_sets):
             before = len(graph.ops)
             graph = p.run(graph)
             if len(graph.ops) < before:
@@ -181,11 +185,14 @@ class MemoryOptions:
     board: Board
     planner: str = "best"
     fit_board: bool = False
+    kernel_set: str | None = None  # the build's (passes.Pass.kernel_sets); None: the board's best
     planned: dict[str, Planned] = field(default_factory=dict)
 
     def get(self, mode: str) -> Planned:
         if mode not in self.planned:
-            self.planned[mode] = plan_option(self.graph, self.board, self.planner, mode, self.fit_board)
+            self.planned[mode] = plan_option(
+                self.graph, self.board, self.planner, mode, self.fit_board, self.kernel_set
+            )
         return self.planned[mode]
 
 
@@ -284,7 +291,7 @@ def build(
         raise RvfwError(f"--steps {steps}: give 1 to {MAX_STEPS}")
     if steps > 1 and input_npy:
         raise RvfwError(f"--steps {steps} with --input: the files give one step; drop --steps or --input")
-    options = MemoryOptions(graph, board, planner, fit_board=memory == "auto")
+    options = MemoryOptions(graph, board, planner, fit_board=memory == "auto", kernel_set=kernel_set)
     modes = list(PLANNED_MODES) if memory == "auto" else [memory]
     first = choose_memory(options, modes, log) if memory == "auto" else 0
     arena_region = board.region_for("arena").name

@@ -133,7 +133,7 @@ def admit(
             sized[m.name] = {"weights": m.sizes["weights"], "options": [("given", m.sizes["arena"])]}
             continue
         graph = replace(load(m.model, board, compression(m), log), name=m.name)
-        plans[m.name] = MemoryOptions(graph, board, planner)
+        plans[m.name] = MemoryOptions(graph, board, planner, kernel_set=kernel_set)
         modes = ["fast", "small", "tiled"] if m.memory == "auto" else [m.memory]
         options = []
         for mode in modes:

@@ -58,7 +58,7 @@ def export(
     graph = pipeline.load(model, board, None, log)
     if name is not None:
         graph = replace(graph, name=name)
-    options = pipeline.MemoryOptions(graph, board, planner, fit_board=memory == "auto")
+    options = pipeline.MemoryOptions(graph, board, planner, fit_board=memory == "auto", kernel_set=kernel_set)
     modes = list(pipeline.PLANNED_MODES) if memory == "auto" else [memory]
     planned = options.get(modes[pipeline.choose_memory(options, modes, log)] if memory == "auto" else memory)
     graph, plan = planned.graph, planned.plan

@@ -1,13 +1,16 @@
-"""TT_EINSUM: one einsum of a Tensor-Train-compressed FULLY_CONNECTED (made by codegen.tt.compress)."""
+"""TT_EINSUM: one einsum of a Tensor-Train-compressed FULLY_CONNECTED (made by codegen.tt.compress),
+or a FULLY_CONNECTED over rows whose outputs a TRANSPOSE scatters (made by passes.einsum from the
+chains TFLite's converter makes of `tf.einsum`): per-tensor cores, or per-channel weights with a
+multiplier and shift per output."""
 
 from __future__ import annotations
 
 import numpy as np
 
 from codegen.ir import Graph, Op, OpKind
-from codegen.ops.common import Layer, LowerContext, not_in_place, optional_input
+from codegen.ops.common import Arg, Layer, LowerContext, not_in_place, optional_input
 from codegen.ops.kernels import family
-from codegen.quant import activation_range, quantize_multiplier
+from codegen.quant import activation_range, conv_output_multipliers
 
 KINDS = (OpKind.TT_EINSUM,)
 TT = family("TT_EINSUM", "rvfw_tt_params", "tt_einsum_s8", ("ref", "rvv", "xthead"))
@@ -29,9 +32,15 @@ def lower(ctx: LowerContext, op: Op) -> Layer:
     g = op.options
     inp, core, out = ctx.tensor(op.inputs[0]), ctx.tensor(op.inputs[1]), ctx.tensor(op.outputs[0])
     outputs, depth = core.shape
-    multiplier, shift = quantize_multiplier(
-        float(inp.quant.scale[0]) * float(core.quant.scale[0]) / float(out.quant.scale[0])
-    )
+    multipliers, shifts = conv_output_multipliers(inp.quant.scale[0], core.quant.scale, out.quant.scale[0], outputs)
+    multiplier, shift = multipliers[0], shifts[0]
+    if len(core.quant.scale) > 1:  # per-channel weights: a multiplier and shift per output
+        per_output = [
+            ctx.derived(op, "multiplier", "int32_t", multipliers),
+            ctx.derived(op, "shift", "int32_t", shifts),
+        ]
+    else:
+        per_output = [Arg("null"), Arg("null")]
     act_min, act_max = activation_range(g["activation"], out.quant.scale[0], out.quant.zero_point[0])
     bias_index = optional_input(op, 2)
     params = [
@@ -49,7 +58,7 @@ def lower(ctx: LowerContext, op: Op) -> Layer:
         ("output_activation_min", act_min),
         ("output_activation_max", act_max),
     ]
-    label = f"{op.kind.value} {g['form']} (op #{g['from_op']})"
+    label = f"{op.kind.value} {g['form']} (op #{g['from_op']})" if "form" in g else "FULLY_CONNECTED+TRANSPOSE"
     chosen = ctx.pick(TT)
     if chosen.kernel_set in ("rvv", "xthead"):
         # A row's outputs across lanes: cores transposed, and where each output of a row goes.
@@ -69,10 +78,11 @@ def lower(ctx: LowerContext, op: Op) -> Layer:
             ctx.derived(op, "cores_t", "int8_t", core.data.T, role="weights"),
             bias,
             ctx.derived(op, "offsets", "uint16_t", offsets.astype(np.uint16)),
+            *per_output,
             ctx.output(op),
         ]
     else:
-        args = [ctx.input(op), ctx.weights(op.inputs[1]), ctx.weights(bias_index), ctx.output(op)]
+        args = [ctx.input(op), ctx.weights(op.inputs[1]), ctx.weights(bias_index), *per_output, ctx.output(op)]
     layer = ctx.layer(op, chosen, TT, params, args, macs(ctx.graph, op))
     layer.op = label
     return layer

@@ -10,6 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from codegen.ir import Graph
+from codegen.passes.einsum import fuse_einsum_transposes
 from codegen.passes.fold_pad import fold_pad_into_conv
 from codegen.passes.fuse import fuse_residual_adds
 from codegen.passes.reorder import ROLLOUT_MAX_OPS, reorder_for_memory
@@ -22,6 +23,7 @@ class Pass:
     run: Callable[[Graph], Graph]
     modes: tuple[str, ...]  # the memory options it is part of, or ("load",): once, before the checks
     doc: str
+    kernel_sets: tuple[str, ...] = ()  # the kernel sets it pays off for; () all of them
 
 
 PASSES: tuple[Pass, ...] = (
@@ -31,6 +33,9 @@ PASSES: tuple[Pass, ...] = (
          "TRANSPOSE pairs that cancel, same-shape reshapes and same-quantisation QUANTIZEs are dropped"),
     Pass("fold_pad_into_conv", fold_pad_into_conv, ("fast", "small", "tiled"),
          "a PAD before a VALID convolution becomes the convolution's own padding"),
+    Pass("fuse_einsum_transposes", fuse_einsum_transposes, ("fast", "small", "tiled"),
+         "a FULLY_CONNECTED over rows whose outputs a TRANSPOSE scatters (tf.einsum) runs as one TT_EINSUM",
+         ("rvv", "xthead")),  # scalar sets have no fast TT_EINSUM kernel: their FC and copy are faster
     Pass("fuse_residual_adds", fuse_residual_adds, ("small", "tiled"),
          "a residual ADD runs in the epilogue of the conv before it, written over the residual"),
     Pass("reorder_for_memory", reorder_for_memory, ("fast", "small", "tiled"),
@@ -39,4 +44,4 @@ PASSES: tuple[Pass, ...] = (
 PASS_BY_NAME = {p.name: p for p in PASSES}
 
 __all__ = ["PASSES", "PASS_BY_NAME", "ROLLOUT_MAX_OPS", "Pass", "fold_constants", "fold_pad_into_conv",
-           "fuse_residual_adds", "remove_identity_ops", "reorder_for_memory"]  # fmt: skip
+           "fuse_einsum_transposes", "fuse_residual_adds", "remove_identity_ops", "reorder_for_memory"]  # fmt: skip

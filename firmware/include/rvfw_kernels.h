@@ -228,9 +228,10 @@ void rvfw_softmax_s8_ref(const rvfw_softmax_params *p, const int8_t *input, int8
 void rvfw_softmax_s8_rvv(const rvfw_softmax_params *p, const int8_t *input, int8_t *output);
 void rvfw_softmax_s8_xthead(const rvfw_softmax_params *p, const int8_t *input, int8_t *output);
 void rvfw_requantize_s8_ref(const rvfw_requantize_params *p, const int8_t *input, int8_t *output);
-/* cores: [n * r_out][k]; bias: NULL or [inner][n * r_out]. */
+/* cores: [n * r_out][k]; bias: NULL or [inner][n * r_out]; multiplier, shift: NULL (the params'
+ * per-tensor pair) or one per output (a FULLY_CONNECTED with per-channel weights, passes.einsum). */
 void rvfw_tt_einsum_s8_ref(const rvfw_tt_params *p, const int8_t *input, const int8_t *cores, const int32_t *bias,
-                           int8_t *output);
+                           const int32_t *multiplier, const int32_t *shift, int8_t *output);
 void rvfw_copy_rows_s8_ref(const rvfw_copy_rows_params *p, const int8_t *input, int8_t *output);
 void rvfw_lut_s8_ref(const rvfw_lut_params *p, const int8_t *input, const int8_t *table, int8_t *output);
 void rvfw_copy_strided_ref(const rvfw_copy_strided_params *p, const void *input, void *output);
@@ -462,7 +463,8 @@ void rvfw_avgpool2d_s8_xthead(const rvfw_pool_params *p, const int8_t *input, in
 void rvfw_maxpool2d_s8_xthead(const rvfw_pool_params *p, const int8_t *input, int8_t *output);
 /* bias: NULL or [inner][n * r_out], raw; offsets as for tt_einsum_s8_rvv. */
 void rvfw_tt_einsum_s8_xthead(const rvfw_tt_params *p, const int8_t *input, const int8_t *cores_t, const int32_t *bias,
-                              const uint16_t *offsets, int8_t *output);
+                              const uint16_t *offsets, const int32_t *multiplier, const int32_t *shift,
+                              int8_t *output);
 void rvfw_add_broadcast_s8_xthead(const rvfw_binary_params *p, const int8_t *a, const int8_t *b, int8_t *output);
 void rvfw_sub_s8_xthead(const rvfw_binary_params *p, const int8_t *a, const int8_t *b, int8_t *output);
 void rvfw_mul_s8_xthead(const rvfw_binary_params *p, const int8_t *a, const int8_t *b, int8_t *output);
@@ -476,6 +478,7 @@ void rvfw_fully_connected_s8_xthead(const rvfw_fc_params *p, const int8_t *input
 /* cores_t: [k][n * r_out]; bias_folded: [n * r_out], or [inner][n * r_out] with bias_per_row;
  * offsets: where each of the n * r_out outputs of a row goes, from the row's first output. */
 void rvfw_tt_einsum_s8_rvv(const rvfw_tt_params *p, const int8_t *input, const int8_t *cores_t,
-                           const int32_t *bias_folded, const uint16_t *offsets, int8_t *output);
+                           const int32_t *bias_folded, const uint16_t *offsets, const int32_t *multiplier,
+                           const int32_t *shift, int8_t *output);
 
 #endif

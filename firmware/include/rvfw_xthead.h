@@ -294,10 +294,10 @@ static inline void rvfw_xt_dot(const int8_t *x, int32_t n, int32_t offset, const
     } while (0)
 
 /* Requantise the int32 lanes of v8 (TFLite Micro's MultiplyByQuantizedMultiplier, per lane, as
- * rvfw_requantize_vv), add the output offset, clamp, and store the low bytes with the given
- * byte stride. multiplier and shift are read with a word stride. Uses v0, v1, v16, v24. */
-static inline void rvfw_xt_requantize_store(const int32_t *multiplier, const int32_t *shift, ptrdiff_t word_stride,
-                                            int32_t offset, int32_t lo, int32_t hi, int8_t *out, ptrdiff_t byte_stride)
+ * rvfw_requantize_vv), add the output offset and clamp; _store then stores the low bytes with
+ * the given byte stride. multiplier and shift are read with a word stride. Uses v0, v1, v16, v24. */
+static inline void rvfw_xt_requantize_lanes(const int32_t *multiplier, const int32_t *shift, ptrdiff_t word_stride,
+                                            int32_t offset, int32_t lo, int32_t hi)
 {
     XT_VLSE(16, shift, word_stride);
     XT_VMAX_VX(24, 16, 0);   /* left shift */
@@ -314,6 +314,12 @@ static inline void rvfw_xt_requantize_store(const int32_t *multiplier, const int
     XT_VADD_VX(8, 8, offset);
     XT_VMAX_VX(8, 8, lo);
     XT_VMIN_VX(8, 8, hi);
+}
+
+static inline void rvfw_xt_requantize_store(const int32_t *multiplier, const int32_t *shift, ptrdiff_t word_stride,
+                                            int32_t offset, int32_t lo, int32_t hi, int8_t *out, ptrdiff_t byte_stride)
+{
+    rvfw_xt_requantize_lanes(multiplier, shift, word_stride, offset, lo, hi);
     XT_VSSB(8, out, byte_stride);
 }
 

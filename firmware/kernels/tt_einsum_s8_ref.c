@@ -5,7 +5,7 @@
 #include "rvfw_requant.h"
 
 void rvfw_tt_einsum_s8_ref(const rvfw_tt_params *p, const int8_t *input, const int8_t *cores, const int32_t *bias,
-                           int8_t *output)
+                           const int32_t *multiplier, const int32_t *shift, int8_t *output)
 {
     const int32_t outputs = p->n * p->r_out;
     for (int32_t o = 0; o < p->outer; ++o) {
@@ -22,7 +22,8 @@ void rvfw_tt_einsum_s8_ref(const rvfw_tt_params *p, const int8_t *input, const i
                         if (bias)
                             acc += bias[i * outputs + j];
                         const int32_t at = rvfw_tt_row_base(p, o, pm, i) + nk * p->inner * p->prev_m * p->r_out + r;
-                        output[at] = RVFW_OUTPUT_S8(p, acc, p->output_multiplier, p->output_shift);
+                        output[at] = multiplier ? RVFW_OUTPUT_S8(p, acc, multiplier[j], shift[j])
+                                                : RVFW_OUTPUT_S8(p, acc, p->output_multiplier, p->output_shift);
                     }
                 }
             }

@@ -6,27 +6,38 @@
 #include "rvfw_kernels.h"
 #include "rvfw_rvv.h"
 
-/* The output requantisation, read once a call (the stores could alias the parameters). */
+/* The output requantisation, read once a call (the stores could alias the parameters); m and s:
+ * NULL, or a multiplier and shift per output (a FULLY_CONNECTED's per-channel weights). */
 typedef struct {
     int32_t multiplier, shift, offset, lo, hi;
+    const int32_t *m, *s;
 } tt_out;
 
-static inline void store_row(tt_out q, vint32m8_t acc, int8_t *base, vuint16m4_t offsets, size_t vl)
+static inline void store_row(tt_out q, int32_t j0, vint32m8_t acc, int8_t *base, vuint16m4_t offsets, size_t vl)
 {
-    acc = rvfw_requantize_vx(acc, q.multiplier, q.shift, vl);
+    acc = q.m ? rvfw_requantize_vv(acc, __riscv_vle32_v_i32m8(q.m + j0, vl), __riscv_vle32_v_i32m8(q.s + j0, vl), 0, vl)
+              : rvfw_requantize_vx(acc, q.multiplier, q.shift, vl);
     __riscv_vsuxei16_v_i8m2(base, offsets, rvfw_narrow_s8(acc, q.offset, q.lo, q.hi, vl), vl);
 }
 
 static inline void store_row4(tt_out q, vint32m4_t acc, int8_t *base, vuint16m2_t offsets, size_t vl)
 {
+    if (q.m) { /* per output: rvfw_output_m4_s8 does the offset, clamp and narrowing too */
+        const vint8m1_t y = rvfw_output_m4_s8(acc, __riscv_vle32_v_i32m4(q.m, vl), __riscv_vle32_v_i32m4(q.s, vl), 0,
+                                              q.offset, q.lo, q.hi, vl);
+        __riscv_vsuxei16_v_i8m1(base, offsets, y, vl);
+        return;
+    }
     acc = __riscv_vadd_vx_i32m4(rvfw_requantize_vx_m4(acc, q.multiplier, q.shift, vl), q.offset, vl);
     acc = __riscv_vmin_vx_i32m4(__riscv_vmax_vx_i32m4(acc, q.lo, vl), q.hi, vl);
     __riscv_vsuxei16_v_i8m1(base, offsets, __riscv_vncvt_x_x_w_i8m1(__riscv_vncvt_x_x_w_i16m2(acc, vl), vl), vl);
 }
 
 /* Six rows (x, x + k, ...) whose outputs fit in one LMUL-4 vector (rvfw_dot6_m4_s8). */
-static void rows6_m4(tt_out q, int32_t k, int32_t outputs, const int8_t *x, const int8_t *cores_t,
-                     int8_t *const base[6], const int32_t *const bias[6], const uint16_t *offsets, size_t vl)
+static inline __attribute__((always_inline)) void rows6_m4(tt_out q, int32_t k, int32_t outputs, const int8_t *x,
+                                                           const int8_t *cores_t, int8_t *const base[6],
+                                                           const int32_t *const bias[6], const uint16_t *offsets,
+                                                           size_t vl)
 {
     vint32m4_t a0 = __riscv_vle32_v_i32m4(bias[0], vl), a1 = __riscv_vle32_v_i32m4(bias[1], vl);
     vint32m4_t a2 = __riscv_vle32_v_i32m4(bias[2], vl), a3 = __riscv_vle32_v_i32m4(bias[3], vl);
@@ -41,13 +52,14 @@ static void rows6_m4(tt_out q, int32_t k, int32_t outputs, const int8_t *x, cons
     store_row4(q, a5, base[5], where, vl);
 }
 
-void rvfw_tt_einsum_s8_rvv(const rvfw_tt_params *p, const int8_t *input, const int8_t *cores_t,
-                           const int32_t *bias_folded, const uint16_t *offsets, int8_t *output)
+/* The kernel, inlined twice: with per-output requantisation (q.m) and without, so the per-tensor
+ * einsums of a TT chain pay nothing for the other. */
+static inline __attribute__((always_inline)) void einsum(const rvfw_tt_params *p, const int8_t *input,
+                                                         const int8_t *cores_t, const int32_t *bias_folded,
+                                                         const uint16_t *offsets, tt_out q, int8_t *output)
 {
     const int32_t outputs = p->n * p->r_out, k = p->k, rows = p->outer * p->prev_m * p->inner;
     const int32_t bias_step = p->bias_per_row ? outputs : 0;
-    const tt_out q = {p->output_multiplier, p->output_shift, p->output_offset, p->output_activation_min,
-                      p->output_activation_max};
     const int narrow = (size_t)outputs <= __riscv_vsetvlmax_e32m4();
     /* Input row r's indices (o, pm, i), its first output's offset and its bias, advanced row by row
      * with adds only (rvfw_tt_row_base: i steps prev_m * r_out, pm steps r_out, o the rest). */
@@ -89,13 +101,27 @@ void rvfw_tt_einsum_s8_rvv(const rvfw_tt_params *p, const int8_t *input, const i
                 acc2 = __riscv_vle32_v_i32m8(bias[2] + j0, vl);
             rvfw_dot_pixels_s8(n, &acc0, &acc1, &acc2, input + r * k, k, cores_t + j0, k, outputs, vl);
             const vuint16m4_t where = __riscv_vle16_v_u16m4(offsets + j0, vl);
-            store_row(q, acc0, base[0], where, vl);
+            store_row(q, j0, acc0, base[0], where, vl);
             if (n > 1)
-                store_row(q, acc1, base[1], where, vl);
+                store_row(q, j0, acc1, base[1], where, vl);
             if (n > 2)
-                store_row(q, acc2, base[2], where, vl);
+                store_row(q, j0, acc2, base[2], where, vl);
             j0 += (int32_t)vl;
         }
         r += n;
+    }
+}
+
+void rvfw_tt_einsum_s8_rvv(const rvfw_tt_params *p, const int8_t *input, const int8_t *cores_t,
+                           const int32_t *bias_folded, const uint16_t *offsets, const int32_t *multiplier,
+                           const int32_t *shift, int8_t *output)
+{
+    tt_out q = {p->output_multiplier, p->output_shift, p->output_offset, p->output_activation_min,
+                p->output_activation_max, NULL, NULL};
+    if (multiplier) {
+        q.m = multiplier, q.s = shift;
+        einsum(p, input, cores_t, bias_folded, offsets, q, output);
+    } else {
+        einsum(p, input, cores_t, bias_folded, offsets, q, output);
     }
 }

@@ -5,7 +5,8 @@
 #include "rvfw_xthead.h"
 
 void rvfw_tt_einsum_s8_xthead(const rvfw_tt_params *p, const int8_t *input, const int8_t *cores_t, const int32_t *bias,
-                              const uint16_t *offsets, int8_t *output)
+                              const uint16_t *offsets, const int32_t *multiplier, const int32_t *shift,
+                              int8_t *output)
 {
     rvfw_xt_round_nearest_up();
     const int32_t outputs = p->n * p->r_out;
@@ -18,10 +19,15 @@ void rvfw_tt_einsum_s8_xthead(const rvfw_tt_params *p, const int8_t *input, cons
                     const size_t vl = rvfw_xt_setvl_e32m8((size_t)(outputs - j0));
                     rvfw_xt_start(bias ? bias + i * outputs + j0 : 0, 4);
                     rvfw_xt_dot(row, p->k, p->input_offset, cores_t + j0, outputs);
-                    RVFW_XT_REQUANTIZE_VX(8, p->output_multiplier, p->output_shift);
-                    XT_VADD_VX(8, 8, p->output_offset);
-                    XT_VMAX_VX(8, 8, p->output_activation_min);
-                    XT_VMIN_VX(8, 8, p->output_activation_max);
+                    if (multiplier) { /* per output (per-channel weights) */
+                        rvfw_xt_requantize_lanes(multiplier + j0, shift + j0, 4, p->output_offset,
+                                                 p->output_activation_min, p->output_activation_max);
+                    } else {
+                        RVFW_XT_REQUANTIZE_VX(8, p->output_multiplier, p->output_shift);
+                        XT_VADD_VX(8, 8, p->output_offset);
+                        XT_VMAX_VX(8, 8, p->output_activation_min);
+                        XT_VMIN_VX(8, 8, p->output_activation_max);
+                    }
                     XT_VLHU(16, offsets + j0);
                     XT_VSXB(8, base, 16);
                     j0 += (int32_t)vl;

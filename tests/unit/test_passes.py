@@ -91,3 +91,49 @@ def test_simplify_folds_constants_and_drops_identity_ops(tmp_path):
     assert [op.kind for op in simple.ops] == [OpKind.ADD, OpKind.RESHAPE]
     assert simple.ops[0].inputs[0] == g.inputs[0]
     assert g.ops == before and not g.tensors[add.inputs[1]].is_constant  # pure
+
+
+def test_einsum_chain_of_the_converter_runs_as_two_tt_einsums(tmp_path):
+    from codegen.family_models import tt_einsum_export
+    from codegen.passes import fuse_einsum_transposes
+
+    path = tmp_path / "tt.tflite"
+    path.write_bytes(tt_einsum_export())
+    g = load_tflite(path)
+    kinds = [op.kind for op in g.ops]
+    fused = fuse_einsum_transposes(g)
+    assert [op.kind for op in g.ops] == kinds  # the pass is pure
+    assert [op.kind for op in fused.ops] == [OpKind.RESHAPE, OpKind.TT_EINSUM, OpKind.RESHAPE, OpKind.TT_EINSUM,
+                                             OpKind.RESHAPE]  # fmt: skip
+    first, second = (op for op in fused.ops if op.kind is OpKind.TT_EINSUM)
+    # The first FC's 8 rows (m1) of 16 x 8 outputs (n2, rank) land as [n2][m1][rank]: r_out = rank.
+    assert (first.options["prev_m"], first.options["n"], first.options["r_out"]) == (8, 16, 8)
+    assert (second.options["prev_m"], second.options["n"], second.options["r_out"]) == (16, 8, 1)
+    assert first.options["exact"] and second.inputs[2] >= 0  # the second keeps its bias
+    # Each einsum writes the tensor its TRANSPOSE wrote, the RESHAPE views after it stay.
+    transposes = [op for op in g.ops if op.kind is OpKind.TRANSPOSE]
+    assert [first.outputs, second.outputs] == [t.outputs for t in transposes]
+
+
+def test_einsum_pass_leaves_a_transpose_that_mixes_rows_into_outputs(tmp_path):
+    import numpy as np
+
+    from codegen.modelgen import ModelBuilder
+    from codegen.passes import fuse_einsum_transposes
+
+    m = ModelBuilder()
+    x = m.tensor("x", (4, 5), scale=0.05, zero_point=0)
+    w = m.tensor("w", (6, 5), scale=0.01, data=np.arange(30).reshape(6, 5) % 7 - 3)
+    y = m.tensor("y", (4, 6), scale=0.1, zero_point=0)
+    shape = m.tensor("shape", (3,), np.int32, data=np.array([4, 2, 3], np.int32))
+    r = m.tensor("r", (4, 2, 3), scale=0.1, zero_point=0)
+    perm = m.tensor("perm", (3,), np.int32, data=np.array([2, 1, 0], np.int32))
+    t = m.tensor("t", (3, 2, 4), scale=0.1, zero_point=0)
+    m.op("FULLY_CONNECTED", [x, w], [y])
+    m.op("RESHAPE", [y, shape], [r])
+    m.op("TRANSPOSE", [r, perm], [t])
+    path = tmp_path / "mixed.tflite"
+    path.write_bytes(m.finish([x], [t]))
+    g = load_tflite(path)
+    # Output (a, b) of row r lands at b * 8 + a * 4 + r: no (r_out) of the einsum form gives that.
+    assert fuse_einsum_transposes(g).ops == g.ops
