@@ -10,8 +10,12 @@ void rvfw_depthwise_conv2d_s8_xthead(const rvfw_conv_params *p, const int8_t *in
                                      int8_t *output)
 {
     rvfw_xt_round_nearest_up();
-    const int32_t in_c = p->in_c, out_c = p->out_c, dm = p->depth_multiplier;
+    const int32_t in_c = p->in_c, out_c = p->out_c, dm = p->depth_multiplier, input_offset = p->input_offset;
     const ptrdiff_t word_stride = dm * (ptrdiff_t)sizeof(int32_t);
+    /* Pointer steps from tap to tap and row to row: the vector asm clobbers memory, so window
+     * arithmetic on fields behind p would reload them per tap. */
+    const ptrdiff_t x_tap = (ptrdiff_t)p->dilation_w * in_c, x_row = (ptrdiff_t)p->dilation_h * p->in_w * in_c;
+    const ptrdiff_t w_row = (ptrdiff_t)p->k_w * out_c;
     for (int32_t b = 0; b < p->batches; ++b) {
         const int8_t *in_batch = input + b * p->in_h * p->in_w * in_c;
         for (int32_t oy = 0; oy < p->out_h; ++oy) {
@@ -22,17 +26,21 @@ void rvfw_depthwise_conv2d_s8_xthead(const rvfw_conv_params *p, const int8_t *in
                 const int32_t x0 = ox * p->stride_w - p->pad_w;
                 int32_t kx0, kx1;
                 rvfw_dilated_window(x0, p->k_w, p->dilation_w, p->in_w, &kx0, &kx1);
+                const int8_t *x_first =
+                    in_batch + ((y0 + ky0 * p->dilation_h) * p->in_w + x0 + kx0 * p->dilation_w) * in_c;
+                const int8_t *w_first = filter + (ky0 * p->k_w + kx0) * out_c;
                 for (int32_t m = 0; m < dm; ++m) {
                     for (int32_t c0 = 0; c0 < in_c;) {
                         const size_t vl = rvfw_xt_setvl_e32m8((size_t)(in_c - c0));
                         const int32_t oc = c0 * dm + m;
                         rvfw_xt_start(bias ? bias + oc : 0, word_stride);
-                        for (int32_t ky = ky0; ky < ky1; ++ky) {
-                            const int32_t iy = y0 + ky * p->dilation_h;
-                            for (int32_t kx = kx0; kx < kx1; ++kx) {
-                                XT_VLB(24, in_batch + (iy * p->in_w + x0 + kx * p->dilation_w) * in_c + c0);
-                                XT_VADD_VX(24, 24, p->input_offset);
-                                XT_VLSB(16, filter + (ky * p->k_w + kx) * out_c + oc, dm);
+                        const int8_t *x_r = x_first + c0, *w_r = w_first + oc;
+                        for (int32_t ky = ky0; ky < ky1; ++ky, x_r += x_row, w_r += w_row) {
+                            const int8_t *x = x_r, *w = w_r;
+                            for (int32_t kx = kx0; kx < kx1; ++kx, x += x_tap, w += out_c) {
+                                XT_VLB(24, x);
+                                XT_VADD_VX(24, 24, input_offset);
+                                XT_VLSB(16, w, dm);
                                 XT_VMACC_VV(8, 24, 16);
                             }
                         }
