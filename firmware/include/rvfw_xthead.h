@@ -273,6 +273,24 @@ static inline void rvfw_xt_dot(const int8_t *x, int32_t n, int32_t offset, const
     }
 }
 
+/* The same two steps a pass, their weights in v16 and v24 (one loop branch and pointer move for
+ * both), for long reductions (pointwise, fully connected, TT): inlined into a conv's window loop
+ * it cost the one-channel KWS layer more than it saved. Uses v16, v24. */
+static inline void rvfw_xt_dot2(const int8_t *x, int32_t n, int32_t offset, const int8_t *w, ptrdiff_t w_stride)
+{
+    const int8_t *const end = x + (n & ~1);
+    for (const ptrdiff_t pair = 2 * w_stride; x < end; x += 2, w += pair) {
+        XT_VLB(16, w);
+        XT_VLB(24, w + w_stride);
+        XT_VMACC_VX(8, x[0] + offset, 16);
+        XT_VMACC_VX(8, x[1] + offset, 24);
+    }
+    if (n & 1) {
+        XT_VLB(16, w);
+        XT_VMACC_VX(8, x[0] + offset, 16);
+    }
+}
+
 /* v = rvfw_rounding_divide_by_pot(v, exponent), exponent >= 1: vssra rounds halves up, so
  * negative lanes first lose one (halves away from zero). Uses v0. */
 #define RVFW_XT_RDBPOT_VX(v, exponent)                                                                     \

@@ -24,7 +24,7 @@ void rvfw_conv2d_1x1_inplace_s8_xthead(const rvfw_conv_params *p, int8_t *data, 
         for (int32_t oc0 = 0; oc0 < out_c;) {
             const size_t vl = rvfw_xt_setvl_e32m8((size_t)(out_c - oc0));
             rvfw_xt_start(bias ? bias + oc0 : 0, 4);
-            rvfw_xt_dot(scratch, in_c, offset, filter_hwio + oc0, out_c);
+            rvfw_xt_dot2(scratch, in_c, offset, filter_hwio + oc0, out_c);
             rvfw_xt_requantize_store(output_multiplier + oc0, output_shift + oc0, 4, out_offset, lo, hi, out + oc0, 1);
             oc0 += (int32_t)vl;
         }

@@ -18,7 +18,7 @@ void rvfw_tt_einsum_s8_xthead(const rvfw_tt_params *p, const int8_t *input, cons
                 for (int32_t j0 = 0; j0 < outputs;) {
                     const size_t vl = rvfw_xt_setvl_e32m8((size_t)(outputs - j0));
                     rvfw_xt_start(bias ? bias + i * outputs + j0 : 0, 4);
-                    rvfw_xt_dot(row, p->k, p->input_offset, cores_t + j0, outputs);
+                    rvfw_xt_dot2(row, p->k, p->input_offset, cores_t + j0, outputs);
                     if (multiplier) { /* per output (per-channel weights) */
                         rvfw_xt_requantize_lanes(multiplier + j0, shift + j0, 4, p->output_offset,
                                                  p->output_activation_min, p->output_activation_max);
