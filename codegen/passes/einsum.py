@@ -15,7 +15,8 @@ the outputs; that is what a transpose exchanging the row axis with the outer out
 op computes exactly what the FC computes (the same requantisation, per-channel weights included),
 so it is marked `exact` and TFLite Micro stays the golden.
 
-Requires: the FC's input and weights int8 (weights constant, 2-D), its output read by a chain of
+Requires: the FC's input and weights int8 (weights constant, 2-D), at most 65,536 outputs in all
+(the kernels' offsets are 16-bit), its output read by a chain of
 RESHAPE / TRANSPOSE ops (constant permutation) with unchanged quantisation, each the only reader
 of its input and not a graph output but the last, with at least one TRANSPOSE among them.
 """
@@ -64,6 +65,8 @@ def _einsum(graph: Graph, fc: Op) -> tuple[list[Op], int] | None:
     if fc.options.get("weights_format", 0) != 0 or inp.num_elements % flt.shape[1]:
         return None
     rows, outputs = _rows(graph, fc), flt.shape[0]
+    if rows * outputs > 1 << 16:  # the kernels' output offsets are 16-bit
+        return None
     quant = graph.tensors[fc.outputs[0]].quant
     # Element e of the FC's output (row e // outputs, output e % outputs), followed through the chain.
     where = np.arange(rows * outputs).reshape(graph.tensors[fc.outputs[0]].shape)
