@@ -57,6 +57,7 @@ def lower(ctx: LowerContext, op: Op) -> Layer:
         ("output_shift", shift),
         ("output_activation_min", act_min),
         ("output_activation_max", act_max),
+        ("right_shifts_only", int(all(s < 0 for s in shifts))),
     ]
     label = f"{op.kind.value} {g['form']} (op #{g['from_op']})" if "form" in g else "FULLY_CONNECTED+TRANSPOSE"
     chosen = ctx.pick(TT)

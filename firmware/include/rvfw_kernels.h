@@ -192,6 +192,7 @@ typedef struct {
     int32_t input_offset, output_offset;
     int32_t output_multiplier, output_shift;
     int32_t output_activation_min, output_activation_max;
+    int32_t right_shifts_only; /* with per-output shifts: all negative (rvfw_conv_params) */
 } rvfw_tt_params;
 
 /* Where the first output of input row (o, pm, i) goes; output (nk, r) of that row is

@@ -9,13 +9,14 @@
 /* The output requantisation, read once a call (the stores could alias the parameters); m and s:
  * NULL, or a multiplier and shift per output (a FULLY_CONNECTED's per-channel weights). */
 typedef struct {
-    int32_t multiplier, shift, offset, lo, hi;
+    int32_t multiplier, shift, offset, lo, hi, right_only;
     const int32_t *m, *s;
 } tt_out;
 
 static inline void store_row(tt_out q, int32_t j0, vint32m8_t acc, int8_t *base, vuint16m4_t offsets, size_t vl)
 {
-    acc = q.m ? rvfw_requantize_vv(acc, __riscv_vle32_v_i32m8(q.m + j0, vl), __riscv_vle32_v_i32m8(q.s + j0, vl), 0, vl)
+    acc = q.m ? rvfw_requantize_vv(acc, __riscv_vle32_v_i32m8(q.m + j0, vl), __riscv_vle32_v_i32m8(q.s + j0, vl),
+                                   q.right_only, vl)
               : rvfw_requantize_vx(acc, q.multiplier, q.shift, vl);
     __riscv_vsuxei16_v_i8m2(base, offsets, rvfw_narrow_s8(acc, q.offset, q.lo, q.hi, vl), vl);
 }
@@ -23,8 +24,8 @@ static inline void store_row(tt_out q, int32_t j0, vint32m8_t acc, int8_t *base,
 static inline void store_row4(tt_out q, vint32m4_t acc, int8_t *base, vuint16m2_t offsets, size_t vl)
 {
     if (q.m) { /* per output: rvfw_output_m4_s8 does the offset, clamp and narrowing too */
-        const vint8m1_t y = rvfw_output_m4_s8(acc, __riscv_vle32_v_i32m4(q.m, vl), __riscv_vle32_v_i32m4(q.s, vl), 0,
-                                              q.offset, q.lo, q.hi, vl);
+        const vint8m1_t y = rvfw_output_m4_s8(acc, __riscv_vle32_v_i32m4(q.m, vl), __riscv_vle32_v_i32m4(q.s, vl),
+                                              q.right_only, q.offset, q.lo, q.hi, vl);
         __riscv_vsuxei16_v_i8m1(base, offsets, y, vl);
         return;
     }
@@ -63,7 +64,13 @@ static inline __attribute__((always_inline)) void einsum(const rvfw_tt_params *p
     const int narrow = (size_t)outputs <= __riscv_vsetvlmax_e32m4();
     /* Input row r's indices (o, pm, i), its first output's offset and its bias, advanced row by row
      * with adds only (rvfw_tt_row_base: i steps prev_m * r_out, pm steps r_out, o the rest). */
-    const int32_t i_step = p->prev_m * p->r_out, pm_step = p->r_out, o_step = p->n * p->inner * i_step;
+    const int32_t inner = p->inner, prev_m = p->prev_m; /* locals: the stores may alias *p */
+    const int32_t i_step = prev_m * p->r_out, pm_step = p->r_out, o_step = p->n * inner * i_step;
+    /* One index over the rows (outer 1, and inner or prev_m 1: the first and last einsums of a
+     * chain, and every FC passes.einsum makes): row r's output at r * at_step, its bias at
+     * r * bias_row_step. */
+    const int linear = p->outer == 1 && (inner == 1 || prev_m == 1);
+    const int32_t at_step = inner == 1 ? pm_step : i_step, bias_row_step = inner == 1 ? 0 : bias_step;
     int32_t pm = 0, i = 0, at = 0;
     const int32_t *row_bias = bias_folded;
     for (int32_t r = 0; r < rows;) {
@@ -72,18 +79,25 @@ static inline __attribute__((always_inline)) void einsum(const rvfw_tt_params *p
         const int32_t n = six ? 6 : rows - r < 3 ? rows - r : 3;
         int8_t *base[6];
         const int32_t *bias[6];
-        for (int32_t t = 0; t < n; ++t) {
-            base[t] = output + at;
-            bias[t] = row_bias;
-            at += i_step;
-            row_bias += bias_step;
-            if (++i == p->inner) {
-                i = 0;
-                at += pm_step - p->inner * i_step;
-                row_bias = bias_folded;
-                if (++pm == p->prev_m) {
-                    pm = 0;
-                    at += o_step - p->prev_m * pm_step;
+        if (linear) {
+            for (int32_t t = 0; t < n; ++t, at += at_step, row_bias += bias_row_step) {
+                base[t] = output + at;
+                bias[t] = row_bias;
+            }
+        } else {
+            for (int32_t t = 0; t < n; ++t) {
+                base[t] = output + at;
+                bias[t] = row_bias;
+                at += i_step;
+                row_bias += bias_step;
+                if (++i == inner) {
+                    i = 0;
+                    at += pm_step - inner * i_step;
+                    row_bias = bias_folded;
+                    if (++pm == prev_m) {
+                        pm = 0;
+                        at += o_step - prev_m * pm_step;
+                    }
                 }
             }
         }
@@ -117,7 +131,7 @@ void rvfw_tt_einsum_s8_rvv(const rvfw_tt_params *p, const int8_t *input, const i
                            const int32_t *shift, int8_t *output)
 {
     tt_out q = {p->output_multiplier, p->output_shift, p->output_offset, p->output_activation_min,
-                p->output_activation_max, NULL, NULL};
+                p->output_activation_max, p->right_shifts_only, NULL, NULL};
     if (multiplier) {
         q.m = multiplier, q.s = shift;
         einsum(p, input, cores_t, bias_folded, offsets, q, output);
