@@ -315,18 +315,25 @@ static inline void rvfw_xt_dot2(const int8_t *x, int32_t n, int32_t offset, cons
  * rvfw_requantize_vv), add the output offset and clamp; _store then stores the low bytes with
  * the given byte stride. multiplier and shift are read with a word stride. Uses v0, v1, v16, v24. */
 static inline void rvfw_xt_requantize_lanes(const int32_t *multiplier, const int32_t *shift, ptrdiff_t word_stride,
-                                            int32_t offset, int32_t lo, int32_t hi)
+                                            int right_only, int32_t offset, int32_t lo, int32_t hi)
 {
     XT_VLSE(16, shift, word_stride);
-    XT_VMAX_VX(24, 16, 0);   /* left shift */
-    XT_VSLL_VV(8, 8, 24);
-    XT_VRSUB_VX(16, 16, 0);  /* -shift */
-    XT_VMAX_VX(16, 16, 0);   /* right shift */
-    XT_VLSE(24, multiplier, word_stride);
-    XT_VSMUL_VV(8, 8, 24);
-    XT_VMSLT_VX(0, 8, 0);    /* negative ... */
-    XT_VMSNE_VX(1, 16, 0);   /* ... and shifted right: round halves away from zero */
-    XT_VMAND_MM(0, 0, 1);
+    if (right_only) { /* every shift negative (rvfw_conv_params.right_shifts_only): no left shift, all round */
+        XT_VRSUB_VX(16, 16, 0); /* right shift */
+        XT_VLSE(24, multiplier, word_stride);
+        XT_VSMUL_VV(8, 8, 24);
+        XT_VMSLT_VX(0, 8, 0);
+    } else {
+        XT_VMAX_VX(24, 16, 0);  /* left shift */
+        XT_VSLL_VV(8, 8, 24);
+        XT_VRSUB_VX(16, 16, 0); /* -shift */
+        XT_VMAX_VX(16, 16, 0);  /* right shift */
+        XT_VLSE(24, multiplier, word_stride);
+        XT_VSMUL_VV(8, 8, 24);
+        XT_VMSLT_VX(0, 8, 0);   /* negative ... */
+        XT_VMSNE_VX(1, 16, 0);  /* ... and shifted right: round halves away from zero */
+        XT_VMAND_MM(0, 0, 1);
+    }
     XT_VSUB_VX_V0(8, 8, 1);
     XT_VSSRA_VV(8, 8, 16);
     XT_VADD_VX(8, 8, offset);
@@ -335,9 +342,10 @@ static inline void rvfw_xt_requantize_lanes(const int32_t *multiplier, const int
 }
 
 static inline void rvfw_xt_requantize_store(const int32_t *multiplier, const int32_t *shift, ptrdiff_t word_stride,
-                                            int32_t offset, int32_t lo, int32_t hi, int8_t *out, ptrdiff_t byte_stride)
+                                            int right_only, int32_t offset, int32_t lo, int32_t hi, int8_t *out,
+                                            ptrdiff_t byte_stride)
 {
-    rvfw_xt_requantize_lanes(multiplier, shift, word_stride, offset, lo, hi);
+    rvfw_xt_requantize_lanes(multiplier, shift, word_stride, right_only, offset, lo, hi);
     XT_VSSB(8, out, byte_stride);
 }
 

@@ -15,7 +15,7 @@ void rvfw_conv2d_1x1_inplace_s8_xthead(const rvfw_conv_params *p, int8_t *data, 
     rvfw_xt_round_nearest_up();
     const int32_t pixels = p->batches * p->in_h * p->in_w, in_c = p->in_c, out_c = p->out_c;
     const int32_t offset = p->input_offset, out_offset = p->output_offset;
-    const int32_t lo = p->output_activation_min, hi = p->output_activation_max;
+    const int32_t lo = p->output_activation_min, hi = p->output_activation_max, right_only = p->right_shifts_only;
     const int backward = out_c > in_c;
     for (int32_t done = 0; done < pixels; ++done) {
         const int32_t i = backward ? pixels - 1 - done : done;
@@ -25,7 +25,8 @@ void rvfw_conv2d_1x1_inplace_s8_xthead(const rvfw_conv_params *p, int8_t *data, 
             const size_t vl = rvfw_xt_setvl_e32m8((size_t)(out_c - oc0));
             rvfw_xt_start(bias ? bias + oc0 : 0, 4);
             rvfw_xt_dot2(scratch, in_c, offset, filter_hwio + oc0, out_c);
-            rvfw_xt_requantize_store(output_multiplier + oc0, output_shift + oc0, 4, out_offset, lo, hi, out + oc0, 1);
+            rvfw_xt_requantize_store(output_multiplier + oc0, output_shift + oc0, 4, right_only, out_offset, lo, hi,
+                                     out + oc0, 1);
             oc0 += (int32_t)vl;
         }
     }

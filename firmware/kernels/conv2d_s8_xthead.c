@@ -19,7 +19,8 @@ void rvfw_conv2d_s8_xthead(const rvfw_conv_params *p, const int8_t *input, const
                 const size_t vl = rvfw_xt_setvl_e32m8((size_t)(out_c - oc0));
                 rvfw_xt_start(bias ? bias + oc0 : 0, 4);
                 rvfw_xt_dot2(input, in_c, p->input_offset, filter_hwio + oc0, out_c);
-                rvfw_xt_requantize_store(output_multiplier + oc0, output_shift + oc0, 4, p->output_offset,
+                rvfw_xt_requantize_store(output_multiplier + oc0, output_shift + oc0, 4, p->right_shifts_only,
+                                         p->output_offset,
                                          p->output_activation_min, p->output_activation_max, output + oc0, 1);
                 oc0 += (int32_t)vl;
             }
@@ -56,7 +57,8 @@ void rvfw_conv2d_s8_xthead(const rvfw_conv_params *p, const int8_t *input, const
                             rvfw_xt_dot(x + (kx - kx0) * p->dilation_w * in_c, in_c, p->input_offset,
                                         w + (kx - kx0) * in_c * out_c, out_c);
                     }
-                    rvfw_xt_requantize_store(output_multiplier + oc0, output_shift + oc0, 4, p->output_offset,
+                    rvfw_xt_requantize_store(output_multiplier + oc0, output_shift + oc0, 4, p->right_shifts_only,
+                                         p->output_offset,
                                              p->output_activation_min, p->output_activation_max, output + oc0, 1);
                     oc0 += (int32_t)vl;
                 }

@@ -45,7 +45,7 @@ void rvfw_depthwise_conv2d_s8_xthead(const rvfw_conv_params *p, const int8_t *in
                             }
                         }
                         rvfw_xt_requantize_store(output_multiplier + oc, output_shift + oc, word_stride,
-                                                 p->output_offset, p->output_activation_min,
+                                                 p->right_shifts_only, p->output_offset, p->output_activation_min,
                                                  p->output_activation_max, output + oc, dm);
                         c0 += (int32_t)vl;
                     }

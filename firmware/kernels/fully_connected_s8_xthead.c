@@ -15,7 +15,7 @@ void rvfw_fully_connected_s8_xthead(const rvfw_fc_params *p, const int8_t *input
             const size_t vl = rvfw_xt_setvl_e32m8((size_t)(units - oc0));
             rvfw_xt_start(bias ? bias + oc0 : 0, 4);
             rvfw_xt_dot2(input, depth, p->input_offset, filter_t + oc0, units);
-            rvfw_xt_requantize_store(output_multiplier + oc0, output_shift + oc0, 4, p->output_offset,
+            rvfw_xt_requantize_store(output_multiplier + oc0, output_shift + oc0, 4, 0, p->output_offset,
                                      p->output_activation_min, p->output_activation_max, output + oc0, 1);
             oc0 += (int32_t)vl;
         }

@@ -20,7 +20,7 @@ void rvfw_tt_einsum_s8_xthead(const rvfw_tt_params *p, const int8_t *input, cons
                     rvfw_xt_start(bias ? bias + i * outputs + j0 : 0, 4);
                     rvfw_xt_dot2(row, p->k, p->input_offset, cores_t + j0, outputs);
                     if (multiplier) { /* per output (per-channel weights) */
-                        rvfw_xt_requantize_lanes(multiplier + j0, shift + j0, 4, p->output_offset,
+                        rvfw_xt_requantize_lanes(multiplier + j0, shift + j0, 4, p->right_shifts_only, p->output_offset,
                                                  p->output_activation_min, p->output_activation_max);
                     } else {
                         RVFW_XT_REQUANTIZE_VX(8, p->output_multiplier, p->output_shift);
