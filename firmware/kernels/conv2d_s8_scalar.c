@@ -185,7 +185,7 @@ static void im2col(const rvfw_conv_params *p, const int8_t *input, int32_t first
 /* One pixel without a column buffer, every output channel, two at a time: the im2col product
  * read in place, taps in the padding taking the input's zero point (a window row inside the input
  * is one contiguous run). */
-__attribute__((cold, noinline)) static void one_pixel(const rvfw_conv_params *p, const int8_t *input, const int8_t *filter, const int32_t *bias_folded,
+static void one_pixel(const rvfw_conv_params *p, const int8_t *input, const int8_t *filter, const int32_t *bias_folded,
                       const int32_t *output_multiplier, const int8_t *output_shift, int32_t pixel, int8_t *out)
 {
     const int32_t in_c = p->in_c, in_w = p->in_w, k_w = p->k_w, out_c = p->out_c, row = k_w * in_c;
