@@ -55,3 +55,23 @@ def test_the_estimate_counts_the_last_inference_and_its_layers():
     assert result.instructions == len(inference) - 1  # from the first read's commit to the last read
     assert result.vector_instructions == 2
     assert result.total == sum(result.layers) + 3  # the harness read and the layers' end reads
+
+
+def test_the_estimate_stops_reading_after_the_harness_last_inference():
+    """With the count of inferences given, nothing after the last one is read (a harness printing a
+    large output spins in its console wait loop per character: minutes of commit log)."""
+    main, run = (0x100, 0x200), (0x200, 0x300)
+    inference = [(0x104, "csrr    a5, minstret", ""), (0x20C, "addi    a0, a0, 1", ""),
+                 (0x108, "csrr    a6, minstret", "")]  # fmt: skip
+    read = []
+
+    def lines():
+        for line in _trace(*inference, *inference):
+            read.append(line)
+            yield line
+
+    one = estimate(lines(), main, run, vlen=128, dlen=128, inferences=1)
+    assert one.instructions == 2 and len(read) == 5  # up to the first inference's closing read
+    read.clear()
+    last = estimate(lines(), main, run, vlen=128, dlen=128)  # no count: the whole trace, the last one
+    assert last.instructions == 2 and len(read) == 12
