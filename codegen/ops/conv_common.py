@@ -121,6 +121,7 @@ def layer_params(ctx: LowerContext, op: Op, g: Geometry, depth_multiplier: int) 
         ("output_activation_min", act_min),
         ("output_activation_max", act_max),
         ("right_shifts_only", int(all(shift < 0 for shift in shifts))),
+        ("pair_taps", int(flt.data is not None and int(flt.data.min()) > -128)),
     ]  # fmt: skip
 
 

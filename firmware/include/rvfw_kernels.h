@@ -148,6 +148,9 @@ typedef struct {
     /* 1: every output shift is negative (a scale below 0.5 in every channel, the common case), so
      * the vector kernels' requantisation skips the left shift and the zero test of its rounding. */
     int32_t right_shifts_only;
+    /* 1: no weight is -128, so two int8 x int8 products always sum within int16 (|sum| <= 32,512):
+     * the RVV depthwise kernel accumulates taps in pairs at int16 before widening to int32. */
+    int32_t pair_taps;
 } rvfw_conv_params;
 
 typedef struct {

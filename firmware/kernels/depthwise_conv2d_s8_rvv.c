@@ -57,6 +57,41 @@ static void exact_pixel(const rvfw_conv_params *p, const int8_t *in_batch, const
     }
 }
 
+/* Windows of up to PAIRED_TAPS_MAX taps take the int16 pair path. */
+#define PAIRED_TAPS_MAX 64
+
+/* Two pixels' taps (the second `second` bytes after the first; the same when there is one) in
+ * pairs: the two int8 x int8 products of a pair are summed at int16 (exact: the layer has no -128
+ * weight, so |sum| <= 2 * 128 * 127) and widened into the int32 accumulators once. Against one
+ * widening MAC per tap this drops the sign extensions of inputs and weights and half the int32
+ * adds. tap_at: each tap's offset from the window's first byte; w: tap t's weights at t * w_step. */
+static inline __attribute__((always_inline)) void taps_in_pairs(const int8_t *x, int32_t second, const int32_t *tap_at,
+                                                                int32_t taps, const int8_t *w, int32_t w_step,
+                                                                vint32m8_t *acc0, vint32m8_t *acc1, size_t vl)
+{
+    vint32m8_t a0 = *acc0, a1 = *acc1;
+    int32_t t = 0;
+    for (; t + 1 < taps; t += 2, w += 2 * w_step) {
+        const vint8m2_t wa = __riscv_vle8_v_i8m2(w, vl), wb = __riscv_vle8_v_i8m2(w + w_step, vl);
+        const int8_t *xa = x + tap_at[t], *xb = x + tap_at[t + 1];
+        /* one pixel's pair at a time: 16 accumulator, 4 product and 6 operand registers */
+        vint16m4_t p0 = __riscv_vwmul_vv_i16m4(__riscv_vle8_v_i8m2(xa, vl), wa, vl);
+        p0 = __riscv_vwmacc_vv_i16m4(p0, __riscv_vle8_v_i8m2(xb, vl), wb, vl);
+        a0 = __riscv_vwadd_wv_i32m8(a0, p0, vl);
+        vint16m4_t p1 = __riscv_vwmul_vv_i16m4(__riscv_vle8_v_i8m2(xa + second, vl), wa, vl);
+        p1 = __riscv_vwmacc_vv_i16m4(p1, __riscv_vle8_v_i8m2(xb + second, vl), wb, vl);
+        a1 = __riscv_vwadd_wv_i32m8(a1, p1, vl);
+    }
+    if (t < taps) {
+        const vint8m2_t wa = __riscv_vle8_v_i8m2(w, vl);
+        const int8_t *xa = x + tap_at[t];
+        a0 = __riscv_vwadd_wv_i32m8(a0, __riscv_vwmul_vv_i16m4(__riscv_vle8_v_i8m2(xa, vl), wa, vl), vl);
+        a1 = __riscv_vwadd_wv_i32m8(a1, __riscv_vwmul_vv_i16m4(__riscv_vle8_v_i8m2(xa + second, vl), wa, vl), vl);
+    }
+    *acc0 = a0;
+    *acc1 = a1;
+}
+
 void rvfw_depthwise_conv2d_s8_rvv(const rvfw_conv_params *p, const int8_t *input, const int8_t *filter,
                                   const int32_t *bias_folded, const int32_t *bias, const int32_t *output_multiplier,
                                   const int32_t *output_shift, int8_t *output)
@@ -72,6 +107,12 @@ void rvfw_depthwise_conv2d_s8_rvv(const rvfw_conv_params *p, const int8_t *input
     const vuint16m4_t chan = __riscv_vremu_vx_u16m4(lane, (uint16_t)ch, vlmax);
     const vuint16m4_t pix = __riscv_vdivu_vx_u16m4(lane, (uint16_t)ch, vlmax);
     const vuint16m4_t x_index = __riscv_vmacc_vx_u16m4(chan, (uint16_t)(p->stride_w * ch), pix, vlmax);
+    /* Tap t's input offset from the window's first byte, for the paired int16 accumulation. */
+    const int32_t taps = p->k_h * p->k_w;
+    const int paired = p->pair_taps && taps <= PAIRED_TAPS_MAX;
+    int32_t tap_at[PAIRED_TAPS_MAX];
+    for (int32_t t = 0; paired && t < taps; ++t)
+        tap_at[t] = ((t / p->k_w) * p->dilation_h * p->in_w + (t % p->k_w) * p->dilation_w) * ch;
 
     for (int32_t b = 0; b < p->batches; ++b) {
         const int8_t *in_batch = input + b * p->in_h * p->in_w * ch;
@@ -92,9 +133,13 @@ void rvfw_depthwise_conv2d_s8_rvv(const rvfw_conv_params *p, const int8_t *input
                      * weight load when both are inside. */
                     const int32_t pair = ox + 1 < ox_hi;
                     const int32_t second = pair ? p->stride_w * ch : 0;
+                    const int8_t *window = in_batch + (y0 * p->in_w + x0) * ch;
                     for (int32_t c0 = 0; c0 < ch;) {
                         const size_t vl = __riscv_vsetvl_e32m8((size_t)(ch - c0));
                         vint32m8_t acc0 = __riscv_vle32_v_i32m8(bias_folded + c0, vl), acc1 = acc0;
+                        if (paired) {
+                            taps_in_pairs(window + c0, second, tap_at, taps, filter + c0, ch, &acc0, &acc1, vl);
+                        } else {
                         for (int32_t ky = 0; ky < p->k_h; ++ky) {
                             const int8_t *x = in_batch + ((y0 + ky * p->dilation_h) * p->in_w + x0) * ch + c0;
                             const int8_t *w = filter + ky * p->k_w * ch + c0;
@@ -105,6 +150,7 @@ void rvfw_depthwise_conv2d_s8_rvv(const rvfw_conv_params *p, const int8_t *input
                                 acc1 = __riscv_vwmacc_vv_i32m8(
                                     acc1, __riscv_vsext_vf2_i16m4(__riscv_vle8_v_i8m2(x + second, vl), vl), w16, vl);
                             }
+                        }
                         }
                         const vint32m8_t m = __riscv_vle32_v_i32m8(output_multiplier + c0, vl);
                         const vint32m8_t s = __riscv_vle32_v_i32m8(output_shift + c0, vl);

@@ -49,13 +49,13 @@ def conv(rng, h, w, cin, cout, k, stride=(1, 1), padding="SAME", dilation=(1, 1)
 
 
 def depthwise(rng, h, w, cin, mult, k, stride=(1, 1), padding="SAME", dilation=(1, 1), activation="NONE",
-              batches=1, coarse=False) -> bytes:  # fmt: skip
+              batches=1, coarse=False, w_low=-127) -> bytes:  # fmt: skip
     m = ModelBuilder()
     s_in = 0.05
     cout = cin * mult
     x = m.tensor("x", (batches, h, w, cin), scale=s_in, zero_point=-11)
     ws = rng.uniform(0.002, 0.02, cout).astype(np.float32)
-    w_low, w_high = (-2, 3) if coarse else (-127, 128)
+    w_low, w_high = (-2, 3) if coarse else (w_low, 128)
     wt = m.tensor("w", (1, *k, cout), scale=ws, data=rng.integers(w_low, w_high, (1, *k, cout)), axis=3)
     b = m.tensor("b", (cout,), np.int32, scale=ws * s_in, data=rng.integers(-2000, 2000, cout))
     out_h = -(-h // stride[0]) if padding == "SAME" else (h - (k[0] - 1) * dilation[0] - 1) // stride[0] + 1
@@ -902,6 +902,8 @@ CASES = {
     "conv3x3_scales_above_half_narrow": lambda r: conv(r, 7, 8, 3, 12, (3, 3), (2, 1), coarse=True),
     "conv10x4_one_channel_stride2": lambda r: conv(r, 15, 10, 1, 24, (10, 4), (2, 2), activation="RELU"),
     "dw3x3_scales_above_half": lambda r: depthwise(r, 6, 7, 40, 1, (3, 3), coarse=True),
+    # A -128 weight: two products may leave int16, so the RVV kernel does not pair taps there.
+    "dw3x3_weights_down_to_minus128": lambda r: depthwise(r, 6, 9, 40, 1, (3, 3), w_low=-128),
     "dw3x3_wide_rows_few_channels": lambda r: depthwise(r, 6, 45, 3, 2, (3, 3), (1, 1), activation="RELU6"),
     "dw3x3_same_stride2": lambda r: depthwise(r, 9, 9, 5, 1, (3, 3), (2, 2), activation="RELU"),
     # micro_speech's first layer in small: one input channel, multiplier 8, a 10x8 stride-2 window
