@@ -147,6 +147,16 @@ static inline int32_t rvfw_softmax_reciprocal(int32_t sum_of_exps, int32_t *out_
     return rvfw_one_over_one_plus_x((int32_t)(((uint32_t)sum_of_exps << headroom_plus_one) - ((uint32_t)1 << 31)));
 }
 
+/* SOFTMAX's exp(diff * beta * input scale) in Q0.31 for a difference to the row's maximum: the
+ * difference rescaled to Q5.26 (left_shift >= 0: TFLite makes the multiplier with
+ * QuantizeMultiplierGreaterThanOne). Never inlined: both passes over a row call it, and each
+ * inlined copy of the exp's constant ladder cost ~450 bytes of flash (a call per element is
+ * nothing beside the exp). */
+static inline __attribute__((noinline)) int32_t rvfw_softmax_exp(int32_t diff, int32_t multiplier, int32_t left_shift)
+{
+    return rvfw_exp_on_negative_values(rvfw_srdhm((int32_t)((uint32_t)diff << left_shift), multiplier), 5);
+}
+
 static inline int32_t rvfw_sum_of_exps_q12(const int8_t *x, int32_t n, int32_t max_in_row, int32_t diff_min,
                                            int32_t multiplier, int32_t left_shift)
 {
@@ -154,7 +164,7 @@ static inline int32_t rvfw_sum_of_exps_q12(const int8_t *x, int32_t n, int32_t m
     for (int32_t c = 0; c < n; ++c) {
         const int32_t diff = x[c] - max_in_row;
         if (diff >= diff_min)
-            sum += rvfw_mul_pot(rvfw_exp_on_negative_values(rvfw_requantize(diff, multiplier, left_shift), 5), -12);
+            sum += rvfw_mul_pot(rvfw_softmax_exp(diff, multiplier, left_shift), -12);
     }
     return sum;
 }

@@ -5,29 +5,14 @@
 #include "rvfw_kernels.h"
 #include "rvfw_gemmlowp.h"
 
-#define SCALED_DIFF_INTEGER_BITS 5
-
-/* exp(diff * input scale) in Q0.31 for diff <= 0. Not inlined: both passes over the row call it,
- * and inlined twice the exp's constant ladder cost ~900 bytes of flash (a call per element is
- * nothing beside the exp). */
-static __attribute__((noinline)) int32_t exp_of_diff(const rvfw_softmax_params *p, int32_t diff)
-{
-    const int32_t scaled = rvfw_srdhm((int32_t)((uint32_t)diff << p->input_left_shift), p->input_multiplier);
-    return rvfw_exp_on_negative_values(scaled, SCALED_DIFF_INTEGER_BITS);
-}
-
 void rvfw_softmax_s8_ref(const rvfw_softmax_params *p, const int8_t *input, int8_t *output)
 {
     for (int32_t row = 0; row < p->outer_size; ++row) {
         const int8_t *in = input + row * p->depth;
         int8_t *out = output + row * p->depth;
         const int32_t max_in_row = rvfw_row_max_s8(in, p->depth);
-        int32_t sum_of_exps = 0; /* Q12.19 */
-        for (int32_t c = 0; c < p->depth; ++c) {
-            const int32_t diff = in[c] - max_in_row;
-            if (diff >= p->diff_min)
-                sum_of_exps += rvfw_mul_pot(exp_of_diff(p, diff), -12);
-        }
+        const int32_t sum_of_exps = /* Q12.19 */
+            rvfw_sum_of_exps_q12(in, p->depth, max_in_row, p->diff_min, p->input_multiplier, p->input_left_shift);
 
         int32_t out_shift;
         const int32_t shifted_scale = rvfw_softmax_reciprocal(sum_of_exps, &out_shift);
@@ -35,7 +20,7 @@ void rvfw_softmax_s8_ref(const rvfw_softmax_params *p, const int8_t *input, int8
         for (int32_t c = 0; c < p->depth; ++c) {
             const int32_t diff = in[c] - max_in_row;
             if (diff >= p->diff_min) {
-                const int32_t exp_in_0 = exp_of_diff(p, diff);
+                const int32_t exp_in_0 = rvfw_softmax_exp(diff, p->input_multiplier, p->input_left_shift);
                 const int32_t unsat = rvfw_rounding_divide_by_pot(rvfw_srdhm(shifted_scale, exp_in_0), out_shift);
                 out[c] = (int8_t)rvfw_clamp(unsat + INT8_MIN, INT8_MIN, INT8_MAX);
             } else {
