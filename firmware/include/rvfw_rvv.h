@@ -324,8 +324,15 @@ static inline vint32m4_t rvfw_requantize_vx_m4(vint32m4_t x, int32_t multiplier,
     return shift < 0 ? rvfw_rdbpot_m4(x, (size_t)-shift, vl) : x;
 }
 
-/* Requantise per lane with a multiplier and shift per lane (rvfw_requantize_vv at LMUL 4), add the
- * offset, clamp, narrow to int8. */
+/* rvfw_narrow_s8 at LMUL 4: add the output offset, clamp, narrow to int8. */
+static inline vint8m1_t rvfw_narrow_m4_s8(vint32m4_t x, int32_t offset, int32_t lo, int32_t hi, size_t vl)
+{
+    x = __riscv_vmin_vx_i32m4(__riscv_vmax_vx_i32m4(__riscv_vadd_vx_i32m4(x, offset, vl), lo, vl), hi, vl);
+    return __riscv_vncvt_x_x_w_i8m1(__riscv_vncvt_x_x_w_i16m2(x, vl), vl);
+}
+
+/* Requantise per lane with a multiplier and shift per lane (rvfw_requantize_vv at LMUL 4), then
+ * rvfw_narrow_m4_s8. */
 static inline vint8m1_t rvfw_output_m4_s8(vint32m4_t x, vint32m4_t multiplier, vint32m4_t shift, int right_only,
                                           int32_t offset, int32_t lo, int32_t hi, size_t vl)
 {
@@ -345,8 +352,7 @@ static inline vint8m1_t rvfw_output_m4_s8(vint32m4_t x, vint32m4_t multiplier, v
         x = __riscv_vsub_vx_i32m4_mu(round_away, x, x, 1, vl);
         x = __riscv_vssra_vv_i32m4(x, right, __RISCV_VXRM_RNU, vl);
     }
-    x = __riscv_vmin_vx_i32m4(__riscv_vmax_vx_i32m4(__riscv_vadd_vx_i32m4(x, offset, vl), lo, vl), hi, vl);
-    return __riscv_vncvt_x_x_w_i8m1(__riscv_vncvt_x_x_w_i16m2(x, vl), vl);
+    return rvfw_narrow_m4_s8(x, offset, lo, hi, vl);
 }
 
 #endif

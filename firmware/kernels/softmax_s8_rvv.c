@@ -78,10 +78,9 @@ void rvfw_softmax_s8_rvv(const rvfw_softmax_params *p, const int8_t *input, int8
                                                    max_in_row, vl);
             const v32 e = exp_on_negative_values(srdhm_vx(__riscv_vsll_vx_i32m4(diff, left_shift, vl), multiplier, vl),
                                                  vl);
-            v32 y = __riscv_vadd_vx_i32m4(rvfw_rdbpot_m4(srdhm_vx(e, shifted_scale, vl), (size_t)out_shift, vl), INT8_MIN, vl);
-            y = __riscv_vmin_vx_i32m4(__riscv_vmax_vx_i32m4(y, INT8_MIN, vl), INT8_MAX, vl);
-            y = __riscv_vmerge_vxm_i32m4(y, INT8_MIN, __riscv_vmslt_vx_i32m4_b8(diff, diff_min, vl), vl);
-            __riscv_vse8_v_i8m1(out + c, __riscv_vncvt_x_x_w_i8m1(__riscv_vncvt_x_x_w_i16m2(y, vl), vl), vl);
+            v32 y = rvfw_rdbpot_m4(srdhm_vx(e, shifted_scale, vl), (size_t)out_shift, vl);
+            y = __riscv_vmerge_vxm_i32m4(y, 0, __riscv_vmslt_vx_i32m4_b8(diff, diff_min, vl), vl); /* -> INT8_MIN */
+            __riscv_vse8_v_i8m1(out + c, rvfw_narrow_m4_s8(y, INT8_MIN, INT8_MIN, INT8_MAX, vl), vl);
             c += (int32_t)vl;
         }
     }

@@ -23,15 +23,14 @@ static inline void store_row(tt_out q, int32_t j0, vint32m8_t acc, int8_t *base,
 
 static inline void store_row4(tt_out q, vint32m4_t acc, int8_t *base, vuint16m2_t offsets, size_t vl)
 {
-    if (q.m) { /* per output: rvfw_output_m4_s8 does the offset, clamp and narrowing too */
+    if (q.m) { /* per output */
         const vint8m1_t y = rvfw_output_m4_s8(acc, __riscv_vle32_v_i32m4(q.m, vl), __riscv_vle32_v_i32m4(q.s, vl),
                                               q.right_only, q.offset, q.lo, q.hi, vl);
         __riscv_vsuxei16_v_i8m1(base, offsets, y, vl);
         return;
     }
-    acc = __riscv_vadd_vx_i32m4(rvfw_requantize_vx_m4(acc, q.multiplier, q.shift, vl), q.offset, vl);
-    acc = __riscv_vmin_vx_i32m4(__riscv_vmax_vx_i32m4(acc, q.lo, vl), q.hi, vl);
-    __riscv_vsuxei16_v_i8m1(base, offsets, __riscv_vncvt_x_x_w_i8m1(__riscv_vncvt_x_x_w_i16m2(acc, vl), vl), vl);
+    acc = rvfw_requantize_vx_m4(acc, q.multiplier, q.shift, vl);
+    __riscv_vsuxei16_v_i8m1(base, offsets, rvfw_narrow_m4_s8(acc, q.offset, q.lo, q.hi, vl), vl);
 }
 
 /* Six rows (x, x + k, ...) whose outputs fit in one LMUL-4 vector (rvfw_dot6_m4_s8). */
