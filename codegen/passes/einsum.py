@@ -60,9 +60,8 @@ def _rows(graph: Graph, fc: Op) -> int:
 def _einsum(graph: Graph, fc: Op) -> tuple[list[Op], int] | None:
     """The movement ops after fc and the r_out that puts its outputs where they take them, or None."""
     inp, flt = graph.tensors[fc.inputs[0]], graph.tensors[fc.inputs[1]]
-    if inp.dtype is not DType.INT8 or flt.dtype is not DType.INT8 or not flt.is_constant or len(flt.shape) != 2:
-        return None
-    if fc.options.get("weights_format", 0) != 0 or inp.num_elements % flt.shape[1]:
+    # (Shapes and the weights' format were checked with the op, before the passes of a memory mode.)
+    if inp.dtype is not DType.INT8 or flt.dtype is not DType.INT8 or not flt.is_constant:
         return None
     rows, outputs = _rows(graph, fc), flt.shape[0]
     if rows * outputs > 1 << 16:  # the kernels' output offsets are 16-bit
@@ -92,11 +91,9 @@ def _einsum(graph: Graph, fc: Op) -> tuple[list[Op], int] | None:
         chain.pop()
     if not chain:
         return None
-    final = graph.tensors[chain[-1].outputs[0]]
-    where = where.reshape(final.shape)  # trailing reshapes dropped: the last TRANSPOSE's layout
-    # dest[e]: the flat position element e lands on in the chain's last tensor.
+    # dest[e]: the flat position element e lands on (trailing reshapes keep the order).
     dest = np.empty(rows * outputs, dtype=np.int64)
-    dest[where.reshape(-1)] = np.arange(final.num_elements)
+    dest[where.reshape(-1)] = np.arange(where.size)
     dest = dest.reshape(rows, outputs)
     r, j = np.arange(rows)[:, None], np.arange(outputs)[None, :]
     for r_out in (d for d in range(1, outputs + 1) if outputs % d == 0):
