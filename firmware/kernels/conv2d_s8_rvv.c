@@ -233,7 +233,7 @@ void rvfw_conv2d_s8_rvv(const rvfw_conv_params *p, const int8_t *input, const in
     const rvfw_interior inside = rvfw_interior_of(p);
     const int32_t ox_lo = inside.ox_lo, ox_hi = inside.ox_hi, span_h = inside.span_h;
     const int narrow = (size_t)out_c <= __riscv_vsetvlmax_e32m4();
-    const int32_t group = narrow ? 6 : 3; /* pixels sharing each weight load */
+    const int32_t group = narrow ? RVFW_CONV_RVV_COLUMNS : 3; /* pixels sharing each weight load */
     const taps window = window_taps(p, &runs);
     /* Pixels [0, col_end) (flattened) may use columns: all of them with spare scratch, else those
      * whose outputs end before the columns in the output's tail. */
@@ -264,7 +264,9 @@ void rvfw_conv2d_s8_rvv(const rvfw_conv_params *p, const int8_t *input, const in
             const int32_t y0 = oy * p->stride_h - p->pad_h;
             const int row_inside = y0 >= 0 && y0 + span_h < p->in_h;
             const int32_t first = (b * p->out_h + oy) * p->out_w;
-            for (int32_t ox = first + p->out_w <= px ? p->out_w : px > first ? px - first : 0; ox < p->out_w;) {
+            /* the pixels the column loop above did not reach */
+            const int32_t done = px - first;
+            for (int32_t ox = done < 0 ? 0 : done > p->out_w ? p->out_w : done; ox < p->out_w;) {
                 const int32_t x0 = ox * p->stride_w - p->pad_w;
                 int8_t *out = output + (first + ox) * out_c;
                 if (!row_inside || ox < ox_lo || ox >= ox_hi) {
