@@ -285,10 +285,7 @@ static inline void rvfw_xt_dot2(const int8_t *x, int32_t n, int32_t offset, cons
         XT_VMACC_VX(8, x[0] + offset, 16);
         XT_VMACC_VX(8, x[1] + offset, 24);
     }
-    if (n & 1) {
-        XT_VLB(16, w);
-        XT_VMACC_VX(8, x[0] + offset, 16);
-    }
+    rvfw_xt_dot(x, n & 1, offset, w, w_stride);
 }
 
 /* v = rvfw_rounding_divide_by_pot(v, exponent), exponent >= 1: vssra rounds halves up, so
