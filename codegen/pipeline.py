@@ -28,7 +28,7 @@ from codegen.check.reference import golden_outputs, is_compressed
 from codegen.errors import BudgetError, RvfwError
 from codegen.frontend import load_tflite
 from codegen.ir import Graph
-from codegen.ops import ConstArray, Layer, check_graph, lower_graph
+from codegen.ops import ConstArray, Layer, check_graph, cold_kernels, lower_graph
 from codegen.passes import PASSES
 from codegen.paths import FIRMWARE_DIR, ROOT
 from codegen.planner import MemoryPlan, plan_memory
@@ -421,6 +421,7 @@ def model_sources(graph, board, plan, layers, constants, inputs, deadline=None) 
         kernels={k for layer in layers for k in layer.kernels},
         runtime=[FIRMWARE_DIR / "runtime" / "clint.c"] if watchdog else [],
         defines=("RVFW_PROFILE",),
+        cold_kernels=cold_kernels([layers]),
     )
 
 

@@ -24,7 +24,7 @@ from codegen.check import golden
 from codegen.check.reference import golden_outputs
 from codegen.errors import RvfwError, ToolError
 from codegen.ir import DType, Graph
-from codegen.ops import ConstArray, Layer, lower_graph
+from codegen.ops import ConstArray, Layer, cold_kernels, lower_graph
 from codegen.paths import FIRMWARE_DIR, ROOT
 from codegen.pipeline import Compression, Log, MemoryOptions, Planned, arena_budget, kernel_set_for, load
 from codegen.planner import MemoryPlan
@@ -417,6 +417,7 @@ def app_sources(app, board, admitted, models, inject_fault=None, preempt=None, l
         kernels=kernels,
         runtime=runtime,
         extra_flags=extra_flags,
+        cold_kernels=cold_kernels([mb.layers for mb in models]),
     )
 
 

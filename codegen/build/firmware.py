@@ -26,6 +26,8 @@ class Sources:
     runtime: list[Path] = field(default_factory=list)
     defines: tuple[str, ...] = ()
     extra_flags: dict[str, list[str]] = field(default_factory=dict)
+    cold_kernels: set[str] = field(default_factory=set)  # compiled for size (ops.common.cold_kernels)
+    harness: tuple[str, ...] = ("main.c",)  # generated files outside the inference: compiled for size
 
 
 def build_image(
@@ -46,9 +48,11 @@ def build_image(
     (gen / "link.ld").write_text(sources.linker_script)
     c_files = [gen / name for name in sources.c_files]
     c_files += [*toolchain.firmware_sources(board, sources.kernels), *sources.runtime]
+    for_size = toolchain.size_sources(board, sources.cold_kernels, sources.runtime, sources.harness)
     objects = toolchain.compile_objects(
-        board, c_files, [gen, FIRMWARE_DIR / "include"], staging / "obj", sources.defines, sources.extra_flags
-    )
+        board, c_files, [gen, FIRMWARE_DIR / "include"], staging / "obj", sources.defines, sources.extra_flags,
+        for_size,
+    )  # fmt: skip
     elf = staging / "firmware.elf"
     overflow = False
     try:

@@ -36,6 +36,9 @@ CFLAGS = (
     "-fdata-sections",
     "-ffp-contract=off",
 )
+# Sources compiled for size instead: the runtime and harness around an inference, and the kernels
+# the inference hardly spends time in (codegen.ops.common.cold_kernels). The later -O wins.
+SIZE_FLAGS = ("-Os",)
 RUNTIME_SOURCES = ("runtime/start.S", "runtime/user.S", "runtime/crt.c", "runtime/console.c", "runtime/trap.c")
 
 
@@ -57,6 +60,14 @@ def firmware_sources(board: Board, kernels: set[str]) -> list[Path]:
     """Runtime for the board plus exactly the kernels the model calls."""
     names = [*runtime_sources(board), *console_sources(board), *(f"kernels/{k}.c" for k in sorted(kernels))]
     return [FIRMWARE_DIR / n for n in names]
+
+
+def size_sources(board: Board, cold_kernels: set[str], extra: list[Path], harness: tuple[str, ...]) -> frozenset[str]:
+    """The file names compiled with SIZE_FLAGS: the board's runtime and console, the extra runtime
+    files, the generated harness and the cold kernels (none of them on an inference's hot path)."""
+    runtime = [*runtime_sources(board), *console_sources(board)]
+    return frozenset([*(Path(n).name for n in runtime), *(p.name for p in extra), *harness,
+                      *(f"{k}.c" for k in cold_kernels)])  # fmt: skip
 
 
 def _gcc() -> str:
@@ -96,9 +107,9 @@ def _with_v(march: str) -> str:
     return march if "v" in base[4:] or "zve" in rest else base + "v" + sep + rest
 
 
-def _compile_command(board: Board, src: Path) -> list[str]:
+def _compile_command(board: Board, src: Path, for_size: bool = False) -> list[str]:
     march = _with_v(board.march) if src.stem.endswith("_rvv") else board.march
-    arch = [f"-march={march}", f"-mabi={board.mabi}", "-mcmodel=medany", *CFLAGS]
+    arch = [f"-march={march}", f"-mabi={board.mabi}", "-mcmodel=medany", *CFLAGS, *(SIZE_FLAGS if for_size else ())]
     if src.stem.endswith("_rvv") and vector_compiler() != GCC:
         target = f"--target=riscv{board.xlen}-unknown-elf"
         # DWARF 4: Debian 12's ld (binutils 2.40) crashes linking clang-19's DWARF 5 beside GCC's.
@@ -113,8 +124,10 @@ def compile_objects(
     obj_dir: Path,
     defines: tuple[str, ...] = (),
     extra_flags: dict[str, list[str]] | None = None,
+    for_size: frozenset[str] = frozenset(),
 ) -> list[Path]:
-    """extra_flags: more flags for the sources of these file names (e.g. a test hook forced into one model).
+    """extra_flags: more flags for the sources of these file names (e.g. a test hook forced into one model);
+    for_size: the file names compiled with SIZE_FLAGS.
     The hand-written runtime and kernels come from the object cache when nothing they see changed."""
     obj_dir.mkdir(parents=True, exist_ok=True)
     objects = []
@@ -123,7 +136,7 @@ def compile_objects(
         defines_all = (*defines, "RVFW_LINUX_USER") if board.console == "linux" else defines
         if board.xtheadvector:
             defines_all = (*defines_all, "RVFW_XTHEADVECTOR")
-        flags = _compile_command(board, src) + [f"-D{d}" for d in defines_all]
+        flags = _compile_command(board, src, src.name in for_size) + [f"-D{d}" for d in defines_all]
         extra = (extra_flags or {}).get(src.name, [])
         cmd = [*flags, *(f"-I{d}" for d in include_dirs), *extra, "-c", str(src), "-o", str(obj)]
         cached = _cached_object(src, flags, include_dirs) if not extra else None

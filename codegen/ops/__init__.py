@@ -17,7 +17,7 @@ from types import ModuleType
 from codegen.errors import ModelError, summarize
 from codegen.ir import Graph, Op, OpKind
 from codegen.ops import float32, int16
-from codegen.ops.common import ConstArray, Layer, LowerContext
+from codegen.ops.common import ConstArray, Layer, LowerContext, cold_kernels
 from codegen.ops.kernels import Family
 
 
@@ -121,6 +121,7 @@ __all__ = [
     "Layer",
     "LowerContext",
     "check_graph",
+    "cold_kernels",
     "families",
     "inplace_candidates",
     "lower_graph",

@@ -88,6 +88,7 @@ class Layer:
     note: str = ""  # why this layer does not use the board's preferred kernel set
     band: Band | None = None
     stage: Stage | None = None
+    work: int = 0  # its MACs, or for an op without any the elements it reads and writes (cold_kernels)
 
     @property
     def kernels(self) -> list[str]:
@@ -179,7 +180,33 @@ class LowerContext:
         return pick(family, self.kernels, unless, detail)
 
     def layer(self, op: Op, chosen: Pick, family: Family, params, args: list[Arg], macs: int = 0) -> Layer:
-        return Layer(op.index, op.kind.value, chosen.kernel, family.params_type, params, args, macs, chosen.note)
+        tensors = [self.graph.tensors[t] for t in (*op.inputs, *op.outputs) if t >= 0]
+        moved = sum(int(np.prod(t.shape, dtype=np.int64)) for t in tensors if t.data is None)
+        return Layer(op.index, op.kind.value, chosen.kernel, family.params_type, params, args, macs, chosen.note,
+                     work=macs or moved)  # fmt: skip
+
+
+# -Os costs a kernel up to about half its speed: at 0.1% of the work that is invisible.
+COLD_SHARE = 0.001
+
+
+def cold_kernels(models: list[list[Layer]]) -> set[str]:
+    """Kernels that do under COLD_SHARE of the work (Layer.work) of every model that calls them:
+    the build compiles these for size, since their speed does not show in the inference while
+    their code costs flash like any other's (KWS: its FULLY_CONNECTED and SOFTMAX kernels, about
+    900 bytes on rv32imc)."""
+    hot: set[str] = set()
+    called: set[str] = set()
+    for layers in models:
+        work: dict[str, int] = {}
+        for layer in layers:
+            for member in layer.stage.members if layer.stage else [layer]:
+                for kernel in member.kernels:
+                    work[kernel] = work.get(kernel, 0) + member.work
+        total = sum(work.values())
+        called |= set(work)
+        hot |= {k for k, w in work.items() if w >= COLD_SHARE * total}
+    return called - hot
 
 
 def folded_bias(filter_data: np.ndarray, bias: np.ndarray | None, input_offset: int) -> np.ndarray:

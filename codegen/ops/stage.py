@@ -49,6 +49,7 @@ def lower(ctx: LowerContext, op: Op) -> Layer:
     scratch = ctx.scratch(op)
     layer = Layer(op.index, "TILED(" + "+".join(m.op for m in members) + ")", members[0].kernel, "", [], [])
     layer.macs = sum(m.macs for m in members)
+    layer.work = sum(m.work for m in members)
     notes = [f"{len(tiling.rows)} bands of {tiling.band_rows} rows, +{tiling.extra_macs:,} MACs of halo"]
     layer.note = "; ".join(notes + sorted({m.note for m in members if m.note}))
     layer.stage = Stage(

@@ -17,7 +17,7 @@ static inline int32_t rvfw_srdhm(int32_t a, int32_t b)
 
 static inline int32_t rvfw_rounding_divide_by_pot(int32_t x, int exponent)
 {
-    const int32_t mask = (int32_t)((1LL << exponent) - 1);
+    const int32_t mask = (int32_t)((1u << exponent) - 1u); /* exponent <= 31, as in gemmlowp */
     const int32_t remainder = x & mask;
     const int32_t threshold = (mask >> 1) + (x < 0 ? 1 : 0);
     return (x >> exponent) + (remainder > threshold ? 1 : 0);

@@ -8,8 +8,9 @@ import re
 import pytest
 
 from codegen.boards import load_board
+from codegen.build import toolchain
 from codegen.frontend import load_tflite
-from codegen.ops import families, lower_graph
+from codegen.ops import Layer, cold_kernels, families, lower_graph
 from codegen.ops.kernels import Family, pick
 from codegen.paths import DEFAULT_MODEL, FIRMWARE_DIR
 from codegen.pipeline import plan_option
@@ -54,3 +55,24 @@ def test_every_ref_layer_outside_the_ref_set_carries_a_note(name, path, mode):
     layers, _ = lower_graph(planned.graph, planned.plan, "ref")
     assert all(k.endswith("_ref") for layer in layers for k in layer.kernels)
     assert not any(layer.note and "kernel" in layer.note for layer in layers)  # the ref set has nothing to note
+
+
+def test_kernels_with_a_sliver_of_the_work_are_the_cold_ones():
+    """KWS: the FULLY_CONNECTED (768 of 2.66 M MACs) and SOFTMAX kernels are compiled for size;
+    the convolutions and the pooling (0.3% of the work: reads its whole input) are not."""
+    graph = load_tflite(mlperf_model("kws_dscnn"))
+    planned = plan_option(graph, load_board("spike-rv32imc"), "best", "fast")
+    layers, _ = lower_graph(planned.graph, planned.plan, "scalar")
+    assert cold_kernels([layers]) == {"fully_connected_s8_scalar", "softmax_s8_ref"}
+    # A kernel hot in one model of an app is hot: its speed shows there.
+    fc = Layer(0, "FULLY_CONNECTED", "fully_connected_s8_scalar", "", [], [], macs=10**6, work=10**6)
+    assert cold_kernels([layers, [fc]]) == {"softmax_s8_ref"}
+
+
+def test_runtime_harness_and_cold_kernels_are_the_sources_built_for_size():
+    board = load_board("spike-rv32imc")
+    names = toolchain.size_sources(board, {"softmax_s8_ref"}, [FIRMWARE_DIR / "runtime" / "clint.c"], ("main.c",))
+    assert {"start.S", "crt.c", "trap.c", "console.c", "htif.c", "clint.c", "main.c", "softmax_s8_ref.c"} <= names
+    sources = toolchain.firmware_sources(board, {"conv2d_s8_scalar", "softmax_s8_ref"})
+    kernels = {p.name for p in sources if p.parent.name == "kernels"}
+    assert names & kernels == {"softmax_s8_ref.c"}
