@@ -17,7 +17,8 @@ from codegen.boards import Board
 from codegen.build.staging import staged
 from codegen.errors import RvfwError
 from codegen.export.model import io_tensors
-from codegen.export.package import FORMATS, Package, copy_firmware, flags, write_format
+from codegen.export.package import FORMATS, Package, copy_firmware, flags, for_size, write_format
+from codegen.ops import cold_kernels
 from codegen.paths import FIRMWARE_DIR, ROOT
 from codegen.pipeline import Log
 
@@ -81,7 +82,8 @@ def export_app(
         pkg = Package(name, board, f"rvfw application {app.name} ({len(models)} models) for {board.name}",
                       own + [s for s in copied if s.endswith(".c") and not s.endswith("_rvv.c")],
                       [s for s in copied if s.endswith("_rvv.c")], [s for s in copied if s.endswith(".S")],
-                      link_dirs=("ld",))  # fmt: skip
+                      link_dirs=("ld",), for_size=for_size(copied, cold_kernels([mb.layers for mb in models]),
+                                                           runtime=True))  # fmt: skip
         (staging / "manifest.json").write_text(json.dumps(_manifest(result, data), indent=2) + "\n")
         (staging / "README.md").write_text(_readme(result, pkg, data))
         write_format(staging, pkg, fmt)

@@ -33,6 +33,21 @@ class Package:
     asm: list[str] = field(default_factory=list)
     includes: tuple[str, ...] = ("include", "rvfw/include")
     link_dirs: tuple[str, ...] = ()  # where the user's linker script finds INCLUDEd fragments
+    for_size: list[str] = field(default_factory=list)  # compiled with -Os, as rvfw's images do
+
+    def size_properties(self, root: str) -> list[str]:
+        """CMake: the cold kernels (and runtime) with -Os after the target's -O2 (later wins)."""
+        files = [s for s in self.for_size if s in self.c or s in self.rvv]
+        if not files:
+            return []
+        names = " ".join(f"{root}/{s}" for s in files)
+        return [f"set_source_files_properties({names} PROPERTIES COMPILE_OPTIONS {toolchain.SIZE_FLAGS[0]})"]
+
+
+def for_size(copied: list[str], cold: set[str], runtime: bool = False) -> list[str]:
+    """The copied sources rvfw's own image compiles for size: the cold kernels and the runtime."""
+    stems = {f"{k}.c" for k in cold}
+    return [s for s in copied if Path(s).name in stems or (runtime and Path(s).parent.name == "runtime")]
 
 
 def copy_firmware(staging: Path, files: list[Path], generated_includes: list[str]) -> list[str]:
@@ -101,6 +116,7 @@ def _cmake(staging: Path, pkg: Package) -> None:
         ")",
         f"target_include_directories({name} PUBLIC {includes})",
         f"target_compile_options({name} PRIVATE -O2 -ffp-contract=off {SECTION_FLAGS}{define})",
+        *pkg.size_properties("${CMAKE_CURRENT_SOURCE_DIR}"),
         *(f"target_link_directories({name} INTERFACE ${{CMAKE_CURRENT_SOURCE_DIR}}/{d})" for d in pkg.link_dirs),
     ]
     if pkg.rvv:
@@ -132,7 +148,8 @@ def _library(staging: Path, pkg: Package) -> None:
     the same target `cmake` defines: an application's CMake does not change between the two."""
     include = [staging / d for d in pkg.includes]
     sources = [staging / s for s in pkg.c + pkg.rvv + pkg.asm]
-    objects = toolchain.compile_objects(pkg.board, sources, include, staging / "obj")
+    objects = toolchain.compile_objects(pkg.board, sources, include, staging / "obj",
+                                        for_size=frozenset(Path(f).name for f in pkg.for_size))  # fmt: skip
     (staging / "lib").mkdir()
     archive = staging / "lib" / f"lib{pkg.name}.a"
     ar = shutil.which("riscv64-unknown-elf-ar")
@@ -192,6 +209,7 @@ def _zephyr(staging: Path, pkg: Package) -> None:
         *(f"  zephyr_library_sources(${{CMAKE_CURRENT_LIST_DIR}}/../{s})" for s in pkg.c + pkg.rvv + pkg.asm),
         f"  zephyr_include_directories({includes})",
         "  zephyr_library_compile_options(-ffp-contract=off)",
+        *(f"  {line}" for line in pkg.size_properties("${CMAKE_CURRENT_LIST_DIR}/..")),
         "endif()",
     ]
     (staging / "zephyr" / "CMakeLists.txt").write_text("\n".join(lines) + "\n")
@@ -203,5 +221,6 @@ def _espidf(staging: Path, pkg: Package) -> None:
     (staging / "CMakeLists.txt").write_text(
         f"idf_component_register(SRCS {srcs}\n                       INCLUDE_DIRS {dirs})\n"
         "target_compile_options(${COMPONENT_LIB} PRIVATE -ffp-contract=off)\n"
+        + "".join(f"{line}\n" for line in pkg.size_properties("${CMAKE_CURRENT_SOURCE_DIR}"))
     )
     (staging / "idf_component.yml").write_text(f'version: "{codegen.__version__}"\ndescription: "{pkg.description}"\n')

@@ -165,6 +165,9 @@ def test_zephyr_module_and_espidf_component_structure(tmp_path, cmake):
     assert "zephyr_library_named(rvfw_tiny_kws)" in zephyr_cmake
     for src in ("src/tiny_kws.c", *(f"rvfw/kernels/{k}.c" for k in z.kernels)):
         assert src in zephyr_cmake and (z.out_dir / src).is_file()
+    # The kernels rvfw's own image compiles for size (the model's SOFTMAX) are -Os here too.
+    size_line = next(line for line in zephyr_cmake.splitlines() if "COMPILE_OPTIONS -Os" in line)
+    assert "rvfw/kernels/softmax_s8_ref.c" in size_line and "conv2d" not in size_line
     idf = export(DEFAULT_MODEL, "esp32c3", "espidf", tmp_path / "idf", log=quiet)
     component = yaml.safe_load((idf.out_dir / "idf_component.yml").read_text())
     assert component["version"] and "tiny_kws" in component["description"]
@@ -172,8 +175,8 @@ def test_zephyr_module_and_espidf_component_structure(tmp_path, cmake):
     assert "idf_component_register(" in text and '"rvfw/include"' in text
     # Both parse as CMake: run them in script mode with the build-system commands stubbed out.
     zephyr_stubs = ["zephyr_library_named", "zephyr_library_sources", "zephyr_include_directories",
-                    "zephyr_library_compile_options"]  # fmt: skip
-    idf_stubs = ["idf_component_register", "target_compile_options"]
+                    "zephyr_library_compile_options", "set_source_files_properties"]  # fmt: skip
+    idf_stubs = ["idf_component_register", "target_compile_options", "set_source_files_properties"]
     for cmake_file, stubs in ((z.out_dir / "zephyr" / "CMakeLists.txt", zephyr_stubs),
                               (idf.out_dir / "CMakeLists.txt", idf_stubs)):  # fmt: skip
         script = tmp_path / f"{cmake_file.parent.name}-check.cmake"
