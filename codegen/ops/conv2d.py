@@ -14,7 +14,10 @@ CONV = family("CONV_2D", PARAMS, "conv2d_s8", ("ref", "scalar", "rvv", "xthead")
 # Output pixels across lanes instead of output channels, for few channels and wide rows.
 CONV_ROWS = Family("CONV_2D, output pixels across lanes", PARAMS, {**CONV.kernels, "rvv": "conv2d_rows_s8_rvv"})
 CONV_1X1_INPLACE = family("CONV_2D 1x1 in place", PARAMS, "conv2d_1x1_inplace_s8", ("ref", "scalar", "rvv", "xthead"))
-FAMILIES = (CONV, CONV_ROWS, CONV_1X1_INPLACE)
+# The fast scalar kernel where the plan left no room for im2col columns: they go in the output's
+# tail (a kernel of its own, so images whose convs all have column scratch do not carry it).
+CONV_TAIL = Family("CONV_2D, columns in the output", PARAMS, {**CONV.kernels, "scalar": "conv2d_tail_s8_scalar"})
+FAMILIES = (CONV, CONV_ROWS, CONV_1X1_INPLACE, CONV_TAIL)
 
 # Pixels the in-place pointwise kernels copy to scratch at a time (the fast scalar kernel's 4x2
 # block; RVV uses three); mirrors rvfw_conv2d_1x1_inplace_scratch_size() in rvfw_kernels.h.
@@ -120,6 +123,10 @@ def lower(ctx: LowerContext, op: Op):
     rows = ctx.kernels == "rvv" and _rows_fill_more_lanes(ctx.vlen, g.out_w, g.out_c)
     fam = CONV_ROWS if rows else CONV
     chosen = ctx.pick(fam)
+    columns = ctx.spare_scratch(op)
+    if chosen.kernel == "conv2d_s8_scalar" and columns.kind == "null" and not pointwise(ctx.graph, op):
+        fam = CONV_TAIL
+        chosen = ctx.pick(fam)
     data = [ctx.input(op), ctx.weights(op.inputs[1])]
     # Optimised kernels fold the input offset into the bias; the raw bias serves only pixels whose
     # window crosses the border, else NULL.
@@ -136,6 +143,6 @@ def lower(ctx: LowerContext, op: Op):
         args = [*data, ctx.weights(bias_index)]
     layer = ctx.layer(op, chosen, fam, params, args, conv_common.macs(ctx.graph, op))
     layer = conv_common.finish(ctx, op, layer, multiplier, shift, g)
-    if chosen.kernel_set == "scalar" or chosen.kernel == "conv2d_s8_rvv":
-        layer.args.append(ctx.spare_scratch(op))
+    if chosen.kernel in ("conv2d_s8_scalar", "conv2d_s8_rvv"):
+        layer.args.append(columns)
     return layer

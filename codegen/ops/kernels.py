@@ -23,6 +23,7 @@ C_PREFIX = "rvfw_"
 # Kernels built on another kernel's public function: the image links both.
 CALLS = {
     "conv2d_1x1_inplace_s8_scalar": ("conv2d_s8_scalar",),
+    "conv2d_tail_s8_scalar": ("conv2d_s8_scalar",),
     "depthwise_conv2d_inplace_s8_ref": ("depthwise_conv2d_s8_ref",),
     "depthwise_conv2d_inplace_s8_scalar": ("depthwise_conv2d_s8_scalar",),
     "depthwise_conv2d_inplace_s8_rvv": ("depthwise_conv2d_s8_rvv",),

@@ -407,12 +407,20 @@ void rvfw_depthwise_conv2d_inplace_s8_xthead(const rvfw_conv_params *p, int8_t *
 /* Fast portable C for cores without a vector unit: same results as the references, weights
  * unchanged, the input offset folded into the bias (the depthwise kernel's raw bias serves its
  * border pixels; the conv's padding taps read the zero point instead), per-channel shifts as int8. */
-/* col: scratch for RVFW_CONV_IM2COL_PIXELS im2col columns (k_h * k_w * in_c bytes each), or NULL
- * (then the output's tail holds them). */
+/* col: scratch for RVFW_CONV_IM2COL_PIXELS im2col columns (k_h * k_w * in_c bytes each); NULL only
+ * for a pointwise conv. Without such scratch the build calls rvfw_conv2d_tail_s8_scalar (the
+ * columns in the output's tail); both run rvfw_conv2d_columns_s8_scalar: the first `pixels`
+ * pixels through columns in col. */
 #define RVFW_CONV_IM2COL_PIXELS 4
 void rvfw_conv2d_s8_scalar(const rvfw_conv_params *p, const int8_t *input, const int8_t *filter,
                            const int32_t *bias_folded, const int32_t *output_multiplier, const int8_t *output_shift,
                            int8_t *output, int8_t *col);
+void rvfw_conv2d_tail_s8_scalar(const rvfw_conv_params *p, const int8_t *input, const int8_t *filter,
+                                const int32_t *bias_folded, const int32_t *output_multiplier, const int8_t *output_shift,
+                                int8_t *output);
+void rvfw_conv2d_columns_s8_scalar(const rvfw_conv_params *p, const int8_t *input, const int8_t *filter,
+                                   const int32_t *bias_folded, const int32_t *output_multiplier,
+                                   const int8_t *output_shift, int8_t *output, int8_t *col, int32_t pixels);
 void rvfw_depthwise_conv2d_s8_scalar(const rvfw_conv_params *p, const int8_t *input, const int8_t *filter,
                                      const int32_t *bias_folded, const int32_t *bias, const int32_t *output_multiplier,
                                      const int8_t *output_shift, int8_t *output);

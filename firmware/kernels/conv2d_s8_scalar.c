@@ -7,11 +7,12 @@
  * pointwise convolution (1x1, stride 1) runs it over its input rows; any other over im2col
  * columns of four pixels, taps in the padding set to the input's zero point, so that border
  * pixels are no special case and the folded bias serves them too. The columns live in the op's
- * spare scratch where the plan had room, else in the tail of the output (written last); pixels
- * whose outputs would overwrite that tail are computed one at a time (one_pixel). */
+ * spare scratch; where the plan had no room for it, the build calls conv2d_tail_s8_scalar
+ * instead (columns in the output's tail, the pixels they would overwrite one at a time), so
+ * images whose convs all have scratch carry none of that code. */
 #include <stddef.h>
 
-#include "rvfw_dot_scalar.h"
+#include "rvfw_conv_scalar.h"
 #include "rvfw_kernels.h"
 #include "rvfw_requant.h"
 
@@ -138,13 +139,6 @@ __attribute__((noinline, optimize("no-schedule-insns"))) static void matmul(cons
     }
 }
 
-/* Whether a window starting at input column x0 lies inside horizontally and undilated: each of
- * its rows is one contiguous run of k_w * in_c bytes. */
-static inline int window_rows_contiguous(const rvfw_conv_params *p, int32_t x0)
-{
-    return p->dilation_w == 1 && x0 >= 0 && x0 + p->k_w <= p->in_w;
-}
-
 /* The windows of output pixels [first, first + count) (flattened over batch, row and column) as
  * im2col columns: each window's taps in filter order (row, column, channel), one filter_size
  * run per pixel, taps in the padding set to the input's zero point so that (x + input_offset) is
@@ -157,7 +151,7 @@ static void im2col(const rvfw_conv_params *p, const int8_t *input, int32_t first
         const int32_t pixel = first + i, ox = pixel % p->out_w, oy = pixel / p->out_w % p->out_h;
         const int8_t *in_batch = input + pixel / (p->out_w * p->out_h) * in_h * in_w * in_c;
         const int32_t y0 = oy * p->stride_h - p->pad_h, x0 = ox * p->stride_w - p->pad_w;
-        const int row_inside = window_rows_contiguous(p, x0);
+        const int row_inside = rvfw_window_rows_contiguous(p, x0);
         for (int32_t ky = 0; ky < p->k_h; ++ky) {
             const int32_t y = y0 + ky * p->dilation_h;
             if (y < 0 || y >= in_h) {
@@ -182,70 +176,26 @@ static void im2col(const rvfw_conv_params *p, const int8_t *input, int32_t first
     }
 }
 
-/* One pixel without a column buffer, every output channel, two at a time: the im2col product
- * read in place, taps in the padding taking the input's zero point (a window row inside the input
- * is one contiguous run). */
-static void one_pixel(const rvfw_conv_params *p, const int8_t *input, const int8_t *filter, const int32_t *bias_folded,
-                      const int32_t *output_multiplier, const int8_t *output_shift, int32_t pixel, int8_t *out)
+void rvfw_conv2d_columns_s8_scalar(const rvfw_conv_params *p, const int8_t *input, const int8_t *filter,
+                                   const int32_t *bias_folded, const int32_t *output_multiplier,
+                                   const int8_t *output_shift, int8_t *output, int8_t *col, int32_t pixels)
 {
-    const int32_t in_c = p->in_c, in_w = p->in_w, k_w = p->k_w, out_c = p->out_c, row = k_w * in_c;
-    const int32_t filter_size = p->k_h * row;
-    const int32_t ox = pixel % p->out_w, oy = pixel / p->out_w % p->out_h, b = pixel / (p->out_w * p->out_h);
-    const int8_t *in_batch = input + b * p->in_h * in_w * in_c;
-    const int32_t y0 = oy * p->stride_h - p->pad_h, x0 = ox * p->stride_w - p->pad_w;
-    const int32_t zero_point = -p->input_offset;
-    const int across = window_rows_contiguous(p, x0);
-    for (int32_t oc = 0; oc < out_c; oc += 2) {
-        const int32_t oc1 = oc + 1 < out_c ? oc + 1 : oc;
-        const int8_t *wa = filter + oc * filter_size, *wb = filter + oc1 * filter_size;
-        int32_t acc_a = bias_folded[oc], acc_b = bias_folded[oc1];
-        for (int32_t ky = 0; ky < p->k_h; ++ky, wa += row, wb += row) {
-            const int32_t y = y0 + ky * p->dilation_h;
-            const int8_t *x = in_batch + y * in_w * in_c;
-            if (y >= 0 && y < p->in_h && across) {
-                rvfw_dot2_s8_scalar(x + x0 * in_c, wa, wb, row, &acc_a, &acc_b);
-                continue;
-            }
-            for (int32_t kx = 0; kx < k_w; ++kx) {
-                const int32_t xx = x0 + kx * p->dilation_w;
-                const int inside = y >= 0 && y < p->in_h && xx >= 0 && xx < in_w;
-                for (int32_t c = 0; c < in_c; ++c) {
-                    const int32_t v = inside ? x[xx * in_c + c] : zero_point;
-                    acc_a += v * wa[kx * in_c + c];
-                    acc_b += v * wb[kx * in_c + c];
-                }
-            }
-        }
-        out[oc] = finish(p, acc_a, output_multiplier[oc], output_shift[oc]);
-        out[oc1] = finish(p, acc_b, output_multiplier[oc1], output_shift[oc1]);
+    const int32_t out_c = p->out_c, n = p->k_h * p->k_w * p->in_c;
+    for (int32_t px = 0; px < pixels; px += RVFW_CONV_IM2COL_PIXELS) {
+        const int32_t count = pixels - px < RVFW_CONV_IM2COL_PIXELS ? pixels - px : RVFW_CONV_IM2COL_PIXELS;
+        im2col(p, input, px, count, col);
+        matmul(p, col, n, count, filter, bias_folded, output_multiplier, output_shift, output + px * out_c);
     }
 }
 
-/* col: scratch for RVFW_CONV_IM2COL_PIXELS im2col columns, or NULL: then the columns go in the
- * tail of the output, whose bytes nothing else holds and which is written last. */
 void rvfw_conv2d_s8_scalar(const rvfw_conv_params *p, const int8_t *input, const int8_t *filter,
                            const int32_t *bias_folded, const int32_t *output_multiplier, const int8_t *output_shift,
                            int8_t *output, int8_t *col)
 {
-    const int32_t out_c = p->out_c, pixels = p->batches * p->out_h * p->out_w;
-    if (p->k_h == 1 && p->k_w == 1 && p->stride_h == 1 && p->stride_w == 1 && p->pad_h == 0 && p->pad_w == 0 &&
-        p->out_h == p->in_h && p->out_w == p->in_w) {
+    const int32_t pixels = p->batches * p->out_h * p->out_w;
+    if (rvfw_conv_pointwise(p)) {
         matmul(p, input, p->in_c, pixels, filter, bias_folded, output_multiplier, output_shift, output);
         return;
     }
-    const int32_t n = p->k_h * p->k_w * p->in_c, col_bytes = RVFW_CONV_IM2COL_PIXELS * n;
-    int32_t fast = pixels; /* pixels [0, fast) run on im2col columns */
-    if (!col) {
-        const int32_t free_bytes = pixels * out_c - col_bytes;
-        fast = free_bytes > 0 ? free_bytes / out_c : 0;
-        col = fast ? output + free_bytes : NULL;
-    }
-    int32_t px = 0;
-    for (; px < fast; px += RVFW_CONV_IM2COL_PIXELS) {
-        const int32_t count = fast - px < RVFW_CONV_IM2COL_PIXELS ? fast - px : RVFW_CONV_IM2COL_PIXELS;
-        im2col(p, input, px, count, col);
-        matmul(p, col, n, count, filter, bias_folded, output_multiplier, output_shift, output + px * out_c);
-    }
-    for (px = fast; px < pixels; ++px)
-        one_pixel(p, input, filter, bias_folded, output_multiplier, output_shift, px, output + px * out_c);
+    rvfw_conv2d_columns_s8_scalar(p, input, filter, bias_folded, output_multiplier, output_shift, output, col, pixels);
 }
