@@ -16,10 +16,17 @@ DEPTHWISE_ROWS = Family(
     PARAMS,
     {**DEPTHWISE.kernels, "rvv": "depthwise_conv2d_rows_s8_rvv", "xthead": "depthwise_conv2d_rows_s8_xthead"},
 )
+# Depth multipliers above 1: the fast scalar kernel of its own (the common multiplier-1 one omits
+# the per-block input channel arithmetic, and an image carries only the one it calls).
+DEPTHWISE_MULTIPLIER = Family(
+    "DEPTHWISE_CONV_2D, depth multiplier above 1",
+    PARAMS,
+    {**DEPTHWISE.kernels, "scalar": "depthwise_conv2d_mult_s8_scalar"},
+)
 DEPTHWISE_INPLACE = family(
     "DEPTHWISE_CONV_2D in place", PARAMS, "depthwise_conv2d_inplace_s8", ("ref", "scalar", "rvv", "xthead")
 )
-FAMILIES = (DEPTHWISE, DEPTHWISE_ROWS, DEPTHWISE_INPLACE)
+FAMILIES = (DEPTHWISE, DEPTHWISE_ROWS, DEPTHWISE_MULTIPLIER, DEPTHWISE_INPLACE)
 
 macs = conv_common.macs
 geometry = conv_common.geometry
@@ -108,7 +115,7 @@ def lower(ctx: LowerContext, op: Op):
         multiplier, shift = conv_common.requant_args(ctx, op, g.out_c, chosen.kernel_set)
         args = [ctx.output(op), ctx.weights(op.inputs[1]), *biases, multiplier, shift, ctx.scratch(op)]
         return ctx.layer(op, chosen, DEPTHWISE_INPLACE, params, args, macs)
-    fam = DEPTHWISE_ROWS if rows else DEPTHWISE
+    fam = DEPTHWISE_ROWS if rows else DEPTHWISE_MULTIPLIER if dm > 1 else DEPTHWISE
     chosen = ctx.pick(fam)
     data = [ctx.input(op), ctx.weights(op.inputs[1])]
     if chosen.kernel in ("depthwise_conv2d_rows_s8_rvv", "depthwise_conv2d_rows_s8_xthead"):
