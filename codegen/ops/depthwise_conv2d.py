@@ -3,6 +3,8 @@ depth multiplier; with depth multiplier 1, optionally in place (one output row a
 
 from __future__ import annotations
 
+import numpy as np
+
 from codegen.ir import Graph, Op, OpKind
 from codegen.ops import conv_common
 from codegen.ops.common import Arg, LowerContext, fail, folded_bias, optional_input
@@ -99,16 +101,29 @@ def lower(ctx: LowerContext, op: Op):
     macs = conv_common.macs(ctx.graph, op)
     rows = ctx.kernels in ("rvv", "xthead") and ctx.rows_fill_more_lanes(g.out_w, g.out_c)
     # The raw bias serves pixels whose window crosses the border (and depth multipliers above 1).
+    exact_pixels = g.touches_border or dm > 1
 
     def raw_bias() -> Arg:
-        return ctx.weights(bias_index) if g.touches_border or dm > 1 else Arg("null")
+        return ctx.weights(bias_index) if exact_pixels else Arg("null")
+
+    # The fast scalar kernels derive it instead: bias_folded - input_offset * (the channel's tap sum),
+    # an int16 table half the raw bias's size. Sums beyond int16 (windows over 256 taps of large
+    # weights) take the reference kernel.
+    tap_sums = per_channel.astype(np.int64).sum(axis=1)
+    sums_fit = bool(np.abs(tap_sums).max(initial=0) <= np.iinfo(np.int16).max)
+    no_scalar = None if sums_fit else {"scalar"}
+
+    def sums() -> Arg:
+        return ctx.derived(op, "tap_sums", "int16_t", tap_sums.astype(np.int16)) if exact_pixels else Arg("null")
 
     if ctx.inplace(op):
         # Each output row runs through the set's out-of-place kernel: the biases that kernel takes.
-        chosen = ctx.pick(DEPTHWISE_INPLACE)
+        chosen = ctx.pick(DEPTHWISE_INPLACE, no_scalar, "tap sums beyond int16")
         if chosen.kernel_set == "xthead":  # the row kernel (folded bias) or the channel kernel (raw)
             biases = [folded(), Arg("null")] if rows else [Arg("null"), ctx.weights(bias_index)]
-        elif chosen.kernel_set in ("rvv", "scalar"):  # RVV: the channel kernel
+        elif chosen.kernel_set == "scalar":
+            biases = [folded(), sums()]
+        elif chosen.kernel_set == "rvv":  # the channel kernel
             biases = [folded(), raw_bias()]
         else:
             biases = [ctx.weights(bias_index)]
@@ -116,11 +131,13 @@ def lower(ctx: LowerContext, op: Op):
         args = [ctx.output(op), ctx.weights(op.inputs[1]), *biases, multiplier, shift, ctx.scratch(op)]
         return ctx.layer(op, chosen, DEPTHWISE_INPLACE, params, args, macs)
     fam = DEPTHWISE_ROWS if rows else DEPTHWISE_MULTIPLIER if dm > 1 else DEPTHWISE
-    chosen = ctx.pick(fam)
+    chosen = ctx.pick(fam, no_scalar, "tap sums beyond int16")
     data = [ctx.input(op), ctx.weights(op.inputs[1])]
     if chosen.kernel in ("depthwise_conv2d_rows_s8_rvv", "depthwise_conv2d_rows_s8_xthead"):
         args = [*data, folded()]
-    elif chosen.kernel_set in ("rvv", "scalar"):
+    elif chosen.kernel_set == "scalar":
+        args = [*data, folded(), sums()]
+    elif chosen.kernel_set == "rvv":
         args = [*data, folded(), raw_bias()]
     else:  # ref, and XTheadVector (exact everywhere with the raw bias)
         args = [*data, ctx.weights(bias_index)]

@@ -8,7 +8,8 @@
  * channel oc / multiplier), so a tap costs at most 8 loads for 4 MACs and the tap loop's pointer
  * moves are shared by the four. The taps inside the input are found once per pixel; interior pixels
  * multiply raw values against the bias with the input offset folded in, border pixels use the
- * exact (x - zero_point) form over the taps that exist. */
+ * exact (x - zero_point) form over the taps that exist, from the raw bias: the folded one less
+ * input_offset * the channel's tap sum (int16: a table half the raw bias's size). */
 #ifndef RVFW_DEPTHWISE_SCALAR_H
 #define RVFW_DEPTHWISE_SCALAR_H
 
@@ -34,7 +35,8 @@
 /* multiplier_one: a constant, 1 for depth multiplier 1 (the lanes read consecutive input channels). */
 static inline __attribute__((always_inline)) void rvfw_depthwise_scalar(const rvfw_conv_params *p, const int8_t *input,
                                                                         const int8_t *filter,
-                                                                        const int32_t *bias_folded, const int32_t *bias,
+                                                                        const int32_t *bias_folded,
+                                                                        const int16_t *tap_sums,
                                                                         const int32_t *output_multiplier,
                                                                         const int8_t *output_shift, int8_t *output,
                                                                         const int multiplier_one)
@@ -68,29 +70,29 @@ static inline __attribute__((always_inline)) void rvfw_depthwise_scalar(const rv
                 for (; c + 4 <= out_c; c += 4) {
                     const int32_t ic = c / dm, d1 = (c + 1) / dm - ic, d2 = (c + 2) / dm - ic, d3 = (c + 3) / dm - ic;
                     const int8_t *x_row = x_first + ic, *w_row = w_first + c;
-                    int32_t a0, a1, a2, a3;
+                    int32_t a0 = bias_folded[c], a1 = bias_folded[c + 1], a2 = bias_folded[c + 2];
+                    int32_t a3 = bias_folded[c + 3];
                     if (interior) {
-                        a0 = bias_folded[c], a1 = bias_folded[c + 1], a2 = bias_folded[c + 2], a3 = bias_folded[c + 3];
                         if (multiplier_one)
                             RVFW_DW4(0, 1, 2, 3);
                         else
                             RVFW_DW4(0, d1, d2, d3);
-                    } else {
-                        a0 = bias ? bias[c] : 0, a1 = bias ? bias[c + 1] : 0;
-                        a2 = bias ? bias[c + 2] : 0, a3 = bias ? bias[c + 3] : 0;
+                    } else { /* from the raw bias: bias_folded - input_offset * tap sum */
                         if (multiplier_one)
                             RVFW_DW4(offset, 1, 2, 3);
                         else
                             RVFW_DW4(offset, d1, d2, d3);
+                        a0 -= offset * tap_sums[c], a1 -= offset * tap_sums[c + 1];
+                        a2 -= offset * tap_sums[c + 2], a3 -= offset * tap_sums[c + 3];
                     }
                     out[c] = rvfw_requantize_s8(a0, output_multiplier[c], output_shift[c], out_offset, lo, hi);
                     out[c + 1] = rvfw_requantize_s8(a1, output_multiplier[c + 1], output_shift[c + 1], out_offset, lo, hi);
                     out[c + 2] = rvfw_requantize_s8(a2, output_multiplier[c + 2], output_shift[c + 2], out_offset, lo, hi);
                     out[c + 3] = rvfw_requantize_s8(a3, output_multiplier[c + 3], output_shift[c + 3], out_offset, lo, hi);
                 }
-                for (; c < out_c; ++c) { /* the last one to three channels (bias is null when no pixel is a border one) */
+                for (; c < out_c; ++c) { /* the last one to three channels (tap_sums: NULL when no pixel is a border one) */
                     const int32_t tap_offset = interior ? 0 : offset;
-                    int32_t acc = interior ? bias_folded[c] : bias ? bias[c] : 0;
+                    int32_t acc = interior ? bias_folded[c] : bias_folded[c] - offset * tap_sums[c];
                     const int8_t *x_row = x_first + c / dm, *w_row = w_first + c;
                     for (int32_t ky = ky0; ky < ky1; ++ky, x_row += tap_y, w_row += k_w * out_c) {
                         const int8_t *x = x_row, *w = w_row;

@@ -383,7 +383,7 @@ void rvfw_conv2d_1x1_inplace_s8_scalar(const rvfw_conv_params *p, int8_t *data, 
 void rvfw_conv2d_1x1_inplace_s8_ref(const rvfw_conv_params *p, int8_t *data, const int8_t *filter, const int32_t *bias,
                                     const int32_t *output_multiplier, const int32_t *output_shift, int8_t *scratch);
 void rvfw_depthwise_conv2d_inplace_s8_scalar(const rvfw_conv_params *p, int8_t *data, const int8_t *filter,
-                                             const int32_t *bias_folded, const int32_t *bias,
+                                             const int32_t *bias_folded, const int16_t *tap_sums,
                                              const int32_t *output_multiplier, const int8_t *output_shift,
                                              int8_t *scratch);
 void rvfw_depthwise_conv2d_inplace_s8_ref(const rvfw_conv_params *p, int8_t *data, const int8_t *filter,
@@ -421,12 +421,14 @@ void rvfw_conv2d_tail_s8_scalar(const rvfw_conv_params *p, const int8_t *input, 
 void rvfw_conv2d_columns_s8_scalar(const rvfw_conv_params *p, const int8_t *input, const int8_t *filter,
                                    const int32_t *bias_folded, const int32_t *output_multiplier,
                                    const int8_t *output_shift, int8_t *output, int8_t *col, int32_t pixels);
-/* Depth multiplier 1; rvfw_depthwise_conv2d_mult_s8_scalar any (the build calls it above 1). */
+/* Depth multiplier 1; rvfw_depthwise_conv2d_mult_s8_scalar any (the build calls it above 1).
+ * tap_sums: per output channel the sum of its weights (the raw bias is bias_folded less
+ * input_offset times it), for border pixels; NULL when there are none. */
 void rvfw_depthwise_conv2d_s8_scalar(const rvfw_conv_params *p, const int8_t *input, const int8_t *filter,
-                                     const int32_t *bias_folded, const int32_t *bias, const int32_t *output_multiplier,
-                                     const int8_t *output_shift, int8_t *output);
+                                     const int32_t *bias_folded, const int16_t *tap_sums,
+                                     const int32_t *output_multiplier, const int8_t *output_shift, int8_t *output);
 void rvfw_depthwise_conv2d_mult_s8_scalar(const rvfw_conv_params *p, const int8_t *input, const int8_t *filter,
-                                          const int32_t *bias_folded, const int32_t *bias,
+                                          const int32_t *bias_folded, const int16_t *tap_sums,
                                           const int32_t *output_multiplier, const int8_t *output_shift, int8_t *output);
 void rvfw_fully_connected_s8_scalar(const rvfw_fc_params *p, const int8_t *input, const int8_t *filter,
                                     const int32_t *bias_folded, const int32_t *output_multiplier,

@@ -14,6 +14,6 @@ void rvfw_depthwise_conv2d_inplace_s8_ref(const rvfw_conv_params *p, int8_t *dat
                                           const int32_t *bias, const int32_t *output_multiplier,
                                           const int32_t *output_shift, int8_t *scratch)
 {
-    const rvfw_depthwise_row_args a = {filter, NULL, bias, output_multiplier, output_shift};
+    const rvfw_depthwise_row_args a = {filter, NULL, bias, output_multiplier, output_shift, NULL};
     rvfw_depthwise_inplace_rows(p, data, scratch, row_kernel, &a, rvfw_copy_words_s8);
 }

@@ -35,6 +35,6 @@ void rvfw_depthwise_conv2d_inplace_s8_xthead(const rvfw_conv_params *p, int8_t *
                                              const int32_t *output_multiplier, const int32_t *output_shift,
                                              int8_t *scratch)
 {
-    const rvfw_depthwise_row_args a = {filter, bias_folded, bias, output_multiplier, output_shift};
+    const rvfw_depthwise_row_args a = {filter, bias_folded, bias, output_multiplier, output_shift, NULL};
     rvfw_depthwise_inplace_rows(p, data, scratch, row_kernel, &a, copy_row);
 }

@@ -4,8 +4,8 @@
 #include "rvfw_depthwise_scalar.h"
 
 void rvfw_depthwise_conv2d_s8_scalar(const rvfw_conv_params *p, const int8_t *input, const int8_t *filter,
-                                     const int32_t *bias_folded, const int32_t *bias, const int32_t *output_multiplier,
-                                     const int8_t *output_shift, int8_t *output)
+                                     const int32_t *bias_folded, const int16_t *tap_sums,
+                                     const int32_t *output_multiplier, const int8_t *output_shift, int8_t *output)
 {
-    rvfw_depthwise_scalar(p, input, filter, bias_folded, bias, output_multiplier, output_shift, output, 1);
+    rvfw_depthwise_scalar(p, input, filter, bias_folded, tap_sums, output_multiplier, output_shift, output, 1);
 }

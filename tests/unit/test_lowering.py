@@ -3,6 +3,7 @@
 import numpy as np
 
 from codegen.frontend.tflite import load_tflite
+from codegen.modelgen import ModelBuilder
 from codegen.ops import lower_graph
 from codegen.ops.common import folded_bias
 from codegen.planner import plan_memory
@@ -48,3 +49,29 @@ def test_scalar_board_lowers_to_scalar_kernels_and_notes_the_references():
 def test_ref_set_lowers_to_references_without_notes():
     _, layers, _ = lower(mlperf_model("ic_resnet8"), "ref")
     assert all(layer.kernel.endswith("_ref") and not layer.note for layer in layers)
+
+
+def _depthwise_graph(tmp_path, k: int, weight: int):
+    m = ModelBuilder()
+    x = m.tensor("x", (1, 20, 20, 4), scale=0.05, zero_point=-3)
+    w = m.tensor("w", (1, k, k, 4), scale=np.full(4, 0.01, np.float32), data=np.full((1, k, k, 4), weight), axis=3)
+    b = m.tensor("b", (4,), np.int32, scale=np.full(4, 0.0005, np.float32), data=np.arange(4) * 100)
+    y = m.tensor("y", (1, 20, 20, 4), scale=0.5, zero_point=1)
+    m.op("DEPTHWISE_CONV_2D", [x, w, b], [y], padding="SAME", depth_multiplier=1)
+    path = tmp_path / f"dw{k}.tflite"
+    path.write_bytes(m.finish([x], [y]))
+    return path
+
+
+def test_scalar_depthwise_border_pixels_take_the_raw_bias_from_int16_tap_sums(tmp_path):
+    """The raw bias is bias_folded - input_offset * tap sum; the table is int16, half its size."""
+    g, layers, constants = lower(_depthwise_graph(tmp_path, 3, -5), "scalar")
+    names = {c.name: c for c in constants}
+    sums = names[f"{g.name}_op0_tap_sums"].values
+    assert sums.dtype == np.int16 and list(sums) == [-45] * 4
+    folded = names[f"{g.name}_op0_bias_folded"].values
+    assert list(folded - 3 * sums.astype(np.int32)) == [0, 100, 200, 300]  # input_offset 3: the raw bias
+    assert not any(c.name == f"{g.name}_w2" for c in constants)  # the raw bias itself is not in the image
+    # 17x17 taps of 127 sum past int16: the reference kernel, and the note says why.
+    _, layers, _ = lower(_depthwise_graph(tmp_path, 17, 127), "scalar")
+    assert layers[0].kernel == "depthwise_conv2d_s8_ref" and "tap sums beyond int16" in layers[0].note
