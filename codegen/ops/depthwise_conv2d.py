@@ -100,18 +100,14 @@ def lower(ctx: LowerContext, op: Op):
 
     macs = conv_common.macs(ctx.graph, op)
     rows = ctx.kernels in ("rvv", "xthead") and ctx.rows_fill_more_lanes(g.out_w, g.out_c)
-    # The raw bias serves pixels whose window crosses the border (and depth multipliers above 1).
+    # Pixels whose window crosses the border (and depth multipliers above 1) start from the raw
+    # bias. The fast scalar and RVV kernels derive it: bias_folded - input_offset * (the channel's
+    # tap sum), an int16 table half the raw bias's size. Sums beyond int16 (windows over 256 taps of
+    # large weights) take the reference kernel.
     exact_pixels = g.touches_border or dm > 1
-
-    def raw_bias() -> Arg:
-        return ctx.weights(bias_index) if exact_pixels else Arg("null")
-
-    # The fast scalar kernels derive it instead: bias_folded - input_offset * (the channel's tap sum),
-    # an int16 table half the raw bias's size. Sums beyond int16 (windows over 256 taps of large
-    # weights) take the reference kernel.
     tap_sums = per_channel.astype(np.int64).sum(axis=1)
     sums_fit = bool(np.abs(tap_sums).max(initial=0) <= np.iinfo(np.int16).max)
-    no_scalar = None if sums_fit else {"scalar"}
+    no_scalar = None if sums_fit else {"scalar", "rvv"}
 
     def sums() -> Arg:
         return ctx.derived(op, "tap_sums", "int16_t", tap_sums.astype(np.int16)) if exact_pixels else Arg("null")
@@ -121,10 +117,8 @@ def lower(ctx: LowerContext, op: Op):
         chosen = ctx.pick(DEPTHWISE_INPLACE, no_scalar, "tap sums beyond int16")
         if chosen.kernel_set == "xthead":  # the row kernel (folded bias) or the channel kernel (raw)
             biases = [folded(), Arg("null")] if rows else [Arg("null"), ctx.weights(bias_index)]
-        elif chosen.kernel_set == "scalar":
+        elif chosen.kernel_set in ("rvv", "scalar"):  # RVV: the channel kernel
             biases = [folded(), sums()]
-        elif chosen.kernel_set == "rvv":  # the channel kernel
-            biases = [folded(), raw_bias()]
         else:
             biases = [ctx.weights(bias_index)]
         multiplier, shift = conv_common.requant_args(ctx, op, g.out_c, chosen.kernel_set)
@@ -135,10 +129,8 @@ def lower(ctx: LowerContext, op: Op):
     data = [ctx.input(op), ctx.weights(op.inputs[1])]
     if chosen.kernel in ("depthwise_conv2d_rows_s8_rvv", "depthwise_conv2d_rows_s8_xthead"):
         args = [*data, folded()]
-    elif chosen.kernel_set == "scalar":
+    elif chosen.kernel_set in ("rvv", "scalar"):
         args = [*data, folded(), sums()]
-    elif chosen.kernel_set == "rvv":
-        args = [*data, folded(), raw_bias()]
     else:  # ref, and XTheadVector (exact everywhere with the raw bias)
         args = [*data, ctx.weights(bias_index)]
     multiplier, shift = conv_common.requant_args(ctx, op, g.out_c, chosen.kernel_set)

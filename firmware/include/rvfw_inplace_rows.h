@@ -56,7 +56,7 @@ typedef struct {
     const int8_t *filter;
     const int32_t *bias_folded, *bias, *output_multiplier;
     const void *output_shift; /* int8_t for the fast scalar kernels, int32_t for the others */
-    const int16_t *tap_sums;  /* the fast scalar kernel's, in place of the raw bias */
+    const int16_t *tap_sums;  /* the fast scalar and RVV kernels', in place of the raw bias */
 } rvfw_depthwise_row_args;
 
 /* kernel(row params, its input rows, its output row, ctx); copy(dst, src, bytes). */

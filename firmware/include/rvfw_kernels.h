@@ -393,7 +393,7 @@ void rvfw_conv2d_1x1_inplace_s8_rvv(const rvfw_conv_params *p, int8_t *data, con
                                     const int32_t *bias_folded, const int32_t *output_multiplier,
                                     const int32_t *output_shift, int8_t *scratch);
 void rvfw_depthwise_conv2d_inplace_s8_rvv(const rvfw_conv_params *p, int8_t *data, const int8_t *filter,
-                                          const int32_t *bias_folded, const int32_t *bias,
+                                          const int32_t *bias_folded, const int16_t *tap_sums,
                                           const int32_t *output_multiplier, const int32_t *output_shift,
                                           int8_t *scratch);
 void rvfw_conv2d_1x1_inplace_s8_xthead(const rvfw_conv_params *p, int8_t *data, const int8_t *filter_hwio,
@@ -445,8 +445,8 @@ void rvfw_conv2d_s8_rvv(const rvfw_conv_params *p, const int8_t *input, const in
                         const int32_t *bias_folded, const int32_t *bias, const int32_t *output_multiplier,
                         const int32_t *output_shift, int8_t *output, int8_t *col);
 void rvfw_depthwise_conv2d_s8_rvv(const rvfw_conv_params *p, const int8_t *input, const int8_t *filter,
-                                  const int32_t *bias_folded, const int32_t *bias, const int32_t *output_multiplier,
-                                  const int32_t *output_shift, int8_t *output);
+                                  const int32_t *bias_folded, const int16_t *tap_sums,
+                                  const int32_t *output_multiplier, const int32_t *output_shift, int8_t *output);
 /* Row variants: output pixels of a row across lanes, for few channels and wide rows. */
 void rvfw_conv2d_rows_s8_rvv(const rvfw_conv_params *p, const int8_t *input, const int8_t *filter,
                              const int32_t *bias_folded, const int32_t *output_multiplier, const int32_t *output_shift,

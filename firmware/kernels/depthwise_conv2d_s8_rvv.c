@@ -6,20 +6,21 @@
  * vector lanes, several neighbouring output pixels share one vector, their inputs and the
  * per-channel arrays gathered by index (offsets computed once per call).
  * Border pixels, and any depth multiplier above 1, take the exact path: channels across
- * lanes, (x - zero_point) * w over the taps that exist, as the reference does. */
+ * lanes, (x - zero_point) * w over the taps that exist, as the reference does, from the raw
+ * bias: bias_folded + zero_point * (the channel's tap sum, an int16 table half its size). */
 #include "rvfw_band.h"
 #include "rvfw_kernels.h"
 #include "rvfw_rvv.h"
 
-static void exact_pixel(const rvfw_conv_params *p, const int8_t *in_batch, const int8_t *filter, const int32_t *bias,
-                        const int32_t *output_multiplier, const int32_t *output_shift, int32_t y0, int32_t x0,
-                        int8_t *out)
+static void exact_pixel(const rvfw_conv_params *p, const int8_t *in_batch, const int8_t *filter,
+                        const int32_t *bias_folded, const int16_t *tap_sums, const int32_t *output_multiplier,
+                        const int32_t *output_shift, int32_t y0, int32_t x0, int8_t *out)
 {
     /* Locals, so the compiler need not reload them after every store. */
     const int32_t dm = p->depth_multiplier, out_c = p->out_c, in_c = p->in_c, in_h = p->in_h, in_w = p->in_w;
     const int32_t k_h = p->k_h, k_w = p->k_w, dil_h = p->dilation_h, dil_w = p->dilation_w;
     const int8_t zero_point = (int8_t)(-p->input_offset);
-    const ptrdiff_t s8 = dm, s32 = dm * (ptrdiff_t)sizeof(int32_t);
+    const ptrdiff_t s8 = dm, s16 = dm * (ptrdiff_t)sizeof(int16_t), s32 = dm * (ptrdiff_t)sizeof(int32_t);
     /* The taps that exist: [ky0, ky1) x [kx0, kx1) in dilated steps. */
     int32_t ky0 = 0, ky1 = k_h, kx0 = 0, kx1 = k_w;
     while (ky0 < k_h && y0 + ky0 * dil_h < 0)
@@ -34,7 +35,8 @@ static void exact_pixel(const rvfw_conv_params *p, const int8_t *in_batch, const
         for (int32_t c0 = 0; c0 < in_c;) {
             const size_t vl = __riscv_vsetvl_e32m8((size_t)(in_c - c0));
             const int32_t oc = c0 * dm + m;
-            vint32m8_t acc = bias ? __riscv_vlse32_v_i32m8(bias + oc, s32, vl) : __riscv_vmv_v_x_i32m8(0, vl);
+            vint32m8_t acc = __riscv_vwmacc_vx_i32m8(__riscv_vlse32_v_i32m8(bias_folded + oc, s32, vl), zero_point,
+                                                     __riscv_vlse16_v_i16m4(tap_sums + oc, s16, vl), vl);
             for (int32_t ky = ky0; ky < ky1; ++ky) {
                 const int8_t *x = in_batch + ((y0 + ky * dil_h) * in_w + x0 + kx0 * dil_w) * in_c + c0;
                 const int8_t *w = filter + (ky * k_w + kx0) * out_c + oc;
@@ -93,8 +95,8 @@ static inline __attribute__((always_inline)) void taps_in_pairs(const int8_t *x,
 }
 
 void rvfw_depthwise_conv2d_s8_rvv(const rvfw_conv_params *p, const int8_t *input, const int8_t *filter,
-                                  const int32_t *bias_folded, const int32_t *bias, const int32_t *output_multiplier,
-                                  const int32_t *output_shift, int8_t *output)
+                                  const int32_t *bias_folded, const int16_t *tap_sums,
+                                  const int32_t *output_multiplier, const int32_t *output_shift, int8_t *output)
 {
     const int32_t ch = p->in_c;
     const rvfw_interior inside = rvfw_interior_of(p);
@@ -123,7 +125,7 @@ void rvfw_depthwise_conv2d_s8_rvv(const rvfw_conv_params *p, const int8_t *input
                 const int32_t x0 = ox * p->stride_w - p->pad_w;
                 int8_t *out = output + ((b * p->out_h + oy) * p->out_w + ox) * p->out_c;
                 if (!row_inside || ox < ox_lo || ox >= ox_hi || p->depth_multiplier != 1) {
-                    exact_pixel(p, in_batch, filter, bias, output_multiplier, output_shift, y0, x0, out);
+                    exact_pixel(p, in_batch, filter, bias_folded, tap_sums, output_multiplier, output_shift, y0, x0, out);
                     ++ox;
                     continue;
                 }

@@ -1,6 +1,7 @@
 """Lowering picks kernels by the board's ISA and prepares their constants."""
 
 import numpy as np
+import pytest
 
 from codegen.frontend.tflite import load_tflite
 from codegen.modelgen import ModelBuilder
@@ -51,27 +52,29 @@ def test_ref_set_lowers_to_references_without_notes():
     assert all(layer.kernel.endswith("_ref") and not layer.note for layer in layers)
 
 
-def _depthwise_graph(tmp_path, k: int, weight: int):
+def _depthwise_graph(tmp_path, k: int, weight: int, c: int = 64):
+    """Enough channels for the RVV channel kernel (the row kernel serves few channels, folded bias only)."""
     m = ModelBuilder()
-    x = m.tensor("x", (1, 20, 20, 4), scale=0.05, zero_point=-3)
-    w = m.tensor("w", (1, k, k, 4), scale=np.full(4, 0.01, np.float32), data=np.full((1, k, k, 4), weight), axis=3)
-    b = m.tensor("b", (4,), np.int32, scale=np.full(4, 0.0005, np.float32), data=np.arange(4) * 100)
-    y = m.tensor("y", (1, 20, 20, 4), scale=0.5, zero_point=1)
+    x = m.tensor("x", (1, 20, 20, c), scale=0.05, zero_point=-3)
+    w = m.tensor("w", (1, k, k, c), scale=np.full(c, 0.01, np.float32), data=np.full((1, k, k, c), weight), axis=3)
+    b = m.tensor("b", (c,), np.int32, scale=np.full(c, 0.0005, np.float32), data=np.arange(c) * 100)
+    y = m.tensor("y", (1, 20, 20, c), scale=0.5, zero_point=1)
     m.op("DEPTHWISE_CONV_2D", [x, w, b], [y], padding="SAME", depth_multiplier=1)
     path = tmp_path / f"dw{k}.tflite"
     path.write_bytes(m.finish([x], [y]))
     return path
 
 
-def test_scalar_depthwise_border_pixels_take_the_raw_bias_from_int16_tap_sums(tmp_path):
+@pytest.mark.parametrize("kernel_set", ["scalar", "rvv"])
+def test_depthwise_border_pixels_take_the_raw_bias_from_int16_tap_sums(tmp_path, kernel_set):
     """The raw bias is bias_folded - input_offset * tap sum; the table is int16, half its size."""
-    g, layers, constants = lower(_depthwise_graph(tmp_path, 3, -5), "scalar")
+    g, layers, constants = lower(_depthwise_graph(tmp_path, 3, -5), kernel_set)
     names = {c.name: c for c in constants}
     sums = names[f"{g.name}_op0_tap_sums"].values
-    assert sums.dtype == np.int16 and list(sums) == [-45] * 4
+    assert sums.dtype == np.int16 and list(sums) == [-45] * 64
     folded = names[f"{g.name}_op0_bias_folded"].values
-    assert list(folded - 3 * sums.astype(np.int32)) == [0, 100, 200, 300]  # input_offset 3: the raw bias
+    assert list(folded - 3 * sums.astype(np.int32)) == [100 * c for c in range(64)]  # input_offset 3: the raw bias
     assert not any(c.name == f"{g.name}_w2" for c in constants)  # the raw bias itself is not in the image
     # 17x17 taps of 127 sum past int16: the reference kernel, and the note says why.
-    _, layers, _ = lower(_depthwise_graph(tmp_path, 17, 127), "scalar")
+    _, layers, _ = lower(_depthwise_graph(tmp_path, 17, 127), kernel_set)
     assert layers[0].kernel == "depthwise_conv2d_s8_ref" and "tap sums beyond int16" in layers[0].note
