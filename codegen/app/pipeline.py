@@ -17,7 +17,7 @@ from codegen import emit, report
 from codegen.app import admission, measure
 from codegen.app.manifest import App, AppModel
 from codegen.boards import Board, load_board, timer
-from codegen.build import firmware, size
+from codegen.build import firmware, size, toolchain
 from codegen.build.sections import partition_names, state_names
 from codegen.build.staging import staged
 from codegen.check import golden
@@ -397,7 +397,7 @@ def app_sources(app, board, admitted, models, inject_fault=None, preempt=None, l
     files["main.c"] = emit.render_app_harness(banner, harness, preempting)
     files["rvfw_platform.h"] = emit.render_platform_header(models[0].graph, board)
     sections = partition_sections(placed)
-    runtime = [FIRMWARE_DIR / "runtime" / "dispatch.c"]
+    runtime = [FIRMWARE_DIR / "runtime" / "dispatch.c", *toolchain.USER_MODE_SOURCES]
     if board.clint is not None:
         runtime.append(FIRMWARE_DIR / "runtime" / "clint.c")
     kernels = {k for mb in models for lay in mb.layers for k in lay.kernels}

@@ -39,7 +39,9 @@ CFLAGS = (
 # Sources compiled for size instead: the runtime and harness around an inference, and the kernels
 # the inference hardly spends time in (codegen.ops.common.cold_kernels). The later -O wins.
 SIZE_FLAGS = ("-Os",)
-RUNTIME_SOURCES = ("runtime/start.S", "runtime/user.S", "runtime/crt.c", "runtime/console.c", "runtime/trap.c")
+RUNTIME_SOURCES = ("runtime/start.S", "runtime/crt.c", "runtime/console.c", "runtime/trap.c")
+# Application images (several models, each run in U-mode) add the U-mode entry and its trap entry.
+USER_MODE_SOURCES = (FIRMWARE_DIR / "runtime" / "user.S", FIRMWARE_DIR / "runtime" / "user_trap.S")
 
 
 def runtime_sources(board: Board) -> list[str]:

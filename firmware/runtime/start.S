@@ -52,17 +52,16 @@ _start:
 2:
   j 2b
 
-/* A trap taken from U-mode goes to user.S: mscratch holds the running model's context then, and
- * 0 in M-mode. Any trap in M-mode is fatal: no register save, the handler reports and exits. */
+/* Any trap in M-mode is fatal: no register save, the handler reports and exits. This weak trap
+ * entry is the report itself: a one-model image runs in M-mode only. An application image links
+ * user_trap.S, whose rvfw_trap_entry sends the traps taken from U-mode to the dispatcher (user.S)
+ * and the rest here (rvfw_machine_trap_report); one-model images carry none of the U-mode code. */
   .section .text.trap, "ax"
   .balign 4
-  .global rvfw_trap_entry
+  .weak rvfw_trap_entry
+  .global rvfw_machine_trap_report
 rvfw_trap_entry:
-  csrrw t0, mscratch, t0
-  beqz t0, 2f
-  j rvfw_user_trap
-2:
-  csrrw t0, mscratch, t0    /* mscratch back to 0 */
+rvfw_machine_trap_report:
   /* The report runs on its own small stack: the fault may be a bad sp (a stack past the end of
    * RAM faults on its first push, and reporting on it would fault again, forever). A fault while
    * reporting a fault exits with its own code; a third one (the console itself is broken) spins. */

@@ -21,11 +21,15 @@ BOARDS = ["spike-rv64gcv", "spike-rv32imc"]
 SIMS = ["spike", "qemu"]
 
 
-def build_program(tmp_path: Path, board_name: str, main_c: str, extra_asm: str | None = None) -> Path:
-    """main_c linked with the runtime and console of the board, by the board's own linker script."""
+def build_program(tmp_path: Path, board_name: str, main_c: str, extra_asm: str | None = None,
+                  user_mode: bool = False) -> Path:  # fmt: skip
+    """main_c linked with the runtime and console of the board, by the board's own linker script
+    (user_mode: with the U-mode entry applications link)."""
     board = load_board(board_name)
     (tmp_path / "main.c").write_text(main_c)
     sources = [tmp_path / "main.c", *toolchain.firmware_sources(board, set())]
+    if user_mode:
+        sources += toolchain.USER_MODE_SOURCES
     if extra_asm is not None:
         sources = [s for s in sources if s.name != "start.S"]
         (tmp_path / "start_under_test.S").write_text(extra_asm)
@@ -254,7 +258,7 @@ int main(void)
 def test_a_model_starts_with_no_register_of_what_ran_before(tmp_path, sim_tools, board):
     """Issue 17: x, f and v registers and the FPU/vector CSRs are cleared when a model starts, and
     the f and v registers again when its turn ends."""
-    elf = build_program(tmp_path, board, REGISTER_LEAK)
+    elf = build_program(tmp_path, board, REGISTER_LEAK, user_mode=True)
     result = run_elf(elf, load_board(board), timeout=60, sim="spike")
     assert "ecall CLEAN" in result.console, result.console
     assert "after CLEAN" in result.console, result.console
