@@ -107,7 +107,7 @@ def render_model(
             }
             for c in constants
         ],
-        "layers": [_layer_data(layer) for layer in layers],
+        "layers": _shared_params(graph.name, [_layer_data(layer) for layer in layers]),
     }
     return {
         f"{graph.name}.c": env.get_template("model.c.j2").render(data, template="model.c.j2"),
@@ -158,6 +158,19 @@ def _layer_data(layer: Layer) -> dict:
         "band": band,
         "stage": stage,
     }
+
+
+def _shared_params(name: str, layers: list[dict]) -> list[dict]:
+    """Each layer's parameter struct by name (params_symbol): layers with the same struct type and
+    values share the first one's (KWS's four depthwise and four pointwise layers: 552 bytes);
+    params_own marks the layer that defines it. Tiled stages keep their members' own."""
+    first: dict[tuple, str] = {}
+    for k, layer in enumerate(layers):
+        key = (layer["params_type"], tuple(layer["params"]))
+        symbol = f"{name}_layer{k}"
+        layer["params_symbol"] = symbol if layer["stage"] else first.setdefault(key, symbol)
+        layer["params_own"] = layer["params_symbol"] == symbol
+    return layers
 
 
 def _params(params: list[tuple[str, object]]) -> list[tuple[str, str]]:
