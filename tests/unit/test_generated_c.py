@@ -41,6 +41,18 @@ def test_model_c_compiles_for_every_kernel_set(tmp_path, kernel_set, model, mode
     assert proc.returncode == 0, proc.stderr[:2000]
 
 
+def test_identical_parameter_structs_are_emitted_once():
+    """KWS's four depthwise and four pointwise layers have the same shapes and quantisation: three
+    conv structs in all, each call pointing at its group's."""
+    graph = load_tflite(mlperf_model("kws_dscnn"))
+    board = load_board("spike-rv32imc")
+    planned = plan_option(graph, board, "best", "fast")
+    layers, constants = lower_graph(planned.graph, planned.plan, "scalar")
+    text = emit.render_model(planned.graph, board, planned.plan, layers, constants)[f"{graph.name}.c"]
+    assert text.count("static const rvfw_conv_params ") == 3
+    assert text.count(f"(&{graph.name}_layer1,") == 4 and text.count(f"(&{graph.name}_layer2,") == 4
+
+
 SCRATCH_PROGRAM = r"""
 #include <stdio.h>
 #include "rvfw_inplace_rows.h"
