@@ -79,6 +79,14 @@ def _parser() -> argparse.ArgumentParser:
         p.add_argument(
             "--kernels", default="auto", choices=pipeline.KERNEL_SETS, help="kernel set (auto: RVV if the board has it)"
         )
+        if name in ("build", "run", "check", "size", "flash", "check-board", "export"):
+            p.add_argument(
+                "--optimize",
+                default="speed",
+                choices=pipeline.OPTIMIZE,
+                help="speed (default: -O2, what an inference hardly runs -Os) or size (everything -Os: smaller, "
+                "slower kernels)",
+            )
         if name in ("build", "run", "check", "size", "plan"):
             p.add_argument(
                 "--compress", default=None, choices=("tt",), help="Tensor-Train compress large FULLY_CONNECTED layers"
@@ -197,6 +205,7 @@ def main(argv: list[str] | None = None) -> int:
             for_simulator=args.command in ("run", "check"),
             steps=args.steps,
             deadline=_deadline(args),
+            optimize=args.optimize,
         )
         if args.command == "size":
             if quiet:
@@ -242,10 +251,10 @@ def _export_command(args, log) -> int:
     if args.app:
         if args.name:
             raise RvfwError("--name: an application's models are named by its manifest")
-        export_app(args.app, args.board, args.format, args.out, args.kernels, args.planner, log)
+        export_app(args.app, args.board, args.format, args.out, args.kernels, args.planner, log, args.optimize)
     else:
         export(args.model, args.board, args.format, args.out, args.kernels, args.memory, args.planner, log,
-               args.name)  # fmt: skip
+               args.name, args.optimize)  # fmt: skip
     return 0
 
 
@@ -316,6 +325,7 @@ def _app_command(args, log) -> int:
         getattr(args, "inject_fault", None),
         getattr(args, "preempt", None),
         for_simulator=args.command in ("run", "check"),
+        optimize=getattr(args, "optimize", "speed"),
     )
     if args.command == "size":
         if getattr(args, "json", False):

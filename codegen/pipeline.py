@@ -43,6 +43,8 @@ from codegen.tt import space as tt_space
 Log = Callable[[str], None]
 KERNEL_SETS = ("auto", "ref", "scalar", "rvv", "xthead")
 MEMORY_MODES = ("auto", "fast", "small", "tiled")
+# speed: -O2, with the code an inference hardly runs at -Os (ops.common.cold_kernels); size: all -Os.
+OPTIMIZE = ("speed", "size")
 PLANNED_MODES = ("fast", "small", "tiled")
 # Bytes of .data/.bss the runtime and harness take beside the arena (the trap report's stack
 # included), before the arena is placed.
@@ -270,6 +272,7 @@ def build(
     for_simulator: bool = False,
     steps: int | None = None,
     deadline: float | None = timer.WATCHDOG_SECONDS,
+    optimize: str = "speed",
 ) -> Build:
     """steps: inferences the harness runs in a row, each on its own seeded inputs (state carries
     over from one to the next); default 1, or 3 for a model with state.
@@ -278,9 +281,12 @@ def build(
     memory: "fast", "small" (ops run in place over inputs that die there), "tiled", or "auto": the
     first of them whose arena fits the board.
     deadline: seconds an inference may take before the watchdog stops it (boards with a machine
-    timer; None: no watchdog)."""
+    timer; None: no watchdog).
+    optimize: "speed" or "size" (OPTIMIZE)."""
     if memory not in MEMORY_MODES:
         raise RvfwError(f"unknown memory mode '{memory}' (choose from: {', '.join(MEMORY_MODES)})")
+    if optimize not in OPTIMIZE:
+        raise RvfwError(f"unknown --optimize '{optimize}' (choose from: {', '.join(OPTIMIZE)})")
     board = load_board(board_name)
     target = board.for_simulator() if for_simulator else board
     kernel_set = kernel_set_for(target, kernels)
@@ -298,7 +304,8 @@ def build(
     for k in range(first, len(modes)):
         planned = options.get(modes[k])
         try:
-            return build_planned(planned, target, kernel_set, (seed, input_npy, steps), out_dir, log, deadline)
+            return build_planned(planned, target, kernel_set, (seed, input_npy, steps), out_dir, log, deadline,
+                                 optimize)  # fmt: skip
         except BudgetError as exc:
             over = [r["name"] for r in (exc.report or {}).get("regions", []) if r["over"]]
             if k == len(modes) - 1 or arena_region not in over:
@@ -326,6 +333,7 @@ def build_planned(
     out_dir: Path | None,
     log: Log,
     deadline: float | None = timer.WATCHDOG_SECONDS,
+    optimize: str = "speed",
 ) -> Build:
     """inputs_from: (seed, input files or None, steps), made into input arrays only once the image
     is known to fit. deadline: the watchdog's seconds per inference (None: none)."""
@@ -351,7 +359,7 @@ def build_planned(
     with staged(out_dir) as staging:
         elf, size_report = firmware.build_image(
             board,
-            model_sources(graph, board, plan, layers, constants, inputs, deadline),
+            model_sources(graph, board, plan, layers, constants, inputs, deadline, optimize),
             staging,
             Path(graph.source).name,
             log,
@@ -406,7 +414,7 @@ def estimate_table(estimate: dict) -> str:
     )
 
 
-def model_sources(graph, board, plan, layers, constants, inputs, deadline=None) -> firmware.Sources:
+def model_sources(graph, board, plan, layers, constants, inputs, deadline=None, optimize="speed") -> firmware.Sources:
     """A one-model image: the model, the golden harness around it (with the watchdog when the
     board has a machine timer and a deadline is given), the platform header."""
     files = emit.render_model(graph, board, plan, layers, constants)
@@ -422,6 +430,7 @@ def model_sources(graph, board, plan, layers, constants, inputs, deadline=None) 
         runtime=[FIRMWARE_DIR / "runtime" / "clint.c"] if watchdog else [],
         defines=("RVFW_PROFILE",),
         cold_kernels=cold_kernels([layers]),
+        all_for_size=optimize == "size",
     )
 
 

@@ -207,6 +207,7 @@ def build(
     inject_fault: str | None = None,
     preempt: str | None = None,
     for_simulator: bool = False,
+    optimize: str = "speed",
 ) -> AppBuild:
     """inject_fault: halfway through, that model's code stores outside its partition ("MODEL"),
     ends itself with an ecall ("MODEL:ecall"), jumps into the read-only constants ("MODEL:exec"),
@@ -222,7 +223,7 @@ def build(
     with staged(out_dir) as staging:
         elf, size_report = firmware.build_image(
             board,
-            app_sources(app, board, admitted, models, inject_fault, preempt, log),
+            app_sources(app, board, admitted, models, inject_fault, preempt, log, optimize),
             staging,
             Path(app.source).name,
             log,
@@ -360,7 +361,8 @@ def layout(admitted: admission.Admission, models: list[ModelBuild], board: Board
 CODE_ENTRIES = 3  # code read/execute + constants read-only: two TOR entries sharing their boundary, and the base
 
 
-def app_sources(app, board, admitted, models, inject_fault=None, preempt=None, log: Log = print) -> firmware.Sources:
+def app_sources(app, board, admitted, models, inject_fault=None, preempt=None, log: Log = print,
+                optimize: str = "speed") -> firmware.Sources:  # fmt: skip
     """The image's sources: every model, the partition table and dispatcher data, the harness."""
     placed = layout(admitted, models, board)
     if placed["isolated"]:
@@ -418,6 +420,7 @@ def app_sources(app, board, admitted, models, inject_fault=None, preempt=None, l
         runtime=runtime,
         extra_flags=extra_flags,
         cold_kernels=cold_kernels([mb.layers for mb in models]),
+        all_for_size=optimize == "size",
     )
 
 

@@ -28,6 +28,7 @@ class Sources:
     extra_flags: dict[str, list[str]] = field(default_factory=dict)
     cold_kernels: set[str] = field(default_factory=set)  # compiled for size (ops.common.cold_kernels)
     harness: tuple[str, ...] = ("main.c",)  # generated files outside the inference: compiled for size
+    all_for_size: bool = False  # --optimize size: every source compiled for size
 
 
 def build_image(
@@ -49,6 +50,8 @@ def build_image(
     c_files = [gen / name for name in sources.c_files]
     c_files += [*toolchain.firmware_sources(board, sources.kernels), *sources.runtime]
     for_size = toolchain.size_sources(board, sources.cold_kernels, sources.runtime, sources.harness)
+    if sources.all_for_size:
+        for_size = frozenset(p.name for p in c_files)
     objects = toolchain.compile_objects(
         board, c_files, [gen, FIRMWARE_DIR / "include"], staging / "obj", sources.defines, sources.extra_flags,
         for_size,

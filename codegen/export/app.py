@@ -43,6 +43,7 @@ def export_app(
     kernels: str = "auto",
     planner: str = "best",
     log: Log = print,
+    optimize: str = "speed",
 ) -> AppExport:
     if fmt not in FORMATS:
         raise RvfwError(f"unknown export format '{fmt}' (choose from: {', '.join(FORMATS)})")
@@ -82,8 +83,8 @@ def export_app(
         pkg = Package(name, board, f"rvfw application {app.name} ({len(models)} models) for {board.name}",
                       own + [s for s in copied if s.endswith(".c") and not s.endswith("_rvv.c")],
                       [s for s in copied if s.endswith("_rvv.c")], [s for s in copied if s.endswith(".S")],
-                      link_dirs=("ld",), for_size=for_size(copied, cold_kernels([mb.layers for mb in models]),
-                                                           runtime=True))  # fmt: skip
+                      link_dirs=("ld",), for_size=for_size(own + copied, cold_kernels([mb.layers for mb in models]),
+                                                           optimize, runtime=True))  # fmt: skip
         (staging / "manifest.json").write_text(json.dumps(_manifest(result, data), indent=2) + "\n")
         (staging / "README.md").write_text(_readme(result, pkg, data))
         write_format(staging, pkg, fmt)

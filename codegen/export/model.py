@@ -44,6 +44,7 @@ def export(
     planner: str = "best",
     log: pipeline.Log = print,
     name: str | None = None,
+    optimize: str = "speed",
 ) -> Export:
     """Checked and planned exactly as `rvfw build` (same one-line errors, same budget refusal);
     the folder appears whole or not at all. name: the C name of the model (its symbols' prefix),
@@ -52,6 +53,8 @@ def export(
         raise RvfwError(f"--name '{name}': the model's C name must be a C identifier ([A-Za-z_][A-Za-z0-9_]*)")
     if fmt not in FORMATS:
         raise RvfwError(f"unknown export format '{fmt}' (choose from: {', '.join(FORMATS)})")
+    if optimize not in pipeline.OPTIMIZE:
+        raise RvfwError(f"unknown --optimize '{optimize}' (choose from: {', '.join(pipeline.OPTIMIZE)})")
     if memory not in pipeline.MEMORY_MODES:
         raise RvfwError(f"unknown memory mode '{memory}' (choose from: {', '.join(pipeline.MEMORY_MODES)})")
     board = load_board(board_name)
@@ -82,7 +85,8 @@ def export(
         pkg = Package(graph.name, board, f"rvfw model {graph.name} ({Path(graph.source).name}) for {board.name}",
                       [f"src/{graph.name}.c"] + [s for s in copied if not s.endswith("_rvv.c")],
                       [s for s in copied if s.endswith("_rvv.c")],
-                      for_size=for_size(copied, cold_kernels([layers])))  # fmt: skip
+                      for_size=for_size([f"src/{graph.name}.c", *copied], cold_kernels([layers]),
+                                        optimize))  # fmt: skip
         manifest = _manifest(result, kernel_set, planned.mode)
         (staging / "manifest.json").write_text(json.dumps(manifest, indent=2) + "\n")
         (staging / "README.md").write_text(_readme(result, pkg, kernel_set))
@@ -167,7 +171,8 @@ def _readme(e: Export, pkg: Package, kernel_set: str) -> str:
     ]
     if pkg.for_size:
         names = ", ".join(f"`{Path(s).name}`" for s in pkg.for_size)
-        lines += ["", f"rvfw's images compile {names} with `-Os` instead (under 0.1% of the work: flash, not speed);",
+        why = "`--optimize size`" if len(pkg.for_size) == len(pkg.c + pkg.rvv) else "under 0.1% of the work"
+        lines += ["", f"rvfw's images compile {names} with `-Os` instead ({why}: flash, not speed);",
                   "the CMake formats do the same."]  # fmt: skip
     if pkg.rvv:
         lines += ["", "The `*_rvv.c` kernels use the RVV 1.0 intrinsics (`<riscv_vector.h>`): GCC >= 14 with the",

@@ -44,10 +44,14 @@ class Package:
         return [f"set_source_files_properties({names} PROPERTIES COMPILE_OPTIONS {toolchain.SIZE_FLAGS[0]})"]
 
 
-def for_size(copied: list[str], cold: set[str], runtime: bool = False) -> list[str]:
-    """The copied sources rvfw's own image compiles for size: the cold kernels and the runtime."""
+def for_size(sources: list[str], cold: set[str], optimize: str = "speed", runtime: bool = False) -> list[str]:
+    """The C sources rvfw's own image compiles for size: the cold kernels and the runtime, or with
+    --optimize size every one."""
     stems = {f"{k}.c" for k in cold}
-    return [s for s in copied if Path(s).name in stems or (runtime and Path(s).parent.name == "runtime")]
+    c = [s for s in sources if s.endswith(".c")]
+    if optimize == "size":
+        return c
+    return [s for s in c if Path(s).name in stems or (runtime and Path(s).parent.name == "runtime")]
 
 
 def copy_firmware(staging: Path, files: list[Path], generated_includes: list[str]) -> list[str]:

@@ -45,6 +45,20 @@ def test_size_json(tmp_path, sim_tools):
     assert report["ok"] and {r["name"] for r in report["regions"]} == {"flash", "ram"}
 
 
+def test_optimize_size_makes_a_smaller_image_that_is_still_bit_exact(tmp_path, sim_tools):
+    def code(optimize: str) -> int:
+        out = str(tmp_path / optimize)
+        proc = rvfw("size", "--json", "--board", "spike-rv32imc", "--optimize", optimize, "--out", out)
+        assert proc.returncode == 0, proc.stderr
+        return sum(r["by_category"].get("code", 0) for r in json.loads(proc.stdout)["regions"])
+
+    assert code("size") < code("speed")
+    proc = rvfw("check", "--board", "spike-rv32imc", "--optimize", "size", "--out", str(tmp_path / "check"))
+    assert proc.returncode == 0 and proc.stdout.rstrip().endswith("outputs match TFLite Micro"), proc.stderr
+    proc = rvfw("size", "--optimize", "tiny")
+    assert proc.returncode == 2 and "invalid choice: 'tiny'" in proc.stderr and "Traceback" not in proc.stderr
+
+
 def test_plan_prints_lifetimes_and_bound():
     proc = rvfw("plan", "--model", str(mlperf_model("kws_dscnn")))
     assert proc.returncode == 0, proc.stderr

@@ -168,6 +168,12 @@ def test_zephyr_module_and_espidf_component_structure(tmp_path, cmake):
     # The kernels rvfw's own image compiles for size (the model's SOFTMAX) are -Os here too.
     size_line = next(line for line in zephyr_cmake.splitlines() if "COMPILE_OPTIONS -Os" in line)
     assert "rvfw/kernels/softmax_s8_ref.c" in size_line and "conv2d" not in size_line
+    # --optimize size: every source.
+    zs = export(DEFAULT_MODEL, "spike-rv32imc", "zephyr", tmp_path / "zs", log=quiet, optimize="size")
+    text = (zs.out_dir / "zephyr" / "CMakeLists.txt").read_text()
+    size_line = next(line for line in text.splitlines() if "COMPILE_OPTIONS -Os" in line)
+    assert all(src in size_line for src in ("src/tiny_kws.c", *(f"rvfw/kernels/{k}.c" for k in zs.kernels)))
+    assert "`--optimize size`" in (zs.out_dir / "README.md").read_text()
     idf = export(DEFAULT_MODEL, "esp32c3", "espidf", tmp_path / "idf", log=quiet)
     component = yaml.safe_load((idf.out_dir / "idf_component.yml").read_text())
     assert component["version"] and "tiny_kws" in component["description"]
