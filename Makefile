@@ -1,4 +1,4 @@
-# rvfw: make [BOARD=...] [MODEL=... | APP=manifest.yaml] [build|run|check|size|plan|admit|test|bench|lint|clean]
+# rvfw: make [BOARD=...] [MODEL=... | APP=manifest.yaml] [OPTIMIZE=size] [build|run|check|size|plan|admit|test|bench|lint|clean]
 # BOARD: default spike-rv64gcv; with APP, the manifest's board unless BOARD is given.
 BOARD ?=
 MODEL ?= examples/tiny_kws.tflite
@@ -6,6 +6,8 @@ RVFW := .venv/bin/rvfw
 PYTHON := .venv/bin/python
 # APP: several models in one image (apps/*.yaml); else the one MODEL.
 ARGS := $(if $(BOARD),--board $(BOARD),$(if $(APP),,--board spike-rv64gcv)) $(if $(APP),--app $(APP),--model $(MODEL))
+# OPTIMIZE=size: every source -Os (smaller, slower kernels); default speed.
+BUILD_ARGS := $(ARGS) $(if $(OPTIMIZE),--optimize $(OPTIMIZE))
 
 .PHONY: all setup build run check size plan admit fuzz bench-tt bench-c906 bench-sim bench-ops flash check-board export test bench lint format example clean
 
@@ -15,16 +17,16 @@ setup:
 	@scripts/setup.sh
 
 build: setup
-	@$(RVFW) build $(ARGS)
+	@$(RVFW) build $(BUILD_ARGS)
 
 run: setup
-	@$(RVFW) run $(ARGS)
+	@$(RVFW) run $(BUILD_ARGS)
 
 check: setup
-	@$(RVFW) check $(ARGS)
+	@$(RVFW) check $(BUILD_ARGS)
 
 size: setup
-	@$(RVFW) size $(ARGS)
+	@$(RVFW) size $(BUILD_ARGS)
 
 plan: setup
 	@$(RVFW) plan $(ARGS)
@@ -35,15 +37,15 @@ admit: setup
 
 # The model as sources for your own firmware: make export [FORMAT=sources|cmake|lib|zephyr|espidf] [OUT=dir]
 export: setup
-	@$(RVFW) export $(ARGS) $(if $(FORMAT),--format $(FORMAT)) $(if $(OUT),--out $(OUT))
+	@$(RVFW) export $(BUILD_ARGS) $(if $(FORMAT),--format $(FORMAT)) $(if $(OUT),--out $(OUT))
 
 # Write the image to a real board: make flash BOARD=hifive1-revb [PORT=/dev/ttyUSB0] [DRY_RUN=1]
 flash: setup
-	@$(RVFW) flash $(ARGS) $(if $(PORT),--port $(PORT)) $(if $(DRY_RUN),--dry-run)
+	@$(RVFW) flash $(BUILD_ARGS) $(if $(PORT),--port $(PORT)) $(if $(DRY_RUN),--dry-run)
 
 # Flash, reset and compare the board's serial output with TFLite Micro: make check-board BOARD=... PORT=...
 check-board: setup
-	@$(RVFW) check-board $(ARGS) --port $(PORT)
+	@$(RVFW) check-board $(BUILD_ARGS) --port $(PORT)
 
 # A longer fuzz campaign with a fresh seed: make fuzz N=5000
 N ?= 5000
