@@ -13,6 +13,9 @@ from codegen.build import image, size, toolchain
 from codegen.errors import BudgetError
 from codegen.paths import FIRMWARE_DIR
 
+# The generated harness (one model's or an application's): outside the inference, compiled for size.
+HARNESS_FILES = ("main.c",)
+
 
 @dataclass
 class Sources:
@@ -27,7 +30,6 @@ class Sources:
     defines: tuple[str, ...] = ()
     extra_flags: dict[str, list[str]] = field(default_factory=dict)
     cold_kernels: set[str] = field(default_factory=set)  # compiled for size (ops.common.cold_kernels)
-    harness: tuple[str, ...] = ("main.c",)  # generated files outside the inference: compiled for size
     all_for_size: bool = False  # --optimize size: every source compiled for size
 
 
@@ -49,7 +51,7 @@ def build_image(
     (gen / "link.ld").write_text(sources.linker_script)
     c_files = [gen / name for name in sources.c_files]
     c_files += [*toolchain.firmware_sources(board, sources.kernels), *sources.runtime]
-    for_size = toolchain.size_sources(board, sources.cold_kernels, sources.runtime, sources.harness)
+    for_size = toolchain.size_sources(board, sources.cold_kernels, sources.runtime, HARNESS_FILES)
     if sources.all_for_size:
         for_size = frozenset(p.name for p in c_files)
     objects = toolchain.compile_objects(

@@ -41,7 +41,7 @@ CFLAGS = (
 SIZE_FLAGS = ("-Os",)
 RUNTIME_SOURCES = ("runtime/start.S", "runtime/crt.c", "runtime/console.c", "runtime/trap.c")
 # Application images (several models, each run in U-mode) add the U-mode entry and its trap entry.
-USER_MODE_SOURCES = (FIRMWARE_DIR / "runtime" / "user.S", FIRMWARE_DIR / "runtime" / "user_trap.S")
+USER_MODE_SOURCES = (FIRMWARE_DIR / "runtime" / "user.S", FIRMWARE_DIR / "runtime" / "app_port.S")
 
 
 def runtime_sources(board: Board) -> list[str]:

@@ -13,6 +13,7 @@
 #ifndef RVFW_DEPTHWISE_SCALAR_H
 #define RVFW_DEPTHWISE_SCALAR_H
 
+#include "rvfw_band.h"
 #include "rvfw_kernels.h"
 #include "rvfw_requant.h"
 
@@ -50,18 +51,12 @@ static inline __attribute__((always_inline)) void rvfw_depthwise_scalar(const rv
         const int8_t *in_batch = input + b * in_h * in_w * ch;
         for (int32_t oy = 0; oy < p->out_h; ++oy) {
             const int32_t y0 = oy * p->stride_h - p->pad_h;
-            int32_t ky0 = 0, ky1 = k_h;
-            while (ky0 < k_h && y0 + ky0 * p->dilation_h < 0)
-                ++ky0;
-            while (ky1 > ky0 && y0 + (ky1 - 1) * p->dilation_h >= in_h)
-                --ky1;
+            int32_t ky0, ky1;
+            rvfw_dilated_window(y0, k_h, p->dilation_h, in_h, &ky0, &ky1);
             for (int32_t ox = 0; ox < p->out_w; ++ox) {
                 const int32_t x0 = ox * p->stride_w - p->pad_w;
-                int32_t kx0 = 0, kx1 = k_w;
-                while (kx0 < k_w && x0 + kx0 * p->dilation_w < 0)
-                    ++kx0;
-                while (kx1 > kx0 && x0 + (kx1 - 1) * p->dilation_w >= in_w)
-                    --kx1;
+                int32_t kx0, kx1;
+                rvfw_dilated_window(x0, k_w, p->dilation_w, in_w, &kx0, &kx1);
                 const int interior = ky0 == 0 && ky1 == k_h && kx0 == 0 && kx1 == k_w;
                 const int8_t *x_first = in_batch + ((y0 + ky0 * p->dilation_h) * in_w + x0 + kx0 * p->dilation_w) * ch;
                 const int8_t *w_first = filter + (ky0 * k_w + kx0) * out_c;

@@ -22,8 +22,9 @@ static inline int8_t finish(const rvfw_conv_params *p, int32_t acc, int32_t mult
 }
 
 /* One pixel (n contiguous bytes at x) against every output channel, two at a time. Only the last
- * one to three pixels of a product take it, so it is out of line and plain: unrolled four pixels
- * wide it had been a third of the kernel's code for under 1% of its time. */
+ * one to three pixels of a product take it, so it is out of line and plain (not the unrolled
+ * rvfw_dot2_s8_scalar): as an unrolled two-pixel block it had been a third of the kernel's code
+ * for under 1% of its time. */
 static __attribute__((noinline)) void one_row(const rvfw_conv_params *p, const int8_t *x, int32_t n,
                                               const int8_t *filter, const int32_t *bias_folded,
                                               const int32_t *output_multiplier, const int8_t *output_shift,

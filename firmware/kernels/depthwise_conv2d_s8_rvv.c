@@ -22,15 +22,9 @@ static void exact_pixel(const rvfw_conv_params *p, const int8_t *in_batch, const
     const int8_t zero_point = (int8_t)(-p->input_offset);
     const ptrdiff_t s8 = dm, s16 = dm * (ptrdiff_t)sizeof(int16_t), s32 = dm * (ptrdiff_t)sizeof(int32_t);
     /* The taps that exist: [ky0, ky1) x [kx0, kx1) in dilated steps. */
-    int32_t ky0 = 0, ky1 = k_h, kx0 = 0, kx1 = k_w;
-    while (ky0 < k_h && y0 + ky0 * dil_h < 0)
-        ++ky0;
-    while (ky1 > ky0 && y0 + (ky1 - 1) * dil_h >= in_h)
-        --ky1;
-    while (kx0 < k_w && x0 + kx0 * dil_w < 0)
-        ++kx0;
-    while (kx1 > kx0 && x0 + (kx1 - 1) * dil_w >= in_w)
-        --kx1;
+    int32_t ky0, ky1, kx0, kx1;
+    rvfw_dilated_window(y0, k_h, dil_h, in_h, &ky0, &ky1);
+    rvfw_dilated_window(x0, k_w, dil_w, in_w, &kx0, &kx1);
     for (int32_t m = 0; m < dm; ++m) {
         for (int32_t c0 = 0; c0 < in_c;) {
             const size_t vl = __riscv_vsetvl_e32m8((size_t)(in_c - c0));

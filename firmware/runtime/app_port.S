@@ -1,7 +1,8 @@
 /* What an exported application (`rvfw export --app`) needs from the firmware it lives in, in
  * place of rvfw's own start-up: a trap entry that sends the traps of a running model to the
  * dispatcher (user.S) and every other trap to the firmware's handler, and the call that installs
- * it.
+ * it. rvfw's own application images use the same entry: as rvfw_trap_entry it overrides start.S's
+ * weak M-mode-only one, and start.S's report is their rvfw_machine_trap.
  *
  * mscratch is the dispatcher's: 0 in M-mode, the running model's context in U-mode. The firmware
  * must not use it, and must have enabled the FPU / vector unit (mstatus.FS / VS) if the models
@@ -11,7 +12,9 @@
   .section .text.rvfw_app_port, "ax"
   .balign 4
   .global rvfw_app_trap_entry
+  .global rvfw_trap_entry
 rvfw_app_trap_entry:
+rvfw_trap_entry:
   csrrw t0, mscratch, t0
   beqz t0, 1f
   j rvfw_user_trap

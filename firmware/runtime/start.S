@@ -54,14 +54,14 @@ _start:
 
 /* Any trap in M-mode is fatal: no register save, the handler reports and exits. This weak trap
  * entry is the report itself: a one-model image runs in M-mode only. An application image links
- * user_trap.S, whose rvfw_trap_entry sends the traps taken from U-mode to the dispatcher (user.S)
- * and the rest here (rvfw_machine_trap_report); one-model images carry none of the U-mode code. */
+ * app_port.S, whose rvfw_trap_entry sends the traps taken from U-mode to the dispatcher (user.S)
+ * and the rest here (rvfw_machine_trap); one-model images carry none of the U-mode code. */
   .section .text.trap, "ax"
   .balign 4
   .weak rvfw_trap_entry
-  .global rvfw_machine_trap_report
+  .global rvfw_machine_trap
 rvfw_trap_entry:
-rvfw_machine_trap_report:
+rvfw_machine_trap:
   /* The report runs on its own small stack: the fault may be a bad sp (a stack past the end of
    * RAM faults on its first push, and reporting on it would fault again, forever). A fault while
    * reporting a fault exits with its own code; a third one (the console itself is broken) spins. */
