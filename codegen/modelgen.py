@@ -137,6 +137,9 @@ class _Op:
 class ModelBuilder:
     tensors: list[_Tensor] = field(default_factory=list)
     ops: list[_Op] = field(default_factory=list)
+    # False: operator codes carry only the int32 builtin_code, as AI Edge Quantizer writes them
+    # for the QUANTIZE/DEQUANTIZE it inserts (the deprecated int8 field left at 0, i.e. ADD).
+    deprecated_codes: bool = True
 
     def tensor(
         self,
@@ -192,7 +195,8 @@ class ModelBuilder:
         for kind, version in kinds:
             builtin = getattr(BuiltinOperator, kind)
             tflite.OperatorCodeStart(b)
-            tflite.OperatorCodeAddDeprecatedBuiltinCode(b, min(builtin, 127))
+            if self.deprecated_codes:
+                tflite.OperatorCodeAddDeprecatedBuiltinCode(b, min(builtin, 127))
             tflite.OperatorCodeAddBuiltinCode(b, builtin)
             tflite.OperatorCodeAddVersion(b, version)
             codes.append(tflite.OperatorCodeEnd(b))

@@ -11,6 +11,7 @@ import numpy as np
 
 from codegen import __version__
 from codegen.boards.board import Board
+from codegen.emit import escape
 from codegen.ir import DType, Graph
 from codegen.ops import ConstArray, Layer
 from codegen.ops.kernels import C_PREFIX
@@ -28,13 +29,18 @@ def environment() -> jinja2.Environment:
     """One environment per process: it keeps the compiled templates."""
     from codegen.paths import TEMPLATES_DIR
 
-    return jinja2.Environment(
+    env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(str(TEMPLATES_DIR)),
         undefined=jinja2.StrictUndefined,
         trim_blocks=True,
         lstrip_blocks=True,
         keep_trailing_newline=True,
+        # Untrusted text reaches a file only through its language's filter (emit.escape); any
+        # other string that could end a literal or a comment stops the render.
+        finalize=escape.checked,
     )
+    env.filters.update(escape.FILTERS)
+    return env
 
 
 def c_literal(value: object) -> str:
@@ -63,7 +69,7 @@ def _io_tensors(graph: Graph, plan: MemoryPlan, indices: tuple[int, ...]) -> lis
     for index in indices:
         t = graph.tensors[index]
         out.append({"c_type": t.dtype.c_type, "offset": plan.tensor_offsets[index], "count": t.num_elements,
-                    "name": t.name.replace("\\", "\\\\").replace('"', '\\"'), "dtype": f"RVFW_DTYPE_{t.dtype.name}",
+                    "name": t.name, "dtype": f"RVFW_DTYPE_{t.dtype.name}",
                     "rank": len(t.shape), "shape": list(t.shape) + [1] * (6 - len(t.shape)),
                     "scale": repr(float(t.quant.scale[0])) if t.quant else "0.0",
                     "zero_point": int(t.quant.zero_point[0]) if t.quant else 0})  # fmt: skip

@@ -11,6 +11,7 @@ import re
 import stat
 from pathlib import Path
 
+import flatbuffers
 import numpy as np
 import tflite
 from tflite.BuiltinOperator import BuiltinOperator
@@ -192,11 +193,10 @@ def _read_tensor(model: tflite.Model, sub, index: int, data: bytes, label: str) 
     t = sub.Tensors(index)
     name = t.Name().decode("utf-8", "replace") if t.Name() else f"t{index}"
     shape = tuple(int(d) for d in t.ShapeAsNumpy()) if t.ShapeLength() else ()
-    signature = tuple(int(d) for d in t.ShapeSignatureAsNumpy()) if t.ShapeSignatureLength() else shape
-    # A free batch dimension (-1 in the signature, fixed in the shape) is static at size shape[0].
-    dynamic = any(d < 0 for d in shape) or any(d < 0 for i, d in enumerate(signature) if i > 0)
-    if dynamic:
-        raise ModelError(label, f"tensor {index} '{name}' has a dynamic shape {list(signature)}")
+    # TFLite Micro uses the stored shape: -1 in shape_signature (a free batch or sequence length
+    # the converter fixed in the shape) does not make the tensor dynamic; -1 in the shape does.
+    if any(d < 0 for d in shape):
+        raise ModelError(label, f"tensor {index} '{name}' has a dynamic shape {list(shape)}")
     tensor_type = t.Type()
     if tensor_type == TensorType.RESOURCE:  # a resource variable's handle: gone after frontend.resources
         return Tensor(index=index, name=name, shape=(), dtype=DType.INT32)
@@ -212,7 +212,10 @@ def _read_tensor(model: tflite.Model, sub, index: int, data: bytes, label: str) 
         calibrated = None
         if q.MinLength() == 1 and q.MaxLength() == 1 and q.MinAsNumpy()[0] < q.MaxAsNumpy()[0]:
             calibrated = (float(q.MinAsNumpy()[0]), float(q.MaxAsNumpy()[0]))
-        quant = Quant(scale=scales, zero_point=zps, axis=int(q.QuantizedDimension()), calibrated=calibrated)
+        # TFLite Micro ignores quantized_dimension on a rank-1 tensor (a bias's per-channel scales
+        # run along its only axis; person_detect's biases say 3).
+        axis = 0 if len(shape) == 1 else int(q.QuantizedDimension())
+        quant = Quant(scale=scales, zero_point=zps, axis=axis, calibrated=calibrated)
     array = None
     if t.IsVariable():  # its initial bytes do not matter: TFLite Micro resets variables at start
         return Tensor(index=index, name=name, shape=shape, dtype=dtype, quant=quant, is_variable=True)
@@ -243,10 +246,20 @@ class UnsupportedOp(ModelError):
         self.what = what  # "TANH", "FULLY_CONNECTED version 12", "custom op 'Foo'"
 
 
+def builtin_code(code: tflite.OperatorCode) -> int:
+    """The op's builtin code as TFLite Micro reads it: the larger of the int32 `builtin_code` and
+    the deprecated int8 field. Not the tflite package's BuiltinCode(), which returns the deprecated
+    field whenever `builtin_code` is below 127: AI Edge Quantizer writes only `builtin_code` (its
+    QUANTIZE/DEQUANTIZE read as ADD through it)."""
+    field = code._tab.Offset(10)  # builtin_code: the table's fourth field
+    raw = code._tab.Get(flatbuffers.number_types.Int32Flags, field + code._tab.Pos) if field else 0
+    return max(int(raw), int(code.DeprecatedBuiltinCode()))
+
+
 def _read_op(model: tflite.Model, sub, index: int, label: str) -> Op:
     op = sub.Operators(index)
     code = model.OperatorCodes(op.OpcodeIndex())
-    builtin = max(int(code.BuiltinCode()), int(code.DeprecatedBuiltinCode()))
+    builtin = builtin_code(code)
     op_name = _OP_NAMES.get(builtin, f"builtin {builtin}")
     if builtin == BuiltinOperator.CUSTOM:
         custom = code.CustomCode().decode("utf-8", "replace") if code.CustomCode() else "?"

@@ -111,8 +111,12 @@ def validate(graph: Graph, label: str) -> None:
         raise ModelError(label, "the graph has no operators")
     if not graph.inputs or not graph.outputs:
         raise ModelError(label, f"the graph has {len(graph.inputs)} inputs and {len(graph.outputs)} outputs")
+    # Only the tensors the graph uses: converters attach tensors nothing reads (an LSTM's empty
+    # `intermediates`), and TFLite Micro never looks at them either.
+    used = {i for op in graph.ops for i in (*op.inputs, *op.outputs) if 0 <= i < len(graph.tensors)}
     for t in graph.tensors:
-        _check_tensor(t, label)
+        if t.index in used or t.index in graph.inputs or t.index in graph.outputs:
+            _check_tensor(t, label)
     for index in (*graph.inputs, *graph.outputs):
         t = graph.tensors[index]
         if not t.shape:

@@ -18,7 +18,6 @@ from codegen.ops import conv_common, pool2d, reduce
 from codegen.ops.broadcast import broadcast_layout
 from codegen.ops.common import Arg, Layer, LowerContext, expect_activation, expect_constant, expect_dtype, fail
 from codegen.ops.kernels import family
-from codegen.quant import padding_before
 
 CONV = family("CONV_2D float32", "rvfw_conv_params", "conv2d_f32", ("ref", "rvv"), ("CONV_2D",))
 DEPTHWISE = family("DEPTHWISE_CONV_2D float32", "rvfw_conv_params", "depthwise_conv2d_f32", ("ref", "rvv"),
@@ -138,13 +137,13 @@ def macs(graph: Graph, op: Op) -> int:
 
 
 def _conv_params(graph: Graph, op: Op) -> list[tuple[str, int]]:
-    inp, flt, out = (graph.tensors[i] for i in (op.inputs[0], op.inputs[1], op.outputs[0]))
-    (s_h, s_w), (d_h, d_w) = op.options["stride"], op.options["dilation"]
-    return [("batches", inp.shape[0]), ("in_h", inp.shape[1]), ("in_w", inp.shape[2]), ("in_c", inp.shape[3]),
-            ("out_h", out.shape[1]), ("out_w", out.shape[2]), ("out_c", out.shape[3]), ("k_h", flt.shape[1]),
-            ("k_w", flt.shape[2]), ("stride_h", s_h), ("stride_w", s_w), ("dilation_h", d_h), ("dilation_w", d_w),
-            ("pad_h", padding_before(s_h, d_h, inp.shape[1], flt.shape[1], out.shape[1])),
-            ("pad_w", padding_before(s_w, d_w, inp.shape[2], flt.shape[2], out.shape[2])),
+    """The conv parameter struct from conv_common.geometry: the one geometry every dtype reads, so a
+    folded PAD (passes.fold_pad's explicit_pad) means the same to float32 as to int8."""
+    g = conv_common.geometry(graph, op)
+    return [("batches", g.batches), ("in_h", g.in_h), ("in_w", g.in_w), ("in_c", g.in_c),
+            ("out_h", g.out_h), ("out_w", g.out_w), ("out_c", g.out_c), ("k_h", g.k_h),
+            ("k_w", g.k_w), ("stride_h", g.stride_h), ("stride_w", g.stride_w), ("dilation_h", g.dilation_h),
+            ("dilation_w", g.dilation_w), ("pad_h", g.pad_h), ("pad_w", g.pad_w),
             ("depth_multiplier", op.options.get("depth_multiplier", 1)), ("input_offset", 0), ("output_offset", 0),
             ("output_activation_min", 0), ("output_activation_max", 0)]  # fmt: skip
 

@@ -24,7 +24,6 @@ from codegen.ops.sigmoid16 import lut_multiplier
 from codegen.quant import (
     activation_range,
     conv_output_multipliers,
-    padding_before,
     quantize_multiplier,
     round_half_away,
 )
@@ -93,6 +92,13 @@ def check(graph: Graph, op: Op) -> None:
     if bias >= 0:
         expect_dtype(graph, op, bias, "bias", DType.INT64, DType.INT32)
         expect_constant(graph, op, bias, "bias")
+    if op.kind is OpKind.DEPTHWISE_CONV_2D:
+        # TFLite Micro's 16x8 depthwise reads its bias as int64 whatever its type, and dereferences
+        # it unchecked: an int32 bias gives undefined outputs, none crashes it.
+        if bias < 0:
+            raise fail(graph, op, "16x8 without a bias tensor: TFLite Micro crashes on it")
+        if graph.tensors[bias].dtype is DType.INT32:
+            raise fail(graph, op, "16x8 with an int32 bias: TFLite Micro reads it as int64 (undefined outputs)")
     if op.kind is OpKind.FULLY_CONNECTED:
         if len(flt.shape) != 2 or inp.num_elements % flt.shape[1]:
             raise fail(graph, op, f"input {list(inp.shape)} does not match filter {list(flt.shape)}")
@@ -113,10 +119,11 @@ def macs(graph: Graph, op: Op) -> int:
 
 
 def _acc32(ctx: LowerContext, op: Op) -> int:
-    """TFLite Micro accumulates in int32 (and requantises as for int8) when the bias is int32 or
-    absent, in int64 when it is int64."""
+    """TFLite Micro accumulates in int32 (and requantises as for int8) when the bias is int32, in
+    int64 with its 64-bit requantisation when it is int64 or absent (measured on CONV_2D and
+    FULLY_CONNECTED: a bias-less Keras Dense stack in 16x8 differs in half its outputs otherwise)."""
     bias = op.inputs[2] if len(op.inputs) > 2 else -1
-    return int(bias < 0 or ctx.tensor(bias).dtype is DType.INT32)
+    return int(bias >= 0 and ctx.tensor(bias).dtype is DType.INT32)
 
 
 def _checked_log2(scale: float) -> int | None:
@@ -205,13 +212,14 @@ def lower(ctx: LowerContext, op: Op) -> Layer:
                   ("output_activation_min", act_min), ("output_activation_max", act_max),
                   ("acc32", _acc32(ctx, op))]  # fmt: skip
         return ctx.layer(op, chosen, FC, params, args, macs(g, op))
-    (s_h, s_w), (d_h, d_w) = op.options["stride"], op.options["dilation"]
-    params = [("batches", inp.shape[0]), ("in_h", inp.shape[1]), ("in_w", inp.shape[2]), ("in_c", inp.shape[3]),
-              ("out_h", out.shape[1]), ("out_w", out.shape[2]), ("out_c", out.shape[3]), ("k_h", flt.shape[1]),
-              ("k_w", flt.shape[2]), ("stride_h", s_h), ("stride_w", s_w), ("dilation_h", d_h), ("dilation_w", d_w),
-              ("pad_h", padding_before(s_h, d_h, inp.shape[1], flt.shape[1], out.shape[1])),
-              ("pad_w", padding_before(s_w, d_w, inp.shape[2], flt.shape[2], out.shape[2])),
-              ("depth_multiplier", op.options.get("depth_multiplier", 1)), ("input_offset", 0), ("output_offset", 0),
+    # conv_common.geometry: the one geometry of every dtype (a folded PAD's explicit_pad included).
+    geo = conv_common.geometry(g, op)
+    params = [("batches", geo.batches), ("in_h", geo.in_h), ("in_w", geo.in_w), ("in_c", geo.in_c),
+              ("out_h", geo.out_h), ("out_w", geo.out_w), ("out_c", geo.out_c), ("k_h", geo.k_h),
+              ("k_w", geo.k_w), ("stride_h", geo.stride_h), ("stride_w", geo.stride_w),
+              ("dilation_h", geo.dilation_h), ("dilation_w", geo.dilation_w), ("pad_h", geo.pad_h),
+              ("pad_w", geo.pad_w), ("depth_multiplier", op.options.get("depth_multiplier", 1)),
+              ("input_offset", 0), ("output_offset", 0),
               ("output_activation_min", act_min), ("output_activation_max", act_max),
               ("acc32", _acc32(ctx, op))]  # fmt: skip
     return ctx.layer(op, chosen, fam, params, args, macs(g, op))

@@ -9,7 +9,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from codegen.ir import Graph
+from codegen.ir import DType, Graph
+from codegen.passes import fold_pad, fuse
 from codegen.passes.einsum import fuse_einsum_transposes
 from codegen.passes.fold_pad import fold_pad_into_conv
 from codegen.passes.fuse import fuse_residual_adds
@@ -24,6 +25,9 @@ class Pass:
     modes: tuple[str, ...]  # the memory options it is part of, or ("load",): once, before the checks
     doc: str
     kernel_sets: tuple[str, ...] = ()  # the kernel sets it pays off for; () all of them
+    # The activation dtypes it rewrites ops of; it leaves every other op alone (the pass-on/off
+    # tier, tests/corpus, runs every corpus model with the pass on and off and wants the same bits).
+    dtypes: tuple[DType, ...] = tuple(DType)
 
 
 PASSES: tuple[Pass, ...] = (
@@ -32,12 +36,12 @@ PASSES: tuple[Pass, ...] = (
     Pass("remove_identity_ops", remove_identity_ops, ("load",),
          "TRANSPOSE pairs that cancel, same-shape reshapes and same-quantisation QUANTIZEs are dropped"),
     Pass("fold_pad_into_conv", fold_pad_into_conv, ("fast", "small", "tiled"),
-         "a PAD before a VALID convolution becomes the convolution's own padding"),
+         "a PAD before a VALID convolution becomes the convolution's own padding", dtypes=fold_pad.DTYPES),
     Pass("fuse_einsum_transposes", fuse_einsum_transposes, ("fast", "small", "tiled"),
          "a FULLY_CONNECTED over rows whose outputs a TRANSPOSE scatters (tf.einsum) runs as one TT_EINSUM",
-         ("rvv", "xthead")),  # scalar sets have no fast TT_EINSUM kernel: their FC and copy are faster
+         ("rvv", "xthead"), (DType.INT8,)),  # scalar sets have no fast TT_EINSUM kernel: their FC and copy are faster
     Pass("fuse_residual_adds", fuse_residual_adds, ("small", "tiled"),
-         "a residual ADD runs in the epilogue of the conv before it, written over the residual"),
+         "a residual ADD runs in the epilogue of the conv before it, written over the residual", dtypes=fuse.DTYPES),
     Pass("reorder_for_memory", reorder_for_memory, ("fast", "small", "tiled"),
          "an operator order with fewer bytes live at once, for branching graphs"),
 )  # fmt: skip

@@ -14,9 +14,13 @@ from __future__ import annotations
 
 import dataclasses
 
-from codegen.ir import Graph, Op, OpKind
+from codegen.ir import DType, Graph, Op, OpKind
 
 CONVS = (OpKind.CONV_2D, OpKind.DEPTHWISE_CONV_2D)
+# A PAD fills with the real value 0 in each of these (int8 and 16x8: the zero point; float32: 0.0,
+# and a float sum that starts at +0.0 is unchanged by adding the padded taps' +-0.0 products), and
+# every dtype's conv reads explicit_pad through ops.conv_common.geometry.
+DTYPES = (DType.INT8, DType.INT16, DType.FLOAT32)
 
 
 def fold_pad_into_conv(graph: Graph) -> Graph:
@@ -30,6 +34,8 @@ def fold_pad_into_conv(graph: Graph) -> Graph:
         if conv.kind not in CONVS or conv.inputs[0] != padded or conv.options.get("padding") != "VALID":
             continue
         if "explicit_pad" in conv.options or len(graph.tensors[padded].shape) != 4:
+            continue
+        if graph.tensors[padded].dtype not in DTYPES or graph.tensors[pad.inputs[0]].dtype not in DTYPES:
             continue
         amounts = graph.tensors[pad.inputs[1]].data.astype(int).reshape(-1, 2)
         if amounts[0].any() or amounts[3].any():  # batch or channel padding: not a conv's padding

@@ -4,7 +4,11 @@ from __future__ import annotations
 
 import dataclasses
 
-from codegen.ir import Graph, Op, OpKind
+from codegen.ir import DType, Graph, Op, OpKind
+
+# The fused epilogue is the int8 ADD's arithmetic (ops.conv_common.finish): float32 and 16x8
+# convolutions have no fused form, so their residual ADDs stay separate ops.
+DTYPES = (DType.INT8,)
 
 
 def fuse_residual_adds(graph: Graph) -> Graph:
@@ -28,6 +32,7 @@ def fuse_residual_adds(graph: Graph) -> Graph:
             if (
                 producer is None
                 or producer.kind is not OpKind.CONV_2D
+                or any(graph.tensors[t].dtype not in DTYPES for t in (producer.inputs[0], x, y, add.outputs[0]))
                 or x in producer.inputs  # the sum is written over X while the conv still reads it
                 or "fused_add" in producer.options
                 or y in graph.outputs

@@ -78,8 +78,9 @@ def remove_identity_ops(graph: Graph) -> Graph:
             ops.remove(op)
             continue
         if op.kind is OpKind.TRANSPOSE and _perm(graph, op) is not None:
-            (reader,) = reads(op.outputs[0]) or (None,)
-            if (reader is not None and len(reads(op.outputs[0])) == 1 and reader.kind is OpKind.TRANSPOSE
+            readers = reads(op.outputs[0])  # any number: a TRANSPOSE may feed several ops
+            reader = readers[0] if len(readers) == 1 else None
+            if (reader is not None and reader.kind is OpKind.TRANSPOSE
                     and reader.inputs[0] == op.outputs[0] and reader.outputs[0] not in graph.outputs):  # fmt: skip
                 p, q = _perm(graph, op), _perm(graph, reader)
                 if q is not None and [p[k] for k in q] == list(range(len(p))):

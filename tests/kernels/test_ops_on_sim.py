@@ -617,8 +617,11 @@ def op16x8(rng, kind, in_shape, out_shape, wshape=None, activation="NONE", bias_
         axis = 3 if kind == "DEPTHWISE_CONV_2D" else 0
         ws = rng.uniform(0.002, 0.02, wshape[axis]).astype(np.float32)
         inputs.append(m.tensor("w", wshape, scale=ws, data=rng.integers(-127, 128, wshape), axis=axis))
-        inputs.append(m.tensor("b", (wshape[axis],), bias_dtype, scale=ws * s_in,
-                               data=rng.integers(-200000, 200000, wshape[axis])))  # fmt: skip
+        if bias_dtype is None:  # no bias tensor: TFLite Micro picks the accumulator by the bias it has
+            inputs.append(-1)
+        else:
+            inputs.append(m.tensor("b", (wshape[axis],), bias_dtype, scale=ws * s_in,
+                                   data=rng.integers(-200000, 200000, wshape[axis])))  # fmt: skip
         fan = int(np.prod(wshape[1:])) if kind != "DEPTHWISE_CONV_2D" else wshape[1] * wshape[2]
     elif kind in ("ADD", "SUB", "MUL"):
         inputs.append(m.tensor("x2", options.pop("b_shape", in_shape), np.int16, scale=0.0003, zero_point=0))
@@ -629,7 +632,7 @@ def op16x8(rng, kind, in_shape, out_shape, wshape=None, activation="NONE", bias_
         scale = s_in
     y = m.tensor("y", out_shape, np.int16, scale=scale, zero_point=0)
     m.op(kind, inputs, [y], activation=activation, **options)
-    return m.finish([t for t in inputs if m.tensors[t].data is None], [y])
+    return m.finish([t for t in inputs if t >= 0 and m.tensors[t].data is None], [y])
 
 
 def convert(src, dst, shape) -> bytes:
@@ -854,6 +857,23 @@ CASES = {
         depth_multiplier=1,
     ),  # fmt: skip
     "s16_fully_connected": lambda r: op16x8(r, "FULLY_CONNECTED", (2, 40), (2, 9), (9, 40)),
+    # TFLite Micro's accumulator follows the bias: int32 (double-rounding requantisation) with an
+    # int32 bias, int64 with an int64 one or none (issue 36: a bias-less Keras Dense stack).
+    "s16_fully_connected_int32_bias": lambda r: op16x8(
+        r, "FULLY_CONNECTED", (2, 40), (2, 12), (12, 40), bias_dtype=np.int32
+    ),
+    "s16_fully_connected_no_bias": lambda r: op16x8(r, "FULLY_CONNECTED", (2, 40), (2, 12), (12, 40), bias_dtype=None),
+    "s16_conv_no_bias": lambda r: op16x8(
+        r,
+        "CONV_2D",
+        (1, 9, 8, 4),
+        (1, 4, 3, 6),
+        (6, 3, 3, 4),
+        bias_dtype=None,
+        padding="VALID",
+        stride=(2, 2),
+        dilation=(1, 1),
+    ),
     "s16_add": lambda r: op16x8(r, "ADD", (2, 5, 7), (2, 5, 7)),
     "s16_sub_broadcast": lambda r: op16x8(r, "SUB", (2, 5, 7), (2, 5, 7), b_shape=(5, 1)),
     "s16_mul_broadcast": lambda r: op16x8(r, "MUL", (3, 4, 6), (3, 4, 6), b_shape=(6,)),

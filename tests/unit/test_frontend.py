@@ -60,9 +60,37 @@ def test_reads_the_bundled_example():
     assert {op.kind for op in g.ops} == first_release | {OpKind.PAD}  # fmt: skip
 
 
+def test_operator_codes_written_only_in_builtin_code(tmp_path):
+    """AI Edge Quantizer writes only the int32 builtin_code (the int8 field stays 0, ADD): read the
+    larger of the two as TFLite Micro does (issue 36), not the tflite package's BuiltinCode()."""
+    m = ModelBuilder(deprecated_codes=False)
+    x = m.tensor("x", (1, 8), np.float32)
+    q = m.tensor("q", (1, 8), np.int8, scale=0.01, zero_point=3)
+    y = m.tensor("y", (1, 8), np.float32)
+    m.op("QUANTIZE", [x], [q])
+    m.op("DEQUANTIZE", [q], [y])
+    graph = load_bytes(tmp_path, m.finish([x], [y]))
+    assert [op.kind for op in graph.ops] == [OpKind.QUANTIZE, OpKind.DEQUANTIZE]
+
+
 def test_free_batch_dimension_is_accepted(tmp_path):
     g = load_bytes(tmp_path, fc_model(signature=(-1, 8)))
     assert g.tensors[g.inputs[0]].shape == (1, 8)
+
+
+def test_free_dimensions_in_the_signature_take_the_stored_shape(tmp_path):
+    """Keras RNN exports: shape_signature [1, -1, 8], stored shape [1, 8] static; TFLite Micro
+    uses the stored shape (issue 29)."""
+    g = load_bytes(tmp_path, fc_model(signature=(1, -1)))
+    assert g.tensors[g.inputs[0]].shape == (1, 8)
+
+
+def dynamic_model() -> bytes:
+    m = ModelBuilder()
+    x = m.tensor("x", (1, -1))
+    y = m.tensor("y", (1, -1))
+    m.op("RELU", [x], [y])
+    return m.finish([x], [y])
 
 
 @pytest.mark.parametrize(
@@ -74,7 +102,7 @@ def test_free_batch_dimension_is_accepted(tmp_path):
             fc_model(subgraphs=2),
             "model.tflite: 2 subgraphs; rvfw compiles one (and CALL_ONCE initialisers of resource variables)",
         ),
-        (fc_model(signature=(1, -1)), "model.tflite: tensor 0 'x' has a dynamic shape [1, -1]"),
+        (dynamic_model(), "model.tflite: tensor 0 'x' has a dynamic shape [1, -1]"),
         (
             fc_model(kind="UNIDIRECTIONAL_SEQUENCE_RNN"),
             "model.tflite: op #0 UNIDIRECTIONAL_SEQUENCE_RNN: operator not supported by rvfw",

@@ -1,0 +1,51 @@
+"""The converter corpus (tests/data/converters): models the real converters made, each compiled and
+run on the simulator and compared bit for bit with the TFLite Micro outputs committed beside it
+(computed when the model was made, by generate.py), under every memory option."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from codegen import pipeline
+from codegen.check import golden
+from tests.conftest import ROOT, quiet
+
+CORPUS = ROOT / "tests" / "data" / "converters"
+MODELS = sorted(p.stem for p in CORPUS.glob("*.tflite"))
+# Every memory option on the vector board; the scalar board in its default (fast) and in place.
+CONFIGS = [("spike-rv64gcv", "fast"), ("spike-rv64gcv", "small"), ("spike-rv64gcv", "tiled"),
+           ("spike-rv32imc", "fast"), ("spike-rv32imc", "small")]  # fmt: skip
+
+
+def committed(name: str, tmp_path: Path) -> tuple[list[Path], list[np.ndarray]]:
+    """The committed inputs (as .npy files, for --input) and TFLite Micro's outputs for them."""
+    with np.load(CORPUS / f"{name}.npz") as data:
+        inputs = [data[k] for k in sorted((k for k in data.files if k.startswith("input_")), key=_order)]
+        outputs = [data[k] for k in sorted((k for k in data.files if k.startswith("output_")), key=_order)]
+    files = []
+    for k, array in enumerate(inputs):
+        files.append(tmp_path / f"input_{k}.npy")
+        np.save(files[-1], array)
+    return files, outputs
+
+
+def _order(key: str) -> int:
+    return int(key.rsplit("_", 1)[1])
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=lambda c: f"{c[0]}-{c[1]}")
+@pytest.mark.parametrize("name", MODELS)
+def test_converter_model_bit_exact(tmp_path, sim_tools, name, config):
+    board, memory = config
+    files, expected = committed(name, tmp_path)
+    b = pipeline.build(
+        CORPUS / f"{name}.tflite", board, tmp_path / "out", input_npy=files, log=quiet, memory=memory, steps=1
+    )
+    r = pipeline.run(b, timeout=600, log=quiet)
+    result = golden.compare(r.harness.outputs, expected)
+    assert result.bit_exact, f"{name} on {board} ({memory}): {result.total - result.matched} outputs differ: " + str(
+        result.mismatches[:5]
+    )

@@ -1,0 +1,268 @@
+"""The converter corpus: small models made by the converters users use, with TFLite Micro's
+outputs for them (issue 29, must-have 5; issue 36).
+
+Run in a venv of its own (requirements.txt here; not a dependency of rvfw or of CI):
+
+    python -m venv /tmp/conv && /tmp/conv/bin/pip install -r tests/data/converters/requirements.txt
+    /tmp/conv/bin/python tests/data/converters/generate.py [NAME ...]
+
+For each model it writes NAME.tflite and NAME.npz here: `input_K` (a seeded input per graph
+input) and `output_K` (what TFLite Micro's interpreter computes for it). The corpus tier
+(tests/corpus) compiles every model here and wants those outputs bit for bit. Weights are
+seeded and the representative data is seeded, so a run makes the same models again (within
+the converter's version).
+
+What each model covers is in its docstring; the set was chosen from what broke in issue 36
+(PAD + VALID convs in float32 and 16x8, residual ADDs in 16x8 and float32, 16x8 Dense stacks
+with int32 biases) and what issue 29 lists (LSTM/GRU/SimpleRNN, Conv1D, separable convs,
+BatchNorm, attention-like matmuls, upsampling).
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "3")
+os.environ.setdefault("TF_USE_LEGACY_KERAS", "1")  # tf-keras: the Keras 2 that TFLiteConverter knows best
+
+import numpy as np  # noqa: E402
+import tensorflow as tf  # noqa: E402
+import tf_keras as keras  # noqa: E402
+
+HERE = Path(__file__).resolve().parent
+L = keras.layers
+# Trained layers have biases; Keras starts them at zero, and the converter drops an all-zero bias.
+BIAS = keras.initializers.RandomNormal(stddev=0.1)
+
+
+def _seed(k: int) -> None:
+    np.random.seed(k)
+    tf.random.set_seed(k)
+    keras.utils.set_random_seed(k)
+
+
+def convert(model: keras.Model, mode: str, shapes: list[tuple[int, ...]], seed: int = 0) -> bytes:
+    """mode: float, int8 (int8 I/O), int8f (float I/O around int8), 16x8."""
+    converter = tf.lite.TFLiteConverter.from_keras_model(model)
+    if mode != "float":
+        rng = np.random.default_rng(seed)
+
+        def data():
+            for _ in range(32):
+                yield [rng.uniform(-1, 1, (1, *s[1:])).astype(np.float32) for s in shapes]
+
+        converter.optimizations = [tf.lite.Optimize.DEFAULT]
+        converter.representative_dataset = data
+        if mode == "16x8":
+            converter.target_spec.supported_ops = [
+                tf.lite.OpsSet.EXPERIMENTAL_TFLITE_BUILTINS_ACTIVATIONS_INT16_WEIGHTS_INT8
+            ]
+        else:
+            converter.target_spec.supported_ops = [tf.lite.OpsSet.TFLITE_BUILTINS_INT8]
+        if mode in ("int8", "16x8"):
+            io = tf.int8 if mode == "int8" else tf.int16
+            converter.inference_input_type = io
+            converter.inference_output_type = io
+    return converter.convert()
+
+
+# --- the models --------------------------------------------------------------------------------
+
+
+def dense_autoencoder() -> tuple[keras.Model, list]:
+    """Keras Dense stack 64-64-24-8-24-64-64 (issue 36: 16x8 FC with int32 biases)."""
+    x = inp = keras.Input((64,), batch_size=1)
+    for n in (64, 24, 8, 24, 64):
+        x = L.Dense(n, activation="relu", bias_initializer=BIAS)(x)
+    return keras.Model(inp, L.Dense(64, bias_initializer=BIAS)(x)), [(1, 64)]
+
+
+def dense_no_bias() -> tuple[keras.Model, list]:
+    """The Dense autoencoder without biases, 16x8 (issue 36: TFLite Micro's 16x8 FC accumulates in
+    64 bits when there is no bias tensor, in 32 with an int32 one)."""
+    x = inp = keras.Input((64,), batch_size=1)
+    for n in (64, 24, 8, 24, 64):
+        x = L.Dense(n, activation="relu", use_bias=False)(x)
+    return keras.Model(inp, L.Dense(64, use_bias=False)(x)), [(1, 64)]
+
+
+def padded_conv1d() -> tuple[keras.Model, list]:
+    """What PyTorch's nn.Conv1d(padding=2, stride=2) exports to: ZeroPadding then a VALID conv,
+    then TANH, a MEAN and a Dense (issue 36: fold_pad_into_conv on float32 and 16x8)."""
+    x = inp = keras.Input((64, 4), batch_size=1)
+    x = L.ZeroPadding1D(2)(x)
+    x = L.Conv1D(8, 5, strides=2, padding="valid", activation="tanh")(x)
+    x = L.ZeroPadding1D(1)(x)
+    x = L.Conv1D(8, 3, strides=1, padding="valid")(x)
+    x = L.GlobalAveragePooling1D()(x)
+    return keras.Model(inp, L.Dense(5)(x)), [(1, 64, 4)]
+
+
+def padded_conv2d() -> tuple[keras.Model, list]:
+    """ZeroPadding2D before VALID Conv2D and DepthwiseConv2D of stride 2 (PyTorch's padding=...)."""
+    x = inp = keras.Input((16, 16, 3), batch_size=1)
+    x = L.ZeroPadding2D(((1, 2), (2, 1)))(x)
+    x = L.Conv2D(8, 3, strides=2, padding="valid", activation="relu")(x)
+    x = L.ZeroPadding2D(1)(x)
+    x = L.DepthwiseConv2D(3, strides=2, padding="valid")(x)
+    x = L.Conv2D(4, 1)(x)
+    return keras.Model(inp, L.Flatten()(x)), [(1, 16, 16, 3)]
+
+
+def residual_se() -> tuple[keras.Model, list]:
+    """A residual block with squeeze-excite (issue 36: fuse_residual_adds in 16x8 and float32)."""
+    x = inp = keras.Input((12, 12, 8), batch_size=1)
+    y = L.Conv2D(8, 3, padding="same", activation="relu")(x)
+    y = L.Conv2D(8, 3, padding="same")(y)
+    s = L.GlobalAveragePooling2D(keepdims=True)(y)
+    s = L.Conv2D(4, 1, activation="relu")(s)
+    s = L.Conv2D(8, 1, activation="sigmoid")(s)
+    y = L.Multiply()([y, s])
+    x = L.Add()([x, y])
+    x = L.Conv2D(8, 1)(x)
+    x = L.Add()([x, L.Conv2D(8, 1)(x)])
+    return keras.Model(inp, L.GlobalAveragePooling2D()(x)), [(1, 12, 12, 8)]
+
+
+def inverted_residual() -> tuple[keras.Model, list]:
+    """MobileNetV2 inverted-residual blocks (expand, depthwise, project, ADD)."""
+    x = inp = keras.Input((16, 16, 3), batch_size=1)
+    x = L.Conv2D(8, 3, strides=2, padding="same", activation="relu6")(x)
+    for _ in range(2):
+        y = L.Conv2D(24, 1, activation="relu6")(x)
+        y = L.DepthwiseConv2D(3, padding="same", activation="relu6")(y)
+        y = L.Conv2D(8, 1)(y)
+        x = L.Add()([x, y])
+    x = L.GlobalAveragePooling2D()(x)
+    return keras.Model(inp, L.Dense(4)(x)), [(1, 16, 16, 3)]
+
+
+def hard_swish_se() -> tuple[keras.Model, list]:
+    """MobileNetV3-like: hard-swish, squeeze-excite with hard-sigmoid, residual ADD."""
+    x = inp = keras.Input((12, 12, 3), batch_size=1)
+    x = L.Conv2D(8, 3, padding="same")(x)
+    x = L.Activation("hard_swish")(x) if hasattr(keras.activations, "hard_swish") else x * tf.nn.relu6(x + 3) / 6
+    y = L.Conv2D(16, 1)(x)
+    y = y * tf.nn.relu6(y + 3.0) / 6.0
+    y = L.DepthwiseConv2D(3, padding="same")(y)
+    s = L.GlobalAveragePooling2D(keepdims=True)(y)
+    s = L.Conv2D(16, 1)(s)
+    s = tf.nn.relu6(s + 3.0) / 6.0
+    y = y * s
+    y = L.Conv2D(8, 1)(y)
+    x = L.Add()([x, y])
+    return keras.Model(inp, L.GlobalAveragePooling2D()(x)), [(1, 12, 12, 3)]
+
+
+def upsample_net() -> tuple[keras.Model, list]:
+    """Upsampling: Conv2DTranspose, UpSampling2D (nearest), a crop (SLICE) and a concatenation."""
+    x = inp = keras.Input((8, 8, 4), batch_size=1)
+    a = L.Conv2D(8, 3, strides=2, padding="same", activation="relu")(x)
+    b = L.Conv2DTranspose(4, 3, strides=2, padding="same")(a)
+    c = L.UpSampling2D(2)(a)
+    c = L.Conv2D(4, 1)(c)
+    y = L.Concatenate()([b, c, x])
+    y = L.Cropping2D(((1, 1), (1, 1)))(y)
+    return keras.Model(inp, L.Conv2D(3, 3, padding="same")(y)), [(1, 8, 8, 4)]
+
+
+def separable_bn() -> tuple[keras.Model, list]:
+    """SeparableConv2D with BatchNorm (folded by the converter) and a max pool."""
+    x = inp = keras.Input((16, 16, 3), batch_size=1)
+    x = L.SeparableConv2D(8, 3, padding="same")(x)
+    x = L.BatchNormalization()(x)
+    x = L.ReLU()(x)
+    x = L.MaxPooling2D()(x)
+    x = L.SeparableConv2D(16, 3, strides=2, padding="same", activation="relu")(x)
+    return keras.Model(inp, L.Dense(3)(L.Flatten()(x))), [(1, 16, 16, 3)]
+
+
+def attention() -> tuple[keras.Model, list]:
+    """An attention-like block: projections, a batched matmul, softmax, another matmul."""
+    x = inp = keras.Input((8, 16), batch_size=1)
+    q, k, v = L.Dense(16)(x), L.Dense(16)(x), L.Dense(16)(x)
+    w = tf.nn.softmax(tf.matmul(q, k, transpose_b=True) / 4.0)
+    y = L.Add()([x, tf.matmul(w, v)])
+    return keras.Model(inp, L.Dense(4)(L.Flatten()(y))), [(1, 8, 16)]
+
+
+def lstm() -> tuple[keras.Model, list]:
+    """A fused Keras LSTM (UNIDIRECTIONAL_SEQUENCE_LSTM)."""
+    x = inp = keras.Input((10, 8), batch_size=1)
+    x = L.LSTM(12)(x)
+    return keras.Model(inp, L.Dense(3)(x)), [(1, 10, 8)]
+
+
+# name -> (builder, converter modes)
+MODELS: dict[str, tuple[Callable, tuple[str, ...]]] = {
+    "dense_ae": (dense_autoencoder, ("16x8", "int8", "float")),
+    "dense_nobias": (dense_no_bias, ("16x8",)),
+    "padded_conv1d": (padded_conv1d, ("float", "16x8", "int8")),
+    "padded_conv2d": (padded_conv2d, ("float", "16x8", "int8")),
+    "residual_se": (residual_se, ("float", "16x8", "int8")),
+    "inverted_residual": (inverted_residual, ("16x8", "int8", "float")),
+    "hard_swish_se": (hard_swish_se, ("float", "int8")),
+    "upsample": (upsample_net, ("float", "int8")),
+    "separable_bn": (separable_bn, ("int8", "float")),
+    "attention": (attention, ("int8", "float")),
+    "lstm": (lstm, ("int8", "float")),
+}
+
+
+def tflm_outputs(model: bytes, inputs: list[np.ndarray]) -> list[np.ndarray]:
+    from tflite_micro.python.tflite_micro import runtime
+
+    interp = runtime.Interpreter.from_bytes(model, arena_size=8 << 20)
+    for k, x in enumerate(inputs):
+        interp.set_input(x, k)
+    interp.invoke()
+    return [interp.get_output(k) for k in range(len(interp.get_output_details(0) and [0] or []) or 1)]
+
+
+def _details(model: bytes) -> tuple[list[dict], int]:
+    interp = tf.lite.Interpreter(model_content=model)
+    return interp.get_input_details(), len(interp.get_output_details())
+
+
+def seeded_input(detail: dict, rng: np.random.Generator) -> np.ndarray:
+    shape, dtype = tuple(detail["shape"]), detail["dtype"]
+    if dtype == np.float32:
+        return rng.uniform(-1, 1, shape).astype(np.float32)
+    info = np.iinfo(dtype)
+    return rng.integers(info.min, info.max + 1, shape).astype(dtype)
+
+
+def reference(model: bytes, seed: int = 1) -> dict[str, np.ndarray]:
+    from tflite_micro.python.tflite_micro import runtime
+
+    ins, n_out = _details(model)
+    rng = np.random.default_rng(seed)
+    arrays = {f"input_{k}": seeded_input(d, rng) for k, d in enumerate(ins)}
+    interp = runtime.Interpreter.from_bytes(model, arena_size=16 << 20)
+    for k in range(len(ins)):
+        interp.set_input(arrays[f"input_{k}"], k)
+    interp.invoke()
+    for k in range(n_out):
+        arrays[f"output_{k}"] = interp.get_output(k)
+    return arrays
+
+
+def main(names: list[str]) -> None:
+    for base, (builder, modes) in MODELS.items():
+        for k, mode in enumerate(modes):
+            name = f"keras_{base}_{mode}"
+            if names and name not in names and base not in names:
+                continue
+            _seed(17 + k)
+            model, shapes = builder()
+            data = convert(model, mode, shapes, seed=k)
+            (HERE / f"{name}.tflite").write_bytes(data)
+            np.savez(HERE / f"{name}.npz", **reference(data))
+            print(f"{name}: {len(data):,} bytes", flush=True)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
