@@ -1,8 +1,21 @@
 """The one error type users see: a single line saying what, where and why."""
 
+MAX_NAME = 80  # characters of a stranger's name quoted in a message
+
+
+def one_line(text: object, limit: int = MAX_NAME) -> str:
+    """Text from a file (a tensor name, a path) as it may appear in a message: one line (control
+    characters as \\xNN, so a newline in a name cannot forge a second message line), at most
+    `limit` characters."""
+    visible = "".join(ch if ch.isprintable() else f"\\x{ord(ch):02x}" for ch in str(text))
+    return visible if len(visible) <= limit else f"{visible[: limit - 3]}... ({len(visible):,} characters)"
+
 
 class RvfwError(Exception):
     """A user-facing failure. The CLI prints str(error) on one line and exits non-zero."""
+
+    def __str__(self) -> str:
+        return one_line(super().__str__(), 4000)
 
 
 class ModelError(RvfwError):

@@ -356,7 +356,7 @@ def build_planned(
     seed, files, steps = inputs_from
     inputs = [a for s in range(steps) for a in golden.make_inputs(graph, seed + s, files)]
     out_dir = Path(out_dir) if out_dir else default_out_dir(board, graph)
-    with staged(out_dir) as staging:
+    with staged(out_dir, [graph.source, board.source_file, *golden.input_paths(files)]) as staging:
         elf, size_report = firmware.build_image(
             board,
             model_sources(graph, board, plan, layers, constants, inputs, deadline, optimize),

@@ -10,7 +10,7 @@ from pathlib import Path
 from codegen.boards.timer import parse_duration
 from codegen.boards.yamldata import load_validated
 from codegen.errors import RvfwError
-from codegen.frontend.tflite import RESERVED_NAMES
+from codegen.frontend.tflite import RESERVED_NAMES, c_identifier
 from codegen.paths import ROOT
 
 SCHEMA = ROOT / "apps" / "schema.yaml"
@@ -99,7 +99,8 @@ def load_app(path: str | Path) -> App:
             unknown = sorted(g - set(names))
             if unknown:
                 raise ManifestError(f"{path.name}: groups/{k}: no model named {', '.join(unknown)}")
-    return App(path.stem, str(path), data.get("board"), tuple(models), groups, data.get("budget"))
+    # The application's name prefixes exported targets and folders: derived, never the file's own bytes.
+    return App(c_identifier(path.stem), str(path), data.get("board"), tuple(models), groups, data.get("budget"))
 
 
 def single_model_app(model: str | Path, name: str, board: str | None = None) -> App:

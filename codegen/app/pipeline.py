@@ -220,7 +220,7 @@ def build(
         app, board_name, seed, planner, log, kernels, inject_fault, preempt, for_simulator=for_simulator
     )
     out_dir = Path(out_dir) if out_dir else ROOT / "build" / board.name / f"app-{app.name}"
-    with staged(out_dir) as staging:
+    with staged(out_dir, [app.source, board.source_file, *(m.model for m in app.models)]) as staging:
         elf, size_report = firmware.build_image(
             board,
             app_sources(app, board, admitted, models, inject_fault, preempt, log, optimize),

@@ -55,8 +55,8 @@ def read_text(path: Path, error: type[RvfwError]) -> str:
         st = os.stat(path)
     except OSError as exc:
         raise error(f"{path.name}: cannot read: {exc.strerror}") from None
-    if not stat.S_ISREG(st.st_mode):
-        raise error(f"{path.name}: cannot read: not a regular file")
+    if not stat.S_ISREG(st.st_mode):  # a device or FIFO: named by its whole path (/dev/zero, not "zero")
+        raise error(f"{path}: cannot read: not a regular file")
     if st.st_size > MAX_YAML_BYTES:
         raise error(f"{path.name}: {st.st_size:,} bytes; data files are at most {MAX_YAML_BYTES:,}")
     try:
@@ -69,6 +69,14 @@ def read_text(path: Path, error: type[RvfwError]) -> str:
 
 def short(message: str) -> str:
     return message if len(message) <= MAX_MESSAGE else message[: MAX_MESSAGE - 3] + "..."
+
+
+def _deepest(err: jsonschema.ValidationError) -> jsonschema.ValidationError:
+    """Inside a oneOf/anyOf ("not valid under any of the given schemas"), the branch error that
+    reaches deepest into the value: the key that is wrong and why (its value, the type expected)."""
+    while err.context:
+        err = max(err.context, key=lambda e: (len(e.absolute_path), e.validator != "const"))
+    return err
 
 
 def load_validated(path: Path, schema_path: Path, error: type[RvfwError]) -> dict:
@@ -84,7 +92,7 @@ def load_validated(path: Path, schema_path: Path, error: type[RvfwError]) -> dic
     schema = yaml.safe_load(schema_path.read_text())
     errors = sorted(_Validator(schema).iter_errors(data), key=lambda e: list(e.absolute_path))
     if errors:
-        err = errors[0]
+        err = _deepest(errors[0])
         where = "/".join(str(p) for p in err.absolute_path) or "(top level)"
         if err.validator == "additionalProperties" and isinstance(err.instance, dict):
             allowed = set(err.schema.get("properties", {}))

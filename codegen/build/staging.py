@@ -9,7 +9,7 @@ import os
 import shutil
 import stat
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 from codegen.errors import RvfwError
@@ -69,11 +69,27 @@ def _listing(path: Path) -> list[str]:
     return names
 
 
+def refuse_inputs_inside(out_dir: Path, inputs: Iterable[str | Path | None]) -> None:
+    """One line, before anything is written, when a file the build reads (the model, the manifest
+    and its models, an --input file, the board file) lies inside the output directory that the
+    build replaces whole: an earlier output used as a folder for the model would lose it."""
+    out = Path(os.path.abspath(Path(out_dir).expanduser())).resolve()
+    for given in inputs:
+        if given is None:
+            continue
+        path = Path(os.path.abspath(Path(given).expanduser())).resolve()
+        if path == out or out in path.parents:
+            raise RvfwError(f"--out {out_dir}: holds {given}, which this build reads; rvfw replaces the whole "
+                            "directory (choose another --out or move the file)")  # fmt: skip
+
+
 @contextlib.contextmanager
-def staged(out_dir: Path) -> Iterator[Path]:
+def staged(out_dir: Path, inputs: Iterable[str | Path | None] = ()) -> Iterator[Path]:
     """Yield an empty staging directory (unique to this process, beside out_dir); on success it
-    replaces out_dir, on any failure it goes and out_dir is untouched."""
+    replaces out_dir, on any failure it goes and out_dir is untouched. inputs: the files the build
+    reads, none of which may lie inside out_dir (refuse_inputs_inside)."""
     out_dir = check_out_dir(out_dir)
+    refuse_inputs_inside(out_dir, inputs)
     try:
         out_dir.parent.mkdir(parents=True, exist_ok=True)
         staging = Path(tempfile.mkdtemp(prefix=f".{out_dir.name}.partial-", dir=out_dir.parent))

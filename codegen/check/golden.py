@@ -11,10 +11,15 @@ from pathlib import Path
 
 import numpy as np
 
-from codegen.errors import RvfwError, ToolError
+from codegen.errors import RvfwError, ToolError, one_line
 from codegen.ir import DType, Graph
 
 REFERENCE_ARENA_BYTES = 64 << 20  # generous: TFLM's Python interpreter can crash on a tight arena
+
+
+def input_paths(files) -> list[Path]:
+    """The --input files as paths (one, several or none)."""
+    return _as_list(files)
 
 
 def _as_list(files) -> list[Path]:
@@ -46,7 +51,8 @@ def make_inputs(graph: Graph, seed: int = 0, files=None) -> list[np.ndarray]:
             lo, hi = _float_input_range(graph, index)
             arrays.append(rng.uniform(lo, hi, size=t.shape).astype(np.float32))
         else:
-            raise RvfwError(f"{Path(graph.source).name}: input '{t.name}': {t.dtype.name.lower()} inputs not supported")
+            what = f"input '{one_line(t.name)}': {t.dtype.name.lower()} inputs not supported"
+            raise RvfwError(f"{Path(graph.source).name}: {what}")
     return arrays
 
 
@@ -91,7 +97,7 @@ def _load_inputs(graph: Graph, paths: list[Path]) -> list[np.ndarray]:
 def _file_size_ok(path: Path, values: int, what: str) -> None:
     """A file far larger than its values (a header and at most 8 bytes each) is refused unread."""
     if not path.is_file():
-        raise RvfwError(f"{path.name}: not a regular file")
+        raise RvfwError(f"{path}: not a regular file")
     if path.stat().st_size > 8 * values + 4096:
         raise RvfwError(f"{path.name}: {path.stat().st_size:,} bytes for {what} of {values:,} values")
 
@@ -134,12 +140,18 @@ def _load_npz(graph: Graph, path: Path) -> list[np.ndarray]:
 
 
 def _checked(graph: Graph, index: int, array: np.ndarray, label: str) -> np.ndarray:
+    """The array exactly as the graph input is: its shape (not merely as many values: a (1,10,49,1)
+    array for a (1,49,10,1) input is another image), its dtype, and for floats finite values
+    (TFLite Micro's quantisation of NaN and infinity is undefined)."""
     t = graph.tensors[index]
-    if array.size != t.num_elements:
-        raise RvfwError(f"{label}: {array.size} values, input '{t.name}' needs {t.num_elements} {list(t.shape)}")
-    if array.dtype != t.dtype.np_type:
-        raise RvfwError(f"{label}: dtype {array.dtype}, input '{t.name}' is {t.dtype.name.lower()}")
-    return array.reshape(t.shape)
+    name = one_line(t.name)
+    if tuple(array.shape) != tuple(t.shape) or array.dtype != t.dtype.np_type:
+        raise RvfwError(f"{label}: {array.dtype} {list(array.shape)}, input '{name}' is "
+                        f"{t.dtype.np_type.__name__} {list(t.shape)}")  # fmt: skip
+    if array.dtype.kind == "f" and not np.isfinite(array).all():
+        bad = int(np.flatnonzero(~np.isfinite(array.reshape(-1)))[0])
+        raise RvfwError(f"{label}: value {bad} is {array.reshape(-1)[bad]}; inputs must be finite numbers")
+    return array
 
 
 def reference_outputs(

@@ -61,7 +61,7 @@ def export_app(
     name = f"rvfw_app_{app.name}"
     out_dir = Path(out_dir) if out_dir else ROOT / "build" / "export" / f"app-{app.name}-{board.name}"
     result = AppExport(app.name, board, models, used, out_dir, fmt)
-    with staged(out_dir) as staging:
+    with staged(out_dir, [app.source, board.source_file, *(m.model for m in app.models)]) as staging:
         for d in ("include", "src", "ld"):
             (staging / d).mkdir()
         for mb in models:

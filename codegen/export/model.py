@@ -11,6 +11,7 @@ import codegen
 from codegen import emit, pipeline
 from codegen.boards import Board, load_board
 from codegen.build.staging import staged
+from codegen.emit.escape import line_comment
 from codegen.errors import BudgetError, RvfwError
 from codegen.export.package import FORMATS, Package, copy_firmware, flags, for_size, write_format
 from codegen.ir import DType, Graph
@@ -75,7 +76,7 @@ def export(
     files = emit.render_model(graph, board, plan, layers, constants, standalone=True, exported=True)
     out_dir = Path(out_dir) if out_dir else pipeline.ROOT / "build" / "export" / f"{graph.name}-{board.name}"
     result = Export(graph, board, plan, used, out_dir, fmt, sum(c.values.nbytes for c in constants))
-    with staged(out_dir) as staging:
+    with staged(out_dir, [graph.source, board.source_file]) as staging:
         (staging / "include").mkdir()
         (staging / "src").mkdir()
         (staging / "include" / f"{graph.name}.h").write_text(files[f"{graph.name}.h"])
@@ -131,7 +132,7 @@ def _readme(e: Export, pkg: Package, kernel_set: str) -> str:
     run = f"{name}_run(arena, state)" if state else f"{name}_run(arena)"
     in_type = C_TYPES.get(g.tensors[g.inputs[0]].dtype, "int8_t")
     lines = [
-        f"# {name}: {Path(g.source).name} compiled by rvfw {codegen.__version__} for {e.board.name}",
+        f"# {name}: {line_comment(Path(g.source).name)} compiled by rvfw {codegen.__version__} for {e.board.name}",
         "",
         f"Kernel set `{kernel_set}`, arena {e.plan.arena_size:,} bytes"
         + (f", state {state:,} bytes" if state else "")

@@ -13,6 +13,7 @@ from pathlib import Path
 import codegen
 from codegen.boards import Board
 from codegen.build import toolchain
+from codegen.emit.escape import kconfig_string, line_comment, yaml_string
 from codegen.errors import ToolError
 from codegen.paths import FIRMWARE_DIR
 
@@ -27,7 +28,7 @@ class Package:
 
     name: str  # the CMake / Zephyr / ESP-IDF target
     board: Board
-    description: str
+    description: str  # may hold the model's file name: written only through emit.escape
     c: list[str]
     rvv: list[str]  # RVV-intrinsics kernels: GCC >= 14 or clang
     asm: list[str] = field(default_factory=list)
@@ -110,7 +111,7 @@ def _cmake(staging: Path, pkg: Package) -> None:
     includes = " ".join(f"${{CMAKE_CURRENT_SOURCE_DIR}}/{d}" for d in pkg.includes)
     define = " -DRVFW_XTHEADVECTOR" if pkg.board.xtheadvector else ""
     text = [
-        f"# {pkg.description} as a static library. Use: add_subdirectory(<this dir>) and",
+        f"# {line_comment(pkg.description)} as a static library. Use: add_subdirectory(<this dir>) and",
         f"# target_link_libraries(app PRIVATE {name}); the toolchain file for board {pkg.board.name} is",
         f"# cmake/riscv-{pkg.board.name}.cmake (or your own with the flags of README.md).",
         "cmake_minimum_required(VERSION 3.16)",
@@ -164,7 +165,7 @@ def _library(staging: Path, pkg: Package) -> None:
         raise ToolError(f"riscv64-unknown-elf-ar failed: {proc.stderr.strip()[:200]}")
     shutil.rmtree(staging / "obj")
     text = [
-        f"# {pkg.description}: the prebuilt lib/lib{pkg.name}.a as a CMake target. Use:",
+        f"# {line_comment(pkg.description)}: the prebuilt lib/lib{pkg.name}.a as a CMake target. Use:",
         f"# add_subdirectory(<this dir>) and target_link_libraries(app PRIVATE {pkg.name}).",
         "cmake_minimum_required(VERSION 3.16)",
         f"add_library({pkg.name} STATIC IMPORTED GLOBAL)",
@@ -203,11 +204,12 @@ def _zephyr(staging: Path, pkg: Package) -> None:
         f"name: rvfw_{pkg.name}\nbuild:\n  cmake: zephyr\n  kconfig: zephyr/Kconfig\n"
     )
     (staging / "zephyr" / "Kconfig").write_text(
-        f'config {symbol}\n\tbool "{pkg.description}"\n\tdefault y\n\thelp\n\t  {pkg.description}, from rvfw.\n'
+        f"config {symbol}\n\tbool {kconfig_string(pkg.description)}\n\tdefault y\n\thelp\n"
+        f"\t  {line_comment(pkg.description)}, from rvfw.\n"
     )
     includes = " ".join(f"${{CMAKE_CURRENT_LIST_DIR}}/../{d}" for d in pkg.includes)
     lines = [
-        f"# {pkg.description}. RVV kernels need GCC >= 14 (Zephyr SDK 0.17) or --kernels scalar.",
+        f"# {line_comment(pkg.description)}. RVV kernels need GCC >= 14 (Zephyr SDK 0.17) or --kernels scalar.",
         f"if(CONFIG_{symbol})",
         f"  zephyr_library_named(rvfw_{pkg.name})",
         *(f"  zephyr_library_sources(${{CMAKE_CURRENT_LIST_DIR}}/../{s})" for s in pkg.c + pkg.rvv + pkg.asm),
@@ -227,4 +229,6 @@ def _espidf(staging: Path, pkg: Package) -> None:
         "target_compile_options(${COMPONENT_LIB} PRIVATE -ffp-contract=off)\n"
         + "".join(f"{line}\n" for line in pkg.size_properties("${CMAKE_CURRENT_SOURCE_DIR}"))
     )
-    (staging / "idf_component.yml").write_text(f'version: "{codegen.__version__}"\ndescription: "{pkg.description}"\n')
+    (staging / "idf_component.yml").write_text(
+        f"version: {yaml_string(codegen.__version__)}\ndescription: {yaml_string(pkg.description)}\n"
+    )

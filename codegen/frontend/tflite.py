@@ -18,7 +18,7 @@ from tflite.BuiltinOperator import BuiltinOperator
 from tflite.BuiltinOptions import BuiltinOptions
 from tflite.TensorType import TensorType
 
-from codegen.errors import ModelError, summarize
+from codegen.errors import ModelError, one_line, summarize
 from codegen.frontend import resources
 from codegen.frontend.validate import validate
 from codegen.ir import DType, Graph, Op, OpKind, Quant, Tensor
@@ -123,8 +123,8 @@ def read_model_file(path: Path, label: str) -> bytes:
         st = os.stat(path)
     except OSError as exc:
         raise ModelError(label, f"cannot read model: {exc.strerror}") from None
-    if not stat.S_ISREG(st.st_mode):
-        raise ModelError(label, "cannot read model: not a regular file")
+    if not stat.S_ISREG(st.st_mode):  # a device or FIFO: named by its whole path (/dev/zero, not "zero")
+        raise ModelError(str(path), "cannot read model: not a regular file")
     if st.st_size > MAX_MODEL_BYTES:
         raise ModelError(label, f"{st.st_size:,} bytes; rvfw reads models of at most {MAX_MODEL_BYTES:,}")
     try:
@@ -196,13 +196,13 @@ def _read_tensor(model: tflite.Model, sub, index: int, data: bytes, label: str) 
     # TFLite Micro uses the stored shape: -1 in shape_signature (a free batch or sequence length
     # the converter fixed in the shape) does not make the tensor dynamic; -1 in the shape does.
     if any(d < 0 for d in shape):
-        raise ModelError(label, f"tensor {index} '{name}' has a dynamic shape {list(shape)}")
+        raise ModelError(label, f"tensor {index} '{one_line(name)}' has a dynamic shape {list(shape)}")
     tensor_type = t.Type()
     if tensor_type == TensorType.RESOURCE:  # a resource variable's handle: gone after frontend.resources
         return Tensor(index=index, name=name, shape=(), dtype=DType.INT32)
     if tensor_type not in _TENSOR_TYPES:
         type_name = _TENSOR_TYPE_NAMES.get(tensor_type, str(tensor_type))
-        raise ModelError(label, f"tensor {index} '{name}': type {type_name} not supported")
+        raise ModelError(label, f"tensor {index} '{one_line(name)}': type {type_name} not supported")
     dtype = _TENSOR_TYPES[tensor_type]
     quant = None
     q = t.Quantization()
@@ -232,7 +232,8 @@ def _read_tensor(model: tflite.Model, sub, index: int, data: bytes, label: str) 
         count = int(np.prod(shape, dtype=np.int64)) if shape else 1
         if len(raw) != count * dtype.size:
             raise ModelError(
-                label, f"tensor {index} '{name}': buffer holds {len(raw)} bytes, shape needs {count * dtype.size}"
+                label,
+                f"tensor {index} '{one_line(name)}': buffer holds {len(raw)} bytes, shape needs {count * dtype.size}",
             )
         array = np.frombuffer(raw, dtype=dtype.np_type).reshape(shape).copy()
     return Tensor(index=index, name=name, shape=shape, dtype=dtype, quant=quant, data=array)

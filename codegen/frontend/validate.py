@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import math
 
-from codegen.errors import ModelError
+from codegen.errors import ModelError, one_line
 from codegen.ir import DType, Graph, Op, OpKind, Tensor
 
 # (fewest, most) inputs and outputs of each op kind as TFLite's schema defines them; -1 marks an
@@ -120,13 +120,14 @@ def validate(graph: Graph, label: str) -> None:
     for index in (*graph.inputs, *graph.outputs):
         t = graph.tensors[index]
         if not t.shape:
-            raise ModelError(label, f"graph input/output tensor {index} '{t.name}' is a scalar (rank 0)")
+            raise ModelError(label, f"graph input/output tensor {index} '{one_line(t.name)}' is a scalar (rank 0)")
     for index in (*graph.inputs, *graph.outputs):
         if graph.tensors[index].is_variable:
-            raise ModelError(label, f"graph input/output tensor {index} '{graph.tensors[index].name}' is a variable")
+            name = one_line(graph.tensors[index].name)
+            raise ModelError(label, f"graph input/output tensor {index} '{name}' is a variable")
     for index in graph.inputs:
         if graph.tensors[index].is_constant:
-            raise ModelError(label, f"graph input tensor {index} '{graph.tensors[index].name}' is a constant")
+            raise ModelError(label, f"graph input tensor {index} '{one_line(graph.tensors[index].name)}' is a constant")
     available = set(graph.inputs) | {t.index for t in graph.tensors if t.is_constant or t.is_variable}
     written: set[int] = set()
     for op in graph.ops:
@@ -142,16 +143,18 @@ def validate(graph: Graph, label: str) -> None:
             if t.is_variable and op.kind is OpKind.ASSIGN_VARIABLE:
                 continue
             if o in written or o in graph.inputs or t.is_constant or t.is_variable:
-                raise ModelError(label, f"output tensor {o} '{t.name}' is written twice", op.index, op.kind.value)
+                what = f"output tensor {o} '{one_line(t.name)}' is written twice"
+                raise ModelError(label, what, op.index, op.kind.value)
             written.add(o)
             available.add(o)
     for index in graph.outputs:
         if index not in written:
-            raise ModelError(label, f"graph output tensor {index} '{graph.tensors[index].name}' is produced by no op")
+            name = one_line(graph.tensors[index].name)
+            raise ModelError(label, f"graph output tensor {index} '{name}' is produced by no op")
 
 
 def _check_tensor(t: Tensor, label: str) -> None:
-    where = f"tensor {t.index} '{t.name}'"
+    where = f"tensor {t.index} '{one_line(t.name)}'"
     if any(d < 0 for d in t.shape):
         raise ModelError(label, f"{where}: negative dimension in {list(t.shape)}")
     elements = math.prod(t.shape) if t.shape else 1

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from codegen.errors import ModelError
+from codegen.errors import ModelError, one_line
 from codegen.ir import DType, Graph, Op, Tensor
 from codegen.ops.kernels import CALLS, Family, Pick, pick
 
@@ -251,7 +251,7 @@ def expect_dtype(graph: Graph, op: Op, tensor_index: int, role: str, *allowed: D
 
 def expect_quant(graph: Graph, op: Op, tensor: Tensor, role: str, per_channel_ok: bool = False) -> None:
     if tensor.quant is None:
-        raise fail(graph, op, f"{role} '{tensor.name}' has no quantisation parameters")
+        raise fail(graph, op, f"{role} '{one_line(tensor.name)}' has no quantisation parameters")
     if tensor.quant.per_channel and not per_channel_ok:
         raise fail(graph, op, f"per-channel quantisation of the {role} not supported")
 

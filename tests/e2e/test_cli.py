@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+import shutil
 import subprocess
 import sys
 
@@ -124,7 +125,37 @@ def test_board_without_simulator_says_so(tmp_path, sim_tools):
 def test_wrong_npy_shape(tmp_path):
     np.save(tmp_path / "x.npy", np.zeros(5, np.float32))
     proc = rvfw("build", "--input", str(tmp_path / "x.npy"), "--out", str(tmp_path / "out"))
-    assert_one_line_error(proc, "x.npy: 5 values, input 'input' needs 490")
+    assert_one_line_error(proc, "x.npy: float32 [5], input 'input' is float32 [1, 49, 10, 1]")
+
+
+def test_transposed_npy_shape_is_refused(tmp_path):
+    """As many values, another shape: another image, not the user's (issue 28)."""
+    np.save(tmp_path / "x.npy", np.zeros((1, 10, 49, 1), np.float32))
+    proc = rvfw("build", "--input", str(tmp_path / "x.npy"), "--out", str(tmp_path / "out"))
+    assert_one_line_error(proc, "x.npy: float32 [1, 10, 49, 1], input 'input' is float32 [1, 49, 10, 1]")
+
+
+@pytest.mark.parametrize("bad", [np.nan, np.inf, -np.inf])
+def test_non_finite_float_input_is_refused(tmp_path, bad):
+    x = np.zeros((1, 49, 10, 1), np.float32)
+    x[0, 3, 2, 0] = bad
+    np.save(tmp_path / "x.npy", x)
+    proc = rvfw("build", "--input", str(tmp_path / "x.npy"), "--out", str(tmp_path / "out"))
+    assert_one_line_error(proc, "x.npy: value 32 is")
+    assert not (tmp_path / "out").exists()
+
+
+def test_a_build_never_deletes_its_own_inputs(tmp_path):
+    """An earlier output used as the model's folder: refused before anything is written (issue 28)."""
+    out = tmp_path / "out"
+    assert rvfw("build", "--out", str(out)).returncode == 0
+    shutil.copyfile(DEFAULT_MODEL, out / "m.tflite")
+    np.save(out / "x.npy", np.zeros((1, 49, 10, 1), np.float32))
+    before = sorted(p.name for p in out.iterdir())
+    for args in (["--model", str(out / "m.tflite")], ["--input", str(out / "x.npy")]):
+        proc = rvfw("build", *args, "--out", str(out))
+        assert_one_line_error(proc, f"--out {out}: holds ")
+    assert sorted(p.name for p in out.iterdir()) == before
 
 
 def test_plan_plot_draws_both_plans(tmp_path):

@@ -61,7 +61,8 @@ def test_hex_sizes_and_roles(tmp_path):
         ),
         (lambda t: t.replace("origin: 0x80000000", "origin: 0x80000002"), "4-byte aligned"),
         (lambda t: t.replace("origin: 0x80010000, length: 0x4000", "origin: 0xfffff000, length: 0x4000"), "wraps"),
-        (lambda t: t.replace("isa: rv32imc}", "isa: banana}"), "does not run march"),
+        (lambda t: t.replace("isa: rv32imc}", "isa: banana}"), "simulator/isa: 'banana' does not match"),
+        (lambda t: t.replace("isa: rv32imc}", "isa: rv64imc}"), "does not run march"),
         (lambda t: t.replace("isa: rv32imc}", "isa: rv32imc, vlen: 7}"), "power of two"),
         (lambda t: t + "clint: {base: -1, hz: 10}\n", "clint"),
         (
