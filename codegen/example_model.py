@@ -12,6 +12,7 @@ activations use the int8 range instead of saturating.
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
@@ -36,7 +37,9 @@ def _output_scale(in_scale, w_scales, fan_in, in_std=40.0, w_std=73.0):
     return float(np.float32(acc_std / TARGET_STD))
 
 
-def build_tiny_kws() -> bytes:
+def build_tiny_kws(rename: Callable[[str], str | bytes] | None = None) -> bytes:
+    """rename: each tensor's name becomes rename(name) (the crafted models of tests/data/crafted:
+    the same network under names a hostile file could carry)."""
     rng = np.random.default_rng(SEED)
     m = ModelBuilder()
     x_f = m.tensor("input", (1, 49, 10, 1), np.float32)
@@ -104,6 +107,9 @@ def build_tiny_kws() -> bytes:
     m.op("SOFTMAX", [c8], [c9], beta=1.0)
     y = m.tensor("probabilities", (1, 4), np.float32)
     m.op("DEQUANTIZE", [c9], [y])
+    if rename is not None:
+        for t in m.tensors:
+            t.name = rename(t.name)
     return m.finish([x_f], [y], description="rvfw example: tiny_kws (seeded random weights)")
 
 

@@ -22,6 +22,7 @@ from codegen.build.sections import partition_names, state_names
 from codegen.build.staging import staged
 from codegen.check import golden
 from codegen.check.reference import golden_outputs
+from codegen.emit.escape import ld_pattern
 from codegen.errors import RvfwError, ToolError
 from codegen.ir import DType, Graph
 from codegen.ops import ConstArray, Layer, cold_kernels, lower_graph
@@ -407,8 +408,8 @@ def app_sources(app, board, admitted, models, inject_fault=None, preempt=None, l
     if placed["isolated"]:
         # Objects are matched by file: the kernels' (one .o per kernel) and the C library's and
         # libgcc's members (memcpy, soft-float) are what every model may run.
-        shared = [f"*/obj/{k}.o" for k in sorted(kernels)] + ["*libc.a:*", "*libgcc.a:*"]
-        own = [{"name": mb.entry.name, "file": f"*/obj/{mb.graph.name}.o"} for mb in models]
+        shared = [ld_pattern(p) for p in [f"*/obj/{k}.o" for k in sorted(kernels)] + ["*libc.a:*", "*libgcc.a:*"]]
+        own = [{"name": mb.entry.name, "file": ld_pattern(f"*/obj/{mb.graph.name}.o")} for mb in models]
         isolation = {"shared": shared, "models": own}
     return firmware.Sources(
         files=files,

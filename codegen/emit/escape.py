@@ -71,6 +71,17 @@ def c_comment(text: str) -> Escaped:
 # A linker script's comments are C comments.
 ld_comment = c_comment
 
+_LD_PATTERN = re.compile(r"[A-Za-z0-9_.*:/]+")
+
+
+def ld_pattern(text: str) -> Escaped:
+    """An input-file pattern of a linker script (`*/obj/rvfw_add_s8_rvv.o`, `*libc.a:*`), built by
+    rvfw from names it derived itself: only file-name characters and wildcards pass, anything else
+    is a bug of ours (it never carries a stranger's text)."""
+    if _LD_PATTERN.fullmatch(text) is None:
+        raise UnescapedText(text)
+    return Escaped(text)
+
 
 def line_comment(text: str) -> Escaped:
     """Text for a #-comment of CMake, Kconfig or YAML: one line, every control byte as \\xNN (a
@@ -96,13 +107,21 @@ def kconfig_string(text: str) -> Escaped:
     return Escaped('"' + "".join(body) + '"')
 
 
-def yaml_string(text: str) -> Escaped:
-    """A YAML double-quoted scalar: JSON's string syntax (YAML 1.2 reads every JSON string), ASCII
-    only, every other code point escaped."""
+def json_string(text: str) -> Escaped:
+    """A JSON string, quotes included, ASCII only (every other code point a \\u escape)."""
     return Escaped(json.dumps(str(text), ensure_ascii=True))
 
 
-json_string = yaml_string
+def yaml_string(text: str) -> Escaped:
+    """A YAML double-quoted scalar, quotes included: JSON's escapes for quotes, backslashes and
+    control characters, and every non-ASCII code point as \\uXXXX or \\UXXXXXXXX (YAML reads no
+    surrogate pairs, so the astral planes take the 8-digit form)."""
+    body = json.dumps(str(text), ensure_ascii=False)[1:-1]
+    out = []
+    for ch in body:
+        code = ord(ch)
+        out.append(ch if code < 0x7F else f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}")
+    return Escaped('"' + "".join(out) + '"')
 
 
 # What a template may print without an escaping function: text that cannot end a C or assembly
