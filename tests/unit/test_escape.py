@@ -60,7 +60,8 @@ def test_c_strings_and_comments_keep_every_byte_as_data(tmp_path):
         lines.append(f"    /* {c_comment(text)} */ {c_string(text)}, /* {k} */")
     lines += ["};", "int main(void) {", "    for (unsigned k = 0; k < sizeof names / sizeof *names; ++k) {",
               "        const unsigned char *p = (const unsigned char *)names[k];",
-              '        while (*p) printf("%02x", *p++);', '        printf("\\n");', "    }", "    return 0;", "}"]  # fmt: skip
+              '        while (*p) printf("%02x", *p++);', '        printf("\\n");', "    }",
+              "    return 0;", "}"]  # fmt: skip
     src, exe = tmp_path / "names.c", tmp_path / "names"
     src.write_text("\n".join(lines) + "\n")
     proc = subprocess.run([_cc(), "-std=c99", "-trigraphs", "-Wall", "-Werror", "-o", str(exe), str(src)],
