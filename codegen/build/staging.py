@@ -17,6 +17,12 @@ from codegen.errors import RvfwError
 # Every output directory rvfw makes holds this file; a directory without it is the user's.
 MARKER = ".rvfw-output"
 MARKER_TEXT = "made by rvfw: `rvfw build --out` may replace this directory\n"
+# In a staging folder (and a set-aside one): the pid of the build that made it, so that the next
+# build into the same parent can tell a dead build's leftovers from a running build's folder.
+OWNER = ".rvfw-owner"
+# Linux's limits on one name and a whole path; the staging folder beside the output adds its
+# prefix and suffix (".NAME.partial-XXXXXXXX") to the output's name.
+NAME_MAX, PATH_MAX, STAGING_SUFFIX = 255, 4096, 32
 _SWAP_ATTEMPTS = 20  # concurrent builds into the same output: each swap retries past the other's
 
 
@@ -28,6 +34,10 @@ def check_out_dir(out_dir: Path) -> Path:
     given = Path(out_dir)
     path = Path(os.path.abspath(given.expanduser()))  # normalises `..` without following links
     what = f"--out {given}"
+    longest = max((len(os.fsencode(part)) for part in path.parts), default=0)
+    if longest > NAME_MAX - STAGING_SUFFIX or len(os.fsencode(str(path))) > PATH_MAX:
+        raise RvfwError(f"--out: a name of {longest:,} bytes or a path of {len(str(path)):,}; rvfw writes at most "
+                        f"{NAME_MAX - STAGING_SUFFIX} bytes a name and {PATH_MAX:,} a path")  # fmt: skip
     if path == Path(path.anchor):
         raise RvfwError(f"{what}: refusing to write into the root directory")
     cwd = Path.cwd().resolve()
@@ -92,16 +102,66 @@ def staged(out_dir: Path, inputs: Iterable[str | Path | None] = ()) -> Iterator[
     refuse_inputs_inside(out_dir, inputs)
     try:
         out_dir.parent.mkdir(parents=True, exist_ok=True)
+        remove_stale(out_dir.parent)
         staging = Path(tempfile.mkdtemp(prefix=f".{out_dir.name}.partial-", dir=out_dir.parent))
     except OSError as exc:
         raise RvfwError(f"--out {out_dir}: cannot create it: {exc.strerror or exc}") from None
     try:
         (staging / MARKER).write_text(MARKER_TEXT)
+        (staging / OWNER).write_text(f"{os.getpid()}\n")
         yield staging
         _swap_in(staging, out_dir)
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)
         raise
+
+
+def remove_stale(parent: Path) -> list[Path]:
+    """Remove the staging and set-aside folders that dead builds left in `parent` (a build killed
+    by SIGKILL runs no cleanup): only folders named as rvfw names them, holding rvfw's marker and
+    the pid of a process that is gone. Returns what it removed."""
+    removed = []
+    try:
+        names = os.listdir(parent)
+    except OSError:
+        return removed
+    for name in names:
+        if not (name.startswith(".") and (".partial-" in name or ".old-" in name)):
+            continue
+        folder = parent / name
+        if not _owner_is_gone(folder):
+            continue
+        shutil.rmtree(folder, ignore_errors=True)
+        removed.append(folder)
+    return removed
+
+
+def _owner_is_gone(folder: Path) -> bool:
+    """Whether `folder` is rvfw's and the process that made it has ended: a staging folder holds
+    rvfw's marker and its builder's pid; a set-aside folder (.NAME.old-*) holds the pid and the old
+    output (rvfw's marker inside)."""
+    try:
+        if folder.is_symlink() or not folder.is_dir():
+            return False
+        entries = [p for p in folder.iterdir() if p.name != OWNER]
+        if ".partial-" in folder.name:
+            ours = (folder / MARKER).is_file()
+        else:
+            ours = all(p.is_dir() and not p.is_symlink() and (p / MARKER).is_file() for p in entries)
+        if not ours:
+            return False
+        pid = int((folder / OWNER).read_text().strip())
+    except (OSError, ValueError):
+        return False
+    if pid == os.getpid():
+        return False
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return True
+    except PermissionError:  # alive, another user's
+        return False
+    return False
 
 
 def _swap_in(staging: Path, out_dir: Path) -> None:
@@ -112,12 +172,14 @@ def _swap_in(staging: Path, out_dir: Path) -> None:
         if out_dir.exists():
             check_out_dir(out_dir)  # it may have changed since the build started
             aside = Path(tempfile.mkdtemp(prefix=f".{out_dir.name}.old-", dir=out_dir.parent))
+            (aside / OWNER).write_text(f"{os.getpid()}\n")
             try:
                 out_dir.rename(aside / out_dir.name)
             except FileNotFoundError:  # another build moved it first
-                aside.rmdir()
+                shutil.rmtree(aside, ignore_errors=True)
                 aside = None
         try:
+            (staging / OWNER).unlink(missing_ok=True)  # the output itself carries no pid
             staging.rename(out_dir)
         except OSError as exc:
             if aside is not None:

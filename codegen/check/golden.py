@@ -90,8 +90,25 @@ def _load_inputs(graph: Graph, paths: list[Path]) -> list[np.ndarray]:
     arrays = []
     for index, path in zip(graph.inputs, paths):
         _file_size_ok(path, graph.tensors[index].num_elements, graph.tensors[index].name)
+        with open(path, "rb") as f:
+            _declared_fits(graph, index, f, path.name)
         arrays.append(_checked(graph, index, _load_npy(path), path.name))
     return arrays
+
+
+def _declared_fits(graph: Graph, index: int, f, label: str) -> None:
+    """The shape and dtype an .npy header declares, checked before numpy allocates them: a header
+    may declare 10^13 elements in a file of a hundred bytes (or a small compressed .npz member)."""
+    try:
+        version = np.lib.format.read_magic(f)
+        read = np.lib.format.read_array_header_1_0 if version == (1, 0) else np.lib.format.read_array_header_2_0
+        shape, _fortran, dtype = read(f)
+    except (OSError, ValueError, EOFError, TypeError):
+        return  # not an .npy header: _load_npy says so in its own words
+    t = graph.tensors[index]
+    if tuple(shape) != tuple(t.shape) or dtype != t.dtype.np_type:
+        raise RvfwError(f"{label}: {dtype} {list(shape)}, input '{one_line(t.name)}' is "
+                        f"{t.dtype.np_type.__name__} {list(t.shape)}")  # fmt: skip
 
 
 def _file_size_ok(path: Path, values: int, what: str) -> None:
@@ -132,6 +149,12 @@ def _load_npz(graph: Graph, path: Path) -> list[np.ndarray]:
         else:
             raise RvfwError(f"{path.name}: holds {keys}; the model's inputs are {names} (name them so, or save "
                             f"{len(names)} arrays in order)")  # fmt: skip
+        for index, key in zip(graph.inputs, chosen):
+            try:
+                with archive.zip.open(f"{key}.npy") as member:
+                    _declared_fits(graph, index, member, f"{path.name}[{key}]")
+            except (OSError, ValueError, EOFError, KeyError):
+                raise RvfwError(f"{path.name}: an array in it cannot be read") from None
         try:
             arrays = [archive[key] for key in chosen]
         except (OSError, ValueError, EOFError):

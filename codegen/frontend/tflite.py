@@ -102,6 +102,7 @@ MAX_VERSION = {
 
 # Generated files and symbols of rvfw's own that a model's name must not take (main.c, app.c,
 # link.ld, rvfw_platform.h, rvfw_* symbols).
+MAX_C_NAME = 64  # characters of a model's C name (derived from its file name)
 RESERVED_NAMES = frozenset({"main", "app", "link", "start", "crt", "trap", "console", "htif", "dispatch", "user"})
 
 
@@ -109,6 +110,8 @@ def c_identifier(stem: str) -> str:
     """The C name of a model (it prefixes its generated files and symbols); one that would collide
     with rvfw's own files or symbols gets an m_ prefix, as does one that starts with a digit."""
     name = re.sub(r"[^0-9a-zA-Z_]", "_", stem).lower()
+    if len(name) > MAX_C_NAME:  # file names and symbols stay short: a prefix and a digest of the rest
+        name = f"{name[: MAX_C_NAME - 9]}_{hashlib.sha256(stem.encode('utf-8', 'replace')).hexdigest()[:8]}"
     if not name or name[0].isdigit() or name in RESERVED_NAMES or name.startswith("rvfw"):
         return f"m_{name}"
     return name

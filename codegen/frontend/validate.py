@@ -201,6 +201,9 @@ def _check_op(graph: Graph, op: Op, label: str) -> None:
     for name in NEEDED_OPTIONS.get(op.kind, ()):
         if name not in op.options:
             raise fail(f"no {name} in its options")
+    for name, value in op.options.items():  # alpha, beta, clips: NaN or infinity would reach quantisation
+        if isinstance(value, float) and not math.isfinite(value):
+            raise fail(f"option {name} is {value}; it must be a finite number")
     for name in POSITIVE_OPTIONS:
         value = op.options.get(name)
         values = value if isinstance(value, tuple) else () if value is None else (value,)

@@ -209,14 +209,34 @@ def cold_kernels(models: list[list[Layer]]) -> set[str]:
     return called - hot
 
 
-def folded_bias(filter_data: np.ndarray, bias: np.ndarray | None, input_offset: int) -> np.ndarray:
+def folded_bias(filter_data: np.ndarray, bias: np.ndarray | None, input_offset: int, wrap: bool = False) -> np.ndarray:
     """bias + input_offset * sum(w) per output channel (axis 0): the part of sum((x + offset) * w)
-    that does not depend on x, so vector kernels multiply raw int8 inputs."""
-    sums = filter_data.reshape(filter_data.shape[0], -1).astype(np.int64).sum(axis=1)
-    folded = (0 if bias is None else bias.astype(np.int64)) + input_offset * sums
+    that does not depend on x, so vector kernels multiply raw int8 inputs. wrap: modulo 2^32, as
+    TFLite Micro's own int32 precomputation wraps (the LSTM's effective biases); else a sum past
+    int32 is a bug of the caller, which asks bias_folds first."""
+    folded = _folded(filter_data, bias, input_offset)
+    if wrap:
+        return folded.astype(np.uint32).astype(np.int32) if folded.size else folded.astype(np.int32)
     if np.abs(folded).max(initial=0) >= 2**31:
         raise OverflowError("folded bias exceeds int32")
     return folded.astype(np.int32)
+
+
+def bias_folds(filter_data: np.ndarray, bias: np.ndarray | None, input_offset: int) -> bool:
+    """Whether the folded bias fits int32. A layer whose does not (large biases, large input zero
+    points: a model TFLite Micro runs, since it never folds) keeps its raw bias: the reference
+    kernel (FOLDING_SETS excluded from the pick)."""
+    return bool(np.abs(_folded(filter_data, bias, input_offset)).max(initial=0) < 2**31)
+
+
+# The kernel sets whose kernels read a folded bias (conv, depthwise, FULLY_CONNECTED).
+FOLDING_SETS = frozenset({"scalar", "rvv", "xthead"})
+FOLDING_NOTE = "folded bias past int32"
+
+
+def _folded(filter_data: np.ndarray, bias: np.ndarray | None, input_offset: int) -> np.ndarray:
+    sums = filter_data.reshape(filter_data.shape[0], -1).astype(np.int64).sum(axis=1)
+    return (0 if bias is None else bias.astype(np.int64)) + int(input_offset) * sums
 
 
 def no_macs(graph: Graph, op: Op) -> int:

@@ -5,7 +5,16 @@ from __future__ import annotations
 
 from codegen.ir import Graph, Op, OpKind
 from codegen.ops import conv_common
-from codegen.ops.common import Arg, LowerContext, fail, folded_bias, optional_input
+from codegen.ops.common import (
+    FOLDING_NOTE,
+    FOLDING_SETS,
+    Arg,
+    LowerContext,
+    bias_folds,
+    fail,
+    folded_bias,
+    optional_input,
+)
 from codegen.ops.kernels import Family, family
 
 KINDS = (OpKind.CONV_2D,)
@@ -98,6 +107,8 @@ def lower(ctx: LowerContext, op: Op):
     bias_index = optional_input(op, 2)
     bias = ctx.tensor(bias_index).data if bias_index >= 0 else None
     input_offset = -inp.quant.zero_point[0]
+    # Where the folded bias would pass int32, the reference kernel with the raw bias.
+    unfolded = None if bias_folds(flt.data, bias, input_offset) else set(FOLDING_SETS)
 
     def folded() -> Arg:
         return ctx.derived(op, "bias_folded", "int32_t", folded_bias(flt.data, bias, input_offset))
@@ -107,7 +118,7 @@ def lower(ctx: LowerContext, op: Op):
 
     if ctx.inplace(op) and "fused_add" not in op.options:
         # Output over the input (same arena offset), with the op's scratch; see planner.inplace.
-        chosen = ctx.pick(CONV_1X1_INPLACE)
+        chosen = ctx.pick(CONV_1X1_INPLACE, unfolded, FOLDING_NOTE)
         multiplier, shift = conv_common.requant_args(ctx, op, g.out_c, chosen.kernel_set)
         out = ctx.output(op)
         if chosen.kernel_set == "rvv":
@@ -122,11 +133,11 @@ def lower(ctx: LowerContext, op: Op):
         return ctx.layer(op, chosen, CONV_1X1_INPLACE, params, args, conv_common.macs(ctx.graph, op))
     rows = ctx.kernels == "rvv" and _rows_fill_more_lanes(ctx.vlen, g.out_w, g.out_c)
     fam = CONV_ROWS if rows else CONV
-    chosen = ctx.pick(fam)
+    chosen = ctx.pick(fam, unfolded, FOLDING_NOTE)
     columns = ctx.spare_scratch(op)
     if chosen.kernel == "conv2d_s8_scalar" and columns.kind == "null" and not pointwise(ctx.graph, op):
         fam = CONV_TAIL
-        chosen = ctx.pick(fam)
+        chosen = ctx.pick(fam, unfolded, FOLDING_NOTE)
     data = [ctx.input(op), ctx.weights(op.inputs[1])]
     # Optimised kernels fold the input offset into the bias; the raw bias serves only pixels whose
     # window crosses the border, else NULL.

@@ -7,7 +7,16 @@ import numpy as np
 
 from codegen.ir import Graph, Op, OpKind
 from codegen.ops import conv_common
-from codegen.ops.common import Arg, LowerContext, fail, folded_bias, optional_input
+from codegen.ops.common import (
+    FOLDING_NOTE,
+    FOLDING_SETS,
+    Arg,
+    LowerContext,
+    bias_folds,
+    fail,
+    folded_bias,
+    optional_input,
+)
 from codegen.ops.kernels import Family, family
 
 KINDS = (OpKind.DEPTHWISE_CONV_2D,)
@@ -108,13 +117,16 @@ def lower(ctx: LowerContext, op: Op):
     tap_sums = per_channel.astype(np.int64).sum(axis=1)
     sums_fit = bool(np.abs(tap_sums).max(initial=0) <= np.iinfo(np.int16).max)
     needs_wide_sums = None if sums_fit else {"scalar", "rvv"}
+    if not bias_folds(per_channel, bias, -inp.quant.zero_point[0]):  # the raw bias: the reference kernel
+        needs_wide_sums = set(FOLDING_SETS)
+    note = FOLDING_NOTE if needs_wide_sums == FOLDING_SETS else "tap sums beyond int16"
 
     def sums() -> Arg:
         return ctx.derived(op, "tap_sums", "int16_t", tap_sums.astype(np.int16)) if exact_pixels else Arg("null")
 
     if ctx.inplace(op):
         # Each output row runs through the set's out-of-place kernel: the biases that kernel takes.
-        chosen = ctx.pick(DEPTHWISE_INPLACE, needs_wide_sums, "tap sums beyond int16")
+        chosen = ctx.pick(DEPTHWISE_INPLACE, needs_wide_sums, note)
         if chosen.kernel_set == "xthead":  # the row kernel (folded bias) or the channel kernel (raw)
             biases = [folded(), Arg("null")] if rows else [Arg("null"), ctx.weights(bias_index)]
         elif chosen.kernel_set in ("rvv", "scalar"):  # RVV: the channel kernel
@@ -125,7 +137,7 @@ def lower(ctx: LowerContext, op: Op):
         args = [ctx.output(op), ctx.weights(op.inputs[1]), *biases, multiplier, shift, ctx.scratch(op)]
         return ctx.layer(op, chosen, DEPTHWISE_INPLACE, params, args, macs)
     fam = DEPTHWISE_ROWS if rows else DEPTHWISE_MULTIPLIER if dm > 1 else DEPTHWISE
-    chosen = ctx.pick(fam, needs_wide_sums, "tap sums beyond int16")
+    chosen = ctx.pick(fam, needs_wide_sums, note)
     data = [ctx.input(op), ctx.weights(op.inputs[1])]
     if chosen.kernel in ("depthwise_conv2d_rows_s8_rvv", "depthwise_conv2d_rows_s8_xthead"):
         args = [*data, folded()]

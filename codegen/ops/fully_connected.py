@@ -4,8 +4,11 @@ from __future__ import annotations
 
 from codegen.ir import Graph, Op, OpKind
 from codegen.ops.common import (
+    FOLDING_NOTE,
+    FOLDING_SETS,
     Layer,
     LowerContext,
+    bias_folds,
     expect_activation,
     expect_weighted_int8,
     fail,
@@ -59,7 +62,9 @@ def lower(ctx: LowerContext, op: Op) -> Layer:
         ("output_activation_max", act_max),
     ]
     bias_index = optional_input(op, 2)
-    chosen = ctx.pick(FC)
+    raw_bias = ctx.tensor(bias_index).data if bias_index >= 0 else None
+    folds = bias_folds(flt.data, raw_bias, -inp.quant.zero_point[0])
+    chosen = ctx.pick(FC, None if folds else set(FOLDING_SETS), FOLDING_NOTE)
     multiplier = ctx.derived(op, "multiplier", "int32_t", multipliers)
     # The fast scalar kernel reads the shifts (-31..31) as int8: a quarter of the table.
     shift = ctx.derived(op, "shift", "int8_t" if chosen.kernel_set == "scalar" else "int32_t", shifts)

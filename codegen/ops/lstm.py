@@ -179,7 +179,7 @@ def lower(ctx: LowerContext, op: Op) -> Layer:
             bias = g.tensors[op.inputs[bias_of[gate]]].data.reshape(-1) if bias_of else None
             # 16x8: zero points are 0, so the int64 bias is the whole constant term
             biases.append((bias if bias is not None else np.zeros(units, np.int64)).astype(np.int64) if wide
-                          else folded_bias(w.data, bias, -x_zero))  # fmt: skip
+                          else folded_bias(w.data, bias, -x_zero, wrap=True))  # fmt: skip
             (packed_in if sides is INPUT_WEIGHTS else packed_rec).append(w.data.T if vector else w.data)
     fc_m, fc_s = quantize_multiplier(ACTIVATED_SCALE * cell_scale / cell_scale)
     ic_m, ic_s = quantize_multiplier(ACTIVATED_SCALE * ACTIVATED_SCALE / cell_scale)

@@ -78,3 +78,24 @@ def test_depthwise_border_pixels_take_the_raw_bias_from_int16_tap_sums(tmp_path,
     # 17x17 taps of 127 sum past int16: the reference kernel, and the note says why.
     _, layers, _ = lower(_depthwise_graph(tmp_path, 17, 127), kernel_set)
     assert layers[0].kernel == "depthwise_conv2d_s8_ref" and "tap sums beyond int16" in layers[0].note
+
+
+@pytest.mark.parametrize("kind", ["CONV_2D", "DEPTHWISE_CONV_2D", "FULLY_CONNECTED"])
+@pytest.mark.parametrize("kernel_set", ["scalar", "rvv", "xthead"])
+def test_a_folded_bias_past_int32_keeps_the_raw_bias(tmp_path, kind, kernel_set):
+    """TFLite Micro never folds the input offset into the bias, so it runs a layer whose folded bias
+    would pass int32; rvfw runs that layer's reference kernel (raw bias) instead of failing (issue 28)."""
+    m = ModelBuilder()
+    x = m.tensor("x", (1, 2, 2, 4) if kind != "FULLY_CONNECTED" else (1, 4), scale=0.1, zero_point=-128)
+    wshape = {"CONV_2D": (3, 1, 1, 4), "DEPTHWISE_CONV_2D": (1, 1, 1, 4), "FULLY_CONNECTED": (3, 4)}[kind]
+    channels = wshape[3] if kind == "DEPTHWISE_CONV_2D" else wshape[0]
+    w = m.tensor("w", wshape, scale=0.01, data=np.full(wshape, -100, np.int8))
+    b = m.tensor("b", (channels,), np.int32, scale=0.001, data=np.full(channels, -(2**31) + 10, np.int32))
+    y = m.tensor("y", (1, 2, 2, channels) if kind != "FULLY_CONNECTED" else (1, 3), scale=1.0)
+    options = {"padding": "VALID", "stride": (1, 1), "dilation": (1, 1)} if kind != "FULLY_CONNECTED" else {}
+    if kind == "DEPTHWISE_CONV_2D":
+        options["depth_multiplier"] = 1
+    m.op(kind, [x, w, b], [y], **options)
+    (tmp_path / "m.tflite").write_bytes(m.finish([x], [y]))
+    _, layers, _ = lower(tmp_path / "m.tflite", kernel_set)
+    assert layers[0].kernel.endswith("_ref") and "folded bias past int32" in layers[0].note

@@ -106,3 +106,39 @@ def test_concurrent_builds_into_one_output(tmp_path):
     assert not errors, errors
     assert (tmp_path / "out" / "firmware.elf").read_text().startswith("build ")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["out"]
+
+
+def test_a_killed_builds_staging_folder_goes_with_the_next_build(tmp_path):
+    """SIGKILL runs no cleanup: the staging folder stays, and the next build into the same parent
+    removes it (its builder is gone); a live build's folder and the user's look-alikes stay."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import textwrap
+
+    from codegen.build.staging import OWNER
+
+    script = textwrap.dedent(f"""
+        import time
+        from pathlib import Path
+        from codegen.build.staging import staged
+        with staged(Path({str(tmp_path / "out")!r})) as staging:
+            (staging / "half.o").write_text("x")
+            print("staged", flush=True)
+            time.sleep(60)
+    """)
+    proc = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, text=True, cwd=os.getcwd())
+    assert proc.stdout.readline().strip() == "staged"
+    proc.send_signal(signal.SIGKILL)
+    proc.wait()
+    left = [p for p in tmp_path.iterdir() if ".partial-" in p.name]
+    assert len(left) == 1 and (left[0] / OWNER).read_text().strip() == str(proc.pid)
+    users = tmp_path / ".photos.partial-keep"  # the user's folder, named alike: no marker
+    users.mkdir()
+    (users / "a.jpg").write_text("mine")
+    make_output(tmp_path / "other", "one")
+    assert not left[0].exists()
+    assert (users / "a.jpg").read_text() == "mine"
+    assert sorted(p.name for p in tmp_path.iterdir()) == [".photos.partial-keep", "other"]
+    assert not (tmp_path / "other" / OWNER).exists()
