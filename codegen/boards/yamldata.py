@@ -100,5 +100,7 @@ def load_validated(path: Path, schema_path: Path, error: type[RvfwError]) -> dic
             if len(unknown) > 3:  # jsonschema would list them all, however many
                 listed = ", ".join(repr(k[:40]) for k in unknown[:3])
                 raise error(f"{path.name}: {where}: unknown keys {listed} and {len(unknown) - 3:,} more")
+        if err.validator == "maxLength" and isinstance(err.instance, str):
+            raise error(f"{path.name}: {where}: {len(err.instance):,} characters; at most {err.validator_value}")
         raise error(f"{path.name}: {where}: {short(err.message)}")
     return data

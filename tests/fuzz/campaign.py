@@ -30,7 +30,7 @@ from codegen.boards import load_board  # noqa: E402
 from codegen.check import golden  # noqa: E402
 from codegen.errors import BudgetError, RvfwError, ToolError  # noqa: E402
 from codegen.paths import DEFAULT_MODEL  # noqa: E402
-from tests.fuzz.mutate import mutants  # noqa: E402
+from tests.fuzz.mutate import mutants, name_mutants  # noqa: E402
 
 CASE_SECONDS = 60  # a hang is a case that takes longer than this
 BOARD = "spike-rv64gcv"
@@ -52,10 +52,14 @@ class Results:
     accepted: list[Path] = field(default_factory=list)
     failures: list[str] = field(default_factory=list)  # tracebacks, hangs, mismatches, leftovers
     tflm_refuses: list[str] = field(default_factory=list)
+    names: collections.Counter = field(default_factory=collections.Counter)
+    structured: collections.Counter = field(default_factory=collections.Counter)
 
     def summary(self) -> str:
         lines = [f"plan: {sum(self.plan.values())} mutants: {dict(self.plan)}",
                  f"build: {dict(self.build)}", f"check (every mutant plan accepted): {dict(self.check)}",
+                 f"name injection (built, run, compared): {dict(self.names)}",
+                 f"structured cases: {dict(self.structured)}",
                  f"failures (tracebacks, crashes, hangs, mismatches, leftovers): {len(self.failures)}"]  # fmt: skip
         lines += [f"  {f}" for f in self.failures[:20]]
         if self.tflm_refuses:
@@ -176,12 +180,75 @@ def run_check(paths: list[Path], results: Results, work: Path) -> None:
     results.check["distinct images"] = len(images)
 
 
-def campaign(seed: int, count: int, builds: int, work: Path) -> Results:
+def run_names(seed: int, count: int, results: Results, work: Path) -> None:
+    """Name-injection mutants (issue 28): every string of the bundled example overwritten with
+    random bytes, mostly quotes, backslashes, newlines, comment and trigraph syntax. Each must build
+    (its names escaped, so the C compiles), run bit-exact with TFLite Micro, and define no symbol
+    the unmutated image does not have."""
+    (work / "names").mkdir(exist_ok=True)
+    baseline = None
+    for name, data in name_mutants(DEFAULT_MODEL.read_bytes(), seed, count):
+        path = work / "names" / f"{name}.tflite"
+        path.write_bytes(data)
+        out = work / "names-out" / name
+
+        def one(p=path, o=out):
+            b = pipeline.build(p, BOARD, o, log=quiet)
+            exact = pipeline.check(pipeline.run(b, timeout=CASE_SECONDS / 2, log=quiet), log=quiet).bit_exact
+            return exact, _symbols(b.elf, b.graph.name)
+
+        outcome, value = _guarded("names", path.name, results, one)
+        if outcome != "ok":
+            results.names[outcome] += 1
+            if outcome == "rejected":
+                results.failures.append(f"names {path.name}: refused: {value}")
+            continue
+        exact, symbols = value
+        baseline = symbols if baseline is None else baseline
+        results.names["exact" if exact and symbols == baseline else "FAILED"] += 1
+        if not exact or symbols != baseline:
+            extra = sorted(symbols ^ baseline)[:5]
+            results.failures.append(f"names {path.name}: exact {exact}, symbols differ: {extra}")
+
+
+def _symbols(elf: Path, model: str) -> set[str]:
+    """The image's symbol names, the model's own prefix taken out (it is derived from the file name)."""
+    import subprocess
+
+    listing = subprocess.run(["riscv64-unknown-elf-nm", str(elf)], capture_output=True, text=True, check=True).stdout
+    return {line.split()[-1].replace(model, "<model>") for line in listing.splitlines() if line.strip()}
+
+
+def run_structured(results: Results, work: Path) -> None:
+    """The structured cases of issue 28, through the command line as a user runs it: each is
+    refused in one line (exit 2) or built, never an internal error or a traceback."""
+    from codegen.cli import main as rvfw_main
+    from tests.fuzz.structured import cases
+
+    for name, argv, expect in cases(work / "structured"):
+        import contextlib
+        import io
+
+        err = io.StringIO()
+        with contextlib.redirect_stderr(err), contextlib.redirect_stdout(io.StringIO()):
+            code = _guarded("structured", name, results, lambda a=argv: rvfw_main(a))[1]
+        lines = err.getvalue().strip().splitlines()
+        ok = (code == 0 and expect == "builds") or (
+            code == 2 and len(lines) == 1 and lines[0].startswith("rvfw: error: ") and expect in lines[0]
+        )
+        results.structured["as expected" if ok else "FAILED"] += 1
+        if not ok:
+            results.failures.append(f"structured {name}: exit {code}, said {lines[:2]} (expected {expect!r})")
+
+
+def campaign(seed: int, count: int, builds: int, work: Path, names: int = 0) -> Results:
     results = Results()
     paths = corpus(seed, count, work)
     run_plan(paths, results)
     run_build(paths[:builds], results, work)
     run_check(results.accepted, results, work)
+    run_names(seed, names, results, work)
+    run_structured(results, work)
     return results
 
 
@@ -189,12 +256,13 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--count", type=int, default=2000)
     parser.add_argument("--builds", type=int, default=300)
+    parser.add_argument("--names", type=int, default=200, help="name-injection mutants (each built and run)")
     parser.add_argument("--seed", type=int, default=None, help="default: a fresh one, printed")
     args = parser.parse_args()
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1 << 31)
     print(f"fuzz campaign: seed {seed}, {args.count} mutants, {args.builds} builds", flush=True)
     with tempfile.TemporaryDirectory(prefix="rvfw-fuzz-") as work:
-        results = campaign(seed, args.count, args.builds, Path(work))
+        results = campaign(seed, args.count, args.builds, Path(work), args.names)
     print(results.summary())
     return 1 if results.failures else 0
 

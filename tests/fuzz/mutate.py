@@ -64,3 +64,44 @@ def mutants(base: bytes, seed: int, count: int, label: str = "m") -> Iterator[tu
             n = int(rng.integers(4, 64))
             data[b : b + n] = data[a : a + n]
         yield f"{label}-{k:05d}-{kind}", bytes(data[: len(base) + 64])
+
+
+# Bytes a name-injection mutant writes: what closes or splices a literal or a comment in the
+# languages rvfw generates, and any byte at all.
+INJECTION_BYTES = b"\"\\\n\r\t?/*#;${}()[]:'@`" + bytes(range(0x00, 0x20)) + bytes(range(0x7F, 0x100))
+
+
+def name_ranges(data: bytes) -> list[tuple[int, int]]:
+    """Byte ranges of the model's strings: tensor names, the description, custom op codes."""
+    model = tflite.Model.GetRootAsModel(data, 0)
+    ranges = []
+
+    def string_at(table, field: int) -> None:
+        o = table._tab.Offset(field)
+        if o:
+            start = table._tab.Vector(o)  # a string is a byte vector: its bytes start here
+            length = table._tab.VectorLen(o)
+            if length:
+                ranges.append((start, start + length))
+
+    for s in range(model.SubgraphsLength()):
+        sub = model.Subgraphs(s)
+        for t in range(sub.TensorsLength()):
+            string_at(sub.Tensors(t), 10)  # Tensor.name (field 3)
+        string_at(sub, 12)  # SubGraph.name (field 4)
+    string_at(model, 10)  # Model.description (field 3)
+    return ranges
+
+
+def name_mutants(base: bytes, seed: int, count: int, label: str = "n") -> Iterator[tuple[str, bytes]]:
+    """The model with random bytes, mostly injection syntax, written over its strings (lengths
+    kept: the flatbuffer stays valid, so every mutant reaches code generation)."""
+    rng = np.random.default_rng(seed)
+    ranges = name_ranges(base)
+    pool = np.frombuffer(INJECTION_BYTES, dtype=np.uint8)
+    for k in range(count):
+        data = bytearray(base)
+        for start, end in ranges:  # every string: the graph's input and output names reach C
+            fill = rng.choice(pool, end - start) if rng.random() < 0.8 else rng.integers(0, 256, end - start)
+            data[start:end] = bytes(np.asarray(fill, dtype=np.uint8))
+        yield f"{label}-{k:05d}-names", bytes(data)
