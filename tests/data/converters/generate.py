@@ -189,6 +189,32 @@ def attention() -> tuple[keras.Model, list]:
     return keras.Model(inp, L.Dense(4)(L.Flatten()(y))), [(1, 8, 16)]
 
 
+def tt_einsum() -> tuple[keras.Model, list]:
+    """A two-core Tensor-Train FC layer (128 -> 128) written with tf.einsum, as TT-trained layers
+    are exported: the converter's FULLY_CONNECTED / RESHAPE / TRANSPOSE chain (passes.einsum)."""
+    rng = np.random.default_rng(3)
+    g1 = tf.constant(rng.normal(0, 0.3, (8, 16, 4)).astype(np.float32))  # (m1, n1, rank)
+    g2 = tf.constant(rng.normal(0, 0.3, (4, 16, 8)).astype(np.float32))  # (rank, m2, n2)
+    x = inp = keras.Input((128,), batch_size=1)
+    t = L.Reshape((8, 16))(x)
+    t = L.Lambda(lambda v: tf.einsum("bij,ikr->bjkr", v, g1))(t)  # (b, m2, n1, r)
+    t = L.Lambda(lambda v: tf.einsum("bjkr,rjn->bkn", v, g2))(t)  # (b, n1, n2)
+    return keras.Model(inp, L.Dense(10)(L.Flatten()(t))), [(1, 128)]
+
+
+def branches() -> tuple[keras.Model, list]:
+    """Inception-like parallel branches joined by a concatenation (passes.reorder_for_memory)."""
+    x = inp = keras.Input((16, 16, 4), batch_size=1)
+    a = L.Conv2D(16, 1, activation="relu")(x)
+    a = L.Conv2D(4, 3, padding="same")(a)
+    b = L.Conv2D(2, 1, activation="relu")(x)
+    c = L.MaxPooling2D(3, strides=1, padding="same")(x)
+    c = L.Conv2D(24, 1)(c)
+    c = L.Conv2D(2, 1)(c)
+    y = L.Concatenate()([a, b, c])
+    return keras.Model(inp, L.Dense(3)(L.GlobalAveragePooling2D()(y))), [(1, 16, 16, 4)]
+
+
 def lstm() -> tuple[keras.Model, list]:
     """A fused Keras LSTM (UNIDIRECTIONAL_SEQUENCE_LSTM)."""
     x = inp = keras.Input((10, 8), batch_size=1)
@@ -209,6 +235,8 @@ MODELS: dict[str, tuple[Callable, tuple[str, ...]]] = {
     "separable_bn": (separable_bn, ("int8", "float")),
     "attention": (attention, ("int8", "float")),
     "lstm": (lstm, ("int8", "float")),
+    "tt_einsum": (tt_einsum, ("int8",)),
+    "branches": (branches, ("int8", "float")),
 }
 
 
