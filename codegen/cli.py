@@ -138,6 +138,13 @@ def _parser() -> argparse.ArgumentParser:
                 choices=SIMULATORS,
                 help="simulator of the spike boards: spike, qemu, or auto (Spike when installed, else QEMU)",
             )
+        if name == "check":
+            p.add_argument(
+                "--layers",
+                action="store_true",
+                help="also compare every layer's output with TFLite Micro and name the first layer that differs "
+                "(done anyway when an output differs)",
+            )
         if name == "size":
             p.add_argument("--json", action="store_true", help="print the size report as JSON only")
         if name == "plan":
@@ -191,22 +198,27 @@ def main(argv: list[str] | None = None) -> int:
                 plot.write_svg(args.plot, small[0], panels)
                 print(f"wrote {args.plot}")
             return 0
-        b = pipeline.build(
-            args.model,
-            args.board,
-            args.out,
-            args.seed,
-            args.input,
-            args.planner,
-            log,
-            args.kernels,
-            args.memory,
-            compress,
-            for_simulator=args.command in ("run", "check"),
-            steps=args.steps,
-            deadline=_deadline(args),
-            optimize=args.optimize,
-        )
+
+        def build(dump_layers: bool = False) -> pipeline.Build:
+            return pipeline.build(
+                args.model,
+                args.board,
+                args.out,
+                args.seed,
+                args.input,
+                args.planner,
+                log,
+                args.kernels,
+                args.memory,
+                compress,
+                for_simulator=args.command in ("run", "check"),
+                steps=args.steps,
+                deadline=_deadline(args),
+                optimize=args.optimize,
+                dump_layers=dump_layers,
+            )
+
+        b = build(getattr(args, "layers", False))
         if args.command == "size":
             if quiet:
                 print(json.dumps(b.size.to_json(), indent=2))
@@ -226,7 +238,7 @@ def main(argv: list[str] | None = None) -> int:
         r = pipeline.run(b, args.timeout, log, args.vlen, sim=args.sim, cycles=args.cycles)
         if args.command == "run":
             return 0
-        return 0 if pipeline.check(r, log).bit_exact else 1
+        return _check_command(args, r, build, log)
     except RvfwError as exc:
         if quiet and isinstance(exc, BudgetError) and exc.report is not None:
             print(json.dumps(exc.report, indent=2))
@@ -243,6 +255,28 @@ def main(argv: list[str] | None = None) -> int:
             file=sys.stderr,
         )
         return 70
+
+
+def _check_command(args, r: pipeline.Run, build, log) -> int:
+    """The comparison with the golden; on request (--layers) or on any difference, layer by layer
+    (a difference rebuilds the image with its layer outputs printed). A difference is loud: the
+    last line says how many outputs differ and which layer differs first."""
+    result = pipeline.check(r, log)
+    if result.bit_exact and not args.layers:
+        return 0
+    if pipeline.check_layers.is_compressed(r.build.graph):
+        first = None  # a TT graph's golden is numpy's, not TFLite Micro's: no per-layer reference
+    else:
+        if not r.harness.tensors:
+            log("an output differs: rebuilding with every layer's output printed (as --layers does)")
+            r = pipeline.run(build(True), args.timeout, log, args.vlen, sim=args.sim)
+        first = pipeline.compare_layers(r, log)
+    if result.bit_exact:
+        return 0
+    where = f"; the first layer that differs is {pipeline.check_layers.describe(first)}" if first else ""
+    log(f"MISMATCH: {result.total - result.matched:,} of {result.total:,} outputs differ from the golden{where} "
+        "(rvfw check --layers prints the per-layer table)")  # fmt: skip
+    return 1
 
 
 def _export_command(args, log) -> int:

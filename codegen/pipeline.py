@@ -24,6 +24,7 @@ from codegen.build import firmware, size
 from codegen.build.image import SUFFIX
 from codegen.build.staging import staged
 from codegen.check import golden, tt_accuracy
+from codegen.check import layers as check_layers
 from codegen.check.reference import golden_outputs, is_compressed
 from codegen.errors import BudgetError, RvfwError
 from codegen.frontend import load_tflite
@@ -273,6 +274,7 @@ def build(
     steps: int | None = None,
     deadline: float | None = timer.WATCHDOG_SECONDS,
     optimize: str = "speed",
+    dump_layers: bool = False,
 ) -> Build:
     """steps: inferences the harness runs in a row, each on its own seeded inputs (state carries
     over from one to the next); default 1, or 3 for a model with state.
@@ -282,7 +284,8 @@ def build(
     first of them whose arena fits the board.
     deadline: seconds an inference may take before the watchdog stops it (boards with a machine
     timer; None: no watchdog).
-    optimize: "speed" or "size" (OPTIMIZE)."""
+    optimize: "speed" or "size" (OPTIMIZE).
+    dump_layers: the harness prints every layer's output tensor (`rvfw check --layers`)."""
     if memory not in MEMORY_MODES:
         raise RvfwError(f"unknown memory mode '{memory}' (choose from: {', '.join(MEMORY_MODES)})")
     if optimize not in OPTIMIZE:
@@ -305,7 +308,7 @@ def build(
         planned = options.get(modes[k])
         try:
             return build_planned(planned, target, kernel_set, (seed, input_npy, steps), out_dir, log, deadline,
-                                 optimize)  # fmt: skip
+                                 optimize, dump_layers)  # fmt: skip
         except BudgetError as exc:
             over = [r["name"] for r in (exc.report or {}).get("regions", []) if r["over"]]
             if k == len(modes) - 1 or arena_region not in over:
@@ -334,6 +337,7 @@ def build_planned(
     log: Log,
     deadline: float | None = timer.WATCHDOG_SECONDS,
     optimize: str = "speed",
+    dump_layers: bool = False,
 ) -> Build:
     """inputs_from: (seed, input files or None, steps), made into input arrays only once the image
     is known to fit. deadline: the watchdog's seconds per inference (None: none)."""
@@ -359,7 +363,7 @@ def build_planned(
     with staged(out_dir, [graph.source, board.source_file, *golden.input_paths(files)]) as staging:
         elf, size_report = firmware.build_image(
             board,
-            model_sources(graph, board, plan, layers, constants, inputs, deadline, optimize),
+            model_sources(graph, board, plan, layers, constants, inputs, deadline, optimize, dump_layers),
             staging,
             Path(graph.source).name,
             log,
@@ -414,7 +418,9 @@ def estimate_table(estimate: dict) -> str:
     )
 
 
-def model_sources(graph, board, plan, layers, constants, inputs, deadline=None, optimize="speed") -> firmware.Sources:
+def model_sources(
+    graph, board, plan, layers, constants, inputs, deadline=None, optimize="speed", dump_layers=False
+) -> firmware.Sources:
     """A one-model image: the model, the golden harness around it (with the watchdog when the
     board has a machine timer and a deadline is given), the platform header."""
     files = emit.render_model(graph, board, plan, layers, constants)
@@ -428,7 +434,7 @@ def model_sources(graph, board, plan, layers, constants, inputs, deadline=None, 
         linker_script=emit.render_linker_script(graph, board),
         kernels={k for layer in layers for k in layer.kernels},
         runtime=[FIRMWARE_DIR / "runtime" / "clint.c"] if watchdog else [],
-        defines=("RVFW_PROFILE",),
+        defines=("RVFW_PROFILE", "RVFW_DUMP_LAYERS") if dump_layers else ("RVFW_PROFILE",),
         cold_kernels=cold_kernels([layers]),
         all_for_size=optimize == "size",
     )
@@ -500,6 +506,21 @@ def check(r: Run, log: Log = print, accuracy: bool = True) -> golden.Comparison:
     """Bit-exact comparison with the golden; for a TT-compressed graph (accuracy=True) also the
     accuracy cost against the original model."""
     return compare(r.build.graph, r.build.inputs, r.harness.outputs, "firmware", log, accuracy)
+
+
+def compare_layers(r: Run, log: Log = print):
+    """Every layer's output against TFLite Micro's value of the same tensor (the build dumped them:
+    build(..., dump_layers=True)): the table, and the first layer that differs (check.layers.Row),
+    or None when every layer matches."""
+    b = r.build
+    if not r.harness.tensors:
+        raise RvfwError("the image prints no layer outputs: build it with dump_layers (rvfw check --layers)")
+    reference = check_layers.reference_tensors(b.graph, b.inputs, sorted(r.harness.tensors))
+    rows = check_layers.compare_layers(b.graph, b.layers, r.harness.tensors, r.harness.tensor_layers, reference)
+    log(report.layers_check_table(rows))
+    first = check_layers.first_difference(rows)
+    log(f"first layer that differs: {check_layers.describe(first)}" if first else "every layer matches TFLite Micro")
+    return first
 
 
 def compare(

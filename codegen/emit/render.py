@@ -113,7 +113,7 @@ def render_model(
             }
             for c in constants
         ],
-        "layers": _shared_params(graph.name, [_layer_data(layer) for layer in layers]),
+        "layers": _shared_params(graph.name, [_layer_data(layer, _dumps(graph, plan, layer)) for layer in layers]),
     }
     return {
         f"{graph.name}.c": env.get_template("model.c.j2").render(data, template="model.c.j2"),
@@ -134,7 +134,17 @@ def _variable_data(graph: Graph, index: int, offset: int) -> dict:
     return {"name": t.name, "offset": offset, "bytes": t.nbytes, "fill": fill, "initial": initial}
 
 
-def _layer_data(layer: Layer) -> dict:
+def _dumps(graph: Graph, plan: MemoryPlan, layer: Layer) -> list[dict]:
+    """The arena tensors a layer's op writes, for `rvfw check --layers` (compiled in only with
+    -DRVFW_DUMP_LAYERS): tensor index, arena offset, bytes."""
+    op = next((o for o in graph.ops if o.index == layer.index), None)
+    if op is None:
+        return []
+    return [{"tensor": t, "offset": plan.tensor_offsets[t], "bytes": graph.tensors[t].nbytes}
+            for t in op.outputs if t in plan.tensor_offsets]  # fmt: skip
+
+
+def _layer_data(layer: Layer, dumps: list[dict] | None = None) -> dict:
     """A layer as plain, named data for model.c.j2."""
     band = stage = None
     if layer.band is not None:
@@ -163,6 +173,7 @@ def _layer_data(layer: Layer) -> dict:
         "args": [vars(a) for a in layer.args],
         "band": band,
         "stage": stage,
+        "dumps": dumps or [],
     }
 
 

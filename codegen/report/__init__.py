@@ -3,6 +3,7 @@
 from codegen.report.tables import (
     compression_table,
     layer_table,
+    layers_check_table,
     ops_table,
     plan_table,
     profile_table,
@@ -13,6 +14,7 @@ __all__ = [
     "table",
     "plan_table",
     "layer_table",
+    "layers_check_table",
     "ops_table",
     "profile_table",
     "compression_table",

@@ -4,7 +4,7 @@ RVFW-END is lines of words; each image kind reads the records it prints."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 
@@ -18,6 +18,10 @@ class HarnessOutput:
     total_instret: int
     outputs: list[np.ndarray]
     stack: int | None = None  # the deepest stack an inference used (bytes), when the harness measures it
+    # With -DRVFW_DUMP_LAYERS (`rvfw check --layers`): tensor index -> its bytes after the layer that
+    # wrote it, in the last step; and the layer that wrote it.
+    tensors: dict[int, bytes] = field(default_factory=dict)
+    tensor_layers: dict[int, int] = field(default_factory=dict)
 
 
 def raise_on_trap(console: str, runner: str) -> None:
@@ -63,8 +67,12 @@ def output_array(line: str, kind: str, graph: Graph, k: int) -> np.ndarray:
 def parse_console(console: str, graph: Graph, exit_code: int, runner: str) -> HarnessOutput:
     """A one-model image: `layer <i> <instret>`, `total <instret>`, `output <k> <kind> <n>: ...`."""
     layers, total, outputs, stack = [], 0, [], None
+    tensors, tensor_layers = {}, {}
     for words, line in records(console, exit_code, runner):
-        if words[0] == "layer":
+        if words[0] == "tensor":  # a later step's dump replaces an earlier one's
+            tensors[int(words[2])] = bytes.fromhex(words[3]) if len(words) > 3 else b""
+            tensor_layers[int(words[2])] = int(words[1])
+        elif words[0] == "layer":
             layers.append(int(words[2]))
         elif words[0] == "total":
             total = int(words[1])
@@ -72,4 +80,4 @@ def parse_console(console: str, graph: Graph, exit_code: int, runner: str) -> Ha
             stack = int(words[1])
         elif words[0] == "output":
             outputs.append(output_array(line, words[2], graph, int(words[1])))
-    return HarnessOutput(layers, total, outputs, stack)
+    return HarnessOutput(layers, total, outputs, stack, tensors, tensor_layers)

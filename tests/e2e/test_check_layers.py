@@ -1,0 +1,66 @@
+"""`rvfw check --layers` (issue 36): every layer's output against TFLite Micro, the first layer that
+differs named. The broken image comes from a test hook on this side only: one layer's requantisation
+multipliers scaled by 3/4 at lowering time (monkeypatched), so the kernels stay the real ones."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from codegen import pipeline
+from codegen.cli import main as rvfw_main
+from codegen.ops.common import LowerContext
+from codegen.paths import DEFAULT_MODEL
+from tests.conftest import SHARED_MODELS, mlperf_model, quiet
+
+BROKEN_OP = 4  # KWS: the second pointwise CONV_2D
+
+
+def _break_layer(monkeypatch, op_index: int) -> None:
+    """The test hook: op `op_index`'s multipliers become 3/4 of what they should be."""
+    derived = LowerContext.derived
+
+    def broken(self, op, suffix, c_type, values, role="params"):
+        if op.index == op_index and suffix == "multiplier":
+            values = (np.asarray(values, dtype=np.int64) * 3 // 4).astype(np.int32)
+        return derived(self, op, suffix, c_type, values, role)
+
+    monkeypatch.setattr(LowerContext, "derived", broken)
+
+
+def test_layers_name_the_broken_layer(tmp_path, sim_tools, monkeypatch):
+    _break_layer(monkeypatch, BROKEN_OP)
+    b = pipeline.build(mlperf_model("kws_dscnn"), "spike-rv64gcv", tmp_path / "out", log=quiet, dump_layers=True)
+    r = pipeline.run(b, log=quiet)
+    assert not pipeline.check(r, log=quiet).bit_exact
+    lines: list[str] = []
+    first = pipeline.compare_layers(r, log=lines.append)
+    assert first is not None and first.op_index == BROKEN_OP and first.op == "CONV_2D"
+    assert first.layer == next(k for k, layer in enumerate(b.layers) if layer.index == BROKEN_OP)
+    table = lines[0].splitlines()
+    assert table[0] == "per layer against TFLite Micro:" and len(table) == 2 + len(b.layers)
+    assert lines[-1].startswith(f"first layer that differs: layer {first.layer} (op #{BROKEN_OP} CONV_2D")
+
+
+def test_check_on_a_mismatch_names_the_layer_in_its_last_line(tmp_path, sim_tools, monkeypatch, capsys):
+    """Without --layers: the mismatch rebuilds with layer dumps, exits 1, and its last line says how
+    many outputs differ and which layer first."""
+    _break_layer(monkeypatch, BROKEN_OP)
+    code = rvfw_main(["check", "--model", str(mlperf_model("kws_dscnn")), "--out", str(tmp_path / "out")])
+    last = capsys.readouterr().out.strip().splitlines()[-1]
+    assert code == 1
+    assert last.startswith("MISMATCH: ") and "outputs differ from the golden" in last
+    assert f"(op #{BROKEN_OP} CONV_2D" in last and "--layers" in last
+
+
+@pytest.mark.parametrize("model", ["example", "lstm"])
+def test_layers_table_on_a_real_model(tmp_path, sim_tools, model, capsys):
+    """A float-input model with QUANTIZE/DEQUANTIZE, and a stateful LSTM over three steps: every
+    layer matches."""
+    path = DEFAULT_MODEL if model == "example" else SHARED_MODELS / "public" / "tflm_mnist_lstm_int8.tflite"
+    if not path.is_file():
+        pytest.skip(f"{path} not present")
+    code = rvfw_main(["check", "--layers", "--model", str(path), "--out", str(tmp_path / "out")])
+    out = capsys.readouterr().out
+    assert code == 0, out[-2000:]
+    assert "per layer against TFLite Micro:" in out and out.strip().endswith("every layer matches TFLite Micro")
