@@ -278,6 +278,37 @@ def reference(model: bytes, seed: int = 1) -> dict[str, np.ndarray]:
     return arrays
 
 
+# AI Edge Quantizer: the float model of a Keras builder, quantised by its static recipes (it inserts
+# QUANTIZE/DEQUANTIZE and writes operator codes only in the int32 builtin_code field: issue 36).
+AEQ_MODELS: dict[str, tuple[Callable, tuple[str, ...]]] = {
+    "residual_se": (residual_se, ("16x8", "int8")),
+    "inverted_residual": (inverted_residual, ("16x8",)),
+    "dense_ae": (dense_autoencoder, ("16x8",)),
+}
+
+
+def aeq(model: keras.Model, mode: str, shapes: list[tuple[int, ...]], seed: int = 0) -> bytes:
+    import tempfile
+
+    from ai_edge_quantizer import quantizer, recipe
+
+    with tempfile.TemporaryDirectory() as tmp:
+        float_path = Path(tmp) / "float.tflite"
+        float_path.write_bytes(convert(model, "float", shapes))
+        qt = quantizer.Quantizer(str(float_path))
+        qt.load_quantization_recipe(recipe.static_wi8_ai16() if mode == "16x8" else recipe.static_wi8_ai8())
+        signature = tf.lite.Interpreter(model_path=str(float_path)).get_signature_list()
+        key = next(iter(signature))
+        inputs = signature[key]["inputs"]
+        rng = np.random.default_rng(seed)
+        samples = [{name: rng.uniform(-1, 1, (1, *s[1:])).astype(np.float32) for name, s in zip(inputs, shapes)}
+                   for _ in range(32)]  # fmt: skip
+        calibration = qt.calibrate({key: samples})
+        out = Path(tmp) / "q.tflite"
+        qt.quantize(calibration).export_model(str(out))
+        return out.read_bytes()
+
+
 def main(names: list[str]) -> None:
     for base, (builder, modes) in MODELS.items():
         for k, mode in enumerate(modes):
@@ -287,6 +318,17 @@ def main(names: list[str]) -> None:
             _seed(17 + k)
             model, shapes = builder()
             data = convert(model, mode, shapes, seed=k)
+            (HERE / f"{name}.tflite").write_bytes(data)
+            np.savez(HERE / f"{name}.npz", **reference(data))
+            print(f"{name}: {len(data):,} bytes", flush=True)
+    for base, (builder, modes) in AEQ_MODELS.items():
+        for k, mode in enumerate(modes):
+            name = f"aeq_{base}_{mode}"
+            if names and name not in names and "aeq" not in names:
+                continue
+            _seed(31 + k)
+            model, shapes = builder()
+            data = aeq(model, mode, shapes, seed=k)
             (HERE / f"{name}.tflite").write_bytes(data)
             np.savez(HERE / f"{name}.npz", **reference(data))
             print(f"{name}: {len(data):,} bytes", flush=True)
