@@ -12,6 +12,7 @@ from pathlib import Path
 from codegen import __version__, pipeline, report
 from codegen.boards import load_board, timer
 from codegen.build.staging import check_out_dir
+from codegen.check import golden
 from codegen.errors import BudgetError, RvfwError
 from codegen.paths import DEFAULT_BOARD, DEFAULT_MODEL
 from codegen.report import plot
@@ -138,7 +139,20 @@ def _parser() -> argparse.ArgumentParser:
                 choices=SIMULATORS,
                 help="simulator of the spike boards: spike, qemu, or auto (Spike when installed, else QEMU)",
             )
+        if name in ("run", "check"):
+            p.add_argument("--output", default=None, metavar="FILE.npz",
+                           help="save the firmware's outputs (by output name), as --expect reads them")  # fmt: skip
         if name == "check":
+            p.add_argument(
+                "--expect",
+                action="append",
+                default=None,
+                metavar="FILE",
+                help="compare with your own golden instead of TFLite Micro: one .npy per graph output (repeat the "
+                "flag, in output order) or one .npz holding them by output name or in order",
+            )
+            p.add_argument("--with-tflm", action="store_true",
+                           help="with --expect: compare with TFLite Micro too (both must match)")  # fmt: skip
             p.add_argument(
                 "--layers",
                 action="store_true",
@@ -235,7 +249,12 @@ def main(argv: list[str] | None = None) -> int:
                 raise RvfwError("check-board needs --port (the board's serial port)")
             start = (lambda: None) if args.no_flash else (lambda: flash.flash(job, False, log))
             return 0 if board_check.check_board(b, args.port, start, args.timeout, log).bit_exact else 1
+        if getattr(args, "expect", None):  # a bad --expect is refused before the run
+            golden.load_expected(b.graph, args.expect)
         r = pipeline.run(b, args.timeout, log, args.vlen, sim=args.sim, cycles=args.cycles)
+        if args.output:
+            golden.save_outputs(Path(args.output), b.graph, r.harness.outputs[-len(b.graph.outputs) :])
+            log(f"saved the outputs to {args.output}")
         if args.command == "run":
             return 0
         return _check_command(args, r, build, log)
@@ -261,7 +280,9 @@ def _check_command(args, r: pipeline.Run, build, log) -> int:
     """The comparison with the golden; on request (--layers) or on any difference, layer by layer
     (a difference rebuilds the image with its layer outputs printed). A difference is loud: the
     last line says how many outputs differ and which layer differs first."""
-    result = pipeline.check(r, log)
+    expected = golden.load_expected(r.build.graph, args.expect) if args.expect else None
+    label = f"the expected outputs ({', '.join(Path(f).name for f in args.expect)})" if args.expect else ""
+    result = pipeline.check(r, log, expected=expected, expected_label=label, with_tflm=args.with_tflm)
     if result.bit_exact and not args.layers:
         return 0
     if pipeline.check_layers.is_compressed(r.build.graph):
@@ -273,9 +294,14 @@ def _check_command(args, r: pipeline.Run, build, log) -> int:
         first = pipeline.compare_layers(r, log)
     if result.bit_exact:
         return 0
-    where = f"; the first layer that differs is {pipeline.check_layers.describe(first)}" if first else ""
-    log(f"MISMATCH: {result.total - result.matched:,} of {result.total:,} outputs differ from the golden{where} "
-        "(rvfw check --layers prints the per-layer table)")  # fmt: skip
+    if first:
+        where = f"; the first layer that differs from TFLite Micro is {pipeline.check_layers.describe(first)}"
+    elif args.expect:
+        where = "; every layer matches TFLite Micro (your expected outputs differ from TFLite Micro's)"
+    else:
+        where = ""
+    log(f"MISMATCH: {result.total - result.matched:,} of {result.total:,} outputs differ from "
+        f"{label or 'TFLite Micro'}{where} (rvfw check --layers prints the per-layer table)")  # fmt: skip
     return 1
 
 
@@ -296,6 +322,12 @@ def _check_args(args) -> None:
     """Flags that would otherwise be ignored or misread are refused up front, in one line."""
     if getattr(args, "out", None):
         check_out_dir(Path(args.out))
+    if getattr(args, "with_tflm", False) and not getattr(args, "expect", None):
+        raise RvfwError("--with-tflm goes with --expect (without it, TFLite Micro is the golden already)")
+    if getattr(args, "expect", None) and getattr(args, "steps", None) not in (None, 1):
+        raise RvfwError(f"--steps {args.steps} with --expect: the files give one step's outputs")
+    if getattr(args, "output", None) and not str(args.output).endswith(".npz"):
+        raise RvfwError(f"--output {args.output}: name it .npz")
     if getattr(args, "seed", 0) < 0:
         raise RvfwError(f"--seed {args.seed}: must be 0 or more")
     if args.command in ("run", "check") and not getattr(args, "app", None):  # before building, not after

@@ -26,7 +26,7 @@ from codegen.build.staging import staged
 from codegen.check import golden, tt_accuracy
 from codegen.check import layers as check_layers
 from codegen.check.reference import golden_outputs, is_compressed
-from codegen.errors import BudgetError, RvfwError
+from codegen.errors import BudgetError, RvfwError, one_line
 from codegen.frontend import load_tflite
 from codegen.ir import Graph
 from codegen.ops import ConstArray, Layer, check_graph, cold_kernels, lower_graph
@@ -502,10 +502,24 @@ def run(
     return Run(b, result, harness, estimate)
 
 
-def check(r: Run, log: Log = print, accuracy: bool = True) -> golden.Comparison:
-    """Bit-exact comparison with the golden; for a TT-compressed graph (accuracy=True) also the
-    accuracy cost against the original model."""
-    return compare(r.build.graph, r.build.inputs, r.harness.outputs, "firmware", log, accuracy)
+def check(
+    r: Run, log: Log = print, accuracy: bool = True, expected: list[np.ndarray] | None = None,
+    expected_label: str = "the expected outputs", with_tflm: bool = False,
+) -> golden.Comparison:  # fmt: skip
+    """Bit-exact comparison with the golden: TFLite Micro's outputs (for a TT-compressed graph its
+    numpy reference), or the user's expected outputs (--expect), or both (with_tflm); for a
+    TT-compressed graph (accuracy=True) also the accuracy cost against the original model."""
+    b = r.build
+    if expected is None:
+        return compare(b.graph, b.inputs, r.harness.outputs, "firmware", log, accuracy)
+    last = r.harness.outputs[-len(b.graph.outputs) :] if r.harness.outputs else []
+    result = _verdict(b.graph, last, expected, "firmware", expected_label, log)
+    if with_tflm:
+        against_tflm = compare(b.graph, b.inputs, r.harness.outputs, "firmware", log, accuracy)
+        return golden.Comparison(result.matched + against_tflm.matched, result.total + against_tflm.total,
+                                 result.mismatches + against_tflm.mismatches,
+                                 result.per_output + against_tflm.per_output)  # fmt: skip
+    return result
 
 
 def compare_layers(r: Run, log: Log = print):
@@ -527,10 +541,24 @@ def compare(
     graph: Graph, inputs: list[np.ndarray], outputs: list[np.ndarray], whose: str, log: Log, accuracy: bool = True
 ) -> golden.Comparison:
     reference, against = golden_outputs(graph, inputs)
-    result = golden.compare(outputs, reference)
-    for k, i, ours, ref in result.mismatches:
-        log(f"mismatch: output {k} [{i}]: {whose} {ours}, {against} {ref}")
-    log(f"bit-exact: {result.matched}/{result.total} outputs match {against}")
+    result = _verdict(graph, outputs, reference, whose, against, log)
     if accuracy and is_compressed(graph):
         log(tt_accuracy.accuracy_line(tt_accuracy.accuracy_cost(graph)))
+    return result
+
+
+def _verdict(graph: Graph, outputs: list[np.ndarray], reference: list[np.ndarray], whose: str, against: str,
+             log: Log) -> golden.Comparison:  # fmt: skip
+    """One line per differing output (how many values differ, the first one), then the total."""
+    result = golden.compare(outputs, reference)
+    per_graph = max(len(graph.outputs), 1)
+    for k, (matched, total) in enumerate(result.per_output):
+        if matched == total:
+            continue
+        first = next(m for m in result.mismatches if m[0] == k)
+        name = one_line(graph.tensors[graph.outputs[k % per_graph]].name)
+        step = f" (step {k // per_graph})" if len(result.per_output) > per_graph else ""
+        log(f"mismatch: output {k % per_graph} '{name}'{step}: {total - matched:,} of {total:,} values differ; "
+            f"first at [{first[1]}]: {whose} {first[2]}, {against} {first[3]}")  # fmt: skip
+    log(f"bit-exact: {result.matched}/{result.total} outputs match {against}")
     return result

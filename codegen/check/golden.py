@@ -6,7 +6,7 @@ import faulthandler
 import os
 import signal
 import tempfile
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
@@ -238,6 +238,7 @@ class Comparison:
     matched: int
     total: int
     mismatches: list[tuple[int, int, object, object]]  # (output, flat index, ours, reference)
+    per_output: list[tuple[int, int]] = field(default_factory=list)  # (matched, total) of each output
 
     @property
     def bit_exact(self) -> bool:
@@ -247,18 +248,86 @@ class Comparison:
 def compare(ours: list[np.ndarray], reference: list[np.ndarray]) -> Comparison:
     matched = total = 0
     mismatches = []
-    for k in range(len(ours), len(reference)):  # outputs the firmware never printed all count as wrong
-        total += np.asarray(reference[k]).size
-        mismatches.append((k, 0, "missing", "present"))
+    per_output = []
     for k, (a, b) in enumerate(zip(ours, reference)):
         a_flat, b_flat = a.reshape(-1), np.asarray(b).reshape(-1)
         if b_flat.dtype == np.float32:  # compare bit patterns, not values
             a_bits, b_bits = a_flat.view(np.uint32), b_flat.view(np.uint32)
         else:
             a_bits, b_bits = a_flat.astype(np.int64), b_flat.astype(np.int64)
-        same = a_bits == b_bits
+        same = a_bits == b_bits if a_bits.shape == b_bits.shape else np.zeros(b_bits.shape, dtype=bool)
         matched += int(same.sum())
         total += same.size
+        per_output.append((int(same.sum()), int(same.size)))
         for i in np.flatnonzero(~same)[:20]:
-            mismatches.append((k, int(i), a_flat[i].item(), b_flat[i].item()))
-    return Comparison(matched, total, mismatches)
+            mismatches.append((k, int(i), a_flat[i].item() if i < a_flat.size else "missing", b_flat[i].item()))
+    for k in range(len(ours), len(reference)):  # outputs the firmware never printed all count as wrong
+        total += np.asarray(reference[k]).size
+        per_output.append((0, int(np.asarray(reference[k]).size)))
+        mismatches.append((k, 0, "missing", "present"))
+    return Comparison(matched, total, mismatches, per_output)
+
+
+def load_expected(graph: Graph, files) -> list[np.ndarray]:
+    """--expect: the user's golden outputs, one .npy per graph output (in order) or one .npz holding
+    them by output name or in order (arr_0, ...), each exactly the output's shape and dtype."""
+    paths = _as_list(files)
+    indices = list(graph.outputs)
+    names = [graph.tensors[i].name for i in indices]
+    if len(paths) == 1 and paths[0].suffix == ".npz":
+        _file_size_ok(paths[0], sum(graph.tensors[i].num_elements for i in indices) + 512 * len(indices), "outputs")
+        try:
+            archive = np.load(paths[0], allow_pickle=False)
+        except (OSError, ValueError, EOFError):
+            raise RvfwError(f"{paths[0].name}: not an .npz archive (numpy's own format, saved with np.savez)") from None
+        if isinstance(archive, np.ndarray):
+            raise RvfwError(f"{paths[0].name}: a .npy array, not an .npz archive")
+        with archive:
+            keys = list(archive.files)
+            chosen = names if set(names) <= set(keys) else keys if keys == [f"arr_{k}" for k in range(len(names))] \
+                else None  # fmt: skip
+            if chosen is None:
+                raise RvfwError(f"{paths[0].name}: holds {[one_line(k) for k in keys][:8]}; the model's outputs are "
+                                f"{[one_line(n) for n in names][:8]} (name them so, or save {len(names)} arrays in "
+                                "order)")  # fmt: skip
+            for index, key in zip(indices, chosen):
+                with archive.zip.open(f"{key}.npy") as member:
+                    _declared_fits(graph, index, member, f"{paths[0].name}[{one_line(key)}]")
+            arrays = [archive[key] for key in chosen]
+        return [_expected(graph, i, a, f"{paths[0].name}[{one_line(k)}]") for i, a, k in zip(indices, arrays, chosen)]
+    if len(paths) != len(indices):
+        raise RvfwError(f"{len(paths)} --expect files for a model with {len(indices)} outputs: give one .npy per "
+                        "output, in order, or one .npz")  # fmt: skip
+    arrays = []
+    for index, path in zip(indices, paths):
+        _file_size_ok(path, graph.tensors[index].num_elements, graph.tensors[index].name)
+        with open(path, "rb") as f:
+            _declared_fits(graph, index, f, path.name)
+        arrays.append(_expected(graph, index, _load_npy(path), path.name))
+    return arrays
+
+
+def _expected(graph: Graph, index: int, array: np.ndarray, label: str) -> np.ndarray:
+    t = graph.tensors[index]
+    if tuple(array.shape) != tuple(t.shape) or array.dtype != t.dtype.np_type:
+        raise RvfwError(f"{label}: {array.dtype} {list(array.shape)}, output '{one_line(t.name)}' is "
+                        f"{t.dtype.np_type.__name__} {list(t.shape)}")  # fmt: skip
+    return array
+
+
+def save_outputs(path: Path, graph: Graph, outputs: list[np.ndarray]) -> None:
+    """--output FILE.npz: the outputs by output name (arr_k where two names are the same), as
+    --expect and --input read them back."""
+    names = [graph.tensors[i].name for i in graph.outputs]
+    keys = names if len(set(names)) == len(names) and all(names) else [f"arr_{k}" for k in range(len(names))]
+    path = Path(path)
+    if path.suffix != ".npz":
+        raise RvfwError(f"--output {path}: name it .npz")
+    tmp = path.with_name(f".{path.name}.partial")
+    try:
+        with open(tmp, "wb") as f:
+            np.savez(f, **dict(zip(keys, outputs)))
+        tmp.replace(path)
+    except OSError as exc:
+        tmp.unlink(missing_ok=True)
+        raise RvfwError(f"--output {path}: cannot write it: {exc.strerror}") from None
