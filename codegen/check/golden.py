@@ -50,10 +50,19 @@ def make_inputs(graph: Graph, seed: int = 0, files=None) -> list[np.ndarray]:
         elif t.dtype is DType.FLOAT32:
             lo, hi = _float_input_range(graph, index)
             arrays.append(rng.uniform(lo, hi, size=t.shape).astype(np.float32))
+        elif t.dtype is DType.INT32 and _shape_only(graph, index):  # read by nothing: its value is the shape
+            arrays.append(np.asarray(graph.tensors[graph.consumers(index)[0].outputs[0]].shape, np.int32))
         else:
             what = f"input '{one_line(t.name)}': {t.dtype.name.lower()} inputs not supported"
             raise RvfwError(f"{Path(graph.source).name}: {what}")
     return arrays
+
+
+def _shape_only(graph: Graph, index: int) -> bool:
+    """A graph input that only gives a TRANSPOSE_CONV its output shape (TFLite Micro's seanet
+    models): its consumers take the shape from their output tensor."""
+    readers = graph.consumers(index)
+    return bool(readers) and all(op.kind.value == "TRANSPOSE_CONV" and op.inputs[0] == index for op in readers)
 
 
 def check_input_file(graph: Graph, files=None) -> None:

@@ -39,12 +39,13 @@ AVERAGE = family("AVERAGE_POOL_2D int16", "rvfw_pool_params", "avgpool2d_s16", (
 MAX = family("MAX_POOL_2D int16", "rvfw_pool_params", "maxpool2d_s16", ("ref",), ("MAX_POOL_2D",))
 SOFTMAX = family("SOFTMAX int16", "rvfw_softmax_params", "softmax_s16", ("ref",), ("SOFTMAX",))
 SIGMOID = family("LOGISTIC / TANH int16", "rvfw_sigmoid_s16_params", "sigmoid_s16", ("ref",), ("LOGISTIC", "TANH"))
-FAMILIES = (CONV, DEPTHWISE, FC, ADD, SUB, MUL, AVERAGE, MAX, SIGMOID, SOFTMAX)
+LEAKY = family("LEAKY_RELU int16", "rvfw_leaky_relu_params", "leaky_relu_s16", ("ref",), ("LEAKY_RELU",))
+FAMILIES = (CONV, DEPTHWISE, FC, ADD, SUB, MUL, AVERAGE, MAX, SIGMOID, SOFTMAX, LEAKY)
 BINARY = {OpKind.ADD: ADD, OpKind.SUB: SUB, OpKind.MUL: MUL}
 POOLS = {OpKind.AVERAGE_POOL_2D: AVERAGE, OpKind.MAX_POOL_2D: MAX}
 TABLE_KINDS = (OpKind.LOGISTIC, OpKind.TANH)
 KINDS_SUPPORTED = (OpKind.CONV_2D, OpKind.DEPTHWISE_CONV_2D, OpKind.FULLY_CONNECTED, *BINARY, *POOLS, *TABLE_KINDS,
-                   OpKind.SOFTMAX)  # fmt: skip
+                   OpKind.SOFTMAX, OpKind.LEAKY_RELU)  # fmt: skip
 WEIGHTED = (OpKind.CONV_2D, OpKind.DEPTHWISE_CONV_2D, OpKind.FULLY_CONNECTED)
 ADD_LEFT_SHIFT = 15
 
@@ -63,6 +64,10 @@ def check(graph: Graph, op: Op) -> None:
     if op.kind is OpKind.SOFTMAX:
         if abs(out.quant.scale[0] - 1 / 32768) > 0.001 / 32768:
             raise fail(graph, op, f"int16 output scale {out.quant.scale[0]:g} is not 1/32768 (TFLite Micro needs it)")
+        return
+    if op.kind is OpKind.LEAKY_RELU:
+        if inp.shape != out.shape:
+            raise fail(graph, op, f"input {list(inp.shape)} and output {list(out.shape)} differ")
         return
     if op.kind in TABLE_KINDS:
         if _checked_log2(out.quant.scale[0]) != -15:
@@ -160,6 +165,15 @@ def lower(ctx: LowerContext, op: Op) -> Layer:
         tables = [ctx.derived(op, "exp_lut", "int16_t", exp_lut), ctx.derived(op, "reciprocal_lut", "int16_t",
                                                                              reciprocal_lut)]  # fmt: skip
         return ctx.layer(op, ctx.pick(SOFTMAX), SOFTMAX, params, [ctx.input(op), *tables, ctx.output(op)])
+    if op.kind is OpKind.LEAKY_RELU:
+        # TFLite Micro's Prepare: float32 products of the scales and alpha, then QuantizeMultiplier.
+        si, so, alpha = np.float32(inp.quant.scale[0]), np.float32(out.quant.scale[0]), np.float32(op.options["alpha"])
+        m_id, s_id = quantize_multiplier(float(si / so))
+        m_alpha, s_alpha = quantize_multiplier(float(si * alpha / so))
+        params = [("size", inp.num_elements), ("input_zero_point", inp.quant.zero_point[0]),
+                  ("output_zero_point", out.quant.zero_point[0]), ("multiplier_identity", m_id),
+                  ("shift_identity", s_id), ("multiplier_alpha", m_alpha), ("shift_alpha", s_alpha)]  # fmt: skip
+        return ctx.layer(op, ctx.pick(LEAKY), LEAKY, params, [ctx.input(op), ctx.output(op)])
     if op.kind in TABLE_KINDS:
         multiplier, shift = table_input_scaling(op.kind, float(inp.quant.scale[0]))
         params = [("count", inp.num_elements), ("multiplier", multiplier), ("shift", shift),

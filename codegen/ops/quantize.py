@@ -1,5 +1,5 @@
-"""QUANTIZE (float32 -> int8 or int16, and rescaling from int8 or int16 to int8, int16 or int32) and
-DEQUANTIZE (int8 or int16 -> float32)."""
+"""QUANTIZE (float32 -> int8 or int16, rescaling from int8 or int16 to int8, int16 or int32, and
+from int32 to int8 or int16) and DEQUANTIZE (int8 or int16 -> float32)."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ DEQUANTIZE16 = family("DEQUANTIZE int16", "rvfw_affine_params", "dequantize_s16_
 QUANTIZE = family("QUANTIZE", "rvfw_affine_params", "quantize_f32_s8", ("ref",), ("QUANTIZE",))
 QUANTIZE16 = family("QUANTIZE to int16", "rvfw_affine_params", "quantize_f32_s16", ("ref",), ("QUANTIZE",))
 REQUANTIZE = family("QUANTIZE (int8 rescale)", "rvfw_requantize_params", "requantize_s8", ("ref",), ("QUANTIZE",))
-REQUANTIZE16 = family("QUANTIZE (int8/int16 -> int8/int16/int32 rescale)", "rvfw_requantize_params", "requantize",
+REQUANTIZE16 = family("QUANTIZE (int8/int16/int32 -> int8/int16/int32 rescale)", "rvfw_requantize_params", "requantize",
                       ("ref",),
                       ("QUANTIZE",))  # fmt: skip
 FAMILIES = (DEQUANTIZE, DEQUANTIZE16, QUANTIZE, QUANTIZE16, REQUANTIZE, REQUANTIZE16)
@@ -28,11 +28,11 @@ def check(graph: Graph, op: Op) -> None:
     if inp.shape != out.shape:
         raise fail(graph, op, f"input {list(inp.shape)} and output {list(out.shape)} differ")
     if op.kind is OpKind.QUANTIZE:
-        inp = expect_dtype(graph, op, op.inputs[0], "input", DType.FLOAT32, *INTEGER)
+        inp = expect_dtype(graph, op, op.inputs[0], "input", DType.FLOAT32, *INTEGER, DType.INT32)
         wider = (DType.INT32,) if inp.dtype in INTEGER else ()  # TFLite Micro requantises to int32 too
         out = expect_dtype(graph, op, op.outputs[0], "output", *INTEGER, *wider)
         expect_quant(graph, op, out, "output")
-        if inp.dtype in INTEGER:
+        if inp.dtype is not DType.FLOAT32:  # int32 -> int8/int16: TFLite Micro's Requantize (seanet)
             expect_quant(graph, op, inp, "input")
     else:
         inp = expect_dtype(graph, op, op.inputs[0], "input", *INTEGER)

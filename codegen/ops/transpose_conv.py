@@ -1,4 +1,5 @@
-"""TRANSPOSE_CONV, int8 with per-channel int8 weights (OHWI) and an optional int32 bias: each
+"""TRANSPOSE_CONV, int8 with per-channel int8 weights (OHWI) and an optional int32 bias, 16x8 (int16
+activations, int64 or int32 bias, 64-bit accumulation), and float32: each
 output pixel gathers the input pixels whose stride-spaced windows cover it. TFLite Micro scatters
 into an int32 buffer instead; the integer sums are the same, so the gather form needs no scratch.
 Padding as TFLite computes it: that of a convolution from the output back to the input."""
@@ -25,19 +26,23 @@ from codegen.quant import activation_range, conv_output_multipliers, out_size, p
 
 KINDS = (OpKind.TRANSPOSE_CONV,)
 TRANSPOSE_CONV = family("TRANSPOSE_CONV", "rvfw_conv_params", "transpose_conv_s8", ("ref",))
+TRANSPOSE_CONV_S16 = family("TRANSPOSE_CONV 16x8", "rvfw_conv_params", "transpose_conv_s16", ("ref",))
 TRANSPOSE_CONV_F32 = family("TRANSPOSE_CONV float32", "rvfw_conv_params", "transpose_conv_f32", ("ref",))
-FAMILIES = (TRANSPOSE_CONV, TRANSPOSE_CONV_F32)
+FAMILIES = (TRANSPOSE_CONV, TRANSPOSE_CONV_S16, TRANSPOSE_CONV_F32)
 inplace = not_in_place
 OUTPUT_SHAPE, FILTER, INPUT, BIAS = 0, 1, 2, 3
 
 
 def check(graph: Graph, op: Op) -> None:
-    inp = expect_dtype(graph, op, op.inputs[INPUT], "input", DType.INT8, DType.FLOAT32)
+    inp = expect_dtype(graph, op, op.inputs[INPUT], "input", DType.INT8, DType.INT16, DType.FLOAT32)
     floating = inp.dtype is DType.FLOAT32
-    flt = expect_dtype(graph, op, op.inputs[FILTER], "filter", inp.dtype)
+    flt = expect_dtype(graph, op, op.inputs[FILTER], "filter", DType.INT8 if inp.dtype is DType.INT16 else inp.dtype)
     out = expect_dtype(graph, op, op.outputs[0], "output", inp.dtype)
     expect_constant(graph, op, op.inputs[FILTER], "filter")
-    expect_constant(graph, op, op.inputs[OUTPUT_SHAPE], "output shape")
+    # TFLite Micro takes the output's shape from the output tensor; a runtime output_shape input
+    # (the seanet models feed one) is read by nothing.
+    shape_tensor = graph.tensors[op.inputs[OUTPUT_SHAPE]]
+    expect_dtype(graph, op, op.inputs[OUTPUT_SHAPE], "output shape", DType.INT32)
     if not floating:
         for t, role in ((inp, "input"), (out, "output")):
             expect_quant(graph, op, t, role)
@@ -48,12 +53,15 @@ def check(graph: Graph, op: Op) -> None:
         raise fail(graph, op, "expects 4-D input, filter and output")
     if flt.shape[3] != inp.shape[3] or flt.shape[0] != out.shape[3] or inp.shape[0] != out.shape[0]:
         raise fail(graph, op, f"filter {list(flt.shape)} does not map {list(inp.shape)} to {list(out.shape)}")
-    shape = graph.tensors[op.inputs[OUTPUT_SHAPE]].data.reshape(-1)
-    if tuple(int(d) for d in shape) != tuple(out.shape):
-        raise fail(graph, op, f"output_shape {shape.tolist()} is not the output {list(out.shape)}")
+    if shape_tensor.is_constant and tuple(int(d) for d in shape_tensor.data.reshape(-1)) != tuple(out.shape):
+        raise fail(graph, op, f"output_shape {shape_tensor.data.reshape(-1).tolist()} is not the output "
+                   f"{list(out.shape)}")  # fmt: skip
+    if inp.dtype is DType.INT16 and (inp.quant.zero_point[0] or out.quant.zero_point[0]):
+        raise fail(graph, op, "int16 zero points must be 0 (16x8 quantisation)")
     bias = optional_input(op, BIAS)
     if bias >= 0:
-        expect_dtype(graph, op, bias, "bias", DType.FLOAT32 if floating else DType.INT32)
+        wide = (DType.INT64, DType.INT32) if inp.dtype is DType.INT16 else (DType.INT32,)
+        expect_dtype(graph, op, bias, "bias", *((DType.FLOAT32,) if floating else wide))
         expect_constant(graph, op, bias, "bias")
         if graph.tensors[bias].num_elements != out.shape[3]:
             raise fail(graph, op, f"bias of {graph.tensors[bias].num_elements} values for {out.shape[3]} channels")
@@ -75,7 +83,9 @@ def lower(ctx: LowerContext, op: Op) -> Layer:
     pad_w = padding_before(s_w, 1, out.shape[2], k_w, inp.shape[2])
     if inp.dtype is DType.FLOAT32:
         return _lower_float(ctx, op, (s_h, s_w), (pad_h, pad_w))
-    act_min, act_max = activation_range(expect_activation(ctx.graph, op), out.quant.scale[0], out.quant.zero_point[0])
+    wide = inp.dtype is DType.INT16
+    act_min, act_max = activation_range(expect_activation(ctx.graph, op), out.quant.scale[0], out.quant.zero_point[0],
+                                        **({"bits": 16} if wide else {}))  # fmt: skip
     params = [
         ("batches", inp.shape[0]), ("in_h", inp.shape[1]), ("in_w", inp.shape[2]), ("in_c", inp.shape[3]),
         ("out_h", out.shape[1]), ("out_w", out.shape[2]), ("out_c", out.shape[3]), ("k_h", k_h), ("k_w", k_w),
@@ -85,10 +95,15 @@ def lower(ctx: LowerContext, op: Op) -> Layer:
         ("output_activation_max", act_max),
     ]  # fmt: skip
     multipliers, shifts = conv_output_multipliers(inp.quant.scale[0], flt.quant.scale, out.quant.scale[0], out.shape[3])
-    args = [ctx.input(op, INPUT), ctx.weights(op.inputs[FILTER]), ctx.weights(optional_input(op, BIAS)),
+    bias_index = optional_input(op, BIAS)
+    bias = ctx.weights(bias_index)
+    if wide and bias_index >= 0 and ctx.tensor(bias_index).dtype is DType.INT32:  # widened, as TFLite Micro does
+        bias = ctx.derived(op, "bias64", "int64_t", ctx.tensor(bias_index).data.astype(np.int64))
+    args = [ctx.input(op, INPUT), ctx.weights(op.inputs[FILTER]), bias,
             ctx.derived(op, "multiplier", "int32_t", multipliers), ctx.derived(op, "shift", "int32_t", shifts),
             ctx.output(op)]  # fmt: skip
-    return ctx.layer(op, ctx.pick(TRANSPOSE_CONV), TRANSPOSE_CONV, params, args, macs(ctx.graph, op))
+    fam = TRANSPOSE_CONV_S16 if wide else TRANSPOSE_CONV
+    return ctx.layer(op, ctx.pick(fam), fam, params, args, macs(ctx.graph, op))
 
 
 def _lower_float(ctx: LowerContext, op: Op, stride: tuple[int, int], pad: tuple[int, int]) -> Layer:

@@ -111,6 +111,13 @@ typedef struct {
     float cell_clip;
 } rvfw_lstm_f32_params;
 
+/* int16 LEAKY_RELU: (x - input zero point) requantised by the identity scale where it is not
+ * negative, by alpha's where it is, plus the output zero point (TFLite Micro's QuantizeLeakyRelu). */
+typedef struct {
+    int32_t size, input_zero_point, output_zero_point;
+    int32_t multiplier_identity, shift_identity, multiplier_alpha, shift_alpha;
+} rvfw_leaky_relu_params;
+
 /* int16 LOGISTIC (tanh 0) or TANH (tanh 1): elements and TFLite's input scaling. */
 typedef struct {
     int32_t count, multiplier, shift, tanh;
@@ -209,7 +216,7 @@ typedef struct {
     int32_t size;
     int32_t input_zero_point, output_zero_point;
     int32_t multiplier, shift;
-    int32_t input_bytes, output_bytes; /* requantize_ref: 1 (int8) or 2 (int16) */
+    int32_t input_bytes, output_bytes; /* requantize_ref: 1 (int8), 2 (int16) or 4 (int32) */
 } rvfw_requantize_params;
 
 typedef struct {
@@ -251,6 +258,9 @@ void rvfw_reduce_min_s8_ref(const rvfw_reduce_params *p, const int8_t *input, in
 void rvfw_squared_difference_s8_ref(const rvfw_binary_params *p, const int8_t *a, const int8_t *b, int8_t *output);
 void rvfw_prelu_s8_ref(const rvfw_binary_params *p, const int8_t *a, const int8_t *b, int8_t *output);
 void rvfw_arg_minmax_s8_ref(const rvfw_arg_params *p, const int8_t *input, void *output);
+void rvfw_transpose_conv_s16_ref(const rvfw_conv_params *p, const int16_t *input, const int8_t *filter,
+                                 const int64_t *bias, const int32_t *output_multiplier, const int32_t *output_shift,
+                                 int16_t *output);
 void rvfw_transpose_conv_s8_ref(const rvfw_conv_params *p, const int8_t *input, const int8_t *filter,
                                 const int32_t *bias, const int32_t *output_multiplier, const int32_t *output_shift,
                                 int8_t *output);
@@ -275,6 +285,7 @@ void rvfw_lstm_s8_scalar(const rvfw_lstm_params *p, const int8_t *input, const i
 void rvfw_lstm_s8_rvv(const rvfw_lstm_params *p, const int8_t *input, const int8_t *input_weights,
                       const int8_t *recurrent_weights, const int32_t *bias, const uint16_t *sigmoid_table,
                       int8_t *hidden, int16_t *cell, int8_t *output, int16_t *scratch);
+void rvfw_leaky_relu_s16_ref(const rvfw_leaky_relu_params *p, const int16_t *input, int16_t *output);
 void rvfw_sigmoid_s16_ref(const rvfw_sigmoid_s16_params *p, const int16_t *input, const uint16_t *sigmoid_table,
                           int16_t *output);
 void rvfw_div_f32_ref(const rvfw_binary_params *p, const float *a, const float *b, const float *act, float *output);

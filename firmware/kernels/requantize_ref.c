@@ -1,4 +1,4 @@
-/* QUANTIZE between integer types (int8 or int16 in; int8, int16 or int32 out), reference: (x - input
+/* QUANTIZE between integer types (int8, int16 or int32 in; int8, int16 or int32 out), reference: (x - input
  * zero point) requantised, plus the output zero point, clamped to the output type (TFLite Micro's
  * Requantize). */
 #include "rvfw_kernels.h"
@@ -9,7 +9,9 @@ void rvfw_requantize_ref(const rvfw_requantize_params *p, const void *input, voi
     const int32_t lo = p->output_bytes == 4 ? INT32_MIN : p->output_bytes == 2 ? INT16_MIN : INT8_MIN;
     const int32_t hi = p->output_bytes == 4 ? INT32_MAX : p->output_bytes == 2 ? INT16_MAX : INT8_MAX;
     for (int32_t i = 0; i < p->size; ++i) {
-        const int32_t x = p->input_bytes == 2 ? ((const int16_t *)input)[i] : ((const int8_t *)input)[i];
+        const int32_t x = p->input_bytes == 4   ? ((const int32_t *)input)[i]
+                          : p->input_bytes == 2 ? ((const int16_t *)input)[i]
+                                                : ((const int8_t *)input)[i];
         const int32_t v = rvfw_clamp(rvfw_requantize(x - p->input_zero_point, p->multiplier, p->shift) +
                                          p->output_zero_point,
                                      lo, hi);

@@ -49,7 +49,7 @@ def test_check_on_a_mismatch_names_the_layer_in_its_last_line(tmp_path, sim_tool
     code = rvfw_main(["check", "--model", str(mlperf_model("kws_dscnn")), "--out", str(tmp_path / "out")])
     last = capsys.readouterr().out.strip().splitlines()[-1]
     assert code == 1
-    assert last.startswith("MISMATCH: ") and "outputs differ from the golden" in last
+    assert last.startswith("MISMATCH: ") and "outputs differ from TFLite Micro" in last
     assert f"(op #{BROKEN_OP} CONV_2D" in last and "--layers" in last
 
 
