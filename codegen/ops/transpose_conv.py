@@ -1,5 +1,5 @@
 """TRANSPOSE_CONV, int8 with per-channel int8 weights (OHWI) and an optional int32 bias, 16x8 (int16
-activations, int64 or int32 bias, 64-bit accumulation), and float32: each
+activations, an int64 bias, 64-bit accumulation), and float32: each
 output pixel gathers the input pixels whose stride-spaced windows cover it. TFLite Micro scatters
 into an int32 buffer instead; the integer sums are the same, so the gather form needs no scratch.
 Padding as TFLite computes it: that of a convolution from the output back to the input."""
@@ -60,7 +60,8 @@ def check(graph: Graph, op: Op) -> None:
         raise fail(graph, op, "int16 zero points must be 0 (16x8 quantisation)")
     bias = optional_input(op, BIAS)
     if bias >= 0:
-        wide = (DType.INT64, DType.INT32) if inp.dtype is DType.INT16 else (DType.INT32,)
+        # 16x8: TFLite Micro reads the bias as int64 whatever its type, so an int32 one gives undefined outputs.
+        wide = (DType.INT64,) if inp.dtype is DType.INT16 else (DType.INT32,)
         expect_dtype(graph, op, bias, "bias", *((DType.FLOAT32,) if floating else wide))
         expect_constant(graph, op, bias, "bias")
         if graph.tensors[bias].num_elements != out.shape[3]:
@@ -95,11 +96,7 @@ def lower(ctx: LowerContext, op: Op) -> Layer:
         ("output_activation_max", act_max),
     ]  # fmt: skip
     multipliers, shifts = conv_output_multipliers(inp.quant.scale[0], flt.quant.scale, out.quant.scale[0], out.shape[3])
-    bias_index = optional_input(op, BIAS)
-    bias = ctx.weights(bias_index)
-    if wide and bias_index >= 0 and ctx.tensor(bias_index).dtype is DType.INT32:  # widened, as TFLite Micro does
-        bias = ctx.derived(op, "bias64", "int64_t", ctx.tensor(bias_index).data.astype(np.int64))
-    args = [ctx.input(op, INPUT), ctx.weights(op.inputs[FILTER]), bias,
+    args = [ctx.input(op, INPUT), ctx.weights(op.inputs[FILTER]), ctx.weights(optional_input(op, BIAS)),
             ctx.derived(op, "multiplier", "int32_t", multipliers), ctx.derived(op, "shift", "int32_t", shifts),
             ctx.output(op)]  # fmt: skip
     fam = TRANSPOSE_CONV_S16 if wide else TRANSPOSE_CONV

@@ -1,6 +1,6 @@
 /* TRANSPOSE_CONV 16x8, reference: the int8 kernel's gather with int16 inputs, a 64-bit accumulator
- * and int64 bias (TFLite Micro widens an int32 bias to int64 before it runs: lowering does the
- * same), then TFLite Micro's 64-bit requantisation per channel and the int16 clamp. */
+ * and int64 bias (an int32 one TFLite Micro reads as int64: refused), then TFLite Micro's 64-bit
+ * requantisation per channel and the int16 clamp. */
 #include "rvfw_kernels.h"
 #include "rvfw_requant.h"
 

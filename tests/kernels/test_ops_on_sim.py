@@ -371,6 +371,31 @@ def transpose_conv_float(rng, h, w, cin, cout, k, stride, padding="SAME", activa
     return m.finish([x], [y])
 
 
+def transpose_conv16(rng, h, w, cin, cout, k, stride, padding="SAME", bias_dtype=np.int64) -> bytes:
+    """TRANSPOSE_CONV 16x8 (as TFLite Micro's seanet layers): int16 activations, int8 per-channel
+    weights, an int64 bias."""
+    m = ModelBuilder()
+    out_h = h * stride[0] if padding == "SAME" else (h - 1) * stride[0] + k[0]
+    out_w = w * stride[1] if padding == "SAME" else (w - 1) * stride[1] + k[1]
+    shape = m.tensor("output_shape", (4,), np.int32, data=np.array([1, out_h, out_w, cout], np.int32))
+    ws = rng.uniform(0.002, 0.02, cout).astype(np.float32)
+    wt = m.tensor("w", (cout, *k, cin), scale=ws, data=rng.integers(-127, 128, (cout, *k, cin)), axis=0)
+    x = m.tensor("x", (1, h, w, cin), np.int16, scale=0.0005, zero_point=0)
+    b = m.tensor("b", (cout,), bias_dtype, scale=ws * 0.0005, data=rng.integers(-200000, 200000, cout))
+    scale = float(np.float32(0.0005 * 0.011 * 73 * np.sqrt(k[0] * k[1] * cin) * 10000 / 8000))
+    y = m.tensor("y", (1, out_h, out_w, cout), np.int16, scale=scale, zero_point=0)
+    m.op("TRANSPOSE_CONV", [shape, wt, x, b], [y], padding=padding, stride=stride, activation="NONE")
+    return m.finish([x], [y])
+
+
+def leaky16(shape, alpha, in_scale, out_scale) -> bytes:
+    m = ModelBuilder()
+    x = m.tensor("x", shape, np.int16, scale=in_scale, zero_point=0)
+    y = m.tensor("y", shape, np.int16, scale=out_scale, zero_point=0)
+    m.op("LEAKY_RELU", [x], [y], alpha=alpha)
+    return m.finish([x], [y])
+
+
 def batch_matmul(rng, a_shape, b_shape, out_shape, const_b=False, floating=False, **options) -> bytes:
     m = ModelBuilder()
     if floating:
@@ -889,6 +914,12 @@ CASES = {
     "convert_s16_to_s8": lambda r: convert("s16", "s8", (4, 9)),
     "convert_s8_to_s32": lambda r: convert("s8", "s32", (4, 9)),
     "convert_s16_to_s32": lambda r: convert("s16", "s32", (4, 9)),
+    "convert_s32_to_s16": lambda r: convert("s32", "s16", (4, 9)),
+    "convert_s32_to_s8": lambda r: convert("s32", "s8", (4, 9)),
+    "s16_leaky_relu": lambda r: leaky16((2, 5, 11), 0.3, 0.0004, 0.0003),
+    "s16_leaky_relu_alpha_above_one": lambda r: leaky16((3, 17), 1.7, 0.0002, 0.0005),
+    "s16_transpose_conv_2x_same": lambda r: transpose_conv16(r, 3, 4, 5, 6, (3, 3), (2, 2)),
+    "s16_transpose_conv_valid": lambda r: transpose_conv16(r, 2, 5, 4, 3, (3, 4), (1, 2), "VALID"),
     "s16_transpose": lambda r: movement("TRANSPOSE", (2, 3, 4), [(4, 2, 3)], [[2, 0, 1]], dtype=np.int16),
     "padv2_value": lambda r: padv2((1, 4, 5, 3), ((0, 0), (1, 2), (2, 0), (0, 1)), 37),
     "f32_padv2_value": lambda r: padv2((1, 4, 5, 3), ((0, 0), (1, 2), (2, 0), (0, 1)), -2.75, np.float32),
