@@ -91,9 +91,6 @@ def check(graph: Graph, op: Op) -> None:
         expect_constant(graph, op, bias, "bias")
         if graph.tensors[bias].num_elements != filters // rank:
             raise fail(graph, op, f"bias of {graph.tensors[bias].num_elements} values for {filters // rank} units")
-    if op.options.get("activation", "NONE") != "NONE":
-        raise fail(graph, op, f"fused activation {op.options['activation']} not supported (TFLite Micro's "
-                   "integer SVDF applies none)")  # fmt: skip
 
 
 def macs(graph: Graph, op: Op) -> int:
@@ -127,4 +124,9 @@ def lower(ctx: LowerContext, op: Op) -> Layer:
     args = [ctx.input(op), ctx.weights(op.inputs[FEATURE]), replace(ctx.weights(op.inputs[TIME]), c_type="void"),
             ctx.weights(optional_input(op, BIAS)), replace(ctx.arena(op.inputs[STATE]), c_type="void"),
             ctx.output(op)]  # fmt: skip
-    return ctx.layer(op, ctx.pick(SVDF), SVDF, params, args, macs(g, op))
+    layer = ctx.layer(op, ctx.pick(SVDF), SVDF, params, args, macs(g, op))
+    activation = op.options.get("activation", "NONE")
+    if activation != "NONE":  # what TFLite Micro does with it: nothing (it clamps to int8 only)
+        layer.note = "; ".join(n for n in (layer.note, f"fused {activation} ignored, as TFLite Micro's integer SVDF"
+                                           " does") if n)  # fmt: skip
+    return layer

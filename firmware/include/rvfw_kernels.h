@@ -237,6 +237,7 @@ void rvfw_maxpool2d_s8_ref(const rvfw_pool_params *p, const int8_t *input, int8_
 void rvfw_add_s8_ref(const rvfw_add_params *p, const int8_t *input1, const int8_t *input2, int8_t *output);
 void rvfw_softmax_s8_ref(const rvfw_softmax_params *p, const int8_t *input, int8_t *output);
 void rvfw_softmax_s8_rvv(const rvfw_softmax_params *p, const int8_t *input, int8_t *output);
+void rvfw_softmax_s8_s16_ref(const rvfw_softmax_params *p, const int8_t *input, int16_t *output);
 void rvfw_softmax_s8_xthead(const rvfw_softmax_params *p, const int8_t *input, int8_t *output);
 void rvfw_requantize_s8_ref(const rvfw_requantize_params *p, const int8_t *input, int8_t *output);
 /* cores: [n * r_out][k]; bias: NULL or [inner][n * r_out]; multiplier, shift: NULL (the params'
