@@ -75,6 +75,7 @@ class OpKind(enum.Enum):
     SPLIT = "SPLIT"
     SPLIT_V = "SPLIT_V"
     SQUARED_DIFFERENCE = "SQUARED_DIFFERENCE"
+    SHAPE = "SHAPE"  # folded to a constant at load time (passes.simplify): shapes are static
     SQUEEZE = "SQUEEZE"
     STRIDED_SLICE = "STRIDED_SLICE"
     SUB = "SUB"

@@ -46,14 +46,14 @@ MAX_VERSION = {
     OpKind.BATCH_MATMUL: 4,
     OpKind.BROADCAST_TO: 3,
     OpKind.CONCATENATION: 3,
-    OpKind.CONV_2D: 4,
+    OpKind.CONV_2D: 8,  # 5 grouped, 6-7 int4/hybrid (their checks and dtypes refuse them), 8 16x8 int32 bias
     OpKind.DEPTH_TO_SPACE: 2,
-    OpKind.DEPTHWISE_CONV_2D: 6,
+    OpKind.DEPTHWISE_CONV_2D: 7,  # 7: int4 weights (refused by dtype)
     OpKind.DEQUANTIZE: 4,
     OpKind.DIV: 2,
     OpKind.ELU: 1,
     OpKind.EXPAND_DIMS: 1,
-    OpKind.FULLY_CONNECTED: 9,
+    OpKind.FULLY_CONNECTED: 11,  # 8 sparse (refused below), 10 int4 (by dtype), 11 16x8 with int32 bias
     OpKind.GATHER: 5,
     OpKind.HARD_SWISH: 1,
     OpKind.L2_NORMALIZATION: 2,
@@ -77,6 +77,7 @@ MAX_VERSION = {
     OpKind.RESHAPE: 1,
     OpKind.RESIZE_BILINEAR: 4,
     OpKind.RESIZE_NEAREST_NEIGHBOR: 4,
+    OpKind.SHAPE: 1,
     OpKind.SLICE: 5,
     OpKind.SOFTMAX: 3,
     OpKind.SPACE_TO_DEPTH: 2,
@@ -165,8 +166,8 @@ def _read_subgraph(model: tflite.Model, k: int, data: bytes, label: str) -> tupl
             ops.append(_read_op(model, sub, i, label))
         except UnsupportedOp as exc:
             missing.append(exc)
-    if missing:  # every op kind (and version) rvfw lacks, in one line
-        raise missing[0] if len(missing) == 1 else ModelError(label, "not supported: " + summarize(missing))
+    if missing:  # every op kind (and version) rvfw lacks, in one line: the same form for one or several
+        raise ModelError(label, "not supported: " + summarize(missing))
     return tensors, ops
 
 
@@ -200,6 +201,9 @@ def _read_tensor(model: tflite.Model, sub, index: int, data: bytes, label: str) 
     # the converter fixed in the shape) does not make the tensor dynamic; -1 in the shape does.
     if any(d < 0 for d in shape):
         raise ModelError(label, f"tensor {index} '{one_line(name)}' has a dynamic shape {list(shape)}")
+    if t.Sparsity() is not None:  # TFLite Micro runs no sparse tensor either
+        raise ModelError(label, f"tensor {index} '{one_line(name)}': sparse tensors not supported (TFLite Micro "
+                         "refuses them too)")  # fmt: skip
     tensor_type = t.Type()
     if tensor_type == TensorType.RESOURCE:  # a resource variable's handle: gone after frontend.resources
         return Tensor(index=index, name=name, shape=(), dtype=DType.INT32)

@@ -59,6 +59,7 @@ ARITY: dict[OpKind, tuple[tuple[int, int], tuple[int, int]]] = {
     OpKind.RESHAPE: ((1, 2), (1, 1)),
     OpKind.RESIZE_BILINEAR: ((2, 2), (1, 1)),
     OpKind.RESIZE_NEAREST_NEIGHBOR: ((2, 2), (1, 1)),
+    OpKind.SHAPE: ((1, 1), (1, 1)),
     OpKind.SLICE: ((3, 3), (1, 1)),
     OpKind.SOFTMAX: ((1, 1), (1, 1)),
     OpKind.SPACE_TO_DEPTH: ((1, 1), (1, 1)),

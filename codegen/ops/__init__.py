@@ -63,9 +63,7 @@ def check_graph(graph: Graph) -> None:
             module_for(graph, op).check(graph, op)
         except ModelError as exc:
             failures.append(exc)
-    if len(failures) == 1:
-        raise failures[0]
-    if failures:
+    if failures:  # one form for one problem or many: what, then the ops it affects
         raise ModelError(Path(graph.source).name, f"not supported: {summarize(failures, '; ')}")
 
 

@@ -28,7 +28,9 @@ def fold_constants(graph: Graph) -> Graph:
         fold = getattr(OPS.get(op.kind), "fold", None)
         inputs = [i for i in op.inputs if i >= 0]
         view = dataclasses.replace(graph, tensors=tensors)
-        if fold is None or not all(tensors[i].is_constant for i in inputs) or set(op.outputs) & set(graph.outputs):
+        any_input = getattr(OPS.get(op.kind), "FOLDS_ANY_INPUT", False)  # SHAPE: static shapes
+        constant = any_input or all(tensors[i].is_constant for i in inputs)
+        if fold is None or not constant or set(op.outputs) & set(graph.outputs):
             ops.append(op)
             continue
         try:

@@ -103,7 +103,7 @@ def test_bad_model_is_one_line_and_writes_nothing(tmp_path):
     bad = tmp_path / "bad.tflite"
     bad.write_bytes(m.finish([x], [y]))
     proc = rvfw("build", "--model", str(bad), "--out", str(tmp_path / "out"))
-    assert_one_line_error(proc, "bad.tflite: op #0 CONV_2D: int32 input not supported")
+    assert_one_line_error(proc, "bad.tflite: not supported: CONV_2D: int32 input not supported (needs int8) (op #0)")
     assert not (tmp_path / "out").exists()
 
 

@@ -105,10 +105,10 @@ def dynamic_model() -> bytes:
         (dynamic_model(), "model.tflite: tensor 0 'x' has a dynamic shape [1, -1]"),
         (
             fc_model(kind="UNIDIRECTIONAL_SEQUENCE_RNN"),
-            "model.tflite: op #0 UNIDIRECTIONAL_SEQUENCE_RNN: operator not supported by rvfw",
+            "model.tflite: not supported: UNIDIRECTIONAL_SEQUENCE_RNN (op #0)",
         ),
-        (fc_model(version=12), "model.tflite: op #0 FULLY_CONNECTED: version 12 not supported"),
-        (fc_model(in_dtype=np.int32), "model.tflite: op #0 FULLY_CONNECTED: int32 input not supported"),
+        (fc_model(version=12), "model.tflite: not supported: FULLY_CONNECTED version 12 (op #0)"),
+        (fc_model(in_dtype=np.int32), "model.tflite: not supported: FULLY_CONNECTED: int32 input not supported"),
         (fc_model(activation="RELU_N1_TO_1"), None),
     ],
 )

@@ -137,3 +137,35 @@ def test_einsum_pass_leaves_a_transpose_that_mixes_rows_into_outputs(tmp_path):
     g = load_tflite(path)
     # Output (a, b) of row r lands at b * 8 + a * 4 + r: no (r_out) of the einsum form gives that.
     assert fuse_einsum_transposes(g).ops == g.ops
+
+
+def test_shape_folds_to_a_constant_and_its_readers_after_it(tmp_path):
+    """PyTorch and ONNX exports: SHAPE -> STRIDED_SLICE -> PACK -> RESHAPE's shape (issue 29): the
+    shapes are static, so the chain folds away and the RESHAPE reads a constant shape."""
+    import numpy as np
+
+    from codegen.frontend.tflite import load_tflite
+    from codegen.ir import OpKind
+    from codegen.modelgen import ModelBuilder
+    from codegen.ops import check_graph
+    from codegen.passes import fold_constants
+
+    m = ModelBuilder()
+    x = m.tensor("x", (1, 4, 6), scale=0.1)
+    shape = m.tensor("shape", (3,), np.int32)
+    begin = m.tensor("begin", (1,), np.int32, data=np.array([0], np.int32))
+    end = m.tensor("end", (1,), np.int32, data=np.array([1], np.int32))
+    stride = m.tensor("stride", (1,), np.int32, data=np.array([1], np.int32))
+    batch = m.tensor("batch", (), np.int32)
+    minus_one = m.tensor("minus_one", (), np.int32, data=np.array(-1, np.int32))
+    target = m.tensor("target", (2,), np.int32)
+    y = m.tensor("y", (1, 24), scale=0.1)
+    m.op("SHAPE", [x], [shape])
+    m.op("STRIDED_SLICE", [shape, begin, end, stride], [batch], shrink_axis_mask=1)
+    m.op("PACK", [batch, minus_one], [target], axis=0, values_count=2)
+    m.op("RESHAPE", [x, target], [y])
+    (tmp_path / "m.tflite").write_bytes(m.finish([x], [y]))
+    graph = fold_constants(load_tflite(tmp_path / "m.tflite"))
+    assert [op.kind for op in graph.ops] == [OpKind.RESHAPE]
+    assert graph.tensors[target].data.tolist() == [1, -1]
+    check_graph(graph)
