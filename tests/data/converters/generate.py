@@ -6,6 +6,10 @@ Run in a venv of its own (requirements.txt here; not a dependency of rvfw or of 
     python -m venv /tmp/conv && /tmp/conv/bin/pip install -r tests/data/converters/requirements.txt
     /tmp/conv/bin/python tests/data/converters/generate.py [NAME ...]
 
+PyTorch models come from generate_torch.py (a venv with torch and litert-torch: PyTorch and
+TensorFlow's pins do not meet in one venv) as float .tflite files; this script quantises them with
+AI Edge Quantizer and computes their outputs (`generate.py torch`).
+
 For each model it writes NAME.tflite and NAME.npz here: `input_K` (a seeded input per graph
 input) and `output_K` (what TFLite Micro's interpreter computes for it). The corpus tier
 (tests/corpus) compiles every model here and wants those outputs bit for bit. Weights are
@@ -240,16 +244,6 @@ MODELS: dict[str, tuple[Callable, tuple[str, ...]]] = {
 }
 
 
-def tflm_outputs(model: bytes, inputs: list[np.ndarray]) -> list[np.ndarray]:
-    from tflite_micro.python.tflite_micro import runtime
-
-    interp = runtime.Interpreter.from_bytes(model, arena_size=8 << 20)
-    for k, x in enumerate(inputs):
-        interp.set_input(x, k)
-    interp.invoke()
-    return [interp.get_output(k) for k in range(len(interp.get_output_details(0) and [0] or []) or 1)]
-
-
 def _details(model: bytes) -> tuple[list[dict], int]:
     interp = tf.lite.Interpreter(model_content=model)
     return interp.get_input_details(), len(interp.get_output_details())
@@ -287,14 +281,18 @@ AEQ_MODELS: dict[str, tuple[Callable, tuple[str, ...]]] = {
 }
 
 
-def aeq(model: keras.Model, mode: str, shapes: list[tuple[int, ...]], seed: int = 0) -> bytes:
+def aeq(model: keras.Model | bytes, mode: str, shapes: list[tuple[int, ...]] | None = None, seed: int = 0) -> bytes:
+    """AI Edge Quantizer's static recipe (mode 16x8 or int8) over a float model: a Keras model, or the
+    bytes of a float .tflite (the PyTorch ones of generate_torch.py)."""
     import tempfile
 
     from ai_edge_quantizer import quantizer, recipe
 
     with tempfile.TemporaryDirectory() as tmp:
         float_path = Path(tmp) / "float.tflite"
-        float_path.write_bytes(convert(model, "float", shapes))
+        float_path.write_bytes(model if isinstance(model, bytes) else convert(model, "float", shapes))
+        if shapes is None:
+            shapes = [tuple(d["shape"]) for d in tf.lite.Interpreter(model_path=str(float_path)).get_input_details()]
         qt = quantizer.Quantizer(str(float_path))
         qt.load_quantization_recipe(recipe.static_wi8_ai16() if mode == "16x8" else recipe.static_wi8_ai8())
         signature = tf.lite.Interpreter(model_path=str(float_path)).get_signature_list()
@@ -307,6 +305,22 @@ def aeq(model: keras.Model, mode: str, shapes: list[tuple[int, ...]], seed: int 
         out = Path(tmp) / "q.tflite"
         qt.quantize(calibration).export_model(str(out))
         return out.read_bytes()
+
+
+def torch_models(names: list[str]) -> None:
+    """generate_torch.py's float models: their TFLite Micro outputs, and int8 and 16x8 versions
+    made by AI Edge Quantizer (PyTorch users quantise with it)."""
+    for float_path in sorted(HERE.glob("torch_*_float.tflite")):
+        base = float_path.stem.removesuffix("_float")
+        if names and "torch" not in names and base not in names:
+            continue
+        data = float_path.read_bytes()
+        np.savez(HERE / f"{base}_float.npz", **reference(data))
+        for k, mode in enumerate(("int8", "16x8")):
+            quantised = aeq(data, mode, seed=k)
+            (HERE / f"{base}_{mode}.tflite").write_bytes(quantised)
+            np.savez(HERE / f"{base}_{mode}.npz", **reference(quantised))
+            print(f"{base}_{mode}: {len(quantised):,} bytes", flush=True)
 
 
 def main(names: list[str]) -> None:
@@ -335,4 +349,10 @@ def main(names: list[str]) -> None:
 
 
 if __name__ == "__main__":
-    main(sys.argv[1:])
+    # No names: everything. Names: those models; "torch" (or a torch_* name): generate_torch.py's.
+    wanted = sys.argv[1:]
+    keras_names = [n for n in wanted if n != "torch" and not n.startswith("torch_")]
+    if not wanted or keras_names:
+        main(keras_names)
+    if not wanted or len(keras_names) < len(wanted):
+        torch_models(wanted)
