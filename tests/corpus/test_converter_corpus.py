@@ -15,9 +15,10 @@ from tests.conftest import ROOT, quiet
 
 CORPUS = ROOT / "tests" / "data" / "converters"
 MODELS = sorted(p.stem for p in CORPUS.glob("*.tflite"))
-# Every memory option on the vector board; the scalar board in its default (fast) and in place.
-CONFIGS = [("spike-rv64gcv", "fast"), ("spike-rv64gcv", "small"), ("spike-rv64gcv", "tiled"),
-           ("spike-rv32imc", "fast"), ("spike-rv32imc", "small")]  # fmt: skip
+# Every memory option on the vector and the scalar board, and every other kernel set once: the
+# reference kernels, Zve32x (vector integer, scalar float) and the C906's XTheadVector.
+CONFIGS = [(board, memory, "auto") for board in ("spike-rv64gcv", "spike-rv32imc") for memory in ("fast", "small", "tiled")]
+CONFIGS += [("spike-rv64gcv", "fast", "ref"), ("spike-rv32zve32x", "fast", "auto"), ("c906", "fast", "auto")]
 
 
 def committed(name: str, tmp_path: Path) -> tuple[list[Path], list[np.ndarray]]:
@@ -36,16 +37,16 @@ def _order(key: str) -> int:
     return int(key.rsplit("_", 1)[1])
 
 
-@pytest.mark.parametrize("config", CONFIGS, ids=lambda c: f"{c[0]}-{c[1]}")
+@pytest.mark.parametrize("config", CONFIGS, ids=lambda c: "-".join(x for x in c if x != "auto"))
 @pytest.mark.parametrize("name", MODELS)
-def test_converter_model_bit_exact(tmp_path, sim_tools, name, config):
-    board, memory = config
+def test_converter_model_bit_exact(tmp_path, request, sim_tools, name, config):
+    board, memory, kernels = config
+    if board == "c906":
+        request.getfixturevalue("xuantie_sim")
     files, expected = committed(name, tmp_path)
-    b = pipeline.build(
-        CORPUS / f"{name}.tflite", board, tmp_path / "out", input_npy=files, log=quiet, memory=memory, steps=1
-    )
+    b = pipeline.build(CORPUS / f"{name}.tflite", board, tmp_path / "out", input_npy=files, log=quiet, memory=memory,
+                       kernels=kernels, steps=1, for_simulator=True)  # fmt: skip
     r = pipeline.run(b, timeout=600, log=quiet)
     result = golden.compare(r.harness.outputs, expected)
-    assert result.bit_exact, f"{name} on {board} ({memory}): {result.total - result.matched} outputs differ: " + str(
-        result.mismatches[:5]
-    )
+    assert result.bit_exact, f"{name} on {board} ({memory}, {kernels}): {result.total - result.matched} outputs " \
+        f"differ: {result.mismatches[:5]}"  # fmt: skip
