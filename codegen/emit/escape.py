@@ -128,7 +128,7 @@ def yaml_string(text: str) -> Escaped:
 # literal or comment, a linker-script or CMake argument, a Kconfig or YAML string. Identifiers,
 # numbers, C expressions and literals rvfw writes itself pass; a name with a quote, a backslash,
 # a control byte, $, ;, ?, a comment opener or closer does not.
-_SAFE = re.compile(r"[A-Za-z0-9_ .,:+\-=<>()\[\]{}|&!%^~*/#]*")
+_SAFE = re.compile(r"[A-Za-z0-9_ .,:+\-=<>()\[\]{}|&!%^~*/#']*")
 _NEVER = ("*/", "/*", "//", "#[")
 
 
