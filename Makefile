@@ -54,7 +54,7 @@ fuzz: setup
 
 # The whole suite: lint, unit tests, kernel and end-to-end tests on the simulator.
 test: setup lint
-	@$(PYTHON) -m pytest -q
+	@$(PYTHON) -m pytest -q -n 2
 
 lint: setup
 	@.venv/bin/ruff check codegen tests bench

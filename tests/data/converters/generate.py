@@ -193,6 +193,30 @@ def attention() -> tuple[keras.Model, list]:
     return keras.Model(inp, L.Dense(4)(L.Flatten()(y))), [(1, 8, 16)]
 
 
+def gru_unrolled() -> tuple[keras.Model, list]:
+    """A Keras GRU unrolled over its 6 steps (the converter's static graph: FULLY_CONNECTED, gate
+    arithmetic, no WHILE; the rolled form is issue 30's control flow)."""
+    x = inp = keras.Input((6, 8), batch_size=1)
+    x = L.GRU(10, unroll=True)(x)
+    return keras.Model(inp, L.Dense(3)(x)), [(1, 6, 8)]
+
+
+def simple_rnn_unrolled() -> tuple[keras.Model, list]:
+    x = inp = keras.Input((5, 6), batch_size=1)
+    x = L.SimpleRNN(12, unroll=True, return_sequences=True)(x)
+    x = L.SimpleRNN(8, unroll=True)(x)
+    return keras.Model(inp, L.Dense(4)(x)), [(1, 5, 6)]
+
+
+def resize_bilinear() -> tuple[keras.Model, list]:
+    """Bilinear resizing (UpSampling2D bilinear, tf.image.resize) between convolutions."""
+    x = inp = keras.Input((6, 6, 3), batch_size=1)
+    x = L.Conv2D(6, 3, padding="same", activation="relu")(x)
+    x = L.UpSampling2D(2, interpolation="bilinear")(x)
+    x = L.Lambda(lambda v: tf.image.resize(v, (9, 9), method="bilinear"))(x)
+    return keras.Model(inp, L.Conv2D(2, 3)(x)), [(1, 6, 6, 3)]
+
+
 def tt_einsum() -> tuple[keras.Model, list]:
     """A two-core Tensor-Train FC layer (128 -> 128) written with tf.einsum, as TT-trained layers
     are exported: the converter's FULLY_CONNECTED / RESHAPE / TRANSPOSE chain (passes.einsum)."""
@@ -238,7 +262,10 @@ MODELS: dict[str, tuple[Callable, tuple[str, ...]]] = {
     "upsample": (upsample_net, ("float", "int8")),
     "separable_bn": (separable_bn, ("int8", "float")),
     "attention": (attention, ("int8", "float")),
-    "lstm": (lstm, ("int8", "float")),
+    "lstm": (lstm, ("int8", "float")),  # the converter has no 16x8 UNIDIRECTIONAL_SEQUENCE_LSTM
+    "gru_unrolled": (gru_unrolled, ("int8", "float")),
+    "simple_rnn_unrolled": (simple_rnn_unrolled, ("int8", "float")),
+    "resize_bilinear": (resize_bilinear, ("int8", "float")),
     "tt_einsum": (tt_einsum, ("int8",)),
     "branches": (branches, ("int8", "float")),
 }
