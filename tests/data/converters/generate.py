@@ -335,11 +335,11 @@ def aeq(model: keras.Model | bytes, mode: str, shapes: list[tuple[int, ...]] | N
 
 
 def torch_models(names: list[str]) -> None:
-    """generate_torch.py's float models: their TFLite Micro outputs, and int8 and 16x8 versions
-    made by AI Edge Quantizer (PyTorch users quantise with it)."""
-    for float_path in sorted(HERE.glob("torch_*_float.tflite")):
+    """The float models of generate_torch.py (litert-torch) and generate_onnx.py (onnx2tf): their
+    TFLite Micro outputs, and int8 and 16x8 versions made by AI Edge Quantizer."""
+    for float_path in sorted([*HERE.glob("torch_*_float.tflite"), *HERE.glob("onnx_*_float.tflite")]):
         base = float_path.stem.removesuffix("_float")
-        if names and "torch" not in names and base not in names:
+        if names and base.split("_")[0] not in names and base not in names:
             continue
         data = float_path.read_bytes()
         np.savez(HERE / f"{base}_float.npz", **reference(data))
@@ -376,9 +376,10 @@ def main(names: list[str]) -> None:
 
 
 if __name__ == "__main__":
-    # No names: everything. Names: those models; "torch" (or a torch_* name): generate_torch.py's.
+    # No names: everything. Names: those models; "torch" or "onnx" (or such a model's name): the
+    # float models generate_torch.py and generate_onnx.py made.
     wanted = sys.argv[1:]
-    keras_names = [n for n in wanted if n != "torch" and not n.startswith("torch_")]
+    keras_names = [n for n in wanted if n not in ("torch", "onnx") and not n.startswith(("torch_", "onnx_"))]
     if not wanted or keras_names:
         main(keras_names)
     if not wanted or len(keras_names) < len(wanted):

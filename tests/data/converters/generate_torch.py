@@ -37,9 +37,9 @@ class Conv1dNet(nn.Module):
 class ResidualSE(nn.Module):
     """Conv2d(padding=1) blocks, squeeze-excite (AdaptiveAvgPool, 1x1 convs, sigmoid), residual add."""
 
-    def __init__(self):
+    def __init__(self, channels: int = 3):
         super().__init__()
-        self.stem = nn.Conv2d(3, 8, 3, stride=2, padding=1)
+        self.stem = nn.Conv2d(channels, 8, 3, stride=2, padding=1)
         self.a = nn.Conv2d(8, 8, 3, padding=1)
         self.b = nn.Conv2d(8, 8, 3, padding=1)
         self.squeeze = nn.Conv2d(8, 4, 1)
