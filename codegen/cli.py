@@ -19,6 +19,8 @@ from codegen.report import plot
 from codegen.run import board_check, flash
 from codegen.run.sim import SIMULATORS, check_run_options
 
+_SUBPARSERS: dict[str, argparse.ArgumentParser] = {}
+
 
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
@@ -40,7 +42,7 @@ def _parser() -> argparse.ArgumentParser:
         "component)",
     }
     for name, text in helps.items():
-        p = sub.add_parser(name, help=text, description=text)
+        p = _SUBPARSERS[name] = sub.add_parser(name, help=text, description=text)
         if name in ("run", "check"):
             p.add_argument("--vlen", type=int, default=None, help="simulate another VLEN than the board's")
         p.add_argument(
@@ -102,6 +104,7 @@ def _parser() -> argparse.ArgumentParser:
         if name != "plan":
             default_out = "build/export/<model>-<board>" if name == "export" else "build/<board>/<model>"
             p.add_argument("--out", default=None, help=f"output directory (default: {default_out})")
+        if name not in ("plan", "export", "admit"):  # the commands that make an input
             p.add_argument("--seed", type=int, default=0, help="seed of the random input (default 0)")
             p.add_argument(
                 "--input",
@@ -177,17 +180,22 @@ def _parser() -> argparse.ArgumentParser:
         if name == "check-board":
             p.add_argument("--no-flash", action="store_true", help="the board already runs this image: just reset")
             p.add_argument("--timeout", type=float, default=120.0, help="seconds to wait for the board's output")
-    sub.add_parser("ops", help="the ops rvfw compiles, their dtypes and the kernel sets that run them",
-                   description="the ops rvfw compiles, their dtypes and the kernel sets that run them")  # fmt: skip
+    what = "the ops rvfw compiles, their dtypes and the kernel sets that run them"
+    ops = _SUBPARSERS["ops"] = sub.add_parser("ops", help=what, description=what)
+    ops.add_argument("op", nargs="?", default=None, help="only the ops whose name contains this (e.g. CONV)")
+    ops.add_argument("--json", action="store_true", help="as JSON: one record per kernel family")
     return parser
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = _parser().parse_args(argv)
+    parser = _parser()
+    args, unknown = parser.parse_known_args(argv)
+    if unknown:  # the subcommand's own usage, not the top-level one
+        _SUBPARSERS[args.command].error(f"unrecognized arguments: {' '.join(unknown)}")
     if args.command == "ops":
-        from codegen.report import ops_table
+        from codegen.report.tables import ops_rows, ops_table
 
-        print(ops_table())
+        print(json.dumps(ops_rows(args.op), indent=2) if args.json else ops_table(args.op))
         return 0
     quiet = getattr(args, "json", False)
     log = (lambda _msg: None) if quiet else (lambda msg: print(msg, flush=True))

@@ -93,7 +93,7 @@ def render_model(
     data = {
         "standalone": standalone,
         "exported": exported,
-        "banner": _banner(graph, board),
+        "banner": {**_banner(graph, board), "regenerate": "rvfw export" if exported else "rvfw build"},
         "name": graph.name,
         "NAME": graph.name.upper(),
         "guard": f"RVFW_{graph.name.upper()}_H",

@@ -17,7 +17,7 @@ from codegen.boards import Board
 from codegen.build.staging import staged
 from codegen.errors import RvfwError
 from codegen.export.model import io_tensors
-from codegen.export.package import FORMATS, Package, copy_firmware, flags, for_size, write_format
+from codegen.export.package import FORMATS, Package, check_format, copy_firmware, flags, for_size, write_format
 from codegen.ops import cold_kernels
 from codegen.paths import FIRMWARE_DIR, ROOT
 from codegen.pipeline import Log
@@ -49,8 +49,9 @@ def export_app(
         raise RvfwError(f"unknown export format '{fmt}' (choose from: {', '.join(FORMATS)})")
     app = load_app(manifest)
     board, admitted, models = app_pipeline.prepare(app, board_name, 0, planner, log, kernels)
+    check_format(fmt, board)
     placed = app_pipeline.layout(admitted, models, board, isolate=False)  # the user's linker script
-    banner = emit.app_banner(app, board)
+    banner = {**emit.app_banner(app, board), "regenerate": "rvfw export"}
     data = [app_pipeline.model_data(mb, placed) for mb in models]
     generated: dict[str, str] = {}
     for mb in models:

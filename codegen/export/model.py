@@ -13,7 +13,7 @@ from codegen.boards import Board, load_board
 from codegen.build.staging import staged
 from codegen.emit.escape import line_comment
 from codegen.errors import BudgetError, RvfwError
-from codegen.export.package import FORMATS, Package, copy_firmware, flags, for_size, write_format
+from codegen.export.package import FORMATS, Package, check_format, copy_firmware, flags, for_size, write_format
 from codegen.ir import DType, Graph
 from codegen.ops import cold_kernels
 from codegen.paths import FIRMWARE_DIR
@@ -59,6 +59,7 @@ def export(
     if memory not in pipeline.MEMORY_MODES:
         raise RvfwError(f"unknown memory mode '{memory}' (choose from: {', '.join(pipeline.MEMORY_MODES)})")
     board = load_board(board_name)
+    check_format(fmt, board)
     kernel_set = pipeline.kernel_set_for(board, kernels)
     graph = pipeline.load(model, board, None, log)
     if name is not None:

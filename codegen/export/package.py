@@ -14,7 +14,7 @@ import codegen
 from codegen.boards import Board
 from codegen.build import toolchain
 from codegen.emit.escape import kconfig_string, line_comment, yaml_string
-from codegen.errors import ToolError
+from codegen.errors import RvfwError, ToolError
 from codegen.paths import FIRMWARE_DIR
 
 FORMATS = ("sources", "cmake", "lib", "zephyr", "espidf")
@@ -89,6 +89,13 @@ def flags(board: Board) -> dict[str, str]:
         "rvv": f"--target=riscv{board.xlen}-unknown-elf -ffreestanding -march={vector_march} {common}",
         "link": f"-march={board.link_march} -mabi={board.mabi}",
     }
+
+
+def check_format(fmt: str, board: Board) -> None:
+    """The formats a board can take: an ESP-IDF component only for an Espressif board."""
+    if fmt == "espidf" and board.image_format != "esp32-direct":
+        raise RvfwError(f"--format espidf: board {board.name} is not an Espressif chip (ESP-IDF builds for ESP32 "
+                        "boards such as esp32c3); choose sources, cmake, lib or zephyr")  # fmt: skip
 
 
 def write_format(staging: Path, pkg: Package, fmt: str) -> None:

@@ -123,20 +123,32 @@ def _kernel_dtype(kernel: str) -> str:
     return next((dtype for mark, dtype in _DTYPE_MARKS if mark in kernel), "any")
 
 
-def ops_table() -> str:
-    """Every kernel family of every op: the op kinds it runs, its dtype and which kernel sets have
-    a kernel for it (`ref` always; a missing set falls back, and the build's layer table says so)."""
+def ops_rows(op: str | None = None) -> list[dict]:
+    """Every kernel family of every op (or of the ops whose name contains `op`): the op kinds it
+    runs, what it is, its dtype and which kernel sets have a kernel for it (`ref` always; a missing
+    set falls back, and the build's layer table says so)."""
     from codegen.ops import MODULES, float32, int16
     from codegen.ops.kernels import SETS
 
     rows = []
     for module in (*MODULES, float32, int16):
         if not module.FAMILIES and module.KINDS[0].value != "TILED_STAGE":  # views: no kernel call at all
-            rows.append([", ".join(k.value for k in module.KINDS), "view (no copy)", "any", *("-" for _ in SETS)])
+            rows.append({"ops": [k.value for k in module.KINDS], "family": "view (no copy)", "dtype": "any",
+                         "kernel_sets": []})  # fmt: skip
         for fam in module.FAMILIES:
-            kernel = fam.kernels["ref"]
-            dtype = _kernel_dtype(kernel)
-            ops = ", ".join(fam.ops or (k.value for k in module.KINDS))
-            rows.append([ops, fam.what, dtype, *("yes" if s in fam.kernels else "-" for s in SETS)])
+            sets = [s for s in SETS if s in fam.kernels]
+            rows.append({"ops": list(fam.ops or (k.value for k in module.KINDS)), "family": fam.what,
+                         "dtype": _kernel_dtype(fam.kernels["ref"]), "kernel_sets": sets})  # fmt: skip
+    if op:
+        rows = [r for r in rows if any(op.upper() in name for name in r["ops"])]
+    return sorted(rows, key=lambda r: (r["ops"], r["family"]))
+
+
+def ops_table(op: str | None = None) -> str:
+    """ops_rows as a table of lines under 120 characters: one row per op kind a family runs."""
+    from codegen.ops.kernels import SETS
+
+    rows = [[name, r["family"][:44], r["dtype"], *("yes" if s in r["kernel_sets"] else "-" for s in SETS)]
+            for r in ops_rows(op) for name in r["ops"] if not op or op.upper() in name]  # fmt: skip
     rows.sort(key=lambda r: r[0])
-    return table(["ops", "kernel family", "dtype", *SETS], rows, right=set())
+    return table(["op", "kernel family", "dtype", *SETS], rows, right=set())

@@ -4,6 +4,10 @@
 
 #include <stdint.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* rvfw_run() results. */
 #define RVFW_OK 0
 #define RVFW_FAULT 1  /* the model trapped (e.g. a PMP access fault) during this run; it is now failed */
@@ -73,5 +77,9 @@ void rvfw_timer_disarm(void);
 uint64_t rvfw_mtime(void);
 void rvfw_timer_deadline(uint64_t when);
 int rvfw_timer_alarm_due(void);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -6,6 +6,10 @@
 
 #include <stdint.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* A strided copy of `rows` runs (CONCATENATION: one per input, into its slice of the output). */
 typedef struct {
     int32_t rows, row_bytes, out_row_bytes, out_offset;
@@ -510,5 +514,9 @@ void rvfw_fully_connected_s8_xthead(const rvfw_fc_params *p, const int8_t *input
 void rvfw_tt_einsum_s8_rvv(const rvfw_tt_params *p, const int8_t *input, const int8_t *cores_t,
                            const int32_t *bias_folded, const uint16_t *offsets, const int32_t *multiplier,
                            const int32_t *shift, int8_t *output);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

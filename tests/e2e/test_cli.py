@@ -235,18 +235,27 @@ def test_ops_lists_every_op_with_its_kernel_sets():
     proc = rvfw("ops")
     assert proc.returncode == 0, proc.stderr
     lines = proc.stdout.splitlines()
-    assert lines[0].split() == ["ops", "kernel", "family", "dtype", "ref", "scalar", "rvv", "xthead"]
+    assert lines[0].split() == ["op", "kernel", "family", "dtype", "ref", "scalar", "rvv", "xthead"]
+    assert max(len(line) for line in lines) < 120
     rows = {}
     for line in lines[1:]:
-        ops, family = line.split("  ")[0].strip(), line[lines[0].index("kernel family") :].split("  ")[0].strip()
-        rows[(ops, family)] = line.split()[-4:]
+        op, family = line.split("  ")[0].strip(), line[lines[0].index("kernel family") :].split("  ")[0].strip()
+        rows[(op, family)] = line.split()[-4:]
     assert rows[("CONV_2D", "CONV_2D")] == ["yes", "yes", "yes", "yes"]
     assert rows[("SOFTMAX", "SOFTMAX")] == ["yes", "-", "yes", "yes"]
-    activations = "RELU, RELU6, LEAKY_RELU, LOGISTIC, TANH, HARD_SWISH, ELU"
-    assert rows[(activations, "int8 activation (table)")] == ["yes", "-", "yes", "yes"]
-    listed = {kind for ops, _family in rows for kind in ops.split(", ")}
+    for activation in ("RELU", "RELU6", "LEAKY_RELU", "LOGISTIC", "TANH", "HARD_SWISH", "ELU"):
+        assert rows[(activation, "int8 activation (table)")] == ["yes", "-", "yes", "yes"]
+    listed = {op for op, _family in rows}
     assert {"PAD", "PADV2", "CONCATENATION", "FULLY_CONNECTED", "QUANTIZE", "TRANSPOSE", "MEAN", "MUL",
-            "SQUEEZE"} <= listed  # fmt: skip
+            "SQUEEZE", "SHAPE"} <= listed  # fmt: skip
+
+
+def test_ops_filter_and_json():
+    proc = rvfw("ops", "leaky")
+    assert proc.returncode == 0 and all(line.startswith("LEAKY_RELU") for line in proc.stdout.splitlines()[1:])
+    records = json.loads(rvfw("ops", "--json", "SOFTMAX").stdout)
+    assert {"ops", "family", "dtype", "kernel_sets"} <= set(records[0])
+    assert any(r["family"] == "SOFTMAX int8 -> int16" and r["kernel_sets"] == ["ref"] for r in records)
 
 
 def test_input_files_must_match_the_model_inputs(tmp_path):

@@ -226,3 +226,35 @@ def test_readme_example_compiles_against_an_export(tmp_path):
     proc = rvfw("export", "--name", "9lives", "--out", str(tmp_path / "bad"))
     assert_one_line_error(proc, "C identifier")
     assert not (tmp_path / "bad").exists()
+
+
+def test_cpp_includes_two_exported_models_and_calls_them_as_c(tmp_path, sim_tools):
+    """C++ (issue 33): the generated headers carry extern "C" guards, so a C++ file that includes two
+    models' headers calls their functions by their C names (no mangled reference to resolve)."""
+    gxx = shutil.which("riscv64-unknown-elf-g++")
+    if gxx is None:
+        pytest.skip("needs riscv64-unknown-elf-g++")
+    kws = export(mlperf_model("kws_dscnn"), "spike-rv64gcv", "sources", tmp_path / "kws", log=quiet, name="kws")
+    tiny = export(DEFAULT_MODEL, "spike-rv64gcv", "sources", tmp_path / "tiny", log=quiet, name="tiny")
+    app = tmp_path / "app.cpp"
+    app.write_text(
+        '#include "kws.h"\n#include "tiny.h"\n#include "rvfw_kernels.h"\n'
+        "static uint8_t arena[KWS_ARENA_SIZE > TINY_ARENA_SIZE ? KWS_ARENA_SIZE : TINY_ARENA_SIZE];\n"
+        'extern "C" int app_main(void) { kws_run(arena); tiny_run(arena); return kws_outputs[0].count; }\n'
+    )
+    obj = tmp_path / "app.o"
+    includes = [f"-I{d}" for d in (kws.out_dir / "include", tiny.out_dir / "include", kws.out_dir / "rvfw" / "include")]
+    flags = [
+        "--specs=picolibc.specs",
+        "-march=rv64gc",
+        "-mabi=lp64d",
+        "-fno-exceptions",
+        "-fno-rtti",
+        "-Wall",
+        "-Werror",
+    ]
+    proc = subprocess.run([gxx, *flags, *includes, "-c", str(app), "-o", str(obj)], capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr
+    undefined = subprocess.run(["riscv64-unknown-elf-nm", "-u", str(obj)], capture_output=True, text=True).stdout
+    assert {"kws_run", "tiny_run", "kws_outputs"} <= {line.split()[-1] for line in undefined.splitlines()}
+    assert "_Z" not in undefined
