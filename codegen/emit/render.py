@@ -94,6 +94,7 @@ def render_model(
         "standalone": standalone,
         "exported": exported,
         "banner": {**_banner(graph, board), "regenerate": "rvfw export" if exported else "rvfw build"},
+        "target_units": _target_units(board),
         "name": graph.name,
         "NAME": graph.name.upper(),
         "guard": f"RVFW_{graph.name.upper()}_H",
@@ -119,6 +120,18 @@ def render_model(
         f"{graph.name}.c": env.get_template("model.c.j2").render(data, template="model.c.j2"),
         f"{graph.name}.h": env.get_template("model.h.j2").render(data, template="model.h.j2"),
     }
+
+
+def _target_units(board: Board) -> list[str]:
+    """The units an exported model's code may run on (the FPU, an RVV or XTheadVector unit), for
+    rvfw_vector_enable(): the board's, whatever flags the application is compiled with."""
+    letters = board.march.split("_")[0][4:]
+    units = ["FPU"] if any(c in letters for c in "fdg") else []
+    if board.vector_kernels:
+        units.append("VECTOR")
+    if board.xtheadvector:
+        units.append("XTHEADVECTOR")
+    return units
 
 
 def _variable_data(graph: Graph, index: int, offset: int) -> dict:

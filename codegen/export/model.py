@@ -83,7 +83,7 @@ def export(
         (staging / "include" / f"{graph.name}.h").write_text(files[f"{graph.name}.h"])
         (staging / "src" / f"{graph.name}.c").write_text(files[f"{graph.name}.c"])
         kernel_files = [FIRMWARE_DIR / "kernels" / f"{k}.c" for k in used]
-        copied = copy_firmware(staging, kernel_files, [files[f"{graph.name}.c"]])
+        copied = copy_firmware(staging, kernel_files, [files[f"{graph.name}.c"], files[f"{graph.name}.h"]])
         pkg = Package(graph.name, board, f"rvfw model {graph.name} ({Path(graph.source).name}) for {board.name}",
                       [f"src/{graph.name}.c"] + [s for s in copied if not s.endswith("_rvv.c")],
                       [s for s in copied if s.endswith("_rvv.c")],

@@ -18,6 +18,7 @@ from codegen.errors import RvfwError, ToolError
 from codegen.paths import FIRMWARE_DIR
 
 FORMATS = ("sources", "cmake", "lib", "zephyr", "espidf")
+LICENSE = "Apache-2.0"  # rvfw's, and so that of the kernels and runtime an export copies (their SPDX lines)
 SECTION_FLAGS = "-ffunction-sections -fdata-sections"  # so that --gc-sections drops what the application never calls
 INCLUDE = re.compile(r'^\s*#\s*include "([^"]+)"', re.M)
 
@@ -218,6 +219,16 @@ def _zephyr(staging: Path, pkg: Package) -> None:
     lines = [
         f"# {line_comment(pkg.description)}. RVV kernels need GCC >= 14 (Zephyr SDK 0.17) or --kernels scalar.",
         f"if(CONFIG_{symbol})",
+        *(
+            [
+                '  if(CMAKE_C_COMPILER_ID STREQUAL "GNU" AND CMAKE_C_COMPILER_VERSION VERSION_LESS 14)',
+                f'    message(FATAL_ERROR "rvfw_{pkg.name}: the RVV kernels need GCC >= 14 (<riscv_vector.h>): '
+                'use the Zephyr SDK 0.17 or later, or export with --kernels scalar")',
+                "  endif()",
+            ]
+            if pkg.rvv
+            else []
+        ),
         f"  zephyr_library_named(rvfw_{pkg.name})",
         *(f"  zephyr_library_sources(${{CMAKE_CURRENT_LIST_DIR}}/../{s})" for s in pkg.c + pkg.rvv + pkg.asm),
         f"  zephyr_include_directories({includes})",
@@ -238,4 +249,5 @@ def _espidf(staging: Path, pkg: Package) -> None:
     )
     (staging / "idf_component.yml").write_text(
         f"version: {yaml_string(codegen.__version__)}\ndescription: {yaml_string(pkg.description)}\n"
+        f"license: {yaml_string(LICENSE)}\ntargets:\n  - {yaml_string(pkg.board.name)}\n"
     )

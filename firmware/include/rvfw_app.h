@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Several models in one image: each runs in U-mode with only its own partition writable. */
 #ifndef RVFW_APP_H
 #define RVFW_APP_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Geometry helpers shared by the convolution kernels and the generated code. */
 #ifndef RVFW_BAND_H
 #define RVFW_BAND_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* The loop every broadcasting elementwise kernel shares: `element(ia, ib, io)` for each output
  * element io (row-major over p->dims), with ia and ib its elements of the two inputs (strides 0
  * on broadcast dimensions). codegen.ops.broadcast merges dimensions first, so the innermost loop

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Minimal console used by the harness: no printf, so no libc stdio in the image. */
 #ifndef RVFW_CONSOLE_H
 #define RVFW_CONSOLE_H

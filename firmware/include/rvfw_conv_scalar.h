@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Window tests shared by the fast scalar CONV_2D kernels (conv2d_s8_scalar, conv2d_tail_s8_scalar). */
 #ifndef RVFW_CONV_SCALAR_H
 #define RVFW_CONV_SCALAR_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* The fast scalar DEPTHWISE_CONV_2D, as one inline body for its two kernels:
  * depthwise_conv2d_s8_scalar (depth multiplier 1, the common case: each lane's input channel is
  * the next byte) and depthwise_conv2d_mult_s8_scalar (any multiplier, the lanes' input channels

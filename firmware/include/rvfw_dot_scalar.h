@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* The scalar two-output inner product, shared by the FULLY_CONNECTED, LSTM and CONV_2D fast scalar
  * kernels: two output units per pass, each input byte loaded once for both. */
 #ifndef RVFW_DOT_SCALAR_H

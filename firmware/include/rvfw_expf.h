@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* expf() as the host C library TFLite Micro runs with computes it (glibc >= 2.28, the algorithm
  * of ARM's optimized-routines): x / ln2 split into k / 32 + r, 2^(k/32) from a table, a cubic in
  * r, all in double precision. rvfw's float SOFTMAX must match TFLite Micro bit for bit, and the

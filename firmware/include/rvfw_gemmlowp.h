@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* The gemmlowp fixed-point pieces TFLite Micro's integer kernels compute with at run time
  * (codegen/fixedpoint.py is the same arithmetic at build time): saturating/rounding power-of-two
  * multiplies, exp on negative values, 1 / (1 + x), and the inverse square root of L2
@@ -152,7 +153,7 @@ static inline int32_t rvfw_softmax_reciprocal(int32_t sum_of_exps, int32_t *out_
  * QuantizeMultiplierGreaterThanOne). Never inlined: both passes over a row call it, and each
  * inlined copy of the exp's constant ladder cost ~450 bytes of flash (a call per element is
  * nothing beside the exp). */
-static inline __attribute__((noinline)) int32_t rvfw_softmax_exp(int32_t diff, int32_t multiplier, int32_t left_shift)
+static __attribute__((noinline, unused)) int32_t rvfw_softmax_exp(int32_t diff, int32_t multiplier, int32_t left_shift)
 {
     return rvfw_exp_on_negative_values(rvfw_srdhm((int32_t)((uint32_t)diff << left_shift), multiplier), 5);
 }

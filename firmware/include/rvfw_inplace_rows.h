@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* In-place DEPTHWISE_CONV_2D (depth multiplier 1, the `small` memory mode) one output row at a
  * time, through a kernel set's own out-of-place depthwise kernel.
  *

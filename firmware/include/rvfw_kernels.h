@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Public API of the rvfw kernels. Every parameter is computed at build time by
  * codegen/ and arrives here as a constant struct: kernels only run. Shapes are
  * NHWC; filters are OHWI (conv), 1HWO (depthwise) and OI (fully connected). */

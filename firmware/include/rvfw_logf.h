@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* logf() as the host C library TFLite Micro runs with computes it (glibc >= 2.28, the algorithm
  * of ARM's optimized-routines): x = 2^k z with z in [0x3f330000, 2 * that), log(z) as
  * log(c) + log1p(z / c - 1) for the centre c of one of 16 subintervals, a cubic for log1p, all in

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* The integer LSTM step of TFLite Micro (int8 or int16 activations, int8 weights, int16 cell state),
  * shared by the LSTM kernels: they differ only in the gate matrix-vector product they pass in.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Per-layer retired-instruction counts: the layer hooks of generated model code. */
 #ifndef RVFW_PROFILE_H
 #define RVFW_PROFILE_H

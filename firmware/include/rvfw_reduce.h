@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* The loop the reduction kernels share: for each output element (row-major over the kept
  * dimensions) `init`, then `step(x)` for every input element x it reduces, then `finish(o)`.
  * Any element type: the pointers take the input's. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* The one requantisation helper every kernel uses: TFLite Micro's
  * MultiplyByQuantizedMultiplier with its default double rounding
  * (saturating rounding doubling high multiply, then a rounding right shift). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Shared building blocks of the RVV 1.0 kernels (intrinsics; compiled with clang >= 17 or GCC >= 14).
  * Register grouping is fixed by the int8 -> int32 widening chain: e8m2 -> e16m4 -> e32m8, so one
  * vsetvl_e32m8 gives the element count for all three and the code is VLEN-agnostic. Only
@@ -5,6 +6,11 @@
 #ifndef RVFW_RVV_H
 #define RVFW_RVV_H
 
+/* The RVV 1.0 intrinsics: GCC 14 or later, or clang 17 or later. An older GCC has no
+ * <riscv_vector.h>: say what to install instead of "No such file". */
+#if defined(__GNUC__) && !defined(__clang__) && __GNUC__ < 14
+#error "rvfw: the *_rvv.c kernels need GCC >= 14 or clang >= 17 (<riscv_vector.h>); compile them with clang, or export with --kernels scalar"
+#endif
 #include <riscv_vector.h>
 #include <stddef.h>
 #include <stdint.h>

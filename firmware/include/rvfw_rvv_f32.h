@@ -1,9 +1,15 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Shared end of the float32 RVV kernels: total + bias (or + 0, as TFLite adds a zero bias), then
  * TFLite's ActivationFunctionWithMinMax per lane. The clamp compares and merges instead of
  * vfmin/vfmax, which differ from std::min/std::max on -0 and NaN. */
 #ifndef RVFW_RVV_F32_H
 #define RVFW_RVV_F32_H
 
+/* The RVV 1.0 intrinsics: GCC 14 or later, or clang 17 or later. An older GCC has no
+ * <riscv_vector.h>: say what to install instead of "No such file". */
+#if defined(__GNUC__) && !defined(__clang__) && __GNUC__ < 14
+#error "rvfw: the *_rvv.c kernels need GCC >= 14 or clang >= 17 (<riscv_vector.h>); compile them with clang, or export with --kernels scalar"
+#endif
 #include <riscv_vector.h>
 #include <stddef.h>
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Shared pieces of the 16x8 RVV kernels (int16 activations, int8 weights, int64 bias): output
  * channels across e64 lanes, each product (int16 x int8, exact in int32) widened into a 64-bit
  * accumulator as TFLite Micro sums, then its 64-bit requantisation per lane (rvfw_requantize64:
@@ -6,6 +7,11 @@
 #ifndef RVFW_RVV_S16_H
 #define RVFW_RVV_S16_H
 
+/* The RVV 1.0 intrinsics: GCC 14 or later, or clang 17 or later. An older GCC has no
+ * <riscv_vector.h>: say what to install instead of "No such file". */
+#if defined(__GNUC__) && !defined(__clang__) && __GNUC__ < 14
+#error "rvfw: the *_rvv.c kernels need GCC >= 14 or clang >= 17 (<riscv_vector.h>); compile them with clang, or export with --kernels scalar"
+#endif
 #include <riscv_vector.h>
 #include <stddef.h>
 #include <stdint.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* TFLite's int16 sigmoid and tanh table kernels (reference_integer_ops::Logistic / Tanh), shared by
  * int16 LOGISTIC and TANH and the integer LSTM: `table` is codegen/ops/sigmoid16.py's
  * SIGMOID_TABLE_U16, multiplier and shift the input scaling TFLite's Prepare computes. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* The loops every strided-copy kernel shares (codegen.ops.movement): for each innermost run, in
  * output order, `run(src)` with src the run's first input byte; the run has dims[5] elements
  * strides[5] bytes apart, and the kernel advances its output pointer itself. */

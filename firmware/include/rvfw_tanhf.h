@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* tanhf() as the host C library TFLite Micro runs with computes it (glibc 2.36: the fdlibm
  * algorithm), so that float TANH and the float LSTM match TFLite Micro bit for bit where
  * picolibc's tanhf rounds differently. tanh(x) = 1 - 2 / (expm1(2|x|) + 2) for |x| >= 1 and

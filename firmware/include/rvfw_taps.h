@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* The filter taps of one output pixel that fall inside the image, in TFLite Micro's order
  * (filter row, then column), skipping the others as its float and 16x8 convolutions do (their
  * padding value is 0). The body (the variadic argument, so that its commas are its own) sees

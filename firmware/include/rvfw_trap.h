@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Trap reporting, shared by C and the start-up assembly: the image's exit codes and the size of
  * the stack the M-mode trap report runs on. The host side (codegen) reads the codes back:
  * 0 ok, 1 a mismatch or a failed model, 3 a trap, 4 a trap while reporting a trap (a bad stack

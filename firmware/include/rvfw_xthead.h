@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* XTheadVector (the RVV 0.7.1 dialect of T-Head's C906/C910) without a compiler that knows it:
  * GNU as macros that emit the instruction words from the XTheadVector specification, used from
  * inline asm. Vector registers are numbers fixed by the kernels (the compiler never touches the

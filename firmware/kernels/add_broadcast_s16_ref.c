@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* ADD 16x16 with broadcasting, reference: TFLite Micro's int16 ADD (as int8 with 15 bits of
  * headroom: inputs to a common scale, summed, rescaled, clamped to the int16 activation range). */
 #include "rvfw_broadcast.h"

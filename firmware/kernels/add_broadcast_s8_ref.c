@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* ADD, int8, with broadcasting (or a constant operand): TFLite Micro's arithmetic (both inputs
  * rescaled to a common scale with 20 bits of headroom, summed, rescaled to the output). */
 #include "rvfw_broadcast.h"

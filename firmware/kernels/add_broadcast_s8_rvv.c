@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* ADD with broadcasting, int8, RVV 1.0: the reference's arithmetic on int32 lanes along each innermost run of
  * the broadcast (an operand repeated along it is one scalar in every lane). */
 #include "rvfw_broadcast.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* ADD with broadcasting, int8, XTheadVector (C906): the reference's arithmetic on 32 int32 lanes along each
  * innermost run of the broadcast (strided byte loads: stride 0 repeats a value in every lane). */
 #include "rvfw_broadcast.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* ADD, int8, same-shape inputs: scalar reference. Both inputs are rescaled to a
  * common scale with 20 bits of headroom, summed, then rescaled to the output. */
 #include "rvfw_kernels.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* ADD, int8, same-shape inputs, RVV 1.0: the reference's arithmetic lane by lane. */
 #include "rvfw_kernels.h"
 #include "rvfw_rvv.h"

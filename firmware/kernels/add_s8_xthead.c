@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* ADD, int8, same-shape inputs, XTheadVector (C906): the reference's arithmetic on 32 int32 lanes. */
 #include "rvfw_kernels.h"
 #include "rvfw_xthead.h"

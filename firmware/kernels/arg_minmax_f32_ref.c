@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* ARG_MAX and ARG_MIN, float32: per (outer, inner) position the index along the axis of the first
  * largest (is_max) or smallest value, stored as int32 or int64 (index_bytes). */
 #include "rvfw_kernels.h"

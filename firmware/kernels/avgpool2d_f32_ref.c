@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* AVERAGE_POOL_2D, float32, reference: the mean of the window's cells inside the input (their sum divided by their count), then the clamp. */
 #include "rvfw_kernels.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* AVERAGE_POOL_2D, int16, reference: the int8 kernel's arithmetic on int16 (an int32 sum of the
  * window's cells inside the input, divided by their count rounding half away from zero). */
 #include "rvfw_band.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* AVERAGE_POOL_2D, int8: scalar reference. Padding cells are left out of the count. */
 #include "rvfw_band.h"
 #include "rvfw_kernels.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* AVERAGE_POOL_2D, int8, RVV 1.0: channels across lanes; sums in int32, then the reference's
  * round-half-away-from-zero division by the number of taps inside the input. */
 #include "rvfw_band.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* AVERAGE_POOL_2D, int8, XTheadVector (C906): channels across 32 int32 lanes; padding cells
  * left out of the count, halves rounded away from zero, as the reference does. */
 #include "rvfw_band.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* BATCH_MATMUL, float32, reference: each output the products summed in depth order (TFLite
  * Micro's float loop), operands read through the same strides as the int8 kernel. */
 #include "rvfw_kernels.h"

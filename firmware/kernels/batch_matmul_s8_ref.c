@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* BATCH_MATMUL, int8, reference: for each of the (up to three) batch dimensions, a [rows x depth]
  * by [depth x cols] product with both zero points removed, requantised per tensor. Operands are
  * read through strides, so a transposed (adj) or broadcast operand needs no copy. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* RELU and RELU6, float32: each value clamped to act = {min, max}. */
 #include "rvfw_kernels.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* CONV_2D 1x1, stride 1, no padding, writing its output over its input (the `small` memory mode).
  * Pixels go forward when the layer narrows the channels and backward when it widens them, so
  * no unread input pixel is overwritten; each pixel's input is first copied to scratch (in_c bytes). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* CONV_2D 1x1, stride 1, no padding, in place, RVV 1.0: up to RVFW_CONV2D_1X1_INPLACE_PIXELS
  * pixels per pass are copied to scratch (rvfw_conv2d_1x1_inplace_scratch_size bytes) and computed with output channels across lanes, forward when the
  * layer narrows the channels and backward when it widens them. Filter [in_c][out_c], input

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* CONV_2D 1x1, stride 1, no padding, in place: fast portable C. Four pixels per pass are copied to
  * scratch (rvfw_conv2d_1x1_inplace_scratch_size bytes), forward when the layer narrows the
  * channels and backward when it widens them, and run through the fast scalar CONV_2D kernel as a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* CONV_2D 1x1, stride 1, no padding, in place, XTheadVector (C906): one pixel at a time, as the
  * out-of-place kernel computes them, output channels across 32 int32 lanes. Each pixel's input is
  * copied to scratch first, pixels go forward when the layer narrows the channels and backward

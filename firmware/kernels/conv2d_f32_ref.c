@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* CONV_2D, float32, reference: TFLite Micro's float loop order (filter row, column, input
  * channel), the bias added to the sum, then the activation clamp (act = {min, max}). */
 #include "rvfw_kernels.h"

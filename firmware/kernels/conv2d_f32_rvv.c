@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* CONV_2D, float32, RVV (SEW 32): output channels across lanes, the filter repacked
  * [k_h][k_w][in_c][out_c]; each lane sums in TFLite Micro's order (filter row, column, input
  * channel) with separate multiplies and adds, skipping taps outside the image as it does. */

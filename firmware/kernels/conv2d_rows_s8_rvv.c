@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* CONV_2D, int8, RVV 1.0, output pixels of a row across vector lanes: for layers with few
  * output channels and wide rows (where channel lanes would sit idle).
  *

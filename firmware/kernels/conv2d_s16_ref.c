@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* CONV_2D 16x8 (int16 activations, int8 per-channel weights, int64 or int32 bias), reference: TFLite
  * Micro's form: a 64-bit accumulator, its 64-bit requantisation (rvfw_requantize64), the
  * activation clamp; zero points are 0 for int16. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* CONV_2D 16x8, RVV (ELEN 64): output channels across e64 lanes, the filter in HWIO order
  * ([k_h][k_w][in_c][out_c]); the taps outside the image skipped (the int16 zero point is 0),
  * TFLite Micro's 64-bit accumulation and requantisation (rvfw_rvv_s16.h). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* CONV_2D, int8 activations and per-channel int8 weights: scalar reference. */
 #include "rvfw_kernels.h"
 #include "rvfw_requant.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* CONV_2D, int8, RVV 1.0: output channels across vector lanes.
  *
  * Weights arrive transposed to HWIO, so an output pixel is a GEMV over the (kx, ic) runs of

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* CONV_2D, int8: fast portable C for cores without a vector unit.
  *
  * Same arithmetic as the reference, arranged for fewer instructions per MAC: the input offset

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* CONV_2D, int8, XTheadVector (C906): output channels across 32 int32 lanes, one output pixel
  * at a time; weights HWIO so a tap's weights for the lanes are one sign-extending byte load.
  * Taps outside the input are skipped (zero padding), the input offset is added to the scalar

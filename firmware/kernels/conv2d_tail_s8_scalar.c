@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* CONV_2D, int8, fast portable C, for a conv the plan found no room for im2col columns beside:
  * the columns go in the tail of its output (bytes nothing else holds, written last) and run
  * through conv2d_s8_scalar's matrix-product loop; the pixels whose outputs would overwrite that

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Strided copy, reference: `rows` runs of row_bytes from the input, each to out_offset within a
  * run of out_row_bytes of the output (CONCATENATION: one call per input, into its slice). */
 #include <string.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Data movement of any dtype, reference: the output written in order, each element read from
  * input + offset + sum(i_d * strides[d]) (bytes). TRANSPOSE, SLICE, STRIDED_SLICE, SPLIT, UNPACK,
  * BROADCAST_TO, DEPTH_TO_SPACE, SPACE_TO_DEPTH and integer-factor resizing all reduce to this

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Data movement of bytes, RVV 1.0: each innermost run one vector load per LMUL-8 group
  * (contiguous, or strided: a TRANSPOSE's gather) and one store. codegen.ops.movement picks the
  * reference for elements wider than a byte. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Data movement of bytes, XTheadVector (C906): each innermost run as strided byte loads into 32
  * lanes and byte stores. codegen.ops.movement picks the reference for wider elements. */
 #include "rvfw_strided.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* DEPTHWISE_CONV_2D, float32, reference: per output channel (input channel x multiplier) the
  * window summed in TFLite Micro's order (filter row, column), plus the bias, then the clamp. */
 #include "rvfw_kernels.h"

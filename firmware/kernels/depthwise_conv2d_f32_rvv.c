@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* DEPTHWISE_CONV_2D, float32, depth multiplier 1, RVV (SEW 32): channels across lanes; each lane
  * sums its taps in TFLite Micro's order (filter row, column) with separate multiplies and adds. */
 #include "rvfw_kernels.h"

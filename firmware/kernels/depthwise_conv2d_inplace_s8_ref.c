@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* DEPTHWISE_CONV_2D (depth multiplier 1) writing its output over its input: the reference kernel
  * one output row at a time, each row held in scratch until no row still to be computed reads the
  * bytes it lands on (rvfw_inplace_rows.h). Any stride, padding and dilation. */

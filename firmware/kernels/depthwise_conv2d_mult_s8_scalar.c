@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* DEPTHWISE_CONV_2D, int8, any depth multiplier: fast portable C (rvfw_depthwise_scalar.h); the
  * build calls it for multipliers above 1. */
 #include "rvfw_depthwise_scalar.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* DEPTHWISE_CONV_2D, int8, RVV 1.0, output pixels of a row across vector lanes: for layers with
  * wide rows. Same border scheme as conv2d_rows_s8_rvv: bias folded with the input offset at
  * build time, zero_point loaded for lanes left/right of the input, whole rows outside the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* DEPTHWISE_CONV_2D, int8, XTheadVector (C906), output pixels of a row across the 32 int32 lanes:
  * for layers with few channels and wide rows, and any depth multiplier (TFLite's converter turns
  * a one-channel convolution into a depthwise layer with multiplier 8: micro_speech's and

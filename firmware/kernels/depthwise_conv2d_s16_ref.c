@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* DEPTHWISE_CONV_2D 16x8, reference: as the int8 kernel with a 64-bit accumulator and bias and
  * the 64-bit requantisation (TFLite Micro's 16x8 form; zero points 0). */
 #include "rvfw_kernels.h"

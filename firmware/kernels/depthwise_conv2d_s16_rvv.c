@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* DEPTHWISE_CONV_2D 16x8, depth multiplier 1, RVV (ELEN 64): channels across e64 lanes, int16
  * inputs times int8 weights widened into 64-bit accumulators, TFLite Micro's requantisation
  * (rvfw_rvv_s16.h). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* DEPTHWISE_CONV_2D with depth multiplier, int8, per-channel: scalar reference. */
 #include "rvfw_kernels.h"
 #include "rvfw_requant.h"

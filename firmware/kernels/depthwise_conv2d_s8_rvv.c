@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* DEPTHWISE_CONV_2D, int8, RVV 1.0.
  *
  * Interior pixels (window inside the input) with depth multiplier 1 use the input offset

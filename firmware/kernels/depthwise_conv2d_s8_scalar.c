@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* DEPTHWISE_CONV_2D, int8, depth multiplier 1: fast portable C (rvfw_depthwise_scalar.h). (Per
  * channel with the pixels inner, as before, the requantisation and window set-up were paid per
  * channel and pixel pair.) */

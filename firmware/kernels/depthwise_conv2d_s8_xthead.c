@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* DEPTHWISE_CONV_2D, int8, XTheadVector (C906): channels across 32 int32 lanes, one output
  * pixel at a time. Output channel c * depth_multiplier + m reads input channel c: with a
  * multiplier above 1 the weights, bias, requantisation arrays and outputs are strided. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* DEQUANTIZE int16 -> float32, reference: scale * (x - zero point). */
 #include "rvfw_kernels.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* DEQUANTIZE int8 -> float32: scale * (q - zero point) in double, then rounded to float. */
 #include "rvfw_kernels.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* DIV, float32, with broadcasting: a / b, then the clamp. */
 #include "rvfw_broadcast.h"
 

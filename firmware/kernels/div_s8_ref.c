@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* DIV, int8, with broadcasting: TFLite's quantised division (the divisor made positive, its
  * reciprocal by Newton-Raphson, the dividend shifted up by its headroom, one requantisation). A
  * divisor at its zero point is undefined, as in TFLite. */

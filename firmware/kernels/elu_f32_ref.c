@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* ELU, float32: x < 0 ? expm1(x) : x, with the host C library's expm1f (rvfw_tanhf.h). */
 #include "rvfw_kernels.h"
 #include "rvfw_tanhf.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* FULLY_CONNECTED, float32, reference: each output the dot product in input order, plus the bias,
  * then the clamp (TFLite Micro's float kernel). */
 #include "rvfw_kernels.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* FULLY_CONNECTED, float32, RVV (SEW 32, V or Zve32f): output units across lanes, the weights
  * transposed ([depth][out]). Every lane repeats TFLite Micro's float loop exactly: products
  * added one by one in input order (vfmul then vfadd, never a fused vfmacc), the bias after, the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* FULLY_CONNECTED 16x8, reference: int16 inputs times int8 weights into a 64-bit accumulator, the
  * int64 bias, the 64-bit requantisation per output channel, the clamp (zero points 0). */
 #include "rvfw_kernels.h"

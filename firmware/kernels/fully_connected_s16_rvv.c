@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* FULLY_CONNECTED 16x8, RVV (ELEN 64): output units across e64 lanes, the filter transposed
  * ([depth][out]), TFLite Micro's 64-bit accumulation and requantisation (rvfw_rvv_s16.h). */
 #include "rvfw_kernels.h"

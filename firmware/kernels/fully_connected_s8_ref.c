@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* FULLY_CONNECTED, int8: scalar reference (TFLM double rounding). */
 #include "rvfw_kernels.h"
 #include "rvfw_requant.h"

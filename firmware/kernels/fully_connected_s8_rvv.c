@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* FULLY_CONNECTED, int8, RVV 1.0: output units across vector lanes. The filter arrives
  * transposed ([accum_depth][out_depth]) and the input offset folded into the bias. */
 #include "rvfw_kernels.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* FULLY_CONNECTED, int8: fast portable C. Input offset folded into the bias at build time;
  * two output units per pass share each input load. */
 #include "rvfw_dot_scalar.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* FULLY_CONNECTED, int8, XTheadVector (C906): output units across 32 int32 lanes. The filter
  * arrives transposed ([accum_depth][out_depth]) so a lane's weights are one sign-extending byte
  * load per input; the input offset is added to the scalar input, so the raw bias is used. */

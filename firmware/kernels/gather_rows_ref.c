@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Rows by a table, reference: output row r = input row table[r] (bytes of row_bytes each). */
 #include <string.h>
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* HARD_SWISH, float32: x * min(6, max(0, x + 3)) / 6, in TFLite's order of operations. */
 #include "rvfw_kernels.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* L2_NORMALIZATION, float32: per row, the sum of squares in order, its square root (at least
  * 1e-6, TFLite's epsilon), each input divided by it. */
 #include <math.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* L2_NORMALIZATION, int8, reference: per row, x / sqrt(sum x^2) (x without its zero point) as
  * TFLite Micro computes it: the inverse square root as a multiplier and shift, output in 1/128. */
 #include "rvfw_gemmlowp.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* LEAKY_RELU, float32: x > 0 ? x : x * alpha (TFLite's, which allows any alpha). */
 #include "rvfw_kernels.h"
 

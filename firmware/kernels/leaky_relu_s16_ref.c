@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* LEAKY_RELU 16x8, reference: TFLite Micro's QuantizeLeakyRelu on int16 (the int8 form is a table,
  * ops/activation.py): two requantisations, one per sign of the input, then the int16 clamp. */
 #include "rvfw_kernels.h"

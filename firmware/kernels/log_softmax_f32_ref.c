@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* LOG_SOFTMAX, float32: TFLite's float reference per row: the maximum, the sum of exp(x - max) in
  * order, then x - max - log(sum), with the host C library's expf and logf (rvfw_expf.h,
  * rvfw_logf.h). */

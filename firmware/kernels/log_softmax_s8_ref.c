@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* LOG_SOFTMAX int8 -> int8 (output scale 16/256, zero point 127), reference: TFLite Micro's integer
  * form: differences to the row maximum in Q5.26, exp summed in Q12.19, log of the sum, each output
  * its difference less that log, in Q4.27. */

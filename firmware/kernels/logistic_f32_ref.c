@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* LOGISTIC, float32: TFLite's reference logistic on the host C library's expf (rvfw_expf.h). */
 #include "rvfw_expf.h"
 #include "rvfw_kernels.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* UNIDIRECTIONAL_SEQUENCE_LSTM, float32: TFLite Micro's float LSTM step operation for operation
  * (each gate side a float fully connected layer summed in input order, the bias added after,
  * the recurrent side adding a zero bias; TFLite's logistic and the host's tanhf), compiled

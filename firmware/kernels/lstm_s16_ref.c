@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* UNIDIRECTIONAL_SEQUENCE_LSTM 16x8 (int16 activations, int8 weights, int64 biases, int16 cell):
  * TFLite Micro's LstmStep<int16_t, int8_t, int16_t, int64_t>, the gate products accumulated in 64
  * bits and requantised as its 16x8 fully connected layer does (rvfw_requantize64); the step is

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* UNIDIRECTIONAL_SEQUENCE_LSTM, int8 with an int16 cell: scalar reference (rvfw_lstm.h), gate
  * weights [units][depth]. */
 #include "rvfw_lstm.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* UNIDIRECTIONAL_SEQUENCE_LSTM, int8 with an int16 cell, RVV 1.0: the gates' matrix-vector
  * products run units across lanes on the fully connected layer's GEMV core (rvfw_dot_s8, weights
  * [depth][units]); the elementwise gate arithmetic is rvfw_lstm.h's. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* UNIDIRECTIONAL_SEQUENCE_LSTM, int8 with an int16 cell: fast portable C. The gate products are
  * the scalar fully connected layer's (folded biases, two units per pass sharing each input
  * load); the step is rvfw_lstm.h's. Gate weights [units][depth], as the reference reads them. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* An int8 activation as a 256-entry table (codegen.ops.activation builds it with TFLite Micro's
  * arithmetic): output[i] = table[(uint8_t)input[i]]. Safe in place (output == input). */
 #include "rvfw_kernels.h"

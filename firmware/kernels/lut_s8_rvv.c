@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Table activation, RVV 1.0: the input bytes, read as unsigned, are the byte offsets of an indexed
  * load from the table (one vluxei8 per LMUL-8 group). */
 #include "rvfw_kernels.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Table activation, XTheadVector (C906): input bytes zero-extended to 32-bit offsets (vlbu.v), an
  * indexed byte load from the table (vlxb.v), the low bytes stored. */
 #include "rvfw_kernels.h"

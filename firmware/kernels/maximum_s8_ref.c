@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* MAXIMUM, int8, with broadcasting: the larger raw value (TFLite Micro compares raw bytes). */
 #include "rvfw_broadcast.h"
 

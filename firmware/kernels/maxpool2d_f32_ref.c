@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* MAX_POOL_2D, float32, reference: the largest value in the window's cells inside the input, then the clamp. */
 #include "rvfw_kernels.h"
 

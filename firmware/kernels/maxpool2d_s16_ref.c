@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* MAX_POOL_2D, int16, reference: the largest of the window's cells inside the input, clamped. */
 #include "rvfw_band.h"
 #include "rvfw_kernels.h"

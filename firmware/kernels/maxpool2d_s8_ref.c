@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* MAX_POOL_2D, int8: scalar reference. */
 #include "rvfw_band.h"
 #include "rvfw_kernels.h"

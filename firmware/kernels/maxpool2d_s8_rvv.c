@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* MAX_POOL_2D, int8, RVV 1.0: channels across lanes, a running vmax over the taps inside the input. */
 #include "rvfw_band.h"
 #include "rvfw_kernels.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* MAX_POOL_2D, int8, XTheadVector (C906): channels across 32 int32 lanes, taps inside the input. */
 #include "rvfw_band.h"
 #include "rvfw_kernels.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* MEAN and SUM, float32: the elements summed in row-major order (TFLite Micro's order, its 4-D
  * height-and-width special case included), MEAN then divided by the count (multiplier 1: MEAN, 0: SUM). */
 #include "rvfw_reduce.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* MEAN and SUM, int16: the int32 sum of the reduced elements, less input_zero_point * count,
  * requantised (for MEAN the multiplier already includes 1 / count, as TFLite Micro folds it). */
 #include "rvfw_reduce.h"

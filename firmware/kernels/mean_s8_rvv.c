@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* MEAN and SUM, int8, RVV 1.0, when the innermost kept axis is contiguous (the global pool of an
  * NHWC tensor: channels in lanes): every reduced row added into int32 lanes, then the
  * reference's requantisation per lane. codegen.ops.reduce picks the reference otherwise. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* MEAN and SUM, int8, XTheadVector (C906), when the innermost kept axis is contiguous: reduced
  * rows added into 32 int32 lanes (v8), then the reference's requantisation. */
 #include "rvfw_reduce.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* MINIMUM, float32, with broadcasting: TFLite's a < b ? a : b (no activation). */
 #include "rvfw_broadcast.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* MINIMUM, int8, with broadcasting: the smaller raw value (TFLite Micro compares raw bytes). */
 #include "rvfw_broadcast.h"
 

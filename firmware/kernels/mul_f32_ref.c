@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* MUL, float32, with broadcasting: a[ia] * b[ib], then the clamp. */
 #include "rvfw_broadcast.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* MUL, int16, with broadcasting: (a - za) * (b - zb) requantised by sa * sb / so, clamped to int16. */
 #include "rvfw_broadcast.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* MUL, int8, with broadcasting: (a - za) * (b - zb) requantised by sa * sb / so. */
 #include "rvfw_broadcast.h"
 #include "rvfw_requant.h"

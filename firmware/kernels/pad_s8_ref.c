@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* PAD, any element type (innermost dimension in bytes), reference: the input copied into the output
  * at (before_d0..3), every other output element set to the fill (the output zero point, or PADV2's
  * value; its raw bits repeated for multi-byte elements). Innermost rows are copied whole. */

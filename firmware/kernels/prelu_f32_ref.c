@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* PRELU, float32, with broadcasting: x >= 0 ? x : x * alpha (TFLite Micro's). */
 #include "rvfw_broadcast.h"
 

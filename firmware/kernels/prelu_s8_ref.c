@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* PRELU, int8, alpha broadcast over the input: x - zx >= 0 rescaled by sx / so, else
  * (x - zx) * (alpha - za) rescaled by sx * sa / so (TFLite Micro's two multipliers). */
 #include "rvfw_broadcast.h"

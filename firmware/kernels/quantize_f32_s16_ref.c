@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* QUANTIZE float32 -> int16, reference: round(x / scale) + zero point, clamped (TFLite Micro's
  * AffineQuantize). */
 #include <math.h>

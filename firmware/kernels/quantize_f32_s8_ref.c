@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* QUANTIZE float32 -> int8: round(x / scale) + zero point, in single precision as the reference does. */
 #include <math.h>
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* REDUCE_MAX (multiplier 1) and REDUCE_MIN (0), float32: from the lowest (highest) float, each
  * element that is greater (less) replaces the current one, in row-major order. */
 #include <float.h>

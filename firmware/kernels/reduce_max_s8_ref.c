@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* REDUCE_MAX, int8: the largest raw value (input and output share quantisation). */
 #include "rvfw_reduce.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* REDUCE_MIN, int8: the smallest raw value (input and output share quantisation). */
 #include "rvfw_reduce.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* QUANTIZE between integer types (int8, int16 or int32 in; int8, int16 or int32 out), reference: (x - input
  * zero point) requantised, plus the output zero point, clamped to the output type (TFLite Micro's
  * Requantize). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* QUANTIZE int8 -> int8 (a change of scale and zero point): scalar reference. */
 #include "rvfw_kernels.h"
 #include "rvfw_requant.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* RESIZE_BILINEAR, float32: TFLite's float blend of the four neighbours, with the indices and
  * weights ((1 - d, d) per output row and column) computed at build time as its float code
  * computes them; the sum in its order, plus its 0.0f rounding offset. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* RESIZE_BILINEAR, int8, reference: each output value blends four input values with weights in
  * 1/1024 along each axis (rows[], cols[]: lower index, upper index, upper weight), the sum in
  * units of 2^-20 rounded half away from zero (TFLite's integer bilinear). The sum is at most

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* int16 LOGISTIC and TANH: TFLite's table kernels (rvfw_sigmoid16.h). */
 #include "rvfw_kernels.h"
 #include "rvfw_sigmoid16.h"

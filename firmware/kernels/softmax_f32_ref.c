@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* SOFTMAX, float32, reference: TFLite Micro's float kernel (the row maximum, exp((x - max) * beta)
  * summed in order, each exp divided by the sum) with the host C library's expf (rvfw_expf.h). */
 #include "rvfw_expf.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* SOFTMAX, int16 in and out: TFLite's SoftmaxInt16. Per row: exp(x - max) from a 513-entry table
  * over [-10, 0] (the difference scaled so that -65535 is -10), summed in Q16.15; the sum
  * normalised by its leading zeros and looked up in the 1 / (1 + x) table; each exp times that

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* SOFTMAX int8 -> int8 (output scale 1/256, zero point -128): scalar reference.
  * Fixed-point exp and reciprocal in the gemmlowp formulation TFLite Micro uses:
  * differences to the row maximum are rescaled to Q5.26, exp() is evaluated in

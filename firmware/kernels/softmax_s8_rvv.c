@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* SOFTMAX int8 -> int8 (output scale 1/256, zero point -128), RVV 1.0: the reference's gemmlowp
  * fixed-point arithmetic lane by lane, a row's values across the lanes (int32, LMUL 4). vsmul
  * with round-to-nearest-up is the saturating rounding doubling high multiply; a rounding divide

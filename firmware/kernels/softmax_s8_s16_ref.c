@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* SOFTMAX int8 -> int16 (output scale 1/65536, zero point -32768): the int8 kernel's gemmlowp exp
  * and reciprocal, the result rounded to 16 bits instead of 8 (TFLite Micro's Softmax<int8_t, int16_t>:
  * the keyword model with SVDF layers ends with it). */

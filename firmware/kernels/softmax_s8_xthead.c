@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* SOFTMAX int8 -> int8 (output scale 1/256, zero point -128), XTheadVector (C906): the
  * reference's gemmlowp fixed-point arithmetic lane by lane, as softmax_s8_rvv, 16 int32 lanes
  * (LMUL 4, so the exp's temporaries fit in registers). vsmul with round-to-nearest-up is the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* SQUARED_DIFFERENCE, float32, with broadcasting: the difference times itself. */
 #include "rvfw_broadcast.h"
 

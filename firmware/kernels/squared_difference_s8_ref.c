@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* SQUARED_DIFFERENCE, int8, with broadcasting: both inputs to a common scale with 7 bits of
  * headroom (255^2 * 2^14 still fits int32), the difference squared, requantised. */
 #include "rvfw_broadcast.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* SUB, int16, with broadcasting: TFLite Micro's int16 SUB (the int8 algorithm, 15 bits of headroom). */
 #include "rvfw_broadcast.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* SUB, int8, with broadcasting: as ADD (common scale, 20 bits of headroom), the difference
  * rescaled to the output. */
 #include "rvfw_broadcast.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* SVDF, float32: TFLite Micro's float reference. The state [batch][filter][memory] moves one
  * element left; the newest column gets weights_feature . input; each unit is its bias (or 0)
  * plus, over its rank filters in order, weights_time . state; then the activation as TFLite's

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* SVDF, int8 input and output, int8 or int16 (state_bytes) time weights and activation state:
  * TFLite Micro's integer reference. Per step: the state [batch][filter][memory] moves one column
  * left; the newest column gets weights_feature x (input - zero point), requantised to the state

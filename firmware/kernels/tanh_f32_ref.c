@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* TANH, float32: the host C library's tanhf (rvfw_tanhf.h), which TFLite Micro calls. */
 #include "rvfw_kernels.h"
 #include "rvfw_tanhf.h"

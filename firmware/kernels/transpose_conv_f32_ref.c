@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* TRANSPOSE_CONV, float32, reference: TFLite Micro scatters each input pixel into the output, so
  * an output sums its contributions in input order (row, column, channel); gathering them here
  * with the taps walked backwards (ky, kx descending) visits the inputs in that same order, from

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* TRANSPOSE_CONV 16x8, reference: the int8 kernel's gather with int16 inputs, a 64-bit accumulator
  * and int64 bias (an int32 one TFLite Micro reads as int64: refused), then TFLite Micro's 64-bit
  * requantisation per channel and the int16 clamp. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* TRANSPOSE_CONV, int8, reference: output pixel (oy, ox) sums input pixel (iy, ix) through filter
  * tap (ky, kx) wherever iy * stride_h - pad_h + ky == oy (and likewise across), per output channel
  * with OHWI weights; then TFLite Micro's per-channel requantisation. */

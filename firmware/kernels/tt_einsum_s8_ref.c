@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* TT_EINSUM, int8: scalar reference. One einsum of a Tensor-Train chain (codegen/tt): a
  * fully-connected product per input row whose outputs are scattered so that the next einsum's
  * reduction is contiguous. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* TT_EINSUM, int8, RVV 1.0: a row's outputs across lanes (cores transposed, input offset folded
  * into the bias), stored with one indexed store through the build-time offsets table. Several
  * consecutive input rows run together, so each core vector is loaded and widened once for all of

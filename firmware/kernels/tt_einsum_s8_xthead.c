@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* TT_EINSUM, int8, XTheadVector (C906): a row's outputs across 32 int32 lanes (cores transposed
  * to [k][n * r_out]), the input offset added to the scalar input, raw bias, one indexed byte
  * store per chunk through the build-time offsets table. */

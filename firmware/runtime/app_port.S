@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* What an exported application (`rvfw export --app`) needs from the firmware it lives in, in
  * place of rvfw's own start-up: a trap entry that sends the traps of a running model to the
  * dispatcher (user.S) and every other trap to the firmware's handler, and the call that installs

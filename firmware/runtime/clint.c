@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* The machine timer of a CLINT (SiFive-style core-local interruptor), hart 0.
  *
  * One compare register serves two clients: the application's alarm (rvfw_timer_arm, its

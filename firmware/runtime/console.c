@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Number formatting for the console; the byte sink (rvfw_putc) is per platform. */
 #include "rvfw_console.h"
 

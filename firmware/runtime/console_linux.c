@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Console and exit through Linux system calls (write, exit_group), for user-mode simulators.
  * Output is buffered per line: one system call per line, not per character. */
 #include <stdint.h>

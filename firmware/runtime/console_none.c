@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Boards without a console: output is dropped and exit parks the core. */
 #include "rvfw_console.h"
 

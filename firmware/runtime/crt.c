@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* C run-time initialisation: copy .data from its load address, zero .bss, then the platform's
  * clocks and console. */
 #include <stdint.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* The multi-model dispatcher: PMP isolation per model, fault containment, fixed-priority queue. */
 #include <stdint.h>
 #include <string.h>

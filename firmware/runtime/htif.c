@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Console and exit through HTIF, the host interface of Spike and QEMU -machine spike.
  * Uses the riscv-pk handshake: wait until the host has consumed the previous
  * command (acknowledging any reply), then post the next one.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* rvfw start-up: gp, stack, trap vector, FPU/vector enable, then C.
  *
  * No linker relaxation anywhere in this file: until gp holds __global_pointer$, a relaxed

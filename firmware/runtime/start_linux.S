@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Start-up for images run under a user-mode simulator (xuantie-qemu's qemu-riscv64): the
  * loader has placed every segment and given us a stack; no CSRs to set up in U-mode. */
   .section .text.start, "ax"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Any trap is a firmware fault: report it on the console and exit non-zero. */
 #include <stdint.h>
 

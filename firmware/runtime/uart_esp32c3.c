@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* ESP32-C3 UART0 as the boot ROM leaves it (115200 8N1 on the USB-serial pins); the watchdogs
  * the ROM starts are disabled so a long inference is not reset. Registers from the ESP32-C3
  * technical reference manual (UART, RTC_CNTL, TIMG). */

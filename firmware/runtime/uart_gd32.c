@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* GD32VF103 USART0 on PA9 (TX), from the chip's reset clock (IRC8M, 8 MHz). Registers from the
  * GD32VF103 user manual (RCU, GPIO, USART). */
 #include <stdint.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* 16550-compatible UART with 32-bit register spacing (Allwinner D1 UART0, as the boot ROM and
  * loader leave it: 115200 8N1). Registers from the D1 user manual (UART). */
 #include <stdint.h>

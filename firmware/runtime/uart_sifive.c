@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* SiFive UART (FE310-G002, HiFive1 Rev B): the clock is switched to the 16 MHz crystal, then
  * the UART is set to RVFW_UART_BAUD. Registers from the FE310-G002 manual (PRCI, UART). */
 #include <stdint.h>

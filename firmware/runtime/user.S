@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Running model code in U-mode and getting back: rvfw_enter_user saves the M-mode callee-saved
  * registers, drops to U-mode at `entry(arena, state)` on the model's own stack, and "returns" when the
  * model traps: its normal end is an ecall (mcause 8), anything else is a fault.

@@ -8,6 +8,7 @@ import json
 import os
 import shutil
 import subprocess
+import time
 from pathlib import Path
 
 import numpy as np
@@ -177,6 +178,7 @@ def test_zephyr_module_and_espidf_component_structure(tmp_path, cmake):
     idf = export(DEFAULT_MODEL, "esp32c3", "espidf", tmp_path / "idf", log=quiet)
     component = yaml.safe_load((idf.out_dir / "idf_component.yml").read_text())
     assert component["version"] and "tiny_kws" in component["description"]
+    assert component["license"] == "Apache-2.0" and component["targets"] == ["esp32c3"]
     text = (idf.out_dir / "CMakeLists.txt").read_text()
     assert "idf_component_register(" in text and '"rvfw/include"' in text
     # Both parse as CMake: run them in script mode with the build-system commands stubbed out.
@@ -258,3 +260,59 @@ def test_cpp_includes_two_exported_models_and_calls_them_as_c(tmp_path, sim_tool
     undefined = subprocess.run(["riscv64-unknown-elf-nm", "-u", str(obj)], capture_output=True, text=True).stdout
     assert {"kws_run", "tiny_run", "kws_outputs"} <= {line.split()[-1] for line in undefined.splitlines()}
     assert "_Z" not in undefined
+
+
+CRT0_MAIN = """#include <stdio.h>
+#include <string.h>
+#include "tiny.h"
+static const float input[TINY_INPUT0_COUNT] = {%s};
+int main(void)
+{
+    rvfw_vector_enable(); /* picolibc's crt0 leaves mstatus.FS and VS off */
+    memcpy(TINY_INPUT0, input, sizeof input);
+    tiny_invoke();
+    for (uint32_t i = 0; i < TINY_OUTPUT0_COUNT; ++i) {
+        uint32_t bits;
+        memcpy(&bits, &TINY_OUTPUT0[i], sizeof bits);
+        printf("%%08lx\\n", (unsigned long)bits);
+    }
+    printf("done\\n");
+    return 0;
+}
+"""
+
+
+def test_an_rvv_export_runs_from_picolibcs_own_crt0(tmp_path, sim_tools):
+    """Issue 33: an application with picolibc's crt0 (which sets neither mstatus.FS nor VS), built
+    for rv64gc, links the exported RVV library and calls rvfw_vector_enable() first: it runs under
+    QEMU (semihosting console) and its outputs are TFLite Micro's, bit for bit."""
+    qemu = shutil.which("qemu-system-riscv64")
+    if qemu is None:
+        pytest.skip("needs qemu-system-riscv64")
+    e = export(DEFAULT_MODEL, "spike-rv64gcv", "lib", tmp_path / "exp", log=quiet, name="tiny")
+    x = golden.make_inputs(e.graph, seed=5)
+    (tmp_path / "main.c").write_text(CRT0_MAIN % ", ".join(repr(float(v)) + "f" for v in x[0].reshape(-1)))
+    memory = ["-Wl,--defsym=__flash=0x80000000", "-Wl,--defsym=__flash_size=0x400000",
+              "-Wl,--defsym=__ram=0x80400000", "-Wl,--defsym=__ram_size=0x400000"]  # fmt: skip
+    elf = tmp_path / "app.elf"
+    subprocess.run(["riscv64-unknown-elf-gcc", "--specs=picolibc.specs", "--oslib=semihost", "-march=rv64gc",
+                    "-mabi=lp64d", "-mcmodel=medany", "-O2", *memory, f"-I{e.out_dir / 'include'}",
+                    f"-I{e.out_dir / 'rvfw' / 'include'}", str(tmp_path / "main.c"),
+                    str(e.out_dir / "lib" / "libtiny.a"), "-o", str(elf)], check=True)  # fmt: skip
+    console = tmp_path / "console.txt"
+    command = [qemu, "-machine", "virt", "-cpu", "rv64,v=true,vlen=128", "-display", "none", "-serial", "none",
+               "-monitor", "none", "-bios", "none", "-kernel", str(elf), "-chardev", f"file,id=out,path={console}",
+               "-semihosting-config", "enable=on,target=native,chardev=out"]  # fmt: skip
+    # QEMU 7.2 does not end on picolibc's semihosted exit: stop it once the program printed "done".
+    proc = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and "done" not in (console.read_text() if console.exists() else ""):
+        time.sleep(0.2)
+    proc.terminate()
+    proc.wait(timeout=30)
+    printed = console.read_text()
+    lines = printed.split()
+    assert "done" in lines, printed[-500:]
+    ours = np.array([int(v, 16) for v in lines[: lines.index("done")]], dtype=np.uint32)
+    reference = golden.reference_outputs(e.graph.source, x, 1, 1)[0].reshape(-1).view(np.uint32)
+    assert np.array_equal(ours, reference)
