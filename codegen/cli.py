@@ -104,7 +104,7 @@ def _parser() -> argparse.ArgumentParser:
         if name != "plan":
             default_out = "build/export/<model>-<board>" if name == "export" else "build/<board>/<model>"
             p.add_argument("--out", default=None, help=f"output directory (default: {default_out})")
-        if name not in ("plan", "export", "admit"):  # the commands that make an input
+        if name not in ("plan", "admit"):  # the commands that make an input (export: its self-test's)
             p.add_argument("--seed", type=int, default=0, help="seed of the random input (default 0)")
             p.add_argument(
                 "--input",
@@ -175,6 +175,8 @@ def _parser() -> argparse.ArgumentParser:
             p.add_argument(
                 "--name", default=None, help="the model's C name, its symbols' prefix (default: from the file)"
             )
+            p.add_argument("--no-selftest", action="store_true",
+                           help="leave out <model>_selftest(), its embedded input and expected outputs")  # fmt: skip
         if name == "flash":
             p.add_argument("--dry-run", action="store_true", help="print the flash commands, run nothing")
         if name == "check-board":
@@ -319,10 +321,13 @@ def _export_command(args, log) -> int:
     if args.app:
         if args.name:
             raise RvfwError("--name: an application's models are named by its manifest")
+        if args.input or args.steps is not None or args.seed:
+            raise RvfwError("--input, --seed and --steps choose a model export's self-test input; an application "
+                            "export has no self-test yet")  # fmt: skip
         export_app(args.app, args.board, args.format, args.out, args.kernels, args.planner, log, args.optimize)
     else:
         export(args.model, args.board, args.format, args.out, args.kernels, args.memory, args.planner, log,
-               args.name, args.optimize)  # fmt: skip
+               args.name, args.optimize, not args.no_selftest, (args.seed, args.input, args.steps))  # fmt: skip
     return 0
 
 

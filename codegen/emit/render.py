@@ -84,17 +84,20 @@ def render_model(
     constants: list[ConstArray],
     standalone: bool = True,
     exported: bool = False,
+    selftest: tuple[list[np.ndarray], list[np.ndarray]] | None = None,
 ) -> dict[str, str]:
     """Return {file name: text} for the model pair <name>.c / <name>.h. standalone: the model owns
     the image's arena (one-model images); else the application passes each model its partition.
     exported: for `rvfw export` (the user's own linker script): the arena and weights go to
-    sections any linker script places (.bss.*, .rodata.*) unless the user names others."""
+    sections any linker script places (.bss.*, .rodata.*) unless the user names others.
+    selftest: (inputs, expected outputs), step after step, for the export's <model>_selftest()."""
     env = environment()
     data = {
         "standalone": standalone,
         "exported": exported,
         "banner": {**_banner(graph, board), "regenerate": "rvfw export" if exported else "rvfw build"},
         "target_units": _target_units(board),
+        "selftest": _selftest_data(graph, plan, *selftest) if selftest else None,
         "name": graph.name,
         "NAME": graph.name.upper(),
         "guard": f"RVFW_{graph.name.upper()}_H",
@@ -120,6 +123,34 @@ def render_model(
         f"{graph.name}.c": env.get_template("model.c.j2").render(data, template="model.c.j2"),
         f"{graph.name}.h": env.get_template("model.h.j2").render(data, template="model.h.j2"),
     }
+
+
+def _storage(t, array: np.ndarray) -> tuple[str, np.ndarray]:
+    """How an array of a tensor's values is written as C: float32 as its bit patterns (exact)."""
+    if t.dtype is DType.FLOAT32:
+        return "uint32_t", np.asarray(array, dtype=np.float32).view(np.uint32)
+    return t.dtype.c_type, np.asarray(array, dtype=t.dtype.np_type)
+
+
+def _selftest_data(graph: Graph, plan: MemoryPlan, inputs: list[np.ndarray], outputs: list[np.ndarray]) -> dict:
+    steps = []
+    per_in, per_out = max(len(graph.inputs), 1), max(len(graph.outputs), 1)
+    first = 0  # the flat index of a step's first output value, over all steps
+    for k in range(len(inputs) // per_in):
+        step = {"inputs": [], "outputs": []}
+        for index, array in zip(graph.inputs, inputs[k * per_in : (k + 1) * per_in]):
+            storage, values = _storage(graph.tensors[index], array)
+            step["inputs"].append({"storage_type": storage, "count": values.size, "lines": value_lines(values),
+                                   "offset": plan.tensor_offsets[index]})  # fmt: skip
+        for index, array in zip(graph.outputs, outputs[k * per_out : (k + 1) * per_out]):
+            t = graph.tensors[index]
+            storage, values = _storage(t, array)
+            step["outputs"].append({"storage_type": storage, "count": values.size, "lines": value_lines(values),
+                                    "offset": plan.tensor_offsets[index], "bytes": t.dtype.size,
+                                    "first": first})  # fmt: skip
+            first += values.size
+        steps.append(step)
+    return {"steps": steps}
 
 
 def _target_units(board: Board) -> list[str]:

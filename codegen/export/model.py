@@ -11,6 +11,7 @@ import codegen
 from codegen import emit, pipeline
 from codegen.boards import Board, load_board
 from codegen.build.staging import staged
+from codegen.check import golden
 from codegen.emit.escape import line_comment
 from codegen.errors import BudgetError, RvfwError
 from codegen.export.package import FORMATS, Package, check_format, copy_firmware, flags, for_size, write_format
@@ -46,10 +47,14 @@ def export(
     log: pipeline.Log = print,
     name: str | None = None,
     optimize: str = "speed",
+    selftest: bool = True,
+    inputs_from: tuple = (0, None, None),
 ) -> Export:
     """Checked and planned exactly as `rvfw build` (same one-line errors, same budget refusal);
     the folder appears whole or not at all. name: the C name of the model (its symbols' prefix),
-    by default made from the file name."""
+    by default made from the file name. selftest: embed <model>_selftest(), whose input comes from
+    inputs_from = (seed, --input files or None, steps or None) and whose expected outputs are
+    TFLite Micro's, computed now."""
     if name is not None and not C_NAME.fullmatch(name):
         raise RvfwError(f"--name '{name}': the model's C name must be a C identifier ([A-Za-z_][A-Za-z0-9_]*)")
     if fmt not in FORMATS:
@@ -74,7 +79,8 @@ def export(
         log(pipeline.estimate_table(estimate))
         raise BudgetError(f"{Path(graph.source).name} does not fit board {board.name} (from the plan)", estimate)
     used = sorted({k for layer in layers for k in layer.kernels})
-    files = emit.render_model(graph, board, plan, layers, constants, standalone=True, exported=True)
+    files = emit.render_model(graph, board, plan, layers, constants, standalone=True, exported=True,
+                              selftest=_selftest(graph, *inputs_from) if selftest else None)  # fmt: skip
     out_dir = Path(out_dir) if out_dir else pipeline.ROOT / "build" / "export" / f"{graph.name}-{board.name}"
     result = Export(graph, board, plan, used, out_dir, fmt, sum(c.values.nbytes for c in constants))
     with staged(out_dir, [graph.source, board.source_file]) as staging:
@@ -95,6 +101,18 @@ def export(
         write_format(staging, pkg, fmt)
     log(f"exported {graph.name} ({fmt}, {len(used)} kernels, arena {plan.arena_size:,} B) to {out_dir}")
     return result
+
+
+def _selftest(graph: Graph, seed: int, files, steps: int | None) -> tuple[list, list]:
+    """The self-test's inputs (seeded, or the user's files) and TFLite Micro's outputs for them."""
+    steps = pipeline.default_steps(graph) if steps is None else steps
+    if steps < 1 or steps > pipeline.MAX_STEPS:
+        raise RvfwError(f"--steps {steps}: give 1 to {pipeline.MAX_STEPS}")
+    if steps > 1 and files:
+        raise RvfwError(f"--steps {steps} with --input: the files give one step; drop --steps or --input")
+    golden.check_input_file(graph, files)
+    inputs = [a for s in range(steps) for a in golden.make_inputs(graph, seed + s, files)]
+    return inputs, golden.reference_outputs(graph.source, inputs, len(graph.outputs), len(graph.inputs))
 
 
 def io_tensors(g: Graph, indices: list[int]) -> list[dict]:

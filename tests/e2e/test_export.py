@@ -44,6 +44,8 @@ def _models_header(exports: list[Export], inputs: dict[str, list[np.ndarray]], o
     lines += [f'#include "{e.graph.name}.h"' for e in exports]
     entries = " ".join(f"X({e.graph.name}, {e.graph.name.upper()})" for e in exports)
     lines.append(f"#define APP_MODELS(X) {entries}")
+    if all(f"{e.graph.name}_selftest" in (e.out_dir / "include" / f"{e.graph.name}.h").read_text() for e in exports):
+        lines.append("#define APP_SELFTEST 1")
     for e in exports:
         data = b"".join(a.tobytes() for a in inputs[e.graph.name])
         lines.append(f"static const uint8_t {e.graph.name}_test_input[{len(data)}] = {{{','.join(map(str, data))}}};")
@@ -77,7 +79,12 @@ def _build_and_run(cmake: str, exports: list[Export], board: str, work: Path) ->
     toolchain = exports[0].out_dir / "cmake" / f"riscv-{board}.cmake"
     elf = _cmake_build(cmake, toolchain, [e.out_dir for e in exports], [e.graph.name for e in exports], work)
     printed = {}
+    selftests = {}
     for line in _console_lines(elf, board):
+        if line.startswith("selftest "):  # its result, as 4 little-endian bytes: 0 is a pass
+            _word, model, result = line.split()
+            selftests[model] = int.from_bytes(bytes.fromhex(result), "little", signed=True)
+            continue
         model, rest = line.split(" ", 1)
         tensor, hexbytes = rest.rsplit(" ", 1)
         printed[(model, tensor)] = bytes.fromhex(hexbytes)
@@ -87,6 +94,7 @@ def _build_and_run(cmake: str, exports: list[Export], board: str, work: Path) ->
         for index, ref in zip(g.outputs, reference):
             ours = printed[(g.name, g.tensors[index].name)]
             assert ours == np.ascontiguousarray(ref).tobytes(), f"{g.name} {g.tensors[index].name} differs from TFLM"
+    assert selftests == {e.graph.name: 0 for e in exports}, selftests  # every export's self-test passes on the board
     return printed
 
 

@@ -2,7 +2,8 @@
  * API (an arena of its own, the I/O descriptors, <model>_run) and prints every output as hex.
  * models.h (written by the test) includes the models' headers and lists them:
  *   #define APP_MODELS(X) X(kws_dscnn_int8, KWS_DSCNN_INT8) ...
- * with each model's input bytes in <model>_test_input[]. */
+ * with each model's input bytes in <model>_test_input[], and APP_SELFTEST when every export has
+ * its built-in self-test. */
 #include <stdint.h>
 
 #include "app.h"
@@ -76,6 +77,17 @@ int main(void)
 #define RUN(m, M) run_model(#m, m##_my_arena, m##_run, m##_inputs, M##_NUM_INPUTS, m##_outputs, M##_NUM_OUTPUTS, \
                             m##_test_input);
     APP_MODELS(RUN)
+#ifdef APP_SELFTEST
+    /* Each export's built-in self-test: 0 when it reproduces TFLite Micro's outputs. */
+#define SELFTEST(m, M)                                                                                               \
+    {                                                                                                                \
+        const int32_t result = m##_selftest(m##_my_arena);                                                          \
+        put_str("selftest " #m " ");                                                                                 \
+        put_hex((const uint8_t *)&result, sizeof result);                                                           \
+        put_str("\n");                                                                                               \
+    }
+    APP_MODELS(SELFTEST)
+#endif
     put_str("done\n");
     return 0;
 }
