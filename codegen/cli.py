@@ -45,9 +45,14 @@ def _parser() -> argparse.ArgumentParser:
         p = _SUBPARSERS[name] = sub.add_parser(name, help=text, description=text)
         if name in ("run", "check"):
             p.add_argument("--vlen", type=int, default=None, help="simulate another VLEN than the board's")
-        p.add_argument(
-            "--model", default=str(DEFAULT_MODEL), help="path to the .tflite model (default: the bundled example)"
-        )
+        if name == "export":  # several models in one export: one header and source each, one set of kernels
+            p.add_argument("--model", action="append", default=None,
+                           help="path to a .tflite model (default: the bundled example); repeat it to export "
+                           "several models for one firmware")  # fmt: skip
+        else:
+            p.add_argument(
+                "--model", default=str(DEFAULT_MODEL), help="path to the .tflite model (default: the bundled example)"
+            )
         if name in ("build", "run", "check", "size", "admit", "export"):
             p.add_argument("--app", default=None, help="application manifest: several models in one image")
         if name in ("build", "run", "check"):
@@ -172,9 +177,8 @@ def _parser() -> argparse.ArgumentParser:
             from codegen.export import FORMATS
 
             p.add_argument("--format", default="sources", choices=FORMATS, help="what to write (default: sources)")
-            p.add_argument(
-                "--name", default=None, help="the model's C name, its symbols' prefix (default: from the file)"
-            )
+            p.add_argument("--name", action="append", default=None,
+                           help="each --model's C name, its symbols' prefix (default: from the file)")  # fmt: skip
             p.add_argument("--no-selftest", action="store_true",
                            help="leave out <model>_selftest(), its embedded input and expected outputs")  # fmt: skip
         if name == "flash":
@@ -316,18 +320,21 @@ def _check_command(args, r: pipeline.Run, build, log) -> int:
 
 
 def _export_command(args, log) -> int:
-    from codegen.export import export, export_app
+    from codegen.export import export_app, export_models
 
     if args.app:
         if args.name:
             raise RvfwError("--name: an application's models are named by its manifest")
+        if args.model:
+            raise RvfwError("--model with --app: the manifest names the application's models")
         if args.input or args.steps is not None or args.seed:
             raise RvfwError("--input, --seed and --steps choose a model export's self-test input; an application "
                             "export has no self-test yet")  # fmt: skip
         export_app(args.app, args.board, args.format, args.out, args.kernels, args.planner, log, args.optimize)
     else:
-        export(args.model, args.board, args.format, args.out, args.kernels, args.memory, args.planner, log,
-               args.name, args.optimize, not args.no_selftest, (args.seed, args.input, args.steps))  # fmt: skip
+        export_models(args.model or [str(DEFAULT_MODEL)], args.board, args.format, args.out, args.kernels,
+                      args.memory, args.planner, log, args.name, args.optimize, not args.no_selftest,
+                      (args.seed, args.input, args.steps))  # fmt: skip
     return 0
 
 

@@ -10,7 +10,7 @@ The folder appears whole or not at all.
 """
 
 from codegen.export.app import AppExport, export_app
-from codegen.export.model import Export, export
+from codegen.export.model import Export, export, export_models
 from codegen.export.package import FORMATS
 
-__all__ = ["FORMATS", "AppExport", "Export", "export", "export_app"]
+__all__ = ["FORMATS", "AppExport", "Export", "export", "export_app", "export_models"]

@@ -55,16 +55,24 @@ def export(
     by default made from the file name. selftest: embed <model>_selftest(), whose input comes from
     inputs_from = (seed, --input files or None, steps or None) and whose expected outputs are
     TFLite Micro's, computed now."""
-    if name is not None and not C_NAME.fullmatch(name):
-        raise RvfwError(f"--name '{name}': the model's C name must be a C identifier ([A-Za-z_][A-Za-z0-9_]*)")
-    if fmt not in FORMATS:
-        raise RvfwError(f"unknown export format '{fmt}' (choose from: {', '.join(FORMATS)})")
-    if optimize not in pipeline.OPTIMIZE:
-        raise RvfwError(f"unknown --optimize '{optimize}' (choose from: {', '.join(pipeline.OPTIMIZE)})")
-    if memory not in pipeline.MEMORY_MODES:
-        raise RvfwError(f"unknown memory mode '{memory}' (choose from: {', '.join(pipeline.MEMORY_MODES)})")
-    board = load_board(board_name)
-    check_format(fmt, board)
+    return export_models([model], board_name, fmt, out_dir, kernels, memory, planner, log, [name] if name else None,
+                         optimize, selftest, inputs_from)[0]  # fmt: skip
+
+
+@dataclass
+class _Lowered:
+    graph: Graph
+    plan: MemoryPlan
+    mode: str
+    kernel_set: str
+    layers: list
+    files: dict[str, str]
+    used: list[str]
+    weights_bytes: int
+
+
+def _lower(model, board: Board, kernels: str, memory: str, planner: str, log, name, selftest: bool,
+           inputs_from: tuple) -> _Lowered:  # fmt: skip
     kernel_set = pipeline.kernel_set_for(board, kernels)
     graph = pipeline.load(model, board, None, log)
     if name is not None:
@@ -81,26 +89,82 @@ def export(
     used = sorted({k for layer in layers for k in layer.kernels})
     files = emit.render_model(graph, board, plan, layers, constants, standalone=True, exported=True,
                               selftest=_selftest(graph, *inputs_from) if selftest else None)  # fmt: skip
-    out_dir = Path(out_dir) if out_dir else pipeline.ROOT / "build" / "export" / f"{graph.name}-{board.name}"
-    result = Export(graph, board, plan, used, out_dir, fmt, sum(c.values.nbytes for c in constants))
-    with staged(out_dir, [graph.source, board.source_file]) as staging:
+    return _Lowered(graph, plan, planned.mode, kernel_set, layers, files, used, sum(c.values.nbytes for c in constants))
+
+
+def export_models(
+    models: list[str | Path],
+    board_name: str,
+    fmt: str = "sources",
+    out_dir: Path | None = None,
+    kernels: str = "auto",
+    memory: str = "auto",
+    planner: str = "best",
+    log: pipeline.Log = print,
+    names: list[str] | None = None,
+    optimize: str = "speed",
+    selftest: bool = True,
+    inputs_from: tuple = (0, None, None),
+) -> list[Export]:
+    """`rvfw export --model a.tflite --model b.tflite`: several models in one folder for one firmware,
+    without partitions (an application's isolation is `--app`): one header and source per model,
+    one copy of the kernels they use together, one build-system target. Each model keeps its own
+    static arena and self-test."""
+    for name in names or []:
+        if not C_NAME.fullmatch(name):
+            raise RvfwError(f"--name '{name}': the model's C name must be a C identifier ([A-Za-z_][A-Za-z0-9_]*)")
+    if names and len(names) != len(models):
+        raise RvfwError(f"{len(names)} --name for {len(models)} models: name each model or none")
+    if fmt not in FORMATS:
+        raise RvfwError(f"unknown export format '{fmt}' (choose from: {', '.join(FORMATS)})")
+    if optimize not in pipeline.OPTIMIZE:
+        raise RvfwError(f"unknown --optimize '{optimize}' (choose from: {', '.join(pipeline.OPTIMIZE)})")
+    if memory not in pipeline.MEMORY_MODES:
+        raise RvfwError(f"unknown memory mode '{memory}' (choose from: {', '.join(pipeline.MEMORY_MODES)})")
+    if len(models) > 1 and inputs_from[1]:
+        raise RvfwError("--input with several models: each model's self-test takes its seeded input (--seed)")
+    board = load_board(board_name)
+    check_format(fmt, board)
+    lowered = [_lower(m, board, kernels, memory, planner, log, names[k] if names else None, selftest, inputs_from)
+               for k, m in enumerate(models)]  # fmt: skip
+    seen = [lo.graph.name for lo in lowered]
+    twice = sorted({n for n in seen if seen.count(n) > 1})
+    if twice:
+        raise RvfwError(f"two models are named {twice[0]}: give each its own --name")
+    first = lowered[0].graph
+    default = f"{first.name}-{board.name}" if len(lowered) == 1 else f"models-{board.name}"
+    out_dir = Path(out_dir) if out_dir else pipeline.ROOT / "build" / "export" / default
+    used = sorted({k for lo in lowered for k in lo.used})
+    results = [Export(lo.graph, board, lo.plan, lo.used, out_dir, fmt, lo.weights_bytes) for lo in lowered]
+    with staged(out_dir, [*(lo.graph.source for lo in lowered), board.source_file]) as staging:
         (staging / "include").mkdir()
         (staging / "src").mkdir()
-        (staging / "include" / f"{graph.name}.h").write_text(files[f"{graph.name}.h"])
-        (staging / "src" / f"{graph.name}.c").write_text(files[f"{graph.name}.c"])
+        own = []
+        for lo in lowered:
+            g = lo.graph
+            (staging / "include" / f"{g.name}.h").write_text(lo.files[f"{g.name}.h"])
+            (staging / "src" / f"{g.name}.c").write_text(lo.files[f"{g.name}.c"])
+            own.append(f"src/{g.name}.c")
         kernel_files = [FIRMWARE_DIR / "kernels" / f"{k}.c" for k in used]
-        copied = copy_firmware(staging, kernel_files, [files[f"{graph.name}.c"], files[f"{graph.name}.h"]])
-        pkg = Package(graph.name, board, f"rvfw model {graph.name} ({Path(graph.source).name}) for {board.name}",
-                      [f"src/{graph.name}.c"] + [s for s in copied if not s.endswith("_rvv.c")],
+        copied = copy_firmware(staging, kernel_files, [text for lo in lowered for text in lo.files.values()])
+        target = first.name if len(lowered) == 1 else "rvfw_models"
+        what = f"{first.name} ({Path(first.source).name})" if len(lowered) == 1 else \
+            f"{len(lowered)} models ({', '.join(lo.graph.name for lo in lowered)})"  # fmt: skip
+        pkg = Package(target, board, f"rvfw model {what} for {board.name}",
+                      own + [s for s in copied if not s.endswith("_rvv.c")],
                       [s for s in copied if s.endswith("_rvv.c")],
-                      for_size=for_size([f"src/{graph.name}.c", *copied], cold_kernels([layers]),
+                      for_size=for_size([*own, *copied], cold_kernels([lo.layers for lo in lowered]),
                                         optimize))  # fmt: skip
-        manifest = _manifest(result, kernel_set, planned.mode)
+        manifests = [_manifest(e, lo.kernel_set, lo.mode) for e, lo in zip(results, lowered)]
+        manifest = manifests[0] if len(manifests) == 1 else {"rvfw_version": codegen.__version__, "board": board.name,
+                                                              "kernels": used, "models": manifests}  # fmt: skip
         (staging / "manifest.json").write_text(json.dumps(manifest, indent=2) + "\n")
-        (staging / "README.md").write_text(_readme(result, pkg, kernel_set))
+        readme = "\n".join(_readme(e, pkg, lo.kernel_set) for e, lo in zip(results, lowered))
+        (staging / "README.md").write_text(readme)
         write_format(staging, pkg, fmt)
-    log(f"exported {graph.name} ({fmt}, {len(used)} kernels, arena {plan.arena_size:,} B) to {out_dir}")
-    return result
+    for e in results:
+        log(f"exported {e.graph.name} ({fmt}, {len(e.kernels)} kernels, arena {e.plan.arena_size:,} B) to {out_dir}")
+    return results
 
 
 def _selftest(graph: Graph, seed: int, files, steps: int | None) -> tuple[list, list]:
@@ -199,7 +263,8 @@ def _readme(e: Export, pkg: Package, kernel_set: str) -> str:
                   "flags above, or clang >= 17 with", "", f"    {f['rvv']}"]  # fmt: skip
     if e.fmt in ("cmake", "lib"):
         toolchain_file = f"<this folder>/cmake/riscv-{e.board.name}.cmake"
-        lines += ["", f"With CMake: `add_subdirectory(<this folder>)`, `target_link_libraries(app PRIVATE {name})`,",
+        link = f"`target_link_libraries(app PRIVATE {pkg.name})`"
+        lines += ["", f"With CMake: `add_subdirectory(<this folder>)`, {link},",
                   f"configured with `-DCMAKE_TOOLCHAIN_FILE={toolchain_file}`."]  # fmt: skip
     lines += [
         "",

@@ -19,6 +19,8 @@ from codegen.paths import FIRMWARE_DIR
 
 FORMATS = ("sources", "cmake", "lib", "zephyr", "espidf")
 LICENSE = "Apache-2.0"  # rvfw's, and so that of the kernels and runtime an export copies (their SPDX lines)
+# rvfw headers a model's header includes: part of its API, so they go in the export's include/.
+PUBLIC_HEADERS = ("rvfw_enable.h",)
 SECTION_FLAGS = "-ffunction-sections -fdata-sections"  # so that --gc-sections drops what the application never calls
 INCLUDE = re.compile(r'^\s*#\s*include "([^"]+)"', re.M)
 
@@ -68,8 +70,10 @@ def copy_firmware(staging: Path, files: list[Path], generated_includes: list[str
                 found.add(name)
                 todo.append(header.read_text())
     (staging / "rvfw" / "include").mkdir(parents=True, exist_ok=True)
-    for name in sorted(found):
-        shutil.copyfile(FIRMWARE_DIR / "include" / name, staging / "rvfw" / "include" / name)
+    (staging / "include").mkdir(exist_ok=True)
+    for name in sorted(found):  # the public ones beside the models' headers: `-Iinclude` is enough to call a model
+        folder = staging / "include" if name in PUBLIC_HEADERS else staging / "rvfw" / "include"
+        shutil.copyfile(FIRMWARE_DIR / "include" / name, folder / name)
     copied = []
     for src in files:
         rel = Path("rvfw") / src.relative_to(FIRMWARE_DIR)

@@ -18,7 +18,7 @@ import yaml
 from codegen.app.manifest import load_app
 from codegen.boards import load_board
 from codegen.check import golden
-from codegen.export import Export, export, export_app
+from codegen.export import Export, export, export_app, export_models
 from codegen.paths import DEFAULT_MODEL
 from codegen.run.sim import run_elf, symbol_address
 from tests.conftest import ROOT, mlperf_model, quiet
@@ -73,11 +73,16 @@ def _console_lines(elf: Path, board: str) -> list[str]:
     return lines[:-1]
 
 
-def _build_and_run(cmake: str, exports: list[Export], board: str, work: Path) -> dict[tuple[str, str], bytes]:
+def _build_and_run(
+    cmake: str, exports: list[Export], board: str, work: Path, target: str | None = None
+) -> dict[tuple[str, str], bytes]:
+    """target: the one CMake target of an export of several models (rvfw export --model a --model b)."""
     inputs = {e.graph.name: golden.make_inputs(e.graph, seed=3) for e in exports}
     _models_header(exports, inputs, work / "generated")
     toolchain = exports[0].out_dir / "cmake" / f"riscv-{board}.cmake"
-    elf = _cmake_build(cmake, toolchain, [e.out_dir for e in exports], [e.graph.name for e in exports], work)
+    dirs, names = ([exports[0].out_dir], [target]) if target else ([e.out_dir for e in exports],
+                                                                   [e.graph.name for e in exports])  # fmt: skip
+    elf = _cmake_build(cmake, toolchain, dirs, names, work)
     printed = {}
     selftests = {}
     for line in _console_lines(elf, board):
@@ -104,6 +109,18 @@ def test_kws_in_a_users_cmake_application_is_bit_exact(tmp_path, sim_tools, cmak
     if board == "spike-rv64gcv":
         assert any(k.endswith("_rvv") for k in e.kernels)  # the RVV kernels, built by the exported CMake
     _build_and_run(cmake, [e], board, tmp_path / "app")
+
+
+@pytest.mark.parametrize("fmt", ["cmake", "lib"])
+def test_two_models_exported_together_in_one_application(tmp_path, sim_tools, cmake, fmt):
+    """rvfw export --model a --model b (issue 33): one folder, one header and source per model, one
+    copy of the kernels, one target; both bit-exact, both self-tests pass, on Spike."""
+    exports = export_models([mlperf_model("kws_dscnn"), DEFAULT_MODEL], "spike-rv64gcv", fmt, tmp_path / "both",
+                            log=quiet, names=["kws", "tiny"])  # fmt: skip
+    assert {p.name for p in (tmp_path / "both" / "include").glob("*.h")} == {"kws.h", "tiny.h", "rvfw_enable.h"}
+    kernels = list((tmp_path / "both" / "rvfw" / "kernels").glob("*.c")) if fmt == "cmake" else []
+    assert fmt == "lib" or len(kernels) == len({k for e in exports for k in e.kernels})
+    _build_and_run(cmake, exports, "spike-rv64gcv", tmp_path / "app", target="rvfw_models")
 
 
 def test_prebuilt_library_and_two_models_in_one_application(tmp_path, sim_tools, cmake):
