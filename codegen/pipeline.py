@@ -23,7 +23,7 @@ from codegen.boards import Board, load_board, timer
 from codegen.build import firmware, size
 from codegen.build.image import SUFFIX
 from codegen.build.staging import staged
-from codegen.check import golden, tt_accuracy
+from codegen.check import golden, tt_accuracy, tt_reference
 from codegen.check import layers as check_layers
 from codegen.check.reference import golden_outputs, is_compressed
 from codegen.errors import BudgetError, RvfwError, one_line
@@ -134,6 +134,7 @@ def compress_tt(graph: Graph, board: Board, compress: Compression, log: Log) -> 
         layers=compress.layers,
         log=log,
         forced=dict(compress.forced),
+        calibrate=tt_reference.calibration_traces,
     )
     if reports:
         log(report.compression_table(reports))

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import numpy as np
 
+from codegen.check import golden
 from codegen.errors import RvfwError
 from codegen.ir import Graph, Op, OpKind
 from codegen.quant import activation_range, conv_output_multipliers, quantize_multiplier
@@ -96,3 +97,10 @@ def run_graph(graph: Graph, inputs: list[np.ndarray], keep: bool = False) -> lis
     if keep:
         return values
     return [values[i] for i in graph.outputs]
+
+
+def calibration_traces(graph: Graph, seeds: list[int]) -> list[dict[int, np.ndarray]]:
+    """The TT pass's calibration (tt.compress.Calibrate): this reference run on each seed's input,
+    every tensor kept."""
+    check_covered(graph, "--compress tt")
+    return [run_graph(graph, golden.make_inputs(graph, seed), keep=True) for seed in seeds]

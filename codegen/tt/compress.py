@@ -15,14 +15,14 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from codegen.check import golden
-from codegen.check import tt_reference as reference
 from codegen.errors import RvfwError
 from codegen.ir import DType, Graph, Op, OpKind, Quant, Tensor
 from codegen.tt.space import Config, Funnel, Profile, Stage, explore
 from codegen.tt.svd import reconstruct, relative_error, tt_svd
 
 Log = Callable[[str], None]
+# (graph, seeds) -> for each seed, every tensor's value (tensor index -> array) on that seed's input.
+Calibrate = Callable[[Graph, list[int]], list[dict[int, np.ndarray]]]
 DEFAULT_MIN_PARAMS = 16_384
 DEFAULT_ERROR_BUDGET = 0.10
 CALIBRATION_INPUTS = 16
@@ -123,8 +123,14 @@ def compress_graph(
     layers: tuple[int, ...] | None = None,
     log: Log = print,
     forced: dict[int, Config] | None = None,
+    calibrate: Calibrate | None = None,
 ) -> tuple[Graph, list[LayerReport]]:
-    """forced: op index -> configuration to use regardless of the search (tests; must fit the layer)."""
+    """forced: op index -> configuration to use regardless of the search (tests; must fit the layer).
+    calibrate(graph, seeds): each seed's activations of every tensor (tensor index -> array), from a
+    reference of the graph; the pipeline passes check.tt_reference's, so that this pass (a stage
+    before check) imports no golden of its own."""
+    if calibrate is None:
+        raise ValueError("compress_graph needs calibrate: the pipeline passes check.tt_reference.calibration_traces")
     candidates = [
         op
         for op in graph.ops
@@ -136,9 +142,7 @@ def compress_graph(
         log(f"TT compression: no FULLY_CONNECTED layer with {min_params:,} or more int8 weights: nothing to do")
         return graph, []
     # Calibration activations, and later the golden, come from the numpy reference: it must cover the graph.
-    reference.check_covered(graph, "--compress tt")
-    calibration = [golden.make_inputs(graph, seed + 1000 + i) for i in range(CALIBRATION_INPUTS)]
-    traces = [reference.run_graph(graph, inputs, keep=True) for inputs in calibration]
+    traces = calibrate(graph, [seed + 1000 + i for i in range(CALIBRATION_INPUTS)])
     tensors, ops, reports = list(graph.tensors), [], []
     next_index = max(op.index for op in graph.ops) + 1
     for op in graph.ops:
