@@ -136,7 +136,7 @@ def main() -> int:
             graph, _board, plan = pipeline.prepare(model, "spike-rv64gcv")
             small = pipeline.prepare(model, "spike-rv64gcv", memory="small")[2]
             tiled_graph, _, tiled = pipeline.prepare(model, "spike-rv64gcv", memory="tiled")
-            stage = next((op.options["tiling"] for op in tiled_graph.ops if op.kind.value == "TILED_STAGE"), None)
+            stage = next((op.tiling for op in tiled_graph.ops if op.kind.value == "TILED_STAGE"), None)
             tiled_text = f"{tiled.arena_size:,}" + (
                 f" ({len(stage.rows)}x{stage.band_rows} rows, +{stage.extra_macs:,} MACs, halo {stage.halo_ratio:.2f})"
                 if stage

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 
@@ -134,6 +135,15 @@ class Tensor:
         return self.num_elements * self.dtype.size
 
 
+@dataclass(frozen=True)
+class FusedAdd:
+    """A residual ADD run in a CONV_2D's epilogue (passes.fuse_residual_adds)."""
+
+    conv_output: int  # the conv's own output, never stored: the ADD's other input
+    residual_first: bool  # the residual was the ADD's first input
+    activation: str  # the ADD's fused activation
+
+
 @dataclass
 class Op:
     index: int
@@ -141,7 +151,11 @@ class Op:
     version: int
     inputs: tuple[int, ...]  # -1 marks an omitted optional input
     outputs: tuple[int, ...]
-    options: dict = field(default_factory=dict)
+    options: dict = field(default_factory=dict)  # the model's own options, as the frontend read them
+    # What rvfw's passes decided, typed (never in `options`):
+    explicit_pad: tuple[int, int, int, int] | None = None  # a folded PAD: top, bottom, left, right (passes.fold_pad)
+    fused_add: FusedAdd | None = None  # passes.fuse_residual_adds
+    tiling: Any = None  # a TILED_STAGE's planner.tiling.StageTiling (a later stage's type)
 
 
 @dataclass

@@ -83,8 +83,8 @@ def inplace(graph: Graph, op: Op) -> list[tuple[int, int]]:
     """(input it may overwrite, scratch bytes): with a fused residual ADD, the residual (each
     output row goes to scratch first); a pointwise conv its input, pixel by pixel, forward when it
     narrows the channels and backward when it widens them, the pixels in flight copied to scratch."""
-    if "fused_add" in op.options:
-        conv_out = graph.tensors[op.options["fused_add"]["conv_output"]]
+    if op.fused_add is not None:
+        conv_out = graph.tensors[op.fused_add.conv_output]
         return [(op.inputs[3], conv_out.shape[2] * conv_out.shape[3])]
     if pointwise(graph, op):
         return [(op.inputs[0], scratch_1x1_inplace(graph.tensors[op.inputs[0]].shape[3]))]
@@ -116,7 +116,7 @@ def lower(ctx: LowerContext, op: Op):
     def hwio() -> Arg:
         return ctx.derived(op, "filter_hwio", "int8_t", flt.data.transpose(1, 2, 3, 0), role="weights")
 
-    if ctx.inplace(op) and "fused_add" not in op.options:
+    if ctx.inplace(op) and op.fused_add is None:
         # Output over the input (same arena offset), with the op's scratch; see planner.inplace.
         chosen = ctx.pick(CONV_1X1_INPLACE, unfolded, FOLDING_NOTE)
         multiplier, shift = conv_common.requant_args(ctx, op, g.out_c, chosen.kernel_set)

@@ -49,8 +49,7 @@ class Geometry:
 
 def conv_output(op: Op) -> int:
     """The conv's own output tensor (with a fused residual ADD, the one the ADD consumed)."""
-    fused = op.options.get("fused_add")
-    return fused["conv_output"] if fused else op.outputs[0]
+    return op.fused_add.conv_output if op.fused_add else op.outputs[0]
 
 
 def geometry(graph: Graph, op: Op) -> Geometry:
@@ -59,8 +58,8 @@ def geometry(graph: Graph, op: Op) -> Geometry:
     _, out_h, out_w, out_c = out.shape
     k_h, k_w = flt.shape[1], flt.shape[2]
     (s_h, s_w), (d_h, d_w) = op.options["stride"], op.options["dilation"]
-    if "explicit_pad" in op.options:  # a folded PAD (passes.fold_pad): top and left as given
-        top, _bottom, left, _right = op.options["explicit_pad"]
+    if op.explicit_pad is not None:  # a folded PAD (passes.fold_pad): top and left as given
+        top, _bottom, left, _right = op.explicit_pad
         return Geometry(batches, in_h, in_w, in_c, out_h, out_w, out_c, k_h, k_w, s_h, s_w, d_h, d_w, top, left)
     return Geometry(batches, in_h, in_w, in_c, out_h, out_w, out_c, k_h, k_w, s_h, s_w, d_h, d_w,
                     padding_before(s_h, d_h, in_h, k_h, out_h), padding_before(s_w, d_w, in_w, k_w, out_w))  # fmt: skip
@@ -84,7 +83,7 @@ def expect_output_size(graph: Graph, op: Op) -> None:
     (any dtype: the int8, 16x8 and float32 convolutions share it)."""
     inp, flt, out = graph.tensors[op.inputs[0]], graph.tensors[op.inputs[1]], graph.tensors[op.outputs[0]]
     (s_h, s_w), (d_h, d_w) = op.options["stride"], op.options["dilation"]
-    top, bottom, left, right = op.options.get("explicit_pad", (0, 0, 0, 0))
+    top, bottom, left, right = op.explicit_pad or (0, 0, 0, 0)
     expected = (
         out_size(op.options["padding"], inp.shape[1] + top + bottom, flt.shape[1], s_h, d_h),
         out_size(op.options["padding"], inp.shape[2] + left + right, flt.shape[2], s_w, d_w),
@@ -137,14 +136,14 @@ def requant_args(ctx: LowerContext, op: Op, out_c: int, kernel_set: str) -> tupl
 def finish(ctx: LowerContext, op: Op, layer: Layer, multiplier: Arg, shift: Arg, g: Geometry) -> Layer:
     """Requantisation arguments and the output: the output tensor, or with a fused residual ADD
     (passes.fuse_residual_adds) scratch, row by row, then the ADD over the residual."""
-    fused = op.options.get("fused_add")
+    fused = op.fused_add
     if not fused:
         layer.args += [multiplier, shift, ctx.output(op)]
         return layer
     scratch = ctx.scratch(op)
     layer.args += [multiplier, shift, scratch]
     residual, result, conv_out = ctx.tensor(op.inputs[3]), ctx.tensor(op.outputs[0]), ctx.tensor(conv_output(op))
-    a, b = (residual, conv_out) if fused["residual_first"] else (conv_out, residual)
+    a, b = (residual, conv_out) if fused.residual_first else (conv_out, residual)
     add_kernel = pick(add.ADD, ctx.kernels)
     layer.band = Band(
         out_h=g.out_h,
@@ -152,9 +151,9 @@ def finish(ctx: LowerContext, op: Op, layer: Layer, multiplier: Arg, shift: Arg,
         row_bytes=g.out_w * g.out_c,
         residual_offset=ctx.plan.tensor_offsets[op.inputs[3]],
         scratch_offset=scratch.offset,
-        residual_first=fused["residual_first"],
+        residual_first=fused.residual_first,
         add_kernel=add_kernel.kernel,
-        add_params=add.add_params(a, b, result, fused["activation"], g.out_w * g.out_c),
+        add_params=add.add_params(a, b, result, fused.activation, g.out_w * g.out_c),
     )
     layer.note = "; ".join(n for n in (layer.note, add_kernel.note) if n)
     layer.op = "CONV_2D+ADD"

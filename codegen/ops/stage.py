@@ -16,21 +16,21 @@ MEMBERS = {OpKind.CONV_2D: conv2d, OpKind.DEPTHWISE_CONV_2D: depthwise_conv2d}
 
 
 def check(graph: Graph, op: Op) -> None:
-    for member in op.options["tiling"].ops:
+    for member in op.tiling.ops:
         MEMBERS[member.kind].check(graph, member)
 
 
 def macs(graph: Graph, op: Op) -> int:
-    return sum(MEMBERS[m.kind].macs(graph, m) for m in op.options["tiling"].ops)
+    return sum(MEMBERS[m.kind].macs(graph, m) for m in op.tiling.ops)
 
 
 def inplace(graph: Graph, op: Op) -> list[tuple[int, int]]:
     """Not in place: its band buffers are scratch (no input to take over)."""
-    return [(-1, op.options["tiling"].scratch)]
+    return [(-1, op.tiling.scratch)]
 
 
 def lower(ctx: LowerContext, op: Op) -> Layer:
-    tiling = op.options["tiling"]
+    tiling = op.tiling
     # Members' intermediate tensors live only in the band buffers: give them a placeholder offset;
     # the template replaces each member's input and output pointer.
     offsets = dict(ctx.plan.tensor_offsets)

@@ -2,7 +2,7 @@
 
 An int8 PAD fills with the output zero point, which is the real value 0: exactly what a
 convolution's own padding contributes. So PAD -> CONV_2D/DEPTHWISE_CONV_2D with VALID padding,
-padding only height and width, becomes one convolution with explicit padding (`explicit_pad`:
+padding only height and width, becomes one convolution with explicit padding (`Op.explicit_pad`:
 top, bottom, left, right) reading the PAD's input, and the padded tensor is never stored.
 Pools are left alone: a padded cell takes part in a MAX_POOL's max and an AVERAGE_POOL's count.
 
@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from codegen.ir import DType, Graph, Op, OpKind
+from codegen.ir import DType, Graph, OpKind
 
 CONVS = (OpKind.CONV_2D, OpKind.DEPTHWISE_CONV_2D)
 # A PAD fills with the real value 0 in each of these (int8 and 16x8: the zero point; float32: 0.0,
@@ -33,7 +33,7 @@ def fold_pad_into_conv(graph: Graph) -> Graph:
         conv = readers[0]
         if conv.kind not in CONVS or conv.inputs[0] != padded or conv.options.get("padding") != "VALID":
             continue
-        if "explicit_pad" in conv.options or len(graph.tensors[padded].shape) != 4:
+        if conv.explicit_pad is not None or len(graph.tensors[padded].shape) != 4:
             continue
         if graph.tensors[padded].dtype not in DTYPES or graph.tensors[pad.inputs[0]].dtype not in DTYPES:
             continue
@@ -41,8 +41,8 @@ def fold_pad_into_conv(graph: Graph) -> Graph:
         if amounts[0].any() or amounts[3].any():  # batch or channel padding: not a conv's padding
             continue
         (top, bottom), (left, right) = amounts[1], amounts[2]
-        options = {**conv.options, "explicit_pad": (int(top), int(bottom), int(left), int(right))}
-        folded = Op(conv.index, conv.kind, conv.version, (pad.inputs[0], *conv.inputs[1:]), conv.outputs, options)
+        folded = dataclasses.replace(conv, inputs=(pad.inputs[0], *conv.inputs[1:]),
+                                     explicit_pad=(int(top), int(bottom), int(left), int(right)))  # fmt: skip
         ops[ops.index(conv)] = folded
         ops.remove(pad)
     return dataclasses.replace(graph, ops=ops)

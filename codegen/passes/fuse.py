@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from codegen.ir import DType, Graph, Op, OpKind
+from codegen.ir import DType, FusedAdd, Graph, OpKind
 
 # The fused epilogue is the int8 ADD's arithmetic (ops.conv_common.finish): float32 and 16x8
 # convolutions have no fused form, so their residual ADDs stay separate ops.
@@ -18,8 +18,8 @@ def fuse_residual_adds(graph: Graph) -> Graph:
     output, and another tensor X (the residual) that the conv does not read and nothing reads
     after the ADD.
     Guarantees: the fused op is a CONV_2D whose inputs gain X, whose output is the ADD's output,
-    and whose options carry `fused_add` = {conv_output: Y, residual_first: X was the ADD's first
-    input, activation: the ADD's}; it runs where the ADD ran, so Y is never stored and the planner
+    and whose `fused_add` is FusedAdd(conv_output Y, residual_first: X was the ADD's first input,
+    activation: the ADD's); it runs where the ADD ran, so Y is never stored and the planner
     can write the sum over X as it goes (seed 000, section 3.2: vertical fusion).
     """
     ops = list(graph.ops)
@@ -34,7 +34,7 @@ def fuse_residual_adds(graph: Graph) -> Graph:
                 or producer.kind is not OpKind.CONV_2D
                 or any(graph.tensors[t].dtype not in DTYPES for t in (producer.inputs[0], x, y, add.outputs[0]))
                 or x in producer.inputs  # the sum is written over X while the conv still reads it
-                or "fused_add" in producer.options
+                or producer.fused_add is not None
                 or y in graph.outputs
                 or any(y in op.inputs for op in ops if op is not add)
                 or any(x in op.inputs for op in ops[position + 1 :])
@@ -48,10 +48,9 @@ def fuse_residual_adds(graph: Graph) -> Graph:
         if best is None:
             continue
         conv, y, x, residual_first = best
-        options = {**conv.options, "fused_add": {"conv_output": y, "residual_first": residual_first,
-                                                 "activation": add.options.get("activation", "NONE")}}  # fmt: skip
         bias = conv.inputs[2] if len(conv.inputs) > 2 else -1
-        fused = Op(conv.index, OpKind.CONV_2D, conv.version, (*conv.inputs[:2], bias, x), add.outputs, options)
+        fused_add = FusedAdd(y, residual_first, add.options.get("activation", "NONE"))
+        fused = dataclasses.replace(conv, inputs=(*conv.inputs[:2], bias, x), outputs=add.outputs, fused_add=fused_add)
         ops[position] = fused
         ops.remove(conv)
     return dataclasses.replace(graph, ops=ops)

@@ -43,7 +43,7 @@ def find_chain(graph: Graph) -> list[Op]:
     """The longest chain of convolutions from the first op: each output read only by the next op."""
     chain: list[Op] = []
     for op in graph.ops:
-        if op.kind not in SPATIAL or "fused_add" in op.options or graph.tensors[op.inputs[0]].dtype is not DType.INT8:
+        if op.kind not in SPATIAL or op.fused_add is not None or graph.tensors[op.inputs[0]].dtype is not DType.INT8:
             break
         if chain:
             prev = chain[-1].outputs[0]
@@ -83,7 +83,7 @@ def tile(graph: Graph, stage: list[Op], band_rows: int) -> StageTiling:
 def rewrite(graph: Graph, tiling: StageTiling) -> Graph:
     """Replace the stage's ops by one TILED_STAGE op (same position, same input and output)."""
     first, last = tiling.ops[0], tiling.ops[-1]
-    stage = Op(first.index, OpKind.TILED_STAGE, 1, (first.inputs[0],), last.outputs, {"tiling": tiling})
+    stage = Op(first.index, OpKind.TILED_STAGE, 1, (first.inputs[0],), last.outputs, tiling=tiling)
     ops = [op for op in graph.ops if op not in tiling.ops]
     ops.insert(graph.ops.index(first), stage)
     return dataclasses.replace(graph, ops=ops)

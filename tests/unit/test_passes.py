@@ -9,11 +9,11 @@ def test_resnet_adds_fold_into_the_last_conv_before_them():
     fused = fuse_residual_adds(g)
     assert [op.kind for op in fused.ops].count(OpKind.ADD) == 0
     assert len(fused.ops) == len(g.ops) - 3
-    convs = [op for op in fused.ops if "fused_add" in op.options]
+    convs = [op for op in fused.ops if op.fused_add is not None]
     assert [op.index for op in convs] == [2, 6, 10]
     # The first block's residual is the stem's output, the ADD's first input; the other two add
     # the 1x1 shortcut conv to the main branch, whose last conv comes before the shortcut.
-    assert [op.options["fused_add"]["residual_first"] for op in convs] == [True, False, False]
+    assert [op.fused_add.residual_first for op in convs] == [True, False, False]
     assert all(op.outputs == g.ops[op.index + 1].outputs for op in convs)
 
 
@@ -66,7 +66,7 @@ def test_pad_folds_into_the_valid_conv_after_it(tmp_path):
     assert [op.kind for op in g.ops] == [OpKind.PAD, OpKind.CONV_2D]  # the pass is pure
     assert [op.kind for op in folded.ops] == [OpKind.CONV_2D]
     conv = folded.ops[0]
-    assert conv.inputs[0] == g.inputs[0] and conv.options["explicit_pad"] == (0, 1, 0, 1)
+    assert conv.inputs[0] == g.inputs[0] and conv.explicit_pad == (0, 1, 0, 1)
 
 
 def test_simplify_folds_constants_and_drops_identity_ops(tmp_path):
