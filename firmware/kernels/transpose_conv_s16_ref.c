@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* TRANSPOSE_CONV 16x8, reference: the int8 kernel's gather with int16 inputs, a 64-bit accumulator
+/* TRANSPOSE_CONV 16x8, reference: the gather of rvfw_transpose_conv.h with int16 inputs, a 64-bit accumulator
  * and int64 bias (an int32 one TFLite Micro reads as int64: refused), then TFLite Micro's 64-bit
  * requantisation per channel and the int16 clamp. */
 #include "rvfw_kernels.h"
+#include "rvfw_transpose_conv.h"
 #include "rvfw_requant.h"
 
 void rvfw_transpose_conv_s16_ref(const rvfw_conv_params *p, const int16_t *input, const int8_t *filter,
@@ -16,20 +17,8 @@ void rvfw_transpose_conv_s16_ref(const rvfw_conv_params *p, const int16_t *input
                 int16_t *out = output + ((b * p->out_h + oy) * p->out_w + ox) * p->out_c;
                 for (int32_t oc = 0; oc < p->out_c; ++oc) {
                     int64_t acc = 0;
-                    for (int32_t ky = 0; ky < p->k_h; ++ky) {
-                        const int32_t ty = oy + p->pad_h - ky;
-                        if (ty < 0 || ty % p->stride_h || ty / p->stride_h >= p->in_h)
-                            continue;
-                        for (int32_t kx = 0; kx < p->k_w; ++kx) {
-                            const int32_t tx = ox + p->pad_w - kx;
-                            if (tx < 0 || tx % p->stride_w || tx / p->stride_w >= p->in_w)
-                                continue;
-                            const int16_t *x = in + ((ty / p->stride_h) * p->in_w + tx / p->stride_w) * p->in_c;
-                            const int8_t *w = filter + ((oc * p->k_h + ky) * p->k_w + kx) * p->in_c;
-                            for (int32_t ic = 0; ic < p->in_c; ++ic)
-                                acc += (int32_t)x[ic] * w[ic];
-                        }
-                    }
+#define STEP_S16(x, w) acc += (int32_t)(x) * (w)
+                    RVFW_TRANSPOSE_CONV_GATHER(p, in, filter, oy, ox, oc, int16_t, int8_t, STEP_S16);
                     if (bias)
                         acc += bias[oc];
                     const int32_t v = rvfw_requantize64(acc, output_multiplier[oc], output_shift[oc]);

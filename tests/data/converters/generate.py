@@ -344,35 +344,27 @@ def torch_models(names: list[str]) -> None:
         data = float_path.read_bytes()
         np.savez(HERE / f"{base}_float.npz", **reference(data))
         for k, mode in enumerate(("int8", "16x8")):
-            quantised = aeq(data, mode, seed=k)
-            (HERE / f"{base}_{mode}.tflite").write_bytes(quantised)
-            np.savez(HERE / f"{base}_{mode}.npz", **reference(quantised))
-            print(f"{base}_{mode}: {len(quantised):,} bytes", flush=True)
+            write(f"{base}_{mode}", aeq(data, mode, seed=k))
+
+
+def write(name: str, data: bytes) -> None:
+    """The model, and its seeded input with TFLite Micro's outputs for it, beside this script."""
+    (HERE / f"{name}.tflite").write_bytes(data)
+    np.savez(HERE / f"{name}.npz", **reference(data))
+    print(f"{name}: {len(data):,} bytes", flush=True)
 
 
 def main(names: list[str]) -> None:
-    for base, (builder, modes) in MODELS.items():
-        for k, mode in enumerate(modes):
-            name = f"keras_{base}_{mode}"
-            if names and name not in names and base not in names:
-                continue
-            _seed(17 + k)
-            model, shapes = builder()
-            data = convert(model, mode, shapes, seed=k)
-            (HERE / f"{name}.tflite").write_bytes(data)
-            np.savez(HERE / f"{name}.npz", **reference(data))
-            print(f"{name}: {len(data):,} bytes", flush=True)
-    for base, (builder, modes) in AEQ_MODELS.items():
-        for k, mode in enumerate(modes):
-            name = f"aeq_{base}_{mode}"
-            if names and name not in names and "aeq" not in names:
-                continue
-            _seed(31 + k)
-            model, shapes = builder()
-            data = aeq(model, mode, shapes, seed=k)
-            (HERE / f"{name}.tflite").write_bytes(data)
-            np.savez(HERE / f"{name}.npz", **reference(data))
-            print(f"{name}: {len(data):,} bytes", flush=True)
+    # (prefix, models, first seed, how a float Keras model becomes the .tflite)
+    for prefix, models, seed, make in (("keras", MODELS, 17, convert), ("aeq", AEQ_MODELS, 31, aeq)):
+        for base, (builder, modes) in models.items():
+            for k, mode in enumerate(modes):
+                name = f"{prefix}_{base}_{mode}"
+                if names and name not in names and base not in names and prefix not in names:
+                    continue
+                _seed(seed + k)
+                model, shapes = builder()
+                write(name, make(model, mode, shapes, seed=k))
 
 
 if __name__ == "__main__":
