@@ -299,7 +299,7 @@ def _check_command(args, r: pipeline.Run, build, log) -> int:
     result = pipeline.check(r, log, expected=expected, expected_label=label, with_tflm=args.with_tflm)
     if result.bit_exact and not args.layers:
         return 0
-    if pipeline.check_layers.is_compressed(r.build.graph):
+    if pipeline.is_compressed(r.build.graph):
         first = None  # a TT graph's golden is numpy's, not TFLite Micro's: no per-layer reference
     else:
         if not r.harness.tensors:

@@ -296,11 +296,7 @@ def build(
     kernel_set = kernel_set_for(target, kernels)
     graph = load(model, board, compress, log)
     golden.check_input_file(graph, input_npy)
-    steps = default_steps(graph) if steps is None else steps
-    if steps < 1 or steps > MAX_STEPS:
-        raise RvfwError(f"--steps {steps}: give 1 to {MAX_STEPS}")
-    if steps > 1 and input_npy:
-        raise RvfwError(f"--steps {steps} with --input: the files give one step; drop --steps or --input")
+    steps = resolve_steps(graph, steps, input_npy)
     options = MemoryOptions(graph, board, planner, fit_board=memory == "auto", kernel_set=kernel_set)
     modes = list(PLANNED_MODES) if memory == "auto" else [memory]
     first = choose_memory(options, modes, log) if memory == "auto" else 0
@@ -321,6 +317,21 @@ def build(
 
 
 MAX_STEPS = 64
+
+
+def resolve_steps(graph: Graph, steps: int | None, files) -> int:
+    """--steps as given (default_steps without it), checked against the --input files."""
+    steps = default_steps(graph) if steps is None else steps
+    if steps < 1 or steps > MAX_STEPS:
+        raise RvfwError(f"--steps {steps}: give 1 to {MAX_STEPS}")
+    if steps > 1 and files:
+        raise RvfwError(f"--steps {steps} with --input: the files give one step; drop --steps or --input")
+    return steps
+
+
+def step_inputs(graph: Graph, seed: int, files, steps: int) -> list[np.ndarray]:
+    """Each step's input arrays, step after step: seeded (seed, seed + 1, ...) or the --input files."""
+    return [a for s in range(steps) for a in golden.make_inputs(graph, seed + s, files)]
 
 
 def default_steps(graph: Graph) -> int:
@@ -359,7 +370,7 @@ def build_planned(
             estimate,
         )
     seed, files, steps = inputs_from
-    inputs = [a for s in range(steps) for a in golden.make_inputs(graph, seed + s, files)]
+    inputs = step_inputs(graph, seed, files, steps)
     out_dir = Path(out_dir) if out_dir else default_out_dir(board, graph)
     with staged(out_dir, [graph.source, board.source_file, *golden.input_paths(files)]) as staging:
         elf, size_report = firmware.build_image(

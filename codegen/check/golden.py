@@ -92,22 +92,31 @@ def _float_input_range(graph: Graph, index: int) -> tuple[float, float]:
 
 
 def _load_inputs(graph: Graph, paths: list[Path]) -> list[np.ndarray]:
-    names = [graph.tensors[i].name for i in graph.inputs]
+    return _load_arrays(graph, list(graph.inputs), paths, "input")
+
+
+def _load_arrays(graph: Graph, indices: list[int], paths: list[Path], role: str) -> list[np.ndarray]:
+    """The arrays of these graph tensors (role: "input" for --input, "output" for --expect): one
+    .npy per tensor, in order, or one .npz holding them by tensor name or in order (arr_0, ...),
+    each exactly the tensor's shape and dtype (a (1,10,49,1) array for a (1,49,10,1) input is
+    another image), the headers read before numpy allocates anything."""
     if len(paths) == 1 and paths[0].suffix == ".npz":
-        return _load_npz(graph, paths[0])
-    if len(paths) != len(graph.inputs):
-        raise RvfwError(f"{len(paths)} --input files for a model with {len(graph.inputs)} inputs ({', '.join(names)}): "
-                        "give one .npy per input, in order, or one .npz")  # fmt: skip
+        return _load_npz(graph, indices, paths[0], role)
+    if len(paths) != len(indices):
+        names = ", ".join(one_line(graph.tensors[i].name) for i in indices)
+        flag = "--input" if role == "input" else "--expect"
+        raise RvfwError(f"{len(paths)} {flag} files for a model with {len(indices)} {role}s ({names}): give one .npy "
+                        f"per {role}, in order, or one .npz")  # fmt: skip
     arrays = []
-    for index, path in zip(graph.inputs, paths):
+    for index, path in zip(indices, paths):
         _file_size_ok(path, graph.tensors[index].num_elements, graph.tensors[index].name)
         with open(path, "rb") as f:
-            _declared_fits(graph, index, f, path.name)
-        arrays.append(_checked(graph, index, _load_npy(path), path.name))
+            _declared_fits(graph, index, f, path.name, role)
+        arrays.append(_exactly(graph, index, _load_npy(path), path.name, role))
     return arrays
 
 
-def _declared_fits(graph: Graph, index: int, f, label: str) -> None:
+def _declared_fits(graph: Graph, index: int, f, label: str, role: str) -> None:
     """The shape and dtype an .npy header declares, checked before numpy allocates them: a header
     may declare 10^13 elements in a file of a hundred bytes (or a small compressed .npz member)."""
     try:
@@ -116,10 +125,24 @@ def _declared_fits(graph: Graph, index: int, f, label: str) -> None:
         shape, _fortran, dtype = read(f)
     except (OSError, ValueError, EOFError, TypeError):
         return  # not an .npy header: _load_npy says so in its own words
+    _shape_and_dtype(graph, index, tuple(shape), dtype, label, role)
+
+
+def _shape_and_dtype(graph: Graph, index: int, shape: tuple, dtype, label: str, role: str) -> None:
     t = graph.tensors[index]
     if tuple(shape) != tuple(t.shape) or dtype != t.dtype.np_type:
-        raise RvfwError(f"{label}: {dtype} {list(shape)}, input '{one_line(t.name)}' is "
+        raise RvfwError(f"{label}: {dtype} {list(shape)}, {role} '{one_line(t.name)}' is "
                         f"{t.dtype.np_type.__name__} {list(t.shape)}")  # fmt: skip
+
+
+def _exactly(graph: Graph, index: int, array: np.ndarray, label: str, role: str) -> np.ndarray:
+    """The array as the tensor is; an input's floats finite (TFLite Micro's quantisation of NaN and
+    infinity is undefined)."""
+    _shape_and_dtype(graph, index, array.shape, array.dtype, label, role)
+    if role == "input" and array.dtype.kind == "f" and not np.isfinite(array).all():
+        bad = int(np.flatnonzero(~np.isfinite(array.reshape(-1)))[0])
+        raise RvfwError(f"{label}: value {bad} is {array.reshape(-1)[bad]}; inputs must be finite numbers")
+    return array
 
 
 def _file_size_ok(path: Path, values: int, what: str) -> None:
@@ -141,9 +164,9 @@ def _load_npy(path: Path) -> np.ndarray:
     return array
 
 
-def _load_npz(graph: Graph, path: Path) -> list[np.ndarray]:
-    total = sum(graph.tensors[i].num_elements for i in graph.inputs)
-    _file_size_ok(path, total + 512 * len(graph.inputs), "inputs")
+def _load_npz(graph: Graph, indices: list[int], path: Path, role: str) -> list[np.ndarray]:
+    total = sum(graph.tensors[i].num_elements for i in indices)
+    _file_size_ok(path, total + 512 * len(indices), f"{role}s")
     try:
         archive = np.load(path, allow_pickle=False)
     except (OSError, ValueError, EOFError):
@@ -151,41 +174,27 @@ def _load_npz(graph: Graph, path: Path) -> list[np.ndarray]:
     if isinstance(archive, np.ndarray):
         raise RvfwError(f"{path.name}: a .npy array, not an .npz archive")
     with archive:
-        names = [graph.tensors[i].name for i in graph.inputs]
+        names = [graph.tensors[i].name for i in indices]
         keys = list(archive.files)
         if set(names) <= set(keys):
             chosen = names
         elif keys == [f"arr_{k}" for k in range(len(names))]:
             chosen = keys
         else:
-            raise RvfwError(f"{path.name}: holds {keys}; the model's inputs are {names} (name them so, or save "
-                            f"{len(names)} arrays in order)")  # fmt: skip
-        for index, key in zip(graph.inputs, chosen):
+            raise RvfwError(f"{path.name}: holds {[one_line(k) for k in keys][:8]}; the model's {role}s are "
+                            f"{[one_line(n) for n in names][:8]} (name them so, or save {len(names)} arrays in "
+                            "order)")  # fmt: skip
+        for index, key in zip(indices, chosen):
             try:
                 with archive.zip.open(f"{key}.npy") as member:
-                    _declared_fits(graph, index, member, f"{path.name}[{key}]")
+                    _declared_fits(graph, index, member, f"{path.name}[{one_line(key)}]", role)
             except (OSError, ValueError, EOFError, KeyError):
                 raise RvfwError(f"{path.name}: an array in it cannot be read") from None
         try:
             arrays = [archive[key] for key in chosen]
         except (OSError, ValueError, EOFError):
             raise RvfwError(f"{path.name}: an array in it cannot be read") from None
-    return [_checked(graph, index, a, f"{path.name}[{key}]") for index, a, key in zip(graph.inputs, arrays, chosen)]
-
-
-def _checked(graph: Graph, index: int, array: np.ndarray, label: str) -> np.ndarray:
-    """The array exactly as the graph input is: its shape (not merely as many values: a (1,10,49,1)
-    array for a (1,49,10,1) input is another image), its dtype, and for floats finite values
-    (TFLite Micro's quantisation of NaN and infinity is undefined)."""
-    t = graph.tensors[index]
-    name = one_line(t.name)
-    if tuple(array.shape) != tuple(t.shape) or array.dtype != t.dtype.np_type:
-        raise RvfwError(f"{label}: {array.dtype} {list(array.shape)}, input '{name}' is "
-                        f"{t.dtype.np_type.__name__} {list(t.shape)}")  # fmt: skip
-    if array.dtype.kind == "f" and not np.isfinite(array).all():
-        bad = int(np.flatnonzero(~np.isfinite(array.reshape(-1)))[0])
-        raise RvfwError(f"{label}: value {bad} is {array.reshape(-1)[bad]}; inputs must be finite numbers")
-    return array
+    return [_exactly(graph, i, a, f"{path.name}[{one_line(k)}]", role) for i, a, k in zip(indices, arrays, chosen)]
 
 
 def reference_outputs(
@@ -280,50 +289,9 @@ def compare(ours: list[np.ndarray], reference: list[np.ndarray]) -> Comparison:
 
 
 def load_expected(graph: Graph, files) -> list[np.ndarray]:
-    """--expect: the user's golden outputs, one .npy per graph output (in order) or one .npz holding
-    them by output name or in order (arr_0, ...), each exactly the output's shape and dtype."""
-    paths = _as_list(files)
-    indices = list(graph.outputs)
-    names = [graph.tensors[i].name for i in indices]
-    if len(paths) == 1 and paths[0].suffix == ".npz":
-        _file_size_ok(paths[0], sum(graph.tensors[i].num_elements for i in indices) + 512 * len(indices), "outputs")
-        try:
-            archive = np.load(paths[0], allow_pickle=False)
-        except (OSError, ValueError, EOFError):
-            raise RvfwError(f"{paths[0].name}: not an .npz archive (numpy's own format, saved with np.savez)") from None
-        if isinstance(archive, np.ndarray):
-            raise RvfwError(f"{paths[0].name}: a .npy array, not an .npz archive")
-        with archive:
-            keys = list(archive.files)
-            chosen = names if set(names) <= set(keys) else keys if keys == [f"arr_{k}" for k in range(len(names))] \
-                else None  # fmt: skip
-            if chosen is None:
-                raise RvfwError(f"{paths[0].name}: holds {[one_line(k) for k in keys][:8]}; the model's outputs are "
-                                f"{[one_line(n) for n in names][:8]} (name them so, or save {len(names)} arrays in "
-                                "order)")  # fmt: skip
-            for index, key in zip(indices, chosen):
-                with archive.zip.open(f"{key}.npy") as member:
-                    _declared_fits(graph, index, member, f"{paths[0].name}[{one_line(key)}]")
-            arrays = [archive[key] for key in chosen]
-        return [_expected(graph, i, a, f"{paths[0].name}[{one_line(k)}]") for i, a, k in zip(indices, arrays, chosen)]
-    if len(paths) != len(indices):
-        raise RvfwError(f"{len(paths)} --expect files for a model with {len(indices)} outputs: give one .npy per "
-                        "output, in order, or one .npz")  # fmt: skip
-    arrays = []
-    for index, path in zip(indices, paths):
-        _file_size_ok(path, graph.tensors[index].num_elements, graph.tensors[index].name)
-        with open(path, "rb") as f:
-            _declared_fits(graph, index, f, path.name)
-        arrays.append(_expected(graph, index, _load_npy(path), path.name))
-    return arrays
-
-
-def _expected(graph: Graph, index: int, array: np.ndarray, label: str) -> np.ndarray:
-    t = graph.tensors[index]
-    if tuple(array.shape) != tuple(t.shape) or array.dtype != t.dtype.np_type:
-        raise RvfwError(f"{label}: {array.dtype} {list(array.shape)}, output '{one_line(t.name)}' is "
-                        f"{t.dtype.np_type.__name__} {list(t.shape)}")  # fmt: skip
-    return array
+    """--expect: the user's golden outputs, read as --input reads inputs (one .npy per graph output,
+    in order, or one .npz by output name or in order), each exactly the output's shape and dtype."""
+    return _load_arrays(graph, list(graph.outputs), _as_list(files), "output")
 
 
 def save_outputs(path: Path, graph: Graph, outputs: list[np.ndarray]) -> None:

@@ -95,12 +95,6 @@ def compare_layers(graph: Graph, layers: list[Layer], ours: dict[int, bytes], wr
     return rows
 
 
-def is_compressed(graph: Graph) -> bool:
-    from codegen.check.reference import is_compressed as compressed
-
-    return compressed(graph)
-
-
 def first_difference(rows: list[Row]) -> Row | None:
     return next((r for r in rows if r.differ), None)
 

@@ -247,12 +247,8 @@ def render_harness(graph: Graph, board: Board, inputs: list[np.ndarray], watchdo
     for first in range(0, len(inputs), per_step):
         step = []
         for index, array in zip(graph.inputs, inputs[first : first + per_step]):
-            t = graph.tensors[index]
-            if t.dtype is DType.FLOAT32:
-                storage, values = "uint32_t", np.asarray(array, dtype=np.float32).view(np.uint32)
-            else:
-                storage, values = t.dtype.c_type, np.asarray(array, dtype=t.dtype.np_type)
-            step.append({"storage_type": storage, "count": t.num_elements, "lines": value_lines(values)})
+            storage, values = _storage(graph.tensors[index], array)
+            step.append({"storage_type": storage, "count": values.size, "lines": value_lines(values)})
         steps.append(step)
     outputs = [
         {

@@ -169,13 +169,7 @@ def export_models(
 
 def _selftest(graph: Graph, seed: int, files, steps: int | None) -> tuple[list, list]:
     """The self-test's inputs (seeded, or the user's files) and TFLite Micro's outputs for them."""
-    steps = pipeline.default_steps(graph) if steps is None else steps
-    if steps < 1 or steps > pipeline.MAX_STEPS:
-        raise RvfwError(f"--steps {steps}: give 1 to {pipeline.MAX_STEPS}")
-    if steps > 1 and files:
-        raise RvfwError(f"--steps {steps} with --input: the files give one step; drop --steps or --input")
-    golden.check_input_file(graph, files)
-    inputs = [a for s in range(steps) for a in golden.make_inputs(graph, seed + s, files)]
+    inputs = pipeline.step_inputs(graph, seed, files, pipeline.resolve_steps(graph, steps, files))
     return inputs, golden.reference_outputs(graph.source, inputs, len(graph.outputs), len(graph.inputs))
 
 

@@ -201,9 +201,9 @@ def _read_tensor(model: tflite.Model, sub, index: int, data: bytes, label: str) 
     # the converter fixed in the shape) does not make the tensor dynamic; -1 in the shape does.
     if any(d < 0 for d in shape):
         raise ModelError(label, f"tensor {index} '{one_line(name)}' has a dynamic shape {list(shape)}")
-    if t.Sparsity() is not None:  # TFLite Micro runs no sparse tensor either
-        raise ModelError(label, f"tensor {index} '{one_line(name)}': sparse tensors not supported (TFLite Micro "
-                         "refuses them too)")  # fmt: skip
+    if t.Sparsity() is not None:  # its buffer is the compressed form: said here, not as a size mismatch
+        raise ModelError(label, f"tensor {index} '{one_line(name)}': sparse (compressed) tensors not supported: "
+                         "rvfw reads dense tensors only")  # fmt: skip
     tensor_type = t.Type()
     if tensor_type == TensorType.RESOURCE:  # a resource variable's handle: gone after frontend.resources
         return Tensor(index=index, name=name, shape=(), dtype=DType.INT32)

@@ -123,14 +123,13 @@ def compress_graph(
     layers: tuple[int, ...] | None = None,
     log: Log = print,
     forced: dict[int, Config] | None = None,
-    calibrate: Calibrate | None = None,
+    *,
+    calibrate: Calibrate,
 ) -> tuple[Graph, list[LayerReport]]:
     """forced: op index -> configuration to use regardless of the search (tests; must fit the layer).
     calibrate(graph, seeds): each seed's activations of every tensor (tensor index -> array), from a
     reference of the graph; the pipeline passes check.tt_reference's, so that this pass (a stage
     before check) imports no golden of its own."""
-    if calibrate is None:
-        raise ValueError("compress_graph needs calibrate: the pipeline passes check.tt_reference.calibration_traces")
     candidates = [
         op
         for op in graph.ops
