@@ -408,8 +408,7 @@ def _app_command(args, log) -> int:
         args.planner,
         log,
         args.kernels,
-        getattr(args, "inject_fault", None),
-        getattr(args, "preempt", None),
+        app_pipeline.Hooks(getattr(args, "inject_fault", None), getattr(args, "preempt", None)),
         for_simulator=args.command in ("run", "check"),
         optimize=getattr(args, "optimize", "speed"),
     )

@@ -30,7 +30,7 @@ from codegen.errors import BudgetError, RvfwError, one_line
 from codegen.frontend import load_tflite
 from codegen.ir import Graph
 from codegen.ops import ConstArray, Layer, check_graph, cold_kernels, lower_graph
-from codegen.passes import PASSES
+from codegen.passes import run_passes
 from codegen.paths import FIRMWARE_DIR, ROOT
 from codegen.planner import MemoryPlan, plan_memory
 from codegen.planner.inplace import choose_inplace
@@ -103,18 +103,9 @@ def default_out_dir(board: Board, graph: Graph) -> Path:
 def load(model: str | Path, board: Board, compress: Compression | None = None, log: Log = lambda _m: None) -> Graph:
     """Parse, simplify (the "load" passes) and check the model once; TT-compress large
     fully-connected layers when asked (the result is checked against codegen.check.tt_reference)."""
-    graph = load_tflite(model)
-    removed = []
-    for p in PASSES:
-        if "load" in p.modes:
-            before = len(graph.ops)
-            graph = p.run(graph)
-            if len(graph.ops) < before:
-                removed.append(
-                    f"{p.name} removed {before - len(graph.ops)} op{'s' if before - len(graph.ops) > 1 else ''}"
-                )
+    graph, removed = run_passes(load_tflite(model), "load")
     if removed:
-        log("simplified: " + ", ".join(removed))
+        log("simplified: " + ", ".join(f"{name} removed {n} op{'s' if n > 1 else ''}" for name, n in removed))
     check_graph(graph)
     if compress is not None:
         graph = compress_tt(graph, board, compress, log)
@@ -164,13 +155,7 @@ def plan_option(
     kernel_set = kernel_set or kernel_set_for(board, "auto")
     if mode not in PLANNED_MODES:
         raise RvfwError(f"unknown memory mode '{mode}' (choose from: {', '.join(MEMORY_MODES)})")
-    removed = []
-    for p in PASSES:
-        if mode in p.modes and (not p.kernel_sets or kernel_set in p.kernel_sets):
-            before = len(graph.ops)
-            graph = p.run(graph)
-            if len(graph.ops) < before:
-                removed.append((p.name, before - len(graph.ops)))
+    graph, removed = run_passes(graph, mode, kernel_set)
     if mode == "tiled":
 
         def arena(candidate: Graph) -> int:

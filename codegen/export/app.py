@@ -12,6 +12,8 @@ from pathlib import Path
 import codegen
 from codegen import emit
 from codegen.app import pipeline as app_pipeline
+from codegen.app.builds import ModelBuild
+from codegen.app.layout import layout, model_data, partition_sections
 from codegen.app.manifest import load_app
 from codegen.boards import Board
 from codegen.build.staging import staged
@@ -29,7 +31,7 @@ RUNTIME = ("dispatch.c", "console.c", "user.S", "app_port.S")
 class AppExport:
     name: str
     board: Board
-    models: list[app_pipeline.ModelBuild]
+    models: list[ModelBuild]
     kernels: list[str]
     out_dir: Path
     fmt: str
@@ -50,9 +52,9 @@ def export_app(
     app = load_app(manifest)
     board, admitted, models = app_pipeline.prepare(app, board_name, 0, planner, log, kernels)
     check_format(fmt, board)
-    placed = app_pipeline.layout(admitted, models, board, isolate=False)  # the user's linker script
+    placed = layout(admitted, models, board, isolate=False)  # the user's linker script
     banner = {**emit.app_banner(app, board), "regenerate": "rvfw export"}
-    data = [app_pipeline.model_data(mb, placed) for mb in models]
+    data = [model_data(mb, placed) for mb in models]
     generated: dict[str, str] = {}
     for mb in models:
         generated.update(emit.render_model(mb.graph, board, mb.plan, mb.layers, mb.constants, standalone=False,
@@ -74,7 +76,7 @@ def export_app(
         (staging / "include" / "rvfw_app_models.h").write_text(emit.render_app_models_header(banner, data))
         if board.clint is not None:
             (staging / "include" / "rvfw_platform.h").write_text(emit.render_platform_header(models[0].graph, board))
-        fragment = emit.render_partitions_fragment(banner, app_pipeline.partition_sections(placed),
+        fragment = emit.render_partitions_fragment(banner, partition_sections(placed),
                                                    board.pmp_granularity)  # fmt: skip
         (staging / "ld" / "rvfw_partitions.ld").write_text(fragment)
         sources = [FIRMWARE_DIR / "kernels" / f"{k}.c" for k in used]

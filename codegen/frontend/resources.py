@@ -17,6 +17,9 @@ from codegen.errors import ModelError
 from codegen.ir import Op, OpKind, Tensor
 
 Key = tuple[str, str]  # (container, shared name)
+# The kinds this module rewrites away (highest version read); READ_VARIABLE and ASSIGN_VARIABLE
+# reach the ops as ops.variable's.
+RESOURCE_KINDS = {OpKind.VAR_HANDLE: 1, OpKind.CALL_ONCE: 1}
 
 
 def uses_resources(ops: list[Op]) -> bool:

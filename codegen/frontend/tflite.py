@@ -20,8 +20,10 @@ from tflite.TensorType import TensorType
 
 from codegen.errors import ModelError, one_line, summarize
 from codegen.frontend import resources
+from codegen.frontend.resources import RESOURCE_KINDS
 from codegen.frontend.validate import validate
 from codegen.ir import DType, Graph, Op, OpKind, Quant, Tensor
+from codegen.ops import KINDS
 
 _TENSOR_TYPES = {
     TensorType.FLOAT32: DType.FLOAT32,
@@ -37,67 +39,11 @@ _OP_NAMES = {v: k for k, v in BuiltinOperator.__dict__.items() if not k.startswi
 _PADDING = {0: "SAME", 1: "VALID"}
 _ACTIVATIONS = {0: "NONE", 1: "RELU", 2: "RELU_N1_TO_1", 3: "RELU6", 4: "TANH", 5: "SIGN_BIT"}
 
-# Highest op version whose semantics rvfw implements (dtype checks in codegen/ops narrow it further).
+# Highest op version whose semantics rvfw implements: each op's contract (ops.contract.Kind), and
+# the kinds the frontend itself rewrites away (frontend.resources). Dtype checks narrow it further.
 MAX_VERSION = {
-    OpKind.ADD: 4,
-    OpKind.ARG_MAX: 3,
-    OpKind.ARG_MIN: 3,
-    OpKind.AVERAGE_POOL_2D: 3,
-    OpKind.BATCH_MATMUL: 4,
-    OpKind.BROADCAST_TO: 3,
-    OpKind.CONCATENATION: 3,
-    OpKind.CONV_2D: 8,  # 5 grouped, 6-7 int4/hybrid (their checks and dtypes refuse them), 8 16x8 int32 bias
-    OpKind.DEPTH_TO_SPACE: 2,
-    OpKind.DEPTHWISE_CONV_2D: 7,  # 7: int4 weights (refused by dtype)
-    OpKind.DEQUANTIZE: 4,
-    OpKind.DIV: 2,
-    OpKind.ELU: 1,
-    OpKind.EXPAND_DIMS: 1,
-    OpKind.FULLY_CONNECTED: 11,  # 8 sparse (refused below), 10 int4 (by dtype), 11 16x8 with int32 bias
-    OpKind.GATHER: 5,
-    OpKind.HARD_SWISH: 1,
-    OpKind.L2_NORMALIZATION: 2,
-    OpKind.LEAKY_RELU: 2,
-    OpKind.LOG_SOFTMAX: 2,
-    OpKind.LOGISTIC: 3,
-    OpKind.MAX_POOL_2D: 3,
-    OpKind.MAXIMUM: 4,
-    OpKind.MEAN: 3,
-    OpKind.MINIMUM: 4,
-    OpKind.MUL: 4,
-    OpKind.PACK: 3,
-    OpKind.PAD: 4,
-    OpKind.PADV2: 4,
-    OpKind.PRELU: 1,
-    OpKind.QUANTIZE: 2,
-    OpKind.REDUCE_MAX: 3,
-    OpKind.REDUCE_MIN: 3,
-    OpKind.RELU: 3,
-    OpKind.RELU6: 2,
-    OpKind.RESHAPE: 1,
-    OpKind.RESIZE_BILINEAR: 4,
-    OpKind.RESIZE_NEAREST_NEIGHBOR: 4,
-    OpKind.SHAPE: 1,
-    OpKind.SLICE: 5,
-    OpKind.SOFTMAX: 3,
-    OpKind.SPACE_TO_DEPTH: 2,
-    OpKind.SPLIT: 4,
-    OpKind.SPLIT_V: 2,
-    OpKind.SQUARED_DIFFERENCE: 2,
-    OpKind.SQUEEZE: 1,
-    OpKind.STRIDED_SLICE: 6,
-    OpKind.SUB: 3,
-    OpKind.SUM: 2,
-    OpKind.SVDF: 4,
-    OpKind.TANH: 3,
-    OpKind.TRANSPOSE: 5,
-    OpKind.TRANSPOSE_CONV: 5,
-    OpKind.UNIDIRECTIONAL_SEQUENCE_LSTM: 4,
-    OpKind.UNPACK: 3,
-    OpKind.VAR_HANDLE: 1,
-    OpKind.READ_VARIABLE: 1,
-    OpKind.ASSIGN_VARIABLE: 1,
-    OpKind.CALL_ONCE: 1,
+    **{kind: spec.max_version for kind, spec in KINDS.items() if spec.max_version is not None},
+    **RESOURCE_KINDS,
 }
 
 
@@ -276,7 +222,7 @@ def _read_op(model: tflite.Model, sub, index: int, label: str) -> Op:
         )
     try:
         kind = OpKind(op_name)
-        if kind is OpKind.TILED_STAGE or kind not in MAX_VERSION:
+        if kind not in MAX_VERSION:  # (TILED_STAGE and TT_EINSUM are rvfw's own: never read)
             raise ValueError(op_name)
     except ValueError:
         raise UnsupportedOp(label, "operator not supported by rvfw", index, op_name, op_name) from None

@@ -17,87 +17,14 @@ import math
 
 from codegen.errors import ModelError, one_line
 from codegen.ir import DType, Graph, Op, OpKind, Tensor
+from codegen.ops import KINDS
 
-# (fewest, most) inputs and outputs of each op kind as TFLite's schema defines them; -1 marks an
-# omitted optional input.
-ARITY: dict[OpKind, tuple[tuple[int, int], tuple[int, int]]] = {
-    OpKind.ADD: ((2, 2), (1, 1)),
-    OpKind.ARG_MAX: ((2, 2), (1, 1)),
-    OpKind.ARG_MIN: ((2, 2), (1, 1)),
-    OpKind.AVERAGE_POOL_2D: ((1, 1), (1, 1)),
-    OpKind.BATCH_MATMUL: ((2, 2), (1, 1)),
-    OpKind.BROADCAST_TO: ((2, 2), (1, 1)),
-    OpKind.CONCATENATION: ((1, 1 << 16), (1, 1)),
-    OpKind.CONV_2D: ((2, 3), (1, 1)),
-    OpKind.DEPTH_TO_SPACE: ((1, 1), (1, 1)),
-    OpKind.DEPTHWISE_CONV_2D: ((2, 3), (1, 1)),
-    OpKind.DEQUANTIZE: ((1, 1), (1, 1)),
-    OpKind.DIV: ((2, 2), (1, 1)),
-    OpKind.ELU: ((1, 1), (1, 1)),
-    OpKind.EXPAND_DIMS: ((2, 2), (1, 1)),
-    OpKind.FULLY_CONNECTED: ((2, 3), (1, 1)),
-    OpKind.GATHER: ((2, 2), (1, 1)),
-    OpKind.HARD_SWISH: ((1, 1), (1, 1)),
-    OpKind.L2_NORMALIZATION: ((1, 1), (1, 1)),
-    OpKind.LEAKY_RELU: ((1, 1), (1, 1)),
-    OpKind.LOG_SOFTMAX: ((1, 1), (1, 1)),
-    OpKind.LOGISTIC: ((1, 1), (1, 1)),
-    OpKind.MAX_POOL_2D: ((1, 1), (1, 1)),
-    OpKind.MAXIMUM: ((2, 2), (1, 1)),
-    OpKind.MEAN: ((2, 2), (1, 1)),
-    OpKind.MINIMUM: ((2, 2), (1, 1)),
-    OpKind.MUL: ((2, 2), (1, 1)),
-    OpKind.PACK: ((1, 1 << 16), (1, 1)),
-    OpKind.PAD: ((2, 2), (1, 1)),
-    OpKind.PADV2: ((2, 3), (1, 1)),
-    OpKind.PRELU: ((2, 2), (1, 1)),
-    OpKind.QUANTIZE: ((1, 1), (1, 1)),
-    OpKind.REDUCE_MAX: ((2, 2), (1, 1)),
-    OpKind.REDUCE_MIN: ((2, 2), (1, 1)),
-    OpKind.RELU: ((1, 1), (1, 1)),
-    OpKind.RELU6: ((1, 1), (1, 1)),
-    OpKind.RESHAPE: ((1, 2), (1, 1)),
-    OpKind.RESIZE_BILINEAR: ((2, 2), (1, 1)),
-    OpKind.RESIZE_NEAREST_NEIGHBOR: ((2, 2), (1, 1)),
-    OpKind.SHAPE: ((1, 1), (1, 1)),
-    OpKind.SLICE: ((3, 3), (1, 1)),
-    OpKind.SOFTMAX: ((1, 1), (1, 1)),
-    OpKind.SPACE_TO_DEPTH: ((1, 1), (1, 1)),
-    OpKind.SPLIT: ((2, 2), (1, 1 << 16)),
-    OpKind.SPLIT_V: ((3, 3), (1, 1 << 16)),
-    OpKind.SQUARED_DIFFERENCE: ((2, 2), (1, 1)),
-    OpKind.SQUEEZE: ((1, 1), (1, 1)),
-    OpKind.STRIDED_SLICE: ((4, 4), (1, 1)),
-    OpKind.SUB: ((2, 2), (1, 1)),
-    OpKind.SUM: ((2, 2), (1, 1)),
-    OpKind.SVDF: ((5, 5), (1, 1)),
-    OpKind.TANH: ((1, 1), (1, 1)),
-    OpKind.TRANSPOSE: ((2, 2), (1, 1)),
-    OpKind.TRANSPOSE_CONV: ((3, 4), (1, 1)),
-    OpKind.UNIDIRECTIONAL_SEQUENCE_LSTM: ((24, 24), (1, 1)),
-    OpKind.READ_VARIABLE: ((1, 1), (1, 1)),  # as frontend.resources rewrites them
-    OpKind.ASSIGN_VARIABLE: ((1, 1), (1, 1)),
-    OpKind.UNPACK: ((1, 1), (1, 1 << 16)),
-}
-# Inputs that may be omitted (-1): the bias of the weighted ops, RESHAPE's shape tensor, PADV2's value.
-OPTIONAL_INPUTS = {OpKind.CONV_2D: {2}, OpKind.DEPTHWISE_CONV_2D: {2}, OpKind.FULLY_CONNECTED: {2},
-                   OpKind.RESHAPE: {1}, OpKind.PADV2: {2}, OpKind.TRANSPOSE_CONV: {3},
-                   OpKind.SVDF: {3},
-                   # The LSTM's optional tensors: CIFG, peephole, projection, layer norm (ops.lstm refuses
-                   # the variants TFLite Micro refuses).
-                   OpKind.UNIDIRECTIONAL_SEQUENCE_LSTM: {1, 5, 9, 10, 11, 12, 16, 17, 20, 21, 22, 23}}  # fmt: skip
-# Options each kind needs, and the ones that must be at least 1.
-NEEDED_OPTIONS = {
-    OpKind.CONCATENATION: ("axis",),
-    OpKind.CONV_2D: ("padding", "stride", "dilation"),
-    OpKind.DEPTH_TO_SPACE: ("block_size",),
-    OpKind.DEPTHWISE_CONV_2D: ("padding", "stride", "dilation", "depth_multiplier"),
-    OpKind.AVERAGE_POOL_2D: ("padding", "stride", "filter"),
-    OpKind.MAX_POOL_2D: ("padding", "stride", "filter"),
-    OpKind.LEAKY_RELU: ("alpha",),
-    OpKind.SPACE_TO_DEPTH: ("block_size",),
-    OpKind.TRANSPOSE_CONV: ("padding", "stride"),
-}
+# Each op's contract (ops.contract.Kind) says how many inputs and outputs it takes, which inputs
+# a model may omit (-1) and which options it cannot do without.
+ARITY = {kind: (spec.inputs, spec.outputs) for kind, spec in KINDS.items()}
+OPTIONAL_INPUTS = {kind: set(spec.optional) for kind, spec in KINDS.items()}
+NEEDED_OPTIONS = {kind: spec.options for kind, spec in KINDS.items()}
+# Options that must be at least 1 wherever they appear.
 POSITIVE_OPTIONS = ("stride", "dilation", "filter", "depth_multiplier", "block_size")
 MAX_TENSOR_BYTES = 1 << 31  # what a 32-bit target can address at all
 # Scales outside these make float32 quantisation math overflow (a denormal scale turns RELU6's

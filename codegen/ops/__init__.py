@@ -1,9 +1,11 @@
-"""The ops rvfw compiles: one module per op kind (or closely related kinds), each owning its whole
-Python story: `check` (refuse what its kernels cannot run), `macs`, `inplace` (which input it may
-overwrite and the scratch its in-place kernel needs), its kernel families (`FAMILIES`, see
-ops.kernels) and `lower` (one Layer: a kernel call with literal arguments).
+"""The ops rvfw compiles: one module per op kind (or closely related kinds), each declaring its
+whole Python story as one value, `CONTRACT` (ops.contract.OpContract): the kinds it reads with
+their versions, arity and options; per activation dtype a form with `check` (refuse what its
+kernels cannot run), `macs`, `inplace` (which input it may overwrite and the scratch its in-place
+kernel needs), its kernel families (see ops.kernels) and `lower` (one Layer: a kernel call with
+literal arguments); and `fold` where it can be computed at build time.
 
-Adding an op: a module here (found by its KINDS), its kernels in firmware/kernels/ with their
+Adding an op: a module here (found by its CONTRACT), its kernels in firmware/kernels/ with their
 declarations in firmware/include/rvfw_kernels.h, and a single-op test model (see
 docs/architecture.md)."""
 
@@ -16,42 +18,42 @@ from types import ModuleType
 
 from codegen.errors import ModelError, summarize
 from codegen.ir import Graph, Op, OpKind
-from codegen.ops import float32, int16
-from codegen.ops.common import ConstArray, Layer, LowerContext, cold_kernels
+from codegen.ops.common import ConstArray, Layer, LowerContext, cold_kernels, fail
+from codegen.ops.contract import Form, Kind, OpContract
 from codegen.ops.kernels import Family
 
 
 def _op_modules() -> tuple[ModuleType, ...]:
-    """Every module of this package that defines KINDS is an op: found, not listed by hand."""
+    """Every module of this package that declares a CONTRACT is an op: found, not listed by hand."""
     found = []
     for info in sorted(pkgutil.iter_modules(__path__), key=lambda m: m.name):
         module = importlib.import_module(f"{__name__}.{info.name}")
-        if hasattr(module, "KINDS"):
+        if hasattr(module, "CONTRACT"):
+            assert isinstance(module.CONTRACT, OpContract), f"{module.__name__}.CONTRACT is not an OpContract"
             found.append(module)
     return tuple(found)
 
 
 MODULES = _op_modules()
-OPS: dict[OpKind, ModuleType] = {kind: module for module in MODULES for kind in module.KINDS}
+CONTRACTS: dict[OpKind, OpContract] = {kind: m.CONTRACT for m in MODULES for kind in m.CONTRACT.kinds}
+# What a model file may hold, per kind (the frontend's version, arity and option tables).
+KINDS: dict[OpKind, Kind] = {kind: spec for m in MODULES for kind, spec in m.CONTRACT.kinds.items()}
 
 
-def op_module(op: Op) -> ModuleType:
-    return OPS[op.kind]
-
-
-def module_for(graph: Graph, op: Op) -> ModuleType:
-    """The module that checks and lowers this op: its kind's, or ops.float32 / ops.int16 for an op
-    of a float or 16x8 model."""
-    if op.kind in float32.KINDS_SUPPORTED and float32.is_float(graph, op):
-        return float32
-    if op.kind in int16.KINDS_SUPPORTED and int16.is_int16(graph, op):
-        return int16
-    return OPS[op.kind]
+def form_of(graph: Graph, op: Op) -> Form:
+    """The form that checks and lowers this op (ops.contract.OpContract.form); an op whose
+    activation dtype no form takes is refused in one line naming the op and the dtype."""
+    form = CONTRACTS[op.kind].form(graph, op)
+    if form is None:
+        dtype = graph.tensors[op.inputs[0]].dtype.name.lower()
+        have = ", ".join(sorted(d.name.lower() for d in CONTRACTS[op.kind].forms if d is not None))
+        raise fail(graph, op, f"{dtype} not supported (rvfw has {have})")
+    return form
 
 
 def families() -> list[Family]:
     """Every kernel family of every op (the registry, for `rvfw ops` and tests)."""
-    return [f for module in (*MODULES, float32, int16) for f in module.FAMILIES]
+    return [f for module in MODULES for f in module.CONTRACT.families]
 
 
 def check_graph(graph: Graph) -> None:
@@ -60,7 +62,7 @@ def check_graph(graph: Graph) -> None:
     failures: list[ModelError] = []
     for op in graph.ops:
         try:
-            module_for(graph, op).check(graph, op)
+            form_of(graph, op).check(graph, op)
         except ModelError as exc:
             failures.append(exc)
     if failures:  # one form for one problem or many: what, then the ops it affects
@@ -68,28 +70,27 @@ def check_graph(graph: Graph) -> None:
 
 
 def macs(graph: Graph, op: Op) -> int:
-    return module_for(graph, op).macs(graph, op)
+    return form_of(graph, op).macs(graph, op)
 
 
 def inplace_candidates(graph: Graph, op: Op) -> list[tuple[int, int]]:
     """(input tensor it may overwrite or -1, scratch bytes), in order of preference."""
-    module = module_for(graph, op)
-    return module.inplace(graph, op) if module not in (float32, int16) else []
+    return form_of(graph, op).inplace(graph, op)
 
 
 def scratch_bytes(graph: Graph, op: Op) -> int:
-    """Scratch an op's kernel needs in every memory mode (a module's `scratch`, e.g. the LSTM's
+    """Scratch an op's kernel needs in every memory mode (a form's `scratch`, e.g. the LSTM's
     gate buffers), beside any its in-place kernel asks for."""
-    scratch = getattr(module_for(graph, op), "scratch", None)
+    scratch = form_of(graph, op).scratch
     return scratch(graph, op) if scratch else 0
 
 
 def spare_scratch_bytes(graph: Graph, op: Op) -> int:
-    """Scratch an op's fast kernel can use to run faster but does without (a module's
+    """Scratch an op's fast kernel can use to run faster but does without (a form's
     `spare_scratch`, e.g. the fast scalar convolution's im2col columns): the planner gives it only where it
     does not grow the arena (whatever the kernel set: it is free), the lowering passes NULL where
     it got none."""
-    spare = getattr(module_for(graph, op), "spare_scratch", None)
+    spare = form_of(graph, op).spare_scratch
     return spare(graph, op) if spare else 0
 
 
@@ -101,7 +102,7 @@ def lower_graph(
     ctx = LowerContext(graph, plan, kernels, vlen, vector_caps)
     layers = []
     for op in graph.ops:
-        lowered = module_for(graph, op).lower(ctx, op)  # None (a view), a Layer, or several (one per input)
+        lowered = form_of(graph, op).lower(ctx, op)  # None (a view), a Layer, or several (one per input)
         layers += [] if lowered is None else lowered if isinstance(lowered, list) else [lowered]
     # Lowerings may look at a tensor's raw weights and then emit a repacked copy: keep what is called with.
     used = {a.name for layer in layers for call in _calls(layer) for a in call.args if a.kind == "const"}
@@ -113,8 +114,9 @@ def _calls(layer: Layer) -> list[Layer]:
 
 
 __all__ = [
+    "CONTRACTS",
+    "KINDS",
     "MODULES",
-    "OPS",
     "ConstArray",
     "Layer",
     "LowerContext",
@@ -126,5 +128,5 @@ __all__ = [
     "macs",
     "scratch_bytes",
     "spare_scratch_bytes",
-    "op_module",
+    "form_of",
 ]

@@ -6,6 +6,13 @@ once per possible input value) and applied on the device by one table-lookup ker
 TFLite Micro's own quirks are kept: RELU6 clamps the raw input between its zero point and its 6.0
 without rescaling to the output; LOGISTIC's output is read as zero point -128 and TANH's as zero
 point 0 whatever the tensor says (scale 1/256 and 1/128); ELU rounds in single precision.
+
+The int16 forms: LOGISTIC and TANH through TFLite's int16 tables (ops.sigmoid16), LEAKY_RELU with
+TFLite Micro's two multipliers. The float32 forms are plain loops (exp, expm1 and tanh as the host
+C library computes them: rvfw_expf.h, rvfw_tanhf.h).
+
+A new unary int8 op whose output depends on its input byte alone is a table here (an entry in
+TABLES and KINDS), not a module of its own: it gets the LUT kernels of every set for free.
 """
 
 from __future__ import annotations
@@ -17,15 +24,33 @@ import math
 import numpy as np
 
 from codegen import fixedpoint as fp
-from codegen.ir import Graph, Op, OpKind
-from codegen.ops.common import Layer, LowerContext, expect_int8_same_shape, fail, no_macs
+from codegen.ir import DType, Graph, Op, OpKind
+from codegen.ops import sigmoid16
+from codegen.ops.common import (
+    Layer,
+    LowerContext,
+    expect_float,
+    expect_int8_same_shape,
+    expect_int16_io,
+    expect_same_shape,
+    fail,
+    float_activation,
+)
+from codegen.ops.contract import Form, Kind, OpContract
 from codegen.ops.kernels import family
 from codegen.quant import INT8_MAX, INT8_MIN, quantize_multiplier, round_half_away
 
 KINDS = (OpKind.RELU, OpKind.RELU6, OpKind.LEAKY_RELU, OpKind.LOGISTIC, OpKind.TANH, OpKind.HARD_SWISH, OpKind.ELU)
 LUT = family("int8 activation (table)", "rvfw_lut_params", "lut_s8", ("ref", "rvv", "xthead"))
-FAMILIES = (LUT,)
-macs = no_macs
+# int16: LOGISTIC and TANH are TFLite's int16 table kernels (ops.sigmoid16) with its input scaling
+SIGMOID_S16 = family("LOGISTIC / TANH int16", "rvfw_sigmoid_s16_params", "sigmoid_s16", ("ref",), ("LOGISTIC", "TANH"))
+LEAKY_S16 = family("LEAKY_RELU int16", "rvfw_leaky_relu_params", "leaky_relu_s16", ("ref",), ("LEAKY_RELU",))
+# float32: exp, expm1 and tanh as the host C library computes them (rvfw_expf.h, rvfw_tanhf.h)
+CLAMP_F32 = family("RELU/RELU6 float32", "rvfw_lut_params", "clamp_f32", ("ref",), ("RELU", "RELU6"))
+UNARY_F32 = {kind: family(f"{kind.value} float32", "rvfw_lut_params", f"{kind.value.lower()}_f32", ("ref",),
+                          (kind.value,))
+             for kind in (OpKind.LOGISTIC, OpKind.TANH, OpKind.HARD_SWISH, OpKind.ELU)}  # fmt: skip
+LEAKY_F32 = family("LEAKY_RELU float32", "rvfw_lut_params", "leaky_relu_f32", ("ref",), ("LEAKY_RELU",))
 INPUTS = np.arange(INT8_MIN, INT8_MAX + 1)  # table index k holds the output for input (int8)(k): TFLM's order
 
 
@@ -204,3 +229,65 @@ def lower(ctx: LowerContext, op: Op) -> Layer:
     args = [ctx.input(op), ctx.derived(op, "lut", "int8_t", values), ctx.output(op)]
     size = ctx.tensor(op.inputs[0]).num_elements
     return ctx.layer(op, ctx.pick(LUT), LUT, [("size", size)], args)
+
+
+def check_s16(graph: Graph, op: Op) -> None:
+    inp, out = expect_int16_io(graph, op)
+    if op.kind is OpKind.LEAKY_RELU:
+        expect_same_shape(graph, op, inp, out)
+    elif sigmoid16.checked_log2(out.quant.scale[0]) != -15:
+        raise fail(graph, op, f"int16 output scale {out.quant.scale[0]:g} is not 2^-15 (TFLite Micro needs it)")
+
+
+def lower_s16(ctx: LowerContext, op: Op) -> Layer:
+    inp, out = ctx.tensor(op.inputs[0]), ctx.tensor(op.outputs[0])
+    if op.kind is OpKind.LEAKY_RELU:
+        # TFLite Micro's Prepare: float32 products of the scales and alpha, then QuantizeMultiplier.
+        si, so, alpha = np.float32(inp.quant.scale[0]), np.float32(out.quant.scale[0]), np.float32(op.options["alpha"])
+        m_id, s_id = quantize_multiplier(float(si / so))
+        m_alpha, s_alpha = quantize_multiplier(float(si * alpha / so))
+        params = [("size", inp.num_elements), ("input_zero_point", inp.quant.zero_point[0]),
+                  ("output_zero_point", out.quant.zero_point[0]), ("multiplier_identity", m_id),
+                  ("shift_identity", s_id), ("multiplier_alpha", m_alpha), ("shift_alpha", s_alpha)]  # fmt: skip
+        return ctx.layer(op, ctx.pick(LEAKY_S16), LEAKY_S16, params, [ctx.input(op), ctx.output(op)])
+    multiplier, shift = sigmoid16.table_input_scaling(op.kind, float(inp.quant.scale[0]))
+    params = [("count", inp.num_elements), ("multiplier", multiplier), ("shift", shift),
+              ("tanh", int(op.kind is OpKind.TANH))]  # fmt: skip
+    args = [ctx.input(op), sigmoid16.table_arg(ctx), ctx.output(op)]
+    return ctx.layer(op, ctx.pick(SIGMOID_S16), SIGMOID_S16, params, args)
+
+
+def check_f32(graph: Graph, op: Op) -> None:
+    expect_same_shape(graph, op, *expect_float(graph, op))
+
+
+def lower_f32(ctx: LowerContext, op: Op) -> Layer:
+    size = [("size", ctx.tensor(op.inputs[0]).num_elements)]
+    if op.kind is OpKind.LEAKY_RELU:
+        alpha = ctx.derived(op, "alpha", "float", np.array([op.options.get("alpha", 0.2)], dtype=np.float32))
+        return ctx.layer(op, ctx.pick(LEAKY_F32), LEAKY_F32, size, [ctx.input(op), alpha, ctx.output(op)])
+    if op.kind in UNARY_F32:
+        fam = UNARY_F32[op.kind]
+        return ctx.layer(op, ctx.pick(fam), fam, size, [ctx.input(op), ctx.output(op)])
+    act = float_activation(ctx, op, op.kind.value)  # RELU, RELU6: a clamp
+    return ctx.layer(op, ctx.pick(CLAMP_F32), CLAMP_F32, size, [ctx.input(op), act, ctx.output(op)])
+
+
+CONTRACT = OpContract(
+    kinds={
+        OpKind.RELU: Kind(3, (1, 1)),
+        OpKind.RELU6: Kind(2, (1, 1)),
+        OpKind.LEAKY_RELU: Kind(2, (1, 1), options=("alpha",)),
+        OpKind.LOGISTIC: Kind(3, (1, 1)),
+        OpKind.TANH: Kind(3, (1, 1)),
+        OpKind.HARD_SWISH: Kind(1, (1, 1)),
+        OpKind.ELU: Kind(1, (1, 1)),
+    },
+    forms={
+        DType.INT16: Form(check_s16, lower_s16, (SIGMOID_S16, LEAKY_S16),
+                          kinds=(OpKind.LOGISTIC, OpKind.TANH, OpKind.LEAKY_RELU)),
+        DType.FLOAT32: Form(check_f32, lower_f32, (CLAMP_F32, *UNARY_F32.values(), LEAKY_F32)),
+        None: Form(check, lower, (LUT,), inplace=inplace),
+    },
+    fold=fold,
+)  # fmt: skip

@@ -1,24 +1,20 @@
 """ADD of two int8 tensors: the same-shape form (vector kernels; the residual ADD the conv
 lowering fuses) and, for broadcasting or a constant operand, the broadcasting reference kernel
-ops.binary shares with SUB."""
+ops.binary shares with SUB; its int16 and float32 forms are ops.binary's."""
 
 from __future__ import annotations
 
-from codegen.ir import Graph, Op, OpKind, Tensor
+from codegen.ir import DType, Graph, Op, OpKind, Tensor
 from codegen.ops import binary
 from codegen.ops.broadcast import broadcast_layout
-from codegen.ops.common import Layer, LowerContext, expect_activation, no_macs
+from codegen.ops.common import Layer, LowerContext, expect_activation
+from codegen.ops.contract import Form, Kind, OpContract
 from codegen.ops.kernels import family
 
-KINDS = (OpKind.ADD,)
 ADD = family("ADD", "rvfw_add_params", "add_s8", ("ref", "rvv", "xthead"), ("ADD",))
 ADD_BROADCAST = family(
     "ADD with broadcasting", "rvfw_binary_params", "add_broadcast_s8", ("ref", "rvv", "xthead"), ("ADD",)
 )
-FAMILIES = (ADD, ADD_BROADCAST)
-macs = no_macs
-inplace = binary.inplace
-fold = binary.fold
 
 
 def check(graph: Graph, op: Op) -> None:
@@ -46,3 +42,14 @@ def lower(ctx: LowerContext, op: Op) -> Layer:
     params = broadcast_layout(a.shape, b.shape, out.shape) + binary.quant_params(ctx.graph, op)
     args = [binary.operand(ctx, op, 0), binary.operand(ctx, op, 1), ctx.output(op)]
     return ctx.layer(op, ctx.pick(ADD_BROADCAST), ADD_BROADCAST, params, args)
+
+
+CONTRACT = OpContract(
+    kinds={OpKind.ADD: Kind(4, (2, 2))},
+    forms={
+        DType.INT16: Form(binary.check_s16, binary.lower_s16, (binary.S16[OpKind.ADD],)),
+        DType.FLOAT32: Form(binary.check_f32, binary.lower_f32, (binary.F32[OpKind.ADD],)),
+        None: Form(check, lower, (ADD, ADD_BROADCAST), inplace=binary.inplace),
+    },
+    fold=binary.fold,
+)

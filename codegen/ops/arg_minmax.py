@@ -8,15 +8,12 @@ import math
 from dataclasses import replace
 
 from codegen.ir import DType, Graph, Op, OpKind
-from codegen.ops.common import Layer, LowerContext, expect_constant, expect_dtype, fail, no_macs, not_in_place
+from codegen.ops.common import Layer, LowerContext, expect_constant, expect_dtype, fail
+from codegen.ops.contract import Form, Kind, OpContract
 from codegen.ops.kernels import family
 
-KINDS = (OpKind.ARG_MAX, OpKind.ARG_MIN)
 ARG = family("ARG_MAX/ARG_MIN", "rvfw_arg_params", "arg_minmax_s8", ("ref",))
 ARG_F32 = family("ARG_MAX/ARG_MIN float32", "rvfw_arg_params", "arg_minmax_f32", ("ref",))
-FAMILIES = (ARG, ARG_F32)
-macs = no_macs
-inplace = not_in_place
 
 
 def axis(graph: Graph, op: Op) -> int:
@@ -49,3 +46,12 @@ def lower(ctx: LowerContext, op: Op) -> Layer:
     args = [ctx.input(op), replace(ctx.output(op), c_type="void")]
     fam = ARG_F32 if inp.dtype is DType.FLOAT32 else ARG
     return ctx.layer(op, ctx.pick(fam), fam, params, args)
+
+
+CONTRACT = OpContract(
+    kinds={
+        OpKind.ARG_MAX: Kind(3, (2, 2)),
+        OpKind.ARG_MIN: Kind(3, (2, 2)),
+    },
+    forms={None: Form(check, lower, (ARG, ARG_F32))},
+)

@@ -9,15 +9,13 @@ import math
 
 from codegen.ir import DType, Graph, Op, OpKind
 from codegen.ops.broadcast import broadcast_shape
-from codegen.ops.common import Layer, LowerContext, expect_dtype, expect_quant, fail, not_in_place
+from codegen.ops.common import Layer, LowerContext, expect_dtype, expect_quant, fail
+from codegen.ops.contract import Form, Kind, OpContract
 from codegen.ops.kernels import family
 from codegen.quant import quantize_multiplier
 
-KINDS = (OpKind.BATCH_MATMUL,)
 BATCH_MATMUL = family("BATCH_MATMUL", "rvfw_batch_matmul_params", "batch_matmul_s8", ("ref",))
 BATCH_MATMUL_F32 = family("BATCH_MATMUL float32", "rvfw_batch_matmul_params", "batch_matmul_f32", ("ref",))
-FAMILIES = (BATCH_MATMUL, BATCH_MATMUL_F32)
-inplace = not_in_place
 BATCH_DIMS = 3
 
 
@@ -91,3 +89,11 @@ def lower(ctx: LowerContext, op: Op) -> Layer:
     rhs = ctx.weights(op.inputs[1]) if b.is_constant else ctx.input(op, 1)
     fam = BATCH_MATMUL_F32 if floating else BATCH_MATMUL
     return ctx.layer(op, ctx.pick(fam), fam, params, [ctx.input(op, 0), rhs, ctx.output(op)], macs(ctx.graph, op))
+
+
+CONTRACT = OpContract(
+    kinds={
+        OpKind.BATCH_MATMUL: Kind(4, (2, 2)),
+    },
+    forms={None: Form(check, lower, (BATCH_MATMUL, BATCH_MATMUL_F32), macs=macs)},
+)

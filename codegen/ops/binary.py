@@ -14,17 +14,36 @@ import numpy as np
 from codegen import fixedpoint as fp
 from codegen.ir import DType, Graph, Op, OpKind, Tensor
 from codegen.ops.broadcast import broadcast_layout, broadcast_shape, mergeable
-from codegen.ops.common import Arg, Layer, LowerContext, expect_activation, expect_dtype, expect_quant, fail, no_macs
+from codegen.ops.common import (
+    Arg,
+    Layer,
+    LowerContext,
+    expect_activation,
+    expect_dtype,
+    expect_float,
+    expect_int16_io,
+    expect_quant,
+    fail,
+    float_activation,
+)
+from codegen.ops.contract import Form, Kind, OpContract
 from codegen.ops.kernels import family
 from codegen.quant import activation_range, quantize_multiplier
 
 KINDS = (OpKind.SUB, OpKind.MUL, OpKind.DIV, OpKind.MAXIMUM, OpKind.MINIMUM, OpKind.SQUARED_DIFFERENCE, OpKind.PRELU)
+PARAMS = "rvfw_binary_params"
 VECTOR = (OpKind.SUB, OpKind.MUL)  # vector kernels where the models of codegen.family_models spend time
-FAMILY = {kind: family(kind.value, "rvfw_binary_params", f"{kind.value.lower()}_s8",
+FAMILY = {kind: family(kind.value, PARAMS, f"{kind.value.lower()}_s8",
                        ("ref", "rvv", "xthead") if kind in VECTOR else ("ref",), (kind.value,))
           for kind in KINDS}  # fmt: skip
-FAMILIES = tuple(FAMILY.values())
-macs = no_macs
+# float32: every binary kind, ADD's included (ops.add's float32 form is this module's)
+F32 = {kind: family(f"{kind.value} float32", PARAMS, f"{kind.value.lower()}_f32", ("ref",), (kind.value,))
+       for kind in (OpKind.ADD, *KINDS)}  # fmt: skip
+# 16x8: ADD and SUB are the int8 algorithm with 15 bits of headroom, MUL the int8 one with int16 clamps
+S16 = {OpKind.ADD: family("ADD int16", PARAMS, "add_broadcast_s16", ("ref",), ("ADD",)),
+       OpKind.SUB: family("SUB int16", PARAMS, "sub_s16", ("ref",), ("SUB",)),
+       OpKind.MUL: family("MUL int16", PARAMS, "mul_s16", ("ref",), ("MUL",))}  # fmt: skip
+S16_LEFT_SHIFT = 15
 LEFT_SHIFT = 20  # headroom bits for the rescaled int8 inputs of ADD and SUB, as in TFLM
 SQUARED_LEFT_SHIFT = 7  # SQUARED_DIFFERENCE's: the square of the difference must fit int32
 FUSES_ACTIVATION = (OpKind.SUB, OpKind.MUL, OpKind.DIV)
@@ -180,3 +199,66 @@ def lower(ctx: LowerContext, op: Op) -> Layer:
     args = [operand(ctx, op, 0), operand(ctx, op, 1), ctx.output(op)]
     chosen_family = FAMILY[op.kind]
     return ctx.layer(op, ctx.pick(chosen_family), chosen_family, params, args)
+
+
+def check_f32(graph: Graph, op: Op) -> None:
+    a, out = expect_float(graph, op)
+    b = graph.tensors[op.inputs[1]]
+    if broadcast_shape(a.shape, b.shape) != tuple(out.shape):  # a crash-free np.broadcast_shapes
+        raise fail(graph, op, f"{list(a.shape)} and {list(b.shape)} do not broadcast to {list(out.shape)}")
+    if a.is_constant and b.is_constant:
+        raise fail(graph, op, "both inputs constant")
+
+
+def lower_f32(ctx: LowerContext, op: Op) -> Layer:
+    a, b, out = ctx.tensor(op.inputs[0]), ctx.tensor(op.inputs[1]), ctx.tensor(op.outputs[0])
+    operands = [ctx.weights(i) if ctx.tensor(i).is_constant else ctx.arena(i, "input") for i in op.inputs[:2]]
+    fam = F32[op.kind]
+    args = [*operands, float_activation(ctx, op), ctx.output(op)]
+    return ctx.layer(op, ctx.pick(fam), fam, broadcast_layout(a.shape, b.shape, out.shape), args)
+
+
+def check_s16(graph: Graph, op: Op) -> None:
+    inp, out = expect_int16_io(graph, op)
+    expect_activation(graph, op)
+    b = expect_dtype(graph, op, op.inputs[1], "input", DType.INT16)
+    expect_quant(graph, op, b, "input")
+    if b.quant.zero_point[0] != 0:
+        raise fail(graph, op, "int16 input zero point must be 0 (16x8 quantisation)")
+    if broadcast_shape(inp.shape, b.shape) != tuple(out.shape):
+        raise fail(graph, op, f"{list(inp.shape)} and {list(b.shape)} do not broadcast to {list(out.shape)}")
+
+
+def lower_s16(ctx: LowerContext, op: Op) -> Layer:
+    a, b, out = ctx.tensor(op.inputs[0]), ctx.tensor(op.inputs[1]), ctx.tensor(op.outputs[0])
+    act_min, act_max = activation_range(expect_activation(ctx.graph, op), out.quant.scale[0], 0, bits=16)
+    params = broadcast_layout(a.shape, b.shape, out.shape)
+    if op.kind is OpKind.MUL:
+        m, s = quantize_multiplier(float(a.quant.scale[0]) * float(b.quant.scale[0]) / float(out.quant.scale[0]))
+        params += [("input1_offset", 0), ("input2_offset", 0), ("output_offset", 0), ("output_multiplier", m),
+                   ("output_shift", s)]  # fmt: skip
+    else:
+        params += rescaled_sum_params(a, b, out, "NONE", S16_LEFT_SHIFT)[:-2]
+    params += [("output_activation_min", act_min), ("output_activation_max", act_max)]
+    operands = [ctx.weights(i) if ctx.tensor(i).is_constant else ctx.arena(i, "input") for i in op.inputs[:2]]
+    fam = S16[op.kind]
+    return ctx.layer(op, ctx.pick(fam), fam, params, [*operands, ctx.output(op)])
+
+
+CONTRACT = OpContract(
+    kinds={
+        OpKind.SUB: Kind(3, (2, 2)),
+        OpKind.MUL: Kind(4, (2, 2)),
+        OpKind.DIV: Kind(2, (2, 2)),
+        OpKind.MAXIMUM: Kind(4, (2, 2)),
+        OpKind.MINIMUM: Kind(4, (2, 2)),
+        OpKind.SQUARED_DIFFERENCE: Kind(2, (2, 2)),
+        OpKind.PRELU: Kind(1, (2, 2)),
+    },
+    forms={
+        DType.INT16: Form(check_s16, lower_s16, (S16[OpKind.SUB], S16[OpKind.MUL]), kinds=(OpKind.SUB, OpKind.MUL)),
+        DType.FLOAT32: Form(check_f32, lower_f32, tuple(F32[k] for k in KINDS)),
+        None: Form(check, lower, tuple(FAMILY.values()), inplace=inplace),
+    },
+    fold=fold,
+)

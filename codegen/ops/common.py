@@ -3,6 +3,7 @@ uses, and the checks op modules share."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -99,6 +100,10 @@ class Layer:
         return [k for kernel in own for k in (kernel, *CALLS.get(kernel, ()))]
 
 
+# Operands a lowering offers a family whose kernels read different ones: name -> a function that
+# makes the argument (called only for the names the picked kernel declares).
+Operands = dict[str, Callable[[], Arg]]
+
 _C_DTYPES = {"int8_t": np.int8, "uint8_t": np.uint8, "int16_t": np.int16, "uint16_t": np.uint16,
              "int32_t": np.int32, "int64_t": np.int64, "float": np.float32}  # fmt: skip
 
@@ -179,7 +184,15 @@ class LowerContext:
     def pick(self, family: Family, unless: set[str] | None = None, detail: str = "") -> Pick:
         return pick(family, self.kernels, unless, detail)
 
-    def layer(self, op: Op, chosen: Pick, family: Family, params, args: list[Arg], macs: int = 0) -> Layer:
+    def layer(self, op: Op, chosen: Pick, family: Family, params, args: list[Arg] | Operands, macs: int = 0) -> Layer:
+        """One kernel call. args: the arguments in order, or for a family whose kernels' pointer
+        arguments differ (Family.args), every operand the lowering offers, by name: the picked
+        kernel's declaration takes its own, and only those are made (an unread repacked copy of
+        the weights never reaches flash)."""
+        if isinstance(args, dict):
+            names = family.signature(chosen.kernel)
+            assert names is not None, f"{chosen.kernel}: no declared operands in {family.what}"
+            args = [args[name]() for name in names]
         tensors = [self.graph.tensors[t] for t in (*op.inputs, *op.outputs) if t >= 0]
         moved = sum(int(np.prod(t.shape, dtype=np.int64)) for t in tensors if t.data is None)
         return Layer(op.index, op.kind.value, chosen.kernel, family.params_type, params, args, macs, chosen.note,
@@ -237,16 +250,6 @@ FOLDING_NOTE = "folded bias past int32"
 def _folded(filter_data: np.ndarray, bias: np.ndarray | None, input_offset: int) -> np.ndarray:
     sums = filter_data.reshape(filter_data.shape[0], -1).astype(np.int64).sum(axis=1)
     return (0 if bias is None else bias.astype(np.int64)) + int(input_offset) * sums
-
-
-def no_macs(graph: Graph, op: Op) -> int:
-    """`macs` of an op that multiplies nothing (data movement, elementwise, activations)."""
-    return 0
-
-
-def not_in_place(graph: Graph, op: Op) -> list[tuple[int, int]]:
-    """`inplace` of an op with no in-place kernel."""
-    return []
 
 
 def expect_same_quant(graph: Graph, op: Op, inp: Tensor, out: Tensor) -> None:
@@ -327,3 +330,77 @@ def expect_weighted_int8(graph: Graph, op: Op) -> tuple[Tensor, Tensor, Tensor]:
         expect_constant(graph, op, bias, "bias")
     expect_activation(graph, op)
     return inp, flt, out
+
+
+# float32 forms: TFLite Micro's float kernels clamp to the fused activation's bounds.
+FLT_MAX = float(np.finfo(np.float32).max)
+FLOAT_ACTIVATION = {"NONE": (-FLT_MAX, FLT_MAX), "RELU": (0.0, FLT_MAX), "RELU6": (0.0, 6.0),
+                    "RELU_N1_TO_1": (-1.0, 1.0)}  # fmt: skip
+
+
+def float_activation(ctx: LowerContext, op: Op, activation: str | None = None) -> Arg:
+    """The [lo, hi] clamp of a float32 kernel: its fused activation's (or `activation`'s) bounds."""
+    lo, hi = FLOAT_ACTIVATION[activation or op.options.get("activation", "NONE")]
+    return ctx.derived(op, "act", "float", np.array([lo, hi], dtype=np.float32))
+
+
+def expect_float(graph: Graph, op: Op, skip: tuple[int, ...] = ()) -> tuple[Tensor, Tensor]:
+    """Checks every float32 form shares: float32 inputs (but the positions in `skip`, e.g. axes)
+    and outputs, and a fused activation the float kernels clamp to. Returns (input, output)."""
+    for position, index in enumerate(op.inputs):
+        if index >= 0 and position not in skip and graph.tensors[index].dtype is not DType.FLOAT32:
+            raise fail(graph, op, f"input {position} is {graph.tensors[index].dtype.name.lower()} in a float32 op")
+    for o in op.outputs:
+        expect_dtype(graph, op, o, "output", DType.FLOAT32)
+    expect_activation(graph, op)  # FLOAT_ACTIVATION's four
+    return graph.tensors[op.inputs[0]], graph.tensors[op.outputs[0]]
+
+
+def expect_same_shape(graph: Graph, op: Op, inp: Tensor, out: Tensor) -> None:
+    if inp.shape != out.shape:
+        raise fail(graph, op, f"input {list(inp.shape)} and output {list(out.shape)} differ")
+
+
+def expect_int16_io(graph: Graph, op: Op) -> tuple[Tensor, Tensor]:
+    """Checks every 16x8 form shares: int16 input and output quantised per tensor with zero point
+    0, as TFLite's 16x8 quantisation makes them. Returns (input, output)."""
+    inp = expect_dtype(graph, op, op.inputs[0], "input", DType.INT16)
+    out = expect_dtype(graph, op, op.outputs[0], "output", DType.INT16)
+    for t, role in ((inp, "input"), (out, "output")):
+        expect_quant(graph, op, t, role)
+        if t.quant.zero_point[0] != 0:
+            raise fail(graph, op, f"int16 {role} zero point must be 0 (16x8 quantisation)")
+    return inp, out
+
+
+def expect_weighted_s16(graph: Graph, op: Op) -> tuple[Tensor, Tensor, Tensor]:
+    """Checks shared by the 16x8 CONV_2D, DEPTHWISE_CONV_2D and FULLY_CONNECTED: int16 input and
+    output (expect_int16_io), a constant symmetric int8 filter, an optional constant int64 or int32
+    bias. Returns (input, filter, output)."""
+    inp, out = expect_int16_io(graph, op)
+    expect_activation(graph, op)
+    flt = expect_dtype(graph, op, op.inputs[1], "filter", DType.INT8)
+    expect_constant(graph, op, op.inputs[1], "filter")
+    expect_quant(graph, op, flt, "filter", per_channel_ok=True)
+    if any(z != 0 for z in flt.quant.zero_point):
+        raise fail(graph, op, "filter zero point must be 0")
+    bias = optional_input(op, 2)
+    if bias >= 0:
+        expect_dtype(graph, op, bias, "bias", DType.INT64, DType.INT32)
+        expect_constant(graph, op, bias, "bias")
+    return inp, flt, out
+
+
+def acc32_s16(graph: Graph, op: Op) -> int:
+    """TFLite Micro's 16x8 weighted ops accumulate in int32 (and requantise as for int8) when the
+    bias is int32, in int64 with its 64-bit requantisation when it is int64 or absent (measured on
+    CONV_2D and FULLY_CONNECTED: a bias-less Keras Dense stack in 16x8 differs in half its outputs
+    otherwise)."""
+    bias = optional_input(op, 2)
+    return int(bias >= 0 and graph.tensors[bias].dtype is DType.INT32)
+
+
+def expect_hybrid_refused(graph: Graph, op: Op) -> None:
+    """float32 activations with int8 weights (a hybrid model): TFLite Micro refuses it too."""
+    if graph.tensors[op.inputs[1]].dtype is DType.INT8:
+        raise fail(graph, op, "hybrid model (float32 activations, int8 weights): TFLite Micro refuses it too")

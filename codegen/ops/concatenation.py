@@ -18,16 +18,11 @@ from codegen.ops.common import (
     expect_dtype,
     expect_same_quant,
     fail,
-    no_macs,
-    not_in_place,
 )
+from codegen.ops.contract import Form, Kind, OpContract
 from codegen.ops.kernels import family
 
-KINDS = (OpKind.CONCATENATION, OpKind.PACK)
 COPY = family("CONCATENATION / PACK", "rvfw_copy_rows_params", "copy_rows_s8", ("ref",))
-FAMILIES = (COPY,)
-macs = no_macs
-inplace = not_in_place
 
 
 def axis(graph: Graph, op: Op) -> int:
@@ -116,3 +111,13 @@ def lower(ctx: LowerContext, op: Op) -> list[Layer]:
         layers.append(ctx.layer(op, chosen, COPY, params, args))
         offset += row_bytes
     return layers
+
+
+CONTRACT = OpContract(
+    kinds={
+        OpKind.CONCATENATION: Kind(3, (1, 1 << 16), options=("axis",)),
+        OpKind.PACK: Kind(3, (1, 1 << 16)),
+    },
+    forms={None: Form(check, lower, (COPY,))},
+    fold=fold,
+)

@@ -1,39 +1,72 @@
 """CONV_2D: int8 activations, int8 per-channel (or per-tensor) weights, int32 bias; optionally
-with a fused residual ADD (passes.fuse_residual_adds) or, for 1x1 stride-1 convolutions, in place."""
+with a fused residual ADD (passes.fuse_residual_adds) or, for 1x1 stride-1 convolutions, in place.
+Its 16x8 form (int16 activations, int64 or int32 bias: TFLite Micro's 64-bit requantisation, or
+the int8 one with an int32 bias) and float32 form (TFLite Micro's loop order, no contraction)."""
 
 from __future__ import annotations
 
-from codegen.ir import Graph, Op, OpKind
+from dataclasses import replace
+
+import numpy as np
+
+from codegen.ir import DType, Graph, Op, OpKind
 from codegen.ops import conv_common
 from codegen.ops.common import (
     FOLDING_NOTE,
     FOLDING_SETS,
     Arg,
+    Layer,
     LowerContext,
+    Operands,
+    acc32_s16,
     bias_folds,
     fail,
+    float_activation,
     folded_bias,
     optional_input,
 )
-from codegen.ops.kernels import Family, family
+from codegen.ops.contract import Form, Kind, OpContract
+from codegen.ops.kernels import family
 
-KINDS = (OpKind.CONV_2D,)
 PARAMS = "rvfw_conv_params"
-CONV = family("CONV_2D", PARAMS, "conv2d_s8", ("ref", "scalar", "rvv", "xthead"))
+OUT = ("multiplier", "shift", "output")  # every int8 conv kernel ends with the requantisation and output
+CONV = family("CONV_2D", PARAMS, "conv2d_s8", ("ref", "scalar", "rvv", "xthead"), args={
+    "ref": ("input", "filter", "bias", *OUT),
+    # padding taps read the zero point: the folded bias serves every pixel
+    "scalar": ("input", "filter", "bias_folded", "multiplier", "shift8", "output", "columns"),
+    # the raw bias only for pixels whose window crosses the border (else NULL)
+    "rvv": ("input", "filter_hwio", "bias_folded", "bias_border", *OUT, "columns"),
+    # exact everywhere with the raw bias: it adds the offset per input
+    "xthead": ("input", "filter_hwio", "bias", *OUT),
+})  # fmt: skip
 # Output pixels across lanes instead of output channels, for few channels and wide rows.
-CONV_ROWS = Family("CONV_2D, output pixels across lanes", PARAMS, {**CONV.kernels, "rvv": "conv2d_rows_s8_rvv"})
-CONV_1X1_INPLACE = family("CONV_2D 1x1 in place", PARAMS, "conv2d_1x1_inplace_s8", ("ref", "scalar", "rvv", "xthead"))
+CONV_ROWS = CONV.variant("CONV_2D, output pixels across lanes", {"rvv": "conv2d_rows_s8_rvv"},
+                         {"rvv": ("input", "filter", "bias_folded", *OUT)})  # fmt: skip
+INPLACE_OUT = ("multiplier", "shift", "scratch")
+CONV_1X1_INPLACE = family("CONV_2D 1x1 in place", PARAMS, "conv2d_1x1_inplace_s8", ("ref", "scalar", "rvv", "xthead"),
+                          args={"ref": ("output", "filter", "bias", *INPLACE_OUT),
+                                "scalar": ("output", "filter", "bias_folded", "multiplier", "shift8", "scratch"),
+                                "rvv": ("output", "filter_io", "bias_folded", *INPLACE_OUT),
+                                "xthead": ("output", "filter_hwio", "bias", *INPLACE_OUT)})  # fmt: skip
 # The fast scalar kernel where the plan left no room for im2col columns: they go in the output's
 # tail (a kernel of its own, so images whose convs all have column scratch do not carry it).
-CONV_TAIL = Family("CONV_2D, columns in the output", PARAMS, {**CONV.kernels, "scalar": "conv2d_tail_s8_scalar"})
-FAMILIES = (CONV, CONV_ROWS, CONV_1X1_INPLACE, CONV_TAIL)
+CONV_TAIL = CONV.variant("CONV_2D, columns in the output", {"scalar": "conv2d_tail_s8_scalar"},
+                         {"scalar": ("input", "filter", "bias_folded", "multiplier", "shift8", "output")})  # fmt: skip
+# 16x8 and float32: the vector kernels read the weights output-channel innermost.
+CONV_S16 = family(
+    "CONV_2D 16x8",
+    PARAMS,
+    "conv2d_s16",
+    ("ref", "rvv"),
+    args={"ref": ("input", "filter", "bias", *OUT), "rvv": ("input", "filter_hwio", "bias", *OUT)},
+)
+CONV_F32 = family("CONV_2D float32", PARAMS, "conv2d_f32", ("ref", "rvv"),
+                  args={"ref": ("input", "filter", "bias", "act", "output"),
+                        "rvv": ("input", "filter_hwio", "bias", "act", "output")})  # fmt: skip
 
 # Pixels the in-place pointwise kernels copy to scratch at a time (the fast scalar kernel's 4x2
 # block; RVV uses three); mirrors rvfw_conv2d_1x1_inplace_scratch_size() in rvfw_kernels.h.
 PIXEL_BLOCK = 4
-
-macs = conv_common.macs
-geometry = conv_common.geometry
 
 
 def check(graph: Graph, op: Op) -> None:
@@ -100,60 +133,109 @@ def _rows_fill_more_lanes(vlen: int, out_w: int, out_c: int) -> bool:
     return min(out_w, lanes) / lanes > channels
 
 
+def _hwio(filter_data: np.ndarray) -> np.ndarray:
+    """[out_c][k_h][k_w][in_c] -> out_c innermost: the vector kernels put output channels in lanes."""
+    return np.ascontiguousarray(filter_data.transpose(1, 2, 3, 0))
+
+
+def _operands(ctx: LowerContext, op: Op, g: conv_common.Geometry) -> Operands:
+    """Every operand some CONV_2D kernel reads (its family's `args` say which)."""
+    flt = ctx.tensor(op.inputs[1])
+    bias_index = optional_input(op, 2)
+    bias = ctx.tensor(bias_index).data if bias_index >= 0 else None
+    multipliers, shifts = conv_common.requant(ctx, op, g.out_c)
+    return {
+        "input": lambda: ctx.input(op),
+        # with a fused residual ADD, each output row goes to scratch first (conv_common.fuse_band)
+        "output": lambda: ctx.scratch(op) if op.fused_add else ctx.output(op),
+        "filter": lambda: ctx.weights(op.inputs[1]),
+        "filter_hwio": lambda: ctx.derived(op, "filter_hwio", "int8_t", _hwio(flt.data), role="weights"),
+        "filter_io": lambda: ctx.derived(op, "filter_io", "int8_t", flt.data.reshape(g.out_c, g.in_c).T,
+                                         role="weights"),
+        "bias": lambda: ctx.weights(bias_index),
+        "bias_folded": lambda: ctx.derived(op, "bias_folded", "int32_t",
+                                           folded_bias(flt.data, bias, -ctx.tensor(op.inputs[0]).quant.zero_point[0])),
+        "bias_border": lambda: ctx.weights(bias_index) if g.touches_border else Arg("null"),
+        "multiplier": lambda: ctx.derived(op, "multiplier", "int32_t", multipliers),
+        "shift": lambda: ctx.derived(op, "shift", "int32_t", shifts),
+        # the fast scalar kernels read the shifts (-31..31) as int8: a quarter of the table
+        "shift8": lambda: ctx.derived(op, "shift", "int8_t", shifts),
+        "scratch": lambda: ctx.scratch(op),
+        "columns": lambda: ctx.spare_scratch(op),
+    }  # fmt: skip
+
+
 def lower(ctx: LowerContext, op: Op):
     g = conv_common.geometry(ctx.graph, op)
     inp, flt = ctx.tensor(op.inputs[0]), ctx.tensor(op.inputs[1])
     params = conv_common.layer_params(ctx, op, g, 1)
     bias_index = optional_input(op, 2)
     bias = ctx.tensor(bias_index).data if bias_index >= 0 else None
-    input_offset = -inp.quant.zero_point[0]
     # Where the folded bias would pass int32, the reference kernel with the raw bias.
-    unfolded = None if bias_folds(flt.data, bias, input_offset) else set(FOLDING_SETS)
-
-    def folded() -> Arg:
-        return ctx.derived(op, "bias_folded", "int32_t", folded_bias(flt.data, bias, input_offset))
-
-    def hwio() -> Arg:
-        return ctx.derived(op, "filter_hwio", "int8_t", flt.data.transpose(1, 2, 3, 0), role="weights")
-
+    unfolded = None if bias_folds(flt.data, bias, -inp.quant.zero_point[0]) else set(FOLDING_SETS)
+    operands = _operands(ctx, op, g)
     if ctx.inplace(op) and op.fused_add is None:
         # Output over the input (same arena offset), with the op's scratch; see planner.inplace.
         chosen = ctx.pick(CONV_1X1_INPLACE, unfolded, FOLDING_NOTE)
-        multiplier, shift = conv_common.requant_args(ctx, op, g.out_c, chosen.kernel_set)
-        out = ctx.output(op)
-        if chosen.kernel_set == "rvv":
-            io = ctx.derived(op, "filter_io", "int8_t", flt.data.reshape(g.out_c, g.in_c).T, role="weights")
-            args = [out, io, folded(), multiplier, shift, ctx.scratch(op)]
-        elif chosen.kernel_set == "scalar":
-            args = [out, ctx.weights(op.inputs[1]), folded(), multiplier, shift, ctx.scratch(op)]
-        elif chosen.kernel_set == "xthead":  # through the XTheadVector conv: HWIO weights, raw bias
-            args = [out, hwio(), ctx.weights(bias_index), multiplier, shift, ctx.scratch(op)]
-        else:
-            args = [out, ctx.weights(op.inputs[1]), ctx.weights(bias_index), multiplier, shift, ctx.scratch(op)]
-        return ctx.layer(op, chosen, CONV_1X1_INPLACE, params, args, conv_common.macs(ctx.graph, op))
-    rows = ctx.kernels == "rvv" and _rows_fill_more_lanes(ctx.vlen, g.out_w, g.out_c)
+        return ctx.layer(op, chosen, CONV_1X1_INPLACE, params, operands, conv_common.macs(ctx.graph, op))
+    rows = CONV_ROWS.has_own(CONV, ctx.kernels) and _rows_fill_more_lanes(ctx.vlen, g.out_w, g.out_c)
     fam = CONV_ROWS if rows else CONV
     chosen = ctx.pick(fam, unfolded, FOLDING_NOTE)
-    columns = ctx.spare_scratch(op)
-    if chosen.kernel == "conv2d_s8_scalar" and columns.kind == "null" and not pointwise(ctx.graph, op):
+    no_columns = ctx.spare_scratch(op).kind == "null" and not pointwise(ctx.graph, op)
+    if no_columns and CONV_TAIL.replaces(CONV, chosen.kernel):
         fam = CONV_TAIL
         chosen = ctx.pick(fam, unfolded, FOLDING_NOTE)
-    data = [ctx.input(op), ctx.weights(op.inputs[1])]
-    # Optimised kernels fold the input offset into the bias; the raw bias serves only pixels whose
-    # window crosses the border, else NULL.
-    multiplier, shift = conv_common.requant_args(ctx, op, g.out_c, chosen.kernel_set)
-    if chosen.kernel == "conv2d_rows_s8_rvv":
-        args = [*data, folded()]
-    elif chosen.kernel_set == "rvv":
-        args = [data[0], hwio(), folded(), ctx.weights(bias_index) if g.touches_border else Arg("null")]
-    elif chosen.kernel_set == "xthead":  # exact everywhere with the raw bias: it adds the offset per input
-        args = [data[0], hwio(), ctx.weights(bias_index)]
-    elif chosen.kernel_set == "scalar":  # padding taps read the zero point: the folded bias serves all
-        args = [*data, folded()]
-    else:
-        args = [*data, ctx.weights(bias_index)]
-    layer = ctx.layer(op, chosen, fam, params, args, conv_common.macs(ctx.graph, op))
-    layer = conv_common.finish(ctx, op, layer, multiplier, shift, g)
-    if chosen.kernel in ("conv2d_s8_scalar", "conv2d_s8_rvv"):
-        layer.args.append(columns)
-    return layer
+    layer = ctx.layer(op, chosen, fam, params, operands, conv_common.macs(ctx.graph, op))
+    return conv_common.fuse_band(ctx, op, layer, g)
+
+
+def check_s16(graph: Graph, op: Op) -> None:
+    conv_common.check_s16(graph, op)
+
+
+def lower_s16(ctx: LowerContext, op: Op) -> Layer:
+    g = conv_common.geometry(ctx.graph, op)
+    flt = ctx.tensor(op.inputs[1])
+    chosen = ctx.pick(CONV_S16, *conv_common.s16_vector_unless(ctx, op))
+    multiplier, shift = conv_common.s16_requant(ctx, op, g.out_c)
+    operands: Operands = {
+        "input": lambda: ctx.input(op),
+        "filter": lambda: ctx.weights(op.inputs[1]),
+        "filter_hwio": lambda: ctx.derived(op, "filter_hwio", "int8_t", _hwio(flt.data), role="weights"),
+        "bias": lambda: replace(ctx.weights(optional_input(op, 2)), c_type="void"),  # int64 or int32 (acc32)
+        "multiplier": lambda: multiplier,
+        "shift": lambda: shift,
+        "output": lambda: ctx.output(op),
+    }  # fmt: skip
+    params = [*conv_common.wide_params(op, g, *conv_common.s16_clamp(ctx, op)), ("acc32", acc32_s16(ctx.graph, op))]
+    return ctx.layer(op, chosen, CONV_S16, params, operands, conv_common.macs(ctx.graph, op))
+
+
+def lower_f32(ctx: LowerContext, op: Op) -> Layer:
+    """The RVV kernel (float32 lanes, weights repacked output-innermost) where the vector unit has
+    float32, else the reference."""
+    g = conv_common.geometry(ctx.graph, op)
+    flt = ctx.tensor(op.inputs[1])
+    chosen = ctx.pick(CONV_F32, *conv_common.f32_vector_unless(ctx, op))
+    operands: Operands = {
+        "input": lambda: ctx.input(op),
+        "filter": lambda: ctx.weights(op.inputs[1]),
+        "filter_hwio": lambda: ctx.derived(op, "filter_t", "float", _hwio(flt.data)),
+        "bias": lambda: ctx.weights(optional_input(op, 2)),
+        "act": lambda: float_activation(ctx, op),
+        "output": lambda: ctx.output(op),
+    }  # fmt: skip
+    return ctx.layer(op, chosen, CONV_F32, conv_common.wide_params(op, g), operands, conv_common.macs(ctx.graph, op))
+
+
+CONTRACT = OpContract(
+    kinds={
+        OpKind.CONV_2D: Kind(8, (2, 3), optional=frozenset({2}), options=("padding", "stride", "dilation")),
+    },  # versions: 5 grouped, 6-7 int4/hybrid (their checks and dtypes refuse them), 8 16x8 int32 bias
+    forms={
+        DType.INT16: Form(check_s16, lower_s16, (CONV_S16,), macs=conv_common.macs),
+        DType.FLOAT32: Form(conv_common.check_f32, lower_f32, (CONV_F32,), macs=conv_common.macs),
+        None: Form(check, lower, (CONV, CONV_ROWS, CONV_1X1_INPLACE, CONV_TAIL), macs=conv_common.macs,
+                   inplace=inplace, spare_scratch=spare_scratch),
+    },
+)  # fmt: skip

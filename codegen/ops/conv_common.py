@@ -1,13 +1,29 @@
 """What CONV_2D and DEPTHWISE_CONV_2D share: window geometry (also asked by tiling), checks, the
-kernel parameter struct, requantisation constants and the fused residual ADD's row band."""
+kernel parameter struct, requantisation constants and the fused residual ADD's row band, for
+int8, and the checks and parameters their 16x8 and float32 forms share."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+import numpy as np
+
 from codegen.ir import Graph, Op, OpKind
 from codegen.ops import add
-from codegen.ops.common import Arg, Band, Layer, LowerContext, expect_activation, expect_weighted_int8, fail
+from codegen.ops.common import (
+    Arg,
+    Band,
+    Layer,
+    LowerContext,
+    acc32_s16,
+    expect_activation,
+    expect_constant,
+    expect_float,
+    expect_hybrid_refused,
+    expect_weighted_int8,
+    expect_weighted_s16,
+    fail,
+)
 from codegen.ops.kernels import pick
 from codegen.quant import activation_range, conv_output_multipliers, out_size, padding_before
 
@@ -124,24 +140,18 @@ def layer_params(ctx: LowerContext, op: Op, g: Geometry, depth_multiplier: int) 
     ]  # fmt: skip
 
 
-def requant_args(ctx: LowerContext, op: Op, out_c: int, kernel_set: str) -> tuple[Arg, Arg]:
-    """Per-channel output multipliers and shifts (TFLM's double-rounding requantisation). The fast
-    scalar kernels read the shifts (-31..31) as int8: a quarter of the table, for flash-bound cores."""
+def requant(ctx: LowerContext, op: Op, out_c: int) -> tuple[np.ndarray, np.ndarray]:
+    """Per-channel output multipliers and shifts (TFLM's double-rounding requantisation)."""
     inp, flt, out = ctx.tensor(op.inputs[0]), ctx.tensor(op.inputs[1]), ctx.tensor(conv_output(op))
-    multipliers, shifts = conv_output_multipliers(inp.quant.scale[0], flt.quant.scale, out.quant.scale[0], out_c)
-    shift_type = "int8_t" if kernel_set == "scalar" else "int32_t"
-    return ctx.derived(op, "multiplier", "int32_t", multipliers), ctx.derived(op, "shift", shift_type, shifts)
+    return conv_output_multipliers(inp.quant.scale[0], flt.quant.scale, out.quant.scale[0], out_c)
 
 
-def finish(ctx: LowerContext, op: Op, layer: Layer, multiplier: Arg, shift: Arg, g: Geometry) -> Layer:
-    """Requantisation arguments and the output: the output tensor, or with a fused residual ADD
-    (passes.fuse_residual_adds) scratch, row by row, then the ADD over the residual."""
+def fuse_band(ctx: LowerContext, op: Op, layer: Layer, g: Geometry) -> Layer:
+    """With a fused residual ADD (passes.fuse_residual_adds) the conv writes each output row to
+    scratch (its `output` operand), then the ADD kernel writes the sum over the residual."""
     fused = op.fused_add
     if not fused:
-        layer.args += [multiplier, shift, ctx.output(op)]
         return layer
-    scratch = ctx.scratch(op)
-    layer.args += [multiplier, shift, scratch]
     residual, result, conv_out = ctx.tensor(op.inputs[3]), ctx.tensor(op.outputs[0]), ctx.tensor(conv_output(op))
     a, b = (residual, conv_out) if fused.residual_first else (conv_out, residual)
     add_kernel = pick(add.ADD, ctx.kernels)
@@ -150,7 +160,7 @@ def finish(ctx: LowerContext, op: Op, layer: Layer, multiplier: Arg, shift: Arg,
         input_row_bytes=g.in_w * g.in_c,
         row_bytes=g.out_w * g.out_c,
         residual_offset=ctx.plan.tensor_offsets[op.inputs[3]],
-        scratch_offset=scratch.offset,
+        scratch_offset=ctx.scratch(op).offset,
         residual_first=fused.residual_first,
         add_kernel=add_kernel.kernel,
         add_params=add.add_params(a, b, result, fused.activation, g.out_w * g.out_c),
@@ -158,3 +168,68 @@ def finish(ctx: LowerContext, op: Op, layer: Layer, multiplier: Arg, shift: Arg,
     layer.note = "; ".join(n for n in (layer.note, add_kernel.note) if n)
     layer.op = "CONV_2D+ADD"
     return layer
+
+
+def wide_params(op: Op, g: Geometry, act_min: int = 0, act_max: int = 0) -> list[tuple[str, object]]:
+    """The parameter struct of the float32 and 16x8 convolutions (no offsets: float has none, int16
+    zero points are 0), from the one geometry every dtype reads, so a folded PAD (passes.fold_pad's
+    explicit_pad) means the same to them as to int8."""
+    return [("batches", g.batches), ("in_h", g.in_h), ("in_w", g.in_w), ("in_c", g.in_c),
+            ("out_h", g.out_h), ("out_w", g.out_w), ("out_c", g.out_c), ("k_h", g.k_h),
+            ("k_w", g.k_w), ("stride_h", g.stride_h), ("stride_w", g.stride_w), ("dilation_h", g.dilation_h),
+            ("dilation_w", g.dilation_w), ("pad_h", g.pad_h), ("pad_w", g.pad_w),
+            ("depth_multiplier", op.options.get("depth_multiplier", 1)), ("input_offset", 0), ("output_offset", 0),
+            ("output_activation_min", act_min), ("output_activation_max", act_max)]  # fmt: skip
+
+
+def check_f32(graph: Graph, op: Op) -> None:
+    """The float32 CONV_2D and DEPTHWISE_CONV_2D: float tensors, a constant 4-D filter, an output
+    of the size padding and stride give."""
+    expect_hybrid_refused(graph, op)
+    inp, out = expect_float(graph, op)
+    flt = expect_constant(graph, op, op.inputs[1], "filter")
+    if len(inp.shape) != 4 or len(flt.shape) != 4 or len(out.shape) != 4:
+        raise fail(graph, op, "expects 4-D input, filter and output")
+    expect_output_size(graph, op)
+    if op.kind is OpKind.CONV_2D and flt.shape[3] != inp.shape[3]:
+        raise fail(graph, op, "grouped convolution not supported")
+
+
+def check_s16(graph: Graph, op: Op) -> None:
+    inp, flt, out = expect_weighted_s16(graph, op)
+    if len(inp.shape) != 4 or len(out.shape) != 4 or len(flt.shape) != 4:
+        raise fail(graph, op, "expects 4-D input, filter and output")
+    expect_output_size(graph, op)
+
+
+def s16_requant(ctx: LowerContext, op: Op, channels: int) -> list[Arg]:
+    """Per-channel multipliers and shifts of a 16x8 weighted op, then its clamp."""
+    inp, flt, out = ctx.tensor(op.inputs[0]), ctx.tensor(op.inputs[1]), ctx.tensor(op.outputs[0])
+    multipliers, shifts = conv_output_multipliers(inp.quant.scale[0], flt.quant.scale, out.quant.scale[0], channels)
+    return [ctx.derived(op, "multiplier", "int32_t", multipliers), ctx.derived(op, "shift", "int32_t", shifts)]
+
+
+def s16_clamp(ctx: LowerContext, op: Op) -> tuple[int, int]:
+    out = ctx.tensor(op.outputs[0])
+    return activation_range(expect_activation(ctx.graph, op), out.quant.scale[0], 0, bits=16)
+
+
+def s16_vector_unless(ctx: LowerContext, op: Op) -> tuple[set[str], str]:
+    """The 16x8 vector kernels accumulate in e64 lanes (ELEN 64) with TFLite Micro's 64-bit
+    arithmetic only: (sets that cannot run this layer, why)."""
+    if "e64" not in ctx.vector_caps:
+        return {"rvv"}, "ELEN 32"
+    if acc32_s16(ctx.graph, op):
+        return {"rvv"}, "int32 bias"
+    if op.kind is OpKind.DEPTHWISE_CONV_2D and op.options.get("depth_multiplier", 1) != 1:
+        return {"rvv"}, f"depth multiplier {op.options['depth_multiplier']}"
+    return set(), ""
+
+
+def f32_vector_unless(ctx: LowerContext, op: Op) -> tuple[set[str], str]:
+    """The float32 vector kernels need float32 lanes (V, Zve32f) and a depth multiplier of 1."""
+    if "f32" not in ctx.vector_caps:
+        return {"rvv"}, "no float32 in the vector unit"
+    if op.kind is OpKind.DEPTHWISE_CONV_2D and op.options.get("depth_multiplier", 1) != 1:
+        return {"rvv"}, f"depth multiplier {op.options['depth_multiplier']}"
+    return set(), ""

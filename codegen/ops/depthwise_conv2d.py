@@ -1,46 +1,66 @@
 """DEPTHWISE_CONV_2D: int8 activations, int8 per-channel (or per-tensor) weights, int32 bias, any
-depth multiplier; with depth multiplier 1, optionally in place (one output row at a time)."""
+depth multiplier; with depth multiplier 1, optionally in place (one output row at a time). Its
+16x8 form (an int64 bias, as TFLite Micro reads it) and float32 form."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import numpy as np
 
-from codegen.ir import Graph, Op, OpKind
+from codegen.ir import DType, Graph, Op, OpKind
 from codegen.ops import conv_common
 from codegen.ops.common import (
     FOLDING_NOTE,
     FOLDING_SETS,
     Arg,
+    Layer,
     LowerContext,
+    Operands,
+    acc32_s16,
     bias_folds,
     fail,
+    float_activation,
     folded_bias,
     optional_input,
 )
-from codegen.ops.kernels import Family, family
+from codegen.ops.contract import Form, Kind, OpContract
+from codegen.ops.kernels import family
 
-KINDS = (OpKind.DEPTHWISE_CONV_2D,)
 PARAMS = "rvfw_conv_params"
-DEPTHWISE = family("DEPTHWISE_CONV_2D", PARAMS, "depthwise_conv2d_s8", ("ref", "scalar", "rvv", "xthead"))
-DEPTHWISE_ROWS = Family(
+OUT = ("multiplier", "shift", "output")
+# Pixels whose window crosses the border (and depth multipliers above 1) start from the raw bias:
+# the fast scalar and RVV kernels derive it from the folded bias and the channel's tap sums.
+DEPTHWISE = family("DEPTHWISE_CONV_2D", PARAMS, "depthwise_conv2d_s8", ("ref", "scalar", "rvv", "xthead"), args={
+    "ref": ("input", "filter", "bias", *OUT),
+    "scalar": ("input", "filter", "bias_folded", "tap_sums", "multiplier", "shift8", "output"),
+    "rvv": ("input", "filter", "bias_folded", "tap_sums", *OUT),
+    "xthead": ("input", "filter", "bias", *OUT),  # exact everywhere with the raw bias
+})  # fmt: skip
+DEPTHWISE_ROWS = DEPTHWISE.variant(
     "DEPTHWISE_CONV_2D, output pixels across lanes",
-    PARAMS,
-    {**DEPTHWISE.kernels, "rvv": "depthwise_conv2d_rows_s8_rvv", "xthead": "depthwise_conv2d_rows_s8_xthead"},
+    {"rvv": "depthwise_conv2d_rows_s8_rvv", "xthead": "depthwise_conv2d_rows_s8_xthead"},
+    {"rvv": ("input", "filter", "bias_folded", *OUT), "xthead": ("input", "filter", "bias_folded", *OUT)},
 )
 # Depth multipliers above 1: the fast scalar kernel of its own (the common multiplier-1 one omits
 # the per-block input channel arithmetic, and an image carries only the one it calls).
-DEPTHWISE_MULTIPLIER = Family(
+DEPTHWISE_MULTIPLIER = DEPTHWISE.variant(
     "DEPTHWISE_CONV_2D, depth multiplier above 1",
-    PARAMS,
-    {**DEPTHWISE.kernels, "scalar": "depthwise_conv2d_mult_s8_scalar"},
+    {"scalar": "depthwise_conv2d_mult_s8_scalar"},
+    {"scalar": ("input", "filter", "bias_folded", "tap_sums", "multiplier", "shift8", "output")},
 )
-DEPTHWISE_INPLACE = family(
-    "DEPTHWISE_CONV_2D in place", PARAMS, "depthwise_conv2d_inplace_s8", ("ref", "scalar", "rvv", "xthead")
-)
-FAMILIES = (DEPTHWISE, DEPTHWISE_ROWS, DEPTHWISE_MULTIPLIER, DEPTHWISE_INPLACE)
-
-macs = conv_common.macs
-geometry = conv_common.geometry
+# In place, each output row runs through the set's out-of-place kernel, with the biases it takes;
+# XTheadVector's row kernel (folded bias) or channel kernel (raw bias): the one given a bias runs.
+INPLACE_OUT = ("multiplier", "shift", "scratch")
+DEPTHWISE_INPLACE = family("DEPTHWISE_CONV_2D in place", PARAMS, "depthwise_conv2d_inplace_s8",
+                           ("ref", "scalar", "rvv", "xthead"), args={
+    "ref": ("output", "filter", "bias", *INPLACE_OUT),
+    "scalar": ("output", "filter", "bias_folded", "tap_sums", "multiplier", "shift8", "scratch"),
+    "rvv": ("output", "filter", "bias_folded", "tap_sums", *INPLACE_OUT),
+    "xthead": ("output", "filter", "rows_bias_folded", "channels_bias", *INPLACE_OUT),
+})  # fmt: skip
+DEPTHWISE_S16 = family("DEPTHWISE_CONV_2D 16x8", PARAMS, "depthwise_conv2d_s16", ("ref", "rvv"))
+DEPTHWISE_F32 = family("DEPTHWISE_CONV_2D float32", PARAMS, "depthwise_conv2d_f32", ("ref", "rvv"))
 
 
 def check(graph: Graph, op: Op) -> None:
@@ -103,16 +123,10 @@ def lower(ctx: LowerContext, op: Op):
     bias_index = optional_input(op, 2)
     bias = ctx.tensor(bias_index).data if bias_index >= 0 else None
     per_channel = flt.data.reshape(-1, g.out_c).T  # per output channel, the taps of one input pixel
-
-    def folded() -> Arg:
-        return ctx.derived(op, "bias_folded", "int32_t", folded_bias(per_channel, bias, -inp.quant.zero_point[0]))
-
     macs = conv_common.macs(ctx.graph, op)
-    rows = ctx.kernels in ("rvv", "xthead") and ctx.rows_fill_more_lanes(g.out_w, g.out_c)
-    # Pixels whose window crosses the border (and depth multipliers above 1) start from the raw
-    # bias. The fast scalar and RVV kernels derive it: bias_folded - input_offset * (the channel's
-    # tap sum), an int16 table half the raw bias's size. Sums beyond int16 (windows over 256 taps of
-    # large weights) take the reference kernel.
+    rows = DEPTHWISE_ROWS.has_own(DEPTHWISE, ctx.kernels) and ctx.rows_fill_more_lanes(g.out_w, g.out_c)
+    # The tap sums are an int16 table, half the raw bias's size. Sums beyond int16 (windows over
+    # 256 taps of large weights) take the reference kernel.
     exact_pixels = g.touches_border or dm > 1
     tap_sums = per_channel.astype(np.int64).sum(axis=1)
     sums_fit = bool(np.abs(tap_sums).max(initial=0) <= np.iinfo(np.int16).max)
@@ -120,31 +134,72 @@ def lower(ctx: LowerContext, op: Op):
     if not bias_folds(per_channel, bias, -inp.quant.zero_point[0]):  # the raw bias: the reference kernel
         needs_wide_sums = set(FOLDING_SETS)
     note = FOLDING_NOTE if needs_wide_sums == FOLDING_SETS else "tap sums beyond int16"
+    multipliers, shifts = conv_common.requant(ctx, op, g.out_c)
 
-    def sums() -> Arg:
-        return ctx.derived(op, "tap_sums", "int16_t", tap_sums.astype(np.int16)) if exact_pixels else Arg("null")
+    def folded() -> Arg:
+        return ctx.derived(op, "bias_folded", "int32_t", folded_bias(per_channel, bias, -inp.quant.zero_point[0]))
 
+    operands: Operands = {
+        "input": lambda: ctx.input(op),
+        "output": lambda: ctx.scratch(op) if op.fused_add else ctx.output(op),
+        "filter": lambda: ctx.weights(op.inputs[1]),
+        "bias": lambda: ctx.weights(bias_index),
+        "bias_folded": folded,
+        "rows_bias_folded": lambda: folded() if rows else Arg("null"),
+        "channels_bias": lambda: Arg("null") if rows else ctx.weights(bias_index),
+        "tap_sums": lambda: ctx.derived(op, "tap_sums", "int16_t", tap_sums.astype(np.int16))
+        if exact_pixels else Arg("null"),
+        "multiplier": lambda: ctx.derived(op, "multiplier", "int32_t", multipliers),
+        "shift": lambda: ctx.derived(op, "shift", "int32_t", shifts),
+        "shift8": lambda: ctx.derived(op, "shift", "int8_t", shifts),  # the fast scalar kernels' int8 shifts
+        "scratch": lambda: ctx.scratch(op),
+    }  # fmt: skip
     if ctx.inplace(op):
-        # Each output row runs through the set's out-of-place kernel: the biases that kernel takes.
         chosen = ctx.pick(DEPTHWISE_INPLACE, needs_wide_sums, note)
-        if chosen.kernel_set == "xthead":  # the row kernel (folded bias) or the channel kernel (raw)
-            biases = [folded(), Arg("null")] if rows else [Arg("null"), ctx.weights(bias_index)]
-        elif chosen.kernel_set in ("rvv", "scalar"):  # RVV: the channel kernel
-            biases = [folded(), sums()]
-        else:
-            biases = [ctx.weights(bias_index)]
-        multiplier, shift = conv_common.requant_args(ctx, op, g.out_c, chosen.kernel_set)
-        args = [ctx.output(op), ctx.weights(op.inputs[1]), *biases, multiplier, shift, ctx.scratch(op)]
-        return ctx.layer(op, chosen, DEPTHWISE_INPLACE, params, args, macs)
+        return ctx.layer(op, chosen, DEPTHWISE_INPLACE, params, operands, macs)
     fam = DEPTHWISE_ROWS if rows else DEPTHWISE_MULTIPLIER if dm > 1 else DEPTHWISE
     chosen = ctx.pick(fam, needs_wide_sums, note)
-    data = [ctx.input(op), ctx.weights(op.inputs[1])]
-    if chosen.kernel in ("depthwise_conv2d_rows_s8_rvv", "depthwise_conv2d_rows_s8_xthead"):
-        args = [*data, folded()]
-    elif chosen.kernel_set in ("rvv", "scalar"):
-        args = [*data, folded(), sums()]
-    else:  # ref, and XTheadVector (exact everywhere with the raw bias)
-        args = [*data, ctx.weights(bias_index)]
-    multiplier, shift = conv_common.requant_args(ctx, op, g.out_c, chosen.kernel_set)
-    layer = ctx.layer(op, chosen, fam, params, args, macs)
-    return conv_common.finish(ctx, op, layer, multiplier, shift, g)
+    layer = ctx.layer(op, chosen, fam, params, operands, macs)
+    return conv_common.fuse_band(ctx, op, layer, g)
+
+
+def check_s16(graph: Graph, op: Op) -> None:
+    conv_common.check_s16(graph, op)
+    # TFLite Micro's 16x8 depthwise reads its bias as int64 whatever its type, and dereferences it
+    # unchecked: an int32 bias gives undefined outputs, none crashes it.
+    bias = optional_input(op, 2)
+    if bias < 0:
+        raise fail(graph, op, "16x8 without a bias tensor: TFLite Micro crashes on it")
+    if graph.tensors[bias].dtype is DType.INT32:
+        raise fail(graph, op, "16x8 with an int32 bias: TFLite Micro reads it as int64 (undefined outputs)")
+
+
+def lower_s16(ctx: LowerContext, op: Op) -> Layer:
+    g = conv_common.geometry(ctx.graph, op)
+    chosen = ctx.pick(DEPTHWISE_S16, *conv_common.s16_vector_unless(ctx, op))
+    bias = replace(ctx.weights(optional_input(op, 2)), c_type="void")
+    args = [ctx.input(op), ctx.weights(op.inputs[1]), bias, *conv_common.s16_requant(ctx, op, g.out_c), ctx.output(op)]
+    params = [*conv_common.wide_params(op, g, *conv_common.s16_clamp(ctx, op)), ("acc32", acc32_s16(ctx.graph, op))]
+    return ctx.layer(op, chosen, DEPTHWISE_S16, params, args, conv_common.macs(ctx.graph, op))
+
+
+def lower_f32(ctx: LowerContext, op: Op) -> Layer:
+    g = conv_common.geometry(ctx.graph, op)
+    chosen = ctx.pick(DEPTHWISE_F32, *conv_common.f32_vector_unless(ctx, op))
+    args = [ctx.input(op), ctx.weights(op.inputs[1]), ctx.weights(optional_input(op, 2)), float_activation(ctx, op),
+            ctx.output(op)]  # fmt: skip
+    return ctx.layer(op, chosen, DEPTHWISE_F32, conv_common.wide_params(op, g), args, conv_common.macs(ctx.graph, op))
+
+
+CONTRACT = OpContract(
+    kinds={
+        OpKind.DEPTHWISE_CONV_2D: Kind(7, (2, 3), optional=frozenset({2}),
+                                       options=("padding", "stride", "dilation", "depth_multiplier")),
+    },  # version 7: int4 weights (refused by dtype)
+    forms={
+        DType.INT16: Form(check_s16, lower_s16, (DEPTHWISE_S16,), macs=conv_common.macs),
+        DType.FLOAT32: Form(conv_common.check_f32, lower_f32, (DEPTHWISE_F32,), macs=conv_common.macs),
+        None: Form(check, lower, (DEPTHWISE, DEPTHWISE_ROWS, DEPTHWISE_MULTIPLIER, DEPTHWISE_INPLACE),
+                   macs=conv_common.macs, inplace=inplace),
+    },
+)  # fmt: skip

@@ -1,28 +1,57 @@
-"""FULLY_CONNECTED: int8 input and weights (per-tensor or per-channel), int32 bias."""
+"""FULLY_CONNECTED: int8 input and weights (per-tensor or per-channel), int32 bias; its 16x8 form
+(int64 or int32 bias, as conv2d's) and float32 form."""
 
 from __future__ import annotations
 
-from codegen.ir import Graph, Op, OpKind
+from dataclasses import replace
+
+import numpy as np
+
+from codegen.ir import DType, Graph, Op, OpKind
+from codegen.ops import conv_common
 from codegen.ops.common import (
     FOLDING_NOTE,
     FOLDING_SETS,
     Layer,
     LowerContext,
+    Operands,
+    acc32_s16,
     bias_folds,
     expect_activation,
+    expect_constant,
+    expect_float,
+    expect_hybrid_refused,
     expect_weighted_int8,
+    expect_weighted_s16,
     fail,
+    float_activation,
     folded_bias,
-    not_in_place,
     optional_input,
 )
+from codegen.ops.contract import Form, Kind, OpContract
 from codegen.ops.kernels import family
 from codegen.quant import activation_range, conv_output_multipliers
 
-KINDS = (OpKind.FULLY_CONNECTED,)
-FC = family("FULLY_CONNECTED", "rvfw_fc_params", "fully_connected_s8", ("ref", "scalar", "rvv", "xthead"))
-FAMILIES = (FC,)
-inplace = not_in_place
+PARAMS = "rvfw_fc_params"
+OUT = ("multiplier", "shift", "output")
+FC = family("FULLY_CONNECTED", PARAMS, "fully_connected_s8", ("ref", "scalar", "rvv", "xthead"), args={
+    "ref": ("input", "filter", "bias", *OUT),
+    # the fast scalar kernel reads the shifts (-31..31) as int8: a quarter of the table
+    "scalar": ("input", "filter", "bias_folded", "multiplier", "shift8", "output"),
+    # the vector kernel puts output units across lanes, so it reads the filter transposed
+    "rvv": ("input", "filter_t", "bias_folded", *OUT),
+    "xthead": ("input", "filter_t", "bias", *OUT),
+})  # fmt: skip
+FC_S16 = family(
+    "FULLY_CONNECTED 16x8",
+    PARAMS,
+    "fully_connected_s16",
+    ("ref", "rvv"),
+    args={"ref": ("input", "filter", "bias", *OUT), "rvv": ("input", "filter_t", "bias", *OUT)},
+)
+FC_F32 = family("FULLY_CONNECTED float32", PARAMS, "fully_connected_f32", ("ref", "rvv"),
+                args={"ref": ("input", "filter", "bias", "act", "output"),
+                      "rvv": ("input", "filter_t", "bias", "act", "output")})  # fmt: skip
 
 
 def check(graph: Graph, op: Op) -> None:
@@ -65,20 +94,87 @@ def lower(ctx: LowerContext, op: Op) -> Layer:
     raw_bias = ctx.tensor(bias_index).data if bias_index >= 0 else None
     folds = bias_folds(flt.data, raw_bias, -inp.quant.zero_point[0])
     chosen = ctx.pick(FC, None if folds else set(FOLDING_SETS), FOLDING_NOTE)
-    multiplier = ctx.derived(op, "multiplier", "int32_t", multipliers)
-    # The fast scalar kernel reads the shifts (-31..31) as int8: a quarter of the table.
-    shift = ctx.derived(op, "shift", "int8_t" if chosen.kernel_set == "scalar" else "int32_t", shifts)
-    if chosen.kernel_set == "xthead":
-        weights = ctx.derived(op, "filter_t", "int8_t", flt.data.T, role="weights")
-        middle = [weights, ctx.weights(bias_index)]
-    elif chosen.kernel_set in ("rvv", "scalar"):
-        bias = ctx.tensor(bias_index).data if bias_index >= 0 else None
-        folded = ctx.derived(op, "bias_folded", "int32_t", folded_bias(flt.data, bias, -inp.quant.zero_point[0]))
-        # The vector kernel puts output units across lanes, so it reads the filter transposed.
-        transposed = chosen.kernel_set == "rvv"
-        weights = ctx.derived(op, "filter_t", "int8_t", flt.data.T, role="weights") if transposed else None
-        middle = [weights or ctx.weights(op.inputs[1]), folded]
-    else:
-        middle = [ctx.weights(op.inputs[1]), ctx.weights(bias_index)]
-    args = [ctx.input(op), *middle, multiplier, shift, ctx.output(op)]
-    return ctx.layer(op, chosen, FC, params, args, macs(ctx.graph, op))
+    operands: Operands = {
+        "input": lambda: ctx.input(op),
+        "filter": lambda: ctx.weights(op.inputs[1]),
+        "filter_t": lambda: ctx.derived(op, "filter_t", "int8_t", flt.data.T, role="weights"),
+        "bias": lambda: ctx.weights(bias_index),
+        "bias_folded": lambda: ctx.derived(op, "bias_folded", "int32_t",
+                                           folded_bias(flt.data, raw_bias, -inp.quant.zero_point[0])),
+        "multiplier": lambda: ctx.derived(op, "multiplier", "int32_t", multipliers),
+        "shift": lambda: ctx.derived(op, "shift", "int32_t", shifts),
+        "shift8": lambda: ctx.derived(op, "shift", "int8_t", shifts),
+        "output": lambda: ctx.output(op),
+    }  # fmt: skip
+    return ctx.layer(op, chosen, FC, params, operands, macs(ctx.graph, op))
+
+
+def _check_shapes(graph: Graph, op: Op) -> None:
+    inp, flt, out = (graph.tensors[i] for i in (op.inputs[0], op.inputs[1], op.outputs[0]))
+    batches = inp.num_elements // flt.shape[1] if len(flt.shape) == 2 and flt.shape[1] else 0
+    if not batches or inp.num_elements % flt.shape[1] or out.num_elements != batches * flt.shape[0]:
+        raise fail(graph, op, f"filter {list(flt.shape)} does not map {list(inp.shape)} to {list(out.shape)}")
+
+
+def check_s16(graph: Graph, op: Op) -> None:
+    expect_weighted_s16(graph, op)
+    _check_shapes(graph, op)
+
+
+def check_f32(graph: Graph, op: Op) -> None:
+    expect_hybrid_refused(graph, op)
+    expect_float(graph, op)
+    expect_constant(graph, op, op.inputs[1], "filter")
+    _check_shapes(graph, op)
+
+
+def _wide_operands(ctx: LowerContext, op: Op, c_type: str, role: str) -> Operands:
+    flt = ctx.tensor(op.inputs[1])
+    return {
+        "input": lambda: ctx.input(op),
+        "filter": lambda: ctx.weights(op.inputs[1]),
+        "filter_t": lambda: ctx.derived(op, "filter_t", c_type, np.ascontiguousarray(flt.data.T), role=role),
+        "output": lambda: ctx.output(op),
+    }
+
+
+def _wide_params(ctx: LowerContext, op: Op, act_min: int = 0, act_max: int = 0) -> list[tuple[str, object]]:
+    depth = ctx.tensor(op.inputs[1]).shape[1]
+    return [("batches", ctx.tensor(op.inputs[0]).num_elements // depth), ("accum_depth", depth),
+            ("out_depth", ctx.tensor(op.inputs[1]).shape[0]), ("input_offset", 0), ("filter_offset", 0),
+            ("output_offset", 0), ("output_activation_min", act_min), ("output_activation_max", act_max)]  # fmt: skip
+
+
+def lower_s16(ctx: LowerContext, op: Op) -> Layer:
+    chosen = ctx.pick(FC_S16, *conv_common.s16_vector_unless(ctx, op))
+    multiplier, shift = conv_common.s16_requant(ctx, op, ctx.tensor(op.inputs[1]).shape[0])
+    operands: Operands = {
+        **_wide_operands(ctx, op, "int8_t", "weights"),
+        "bias": lambda: replace(ctx.weights(optional_input(op, 2)), c_type="void"),  # int64 or int32 (acc32)
+        "multiplier": lambda: multiplier,
+        "shift": lambda: shift,
+    }
+    params = [*_wide_params(ctx, op, *conv_common.s16_clamp(ctx, op)), ("acc32", acc32_s16(ctx.graph, op))]
+    return ctx.layer(op, chosen, FC_S16, params, operands, macs(ctx.graph, op))
+
+
+def lower_f32(ctx: LowerContext, op: Op) -> Layer:
+    chosen = ctx.pick(FC_F32, *conv_common.f32_vector_unless(ctx, op))
+    operands: Operands = {
+        **_wide_operands(ctx, op, "float", "params"),
+        "bias": lambda: ctx.weights(optional_input(op, 2)),
+        "act": lambda: float_activation(ctx, op),
+    }
+    return ctx.layer(op, chosen, FC_F32, _wide_params(ctx, op), operands, macs(ctx.graph, op))
+
+
+CONTRACT = OpContract(
+    kinds={
+        OpKind.FULLY_CONNECTED: Kind(11, (2, 3), optional=frozenset({2})),
+    },  # versions: 8 sparse (refused by the frontend), 10 int4 (by dtype), 11 16x8 with int32 bias
+    forms={
+        DType.INT16: Form(check_s16, lower_s16, (FC_S16,), macs=macs),
+        DType.FLOAT32: Form(check_f32, lower_f32, (FC_F32,), macs=macs),
+        None: Form(check, lower, (FC,), macs=macs),
+    },
+)

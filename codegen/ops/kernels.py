@@ -13,7 +13,7 @@ carries the `rvfw_` prefix (C_PREFIX).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 SETS = ("ref", "scalar", "rvv", "xthead")
 SET_NAMES = {"ref": "reference", "scalar": "fast scalar", "rvv": "RVV", "xthead": "XTheadVector"}
@@ -33,16 +33,44 @@ CALLS = {
 
 @dataclass(frozen=True)
 class Family:
-    """The kernels of one op variant (e.g. CONV_2D in place), by set, and their parameter struct."""
+    """The kernels of one op variant (e.g. CONV_2D in place), by set, and their parameter struct.
+
+    Every kernel of a family reads the same parameter struct. Where their pointer arguments differ
+    (a vector kernel reads its weights repacked, a fast one its bias with the input offset folded
+    in), `args` declares each kernel's, by name, in order: the lowering offers every operand once
+    (ops.common.Operands) and the picked kernel's declaration takes what it reads, so no lowering
+    asks which set it got. Kernels not in `args` take the arguments the lowering lists."""
 
     what: str  # for notes: "CONV_2D 1x1 in place"
     params_type: str
     kernels: dict[str, str]
     ops: tuple[str, ...] = ()  # the op kinds it runs, when not every kind of its module
+    args: dict[str, tuple[str, ...]] = field(default_factory=dict)  # kernel stem -> its operands' names
 
     def __post_init__(self) -> None:
         assert "ref" in self.kernels, f"{self.what}: every family has a reference kernel"
         assert set(self.kernels) <= set(SETS), self.kernels
+        assert set(self.args) <= set(self.kernels.values()), f"{self.what}: args of kernels it does not have"
+
+    def variant(self, what: str, kernels: dict[str, str], args: dict[str, tuple[str, ...]] | None = None) -> Family:
+        """This family with some sets' kernels replaced (`kernels`: set -> stem; args: their
+        operands by set), e.g. a vector kernel that puts output pixels across lanes."""
+        merged = {**self.kernels, **kernels}
+        own = {k: v for k, v in self.args.items() if k in merged.values()}
+        own.update({kernels[s]: names for s, names in (args or {}).items()})
+        return Family(what, self.params_type, merged, self.ops, own)
+
+    def has_own(self, base: Family, kernel_set: str) -> bool:
+        """Whether this variant has a kernel of its own for `kernel_set` (not `base`'s)."""
+        return self.kernels.get(kernel_set) != base.kernels.get(kernel_set)
+
+    def replaces(self, base: Family, kernel: str) -> bool:
+        """Whether this variant swaps `kernel`, one of `base`'s, for a kernel of its own."""
+        return any(k == kernel and self.kernels.get(s) != kernel for s, k in base.kernels.items())
+
+    def signature(self, kernel: str) -> tuple[str, ...] | None:
+        """The operands `kernel` reads, in order (None: the arguments the lowering lists)."""
+        return self.args.get(kernel)
 
 
 @dataclass(frozen=True)
@@ -67,6 +95,14 @@ def pick(family: Family, kernel_set: str, unless: set[str] | None = None, detail
     raise AssertionError("unreachable: every family has a ref kernel")
 
 
-def family(what: str, params_type: str, stem: str, sets: tuple[str, ...], ops: tuple[str, ...] = ()) -> Family:
-    """A family whose kernels are named `<stem>_<set>`."""
-    return Family(what, params_type, {s: f"{stem}_{s}" for s in sets}, ops)
+def family(
+    what: str,
+    params_type: str,
+    stem: str,
+    sets: tuple[str, ...],
+    ops: tuple[str, ...] = (),
+    args: dict[str, tuple[str, ...]] | None = None,
+) -> Family:
+    """A family whose kernels are named `<stem>_<set>`; args: their operands by set (Family.args)."""
+    kernels = {s: f"{stem}_{s}" for s in sets}
+    return Family(what, params_type, kernels, ops, {kernels[s]: names for s, names in (args or {}).items()})

@@ -8,15 +8,12 @@ from __future__ import annotations
 import math
 
 from codegen.ir import DType, Graph, Op, OpKind
-from codegen.ops.common import Layer, LowerContext, expect_dtype, expect_int8_same_shape, fail, no_macs, not_in_place
+from codegen.ops.common import Layer, LowerContext, expect_dtype, expect_int8_same_shape, fail
+from codegen.ops.contract import Form, Kind, OpContract
 from codegen.ops.kernels import family
 
-KINDS = (OpKind.L2_NORMALIZATION,)
 L2 = family("L2_NORMALIZATION", "rvfw_l2norm_params", "l2_normalization_s8", ("ref",))
 L2_F32 = family("L2_NORMALIZATION float32", "rvfw_l2norm_params", "l2_normalization_f32", ("ref",))
-FAMILIES = (L2, L2_F32)
-macs = no_macs
-inplace = not_in_place
 
 
 def check(graph: Graph, op: Op) -> None:
@@ -41,3 +38,11 @@ def lower(ctx: LowerContext, op: Op) -> Layer:
     params = [("outer", math.prod(inp.shape[:-1])), ("depth", depth), ("input_zero_point", zero_point)]
     fam = L2_F32 if floating else L2
     return ctx.layer(op, ctx.pick(fam), fam, params, [ctx.input(op), ctx.output(op)])
+
+
+CONTRACT = OpContract(
+    kinds={
+        OpKind.L2_NORMALIZATION: Kind(2, (1, 1)),
+    },
+    forms={None: Form(check, lower, (L2, L2_F32))},
+)

@@ -21,23 +21,34 @@ from codegen.ir import DType, Graph, Op, OpKind
 from codegen.ops.common import (
     Layer,
     LowerContext,
+    Operands,
     expect_constant,
     expect_dtype,
     expect_quant,
     fail,
     folded_bias,
-    not_in_place,
     optional_input,
 )
+from codegen.ops.contract import Form, Kind, OpContract
 from codegen.ops.kernels import family
 from codegen.ops.sigmoid16 import lstm_tanh_params, table_arg
 from codegen.quant import quantize_multiplier
 
-KINDS = (OpKind.UNIDIRECTIONAL_SEQUENCE_LSTM,)
-LSTM = family("UNIDIRECTIONAL_SEQUENCE_LSTM", "rvfw_lstm_params", "lstm_s8", ("ref", "scalar", "rvv"))
-LSTM_S16 = family("UNIDIRECTIONAL_SEQUENCE_LSTM 16x8", "rvfw_lstm_params", "lstm_s16", ("ref",))
+STATE = ("table", "hidden", "cell", "output", "scratch")
+# The vector kernel puts a gate's units across lanes, so it reads each gate's weights transposed.
+LSTM = family("UNIDIRECTIONAL_SEQUENCE_LSTM", "rvfw_lstm_params", "lstm_s8", ("ref", "scalar", "rvv"), args={
+    "ref": ("input", "input_weights", "recurrent_weights", "bias", *STATE),
+    "scalar": ("input", "input_weights", "recurrent_weights", "bias", *STATE),
+    "rvv": ("input", "input_weights_t", "recurrent_weights_t", "bias", *STATE),
+})  # fmt: skip
+LSTM_S16 = family(
+    "UNIDIRECTIONAL_SEQUENCE_LSTM 16x8",
+    "rvfw_lstm_params",
+    "lstm_s16",
+    ("ref",),
+    args={"ref": ("input", "input_weights", "recurrent_weights", "bias", *STATE)},
+)
 LSTM_F32 = family("UNIDIRECTIONAL_SEQUENCE_LSTM float32", "rvfw_lstm_f32_params", "lstm_f32", ("ref",))
-FAMILIES = (LSTM, LSTM_S16, LSTM_F32)
 INPUT = 0
 INPUT_WEIGHTS = (1, 2, 3, 4)  # to the input, forget, cell and output gates
 RECURRENT_WEIGHTS = (5, 6, 7, 8)
@@ -153,9 +164,6 @@ def scratch(graph: Graph, op: Op) -> int:
     return 4 * (batches if major else 1) * units * element
 
 
-inplace = not_in_place
-
-
 def lower(ctx: LowerContext, op: Op) -> Layer:
     g = ctx.graph
     batches, steps, n_input, units, major = dims(g, op)
@@ -165,7 +173,6 @@ def lower(ctx: LowerContext, op: Op) -> Layer:
     wide = inp.dtype is DType.INT16
     fam = LSTM_S16 if wide else LSTM
     chosen = ctx.pick(fam)
-    vector = chosen.kernel.endswith("_rvv")
     in_scale, hidden_scale, cell_scale = (float(t.quant.scale[0]) for t in (inp, hidden, cell))
     multipliers, shifts, packed_in, packed_rec, biases = [], [], [], [], []
     sides_of = ((INPUT_WEIGHTS, in_scale, inp.quant.zero_point[0], BIASES),
@@ -180,7 +187,7 @@ def lower(ctx: LowerContext, op: Op) -> Layer:
             # 16x8: zero points are 0, so the int64 bias is the whole constant term
             biases.append((bias if bias is not None else np.zeros(units, np.int64)).astype(np.int64) if wide
                           else folded_bias(w.data, bias, -x_zero, wrap=True))  # fmt: skip
-            (packed_in if sides is INPUT_WEIGHTS else packed_rec).append(w.data.T if vector else w.data)
+            (packed_in if sides is INPUT_WEIGHTS else packed_rec).append(w.data)
     fc_m, fc_s = quantize_multiplier(ACTIVATED_SCALE * cell_scale / cell_scale)
     ic_m, ic_s = quantize_multiplier(ACTIVATED_SCALE * ACTIVATED_SCALE / cell_scale)
     h_m, h_s = quantize_multiplier(ACTIVATED_SCALE * ACTIVATED_SCALE / hidden_scale)
@@ -194,12 +201,21 @@ def lower(ctx: LowerContext, op: Op) -> Layer:
               ("hidden_zero_point", hidden.quant.zero_point[0]), ("cell_tanh_multiplier", tanh_m),
               ("cell_tanh_shift", tanh_s), ("cell_clip", quantized_clip), ("activation_bytes", inp.dtype.size),
               ("bias_bytes", 8 if wide else 4)]  # fmt: skip
-    args = [ctx.input(op), ctx.derived(op, "input_weights", "int8_t", np.stack(packed_in)),
-            ctx.derived(op, "recurrent_weights", "int8_t", np.stack(packed_rec)),
-            ctx.derived(op, "bias", "int64_t" if wide else "int32_t", np.stack(biases)), table_arg(ctx),
-            ctx.arena(op.inputs[HIDDEN]), ctx.arena(op.inputs[CELL]), ctx.output(op),
-            replace(ctx.scratch(op), c_type="int16_t")]  # fmt: skip
-    return ctx.layer(op, chosen, fam, params, args, macs(g, op))
+    operands: Operands = {
+        "input": lambda: ctx.input(op),
+        "input_weights": lambda: ctx.derived(op, "input_weights", "int8_t", np.stack(packed_in)),
+        "recurrent_weights": lambda: ctx.derived(op, "recurrent_weights", "int8_t", np.stack(packed_rec)),
+        "input_weights_t": lambda: ctx.derived(op, "input_weights", "int8_t", np.stack([w.T for w in packed_in])),
+        "recurrent_weights_t": lambda: ctx.derived(op, "recurrent_weights", "int8_t",
+                                                   np.stack([w.T for w in packed_rec])),
+        "bias": lambda: ctx.derived(op, "bias", "int64_t" if wide else "int32_t", np.stack(biases)),
+        "table": lambda: table_arg(ctx),
+        "hidden": lambda: ctx.arena(op.inputs[HIDDEN]),
+        "cell": lambda: ctx.arena(op.inputs[CELL]),
+        "output": lambda: ctx.output(op),
+        "scratch": lambda: replace(ctx.scratch(op), c_type="int16_t"),
+    }  # fmt: skip
+    return ctx.layer(op, chosen, fam, params, operands, macs(g, op))
 
 
 def _lower_float(ctx: LowerContext, op: Op) -> Layer:
@@ -214,3 +230,15 @@ def _lower_float(ctx: LowerContext, op: Op) -> Layer:
             ctx.arena(op.inputs[HIDDEN]), ctx.arena(op.inputs[CELL]), ctx.output(op),
             replace(ctx.scratch(op), c_type="float")]  # fmt: skip
     return ctx.layer(op, ctx.pick(LSTM_F32), LSTM_F32, params, args, macs(g, op))
+
+
+CONTRACT = OpContract(
+    kinds={
+        # The optional tensors: CIFG, peephole, projection, layer norm (check refuses the variants
+        # TFLite Micro refuses).
+        OpKind.UNIDIRECTIONAL_SEQUENCE_LSTM: Kind(
+            4, (24, 24), optional=frozenset({1, 5, 9, 10, 11, 12, 16, 17, 20, 21, 22, 23})
+        ),
+    },
+    forms={None: Form(check, lower, (LSTM, LSTM_S16, LSTM_F32), macs=macs, scratch=scratch)},
+)

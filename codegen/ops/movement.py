@@ -16,17 +16,12 @@ import math
 import numpy as np
 
 from codegen.ir import DType, Graph, Op, OpKind
-from codegen.ops.common import Layer, LowerContext, expect_constant, fail, no_macs, not_in_place
+from codegen.ops.common import Layer, LowerContext, expect_constant, fail
+from codegen.ops.contract import Form, Kind, OpContract
 from codegen.ops.kernels import family
 
-KINDS = (OpKind.TRANSPOSE, OpKind.SLICE, OpKind.STRIDED_SLICE, OpKind.SPLIT, OpKind.SPLIT_V, OpKind.UNPACK,
-         OpKind.BROADCAST_TO, OpKind.DEPTH_TO_SPACE, OpKind.SPACE_TO_DEPTH, OpKind.GATHER,
-         OpKind.RESIZE_NEAREST_NEIGHBOR)  # fmt: skip
 COPY = family("data movement (strided copy)", "rvfw_copy_strided_params", "copy_strided", ("ref", "rvv", "xthead"))
 GATHER_ROWS = family("data movement (rows by table)", "rvfw_gather_rows_params", "gather_rows", ("ref",))
-FAMILIES = (COPY, GATHER_ROWS)
-macs = no_macs
-inplace = not_in_place
 MAX_DIMS = 6
 DTYPES = (DType.INT8, DType.INT16, DType.INT32, DType.FLOAT32)
 # The operand that carries the data; the others are constant parameters.
@@ -296,3 +291,22 @@ def lower(ctx: LowerContext, op: Op) -> list[Layer]:
         params = [("rows", len(table)), ("row_bytes", inner * size)]
         layers.append(ctx.layer(op, ctx.pick(GATHER_ROWS), GATHER_ROWS, params, [data_arg, table_arg, out_arg]))
     return layers
+
+
+CONTRACT = OpContract(
+    kinds={
+        OpKind.TRANSPOSE: Kind(5, (2, 2)),
+        OpKind.SLICE: Kind(5, (3, 3)),
+        OpKind.STRIDED_SLICE: Kind(6, (4, 4)),
+        OpKind.SPLIT: Kind(4, (2, 2), outputs=(1, 1 << 16)),
+        OpKind.SPLIT_V: Kind(2, (3, 3), outputs=(1, 1 << 16)),
+        OpKind.UNPACK: Kind(3, (1, 1), outputs=(1, 1 << 16)),
+        OpKind.BROADCAST_TO: Kind(3, (2, 2)),
+        OpKind.DEPTH_TO_SPACE: Kind(2, (1, 1), options=("block_size",)),
+        OpKind.SPACE_TO_DEPTH: Kind(2, (1, 1), options=("block_size",)),
+        OpKind.GATHER: Kind(5, (2, 2)),
+        OpKind.RESIZE_NEAREST_NEIGHBOR: Kind(4, (2, 2)),
+    },
+    forms={None: Form(check, lower, (COPY, GATHER_ROWS))},
+    fold=fold,
+)

@@ -17,16 +17,11 @@ from codegen.ops.common import (
     expect_dtype,
     expect_same_quant,
     fail,
-    no_macs,
-    not_in_place,
 )
+from codegen.ops.contract import Form, Kind, OpContract
 from codegen.ops.kernels import family
 
-KINDS = (OpKind.PAD, OpKind.PADV2)
 PAD = family("PAD", "rvfw_pad_params", "pad_s8", ("ref",))
-FAMILIES = (PAD,)
-macs = no_macs
-inplace = not_in_place
 MAX_RANK = 4
 
 
@@ -102,3 +97,13 @@ def lower(ctx: LowerContext, op: Op) -> Layer:
     ]
     args = [replace(ctx.input(op), c_type="int8_t"), replace(ctx.output(op), c_type="int8_t")]
     return ctx.layer(op, ctx.pick(PAD), PAD, params, args)
+
+
+CONTRACT = OpContract(
+    kinds={
+        OpKind.PAD: Kind(4, (2, 2)),
+        OpKind.PADV2: Kind(4, (2, 3), optional=frozenset({2})),
+    },
+    forms={None: Form(check, lower, (PAD,))},
+    fold=fold,
+)

@@ -1,4 +1,5 @@
-"""AVERAGE_POOL_2D and MAX_POOL_2D, int8 (input and output share scale and zero point)."""
+"""AVERAGE_POOL_2D and MAX_POOL_2D: int8 and int16 (input and output share scale and zero point),
+and float32."""
 
 from __future__ import annotations
 
@@ -8,20 +9,23 @@ from codegen.ops.common import (
     LowerContext,
     expect_activation,
     expect_dtype,
+    expect_float,
+    expect_int16_io,
     expect_same_quant,
     fail,
-    no_macs,
-    not_in_place,
+    float_activation,
 )
+from codegen.ops.contract import Form, Kind, OpContract
 from codegen.ops.kernels import family
 from codegen.quant import activation_range, out_size, padding_before
 
-KINDS = (OpKind.AVERAGE_POOL_2D, OpKind.MAX_POOL_2D)
-AVERAGE = family("AVERAGE_POOL_2D", "rvfw_pool_params", "avgpool2d_s8", ("ref", "rvv", "xthead"), ("AVERAGE_POOL_2D",))
-MAX = family("MAX_POOL_2D", "rvfw_pool_params", "maxpool2d_s8", ("ref", "rvv", "xthead"), ("MAX_POOL_2D",))
-FAMILIES = (AVERAGE, MAX)
-macs = no_macs
-inplace = not_in_place
+PARAMS = "rvfw_pool_params"
+AVERAGE = family("AVERAGE_POOL_2D", PARAMS, "avgpool2d_s8", ("ref", "rvv", "xthead"), ("AVERAGE_POOL_2D",))
+MAX = family("MAX_POOL_2D", PARAMS, "maxpool2d_s8", ("ref", "rvv", "xthead"), ("MAX_POOL_2D",))
+AVERAGE_S16 = family("AVERAGE_POOL_2D int16", PARAMS, "avgpool2d_s16", ("ref",), ("AVERAGE_POOL_2D",))
+MAX_S16 = family("MAX_POOL_2D int16", PARAMS, "maxpool2d_s16", ("ref",), ("MAX_POOL_2D",))
+AVERAGE_F32 = family("AVERAGE_POOL_2D float32", PARAMS, "avgpool2d_f32", ("ref",), ("AVERAGE_POOL_2D",))
+MAX_F32 = family("MAX_POOL_2D float32", PARAMS, "maxpool2d_f32", ("ref",), ("MAX_POOL_2D",))
 
 
 def check(graph: Graph, op: Op) -> None:
@@ -29,6 +33,27 @@ def check(graph: Graph, op: Op) -> None:
     out = expect_dtype(graph, op, op.outputs[0], "output", DType.INT8)
     expect_same_quant(graph, op, inp, out)
     expect_activation(graph, op)
+    _check_window(graph, op, inp, out)
+
+
+def _check_channels(graph: Graph, op: Op, inp: Tensor, out: Tensor) -> None:
+    if len(inp.shape) != 4 or len(out.shape) != 4 or inp.shape[3] != out.shape[3]:
+        raise fail(graph, op, "expects 4-D input and output with the same channels")
+
+
+def check_s16(graph: Graph, op: Op) -> None:
+    inp, out = expect_int16_io(graph, op)
+    expect_activation(graph, op)
+    _check_channels(graph, op, inp, out)
+    if inp.quant != out.quant:
+        raise fail(graph, op, "input and output quantisation must match")
+
+
+def check_f32(graph: Graph, op: Op) -> None:
+    _check_channels(graph, op, *expect_float(graph, op))
+
+
+def _check_window(graph: Graph, op: Op, inp: Tensor, out: Tensor) -> None:
     if len(inp.shape) != 4 or len(out.shape) != 4:
         raise fail(graph, op, "expects 4-D input and output")
     if inp.shape[0] != out.shape[0] or inp.shape[3] != out.shape[3]:
@@ -66,3 +91,32 @@ def lower(ctx: LowerContext, op: Op) -> Layer:
     params = pool_params(inp, out, op, act_min, act_max)
     fam = AVERAGE if op.kind is OpKind.AVERAGE_POOL_2D else MAX
     return ctx.layer(op, ctx.pick(fam), fam, params, [ctx.input(op), ctx.output(op)])
+
+
+def lower_s16(ctx: LowerContext, op: Op) -> Layer:
+    """TFLite Micro's int8 pooling arithmetic with int16 clamps."""
+    inp, out = ctx.tensor(op.inputs[0]), ctx.tensor(op.outputs[0])
+    act_min, act_max = activation_range(expect_activation(ctx.graph, op), out.quant.scale[0], 0, bits=16)
+    fam = AVERAGE_S16 if op.kind is OpKind.AVERAGE_POOL_2D else MAX_S16
+    params = pool_params(inp, out, op, act_min, act_max)
+    return ctx.layer(op, ctx.pick(fam), fam, params, [ctx.input(op), ctx.output(op)])
+
+
+def lower_f32(ctx: LowerContext, op: Op) -> Layer:
+    inp, out = ctx.tensor(op.inputs[0]), ctx.tensor(op.outputs[0])
+    params = pool_params(inp, out, op, 0, 0)  # the float clamp comes from `act`
+    fam = AVERAGE_F32 if op.kind is OpKind.AVERAGE_POOL_2D else MAX_F32
+    return ctx.layer(op, ctx.pick(fam), fam, params, [ctx.input(op), float_activation(ctx, op), ctx.output(op)])
+
+
+CONTRACT = OpContract(
+    kinds={
+        OpKind.AVERAGE_POOL_2D: Kind(3, (1, 1), options=("padding", "stride", "filter")),
+        OpKind.MAX_POOL_2D: Kind(3, (1, 1), options=("padding", "stride", "filter")),
+    },
+    forms={
+        DType.INT16: Form(check_s16, lower_s16, (AVERAGE_S16, MAX_S16)),
+        DType.FLOAT32: Form(check_f32, lower_f32, (AVERAGE_F32, MAX_F32)),
+        None: Form(check, lower, (AVERAGE, MAX)),
+    },
+)

@@ -4,11 +4,11 @@ from int32 to int8 or int16) and DEQUANTIZE (int8 or int16 -> float32)."""
 from __future__ import annotations
 
 from codegen.ir import DType, Graph, Op, OpKind
-from codegen.ops.common import Layer, LowerContext, expect_dtype, expect_quant, fail, no_macs, not_in_place
+from codegen.ops.common import Layer, LowerContext, expect_dtype, expect_quant, fail
+from codegen.ops.contract import Form, Kind, OpContract
 from codegen.ops.kernels import family
 from codegen.quant import quantize_multiplier
 
-KINDS = (OpKind.QUANTIZE, OpKind.DEQUANTIZE)
 DEQUANTIZE = family("DEQUANTIZE", "rvfw_affine_params", "dequantize_s8_f32", ("ref",), ("DEQUANTIZE",))
 DEQUANTIZE16 = family("DEQUANTIZE int16", "rvfw_affine_params", "dequantize_s16_f32", ("ref",), ("DEQUANTIZE",))
 QUANTIZE = family("QUANTIZE", "rvfw_affine_params", "quantize_f32_s8", ("ref",), ("QUANTIZE",))
@@ -17,9 +17,6 @@ REQUANTIZE = family("QUANTIZE (int8 rescale)", "rvfw_requantize_params", "requan
 REQUANTIZE16 = family("QUANTIZE (int8/int16/int32 -> int8/int16/int32 rescale)", "rvfw_requantize_params", "requantize",
                       ("ref",),
                       ("QUANTIZE",))  # fmt: skip
-FAMILIES = (DEQUANTIZE, DEQUANTIZE16, QUANTIZE, QUANTIZE16, REQUANTIZE, REQUANTIZE16)
-macs = no_macs
-inplace = not_in_place
 INTEGER = (DType.INT8, DType.INT16)
 
 
@@ -64,3 +61,12 @@ def lower(ctx: LowerContext, op: Op) -> Layer:
     params += [("input_bytes", inp.dtype.size), ("output_bytes", out.dtype.size)]
     args = [ctx.arena(op.inputs[0], "input"), ctx.output(op)]
     return ctx.layer(op, ctx.pick(REQUANTIZE16), REQUANTIZE16, params, args)
+
+
+CONTRACT = OpContract(
+    kinds={
+        OpKind.QUANTIZE: Kind(2, (1, 1)),
+        OpKind.DEQUANTIZE: Kind(4, (1, 1)),
+    },
+    forms={None: Form(check, lower, (DEQUANTIZE, DEQUANTIZE16, QUANTIZE, QUANTIZE16, REQUANTIZE, REQUANTIZE16))},
+)

@@ -1,7 +1,7 @@
 """Reductions over any set of axes, int8: MEAN, SUM (a requantised int32 sum, TFLite Micro's
 QuantizedMeanOrSum with the 1/count folded into MEAN's multiplier; int16 too) and REDUCE_MAX / REDUCE_MIN
-(raw bytes; input and output share quantisation). keep_dims either way: the output's element
-order is the same."""
+(raw bytes; input and output share quantisation); all four in float32. keep_dims either way: the
+output's element order is the same."""
 
 from __future__ import annotations
 
@@ -13,24 +13,23 @@ from codegen.ops.common import (
     LowerContext,
     expect_constant,
     expect_dtype,
+    expect_float,
     expect_quant,
     expect_same_quant,
     fail,
-    no_macs,
-    not_in_place,
 )
+from codegen.ops.contract import Form, Kind, OpContract
 from codegen.ops.kernels import family
 from codegen.quant import quantize_multiplier
 
-KINDS = (OpKind.MEAN, OpKind.SUM, OpKind.REDUCE_MAX, OpKind.REDUCE_MIN)
 SUM = family("MEAN/SUM", "rvfw_reduce_params", "mean_s8", ("ref", "rvv", "xthead"), ("MEAN", "SUM"))
 MAX = family("REDUCE_MAX", "rvfw_reduce_params", "reduce_max_s8", ("ref",), ("REDUCE_MAX",))
 MIN = family("REDUCE_MIN", "rvfw_reduce_params", "reduce_min_s8", ("ref",), ("REDUCE_MIN",))
 SUM16 = family("MEAN/SUM int16", "rvfw_reduce_params", "mean_s16", ("ref",), ("MEAN", "SUM"))
-FAMILIES = (SUM, MAX, MIN, SUM16)
 FAMILY = {OpKind.MEAN: SUM, OpKind.SUM: SUM, OpKind.REDUCE_MAX: MAX, OpKind.REDUCE_MIN: MIN}
-macs = no_macs
-inplace = not_in_place
+SUM_F32 = family("MEAN/SUM float32", "rvfw_reduce_params", "mean_f32", ("ref",), ("MEAN", "SUM"))
+EXTREME_F32 = family("REDUCE_MAX/MIN float32", "rvfw_reduce_params", "reduce_max_f32", ("ref",),
+                     ("REDUCE_MAX", "REDUCE_MIN"))  # fmt: skip
 GROUPS = 4  # kept and reduced dimension groups the kernels loop over
 
 
@@ -124,3 +123,32 @@ def lower(ctx: LowerContext, op: Op) -> Layer:
     unless = {"rvv", "xthead"} if kept_strides[3] != 1 else set()
     picked = ctx.pick(chosen, unless, "innermost kept axis not contiguous")
     return ctx.layer(op, picked, chosen, params, [ctx.input(op), ctx.output(op)])
+
+
+def check_f32(graph: Graph, op: Op) -> None:
+    expect_float(graph, op, skip=(1,))  # input 1: the axes
+    check_axes(graph, op)
+
+
+def lower_f32(ctx: LowerContext, op: Op) -> Layer:
+    kept_dims, kept_strides, red_dims, red_strides = layout(ctx.tensor(op.inputs[0]).shape, axes(ctx.graph, op))
+    params = [("kept_dims", kept_dims), ("kept_strides", kept_strides), ("red_dims", red_dims),
+              ("red_strides", red_strides), ("count", int(np.prod(red_dims))), ("input_zero_point", 0),
+              ("multiplier", int(op.kind in (OpKind.MEAN, OpKind.REDUCE_MAX))), ("shift", 0),
+              ("output_zero_point", 0)]  # fmt: skip
+    fam = SUM_F32 if op.kind in (OpKind.MEAN, OpKind.SUM) else EXTREME_F32
+    return ctx.layer(op, ctx.pick(fam), fam, params, [ctx.input(op), ctx.output(op)])
+
+
+CONTRACT = OpContract(
+    kinds={
+        OpKind.MEAN: Kind(3, (2, 2)),
+        OpKind.SUM: Kind(2, (2, 2)),
+        OpKind.REDUCE_MAX: Kind(3, (2, 2)),
+        OpKind.REDUCE_MIN: Kind(3, (2, 2)),
+    },
+    forms={
+        DType.FLOAT32: Form(check_f32, lower_f32, (SUM_F32, EXTREME_F32)),
+        None: Form(check, lower, (SUM, MAX, MIN, SUM16)),
+    },
+)

@@ -6,12 +6,8 @@ from __future__ import annotations
 import numpy as np
 
 from codegen.ir import Graph, Op, OpKind
-from codegen.ops.common import LowerContext, fail, no_macs, not_in_place
-
-KINDS = (OpKind.RESHAPE, OpKind.SQUEEZE, OpKind.EXPAND_DIMS)
-FAMILIES = ()
-macs = no_macs
-inplace = not_in_place
+from codegen.ops.common import LowerContext, fail
+from codegen.ops.contract import Form, Kind, OpContract
 
 
 def check(graph: Graph, op: Op) -> None:
@@ -29,3 +25,14 @@ def fold(graph: Graph, op: Op) -> list[np.ndarray]:
 
 def lower(ctx: LowerContext, op: Op) -> None:
     return None
+
+
+CONTRACT = OpContract(
+    kinds={
+        OpKind.RESHAPE: Kind(1, (1, 2), optional=frozenset({1})),
+        OpKind.SQUEEZE: Kind(1, (1, 1)),
+        OpKind.EXPAND_DIMS: Kind(1, (2, 2)),
+    },
+    forms={None: Form(check, lower, ())},
+    fold=fold,
+)

@@ -15,17 +15,12 @@ from codegen.ops.common import (
     expect_dtype,
     expect_same_quant,
     fail,
-    no_macs,
-    not_in_place,
 )
+from codegen.ops.contract import Form, Kind, OpContract
 from codegen.ops.kernels import family
 
-KINDS = (OpKind.RESIZE_BILINEAR,)
 RESIZE = family("RESIZE_BILINEAR", "rvfw_resize_bilinear_params", "resize_bilinear_s8", ("ref",))
 RESIZE_F32 = family("RESIZE_BILINEAR float32", "rvfw_resize_bilinear_params", "resize_bilinear_f32", ("ref",))
-FAMILIES = (RESIZE, RESIZE_F32)
-macs = no_macs
-inplace = not_in_place
 ONE = 1 << 10
 
 
@@ -101,3 +96,11 @@ def lower(ctx: LowerContext, op: Op) -> Layer:
     args = [ctx.input(op), ctx.derived(op, "rows", "int32_t", rows), ctx.derived(op, "cols", "int32_t", cols),
             ctx.output(op)]  # fmt: skip
     return ctx.layer(op, ctx.pick(RESIZE), RESIZE, params, args)
+
+
+CONTRACT = OpContract(
+    kinds={
+        OpKind.RESIZE_BILINEAR: Kind(4, (2, 2)),
+    },
+    forms={None: Form(check, lower, (RESIZE, RESIZE_F32))},
+)

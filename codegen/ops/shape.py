@@ -8,13 +8,8 @@ from __future__ import annotations
 import numpy as np
 
 from codegen.ir import DType, Graph, Op, OpKind
-from codegen.ops.common import LowerContext, expect_dtype, fail, no_macs, not_in_place
-
-KINDS = (OpKind.SHAPE,)
-FAMILIES = ()
-macs = no_macs
-inplace = not_in_place
-FOLDS_ANY_INPUT = True  # its output depends on the input's shape, never on its values
+from codegen.ops.common import LowerContext, expect_dtype, fail
+from codegen.ops.contract import Form, Kind, OpContract
 
 
 def fold(graph: Graph, op: Op) -> list[np.ndarray]:
@@ -29,3 +24,13 @@ def check(graph: Graph, op: Op) -> None:
 
 def lower(ctx: LowerContext, op: Op) -> None:
     return None
+
+
+CONTRACT = OpContract(
+    kinds={
+        OpKind.SHAPE: Kind(1, (1, 1)),
+    },
+    forms={None: Form(check, lower, ())},
+    fold=fold,
+    folds_any_input=True,  # its output depends on the input's shape, never on its values
+)

@@ -14,7 +14,9 @@ import math
 
 import numpy as np
 
+from codegen.ir import OpKind
 from codegen.ops.common import Arg, ConstArray, LowerContext
+from codegen.quant import round_half_away
 
 SIGMOID_TABLE_U16 = np.array([
     32768, 33451, 34133, 34813, 35493, 36169, 36843, 37513, 38180, 38841, 39498, 40149, 40794, 41432, 42064, 42688,
@@ -47,6 +49,27 @@ def lstm_tanh_params(cell_scale_power: int) -> tuple[int, int]:
     """The LSTM's tanh of a Q(15 - p) value whose scale is 2^cell_scale_power (TFLM lstm_internal::Tanh)."""
     left_shift = 15 + cell_scale_power - 3
     return lut_multiplier(0, left_shift) if left_shift >= 0 else (3, -left_shift)
+
+
+def checked_log2(scale: float) -> int | None:
+    """TFLite's CheckedLog2: the rounded log2 of a scale within 1e-3 of a power of two, else None."""
+    log2 = float(np.log(np.float32(scale))) / math.log(2.0)
+    rounded = round_half_away(log2)
+    return int(rounded) if abs(log2 - rounded) < 1e-3 else None
+
+
+def table_input_scaling(kind: OpKind, scale: float) -> tuple[int, int]:
+    """TFLite Micro's int16 LOGISTIC / TANH Prepare: (multiplier, left shift) taking the input to the
+    table's Q3.12 x 3 scaling, resolved as the kernel resolves a power-of-two one."""
+    log2 = checked_log2(scale)
+    exact = (0, 1) if kind is OpKind.TANH else (0,)
+    if log2 is not None and 12 + log2 in exact:
+        return lut_multiplier(0, 12 + log2)
+    multiplier, left_shift = float(scale) * 4096.0 * 3.0, 0
+    while multiplier <= 32767.0 / 2.0 and left_shift <= 30:
+        left_shift += 1
+        multiplier *= 2.0
+    return int(multiplier), left_shift
 
 
 def table_arg(ctx: LowerContext) -> Arg:

@@ -1,29 +1,35 @@
 """SOFTMAX and LOG_SOFTMAX, int8 -> int8 (and SOFTMAX int8 -> int16) over the last dimension
-(TFLite Micro's integer forms: gemmlowp exp, and for LOG_SOFTMAX its log, run on the device per row)."""
+(TFLite Micro's integer forms: gemmlowp exp, and for LOG_SOFTMAX its log, run on the device per row);
+SOFTMAX int16 (TFLite's exp and reciprocal tables) and both in float32 (rvfw_expf, rvfw_logf: the
+host C library's results)."""
 
 from __future__ import annotations
+
+import numpy as np
 
 from codegen.ir import DType, Graph, Op, OpKind
 from codegen.ops.common import (
     Layer,
     LowerContext,
     expect_dtype,
+    expect_float,
     expect_int8_same_shape,
+    expect_int16_io,
     expect_quant,
+    expect_same_shape,
     fail,
-    no_macs,
-    not_in_place,
 )
+from codegen.ops.contract import Form, Kind, OpContract
 from codegen.ops.kernels import family
+from codegen.ops.sigmoid16 import softmax_luts
 from codegen.quant import quantize_multiplier, softmax_input_scaling
 
-KINDS = (OpKind.SOFTMAX, OpKind.LOG_SOFTMAX)
 SOFTMAX = family("SOFTMAX", "rvfw_softmax_params", "softmax_s8", ("ref", "rvv", "xthead"), ("SOFTMAX",))
 LOG_SOFTMAX = family("LOG_SOFTMAX", "rvfw_log_softmax_params", "log_softmax_s8", ("ref",), ("LOG_SOFTMAX",))
 SOFTMAX_S16 = family("SOFTMAX int8 -> int16", "rvfw_softmax_params", "softmax_s8_s16", ("ref",), ("SOFTMAX",))
-FAMILIES = (SOFTMAX, LOG_SOFTMAX, SOFTMAX_S16)
-macs = no_macs
-inplace = not_in_place
+SOFTMAX_INT16 = family("SOFTMAX int16", "rvfw_softmax_params", "softmax_s16", ("ref",), ("SOFTMAX",))
+SOFTMAX_F32 = family("SOFTMAX float32", "rvfw_softmax_params", "softmax_f32", ("ref",), ("SOFTMAX",))
+LOG_SOFTMAX_F32 = family("LOG_SOFTMAX float32", "rvfw_softmax_params", "log_softmax_f32", ("ref",), ("LOG_SOFTMAX",))
 
 
 def check(graph: Graph, op: Op) -> None:
@@ -66,3 +72,48 @@ def lower(ctx: LowerContext, op: Op) -> Layer:
         return ctx.layer(op, ctx.pick(LOG_SOFTMAX), LOG_SOFTMAX, params, [ctx.input(op), ctx.output(op)])
     fam = SOFTMAX_S16 if ctx.tensor(op.outputs[0]).dtype is DType.INT16 else SOFTMAX
     return ctx.layer(op, ctx.pick(fam), fam, params, [ctx.input(op), ctx.output(op)])
+
+
+def _row_params(inp, multiplier: int = 0, left_shift: int = 0) -> list[tuple[str, int]]:
+    depth = inp.shape[-1]
+    return [("outer_size", inp.num_elements // depth), ("depth", depth), ("input_multiplier", multiplier),
+            ("input_left_shift", left_shift), ("diff_min", 0)]  # fmt: skip
+
+
+def check_s16(graph: Graph, op: Op) -> None:
+    _inp, out = expect_int16_io(graph, op)
+    if abs(out.quant.scale[0] - 1 / 32768) > 0.001 / 32768:
+        raise fail(graph, op, f"int16 output scale {out.quant.scale[0]:g} is not 1/32768 (TFLite Micro needs it)")
+
+
+def lower_s16(ctx: LowerContext, op: Op) -> Layer:
+    inp = ctx.tensor(op.inputs[0])
+    beta = float(op.options.get("beta", 1.0))
+    m, s = quantize_multiplier(float(inp.quant.scale[0]) * beta / (10.0 / 65535.0))
+    exp_lut, reciprocal_lut = softmax_luts()
+    tables = [ctx.derived(op, "exp_lut", "int16_t", exp_lut),
+              ctx.derived(op, "reciprocal_lut", "int16_t", reciprocal_lut)]  # fmt: skip
+    fam = SOFTMAX_INT16
+    return ctx.layer(op, ctx.pick(fam), fam, _row_params(inp, m, s), [ctx.input(op), *tables, ctx.output(op)])
+
+
+def check_f32(graph: Graph, op: Op) -> None:
+    expect_same_shape(graph, op, *expect_float(graph, op))
+
+
+def lower_f32(ctx: LowerContext, op: Op) -> Layer:
+    params = _row_params(ctx.tensor(op.inputs[0]))
+    if op.kind is OpKind.LOG_SOFTMAX:
+        return ctx.layer(op, ctx.pick(LOG_SOFTMAX_F32), LOG_SOFTMAX_F32, params, [ctx.input(op), ctx.output(op)])
+    beta = ctx.derived(op, "beta", "float", np.array([op.options.get("beta", 1.0)], dtype=np.float32))
+    return ctx.layer(op, ctx.pick(SOFTMAX_F32), SOFTMAX_F32, params, [ctx.input(op), beta, ctx.output(op)])
+
+
+CONTRACT = OpContract(
+    kinds={OpKind.SOFTMAX: Kind(3, (1, 1)), OpKind.LOG_SOFTMAX: Kind(2, (1, 1))},
+    forms={
+        DType.INT16: Form(check_s16, lower_s16, (SOFTMAX_INT16,), kinds=(OpKind.SOFTMAX,)),
+        DType.FLOAT32: Form(check_f32, lower_f32, (SOFTMAX_F32, LOG_SOFTMAX_F32)),
+        None: Form(check, lower, (SOFTMAX, LOG_SOFTMAX, SOFTMAX_S16)),
+    },
+)

@@ -9,9 +9,8 @@ import dataclasses
 from codegen.ir import Graph, Op, OpKind
 from codegen.ops import conv2d, depthwise_conv2d
 from codegen.ops.common import BandRows, Layer, LowerContext, Stage
+from codegen.ops.contract import Form, Kind, OpContract
 
-KINDS = (OpKind.TILED_STAGE,)
-FAMILIES = ()
 MEMBERS = {OpKind.CONV_2D: conv2d, OpKind.DEPTHWISE_CONV_2D: depthwise_conv2d}
 
 
@@ -62,3 +61,11 @@ def lower(ctx: LowerContext, op: Op) -> Layer:
         buffers=(scratch.offset, scratch.offset + tiling.buffers[0]),
     )
     return layer
+
+
+CONTRACT = OpContract(
+    kinds={
+        OpKind.TILED_STAGE: Kind(None, (1, 1 << 16)),
+    },
+    forms={None: Form(check, lower, (), macs=macs, inplace=inplace)},
+)

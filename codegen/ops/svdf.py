@@ -18,18 +18,15 @@ from codegen.ops.common import (
     expect_dtype,
     expect_quant,
     fail,
-    not_in_place,
     optional_input,
 )
+from codegen.ops.contract import Form, Kind, OpContract
 from codegen.ops.kernels import family
 from codegen.quant import quantize_multiplier
 
-KINDS = (OpKind.SVDF,)
 SVDF = family("SVDF", "rvfw_svdf_params", "svdf_s8", ("ref",))
 SVDF_F32 = family("SVDF float32", "rvfw_svdf_params", "svdf_f32", ("ref",))
-FAMILIES = (SVDF, SVDF_F32)
 FLOAT_ACTIVATIONS = {"NONE": 0, "RELU": 1, "RELU6": 3}
-inplace = not_in_place
 INPUT, FEATURE, TIME, BIAS, STATE = 0, 1, 2, 3, 4
 
 
@@ -130,3 +127,11 @@ def lower(ctx: LowerContext, op: Op) -> Layer:
         layer.note = "; ".join(n for n in (layer.note, f"fused {activation} ignored, as TFLite Micro's integer SVDF"
                                            " does") if n)  # fmt: skip
     return layer
+
+
+CONTRACT = OpContract(
+    kinds={
+        OpKind.SVDF: Kind(4, (5, 5), optional=frozenset({3})),
+    },
+    forms={None: Form(check, lower, (SVDF, SVDF_F32), macs=macs)},
+)

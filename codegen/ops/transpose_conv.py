@@ -17,19 +17,16 @@ from codegen.ops.common import (
     expect_dtype,
     expect_quant,
     fail,
-    not_in_place,
+    float_activation,
     optional_input,
 )
-from codegen.ops.float32 import ACTIVATION
+from codegen.ops.contract import Form, Kind, OpContract
 from codegen.ops.kernels import family
 from codegen.quant import activation_range, conv_output_multipliers, out_size, padding_before
 
-KINDS = (OpKind.TRANSPOSE_CONV,)
 TRANSPOSE_CONV = family("TRANSPOSE_CONV", "rvfw_conv_params", "transpose_conv_s8", ("ref",))
 TRANSPOSE_CONV_S16 = family("TRANSPOSE_CONV 16x8", "rvfw_conv_params", "transpose_conv_s16", ("ref",))
 TRANSPOSE_CONV_F32 = family("TRANSPOSE_CONV float32", "rvfw_conv_params", "transpose_conv_f32", ("ref",))
-FAMILIES = (TRANSPOSE_CONV, TRANSPOSE_CONV_S16, TRANSPOSE_CONV_F32)
-inplace = not_in_place
 OUTPUT_SHAPE, FILTER, INPUT, BIAS = 0, 1, 2, 3
 
 
@@ -112,7 +109,16 @@ def _lower_float(ctx: LowerContext, op: Op, stride: tuple[int, int], pad: tuple[
         ("dilation_w", 1), ("pad_h", pad[0]), ("pad_w", pad[1]), ("depth_multiplier", 1), ("input_offset", 0),
         ("output_offset", 0), ("output_activation_min", 0), ("output_activation_max", 0),
     ]  # fmt: skip
-    act = ctx.derived(op, "act", "float", np.array(ACTIVATION[expect_activation(ctx.graph, op)], dtype=np.float32))
+    expect_activation(ctx.graph, op)
+    act = float_activation(ctx, op)
     args = [ctx.input(op, INPUT), ctx.weights(op.inputs[FILTER]), ctx.weights(optional_input(op, BIAS)), act,
             ctx.output(op)]  # fmt: skip
     return ctx.layer(op, ctx.pick(TRANSPOSE_CONV_F32), TRANSPOSE_CONV_F32, params, args, macs(ctx.graph, op))
+
+
+CONTRACT = OpContract(
+    kinds={
+        OpKind.TRANSPOSE_CONV: Kind(5, (3, 4), optional=frozenset({3}), options=("padding", "stride")),
+    },
+    forms={None: Form(check, lower, (TRANSPOSE_CONV, TRANSPOSE_CONV_S16, TRANSPOSE_CONV_F32), macs=macs)},
+)

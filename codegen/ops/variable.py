@@ -5,17 +5,14 @@ value into the variable, both in the model's order (passes.reorder keeps it)."""
 from __future__ import annotations
 
 from codegen.ir import Graph, Op, OpKind
-from codegen.ops.common import Layer, LowerContext, fail, no_macs, not_in_place
+from codegen.ops.common import Layer, LowerContext, fail
+from codegen.ops.contract import Form, Kind, OpContract
 from codegen.ops.kernels import family
 from codegen.ops.movement import MAX_DIMS
 
-KINDS = (OpKind.READ_VARIABLE, OpKind.ASSIGN_VARIABLE)
 # The strided-copy kernels of the data movement ops, as one contiguous run of bytes.
 COPY = family("variable copy (strided copy)", "rvfw_copy_strided_params", "copy_strided", ("ref", "rvv", "xthead"),
               ("READ_VARIABLE", "ASSIGN_VARIABLE"))  # fmt: skip
-FAMILIES = (COPY,)
-macs = no_macs
-inplace = not_in_place
 
 
 def check(graph: Graph, op: Op) -> None:
@@ -37,3 +34,12 @@ def lower(ctx: LowerContext, op: Op) -> Layer:
     params = [("dims", [1] * (MAX_DIMS - 1) + [nbytes]), ("strides", [0] * (MAX_DIMS - 1) + [1]), ("offset", 0),
               ("elem_size", 1)]  # fmt: skip
     return ctx.layer(op, ctx.pick(COPY), COPY, params, [ctx.arena(op.inputs[0], "input"), ctx.output(op)])
+
+
+CONTRACT = OpContract(
+    kinds={
+        OpKind.READ_VARIABLE: Kind(1, (1, 1)),  # as frontend.resources rewrites them
+        OpKind.ASSIGN_VARIABLE: Kind(1, (1, 1)),
+    },
+    forms={None: Form(check, lower, (COPY,))},
+)

@@ -47,5 +47,20 @@ PASSES: tuple[Pass, ...] = (
 )  # fmt: skip
 PASS_BY_NAME = {p.name: p for p in PASSES}
 
+
+def run_passes(graph: Graph, mode: str, kernel_set: str | None = None) -> tuple[Graph, list[tuple[str, int]]]:
+    """The passes of `mode` ("load", or a memory option) that pay off for `kernel_set` (None: every
+    set), in PASSES order: the graph they make and (name, ops removed) of each that removed some."""
+    removed = []
+    for p in PASSES:
+        if mode in p.modes and (kernel_set is None or not p.kernel_sets or kernel_set in p.kernel_sets):
+            before = len(graph.ops)
+            graph = p.run(graph)
+            if len(graph.ops) < before:
+                removed.append((p.name, before - len(graph.ops)))
+    return graph, removed
+
+
 __all__ = ["PASSES", "PASS_BY_NAME", "ROLLOUT_MAX_OPS", "Pass", "fold_constants", "fold_pad_into_conv",
-           "fuse_einsum_transposes", "fuse_residual_adds", "remove_identity_ops", "reorder_for_memory"]  # fmt: skip
+           "fuse_einsum_transposes", "fuse_residual_adds", "remove_identity_ops", "reorder_for_memory",
+           "run_passes"]  # fmt: skip

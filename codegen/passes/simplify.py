@@ -18,18 +18,18 @@ import dataclasses
 import numpy as np
 
 from codegen.ir import DType, Graph, Op, OpKind
-from codegen.ops import OPS
+from codegen.ops import CONTRACTS
 
 
 def fold_constants(graph: Graph) -> Graph:
     tensors = list(graph.tensors)
     ops = []
     for op in graph.ops:
-        fold = getattr(OPS.get(op.kind), "fold", None)
+        contract = CONTRACTS[op.kind]
+        fold = contract.fold
         inputs = [i for i in op.inputs if i >= 0]
         view = dataclasses.replace(graph, tensors=tensors)
-        any_input = getattr(OPS.get(op.kind), "FOLDS_ANY_INPUT", False)  # SHAPE: static shapes
-        constant = any_input or all(tensors[i].is_constant for i in inputs)
+        constant = contract.folds_any_input or all(tensors[i].is_constant for i in inputs)  # SHAPE: static shapes
         if fold is None or not constant or set(op.outputs) & set(graph.outputs):
             ops.append(op)
             continue

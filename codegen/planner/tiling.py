@@ -13,7 +13,7 @@ import dataclasses
 from dataclasses import dataclass
 
 from codegen.ir import DType, Graph, Op, OpKind
-from codegen.ops import macs, op_module
+from codegen.ops import conv_common, macs
 
 SPATIAL = (OpKind.CONV_2D, OpKind.DEPTHWISE_CONV_2D)
 
@@ -35,7 +35,7 @@ class StageTiling:
 
 def _geometry(graph: Graph, op: Op) -> tuple[int, int, int, int, int, int]:
     """(stride_h, pad_h, span_h, in_h, out_h, k_h) of a conv, as the op module computes it."""
-    g = op_module(op).geometry(graph, op)
+    g = conv_common.geometry(graph, op)
     return g.stride_h, g.pad_h, g.span_h, g.in_h, g.out_h, g.k_h
 
 

@@ -127,17 +127,18 @@ def ops_rows(op: str | None = None) -> list[dict]:
     """Every kernel family of every op (or of the ops whose name contains `op`): the op kinds it
     runs, what it is, its dtype and which kernel sets have a kernel for it (`ref` always; a missing
     set falls back, and the build's layer table says so)."""
-    from codegen.ops import MODULES, float32, int16
+    from codegen.ops import MODULES
     from codegen.ops.kernels import SETS
 
     rows = []
-    for module in (*MODULES, float32, int16):
-        if not module.FAMILIES and module.KINDS[0].value != "TILED_STAGE":  # views: no kernel call at all
-            rows.append({"ops": [k.value for k in module.KINDS], "family": "view (no copy)", "dtype": "any",
-                         "kernel_sets": []})  # fmt: skip
-        for fam in module.FAMILIES:
+    for module in MODULES:
+        contract = module.CONTRACT
+        kinds = [k.value for k in contract.kinds]
+        if not contract.families and all(k.max_version for k in contract.kinds.values()):  # views: no kernel call
+            rows.append({"ops": kinds, "family": "view (no copy)", "dtype": "any", "kernel_sets": []})
+        for fam in contract.families:
             sets = [s for s in SETS if s in fam.kernels]
-            rows.append({"ops": list(fam.ops or (k.value for k in module.KINDS)), "family": fam.what,
+            rows.append({"ops": list(fam.ops or kinds), "family": fam.what,
                          "dtype": _kernel_dtype(fam.kernels["ref"]), "kernel_sets": sets})  # fmt: skip
     if op:
         rows = [r for r in rows if any(op.upper() in name for name in r["ops"])]

@@ -40,7 +40,7 @@ def test_three_models_bit_exact_in_one_image(tmp_path, sim_tools, three_models):
 @pytest.mark.parametrize("preempt", [None, "kws"])
 def test_app_counts_agree_under_both_simulators(tmp_path, both_simulators, three_models, preempt):
     """Spike and QEMU give the same outputs and per-model counts (QEMU's counted ecall left out)."""
-    b = app.build(three_models, "spike-rv64gcv", tmp_path / "out", log=quiet, preempt=preempt)
+    b = app.build(three_models, "spike-rv64gcv", tmp_path / "out", log=quiet, hooks=app.Hooks(preempt=preempt))
     runs = {sim: app.run(b, log=quiet, sim=sim)[1] for sim in ("spike", "qemu")}
     for name, spike in runs["spike"].items():
         qemu = runs["qemu"][name]
@@ -52,7 +52,7 @@ def test_app_counts_agree_under_both_simulators(tmp_path, both_simulators, three
 
 
 def test_fault_in_one_model_is_contained(tmp_path, sim_tools, three_models):
-    b = app.build(three_models, "spike-rv64gcv", tmp_path / "out", log=quiet, inject_fault="ic")
+    b = app.build(three_models, "spike-rv64gcv", tmp_path / "out", log=quiet, hooks=app.Hooks(fault="ic"))
     lines: list[str] = []
     sim, results = app.run(b, log=lines.append)
     # A store access fault (mcause 7) at the first byte of kws's partition, reported for ic.
@@ -72,7 +72,7 @@ def test_fault_in_one_model_is_contained(tmp_path, sim_tools, three_models):
 def test_an_early_ecall_is_a_fault_not_a_result(tmp_path, sim_tools, three_models):
     """Issue 17: a model that ends itself with an ecall before its entry function returns computed
     nothing trustworthy: the dispatcher reports it (mcause 8) and fails it; the others stay exact."""
-    b = app.build(three_models, "spike-rv64gcv", tmp_path / "out", log=quiet, inject_fault="ic:ecall")
+    b = app.build(three_models, "spike-rv64gcv", tmp_path / "out", log=quiet, hooks=app.Hooks(fault="ic:ecall"))
     sim, results = app.run(b, log=quiet)
     assert re.search(r"RVFW-FAULT ic mcause=0x0*8 ", sim.console), sim.console[-2000:]
     assert results["ic"].status == 1 and results["ic"].dispatch_status == 2
@@ -83,7 +83,7 @@ def test_an_early_ecall_is_a_fault_not_a_result(tmp_path, sim_tools, three_model
 def test_constants_are_not_executable(tmp_path, sim_tools, three_models):
     """Issue 17: a model that jumps into the read-only data and weights (bytes that came from the
     .tflite) takes an instruction access fault (mcause 1) there: code is R/X, constants R only."""
-    b = app.build(three_models, "spike-rv64gcv", tmp_path / "out", log=quiet, inject_fault="ic:exec")
+    b = app.build(three_models, "spike-rv64gcv", tmp_path / "out", log=quiet, hooks=app.Hooks(fault="ic:exec"))
     sim, results = app.run(b, log=quiet)
     fault = re.search(r"RVFW-FAULT ic mcause=0x0*1 mepc=0x([0-9a-f]+)", sim.console)
     assert fault, sim.console[-2000:]
@@ -103,7 +103,7 @@ def test_constants_are_not_executable(tmp_path, sim_tools, three_models):
 def test_a_model_reaches_only_its_own_code_and_constants(tmp_path, sim_tools, three_models, kind, mcause, symbol):
     """Issue 17, least privilege: while IC runs, PMP opens the shared kernels and IC's own code and
     constants, nothing of the runtime or of another model."""
-    b = app.build(three_models, "spike-rv64gcv", tmp_path / "out", log=quiet, inject_fault=f"ic:{kind}")
+    b = app.build(three_models, "spike-rv64gcv", tmp_path / "out", log=quiet, hooks=app.Hooks(fault=f"ic:{kind}"))
     sim, results = app.run(b, log=quiet)
     fault = re.search(rf"RVFW-FAULT ic mcause=0x0*{mcause} mepc=0x[0-9a-f]+ mtval=0x([0-9a-f]+)", sim.console)
     assert fault, sim.console[-2000:]
@@ -175,7 +175,7 @@ def test_per_model_tt_compression_in_a_manifest(tmp_path, sim_tools):
 
 def test_stack_overflow_faults_below_the_partition(tmp_path, sim_tools, three_models):
     # The stack sits below the arena in the partition: overflowing it leaves the partition.
-    b = app.build(three_models, "spike-rv64gcv", tmp_path / "out", log=quiet, inject_fault="kws:stack")
+    b = app.build(three_models, "spike-rv64gcv", tmp_path / "out", log=quiet, hooks=app.Hooks(fault="kws:stack"))
     sim, results = app.run(b, log=quiet)
     fault = re.search(r"RVFW-FAULT kws mcause=0x0*7 mepc=0x[0-9a-f]+ mtval=0x([0-9a-f]+)", sim.console)
     assert fault, sim.console[-2000:]
@@ -207,7 +207,7 @@ def test_a_model_that_never_ends_is_stopped(tmp_path, sim_tools, three_models, k
     """Issue 17: a model that loops forever overruns its deadline (measured instructions x 4 by
     default); one that waits for an interrupt faults. Either way it is named and failed, and the
     others, before and after it, stay bit-exact and dispatch again."""
-    b = app.build(three_models, "spike-rv64gcv", tmp_path / "out", log=quiet, inject_fault=f"ic:{kind}")
+    b = app.build(three_models, "spike-rv64gcv", tmp_path / "out", log=quiet, hooks=app.Hooks(fault=f"ic:{kind}"))
     ic = next(mb for mb in b.models if mb.entry.name == "ic")
     assert ic.deadline_ticks > 0
     lines: list[str] = []
@@ -236,7 +236,7 @@ def test_a_deadline_from_the_manifest_and_a_hung_image_still_reports(tmp_path, s
     assert re.search(r"RVFW-DEADLINE ic ticks=1000 ", sim.console)
     assert results["ic"].status == 5 and results["kws"].status == 0
     manifest.write_text(manifest.read_text().replace("deadline: 100us", "deadline: none"))
-    b = app.build(load_app(manifest), "spike-rv64gcv", tmp_path / "hang", log=quiet, inject_fault="ic:loop")
+    b = app.build(load_app(manifest), "spike-rv64gcv", tmp_path / "hang", log=quiet, hooks=app.Hooks(fault="ic:loop"))
     lines: list[str] = []
     with pytest.raises(RvfwError, match="timed out after 10 s"):
         app.run(b, timeout=10, log=lines.append)
@@ -257,7 +257,7 @@ def test_deadlines_need_a_timer(tmp_path):
 def test_a_timer_interrupt_runs_kws_over_the_others(tmp_path, sim_tools, three_models):
     # KWS (priority 0) runs from a timer interrupt about 10,000 instructions into IC and into AD:
     # the paused model's registers (vector ones included) and PMP come back, and everything is exact.
-    b = app.build(three_models, "spike-rv64gcv", tmp_path / "out", log=quiet, preempt="kws")
+    b = app.build(three_models, "spike-rv64gcv", tmp_path / "out", log=quiet, hooks=app.Hooks(preempt="kws"))
     _sim, results = app.run(b, log=quiet)
     assert results["kws"].preempt_status is None
     for name in ("ic", "ad"):
@@ -284,7 +284,9 @@ def test_two_models_on_the_hifive1_with_preemption(tmp_path, sim_tools):
     )
     # For the simulator: QEMU's FE310 runs mtime at 10 MHz (the board's RTC is 32.768 kHz), and
     # the deadlines are in its ticks.
-    b = app.build(load_app(manifest), None, tmp_path / "out", log=quiet, preempt="kws", for_simulator=True)
+    b = app.build(
+        load_app(manifest), None, tmp_path / "out", log=quiet, hooks=app.Hooks(preempt="kws"), for_simulator=True
+    )
     assert b.board.name == "hifive1-revb"
     _sim, results = app.run(b, log=quiet)
     assert results["ad"].preempt_status == 0 and results["ad"].preempt_same

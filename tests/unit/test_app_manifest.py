@@ -5,7 +5,7 @@ import re
 import pytest
 
 from codegen import emit
-from codegen.app import pipeline as app
+from codegen.app import layout, sizing
 from codegen.app.manifest import ManifestError, load_app
 from codegen.boards.board import load_board
 from codegen.build.sections import partition_names
@@ -16,7 +16,7 @@ from codegen.paths import ROOT
 def test_seed_004_through_the_manifest():
     manifest = load_app(ROOT / "apps" / "seed004.yaml")
     lines: list[str] = []
-    adm = app.admit(manifest, load_board(manifest.board), "best", "auto", lines.append)
+    adm = sizing.admit(manifest, load_board(manifest.board), "best", "auto", lines.append)
     assert [(s.text, s.freed) for s in adm.steps] == [
         ("vision seq 128 -> 64", 524_288),
         ("nlu seq 256 -> 128", 6_291_456),
@@ -61,22 +61,22 @@ def test_sizes_only_models_cannot_be_built(tmp_path):
     path = tmp_path / "a.yaml"
     path.write_text("models: [{name: a, priority: 0, sizes: {weights: 1, arena: 1}}]\n")
     with pytest.raises(RvfwError, match="admission only"):
-        app.check_app(load_app(path), load_board("spike-rv64gcv"))
+        sizing.check_app(load_app(path), load_board("spike-rv64gcv"))
 
 
 def test_boards_without_enough_pmp_entries_are_refused(tmp_path):
     path = tmp_path / "a.yaml"
     path.write_text("models: [{name: a, priority: 0, sizes: {weights: 1, arena: 1}}]\n")
     with pytest.raises(RvfwError, match="gd32vf103: 0 PMP entries"):
-        app.check_app(load_app(path), load_board("gd32vf103"))
+        sizing.check_app(load_app(path), load_board("gd32vf103"))
 
 
 def test_pmp_ranges_napot_when_a_power_of_two_else_tor():
-    assert app.pmp_range("p", 16_384, 4) == app.Range("p", 16_384, True, 16_384)
-    assert app.pmp_range("p", 20_100, 4) == app.Range("p", 20_112, False, 16)
+    assert layout.pmp_range("p", 16_384, 4) == layout.Range("p", 16_384, True, 16_384)
+    assert layout.pmp_range("p", 20_100, 4) == layout.Range("p", 20_112, False, 16)
     # The C906's 4 KiB granules: TOR base and size in whole granules.
-    assert app.pmp_range("p", 20_100, 4096) == app.Range("p", 20_480, False, 4096)
-    assert app.pmp_range("p", 100, 4096) == app.Range("p", 4096, True, 4096)
+    assert layout.pmp_range("p", 20_100, 4096) == layout.Range("p", 20_480, False, 4096)
+    assert layout.pmp_range("p", 100, 4096) == layout.Range("p", 4096, True, 4096)
 
 
 def test_linker_script_places_partitions_and_the_read_execute_range():

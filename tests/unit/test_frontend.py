@@ -154,7 +154,7 @@ def test_every_missing_op_kind_in_one_line(tmp_path):
 
 def test_lstm_variants_tflm_refuses_are_refused(tmp_path):
     from codegen.ops import check_graph
-    from tests.kernels.test_ops_on_sim import lstm
+    from tests.kernels.cases import lstm
 
     path = tmp_path / "model.tflite"
     path.write_bytes(lstm(np.random.default_rng(1), 1, 3, 4, 5, peephole=True))
@@ -178,7 +178,7 @@ def test_every_unsupported_dtype_in_one_line(tmp_path):
 
 
 def test_resource_variables_become_state_with_their_initial_value(tmp_path):
-    from tests.kernels.test_ops_on_sim import resource_accumulator
+    from tests.kernels.cases import resource_accumulator
 
     path = tmp_path / "model.tflite"
     path.write_bytes(resource_accumulator(np.random.default_rng(3), read_after=True))

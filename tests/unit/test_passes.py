@@ -57,7 +57,7 @@ def test_pad_folds_into_the_valid_conv_after_it(tmp_path):
     import numpy as np
 
     from codegen.passes import fold_pad_into_conv
-    from tests.kernels.test_ops_on_sim import pad_then_conv
+    from tests.kernels.cases import pad_then_conv
 
     path = tmp_path / "padconv.tflite"
     path.write_bytes(pad_then_conv(np.random.default_rng(0), 9, 8, 3, 6, (3, 3), (2, 2), ((0, 1), (0, 1))))
@@ -75,7 +75,7 @@ def test_simplify_folds_constants_and_drops_identity_ops(tmp_path):
     import numpy as np
 
     from codegen.passes import fold_constants, remove_identity_ops
-    from tests.kernels.test_ops_on_sim import simplifiable
+    from tests.kernels.cases import simplifiable
 
     path = tmp_path / "s.tflite"
     path.write_bytes(simplifiable(np.random.default_rng(zlib.crc32(b"s"))))

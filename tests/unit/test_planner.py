@@ -153,7 +153,7 @@ def test_outermost_split_and_join_parts_live_inside_their_whole(tmp_path):
     from codegen.ops import lower_graph
     from codegen.planner import plan_memory
     from codegen.planner.inplace import choose_inplace
-    from tests.kernels.test_ops_on_sim import zero_copy_join_and_split
+    from tests.kernels.cases import zero_copy_join_and_split
 
     path = tmp_path / "z.tflite"
     path.write_bytes(zero_copy_join_and_split())

@@ -1,0 +1,98 @@
+"""The sources of a multi-model image: every model's C file, the partition table and dispatcher
+data, the harness, the linker script with its PMP-guarded sections (and, where the board's PMP
+has room, each model's own code and constant ranges)."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from codegen import emit
+from codegen.app import admission
+from codegen.app.builds import ModelBuild
+from codegen.app.hooks import NO_HOOKS, Hooks
+from codegen.app.layout import layout, model_data, partition_sections
+from codegen.app.manifest import App
+from codegen.boards import Board
+from codegen.build import firmware, toolchain
+from codegen.emit.escape import ld_pattern
+from codegen.ir import DType
+from codegen.ops import cold_kernels
+from codegen.paths import FIRMWARE_DIR
+from codegen.pipeline import Log
+
+
+def app_sources(app: App, board: Board, admitted: admission.Admission, models: list[ModelBuild],
+                hooks: Hooks = NO_HOOKS, log: Log = print, optimize: str = "speed") -> firmware.Sources:  # fmt: skip
+    """The image's sources: every model, the partition table and dispatcher data, the harness."""
+    placed = layout(admitted, models, board)
+    if placed["isolated"]:
+        log(f"PMP: each model reaches only its own code and constants, the kernels and its memory "
+            f"({board.pmp_entries} entries)")  # fmt: skip
+    else:
+        log(f"PMP: board {board.name}'s {board.pmp_entries} entries leave no room for per-model code ranges: "
+            "the models share one code range (read/execute) and one of constants (read)")  # fmt: skip
+    banner = emit.app_banner(app, board)
+    files: dict[str, str] = {}
+    extra_flags: dict[str, list[str]] = {}
+    for mb in models:
+        files.update(emit.render_model(mb.graph, board, mb.plan, mb.layers, mb.constants, standalone=False))
+        hook_files, hook_flags = hooks.fault_files(mb, models, placed, banner)
+        files.update(hook_files)
+        extra_flags.update(hook_flags)
+    files["app.c"] = emit.render_app(banner, [model_data(mb, placed) for mb in models], placed)
+    harness = [_harness_data(mb, k) for k, mb in enumerate(models)]
+    preempting = hooks.preempting(harness, models, board)
+    files["main.c"] = emit.render_app_harness(banner, harness, preempting)
+    files["rvfw_platform.h"] = emit.render_platform_header(models[0].graph, board)
+    sections = partition_sections(placed)
+    runtime = [FIRMWARE_DIR / "runtime" / "dispatch.c", *toolchain.USER_MODE_SOURCES]
+    if board.clint is not None:
+        runtime.append(FIRMWARE_DIR / "runtime" / "clint.c")
+    kernels = {k for mb in models for lay in mb.layers for k in lay.kernels}
+    isolation = None
+    if placed["isolated"]:
+        # Objects are matched by file: the kernels' (one .o per kernel) and the C library's and
+        # libgcc's members (memcpy, soft-float) are what every model may run.
+        shared = [ld_pattern(p) for p in [f"*/obj/{k}.o" for k in sorted(kernels)] + ["*libc.a:*", "*libgcc.a:*"]]
+        own = [{"name": mb.entry.name, "file": ld_pattern(f"*/obj/{mb.graph.name}.o")} for mb in models]
+        isolation = {"shared": shared, "models": own}
+    return firmware.Sources(
+        files=files,
+        c_files=[f"{mb.graph.name}.c" for mb in models] + ["app.c", "main.c"],
+        linker_script=emit.render_linker_script(
+            models[0].graph, board, partitions=sections, banner=banner, isolation=isolation
+        ),
+        kernels=kernels,
+        runtime=runtime,
+        extra_flags=extra_flags,
+        cold_kernels=cold_kernels([mb.layers for mb in models]),
+        all_for_size=optimize == "size",
+    )
+
+
+def _harness_data(mb: ModelBuild, index: int) -> dict:
+    g = mb.graph
+    inp, out = g.tensors[g.inputs[0]], g.tensors[g.outputs[0]]
+    storage = "uint32_t" if inp.dtype is DType.FLOAT32 else inp.dtype.c_type
+
+    def lines(values: np.ndarray) -> list[str]:
+        values = np.asarray(values, dtype=np.float32).view(np.uint32) if inp.dtype is DType.FLOAT32 else values
+        return emit.value_lines(values)
+
+    instances = mb.entry.instances
+    more = [{"step": k // instances, "instance": k % instances, "lines": lines(mb.inputs[k])}
+            for k in range(1, len(mb.inputs))]  # fmt: skip
+    return {
+        "index": index,
+        "instances": instances,
+        "more_runs": more,
+        "name": mb.entry.name,
+        "NAME": mb.entry.name.upper(),
+        "priority": mb.entry.priority,
+        "input_type": storage,
+        "input_count": inp.num_elements,
+        "input_lines": lines(mb.inputs[0]),
+        "output_type": "uint32_t" if out.dtype is DType.FLOAT32 else out.dtype.c_type,
+        "output_count": out.num_elements,
+        "print_as": "f32bits" if out.dtype is DType.FLOAT32 else "int",
+    }

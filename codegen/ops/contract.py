@@ -1,0 +1,109 @@
+"""The op contract: what every op module declares, as one value (`CONTRACT = OpContract(...)`).
+
+An op module is found by its CONTRACT (ops.__init__), and everything rvfw knows about an op
+comes from it:
+- `kinds`: per op kind, what a model file may hold (highest version, input and output counts,
+  optional inputs, options it cannot do without). The frontend's version, arity and option
+  tables are built from these, so reading and compiling never disagree.
+- `forms`: per activation dtype (the op's first input's), the form that checks, counts, plans
+  and lowers it. Every dtype form of an op lives in its op's module. The `None` key is the form
+  for every other dtype: its check refuses, in one line, what no kernel runs.
+- `fold`: the op computed at build time when its inputs are constants (passes.simplify).
+
+`OpContract.__post_init__` checks the declaration when the module is imported, so a module that
+lacks a part fails at import, not in the middle of some later build.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from codegen.ir import DType, Graph, Op, OpKind
+from codegen.ops.kernels import Family
+
+if TYPE_CHECKING:
+    from codegen.ops.common import Layer, LowerContext
+
+Check = Callable[[Graph, Op], None]
+Count = Callable[[Graph, Op], int]
+InPlace = Callable[[Graph, Op], list[tuple[int, int]]]
+Lower = Callable[["LowerContext", Op], "Layer | list[Layer] | None"]
+Fold = Callable[[Graph, Op], Any]
+
+
+def no_macs(graph: Graph, op: Op) -> int:
+    """`macs` of an op that multiplies nothing (data movement, elementwise, activations)."""
+    return 0
+
+
+def not_in_place(graph: Graph, op: Op) -> list[tuple[int, int]]:
+    """`inplace` of an op with no in-place kernel."""
+    return []
+
+
+@dataclass(frozen=True)
+class Kind:
+    """What a model file may hold for one op kind; the frontend refuses anything else in one line.
+    max_version None: a kind rvfw's passes make (TILED_STAGE, TT_EINSUM), never read from a file."""
+
+    max_version: int | None
+    inputs: tuple[int, int]  # fewest, most (as TFLite's schema defines the op)
+    outputs: tuple[int, int] = (1, 1)
+    optional: frozenset[int] = frozenset()  # input positions a model may omit (-1)
+    options: tuple[str, ...] = ()  # options the op cannot do without
+
+    def __post_init__(self) -> None:
+        assert 0 <= self.inputs[0] <= self.inputs[1] and 0 <= self.outputs[0] <= self.outputs[1], self
+        assert self.max_version is None or self.max_version >= 1, self
+
+
+@dataclass(frozen=True)
+class Form:
+    """One dtype form of an op: how it is checked (refuse in one line what its kernels cannot
+    run), counted, planned (in place, scratch) and lowered (one Layer: a kernel call)."""
+
+    check: Check
+    lower: Lower
+    families: tuple[Family, ...]
+    macs: Count = no_macs
+    # (input it may overwrite or -1, scratch bytes) in order of preference (planner.inplace)
+    inplace: InPlace = not_in_place
+    scratch: Count | None = None  # scratch its kernel needs in every memory mode
+    spare_scratch: Count | None = None  # scratch a fast kernel uses where it is free (ops.spare_scratch_bytes)
+    kinds: tuple[OpKind, ...] | None = None  # the kinds it takes, when not every kind of its op
+
+    def __post_init__(self) -> None:
+        for name in ("check", "lower", "macs", "inplace"):
+            assert callable(getattr(self, name)), f"Form.{name} must be a function"
+        assert all(isinstance(f, Family) for f in self.families), self.families
+
+
+@dataclass(frozen=True)
+class OpContract:
+    kinds: dict[OpKind, Kind]
+    forms: dict[DType | None, Form]
+    fold: Fold | None = None  # values of the outputs from constant inputs, or None to leave it
+    folds_any_input: bool = False  # SHAPE: folds whatever its input holds (static shapes)
+    families: tuple[Family, ...] = field(init=False)
+
+    def __post_init__(self) -> None:
+        assert self.kinds and all(isinstance(k, OpKind) and isinstance(v, Kind) for k, v in self.kinds.items())
+        assert self.forms and all(isinstance(f, Form) for f in self.forms.values())
+        assert all(d is None or isinstance(d, DType) for d in self.forms), self.forms
+        for form in self.forms.values():
+            assert form.kinds is None or set(form.kinds) <= set(self.kinds), form.kinds
+        fams: list[Family] = []
+        for f in (f for form in self.forms.values() for f in form.families):
+            if not any(f is g for g in fams):  # a family two forms share is listed once
+                fams.append(f)
+        object.__setattr__(self, "families", tuple(fams))
+
+    def form(self, graph: Graph, op: Op) -> Form | None:
+        """The form for this op's activation dtype (its first input's), else the `None` form."""
+        dtype = graph.tensors[op.inputs[0]].dtype if op.inputs and op.inputs[0] >= 0 else None
+        form = self.forms.get(dtype)
+        if form is not None and (form.kinds is None or op.kind in form.kinds):
+            return form
+        return self.forms.get(None)

@@ -1,0 +1,1184 @@
+"""The kernel tier's single-op models (written with codegen.modelgen) and what each case means.
+
+Shapes are chosen to hit the edges: odd channel counts, strides, SAME padding with an odd extra
+cell, dilation, depth multipliers, per-tensor and per-channel weights, non-zero zero points,
+several batches, and every fused activation. Each case says, as data, which tiers it belongs to
+and which vector kernels it must run (Case); the unit tests borrow the builders too.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import numpy as np
+
+from codegen.modelgen import ModelBuilder
+
+VECTOR = ("rvv", "xthead")  # every vector set has a kernel for the op
+RVV = ("rvv",)  # float32 and 16x8 convolutions and FULLY_CONNECTED: RVV kernels only
+
+
+@dataclass(frozen=True)
+class Case:
+    """One single-op model and what the kernel tier asserts about it."""
+
+    build: Callable[[np.random.Generator], bytes]
+    inplace: bool = False  # its op has an in-place kernel: also run with --memory small, asserted in place
+    # The vector sets whose kernel must run it (unless a note names a shape that kernel does not
+    # take, or its family has no kernel of that set).
+    vector: tuple[str, ...] = ()
+    fused: bool = False  # a conv then the residual ADD passes.fuse_residual_adds fuses into it
+    tiled: bool = False  # a conv chain --memory tiled runs band by band
+
+
+def _scale_for(in_scale: float, w_scale: float, fan_in: int) -> float:
+    return float(np.float32(in_scale * w_scale * 40 * 73 * np.sqrt(fan_in) / 32))
+
+
+def _coarse_scale(s_in: float, ws: np.ndarray) -> float:
+    """An output scale that puts the channels' requantisation scales (s_in * ws / s_out) on both
+    sides of 0.5 (shifts from -2 to +1: the vector kernels' general requantisation, not only
+    their right-shift form); weights in [-2, 2] keep some outputs unsaturated."""
+    return float(np.float32(s_in * float(ws.mean())))
+
+
+def conv(rng, h, w, cin, cout, k, stride=(1, 1), padding="SAME", dilation=(1, 1), per_channel=True,
+         bias=True, activation="NONE", w_low=-127, coarse=False) -> bytes:  # fmt: skip
+    m = ModelBuilder()
+    s_in = 0.05
+    x = m.tensor("x", (1, h, w, cin), scale=s_in, zero_point=7)
+    ws = rng.uniform(0.002, 0.02, cout if per_channel else 1).astype(np.float32)
+    w_low, w_high = (-2, 3) if coarse else (w_low, 128)
+    wt = m.tensor("w", (cout, *k, cin), scale=ws, data=rng.integers(w_low, w_high, (cout, *k, cin)), axis=0)
+    inputs = [x, wt]
+    if bias:
+        inputs.append(m.tensor("b", (cout,), np.int32, scale=ws * s_in, data=rng.integers(-2000, 2000, cout)))
+    out_h = -(-h // stride[0]) if padding == "SAME" else (h - (k[0] - 1) * dilation[0] - 1) // stride[0] + 1
+    out_w = -(-w // stride[1]) if padding == "SAME" else (w - (k[1] - 1) * dilation[1] - 1) // stride[1] + 1
+    s_out = _coarse_scale(s_in, ws) if coarse else _scale_for(s_in, float(ws.mean()), k[0] * k[1] * cin)
+    y = m.tensor("y", (1, out_h, out_w, cout), scale=s_out, zero_point=-5)
+    m.op("CONV_2D", inputs, [y], padding=padding, stride=stride, dilation=dilation, activation=activation)
+    return m.finish([x], [y])
+
+
+def depthwise(rng, h, w, cin, mult, k, stride=(1, 1), padding="SAME", dilation=(1, 1), activation="NONE",
+              batches=1, coarse=False, w_low=-127) -> bytes:  # fmt: skip
+    m = ModelBuilder()
+    s_in = 0.05
+    cout = cin * mult
+    x = m.tensor("x", (batches, h, w, cin), scale=s_in, zero_point=-11)
+    ws = rng.uniform(0.002, 0.02, cout).astype(np.float32)
+    w_low, w_high = (-2, 3) if coarse else (w_low, 128)
+    wt = m.tensor("w", (1, *k, cout), scale=ws, data=rng.integers(w_low, w_high, (1, *k, cout)), axis=3)
+    b = m.tensor("b", (cout,), np.int32, scale=ws * s_in, data=rng.integers(-2000, 2000, cout))
+    out_h = -(-h // stride[0]) if padding == "SAME" else (h - (k[0] - 1) * dilation[0] - 1) // stride[0] + 1
+    out_w = -(-w // stride[1]) if padding == "SAME" else (w - (k[1] - 1) * dilation[1] - 1) // stride[1] + 1
+    s_out = _coarse_scale(s_in, ws) if coarse else _scale_for(s_in, float(ws.mean()), k[0] * k[1])
+    y = m.tensor("y", (batches, out_h, out_w, cout), scale=s_out, zero_point=3)
+    m.op("DEPTHWISE_CONV_2D", [x, wt, b], [y], padding=padding, stride=stride, dilation=dilation,
+         depth_multiplier=mult, activation=activation)  # fmt: skip
+    return m.finish([x], [y])
+
+
+def fully_connected(rng, batches, depth, units, activation="NONE") -> bytes:
+    m = ModelBuilder()
+    x = m.tensor("x", (batches, depth), scale=0.08, zero_point=-20)
+    w = m.tensor("w", (units, depth), scale=0.01, data=rng.integers(-127, 128, (units, depth)))
+    b = m.tensor("b", (units,), np.int32, scale=0.0008, data=rng.integers(-3000, 3000, units))
+    y = m.tensor("y", (batches, units), scale=_scale_for(0.08, 0.01, depth), zero_point=10)
+    m.op("FULLY_CONNECTED", [x, w, b], [y], activation=activation)
+    return m.finish([x], [y])
+
+
+def pool(kind, h, w, c, k, stride, padding, activation="NONE") -> bytes:
+    m = ModelBuilder()
+    out_h = -(-h // stride[0]) if padding == "SAME" else (h - k[0]) // stride[0] + 1
+    out_w = -(-w // stride[1]) if padding == "SAME" else (w - k[1]) // stride[1] + 1
+    x = m.tensor("x", (1, h, w, c), scale=0.03, zero_point=-9)
+    y = m.tensor("y", (1, out_h, out_w, c), scale=0.03, zero_point=-9)
+    m.op(kind, [x], [y], padding=padding, stride=stride, filter=k, activation=activation)
+    return m.finish([x], [y])
+
+
+def add(activation="NONE") -> bytes:
+    m = ModelBuilder()
+    a = m.tensor("a", (1, 5, 3, 7), scale=0.04, zero_point=-3)
+    b = m.tensor("b", (1, 5, 3, 7), scale=0.11, zero_point=12)
+    y = m.tensor("y", (1, 5, 3, 7), scale=0.13, zero_point=-20)
+    m.op("ADD", [a, b], [y], activation=activation)
+    return m.finish([a, b], [y])
+
+
+def conv_residual(rng, h, w, c, k, residual_first: bool, activation="RELU") -> bytes:
+    """x -> CONV_2D 3x3 -> t -> CONV_2D kxk -> y; ADD(x, y): the residual block that --memory small
+    fuses (the second conv writes the sum over x, which it does not read)."""
+    m = ModelBuilder()
+    x = m.tensor("x", (1, h, w, c), scale=0.05, zero_point=-6)
+    t = x
+    for i, kk in enumerate((3, k)):
+        s_in = 0.05
+        ws = rng.uniform(0.002, 0.02, c).astype(np.float32)
+        wt = m.tensor(f"w{i}", (c, kk, kk, c), scale=ws, data=rng.integers(-127, 128, (c, kk, kk, c)), axis=0)
+        b = m.tensor(f"b{i}", (c,), np.int32, scale=ws * s_in, data=rng.integers(-2000, 2000, c))
+        y = m.tensor(f"y{i}", (1, h, w, c), scale=0.05, zero_point=4)
+        m.op("CONV_2D", [t, wt, b], [y], padding="SAME", activation="RELU" if i == 0 else "NONE")
+        t = y
+    out = m.tensor("out", (1, h, w, c), scale=0.09, zero_point=-20)
+    m.op("ADD", [x, t] if residual_first else [t, x], [out], activation=activation)
+    return m.finish([x], [out])
+
+
+def conv_chain(rng, h, w, c) -> bytes:
+    """CONV_2D 3x3 stride 2 -> DEPTHWISE 3x3 -> CONV_2D 1x1 -> DEPTHWISE 3x3 stride 2: the shape of
+    MobileNet's first stage, which --memory tiled runs band by band."""
+    m = ModelBuilder()
+    t = m.tensor("x", (1, h, w, 3), scale=0.02, zero_point=-1)
+    shapes = [("CONV_2D", 3, 3, c, 2), ("DEPTHWISE_CONV_2D", 3, c, c, 1), ("CONV_2D", 1, c, 2 * c, 1),
+              ("DEPTHWISE_CONV_2D", 3, 2 * c, 2 * c, 2)]  # fmt: skip
+    for i, (kind, k, cin, cout, stride) in enumerate(shapes):
+        h, w = -(-h // stride), -(-w // stride)
+        ws = rng.uniform(0.002, 0.02, cout).astype(np.float32)
+        wshape = (cout, k, k, cin) if kind == "CONV_2D" else (1, k, k, cout)
+        wt = m.tensor(
+            f"w{i}", wshape, scale=ws, data=rng.integers(-127, 128, wshape), axis=0 if kind == "CONV_2D" else 3
+        )
+        b = m.tensor(f"b{i}", (cout,), np.int32, scale=ws * 0.05, data=rng.integers(-500, 500, cout))
+        y = m.tensor(f"y{i}", (1, h, w, cout), scale=0.05, zero_point=-128)
+        extra = {"depth_multiplier": 1} if kind == "DEPTHWISE_CONV_2D" else {}
+        m.op(kind, [t, wt, b], [y], padding="SAME", stride=(stride, stride), activation="RELU6", **extra)
+        t = y
+    return m.finish([0], [t])
+
+
+def softmax(rows, depth, in_scale, beta=1.0, out16=False) -> bytes:
+    m = ModelBuilder()
+    x = m.tensor("x", (rows, depth), scale=in_scale, zero_point=4)
+    y = (
+        m.tensor("y", (rows, depth), np.int16, scale=1 / 65536, zero_point=-32768)
+        if out16
+        else m.tensor("y", (rows, depth), scale=1 / 256, zero_point=-128)
+    )
+    m.op("SOFTMAX", [x], [y], beta=beta)
+    return m.finish([x], [y])
+
+
+def quantize_float() -> bytes:
+    m = ModelBuilder()
+    x = m.tensor("x", (3, 11), np.float32)
+    y = m.tensor("y", (3, 11), scale=0.0123, zero_point=-7)
+    m.op("QUANTIZE", [x], [y])
+    return m.finish([x], [y])
+
+
+def requantize() -> bytes:
+    m = ModelBuilder()
+    x = m.tensor("x", (2, 19), scale=0.05, zero_point=10)
+    y = m.tensor("y", (2, 19), scale=0.031, zero_point=-40)
+    m.op("QUANTIZE", [x], [y])
+    return m.finish([x], [y])
+
+
+def dequantize() -> bytes:
+    m = ModelBuilder()
+    x = m.tensor("x", (4, 9), scale=0.0371, zero_point=-17)
+    y = m.tensor("y", (4, 9), np.float32)
+    m.op("DEQUANTIZE", [x], [y])
+    return m.finish([x], [y])
+
+
+def pad(in_shape, amounts) -> bytes:
+    m = ModelBuilder()
+    out_shape = tuple(d + a + b for d, (a, b) in zip(in_shape, amounts))
+    x = m.tensor("x", in_shape, scale=0.04, zero_point=-17)
+    p = m.tensor("paddings", (len(in_shape), 2), np.int32, data=np.array(amounts, dtype=np.int32))
+    y = m.tensor("y", out_shape, scale=0.04, zero_point=-17)
+    m.op("PAD", [x, p], [y])
+    return m.finish([x], [y])
+
+
+def pad_then_conv(rng, h, w, cin, cout, k, stride, amounts, depthwise=False) -> bytes:
+    """PAD (height and width) before a VALID convolution, as PyTorch exports strided convs: the
+    fold_pad pass makes it the conv's own padding; TFLite Micro runs both ops."""
+    m = ModelBuilder()
+    s_in = 0.05
+    x = m.tensor("x", (1, h, w, cin), scale=s_in, zero_point=-3)
+    (top, bottom), (left, right) = amounts
+    ph, pw = h + top + bottom, w + left + right
+    p = m.tensor("paddings", (4, 2), np.int32, data=np.array(((0, 0), (top, bottom), (left, right), (0, 0)), np.int32))
+    xp = m.tensor("x_padded", (1, ph, pw, cin), scale=s_in, zero_point=-3)
+    m.op("PAD", [x, p], [xp])
+    cout = cin if depthwise else cout
+    ws = rng.uniform(0.002, 0.02, cout).astype(np.float32)
+    shape = (1, *k, cout) if depthwise else (cout, *k, cin)
+    wt = m.tensor("w", shape, scale=ws, data=rng.integers(-127, 128, shape), axis=3 if depthwise else 0)
+    b = m.tensor("b", (cout,), np.int32, scale=ws * s_in, data=rng.integers(-2000, 2000, cout))
+    out_h, out_w = (ph - k[0]) // stride[0] + 1, (pw - k[1]) // stride[1] + 1
+    fan_in = k[0] * k[1] * (1 if depthwise else cin)
+    y = m.tensor("y", (1, out_h, out_w, cout), scale=_scale_for(s_in, float(ws.mean()), fan_in), zero_point=5)
+    kind = "DEPTHWISE_CONV_2D" if depthwise else "CONV_2D"
+    extra = {"depth_multiplier": 1} if depthwise else {}
+    m.op(kind, [xp, wt, b], [y], padding="VALID", stride=stride, **extra)
+    return m.finish([x], [y])
+
+
+def concat(shapes, axis) -> bytes:
+    """Several graph inputs joined along `axis` (negative counts from the end)."""
+    m = ModelBuilder()
+    xs = [m.tensor(f"x{k}", shape, scale=0.07, zero_point=9) for k, shape in enumerate(shapes)]
+    a = axis % len(shapes[0])
+    out_shape = list(shapes[0])
+    out_shape[a] = sum(shape[a] for shape in shapes)
+    y = m.tensor("y", tuple(out_shape), scale=0.07, zero_point=9)
+    m.op("CONCATENATION", xs, [y], axis=axis)
+    return m.finish(xs, [y])
+
+
+def activation(kind, shape, s_in, z_in, s_out, z_out, **options) -> bytes:
+    m = ModelBuilder()
+    x = m.tensor("x", shape, scale=s_in, zero_point=z_in)
+    y = m.tensor("y", shape, scale=s_out, zero_point=z_out)
+    m.op(kind, [x], [y], **options)
+    return m.finish([x], [y])
+
+
+def binary(rng, kind, a_shape, b_shape, const=None, activation="NONE") -> bytes:
+    """Two int8 operands with broadcasting; const=0 or 1 makes that operand a weight table."""
+    m = ModelBuilder()
+    out_shape = tuple(np.broadcast_shapes(a_shape, b_shape))
+    quants = [(0.04, -3), (0.11, 12)] if kind not in ("MAXIMUM", "MINIMUM") else [(0.05, 2), (0.05, 2)]
+    operands, graph_inputs = [], []
+    for k, (shape, (scale, zp)) in enumerate(zip((a_shape, b_shape), quants)):
+        data = rng.integers(-128, 128, shape) if const == k else None
+        t = m.tensor(f"in{k}", shape, scale=scale, zero_point=zp, data=data)
+        operands.append(t)
+        if data is None:
+            graph_inputs.append(t)
+    y_quant = (
+        (0.05, 2) if kind in ("MAXIMUM", "MINIMUM") else ({"MUL": 0.2, "SQUARED_DIFFERENCE": 0.3}.get(kind, 0.13), -20)
+    )
+    y = m.tensor("y", out_shape, scale=y_quant[0], zero_point=y_quant[1])
+    extra = {"activation": activation} if kind in ("ADD", "SUB", "MUL") else {}
+    m.op(kind, operands, [y], **extra)
+    return m.finish(graph_inputs, [y])
+
+
+def movement(kind, in_shape, out_shapes, params=(), dtype=np.int8, **options) -> bytes:
+    """One data-movement op; params: its constant int32 operands after the data (before it for SPLIT)."""
+    m = ModelBuilder()
+    x = m.tensor("x", in_shape, dtype, scale=0.05, zero_point=-4)
+    consts = [m.tensor(f"p{k}", np.shape(p), np.int32, data=np.array(p, dtype=np.int32)) for k, p in enumerate(params)]
+    ys = [m.tensor(f"y{k}", shape, dtype, scale=0.05, zero_point=-4) for k, shape in enumerate(out_shapes)]
+    inputs = [consts[0], x, *consts[1:]] if kind == "SPLIT" else [x, *consts]
+    m.op(kind, inputs, ys, **options)
+    return m.finish([x], ys)
+
+
+def reduce(kind, in_shape, axes, keep_dims, same_quant=False, dtype=np.int8) -> bytes:
+    m = ModelBuilder()
+    wide = dtype is np.int16  # 16x8: zero points 0, finer scales
+    x = m.tensor("x", in_shape, dtype, scale=0.0004 if wide else 0.06, zero_point=0 if wide else -7)
+    a = m.tensor("axes", (len(axes),), np.int32, data=np.array(axes, dtype=np.int32))
+    rank = len(in_shape)
+    reduced = {v % rank for v in axes}
+    out_shape = (
+        tuple(1 if k in reduced else d for k, d in enumerate(in_shape))
+        if keep_dims
+        else tuple(d for k, d in enumerate(in_shape) if k not in reduced)
+    )
+    scale, zp = (0.06, -7) if same_quant or kind in ("REDUCE_MAX", "REDUCE_MIN") else (0.045, 5)
+    if kind == "SUM":
+        scale = 0.5
+    if wide:
+        scale, zp = (0.0003 if kind == "MEAN" else 0.004), 0
+    y = m.tensor("y", out_shape or (1,), dtype, scale=scale, zero_point=zp)
+    m.op(kind, [x, a], [y], keep_dims=keep_dims)
+    return m.finish([x], [y])
+
+
+def views(rng) -> bytes:
+    """EXPAND_DIMS and SQUEEZE around an activation: views, no copies."""
+    m = ModelBuilder()
+    x = m.tensor("x", (3, 7), scale=0.05, zero_point=1)
+    axis = m.tensor("axis", (1,), np.int32, data=np.array([1], dtype=np.int32))
+    e = m.tensor("e", (3, 1, 7), scale=0.05, zero_point=1)
+    m.op("EXPAND_DIMS", [x, axis], [e])
+    r = m.tensor("r", (3, 1, 7), scale=0.04, zero_point=-128)
+    m.op("RELU", [e], [r])
+    y = m.tensor("y", (3, 7), scale=0.04, zero_point=-128)
+    m.op("SQUEEZE", [r], [y])
+    return m.finish([x], [y])
+
+
+def concat_like(kind, shapes, out_shape, **options) -> bytes:
+    m = ModelBuilder()
+    xs = [m.tensor(f"x{k}", shape, scale=0.07, zero_point=9) for k, shape in enumerate(shapes)]
+    y = m.tensor("y", out_shape, scale=0.07, zero_point=9)
+    m.op(kind, xs, [y], **options)
+    return m.finish(xs, [y])
+
+
+def simplifiable(rng) -> bytes:
+    """What passes.simplify removes: a TRANSPOSE and its inverse, a QUANTIZE to the same
+    parameters, a same-shape RESHAPE, and a constant TRANSPOSEd and MULtiplied by a constant
+    (folded into one weight table) before it is ADDed to the activations."""
+    m = ModelBuilder()
+    x = m.tensor("x", (1, 4, 6, 3), scale=0.05, zero_point=-2)
+    p1 = m.tensor("p1", (4,), np.int32, data=np.array([0, 3, 1, 2], np.int32))
+    p2 = m.tensor("p2", (4,), np.int32, data=np.array([0, 2, 3, 1], np.int32))
+    t1 = m.tensor("nchw", (1, 3, 4, 6), scale=0.05, zero_point=-2)
+    t2 = m.tensor("nhwc", (1, 4, 6, 3), scale=0.05, zero_point=-2)
+    m.op("TRANSPOSE", [x, p1], [t1])
+    m.op("TRANSPOSE", [t1, p2], [t2])
+    q = m.tensor("same", (1, 4, 6, 3), scale=0.05, zero_point=-2)
+    m.op("QUANTIZE", [t2], [q])
+    k = m.tensor("k_chw", (3, 1, 6), scale=0.02, zero_point=1, data=rng.integers(-128, 128, (3, 1, 6)))
+    kp = m.tensor("kp", (3,), np.int32, data=np.array([1, 2, 0], np.int32))
+    kt = m.tensor("k_hwc", (1, 6, 3), scale=0.02, zero_point=1)
+    m.op("TRANSPOSE", [k, kp], [kt])
+    two = m.tensor("two", (1,), scale=0.01, zero_point=0, data=np.array([100]))
+    kk = m.tensor("k_scaled", (1, 6, 3), scale=0.03, zero_point=-5)
+    m.op("MUL", [kt, two], [kk])
+    s = m.tensor("sum", (1, 4, 6, 3), scale=0.07, zero_point=3)
+    m.op("ADD", [q, kk], [s])
+    y = m.tensor("y", (1, 4, 6, 3), scale=0.07, zero_point=3)
+    m.op("RESHAPE", [s], [y])
+    return m.finish([x], [y])
+
+
+def arg_minmax(kind, in_shape, axis, out_dtype=np.int32, dtype=np.int8) -> bytes:
+    """int32 indices: TFLite Micro refuses int64 ones (and so does rvfw)."""
+    m = ModelBuilder()
+    quant = {} if dtype is np.float32 else {"scale": 0.05, "zero_point": 3}
+    x = m.tensor("x", in_shape, dtype, **quant)
+    a = m.tensor("axis", (1,), np.int32, data=np.array([axis], dtype=np.int32))
+    k = axis % len(in_shape)
+    y = m.tensor("y", in_shape[:k] + in_shape[k + 1 :], out_dtype)
+    m.op(kind, [x, a], [y], output_type=4 if out_dtype is np.int64 else 2)
+    return m.finish([x], [y])
+
+
+def transpose_conv(rng, h, w, cin, cout, k, stride, padding="SAME", bias=True, activation="NONE") -> bytes:
+    m = ModelBuilder()
+    out_h = h * stride[0] if padding == "SAME" else (h - 1) * stride[0] + k[0]
+    out_w = w * stride[1] if padding == "SAME" else (w - 1) * stride[1] + k[1]
+    shape = m.tensor("output_shape", (4,), np.int32, data=np.array([1, out_h, out_w, cout], np.int32))
+    ws = rng.uniform(0.002, 0.02, cout).astype(np.float32)
+    wt = m.tensor("w", (cout, *k, cin), scale=ws, data=rng.integers(-127, 128, (cout, *k, cin)), axis=0)
+    x = m.tensor("x", (1, h, w, cin), scale=0.05, zero_point=-6)
+    inputs = [shape, wt, x]
+    if bias:
+        inputs.append(m.tensor("b", (cout,), np.int32, scale=ws * 0.05, data=rng.integers(-2000, 2000, cout)))
+    y = m.tensor(
+        "y", (1, out_h, out_w, cout), scale=_scale_for(0.05, float(ws.mean()), k[0] * k[1] * cin), zero_point=4
+    )
+    m.op("TRANSPOSE_CONV", inputs, [y], padding=padding, stride=stride, activation=activation)
+    return m.finish([x], [y])
+
+
+def transpose_conv_float(rng, h, w, cin, cout, k, stride, padding="SAME", activation="NONE") -> bytes:
+    m = ModelBuilder()
+    out_h = h * stride[0] if padding == "SAME" else (h - 1) * stride[0] + k[0]
+    out_w = w * stride[1] if padding == "SAME" else (w - 1) * stride[1] + k[1]
+    shape = m.tensor("output_shape", (4,), np.int32, data=np.array([1, out_h, out_w, cout], np.int32))
+    wt = m.tensor("w", (cout, *k, cin), np.float32, data=rng.normal(0, 0.4, (cout, *k, cin)))
+    x = m.tensor("x", (1, h, w, cin), np.float32)
+    b = m.tensor("b", (cout,), np.float32, data=rng.normal(0, 0.2, cout))
+    y = m.tensor("y", (1, out_h, out_w, cout), np.float32)
+    m.op("TRANSPOSE_CONV", [shape, wt, x, b], [y], padding=padding, stride=stride, activation=activation)
+    return m.finish([x], [y])
+
+
+def transpose_conv16(rng, h, w, cin, cout, k, stride, padding="SAME", bias_dtype=np.int64) -> bytes:
+    """TRANSPOSE_CONV 16x8 (as TFLite Micro's seanet layers): int16 activations, int8 per-channel
+    weights, an int64 bias."""
+    m = ModelBuilder()
+    out_h = h * stride[0] if padding == "SAME" else (h - 1) * stride[0] + k[0]
+    out_w = w * stride[1] if padding == "SAME" else (w - 1) * stride[1] + k[1]
+    shape = m.tensor("output_shape", (4,), np.int32, data=np.array([1, out_h, out_w, cout], np.int32))
+    ws = rng.uniform(0.002, 0.02, cout).astype(np.float32)
+    wt = m.tensor("w", (cout, *k, cin), scale=ws, data=rng.integers(-127, 128, (cout, *k, cin)), axis=0)
+    x = m.tensor("x", (1, h, w, cin), np.int16, scale=0.0005, zero_point=0)
+    b = m.tensor("b", (cout,), bias_dtype, scale=ws * 0.0005, data=rng.integers(-200000, 200000, cout))
+    scale = float(np.float32(0.0005 * 0.011 * 73 * np.sqrt(k[0] * k[1] * cin) * 10000 / 8000))
+    y = m.tensor("y", (1, out_h, out_w, cout), np.int16, scale=scale, zero_point=0)
+    m.op("TRANSPOSE_CONV", [shape, wt, x, b], [y], padding=padding, stride=stride, activation="NONE")
+    return m.finish([x], [y])
+
+
+def leaky16(shape, alpha, in_scale, out_scale) -> bytes:
+    m = ModelBuilder()
+    x = m.tensor("x", shape, np.int16, scale=in_scale, zero_point=0)
+    y = m.tensor("y", shape, np.int16, scale=out_scale, zero_point=0)
+    m.op("LEAKY_RELU", [x], [y], alpha=alpha)
+    return m.finish([x], [y])
+
+
+def batch_matmul(rng, a_shape, b_shape, out_shape, const_b=False, floating=False, **options) -> bytes:
+    m = ModelBuilder()
+    if floating:
+        a = m.tensor("a", a_shape, np.float32)
+        b = m.tensor("b", b_shape, np.float32, data=rng.normal(0, 1, b_shape) if const_b else None)
+        y = m.tensor("y", out_shape, np.float32)
+        m.op("BATCH_MATMUL", [a, b], [y], **options)
+        return m.finish([a] if const_b else [a, b], [y])
+    a = m.tensor("a", a_shape, scale=0.05, zero_point=3)
+    b = m.tensor("b", b_shape, scale=0.04, zero_point=-2, data=rng.integers(-128, 128, b_shape) if const_b else None)
+    depth = a_shape[-2] if options.get("adj_x") else a_shape[-1]
+    y = m.tensor("y", out_shape, scale=float(np.float32(0.05 * 0.04 * 70 * np.sqrt(depth) / 32)), zero_point=-7)
+    m.op("BATCH_MATMUL", [a, b], [y], **options)
+    return m.finish([a] if const_b else [a, b], [y])
+
+
+def divide(rng, a_shape, b_shape, const_b=False) -> bytes:
+    """The divisor's calibrated range [0.5, 2.5] keeps the seeded divisors clear of zero."""
+    m = ModelBuilder()
+    a = m.tensor("a", a_shape, scale=0.05, zero_point=4)
+    data = rng.integers(-78, 123, b_shape) if const_b else None
+    b = m.tensor("b", b_shape, scale=0.01, zero_point=-128, data=data, calibrated=(0.5, 2.5))
+    y = m.tensor("y", tuple(np.broadcast_shapes(a_shape, b_shape)), scale=0.1, zero_point=-3)
+    m.op("DIV", [a, b], [y])
+    return m.finish([a] if const_b else [a, b], [y])
+
+
+def zero_copy_join_and_split() -> bytes:
+    """x -> SPLIT (outermost axis) -> RELU / RELU6 / LEAKY_RELU on the parts -> CONCATENATION of the
+    results (outermost axis): the planner keeps the split's outputs inside x and the activations'
+    outputs inside y, so neither the split nor the join copies a byte."""
+    m = ModelBuilder()
+    x = m.tensor("x", (3, 4, 5), scale=0.05, zero_point=2)
+    axis = m.tensor("axis", (1,), np.int32, data=np.array([0], np.int32))
+    parts = [m.tensor(f"part{k}", (1, 4, 5), scale=0.05, zero_point=2) for k in range(3)]
+    m.op("SPLIT", [axis, x], parts, num_splits=3)
+    outs = []
+    for k, kind in enumerate(("RELU", "RELU6", "LEAKY_RELU")):
+        outs.append(m.tensor(f"act{k}", (1, 4, 5), scale=0.05, zero_point=2))
+        m.op(kind, [parts[k]], [outs[k]], **({"alpha": 0.25} if kind == "LEAKY_RELU" else {}))
+    y = m.tensor("y", (3, 4, 5), scale=0.05, zero_point=2)
+    m.op("CONCATENATION", outs, [y], axis=0)
+    return m.finish([x], [y])
+
+
+def svdf(rng, batches, n_input, units, rank, memory, state_dtype=np.int16, bias=True, activation="NONE") -> bytes:
+    """TFLite Micro's keyword-model SVDF: int8 input and output, int8 feature weights, int16 (or
+    int8) time weights and state; the state is a variable tensor carried from step to step."""
+    m = ModelBuilder()
+    filters = units * rank
+    s_in, s_f, s_t = 0.05, 0.01, 0.002 if state_dtype is np.int16 else 0.01
+    s_state = float(np.float32(s_in * s_f * 40 * 73 * np.sqrt(n_input) / (4096 if state_dtype is np.int16 else 32)))
+    x = m.tensor("x", (batches, n_input), scale=s_in, zero_point=-3)
+    wf = m.tensor("weights_feature", (filters, n_input), scale=s_f, data=rng.integers(-127, 128, (filters, n_input)))
+    lo, hi = (-20000, 20000) if state_dtype is np.int16 else (-127, 128)
+    wt = m.tensor(
+        "weights_time", (filters, memory), state_dtype, scale=s_t, data=rng.integers(lo, hi, (filters, memory))
+    )
+    inputs = [x, wf, wt]
+    if bias:
+        inputs.append(m.tensor("b", (units,), np.int32, scale=s_state * s_t, data=rng.integers(-3000, 3000, units)))
+    else:
+        inputs.append(-1)
+    zp_state = 0 if state_dtype is np.int16 else 5
+    state = m.tensor("state", (batches, filters * memory), state_dtype, scale=s_state, zero_point=zp_state,
+                     variable=True)  # fmt: skip
+    inputs.append(state)
+    fan = (
+        np.sqrt(memory * rank) * (4000 if state_dtype is np.int16 else 40) * (15000 if state_dtype is np.int16 else 73)
+    )
+    y = m.tensor("y", (batches, units), scale=float(np.float32(s_state * s_t * fan / 32)), zero_point=-10)
+    m.op("SVDF", inputs, [y], rank=rank, activation=activation)
+    return m.finish([x], [y])
+
+
+def float_mean(kind, in_shape, axes, keep_dims) -> bytes:
+    m = ModelBuilder()
+    x = m.tensor("x", in_shape, np.float32)
+    a = m.tensor("axes", (len(axes),), np.int32, data=np.array(axes, dtype=np.int32))
+    reduced = {v % len(in_shape) for v in axes}
+    out_shape = tuple(1 if k in reduced else d for k, d in enumerate(in_shape)) if keep_dims else tuple(
+        d for k, d in enumerate(in_shape) if k not in reduced)  # fmt: skip
+    y = m.tensor("y", out_shape, np.float32)
+    m.op(kind, [x, a], [y], keep_dims=keep_dims)
+    return m.finish([x], [y])
+
+
+def float_unary(kind, gain, **options) -> bytes:
+    """float32 LOGISTIC or TANH after a MUL by a constant gain, so the seeded [-1, 1] input covers
+    [-gain, gain]: every branch of TFLite's logistic and of tanhf."""
+    m = ModelBuilder()
+    x = m.tensor("x", (4, 1000), np.float32)
+    g = m.tensor("gain", (1,), np.float32, data=np.array([gain]))
+    t = m.tensor("scaled", (4, 1000), np.float32)
+    m.op("MUL", [x, g], [t])
+    y = m.tensor("y", (4, 1000), np.float32)
+    m.op(kind, [t], [y], **options)
+    return m.finish([x], [y])
+
+
+def softmax16(shape, scale, beta=1.0) -> bytes:
+    """int16 SOFTMAX (zero points 0, output scale 1/32768) over the last axis."""
+    m = ModelBuilder()
+    x = m.tensor("x", shape, np.int16, scale=scale, zero_point=0)
+    y = m.tensor("y", shape, np.int16, scale=1 / 32768, zero_point=0)
+    m.op("SOFTMAX", [x], [y], beta=beta)
+    return m.finish([x], [y])
+
+
+def lstm_float(rng, batches, steps, n_input, units, time_major=False, cell_clip=0.0) -> bytes:
+    """The float32 UNIDIRECTIONAL_SEQUENCE_LSTM (float weights, biases and states)."""
+    m = ModelBuilder()
+    in_shape = (steps, batches, n_input) if time_major else (batches, steps, n_input)
+    x = m.tensor("x", in_shape, np.float32)
+    inputs = [x]
+    for k in range(8):
+        depth = n_input if k < 4 else units
+        inputs.append(m.tensor(f"w{k}", (units, depth), np.float32, data=rng.normal(0, 1.2 / np.sqrt(depth),
+                                                                                     (units, depth))))  # fmt: skip
+    inputs += [-1, -1, -1]
+    inputs += [m.tensor(f"b{k}", (units,), np.float32, data=rng.normal(0, 0.3, units)) for k in range(4)]
+    inputs += [-1, -1]
+    inputs.append(m.tensor("hidden", (batches, units), np.float32, variable=True))
+    inputs.append(m.tensor("cell", (batches, units), np.float32, variable=True))
+    inputs += [-1, -1, -1, -1]
+    y = m.tensor("y", (steps, batches, units) if time_major else (batches, steps, units), np.float32)
+    m.op("UNIDIRECTIONAL_SEQUENCE_LSTM", inputs, [y], activation="TANH", cell_clip=cell_clip, time_major=time_major)
+    return m.finish([x], [y])
+
+
+def resource_accumulator(rng, read_after=False) -> bytes:
+    """TFLite's resource variables as its converter writes a stateful Keras layer: CALL_ONCE runs an
+    initialiser subgraph (VAR_HANDLE + ASSIGN_VARIABLE of a constant) on the first invocation;
+    the main subgraph reads the variable, adds the input and assigns the sum back, so outputs
+    accumulate over the steps. read_after: read it again after the assignment (the new value)."""
+    m = ModelBuilder()
+    x = m.tensor("x", (2, 8), scale=0.05, zero_point=-3)
+    h = m.tensor("acc_handle", (), "resource")
+    prev = m.tensor("acc_prev", (2, 8), scale=0.05, zero_point=-3)
+    new = m.tensor("acc_new", (2, 8), scale=0.05, zero_point=-3)
+    m.op("CALL_ONCE", [], [], init_subgraph_index=1)
+    m.op("VAR_HANDLE", [], [h], shared_name="acc")
+    m.op("READ_VARIABLE", [h], [prev])
+    m.op("ADD", [x, prev], [new])
+    m.op("ASSIGN_VARIABLE", [h, new], [])
+    outputs = [new]
+    if read_after:
+        after = m.tensor("acc_after", (2, 8), scale=0.05, zero_point=-3)
+        halved = m.tensor("acc_half", (2, 8), scale=0.1, zero_point=0)
+        m.op("READ_VARIABLE", [h], [after])
+        m.op("QUANTIZE", [after], [halved])
+        outputs = [new, halved]
+    init = ModelBuilder()
+    ih = init.tensor("acc_handle", (), "resource")
+    iv = init.tensor("acc_init", (2, 8), scale=0.05, zero_point=-3, data=rng.integers(-60, 60, (2, 8)))
+    init.op("VAR_HANDLE", [], [ih], shared_name="acc")
+    init.op("ASSIGN_VARIABLE", [ih, iv], [])
+    return m.finish([x], outputs, init=init)
+
+
+def sigmoid16(kind, scale) -> bytes:
+    """int16 LOGISTIC or TANH on 4096 seeded int16 values spanning the whole range: about 8 per
+    table entry, and the saturated ends."""
+    m = ModelBuilder()
+    x = m.tensor("x", (64, 64), np.int16, scale=scale, zero_point=0)
+    y = m.tensor("y", (64, 64), np.int16, scale=2.0**-15, zero_point=0)
+    m.op(kind, [x], [y])
+    return m.finish([x], [y])
+
+
+def lstm(rng, batches, steps, n_input, units, time_major=False, cell_clip=0.0, cell_power=-11, peephole=False,
+         wide=False) -> bytes:  # fmt: skip
+    """TFLite Micro's integer LSTM as its converter writes it: int8 input, output and hidden state,
+    int8 per-tensor weights, int32 biases, an int16 cell state with a power-of-two scale; both
+    states are variable tensors carried from step to step."""
+    m = ModelBuilder()
+    s_in, s_h = (1 / 8192, 1 / 16384) if wide else (1 / 64, 1 / 128)
+    act, zp_in, zp_h, bias_type = (np.int16, 0, 0, np.int64) if wide else (np.int8, -5, 3, np.int32)
+    in_shape = (steps, batches, n_input) if time_major else (batches, steps, n_input)
+    x = m.tensor("x", in_shape, act, scale=s_in, zero_point=zp_in)
+    inputs = [x]
+    for k in range(8):  # input-side then recurrent-side weights of the input, forget, cell and output gates
+        depth = n_input if k < 4 else units
+        scale = float(np.float32(1.5 / (np.sqrt(depth) * 40)))
+        inputs.append(m.tensor(f"w{k}", (units, depth), scale=scale, data=rng.integers(-127, 128, (units, depth))))
+    if peephole:  # refused, as TFLite Micro refuses it
+        inputs += [m.tensor(f"p{k}", (units,), np.int16, scale=0.001, data=np.ones(units)) for k in range(3)]
+    else:
+        inputs += [-1, -1, -1]
+    for k in range(4):
+        w_scale = m.tensors[inputs[1 + k]].scale[0]
+        bias_range = 4000 * (128 if wide else 1)
+        inputs.append(m.tensor(f"b{k}", (units,), bias_type, scale=s_in * w_scale,
+                               data=rng.integers(-bias_range, bias_range, units)))  # fmt: skip
+    inputs += [-1, -1]  # no projection
+    inputs.append(m.tensor("hidden", (batches, units), act, scale=s_h, zero_point=zp_h, variable=True))
+    inputs.append(m.tensor("cell", (batches, units), np.int16, scale=2.0**cell_power, variable=True))
+    inputs += [-1, -1, -1, -1]  # no layer norm
+    out_shape = (steps, batches, units) if time_major else (batches, steps, units)
+    y = m.tensor("y", out_shape, act, scale=s_h, zero_point=zp_h)
+    m.op("UNIDIRECTIONAL_SEQUENCE_LSTM", inputs, [y], activation="TANH", cell_clip=cell_clip, time_major=time_major)
+    return m.finish([x], [y])
+
+
+def svdf_float(rng, batches, n_input, units, rank, memory, activation="NONE") -> bytes:
+    m = ModelBuilder()
+    filters = units * rank
+    x = m.tensor("x", (batches, n_input), np.float32)
+    wf = m.tensor("weights_feature", (filters, n_input), np.float32, data=rng.normal(0, 0.3, (filters, n_input)))
+    wt = m.tensor("weights_time", (filters, memory), np.float32, data=rng.normal(0, 0.3, (filters, memory)))
+    b = m.tensor("b", (units,), np.float32, data=rng.normal(0, 0.1, units))
+    state = m.tensor("state", (batches, filters * memory), np.float32, variable=True)
+    y = m.tensor("y", (batches, units), np.float32)
+    m.op("SVDF", [x, wf, wt, b, state], [y], rank=rank, activation=activation)
+    return m.finish([x], [y])
+
+
+def float_op(rng, kind, in_shape, out_shape, **options) -> bytes:
+    """A float32 (unquantised) single-op model: weights and bias for the weighted ops."""
+    m = ModelBuilder()
+    x = m.tensor("x", in_shape, np.float32)
+    inputs = [x]
+    if kind in ("CONV_2D", "DEPTHWISE_CONV_2D", "FULLY_CONNECTED"):
+        wshape = options.pop("wshape")
+        inputs.append(m.tensor("w", wshape, np.float32, data=rng.normal(0, 0.3, wshape)))
+        inputs.append(m.tensor("b", (out_shape[-1],), np.float32, data=rng.normal(0, 0.1, out_shape[-1])))
+    if kind in ("ADD", "SUB", "MUL", "DIV", "MAXIMUM", "MINIMUM", "SQUARED_DIFFERENCE", "PRELU"):
+        b_shape = options.pop("b_shape")
+        inputs.append(m.tensor("b", b_shape, np.float32, data=rng.normal(0, 1, b_shape) if options.pop("const", False)
+                               else None))  # fmt: skip
+    y = m.tensor("y", out_shape, np.float32)
+    m.op(kind, inputs, [y], **options)
+    return m.finish([t for t in inputs if m.tensors[t].data is None], [y])
+
+
+def op16x8(rng, kind, in_shape, out_shape, wshape=None, activation="NONE", bias_dtype=np.int64, **options) -> bytes:
+    """A 16x8 single-op model: int16 activations (zero point 0), int8 per-channel weights, int64 bias."""
+    m = ModelBuilder()
+    s_in = 0.0005
+    x = m.tensor("x", in_shape, np.int16, scale=s_in, zero_point=0)
+    inputs = [x]
+    fan = 1
+    if wshape is not None:
+        axis = 3 if kind == "DEPTHWISE_CONV_2D" else 0
+        ws = rng.uniform(0.002, 0.02, wshape[axis]).astype(np.float32)
+        inputs.append(m.tensor("w", wshape, scale=ws, data=rng.integers(-127, 128, wshape), axis=axis))
+        if bias_dtype is None:  # no bias tensor: TFLite Micro picks the accumulator by the bias it has
+            inputs.append(-1)
+        else:
+            inputs.append(m.tensor("b", (wshape[axis],), bias_dtype, scale=ws * s_in,
+                                   data=rng.integers(-200000, 200000, wshape[axis])))  # fmt: skip
+        fan = int(np.prod(wshape[1:])) if kind != "DEPTHWISE_CONV_2D" else wshape[1] * wshape[2]
+    elif kind in ("ADD", "SUB", "MUL"):
+        inputs.append(m.tensor("x2", options.pop("b_shape", in_shape), np.int16, scale=0.0003, zero_point=0))
+    scale = float(np.float32(s_in * (0.011 * 73 * np.sqrt(fan) * 10000 / 8000 if wshape is not None else 1.7)))
+    if kind == "MUL":
+        scale = float(np.float32(s_in * 0.0003 * 8000))
+    elif kind in ("AVERAGE_POOL_2D", "MAX_POOL_2D"):
+        scale = s_in
+    y = m.tensor("y", out_shape, np.int16, scale=scale, zero_point=0)
+    m.op(kind, inputs, [y], activation=activation, **options)
+    return m.finish([t for t in inputs if t >= 0 and m.tensors[t].data is None], [y])
+
+
+def convert(src, dst, shape) -> bytes:
+    """QUANTIZE / DEQUANTIZE between float32, int8 and int16, and QUANTIZE to int32."""
+    m = ModelBuilder()
+    dtypes = {"f32": np.float32, "s8": np.int8, "s16": np.int16, "s32": np.int32}
+    quants = {"f32": (None, 0), "s8": (0.02, -7), "s16": (0.0004, 0), "s32": (0.0001, 11)}
+    x = m.tensor("x", shape, dtypes[src], scale=quants[src][0], zero_point=quants[src][1])
+    y = m.tensor("y", shape, dtypes[dst], scale=quants[dst][0], zero_point=quants[dst][1])
+    m.op("DEQUANTIZE" if dst == "f32" else "QUANTIZE", [x], [y])
+    return m.finish([x], [y])
+
+
+def padv2(in_shape, amounts, value, dtype=np.int8) -> bytes:
+    m = ModelBuilder()
+    out_shape = tuple(d + a + b for d, (a, b) in zip(in_shape, amounts))
+    quant = {} if dtype is np.float32 else {"scale": 0.04, "zero_point": -17 if dtype is np.int8 else 0}
+    x = m.tensor("x", in_shape, dtype, **quant)
+    p = m.tensor("paddings", (len(in_shape), 2), np.int32, data=np.array(amounts, dtype=np.int32))
+    v = m.tensor("value", (1,), dtype, data=np.array([value]), **quant)
+    y = m.tensor("y", out_shape, dtype, **quant)
+    m.op("PADV2", [x, p, v], [y])
+    return m.finish([x], [y])
+
+
+CASES: dict[str, Case] = {
+    "act_relu": Case(lambda r: activation("RELU", (2, 5, 7, 3), 0.05, -3, 0.03, -128), inplace=True, vector=VECTOR),
+    "act_relu6_unrescaled": Case(
+        lambda r: activation("RELU6", (1, 9, 13), 0.05, -7, 0.08, 3), inplace=True, vector=VECTOR
+    ),
+    "act_leaky_relu": Case(
+        lambda r: activation("LEAKY_RELU", (3, 41), 0.04, 5, 0.03, -10, alpha=0.1), inplace=True, vector=VECTOR
+    ),
+    "act_logistic": Case(
+        lambda r: activation("LOGISTIC", (1, 6, 6, 5), 0.06, 4, 1 / 256, -128), inplace=True, vector=VECTOR
+    ),
+    "act_tanh": Case(lambda r: activation("TANH", (2, 77), 0.03, -2, 1 / 128, 0), inplace=True, vector=VECTOR),
+    "act_hard_swish": Case(
+        lambda r: activation("HARD_SWISH", (1, 5, 5, 9), 0.05, -8, 0.04, -100), inplace=True, vector=VECTOR
+    ),
+    "act_elu": Case(lambda r: activation("ELU", (4, 33), 0.05, 10, 0.04, 20), inplace=True, vector=VECTOR),
+    "sub_same_shape_relu": Case(
+        lambda r: binary(r, "SUB", (1, 5, 3, 7), (1, 5, 3, 7), activation="RELU"), inplace=True, vector=VECTOR
+    ),
+    "sub_broadcast_scalar_const": Case(lambda r: binary(r, "SUB", (2, 9, 5), (1,), const=1), vector=VECTOR),
+    "mul_channel_vector": Case(lambda r: binary(r, "MUL", (1, 6, 5, 11), (1, 1, 1, 11)), inplace=True, vector=VECTOR),
+    "mul_const_scalar_first": Case(
+        lambda r: binary(r, "MUL", (1,), (3, 17), const=0, activation="RELU6"), vector=VECTOR
+    ),
+    "mul_outer_broadcast": Case(lambda r: binary(r, "MUL", (4, 1, 6), (1, 5, 1)), vector=VECTOR),
+    "add_broadcast_rows": Case(lambda r: binary(r, "ADD", (2, 3, 1, 8), (3, 4, 8)), vector=VECTOR),
+    "add_const_bias_5d": Case(lambda r: binary(r, "ADD", (2, 1, 3, 2, 5), (2, 4, 1, 1, 5), const=1), vector=VECTOR),
+    "maximum_broadcast": Case(lambda r: binary(r, "MAXIMUM", (3, 1, 9), (1, 4, 9))),
+    "minimum_const": Case(lambda r: binary(r, "MINIMUM", (5, 13), (13,), const=1)),
+    "transpose_nchw_to_nhwc": Case(
+        lambda r: movement("TRANSPOSE", (1, 3, 7, 5), [(1, 7, 5, 3)], [[0, 2, 3, 1]]), vector=VECTOR
+    ),
+    "transpose_5d": Case(
+        lambda r: movement("TRANSPOSE", (2, 3, 1, 4, 5), [(5, 1, 2, 4, 3)], [[4, 2, 0, 3, 1]]), vector=VECTOR
+    ),
+    "slice_middle": Case(lambda r: movement("SLICE", (2, 9, 7, 5), [(1, 4, 7, 2)], [[1, 3, 0, 2], [1, 4, -1, 2]])),
+    "strided_slice_negative_stride_masks": Case(
+        lambda r: movement(
+            "STRIDED_SLICE", (3, 10, 6), [(3, 4, 2)], [[0, -1, 1], [0, 1, 5], [1, -2, 2]], begin_mask=1, end_mask=1
+        )
+    ),
+    "strided_slice_shrink": Case(
+        lambda r: movement("STRIDED_SLICE", (4, 6, 5), [(3, 5)], [[1, 2, 0], [4, 3, 5], [1, 1, 1]], shrink_axis_mask=2)
+    ),
+    "split_channels_3": Case(lambda r: movement("SPLIT", (1, 4, 5, 9), [(1, 4, 5, 3)] * 3, [[3]], num_splits=3)),
+    "split_v_rows": Case(
+        lambda r: movement("SPLIT_V", (7, 6), [(2, 6), (4, 6), (1, 6)], [[2, -1, 1], [0]], num_splits=3)
+    ),
+    "unpack_middle_axis": Case(lambda r: movement("UNPACK", (3, 4, 5), [(3, 5)] * 4, axis=1, num=4)),
+    "broadcast_to": Case(lambda r: movement("BROADCAST_TO", (1, 3, 1), [(2, 3, 4)], [[2, 3, 4]])),
+    "depth_to_space_2": Case(lambda r: movement("DEPTH_TO_SPACE", (1, 3, 4, 12), [(1, 6, 8, 3)], block_size=2)),
+    "space_to_depth_2": Case(lambda r: movement("SPACE_TO_DEPTH", (1, 6, 4, 3), [(1, 3, 2, 12)], block_size=2)),
+    "gather_rows_by_index": Case(lambda r: movement("GATHER", (6, 5), [(4, 5)], [[5, 0, 0, 3]], axis=0)),
+    "gather_channels": Case(lambda r: movement("GATHER", (2, 3, 7), [(2, 3, 3)], [[6, 1, 2]], axis=2)),
+    "resize_nearest_x2": Case(lambda r: movement("RESIZE_NEAREST_NEIGHBOR", (1, 5, 4, 6), [(1, 10, 8, 6)], [[10, 8]])),
+    "resize_nearest_align_corners": Case(
+        lambda r: movement("RESIZE_NEAREST_NEIGHBOR", (1, 4, 5, 3), [(1, 7, 9, 3)], [[7, 9]], align_corners=True)
+    ),
+    "resize_nearest_half_pixel": Case(
+        lambda r: movement("RESIZE_NEAREST_NEIGHBOR", (1, 5, 3, 2), [(1, 8, 7, 2)], [[8, 7]], half_pixel_centers=True)
+    ),
+    "mean_global_pool_keepdims": Case(lambda r: reduce("MEAN", (1, 7, 6, 10), [1, 2], True), vector=VECTOR),
+    "mean_same_quant_no_keepdims": Case(
+        lambda r: reduce("MEAN", (2, 5, 5, 4), [1, 2], False, same_quant=True), vector=VECTOR
+    ),
+    "mean_last_axis": Case(lambda r: reduce("MEAN", (3, 4, 17), [-1], False), vector=VECTOR),
+    "s16_mean_global_pool": Case(lambda r: reduce("MEAN", (1, 7, 6, 10), [1, 2], True, dtype=np.int16)),
+    "s16_sum_last_axis": Case(lambda r: reduce("SUM", (3, 4, 17), [-1], False, dtype=np.int16)),
+    "mean_interleaved_axes": Case(lambda r: reduce("MEAN", (2, 3, 4, 5), [0, 2], True), vector=VECTOR),
+    "sum_channels": Case(lambda r: reduce("SUM", (1, 4, 6, 3), [3], True)),
+    "reduce_max_hw": Case(lambda r: reduce("REDUCE_MAX", (1, 5, 6, 7), [1, 2], False)),
+    "reduce_min_rows": Case(lambda r: reduce("REDUCE_MIN", (6, 9), [0], True)),
+    "views_expand_squeeze": Case(lambda r: views(r), vector=VECTOR),
+    "pack_axis1_3_inputs": Case(lambda r: concat_like("PACK", [(4, 5)] * 3, (4, 3, 5), axis=1, values_count=3)),
+    "pack_last_axis": Case(lambda r: concat_like("PACK", [(2, 3)] * 2, (2, 3, 2), axis=-1, values_count=2)),
+    "squared_difference_broadcast": Case(lambda r: binary(r, "SQUARED_DIFFERENCE", (2, 4, 6), (4, 1))),
+    "simplify_identities_and_constants": Case(lambda r: simplifiable(r), vector=VECTOR),
+    "prelu_channel_alpha": Case(lambda r: binary(r, "PRELU", (1, 5, 4, 6), (1, 1, 6), const=1)),
+    "arg_max_channels": Case(lambda r: arg_minmax("ARG_MAX", (1, 4, 5, 10), -1)),
+    "f32_arg_min_middle": Case(lambda r: arg_minmax("ARG_MIN", (3, 9, 4), 1, dtype=np.float32)),
+    "arg_min_rows": Case(lambda r: arg_minmax("ARG_MIN", (7, 3, 2), 0)),
+    "transpose_conv_2x_same": Case(lambda r: transpose_conv(r, 4, 5, 6, 5, (3, 3), (2, 2))),
+    "transpose_conv_valid_4x3_nobias": Case(
+        lambda r: transpose_conv(r, 3, 4, 3, 7, (4, 3), (2, 1), "VALID", bias=False)
+    ),
+    "batch_matmul_broadcast_batches": Case(lambda r: batch_matmul(r, (2, 1, 3, 5), (1, 4, 5, 6), (2, 4, 3, 6))),
+    "batch_matmul_adj_x_adj_y": Case(
+        lambda r: batch_matmul(r, (3, 7, 4), (3, 5, 7), (3, 4, 5), adj_x=True, adj_y=True)
+    ),
+    "batch_matmul_const_rhs": Case(lambda r: batch_matmul(r, (6, 9), (9, 11), (6, 11), const_b=True)),
+    "f32_transpose_conv_stride2": Case(lambda r: transpose_conv_float(r, 4, 5, 3, 6, (3, 3), (2, 2))),
+    "f32_transpose_conv_valid_relu": Case(
+        lambda r: transpose_conv_float(r, 3, 3, 4, 5, (4, 2), (2, 1), "VALID", "RELU")
+    ),
+    "f32_batch_matmul_adj": Case(
+        lambda r: batch_matmul(r, (2, 7, 4), (1, 5, 7), (2, 4, 5), floating=True, adj_x=True, adj_y=True)
+    ),
+    "f32_batch_matmul_const_rhs": Case(
+        lambda r: batch_matmul(r, (6, 9), (9, 11), (6, 11), const_b=True, floating=True)
+    ),
+    "resize_bilinear_x2": Case(lambda r: movement("RESIZE_BILINEAR", (1, 5, 4, 6), [(1, 10, 8, 6)], [[10, 8]])),
+    "resize_bilinear_align_corners": Case(
+        lambda r: movement("RESIZE_BILINEAR", (2, 4, 5, 3), [(2, 7, 9, 3)], [[7, 9]], align_corners=True)
+    ),
+    "resize_bilinear_half_pixel_down": Case(
+        lambda r: movement("RESIZE_BILINEAR", (1, 9, 7, 2), [(1, 4, 5, 2)], [[4, 5]], half_pixel_centers=True)
+    ),
+    "f32_resize_bilinear_half_pixel": Case(
+        lambda r: movement(
+            "RESIZE_BILINEAR", (1, 5, 7, 3), [(1, 9, 4, 3)], [[9, 4]], np.float32, half_pixel_centers=True
+        )
+    ),
+    "f32_resize_bilinear_align_corners": Case(
+        lambda r: movement("RESIZE_BILINEAR", (2, 4, 5, 3), [(2, 7, 9, 3)], [[7, 9]], np.float32, align_corners=True)
+    ),
+    "l2_normalization_rows": Case(lambda r: activation("L2_NORMALIZATION", (3, 5, 17), 0.05, 6, 1 / 128, 0)),
+    "l2_normalization_wide_zero_point": Case(lambda r: activation("L2_NORMALIZATION", (4, 64), 0.002, -90, 1 / 128, 0)),
+    "div_same_shape": Case(lambda r: divide(r, (3, 5, 7), (3, 5, 7))),
+    "div_by_const_channels": Case(lambda r: divide(r, (2, 4, 6), (6,), const_b=True)),
+    "zero_copy_join_and_split": Case(lambda r: zero_copy_join_and_split(), vector=VECTOR),
+    "log_softmax_rows": Case(lambda r: activation("LOG_SOFTMAX", (3, 10), 0.1, 5, 16 / 256, 127)),
+    "log_softmax_fine_scale_wide": Case(lambda r: activation("LOG_SOFTMAX", (2, 70), 0.02, -30, 16 / 256, 127)),
+    "svdf_int16_state_rank2": Case(lambda r: svdf(r, 1, 40, 16, 2, 10)),
+    # TFLite Micro's integer SVDF ignores a fused RELU (the keyword model carries one): so does rvfw
+    "svdf_fused_relu_ignored": Case(lambda r: svdf(r, 1, 24, 8, 1, 6, activation="RELU")),
+    "lstm_batch_major": Case(lambda r: lstm(r, 2, 5, 12, 20)),
+    "s16_lstm_batch_major": Case(lambda r: lstm(r, 2, 4, 9, 11, wide=True)),
+    "s16_lstm_time_major_clip": Case(lambda r: lstm(r, 3, 3, 6, 8, time_major=True, cell_clip=2.0, wide=True)),
+    "resource_variable_accumulator": Case(lambda r: resource_accumulator(r)),
+    "resource_variable_read_after_assign": Case(lambda r: resource_accumulator(r, read_after=True)),
+    "s16_logistic_q3_12": Case(lambda r: sigmoid16("LOGISTIC", 2.0**-12)),
+    "s16_softmax": Case(lambda r: softmax16((6, 37), 0.0004)),
+    "s16_softmax_wide_beta": Case(lambda r: softmax16((2, 3, 300), 0.00011, beta=0.7)),
+    "s16_logistic_scaled": Case(lambda r: sigmoid16("LOGISTIC", 0.00037)),
+    "s16_tanh_q4_11": Case(lambda r: sigmoid16("TANH", 2.0**-11)),
+    "s16_tanh_scaled": Case(lambda r: sigmoid16("TANH", 0.0002)),
+    "lstm_time_major_clip": Case(lambda r: lstm(r, 3, 4, 7, 9, time_major=True, cell_clip=1.5, cell_power=-12)),
+    "svdf_int8_state_2_batches": Case(lambda r: svdf(r, 2, 13, 5, 1, 7, np.int8)),
+    "f32_conv3x3_same_stride2_relu": Case(
+        lambda r: float_op(
+            r,
+            "CONV_2D",
+            (1, 9, 8, 3),
+            (1, 5, 4, 6),
+            wshape=(6, 3, 3, 3),
+            padding="SAME",
+            stride=(2, 2),
+            activation="RELU",
+        ),
+        vector=RVV,
+    ),
+    "f32_conv1x1_dilated_valid": Case(
+        lambda r: float_op(
+            r, "CONV_2D", (2, 7, 7, 5), (2, 3, 3, 4), wshape=(4, 3, 3, 5), padding="VALID", dilation=(2, 2)
+        ),
+        vector=RVV,
+    ),
+    "f32_depthwise_mult2_relu6": Case(
+        lambda r: float_op(
+            r,
+            "DEPTHWISE_CONV_2D",
+            (1, 6, 7, 3),
+            (1, 6, 7, 6),
+            wshape=(1, 3, 3, 6),
+            padding="SAME",
+            depth_multiplier=2,
+            activation="RELU6",
+        ),
+        vector=RVV,
+    ),
+    "f32_logistic": Case(lambda r: float_unary("LOGISTIC", 20.0)),
+    "f32_hard_swish": Case(lambda r: float_unary("HARD_SWISH", 8.0)),
+    "f32_log_softmax": Case(lambda r: float_unary("LOG_SOFTMAX", 12.0)),
+    "f32_svdf_rank2_relu": Case(lambda r: svdf_float(r, 2, 13, 6, 2, 5, "RELU")),
+    "f32_l2_normalization": Case(lambda r: float_unary("L2_NORMALIZATION", 5.0)),
+    "f32_elu": Case(lambda r: float_unary("ELU", 30.0)),
+    "f32_leaky_relu": Case(lambda r: float_unary("LEAKY_RELU", 3.0, alpha=0.15)),
+    "f32_div_broadcast_relu": Case(
+        lambda r: float_op(r, "DIV", (2, 3, 5), (2, 3, 5), b_shape=(3, 1), activation="RELU")
+    ),
+    "f32_maximum_const": Case(lambda r: float_op(r, "MAXIMUM", (3, 7), (3, 7), b_shape=(7,), const=True)),
+    "f32_minimum": Case(lambda r: float_op(r, "MINIMUM", (2, 4, 4), (2, 4, 4), b_shape=(2, 4, 4))),
+    "f32_squared_difference": Case(lambda r: float_op(r, "SQUARED_DIFFERENCE", (2, 9), (2, 9), b_shape=(1, 9))),
+    "f32_mean_global_pool": Case(lambda r: float_mean("MEAN", (1, 6, 5, 8), [1, 2], True)),
+    "f32_mean_last_axis": Case(lambda r: float_mean("MEAN", (3, 4, 11), [-1], False)),
+    "f32_sum_two_axes": Case(lambda r: float_mean("SUM", (2, 3, 4, 5), [0, 2], False)),
+    "f32_reduce_max": Case(lambda r: float_mean("REDUCE_MAX", (2, 3, 4, 5), [1, 3], True)),
+    "f32_reduce_min": Case(lambda r: float_mean("REDUCE_MIN", (3, 17), [-1], False)),
+    "f32_prelu_channels": Case(lambda r: float_op(r, "PRELU", (1, 4, 5, 6), (1, 4, 5, 6), b_shape=(6,), const=True)),
+    "f32_lstm_batch_major": Case(lambda r: lstm_float(r, 2, 4, 6, 10)),
+    "f32_lstm_time_major_clip": Case(lambda r: lstm_float(r, 3, 3, 5, 7, time_major=True, cell_clip=0.8)),
+    "f32_tanh": Case(lambda r: float_unary("TANH", 25.0)),
+    "f32_fully_connected": Case(
+        lambda r: float_op(r, "FULLY_CONNECTED", (2, 37), (2, 11), wshape=(11, 37)), vector=RVV
+    ),
+    "f32_avgpool_same": Case(
+        lambda r: float_op(
+            r, "AVERAGE_POOL_2D", (1, 7, 6, 4), (1, 4, 3, 4), padding="SAME", stride=(2, 2), filter=(3, 3)
+        )
+    ),
+    "f32_maxpool_valid_relu6": Case(
+        lambda r: float_op(
+            r,
+            "MAX_POOL_2D",
+            (1, 8, 9, 3),
+            (1, 7, 4, 3),
+            padding="VALID",
+            stride=(1, 2),
+            filter=(2, 3),
+            activation="RELU6",
+        )
+    ),
+    "f32_add_broadcast": Case(lambda r: float_op(r, "ADD", (2, 3, 5), (2, 3, 5), b_shape=(3, 1))),
+    "f32_mul_const_relu": Case(
+        lambda r: float_op(r, "MUL", (4, 9), (4, 9), b_shape=(9,), const=True, activation="RELU")
+    ),
+    "f32_sub": Case(lambda r: float_op(r, "SUB", (3, 8), (3, 8), b_shape=(3, 8))),
+    "f32_relu6": Case(lambda r: float_op(r, "RELU6", (5, 13), (5, 13))),
+    "f32_softmax": Case(lambda r: float_op(r, "SOFTMAX", (3, 10), (3, 10), beta=1.0)),
+    "f32_softmax_beta_wide": Case(lambda r: float_op(r, "SOFTMAX", (2, 100), (2, 100), beta=0.6)),
+    "s16_conv3x3_same_relu": Case(
+        lambda r: op16x8(
+            r,
+            "CONV_2D",
+            (1, 7, 6, 3),
+            (1, 7, 6, 5),
+            (5, 3, 3, 3),
+            activation="RELU",
+            padding="SAME",
+            stride=(1, 1),
+            dilation=(1, 1),
+        ),
+        vector=RVV,
+    ),
+    "s16_conv_stride2_int32_bias": Case(
+        lambda r: op16x8(
+            r,
+            "CONV_2D",
+            (1, 9, 8, 4),
+            (1, 4, 3, 6),
+            (6, 3, 3, 4),
+            bias_dtype=np.int32,
+            padding="VALID",
+            stride=(2, 2),
+            dilation=(1, 1),
+        ),
+        vector=RVV,
+    ),
+    "s16_depthwise_mult2": Case(
+        lambda r: op16x8(
+            r,
+            "DEPTHWISE_CONV_2D",
+            (1, 6, 7, 3),
+            (1, 6, 7, 6),
+            (1, 3, 3, 6),
+            padding="SAME",
+            stride=(1, 1),
+            dilation=(1, 1),
+            depth_multiplier=2,
+        ),
+        vector=RVV,
+    ),
+    "s16_depthwise_stride2_relu": Case(
+        lambda r: op16x8(
+            r,
+            "DEPTHWISE_CONV_2D",
+            (1, 9, 8, 20),
+            (1, 5, 4, 20),
+            (1, 3, 3, 20),
+            activation="RELU",
+            padding="SAME",
+            stride=(2, 2),
+            dilation=(1, 1),
+            depth_multiplier=1,
+        ),
+        vector=RVV,
+    ),
+    "s16_fully_connected": Case(lambda r: op16x8(r, "FULLY_CONNECTED", (2, 40), (2, 9), (9, 40)), vector=RVV),
+    # TFLite Micro's accumulator follows the bias: int32 (double-rounding requantisation) with an
+    # int32 bias, int64 with an int64 one or none (issue 36: a bias-less Keras Dense stack).
+    "s16_fully_connected_int32_bias": Case(
+        lambda r: op16x8(r, "FULLY_CONNECTED", (2, 40), (2, 12), (12, 40), bias_dtype=np.int32), vector=RVV
+    ),
+    "s16_fully_connected_no_bias": Case(
+        lambda r: op16x8(r, "FULLY_CONNECTED", (2, 40), (2, 12), (12, 40), bias_dtype=None), vector=RVV
+    ),
+    "s16_conv_no_bias": Case(
+        lambda r: op16x8(
+            r,
+            "CONV_2D",
+            (1, 9, 8, 4),
+            (1, 4, 3, 6),
+            (6, 3, 3, 4),
+            bias_dtype=None,
+            padding="VALID",
+            stride=(2, 2),
+            dilation=(1, 1),
+        ),
+        vector=RVV,
+    ),
+    "s16_add": Case(lambda r: op16x8(r, "ADD", (2, 5, 7), (2, 5, 7))),
+    "s16_sub_broadcast": Case(lambda r: op16x8(r, "SUB", (2, 5, 7), (2, 5, 7), b_shape=(5, 1))),
+    "s16_mul_broadcast": Case(lambda r: op16x8(r, "MUL", (3, 4, 6), (3, 4, 6), b_shape=(6,))),
+    "s16_avgpool": Case(
+        lambda r: op16x8(r, "AVERAGE_POOL_2D", (1, 7, 6, 3), (1, 4, 3, 3), padding="SAME", stride=(2, 2), filter=(3, 3))
+    ),
+    "s16_maxpool_relu": Case(
+        lambda r: op16x8(
+            r,
+            "MAX_POOL_2D",
+            (1, 8, 9, 2),
+            (1, 7, 4, 2),
+            activation="RELU",
+            padding="VALID",
+            stride=(1, 2),
+            filter=(2, 3),
+        )
+    ),
+    "convert_f32_to_s16": Case(lambda r: convert("f32", "s16", (3, 17))),
+    "convert_s16_to_f32": Case(lambda r: convert("s16", "f32", (3, 17))),
+    "convert_s8_to_s16": Case(lambda r: convert("s8", "s16", (4, 9))),
+    "convert_s16_to_s8": Case(lambda r: convert("s16", "s8", (4, 9))),
+    "convert_s8_to_s32": Case(lambda r: convert("s8", "s32", (4, 9))),
+    "convert_s16_to_s32": Case(lambda r: convert("s16", "s32", (4, 9))),
+    "convert_s32_to_s16": Case(lambda r: convert("s32", "s16", (4, 9))),
+    "convert_s32_to_s8": Case(lambda r: convert("s32", "s8", (4, 9))),
+    "s16_leaky_relu": Case(lambda r: leaky16((2, 5, 11), 0.3, 0.0004, 0.0003)),
+    "s16_leaky_relu_alpha_above_one": Case(lambda r: leaky16((3, 17), 1.7, 0.0002, 0.0005)),
+    "s16_transpose_conv_2x_same": Case(lambda r: transpose_conv16(r, 3, 4, 5, 6, (3, 3), (2, 2))),
+    "s16_transpose_conv_valid": Case(lambda r: transpose_conv16(r, 2, 5, 4, 3, (3, 4), (1, 2), "VALID")),
+    "s16_transpose": Case(lambda r: movement("TRANSPOSE", (2, 3, 4), [(4, 2, 3)], [[2, 0, 1]], dtype=np.int16)),
+    "padv2_value": Case(lambda r: padv2((1, 4, 5, 3), ((0, 0), (1, 2), (2, 0), (0, 1)), 37)),
+    "f32_padv2_value": Case(lambda r: padv2((1, 4, 5, 3), ((0, 0), (1, 2), (2, 0), (0, 1)), -2.75, np.float32)),
+    "s16_padv2_value": Case(lambda r: padv2((2, 3, 5), ((1, 0), (0, 2), (3, 1)), -1234, np.int16)),
+    "concat_channels_3_inputs": Case(lambda r: concat([(1, 4, 5, 3), (1, 4, 5, 8), (1, 4, 5, 1)], 3)),
+    "concat_height_negative_axis": Case(lambda r: concat([(1, 2, 6, 4), (1, 5, 6, 4)], -3)),
+    "concat_2d_batch_axis": Case(lambda r: concat([(2, 7), (3, 7)], 0)),
+    "padconv_3x3_s2_asymmetric": Case(
+        lambda r: pad_then_conv(r, 9, 8, 3, 6, (3, 3), (2, 2), ((0, 1), (0, 1))), vector=VECTOR
+    ),
+    "padconv_3x3_s1_all_sides": Case(
+        lambda r: pad_then_conv(r, 7, 6, 5, 4, (3, 3), (1, 1), ((1, 2), (2, 1))), vector=VECTOR
+    ),
+    "paddw_3x3_s2": Case(
+        lambda r: pad_then_conv(r, 10, 9, 8, 8, (3, 3), (2, 2), ((1, 1), (1, 1)), depthwise=True), vector=VECTOR
+    ),
+    "paddw_5x3_s1_wide": Case(
+        lambda r: pad_then_conv(r, 6, 33, 3, 3, (5, 3), (1, 1), ((2, 2), (0, 2)), depthwise=True), vector=VECTOR
+    ),
+    "pad_4d_hw_asymmetric": Case(lambda r: pad((1, 5, 7, 3), ((0, 0), (1, 2), (0, 3), (0, 0)))),
+    "pad_4d_every_axis": Case(lambda r: pad((2, 3, 4, 5), ((1, 0), (2, 1), (1, 1), (3, 2)))),
+    "pad_2d": Case(lambda r: pad((3, 9), ((2, 1), (0, 4)))),
+    "conv3x3_same_perchannel_relu": Case(lambda r: conv(r, 9, 7, 3, 5, (3, 3), activation="RELU"), vector=VECTOR),
+    "conv5x3_valid_stride2x1_pertensor_nobias": Case(
+        lambda r: conv(r, 12, 9, 7, 3, (5, 3), (2, 1), "VALID", per_channel=False, bias=False), vector=VECTOR
+    ),
+    "conv3x3_same_stride2_odd_pad_relu6": Case(
+        lambda r: conv(r, 10, 8, 4, 6, (3, 3), (2, 2), activation="RELU6"), vector=VECTOR
+    ),
+    "conv3x3_dilation2": Case(
+        lambda r: conv(r, 11, 10, 2, 3, (3, 3), dilation=(2, 2), activation="RELU_N1_TO_1"), vector=VECTOR
+    ),
+    # Output channels within half the lanes (RVV: six pixels a pass at LMUL 4): 16 at VLEN 128, 32 at 256.
+    "conv3x3_sixteen_channels": Case(lambda r: conv(r, 8, 15, 16, 16, (3, 3), activation="RELU"), vector=VECTOR),
+    "conv3x3_thirty_two_channels_dilation2": Case(
+        lambda r: conv(r, 7, 13, 8, 32, (3, 3), dilation=(2, 2)), vector=VECTOR
+    ),
+    "conv1x1_pointwise_odd_channels": Case(lambda r: conv(r, 5, 5, 17, 9, (1, 1)), inplace=True, vector=VECTOR),
+    "conv1x1_pointwise_widening": Case(
+        lambda r: conv(r, 4, 7, 5, 13, (1, 1), activation="RELU"), inplace=True, vector=VECTOR
+    ),
+    "conv3x3_weights_down_to_minus128": Case(lambda r: conv(r, 6, 40, 5, 4, (3, 3), w_low=-128), vector=VECTOR),
+    "conv3x3_wide_rows_few_channels": Case(
+        lambda r: conv(r, 5, 37, 3, 4, (3, 3), (1, 2), activation="RELU"), vector=VECTOR
+    ),
+    # Requantisation scales above and below 0.5 (shifts >= 0 in some channels), LMUL 8 and 4;
+    # a one-channel 10x4 window (KWS's first layer: every pixel on im2col columns).
+    "conv3x3_scales_above_half": Case(lambda r: conv(r, 6, 9, 2, 40, (3, 3), coarse=True), vector=VECTOR),
+    "conv3x3_scales_above_half_narrow": Case(
+        lambda r: conv(r, 7, 8, 3, 12, (3, 3), (2, 1), coarse=True), vector=VECTOR
+    ),
+    "conv10x4_one_channel_stride2": Case(
+        lambda r: conv(r, 15, 10, 1, 24, (10, 4), (2, 2), activation="RELU"), vector=VECTOR
+    ),
+    "dw3x3_scales_above_half": Case(
+        lambda r: depthwise(r, 6, 7, 40, 1, (3, 3), coarse=True), inplace=True, vector=VECTOR
+    ),
+    # A -128 weight: two products may leave int16, so the RVV kernel does not pair taps there.
+    "dw3x3_weights_down_to_minus128": Case(
+        lambda r: depthwise(r, 6, 9, 40, 1, (3, 3), w_low=-128), inplace=True, vector=VECTOR
+    ),
+    "dw3x3_wide_rows_few_channels": Case(
+        lambda r: depthwise(r, 6, 45, 3, 2, (3, 3), (1, 1), activation="RELU6"), inplace=True, vector=VECTOR
+    ),
+    "dw3x3_same_stride2": Case(
+        lambda r: depthwise(r, 9, 9, 5, 1, (3, 3), (2, 2), activation="RELU"), inplace=True, vector=VECTOR
+    ),
+    # micro_speech's first layer in small: one input channel, multiplier 8, a 10x8 stride-2 window
+    # whose rows and columns cross every border; then wide dilated rows over two chunks of lanes.
+    "dw10x8_one_channel_multiplier8_stride2": Case(
+        lambda r: depthwise(r, 13, 20, 1, 8, (10, 8), (2, 2), activation="RELU"), inplace=True, vector=VECTOR
+    ),
+    "dw3x3_wide_rows_multiplier3_dilation2": Case(
+        lambda r: depthwise(r, 6, 40, 2, 3, (3, 3), dilation=(2, 2)), inplace=True, vector=VECTOR
+    ),
+    # In place these hold two output rows back (padding 2 above): 5x5, and 3x3 dilated by 2.
+    "dw5x5_same_relu": Case(lambda r: depthwise(r, 9, 7, 6, 1, (5, 5), activation="RELU"), inplace=True, vector=VECTOR),
+    "dw3x3_same_dilation2": Case(
+        lambda r: depthwise(r, 8, 9, 5, 1, (3, 3), dilation=(2, 2)), inplace=True, vector=VECTOR
+    ),
+    "dw3x3_two_batches_stride2": Case(
+        lambda r: depthwise(r, 7, 6, 4, 1, (3, 3), (2, 2), batches=2), inplace=True, vector=VECTOR
+    ),
+    "dw3x3_two_batches_relu6": Case(
+        lambda r: depthwise(r, 5, 6, 4, 1, (3, 3), activation="RELU6", batches=2), inplace=True, vector=VECTOR
+    ),
+    "dw3x3_valid_multiplier3_dilation2": Case(
+        lambda r: depthwise(r, 10, 9, 3, 3, (3, 3), padding="VALID", dilation=(2, 2)), inplace=True, vector=VECTOR
+    ),
+    "dw5x2_same_multiplier2_relu6": Case(
+        lambda r: depthwise(r, 7, 6, 4, 2, (5, 2), activation="RELU6"), inplace=True, vector=VECTOR
+    ),
+    "fc_3_batches": Case(lambda r: fully_connected(r, 3, 37, 11), vector=VECTOR),
+    "fc_relu": Case(lambda r: fully_connected(r, 1, 64, 10, activation="RELU"), vector=VECTOR),
+    "avgpool3x3_same_stride2": Case(lambda r: pool("AVERAGE_POOL_2D", 9, 8, 5, (3, 3), (2, 2), "SAME")),
+    "avgpool_global_valid": Case(lambda r: pool("AVERAGE_POOL_2D", 6, 4, 3, (6, 4), (6, 4), "VALID")),
+    "maxpool2x3_valid_relu6": Case(lambda r: pool("MAX_POOL_2D", 8, 9, 6, (2, 3), (1, 2), "VALID", "RELU6")),
+    "maxpool3x3_same_stride2": Case(lambda r: pool("MAX_POOL_2D", 7, 7, 3, (3, 3), (2, 2), "SAME")),
+    "add_relu": Case(lambda r: add("RELU"), inplace=True, vector=VECTOR),
+    "add_residual_after_conv3x3": Case(
+        lambda r: conv_residual(r, 9, 7, 5, 3, residual_first=True), inplace=True, vector=VECTOR, fused=True
+    ),
+    "chain_mobilenet_stem_wide": Case(lambda r: conv_chain(r, 40, 40, 4), vector=VECTOR, tiled=True),
+    "chain_mobilenet_stem_tall": Case(lambda r: conv_chain(r, 64, 20, 4), vector=VECTOR, tiled=True),
+    "add_residual_after_conv1x1": Case(
+        lambda r: conv_residual(r, 6, 35, 3, 1, residual_first=False, activation="NONE"),
+        inplace=True,
+        vector=VECTOR,
+        fused=True,
+    ),
+    "add": Case(lambda r: add(), inplace=True, vector=VECTOR),
+    "softmax_fine_scale": Case(lambda r: softmax(3, 10, 0.05), vector=VECTOR),
+    # int8 -> int16, as the SVDF keyword model ends (issue 29)
+    "softmax_to_int16": Case(lambda r: softmax(3, 12, 0.1, out16=True), vector=VECTOR),
+    "softmax_to_int16_wide_rows": Case(lambda r: softmax(2, 70, 0.7, beta=0.5, out16=True), vector=VECTOR),
+    "softmax_coarse_scale_beta": Case(lambda r: softmax(2, 33, 0.3, beta=0.7), vector=VECTOR),
+    # Rows over several vectors; a scale so coarse that most values fall below diff_min.
+    "softmax_wide_rows": Case(lambda r: softmax(3, 100, 0.08), vector=VECTOR),
+    "softmax_beyond_diff_min": Case(lambda r: softmax(4, 21, 1.5), vector=VECTOR),
+    "quantize_float": Case(lambda r: quantize_float()),
+    "quantize_requantize": Case(lambda r: requantize()),
+    "dequantize": Case(lambda r: dequantize()),
+}
+
+
+def random_cases(count: int) -> dict[str, Case]:
+    """Seeded random shapes: odd channel counts, tails shorter than a vector, strides, padding."""
+    rng = np.random.default_rng(1234)
+    cases = {}
+    for i in range(count):
+        h, w = (int(v) for v in rng.integers(3, 12, 2))
+        k = tuple(int(v) for v in rng.integers(1, 4, 2))
+        stride = tuple(int(v) for v in rng.integers(1, 3, 2))
+        padding = ["SAME", "VALID"][int(rng.integers(2))]
+        cin, cout = (int(v) for v in rng.integers(1, 70, 2))
+        pointwise = k == (1, 1) and stride == (1, 1)  # the in-place 1x1 kernels take it
+        cases[f"random{i}_conv_{h}x{w}x{cin}_k{k[0]}x{k[1]}_s{stride[0]}{stride[1]}_{padding}_{cout}"] = Case(
+            lambda r, a=(h, w, cin, cout, k, stride, padding): conv(r, *a), inplace=pointwise, vector=VECTOR
+        )
+        mult = int(rng.integers(1, 3))
+        cases[f"random{i}_dw_{h}x{w}x{cin}_m{mult}_k{k[0]}x{k[1]}_s{stride[0]}{stride[1]}_{padding}"] = Case(
+            lambda r, a=(h, w, cin, mult, k, stride, padding): depthwise(r, *a), inplace=True, vector=VECTOR
+        )
+        depth, units = (int(v) for v in rng.integers(1, 150, 2))
+        cases[f"random{i}_fc_{depth}x{units}"] = Case(
+            lambda r, a=(1, depth, units): fully_connected(r, *a), vector=VECTOR
+        )
+    return cases
+
+
+CASES.update(random_cases(4))
