@@ -29,6 +29,7 @@ class DType(enum.Enum):
 
 
 class OpKind(enum.Enum):
+    ABS = "ABS"
     ADD = "ADD"
     ASSIGN_VARIABLE = "ASSIGN_VARIABLE"  # after the frontend: (value,) -> (the variable tensor,)
     ARG_MAX = "ARG_MAX"
@@ -45,6 +46,7 @@ class OpKind(enum.Enum):
     DIV = "DIV"
     ELU = "ELU"
     EXPAND_DIMS = "EXPAND_DIMS"
+    FLOOR_DIV = "FLOOR_DIV"
     FULLY_CONNECTED = "FULLY_CONNECTED"
     GATHER = "GATHER"
     HARD_SWISH = "HARD_SWISH"

@@ -100,6 +100,8 @@ def parse_console(
     graphs = {mb.entry.name: mb.graph for mb in b.models}
     results: dict[str, ModelResult] = {}
     for words, line in records(console, exit_code, runner, partial):
+        if words[0] not in ("model", "output", "step", "preempt", "dispatch") or len(words) < 2:
+            continue  # the harness's other lines (begin, end, faults and deadlines: _log_events)
         kind, model = words[0], words[1]
         if kind == "output":  # output <m> <kind> <n>: values
             results[model].outputs.append(output_array(line, words[2], graphs[model], 0))

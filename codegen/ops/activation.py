@@ -40,7 +40,16 @@ from codegen.ops.contract import Form, Kind, OpContract
 from codegen.ops.kernels import family
 from codegen.quant import INT8_MAX, INT8_MIN, quantize_multiplier, round_half_away
 
-KINDS = (OpKind.RELU, OpKind.RELU6, OpKind.LEAKY_RELU, OpKind.LOGISTIC, OpKind.TANH, OpKind.HARD_SWISH, OpKind.ELU)
+KINDS = (
+    OpKind.ABS,
+    OpKind.RELU,
+    OpKind.RELU6,
+    OpKind.LEAKY_RELU,
+    OpKind.LOGISTIC,
+    OpKind.TANH,
+    OpKind.HARD_SWISH,
+    OpKind.ELU,
+)
 LUT = family("int8 activation (table)", "rvfw_lut_params", "lut_s8", ("ref", "rvv", "xthead"))
 # int16: LOGISTIC and TANH are TFLite's int16 table kernels (ops.sigmoid16) with its input scaling
 SIGMOID_S16 = family("LOGISTIC / TANH int16", "rvfw_sigmoid_s16_params", "sigmoid_s16", ("ref",), ("LOGISTIC", "TANH"))
@@ -68,6 +77,16 @@ def relu(graph: Graph, op: Op) -> list[int]:
     zi, zo = inp.quant.zero_point[0], out.quant.zero_point[0]
     lo = max(INT8_MIN, zo + round_half_away(float(_f32(0.0) / _f32(out.quant.scale[0]))))
     return [min(max(zo + fp.multiply_by_quantized_multiplier(int(x) - zi, m, s), lo), INT8_MAX) for x in INPUTS]
+
+
+def abs_(graph: Graph, op: Op) -> list[int]:
+    """TFLite Micro's AbsEvalQuantized: |x - zi| rescaled only where the two float32 scales differ."""
+    inp, out = graph.tensors[op.inputs[0]], graph.tensors[op.outputs[0]]
+    zi, zo = inp.quant.zero_point[0], out.quant.zero_point[0]
+    if _f32(inp.quant.scale[0]) == _f32(out.quant.scale[0]):
+        return [_clamp8(abs(int(x) - zi) + zo) for x in INPUTS]
+    m, s = quantize_multiplier(float(_f32(inp.quant.scale[0])) / float(_f32(out.quant.scale[0])))
+    return [_clamp8(fp.multiply_by_quantized_multiplier(abs(int(x) - zi), m, s) + zo) for x in INPUTS]
 
 
 def relu6(graph: Graph, op: Op) -> list[int]:
@@ -196,8 +215,8 @@ def elu(graph: Graph, op: Op) -> list[int]:
     return table
 
 
-TABLES = {OpKind.RELU: relu, OpKind.RELU6: relu6, OpKind.LEAKY_RELU: leaky_relu, OpKind.LOGISTIC: logistic,
-          OpKind.TANH: tanh, OpKind.HARD_SWISH: hard_swish, OpKind.ELU: elu}  # fmt: skip
+TABLES = {OpKind.ABS: abs_, OpKind.RELU: relu, OpKind.RELU6: relu6, OpKind.LEAKY_RELU: leaky_relu,
+          OpKind.LOGISTIC: logistic, OpKind.TANH: tanh, OpKind.HARD_SWISH: hard_swish, OpKind.ELU: elu}  # fmt: skip
 
 
 def table(graph: Graph, op: Op) -> np.ndarray:
@@ -275,6 +294,7 @@ def lower_f32(ctx: LowerContext, op: Op) -> Layer:
 
 CONTRACT = OpContract(
     kinds={
+        OpKind.ABS: Kind(5, (1, 1)),  # 2: int8; 1 float32, 3-4 int16, 5 int32 (refused by dtype)
         OpKind.RELU: Kind(3, (1, 1)),
         OpKind.RELU6: Kind(2, (1, 1)),
         OpKind.LEAKY_RELU: Kind(2, (1, 1), options=("alpha",)),
@@ -286,7 +306,8 @@ CONTRACT = OpContract(
     forms={
         DType.INT16: Form(check_s16, lower_s16, (SIGMOID_S16, LEAKY_S16),
                           kinds=(OpKind.LOGISTIC, OpKind.TANH, OpKind.LEAKY_RELU)),
-        DType.FLOAT32: Form(check_f32, lower_f32, (CLAMP_F32, *UNARY_F32.values(), LEAKY_F32)),
+        DType.FLOAT32: Form(check_f32, lower_f32, (CLAMP_F32, *UNARY_F32.values(), LEAKY_F32),
+                            kinds=(OpKind.RELU, OpKind.RELU6, OpKind.LEAKY_RELU, *UNARY_F32)),
         None: Form(check, lower, (LUT,), inplace=inplace),
     },
     fold=fold,

@@ -36,9 +36,10 @@ VECTOR = (OpKind.SUB, OpKind.MUL)  # vector kernels where the models of codegen.
 FAMILY = {kind: family(kind.value, PARAMS, f"{kind.value.lower()}_s8",
                        ("ref", "rvv", "xthead") if kind in VECTOR else ("ref",), (kind.value,))
           for kind in KINDS}  # fmt: skip
+FLOAT_ONLY = (OpKind.FLOOR_DIV,)  # TFLite Micro runs these in float32 only
 # float32: every binary kind, ADD's included (ops.add's float32 form is this module's)
 F32 = {kind: family(f"{kind.value} float32", PARAMS, f"{kind.value.lower()}_f32", ("ref",), (kind.value,))
-       for kind in (OpKind.ADD, *KINDS)}  # fmt: skip
+       for kind in (OpKind.ADD, *KINDS, *FLOAT_ONLY)}  # fmt: skip
 # 16x8: ADD and SUB are the int8 algorithm with 15 bits of headroom, MUL the int8 one with int16 clamps
 S16 = {OpKind.ADD: family("ADD int16", PARAMS, "add_broadcast_s16", ("ref",), ("ADD",)),
        OpKind.SUB: family("SUB int16", PARAMS, "sub_s16", ("ref",), ("SUB",)),
@@ -208,6 +209,8 @@ def check_f32(graph: Graph, op: Op) -> None:
         raise fail(graph, op, f"{list(a.shape)} and {list(b.shape)} do not broadcast to {list(out.shape)}")
     if a.is_constant and b.is_constant:
         raise fail(graph, op, "both inputs constant")
+    if op.kind is OpKind.FLOOR_DIV and b.is_constant and not np.all(b.data):
+        raise fail(graph, op, "a constant divisor holding 0 (TFLite Micro refuses division by 0)")
 
 
 def lower_f32(ctx: LowerContext, op: Op) -> Layer:
@@ -254,11 +257,12 @@ CONTRACT = OpContract(
         OpKind.MINIMUM: Kind(4, (2, 2)),
         OpKind.SQUARED_DIFFERENCE: Kind(2, (2, 2)),
         OpKind.PRELU: Kind(1, (2, 2)),
+        OpKind.FLOOR_DIV: Kind(2, (2, 2)),  # 1 float32; 2 int32 (refused by dtype)
     },
     forms={
         DType.INT16: Form(check_s16, lower_s16, (S16[OpKind.SUB], S16[OpKind.MUL]), kinds=(OpKind.SUB, OpKind.MUL)),
-        DType.FLOAT32: Form(check_f32, lower_f32, tuple(F32[k] for k in KINDS)),
-        None: Form(check, lower, tuple(FAMILY.values()), inplace=inplace),
+        DType.FLOAT32: Form(check_f32, lower_f32, tuple(F32[k] for k in (*KINDS, *FLOAT_ONLY))),
+        None: Form(check, lower, tuple(FAMILY.values()), inplace=inplace, kinds=KINDS),
     },
     fold=fold,
 )

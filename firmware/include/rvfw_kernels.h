@@ -295,6 +295,8 @@ void rvfw_leaky_relu_s16_ref(const rvfw_leaky_relu_params *p, const int16_t *inp
 void rvfw_sigmoid_s16_ref(const rvfw_sigmoid_s16_params *p, const int16_t *input, const uint16_t *sigmoid_table,
                           int16_t *output);
 void rvfw_div_f32_ref(const rvfw_binary_params *p, const float *a, const float *b, const float *act, float *output);
+void rvfw_floor_div_f32_ref(const rvfw_binary_params *p, const float *a, const float *b, const float *act,
+                            float *output);
 void rvfw_maximum_f32_ref(const rvfw_binary_params *p, const float *a, const float *b, const float *act, float *output);
 void rvfw_minimum_f32_ref(const rvfw_binary_params *p, const float *a, const float *b, const float *act, float *output);
 void rvfw_squared_difference_f32_ref(const rvfw_binary_params *p, const float *a, const float *b, const float *act,

@@ -79,6 +79,23 @@ static inline vint32m8_t rvfw_load_s8_strided(const int8_t *x, ptrdiff_t stride,
                                               (p)->output_activation_max, (vl)),                                  \
                         (vl))
 
+/* The row function (for RVFW_BROADCAST_ROWS) of the int8 elementwise kernels with broadcasting:
+ * n int32 lanes of each operand along the innermost run of the broadcast (stride 0 repeats one
+ * value in every lane), combined by COMBINE(p, x, y, vl) into the lanes RVFW_STORE_BINARY
+ * requantises. ADD, SUB and MUL are this one body; each kernel file names its COMBINE. */
+#define RVFW_BINARY_ROW_S8(row, COMBINE)                                                                           \
+    static void row(const rvfw_binary_params *p, const int8_t *a, int32_t sa, const int8_t *b, int32_t sb,       \
+                    int8_t *out, int32_t n)                                                                       \
+    {                                                                                                             \
+        for (int32_t i = 0; i < n;) {                                                                             \
+            const size_t vl = __riscv_vsetvl_e32m8((size_t)(n - i));                                              \
+            const vint32m8_t x = rvfw_load_s8_strided(a + i * sa, sa, vl);                                        \
+            const vint32m8_t y = rvfw_load_s8_strided(b + i * sb, sb, vl);                                        \
+            RVFW_STORE_BINARY(p, COMBINE(p, x, y, vl), out + i, vl);                                              \
+            i += (int32_t)vl;                                                                                     \
+        }                                                                                                         \
+    }
+
 /* Add the output zero point, clamp, and narrow int32 lanes to int8. */
 static inline vint8m2_t rvfw_narrow_s8(vint32m8_t x, int32_t offset, int32_t lo, int32_t hi, size_t vl)
 {

@@ -249,6 +249,24 @@ static inline size_t rvfw_xt_setvl_e32m8(size_t n)
         XT_VSB(8, (out));                                                                                         \
     } while (0)
 
+/* The row function (for RVFW_BROADCAST_ROWS) of the int8 elementwise kernels with broadcasting:
+ * strided byte loads of each operand into v8 and v16 (stride 0 repeats a value in every lane),
+ * COMBINE(p) leaving the int32 lanes in v8, then RVFW_XT_STORE_OUTPUT. ADD, SUB and MUL are this
+ * one body; each kernel file names its COMBINE. */
+#define RVFW_XT_BINARY_ROW_S8(row, COMBINE)                                                                        \
+    static void row(const rvfw_binary_params *p, const int8_t *a, int32_t sa, const int8_t *b, int32_t sb,       \
+                    int8_t *out, int32_t n)                                                                       \
+    {                                                                                                             \
+        for (int32_t i = 0; i < n;) {                                                                             \
+            const size_t vl = rvfw_xt_setvl_e32m8((size_t)(n - i));                                               \
+            XT_VLSB(8, a + i * sa, sa);                                                                           \
+            XT_VLSB(16, b + i * sb, sb);                                                                          \
+            COMBINE(p);                                                                                           \
+            RVFW_XT_STORE_OUTPUT(p, out + i);                                                                     \
+            i += (int32_t)vl;                                                                                     \
+        }                                                                                                         \
+    }
+
 /* Fixed-point rounding mode: round to nearest, ties up (vsmul and vssra as TFLite Micro needs). */
 static inline void rvfw_xt_round_nearest_up(void)
 {

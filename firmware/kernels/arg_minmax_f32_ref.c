@@ -1,26 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* ARG_MAX and ARG_MIN, float32: per (outer, inner) position the index along the axis of the first
- * largest (is_max) or smallest value, stored as int32 or int64 (index_bytes). */
-#include "rvfw_kernels.h"
+/* ARG_MAX and ARG_MIN, float32: the one loop of rvfw_arg_minmax.h over float elements. */
+#include "rvfw_arg_minmax.h"
 
 void rvfw_arg_minmax_f32_ref(const rvfw_arg_params *p, const float *input, void *output)
 {
-    for (int32_t o = 0; o < p->outer; ++o) {
-        for (int32_t i = 0; i < p->inner; ++i) {
-            const float *x = input + o * p->axis_size * p->inner + i;
-            float best = x[0];
-            int32_t index = 0;
-            for (int32_t k = 1; k < p->axis_size; ++k) {
-                const float v = x[k * p->inner];
-                if (p->is_max ? v > best : v < best) {
-                    best = v;
-                    index = k;
-                }
-            }
-            if (p->index_bytes == 8)
-                ((int64_t *)output)[o * p->inner + i] = index;
-            else
-                ((int32_t *)output)[o * p->inner + i] = index;
-        }
-    }
+    RVFW_ARG_MINMAX(float, p, input, output);
 }
