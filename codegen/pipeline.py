@@ -415,25 +415,63 @@ def estimate_table(estimate: dict) -> str:
     )
 
 
+@dataclass(frozen=True)
+class ImageModel:
+    """One model of an image, lowered: what image_sources renders."""
+
+    graph: Graph
+    plan: MemoryPlan
+    layers: list[Layer]
+    constants: list[ConstArray]
+
+
+def image_sources(
+    board: Board,
+    models: list[ImageModel],
+    harness: dict[str, str],
+    linker_script: str,
+    runtime: list[Path] | None = None,
+    defines: tuple[str, ...] = (),
+    extra_flags: dict[str, list[str]] | None = None,
+    optimize: str = "speed",
+) -> firmware.Sources:
+    """The sources of an image of one model or many (the one function both kinds of build call):
+    every model's files, the harness's files (main.c first, then any others), the platform header,
+    the kernels the layers call, the ones doing a sliver of the work compiled for size."""
+    standalone = len(models) == 1 and "app.c" not in harness
+    files: dict[str, str] = {}
+    for m in models:
+        files.update(emit.render_model(m.graph, board, m.plan, m.layers, m.constants, standalone=standalone))
+    files.update(harness)
+    files["rvfw_platform.h"] = emit.render_platform_header(models[0].graph, board)
+    return firmware.Sources(
+        files=files,
+        c_files=[f"{m.graph.name}.c" for m in models] + [name for name in harness if name.endswith(".c")],
+        linker_script=linker_script,
+        kernels={k for m in models for layer in m.layers for k in layer.kernels},
+        runtime=runtime or [],
+        defines=defines,
+        extra_flags=extra_flags or {},
+        cold_kernels=cold_kernels([m.layers for m in models]),
+        all_for_size=optimize == "size",
+    )
+
+
 def model_sources(
     graph, board, plan, layers, constants, inputs, deadline=None, optimize="speed", dump_layers=False
 ) -> firmware.Sources:
     """A one-model image: the model, the golden harness around it (with the watchdog when the
     board has a machine timer and a deadline is given), the platform header."""
-    files = emit.render_model(graph, board, plan, layers, constants)
     watchdog = board.clint is not None and board.console != "linux" and deadline is not None
     ticks = timer.seconds_to_ticks(board, deadline) if watchdog else 0
-    files["main.c"] = emit.render_harness(graph, board, inputs, ticks)
-    files["rvfw_platform.h"] = emit.render_platform_header(graph, board)
-    return firmware.Sources(
-        files=files,
-        c_files=[f"{graph.name}.c", "main.c"],
-        linker_script=emit.render_linker_script(graph, board),
-        kernels={k for layer in layers for k in layer.kernels},
+    return image_sources(
+        board,
+        [ImageModel(graph, plan, layers, constants)],
+        {"main.c": emit.render_harness(graph, board, inputs, ticks)},
+        emit.render_linker_script(graph, board),
         runtime=[FIRMWARE_DIR / "runtime" / "clint.c"] if watchdog else [],
         defines=("RVFW_PROFILE", "RVFW_DUMP_LAYERS") if dump_layers else ("RVFW_PROFILE",),
-        cold_kernels=cold_kernels([layers]),
-        all_for_size=optimize == "size",
+        optimize=optimize,
     )
 
 

@@ -16,9 +16,8 @@ from codegen.boards import Board
 from codegen.build import firmware, toolchain
 from codegen.emit.escape import ld_pattern
 from codegen.ir import DType
-from codegen.ops import cold_kernels
 from codegen.paths import FIRMWARE_DIR
-from codegen.pipeline import Log
+from codegen.pipeline import ImageModel, Log, image_sources
 
 
 def app_sources(app: App, board: Board, admitted: admission.Admission, models: list[ModelBuild],
@@ -32,42 +31,31 @@ def app_sources(app: App, board: Board, admitted: admission.Admission, models: l
         log(f"PMP: board {board.name}'s {board.pmp_entries} entries leave no room for per-model code ranges: "
             "the models share one code range (read/execute) and one of constants (read)")  # fmt: skip
     banner = emit.app_banner(app, board)
-    files: dict[str, str] = {}
+    harness_files: dict[str, str] = {}
     extra_flags: dict[str, list[str]] = {}
     for mb in models:
-        files.update(emit.render_model(mb.graph, board, mb.plan, mb.layers, mb.constants, standalone=False))
         hook_files, hook_flags = hooks.fault_files(mb, models, placed, banner)
-        files.update(hook_files)
+        harness_files.update(hook_files)
         extra_flags.update(hook_flags)
-    files["app.c"] = emit.render_app(banner, [model_data(mb, placed) for mb in models], placed)
     harness = [_harness_data(mb, k) for k, mb in enumerate(models)]
-    preempting = hooks.preempting(harness, models, board)
-    files["main.c"] = emit.render_app_harness(banner, harness, preempting)
-    files["rvfw_platform.h"] = emit.render_platform_header(models[0].graph, board)
-    sections = partition_sections(placed)
+    harness_files["app.c"] = emit.render_app(banner, [model_data(mb, placed) for mb in models], placed)
+    harness_files["main.c"] = emit.render_app_harness(banner, harness, hooks.preempting(harness, models, board))
     runtime = [FIRMWARE_DIR / "runtime" / "dispatch.c", *toolchain.USER_MODE_SOURCES]
     if board.clint is not None:
         runtime.append(FIRMWARE_DIR / "runtime" / "clint.c")
-    kernels = {k for mb in models for lay in mb.layers for k in lay.kernels}
     isolation = None
     if placed["isolated"]:
         # Objects are matched by file: the kernels' (one .o per kernel) and the C library's and
         # libgcc's members (memcpy, soft-float) are what every model may run.
-        shared = [ld_pattern(p) for p in [f"*/obj/{k}.o" for k in sorted(kernels)] + ["*libc.a:*", "*libgcc.a:*"]]
+        kernels = sorted({k for mb in models for lay in mb.layers for k in lay.kernels})
+        shared = [ld_pattern(p) for p in [f"*/obj/{k}.o" for k in kernels] + ["*libc.a:*", "*libgcc.a:*"]]
         own = [{"name": mb.entry.name, "file": ld_pattern(f"*/obj/{mb.graph.name}.o")} for mb in models]
         isolation = {"shared": shared, "models": own}
-    return firmware.Sources(
-        files=files,
-        c_files=[f"{mb.graph.name}.c" for mb in models] + ["app.c", "main.c"],
-        linker_script=emit.render_linker_script(
-            models[0].graph, board, partitions=sections, banner=banner, isolation=isolation
-        ),
-        kernels=kernels,
-        runtime=runtime,
-        extra_flags=extra_flags,
-        cold_kernels=cold_kernels([mb.layers for mb in models]),
-        all_for_size=optimize == "size",
+    script = emit.render_linker_script(
+        models[0].graph, board, partitions=partition_sections(placed), banner=banner, isolation=isolation
     )
+    image = [ImageModel(mb.graph, mb.plan, mb.layers, mb.constants) for mb in models]
+    return image_sources(board, image, harness_files, script, runtime, extra_flags=extra_flags, optimize=optimize)
 
 
 def _harness_data(mb: ModelBuild, index: int) -> dict:

@@ -30,14 +30,15 @@ def inplace(graph: Graph, op: Op) -> list[tuple[int, int]]:
 
 def lower(ctx: LowerContext, op: Op) -> Layer:
     tiling = op.tiling
-    # Members' intermediate tensors live only in the band buffers: give them a placeholder offset;
-    # the template replaces each member's input and output pointer.
+    # The members' plan: the stage's, with each intermediate tensor in its band buffer (member k
+    # writes buffer k % 2 of the stage's scratch; the template adds each band's row offsets).
+    # Members run out of place and get no spare scratch: the plan keys both by op index, and the
+    # stage carries its first member's index.
+    scratch = ctx.scratch(op)
+    buffers = (scratch.offset, scratch.offset + tiling.buffers[0])
     offsets = dict(ctx.plan.tensor_offsets)
-    for member in tiling.ops:
-        for t in (*member.inputs, *member.outputs):
-            offsets.setdefault(t, 0)
-    # Members get no spare scratch: the plan keys it by op index, and the stage carries its first
-    # member's index (its band buffers are that index's scratch).
+    for k, member in enumerate(tiling.ops[:-1]):
+        offsets[member.outputs[0]] = buffers[k % 2]
     member_plan = dataclasses.replace(ctx.plan, tensor_offsets=offsets, inplace={}, spare_offsets={})
     member_ctx = LowerContext(ctx.graph, member_plan, ctx.kernels, ctx.vlen, ctx.vector_caps, ctx.constants,
                               ctx.by_content)  # fmt: skip
@@ -45,7 +46,6 @@ def lower(ctx: LowerContext, op: Op) -> Layer:
     graph = ctx.graph
     first_in = graph.tensors[tiling.ops[0].inputs[0]]
     last_out = graph.tensors[tiling.ops[-1].outputs[0]]
-    scratch = ctx.scratch(op)
     layer = Layer(op.index, "TILED(" + "+".join(m.op for m in members) + ")", members[0].kernel, "", [], [])
     layer.macs = sum(m.macs for m in members)
     layer.work = sum(m.work for m in members)
@@ -58,7 +58,7 @@ def lower(ctx: LowerContext, op: Op) -> Layer:
         in_row_bytes=first_in.shape[2] * first_in.shape[3],
         out_offset=ctx.plan.tensor_offsets[tiling.ops[-1].outputs[0]],
         out_row_bytes=last_out.shape[2] * last_out.shape[3],
-        buffers=(scratch.offset, scratch.offset + tiling.buffers[0]),
+        buffers=buffers,
     )
     return layer
 
