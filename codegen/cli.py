@@ -13,6 +13,8 @@ from codegen import __version__, pipeline, report
 from codegen.boards import load_board, timer
 from codegen.build.staging import check_out_dir
 from codegen.check import golden
+from codegen.check import layers as check_layers
+from codegen.check.reference import is_compressed
 from codegen.errors import BudgetError, RvfwError
 from codegen.paths import DEFAULT_BOARD, DEFAULT_MODEL
 from codegen.report import plot
@@ -299,7 +301,7 @@ def _check_command(args, r: pipeline.Run, build, log) -> int:
     result = pipeline.check(r, log, expected=expected, expected_label=label, with_tflm=args.with_tflm)
     if result.bit_exact and not args.layers:
         return 0
-    if pipeline.is_compressed(r.build.graph):
+    if is_compressed(r.build.graph):
         first = None  # a TT graph's golden is numpy's, not TFLite Micro's: no per-layer reference
     else:
         if not r.harness.tensors:
@@ -309,7 +311,7 @@ def _check_command(args, r: pipeline.Run, build, log) -> int:
     if result.bit_exact:
         return 0
     if first:
-        where = f"; the first layer that differs from TFLite Micro is {pipeline.check_layers.describe(first)}"
+        where = f"; the first layer that differs from TFLite Micro is {check_layers.describe(first)}"
     elif args.expect:
         where = "; every layer matches TFLite Micro (your expected outputs differ from TFLite Micro's)"
     else:

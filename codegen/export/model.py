@@ -16,8 +16,8 @@ from codegen.emit.escape import line_comment
 from codegen.errors import BudgetError, RvfwError
 from codegen.export.package import FORMATS, Package, check_format, copy_firmware, flags, for_size, write_format
 from codegen.ir import DType, Graph
-from codegen.ops import cold_kernels
-from codegen.paths import FIRMWARE_DIR
+from codegen.ops import cold_kernels, lower_graph
+from codegen.paths import FIRMWARE_DIR, ROOT
 from codegen.planner import MemoryPlan
 
 C_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
@@ -81,7 +81,7 @@ def _lower(model, board: Board, kernels: str, memory: str, planner: str, log, na
     modes = list(pipeline.PLANNED_MODES) if memory == "auto" else [memory]
     planned = options.get(modes[pipeline.choose_memory(options, modes, log)] if memory == "auto" else memory)
     graph, plan = planned.graph, planned.plan
-    layers, constants = pipeline.lower_graph(graph, plan, kernel_set, board.vlen, board.vector_caps)
+    layers, constants = lower_graph(graph, plan, kernel_set, board.vlen, board.vector_caps)
     estimate = pipeline.estimate_sizes(board, plan, constants)
     if not estimate["ok"]:
         log(pipeline.estimate_table(estimate))
@@ -133,7 +133,7 @@ def export_models(
         raise RvfwError(f"two models are named {twice[0]}: give each its own --name")
     first = lowered[0].graph
     default = f"{first.name}-{board.name}" if len(lowered) == 1 else f"models-{board.name}"
-    out_dir = Path(out_dir) if out_dir else pipeline.ROOT / "build" / "export" / default
+    out_dir = Path(out_dir) if out_dir else ROOT / "build" / "export" / default
     used = sorted({k for lo in lowered for k in lo.used})
     results = [Export(lo.graph, board, lo.plan, lo.used, out_dir, fmt, lo.weights_bytes) for lo in lowered]
     with staged(out_dir, [*(lo.graph.source for lo in lowered), board.source_file]) as staging:

@@ -16,6 +16,7 @@ from elftools.elf.elffile import ELFFile
 from codegen import pipeline
 from codegen.boards.board import available_boards, load_board
 from codegen.build.image import ESP32_DIRECT_BOOT_MAGIC
+from codegen.check.reference import is_compressed
 from codegen.errors import RvfwError
 from codegen.paths import DEFAULT_MODEL
 from codegen.run import board_check, flash
@@ -149,7 +150,7 @@ def test_check_board_of_a_tt_compressed_model_uses_its_tt_reference(tmp_path, si
     # TFLite Micro has no TT op: the board's outputs are compared with the compressed graph's reference.
     compress = pipeline.Compression(error_budget=1.0)
     b = pipeline.build(mlperf_model("ad_autoencoder"), "hifive1-revb", tmp_path / "tt", log=quiet, compress=compress)
-    assert pipeline.is_compressed(b.graph)
+    assert is_compressed(b.graph)
     result, lines = check_over_pty(b)
     assert result.bit_exact and result.total == 640
     assert lines[-1] == "bit-exact: 640/640 outputs match its TT graph's numpy reference"

@@ -1,0 +1,157 @@
+"""Passes and plan: each memory option's passes and plan, made at most once, and the option chosen
+from the board's budget before anything is emitted (what an image of the chosen one would need,
+when none fits)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from codegen import report
+from codegen.boards import Board, load_board
+from codegen.errors import RvfwError
+from codegen.ir import Graph
+from codegen.passes import run_passes
+from codegen.pipeline.load import Compression, Log, load
+from codegen.planner import MemoryPlan, plan_memory
+from codegen.planner.inplace import choose_inplace
+from codegen.planner.tiling import tile_first_stage
+
+KERNEL_SETS = ("auto", "ref", "scalar", "rvv", "xthead")
+MEMORY_MODES = ("auto", "fast", "small", "tiled")
+PLANNED_MODES = ("fast", "small", "tiled")
+# Bytes of .data/.bss the runtime and harness take beside the arena (the trap report's stack
+# included), before the arena is placed.
+RUNTIME_DATA_BYTES = 512
+HTIF_PAGE = 4096
+
+
+@dataclass(frozen=True)
+class Planned:
+    """One memory option of a graph: the graph after its passes (and tiling), and its plan."""
+
+    mode: str
+    graph: Graph
+    plan: MemoryPlan
+    removed: tuple[tuple[str, int], ...] = ()  # (pass, ops it removed), for the build's log
+
+
+def plan_option(
+    graph: Graph, board: Board, planner: str, mode: str, fit_board: bool = False, kernel_set: str | None = None
+) -> Planned:
+    """Run the passes of this memory option (those for the kernel set, by default the board's), then
+    plan. "small" runs ops in place over inputs that die there; "tiled" also runs the first layers
+    band by band: the smallest arena, or with fit_board the tallest bands (least recomputation)
+    whose arena fits the board."""
+    kernel_set = kernel_set or kernel_set_for(board, "auto")
+    if mode not in PLANNED_MODES:
+        raise RvfwError(f"unknown memory mode '{mode}' (choose from: {', '.join(MEMORY_MODES)})")
+    graph, removed = run_passes(graph, mode, kernel_set)
+    if mode == "tiled":
+
+        def arena(candidate: Graph) -> int:
+            return plan_memory(candidate, planner, inplace=choose_inplace(candidate)).arena_size
+
+        graph, _tiling = tile_first_stage(graph, arena, arena_budget(board) if fit_board else None)
+    inplace = choose_inplace(graph) if mode != "fast" else {}
+    return Planned(mode, graph, plan_memory(graph, planner, inplace=inplace), tuple(removed))
+
+
+@dataclass
+class MemoryOptions:
+    """The memory options of one graph on one board, each planned at most once, on demand."""
+
+    graph: Graph
+    board: Board
+    planner: str = "best"
+    fit_board: bool = False
+    kernel_set: str | None = None  # the build's (passes.Pass.kernel_sets); None: the board's best
+    planned: dict[str, Planned] = field(default_factory=dict)
+
+    def get(self, mode: str) -> Planned:
+        if mode not in self.planned:
+            self.planned[mode] = plan_option(
+                self.graph, self.board, self.planner, mode, self.fit_board, self.kernel_set
+            )
+        return self.planned[mode]
+
+
+def arena_budget(board: Board) -> int:
+    """Bytes the arena may take in its region, after what the linker places there besides: the
+    runtime's data, with HTIF its page-aligned mailbox page (the data before it padded to a page),
+    and the stack."""
+    region = board.region_for("arena")
+    budget = region.length
+    if board.region_for("data") == region:
+        budget -= 2 * HTIF_PAGE if board.console == "htif" else RUNTIME_DATA_BYTES
+    if board.region_for("stack") == region:
+        budget -= board.stack_size
+    return budget
+
+
+NEXT_STEP = {"fast": "running ops in place (--memory small)", "small": "tiling the first layers (--memory tiled)"}
+
+
+def choose_memory(options: MemoryOptions, modes: list[str], log: Log) -> int:
+    """Index in `modes` of the first option whose arena fits the board's budget (the last when none
+    does: its build then reports what it needs), saying what each step turns on."""
+    budget = arena_budget(options.board)
+    region = options.board.region_for("arena").name
+    for k, mode in enumerate(modes):
+        if options.get(mode).plan.arena_size <= budget or k == len(modes) - 1:
+            return k
+        log(f"the arena does not fit {region} with the {mode} plan: {NEXT_STEP[mode]}")
+    raise AssertionError("unreachable")
+
+
+def prepare(
+    model: str | Path,
+    board_name: str,
+    planner: str = "best",
+    memory: str = "fast",
+    fit_board: bool = False,
+    compress: Compression | None = None,
+    log: Log = lambda _msg: None,
+) -> tuple[Graph, Board, MemoryPlan]:
+    """Everything up to the memory plan of one memory option: pure, writes nothing."""
+    board = load_board(board_name)
+    planned = plan_option(load(model, board, compress, log), board, planner, memory, fit_board)
+    return planned.graph, board, planned.plan
+
+
+def kernel_set_for(board: Board, kernels: str) -> str:
+    """The kernel set a build asks for: "auto" is the board's best (RVV, XTheadVector, else scalar)."""
+    if kernels not in KERNEL_SETS:
+        raise RvfwError(f"unknown kernel set '{kernels}' (choose from: {', '.join(KERNEL_SETS)})")
+    xthead = board.xtheadvector
+    if kernels == "rvv" and not board.vector_kernels and not xthead:
+        raise RvfwError(f"board {board.name} has no RVV 1.0 vector unit: use --kernels scalar, ref or auto")
+    if kernels == "xthead" and not xthead:
+        raise RvfwError(f"board {board.name} has no XTheadVector unit: use --kernels rvv, scalar, ref or auto")
+    if kernels == "auto":
+        return "rvv" if board.vector_kernels else "xthead" if xthead else "scalar"
+    return kernels
+
+
+def needs_table(options: MemoryOptions, size_report: dict, compress: Compression | None = None) -> str:
+    """What the image would need, per region over budget, and what each memory option gives (from
+    the plans already made; the missing ones planned once)."""
+    arena = {mode: options.get(mode).plan for mode in PLANNED_MODES}
+    arena_region = options.board.region_for("arena").name
+    rows = []
+    for r in size_report.get("regions", []):
+        if not r["over"]:
+            continue
+        users = sorted(((n, c) for c, n in r["by_category"].items() if n), reverse=True)
+        detail = ", ".join(f"{c} {n:,}" for n, c in users[:3])
+        if r["name"] == arena_region:
+            detail += (
+                f"; arena fast {arena['fast'].arena_size:,}, small {arena['small'].arena_size:,}, "
+                f"tiled {arena['tiled'].arena_size:,} "
+                f"(lifetime bound with in-place ops {arena['small'].lower_bound:,})"
+            )
+        elif "weights" in r["by_category"] and r["by_category"]["weights"]:
+            detail += "; weights would need compression" + ("" if compress else " (--compress tt)")
+        rows.append([r["name"], f"{r['used']:,}", f"{r['budget']:,}", f"{r['used'] - r['budget']:,}", detail])
+    headers = ["region", "needed", "available", "short by", "largest users"]
+    return "what it needs:\n" + report.table(headers, rows, right={1, 2, 3})

@@ -1,0 +1,126 @@
+"""Run and compare: the image on its simulator, its console decoded, and its outputs against
+the golden (TFLite Micro's, the TT numpy reference's, or the user's --expect), layer by layer
+when asked."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from codegen import report
+from codegen.check import golden, tt_accuracy
+from codegen.check import layers as check_layers
+from codegen.check.reference import golden_outputs, is_compressed
+from codegen.errors import RvfwError, one_line
+from codegen.ir import Graph
+from codegen.pipeline.image import Build
+from codegen.pipeline.load import Log
+from codegen.report.cycles import CycleEstimate
+from codegen.run.console import HarnessOutput, parse_console
+from codegen.run.sim import SimResult, run_elf
+
+
+@dataclass
+class Run:
+    build: Build
+    sim: SimResult
+    harness: HarnessOutput
+    cycles: CycleEstimate | None = None  # with run(cycles=True)
+
+
+def run(
+    b: Build,
+    timeout: float = 600.0,
+    log: Log = print,
+    vlen: int | None = None,
+    count: bool = True,
+    sim: str = "auto",
+    cycles: bool = False,
+) -> Run:
+    """count: under a user-mode simulator, count instructions from a trace (slower). sim: spike, qemu or auto.
+    cycles: also estimate cycles per layer (codegen.report.cycles) from a traced Spike run."""
+    result = run_elf(b.elf, b.board, timeout, vlen, count, sim)
+    harness = parse_console(result.console, b.graph, result.exit_code, result.runner)
+    if result.layer_instret is not None:
+        harness.layer_instret, harness.total_instret = result.layer_instret, result.total_instret
+    elif b.board.console == "linux":
+        harness.layer_instret = []
+    stack = f", {harness.stack:,} bytes of stack at the deepest" if harness.stack else ""
+    log(f"ran under {result.runner}: {harness.total_instret:,} instructions for one inference{stack}")
+    estimate = None
+    if cycles:
+        from codegen.run.trace import estimate_cycles
+
+        estimate = estimate_cycles(b.elf, b.board, b.graph.name, vlen, b.steps)
+        dlen = b.board.dlen
+        log(f"cycle estimate: {estimate.total:,} cycles, {estimate.vector_instructions:,} of the instructions vector"
+            + (f" (VLEN {vlen or b.board.vlen}, DLEN {dlen})" if dlen else " (scalar: one cycle each)"))  # fmt: skip
+    log(report.profile_table(b.layers, harness.layer_instret, harness.total_instret, estimate))
+    for k, array in enumerate(harness.outputs):
+        shown = np.array2string(array.reshape(-1)[:16], separator=", ", threshold=16)
+        more = f" ... ({array.size} values)" if array.size > 16 else ""
+        log(f"output {k} {'x'.join(map(str, array.shape))} {array.dtype}: {shown}{more}")
+    return Run(b, result, harness, estimate)
+
+
+def check(
+    r: Run, log: Log = print, accuracy: bool = True, expected: list[np.ndarray] | None = None,
+    expected_label: str = "the expected outputs", with_tflm: bool = False,
+) -> golden.Comparison:  # fmt: skip
+    """Bit-exact comparison with the golden: TFLite Micro's outputs (for a TT-compressed graph its
+    numpy reference), or the user's expected outputs (--expect), or both (with_tflm); for a
+    TT-compressed graph (accuracy=True) also the accuracy cost against the original model."""
+    b = r.build
+    if expected is None:
+        return compare(b.graph, b.inputs, r.harness.outputs, "firmware", log, accuracy)
+    last = r.harness.outputs[-len(b.graph.outputs) :] if r.harness.outputs else []
+    result = _verdict(b.graph, last, expected, "firmware", expected_label, log)
+    if with_tflm:
+        against_tflm = compare(b.graph, b.inputs, r.harness.outputs, "firmware", log, accuracy)
+        return golden.Comparison(result.matched + against_tflm.matched, result.total + against_tflm.total,
+                                 result.mismatches + against_tflm.mismatches,
+                                 result.per_output + against_tflm.per_output)  # fmt: skip
+    return result
+
+
+def compare_layers(r: Run, log: Log = print):
+    """Every layer's output against TFLite Micro's value of the same tensor (the build dumped them:
+    build(..., dump_layers=True)): the table, and the first layer that differs (check.layers.Row),
+    or None when every layer matches."""
+    b = r.build
+    if not r.harness.tensors:
+        raise RvfwError("the image prints no layer outputs: build it with dump_layers (rvfw check --layers)")
+    reference = check_layers.reference_tensors(b.graph, b.inputs, sorted(r.harness.tensors))
+    rows = check_layers.compare_layers(b.graph, b.layers, r.harness.tensors, r.harness.tensor_layers, reference)
+    log(report.layers_check_table(rows))
+    first = check_layers.first_difference(rows)
+    log(f"first layer that differs: {check_layers.describe(first)}" if first else "every layer matches TFLite Micro")
+    return first
+
+
+def compare(
+    graph: Graph, inputs: list[np.ndarray], outputs: list[np.ndarray], whose: str, log: Log, accuracy: bool = True
+) -> golden.Comparison:
+    reference, against = golden_outputs(graph, inputs)
+    result = _verdict(graph, outputs, reference, whose, against, log)
+    if accuracy and is_compressed(graph):
+        log(tt_accuracy.accuracy_line(tt_accuracy.accuracy_cost(graph)))
+    return result
+
+
+def _verdict(graph: Graph, outputs: list[np.ndarray], reference: list[np.ndarray], whose: str, against: str,
+             log: Log) -> golden.Comparison:  # fmt: skip
+    """One line per differing output (how many values differ, the first one), then the total."""
+    result = golden.compare(outputs, reference)
+    per_graph = max(len(graph.outputs), 1)
+    for k, (matched, total) in enumerate(result.per_output):
+        if matched == total:
+            continue
+        first = next(m for m in result.mismatches if m[0] == k)
+        name = one_line(graph.tensors[graph.outputs[k % per_graph]].name)
+        step = f" (step {k // per_graph})" if len(result.per_output) > per_graph else ""
+        log(f"mismatch: output {k % per_graph} '{name}'{step}: {total - matched:,} of {total:,} values differ; "
+            f"first at [{first[1]}]: {whose} {first[2]}, {against} {first[3]}")  # fmt: skip
+    log(f"bit-exact: {result.matched}/{result.total} outputs match {against}")
+    return result
