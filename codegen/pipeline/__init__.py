@@ -1,6 +1,6 @@
 """The pipeline for one model, top to bottom, each stage over the artifact of the one before:
 
-    load (.tflite -> Graph, parsed and checked once)                               pipeline.load
+    load (.tflite -> Graph, parsed and checked once)                               pipeline.loading
     -> passes (PASSES, per memory option) -> plan (MemoryPlan; each option planned at most once,
        the memory mode chosen from the board's budget before anything is emitted)  pipeline.memory
     -> lower (layers + constants) -> emit (sources) -> build (image + size report) pipeline.image
@@ -26,7 +26,7 @@ from codegen.pipeline.image import (
     resolve_steps,
     step_inputs,
 )
-from codegen.pipeline.load import Compression, Log, compress_tt, load
+from codegen.pipeline.loading import Compression, Log, compress_tt, load
 from codegen.pipeline.memory import (
     KERNEL_SETS,
     MEMORY_MODES,

@@ -19,7 +19,7 @@ from codegen.errors import BudgetError, RvfwError
 from codegen.ir import Graph
 from codegen.ops import ConstArray, Layer, cold_kernels, lower_graph
 from codegen.paths import FIRMWARE_DIR, ROOT
-from codegen.pipeline.load import Compression, Log, load
+from codegen.pipeline.loading import Compression, Log, load
 from codegen.pipeline.memory import (
     HTIF_PAGE,
     MEMORY_MODES,

@@ -12,7 +12,7 @@ from codegen.boards import Board, load_board
 from codegen.errors import RvfwError
 from codegen.ir import Graph
 from codegen.passes import run_passes
-from codegen.pipeline.load import Compression, Log, load
+from codegen.pipeline.loading import Compression, Log, load
 from codegen.planner import MemoryPlan, plan_memory
 from codegen.planner.inplace import choose_inplace
 from codegen.planner.tiling import tile_first_stage

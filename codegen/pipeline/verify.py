@@ -15,7 +15,7 @@ from codegen.check.reference import golden_outputs, is_compressed
 from codegen.errors import RvfwError, one_line
 from codegen.ir import Graph
 from codegen.pipeline.image import Build
-from codegen.pipeline.load import Log
+from codegen.pipeline.loading import Log
 from codegen.report.cycles import CycleEstimate
 from codegen.run.console import HarnessOutput, parse_console
 from codegen.run.sim import SimResult, run_elf
