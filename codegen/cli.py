@@ -329,10 +329,11 @@ def _export_command(args, log) -> int:
             raise RvfwError("--name: an application's models are named by its manifest")
         if args.model:
             raise RvfwError("--model with --app: the manifest names the application's models")
-        if args.input or args.steps is not None or args.seed:
-            raise RvfwError("--input, --seed and --steps choose a model export's self-test input; an application "
-                            "export has no self-test yet")  # fmt: skip
-        export_app(args.app, args.board, args.format, args.out, args.kernels, args.planner, log, args.optimize)
+        if args.input or args.steps is not None:
+            raise RvfwError("--input and --steps choose a model export's self-test input; an application's "
+                            "self-test runs each model on its seeded input (--seed)")  # fmt: skip
+        export_app(args.app, args.board, args.format, args.out, args.kernels, args.planner, log, args.optimize,
+                   not args.no_selftest, args.seed or 0)  # fmt: skip
     else:
         export_models(args.model or [str(DEFAULT_MODEL)], args.board, args.format, args.out, args.kernels,
                       args.memory, args.planner, log, args.name, args.optimize, not args.no_selftest,

@@ -327,15 +327,17 @@ def app_banner(app, board: Board) -> dict:
     return {"version": __version__, "model": f"{Path(app.source).name} ({models})", "sha256": "-", "board": board.name}
 
 
-def render_app(banner: dict, models: list[dict], placed: dict) -> str:
+def render_app(banner: dict, models: list[dict], placed: dict, selftest: list[dict] | None = None) -> str:
+    """app.c: partitions, state, the dispatcher's table; with selftest (an export's: per model its
+    index, name, output bytes and steps of input and expected output bytes) rvfw_app_selftest()."""
     data = {"banner": banner, "models": models, "partitions": placed["partitions"], "states": placed["states"],
-            "isolated": placed["isolated"], "pmp_entries": placed["pmp_entries"]}  # fmt: skip
+            "isolated": placed["isolated"], "pmp_entries": placed["pmp_entries"], "selftest": selftest}  # fmt: skip
     return environment().get_template("app.c.j2").render(data, template="app.c.j2")
 
 
-def render_app_models_header(banner: dict, models: list[dict]) -> str:
+def render_app_models_header(banner: dict, models: list[dict], selftest: bool = False) -> str:
     """rvfw_app_models.h of an exported application: the dispatcher's model numbers."""
-    data = {"banner": banner, "models": models}
+    data = {"banner": banner, "models": models, "selftest": selftest}
     return environment().get_template("app_models.h.j2").render(data, template="app_models.h.j2")
 
 

@@ -9,14 +9,17 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
+import numpy as np
+
 import codegen
-from codegen import emit
+from codegen import emit, pipeline
 from codegen.app import pipeline as app_pipeline
 from codegen.app.builds import ModelBuild
 from codegen.app.layout import layout, model_data, partition_sections
 from codegen.app.manifest import load_app
 from codegen.boards import Board
 from codegen.build.staging import staged
+from codegen.check import golden
 from codegen.errors import RvfwError
 from codegen.export.model import io_tensors
 from codegen.export.package import FORMATS, Package, check_format, copy_firmware, flags, for_size, write_format
@@ -46,6 +49,8 @@ def export_app(
     planner: str = "best",
     log: Log = print,
     optimize: str = "speed",
+    selftest: bool = True,
+    seed: int = 0,
 ) -> AppExport:
     if fmt not in FORMATS:
         raise RvfwError(f"unknown export format '{fmt}' (choose from: {', '.join(FORMATS)})")
@@ -71,9 +76,10 @@ def export_app(
             m = mb.graph.name
             (staging / "include" / f"{m}.h").write_text(generated[f"{m}.h"])
             (staging / "src" / f"{m}.c").write_text(generated[f"{m}.c"])
-        app_c = emit.render_app(banner, data, placed)
+        tests = [_selftest(k, mb, seed) for k, mb in enumerate(models)] if selftest else None
+        app_c = emit.render_app(banner, data, placed, tests)
         (staging / "src" / "app.c").write_text(app_c)
-        (staging / "include" / "rvfw_app_models.h").write_text(emit.render_app_models_header(banner, data))
+        (staging / "include" / "rvfw_app_models.h").write_text(emit.render_app_models_header(banner, data, selftest))
         if board.clint is not None:
             (staging / "include" / "rvfw_platform.h").write_text(emit.render_platform_header(models[0].graph, board))
         fragment = emit.render_partitions_fragment(banner, partition_sections(placed),
@@ -93,6 +99,20 @@ def export_app(
         write_format(staging, pkg, fmt)
     log(f"exported application {app.name} ({fmt}, {len(models)} models, {len(used)} kernels) to {out_dir}")
     return result
+
+
+def _selftest(index: int, mb: ModelBuild, seed: int) -> dict:
+    """A model's self-test data: its steps (one, or three from a fresh state for a model with
+    state) of seeded input bytes and TFLite Micro's output bytes for them."""
+    g = mb.graph
+    inputs = pipeline.step_inputs(g, seed, None, pipeline.default_steps(g))
+    outputs = golden.reference_outputs(g.source, inputs, len(g.outputs), len(g.inputs))
+    as_bytes = lambda a: np.frombuffer(np.ascontiguousarray(a).tobytes(), np.uint8)  # noqa: E731
+    steps = [{"input_bytes": as_bytes(x).size, "input_lines": emit.value_lines(as_bytes(x)),
+              "output_bytes": as_bytes(y).size, "output_lines": emit.value_lines(as_bytes(y))}
+             for x, y in zip(inputs, outputs)]  # fmt: skip
+    return {"index": index, "name": mb.entry.name, "model_state": mb.plan.state_size,
+            "output_bytes": steps[0]["output_bytes"], "steps": steps}  # fmt: skip
 
 
 def _manifest(e: AppExport, data: list[dict]) -> dict:

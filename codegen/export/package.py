@@ -15,7 +15,7 @@ from codegen.boards import Board
 from codegen.build import toolchain
 from codegen.emit.escape import kconfig_string, line_comment, yaml_string
 from codegen.errors import RvfwError, ToolError
-from codegen.paths import FIRMWARE_DIR
+from codegen.paths import FIRMWARE_DIR, ROOT
 
 FORMATS = ("sources", "cmake", "lib", "zephyr", "espidf")
 LICENSE = "Apache-2.0"  # rvfw's, and so that of the kernels and runtime an export copies (their SPDX lines)
@@ -71,6 +71,7 @@ def copy_firmware(staging: Path, files: list[Path], generated_includes: list[str
                 todo.append(header.read_text())
     (staging / "rvfw" / "include").mkdir(parents=True, exist_ok=True)
     (staging / "include").mkdir(exist_ok=True)
+    shutil.copyfile(ROOT / "LICENSE", staging / "rvfw" / "LICENSE")  # the kernels' and runtime's (SPDX lines)
     for name in sorted(found):  # the public ones beside the models' headers: `-Iinclude` is enough to call a model
         folder = staging / "include" if name in PUBLIC_HEADERS else staging / "rvfw" / "include"
         shutil.copyfile(FIRMWARE_DIR / "include" / name, folder / name)
@@ -116,21 +117,76 @@ def write_format(staging: Path, pkg: Package, fmt: str) -> None:
         _espidf(staging, pkg)
 
 
+def _version_guard(name: str) -> list[str]:
+    """CMake: every export in one build must come from one rvfw version (their kernels are shared)."""
+    version = codegen.__version__
+    return [
+        "get_property(rvfw_version GLOBAL PROPERTY RVFW_VERSION)",
+        f'if(rvfw_version AND NOT rvfw_version STREQUAL "{version}")',
+        f'  message(FATAL_ERROR "{name}: exported by rvfw {version}, but this build already has an export from rvfw '
+        '${rvfw_version}: their kernels differ; export every model with one rvfw version")',
+        "endif()",
+        f'set_property(GLOBAL PROPERTY RVFW_VERSION "{version}")',
+    ]
+
+
+def _shared_sources(target: str, variable: str, sources: list[str], link: bool) -> list[str]:
+    """CMake: of the rvfw files in `variable`, keep those no export added before compiled; those it
+    did are taken from its target (link: linked from it, where the build system does not link
+    every library anyway). One compiled copy of each kernel however many separately exported
+    models a firmware holds."""
+    if not sources:
+        return []
+    return [
+        "function(rvfw_keep_unshared target variable link)",
+        "  set(kept)",
+        "  foreach(src IN LISTS ${variable})",
+        "    get_filename_component(stem ${src} NAME_WE)",
+        "    get_property(owner GLOBAL PROPERTY RVFW_FILE_${stem})",
+        "    if(NOT owner)",
+        "      set_property(GLOBAL PROPERTY RVFW_FILE_${stem} ${target})",
+        "      list(APPEND kept ${src})",
+        "    elseif(link AND NOT owner STREQUAL target)",
+        "      target_link_libraries(${target} PUBLIC ${owner})",
+        "    endif()",
+        "  endforeach()",
+        "  set(${variable} ${kept} PARENT_SCOPE)",
+        "endfunction()",
+        f"set({variable} {' '.join(sources)})",
+        f"rvfw_keep_unshared({target} {variable} {'ON' if link else 'OFF'})",
+    ]
+
+
 def _cmake(staging: Path, pkg: Package) -> None:
     name = pkg.name
     vector_flags = flags(pkg.board)["rvv"]
     languages = "C ASM" if pkg.asm else "C"
     includes = " ".join(f"${{CMAKE_CURRENT_SOURCE_DIR}}/{d}" for d in pkg.includes)
     define = " -DRVFW_XTHEADVECTOR" if pkg.board.xtheadvector else ""
+    own = [s for s in pkg.c + pkg.asm if not s.startswith("rvfw/")]
+    shared = [s for s in pkg.c + pkg.asm if s.startswith("rvfw/")]
     text = [
         f"# {line_comment(pkg.description)} as a static library. Use: add_subdirectory(<this dir>) and",
         f"# target_link_libraries(app PRIVATE {name}); the toolchain file for board {pkg.board.name} is",
-        f"# cmake/riscv-{pkg.board.name}.cmake (or your own with the flags of README.md).",
+        f"# cmake/riscv-{pkg.board.name}.cmake (or your own with the flags of README.md). Several exports",
+        "# in one build share their kernels: each is compiled once, by the first export that has it.",
         "cmake_minimum_required(VERSION 3.16)",
         f"project({name} {languages})",
+        *_version_guard(name),
         f"add_library({name} STATIC",
-        *(f"    {s}" for s in pkg.c + pkg.asm),
+        *(f"    {s}" for s in own),
         ")",
+        *_shared_sources(name, "rvfw_sources", shared + pkg.rvv, True),
+        *(
+            [
+                "set(rvfw_vector_sources ${rvfw_sources})",
+                'list(FILTER rvfw_vector_sources INCLUDE REGEX "_rvv[.]c$")',
+                'list(FILTER rvfw_sources EXCLUDE REGEX "_rvv[.]c$")',
+            ]
+            if pkg.rvv
+            else []
+        ),
+        f"target_sources({name} PRIVATE ${{rvfw_sources}})" if shared else "",
         f"target_include_directories({name} PUBLIC {includes})",
         f"target_compile_options({name} PRIVATE -O2 -ffp-contract=off {SECTION_FLAGS}{define})",
         *pkg.size_properties("${CMAKE_CURRENT_SOURCE_DIR}"),
@@ -140,11 +196,12 @@ def _cmake(staging: Path, pkg: Package) -> None:
         text += [
             "# RVV 1.0 intrinsics: GCC >= 14 compiles them as they are; with an older GCC, clang does.",
             "find_program(RVFW_VECTOR_CC NAMES clang-19 clang-20 clang-18 clang-17 clang)",
-            'if(CMAKE_C_COMPILER_ID STREQUAL "GNU" AND CMAKE_C_COMPILER_VERSION VERSION_GREATER_EQUAL 14)',
-            f"  target_sources({name} PRIVATE {' '.join(pkg.rvv)})",
+            "if(NOT rvfw_vector_sources)",
+            'elseif(CMAKE_C_COMPILER_ID STREQUAL "GNU" AND CMAKE_C_COMPILER_VERSION VERSION_GREATER_EQUAL 14)',
+            f"  target_sources({name} PRIVATE ${{rvfw_vector_sources}})",
             "elseif(RVFW_VECTOR_CC)",
             f'  separate_arguments(rvfw_vector_flags UNIX_COMMAND "{vector_flags} {SECTION_FLAGS}")',
-            f"  foreach(src {' '.join(pkg.rvv)})",
+            "  foreach(src IN LISTS rvfw_vector_sources)",
             "    get_filename_component(stem ${src} NAME_WE)",
             "    set(obj ${CMAKE_CURRENT_BINARY_DIR}/${stem}.o)",
             "    add_custom_command(OUTPUT ${obj}",
@@ -157,7 +214,7 @@ def _cmake(staging: Path, pkg: Package) -> None:
             '  message(FATAL_ERROR "the RVV kernels need GCC >= 14 or clang >= 17 (or export with --kernels scalar)")',
             "endif()",
         ]
-    (staging / "CMakeLists.txt").write_text("\n".join(text) + "\n")
+    (staging / "CMakeLists.txt").write_text("\n".join(line for line in text if line) + "\n")
 
 
 def _library(staging: Path, pkg: Package) -> None:
@@ -179,7 +236,10 @@ def _library(staging: Path, pkg: Package) -> None:
     text = [
         f"# {line_comment(pkg.description)}: the prebuilt lib/lib{pkg.name}.a as a CMake target. Use:",
         f"# add_subdirectory(<this dir>) and target_link_libraries(app PRIVATE {pkg.name}).",
+        "# Several prebuilt exports from one rvfw version link in any order: their shared kernels are the",
+        "# same objects, and the linker takes each from the first library that has it.",
         "cmake_minimum_required(VERSION 3.16)",
+        *_version_guard(pkg.name),
         f"add_library({pkg.name} STATIC IMPORTED GLOBAL)",
         f"set_target_properties({pkg.name} PROPERTIES",
         f"  IMPORTED_LOCATION ${{CMAKE_CURRENT_SOURCE_DIR}}/lib/lib{pkg.name}.a",
@@ -220,6 +280,8 @@ def _zephyr(staging: Path, pkg: Package) -> None:
         f"\t  {line_comment(pkg.description)}, from rvfw.\n"
     )
     includes = " ".join(f"${{CMAKE_CURRENT_LIST_DIR}}/../{d}" for d in pkg.includes)
+    all_sources = pkg.c + pkg.rvv + pkg.asm
+    shared = [s for s in all_sources if s.startswith("rvfw/")]
     lines = [
         f"# {line_comment(pkg.description)}. RVV kernels need GCC >= 14 (Zephyr SDK 0.17) or --kernels scalar.",
         f"if(CONFIG_{symbol})",
@@ -233,14 +295,20 @@ def _zephyr(staging: Path, pkg: Package) -> None:
             if pkg.rvv
             else []
         ),
+        *(f"  {line}" for line in _version_guard(pkg.name)),
         f"  zephyr_library_named(rvfw_{pkg.name})",
-        *(f"  zephyr_library_sources(${{CMAKE_CURRENT_LIST_DIR}}/../{s})" for s in pkg.c + pkg.rvv + pkg.asm),
+        *(f"  zephyr_library_sources(${{CMAKE_CURRENT_LIST_DIR}}/../{s})" for s in all_sources if s not in shared),
+        # Zephyr links every library whole: a kernel another module compiled is only left out.
+        *(f"  {line}" for line in _shared_sources(f"rvfw_{pkg.name}", "rvfw_sources", shared, False)),
+        "  foreach(src IN LISTS rvfw_sources)" if shared else "",
+        "    zephyr_library_sources(${CMAKE_CURRENT_LIST_DIR}/../${src})" if shared else "",
+        "  endforeach()" if shared else "",
         f"  zephyr_include_directories({includes})",
         "  zephyr_library_compile_options(-ffp-contract=off)",
         *(f"  {line}" for line in pkg.size_properties("${CMAKE_CURRENT_LIST_DIR}/..")),
         "endif()",
     ]
-    (staging / "zephyr" / "CMakeLists.txt").write_text("\n".join(lines) + "\n")
+    (staging / "zephyr" / "CMakeLists.txt").write_text("\n".join(line for line in lines if line) + "\n")
 
 
 def _espidf(staging: Path, pkg: Package) -> None:

@@ -12,6 +12,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from codegen import passes as passes_module
 from codegen import pipeline
 from codegen.boards import load_board
 from codegen.check import golden
@@ -42,7 +43,7 @@ def _signature(planned: pipeline.Planned) -> list:
 
 
 def _outputs(model: Path, memory: str, out: Path, passes, monkeypatch) -> list[np.ndarray]:
-    monkeypatch.setattr(pipeline, "PASSES", passes)
+    monkeypatch.setattr(passes_module, "PASSES", passes)
     b = pipeline.build(model, BOARD, out, memory=memory, steps=1, log=quiet)
     return pipeline.run(b, timeout=900, log=quiet).harness.outputs
 
@@ -67,13 +68,13 @@ def test_every_pass_keeps_every_output(tmp_path, sim_tools, monkeypatch, model):
                 continue
             without = tuple(q for q in PASSES if q is not p)
             if p.modes == ("load",):  # a load pass: the graph is read again without it
-                monkeypatch.setattr(pipeline, "PASSES", without)
+                monkeypatch.setattr(passes_module, "PASSES", without)
                 changed = len(pipeline.load(model, board).ops) != len(graph.ops)
-                monkeypatch.setattr(pipeline, "PASSES", PASSES)
+                monkeypatch.setattr(passes_module, "PASSES", PASSES)
             else:
-                monkeypatch.setattr(pipeline, "PASSES", without)
+                monkeypatch.setattr(passes_module, "PASSES", without)
                 changed = _signature(pipeline.plan_option(graph, board, "best", memory)) != _signature(with_all)
-                monkeypatch.setattr(pipeline, "PASSES", PASSES)
+                monkeypatch.setattr(passes_module, "PASSES", PASSES)
             if not changed:
                 continue
             ours = _outputs(model, memory, tmp_path / f"{memory}-no-{p.name}", without, monkeypatch)

@@ -15,6 +15,7 @@ import numpy as np
 import pytest
 import yaml
 
+import codegen
 from codegen.app.manifest import load_app
 from codegen.boards import load_board
 from codegen.check import golden
@@ -83,6 +84,13 @@ def _build_and_run(
     dirs, names = ([exports[0].out_dir], [target]) if target else ([e.out_dir for e in exports],
                                                                    [e.graph.name for e in exports])  # fmt: skip
     elf = _cmake_build(cmake, toolchain, dirs, names, work)
+    return _check_run(exports, inputs, elf, board)
+
+
+def _check_run(exports: list[Export], inputs: dict[str, list[np.ndarray]], elf: Path, board: str
+               ) -> dict[tuple[str, str], bytes]:  # fmt: skip
+    """Run the user's application: every model's outputs are TFLite Micro's bit for bit, and every
+    export's self-test passes on the board."""
     printed = {}
     selftests = {}
     for line in _console_lines(elf, board):
@@ -135,10 +143,93 @@ def test_prebuilt_library_and_two_models_in_one_application(tmp_path, sim_tools,
 
 
 @pytest.mark.parametrize("fmt", ["cmake", "lib"])
+def test_two_separate_exports_share_their_kernels(tmp_path, sim_tools, cmake, fmt):
+    """Issue 33: KWS and IC exported separately share most of their kernels. cmake: in one build
+    each shared kernel is compiled once (by the first export), the second links it from the first's
+    target; lib: the two prebuilt libraries link in one image. Both run bit-exact, self-tests passing."""
+    board = "spike-rv64gcv"
+    kws = export(mlperf_model("kws_dscnn"), board, fmt, tmp_path / "kws", log=quiet, name="kws")
+    ic = export(mlperf_model("ic_resnet8"), board, fmt, tmp_path / "ic", log=quiet, name="ic")
+    shared = set(kws.kernels) & set(ic.kernels)
+    assert shared
+    _build_and_run(cmake, [kws, ic], board, tmp_path / "app")
+    if fmt == "cmake":
+        objects = [p.name.split(".")[0] for p in (tmp_path / "app" / "build").rglob("*.o")]
+        for kernel in shared:
+            assert objects.count(kernel) == 1, f"{kernel} compiled {objects.count(kernel)} times"
+
+
+def test_exports_from_two_rvfw_versions_are_refused_at_configure(tmp_path, cmake):
+    board = "spike-rv64gcv"
+    one = export(DEFAULT_MODEL, board, "cmake", tmp_path / "one", log=quiet, name="one")
+    two = export(DEFAULT_MODEL, board, "cmake", tmp_path / "two", log=quiet, name="two")
+    text = (two.out_dir / "CMakeLists.txt").read_text()
+    (two.out_dir / "CMakeLists.txt").write_text(text.replace(codegen.__version__, "9.9.9"))  # another version
+    work = tmp_path / "app"
+    (work / "generated").mkdir(parents=True)
+    (work / "generated" / "models.h").write_text("")
+    configure = [cmake, "-S", str(USER_APP), "-B", str(work / "build"),
+                 f"-DCMAKE_TOOLCHAIN_FILE={one.out_dir / 'cmake' / f'riscv-{board}.cmake'}",
+                 f"-DMODEL_DIRS={one.out_dir};{two.out_dir}", "-DMODEL_NAMES=one;two",
+                 f"-DGENERATED_DIR={work / 'generated'}"]  # fmt: skip
+    proc = subprocess.run(configure, capture_output=True, text=True)
+    message = " ".join(proc.stderr.split())  # CMake wraps its messages
+    assert proc.returncode != 0
+    assert (
+        f"two: exported by rvfw 9.9.9, but this build already has an export from rvfw {codegen.__version__}" in message
+        and "export every model with one rvfw version" in message
+    )
+
+
+def test_cpp_application_links_two_separately_exported_source_models(tmp_path, sim_tools):
+    """Issue 33: a C++ application (the user app's main compiled as C++) with two models exported
+    separately as `sources`: the kernel files both exports carry are the same file, compiled once;
+    it links, runs on Spike, and both models are TFLite Micro's bit for bit, self-tests passing."""
+    gxx, gcc = shutil.which("riscv64-unknown-elf-g++"), shutil.which("riscv64-unknown-elf-gcc")
+    if gxx is None:
+        pytest.skip("needs riscv64-unknown-elf-g++")
+    board = "spike-rv64gcv"
+    kws = export(mlperf_model("kws_dscnn"), board, "sources", tmp_path / "kws", kernels="scalar", log=quiet,
+                 name="kws")  # fmt: skip
+    tiny = export(DEFAULT_MODEL, board, "sources", tmp_path / "tiny", kernels="scalar", log=quiet, name="tiny")
+    exports = [kws, tiny]
+    inputs = {e.graph.name: golden.make_inputs(e.graph, seed=3) for e in exports}
+    _models_header(exports, inputs, tmp_path / "generated")
+    kernels: dict[str, Path] = {}
+    for e in exports:
+        for path in sorted((e.out_dir / "rvfw").rglob("*.c")):
+            if path.name in kernels:  # one rvfw version: the same file in both exports
+                assert path.read_bytes() == kernels[path.name].read_bytes(), path.name
+            kernels.setdefault(path.name, path)
+    arch = ["-march=rv64gc", "-mabi=lp64d", "-mcmodel=medany", "--specs=picolibc.specs", "-O2", "-ffp-contract=off"]
+    includes = [f"-I{d}" for e in exports for d in (e.out_dir / "include", e.out_dir / "rvfw" / "include")]
+    includes += [f"-I{USER_APP}", f"-I{tmp_path / 'generated'}"]
+    objects = []
+    jobs = [(gcc, [], p) for p in [*kernels.values(), *(e.out_dir / "src" / f"{e.graph.name}.c" for e in exports),
+                                   USER_APP / "htif.c", USER_APP / "start.S"]]  # fmt: skip
+    jobs.append((gxx, ["-x", "c++", "-fno-exceptions", "-fno-rtti"], USER_APP / "main.c"))
+    for k, (compiler, extra, src) in enumerate(jobs):
+        obj = tmp_path / "obj" / f"{k}_{src.stem}.o"
+        obj.parent.mkdir(exist_ok=True)
+        proc = subprocess.run([compiler, *arch, *extra, *includes, "-c", str(src), "-o", str(obj)],
+                              capture_output=True, text=True)  # fmt: skip
+        assert proc.returncode == 0, f"{src.name}: {proc.stderr[-2000:]}"
+        objects.append(str(obj))
+    elf = tmp_path / "app.elf"
+    link = [gcc, *arch, "-nostartfiles", f"-T{USER_APP / 'link.ld'}", "-Wl,--gc-sections", "-Wl,--no-warn-rwx-segments",
+            *objects, "-lm", "-o", str(elf)]  # fmt: skip
+    proc = subprocess.run(link, capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    printed = _check_run(exports, inputs, elf, board)
+    assert {model for model, _ in printed} == {"kws", "tiny"}
+
+
+@pytest.mark.parametrize("fmt", ["cmake", "lib"])
 def test_multi_model_application_in_a_users_firmware(tmp_path, sim_tools, cmake, fmt):
     """An exported application (dispatcher, partitions, PMP) inside the user's firmware: its own
     start-up and linker script with the exported fragment INCLUDEd; every model bit-exact through
-    rvfw_run and again through rvfw_submit/rvfw_dispatch, each in U-mode under PMP."""
+    rvfw_run and again through rvfw_submit/rvfw_dispatch, each in U-mode under PMP; the export's
+    built-in self-test (rvfw_app_selftest) passes on the board."""
     manifest = ROOT / "apps" / "mlperf_kws_ic_ad.yaml"
     mlperf_model("kws_dscnn")
     e = export_app(manifest, None, fmt, tmp_path / "app_export", log=quiet)
@@ -158,8 +249,9 @@ def test_multi_model_application_in_a_users_firmware(tmp_path, sim_tools, cmake,
     printed = {}
     for line in _console_lines(elf, e.board.name):
         model, how, status, hexbytes = line.split(" ")
-        assert status == "0", line  # RVFW_OK
+        assert status == "0", line  # RVFW_OK; for the self-test: every model bit-exact
         printed[(model, how)] = bytes.fromhex(hexbytes)
+    assert ("app", "selftest") in printed
     for mb in e.models:
         g = mb.graph
         (reference,) = golden.reference_outputs(g.source, inputs[g.name], 1, 1)
@@ -171,7 +263,8 @@ def test_multi_model_application_in_a_users_firmware(tmp_path, sim_tools, cmake,
 def test_sources_manifest_and_readme(tmp_path):
     e = export(DEFAULT_MODEL, "spike-rv64gcv", "sources", tmp_path / "out", log=quiet)
     files = {p.relative_to(e.out_dir).as_posix() for p in e.out_dir.rglob("*") if p.is_file()}
-    assert {"include/tiny_kws.h", "src/tiny_kws.c", "manifest.json", "README.md"} <= files
+    assert {"include/tiny_kws.h", "src/tiny_kws.c", "manifest.json", "README.md", "rvfw/LICENSE"} <= files
+    assert "Apache License" in (e.out_dir / "rvfw" / "LICENSE").read_text()  # the copied kernels' licence
     assert {f"rvfw/kernels/{k}.c" for k in e.kernels} == {f for f in files if f.startswith("rvfw/kernels/")}
     assert not any("start" in f or f.endswith(".ld") or "main" in f for f in files)  # no harness, no start-up
     manifest = json.loads((e.out_dir / "manifest.json").read_text())
