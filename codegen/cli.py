@@ -16,6 +16,7 @@ from codegen.check import golden
 from codegen.check import layers as check_layers
 from codegen.check.reference import is_compressed
 from codegen.errors import BudgetError, RvfwError
+from codegen.passes.io import IO_MODES
 from codegen.paths import DEFAULT_BOARD, DEFAULT_MODEL
 from codegen.report import plot
 from codegen.run import board_check, flash
@@ -89,6 +90,15 @@ def _parser() -> argparse.ArgumentParser:
         p.add_argument(
             "--kernels", default="auto", choices=pipeline.KERNEL_SETS, help="kernel set (auto: RVV if the board has it)"
         )
+        if name in ("build", "run", "check", "size", "plan", "export", "flash", "check-board"):
+            p.add_argument(
+                "--io",
+                default="model",
+                choices=IO_MODES,
+                help="model (default: its inputs and outputs as they are) or int8: leave the model's input QUANTIZE "
+                "and output DEQUANTIZE to you, the I/O being the int8 tensors (their scale and zero point in the "
+                "API, the manifest and the console)",
+            )
         if name in ("build", "run", "check", "size", "flash", "check-board", "export"):
             p.add_argument(
                 "--optimize",
@@ -218,7 +228,7 @@ def main(argv: list[str] | None = None) -> int:
         compress = _compression(args)
         if args.command == "plan":
             graph, _board, plan = pipeline.prepare(
-                args.model, args.board, args.planner, args.memory, compress=compress, log=log
+                args.model, args.board, args.planner, args.memory, compress=compress, log=log, io=args.io
             )
             print(report.plan_table(graph, plan))
             if args.plot:
@@ -246,6 +256,7 @@ def main(argv: list[str] | None = None) -> int:
                 deadline=_deadline(args),
                 optimize=args.optimize,
                 dump_layers=dump_layers,
+                io=args.io,
             )
 
         b = build(getattr(args, "layers", False))
@@ -332,12 +343,14 @@ def _export_command(args, log) -> int:
         if args.input or args.steps is not None:
             raise RvfwError("--input and --steps choose a model export's self-test input; an application's "
                             "self-test runs each model on its seeded input (--seed)")  # fmt: skip
+        if args.io != "model":
+            raise RvfwError("--io is for one model (--model), not an application (--app)")
         export_app(args.app, args.board, args.format, args.out, args.kernels, args.planner, log, args.optimize,
                    not args.no_selftest, args.seed or 0)  # fmt: skip
     else:
         export_models(args.model or [str(DEFAULT_MODEL)], args.board, args.format, args.out, args.kernels,
                       args.memory, args.planner, log, args.name, args.optimize, not args.no_selftest,
-                      (args.seed, args.input, args.steps))  # fmt: skip
+                      (args.seed, args.input, args.steps), args.io)  # fmt: skip
     return 0
 
 
@@ -355,6 +368,8 @@ def _check_args(args) -> None:
         raise RvfwError(f"--seed {args.seed}: must be 0 or more")
     if args.command in ("run", "check") and not getattr(args, "app", None):  # before building, not after
         check_run_options(load_board(args.board), args.timeout, args.vlen, args.sim)
+    if getattr(args, "app", None) and getattr(args, "io", "model") != "model":
+        raise RvfwError("--io is for one model (--model), not an application (--app)")
     if getattr(args, "app", None) and getattr(args, "steps", None) is not None:
         raise RvfwError("--steps is for one model (--model), not an application (--app)")
     if getattr(args, "app", None) and getattr(args, "cycles", False):

@@ -169,6 +169,10 @@ class Graph:
     ops: list[Op]
     inputs: tuple[int, ...]
     outputs: tuple[int, ...]
+    # --io int8 (passes.io): the int8 inputs and outputs standing in for the model's float ones
+    # (int8 tensor -> the model's float32 tensor), which TFLite Micro still reads and writes.
+    float_inputs: dict[int, int] = field(default_factory=dict)
+    float_outputs: dict[int, int] = field(default_factory=dict)
 
     @property
     def variables(self) -> list[int]:

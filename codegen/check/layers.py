@@ -9,48 +9,19 @@ by layer; TFLM has nothing like it for a compiled model.
 
 from __future__ import annotations
 
-import struct
-import tempfile
 from dataclasses import dataclass
-from pathlib import Path
 
 import numpy as np
-import tflite
 
-from codegen.check import golden
+from codegen.check.reference import patched_outputs
 from codegen.ir import DType, Graph
 from codegen.ops import Layer
-
-OUTPUTS_FIELD = 8  # SubGraph.outputs: field 2 of the table (vtable offset 4 + 2 * 2)
-
-
-def with_outputs(data: bytes, outputs: list[int]) -> bytes:
-    """The model with subgraph 0's outputs replaced by `outputs`: a new int32 vector appended at
-    the end (4-byte aligned) and the field's forward offset pointed at it."""
-    model = tflite.Model.GetRootAsModel(data, 0)
-    sub = model.Subgraphs(0)
-    field = sub._tab.Offset(OUTPUTS_FIELD)
-    if not field:
-        raise ValueError("subgraph 0 has no outputs field")
-    where = sub._tab.Pos + field  # the uoffset to the outputs vector
-    body = bytearray(data)
-    body += bytes(-len(body) % 4)
-    vector = len(body)
-    body += struct.pack(f"<I{len(outputs)}i", len(outputs), *outputs)
-    body[where : where + 4] = struct.pack("<I", vector - where)
-    return bytes(body)
 
 
 def reference_tensors(graph: Graph, inputs: list[np.ndarray], tensors: list[int]) -> dict[int, np.ndarray]:
     """TFLite Micro's value of each tensor (the last step's, for several steps of inputs)."""
-    extra = [t for t in tensors if t not in graph.outputs]
-    names = list(graph.outputs) + extra
-    patched = with_outputs(Path(graph.source).read_bytes(), names)
-    with tempfile.TemporaryDirectory(prefix="rvfw-layers-") as tmp:
-        path = Path(tmp) / Path(graph.source).name
-        path.write_bytes(patched)
-        values = golden.reference_outputs(path, inputs, len(names), len(graph.inputs))
-    last = values[-len(names) :]
+    names = list(graph.outputs) + [t for t in tensors if t not in graph.outputs]
+    last = patched_outputs(graph, inputs, names)[-len(names) :]
     return {t: np.asarray(v) for t, v in zip(names, last)}
 
 

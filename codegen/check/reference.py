@@ -4,17 +4,87 @@ quantised graph."""
 
 from __future__ import annotations
 
+import struct
+import tempfile
+from pathlib import Path
+
 import numpy as np
+import tflite
 
 from codegen.check import golden, tt_reference
+from codegen.errors import RvfwError, one_line
 from codegen.ir import Graph, OpKind
+
+OUTPUTS_FIELD = 8  # SubGraph.outputs: field 2 of the table (vtable offset 4 + 2 * 2)
+
+
+def with_outputs(data: bytes, outputs: list[int]) -> bytes:
+    """The model with subgraph 0's outputs replaced by `outputs`: a new int32 vector appended at
+    the end (4-byte aligned) and the field's forward offset pointed at it."""
+    model = tflite.Model.GetRootAsModel(data, 0)
+    sub = model.Subgraphs(0)
+    field = sub._tab.Offset(OUTPUTS_FIELD)
+    if not field:
+        raise ValueError("subgraph 0 has no outputs field")
+    where = sub._tab.Pos + field  # the uoffset to the outputs vector
+    body = bytearray(data)
+    body += bytes(-len(body) % 4)
+    vector = len(body)
+    body += struct.pack(f"<I{len(outputs)}i", len(outputs), *outputs)
+    body[where : where + 4] = struct.pack("<I", vector - where)
+    return bytes(body)
 
 
 def golden_outputs(graph: Graph, inputs: list[np.ndarray]) -> tuple[list[np.ndarray], str]:
     """The reference outputs, and whose they are (for the verdict line)."""
     if is_compressed(graph):
         return tt_reference.run_graph(graph, inputs), "its TT graph's numpy reference"
+    if graph.float_inputs or graph.float_outputs:
+        return _int8_io_reference(graph, inputs), "TFLite Micro"
     return golden.reference_outputs(graph.source, inputs, len(graph.outputs), len(graph.inputs)), "TFLite Micro"
+
+
+def tflm_inputs(graph: Graph, inputs: list[np.ndarray]) -> list[np.ndarray]:
+    """What TFLite Micro's model takes for these inputs: an int8 input standing in for the model's
+    float one (--io int8) goes in as the float value the model's QUANTIZE maps back to it."""
+    converted = []
+    for k, x in enumerate(inputs):
+        t = graph.inputs[k % len(graph.inputs)]
+        if t in graph.float_inputs:
+            q = graph.tensors[t].quant
+            x = (np.asarray(x, np.float32) - np.float32(q.zero_point[0])) * np.float32(q.scale[0])
+        converted.append(np.asarray(x))
+    return converted
+
+
+def patched_outputs(graph: Graph, inputs: list[np.ndarray], tensors: list[int]) -> list[np.ndarray]:
+    """TFLite Micro's values of `tensors` (any tensors of the model) for each step of inputs, step
+    after step: the model run with those as its outputs."""
+    patched = with_outputs(Path(graph.source).read_bytes(), tensors)
+    with tempfile.TemporaryDirectory(prefix="rvfw-outputs-") as tmp:
+        path = Path(tmp) / Path(graph.source).name
+        path.write_bytes(patched)
+        return golden.reference_outputs(path, tflm_inputs(graph, inputs), len(tensors), len(graph.inputs))
+
+
+def _int8_io_reference(graph: Graph, inputs: list[np.ndarray]) -> list[np.ndarray]:
+    """The int8 outputs of a graph with --io int8, read out of the model TFLite Micro runs as it
+    is; each step's int8 inputs are checked to come back from its QUANTIZE unchanged."""
+    moved = [t for t in graph.inputs if t in graph.float_inputs]
+    names = list(graph.outputs) + moved
+    values = patched_outputs(graph, inputs, names)
+    per_step, n_in = len(names), len(graph.inputs)
+    outputs = []
+    for step in range(len(values) // per_step):
+        got = values[step * per_step : (step + 1) * per_step]
+        outputs += got[: len(graph.outputs)]
+        for t, value in zip(moved, got[len(graph.outputs) :]):
+            given = inputs[step * n_in + graph.inputs.index(t)]
+            if not np.array_equal(np.asarray(value).reshape(-1), np.asarray(given).reshape(-1)):
+                name = one_line(graph.tensors[t].name)
+                raise RvfwError(f"--io int8: the model's QUANTIZE does not map input '{name}' back to the given "
+                                "int8 values; check with --io model")  # fmt: skip
+    return outputs
 
 
 def is_compressed(graph: Graph) -> bool:

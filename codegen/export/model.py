@@ -11,7 +11,7 @@ import codegen
 from codegen import emit, pipeline
 from codegen.boards import Board, load_board
 from codegen.build.staging import staged
-from codegen.check import golden
+from codegen.check.reference import golden_outputs
 from codegen.emit.escape import line_comment
 from codegen.errors import BudgetError, RvfwError
 from codegen.export.package import FORMATS, Package, check_format, copy_firmware, flags, for_size, write_format
@@ -49,6 +49,7 @@ def export(
     optimize: str = "speed",
     selftest: bool = True,
     inputs_from: tuple = (0, None, None),
+    io: str = "model",
 ) -> Export:
     """Checked and planned exactly as `rvfw build` (same one-line errors, same budget refusal);
     the folder appears whole or not at all. name: the C name of the model (its symbols' prefix),
@@ -56,7 +57,7 @@ def export(
     inputs_from = (seed, --input files or None, steps or None) and whose expected outputs are
     TFLite Micro's, computed now."""
     return export_models([model], board_name, fmt, out_dir, kernels, memory, planner, log, [name] if name else None,
-                         optimize, selftest, inputs_from)[0]  # fmt: skip
+                         optimize, selftest, inputs_from, io)[0]  # fmt: skip
 
 
 @dataclass
@@ -72,9 +73,9 @@ class _Lowered:
 
 
 def _lower(model, board: Board, kernels: str, memory: str, planner: str, log, name, selftest: bool,
-           inputs_from: tuple) -> _Lowered:  # fmt: skip
+           inputs_from: tuple, io: str = "model") -> _Lowered:  # fmt: skip
     kernel_set = pipeline.kernel_set_for(board, kernels)
-    graph = pipeline.load(model, board, None, log)
+    graph = pipeline.load(model, board, None, log, io)
     if name is not None:
         graph = replace(graph, name=name)
     options = pipeline.MemoryOptions(graph, board, planner, fit_board=memory == "auto", kernel_set=kernel_set)
@@ -105,6 +106,7 @@ def export_models(
     optimize: str = "speed",
     selftest: bool = True,
     inputs_from: tuple = (0, None, None),
+    io: str = "model",
 ) -> list[Export]:
     """`rvfw export --model a.tflite --model b.tflite`: several models in one folder for one firmware,
     without partitions (an application's isolation is `--app`): one header and source per model,
@@ -125,7 +127,7 @@ def export_models(
         raise RvfwError("--input with several models: each model's self-test takes its seeded input (--seed)")
     board = load_board(board_name)
     check_format(fmt, board)
-    lowered = [_lower(m, board, kernels, memory, planner, log, names[k] if names else None, selftest, inputs_from)
+    lowered = [_lower(m, board, kernels, memory, planner, log, names[k] if names else None, selftest, inputs_from, io)
                for k, m in enumerate(models)]  # fmt: skip
     seen = [lo.graph.name for lo in lowered]
     twice = sorted({n for n in seen if seen.count(n) > 1})
@@ -170,7 +172,7 @@ def export_models(
 def _selftest(graph: Graph, seed: int, files, steps: int | None) -> tuple[list, list]:
     """The self-test's inputs (seeded, or the user's files) and TFLite Micro's outputs for them."""
     inputs = pipeline.step_inputs(graph, seed, files, pipeline.resolve_steps(graph, steps, files))
-    return inputs, golden.reference_outputs(graph.source, inputs, len(graph.outputs), len(graph.inputs))
+    return inputs, golden_outputs(graph, inputs)[0]
 
 
 def io_tensors(g: Graph, indices: list[int]) -> list[dict]:

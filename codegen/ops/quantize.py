@@ -79,6 +79,9 @@ CONTRACT = OpContract(
         OpKind.QUANTIZE: Kind(2, (1, 1)),
         OpKind.DEQUANTIZE: Kind(4, (1, 1)),
     },
-    forms={None: Form(check, lower, (DEQUANTIZE, DEQUANTIZE16, QUANTIZE, QUANTIZE16, REQUANTIZE, REQUANTIZE16),
-                      inplace=inplace)},
+    forms={
+        None: Form(
+            check, lower, (DEQUANTIZE, DEQUANTIZE16, QUANTIZE, QUANTIZE16, REQUANTIZE, REQUANTIZE16), inplace=inplace
+        )
+    },
 )

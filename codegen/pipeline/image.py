@@ -78,6 +78,7 @@ def build(
     deadline: float | None = timer.WATCHDOG_SECONDS,
     optimize: str = "speed",
     dump_layers: bool = False,
+    io: str = "model",
 ) -> Build:
     """steps: inferences the harness runs in a row, each on its own seeded inputs (state carries
     over from one to the next); default 1, or 3 for a model with state.
@@ -88,7 +89,9 @@ def build(
     deadline: seconds an inference may take before the watchdog stops it (boards with a machine
     timer; None: no watchdog).
     optimize: "speed" or "size" (OPTIMIZE).
-    dump_layers: the harness prints every layer's output tensor (`rvfw check --layers`)."""
+    dump_layers: the harness prints every layer's output tensor (`rvfw check --layers`).
+    io: "model" (its inputs and outputs as they are) or "int8" (passes.io: the int8 tensors around
+    the model's own input QUANTIZE and output DEQUANTIZE)."""
     if memory not in MEMORY_MODES:
         raise RvfwError(f"unknown memory mode '{memory}' (choose from: {', '.join(MEMORY_MODES)})")
     if optimize not in OPTIMIZE:
@@ -96,7 +99,7 @@ def build(
     board = load_board(board_name)
     target = board.for_simulator() if for_simulator else board
     kernel_set = kernel_set_for(target, kernels)
-    graph = load(model, board, compress, log)
+    graph = load(model, board, compress, log, io)
     golden.check_input_file(graph, input_npy)
     steps = resolve_steps(graph, steps, input_npy)
     options = MemoryOptions(graph, board, planner, fit_board=memory == "auto", kernel_set=kernel_set)

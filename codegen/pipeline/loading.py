@@ -7,14 +7,17 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+import numpy as np
+
 from codegen import report
 from codegen.boards import Board
 from codegen.check import tt_reference
 from codegen.errors import RvfwError
 from codegen.frontend import load_tflite
-from codegen.ir import Graph
+from codegen.ir import DType, Graph
 from codegen.ops import check_graph
 from codegen.passes import run_passes
+from codegen.passes.io import IO_MODES, strip_io_quantization
 from codegen.tt import compress as tt_compress
 from codegen.tt import space as tt_space
 
@@ -33,16 +36,41 @@ class Compression:
     forced: tuple[tuple[int, tt_space.Config], ...] = ()  # op index -> configuration, bypassing the search
 
 
-def load(model: str | Path, board: Board, compress: Compression | None = None, log: Log = lambda _m: None) -> Graph:
-    """Parse, simplify (the "load" passes) and check the model once; TT-compress large
+def load(
+    model: str | Path, board: Board, compress: Compression | None = None, log: Log = lambda _m: None, io: str = "model"
+) -> Graph:
+    """Parse, simplify (the "load" passes) and check the model once; with io "int8" leave the
+    model's input QUANTIZE and output DEQUANTIZE to the caller (passes.io); TT-compress large
     fully-connected layers when asked (the result is checked against codegen.check.tt_reference)."""
+    if io not in IO_MODES:
+        raise RvfwError(f"unknown --io '{io}' (choose from: {', '.join(IO_MODES)})")
     graph, removed = run_passes(load_tflite(model), "load")
     if removed:
         log("simplified: " + ", ".join(f"{name} removed {n} op{'s' if n > 1 else ''}" for name, n in removed))
+    if io == "int8":
+        graph = strip_io_quantization(graph)
+        log(f"--io int8: inputs {_io_line(graph, graph.inputs)}; outputs {_io_line(graph, graph.outputs)}"
+            + ("; float32 where the model computes in float" if _any_float(graph) else ""))
     check_graph(graph)
     if compress is not None:
         graph = compress_tt(graph, board, compress, log)
     return graph
+
+
+def _any_float(graph: Graph) -> bool:
+    return any(graph.tensors[t].dtype is DType.FLOAT32 for t in (*graph.inputs, *graph.outputs))
+
+
+def _io_line(graph: Graph, tensors: tuple[int, ...]) -> str:
+    """Each I/O tensor's dtype, scale and zero point, as a caller quantises its data."""
+    parts = []
+    for t in tensors:
+        tensor = graph.tensors[t]
+        q = tensor.quant
+        scale = str(np.float32(q.scale[0])) if q is not None and q.scale else ""  # the float32's shortest form
+        where = f" scale {scale} zero point {q.zero_point[0]}" if scale else ""
+        parts.append(f"{tensor.dtype.name.lower()}{list(tensor.shape)}{where}")
+    return ", ".join(parts)
 
 
 def compress_tt(graph: Graph, board: Board, compress: Compression, log: Log) -> Graph:

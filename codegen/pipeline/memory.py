@@ -112,10 +112,11 @@ def prepare(
     fit_board: bool = False,
     compress: Compression | None = None,
     log: Log = lambda _msg: None,
+    io: str = "model",
 ) -> tuple[Graph, Board, MemoryPlan]:
     """Everything up to the memory plan of one memory option: pure, writes nothing."""
     board = load_board(board_name)
-    planned = plan_option(load(model, board, compress, log), board, planner, memory, fit_board)
+    planned = plan_option(load(model, board, compress, log, io), board, planner, memory, fit_board)
     return planned.graph, board, planned.plan
 
 

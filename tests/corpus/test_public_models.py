@@ -27,3 +27,19 @@ def test_public_model_bit_exact(tmp_path, sim_tools, name, board):
     b = pipeline.build(model, board, tmp_path / "out", log=quiet, seed=11)
     result = pipeline.check(pipeline.run(b, timeout=1200, log=quiet), log=quiet)
     assert result.bit_exact, f"{name} on {board}: {result.total - result.matched} outputs differ"
+
+
+# The public models with float32 I/O around int8 work (MCUNet's): --io int8 (issue 31).
+FLOAT_IO = ["mcunet_mnist_lenet_int8", "mcunet_vww_int8", "mcunet_detection_int8"]
+
+
+@pytest.mark.parametrize("name", [m for m in FLOAT_IO if m in MODELS])
+def test_public_model_with_int8_io_bit_exact(tmp_path, sim_tools, name):
+    """The int8 tensors around the model's QUANTIZE and DEQUANTIZE as its I/O, bit for bit with
+    TFLite Micro running the model as it is; the arena never grows for it."""
+    model = PUBLIC / f"{name}.tflite"
+    b = pipeline.build(model, "spike-rv64gcv", tmp_path / "out", log=quiet, seed=11, io="int8")
+    _graph, _board, float_plan = pipeline.prepare(model, "spike-rv64gcv", memory=b.memory)
+    assert b.graph.float_inputs and b.plan.arena_size <= float_plan.arena_size
+    result = pipeline.check(pipeline.run(b, timeout=1200, log=quiet), log=quiet)
+    assert result.bit_exact, f"{name}: {result.total - result.matched} outputs differ"

@@ -303,3 +303,25 @@ def test_the_cycle_estimate_reads_spikes_commit_log(tmp_path, sim_tools):
     assert any("est. cycles" in line and "cycles/MAC" in line for line in lines)
     proc = rvfw("run", "--cycles", "--sim", "qemu", "--out", str(tmp_path / "q"))
     assert_one_line_error(proc, "--cycles reads Spike's commit log")
+
+
+def test_io_int8_runs_the_int8_tensors_and_checks_them_against_tflm(tmp_path, sim_tools):
+    """--io int8 (issue 31): build, run and check take the int8 tensors around the model's own
+    QUANTIZE and DEQUANTIZE as the I/O (their scale and zero point on the console, in the export's
+    header and manifest), still bit-exact with TFLite Micro running the model as it is."""
+    from tests.kernels.cases import float_io_relu
+
+    model = tmp_path / "float_io.tflite"
+    model.write_bytes(float_io_relu())
+    proc = rvfw("check", "--model", str(model), "--io", "int8", "--out", str(tmp_path / "out"))
+    assert proc.returncode == 0, proc.stderr
+    assert "--io int8: inputs int8[2, 3, 7] scale 0.02 zero point -9; outputs int8[2, 3, 7]" in proc.stdout
+    assert "bit-exact: 42/42 outputs match TFLite Micro" in proc.stdout
+    proc = rvfw("export", "--model", str(model), "--io", "int8", "--name", "fio", "--out", str(tmp_path / "exp"))
+    assert proc.returncode == 0, proc.stderr
+    manifest = json.loads((tmp_path / "exp" / "manifest.json").read_text())
+    assert manifest["inputs"][0]["dtype"] == "int8" and manifest["inputs"][0]["zero_point"] == -9
+    assert "int8_t" in (tmp_path / "exp" / "include" / "fio.h").read_text()
+    int8_io = sorted((ROOT / "tests" / "data" / "converters").glob("keras_*int8.tflite"))[0]
+    assert_one_line_error(rvfw("plan", "--io", "int8", "--model", str(int8_io)), "--io int8: the model has no QUANTIZE")
+    assert_one_line_error(rvfw("build", "--io", "int8", "--app", "apps/mlperf_kws_ic_ad.yaml"), "--io is for one model")

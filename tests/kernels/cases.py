@@ -171,6 +171,20 @@ def quantize_float() -> bytes:
     return m.finish([x], [y])
 
 
+def float_io_relu() -> bytes:
+    """A model with float32 I/O around int8 work, as converters write one by default: QUANTIZE,
+    RELU, DEQUANTIZE (what --io int8 leaves out: the QUANTIZE and the DEQUANTIZE)."""
+    m = ModelBuilder()
+    x = m.tensor("x", (2, 3, 7), np.float32)
+    q = m.tensor("x_q", (2, 3, 7), scale=0.02, zero_point=-9)
+    r = m.tensor("relu", (2, 3, 7), scale=0.015, zero_point=-128)
+    y = m.tensor("y", (2, 3, 7), np.float32)
+    m.op("QUANTIZE", [x], [q])
+    m.op("RELU", [q], [r])
+    m.op("DEQUANTIZE", [r], [y])
+    return m.finish([x], [y])
+
+
 def requantize() -> bytes:
     m = ModelBuilder()
     x = m.tensor("x", (2, 19), scale=0.05, zero_point=10)

@@ -1,3 +1,5 @@
+import pytest
+
 from codegen.frontend.tflite import load_tflite
 from codegen.ir import OpKind
 from codegen.passes import fuse_residual_adds
@@ -193,3 +195,31 @@ def test_every_pass_leaves_the_dtypes_it_does_not_declare_alone():
             ], f"{p.name} rewrote {model.name}, a {dtype.name} model it does not declare"
             checked += 1
     assert checked > 50
+
+
+def test_io_int8_leaves_the_models_quantize_and_dequantize_to_the_caller(tmp_path):
+    """--io int8 (issue 31): the graph's I/O become the int8 tensors around the model's own
+    QUANTIZE and DEQUANTIZE, which the graph no longer runs; it records the float tensors TFLite
+    Micro still reads and writes. A model without them is refused in one line."""
+    from codegen.errors import ModelError
+    from codegen.ir import DType
+    from codegen.passes.io import strip_io_quantization
+    from tests.kernels.cases import activation, float_io_relu, quantize_float
+
+    model = tmp_path / "float_io.tflite"
+    model.write_bytes(float_io_relu())
+    graph = load_tflite(model)
+    stripped = strip_io_quantization(graph)
+    assert [op.kind.value for op in stripped.ops] == ["RELU"]
+    assert [stripped.tensors[t].dtype for t in (*stripped.inputs, *stripped.outputs)] == [DType.INT8, DType.INT8]
+    assert stripped.float_inputs == {stripped.inputs[0]: graph.inputs[0]}
+    assert stripped.float_outputs == {stripped.outputs[0]: graph.outputs[0]}
+    assert len(graph.ops) == 3  # pure: its argument is left alone
+    plain = tmp_path / "int8_io.tflite"
+    plain.write_bytes(activation("RELU", (3, 4), 0.05, -3, 0.03, -128))
+    with pytest.raises(ModelError, match="--io int8: the model has no QUANTIZE"):
+        strip_io_quantization(load_tflite(plain))
+    only_quantize = tmp_path / "quantize.tflite"
+    only_quantize.write_bytes(quantize_float())  # its QUANTIZE writes the graph output: nothing left to run
+    with pytest.raises(ModelError, match="--io int8"):
+        strip_io_quantization(load_tflite(only_quantize))
