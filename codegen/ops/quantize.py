@@ -11,7 +11,7 @@ from codegen.quant import quantize_multiplier
 
 DEQUANTIZE = family("DEQUANTIZE", "rvfw_affine_params", "dequantize_s8_f32", ("ref",), ("DEQUANTIZE",))
 DEQUANTIZE16 = family("DEQUANTIZE int16", "rvfw_affine_params", "dequantize_s16_f32", ("ref",), ("DEQUANTIZE",))
-QUANTIZE = family("QUANTIZE", "rvfw_affine_params", "quantize_f32_s8", ("ref",), ("QUANTIZE",))
+QUANTIZE = family("QUANTIZE", "rvfw_affine_params", "quantize_f32_s8", ("ref", "rvv"), ("QUANTIZE",))
 QUANTIZE16 = family("QUANTIZE to int16", "rvfw_affine_params", "quantize_f32_s16", ("ref",), ("QUANTIZE",))
 REQUANTIZE = family("QUANTIZE (int8 rescale)", "rvfw_requantize_params", "requantize_s8", ("ref",), ("QUANTIZE",))
 REQUANTIZE16 = family("QUANTIZE (int8/int16/int32 -> int8/int16/int32 rescale)", "rvfw_requantize_params", "requantize",
@@ -47,7 +47,9 @@ def lower(ctx: LowerContext, op: Op) -> Layer:
     if inp.dtype is DType.FLOAT32:
         fam = QUANTIZE16 if out.dtype is DType.INT16 else QUANTIZE
         params = [("size", inp.num_elements), ("zero_point", out.quant.zero_point[0]), ("scale", out.quant.scale[0])]
-        return ctx.layer(op, ctx.pick(fam), fam, params, args)
+        # The RVV kernel divides in float32 lanes: V or Zve32f, not Zve32x.
+        unless, detail = (set(), "") if "f32" in ctx.vector_caps else ({"rvv"}, "no float32 in the vector unit")
+        return ctx.layer(op, ctx.pick(fam, unless, detail), fam, params, args)
     multiplier, shift = quantize_multiplier(inp.quant.scale[0] / out.quant.scale[0])
     params = [
         ("size", inp.num_elements),

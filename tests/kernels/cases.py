@@ -1168,7 +1168,7 @@ CASES: dict[str, Case] = {
     # Rows over several vectors; a scale so coarse that most values fall below diff_min.
     "softmax_wide_rows": Case(lambda r: softmax(3, 100, 0.08), vector=VECTOR),
     "softmax_beyond_diff_min": Case(lambda r: softmax(4, 21, 1.5), vector=VECTOR),
-    "quantize_float": Case(lambda r: quantize_float(), inplace=True),
+    "quantize_float": Case(lambda r: quantize_float(), inplace=True, vector=RVV),
     "quantize_requantize": Case(lambda r: requantize(), inplace=True),
     "dequantize": Case(lambda r: dequantize()),
 }
