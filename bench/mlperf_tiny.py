@@ -41,6 +41,17 @@ TFLM_INSTRUCTIONS = {  # TFLM reference kernels: rv32imc, rv64gc
     "ic_resnet8": (125_522_030, 128_766_578),
     "ad_autoencoder": (2_480_535, 2_471_017),
 }
+# TFLite Micro + muRISCV-NN (the RVV port of CMSIS-NN), rv64gcv VLEN 128 under Spike, from
+# ../shared/ANCHORS.md: (TFLM reference kernels rv64gcv, muRISCV-NN scalar rv64gc, muRISCV-NN RVV,
+# bit-exact with TFLM, arena of the RVV build).
+MURISCV_NN = {
+    "kws_dscnn": (32_949_995, 14_716_404, 4_194_233, "yes", 28_608),
+    "vww_mobilenet": (79_846_778, 43_900_021, 13_471_877, "NO (last pixel, channels >= 125)", 103_600),
+    "ic_resnet8": (59_689_728, 55_915_579, 15_248_726, "yes", 56_464),
+    "ad_autoencoder": (556_642, 1_329_625, 287_224, "yes", 10_432),
+}
+PEER_HEADERS = ["model", "rvfw rvv", "TFLM + muRISCV-NN", "fewer", "vs TFLM ref (rv64gcv)", "rvfw arena",
+                "TFLM + muRISCV-NN arena", "smaller", "rvfw bit-exact", "muRISCV-NN bit-exact"]  # fmt: skip
 TARGET_RVV = {"kws_dscnn": 0.35, "vww_mobilenet": 0.35, "ic_resnet8": 0.25, "ad_autoencoder": 0.6}
 TARGET_SCALAR_RV32 = 6.0
 # Issue 19: scalar instructions/MAC (rv32imc), and cycles/MAC at VLEN = DLEN = 128 against the
@@ -129,7 +140,7 @@ def cost_rows(tmp: Path) -> list[list[str]] | None:
 
 
 def main() -> int:
-    arena_rows, speed_rows, size_rows = [], [], []
+    arena_rows, speed_rows, size_rows, peer_rows = [], [], [], []
     with tempfile.TemporaryDirectory() as tmp:
         for stem, label in NAMES.items():
             model = MODELS / f"{stem}_int8.tflite"
@@ -165,6 +176,11 @@ def main() -> int:
                         size_rows.append([label, *_image(b), *_image(small_build), f"{tflm_flash:,}",
                                           f"{TFLM_ARENA[stem][0]:,}"])  # fmt: skip
                 best = "rvv" if "rvv" in counts else "scalar"
+                if board == "spike-rv64gcv":
+                    ref_tflm, _scalar_nn, rvv_nn, nn_exact, nn_arena = MURISCV_NN[stem]
+                    peer_rows.append([label, f"{counts['rvv']:,}", f"{rvv_nn:,}", f"{rvv_nn / counts['rvv']:.1f}x",
+                                      f"{ref_tflm / counts['rvv']:.1f}x", f"{plan.arena_size:,}", f"{nn_arena:,}",
+                                      f"{nn_arena / plan.arena_size:.1f}x", "yes", nn_exact])  # fmt: skip
                 tflm = TFLM_INSTRUCTIONS[stem][0 if "rv32" in board else 1]
                 target = TARGET_RVV[stem] if best == "rvv" else TARGET_SCALAR_RV32
                 per_mac = counts[best] / macs
@@ -186,6 +202,10 @@ def main() -> int:
     print(table(["model", "board", "ref", "scalar", "rvv", "instr/MAC", "target", "met", "vs scalar", "vs TFLM"],
                 speed_rows))  # fmt: skip
     print("(vs scalar: the fast scalar kernels over the best set; vs TFLM: TFLM reference kernels, rv32imc or rv64gc)")
+    print()
+    print("The RISC-V peer: TFLite Micro + muRISCV-NN (RVV), rv64gcv VLEN 128 under Spike (../shared/ANCHORS.md)")
+    print(table(PEER_HEADERS, peer_rows))
+    print("(instructions for one inference; rvfw's arena is its fast plan's, muRISCV-NN's its RVV build's TFLM arena)")
     print()
     print("Whole image on spike-rv32imc (scalar kernels), bytes; RAM includes the 8 KiB stack and the 4 KiB")
     print("HTIF page; the flash includes the harness's built-in input. TFLM: its .text plus the flatbuffer.")
