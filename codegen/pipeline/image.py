@@ -161,6 +161,8 @@ def build_planned(
     graph, plan = planned.graph, planned.plan
     layers, constants = lower_graph(graph, plan, kernel_set, board.vlen, board.vector_caps)
     log(f"model {graph.source}: {len(graph.ops)} ops -> {len(layers)} kernel calls, board {board.name}")
+    if planned.note:
+        log(planned.note)
     if planned.removed:
         log("passes: " + ", ".join(f"{name} removed {n} op{'s' if n > 1 else ''}" for name, n in planned.removed))
     log(report.layer_table(graph, layers))

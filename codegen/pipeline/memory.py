@@ -15,7 +15,7 @@ from codegen.passes import run_passes
 from codegen.pipeline.loading import Compression, Log, load
 from codegen.planner import MemoryPlan, plan_memory
 from codegen.planner.inplace import choose_inplace
-from codegen.planner.tiling import tile_first_stage
+from codegen.planner.tiling import tile_first_stage, why_not_tiled
 
 KERNEL_SETS = ("auto", "ref", "scalar", "rvv", "xthead")
 MEMORY_MODES = ("auto", "fast", "small", "tiled")
@@ -34,6 +34,7 @@ class Planned:
     graph: Graph
     plan: MemoryPlan
     removed: tuple[tuple[str, int], ...] = ()  # (pass, ops it removed), for the build's log
+    note: str = ""  # why a tiled option tiles nothing (planner.tiling.why_not_tiled)
 
 
 def plan_option(
@@ -47,14 +48,17 @@ def plan_option(
     if mode not in PLANNED_MODES:
         raise RvfwError(f"unknown memory mode '{mode}' (choose from: {', '.join(MEMORY_MODES)})")
     graph, removed = run_passes(graph, mode, kernel_set)
+    note = ""
     if mode == "tiled":
 
         def arena(candidate: Graph) -> int:
             return plan_memory(candidate, planner, inplace=choose_inplace(candidate)).arena_size
 
-        graph, _tiling = tile_first_stage(graph, arena, arena_budget(board) if fit_board else None)
+        untiled = graph
+        graph, tiling = tile_first_stage(graph, arena, arena_budget(board) if fit_board else None)
+        note = "" if tiling is not None else "nothing tiled: " + why_not_tiled(untiled, arena(untiled))
     inplace = choose_inplace(graph) if mode != "fast" else {}
-    return Planned(mode, graph, plan_memory(graph, planner, inplace=inplace), tuple(removed))
+    return Planned(mode, graph, plan_memory(graph, planner, inplace=inplace), tuple(removed), note)
 
 
 @dataclass

@@ -53,6 +53,23 @@ def find_chain(graph: Graph) -> list[Op]:
     return chain if len(chain) >= 2 and chain[0].inputs[0] in graph.inputs else []
 
 
+def why_not_tiled(graph: Graph, untiled: int) -> str:
+    """One line: why tile_first_stage left the graph as it was (the plan it would tile is `untiled` bytes)."""
+    chain = find_chain(graph)
+    if chain:
+        return (f"no band height of its first {len(chain)} convolutions lowers the arena below {untiled:,} B: "
+                "the peak lies past them")  # fmt: skip
+    first = graph.ops[0] if graph.ops else None
+    if first is None:
+        return "no ops to tile"
+    what = first.kind.value.lower()
+    if first.kind is OpKind.QUANTIZE:
+        return (f"the graph starts with a {what} of its float input: tiling starts at int8 convolutions reading "
+                "the graph input (--io int8 leaves that quantize to you)")  # fmt: skip
+    return (f"the graph starts with {what}, not two or more int8 convolutions in a chain from its input: tiling "
+            "covers only such a first stage")  # fmt: skip
+
+
 def tile(graph: Graph, stage: list[Op], band_rows: int) -> StageTiling:
     geo = [_geometry(graph, op) for op in stage]
     out_h = geo[-1][4]
