@@ -9,7 +9,7 @@ ARGS := $(if $(BOARD),--board $(BOARD),$(if $(APP),,--board spike-rv64gcv)) $(if
 # OPTIMIZE=size: every source -Os (smaller, slower kernels); default speed.
 BUILD_ARGS := $(ARGS) $(if $(OPTIMIZE),--optimize $(OPTIMIZE))
 
-.PHONY: all setup build run check size plan admit fuzz bench-tt bench-c906 bench-sim bench-ops flash check-board export test bench lint format example clean
+.PHONY: all setup build run check size plan admit fuzz bench-tt bench-c906 bench-sim bench-ops bench-public flash check-board export test bench lint format example clean
 
 all: build
 
@@ -89,3 +89,8 @@ bench-c906: setup
 
 bench-ops: setup
 	@$(PYTHON) bench/ops.py
+
+# The public models: arenas of every memory option (--io int8 where they have float I/O) against
+# issue 31's targets, tiled against fast instructions, and the share in reference kernels.
+bench-public: setup
+	@$(PYTHON) bench/public_models.py

@@ -63,7 +63,8 @@ class Board:
     @property
     def vector_caps(self) -> frozenset[str]:
         """What the RVV unit computes beyond Zve32x: "f32" (V, Zve32f and up: the *_f32_rvv
-        kernels) and "e64" (ELEN 64: the 16x8 *_s16_rvv kernels)."""
+        kernels), "e64" (ELEN 64: the 16x8 *_s16_rvv kernels) and "f64" (V, Zve64d: DEQUANTIZE's
+        double-precision product)."""
         if self.vector is None or self.xtheadvector:
             return frozenset()
         base, _sep, rest = self.march.partition("_")
@@ -73,6 +74,8 @@ class Board:
             caps.add("f32")
         if "v" in base[4:] or any(z.startswith("zve64") for z in extensions):
             caps.add("e64")
+        if "v" in base[4:] or "zve64d" in extensions:
+            caps.add("f64")
         return frozenset(caps)
 
     @property

@@ -95,7 +95,11 @@ def spare_scratch_bytes(graph: Graph, op: Op) -> int:
 
 
 def lower_graph(
-    graph: Graph, plan, kernels: str = "ref", vlen: int = 128, vector_caps: frozenset[str] = frozenset({"f32", "e64"})
+    graph: Graph,
+    plan,
+    kernels: str = "ref",
+    vlen: int = 128,
+    vector_caps: frozenset[str] = frozenset({"f32", "e64", "f64"}),
 ) -> tuple[list[Layer], list[ConstArray]]:
     """One Layer per kernel call, from the requested kernel set where it has one (ops.kernels.pick
     falls back with a note); ops the plan runs in place get their in-place kernels."""

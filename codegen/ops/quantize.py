@@ -9,7 +9,7 @@ from codegen.ops.contract import Form, Kind, OpContract
 from codegen.ops.kernels import family
 from codegen.quant import quantize_multiplier
 
-DEQUANTIZE = family("DEQUANTIZE", "rvfw_affine_params", "dequantize_s8_f32", ("ref",), ("DEQUANTIZE",))
+DEQUANTIZE = family("DEQUANTIZE", "rvfw_affine_params", "dequantize_s8_f32", ("ref", "rvv"), ("DEQUANTIZE",))
 DEQUANTIZE16 = family("DEQUANTIZE int16", "rvfw_affine_params", "dequantize_s16_f32", ("ref",), ("DEQUANTIZE",))
 QUANTIZE = family("QUANTIZE", "rvfw_affine_params", "quantize_f32_s8", ("ref", "rvv"), ("QUANTIZE",))
 QUANTIZE16 = family("QUANTIZE to int16", "rvfw_affine_params", "quantize_f32_s16", ("ref",), ("QUANTIZE",))
@@ -43,7 +43,9 @@ def lower(ctx: LowerContext, op: Op) -> Layer:
     if op.kind is OpKind.DEQUANTIZE:
         fam = DEQUANTIZE16 if inp.dtype is DType.INT16 else DEQUANTIZE
         params = [("size", inp.num_elements), ("zero_point", inp.quant.zero_point[0]), ("scale", inp.quant.scale[0])]
-        return ctx.layer(op, ctx.pick(fam), fam, params, args)
+        # The RVV kernel multiplies in float64 lanes, as the reference does in double: V or Zve64d.
+        unless, detail = (set(), "") if "f64" in ctx.vector_caps else ({"rvv"}, "no float64 in the vector unit")
+        return ctx.layer(op, ctx.pick(fam, unless, detail), fam, params, args)
     if inp.dtype is DType.FLOAT32:
         fam = QUANTIZE16 if out.dtype is DType.INT16 else QUANTIZE
         params = [("size", inp.num_elements), ("zero_point", out.quant.zero_point[0]), ("scale", out.quant.scale[0])]

@@ -49,8 +49,10 @@ def load(
         log("simplified: " + ", ".join(f"{name} removed {n} op{'s' if n > 1 else ''}" for name, n in removed))
     if io == "int8":
         graph = strip_io_quantization(graph)
-        log(f"--io int8: inputs {_io_line(graph, graph.inputs)}; outputs {_io_line(graph, graph.outputs)}"
-            + ("; float32 where the model computes in float" if _any_float(graph) else ""))
+        log(
+            f"--io int8: inputs {_io_line(graph, graph.inputs)}; outputs {_io_line(graph, graph.outputs)}"
+            + ("; float32 where the model computes in float" if _any_float(graph) else "")
+        )
     check_graph(graph)
     if compress is not None:
         graph = compress_tt(graph, board, compress, log)

@@ -1170,7 +1170,7 @@ CASES: dict[str, Case] = {
     "softmax_beyond_diff_min": Case(lambda r: softmax(4, 21, 1.5), vector=VECTOR),
     "quantize_float": Case(lambda r: quantize_float(), inplace=True, vector=RVV),
     "quantize_requantize": Case(lambda r: requantize(), inplace=True),
-    "dequantize": Case(lambda r: dequantize()),
+    "dequantize": Case(lambda r: dequantize(), vector=RVV),
 }
 
 
