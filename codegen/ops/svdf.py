@@ -14,6 +14,7 @@ from codegen.ir import DType, Graph, Op, OpKind
 from codegen.ops.common import (
     Layer,
     LowerContext,
+    Operands,
     expect_constant,
     expect_dtype,
     expect_quant,
@@ -24,7 +25,13 @@ from codegen.ops.contract import Form, Kind, OpContract
 from codegen.ops.kernels import family
 from codegen.quant import quantize_multiplier
 
-SVDF = family("SVDF", "rvfw_svdf_params", "svdf_s8", ("ref",))
+SVDF_ARGS = ("weights_time", "bias", "state", "output")
+# The RVV kernel puts filters across lanes: the feature weights transposed, [input][filter].
+SVDF = family("SVDF", "rvfw_svdf_params", "svdf_s8", ("ref", "scalar", "rvv"), args={
+    "ref": ("input", "weights_feature", *SVDF_ARGS),
+    "scalar": ("input", "weights_feature", *SVDF_ARGS),
+    "rvv": ("input", "weights_feature_t", *SVDF_ARGS),
+})  # fmt: skip
 SVDF_F32 = family("SVDF float32", "rvfw_svdf_params", "svdf_f32", ("ref",))
 FLOAT_ACTIVATIONS = {"NONE": 0, "RELU": 1, "RELU6": 3}
 INPUT, FEATURE, TIME, BIAS, STATE = 0, 1, 2, 3, 4
@@ -118,10 +125,16 @@ def lower(ctx: LowerContext, op: Op) -> Layer:
               ("output_multiplier", m2), ("output_shift", s2), ("state_bytes", state.dtype.size),
               ("activation", 0)]  # fmt: skip
     # Time weights and state are int8 or int16: the kernel takes them untyped and reads state_bytes.
-    args = [ctx.input(op), ctx.weights(op.inputs[FEATURE]), replace(ctx.weights(op.inputs[TIME]), c_type="void"),
-            ctx.weights(optional_input(op, BIAS)), replace(ctx.arena(op.inputs[STATE]), c_type="void"),
-            ctx.output(op)]  # fmt: skip
-    layer = ctx.layer(op, ctx.pick(SVDF), SVDF, params, args, macs(g, op))
+    operands: Operands = {
+        "input": lambda: ctx.input(op),
+        "weights_feature": lambda: ctx.weights(op.inputs[FEATURE]),
+        "weights_feature_t": lambda: ctx.derived(op, "weights_feature_t", "int8_t", feature.data.T, role="weights"),
+        "weights_time": lambda: replace(ctx.weights(op.inputs[TIME]), c_type="void"),
+        "bias": lambda: ctx.weights(optional_input(op, BIAS)),
+        "state": lambda: replace(ctx.arena(op.inputs[STATE]), c_type="void"),
+        "output": lambda: ctx.output(op),
+    }
+    layer = ctx.layer(op, ctx.pick(SVDF), SVDF, params, operands, macs(g, op))
     activation = op.options.get("activation", "NONE")
     if activation != "NONE":  # what TFLite Micro does with it: nothing (it clamps to int8 only)
         layer.note = "; ".join(n for n in (layer.note, f"fused {activation} ignored, as TFLite Micro's integer SVDF"

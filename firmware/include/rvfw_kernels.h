@@ -328,7 +328,12 @@ void rvfw_softmax_s16_ref(const rvfw_softmax_params *p, const int16_t *input, co
 void rvfw_mean_s16_ref(const rvfw_reduce_params *p, const int16_t *input, int16_t *output);
 void rvfw_svdf_s8_ref(const rvfw_svdf_params *p, const int8_t *input, const int8_t *weights_feature,
                       const void *weights_time, const int32_t *bias, void *state, int8_t *output);
-/* float32 models (codegen.ops.float32): act points at {min, max} of the fused activation. */
+void rvfw_svdf_s8_scalar(const rvfw_svdf_params *p, const int8_t *input, const int8_t *weights_feature,
+                         const void *weights_time, const int32_t *bias, void *state, int8_t *output);
+/* The feature weights transposed: [input][filter]. */
+void rvfw_svdf_s8_rvv(const rvfw_svdf_params *p, const int8_t *input, const int8_t *weights_feature_t,
+                      const void *weights_time, const int32_t *bias, void *state, int8_t *output);
+/* float32 models (each op module's float32 form): act points at {min, max} of the fused activation. */
 /* The float RVV kernels (V or Zve32f): conv filter repacked [k_h][k_w][in_c][out_c], FC weights
  * transposed [depth][out]; depthwise with depth multiplier 1, its filter as TFLite stores it. */
 void rvfw_conv2d_f32_rvv(const rvfw_conv_params *p, const float *input, const float *filter_t, const float *bias,

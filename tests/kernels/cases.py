@@ -839,7 +839,7 @@ CASES: dict[str, Case] = {
     "zero_copy_join_and_split": Case(lambda r: zero_copy_join_and_split(), vector=VECTOR),
     "log_softmax_rows": Case(lambda r: activation("LOG_SOFTMAX", (3, 10), 0.1, 5, 16 / 256, 127)),
     "log_softmax_fine_scale_wide": Case(lambda r: activation("LOG_SOFTMAX", (2, 70), 0.02, -30, 16 / 256, 127)),
-    "svdf_int16_state_rank2": Case(lambda r: svdf(r, 1, 40, 16, 2, 10)),
+    "svdf_int16_state_rank2": Case(lambda r: svdf(r, 1, 40, 16, 2, 10), vector=RVV),
     # TFLite Micro's integer SVDF ignores a fused RELU (the keyword model carries one): so does rvfw
     "svdf_fused_relu_ignored": Case(lambda r: svdf(r, 1, 24, 8, 1, 6, activation="RELU")),
     "lstm_batch_major": Case(lambda r: lstm(r, 2, 5, 12, 20)),
@@ -854,7 +854,7 @@ CASES: dict[str, Case] = {
     "s16_tanh_q4_11": Case(lambda r: sigmoid16("TANH", 2.0**-11)),
     "s16_tanh_scaled": Case(lambda r: sigmoid16("TANH", 0.0002)),
     "lstm_time_major_clip": Case(lambda r: lstm(r, 3, 4, 7, 9, time_major=True, cell_clip=1.5, cell_power=-12)),
-    "svdf_int8_state_2_batches": Case(lambda r: svdf(r, 2, 13, 5, 1, 7, np.int8)),
+    "svdf_int8_state_2_batches": Case(lambda r: svdf(r, 2, 13, 5, 1, 7, np.int8), vector=RVV),
     "f32_conv3x3_same_stride2_relu": Case(
         lambda r: float_op(
             r,
