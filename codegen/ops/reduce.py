@@ -120,7 +120,9 @@ def lower(ctx: LowerContext, op: Op) -> Layer:
               ("multiplier", multiplier), ("shift", shift), ("output_zero_point", out.quant.zero_point[0])]  # fmt: skip
     chosen = SUM16 if inp.dtype is DType.INT16 else FAMILY[op.kind]
     # The vector kernels put the innermost kept axis in lanes: it must be contiguous.
-    unless = {"rvv", "xthead"} if kept_strides[3] != 1 else set()
+    # The XTheadVector kernel puts the innermost kept axis in lanes only where it is contiguous; the
+    # RVV one loads it with its stride.
+    unless = {"xthead"} if kept_strides[3] != 1 else set()
     picked = ctx.pick(chosen, unless, "innermost kept axis not contiguous")
     return ctx.layer(op, picked, chosen, params, [ctx.input(op), ctx.output(op)])
 
