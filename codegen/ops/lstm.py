@@ -19,6 +19,7 @@ import numpy as np
 
 from codegen.ir import DType, Graph, Op, OpKind
 from codegen.ops.common import (
+    Arg,
     Layer,
     LowerContext,
     Operands,
@@ -48,7 +49,12 @@ LSTM_S16 = family(
     ("ref",),
     args={"ref": ("input", "input_weights", "recurrent_weights", "bias", *STATE)},
 )
-LSTM_F32 = family("UNIDIRECTIONAL_SEQUENCE_LSTM float32", "rvfw_lstm_f32_params", "lstm_f32", ("ref",))
+F32_STATE = ("bias", "hidden", "cell", "output", "scratch")
+# The RVV kernel puts a gate's units across float32 lanes: each gate's weights transposed.
+LSTM_F32 = family("UNIDIRECTIONAL_SEQUENCE_LSTM float32", "rvfw_lstm_f32_params", "lstm_f32", ("ref", "rvv"), args={
+    "ref": ("input", "input_weights", "recurrent_weights", *F32_STATE),
+    "rvv": ("input", "input_weights_t", "recurrent_weights_t", *F32_STATE),
+})  # fmt: skip
 INPUT = 0
 INPUT_WEIGHTS = (1, 2, 3, 4)  # to the input, forget, cell and output gates
 RECURRENT_WEIGHTS = (5, 6, 7, 8)
@@ -221,15 +227,30 @@ def lower(ctx: LowerContext, op: Op) -> Layer:
 def _lower_float(ctx: LowerContext, op: Op) -> Layer:
     g = ctx.graph
     batches, steps, n_input, units, major = dims(g, op)
-    packed = {name: np.stack([g.tensors[op.inputs[k]].data for k in ks])
-              for name, ks in (("input_weights", INPUT_WEIGHTS), ("recurrent_weights", RECURRENT_WEIGHTS),
-                               ("bias", BIASES))}  # fmt: skip
+    sides = (("input_weights", INPUT_WEIGHTS), ("recurrent_weights", RECURRENT_WEIGHTS))
+    weights = {name: [g.tensors[op.inputs[k]].data for k in ks] for name, ks in sides}
     params = [("batches", batches), ("time_steps", steps), ("input_size", n_input), ("units", units),
               ("time_major", int(major)), ("cell_clip", float(op.options.get("cell_clip", 0.0)))]  # fmt: skip
-    args = [ctx.input(op), *(ctx.derived(op, name, "float", values) for name, values in packed.items()),
-            ctx.arena(op.inputs[HIDDEN]), ctx.arena(op.inputs[CELL]), ctx.output(op),
-            replace(ctx.scratch(op), c_type="float")]  # fmt: skip
-    return ctx.layer(op, ctx.pick(LSTM_F32), LSTM_F32, params, args, macs(g, op))
+
+    def packed(name: str, transposed: bool = False) -> Arg:
+        arrays = [w.T if transposed else w for w in weights[name]]
+        return ctx.derived(op, name + ("_t" if transposed else ""), "float", np.stack(arrays))
+
+    operands: Operands = {
+        "input": lambda: ctx.input(op),
+        "input_weights": lambda: packed("input_weights"),
+        "recurrent_weights": lambda: packed("recurrent_weights"),
+        "input_weights_t": lambda: packed("input_weights", True),
+        "recurrent_weights_t": lambda: packed("recurrent_weights", True),
+        "bias": lambda: ctx.derived(op, "bias", "float", np.stack([g.tensors[op.inputs[k]].data for k in BIASES])),
+        "hidden": lambda: ctx.arena(op.inputs[HIDDEN]),
+        "cell": lambda: ctx.arena(op.inputs[CELL]),
+        "output": lambda: ctx.output(op),
+        "scratch": lambda: replace(ctx.scratch(op), c_type="float"),
+    }
+    # The RVV kernel sums in float32 lanes: V or Zve32f.
+    unless, detail = (set(), "") if "f32" in ctx.vector_caps else ({"rvv"}, "no float32 in the vector unit")
+    return ctx.layer(op, ctx.pick(LSTM_F32, unless, detail), LSTM_F32, params, operands, macs(g, op))
 
 
 CONTRACT = OpContract(

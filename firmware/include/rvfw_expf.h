@@ -11,7 +11,6 @@
 #define RVFW_EXPF_H
 
 #include <stdint.h>
-#include <string.h>
 
 static const uint64_t rvfw_exp2f_table[32] = {
     0x3ff0000000000000ULL, 0x3fefd9b0d3158574ULL, 0x3fefb5586cf9890fULL, 0x3fef9301d0125b51ULL,
@@ -34,12 +33,12 @@ static inline float rvfw_expf(float x)
     const double z = inv_ln2_n * (double)x;
     double kd = z + shift;
     uint64_t ki;
-    memcpy(&ki, &kd, sizeof ki);
+    __builtin_memcpy(&ki, &kd, sizeof ki);
     kd -= shift;
     const double r = z - kd;
     const uint64_t t = rvfw_exp2f_table[ki % 32] + (ki << (52 - 5));
     double s;
-    memcpy(&s, &t, sizeof s);
+    __builtin_memcpy(&s, &t, sizeof s);
     const double p = c0 * r + c1, r2 = r * r;
     double y = c2 * r + 1;
     y = p * r2 + y;

@@ -323,6 +323,10 @@ void rvfw_tanh_f32_ref(const rvfw_lut_params *p, const float *input, float *outp
 void rvfw_lstm_f32_ref(const rvfw_lstm_f32_params *p, const float *input, const float *input_weights,
                        const float *recurrent_weights, const float *bias, float *hidden, float *cell, float *output,
                        float *scratch);
+/* The gate weights transposed: [gate][depth][unit]. */
+void rvfw_lstm_f32_rvv(const rvfw_lstm_f32_params *p, const float *input, const float *input_weights_t,
+                       const float *recurrent_weights_t, const float *bias, float *hidden, float *cell, float *output,
+                       float *scratch);
 void rvfw_softmax_s16_ref(const rvfw_softmax_params *p, const int16_t *input, const int16_t *exp_lut,
                           const int16_t *reciprocal_lut, int16_t *output);
 void rvfw_mean_s16_ref(const rvfw_reduce_params *p, const int16_t *input, int16_t *output);

@@ -10,7 +10,6 @@
 #define RVFW_LOGF_H
 
 #include <stdint.h>
-#include <string.h>
 
 static const uint64_t rvfw_logf_table[32] = {
     0x3ff661ec79f8f3beULL, 0xbfd57bf7808caadeULL, 0x3ff571ed4aaf883dULL, 0xbfd2bef0a7c06ddbULL,
@@ -26,22 +25,22 @@ static const uint64_t rvfw_logf_table[32] = {
 static inline float rvfw_logf(float x)
 {
     uint32_t ix;
-    memcpy(&ix, &x, sizeof ix);
+    __builtin_memcpy(&ix, &x, sizeof ix);
     if (ix == 0x3f800000u)
         return 0.0f;
     const uint64_t ln2_bits = 0x3fe62e42fefa39efULL, a_bits[3] = {0xbfd00ea348b88334ULL, 0x3fd5575b0be00b6aULL,
                                                             0xbfdffffef20a4123ULL};
     double ln2, a[3], invc, logc;
-    memcpy(&ln2, &ln2_bits, sizeof ln2);
-    memcpy(a, a_bits, sizeof a);
+    __builtin_memcpy(&ln2, &ln2_bits, sizeof ln2);
+    __builtin_memcpy(a, a_bits, sizeof a);
     const uint32_t tmp = ix - 0x3f330000u;
     const uint32_t i = (tmp >> (23 - 4)) % 16;
     const int32_t k = (int32_t)tmp >> 23; /* arithmetic */
     const uint32_t iz = ix - (tmp & 0xff800000u);
-    memcpy(&invc, &rvfw_logf_table[2 * i], sizeof invc);
-    memcpy(&logc, &rvfw_logf_table[2 * i + 1], sizeof logc);
+    __builtin_memcpy(&invc, &rvfw_logf_table[2 * i], sizeof invc);
+    __builtin_memcpy(&logc, &rvfw_logf_table[2 * i + 1], sizeof logc);
     float zf;
-    memcpy(&zf, &iz, sizeof zf);
+    __builtin_memcpy(&zf, &iz, sizeof zf);
     const double z = (double)zf;
     const double r = z * invc - 1.0;
     const double y0 = logc + (double)k * ln2;

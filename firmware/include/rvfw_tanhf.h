@@ -10,19 +10,18 @@
 #define RVFW_TANHF_H
 
 #include <stdint.h>
-#include <string.h>
 
 static inline uint32_t rvfw_f32_bits(float x)
 {
     uint32_t u;
-    memcpy(&u, &x, sizeof u);
+    __builtin_memcpy(&u, &x, sizeof u);
     return u;
 }
 
 static inline float rvfw_f32_from_bits(uint32_t u)
 {
     float x;
-    memcpy(&x, &u, sizeof x);
+    __builtin_memcpy(&x, &u, sizeof x);
     return x;
 }
 
