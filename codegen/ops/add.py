@@ -4,14 +4,22 @@ ops.binary shares with SUB; its int16 and float32 forms are ops.binary's."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from codegen.ir import DType, Graph, Op, OpKind, Tensor
 from codegen.ops import binary
 from codegen.ops.broadcast import broadcast_layout
-from codegen.ops.common import Layer, LowerContext, expect_activation
+from codegen.ops.common import Layer, LowerContext, Operands, expect_activation
 from codegen.ops.contract import Form, Kind, OpContract
 from codegen.ops.kernels import family
 
-ADD = family("ADD", "rvfw_add_params", "add_s8", ("ref", "rvv", "xthead"), ("ADD",))
+ADD = family("ADD fused into a conv (row by row)", "rvfw_add_params", "add_s8", ("ref", "rvv", "xthead"), ("ADD",))
+# A layer's own ADD (not the residual ADD a conv's band runs, which takes ADD): the fast scalar
+# kernel looks each input's rescaled term up in tables it fills in spare scratch.
+TABLE_BYTES = 2 * 256 * 4
+IO = ("input1", "input2", "output")
+ADD_LAYER = family("ADD", "rvfw_add_params", "add_s8", ("ref", "scalar", "rvv", "xthead"), ("ADD",),
+                   args={"ref": IO, "scalar": (*IO, "tables"), "rvv": IO, "xthead": IO})  # fmt: skip
 ADD_BROADCAST = family(
     "ADD with broadcasting", "rvfw_binary_params", "add_broadcast_s8", ("ref", "rvv", "xthead"), ("ADD",)
 )
@@ -32,13 +40,23 @@ def add_params(a: Tensor, b: Tensor, out: Tensor, activation: str, size: int) ->
     return [("size", size), *binary.rescaled_sum_params(a, b, out, activation)]
 
 
+def spare_scratch(graph: Graph, op: Op) -> int:
+    """The fast scalar kernel's rescaling tables, where the plan has the room for free."""
+    return TABLE_BYTES if same_shape(graph, op) else 0
+
+
 def lower(ctx: LowerContext, op: Op) -> Layer:
     a, b, out = ctx.tensor(op.inputs[0]), ctx.tensor(op.inputs[1]), ctx.tensor(op.outputs[0])
     activation = expect_activation(ctx.graph, op)
     if same_shape(ctx.graph, op):
         params = add_params(a, b, out, activation, out.num_elements)
-        args = [ctx.input(op, 0), ctx.input(op, 1), ctx.output(op)]
-        return ctx.layer(op, ctx.pick(ADD), ADD, params, args)
+        operands: Operands = {
+            "input1": lambda: ctx.input(op, 0),
+            "input2": lambda: ctx.input(op, 1),
+            "output": lambda: ctx.output(op),
+            "tables": lambda: replace(ctx.spare_scratch(op), c_type="int32_t"),
+        }
+        return ctx.layer(op, ctx.pick(ADD_LAYER), ADD_LAYER, params, operands)
     params = broadcast_layout(a.shape, b.shape, out.shape) + binary.quant_params(ctx.graph, op)
     args = [binary.operand(ctx, op, 0), binary.operand(ctx, op, 1), ctx.output(op)]
     return ctx.layer(op, ctx.pick(ADD_BROADCAST), ADD_BROADCAST, params, args)
@@ -49,7 +67,7 @@ CONTRACT = OpContract(
     forms={
         DType.INT16: Form(binary.check_s16, binary.lower_s16, (binary.S16[OpKind.ADD],)),
         DType.FLOAT32: Form(binary.check_f32, binary.lower_f32, (binary.F32[OpKind.ADD],)),
-        None: Form(check, lower, (ADD, ADD_BROADCAST), inplace=binary.inplace),
+        None: Form(check, lower, (ADD, ADD_LAYER, ADD_BROADCAST), inplace=binary.inplace, spare_scratch=spare_scratch),
     },
     fold=binary.fold,
 )

@@ -240,6 +240,9 @@ void rvfw_fully_connected_s8_ref(const rvfw_fc_params *p, const int8_t *input, c
 void rvfw_avgpool2d_s8_ref(const rvfw_pool_params *p, const int8_t *input, int8_t *output);
 void rvfw_maxpool2d_s8_ref(const rvfw_pool_params *p, const int8_t *input, int8_t *output);
 void rvfw_add_s8_ref(const rvfw_add_params *p, const int8_t *input1, const int8_t *input2, int8_t *output);
+/* tables: 2 x 256 int32 of scratch (its rescaling tables), or NULL. */
+void rvfw_add_s8_scalar(const rvfw_add_params *p, const int8_t *input1, const int8_t *input2, int8_t *output,
+                        int32_t *tables);
 void rvfw_softmax_s8_ref(const rvfw_softmax_params *p, const int8_t *input, int8_t *output);
 void rvfw_softmax_s8_rvv(const rvfw_softmax_params *p, const int8_t *input, int8_t *output);
 void rvfw_softmax_s8_s16_ref(const rvfw_softmax_params *p, const int8_t *input, int16_t *output);

@@ -110,6 +110,19 @@ def add(activation="NONE") -> bytes:
     return m.finish([a, b], [y])
 
 
+def pool_then_add(activation="NONE") -> bytes:
+    """A wide pool, then an ADD of 1,024 elements: the pool's input leaves room the plan gives the
+    ADD's fast scalar kernel for its rescaling tables (spare scratch)."""
+    m = ModelBuilder()
+    x = m.tensor("x", (1, 32, 32, 4), scale=0.05, zero_point=-7)
+    pooled = m.tensor("pooled", (1, 16, 16, 4), scale=0.05, zero_point=-7)
+    b = m.tensor("b", (1, 16, 16, 4), scale=0.11, zero_point=12)
+    y = m.tensor("y", (1, 16, 16, 4), scale=0.09, zero_point=-20)
+    m.op("MAX_POOL_2D", [x], [pooled], padding="VALID", stride=(2, 2), filter=(2, 2), activation="NONE")
+    m.op("ADD", [pooled, b], [y], activation=activation)
+    return m.finish([x, b], [y])
+
+
 def conv_residual(rng, h, w, c, k, residual_first: bool, activation="RELU") -> bytes:
     """x -> CONV_2D 3x3 -> t -> CONV_2D kxk -> y; ADD(x, y): the residual block that --memory small
     fuses (the second conv writes the sum over x, which it does not read)."""
@@ -1148,6 +1161,7 @@ CASES: dict[str, Case] = {
     "maxpool2x3_valid_relu6": Case(lambda r: pool("MAX_POOL_2D", 8, 9, 6, (2, 3), (1, 2), "VALID", "RELU6")),
     "maxpool3x3_same_stride2": Case(lambda r: pool("MAX_POOL_2D", 7, 7, 3, (3, 3), (2, 2), "SAME")),
     "add_relu": Case(lambda r: add("RELU"), inplace=True, vector=VECTOR),
+    "add_after_pool_with_tables": Case(lambda r: pool_then_add("RELU")),
     "add_residual_after_conv3x3": Case(
         lambda r: conv_residual(r, 9, 7, 5, 3, residual_first=True), inplace=True, vector=VECTOR, fused=True
     ),
