@@ -3,13 +3,18 @@ from int32 to int8 or int16) and DEQUANTIZE (int8 or int16 -> float32)."""
 
 from __future__ import annotations
 
+import numpy as np
+
 from codegen.ir import DType, Graph, Op, OpKind
-from codegen.ops.common import Layer, LowerContext, expect_dtype, expect_quant, fail
+from codegen.ops.common import Layer, LowerContext, Operands, expect_dtype, expect_quant, fail
 from codegen.ops.contract import Form, Kind, OpContract
 from codegen.ops.kernels import family
 from codegen.quant import quantize_multiplier
 
-DEQUANTIZE = family("DEQUANTIZE", "rvfw_affine_params", "dequantize_s8_f32", ("ref", "rvv"), ("DEQUANTIZE",))
+# The fast scalar kernel reads the 256 possible outputs from a table computed here.
+DEQUANTIZE = family("DEQUANTIZE", "rvfw_affine_params", "dequantize_s8_f32", ("ref", "scalar", "rvv"), ("DEQUANTIZE",),
+                    args={"ref": ("input", "output"), "scalar": ("input", "table", "output"),
+                          "rvv": ("input", "output")})  # fmt: skip
 DEQUANTIZE16 = family("DEQUANTIZE int16", "rvfw_affine_params", "dequantize_s16_f32", ("ref",), ("DEQUANTIZE",))
 QUANTIZE = family("QUANTIZE", "rvfw_affine_params", "quantize_f32_s8", ("ref", "rvv"), ("QUANTIZE",))
 QUANTIZE16 = family("QUANTIZE to int16", "rvfw_affine_params", "quantize_f32_s16", ("ref",), ("QUANTIZE",))
@@ -45,7 +50,18 @@ def lower(ctx: LowerContext, op: Op) -> Layer:
         params = [("size", inp.num_elements), ("zero_point", inp.quant.zero_point[0]), ("scale", inp.quant.scale[0])]
         # The RVV kernel multiplies in float64 lanes, as the reference does in double: V or Zve64d.
         unless, detail = (set(), "") if "f64" in ctx.vector_caps else ({"rvv"}, "no float64 in the vector unit")
-        return ctx.layer(op, ctx.pick(fam, unless, detail), fam, params, args)
+        chosen = ctx.pick(fam, unless, detail)
+        if fam is DEQUANTIZE16:
+            return ctx.layer(op, chosen, fam, params, args)
+        scale, zero_point = float(inp.quant.scale[0]), int(inp.quant.zero_point[0])
+        # the reference's double product, rounded to float32 as its (float) cast does
+        table = np.array([scale * float(q - zero_point) for q in range(-128, 128)], dtype=np.float64).astype(np.float32)
+        operands: Operands = {
+            "input": lambda: ctx.input(op),
+            "table": lambda: ctx.derived(op, "table", "float", table),
+            "output": lambda: ctx.output(op),
+        }
+        return ctx.layer(op, chosen, fam, params, operands)
     if inp.dtype is DType.FLOAT32:
         fam = QUANTIZE16 if out.dtype is DType.INT16 else QUANTIZE
         params = [("size", inp.num_elements), ("zero_point", out.quant.zero_point[0]), ("scale", out.quant.scale[0])]
