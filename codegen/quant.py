@@ -92,3 +92,47 @@ def padding_before(stride: int, dilation: int, in_size: int, filter_size: int, o
     effective = (filter_size - 1) * dilation + 1
     total = max((output_size - 1) * stride + effective - in_size, 0)
     return total // 2
+
+
+# QUANTIZE float32 -> int8 without float arithmetic on the device: the inputs within this many
+# quantisation steps of zero are placed by comparing their bits with build-time thresholds (the
+# rest, which all clamp, take the reference's own arithmetic).
+QUANTIZE_TABLE_STEPS = 1024
+
+
+def float_key(bits: np.ndarray) -> np.ndarray:
+    """float32 bit patterns (as int32) -> int32 keys in the floats' order (-0 just below +0)."""
+    bits = np.asarray(bits, dtype=np.int64)
+    return np.where(bits < 0, bits ^ 0x7FFFFFFF, bits)
+
+
+def _key_floats(keys: np.ndarray) -> np.ndarray:
+    keys = np.asarray(keys, dtype=np.int64)
+    bits = np.where(keys < 0, keys ^ 0x7FFFFFFF, keys)
+    return bits.astype(np.int32).view(np.float32)
+
+
+def quantize_s8_reference(x: np.ndarray, scale: float, zero_point: int) -> np.ndarray:
+    """TFLite Micro's QUANTIZE to int8 of float32 values: roundf(x / scale) + zero point, the
+    quotient in single precision, rounded half away from zero, clamped (finite |x / scale| < 2^31)."""
+    v = np.asarray(x, dtype=np.float32) / np.float32(scale)
+    r = np.copysign(np.floor(np.abs(v.astype(np.float64)) + 0.5), v)
+    return np.clip(r + zero_point, INT8_MIN, INT8_MAX).astype(np.int64)
+
+
+def quantize_s8_thresholds(scale: float, zero_point: int) -> np.ndarray:
+    """[lo, hi, T(-127), ..., T(127)]: the keys (float_key) of the floats within
+    QUANTIZE_TABLE_STEPS steps of zero, and for each int8 output o the smallest key in [lo, hi]
+    whose output is at least o (hi + 1 where none is). Outputs are monotonic in the input, so an
+    input's output is -128 plus the number of thresholds at or below its key."""
+    bound = np.float32(QUANTIZE_TABLE_STEPS) * np.float32(scale)
+    lo, hi = (int(float_key(np.array([b], np.float32).view(np.int32))[0]) for b in (-bound, bound))
+    targets = np.arange(INT8_MIN + 1, INT8_MAX + 1)
+    first = np.full(targets.shape, lo, dtype=np.int64)  # the answer lies in [first, last]
+    last = np.full(targets.shape, hi + 1, dtype=np.int64)
+    while np.any(first < last):
+        mid = (first + last) // 2
+        reached = quantize_s8_reference(_key_floats(mid), scale, zero_point) >= targets
+        last = np.where(reached & (first < last), mid, last)
+        first = np.where(~reached & (first < last), mid + 1, first)
+    return np.concatenate([[lo, hi], first]).astype(np.int64)

@@ -9,14 +9,17 @@ from codegen.ir import DType, Graph, Op, OpKind
 from codegen.ops.common import Layer, LowerContext, Operands, expect_dtype, expect_quant, fail
 from codegen.ops.contract import Form, Kind, OpContract
 from codegen.ops.kernels import family
-from codegen.quant import quantize_multiplier
+from codegen.quant import quantize_multiplier, quantize_s8_thresholds
 
 # The fast scalar kernel reads the 256 possible outputs from a table computed here.
 DEQUANTIZE = family("DEQUANTIZE", "rvfw_affine_params", "dequantize_s8_f32", ("ref", "scalar", "rvv"), ("DEQUANTIZE",),
                     args={"ref": ("input", "output"), "scalar": ("input", "table", "output"),
                           "rvv": ("input", "output")})  # fmt: skip
 DEQUANTIZE16 = family("DEQUANTIZE int16", "rvfw_affine_params", "dequantize_s16_f32", ("ref",), ("DEQUANTIZE",))
-QUANTIZE = family("QUANTIZE", "rvfw_affine_params", "quantize_f32_s8", ("ref", "rvv"), ("QUANTIZE",))
+# The fast scalar kernel places each input among thresholds computed here (no float division).
+QUANTIZE = family("QUANTIZE", "rvfw_affine_params", "quantize_f32_s8", ("ref", "scalar", "rvv"), ("QUANTIZE",),
+                  args={"ref": ("input", "output"), "scalar": ("input", "thresholds", "output"),
+                        "rvv": ("input", "output")})  # fmt: skip
 QUANTIZE16 = family("QUANTIZE to int16", "rvfw_affine_params", "quantize_f32_s16", ("ref",), ("QUANTIZE",))
 REQUANTIZE = family("QUANTIZE (int8 rescale)", "rvfw_requantize_params", "requantize_s8", ("ref",), ("QUANTIZE",))
 REQUANTIZE16 = family("QUANTIZE (int8/int16/int32 -> int8/int16/int32 rescale)", "rvfw_requantize_params", "requantize",
@@ -67,7 +70,16 @@ def lower(ctx: LowerContext, op: Op) -> Layer:
         params = [("size", inp.num_elements), ("zero_point", out.quant.zero_point[0]), ("scale", out.quant.scale[0])]
         # The RVV kernel divides in float32 lanes: V or Zve32f, not Zve32x.
         unless, detail = (set(), "") if "f32" in ctx.vector_caps else ({"rvv"}, "no float32 in the vector unit")
-        return ctx.layer(op, ctx.pick(fam, unless, detail), fam, params, args)
+        chosen = ctx.pick(fam, unless, detail)
+        if fam is QUANTIZE16:
+            return ctx.layer(op, chosen, fam, params, args)
+        scale, zero_point = float(out.quant.scale[0]), int(out.quant.zero_point[0])
+        operands: Operands = {
+            "input": lambda: ctx.input(op),
+            "thresholds": lambda: ctx.derived(op, "thresholds", "int32_t", quantize_s8_thresholds(scale, zero_point)),
+            "output": lambda: ctx.output(op),
+        }
+        return ctx.layer(op, chosen, fam, params, operands)
     multiplier, shift = quantize_multiplier(inp.quant.scale[0] / out.quant.scale[0])
     params = [
         ("size", inp.num_elements),

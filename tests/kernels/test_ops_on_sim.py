@@ -155,3 +155,22 @@ def test_tt_cost_estimate_within_ten_percent(tmp_path, sim_tools, case, vlen):
         assert len(measured) == len(estimated)
         for m, e in zip(measured, estimated):
             assert abs(e - m) <= 0.10 * m, (out, measured, estimated)
+
+
+@pytest.mark.parametrize("config", ["rv32-scalar", "rv32-zve32x-vlen128", "rv64-rvv-vlen128"])
+def test_quantize_at_its_thresholds_bit_exact(tmp_path, sim_tools, config):
+    """QUANTIZE float32 -> int8 on the floats just below and at the scalar kernel's thresholds
+    (where roundf(x / scale) changes), from an --input file, against TFLite Micro (issue 32)."""
+    from codegen.quant import _key_floats, quantize_s8_thresholds
+    from tests.kernels.cases import quantize_float
+
+    board, kernels, vlen = CONFIGS[config]
+    model = tmp_path / "quantize.tflite"
+    model.write_bytes(quantize_float())  # (3, 11), scale 0.0123, zero point -7
+    table = quantize_s8_thresholds(0.0123, -7)
+    keys = table[2:][100:117]
+    np.save(tmp_path / "x.npy", _key_floats(np.concatenate([keys - 1, keys]))[:33].reshape(3, 11))
+    b = pipeline.build(model, board, tmp_path / "out", log=quiet, kernels=kernels, input_npy=tmp_path / "x.npy",
+                       for_simulator=True)  # fmt: skip
+    result = pipeline.check(pipeline.run(b, timeout=120, log=quiet, vlen=vlen, count=False), log=quiet)
+    assert result.bit_exact, result.mismatches

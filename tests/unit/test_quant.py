@@ -65,3 +65,25 @@ def test_softmax_scaling_for_a_typical_input_scale():
     # The rescaled difference must stay within the Q5.26 radius.
     assert diff_min < 0
     assert -diff_min * (1 << left_shift) <= 31 * (1 << 26) * 1.0001
+
+
+@pytest.mark.parametrize("scale,zero_point", [(0.0123, -7), (1 / 255, -128), (0.5, 3), (3.7, 100)])
+def test_quantize_thresholds_place_every_float_as_the_reference_does(scale, zero_point):
+    """The scalar QUANTIZE kernel's table (issue 32): for floats everywhere in its range, and for
+    the float just below, at and above every threshold, the count of thresholds at or below the
+    key is the reference's roundf(x / scale) + zero point, clamped."""
+    import numpy as np
+
+    from codegen.quant import _key_floats, float_key, quantize_s8_reference, quantize_s8_thresholds
+
+    table = quantize_s8_thresholds(scale, zero_point)
+    lo, hi, thresholds = table[0], table[1], table[2:]
+    assert len(thresholds) == 255 and np.all(np.diff(thresholds) >= 0)
+    rng = np.random.default_rng(7)
+    near = np.concatenate([thresholds - 1, thresholds, thresholds + 1])
+    xs = np.concatenate([rng.normal(0, 300 * scale, 50_000).astype(np.float32), np.float32([0.0, -0.0]),
+                         _key_floats(near[(near >= lo) & (near <= hi)])])  # fmt: skip
+    keys = float_key(xs.view(np.int32))
+    inside = (keys >= lo) & (keys <= hi)
+    placed = -128 + np.searchsorted(thresholds, keys[inside], side="right")
+    assert np.array_equal(placed, quantize_s8_reference(xs[inside], scale, zero_point))
