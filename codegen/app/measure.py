@@ -48,7 +48,7 @@ def _firmware_digest() -> str:
 
 def _key(planned: Planned, board: Board, kernel_set: str) -> str:
     graph, plan = planned.graph, planned.plan
-    layers, constants = lower_graph(graph, plan, kernel_set, board.vlen, board.vector_caps)
+    layers, constants = lower_graph(graph, plan, kernel_set, board.vlen, board.caps)
     h = hashlib.sha256(f"{__version__}\0{kernel_set}\0{planned.mode}\0".encode())
     h.update(Path(board.source_file).read_bytes())
     for name, text in sorted(emit.render_model(graph, board, plan, layers, constants).items()):

@@ -92,7 +92,7 @@ def prepare(
         planned = plans[m.name].get(admitted.demand(m.name).arena_label)
         graph, plan = planned.graph, planned.plan
         deadline_ticks = limits(app, m, planned, board, kernel_set, for_simulator, log)
-        layers, constants = lower_graph(graph, plan, kernel_set, board.vlen, board.vector_caps)
+        layers, constants = lower_graph(graph, plan, kernel_set, board.vlen, board.caps)
         if len(graph.inputs) != 1 or len(graph.outputs) != 1:
             raise RvfwError(f"{Path(graph.source).name}: models in an application need one input and one output")
         # A model with state runs STATE_STEPS steps of each instance, interleaved: (step, instance) order.

@@ -71,7 +71,7 @@ def admit(
             if not options or planned.plan.arena_size < options[-1][1]:
                 options.append((mode, planned.plan.arena_size))
         first = plans[m.name].get(modes[0])
-        _layers, constants = lower_graph(first.graph, first.plan, kernel_set, board.vlen, board.vector_caps)
+        _layers, constants = lower_graph(first.graph, first.plan, kernel_set, board.vlen, board.caps)
         weights = sum(c.values.nbytes for c in constants)
         io_bytes += sum(graph.tensors[i].nbytes for i in graph.outputs)
         # The model's own state (variable tensors) is each instance's state, beside any the manifest adds.

@@ -61,15 +61,16 @@ class Board:
         return self.vector is not None and self.vector["extension"] == "xtheadvector"
 
     @property
-    def vector_caps(self) -> frozenset[str]:
-        """What the RVV unit computes beyond Zve32x: "f32" (V, Zve32f and up: the *_f32_rvv
-        kernels), "e64" (ELEN 64: the 16x8 *_s16_rvv kernels) and "f64" (V, Zve64d: DEQUANTIZE's
-        double-precision product)."""
-        if self.vector is None or self.xtheadvector:
-            return frozenset()
+    def caps(self) -> frozenset[str]:
+        """What the core computes beyond its integer ISA, for choosing kernels: "fpu" (F: hardware
+        single-precision float), and of an RVV unit beyond Zve32x "f32" (V, Zve32f and up: the
+        *_f32_rvv kernels), "e64" (ELEN 64: the 16x8 *_s16_rvv kernels) and "f64" (V, Zve64d:
+        DEQUANTIZE's double-precision product)."""
         base, _sep, rest = self.march.partition("_")
         extensions = rest.split("_")
-        caps = set()
+        caps = {"fpu"} if any(c in base[4:] for c in "fdg") else set()
+        if self.vector is None or self.xtheadvector:
+            return frozenset(caps)
         if "v" in base[4:] or any(z in extensions for z in ("zve32f", "zve64f", "zve64d")):
             caps.add("f32")
         if "v" in base[4:] or any(z.startswith("zve64") for z in extensions):

@@ -82,7 +82,7 @@ def _lower(model, board: Board, kernels: str, memory: str, planner: str, log, na
     modes = list(pipeline.PLANNED_MODES) if memory == "auto" else [memory]
     planned = options.get(modes[pipeline.choose_memory(options, modes, log)] if memory == "auto" else memory)
     graph, plan = planned.graph, planned.plan
-    layers, constants = lower_graph(graph, plan, kernel_set, board.vlen, board.vector_caps)
+    layers, constants = lower_graph(graph, plan, kernel_set, board.vlen, board.caps)
     estimate = pipeline.estimate_sizes(board, plan, constants)
     if not estimate["ok"]:
         log(pipeline.estimate_table(estimate))

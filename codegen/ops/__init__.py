@@ -99,11 +99,11 @@ def lower_graph(
     plan,
     kernels: str = "ref",
     vlen: int = 128,
-    vector_caps: frozenset[str] = frozenset({"f32", "e64", "f64"}),
+    caps: frozenset[str] = frozenset({"fpu", "f32", "e64", "f64"}),
 ) -> tuple[list[Layer], list[ConstArray]]:
     """One Layer per kernel call, from the requested kernel set where it has one (ops.kernels.pick
     falls back with a note); ops the plan runs in place get their in-place kernels."""
-    ctx = LowerContext(graph, plan, kernels, vlen, vector_caps)
+    ctx = LowerContext(graph, plan, kernels, vlen, caps)
     layers = []
     for op in graph.ops:
         lowered = form_of(graph, op).lower(ctx, op)  # None (a view), a Layer, or several (one per input)

@@ -217,7 +217,7 @@ def s16_clamp(ctx: LowerContext, op: Op) -> tuple[int, int]:
 def s16_vector_unless(ctx: LowerContext, op: Op) -> tuple[set[str], str]:
     """The 16x8 vector kernels accumulate in e64 lanes (ELEN 64) with TFLite Micro's 64-bit
     arithmetic only: (sets that cannot run this layer, why)."""
-    if "e64" not in ctx.vector_caps:
+    if "e64" not in ctx.caps:
         return {"rvv"}, "ELEN 32"
     if acc32_s16(ctx.graph, op):
         return {"rvv"}, "int32 bias"
@@ -228,7 +228,7 @@ def s16_vector_unless(ctx: LowerContext, op: Op) -> tuple[set[str], str]:
 
 def f32_vector_unless(ctx: LowerContext, op: Op) -> tuple[set[str], str]:
     """The float32 vector kernels need float32 lanes (V, Zve32f) and a depth multiplier of 1."""
-    if "f32" not in ctx.vector_caps:
+    if "f32" not in ctx.caps:
         return {"rvv"}, "no float32 in the vector unit"
     if op.kind is OpKind.DEPTHWISE_CONV_2D and op.options.get("depth_multiplier", 1) != 1:
         return {"rvv"}, f"depth multiplier {op.options['depth_multiplier']}"

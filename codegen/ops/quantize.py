@@ -52,7 +52,7 @@ def lower(ctx: LowerContext, op: Op) -> Layer:
         fam = DEQUANTIZE16 if inp.dtype is DType.INT16 else DEQUANTIZE
         params = [("size", inp.num_elements), ("zero_point", inp.quant.zero_point[0]), ("scale", inp.quant.scale[0])]
         # The RVV kernel multiplies in float64 lanes, as the reference does in double: V or Zve64d.
-        unless, detail = (set(), "") if "f64" in ctx.vector_caps else ({"rvv"}, "no float64 in the vector unit")
+        unless, detail = (set(), "") if "f64" in ctx.caps else ({"rvv"}, "no float64 in the vector unit")
         chosen = ctx.pick(fam, unless, detail)
         if fam is DEQUANTIZE16:
             return ctx.layer(op, chosen, fam, params, args)
@@ -68,9 +68,14 @@ def lower(ctx: LowerContext, op: Op) -> Layer:
     if inp.dtype is DType.FLOAT32:
         fam = QUANTIZE16 if out.dtype is DType.INT16 else QUANTIZE
         params = [("size", inp.num_elements), ("zero_point", out.quant.zero_point[0]), ("scale", out.quant.scale[0])]
-        # The RVV kernel divides in float32 lanes: V or Zve32f, not Zve32x.
-        unless, detail = (set(), "") if "f32" in ctx.vector_caps else ({"rvv"}, "no float32 in the vector unit")
-        chosen = ctx.pick(fam, unless, detail)
+        # The RVV kernel divides in float32 lanes: V or Zve32f, not Zve32x. The fast scalar kernel
+        # is for cores without an FPU: with one, the reference's division takes fewer instructions.
+        unless, why = set(), []
+        if "f32" not in ctx.caps:
+            unless, why = {"rvv"}, ["no float32 in the vector unit"]
+        if "fpu" in ctx.caps:
+            unless, why = unless | {"scalar"}, [*why, "hardware float: the reference divides faster"]
+        chosen = ctx.pick(fam, unless, "; ".join(why))
         if fam is QUANTIZE16:
             return ctx.layer(op, chosen, fam, params, args)
         scale, zero_point = float(out.quant.scale[0]), int(out.quant.zero_point[0])

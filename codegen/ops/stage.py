@@ -40,7 +40,7 @@ def lower(ctx: LowerContext, op: Op) -> Layer:
     for k, member in enumerate(tiling.ops[:-1]):
         offsets[member.outputs[0]] = buffers[k % 2]
     member_plan = dataclasses.replace(ctx.plan, tensor_offsets=offsets, inplace={}, spare_offsets={})
-    member_ctx = LowerContext(ctx.graph, member_plan, ctx.kernels, ctx.vlen, ctx.vector_caps, ctx.constants,
+    member_ctx = LowerContext(ctx.graph, member_plan, ctx.kernels, ctx.vlen, ctx.caps, ctx.constants,
                               ctx.by_content)  # fmt: skip
     members = [MEMBERS[member.kind].lower(member_ctx, member) for member in tiling.ops]
     graph = ctx.graph
