@@ -143,7 +143,6 @@ def _operands(ctx: LowerContext, op: Op, g: conv_common.Geometry) -> Operands:
     flt = ctx.tensor(op.inputs[1])
     bias_index = optional_input(op, 2)
     bias = ctx.tensor(bias_index).data if bias_index >= 0 else None
-    multipliers, shifts = conv_common.requant(ctx, op, g.out_c)
     return {
         "input": lambda: ctx.input(op),
         # with a fused residual ADD, each output row goes to scratch first (conv_common.fuse_band)
@@ -156,10 +155,7 @@ def _operands(ctx: LowerContext, op: Op, g: conv_common.Geometry) -> Operands:
         "bias_folded": lambda: ctx.derived(op, "bias_folded", "int32_t",
                                            folded_bias(flt.data, bias, -ctx.tensor(op.inputs[0]).quant.zero_point[0])),
         "bias_border": lambda: ctx.weights(bias_index) if g.touches_border else Arg("null"),
-        "multiplier": lambda: ctx.derived(op, "multiplier", "int32_t", multipliers),
-        "shift": lambda: ctx.derived(op, "shift", "int32_t", shifts),
-        # the fast scalar kernels read the shifts (-31..31) as int8: a quarter of the table
-        "shift8": lambda: ctx.derived(op, "shift", "int8_t", shifts),
+        **conv_common.requant_operands(ctx, op, g.out_c),
         "scratch": lambda: ctx.scratch(op),
         "columns": lambda: ctx.spare_scratch(op),
     }  # fmt: skip
@@ -197,14 +193,12 @@ def lower_s16(ctx: LowerContext, op: Op) -> Layer:
     g = conv_common.geometry(ctx.graph, op)
     flt = ctx.tensor(op.inputs[1])
     chosen = ctx.pick(CONV_S16, *conv_common.s16_vector_unless(ctx, op))
-    multiplier, shift = conv_common.s16_requant(ctx, op, g.out_c)
     operands: Operands = {
         "input": lambda: ctx.input(op),
         "filter": lambda: ctx.weights(op.inputs[1]),
         "filter_hwio": lambda: ctx.derived(op, "filter_hwio", "int8_t", _hwio(flt.data), role="weights"),
         "bias": lambda: replace(ctx.weights(optional_input(op, 2)), c_type="void"),  # int64 or int32 (acc32)
-        "multiplier": lambda: multiplier,
-        "shift": lambda: shift,
+        **conv_common.requant_operands(ctx, op, g.out_c),
         "output": lambda: ctx.output(op),
     }  # fmt: skip
     params = [*conv_common.wide_params(op, g, *conv_common.s16_clamp(ctx, op)), ("acc32", acc32_s16(ctx.graph, op))]

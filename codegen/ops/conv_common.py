@@ -11,10 +11,10 @@ import numpy as np
 from codegen.ir import Graph, Op, OpKind
 from codegen.ops import add
 from codegen.ops.common import (
-    Arg,
     Band,
     Layer,
     LowerContext,
+    Operands,
     acc32_s16,
     expect_activation,
     expect_constant,
@@ -202,11 +202,15 @@ def check_s16(graph: Graph, op: Op) -> None:
     expect_output_size(graph, op)
 
 
-def s16_requant(ctx: LowerContext, op: Op, channels: int) -> list[Arg]:
-    """Per-channel multipliers and shifts of a 16x8 weighted op, then its clamp."""
-    inp, flt, out = ctx.tensor(op.inputs[0]), ctx.tensor(op.inputs[1]), ctx.tensor(op.outputs[0])
-    multipliers, shifts = conv_output_multipliers(inp.quant.scale[0], flt.quant.scale, out.quant.scale[0], channels)
-    return [ctx.derived(op, "multiplier", "int32_t", multipliers), ctx.derived(op, "shift", "int32_t", shifts)]
+def requant_operands(ctx: LowerContext, op: Op, out_c: int) -> Operands:
+    """The requantisation operands a weighted op's kernels read: per-channel multipliers and
+    shifts, and the shifts (-31..31) as int8 for the fast scalar kernels (a quarter of the table)."""
+    multipliers, shifts = requant(ctx, op, out_c)
+    return {
+        "multiplier": lambda: ctx.derived(op, "multiplier", "int32_t", multipliers),
+        "shift": lambda: ctx.derived(op, "shift", "int32_t", shifts),
+        "shift8": lambda: ctx.derived(op, "shift", "int8_t", shifts),
+    }
 
 
 def s16_clamp(ctx: LowerContext, op: Op) -> tuple[int, int]:

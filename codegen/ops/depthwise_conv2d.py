@@ -134,7 +134,6 @@ def lower(ctx: LowerContext, op: Op):
     if not bias_folds(per_channel, bias, -inp.quant.zero_point[0]):  # the raw bias: the reference kernel
         needs_wide_sums = set(FOLDING_SETS)
     note = FOLDING_NOTE if needs_wide_sums == FOLDING_SETS else "tap sums beyond int16"
-    multipliers, shifts = conv_common.requant(ctx, op, g.out_c)
 
     def folded() -> Arg:
         return ctx.derived(op, "bias_folded", "int32_t", folded_bias(per_channel, bias, -inp.quant.zero_point[0]))
@@ -149,9 +148,7 @@ def lower(ctx: LowerContext, op: Op):
         "channels_bias": lambda: Arg("null") if rows else ctx.weights(bias_index),
         "tap_sums": lambda: ctx.derived(op, "tap_sums", "int16_t", tap_sums.astype(np.int16))
         if exact_pixels else Arg("null"),
-        "multiplier": lambda: ctx.derived(op, "multiplier", "int32_t", multipliers),
-        "shift": lambda: ctx.derived(op, "shift", "int32_t", shifts),
-        "shift8": lambda: ctx.derived(op, "shift", "int8_t", shifts),  # the fast scalar kernels' int8 shifts
+        **conv_common.requant_operands(ctx, op, g.out_c),
         "scratch": lambda: ctx.scratch(op),
     }  # fmt: skip
     if ctx.inplace(op):
@@ -178,7 +175,8 @@ def lower_s16(ctx: LowerContext, op: Op) -> Layer:
     g = conv_common.geometry(ctx.graph, op)
     chosen = ctx.pick(DEPTHWISE_S16, *conv_common.s16_vector_unless(ctx, op))
     bias = replace(ctx.weights(optional_input(op, 2)), c_type="void")
-    args = [ctx.input(op), ctx.weights(op.inputs[1]), bias, *conv_common.s16_requant(ctx, op, g.out_c), ctx.output(op)]
+    requant = conv_common.requant_operands(ctx, op, g.out_c)
+    args = [ctx.input(op), ctx.weights(op.inputs[1]), bias, requant["multiplier"](), requant["shift"](), ctx.output(op)]
     params = [*conv_common.wide_params(op, g, *conv_common.s16_clamp(ctx, op)), ("acc32", acc32_s16(ctx.graph, op))]
     return ctx.layer(op, chosen, DEPTHWISE_S16, params, args, conv_common.macs(ctx.graph, op))
 

@@ -30,7 +30,7 @@ from codegen.ops.common import (
 )
 from codegen.ops.contract import Form, Kind, OpContract
 from codegen.ops.kernels import family
-from codegen.quant import activation_range, conv_output_multipliers
+from codegen.quant import activation_range
 
 PARAMS = "rvfw_fc_params"
 OUT = ("multiplier", "shift", "output")
@@ -78,7 +78,6 @@ def lower(ctx: LowerContext, op: Op) -> Layer:
     inp, flt, out = ctx.tensor(op.inputs[0]), ctx.tensor(op.inputs[1]), ctx.tensor(op.outputs[0])
     out_depth, accum_depth = flt.shape
     batches = inp.num_elements // accum_depth
-    multipliers, shifts = conv_output_multipliers(inp.quant.scale[0], flt.quant.scale, out.quant.scale[0], out_depth)
     act_min, act_max = activation_range(expect_activation(ctx.graph, op), out.quant.scale[0], out.quant.zero_point[0])
     params = [
         ("batches", batches),
@@ -101,9 +100,7 @@ def lower(ctx: LowerContext, op: Op) -> Layer:
         "bias": lambda: ctx.weights(bias_index),
         "bias_folded": lambda: ctx.derived(op, "bias_folded", "int32_t",
                                            folded_bias(flt.data, raw_bias, -inp.quant.zero_point[0])),
-        "multiplier": lambda: ctx.derived(op, "multiplier", "int32_t", multipliers),
-        "shift": lambda: ctx.derived(op, "shift", "int32_t", shifts),
-        "shift8": lambda: ctx.derived(op, "shift", "int8_t", shifts),
+        **conv_common.requant_operands(ctx, op, out_depth),
         "output": lambda: ctx.output(op),
     }  # fmt: skip
     return ctx.layer(op, chosen, FC, params, operands, macs(ctx.graph, op))
@@ -147,12 +144,10 @@ def _wide_params(ctx: LowerContext, op: Op, act_min: int = 0, act_max: int = 0) 
 
 def lower_s16(ctx: LowerContext, op: Op) -> Layer:
     chosen = ctx.pick(FC_S16, *conv_common.s16_vector_unless(ctx, op))
-    multiplier, shift = conv_common.s16_requant(ctx, op, ctx.tensor(op.inputs[1]).shape[0])
     operands: Operands = {
         **_wide_operands(ctx, op, "int8_t", "weights"),
         "bias": lambda: replace(ctx.weights(optional_input(op, 2)), c_type="void"),  # int64 or int32 (acc32)
-        "multiplier": lambda: multiplier,
-        "shift": lambda: shift,
+        **conv_common.requant_operands(ctx, op, ctx.tensor(op.inputs[1]).shape[0]),
     }
     params = [*_wide_params(ctx, op, *conv_common.s16_clamp(ctx, op)), ("acc32", acc32_s16(ctx.graph, op))]
     return ctx.layer(op, chosen, FC_S16, params, operands, macs(ctx.graph, op))
