@@ -19,6 +19,8 @@ class DType(enum.Enum):
     INT32 = ("int32_t", 4, np.int32)
     INT64 = ("int64_t", 8, np.int64)
     UINT8 = ("uint8_t", 1, np.uint8)
+    UINT32 = ("uint32_t", 4, np.uint32)  # the Signal library's energies and filter bank channels
+    UINT64 = ("uint64_t", 8, np.uint64)
     FLOAT32 = ("float", 4, np.float32)
     BOOL = ("bool", 1, np.bool_)
 
@@ -37,6 +39,7 @@ class OpKind(enum.Enum):
     AVERAGE_POOL_2D = "AVERAGE_POOL_2D"
     BATCH_MATMUL = "BATCH_MATMUL"
     BROADCAST_TO = "BROADCAST_TO"
+    CAST = "CAST"
     CALL_ONCE = "CALL_ONCE"  # read by the frontend only (resource variable initialisers)
     CONCATENATION = "CONCATENATION"
     CONV_2D = "CONV_2D"
@@ -78,6 +81,16 @@ class OpKind(enum.Enum):
     SPLIT = "SPLIT"
     SPLIT_V = "SPLIT_V"
     SQUARED_DIFFERENCE = "SQUARED_DIFFERENCE"
+    # TFLite Micro's Signal library (custom ops of the audio front end; frontend.signal names them)
+    SIGNAL_ENERGY = "SIGNAL_ENERGY"
+    SIGNAL_FFT_AUTO_SCALE = "SIGNAL_FFT_AUTO_SCALE"
+    SIGNAL_FILTER_BANK = "SIGNAL_FILTER_BANK"
+    SIGNAL_FILTER_BANK_LOG = "SIGNAL_FILTER_BANK_LOG"
+    SIGNAL_FILTER_BANK_SPECTRAL_SUBTRACTION = "SIGNAL_FILTER_BANK_SPECTRAL_SUBTRACTION"
+    SIGNAL_FILTER_BANK_SQUARE_ROOT = "SIGNAL_FILTER_BANK_SQUARE_ROOT"
+    SIGNAL_PCAN = "SIGNAL_PCAN"
+    SIGNAL_RFFT = "SIGNAL_RFFT"
+    SIGNAL_WINDOW = "SIGNAL_WINDOW"
     SHAPE = "SHAPE"  # folded to a constant at load time (passes.simplify): shapes are static
     SQUEEZE = "SQUEEZE"
     STRIDED_SLICE = "STRIDED_SLICE"

@@ -60,6 +60,37 @@ def make_inputs(graph: Graph, seed: int = 0, files=None) -> list[np.ndarray]:
     return arrays
 
 
+def stream_steps(graph: Graph, files, max_steps: int) -> int | None:
+    """For a one-input model given one .npy whose shape is (steps, *the input's shape): the number
+    of steps it holds (a stream: an audio front end's frames, one per inference), else None. Read
+    from the header alone; more than max_steps is refused."""
+    paths = _as_list(files)
+    if len(graph.inputs) != 1 or len(paths) != 1 or paths[0].suffix == ".npz" or not paths[0].is_file():
+        return None
+    t = graph.tensors[graph.inputs[0]]
+    try:
+        with open(paths[0], "rb") as f:
+            version = np.lib.format.read_magic(f)
+            read = np.lib.format.read_array_header_1_0 if version == (1, 0) else np.lib.format.read_array_header_2_0
+            shape, _fortran, dtype = read(f)
+    except (OSError, ValueError, EOFError, TypeError):
+        return None
+    if len(shape) != len(t.shape) + 1 or tuple(shape[1:]) != tuple(t.shape) or dtype != t.dtype.np_type:
+        return None
+    if not 1 <= shape[0] <= max_steps:
+        raise RvfwError(f"{paths[0].name}: {shape[0]} steps of input; give 1 to {max_steps}")
+    return int(shape[0])
+
+
+def stream_inputs(graph: Graph, files, steps: int) -> list[np.ndarray]:
+    """The steps of a stream file (stream_steps), one input array per step."""
+    path = _as_list(files)[0]
+    t = graph.tensors[graph.inputs[0]]
+    _file_size_ok(path, steps * t.num_elements, t.name)
+    array = _load_npy(path)
+    return [_exactly(graph, graph.inputs[0], np.ascontiguousarray(array[k]), path.name, "input") for k in range(steps)]
+
+
 def _shape_only(graph: Graph, index: int) -> bool:
     """A graph input that only gives a TRANSPOSE_CONV its output shape (TFLite Micro's seanet
     models): its consumers take the shape from their output tensor."""
@@ -67,9 +98,14 @@ def _shape_only(graph: Graph, index: int) -> bool:
     return bool(readers) and all(op.kind.value == "TRANSPOSE_CONV" and op.inputs[0] == index for op in readers)
 
 
-def check_input_file(graph: Graph, files=None) -> None:
+def check_input_file(graph: Graph, files=None, max_steps: int = 64) -> None:
     """Refuse a bad --input before any work (the arrays themselves are made later, once the image fits)."""
-    if _as_list(files):
+    if not _as_list(files):
+        return
+    steps = stream_steps(graph, files, max_steps)
+    if steps is not None:
+        stream_inputs(graph, files, steps)
+    else:
         _load_inputs(graph, _as_list(files))
 
 

@@ -19,7 +19,7 @@ from tflite.BuiltinOptions import BuiltinOptions
 from tflite.TensorType import TensorType
 
 from codegen.errors import ModelError, one_line, summarize
-from codegen.frontend import resources
+from codegen.frontend import resources, signal
 from codegen.frontend.resources import RESOURCE_KINDS
 from codegen.frontend.validate import validate
 from codegen.ir import DType, Graph, Op, OpKind, Quant, Tensor
@@ -32,6 +32,8 @@ _TENSOR_TYPES = {
     TensorType.INT32: DType.INT32,
     TensorType.INT64: DType.INT64,
     TensorType.UINT8: DType.UINT8,
+    TensorType.UINT32: DType.UINT32,
+    TensorType.UINT64: DType.UINT64,
     TensorType.BOOL: DType.BOOL,
 }
 _TENSOR_TYPE_NAMES = {v: k for k, v in TensorType.__dict__.items() if not k.startswith("_")}
@@ -114,7 +116,7 @@ def _read_subgraph(model: tflite.Model, k: int, data: bytes, label: str) -> tupl
             missing.append(exc)
     if missing:  # every op kind (and version) rvfw lacks, in one line: the same form for one or several
         raise ModelError(label, "not supported: " + summarize(missing))
-    return tensors, ops
+    return signal.add_state(tensors, ops)
 
 
 def _read_graph(model: tflite.Model, data: bytes, label: str) -> Graph:
@@ -217,9 +219,20 @@ def _read_op(model: tflite.Model, sub, index: int, label: str) -> Op:
     op_name = _OP_NAMES.get(builtin, f"builtin {builtin}")
     if builtin == BuiltinOperator.CUSTOM:
         custom = code.CustomCode().decode("utf-8", "replace") if code.CustomCode() else "?"
-        raise UnsupportedOp(
-            label, f"custom operator '{custom}' not supported", index, "CUSTOM", f"custom op '{custom}'"
-        )
+        if custom not in signal.CUSTOM_KINDS:
+            shown = one_line(custom)[:60]
+            raise UnsupportedOp(label, f"custom operator '{shown}' not supported", index, "CUSTOM",
+                                f"custom op '{shown}'")  # fmt: skip
+        kind = signal.CUSTOM_KINDS[custom]
+        version = int(code.Version())
+        if version > MAX_VERSION[kind]:
+            raise UnsupportedOp(label, f"version {version} not supported (rvfw implements up to "
+                                f"{MAX_VERSION[kind]})", index, custom, f"{custom} version {version}")  # fmt: skip
+        raw = op.CustomOptionsAsNumpy().tobytes() if op.CustomOptionsLength() else b""
+        return Op(index=index, kind=kind, version=version,
+                  inputs=tuple(int(i) for i in op.InputsAsNumpy()) if op.InputsLength() else (),
+                  outputs=tuple(int(i) for i in op.OutputsAsNumpy()) if op.OutputsLength() else (),
+                  options=signal.read_options(label, index, custom, raw))  # fmt: skip
     try:
         kind = OpKind(op_name)
         if kind not in MAX_VERSION:  # (TILED_STAGE and TT_EINSUM are rvfw's own: never read)

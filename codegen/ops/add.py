@@ -67,6 +67,7 @@ CONTRACT = OpContract(
     forms={
         DType.INT16: Form(binary.check_s16, binary.lower_s16, (binary.S16[OpKind.ADD],)),
         DType.FLOAT32: Form(binary.check_f32, binary.lower_f32, (binary.F32[OpKind.ADD],)),
+        DType.INT32: Form(binary.check_s32, binary.lower_s32, (binary.S32[OpKind.ADD],)),
         None: Form(check, lower, (ADD, ADD_LAYER, ADD_BROADCAST), inplace=binary.inplace, spare_scratch=spare_scratch),
     },
     fold=binary.fold,

@@ -44,6 +44,12 @@ F32 = {kind: family(f"{kind.value} float32", PARAMS, f"{kind.value.lower()}_f32"
 S16 = {OpKind.ADD: family("ADD int16", PARAMS, "add_broadcast_s16", ("ref",), ("ADD",)),
        OpKind.SUB: family("SUB int16", PARAMS, "sub_s16", ("ref",), ("SUB",)),
        OpKind.MUL: family("MUL int16", PARAMS, "mul_s16", ("ref",), ("MUL",))}  # fmt: skip
+# int32 (no quantisation: the Signal front end's feature scaling): TFLite Micro's reference
+# arithmetic in int32 (wrapping), DIV truncating toward zero, clamped to the fused activation.
+S32_KINDS = (OpKind.ADD, OpKind.SUB, OpKind.MUL, OpKind.DIV, OpKind.MAXIMUM, OpKind.MINIMUM)
+S32 = {kind: family(f"{kind.value} int32", PARAMS, f"{kind.value.lower()}_s32", ("ref",), (kind.value,))
+       for kind in S32_KINDS}  # fmt: skip
+S32_ACTIVATION = {"NONE": (-(2**31), 2**31 - 1), "RELU": (0, 2**31 - 1), "RELU6": (0, 6), "RELU_N1_TO_1": (-1, 1)}
 S16_LEFT_SHIFT = 15
 LEFT_SHIFT = 20  # headroom bits for the rescaled int8 inputs of ADD and SUB, as in TFLM
 SQUARED_LEFT_SHIFT = 7  # SQUARED_DIFFERENCE's: the square of the difference must fit int32
@@ -186,8 +192,27 @@ def _element(kind: OpKind, p: dict, x: int, y: int) -> int:
     return min(max(value, p["output_activation_min"]), p["output_activation_max"])
 
 
-def fold(graph: Graph, op: Op) -> list[np.ndarray]:
+def _fold_s32(graph: Graph, op: Op) -> list[np.ndarray] | None:
+    a, b = np.broadcast_arrays(*(graph.tensors[t].data.astype(np.int64) for t in op.inputs[:2]))
+    if op.kind is OpKind.DIV:
+        if not np.all(b):
+            return None
+        value = np.abs(a) // np.abs(b) * np.sign(a) * np.sign(b)  # C's truncating division
+    else:
+        value = {OpKind.ADD: np.add, OpKind.SUB: np.subtract, OpKind.MUL: np.multiply, OpKind.MAXIMUM: np.maximum,
+                 OpKind.MINIMUM: np.minimum}[op.kind](a, b)  # fmt: skip
+    lo, hi = S32_ACTIVATION[op.options.get("activation", "NONE")] if op.kind in (*FUSES_ACTIVATION, OpKind.ADD) else (
+        S32_ACTIVATION["NONE"])  # fmt: skip
+    wrapped = value.astype(np.uint64).astype(np.uint32).astype(np.int32).astype(np.int64)  # int32 wraps
+    return [np.clip(wrapped, lo, hi).astype(np.int32)]
+
+
+def fold(graph: Graph, op: Op) -> list[np.ndarray] | None:
     """Both operands constant: the output computed at build time (passes.simplify)."""
+    if graph.tensors[op.inputs[0]].dtype is DType.INT32:
+        return _fold_s32(graph, op) if op.kind in S32_KINDS else None
+    if graph.tensors[op.inputs[0]].dtype is not DType.INT8:
+        return None
     a, b = (graph.tensors[t].data.astype(np.int64) for t in op.inputs[:2])
     p = dict(quant_params(graph, op))
     element = np.vectorize(lambda x, y: _element(op.kind, p, int(x), int(y)), otypes=[np.int64])
@@ -248,6 +273,32 @@ def lower_s16(ctx: LowerContext, op: Op) -> Layer:
     return ctx.layer(op, ctx.pick(fam), fam, params, [*operands, ctx.output(op)])
 
 
+def check_s32(graph: Graph, op: Op) -> None:
+    a = expect_dtype(graph, op, op.inputs[0], "input", DType.INT32)
+    b = expect_dtype(graph, op, op.inputs[1], "input", DType.INT32)
+    out = expect_dtype(graph, op, op.outputs[0], "output", DType.INT32)
+    if broadcast_shape(a.shape, b.shape) != tuple(out.shape):
+        raise fail(graph, op, f"{list(a.shape)} and {list(b.shape)} do not broadcast to {list(out.shape)}")
+    if not mergeable(a.shape, b.shape, out.shape):
+        raise fail(graph, op, f"broadcasting {list(a.shape)} with {list(b.shape)} needs more than 5 dimensions")
+    if a.is_constant and b.is_constant:
+        raise fail(graph, op, "both inputs constant")
+    if op.kind is OpKind.DIV and b.is_constant and not np.all(b.data):
+        raise fail(graph, op, "a constant divisor holding 0 (an integer division by 0)")
+    expect_activation(graph, op)
+
+
+def lower_s32(ctx: LowerContext, op: Op) -> Layer:
+    a, b, out = ctx.tensor(op.inputs[0]), ctx.tensor(op.inputs[1]), ctx.tensor(op.outputs[0])
+    activation = op.options.get("activation", "NONE") if op.kind in (*FUSES_ACTIVATION, OpKind.ADD) else "NONE"
+    lo, hi = S32_ACTIVATION[activation]
+    params = broadcast_layout(a.shape, b.shape, out.shape) + [("output_activation_min", lo),
+                                                               ("output_activation_max", hi)]  # fmt: skip
+    operands = [ctx.weights(i) if ctx.tensor(i).is_constant else ctx.arena(i, "input") for i in op.inputs[:2]]
+    fam = S32[op.kind]
+    return ctx.layer(op, ctx.pick(fam), fam, params, [*operands, ctx.output(op)])
+
+
 CONTRACT = OpContract(
     kinds={
         OpKind.SUB: Kind(3, (2, 2)),
@@ -262,6 +313,12 @@ CONTRACT = OpContract(
     forms={
         DType.INT16: Form(check_s16, lower_s16, (S16[OpKind.SUB], S16[OpKind.MUL]), kinds=(OpKind.SUB, OpKind.MUL)),
         DType.FLOAT32: Form(check_f32, lower_f32, tuple(F32[k] for k in (*KINDS, *FLOAT_ONLY))),
+        DType.INT32: Form(
+            check_s32,
+            lower_s32,
+            tuple(S32[k] for k in S32_KINDS if k is not OpKind.ADD),
+            kinds=tuple(k for k in S32_KINDS if k is not OpKind.ADD),
+        ),
         None: Form(check, lower, tuple(FAMILY.values()), inplace=inplace, kinds=KINDS),
     },
     fold=fold,

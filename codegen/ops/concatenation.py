@@ -23,6 +23,10 @@ from codegen.ops.contract import Form, Kind, OpContract
 from codegen.ops.kernels import family
 
 COPY = family("CONCATENATION / PACK", "rvfw_copy_rows_params", "copy_rows_s8", ("ref",))
+# Bytes are copied unchanged: int8 and int16 inputs must share the output's quantisation; the
+# unquantised integer dtypes (the Signal front end's int32 spectra) and float32 just move.
+QUANTISED = (DType.INT8, DType.INT16)
+DTYPES = (*QUANTISED, DType.INT32, DType.UINT32, DType.FLOAT32)
 
 
 def axis(graph: Graph, op: Op) -> int:
@@ -46,8 +50,7 @@ def check_pack(graph: Graph, op: Op) -> None:
     expected = (*first.shape[:a], len(op.inputs), *first.shape[a:])
     for position, i in enumerate(op.inputs):
         t = graph.tensors[i]
-        if t.shape != first.shape or t.dtype != out.dtype or t.dtype not in (DType.INT8, DType.INT16, DType.INT32,
-                                                                               DType.FLOAT32):  # fmt: skip
+        if t.shape != first.shape or t.dtype != out.dtype or t.dtype not in DTYPES:
             raise fail(graph, op, f"input {position} {list(t.shape)} {t.dtype.name.lower()} does not stack")
         if t.is_constant:
             raise fail(graph, op, "constant inputs not supported")
@@ -58,7 +61,7 @@ def check_pack(graph: Graph, op: Op) -> None:
 def check(graph: Graph, op: Op) -> None:
     if op.kind is OpKind.PACK:
         return check_pack(graph, op)
-    out = expect_dtype(graph, op, op.outputs[0], "output", DType.INT8, DType.INT16, DType.FLOAT32)
+    out = expect_dtype(graph, op, op.outputs[0], "output", *DTYPES)
     if expect_activation(graph, op) != "NONE":
         raise fail(graph, op, "a fused activation on CONCATENATION not supported")
     rank = len(out.shape)
@@ -68,10 +71,8 @@ def check(graph: Graph, op: Op) -> None:
     total = 0
     for position, i in enumerate(op.inputs):
         inp = expect_dtype(graph, op, i, f"input {position}", out.dtype)
-        if out.dtype is not DType.FLOAT32:
+        if out.dtype in QUANTISED:
             expect_same_quant(graph, op, inp, out)
-        if inp.is_constant:
-            raise fail(graph, op, "constant inputs not supported")
         if len(inp.shape) != rank or any(d != o for k, (d, o) in enumerate(zip(inp.shape, out.shape)) if k != a):
             raise fail(graph, op, f"input {position} {list(inp.shape)} does not fit output {list(out.shape)}")
         total += inp.shape[a]
@@ -107,7 +108,9 @@ def lower(ctx: LowerContext, op: Op) -> list[Layer]:
         params = [("rows", rows), ("row_bytes", row_bytes), ("out_row_bytes", out.shape[a] * inner),
                   ("out_offset", offset)]  # fmt: skip
         # Bytes of any dtype: the copy kernel takes int8_t pointers.
-        args = [replace(ctx.arena(i, "input"), c_type="int8_t"), replace(ctx.output(op), c_type="int8_t")]
+        # A constant input (the zeros a front end pads its spectrum with) is copied from flash.
+        source = ctx.weights(i) if inp.is_constant else ctx.arena(i, "input")
+        args = [replace(source, c_type="int8_t"), replace(ctx.output(op), c_type="int8_t")]
         layers.append(ctx.layer(op, chosen, COPY, params, args))
         offset += row_bytes
     return layers

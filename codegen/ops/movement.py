@@ -23,7 +23,7 @@ from codegen.ops.kernels import family
 COPY = family("data movement (strided copy)", "rvfw_copy_strided_params", "copy_strided", ("ref", "rvv", "xthead"))
 GATHER_ROWS = family("data movement (rows by table)", "rvfw_gather_rows_params", "gather_rows", ("ref",))
 MAX_DIMS = 6
-DTYPES = (DType.INT8, DType.INT16, DType.INT32, DType.FLOAT32)
+DTYPES = (DType.INT8, DType.INT16, DType.INT32, DType.UINT32, DType.FLOAT32)
 # The operand that carries the data; the others are constant parameters.
 DATA_INPUT = {OpKind.SPLIT: 1}
 

@@ -21,6 +21,14 @@ static inline int32_t rvfw_rescaled_input2(const rvfw_binary_params *p, int32_t 
     return rvfw_requantize((x + p->input2_offset) * (1 << p->left_shift), p->input2_multiplier, p->input2_shift);
 }
 
+/* The int32 kernels' fused activation: [output_activation_min, output_activation_max]. */
+static inline int32_t rvfw_clamp_s32(int32_t v, const rvfw_binary_params *p)
+{
+    return v < p->output_activation_min ? p->output_activation_min
+           : v > p->output_activation_max ? p->output_activation_max
+                                          : v;
+}
+
 #define RVFW_BROADCAST_FOR(p, element)                                                                            \
     do {                                                                                                          \
         int32_t io = 0;                                                                                           \

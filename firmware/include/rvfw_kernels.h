@@ -36,6 +36,49 @@ typedef struct {
     int32_t rows, row_bytes;
 } rvfw_gather_rows_params;
 
+/* TFLite Micro's Signal library (codegen.ops.signal): sizes and options of its audio front end.
+ * The kernels compute as the Signal kernels do, wrapping and all: see each kernel's file. */
+typedef struct {
+    int32_t size;
+} rvfw_signal_params;
+
+typedef struct {
+    int32_t size, window_size, shift;
+} rvfw_signal_window_params;
+
+/* frames of input_length samples, zero-padded to fft_length; stages: the radices in factors[]. */
+typedef struct {
+    int32_t frames, input_length, fft_length, stages;
+} rvfw_signal_rfft_params;
+
+typedef struct {
+    int32_t start, end, size;
+} rvfw_signal_energy_params;
+
+/* The coefficients as TFLite Micro's SpectralSubtractionConfig holds them (uint32). */
+typedef struct {
+    int32_t channels;
+    uint32_t smoothing, one_minus_smoothing, alternate_smoothing, alternate_one_minus_smoothing;
+    uint32_t min_signal_remaining, smoothing_bits, spectral_subtraction_bits;
+    int32_t clamping;
+} rvfw_signal_spectral_params;
+
+typedef struct {
+    int32_t channels, snr_shift;
+} rvfw_signal_pcan_params;
+
+typedef struct {
+    int32_t channels;
+    uint32_t correction_bits, output_scale;
+} rvfw_signal_log_params;
+
+/* CAST: count elements from one dtype to another (RVFW_CAST_*, codegen.ops.cast.CODES). */
+enum { RVFW_CAST_INT8 = 1, RVFW_CAST_INT16 = 2, RVFW_CAST_INT32 = 3, RVFW_CAST_INT64 = 4, RVFW_CAST_UINT8 = 5,
+       RVFW_CAST_FLOAT32 = 6, RVFW_CAST_BOOL = 7, RVFW_CAST_UINT32 = 8, RVFW_CAST_UINT64 = 9 };
+typedef struct {
+    int32_t count, from, to;
+} rvfw_cast_params;
+
 /* Elementwise ops of two int8 tensors with broadcasting (ADD, SUB, MUL, DIV, MAXIMUM, MINIMUM,
  * SQUARED_DIFFERENCE, PRELU): the
  * output is dims[0..4] in row-major order; a_strides/b_strides step each input per dimension in
@@ -256,6 +299,34 @@ void rvfw_copy_rows_s8_ref(const rvfw_copy_rows_params *p, const int8_t *input, 
 void rvfw_lut_s8_ref(const rvfw_lut_params *p, const int8_t *input, const int8_t *table, int8_t *output);
 void rvfw_copy_strided_ref(const rvfw_copy_strided_params *p, const void *input, void *output);
 void rvfw_gather_rows_ref(const rvfw_gather_rows_params *p, const void *input, const int32_t *table, void *output);
+void rvfw_signal_window_s16_ref(const rvfw_signal_window_params *p, const int16_t *input, const int16_t *window,
+                                int16_t *output);
+void rvfw_signal_fft_auto_scale_s16_ref(const rvfw_signal_params *p, const int16_t *input, int16_t *output,
+                                        int32_t *scale_bits);
+/* twiddles: fft_length / 2 complex (re, im) int16; super_twiddles: fft_length / 4; work: scratch
+ * of 2 * fft_length int16; output: fft_length / 2 + 1 complex per frame. */
+void rvfw_signal_rfft_s16_ref(const rvfw_signal_rfft_params *p, const int16_t *input, const int16_t *twiddles,
+                              const int16_t *super_twiddles, const int32_t *factors, int8_t *work, int16_t *output);
+void rvfw_signal_energy_s16_ref(const rvfw_signal_energy_params *p, const int16_t *input, uint32_t *output);
+void rvfw_signal_filter_bank_u32_ref(const rvfw_signal_params *p, const uint32_t *input, const int16_t *weights,
+                                     const int16_t *unweights, const int16_t *freq_starts,
+                                     const int16_t *weight_starts, const int16_t *widths, uint64_t *output);
+void rvfw_signal_filter_bank_sqrt_u64_ref(const rvfw_signal_params *p, const uint64_t *input,
+                                          const int32_t *scale_bits, uint32_t *output);
+void rvfw_signal_spectral_subtraction_u32_ref(const rvfw_signal_spectral_params *p, const uint32_t *input,
+                                              uint32_t *noise_estimate, uint32_t *output,
+                                              uint32_t *noise_estimate_out);
+void rvfw_signal_pcan_u32_ref(const rvfw_signal_pcan_params *p, const uint32_t *input,
+                              const uint32_t *noise_estimate, const int16_t *gain_lut, uint32_t *output);
+void rvfw_signal_filter_bank_log_u32_ref(const rvfw_signal_log_params *p, const uint32_t *input,
+                                         const uint16_t *log_table, int16_t *output);
+void rvfw_cast_ref(const rvfw_cast_params *p, const void *input, void *output);
+void rvfw_add_s32_ref(const rvfw_binary_params *p, const int32_t *a, const int32_t *b, int32_t *output);
+void rvfw_sub_s32_ref(const rvfw_binary_params *p, const int32_t *a, const int32_t *b, int32_t *output);
+void rvfw_mul_s32_ref(const rvfw_binary_params *p, const int32_t *a, const int32_t *b, int32_t *output);
+void rvfw_div_s32_ref(const rvfw_binary_params *p, const int32_t *a, const int32_t *b, int32_t *output);
+void rvfw_maximum_s32_ref(const rvfw_binary_params *p, const int32_t *a, const int32_t *b, int32_t *output);
+void rvfw_minimum_s32_ref(const rvfw_binary_params *p, const int32_t *a, const int32_t *b, int32_t *output);
 void rvfw_add_broadcast_s8_ref(const rvfw_binary_params *p, const int8_t *a, const int8_t *b, int8_t *output);
 void rvfw_sub_s8_ref(const rvfw_binary_params *p, const int8_t *a, const int8_t *b, int8_t *output);
 void rvfw_mul_s8_ref(const rvfw_binary_params *p, const int8_t *a, const int8_t *b, int8_t *output);

@@ -1,11 +1,13 @@
 """The public models of ../shared/models/public (TFLM's examples, three LSTMs, the SVDF keyword
 model, MobileNetV2-224 from PyTorch, the MCUNet/TinyEngine models) on the vector and the scalar
-board, bit for bit against TFLite Micro (issue 29). The audio front end (the Signal library's
-custom ops, issue 30) is refused in one line naming what it lacks."""
+board, bit for bit against TFLite Micro (issue 29); the audio front end (the Signal library's
+custom ops, issue 30) also step by step over a stream of audio frames."""
 
 from __future__ import annotations
 
 import pytest
+
+import numpy as np
 
 from codegen import pipeline
 from codegen.errors import RvfwError
@@ -13,7 +15,7 @@ from tests.conftest import SHARED_MODELS, quiet
 
 PUBLIC = SHARED_MODELS / "public"
 MODELS = sorted(p.stem for p in PUBLIC.glob("*.tflite")) if PUBLIC.is_dir() else []
-REFUSED = {"tflm_audio_preprocessor_int8": "type UINT32 not supported"}  # issue 30: the Signal library ops
+REFUSED: dict[str, str] = {}  # model -> the one line it is refused with (none now)
 
 
 @pytest.mark.parametrize("board", ["spike-rv64gcv", "spike-rv32imc"])
@@ -59,3 +61,34 @@ def test_mcunet_vww_with_int8_io_tiles_its_first_stage(tmp_path, sim_tools):
     messages: list[str] = []
     pipeline.build(model, "spike-rv64gcv", tmp_path / "float", log=messages.append, memory="tiled")
     assert any(m.startswith("nothing tiled: the graph starts with a quantize of its float input") for m in messages)
+
+
+def audio_stream(frames: int, seed: int = 7) -> np.ndarray:
+    """16 kHz int16 audio cut as micro_speech's front end reads it (30 ms windows every 20 ms):
+    silence, then low noise, then a loud chirp with a clipped burst and a -32768 sample. Shape
+    (frames, 1, 480): one window per step."""
+    rng = np.random.default_rng(seed)
+    n = 320 * (frames - 1) + 480
+    t = np.arange(n) / 16000
+    audio = np.zeros(n)
+    audio[960:] += rng.normal(0, 30, n - 960)
+    audio[1920:] += 9000 * np.sin(2 * np.pi * (300 + 2000 * t[1920:]) * t[1920:]) * np.hanning(n - 1920)
+    audio[3520:3570] = 40000
+    samples = np.clip(np.round(audio), -32768, 32767).astype(np.int16)
+    samples[3580] = -32768
+    return np.stack([samples[k * 320 : k * 320 + 480] for k in range(frames)]).reshape(frames, 1, 480)
+
+
+@pytest.mark.parametrize("board", ["spike-rv64gcv", "spike-rv32imc"])
+def test_audio_front_end_stream_bit_exact(tmp_path, sim_tools, board):
+    """Issue 30: TFLite Micro's micro_speech front end (window, FFT, filter bank, noise reduction
+    with its state, PCAN, log; the int32 feature scaling) over 14 consecutive frames of audio,
+    one step each (--input with a leading steps axis), bit for bit with TFLite Micro."""
+    model = PUBLIC / "tflm_audio_preprocessor_int8.tflite"
+    if not model.is_file():
+        pytest.skip("needs ../shared/models/public")
+    np.save(tmp_path / "stream.npy", audio_stream(14))
+    b = pipeline.build(model, board, tmp_path / "out", log=quiet, input_npy=tmp_path / "stream.npy")
+    assert b.steps == 14 and b.plan.state_size >= 160  # the noise estimate: 40 uint32
+    result = pipeline.check(pipeline.run(b, timeout=1200, log=quiet), log=quiet)
+    assert result.bit_exact and result.total == 14 * 40, f"{result.total - result.matched} outputs differ"
