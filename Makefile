@@ -9,7 +9,7 @@ ARGS := $(if $(BOARD),--board $(BOARD),$(if $(APP),,--board spike-rv64gcv)) $(if
 # OPTIMIZE=size: every source -Os (smaller, slower kernels); default speed.
 BUILD_ARGS := $(ARGS) $(if $(OPTIMIZE),--optimize $(OPTIMIZE))
 
-.PHONY: all setup build run check size plan admit fuzz bench-tt bench-c906 bench-sim bench-ops bench-public flash check-board export test bench lint format example clean
+.PHONY: all setup build run check size plan admit fuzz bench-tt bench-c906 bench-sim bench-ops bench-public flash check-board export test bench lint format example example-audio-kws clean
 
 all: build
 
@@ -46,6 +46,12 @@ flash: setup
 # Flash, reset and compare the board's serial output with TFLite Micro: make check-board BOARD=... PORT=...
 check-board: setup
 	@$(RVFW) check-board $(BUILD_ARGS) --port $(PORT)
+
+# Raw 16 kHz audio to keyword in one image: TFLite Micro's micro_speech front end (Signal library
+# ops) and keyword model, exported together into examples/audio_kws/main.c, run on Spike and
+# compared with TFLite Micro score by score: make example-audio-kws [BOARD=spike-rv32imc]
+example-audio-kws: setup
+	@$(PYTHON) examples/audio_kws/run.py --board $(or $(BOARD),spike-rv64gcv)
 
 # A longer fuzz campaign with a fresh seed: make fuzz N=5000
 N ?= 5000

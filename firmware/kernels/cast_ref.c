@@ -2,78 +2,72 @@
 /* CAST, reference: each element converted as C converts it, as TFLite Micro's static_cast does.
  * Integers pass through int64 (every integer dtype's values survive it; the narrowing store then
  * wraps, as a direct conversion would); float32 to an integer truncates toward zero through
- * int64, so the narrowing wraps as it does on the hosts TFLite Micro's golden outputs come from. */
+ * int64, so the narrowing wraps as it does on the hosts TFLite Micro's golden outputs come from.
+ * Elements go through a small int64 / float buffer a chunk at a time: one dtype switch per chunk,
+ * not per element. */
 #include "rvfw_kernels.h"
 
-static int64_t load_int(int32_t dtype, const void *data, int32_t i)
+enum { CHUNK = 32 };
+
+#define LOAD_INTS(type) \
+    for (int32_t k = 0; k < n; ++k) v[k] = (int64_t)((const type *)input)[first + k]
+#define STORE_INTS(type) \
+    for (int32_t k = 0; k < n; ++k) ((type *)output)[first + k] = (type)v[k]
+
+static void load_ints(int32_t dtype, const void *input, int32_t first, int32_t n, int64_t *v)
 {
     switch (dtype) {
-    case RVFW_CAST_INT8:
-        return ((const int8_t *)data)[i];
-    case RVFW_CAST_INT16:
-        return ((const int16_t *)data)[i];
-    case RVFW_CAST_INT32:
-        return ((const int32_t *)data)[i];
-    case RVFW_CAST_UINT8:
-        return ((const uint8_t *)data)[i];
+    case RVFW_CAST_INT8: LOAD_INTS(int8_t); break;
+    case RVFW_CAST_INT16: LOAD_INTS(int16_t); break;
+    case RVFW_CAST_INT32: LOAD_INTS(int32_t); break;
+    case RVFW_CAST_UINT8: LOAD_INTS(uint8_t); break;
+    case RVFW_CAST_UINT32: LOAD_INTS(uint32_t); break;
+    case RVFW_CAST_UINT64: LOAD_INTS(uint64_t); break;
     case RVFW_CAST_BOOL:
-        return ((const uint8_t *)data)[i] != 0;
-    case RVFW_CAST_UINT32:
-        return ((const uint32_t *)data)[i];
-    case RVFW_CAST_UINT64:
-        return (int64_t)((const uint64_t *)data)[i];
-    default: /* RVFW_CAST_INT64 */
-        return ((const int64_t *)data)[i];
+        for (int32_t k = 0; k < n; ++k) v[k] = ((const uint8_t *)input)[first + k] != 0;
+        break;
+    case RVFW_CAST_FLOAT32: /* truncated toward zero */
+        for (int32_t k = 0; k < n; ++k) v[k] = (int64_t)((const float *)input)[first + k];
+        break;
+    default: LOAD_INTS(int64_t); break;
     }
 }
 
-static void store_int(int32_t dtype, void *data, int32_t i, int64_t v)
+static void store_ints(int32_t dtype, void *output, int32_t first, int32_t n, const int64_t *v)
 {
     switch (dtype) {
-    case RVFW_CAST_INT8:
-        ((int8_t *)data)[i] = (int8_t)v;
-        break;
-    case RVFW_CAST_INT16:
-        ((int16_t *)data)[i] = (int16_t)v;
-        break;
-    case RVFW_CAST_INT32:
-        ((int32_t *)data)[i] = (int32_t)v;
-        break;
-    case RVFW_CAST_UINT8:
-        ((uint8_t *)data)[i] = (uint8_t)v;
-        break;
+    case RVFW_CAST_INT8: STORE_INTS(int8_t); break;
+    case RVFW_CAST_INT16: STORE_INTS(int16_t); break;
+    case RVFW_CAST_INT32: STORE_INTS(int32_t); break;
+    case RVFW_CAST_UINT8: STORE_INTS(uint8_t); break;
+    case RVFW_CAST_UINT32: STORE_INTS(uint32_t); break;
+    case RVFW_CAST_UINT64: STORE_INTS(uint64_t); break;
     case RVFW_CAST_BOOL:
-        ((uint8_t *)data)[i] = v != 0;
+        for (int32_t k = 0; k < n; ++k) ((uint8_t *)output)[first + k] = v[k] != 0;
         break;
-    case RVFW_CAST_UINT32:
-        ((uint32_t *)data)[i] = (uint32_t)v;
-        break;
-    case RVFW_CAST_UINT64:
-        ((uint64_t *)data)[i] = (uint64_t)v;
-        break;
-    default: /* RVFW_CAST_INT64 */
-        ((int64_t *)data)[i] = v;
-        break;
+    default: STORE_INTS(int64_t); break;
     }
 }
 
 void rvfw_cast_ref(const rvfw_cast_params *p, const void *input, void *output)
 {
-    for (int32_t i = 0; i < p->count; ++i) {
-        if (p->from == RVFW_CAST_FLOAT32) {
-            const float x = ((const float *)input)[i];
-            if (p->to == RVFW_CAST_FLOAT32) {
-                ((float *)output)[i] = x;
-            } else if (p->to == RVFW_CAST_BOOL) {
-                ((uint8_t *)output)[i] = x != 0.0f;
-            } else {
-                store_int(p->to, output, i, (int64_t)x);
+    int64_t v[CHUNK];
+    for (int32_t first = 0; first < p->count; first += CHUNK) {
+        const int32_t n = p->count - first < CHUNK ? p->count - first : CHUNK;
+        if (p->to != RVFW_CAST_FLOAT32) {
+            if (p->from == RVFW_CAST_FLOAT32 && p->to == RVFW_CAST_BOOL) {
+                for (int32_t k = 0; k < n; ++k) ((uint8_t *)output)[first + k] = ((const float *)input)[first + k] != 0.0f;
+                continue;
             }
-        } else if (p->to == RVFW_CAST_FLOAT32) {
-            const int64_t v = load_int(p->from, input, i);
-            ((float *)output)[i] = p->from == RVFW_CAST_UINT64 ? (float)(uint64_t)v : (float)v;
+            load_ints(p->from, input, first, n, v);
+            store_ints(p->to, output, first, n, v);
+        } else if (p->from == RVFW_CAST_FLOAT32) {
+            for (int32_t k = 0; k < n; ++k) ((float *)output)[first + k] = ((const float *)input)[first + k];
         } else {
-            store_int(p->to, output, i, load_int(p->from, input, i));
+            load_ints(p->from, input, first, n, v);
+            for (int32_t k = 0; k < n; ++k) {
+                ((float *)output)[first + k] = p->from == RVFW_CAST_UINT64 ? (float)(uint64_t)v[k] : (float)v[k];
+            }
         }
     }
 }

@@ -5,13 +5,20 @@ custom ops, issue 30) also step by step over a stream of audio frames."""
 
 from __future__ import annotations
 
-import pytest
+import importlib.util
+import shutil
 
 import numpy as np
+import pytest
 
 from codegen import pipeline
 from codegen.errors import RvfwError
-from tests.conftest import SHARED_MODELS, quiet
+from tests.conftest import ROOT, SHARED_MODELS, quiet
+
+# examples/audio_kws/run.py: the example's synthetic audio and its TFLite Micro reference
+_spec = importlib.util.spec_from_file_location("audio_kws", ROOT / "examples" / "audio_kws" / "run.py")
+audio_kws = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(audio_kws)
 
 PUBLIC = SHARED_MODELS / "public"
 MODELS = sorted(p.stem for p in PUBLIC.glob("*.tflite")) if PUBLIC.is_dir() else []
@@ -63,22 +70,6 @@ def test_mcunet_vww_with_int8_io_tiles_its_first_stage(tmp_path, sim_tools):
     assert any(m.startswith("nothing tiled: the graph starts with a quantize of its float input") for m in messages)
 
 
-def audio_stream(frames: int, seed: int = 7) -> np.ndarray:
-    """16 kHz int16 audio cut as micro_speech's front end reads it (30 ms windows every 20 ms):
-    silence, then low noise, then a loud chirp with a clipped burst and a -32768 sample. Shape
-    (frames, 1, 480): one window per step."""
-    rng = np.random.default_rng(seed)
-    n = 320 * (frames - 1) + 480
-    t = np.arange(n) / 16000
-    audio = np.zeros(n)
-    audio[960:] += rng.normal(0, 30, n - 960)
-    audio[1920:] += 9000 * np.sin(2 * np.pi * (300 + 2000 * t[1920:]) * t[1920:]) * np.hanning(n - 1920)
-    audio[3520:3570] = 40000
-    samples = np.clip(np.round(audio), -32768, 32767).astype(np.int16)
-    samples[3580] = -32768
-    return np.stack([samples[k * 320 : k * 320 + 480] for k in range(frames)]).reshape(frames, 1, 480)
-
-
 @pytest.mark.parametrize("board", ["spike-rv64gcv", "spike-rv32imc"])
 def test_audio_front_end_stream_bit_exact(tmp_path, sim_tools, board):
     """Issue 30: TFLite Micro's micro_speech front end (window, FFT, filter bank, noise reduction
@@ -87,8 +78,22 @@ def test_audio_front_end_stream_bit_exact(tmp_path, sim_tools, board):
     model = PUBLIC / "tflm_audio_preprocessor_int8.tflite"
     if not model.is_file():
         pytest.skip("needs ../shared/models/public")
-    np.save(tmp_path / "stream.npy", audio_stream(14))
+    np.save(tmp_path / "stream.npy", audio_kws.windows(audio_kws.synthetic_audio(14), 14))
     b = pipeline.build(model, board, tmp_path / "out", log=quiet, input_npy=tmp_path / "stream.npy")
     assert b.steps == 14 and b.plan.state_size >= 160  # the noise estimate: 40 uint32
     result = pipeline.check(pipeline.run(b, timeout=1200, log=quiet), log=quiet)
     assert result.bit_exact and result.total == 14 * 40, f"{result.total - result.matched} outputs differ"
+
+
+@pytest.mark.parametrize("board", ["spike-rv64gcv", "spike-rv32imc"])
+def test_audio_to_keyword_example_bit_exact(tmp_path, sim_tools, board):
+    """Issue 30: examples/audio_kws (make example-audio-kws): the front end and micro_speech's
+    keyword model exported together, main.c built with CMake and run on Spike over 59 windows of
+    audio; all 11 keyword runs score as TFLite Micro's two interpreters do, byte for byte."""
+    if not (audio_kws.FRONTEND.is_file() and audio_kws.KWS.is_file()):
+        pytest.skip("needs ../shared/models/public")
+    if shutil.which("cmake") is None:
+        pytest.skip("needs cmake (make setup)")
+    ours, reference, result = audio_kws.build_and_run(board, tmp_path)
+    assert result.exit_code == 0 and len(reference) == 11
+    assert ours == reference

@@ -1,6 +1,7 @@
-"""`rvfw export`: the model inside an application written as a user writes one (tests/e2e/user_app:
-its own start-up, linker script, HTIF console and main.c, nothing from rvfw's harness), built with
-CMake and the exported toolchain file, run under Spike, and compared with TFLite Micro bit for bit."""
+"""`rvfw export`: the model inside an application written as a user writes one (tests/e2e/user_app's
+main.c with examples/spike_platform's start-up, linker script and HTIF console, nothing from rvfw's
+harness), built with CMake and the exported toolchain file, run under Spike, and compared with
+TFLite Micro bit for bit."""
 
 from __future__ import annotations
 
@@ -26,6 +27,7 @@ from tests.conftest import ROOT, mlperf_model, quiet
 from tests.e2e.test_cli import assert_one_line_error, rvfw
 
 USER_APP = Path(__file__).parent / "user_app"
+PLATFORM = ROOT / "examples" / "spike_platform"  # its start-up, HTIF console and linker script
 
 
 @pytest.fixture
@@ -203,10 +205,10 @@ def test_cpp_application_links_two_separately_exported_source_models(tmp_path, s
             kernels.setdefault(path.name, path)
     arch = ["-march=rv64gc", "-mabi=lp64d", "-mcmodel=medany", "--specs=picolibc.specs", "-O2", "-ffp-contract=off"]
     includes = [f"-I{d}" for e in exports for d in (e.out_dir / "include", e.out_dir / "rvfw" / "include")]
-    includes += [f"-I{USER_APP}", f"-I{tmp_path / 'generated'}"]
+    includes += [f"-I{USER_APP}", f"-I{PLATFORM}", f"-I{tmp_path / 'generated'}"]
     objects = []
     jobs = [(gcc, [], p) for p in [*kernels.values(), *(e.out_dir / "src" / f"{e.graph.name}.c" for e in exports),
-                                   USER_APP / "htif.c", USER_APP / "start.S"]]  # fmt: skip
+                                   PLATFORM / "htif.c", PLATFORM / "start.S"]]  # fmt: skip
     jobs.append((gxx, ["-x", "c++", "-fno-exceptions", "-fno-rtti"], USER_APP / "main.c"))
     for k, (compiler, extra, src) in enumerate(jobs):
         obj = tmp_path / "obj" / f"{k}_{src.stem}.o"
@@ -216,7 +218,7 @@ def test_cpp_application_links_two_separately_exported_source_models(tmp_path, s
         assert proc.returncode == 0, f"{src.name}: {proc.stderr[-2000:]}"
         objects.append(str(obj))
     elf = tmp_path / "app.elf"
-    link = [gcc, *arch, "-nostartfiles", f"-T{USER_APP / 'link.ld'}", "-Wl,--gc-sections", "-Wl,--no-warn-rwx-segments",
+    link = [gcc, *arch, "-nostartfiles", f"-T{PLATFORM / 'link.ld'}", "-Wl,--gc-sections", "-Wl,--no-warn-rwx-segments",
             *objects, "-lm", "-o", str(elf)]  # fmt: skip
     proc = subprocess.run(link, capture_output=True, text=True)
     assert proc.returncode == 0, proc.stderr[-2000:]

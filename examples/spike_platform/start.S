@@ -1,5 +1,5 @@
-/* The test application's own start-up, as a firmware engineer would write it (nothing from rvfw's
- * runtime): global pointer first (no relaxation before it is set), stack, FPU and vector unit on,
+/* A bare-metal application's own start-up for Spike, as a firmware engineer would write it (nothing
+ * from rvfw's runtime): global pointer first (no relaxation before it is set), stack, FPU and vector unit on,
  * .bss zeroed, main, exit with its return value. */
   .option norelax
   .section .text.start, "ax"
