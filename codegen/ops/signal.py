@@ -32,20 +32,27 @@ import math
 import numpy as np
 
 from codegen.ir import DType, Graph, Op, OpKind, Tensor
-from codegen.ops.common import Layer, LowerContext, expect_constant, expect_dtype, fail
+from codegen.ops.common import Layer, LowerContext, Operands, expect_constant, expect_dtype, fail
 from codegen.ops.contract import Form, Kind, OpContract
 from codegen.ops.kernels import Family, family
 
 
-def _family(kind: OpKind, what: str, params: str, stem: str) -> Family:
-    return family(what, params, stem, ("ref",), (kind.value,))
+def _family(kind: OpKind, what: str, params: str, stem: str, sets: tuple[str, ...] = ("ref",)) -> Family:
+    return family(what, params, stem, sets, (kind.value,))
 
 
-WINDOW = _family(OpKind.SIGNAL_WINDOW, "SignalWindow", "rvfw_signal_window_params", "signal_window_s16")
+WINDOW = _family(OpKind.SIGNAL_WINDOW, "SignalWindow", "rvfw_signal_window_params", "signal_window_s16", ("ref", "rvv"))
 AUTO_SCALE = _family(OpKind.SIGNAL_FFT_AUTO_SCALE, "SignalFftAutoScale", "rvfw_signal_params",
-                     "signal_fft_auto_scale_s16")  # fmt: skip
-RFFT = _family(OpKind.SIGNAL_RFFT, "SignalRfft int16", "rvfw_signal_rfft_params", "signal_rfft_s16")
-ENERGY = _family(OpKind.SIGNAL_ENERGY, "SignalEnergy", "rvfw_signal_energy_params", "signal_energy_s16")
+                     "signal_fft_auto_scale_s16", ("ref", "rvv"))  # fmt: skip
+# The reference recurses as kiss_fft does; the fast kernels run the same butterflies level by
+# level, bottom up, after one gather of the input in the order the recursion's leaves read it.
+RFFT_ARGS = ("twiddles", "super_twiddles", "factors", "work", "output")
+RFFT = family("SignalRfft int16", "rvfw_signal_rfft_params", "signal_rfft_s16", ("ref", "scalar", "rvv"),
+              (OpKind.SIGNAL_RFFT.value,), args={"ref": ("input", *RFFT_ARGS),
+                                                 "scalar": ("input", "gather", *RFFT_ARGS),
+                                                 "rvv": ("input", "gather", *RFFT_ARGS)})  # fmt: skip
+ENERGY = _family(OpKind.SIGNAL_ENERGY, "SignalEnergy", "rvfw_signal_energy_params", "signal_energy_s16",
+                 ("ref", "rvv"))  # fmt: skip
 FILTER_BANK = _family(OpKind.SIGNAL_FILTER_BANK, "SignalFilterBank", "rvfw_signal_params", "signal_filter_bank_u32")
 SQUARE_ROOT = _family(OpKind.SIGNAL_FILTER_BANK_SQUARE_ROOT, "SignalFilterBankSquareRoot", "rvfw_signal_params",
                       "signal_filter_bank_sqrt_u64")  # fmt: skip
@@ -245,6 +252,24 @@ def rfft_tables(fft_length: int) -> tuple[np.ndarray, np.ndarray]:
     return np.array(twiddles, dtype=np.int16).reshape(-1), np.array(supers, dtype=np.int16).reshape(-1)
 
 
+def fft_gather(n: int, factors: list[int]) -> np.ndarray:
+    """Where kiss_fft's recursion reads each leaf: out[j] = in[gather[j]] over the n complex
+    points, as byte offsets (4 bytes a point) for the fast kernels' one gather."""
+    order = np.zeros(n, dtype=np.int64)
+
+    def leaves(out: int, first: int, size: int, stride: int, depth: int) -> None:
+        p = factors[depth]
+        m = size // p
+        for k in range(p):
+            if m == 1:
+                order[out + k] = first + k * stride
+            else:
+                leaves(out + k * m, first + k * stride, m, stride * p, depth + 1)
+
+    leaves(0, 0, n, 1, 0)
+    return (order * 4).astype(np.uint16)
+
+
 def log_table() -> np.ndarray:
     """The log2 correction per segment: round(2^16 (log2(1 + x) - x)) at x = i / 128, and a pad."""
     values = [math.floor(65536 * (math.log2(1 + i / LOG_SEGMENTS) - i / LOG_SEGMENTS) + 0.5)
@@ -277,11 +302,16 @@ def lower(ctx: LowerContext, op: Op) -> Layer:
         factors = fft_factors(length // 2)
         params = [("frames", inp.num_elements // inp.shape[-1]), ("input_length", inp.shape[-1]),
                   ("fft_length", length), ("stages", len(factors))]  # fmt: skip
-        args = [ctx.input(op), ctx.derived(op, "twiddles", "int16_t", twiddles),
-                ctx.derived(op, "super_twiddles", "int16_t", supers),
-                ctx.derived(op, "factors", "int32_t", np.array(factors, dtype=np.int32)), ctx.scratch(op),
-                ctx.output(op)]  # fmt: skip
-        return ctx.layer(op, ctx.pick(RFFT), RFFT, params, args, macs=rfft_macs(g, op))
+        operands: Operands = {
+            "input": lambda: ctx.input(op),
+            "gather": lambda: ctx.derived(op, "gather", "uint16_t", fft_gather(length // 2, factors)),
+            "twiddles": lambda: ctx.derived(op, "twiddles", "int16_t", twiddles),
+            "super_twiddles": lambda: ctx.derived(op, "super_twiddles", "int16_t", supers),
+            "factors": lambda: ctx.derived(op, "factors", "int32_t", np.array(factors, dtype=np.int32)),
+            "work": lambda: ctx.scratch(op),
+            "output": lambda: ctx.output(op),
+        }
+        return ctx.layer(op, ctx.pick(RFFT), RFFT, params, operands, macs=rfft_macs(g, op))
     if kind is OpKind.SIGNAL_ENERGY:
         out = ctx.tensor(op.outputs[0])
         params = [("start", _int(op, "start_index")), ("end", _int(op, "end_index")), ("size", out.num_elements)]

@@ -307,6 +307,17 @@ void rvfw_signal_fft_auto_scale_s16_ref(const rvfw_signal_params *p, const int16
  * of 2 * fft_length int16; output: fft_length / 2 + 1 complex per frame. */
 void rvfw_signal_rfft_s16_ref(const rvfw_signal_rfft_params *p, const int16_t *input, const int16_t *twiddles,
                               const int16_t *super_twiddles, const int32_t *factors, int8_t *work, int16_t *output);
+void rvfw_signal_rfft_s16_scalar(const rvfw_signal_rfft_params *p, const int16_t *input, const uint16_t *gather,
+                                 const int16_t *twiddles, const int16_t *super_twiddles, const int32_t *factors,
+                                 int8_t *work, int16_t *output);
+void rvfw_signal_rfft_s16_rvv(const rvfw_signal_rfft_params *p, const int16_t *input, const uint16_t *gather,
+                              const int16_t *twiddles, const int16_t *super_twiddles, const int32_t *factors,
+                              int8_t *work, int16_t *output);
+void rvfw_signal_window_s16_rvv(const rvfw_signal_window_params *p, const int16_t *input, const int16_t *window,
+                                int16_t *output);
+void rvfw_signal_fft_auto_scale_s16_rvv(const rvfw_signal_params *p, const int16_t *input, int16_t *output,
+                                        int32_t *scale_bits);
+void rvfw_signal_energy_s16_rvv(const rvfw_signal_energy_params *p, const int16_t *input, uint32_t *output);
 void rvfw_signal_energy_s16_ref(const rvfw_signal_energy_params *p, const int16_t *input, uint32_t *output);
 void rvfw_signal_filter_bank_u32_ref(const rvfw_signal_params *p, const uint32_t *input, const int16_t *weights,
                                      const int16_t *unweights, const int16_t *freq_starts,

@@ -70,11 +70,12 @@ def test_mcunet_vww_with_int8_io_tiles_its_first_stage(tmp_path, sim_tools):
     assert any(m.startswith("nothing tiled: the graph starts with a quantize of its float input") for m in messages)
 
 
-@pytest.mark.parametrize("board", ["spike-rv64gcv", "spike-rv32imc"])
+@pytest.mark.parametrize("board", ["spike-rv64gcv", "spike-rv32zve32x", "spike-rv32imc"])
 def test_audio_front_end_stream_bit_exact(tmp_path, sim_tools, board):
     """Issue 30: TFLite Micro's micro_speech front end (window, FFT, filter bank, noise reduction
     with its state, PCAN, log; the int32 feature scaling) over 14 consecutive frames of audio,
-    one step each (--input with a leading steps axis), bit for bit with TFLite Micro."""
+    one step each (--input with a leading steps axis), bit for bit with TFLite Micro: the RVV
+    kernels (V and Zve32x), the fast scalar FFT and the references."""
     model = PUBLIC / "tflm_audio_preprocessor_int8.tflite"
     if not model.is_file():
         pytest.skip("needs ../shared/models/public")

@@ -1,0 +1,39 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* SignalRfft, int16, fast scalar: the reference's butterflies in the same order within each
+ * stage, run level by level from the deepest up instead of by recursion (each group of a level
+ * only reads what its own sub-transforms wrote, so the order across groups does not matter), after
+ * one gather of the frame in the order the recursion's leaves read it (gather: byte offsets,
+ * codegen.ops.signal.fft_gather). Bit-exact with the reference. */
+#include "rvfw_fft16.h"
+
+void rvfw_signal_rfft_s16_scalar(const rvfw_signal_rfft_params *p, const int16_t *input, const uint16_t *gather,
+                                 const int16_t *twiddles, const int16_t *super_twiddles, const int32_t *factors,
+                                 int8_t *work, int16_t *output)
+{
+    const int32_t half = p->fft_length / 2;
+    rvfw_cpx16 *spectrum = (rvfw_cpx16 *)(work + 2 * p->fft_length);
+    const rvfw_cpx16 *tw = (const rvfw_cpx16 *)twiddles;
+    for (int32_t f = 0; f < p->frames; ++f) {
+        const int8_t *frame = (const int8_t *)rvfw_fft16_frame(p, input, f, work);
+        for (int32_t j = 0; j < half; ++j) {
+            spectrum[j] = *(const rvfw_cpx16 *)(frame + gather[j]);
+        }
+        /* Level d has `groups` = product of the radices above it; each group spans half / groups. */
+        for (int32_t d = p->stages - 1; d >= 0; --d) {
+            int32_t groups = 1;
+            for (int32_t k = 0; k < d; ++k) {
+                groups *= factors[k];
+            }
+            const int32_t span = half / groups, m = span / factors[d];
+            for (int32_t g = 0; g < groups; ++g) {
+                if (factors[d] == 4) {
+                    rvfw_fft16_butterfly4(spectrum + g * span, m, groups, tw);
+                } else {
+                    rvfw_fft16_butterfly2(spectrum + g * span, m, groups, tw);
+                }
+            }
+        }
+        rvfw_fft16_split(spectrum, (const rvfw_cpx16 *)super_twiddles, half,
+                         (rvfw_cpx16 *)(output + f * (p->fft_length + 2)));
+    }
+}
