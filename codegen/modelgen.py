@@ -21,6 +21,8 @@ _DTYPES = {
     np.float32: TensorType.FLOAT32,
     np.int16: TensorType.INT16,
     np.int64: TensorType.INT64,
+    np.uint32: TensorType.UINT32,
+    np.uint64: TensorType.UINT64,
     "resource": TensorType.RESOURCE,  # a resource variable's handle (VAR_HANDLE's output)
 }
 _PADDING = {"SAME": 0, "VALID": 1}
@@ -193,8 +195,12 @@ class ModelBuilder:
         kinds = sorted({(op.kind, op.version or _VERSIONS.get(op.kind, 1)) for g in graphs for op in g.ops})
         codes = []
         for kind, version in kinds:
-            builtin = getattr(BuiltinOperator, kind)
+            # "CUSTOM:<code>": a custom op (the Signal library's), its options a FlexBuffers map
+            custom = b.CreateString(kind.split(":", 1)[1]) if kind.startswith("CUSTOM:") else None
+            builtin = BuiltinOperator.CUSTOM if custom is not None else getattr(BuiltinOperator, kind)
             tflite.OperatorCodeStart(b)
+            if custom is not None:
+                tflite.OperatorCodeAddCustomCode(b, custom)
             if self.deprecated_codes:
                 tflite.OperatorCodeAddDeprecatedBuiltinCode(b, min(builtin, 127))
             tflite.OperatorCodeAddBuiltinCode(b, builtin)
@@ -263,6 +269,8 @@ class ModelBuilder:
             ins = b.CreateNumpyVector(np.array(op.inputs, dtype=np.int32))
             outs = b.CreateNumpyVector(np.array(op.outputs, dtype=np.int32))
             opt_type, opt = _options(b, op)
+            raw = op.options.get("custom_options") if op.kind.startswith("CUSTOM:") else None
+            custom_vec = b.CreateNumpyVector(np.frombuffer(raw, dtype=np.uint8)) if raw else None
             tflite.OperatorStart(b)
             tflite.OperatorAddOpcodeIndex(b, kinds.index((op.kind, op.version or _VERSIONS.get(op.kind, 1))))
             tflite.OperatorAddInputs(b, ins)
@@ -270,6 +278,8 @@ class ModelBuilder:
             if opt is not None:
                 tflite.OperatorAddBuiltinOptionsType(b, opt_type)
                 tflite.OperatorAddBuiltinOptions(b, opt)
+            if custom_vec is not None:
+                tflite.OperatorAddCustomOptions(b, custom_vec)
             op_offsets.append(tflite.OperatorEnd(b))
         tensors_vec = _table_vector(b, tflite.SubGraphStartTensorsVector, tensor_offsets)
         ops_vec = _table_vector(b, tflite.SubGraphStartOperatorsVector, op_offsets)

@@ -41,6 +41,66 @@ def synthetic_audio(frames: int, seed: int = 7) -> np.ndarray:
     return samples
 
 
+def float_front_end(int8_model: Path = FRONTEND, scale: float = 25.6) -> bytes:
+    """The front end with float32 features: what TFLite Micro's audio_preprocessor.py makes with
+    use_float_output (the log features cast to float32 and divided by 25.6) instead of the int8
+    scaling, rebuilt with rvfw's flatbuffer writer from the int8 model's own tensors, ops and
+    Signal options up to its SignalFilterBankLog. (The generator needs TFLite Micro's Signal
+    TensorFlow ops, which no PyPI package ships.)"""
+    import tflite
+    from tflite.BuiltinOperator import BuiltinOperator
+    from tflite.TensorType import TensorType
+
+    from codegen.frontend.tflite import builtin_code
+    from codegen.modelgen import ModelBuilder
+
+    types = {TensorType.INT16: np.int16, TensorType.INT32: np.int32, TensorType.UINT32: np.uint32,
+             TensorType.UINT64: np.uint64, TensorType.INT8: np.int8, TensorType.FLOAT32: np.float32}  # fmt: skip
+    names = {v: k for k, v in BuiltinOperator.__dict__.items() if not k.startswith("_")}
+    data = int8_model.read_bytes()
+    model = tflite.Model.GetRootAsModel(data, 0)
+    graph = model.Subgraphs(0)
+    net, index = ModelBuilder(), {}
+
+    def tensor(t: int) -> int:
+        if t not in index:
+            src = graph.Tensors(t)
+            buffer = model.Buffers(src.Buffer())
+            dtype = types[src.Type()]
+            values = buffer.DataAsNumpy().view(dtype) if buffer.DataLength() else None
+            index[t] = net.tensor(src.Name().decode(), tuple(src.ShapeAsNumpy()) if src.ShapeLength() else (),
+                                  dtype, data=values)  # fmt: skip
+        return index[t]
+
+    log_output = None
+    for k in range(graph.OperatorsLength()):
+        op = graph.Operators(k)
+        code = model.OperatorCodes(op.OpcodeIndex())
+        custom = code.CustomCode().decode() if code.CustomCode() else None
+        inputs = [tensor(int(t)) for t in op.InputsAsNumpy()]
+        outputs = [tensor(int(t)) for t in op.OutputsAsNumpy()]
+        if custom:
+            net.op(
+                f"CUSTOM:{custom}",
+                inputs,
+                outputs,
+                code.Version(),
+                custom_options=op.CustomOptionsAsNumpy().tobytes() if op.CustomOptionsLength() else b"",
+            )
+        else:
+            kind = names[builtin_code(code)]
+            net.op(kind, inputs, outputs, code.Version(), **({"axis": 0} if kind == "CONCATENATION" else {}))
+        if custom == "SignalFilterBankLog":
+            log_output = outputs[0]
+            break
+    features = net.tensor("Cast_2", (40,), np.float32)
+    divisor = net.tensor("truediv/y", (), np.float32, data=np.float32(scale))
+    out = net.tensor("PartitionedCall:0", (40,), np.float32)
+    net.op("CAST", [log_output], [features], 1)
+    net.op("DIV", [features, divisor], [out], 1)
+    return net.finish([index[int(graph.InputsAsNumpy()[0])]], [out], "rvfw: micro_speech front end, float output")
+
+
 def windows(samples: np.ndarray, frames: int) -> np.ndarray:
     """(frames, 1, 480): the front end's input, one window per step."""
     return np.stack([samples[k * HOP : k * HOP + WINDOW] for k in range(frames)]).reshape(frames, 1, WINDOW)

@@ -98,3 +98,19 @@ def test_audio_to_keyword_example_bit_exact(tmp_path, sim_tools, board):
     ours, reference, result = audio_kws.build_and_run(board, tmp_path)
     assert result.exit_code == 0 and len(reference) == 11
     assert ours == reference
+
+
+@pytest.mark.parametrize("board", ["spike-rv64gcv", "spike-rv32imc"])
+def test_float_audio_front_end_stream_bit_exact(tmp_path, sim_tools, board):
+    """Issue 30: the front end with float32 features (audio_preprocessor.py's use_float_output:
+    the log features cast to float32 and divided by 25.6), rebuilt from TFLite Micro's int8 model,
+    over the same 14 frames, bit for bit with TFLite Micro."""
+    if not audio_kws.FRONTEND.is_file():
+        pytest.skip("needs ../shared/models/public")
+    model = tmp_path / "audio_preprocessor_float.tflite"
+    model.write_bytes(audio_kws.float_front_end())
+    np.save(tmp_path / "stream.npy", audio_kws.windows(audio_kws.synthetic_audio(14), 14))
+    b = pipeline.build(model, board, tmp_path / "out", log=quiet, input_npy=tmp_path / "stream.npy")
+    assert b.graph.tensors[b.graph.outputs[0]].dtype.name == "FLOAT32"
+    result = pipeline.check(pipeline.run(b, timeout=1200, log=quiet), log=quiet)
+    assert result.bit_exact and result.total == 14 * 40, f"{result.total - result.matched} outputs differ"
