@@ -46,6 +46,7 @@ class OpKind(enum.Enum):
     DEPTHWISE_CONV_2D = "DEPTHWISE_CONV_2D"
     DEPTH_TO_SPACE = "DEPTH_TO_SPACE"
     DEQUANTIZE = "DEQUANTIZE"
+    DETECTION_POSTPROCESS = "DETECTION_POSTPROCESS"  # the custom op TFLite_Detection_PostProcess
     DIV = "DIV"
     ELU = "ELU"
     EXPAND_DIMS = "EXPAND_DIMS"

@@ -19,6 +19,7 @@ from tflite.BuiltinOptions import BuiltinOptions
 from tflite.TensorType import TensorType
 
 from codegen.errors import ModelError, one_line, summarize
+from codegen.frontend import custom as custom_ops
 from codegen.frontend import resources, signal
 from codegen.frontend.resources import RESOURCE_KINDS
 from codegen.frontend.validate import validate
@@ -219,11 +220,11 @@ def _read_op(model: tflite.Model, sub, index: int, label: str) -> Op:
     op_name = _OP_NAMES.get(builtin, f"builtin {builtin}")
     if builtin == BuiltinOperator.CUSTOM:
         custom = code.CustomCode().decode("utf-8", "replace") if code.CustomCode() else "?"
-        if custom not in signal.CUSTOM_KINDS:
+        if custom not in custom_ops.CUSTOM_KINDS:
             shown = one_line(custom)[:60]
             raise UnsupportedOp(label, f"custom operator '{shown}' not supported", index, "CUSTOM",
                                 f"custom op '{shown}'")  # fmt: skip
-        kind = signal.CUSTOM_KINDS[custom]
+        kind = custom_ops.CUSTOM_KINDS[custom]
         version = int(code.Version())
         if version > MAX_VERSION[kind]:
             raise UnsupportedOp(label, f"version {version} not supported (rvfw implements up to "
@@ -232,7 +233,7 @@ def _read_op(model: tflite.Model, sub, index: int, label: str) -> Op:
         return Op(index=index, kind=kind, version=version,
                   inputs=tuple(int(i) for i in op.InputsAsNumpy()) if op.InputsLength() else (),
                   outputs=tuple(int(i) for i in op.OutputsAsNumpy()) if op.OutputsLength() else (),
-                  options=signal.read_options(label, index, custom, raw))  # fmt: skip
+                  options=custom_ops.read_options(label, index, custom, raw))  # fmt: skip
     try:
         kind = OpKind(op_name)
         if kind not in MAX_VERSION:  # (TILED_STAGE and TT_EINSUM are rvfw's own: never read)

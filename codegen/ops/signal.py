@@ -75,6 +75,8 @@ def _int(op: Op, name: str, default: int | None = None) -> int:
 def _bounded(graph: Graph, op: Op, name: str, lo: int, hi: int) -> int:
     if name not in op.options:
         raise fail(graph, op, f"option '{name}' missing")
+    if isinstance(op.options[name], float):  # TFLite Micro reads it as an int32
+        raise fail(graph, op, f"option '{name}' is a float, not an integer")
     value = _int(op, name)
     if not lo <= value <= hi:
         raise fail(graph, op, f"{name} {value} outside [{lo}, {hi}]")

@@ -79,6 +79,15 @@ typedef struct {
     int32_t count, from, to;
 } rvfw_cast_params;
 
+/* TFLite_Detection_PostProcess (codegen.ops.detection_postprocess): boxes of box_stride floats,
+ * classes_with_background scores each; fast (categories best classes per anchor) or regular
+ * suppression; the options as float32. */
+typedef struct {
+    int32_t boxes, box_stride, classes_with_background, num_classes, max_detections, categories;
+    int32_t detections_per_class, regular, output_rows, capacity;
+    float score_threshold, iou_threshold, y_scale, x_scale, h_scale, w_scale;
+} rvfw_detection_params;
+
 /* Elementwise ops of two int8 tensors with broadcasting (ADD, SUB, MUL, DIV, MAXIMUM, MINIMUM,
  * SQUARED_DIFFERENCE, PRELU): the
  * output is dims[0..4] in row-major order; a_strides/b_strides step each input per dimension in
@@ -331,6 +340,10 @@ void rvfw_signal_pcan_u32_ref(const rvfw_signal_pcan_params *p, const uint32_t *
                               const uint32_t *noise_estimate, const int16_t *gain_lut, uint32_t *output);
 void rvfw_signal_filter_bank_log_u32_ref(const rvfw_signal_log_params *p, const uint32_t *input,
                                          const uint16_t *log_table, int16_t *output);
+/* work: scratch (codegen.ops.detection_postprocess.scratch); outputs boxes, classes, scores, count. */
+void rvfw_detection_postprocess_f32_ref(const rvfw_detection_params *p, const float *box_encodings,
+                                        const float *class_predictions, const float *anchors, int8_t *work,
+                                        float *boxes, float *classes, float *scores, float *count);
 void rvfw_cast_ref(const rvfw_cast_params *p, const void *input, void *output);
 void rvfw_add_s32_ref(const rvfw_binary_params *p, const int32_t *a, const int32_t *b, int32_t *output);
 void rvfw_sub_s32_ref(const rvfw_binary_params *p, const int32_t *a, const int32_t *b, int32_t *output);

@@ -271,6 +271,83 @@ MODELS: dict[str, tuple[Callable, tuple[str, ...]]] = {
 }
 
 
+def detection_postprocess(max_detections: int, classes: int, regular: bool, per_class: int = 100):
+    """TFLite's TFLite_Detection_PostProcess as the Object Detection API's TF2 exporter writes it: a
+    composite function that the converter replaces by the custom op. Its placeholder outputs give
+    the op its static output shapes (TFLite Micro needs them)."""
+    signature = [
+        'name: "TFLite_Detection_PostProcess"',
+        f'attr {{ key: "max_detections" value {{ i: {max_detections} }} }}',
+        'attr { key: "max_classes_per_detection" value { i: 1 } }',
+        f'attr {{ key: "detections_per_class" value {{ i: {per_class} }} }}',
+        f'attr {{ key: "use_regular_nms" value {{ b: {str(regular).lower()} }} }}',
+        'attr { key: "nms_score_threshold" value { f: 0.3 } }',
+        'attr { key: "nms_iou_threshold" value { f: 0.5 } }',
+        'attr { key: "y_scale" value { f: 10.0 } }',
+        'attr { key: "x_scale" value { f: 10.0 } }',
+        'attr { key: "h_scale" value { f: 5.0 } }',
+        'attr { key: "w_scale" value { f: 5.0 } }',
+        f'attr {{ key: "num_classes" value {{ i: {classes} }} }}',
+    ]
+
+    @tf.function(experimental_implements=" ".join(signature))
+    def post(box_encodings, class_predictions, anchors):
+        return (tf.zeros([1, max_detections, 4], tf.float32, name="boxes"),
+                tf.zeros([1, max_detections], tf.float32, name="classes"),
+                tf.zeros([1, max_detections], tf.float32, name="scores"),
+                tf.zeros([1], tf.float32, name="num_detections"))  # fmt: skip
+
+    return post
+
+
+def ssd_detector(mode: str, regular: bool, seed: int) -> bytes:
+    """An SSD-style detector (issue 30): a small conv backbone, box and class heads over a 4x4 grid
+    of 3 anchors each (48), sigmoid class scores with a background column, and
+    TFLite_Detection_PostProcess (fast or regular NMS) with its anchors as a constant. mode: float,
+    or int8f (an int8 backbone with float I/O: the converter dequantizes the heads for the op)."""
+    _seed(seed)
+    anchors_per_cell, grid, classes = 3, 4, 3
+    boxes = grid * grid * anchors_per_cell
+    centres = (np.arange(grid) + 0.5) / grid
+    cy, cx = np.meshgrid(centres, centres, indexing="ij")
+    sizes = np.array([0.15, 0.3, 0.5])
+    anchors = np.array([[y, x, s, s] for y, x in zip(cy.reshape(-1), cx.reshape(-1)) for s in sizes], np.float32)
+    backbone = keras.Sequential([
+        L.Conv2D(8, 3, strides=2, padding="same", activation="relu", bias_initializer=BIAS),
+        L.Conv2D(16, 3, strides=2, padding="same", activation="relu", bias_initializer=BIAS),
+    ])  # fmt: skip
+    box_head = L.Conv2D(anchors_per_cell * 4, 1, bias_initializer=BIAS)
+    class_head = L.Conv2D(anchors_per_cell * (classes + 1), 1, bias_initializer=BIAS)
+    post = detection_postprocess(10, classes, regular)
+
+    class Detector(tf.Module):
+        def __init__(self):
+            super().__init__()
+            self.backbone, self.box_head, self.class_head = backbone, box_head, class_head  # tracked: frozen
+
+        @tf.function(input_signature=[tf.TensorSpec([1, 16, 16, 3], tf.float32)])
+        def __call__(self, x):
+            features = self.backbone(x)
+            box = tf.reshape(self.box_head(features), [1, boxes, 4])
+            scores = tf.math.sigmoid(tf.reshape(self.class_head(features), [1, boxes, classes + 1]))
+            return post(box, scores, tf.constant(anchors))
+
+    detector = Detector()
+    detector(tf.zeros([1, 16, 16, 3]))
+    converter = tf.lite.TFLiteConverter.from_concrete_functions([detector.__call__.get_concrete_function()], detector)
+    converter.allow_custom_ops = True
+    if mode == "int8f":
+        rng = np.random.default_rng(seed)
+        converter.optimizations = [tf.lite.Optimize.DEFAULT]
+        converter.representative_dataset = lambda: ([rng.uniform(-1, 1, (1, 16, 16, 3)).astype(np.float32)]
+                                                    for _ in range(32))  # fmt: skip
+    return converter.convert()
+
+
+DETECTORS = {"ssd_fast_float": ("float", False), "ssd_regular_float": ("float", True),
+             "ssd_fast_int8f": ("int8f", False)}  # fmt: skip
+
+
 def _details(model: bytes) -> tuple[list[dict], int]:
     interp = tf.lite.Interpreter(model_content=model)
     return interp.get_input_details(), len(interp.get_output_details())
@@ -365,6 +442,9 @@ def main(names: list[str]) -> None:
                 _seed(seed + k)
                 model, shapes = builder()
                 write(name, make(model, mode, shapes, seed=k))
+    for k, (base, (mode, regular)) in enumerate(DETECTORS.items()):
+        if not names or f"keras_{base}" in names or base in names or "ssd" in names:
+            write(f"keras_{base}", ssd_detector(mode, regular, seed=43 + k))
 
 
 if __name__ == "__main__":
