@@ -87,8 +87,8 @@ class OpKind(enum.Enum):
     SIGNAL_FFT_AUTO_SCALE = "SIGNAL_FFT_AUTO_SCALE"
     SIGNAL_FILTER_BANK = "SIGNAL_FILTER_BANK"
     SIGNAL_FILTER_BANK_LOG = "SIGNAL_FILTER_BANK_LOG"
-    SIGNAL_FILTER_BANK_SPECTRAL_SUBTRACTION = "SIGNAL_FILTER_BANK_SPECTRAL_SUBTRACTION"
-    SIGNAL_FILTER_BANK_SQUARE_ROOT = "SIGNAL_FILTER_BANK_SQUARE_ROOT"
+    SIGNAL_SPECTRAL_SUBTRACTION = "SIGNAL_SPECTRAL_SUBTRACTION"
+    SIGNAL_FILTER_BANK_SQRT = "SIGNAL_FILTER_BANK_SQRT"
     SIGNAL_PCAN = "SIGNAL_PCAN"
     SIGNAL_RFFT = "SIGNAL_RFFT"
     SIGNAL_WINDOW = "SIGNAL_WINDOW"
@@ -104,6 +104,15 @@ class OpKind(enum.Enum):
     UNIDIRECTIONAL_SEQUENCE_LSTM = "UNIDIRECTIONAL_SEQUENCE_LSTM"
     VAR_HANDLE = "VAR_HANDLE"  # read by the frontend only
     UNPACK = "UNPACK"
+    WHILE = "WHILE"  # cond and body subgraphs (Op.subgraphs), lowered into a C loop
+    IF = "IF"  # then and else subgraphs (Op.subgraphs), lowered into a C if
+    # comparisons (int32 and float32 operands, bool output)
+    EQUAL = "EQUAL"
+    NOT_EQUAL = "NOT_EQUAL"
+    LESS = "LESS"
+    LESS_EQUAL = "LESS_EQUAL"
+    GREATER = "GREATER"
+    GREATER_EQUAL = "GREATER_EQUAL"
     # Internal: a chain of convolutions run band by band (planner.tiling); never read from a file.
     TILED_STAGE = "TILED_STAGE"
     # Internal: one einsum of a Tensor-Train-compressed FULLY_CONNECTED (codegen.tt).
@@ -172,6 +181,9 @@ class Op:
     explicit_pad: tuple[int, int, int, int] | None = None  # a folded PAD: top, bottom, left, right (passes.fold_pad)
     fused_add: FusedAdd | None = None  # passes.fuse_residual_adds
     tiling: Any = None  # a TILED_STAGE's planner.tiling.StageTiling (a later stage's type)
+    # WHILE: (cond, body); IF: (then, else); each a Graph of its own (tensor indices of its own;
+    # inputs and outputs in the op's order). The frontend reads them.
+    subgraphs: tuple[Any, ...] = ()
 
 
 @dataclass

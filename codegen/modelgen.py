@@ -23,6 +23,7 @@ _DTYPES = {
     np.int64: TensorType.INT64,
     np.uint32: TensorType.UINT32,
     np.uint64: TensorType.UINT64,
+    np.bool_: TensorType.BOOL,
     "resource": TensorType.RESOURCE,  # a resource variable's handle (VAR_HANDLE's output)
 }
 _PADDING = {"SAME": 0, "VALID": 1}
@@ -105,6 +106,8 @@ _OPTION_TABLES = {
     "VAR_HANDLE": ("VarHandleOptions", [("Container", lambda o: o.get("container", "")),
                                         ("SharedName", lambda o: o["shared_name"])]),
     "CALL_ONCE": ("CallOnceOptions", [("InitSubgraphIndex", lambda o: o.get("init_subgraph_index", 1))]),
+    "WHILE": ("WhileOptions", [("CondSubgraphIndex", lambda o: o["cond"]), ("BodySubgraphIndex", lambda o: o["body"])]),
+    "IF": ("IfOptions", [("ThenSubgraphIndex", lambda o: o["then"]), ("ElseSubgraphIndex", lambda o: o["else"])]),
     "MEAN": _REDUCER,
     "SUM": _REDUCER,
     "REDUCE_MAX": _REDUCER,
@@ -177,12 +180,16 @@ class ModelBuilder:
         description: str = "rvfw modelgen",
         subgraphs: int = 1,
         init: ModelBuilder | None = None,
+        extra: list[tuple[ModelBuilder, list[int], list[int]]] | None = None,
     ) -> bytes:
         """Serialise; subgraphs > 1 repeats the graph (only to test that such models are rejected).
         init: a second subgraph (no inputs or outputs), e.g. the one a CALL_ONCE op runs to
         initialise resource variables; it shares the model's buffers and operator codes."""
         b = flatbuffers.Builder(1024)
-        graphs = [self] + ([init] if init is not None else [])
+        # extra: more subgraphs after the main one (and init), with their inputs and outputs: a
+        # WHILE's cond and body, an IF's branches.
+        extra = extra or []
+        graphs = [self] + ([init] if init is not None else []) + [g for g, _i, _o in extra]
         # Buffer 0 is the empty sentinel; each constant gets its own buffer.
         buffer_data = [None] + [t.data for g in graphs for t in g.tensors if t.data is not None]
         buffers = []
@@ -207,11 +214,13 @@ class ModelBuilder:
             tflite.OperatorCodeAddVersion(b, version)
             codes.append(tflite.OperatorCodeEnd(b))
         serialised, next_buffer = [], 1
+        ends_of = [(inputs, outputs, "main")] + ([([], [], "init")] if init is not None else [])
+        ends_of += [(i, o, f"sub{k}") for k, (_g, i, o) in enumerate(extra)]
         for k, g in enumerate(graphs):
-            ends = (inputs, outputs, "main") if k == 0 else ([], [], "init")
+            ends = ends_of[k]
             subgraph, next_buffer = g._subgraph(b, kinds, next_buffer, *ends)
             serialised.append(subgraph)
-        if init is None:
+        if init is None and not extra:
             serialised = serialised * subgraphs
         subgraphs_vec = _table_vector(b, tflite.ModelStartSubgraphsVector, serialised)
         codes_vec = _table_vector(b, tflite.ModelStartOperatorCodesVector, codes)

@@ -149,7 +149,14 @@ class UnescapedText(Exception):
         super().__init__(f"unescaped text in a generated file: {value[:60]!r}")
 
 
+def rendered(text: str) -> Escaped:
+    """A macro's output printed by another template line: the macro's own text and the values it
+    printed, each of which already passed `checked` (or an escaping function) inside it."""
+    return Escaped(text)
+
+
 FILTERS = {
+    "rendered": rendered,
     "c_string": c_string,
     "asm_string": asm_string,
     "c_comment": c_comment,

@@ -119,6 +119,7 @@ def render_model(
         ],
         "layers": _shared_params(graph.name, [_layer_data(layer, _dumps(graph, plan, layer)) for layer in layers]),
     }
+    data["nested"] = nested_layers(data["layers"])
     return {
         f"{graph.name}.c": env.get_template("model.c.j2").render(data, template="model.c.j2"),
         f"{graph.name}.h": env.get_template("model.h.j2").render(data, template="model.h.j2"),
@@ -208,9 +209,29 @@ def _layer_data(layer: Layer, dumps: list[dict] | None = None) -> dict:
             "out_row_bytes": st.out_row_bytes,
             "buffers": list(st.buffers),
         }
+    loop = None
+
+    def copies(items) -> list[dict]:
+        return [{"dst": vars(c.dst), "src": vars(c.src), "bytes": c.bytes} for c in items]
+
+    if layer.loop is not None:
+        lp = layer.loop
+        loop = {"enter": copies(lp.enter), "to_cond": copies(lp.to_cond), "cond": [_layer_data(c) for c in lp.cond],
+                "flag": vars(lp.flag), "body": [_layer_data(c) for c in lp.body], "back": copies(lp.back),
+                "leave": copies(lp.leave)}  # fmt: skip
+    branch = None
+    if layer.branch is not None:
+        b = layer.branch
+        branch = {"flag": vars(b.flag),
+                  "then": {"enter": copies(b.then_enter), "layers": [_layer_data(c) for c in b.then_layers],
+                           "leave": copies(b.then_leave)},
+                  "else": {"enter": copies(b.else_enter), "layers": [_layer_data(c) for c in b.else_layers],
+                           "leave": copies(b.else_leave)}}  # fmt: skip
     return {
+        "branch": branch,
         "index": layer.index,
         "op": layer.op,
+        "loop": loop,
         "function": C_PREFIX + layer.kernel,
         "params_type": layer.params_type,
         "params": _params(layer.params),
@@ -226,12 +247,36 @@ def _shared_params(name: str, layers: list[dict]) -> list[dict]:
     values share the first one's (KWS's four depthwise and four pointwise layers: 552 bytes);
     params_own marks the layer that defines it. Tiled stages keep their members' own."""
     first: dict[tuple, str] = {}
-    for k, layer in enumerate(layers):
+
+    def assign(layer: dict, symbol: str) -> None:
         key = (layer["params_type"], tuple(layer["params"]))
-        symbol = f"{name}_layer{k}"
         layer["params_symbol"] = symbol if layer["stage"] else first.setdefault(key, symbol)
-        layer["params_own"] = layer["params_symbol"] == symbol
+        layer["params_own"] = layer["params_symbol"] == symbol and not _inner(layer)
+        for j, inner in enumerate(_inner(layer)):  # a loop's or an IF's layers: after the op's number
+            assign(inner, f"{symbol}_{j}")
+
+    for k, layer in enumerate(layers):
+        assign(layer, f"{name}_layer{k}")
     return layers
+
+
+def _inner(layer: dict) -> list[dict]:
+    """The layers a WHILE's or an IF's layer runs."""
+    if layer["loop"]:
+        return [*layer["loop"]["cond"], *layer["loop"]["body"]]
+    if layer["branch"]:
+        return [*layer["branch"]["then"]["layers"], *layer["branch"]["else"]["layers"]]
+    return []
+
+
+def nested_layers(layers: list[dict]) -> list[dict]:
+    """The layers inside loops and IFs, recursively (their parameter structs are emitted with the
+    others)."""
+    inner = []
+    for layer in layers:
+        children = _inner(layer)
+        inner += [*children, *nested_layers(children)]
+    return inner
 
 
 def _params(params: list[tuple[str, object]]) -> list[tuple[str, str]]:

@@ -18,11 +18,7 @@ def add_state(tensors: list[Tensor], ops: list[Op]) -> tuple[list[Tensor], list[
     shape, appended to the tensors and to the op's inputs."""
     out_tensors, out_ops = list(tensors), []
     for op in ops:
-        if (
-            op.kind is OpKind.SIGNAL_FILTER_BANK_SPECTRAL_SUBTRACTION
-            and op.outputs
-            and 0 <= op.outputs[0] < len(tensors)
-        ):
+        if op.kind is OpKind.SIGNAL_SPECTRAL_SUBTRACTION and op.outputs and 0 <= op.outputs[0] < len(tensors):
             shape = tensors[op.outputs[0]].shape
             state = Tensor(index=len(out_tensors), name=f"op{op.index}_noise_estimate", shape=shape,
                            dtype=DType.UINT32, is_variable=True)  # fmt: skip

@@ -5,6 +5,7 @@ Every rejection is a ModelError with one line naming the file, the op and the re
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import os
 import re
@@ -120,15 +121,23 @@ def _read_subgraph(model: tflite.Model, k: int, data: bytes, label: str) -> tupl
     return signal.add_state(tensors, ops)
 
 
+MAX_NESTING = 8  # WHILE loops and IFs inside each other
+CONTROL_ROLES = {OpKind.WHILE: ("cond", "body"), OpKind.IF: ("then", "else")}  # Op.subgraphs' order
+
+
 def _read_graph(model: tflite.Model, data: bytes, label: str) -> Graph:
     sub = model.Subgraphs(0)
     tensors, ops = _read_subgraph(model, 0, data, label)
-    # More subgraphs only as CALL_ONCE initialisers of resource variables (frontend.resources).
-    inits = resources.init_subgraphs(ops)
     count = model.SubgraphsLength()  # may be anything in a corrupt file: compare, never enumerate it
-    if len(inits) != count - 1 or any(not 1 <= k < count for k in inits):
-        raise ModelError(label, f"{model.SubgraphsLength()} subgraphs; rvfw compiles one (and CALL_ONCE initialisers "
-                         "of resource variables)")  # fmt: skip
+    # More subgraphs: CALL_ONCE initialisers of resource variables (frontend.resources), the cond
+    # and body of each WHILE loop and the branches of each IF (read into the op, nested ones too).
+    inits = resources.init_subgraphs(ops)
+    used: set[int] = set()
+    ops = _attach_subgraphs(model, data, label, ops, count, (0,), used)
+    if inits & used or len(inits) + len(used) != count - 1 or any(not 1 <= k < count for k in inits):
+        raise ModelError(label, f"{model.SubgraphsLength()} subgraphs; rvfw compiles the main one, the cond and body "
+                         "of WHILE loops, the branches of IFs and CALL_ONCE initialisers of resource variables, each "
+                         "used once")  # fmt: skip
     if resources.uses_resources(ops):
         initial = {}
         for k in sorted(inits):
@@ -140,6 +149,39 @@ def _read_graph(model: tflite.Model, data: bytes, label: str) -> Graph:
         if not 0 <= index < len(tensors):
             raise ModelError(label, f"graph input/output tensor {index} does not exist")
     return Graph(name="", source="", sha256="", tensors=tensors, ops=ops, inputs=inputs, outputs=outputs)
+
+
+def _attach_subgraphs(model: tflite.Model, data: bytes, label: str, ops: list[Op], count: int,
+                      stack: tuple[int, ...], used: set[int]) -> list[Op]:  # fmt: skip
+    """Each WHILE op with its (cond, body) read as Graphs of their own, recursively; a subgraph that
+    is used twice, refers back to an enclosing one, or nests deeper than MAX_NESTING is refused."""
+    out = []
+    for op in ops:
+        if op.kind in CONTROL_ROLES:
+            graphs = []
+            for role in CONTROL_ROLES[op.kind]:
+                k = int(op.options.get(f"{role}_subgraph_index", -1))
+                if not 1 <= k < count or k in stack or k in used:
+                    raise ModelError(label, f"{role} subgraph {k} does not exist, is used twice or encloses the loop",
+                                     op.index, op.kind.value)  # fmt: skip
+                if len(stack) > MAX_NESTING:
+                    raise ModelError(label, f"control flow nested deeper than {MAX_NESTING}", op.index, op.kind.value)
+                used.add(k)
+                sub_tensors, sub_ops = _read_subgraph(model, k, data, label)
+                sub_ops = _attach_subgraphs(model, data, label, sub_ops, count, (*stack, k), used)
+                sub = model.Subgraphs(k)
+                inputs = tuple(int(i) for i in sub.InputsAsNumpy()) if sub.InputsLength() else ()
+                outputs = tuple(int(i) for i in sub.OutputsAsNumpy()) if sub.OutputsLength() else ()
+                for index in inputs + outputs:
+                    if not 0 <= index < len(sub_tensors):
+                        raise ModelError(label, f"subgraph {k}: input/output tensor {index} does not exist")
+                graph = Graph(name=f"sg{k}", source="", sha256="", tensors=sub_tensors, ops=sub_ops, inputs=inputs,
+                              outputs=outputs)  # fmt: skip
+                validate(graph, label, subgraph=k)
+                graphs.append(graph)
+            op = dataclasses.replace(op, subgraphs=tuple(graphs))
+        out.append(op)
+    return out
 
 
 def _read_tensor(model: tflite.Model, sub, index: int, data: bytes, label: str) -> Tensor:
@@ -328,6 +370,10 @@ _OPTIONS: dict[OpKind, tuple[str, dict]] = {
         "proj_clip": lambda o: float(np.float32(o.ProjClip())), "time_major": lambda o: bool(o.TimeMajor()),
         "asymmetric_quantize_inputs": lambda o: bool(o.AsymmetricQuantizeInputs())}),
     OpKind.UNPACK: ("UnpackOptions", {"axis": lambda o: int(o.Axis()), "num": lambda o: int(o.Num())}),
+    OpKind.IF: ("IfOptions", {"then_subgraph_index": lambda o: int(o.ThenSubgraphIndex()),
+                              "else_subgraph_index": lambda o: int(o.ElseSubgraphIndex())}),
+    OpKind.WHILE: ("WhileOptions", {"cond_subgraph_index": lambda o: int(o.CondSubgraphIndex()),
+                                    "body_subgraph_index": lambda o: int(o.BodySubgraphIndex())}),
     OpKind.VAR_HANDLE: ("VarHandleOptions", {
         "container": lambda o: (o.Container() or b"").decode("utf-8", "replace"),
         "shared_name": lambda o: (o.SharedName() or b"").decode("utf-8", "replace")}),

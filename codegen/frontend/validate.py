@@ -34,8 +34,13 @@ ZERO_POINT_RANGE = {DType.INT8: (-128, 127), DType.UINT8: (0, 255), DType.INT16:
                     DType.INT32: (-(2**31), 2**31 - 1), DType.INT64: (-(2**63), 2**63 - 1)}  # fmt: skip
 
 
-def validate(graph: Graph, label: str) -> None:
-    if not graph.ops:
+def validate(graph: Graph, label: str, subgraph: int | None = None) -> None:
+    """subgraph: a WHILE loop's cond or body (its number in the file): scalar inputs and outputs (the
+    loop counters), outputs that are its own inputs (values the loop carries unchanged) and no ops
+    at all are a loop's normal form."""
+    if subgraph is not None:
+        label = f"{label} (subgraph {subgraph})"
+    if not graph.ops and subgraph is None:
         raise ModelError(label, "the graph has no operators")
     if not graph.inputs or not graph.outputs:
         raise ModelError(label, f"the graph has {len(graph.inputs)} inputs and {len(graph.outputs)} outputs")
@@ -45,7 +50,7 @@ def validate(graph: Graph, label: str) -> None:
     for t in graph.tensors:
         if t.index in used or t.index in graph.inputs or t.index in graph.outputs:
             _check_tensor(t, label)
-    for index in (*graph.inputs, *graph.outputs):
+    for index in (*graph.inputs, *graph.outputs) if subgraph is None else ():
         t = graph.tensors[index]
         if not t.shape:
             raise ModelError(label, f"graph input/output tensor {index} '{one_line(t.name)}' is a scalar (rank 0)")
@@ -76,7 +81,7 @@ def validate(graph: Graph, label: str) -> None:
             written.add(o)
             available.add(o)
     for index in graph.outputs:
-        if index not in written:
+        if index not in written and (subgraph is None or index not in available):
             name = one_line(graph.tensors[index].name)
             raise ModelError(label, f"graph output tensor {index} '{name}' is produced by no op")
 

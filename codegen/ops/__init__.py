@@ -104,17 +104,33 @@ def lower_graph(
     """One Layer per kernel call, from the requested kernel set where it has one (ops.kernels.pick
     falls back with a note); ops the plan runs in place get their in-place kernels."""
     ctx = LowerContext(graph, plan, kernels, vlen, caps)
-    layers = []
-    for op in graph.ops:
-        lowered = form_of(graph, op).lower(ctx, op)  # None (a view), a Layer, or several (one per input)
-        layers += [] if lowered is None else lowered if isinstance(lowered, list) else [lowered]
+    layers = lower_ops(ctx)
     # Lowerings may look at a tensor's raw weights and then emit a repacked copy: keep what is called with.
-    used = {a.name for layer in layers for call in _calls(layer) for a in call.args if a.kind == "const"}
+    used = {a.name for layer in layers for call in _calls(layer) for a in _const_args(call) if a.kind == "const"}
     return layers, [c for c in ctx.constants.values() if c.name in used]
 
 
+def lower_ops(ctx: LowerContext) -> list[Layer]:
+    """The layers of ctx.graph's ops, in order (a WHILE loop's subgraphs lower through this too,
+    with a context of their own that shares the constants)."""
+    layers = []
+    for op in ctx.graph.ops:
+        lowered = form_of(ctx.graph, op).lower(ctx, op)  # None (a view), a Layer, or several (one per input)
+        layers += [] if lowered is None else lowered if isinstance(lowered, list) else [lowered]
+    return layers
+
+
 def _calls(layer: Layer) -> list[Layer]:
-    return [layer, *(layer.stage.members if layer.stage else [])]
+    return [layer, *(c for child in layer.children for c in _calls(child))]
+
+
+def _const_args(layer: Layer) -> list:
+    """A layer's arguments, and a loop's copies' sources (a constant the loop starts from)."""
+    copies = [c.src for c in (*layer.loop.enter, *layer.loop.back)] if layer.loop else []
+    if layer.branch:
+        b = layer.branch
+        copies = [c.src for c in (*b.then_enter, *b.then_leave, *b.else_enter, *b.else_leave)]
+    return [*layer.args, *copies]
 
 
 __all__ = [

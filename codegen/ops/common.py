@@ -77,6 +77,46 @@ class Stage:
     buffers: tuple[int, int]
 
 
+@dataclass(frozen=True)
+class Copy:
+    """bytes from src (an arena or constant Arg) to dst (an arena Arg): a loop's carried values."""
+
+    dst: Arg
+    src: Arg
+    bytes: int
+
+
+@dataclass
+class Loop:
+    """A WHILE loop (ops.control): copy the inputs into the carried values (`enter`); then, until the
+    condition's bool (`flag`) is 0, copy the carried values to the condition's inputs (`to_cond`), run
+    `cond`, test, run `body`, copy its outputs back to the carried values (`back`); finally copy the
+    carried values to the loop's outputs (`leave`)."""
+
+    enter: list[Copy]
+    to_cond: list[Copy]
+    cond: list[Layer]
+    flag: Arg
+    body: list[Layer]
+    back: list[Copy]
+    leave: list[Copy]
+
+
+@dataclass
+class Branch:
+    """An IF (ops.control): if the bool `flag` is not 0, copy the inputs into the then-branch's
+    (`then_enter`), run its layers and copy its outputs out (`then_leave`); else the same with the
+    else-branch."""
+
+    flag: Arg
+    then_enter: list[Copy]
+    then_layers: list[Layer]
+    then_leave: list[Copy]
+    else_enter: list[Copy]
+    else_layers: list[Layer]
+    else_leave: list[Copy]
+
+
 @dataclass
 class Layer:
     index: int  # op index in the model
@@ -90,12 +130,26 @@ class Layer:
     band: Band | None = None
     stage: Stage | None = None
     work: int = 0  # its MACs, or for an op without any the elements it reads and writes (cold_kernels)
+    loop: Loop | None = None
+    branch: Branch | None = None
+
+    @property
+    def children(self) -> list[Layer]:
+        """The layers this one runs: a tiled stage's members, a loop's cond and body layers, an IF's
+        branches' layers."""
+        if self.stage:
+            return list(self.stage.members)
+        if self.loop:
+            return [*self.loop.cond, *self.loop.body]
+        if self.branch:
+            return [*self.branch.then_layers, *self.branch.else_layers]
+        return []
 
     @property
     def kernels(self) -> list[str]:
         """Kernel files this layer's code calls (firmware/kernels/<name>.c)."""
-        if self.stage:
-            return [k for member in self.stage.members for k in member.kernels]
+        if self.stage or self.loop or self.branch:
+            return [k for member in self.children for k in member.kernels]
         own = [self.kernel] + ([self.band.add_kernel] if self.band else [])
         return [k for kernel in own for k in (kernel, *CALLS.get(kernel, ()))]
 
@@ -214,13 +268,18 @@ def cold_kernels(models: list[list[Layer]]) -> set[str]:
     for layers in models:
         work: dict[str, int] = {}
         for layer in layers:
-            for member in layer.stage.members if layer.stage else [layer]:
+            for member in _leaves(layer):
                 for kernel in member.kernels:
                     work[kernel] = work.get(kernel, 0) + member.work
         total = sum(work.values())
         called |= set(work)
         hot |= {k for k, w in work.items() if w >= COLD_SHARE * total}
     return called - hot
+
+
+def _leaves(layer: Layer) -> list[Layer]:
+    """The kernel calls a layer makes: itself, or its children's, recursively."""
+    return [leaf for child in layer.children for leaf in _leaves(child)] if layer.children else [layer]
 
 
 def folded_bias(filter_data: np.ndarray, bias: np.ndarray | None, input_offset: int, wrap: bool = False) -> np.ndarray:

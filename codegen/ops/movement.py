@@ -12,6 +12,7 @@ begin/end/strides, axes, indices, sizes) must be constants.
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
 import numpy as np
 
@@ -22,6 +23,10 @@ from codegen.ops.kernels import family
 
 COPY = family("data movement (strided copy)", "rvfw_copy_strided_params", "copy_strided", ("ref", "rvv", "xthead"))
 GATHER_ROWS = family("data movement (rows by table)", "rvfw_gather_rows_params", "gather_rows", ("ref",))
+# GATHER by indices computed on the device (a WHILE loop's step reading its time step): rows of
+# the input chosen at run time; an index outside the axis gives a row of zeros (TFLite Micro fails).
+GATHER_DYNAMIC = family("GATHER (indices computed on the device)", "rvfw_gather_params", "gather", ("ref",),
+                        (OpKind.GATHER.value,))  # fmt: skip
 MAX_DIMS = 6
 DTYPES = (DType.INT8, DType.INT16, DType.INT32, DType.UINT32, DType.FLOAT32)
 # The operand that carries the data; the others are constant parameters.
@@ -193,7 +198,37 @@ def fold(graph: Graph, op: Op) -> list[np.ndarray]:
     return [data[src] for src in sources(graph, op)]
 
 
+def _dynamic_gather(graph: Graph, op: Op) -> bool:
+    return op.kind is OpKind.GATHER and not graph.tensors[op.inputs[1]].is_constant
+
+
+def _gather_layout(graph: Graph, op: Op) -> tuple[int, int, int, int]:
+    """(outer, axis size, bytes per row after the axis, indices) of a GATHER."""
+    data, indices = graph.tensors[op.inputs[0]], graph.tensors[op.inputs[1]]
+    axis = _axis(op.options.get("axis", 0), len(data.shape))
+    inner = math.prod(data.shape[axis + 1 :]) * data.dtype.size
+    return math.prod(data.shape[:axis]), data.shape[axis], inner, indices.num_elements
+
+
+def _check_dynamic_gather(graph: Graph, op: Op) -> None:
+    data, indices, out = (graph.tensors[t] for t in (*op.inputs[:2], op.outputs[0]))
+    if op.options.get("batch_dims", 0):
+        raise fail(graph, op, "batch_dims not supported")
+    if indices.dtype is not DType.INT32:
+        raise fail(graph, op, f"{indices.dtype.name.lower()} indices computed on the device not supported (int32)")
+    if data.dtype not in DTYPES or out.dtype != data.dtype or not data.shape:
+        raise fail(graph, op, f"{data.dtype.name.lower()} data not supported")
+    if not -len(data.shape) <= op.options.get("axis", 0) < len(data.shape):
+        raise fail(graph, op, f"axis {op.options.get('axis', 0)} outside a rank-{len(data.shape)} input")
+    axis = _axis(op.options.get("axis", 0), len(data.shape))
+    want = (*data.shape[:axis], *indices.shape, *data.shape[axis + 1 :])
+    if tuple(out.shape) != want:
+        raise fail(graph, op, f"output {list(out.shape)} is not {list(want)}")
+
+
 def check(graph: Graph, op: Op) -> None:
+    if _dynamic_gather(graph, op):
+        return _check_dynamic_gather(graph, op)
     data = graph.tensors[op.inputs[DATA_INPUT.get(op.kind, 0)]]
     if data.dtype not in DTYPES:
         raise fail(graph, op, f"{data.dtype.name.lower()} input not supported")
@@ -271,6 +306,11 @@ def row_form(src: np.ndarray) -> tuple[int, np.ndarray]:
 
 
 def lower(ctx: LowerContext, op: Op) -> list[Layer]:
+    if _dynamic_gather(ctx.graph, op):
+        outer, axis_size, inner, count = _gather_layout(ctx.graph, op)
+        params = [("outer", outer), ("axis_size", axis_size), ("row_bytes", inner), ("count", count)]
+        args = [replace(ctx.input(op), c_type="void"), ctx.input(op, 1), replace(ctx.output(op), c_type="void")]
+        return [ctx.layer(op, ctx.pick(GATHER_DYNAMIC), GATHER_DYNAMIC, params, args)]
     data = ctx.tensor(op.inputs[DATA_INPUT.get(op.kind, 0)])
     size = data.dtype.size
     layers = []
@@ -307,6 +347,6 @@ CONTRACT = OpContract(
         OpKind.GATHER: Kind(5, (2, 2)),
         OpKind.RESIZE_NEAREST_NEIGHBOR: Kind(4, (2, 2)),
     },
-    forms={None: Form(check, lower, (COPY, GATHER_ROWS))},
+    forms={None: Form(check, lower, (COPY, GATHER_ROWS, GATHER_DYNAMIC))},
     fold=fold,
 )

@@ -10,9 +10,9 @@ audio_preprocessor), integer forms, computed as TFLite Micro's Signal kernels co
 - SIGNAL_ENERGY: re^2 + im^2 of the bins in [start_index, end_index) as uint32 (the others are
   written 0: TFLite Micro leaves them as the arena held them).
 - SIGNAL_FILTER_BANK: triangular filters as weight / unweight pairs accumulated in uint64.
-- SIGNAL_FILTER_BANK_SQUARE_ROOT: the integer square root of each channel, shifted right by the
+- SIGNAL_FILTER_BANK_SQRT: the integer square root of each channel, shifted right by the
   auto-scale's shift.
-- SIGNAL_FILTER_BANK_SPECTRAL_SUBTRACTION: a per-channel noise estimate (state, reset to 0)
+- SIGNAL_SPECTRAL_SUBTRACTION: a per-channel noise estimate (state, reset to 0)
   smoothed with even / odd coefficients, subtracted with a floor; its second output is a copy
   of the estimate.
 - SIGNAL_PCAN: per-channel automatic gain control from a gain table indexed by the noise
@@ -54,9 +54,9 @@ RFFT = family("SignalRfft int16", "rvfw_signal_rfft_params", "signal_rfft_s16", 
 ENERGY = _family(OpKind.SIGNAL_ENERGY, "SignalEnergy", "rvfw_signal_energy_params", "signal_energy_s16",
                  ("ref", "rvv"))  # fmt: skip
 FILTER_BANK = _family(OpKind.SIGNAL_FILTER_BANK, "SignalFilterBank", "rvfw_signal_params", "signal_filter_bank_u32")
-SQUARE_ROOT = _family(OpKind.SIGNAL_FILTER_BANK_SQUARE_ROOT, "SignalFilterBankSquareRoot", "rvfw_signal_params",
+SQUARE_ROOT = _family(OpKind.SIGNAL_FILTER_BANK_SQRT, "SignalFilterBankSquareRoot", "rvfw_signal_params",
                       "signal_filter_bank_sqrt_u64")  # fmt: skip
-SPECTRAL = _family(OpKind.SIGNAL_FILTER_BANK_SPECTRAL_SUBTRACTION, "SignalFilterBankSpectralSubtraction",
+SPECTRAL = _family(OpKind.SIGNAL_SPECTRAL_SUBTRACTION, "SignalFilterBankSpectralSubtraction",
                    "rvfw_signal_spectral_params", "signal_spectral_subtraction_u32")  # fmt: skip
 PCAN = _family(OpKind.SIGNAL_PCAN, "SignalPCAN", "rvfw_signal_pcan_params", "signal_pcan_u32")
 LOG = _family(OpKind.SIGNAL_FILTER_BANK_LOG, "SignalFilterBankLog", "rvfw_signal_log_params",
@@ -226,8 +226,8 @@ CHECKS = {
     OpKind.SIGNAL_RFFT: _check_rfft,
     OpKind.SIGNAL_ENERGY: _check_energy,
     OpKind.SIGNAL_FILTER_BANK: _check_filter_bank,
-    OpKind.SIGNAL_FILTER_BANK_SQUARE_ROOT: _check_square_root,
-    OpKind.SIGNAL_FILTER_BANK_SPECTRAL_SUBTRACTION: _check_spectral,
+    OpKind.SIGNAL_FILTER_BANK_SQRT: _check_square_root,
+    OpKind.SIGNAL_SPECTRAL_SUBTRACTION: _check_spectral,
     OpKind.SIGNAL_PCAN: _check_pcan,
     OpKind.SIGNAL_FILTER_BANK_LOG: _check_log,
 }
@@ -322,10 +322,10 @@ def lower(ctx: LowerContext, op: Op) -> Layer:
         args = [ctx.input(op), *(ctx.weights(op.inputs[k]) for k in range(1, 6)), ctx.output(op)]
         return ctx.layer(op, ctx.pick(FILTER_BANK), FILTER_BANK, [("size", _int(op, "num_channels"))], args,
                          macs=2 * inp.num_elements)  # fmt: skip
-    if kind is OpKind.SIGNAL_FILTER_BANK_SQUARE_ROOT:
+    if kind is OpKind.SIGNAL_FILTER_BANK_SQRT:
         return ctx.layer(op, ctx.pick(SQUARE_ROOT), SQUARE_ROOT, [("size", inp.num_elements)],
                          [ctx.input(op), ctx.arena(op.inputs[1]), ctx.output(op)])  # fmt: skip
-    if kind is OpKind.SIGNAL_FILTER_BANK_SPECTRAL_SUBTRACTION:
+    if kind is OpKind.SIGNAL_SPECTRAL_SUBTRACTION:
         names = ("smoothing", "one_minus_smoothing", "alternate_smoothing", "alternate_one_minus_smoothing",
                  "min_signal_remaining", "smoothing_bits", "spectral_subtraction_bits")  # fmt: skip
         params = [("channels", inp.num_elements), *((n, _u32(_int(op, n))) for n in names),
@@ -372,9 +372,9 @@ CONTRACT = OpContract(
         OpKind.SIGNAL_RFFT: Kind(1, (1, 1), options=("fft_length",)),
         OpKind.SIGNAL_ENERGY: Kind(1, (1, 1), options=("start_index", "end_index")),
         OpKind.SIGNAL_FILTER_BANK: Kind(1, (6, 6), options=("num_channels",)),
-        OpKind.SIGNAL_FILTER_BANK_SQUARE_ROOT: Kind(1, (2, 2)),
+        OpKind.SIGNAL_FILTER_BANK_SQRT: Kind(1, (2, 2)),
         # One input in the file; frontend.signal appends the noise estimate's state tensor.
-        OpKind.SIGNAL_FILTER_BANK_SPECTRAL_SUBTRACTION: Kind(1, (2, 2), (2, 2), options=("num_channels",)),
+        OpKind.SIGNAL_SPECTRAL_SUBTRACTION: Kind(1, (2, 2), (2, 2), options=("num_channels",)),
         OpKind.SIGNAL_PCAN: Kind(1, (3, 3), options=("snr_shift",)),
         OpKind.SIGNAL_FILTER_BANK_LOG: Kind(1, (1, 1)),
     },

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 
 from codegen.errors import RvfwError
-from codegen.ir import Graph
+from codegen.ir import Graph, Op, OpKind
 from codegen.planner.algorithms import clash, get_algorithm
 from codegen.planner.analysis import (
     Buffer,
@@ -36,6 +37,44 @@ class MemoryPlan:
     state_size: int = 0
     # op index -> its spare scratch (ops.spare_scratch_bytes), where it fit without growing the arena
     spare_offsets: dict[int, int] = field(default_factory=dict)
+    # WHILE or IF op index -> the plans of its subgraphs, inside its scratch
+    control: dict[int, ControlPlan] = field(default_factory=dict)
+
+    def shifted(self, base: int) -> MemoryPlan:
+        """This plan with every arena offset moved by base (a loop's subgraph inside its scratch)."""
+        return dataclasses.replace(
+            self,
+            offsets=[o + base for o in self.offsets],
+            tensor_offsets={t: o + base for t, o in self.tensor_offsets.items()},
+            scratch_offsets={k: o + base for k, o in self.scratch_offsets.items()},
+            spare_offsets={k: o + base for k, o in self.spare_offsets.items()},
+        )
+
+
+@dataclass
+class ControlPlan:
+    """The arena of a WHILE's or an IF's subgraphs (Op.subgraphs), inside the op's scratch: each
+    subgraph's plan and where it starts in the scratch. WHILE: the body's plan (its inputs, the
+    values the loop carries, live through every iteration) then the cond's after it; IF: both
+    branches from the start (one of them runs)."""
+
+    plans: tuple[MemoryPlan, ...]  # in Op.subgraphs' order
+    bases: tuple[int, ...]
+    size: int
+
+
+def plan_control(op: Op, algorithm: str, alignment: int) -> ControlPlan:
+    if op.kind is OpKind.IF:
+        plans = tuple(plan_memory(branch, algorithm, alignment) for branch in op.subgraphs)
+        return ControlPlan(plans, (0, 0), max(p.arena_size for p in plans))
+    cond, body = op.subgraphs
+    # The carried values are read all through the body and written back after it: planned live to
+    # its end (as outputs), so no body tensor shares their bytes and the copies back never overlap.
+    carried = dataclasses.replace(body, outputs=tuple(dict.fromkeys((*body.outputs, *body.inputs))))
+    body_plan = plan_memory(carried, algorithm, alignment)
+    cond_plan = plan_memory(cond, algorithm, alignment)
+    base = (body_plan.arena_size + alignment - 1) // alignment * alignment
+    return ControlPlan((cond_plan, body_plan), (base, 0), base + cond_plan.arena_size)
 
 
 def plan_memory(
@@ -46,7 +85,8 @@ def plan_memory(
 ) -> MemoryPlan:
     """Offsets for every activation tensor (and in-place scratch), checked overlap-free."""
     inplace = inplace or {}
-    buffers = analyze_lifetimes(graph, inplace)
+    control = {op.index: plan_control(op, algorithm, alignment) for op in graph.ops if op.subgraphs}
+    buffers = analyze_lifetimes(graph, inplace, {k: c.size for k, c in control.items()})
     place = get_algorithm(algorithm)
     offsets = place(buffers, alignment)
     arena = _arena_of(buffers, offsets, alignment)
@@ -64,7 +104,7 @@ def plan_memory(
     bound = lifetime_lower_bound([b for b in buffers if not b.spare])
     state_offsets, state_size = plan_state(graph, alignment)
     plan = MemoryPlan(algorithm, alignment, buffers, offsets, arena, bound, tensor_offsets, scratch_offsets, inplace,
-                      views, state_offsets, state_size, spare_offsets)  # fmt: skip
+                      views, state_offsets, state_size, spare_offsets, control)  # fmt: skip
     check_overlaps(plan)
     return plan
 

@@ -30,6 +30,12 @@ typedef struct {
     int32_t offset, elem_size;
 } rvfw_copy_strided_params;
 
+/* GATHER by indices computed on the device: outer blocks of axis_size rows of row_bytes; count
+ * indices (codegen.ops.movement). */
+typedef struct {
+    int32_t outer, axis_size, row_bytes, count;
+} rvfw_gather_params;
+
 /* Rows gathered by a table: output row r is input row table[r], rows of row_bytes (the data
  * movement no strided copy expresses: GATHER by arbitrary indices, uneven nearest resizing). */
 typedef struct {
@@ -87,6 +93,13 @@ typedef struct {
     int32_t detections_per_class, regular, output_rows, capacity;
     float score_threshold, iou_threshold, y_scale, x_scale, h_scale, w_scale;
 } rvfw_detection_params;
+
+/* EQUAL, NOT_EQUAL, LESS, LESS_EQUAL, GREATER, GREATER_EQUAL (comparison 0-5, codegen.ops.compare)
+ * with broadcasting as rvfw_binary_params lays it out; a bool (one byte) per output element. */
+typedef struct {
+    int32_t dims[5], a_strides[5], b_strides[5];
+    int32_t comparison;
+} rvfw_compare_params;
 
 /* Elementwise ops of two int8 tensors with broadcasting (ADD, SUB, MUL, DIV, MAXIMUM, MINIMUM,
  * SQUARED_DIFFERENCE, PRELU): the
@@ -344,6 +357,9 @@ void rvfw_signal_filter_bank_log_u32_ref(const rvfw_signal_log_params *p, const 
 void rvfw_detection_postprocess_f32_ref(const rvfw_detection_params *p, const float *box_encodings,
                                         const float *class_predictions, const float *anchors, int8_t *work,
                                         float *boxes, float *classes, float *scores, float *count);
+void rvfw_compare_s32_ref(const rvfw_compare_params *p, const int32_t *a, const int32_t *b, uint8_t *output);
+void rvfw_compare_f32_ref(const rvfw_compare_params *p, const float *a, const float *b, uint8_t *output);
+void rvfw_gather_ref(const rvfw_gather_params *p, const void *input, const int32_t *indices, void *output);
 void rvfw_cast_ref(const rvfw_cast_params *p, const void *input, void *output);
 void rvfw_add_s32_ref(const rvfw_binary_params *p, const int32_t *a, const int32_t *b, int32_t *output);
 void rvfw_sub_s32_ref(const rvfw_binary_params *p, const int32_t *a, const int32_t *b, int32_t *output);

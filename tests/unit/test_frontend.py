@@ -100,7 +100,8 @@ def dynamic_model() -> bytes:
         (b"\x00" * 64, "model.tflite: not a TFLite flatbuffer"),
         (
             fc_model(subgraphs=2),
-            "model.tflite: 2 subgraphs; rvfw compiles one (and CALL_ONCE initialisers of resource variables)",
+            "model.tflite: 2 subgraphs; rvfw compiles the main one, the cond and body of WHILE loops, the branches "
+            "of IFs and CALL_ONCE initialisers of resource variables, each used once",
         ),
         (dynamic_model(), "model.tflite: tensor 0 'x' has a dynamic shape [1, -1]"),
         (

@@ -208,6 +208,30 @@ def simple_rnn_unrolled() -> tuple[keras.Model, list]:
     return keras.Model(inp, L.Dense(4)(x)), [(1, 5, 6)]
 
 
+def gru_rolled() -> tuple[keras.Model, list]:
+    """A Keras GRU as Keras leaves it (not unrolled): the converter writes a WHILE loop whose cond
+    and body subgraphs step through the sequence (issue 30's control flow)."""
+    x = inp = keras.Input((6, 8), batch_size=1)
+    x = L.GRU(10)(x)
+    return keras.Model(inp, L.Dense(3)(x)), [(1, 6, 8)]
+
+
+def simple_rnn_rolled() -> tuple[keras.Model, list]:
+    """A Keras SimpleRNN, not unrolled: a WHILE loop. (With return_sequences the converter writes
+    the sequence with SLICEs whose sizes are computed at run time, which TFLite Micro, having no
+    dynamic shapes, gets wrong: it differs from TensorFlow Lite there.)"""
+    x = inp = keras.Input((5, 6), batch_size=1)
+    x = L.SimpleRNN(12)(x)
+    return keras.Model(inp, L.Dense(4)(x)), [(1, 5, 6)]
+
+
+def lstm_cell_rolled() -> tuple[keras.Model, list]:
+    """An LSTM the converter does not fuse: keras.layers.RNN over an LSTMCell is a WHILE loop."""
+    x = inp = keras.Input((4, 5), batch_size=1)
+    x = L.RNN(L.LSTMCell(6))(x)
+    return keras.Model(inp, L.Dense(2)(x)), [(1, 4, 5)]
+
+
 def resize_bilinear() -> tuple[keras.Model, list]:
     """Bilinear resizing (UpSampling2D bilinear, tf.image.resize) between convolutions."""
     x = inp = keras.Input((6, 6, 3), batch_size=1)
@@ -265,6 +289,10 @@ MODELS: dict[str, tuple[Callable, tuple[str, ...]]] = {
     "lstm": (lstm, ("int8", "float")),  # the converter has no 16x8 UNIDIRECTIONAL_SEQUENCE_LSTM
     "gru_unrolled": (gru_unrolled, ("int8", "float")),
     "simple_rnn_unrolled": (simple_rnn_unrolled, ("int8", "float")),
+    # int8 and 16x8: TensorFlow 2.21's converter (and AI Edge Quantizer) crash quantizing WHILE loops
+    "gru_rolled": (gru_rolled, ("float",)),
+    "simple_rnn_rolled": (simple_rnn_rolled, ("float",)),
+    "lstm_cell_rolled": (lstm_cell_rolled, ("float",)),
     "resize_bilinear": (resize_bilinear, ("int8", "float")),
     "tt_einsum": (tt_einsum, ("int8",)),
     "branches": (branches, ("int8", "float")),
@@ -342,6 +370,27 @@ def ssd_detector(mode: str, regular: bool, seed: int) -> bytes:
         converter.representative_dataset = lambda: ([rng.uniform(-1, 1, (1, 16, 16, 3)).astype(np.float32)]
                                                     for _ in range(32))  # fmt: skip
     return converter.convert()
+
+
+def branches_if() -> bytes:
+    """tf.cond on the data (issue 30): the converter writes an IF with a then and an else subgraph
+    (a ReLU Dense or a scaled tanh Dense, by the sign of the input's sum)."""
+    _seed(47)
+    rng = np.random.default_rng(47)
+
+    class Branches(tf.Module):
+        def __init__(self):
+            super().__init__()
+            self.w1 = tf.Variable(rng.normal(0, 0.5, (8, 4)).astype(np.float32))
+            self.w2 = tf.Variable(rng.normal(0, 0.5, (8, 4)).astype(np.float32))
+
+        @tf.function(input_signature=[tf.TensorSpec([1, 8], tf.float32)])
+        def __call__(self, x):
+            return tf.cond(tf.reduce_sum(x) > 0.0, lambda: tf.nn.relu(tf.matmul(x, self.w1)),
+                           lambda: tf.tanh(tf.matmul(x, self.w2)) * 2.0)  # fmt: skip
+
+    module = Branches()
+    return tf.lite.TFLiteConverter.from_concrete_functions([module.__call__.get_concrete_function()], module).convert()
 
 
 DETECTORS = {"ssd_fast_float": ("float", False), "ssd_regular_float": ("float", True),
@@ -442,6 +491,8 @@ def main(names: list[str]) -> None:
                 _seed(seed + k)
                 model, shapes = builder()
                 write(name, make(model, mode, shapes, seed=k))
+    if not names or "cond_if_float" in names or "keras_cond_if_float" in names:
+        write("keras_cond_if_float", branches_if())
     for k, (base, (mode, regular)) in enumerate(DETECTORS.items()):
         if not names or f"keras_{base}" in names or base in names or "ssd" in names:
             write(f"keras_{base}", ssd_detector(mode, regular, seed=43 + k))

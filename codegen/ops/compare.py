@@ -1,0 +1,50 @@
+"""Comparisons with TFLite's broadcasting: EQUAL, NOT_EQUAL, LESS, LESS_EQUAL, GREATER,
+GREATER_EQUAL of two int32 or two float32 tensors into a bool tensor (a WHILE loop's condition
+compares its counter with the trip count), as TFLite Micro's comparison kernels compute them."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from codegen.ir import DType, Graph, Op, OpKind
+from codegen.ops.broadcast import broadcast_layout, broadcast_shape, mergeable
+from codegen.ops.common import Layer, LowerContext, expect_dtype, fail
+from codegen.ops.contract import Form, Kind, OpContract
+from codegen.ops.kernels import family
+
+KINDS = (OpKind.EQUAL, OpKind.NOT_EQUAL, OpKind.LESS, OpKind.LESS_EQUAL, OpKind.GREATER, OpKind.GREATER_EQUAL)
+# The kernel's comparison code (rvfw_compare_params.comparison) and numpy's form of it.
+CODES = {kind: k for k, kind in enumerate(KINDS)}
+NUMPY = dict(zip(KINDS, (np.equal, np.not_equal, np.less, np.less_equal, np.greater, np.greater_equal)))
+S32 = family("comparison int32", "rvfw_compare_params", "compare_s32", ("ref",), tuple(k.value for k in KINDS))
+F32 = family("comparison float32", "rvfw_compare_params", "compare_f32", ("ref",), tuple(k.value for k in KINDS))
+
+
+def check(graph: Graph, op: Op) -> None:
+    a = graph.tensors[op.inputs[0]]
+    b = expect_dtype(graph, op, op.inputs[1], "input 1", a.dtype)
+    out = expect_dtype(graph, op, op.outputs[0], "output", DType.BOOL)
+    if broadcast_shape(a.shape, b.shape) != tuple(out.shape):
+        raise fail(graph, op, f"{list(a.shape)} and {list(b.shape)} do not broadcast to {list(out.shape)}")
+    if not mergeable(a.shape, b.shape, out.shape):
+        raise fail(graph, op, f"broadcasting {list(a.shape)} with {list(b.shape)} needs more than 5 dimensions")
+
+
+def fold(graph: Graph, op: Op) -> list[np.ndarray]:
+    a, b = (graph.tensors[t].data for t in op.inputs[:2])
+    return [NUMPY[op.kind](a, b).astype(np.bool_)]
+
+
+def lower(ctx: LowerContext, op: Op) -> Layer:
+    a, b, out = (ctx.tensor(t) for t in (*op.inputs[:2], op.outputs[0]))
+    params = [*broadcast_layout(a.shape, b.shape, out.shape), ("comparison", CODES[op.kind])]
+    operands = [ctx.weights(i) if ctx.tensor(i).is_constant else ctx.arena(i, "input") for i in op.inputs[:2]]
+    fam = S32 if a.dtype is DType.INT32 else F32
+    return ctx.layer(op, ctx.pick(fam), fam, params, [*operands, ctx.output(op)])
+
+
+CONTRACT = OpContract(
+    kinds={kind: Kind(2, (2, 2)) for kind in KINDS},  # later versions add int8, int16, string: refused by dtype
+    forms={DType.INT32: Form(check, lower, (S32,)), DType.FLOAT32: Form(check, lower, (F32,))},
+    fold=fold,
+)
