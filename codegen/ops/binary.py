@@ -56,6 +56,14 @@ SQUARED_LEFT_SHIFT = 7  # SQUARED_DIFFERENCE's: the square of the difference mus
 FUSES_ACTIVATION = (OpKind.SUB, OpKind.MUL, OpKind.DIV)
 
 
+def expect_broadcast(graph: Graph, op: Op, a: Tensor, b: Tensor, out: Tensor) -> None:
+    """Shapes that broadcast to the output, within the 5 merged dimensions the kernels loop over."""
+    if broadcast_shape(a.shape, b.shape) != tuple(out.shape):  # a crash-free np.broadcast_shapes
+        raise fail(graph, op, f"{list(a.shape)} and {list(b.shape)} do not broadcast to {list(out.shape)}")
+    if not mergeable(a.shape, b.shape, out.shape):
+        raise fail(graph, op, f"broadcasting {list(a.shape)} with {list(b.shape)} needs more than 5 dimensions")
+
+
 def check_operands(graph: Graph, op: Op) -> tuple[Tensor, Tensor, Tensor]:
     """Checks ADD shares: int8 operands and output, quantised, shapes that broadcast to the output."""
     a = expect_dtype(graph, op, op.inputs[0], "input", DType.INT8)
@@ -65,10 +73,7 @@ def check_operands(graph: Graph, op: Op) -> tuple[Tensor, Tensor, Tensor]:
         expect_quant(graph, op, t, role)
     if a.is_constant and b.is_constant:
         raise fail(graph, op, "both inputs constant (nothing to compute on the device)")
-    if broadcast_shape(a.shape, b.shape) != tuple(out.shape):
-        raise fail(graph, op, f"{list(a.shape)} and {list(b.shape)} do not broadcast to {list(out.shape)}")
-    if not mergeable(a.shape, b.shape, out.shape):
-        raise fail(graph, op, f"broadcasting {list(a.shape)} with {list(b.shape)} needs more than 5 dimensions")
+    expect_broadcast(graph, op, a, b, out)
     return a, b, out
 
 
@@ -230,8 +235,7 @@ def lower(ctx: LowerContext, op: Op) -> Layer:
 def check_f32(graph: Graph, op: Op) -> None:
     a, out = expect_float(graph, op)
     b = graph.tensors[op.inputs[1]]
-    if broadcast_shape(a.shape, b.shape) != tuple(out.shape):  # a crash-free np.broadcast_shapes
-        raise fail(graph, op, f"{list(a.shape)} and {list(b.shape)} do not broadcast to {list(out.shape)}")
+    expect_broadcast(graph, op, a, b, out)
     if a.is_constant and b.is_constant:
         raise fail(graph, op, "both inputs constant")
     if op.kind is OpKind.FLOOR_DIV and b.is_constant and not np.all(b.data):
@@ -253,8 +257,7 @@ def check_s16(graph: Graph, op: Op) -> None:
     expect_quant(graph, op, b, "input")
     if b.quant.zero_point[0] != 0:
         raise fail(graph, op, "int16 input zero point must be 0 (16x8 quantisation)")
-    if broadcast_shape(inp.shape, b.shape) != tuple(out.shape):
-        raise fail(graph, op, f"{list(inp.shape)} and {list(b.shape)} do not broadcast to {list(out.shape)}")
+    expect_broadcast(graph, op, inp, b, out)
 
 
 def lower_s16(ctx: LowerContext, op: Op) -> Layer:
@@ -277,10 +280,7 @@ def check_s32(graph: Graph, op: Op) -> None:
     a = expect_dtype(graph, op, op.inputs[0], "input", DType.INT32)
     b = expect_dtype(graph, op, op.inputs[1], "input", DType.INT32)
     out = expect_dtype(graph, op, op.outputs[0], "output", DType.INT32)
-    if broadcast_shape(a.shape, b.shape) != tuple(out.shape):
-        raise fail(graph, op, f"{list(a.shape)} and {list(b.shape)} do not broadcast to {list(out.shape)}")
-    if not mergeable(a.shape, b.shape, out.shape):
-        raise fail(graph, op, f"broadcasting {list(a.shape)} with {list(b.shape)} needs more than 5 dimensions")
+    expect_broadcast(graph, op, a, b, out)
     if a.is_constant and b.is_constant:
         raise fail(graph, op, "both inputs constant")
     if op.kind is OpKind.DIV and b.is_constant and not np.all(b.data):

@@ -7,8 +7,9 @@ from __future__ import annotations
 import numpy as np
 
 from codegen.ir import DType, Graph, Op, OpKind
-from codegen.ops.broadcast import broadcast_layout, broadcast_shape, mergeable
-from codegen.ops.common import Layer, LowerContext, expect_dtype, fail
+from codegen.ops.binary import expect_broadcast
+from codegen.ops.broadcast import broadcast_layout
+from codegen.ops.common import Layer, LowerContext, expect_dtype
 from codegen.ops.contract import Form, Kind, OpContract
 from codegen.ops.kernels import family
 
@@ -24,10 +25,7 @@ def check(graph: Graph, op: Op) -> None:
     a = graph.tensors[op.inputs[0]]
     b = expect_dtype(graph, op, op.inputs[1], "input 1", a.dtype)
     out = expect_dtype(graph, op, op.outputs[0], "output", DType.BOOL)
-    if broadcast_shape(a.shape, b.shape) != tuple(out.shape):
-        raise fail(graph, op, f"{list(a.shape)} and {list(b.shape)} do not broadcast to {list(out.shape)}")
-    if not mergeable(a.shape, b.shape, out.shape):
-        raise fail(graph, op, f"broadcasting {list(a.shape)} with {list(b.shape)} needs more than 5 dimensions")
+    expect_broadcast(graph, op, a, b, out)
 
 
 def fold(graph: Graph, op: Op) -> list[np.ndarray]:

@@ -113,10 +113,10 @@ def compression_table(reports) -> str:
     return "TT compression:\n" + table(headers, rows, right=set())
 
 
-_DTYPE_MARKS = (("copy_rows_s8", "any"), ("_f32_s8", "float32 -> int8"), ("_f32_s16", "float32 -> int16"), ("_s8_f32", "int8 -> float32"),
-                ("_s16_f32", "int16 -> float32"), ("signal_", "int16/uint32/64"), ("_f32_", "float32"),
-                ("_s16_", "int16 (16x8)"), ("_s8_", "int8"), ("requantize_ref", "int8 <-> int16"), ("_s32_", "int32"),
-                ("cast_ref", "int, float32"))  # fmt: skip
+_DTYPE_MARKS = (("copy_rows_s8", "any"), ("_f32_s8", "float32 -> int8"), ("_f32_s16", "float32 -> int16"),
+                ("_s8_f32", "int8 -> float32"), ("_s16_f32", "int16 -> float32"), ("signal_", "int16/uint32/64"),
+                ("_f32_", "float32"), ("_s16_", "int16 (16x8)"), ("_s8_", "int8"), ("requantize_ref", "int8 <-> int16"),
+                ("_s32_", "int32"), ("cast_ref", "int, float32"))  # fmt: skip
 
 
 def _kernel_dtype(kernel: str) -> str:

@@ -64,4 +64,24 @@ static inline int32_t rvfw_clamp_s32(int32_t v, const rvfw_binary_params *p)
                     }                                                                                             \
     } while (0)
 
+/* The comparisons (codegen.ops.compare): one bool byte per output element, p->comparison picking
+ * EQUAL, NOT_EQUAL, LESS, LESS_EQUAL, GREATER or GREATER_EQUAL (0-5). */
+#define RVFW_COMPARE(p, a, b, output)                                                                              \
+    do {                                                                                                          \
+        switch ((p)->comparison) {                                                                                \
+        case 0: RVFW_BROADCAST_FOR(p, RVFW_CMP_EQ); break;                                                        \
+        case 1: RVFW_BROADCAST_FOR(p, RVFW_CMP_NE); break;                                                        \
+        case 2: RVFW_BROADCAST_FOR(p, RVFW_CMP_LT); break;                                                        \
+        case 3: RVFW_BROADCAST_FOR(p, RVFW_CMP_LE); break;                                                        \
+        case 4: RVFW_BROADCAST_FOR(p, RVFW_CMP_GT); break;                                                        \
+        default: RVFW_BROADCAST_FOR(p, RVFW_CMP_GE); break;                                                       \
+        }                                                                                                         \
+    } while (0)
+#define RVFW_CMP_EQ(ia, ib, io) output[io] = a[ia] == b[ib]
+#define RVFW_CMP_NE(ia, ib, io) output[io] = a[ia] != b[ib]
+#define RVFW_CMP_LT(ia, ib, io) output[io] = a[ia] < b[ib]
+#define RVFW_CMP_LE(ia, ib, io) output[io] = a[ia] <= b[ib]
+#define RVFW_CMP_GT(ia, ib, io) output[io] = a[ia] > b[ib]
+#define RVFW_CMP_GE(ia, ib, io) output[io] = a[ia] >= b[ib]
+
 #endif
