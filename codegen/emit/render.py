@@ -218,7 +218,7 @@ def _layer_data(layer: Layer, dumps: list[dict] | None = None) -> dict:
         lp = layer.loop
         loop = {"enter": copies(lp.enter), "to_cond": copies(lp.to_cond), "cond": [_layer_data(c) for c in lp.cond],
                 "flag": vars(lp.flag), "body": [_layer_data(c) for c in lp.body], "back": copies(lp.back),
-                "leave": copies(lp.leave)}  # fmt: skip
+                "leave": copies(lp.leave), "trips": lp.trips}  # fmt: skip
     branch = None
     if layer.branch is not None:
         b = layer.branch

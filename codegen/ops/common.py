@@ -91,7 +91,8 @@ class Loop:
     """A WHILE loop (ops.control): copy the inputs into the carried values (`enter`); then, until the
     condition's bool (`flag`) is 0, copy the carried values to the condition's inputs (`to_cond`), run
     `cond`, test, run `body`, copy its outputs back to the carried values (`back`); finally copy the
-    carried values to the loop's outputs (`leave`)."""
+    carried values to the loop's outputs (`leave`). Where the graph fixes the count (`trips`), the C
+    loop is bounded by it too."""
 
     enter: list[Copy]
     to_cond: list[Copy]
@@ -100,6 +101,7 @@ class Loop:
     body: list[Layer]
     back: list[Copy]
     leave: list[Copy]
+    trips: int | None = None  # the iterations where the graph fixes them (ops.control.static_trips)
 
 
 @dataclass

@@ -117,6 +117,29 @@ def _source(ctx: LowerContext, index: int) -> Arg:
     return ctx.weights(index) if ctx.tensor(index).is_constant else ctx.arena(index)
 
 
+def static_trips(graph: Graph, op: Op) -> int | None:
+    """The loop's trip count where the graph fixes it (a converter's RNN loop): the cond is LESS of
+    a carried counter and a constant, the body adds a positive constant to that counter, and the
+    counter starts from a constant. None where it does not."""
+    cond, body = op.subgraphs
+    if len(cond.ops) != 1 or cond.ops[0].kind is not OpKind.LESS or cond.ops[0].outputs[0] != cond.outputs[0]:
+        return None
+    counter, limit = cond.ops[0].inputs[:2]
+    if counter not in cond.inputs or not cond.tensors[limit].is_constant:
+        return None
+    k = cond.inputs.index(counter)
+    step = body.producer(body.outputs[k])
+    start = graph.tensors[op.inputs[k]]
+    if step is None or step.kind is not OpKind.ADD or step.inputs[0] != body.inputs[k] or not start.is_constant:
+        return None
+    increment = body.tensors[step.inputs[1]]
+    if not increment.is_constant or increment.num_elements != 1 or int(increment.data.reshape(-1)[0]) < 1:
+        return None
+    first, last, by = int(start.data.reshape(-1)[0]), int(cond.tensors[limit].data.reshape(-1)[0]), int(
+        increment.data.reshape(-1)[0])  # fmt: skip
+    return max(0, -(-(last - first) // by))
+
+
 def lower_while(ctx: LowerContext, op: Op) -> Layer:
     from codegen.ops import lower_ops  # the package's, which imports this module
 
@@ -129,11 +152,24 @@ def lower_while(ctx: LowerContext, op: Op) -> Layer:
                if cond.consumers(t) or t in cond.outputs]  # fmt: skip
     back = [Copy(carried[k], _source(bctx, t), nbytes[k]) for k, t in enumerate(body.outputs) if t != body.inputs[k]]
     leave = [Copy(ctx.arena(t), carried[k], nbytes[k]) for k, t in enumerate(op.outputs)]
-    loop = Loop(enter, to_cond, lower_ops(cctx), _source(cctx, cond.outputs[0]), lower_ops(bctx), back, leave)
+    trips = static_trips(ctx.graph, op)
+    loop = Loop(enter, to_cond, lower_ops(cctx), _source(cctx, cond.outputs[0]), lower_ops(bctx), back, leave, trips)
     layer = Layer(op.index, op.kind.value, LOOP.kernels["ref"], "", [], [], loop=loop)
-    layer.macs = sum(child.macs for child in layer.children)
-    layer.work = sum(child.work for child in layer.children)
+    times = 1 if trips is None else trips  # a loop of unknown count: one iteration's work
+    layer.macs = sum(child.macs for child in loop.body) * times
+    layer.work = sum(child.work for child in layer.children) * max(times, 1)
+    layer.note = _notes(layer, f"{trips} iterations (the graph fixes the count)" if trips is not None else "")
     return layer
+
+
+def _notes(layer: Layer, own: str) -> str:
+    """The op's own note and each distinct note of its layers (a reference-kernel fallback inside a
+    loop stays visible in the layer table)."""
+    notes = [own] if own else []
+    for child in layer.children:
+        if child.note and child.note not in notes:
+            notes.append(child.note)
+    return "; ".join(notes)
 
 
 def lower_if(ctx: LowerContext, op: Op) -> Layer:
@@ -155,6 +191,7 @@ def lower_if(ctx: LowerContext, op: Op) -> Layer:
     layer = Layer(op.index, op.kind.value, BRANCH.kernels["ref"], "", [], [], branch=branch)
     layer.macs = max(sum(c.macs for c in then_layers), sum(c.macs for c in else_layers))
     layer.work = max(sum(c.work for c in then_layers), sum(c.work for c in else_layers))
+    layer.note = _notes(layer, "")
     return layer
 
 
