@@ -53,9 +53,10 @@ RFFT = family("SignalRfft int16", "rvfw_signal_rfft_params", "signal_rfft_s16", 
                                                  "rvv": ("input", "gather", *RFFT_ARGS)})  # fmt: skip
 ENERGY = _family(OpKind.SIGNAL_ENERGY, "SignalEnergy", "rvfw_signal_energy_params", "signal_energy_s16",
                  ("ref", "rvv"))  # fmt: skip
-FILTER_BANK = _family(OpKind.SIGNAL_FILTER_BANK, "SignalFilterBank", "rvfw_signal_params", "signal_filter_bank_u32")
+FILTER_BANK = _family(OpKind.SIGNAL_FILTER_BANK, "SignalFilterBank", "rvfw_signal_params", "signal_filter_bank_u32",
+                      ("ref", "rvv"))  # fmt: skip
 SQUARE_ROOT = _family(OpKind.SIGNAL_FILTER_BANK_SQRT, "SignalFilterBankSquareRoot", "rvfw_signal_params",
-                      "signal_filter_bank_sqrt_u64")  # fmt: skip
+                      "signal_filter_bank_sqrt_u64", ("ref", "rvv"))  # fmt: skip
 SPECTRAL = _family(OpKind.SIGNAL_SPECTRAL_SUBTRACTION, "SignalFilterBankSpectralSubtraction",
                    "rvfw_signal_spectral_params", "signal_spectral_subtraction_u32")  # fmt: skip
 PCAN = _family(OpKind.SIGNAL_PCAN, "SignalPCAN", "rvfw_signal_pcan_params", "signal_pcan_u32")
@@ -320,10 +321,13 @@ def lower(ctx: LowerContext, op: Op) -> Layer:
         return ctx.layer(op, ctx.pick(ENERGY), ENERGY, params, [ctx.input(op), ctx.output(op)])
     if kind is OpKind.SIGNAL_FILTER_BANK:
         args = [ctx.input(op), *(ctx.weights(op.inputs[k]) for k in range(1, 6)), ctx.output(op)]
-        return ctx.layer(op, ctx.pick(FILTER_BANK), FILTER_BANK, [("size", _int(op, "num_channels"))], args,
+        # The RVV kernel's lanes are 64-bit (ELEN 64); the square root's also float64 (V, Zve64d).
+        wide = (set(), "") if "e64" in ctx.caps else ({"rvv"}, "no 64-bit vector elements")
+        return ctx.layer(op, ctx.pick(FILTER_BANK, *wide), FILTER_BANK, [("size", _int(op, "num_channels"))], args,
                          macs=2 * inp.num_elements)  # fmt: skip
     if kind is OpKind.SIGNAL_FILTER_BANK_SQRT:
-        return ctx.layer(op, ctx.pick(SQUARE_ROOT), SQUARE_ROOT, [("size", inp.num_elements)],
+        doubles = (set(), "") if "f64" in ctx.caps else ({"rvv"}, "no float64 in the vector unit")
+        return ctx.layer(op, ctx.pick(SQUARE_ROOT, *doubles), SQUARE_ROOT, [("size", inp.num_elements)],
                          [ctx.input(op), ctx.arena(op.inputs[1]), ctx.output(op)])  # fmt: skip
     if kind is OpKind.SIGNAL_SPECTRAL_SUBTRACTION:
         names = ("smoothing", "one_minus_smoothing", "alternate_smoothing", "alternate_one_minus_smoothing",
