@@ -1,8 +1,8 @@
 """WHILE and IF (issue 30): control flow lowered into C loops and branches, bit for bit with TFLite
 Micro. The converter corpus runs the Keras GRU, SimpleRNN and RNN(LSTMCell) layers the converter
-writes as WHILE loops and a tf.cond it writes as an IF; here: both branches of that IF, a loop
-built by hand (a trip count from the condition, constants carried in, a carried value the body
-passes through), and one-line refusals of malformed control flow."""
+writes as WHILE loops and a tf.cond it writes as an IF; here: both branches of that IF, loops built
+by hand (float32 and int8; a trip count from the condition, constants carried in, a carried value
+the body passes through), and one-line refusals of malformed control flow."""
 
 from __future__ import annotations
 
@@ -83,3 +83,36 @@ def test_malformed_loops_are_refused_in_one_line(tmp_path, kwargs, message):
     with pytest.raises(RvfwError, match=message) as info:
         pipeline.prepare(model, "spike-rv64gcv")
     assert "\n" not in str(info.value)
+
+
+def int8_loop(trips: int = 4) -> bytes:
+    """An int8 loop (TensorFlow 2.21's converter crashes quantizing WHILE loops, so none is in the
+    corpus): acc = acc + x, `trips` times, in int8 with TFLite Micro's rescaling ADD."""
+    main = ModelBuilder()
+    x = main.tensor("x", (1, 6), np.int8, 0.05, -3)
+    zero = main.tensor("zero", (), np.int32, data=np.int32(0))
+    acc0 = main.tensor("acc0", (1, 6), np.int8, 0.2, 5, data=np.full((1, 6), 5, np.int8))
+    outs = [main.tensor("i_out", (), np.int32), main.tensor("acc_out", (1, 6), np.int8, 0.2, 5),
+            main.tensor("x_out", (1, 6), np.int8, 0.05, -3)]  # fmt: skip
+    main.op("WHILE", [zero, acc0, x], outs, 1, cond=1, body=2)
+    cond = ModelBuilder()
+    ci = [cond.tensor("i", (), np.int32), cond.tensor("acc", (1, 6), np.int8, 0.2, 5),
+          cond.tensor("x", (1, 6), np.int8, 0.05, -3)]  # fmt: skip
+    limit = cond.tensor("limit", (), np.int32, data=np.int32(trips))
+    flag = cond.tensor("flag", (), np.bool_)
+    cond.op("LESS", [ci[0], limit], [flag], 1)
+    body = ModelBuilder()
+    bi = [body.tensor("i", (), np.int32), body.tensor("acc", (1, 6), np.int8, 0.2, 5),
+          body.tensor("x", (1, 6), np.int8, 0.05, -3)]  # fmt: skip
+    one = body.tensor("one", (), np.int32, data=np.int32(1))
+    i_next, acc_next = body.tensor("i_next", (), np.int32), body.tensor("acc_next", (1, 6), np.int8, 0.2, 5)
+    body.op("ADD", [bi[0], one], [i_next], 1)
+    body.op("ADD", [bi[1], bi[2]], [acc_next])
+    return main.finish([x], [outs[1]], extra=[(cond, ci, [flag]), (body, bi, [i_next, acc_next, bi[2]])])
+
+
+@pytest.mark.parametrize("board", BOARDS)
+def test_int8_loop_bit_exact(tmp_path, sim_tools, board):
+    model = tmp_path / "loop8.tflite"
+    model.write_bytes(int8_loop())
+    _check(tmp_path, model, board, [np.array([[-128, -60, -3, 0, 77, 127]], np.int8)])
