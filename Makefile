@@ -9,7 +9,7 @@ ARGS := $(if $(BOARD),--board $(BOARD),$(if $(APP),,--board spike-rv64gcv)) $(if
 # OPTIMIZE=size: every source -Os (smaller, slower kernels); default speed.
 BUILD_ARGS := $(ARGS) $(if $(OPTIMIZE),--optimize $(OPTIMIZE))
 
-.PHONY: all setup build run check size plan admit fuzz bench-tt bench-c906 bench-sim bench-ops bench-public flash check-board export test bench lint format example example-audio-kws clean
+.PHONY: all setup build run check size plan admit fuzz bench-tt bench-c906 bench-sim bench-ops bench-public bench-audio flash check-board export test bench lint format example example-audio-kws clean
 
 all: build
 
@@ -95,6 +95,10 @@ bench-c906: setup
 
 bench-ops: setup
 	@$(PYTHON) bench/ops.py
+
+# TFLite Micro's audio front end per step: rvfw's kernels against the reference ones, arena, state
+bench-audio: setup
+	@$(PYTHON) bench/audio_front_end.py
 
 # The public models: arenas of every memory option (--io int8 where they have float I/O) against
 # issue 31's targets, tiled against fast instructions, and the share in reference kernels.
