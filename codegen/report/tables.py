@@ -34,6 +34,18 @@ def plan_table(graph: Graph, plan: MemoryPlan) -> str:
     return f"{text}\n{summary}"
 
 
+KERNELS_SHOWN = 3
+
+
+def kernel_column(layer: Layer) -> str:
+    """The kernels a layer calls; a loop's or an IF's, each once and shortened to the first few."""
+    if not (layer.loop or layer.branch):
+        return " + ".join(layer.kernels)
+    kernels = list(dict.fromkeys(layer.kernels))
+    shown = " + ".join(kernels[:KERNELS_SHOWN])
+    return shown + (f" + {len(kernels) - KERNELS_SHOWN} more" if len(kernels) > KERNELS_SHOWN else "")
+
+
 def layer_table(graph: Graph, layers: list[Layer]) -> str:
     rows = []
     ops = {op.index: op for op in graph.ops}
@@ -46,7 +58,7 @@ def layer_table(graph: Graph, layers: list[Layer]) -> str:
                 i,
                 f"#{layer.index}",
                 layer.op,
-                " + ".join(layer.kernels),
+                kernel_column(layer),
                 "x".join(map(str, inp.shape)),
                 "x".join(map(str, out.shape)),
                 f"{layer.macs:,}",
@@ -65,7 +77,7 @@ def profile_table(layers: list[Layer], instret: list[int], total: int, cycles=No
     for i, (layer, count) in enumerate(zip(layers, instret)):
         per_mac = f"{count / layer.macs:.2f}" if layer.macs else "-"
         share = f"{100.0 * count / total:.1f}%" if total else "-"
-        row = [i, layer.op, " + ".join(layer.kernels), f"{layer.macs:,}", f"{count:,}", per_mac, share]
+        row = [i, layer.op, kernel_column(layer), f"{layer.macs:,}", f"{count:,}", per_mac, share]
         if per_layer_cycles is not None:
             c = per_layer_cycles[i]
             row += [f"{c:,}", f"{c / layer.macs:.2f}" if layer.macs else "-"]
