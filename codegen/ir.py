@@ -82,7 +82,7 @@ class OpKind(enum.Enum):
     SPLIT = "SPLIT"
     SPLIT_V = "SPLIT_V"
     SQUARED_DIFFERENCE = "SQUARED_DIFFERENCE"
-    # TFLite Micro's Signal library (custom ops of the audio front end; frontend.signal names them)
+    # TFLite Micro's Signal library (custom ops of the audio front end; frontend.custom names them)
     SIGNAL_ENERGY = "SIGNAL_ENERGY"
     SIGNAL_FFT_AUTO_SCALE = "SIGNAL_FFT_AUTO_SCALE"
     SIGNAL_FILTER_BANK = "SIGNAL_FILTER_BANK"

@@ -20,7 +20,7 @@ audio_preprocessor), integer forms, computed as TFLite Micro's Signal kernels co
 - SIGNAL_FILTER_BANK_LOG: a 16-bit fixed point natural log by a 129-segment correction table,
   scaled by `output_scale`, saturated to int16.
 
-Options come from the model (frontend.signal): every one that sets a shift, an index or a size is
+Options come from the model (frontend.custom): every one that sets a shift, an index or a size is
 bounded here, since TFLite Micro reads them unchecked (a shift past the word is undefined in C,
 an index past a table reads out of bounds).
 """
