@@ -20,6 +20,9 @@ DEQUANTIZE16 = family("DEQUANTIZE int16", "rvfw_affine_params", "dequantize_s16_
 QUANTIZE = family("QUANTIZE", "rvfw_affine_params", "quantize_f32_s8", ("ref", "scalar", "rvv"), ("QUANTIZE",),
                   args={"ref": ("input", "output"), "scalar": ("input", "thresholds", "output"),
                         "rvv": ("input", "output")})  # fmt: skip
+# Without float in the vector unit (Zve32x) the RVV kernel is the thresholds' search in integer lanes.
+QUANTIZE_INT = QUANTIZE.variant("QUANTIZE (thresholds in integer lanes)", {"rvv": "quantize_thresholds_f32_s8_rvv"},
+                                {"rvv": ("input", "thresholds", "output")})  # fmt: skip
 QUANTIZE16 = family("QUANTIZE to int16", "rvfw_affine_params", "quantize_f32_s16", ("ref",), ("QUANTIZE",))
 REQUANTIZE = family("QUANTIZE (int8 rescale)", "rvfw_requantize_params", "requantize_s8", ("ref",), ("QUANTIZE",))
 REQUANTIZE16 = family("QUANTIZE (int8/int16/int32 -> int8/int16/int32 rescale)", "rvfw_requantize_params", "requantize",
@@ -71,7 +74,9 @@ def lower(ctx: LowerContext, op: Op) -> Layer:
         # The RVV kernel divides in float32 lanes: V or Zve32f, not Zve32x. The fast scalar kernel
         # is for cores without an FPU: with one, the reference's division takes fewer instructions.
         unless, why = set(), []
-        if "f32" not in ctx.caps:
+        if fam is QUANTIZE and "f32" not in ctx.caps:  # Zve32x: the thresholds in integer lanes
+            fam = QUANTIZE_INT
+        elif "f32" not in ctx.caps:
             unless, why = {"rvv"}, ["no float32 in the vector unit"]
         if "fpu" in ctx.caps:
             unless, why = unless | {"scalar"}, [*why, "hardware float: the reference divides faster"]
@@ -79,7 +84,7 @@ def lower(ctx: LowerContext, op: Op) -> Layer:
         if fam is QUANTIZE16:
             return ctx.layer(op, chosen, fam, params, args)
         scale, zero_point = float(out.quant.scale[0]), int(out.quant.zero_point[0])
-        operands: Operands = {
+        operands = {
             "input": lambda: ctx.input(op),
             "thresholds": lambda: ctx.derived(op, "thresholds", "int32_t", quantize_s8_thresholds(scale, zero_point)),
             "output": lambda: ctx.output(op),
@@ -118,7 +123,10 @@ CONTRACT = OpContract(
     },
     forms={
         None: Form(
-            check, lower, (DEQUANTIZE, DEQUANTIZE16, QUANTIZE, QUANTIZE16, REQUANTIZE, REQUANTIZE16), inplace=inplace
+            check,
+            lower,
+            (DEQUANTIZE, DEQUANTIZE16, QUANTIZE, QUANTIZE_INT, QUANTIZE16, REQUANTIZE, REQUANTIZE16),
+            inplace=inplace,
         )
     },
 )

@@ -174,3 +174,29 @@ def test_quantize_at_its_thresholds_bit_exact(tmp_path, sim_tools, config):
                        for_simulator=True)  # fmt: skip
     result = pipeline.check(pipeline.run(b, timeout=120, log=quiet, vlen=vlen, count=False), log=quiet)
     assert result.bit_exact, result.mismatches
+
+
+@pytest.mark.parametrize("memory", ["fast", "small"])
+@pytest.mark.parametrize("config", ["rv32-scalar", "rv32-zve32x-vlen128", "rv64-rvv-vlen128"])
+def test_quantize_beyond_its_thresholds_bit_exact(tmp_path, sim_tools, config, memory):
+    """QUANTIZE float32 -> int8 on inputs beyond the thresholds' table (1024 steps of the scale
+    either side: they clamp, and the threshold kernels take the reference's arithmetic for them)
+    mixed with inputs inside it and at its edges, in place too (--memory small)."""
+    from codegen.quant import QUANTIZE_TABLE_STEPS
+    from tests.kernels.cases import quantize_float
+
+    board, kernels, vlen = CONFIGS[config]
+    model = tmp_path / "quantize.tflite"
+    model.write_bytes(quantize_float())  # (3, 11), scale 0.0123, zero point -7
+    edge = np.float32(QUANTIZE_TABLE_STEPS) * np.float32(0.0123)
+    values = [1e6, -1e6, 3e38, -3e38, edge, -edge, np.nextafter(edge, np.float32(np.inf)), 0.0, -0.0, 1.5, -2.25,
+              np.nextafter(-edge, np.float32(-np.inf)), 1e-40, -1e-40, 7.0, -1.6, 2e9, -2e9, 12.0, -12.0, 0.5, 40.0,
+              -40.0, 0.006, -0.006, 0.00615, -0.00615, 100.0, -100.0, 1.0, -1.0, 3.3, -3.3]  # fmt: skip
+    np.save(tmp_path / "x.npy", np.array(values, np.float32).reshape(3, 11))
+    b = pipeline.build(model, board, tmp_path / "out", log=quiet, kernels=kernels, input_npy=tmp_path / "x.npy",
+                       memory=memory, for_simulator=True)  # fmt: skip
+    if config == "rv32-zve32x-vlen128":  # no vector float: the thresholds' search in integer lanes
+        assert b.layers[0].kernel == "quantize_thresholds_f32_s8_rvv"
+    assert (memory == "small") == bool(b.plan.inplace)
+    result = pipeline.check(pipeline.run(b, timeout=120, log=quiet, vlen=vlen, count=False), log=quiet)
+    assert result.bit_exact, result.mismatches
