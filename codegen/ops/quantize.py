@@ -15,6 +15,9 @@ from codegen.quant import quantize_multiplier, quantize_s8_thresholds
 DEQUANTIZE = family("DEQUANTIZE", "rvfw_affine_params", "dequantize_s8_f32", ("ref", "scalar", "rvv"), ("DEQUANTIZE",),
                     args={"ref": ("input", "output"), "scalar": ("input", "table", "output"),
                           "rvv": ("input", "output")})  # fmt: skip
+# Without float64 in the vector unit (Zve32x) the RVV kernel gathers the table in integer lanes.
+DEQUANTIZE_INT = DEQUANTIZE.variant("DEQUANTIZE (its table in integer lanes)", {"rvv": "dequantize_table_s8_f32_rvv"},
+                                    {"rvv": ("input", "table", "output")})  # fmt: skip
 DEQUANTIZE16 = family("DEQUANTIZE int16", "rvfw_affine_params", "dequantize_s16_f32", ("ref",), ("DEQUANTIZE",))
 # The fast scalar kernel places each input among thresholds computed here (no float division).
 QUANTIZE = family("QUANTIZE", "rvfw_affine_params", "quantize_f32_s8", ("ref", "scalar", "rvv"), ("QUANTIZE",),
@@ -54,8 +57,11 @@ def lower(ctx: LowerContext, op: Op) -> Layer:
     if op.kind is OpKind.DEQUANTIZE:
         fam = DEQUANTIZE16 if inp.dtype is DType.INT16 else DEQUANTIZE
         params = [("size", inp.num_elements), ("zero_point", inp.quant.zero_point[0]), ("scale", inp.quant.scale[0])]
-        # The RVV kernel multiplies in float64 lanes, as the reference does in double: V or Zve64d.
+        # The RVV kernel multiplies in float64 lanes, as the reference does in double: V or Zve64d;
+        # without them (Zve32x) the int8 one gathers the table of outputs in integer lanes.
         unless, detail = (set(), "") if "f64" in ctx.caps else ({"rvv"}, "no float64 in the vector unit")
+        if fam is DEQUANTIZE and "f64" not in ctx.caps:
+            fam, unless, detail = DEQUANTIZE_INT, set(), ""
         chosen = ctx.pick(fam, unless, detail)
         if fam is DEQUANTIZE16:
             return ctx.layer(op, chosen, fam, params, args)

@@ -506,6 +506,8 @@ void rvfw_requantize_ref(const rvfw_requantize_params *p, const void *input, voi
 void rvfw_quantize_f32_s16_ref(const rvfw_affine_params *p, const float *input, int16_t *output);
 void rvfw_quantize_f32_s8_rvv(const rvfw_affine_params *p, const float *input, int8_t *output);
 /* table: [lo, hi, 255 thresholds] (codegen.quant.quantize_s8_thresholds). */
+void rvfw_dequantize_table_s8_f32_rvv(const rvfw_affine_params *p, const int8_t *input, const float *table,
+                                      float *output);
 void rvfw_quantize_thresholds_f32_s8_rvv(const rvfw_affine_params *p, const float *input, const int32_t *table,
                                          int8_t *output);
 void rvfw_quantize_f32_s8_scalar(const rvfw_affine_params *p, const float *input, const int32_t *table,
