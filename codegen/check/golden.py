@@ -60,25 +60,41 @@ def make_inputs(graph: Graph, seed: int = 0, files=None) -> list[np.ndarray]:
     return arrays
 
 
-def stream_steps(graph: Graph, files, max_steps: int) -> int | None:
+MAX_STEPS = 64  # inferences in a row (--steps, or the steps of an --input stream)
+
+
+def _npy_header(f) -> tuple[tuple, np.dtype] | None:
+    """The (shape, dtype) an .npy header declares, read before numpy allocates anything; None when
+    the file does not start with one."""
+    try:
+        version = np.lib.format.read_magic(f)
+        read = np.lib.format.read_array_header_1_0 if version == (1, 0) else np.lib.format.read_array_header_2_0
+        shape, _fortran, dtype = read(f)
+    except (OSError, ValueError, EOFError, TypeError):
+        return None
+    return tuple(shape), dtype
+
+
+def stream_steps(graph: Graph, files) -> int | None:
     """For a one-input model given one .npy whose shape is (steps, *the input's shape): the number
     of steps it holds (a stream: an audio front end's frames, one per inference), else None. Read
-    from the header alone; more than max_steps is refused."""
+    from the header alone; more than MAX_STEPS is refused."""
     paths = _as_list(files)
     if len(graph.inputs) != 1 or len(paths) != 1 or paths[0].suffix == ".npz" or not paths[0].is_file():
         return None
     t = graph.tensors[graph.inputs[0]]
     try:
         with open(paths[0], "rb") as f:
-            version = np.lib.format.read_magic(f)
-            read = np.lib.format.read_array_header_1_0 if version == (1, 0) else np.lib.format.read_array_header_2_0
-            shape, _fortran, dtype = read(f)
-    except (OSError, ValueError, EOFError, TypeError):
+            header = _npy_header(f)
+    except OSError:
         return None
+    if header is None:
+        return None
+    shape, dtype = header
     if len(shape) != len(t.shape) + 1 or tuple(shape[1:]) != tuple(t.shape) or dtype != t.dtype.np_type:
         return None
-    if not 1 <= shape[0] <= max_steps:
-        raise RvfwError(f"{paths[0].name}: {shape[0]} steps of input; give 1 to {max_steps}")
+    if not 1 <= shape[0] <= MAX_STEPS:
+        raise RvfwError(f"{paths[0].name}: {shape[0]} steps of input; give 1 to {MAX_STEPS}")
     return int(shape[0])
 
 
@@ -98,11 +114,11 @@ def _shape_only(graph: Graph, index: int) -> bool:
     return bool(readers) and all(op.kind.value == "TRANSPOSE_CONV" and op.inputs[0] == index for op in readers)
 
 
-def check_input_file(graph: Graph, files=None, max_steps: int = 64) -> None:
+def check_input_file(graph: Graph, files=None) -> None:
     """Refuse a bad --input before any work (the arrays themselves are made later, once the image fits)."""
     if not _as_list(files):
         return
-    steps = stream_steps(graph, files, max_steps)
+    steps = stream_steps(graph, files)
     if steps is not None:
         stream_inputs(graph, files, steps)
     else:
@@ -155,13 +171,10 @@ def _load_arrays(graph: Graph, indices: list[int], paths: list[Path], role: str)
 def _declared_fits(graph: Graph, index: int, f, label: str, role: str) -> None:
     """The shape and dtype an .npy header declares, checked before numpy allocates them: a header
     may declare 10^13 elements in a file of a hundred bytes (or a small compressed .npz member)."""
-    try:
-        version = np.lib.format.read_magic(f)
-        read = np.lib.format.read_array_header_1_0 if version == (1, 0) else np.lib.format.read_array_header_2_0
-        shape, _fortran, dtype = read(f)
-    except (OSError, ValueError, EOFError, TypeError):
+    header = _npy_header(f)
+    if header is None:
         return  # not an .npy header: _load_npy says so in its own words
-    _shape_and_dtype(graph, index, tuple(shape), dtype, label, role)
+    _shape_and_dtype(graph, index, *header, label, role)
 
 
 def _shape_and_dtype(graph: Graph, index: int, shape: tuple, dtype, label: str, role: str) -> None:

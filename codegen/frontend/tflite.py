@@ -153,8 +153,9 @@ def _read_graph(model: tflite.Model, data: bytes, label: str) -> Graph:
 
 def _attach_subgraphs(model: tflite.Model, data: bytes, label: str, ops: list[Op], count: int,
                       stack: tuple[int, ...], used: set[int]) -> list[Op]:  # fmt: skip
-    """Each WHILE op with its (cond, body) read as Graphs of their own, recursively; a subgraph that
-    is used twice, refers back to an enclosing one, or nests deeper than MAX_NESTING is refused."""
+    """Each WHILE op with its (cond, body) and each IF with its (then, else) read as Graphs of their
+    own, recursively; a subgraph that is used twice, refers back to an enclosing one, or nests
+    deeper than MAX_NESTING is refused."""
     out = []
     for op in ops:
         if op.kind in CONTROL_ROLES:
@@ -260,28 +261,20 @@ def _read_op(model: tflite.Model, sub, index: int, label: str) -> Op:
     code = model.OperatorCodes(op.OpcodeIndex())
     builtin = builtin_code(code)
     op_name = _OP_NAMES.get(builtin, f"builtin {builtin}")
-    if builtin == BuiltinOperator.CUSTOM:
+    if builtin == BuiltinOperator.CUSTOM:  # one rvfw reads as an op kind of its own (frontend.custom)
         custom = code.CustomCode().decode("utf-8", "replace") if code.CustomCode() else "?"
         if custom not in custom_ops.CUSTOM_KINDS:
             shown = one_line(custom)[:60]
             raise UnsupportedOp(label, f"custom operator '{shown}' not supported", index, "CUSTOM",
                                 f"custom op '{shown}'")  # fmt: skip
-        kind = custom_ops.CUSTOM_KINDS[custom]
-        version = int(code.Version())
-        if version > MAX_VERSION[kind]:
-            raise UnsupportedOp(label, f"version {version} not supported (rvfw implements up to "
-                                f"{MAX_VERSION[kind]})", index, custom, f"{custom} version {version}")  # fmt: skip
-        raw = op.CustomOptionsAsNumpy().tobytes() if op.CustomOptionsLength() else b""
-        return Op(index=index, kind=kind, version=version,
-                  inputs=tuple(int(i) for i in op.InputsAsNumpy()) if op.InputsLength() else (),
-                  outputs=tuple(int(i) for i in op.OutputsAsNumpy()) if op.OutputsLength() else (),
-                  options=custom_ops.read_options(label, index, custom, raw))  # fmt: skip
-    try:
-        kind = OpKind(op_name)
-        if kind not in MAX_VERSION:  # (TILED_STAGE and TT_EINSUM are rvfw's own: never read)
-            raise ValueError(op_name)
-    except ValueError:
-        raise UnsupportedOp(label, "operator not supported by rvfw", index, op_name, op_name) from None
+        kind, op_name = custom_ops.CUSTOM_KINDS[custom], custom
+    else:
+        try:
+            kind = OpKind(op_name)
+            if kind not in MAX_VERSION:  # (TILED_STAGE and TT_EINSUM are rvfw's own: never read)
+                raise ValueError(op_name)
+        except ValueError:
+            raise UnsupportedOp(label, "operator not supported by rvfw", index, op_name, op_name) from None
     version = int(code.Version())
     if version > MAX_VERSION[kind]:
         raise UnsupportedOp(
@@ -290,9 +283,13 @@ def _read_op(model: tflite.Model, sub, index: int, label: str) -> Op:
         )  # fmt: skip
     inputs = tuple(int(i) for i in op.InputsAsNumpy()) if op.InputsLength() else ()
     outputs = tuple(int(i) for i in op.OutputsAsNumpy()) if op.OutputsLength() else ()
-    options = _read_options(op, kind)
-    if options.get("padding", "SAME") not in ("SAME", "VALID"):
-        raise ModelError(label, f"padding {options['padding']} not known", index, op_name)
+    if builtin == BuiltinOperator.CUSTOM:
+        raw = op.CustomOptionsAsNumpy().tobytes() if op.CustomOptionsLength() else b""
+        options = custom_ops.read_options(label, index, op_name, raw)
+    else:
+        options = _read_options(op, kind)
+        if options.get("padding", "SAME") not in ("SAME", "VALID"):
+            raise ModelError(label, f"padding {options['padding']} not known", index, op_name)
     return Op(index=index, kind=kind, version=version, inputs=inputs, outputs=outputs, options=options)
 
 

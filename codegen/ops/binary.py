@@ -56,6 +56,12 @@ SQUARED_LEFT_SHIFT = 7  # SQUARED_DIFFERENCE's: the square of the difference mus
 FUSES_ACTIVATION = (OpKind.SUB, OpKind.MUL, OpKind.DIV)
 
 
+def fuses_activation(op: Op) -> bool:
+    """Whether TFLite's options of this kind carry a fused activation (MAXIMUM, MINIMUM and the
+    others have none)."""
+    return op.kind in (*FUSES_ACTIVATION, OpKind.ADD)
+
+
 def expect_broadcast(graph: Graph, op: Op, a: Tensor, b: Tensor, out: Tensor) -> None:
     """Shapes that broadcast to the output, within the 5 merged dimensions the kernels loop over."""
     if broadcast_shape(a.shape, b.shape) != tuple(out.shape):  # a crash-free np.broadcast_shapes
@@ -140,7 +146,7 @@ def operand(ctx: LowerContext, op: Op, position: int) -> Arg:
 def quant_params(graph: Graph, op: Op) -> list[tuple[str, int]]:
     """The quantisation fields of rvfw_binary_params for this op (ADD's too)."""
     a, b, out = (graph.tensors[t] for t in (*op.inputs[:2], op.outputs[0]))
-    activation = expect_activation(graph, op) if op.kind in (*FUSES_ACTIVATION, OpKind.ADD) else "NONE"
+    activation = expect_activation(graph, op) if fuses_activation(op) else "NONE"
     if op.kind in (OpKind.ADD, OpKind.SUB):
         return rescaled_sum_params(a, b, out, activation)
     if op.kind is OpKind.MUL:
@@ -206,8 +212,7 @@ def _fold_s32(graph: Graph, op: Op) -> list[np.ndarray] | None:
     else:
         value = {OpKind.ADD: np.add, OpKind.SUB: np.subtract, OpKind.MUL: np.multiply, OpKind.MAXIMUM: np.maximum,
                  OpKind.MINIMUM: np.minimum}[op.kind](a, b)  # fmt: skip
-    lo, hi = S32_ACTIVATION[op.options.get("activation", "NONE")] if op.kind in (*FUSES_ACTIVATION, OpKind.ADD) else (
-        S32_ACTIVATION["NONE"])  # fmt: skip
+    lo, hi = S32_ACTIVATION[op.options.get("activation", "NONE") if fuses_activation(op) else "NONE"]
     wrapped = value.astype(np.uint64).astype(np.uint32).astype(np.int32).astype(np.int64)  # int32 wraps
     return [np.clip(wrapped, lo, hi).astype(np.int32)]
 
@@ -244,7 +249,7 @@ def check_f32(graph: Graph, op: Op) -> None:
 
 def lower_f32(ctx: LowerContext, op: Op) -> Layer:
     a, b, out = ctx.tensor(op.inputs[0]), ctx.tensor(op.inputs[1]), ctx.tensor(op.outputs[0])
-    operands = [ctx.weights(i) if ctx.tensor(i).is_constant else ctx.arena(i, "input") for i in op.inputs[:2]]
+    operands = [operand(ctx, op, 0), operand(ctx, op, 1)]
     fam = F32[op.kind]
     args = [*operands, float_activation(ctx, op), ctx.output(op)]
     return ctx.layer(op, ctx.pick(fam), fam, broadcast_layout(a.shape, b.shape, out.shape), args)
@@ -271,7 +276,7 @@ def lower_s16(ctx: LowerContext, op: Op) -> Layer:
     else:
         params += rescaled_sum_params(a, b, out, "NONE", S16_LEFT_SHIFT)[:-2]
     params += [("output_activation_min", act_min), ("output_activation_max", act_max)]
-    operands = [ctx.weights(i) if ctx.tensor(i).is_constant else ctx.arena(i, "input") for i in op.inputs[:2]]
+    operands = [operand(ctx, op, 0), operand(ctx, op, 1)]
     fam = S16[op.kind]
     return ctx.layer(op, ctx.pick(fam), fam, params, [*operands, ctx.output(op)])
 
@@ -290,11 +295,10 @@ def check_s32(graph: Graph, op: Op) -> None:
 
 def lower_s32(ctx: LowerContext, op: Op) -> Layer:
     a, b, out = ctx.tensor(op.inputs[0]), ctx.tensor(op.inputs[1]), ctx.tensor(op.outputs[0])
-    activation = op.options.get("activation", "NONE") if op.kind in (*FUSES_ACTIVATION, OpKind.ADD) else "NONE"
-    lo, hi = S32_ACTIVATION[activation]
+    lo, hi = S32_ACTIVATION[op.options.get("activation", "NONE") if fuses_activation(op) else "NONE"]
     params = broadcast_layout(a.shape, b.shape, out.shape) + [("output_activation_min", lo),
                                                                ("output_activation_max", hi)]  # fmt: skip
-    operands = [ctx.weights(i) if ctx.tensor(i).is_constant else ctx.arena(i, "input") for i in op.inputs[:2]]
+    operands = [operand(ctx, op, 0), operand(ctx, op, 1)]
     fam = S32[op.kind]
     return ctx.layer(op, ctx.pick(fam), fam, params, [*operands, ctx.output(op)])
 

@@ -160,6 +160,10 @@ class Layer:
 # makes the argument (called only for the names the picked kernel declares).
 Operands = dict[str, Callable[[], Arg]]
 
+# What the vector unit lacks without each capability (LowerContext.caps), for fallback notes.
+VECTOR_CAPS = {"f32": "no float32 in the vector unit", "f64": "no float64 in the vector unit",
+               "e64": "no 64-bit vector elements"}  # fmt: skip
+
 _C_DTYPES = {"int8_t": np.int8, "uint8_t": np.uint8, "int16_t": np.int16, "uint16_t": np.uint16,
              "int32_t": np.int32, "int64_t": np.int64, "float": np.float32}  # fmt: skip
 
@@ -237,6 +241,11 @@ class LowerContext:
         """Row kernels put output pixels in lanes, the others output channels: pick the fuller one."""
         lanes = self.vlen // 4  # int32 accumulators at LMUL 8
         return min(out_w, lanes) > min(out_c, lanes)
+
+    def vector_needs(self, cap: str) -> tuple[set[str], str]:
+        """(unless, detail) for a pick whose RVV kernel needs `cap` of the vector unit: nothing
+        where the board has it, else the RVV set excluded and why."""
+        return (set(), "") if cap in self.caps else ({"rvv"}, VECTOR_CAPS[cap])
 
     def pick(self, family: Family, unless: set[str] | None = None, detail: str = "") -> Pick:
         return pick(family, self.kernels, unless, detail)

@@ -7,7 +7,7 @@ from __future__ import annotations
 import numpy as np
 
 from codegen.ir import DType, Graph, Op, OpKind
-from codegen.ops.binary import expect_broadcast
+from codegen.ops.binary import expect_broadcast, operand
 from codegen.ops.broadcast import broadcast_layout
 from codegen.ops.common import Layer, LowerContext, expect_dtype
 from codegen.ops.contract import Form, Kind, OpContract
@@ -36,7 +36,7 @@ def fold(graph: Graph, op: Op) -> list[np.ndarray]:
 def lower(ctx: LowerContext, op: Op) -> Layer:
     a, b, out = (ctx.tensor(t) for t in (*op.inputs[:2], op.outputs[0]))
     params = [*broadcast_layout(a.shape, b.shape, out.shape), ("comparison", CODES[op.kind])]
-    operands = [ctx.weights(i) if ctx.tensor(i).is_constant else ctx.arena(i, "input") for i in op.inputs[:2]]
+    operands = [operand(ctx, op, 0), operand(ctx, op, 1)]
     fam = S32 if a.dtype is DType.INT32 else F32
     return ctx.layer(op, ctx.pick(fam), fam, params, [*operands, ctx.output(op)])
 

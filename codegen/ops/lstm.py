@@ -249,7 +249,7 @@ def _lower_float(ctx: LowerContext, op: Op) -> Layer:
         "scratch": lambda: replace(ctx.scratch(op), c_type="float"),
     }
     # The RVV kernel sums in float32 lanes: V or Zve32f.
-    unless, detail = (set(), "") if "f32" in ctx.caps else ({"rvv"}, "no float32 in the vector unit")
+    unless, detail = ctx.vector_needs("f32")
     return ctx.layer(op, ctx.pick(LSTM_F32, unless, detail), LSTM_F32, params, operands, macs(g, op))
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 
 from codegen.ir import DType, Graph, Op, OpKind
-from codegen.ops.common import Layer, LowerContext, Operands, expect_dtype, expect_quant, fail
+from codegen.ops.common import VECTOR_CAPS, Layer, LowerContext, Operands, expect_dtype, expect_quant, fail
 from codegen.ops.contract import Form, Kind, OpContract
 from codegen.ops.kernels import family
 from codegen.quant import quantize_multiplier, quantize_s8_thresholds
@@ -59,10 +59,9 @@ def lower(ctx: LowerContext, op: Op) -> Layer:
         params = [("size", inp.num_elements), ("zero_point", inp.quant.zero_point[0]), ("scale", inp.quant.scale[0])]
         # The RVV kernel multiplies in float64 lanes, as the reference does in double: V or Zve64d;
         # without them (Zve32x) the int8 one gathers the table of outputs in integer lanes.
-        unless, detail = (set(), "") if "f64" in ctx.caps else ({"rvv"}, "no float64 in the vector unit")
         if fam is DEQUANTIZE and "f64" not in ctx.caps:
-            fam, unless, detail = DEQUANTIZE_INT, set(), ""
-        chosen = ctx.pick(fam, unless, detail)
+            fam = DEQUANTIZE_INT
+        chosen = ctx.pick(fam, *((set(), "") if fam is DEQUANTIZE_INT else ctx.vector_needs("f64")))
         if fam is DEQUANTIZE16:
             return ctx.layer(op, chosen, fam, params, args)
         scale, zero_point = float(inp.quant.scale[0]), int(inp.quant.zero_point[0])
@@ -83,7 +82,7 @@ def lower(ctx: LowerContext, op: Op) -> Layer:
         if fam is QUANTIZE and "f32" not in ctx.caps:  # Zve32x: the thresholds in integer lanes
             fam = QUANTIZE_INT
         elif "f32" not in ctx.caps:
-            unless, why = {"rvv"}, ["no float32 in the vector unit"]
+            unless, why = {"rvv"}, [VECTOR_CAPS["f32"]]
         if "fpu" in ctx.caps:
             unless, why = unless | {"scalar"}, [*why, "hardware float: the reference divides faster"]
         chosen = ctx.pick(fam, unless, "; ".join(why))
@@ -131,7 +130,7 @@ CONTRACT = OpContract(
         None: Form(
             check,
             lower,
-            (DEQUANTIZE, DEQUANTIZE16, QUANTIZE, QUANTIZE_INT, QUANTIZE16, REQUANTIZE, REQUANTIZE16),
+            (DEQUANTIZE, DEQUANTIZE_INT, DEQUANTIZE16, QUANTIZE, QUANTIZE_INT, QUANTIZE16, REQUANTIZE, REQUANTIZE16),
             inplace=inplace,
         )
     },

@@ -314,7 +314,7 @@ def lower(ctx: LowerContext, op: Op) -> Layer:
             "work": lambda: ctx.scratch(op),
             "output": lambda: ctx.output(op),
         }
-        return ctx.layer(op, ctx.pick(RFFT), RFFT, params, operands, macs=rfft_macs(g, op))
+        return ctx.layer(op, ctx.pick(RFFT), RFFT, params, operands, macs(g, op))
     if kind is OpKind.SIGNAL_ENERGY:
         out = ctx.tensor(op.outputs[0])
         params = [("start", _int(op, "start_index")), ("end", _int(op, "end_index")), ("size", out.num_elements)]
@@ -322,12 +322,10 @@ def lower(ctx: LowerContext, op: Op) -> Layer:
     if kind is OpKind.SIGNAL_FILTER_BANK:
         args = [ctx.input(op), *(ctx.weights(op.inputs[k]) for k in range(1, 6)), ctx.output(op)]
         # The RVV kernel's lanes are 64-bit (ELEN 64); the square root's also float64 (V, Zve64d).
-        wide = (set(), "") if "e64" in ctx.caps else ({"rvv"}, "no 64-bit vector elements")
-        return ctx.layer(op, ctx.pick(FILTER_BANK, *wide), FILTER_BANK, [("size", _int(op, "num_channels"))], args,
-                         macs=2 * inp.num_elements)  # fmt: skip
+        return ctx.layer(op, ctx.pick(FILTER_BANK, *ctx.vector_needs("e64")), FILTER_BANK,
+                         [("size", _int(op, "num_channels"))], args, macs(g, op))  # fmt: skip
     if kind is OpKind.SIGNAL_FILTER_BANK_SQRT:
-        doubles = (set(), "") if "f64" in ctx.caps else ({"rvv"}, "no float64 in the vector unit")
-        return ctx.layer(op, ctx.pick(SQUARE_ROOT, *doubles), SQUARE_ROOT, [("size", inp.num_elements)],
+        return ctx.layer(op, ctx.pick(SQUARE_ROOT, *ctx.vector_needs("f64")), SQUARE_ROOT, [("size", inp.num_elements)],
                          [ctx.input(op), ctx.arena(op.inputs[1]), ctx.output(op)])  # fmt: skip
     if kind is OpKind.SIGNAL_SPECTRAL_SUBTRACTION:
         names = ("smoothing", "one_minus_smoothing", "alternate_smoothing", "alternate_one_minus_smoothing",

@@ -100,7 +100,7 @@ def build(
     target = board.for_simulator() if for_simulator else board
     kernel_set = kernel_set_for(target, kernels)
     graph = load(model, board, compress, log, io)
-    golden.check_input_file(graph, input_npy, MAX_STEPS)
+    golden.check_input_file(graph, input_npy)
     steps = resolve_steps(graph, steps, input_npy)
     options = MemoryOptions(graph, board, planner, fit_board=memory == "auto", kernel_set=kernel_set)
     modes = list(PLANNED_MODES) if memory == "auto" else [memory]
@@ -121,20 +121,17 @@ def build(
     raise AssertionError("unreachable")
 
 
-MAX_STEPS = 64
-
-
 def resolve_steps(graph: Graph, steps: int | None, files) -> int:
     """--steps as given (default_steps without it), checked against the --input files; an --input
     stream (one .npy of (steps, *input shape)) sets them."""
-    stream = golden.stream_steps(graph, files, MAX_STEPS) if files else None
+    stream = golden.stream_steps(graph, files) if files else None
     if stream is not None:
         if steps is not None and steps != stream:
             raise RvfwError(f"--steps {steps} with an --input of {stream} steps; drop --steps")
         return stream
     steps = default_steps(graph) if steps is None else steps
-    if steps < 1 or steps > MAX_STEPS:
-        raise RvfwError(f"--steps {steps}: give 1 to {MAX_STEPS}")
+    if steps < 1 or steps > golden.MAX_STEPS:
+        raise RvfwError(f"--steps {steps}: give 1 to {golden.MAX_STEPS}")
     if steps > 1 and files:
         raise RvfwError(f"--steps {steps} with --input: the files give one step; drop --steps or --input")
     return steps
@@ -143,7 +140,7 @@ def resolve_steps(graph: Graph, steps: int | None, files) -> int:
 def step_inputs(graph: Graph, seed: int, files, steps: int) -> list[np.ndarray]:
     """Each step's input arrays, step after step: seeded (seed, seed + 1, ...), the --input files,
     or an --input stream's steps."""
-    if files and golden.stream_steps(graph, files, MAX_STEPS) is not None:
+    if files and golden.stream_steps(graph, files) is not None:
         return golden.stream_inputs(graph, files, steps)
     return [a for s in range(steps) for a in golden.make_inputs(graph, seed + s, files)]
 

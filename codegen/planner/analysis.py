@@ -146,12 +146,12 @@ def spare_scratch_buffers(graph: Graph, taken: set[int]) -> list[Buffer]:
 
 
 def analyze_lifetimes(
-    graph: Graph, inplace: dict[int, InPlace] | None = None, loop_scratch: dict[int, int] | None = None
+    graph: Graph, inplace: dict[int, InPlace] | None = None, control_scratch: dict[int, int] | None = None
 ) -> list[Buffer]:
-    """loop_scratch: op index -> bytes a WHILE's or an IF's subgraphs take (planner.plan.ControlPlan),
+    """control_scratch: op index -> bytes a WHILE's or an IF's subgraphs take (planner.plan.ControlPlan),
     its scratch."""
     inplace = inplace or {}
-    loop_scratch = loop_scratch or {}
+    control_scratch = control_scratch or {}
     root = alias_roots(graph, inplace)
     end = len(graph.ops)
     buffers: dict[int, Buffer] = {}
@@ -190,7 +190,7 @@ def analyze_lifetimes(
     ordered = sorted(buffers.values(), key=lambda b: b.tensors[0])
     for step, op in enumerate(graph.ops):
         decision = inplace.get(op.index)
-        size = max(decision.scratch if decision else 0, scratch_bytes(graph, op), loop_scratch.get(op.index, 0))
+        size = max(decision.scratch if decision else 0, scratch_bytes(graph, op), control_scratch.get(op.index, 0))
         if size:
             ordered.append(Buffer(f"scratch of op #{op.index}", size, step, step, [], op.index))
     return ordered

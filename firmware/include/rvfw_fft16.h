@@ -87,14 +87,20 @@ static inline void rvfw_fft16_butterfly4(rvfw_cpx16 *out, int32_t m, int32_t fst
 /* The real transform's half + 1 bins from the packed transform of the frame's even and odd
  * samples: DC and Nyquist from bin 0, then each pair k, half - k through the super twiddles,
  * halved in int before the int16 store (kiss_fft's HALF_OF of the promoted sum). */
-static inline void rvfw_fft16_split(const rvfw_cpx16 *spectrum, const rvfw_cpx16 *super, int32_t half,
-                                    rvfw_cpx16 *out)
+/* DC and Nyquist, the real transform's bins 0 and half, from the packed transform's bin 0. */
+static inline void rvfw_fft16_dc(const rvfw_cpx16 *spectrum, int32_t half, rvfw_cpx16 *out)
 {
     rvfw_cpx16 dc = spectrum[0];
     rvfw_cpx_div(&dc, 2);
     out[0].r = (int16_t)(dc.r + dc.i);
     out[half].r = (int16_t)(dc.r - dc.i);
     out[0].i = out[half].i = 0;
+}
+
+static inline void rvfw_fft16_split(const rvfw_cpx16 *spectrum, const rvfw_cpx16 *super, int32_t half,
+                                    rvfw_cpx16 *out)
+{
+    rvfw_fft16_dc(spectrum, half, out);
     for (int32_t k = 1; k <= half / 2; ++k) {
         rvfw_cpx16 fpk = spectrum[k];
         rvfw_cpx16 fpnk = {spectrum[half - k].r, (int16_t)-spectrum[half - k].i};
@@ -108,6 +114,18 @@ static inline void rvfw_fft16_split(const rvfw_cpx16 *spectrum, const rvfw_cpx16
         out[half - k].r = (int16_t)((f1k.r - t.r) >> 1);
         out[half - k].i = (int16_t)((t.i - f1k.i) >> 1);
     }
+}
+
+/* The fast kernels run the recursion's stages level by level, the deepest first: level d (0: the
+ * last stage, over the whole spectrum) has one group per product of the radices above it, each
+ * group spanning half / groups points (twiddles `groups` apart). */
+static inline int32_t rvfw_fft16_groups(const int32_t *factors, int32_t d)
+{
+    int32_t groups = 1;
+    for (int32_t k = 0; k < d; ++k) {
+        groups *= factors[k];
+    }
+    return groups;
 }
 
 /* The zero-padded frame f of p's input, as fft_length int16 samples in work (the builtins: the

@@ -5,7 +5,7 @@
  * a frame that holds -32768 takes the reference's loop. Bit-exact with the reference. */
 #include <riscv_vector.h>
 
-#include "rvfw_kernels.h"
+#include "rvfw_signal.h"
 
 void rvfw_signal_fft_auto_scale_s16_rvv(const rvfw_signal_params *p, const int16_t *input, int16_t *output,
                                         int32_t *scale_bits)
@@ -22,19 +22,9 @@ void rvfw_signal_fft_auto_scale_s16_rvv(const rvfw_signal_params *p, const int16
         i += (int32_t)vl;
     }
     if (wraps) {
-        int16_t running = 0;
-        for (int32_t i = 0; i < p->size; ++i) {
-            const int16_t v = input[i];
-            if (v > running) {
-                running = v;
-            } else if (-(int32_t)v > running) {
-                running = (int16_t)-(int32_t)v;
-            }
-        }
-        max = running;
+        max = rvfw_signal_max_abs16(input, p->size);
     }
-    const int32_t msb = max ? 32 - __builtin_clz((uint32_t)max) : 32;
-    const int32_t shift = 16 - msb - 1 > 0 ? 16 - msb - 1 : 0;
+    const int32_t shift = rvfw_signal_scale_bits((int16_t)max);
     for (int32_t i = 0; i < p->size;) {
         const size_t vl = __riscv_vsetvl_e16m8((size_t)(p->size - i));
         __riscv_vse16_v_i16m8(output + i, __riscv_vsll_vx_i16m8(__riscv_vle16_v_i16m8(input + i, vl), (size_t)shift, vl),

@@ -129,11 +129,7 @@ static inline vint16m2_t half_diff(vint16m2_t a, vint16m2_t b, size_t vl)
 
 static void split(const rvfw_cpx16 *spectrum, const rvfw_cpx16 *super, int32_t half, rvfw_cpx16 *out)
 {
-    rvfw_cpx16 dc = spectrum[0];
-    rvfw_cpx_div(&dc, 2);
-    out[0].r = (int16_t)(dc.r + dc.i);
-    out[half].r = (int16_t)(dc.r - dc.i);
-    out[0].i = out[half].i = 0;
+    rvfw_fft16_dc(spectrum, half, out);
     for (int32_t k0 = 1; k0 <= half / 2;) {
         const size_t vl = __riscv_vsetvl_e32m4((size_t)(half / 2 + 1 - k0));
         /* byte offsets of bins half - k, k = k0, k0 + 1, ... */
@@ -168,11 +164,7 @@ void rvfw_signal_rfft_s16_rvv(const rvfw_signal_rfft_params *p, const int16_t *i
             j += (int32_t)vl;
         }
         for (int32_t d = p->stages - 1; d >= 0; --d) {
-            int32_t groups = 1;
-            for (int32_t k = 0; k < d; ++k) {
-                groups *= factors[k];
-            }
-            const int32_t m = half / groups / factors[d];
+            const int32_t groups = rvfw_fft16_groups(factors, d), m = half / groups / factors[d];
             level(spectrum, tw, factors[d], half / factors[d], (uint32_t)__builtin_ctz((uint32_t)m),
                   (uint32_t)__builtin_ctz((uint32_t)groups));
         }

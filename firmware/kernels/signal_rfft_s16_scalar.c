@@ -18,13 +18,8 @@ void rvfw_signal_rfft_s16_scalar(const rvfw_signal_rfft_params *p, const int16_t
         for (int32_t j = 0; j < half; ++j) {
             spectrum[j] = *(const rvfw_cpx16 *)(frame + gather[j]);
         }
-        /* Level d has `groups` = product of the radices above it; each group spans half / groups. */
         for (int32_t d = p->stages - 1; d >= 0; --d) {
-            int32_t groups = 1;
-            for (int32_t k = 0; k < d; ++k) {
-                groups *= factors[k];
-            }
-            const int32_t span = half / groups, m = span / factors[d];
+            const int32_t groups = rvfw_fft16_groups(factors, d), span = half / groups, m = span / factors[d];
             for (int32_t g = 0; g < groups; ++g) {
                 if (factors[d] == 4) {
                     rvfw_fft16_butterfly4(spectrum + g * span, m, groups, tw);
