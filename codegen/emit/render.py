@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import math
 from pathlib import Path
 
 import jinja2
@@ -55,8 +56,17 @@ def c_literal(value: object) -> str:
     raise TypeError(f"no C literal for {value!r}")
 
 
+def _c_value(v: object) -> str:
+    """One table value as C: a number, or for a float that is not finite (a model's NaN or infinite
+    weight) rvfw_kernels.h's RVFW_NAN / RVFW_INF."""
+    if isinstance(v, float) and not math.isfinite(v):
+        sign = "-" if math.copysign(1.0, v) < 0 else ""
+        return sign + ("RVFW_NAN" if math.isnan(v) else "RVFW_INF")
+    return str(v)
+
+
 def value_lines(values: np.ndarray) -> list[str]:
-    flat = [str(v) for v in np.asarray(values).reshape(-1).tolist()]
+    flat = [_c_value(v) for v in np.asarray(values).reshape(-1).tolist()]
     return [", ".join(flat[i : i + VALUES_PER_LINE]) + "," for i in range(0, len(flat), VALUES_PER_LINE)]
 
 

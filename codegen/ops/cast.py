@@ -1,5 +1,6 @@
-"""CAST between integer and float32 dtypes, as TFLite Micro's kernel: a C conversion of each
-element (integers wrap to the narrower type, float32 to an integer truncates toward zero). The
+"""CAST between integer and float32 dtypes, as TFLite Micro's kernel: integers wrap to the
+narrower type (a C conversion), float32 to an integer truncates toward zero and saturates to its
+range (NaN to 0, measured on TFLite Micro's interpreter). The
 Signal library's front end casts between uint32 and int32, and int16 and int8 to int32."""
 
 from __future__ import annotations
@@ -26,8 +27,6 @@ def check(graph: Graph, op: Op) -> None:
             raise fail(graph, op, f"{t.dtype.name.lower()} {role} not supported")
     if inp.num_elements != out.num_elements:
         raise fail(graph, op, f"input {list(inp.shape)} and output {list(out.shape)} differ")
-    if inp.is_constant:
-        raise fail(graph, op, "a constant input not supported")
 
 
 def fold(graph: Graph, op: Op) -> list[np.ndarray] | None:
@@ -41,7 +40,9 @@ def fold(graph: Graph, op: Op) -> list[np.ndarray] | None:
 def lower(ctx: LowerContext, op: Op) -> Layer:
     inp, out = ctx.tensor(op.inputs[0]), ctx.tensor(op.outputs[0])
     params = [("count", out.num_elements), ("from", CODES[inp.dtype]), ("to", CODES[out.dtype])]
-    args = [replace(ctx.input(op), c_type="void"), replace(ctx.output(op), c_type="void")]  # any dtype
+    # Any dtype; a constant input fold() left (floats to integers) is converted from flash.
+    source = ctx.weights(op.inputs[0]) if inp.is_constant else ctx.input(op)
+    args = [replace(source, c_type="void"), replace(ctx.output(op), c_type="void")]
     return ctx.layer(op, ctx.pick(CAST), CAST, params, args)
 
 

@@ -11,6 +11,10 @@
 extern "C" {
 #endif
 
+/* A float that is not finite in a generated table (a model's NaN or infinite weight or constant). */
+#define RVFW_NAN __builtin_nanf("")
+#define RVFW_INF __builtin_inff()
+
 /* A strided copy of `rows` runs (CONCATENATION: one per input, into its slice of the output). */
 typedef struct {
     int32_t rows, row_bytes, out_row_bytes, out_offset;

@@ -10,6 +10,7 @@ import numpy as np
 import pytest
 
 from codegen import pipeline
+from codegen.modelgen import ModelBuilder
 from codegen.ops import families
 from codegen.tt.space import Config
 from tests.conftest import quiet
@@ -199,4 +200,27 @@ def test_quantize_beyond_its_thresholds_bit_exact(tmp_path, sim_tools, config, m
         assert b.layers[0].kernel == "quantize_thresholds_f32_s8_rvv"
     assert (memory == "small") == bool(b.plan.inplace)
     result = pipeline.check(pipeline.run(b, timeout=120, log=quiet, vlen=vlen, count=False), log=quiet)
+    assert result.bit_exact, result.mismatches
+
+
+FLOATS = [1.7, -2.5, 3e9, -3e9, 1e20, -1e20, 300.7, -300.7, 70000.5, -70000.5, 2147483520.0, -0.0]
+
+
+@pytest.mark.parametrize("dtype", [np.int8, np.int16, np.int32, np.uint32])
+@pytest.mark.parametrize("board", ["spike-rv64gcv", "spike-rv32imc"])
+def test_cast_float_to_integers_saturates_bit_exact(tmp_path, sim_tools, board, dtype):
+    """CAST float32 -> integers out of the integer's range saturates, as TFLite Micro's does (a C
+    conversion is undefined there); a constant input with NaN (which an --input file cannot carry)
+    converts on the device too, to 0."""
+    m = ModelBuilder()
+    x = m.tensor("x", (12,), np.float32)
+    nan = m.tensor("nan", (2,), np.float32, data=np.array([np.nan, 5e9], np.float32))
+    y, z = m.tensor("y", (12,), dtype), m.tensor("z", (2,), dtype)
+    m.op("CAST", [x], [y], 1)
+    m.op("CAST", [nan], [z], 1)
+    model = tmp_path / "cast.tflite"
+    model.write_bytes(m.finish([x], [y, z]))
+    np.save(tmp_path / "x.npy", np.array(FLOATS, np.float32))
+    b = pipeline.build(model, board, tmp_path / "out", log=quiet, input_npy=tmp_path / "x.npy")
+    result = pipeline.check(pipeline.run(b, timeout=120, log=quiet), log=quiet)
     assert result.bit_exact, result.mismatches
