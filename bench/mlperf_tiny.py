@@ -149,7 +149,7 @@ def main() -> int:
             tiled_graph, _, tiled = pipeline.prepare(model, "spike-rv64gcv", memory="tiled")
             stage = next((op.tiling for op in tiled_graph.ops if op.kind.value == "TILED_STAGE"), None)
             tiled_text = f"{tiled.arena_size:,}" + (
-                f" ({len(stage.rows)}x{stage.band_rows} rows, +{stage.extra_macs:,} MACs, halo {stage.halo_ratio:.2f})"
+                f" ({len(stage.replaced)} ops, {len(stage.steps)} steps of <= {stage.band_rows} rows, +0 MACs)"
                 if stage
                 else " (not tiled)"
             )

@@ -211,13 +211,20 @@ def _layer_data(layer: Layer, dumps: list[dict] | None = None) -> dict:
     if layer.stage is not None:
         st = layer.stage
         stage = {
-            "members": [_layer_data(m) for m in st.members],
-            "rows": [[dataclasses.asdict(r) for r in band_rows] for band_rows in st.rows],
-            "in_offset": st.in_offset,
-            "in_row_bytes": st.in_row_bytes,
-            "out_offset": st.out_offset,
-            "out_row_bytes": st.out_row_bytes,
-            "buffers": list(st.buffers),
+            "members": [
+                {
+                    "layer": _layer_data(m.layer),
+                    "narrow": m.narrow,
+                    "per_row": m.per_row,
+                    "dim": m.dim,
+                    "offset": m.offset,
+                    "row_offset": m.row_offset,
+                    "row_args": {position: (offset, row_bytes, k) for position, offset, row_bytes, k in m.slots},
+                }
+                for m in st.members
+            ],  # fmt: skip
+            "steps": [list(s) for s in st.steps],
+            "buffers": [list(b) for b in st.buffers],
         }
     loop = None
 

@@ -28,6 +28,7 @@ class Arg:
     offset: int = 0
     name: str = ""
     role: str = "data"
+    tensor: int = field(default=-1, compare=False)  # an arena argument's tensor (a tiled stage's slots)
 
 
 @dataclass
@@ -54,27 +55,31 @@ class Band:
 
 
 @dataclass(frozen=True)
-class BandRows:
-    """One member layer's rows in one band of a tiled stage, in that layer's terms."""
+class StageMember:
+    """How a tiled stage (ops.stage) narrows one member's call to the rows of a step: "window" sets
+    the params' out_h, in_h and pad_h from the step; "rows" sets size = rows * per_row; "transpose"
+    sets dims[dim] = rows * per_row and offset = offset + row0 * row_offset. slots: per pointer
+    argument the stage points at a row (the argument's position, the arena offset of the tensor or
+    its line buffer, its row bytes, the index into the step's `at`)."""
 
-    out_row0: int
-    out_rows: int
-    src_row0: int
-    src_rows: int
-    pad_h: int
+    layer: Layer
+    narrow: str
+    slots: list[tuple[int, int, int, int]]
+    per_row: int = 0
+    dim: int = 0
+    offset: int = 0
+    row_offset: int = 0
 
 
 @dataclass(frozen=True)
 class Stage:
-    """A tiled stage (ops.stage): member layers run band by band between two band buffers."""
+    """A tiled stage (ops.stage, planner.tiling): its members' calls, run step by step from a
+    build-time table; buffers: (arena offset, row bytes) of each line buffer, which a negative
+    step's member number (-1 - k) moves."""
 
-    members: list[Layer]
-    rows: list[list[BandRows]]  # per band, per member
-    in_offset: int
-    in_row_bytes: int
-    out_offset: int
-    out_row_bytes: int
-    buffers: tuple[int, int]
+    members: list[StageMember]
+    steps: list[tuple[int, ...]]  # (member, row0, rows, src_rows, pad_h, at0, at1, at2)
+    buffers: list[tuple[int, int]]
 
 
 @dataclass(frozen=True)
@@ -140,7 +145,7 @@ class Layer:
         """The layers this one runs: a tiled stage's members, a loop's cond and body layers, an IF's
         branches' layers."""
         if self.stage:
-            return list(self.stage.members)
+            return [m.layer for m in self.stage.members]
         if self.loop:
             return [*self.loop.cond, *self.loop.body]
         if self.branch:
@@ -190,7 +195,7 @@ class LowerContext:
         tensor = self.tensor(index)
         if tensor.is_variable:
             return Arg("state", tensor.dtype.c_type, offset=self.plan.state_offsets[index], role="data")
-        return Arg("arena", tensor.dtype.c_type, offset=self.plan.tensor_offsets[index], role=role)
+        return Arg("arena", tensor.dtype.c_type, offset=self.plan.tensor_offsets[index], role=role, tensor=index)
 
     def input(self, op: Op, position: int = 0) -> Arg:
         return self.arena(op.inputs[position], "input")

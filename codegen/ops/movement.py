@@ -350,3 +350,23 @@ CONTRACT = OpContract(
     forms={None: Form(check, lower, (COPY, GATHER_ROWS, GATHER_DYNAMIC))},
     fold=fold,
 )
+
+
+def row_band(graph: Graph, op: Op) -> tuple[int, int, int] | None:
+    """A copy whose output is NHWC with one batch, by output rows (a tiled stage's TRANSPOSE): (k,
+    count, bytes) such that output rows [a, b) are the whole copy's strided form with dims[k] =
+    (b - a) * count, read from `a * bytes` further into the input; None where the form of one row
+    is not the whole one's with that one dimension shorter."""
+    maps = sources(graph, op)
+    if len(maps) != 1 or maps[0].ndim != 4 or maps[0].shape[0] != 1:
+        return None
+    src = maps[0]
+    whole, one = strided_form(src), strided_form(src[:, :1])
+    if whole is None or one is None or whole[1] != one[1] or whole[2] != one[2]:
+        return None
+    differ = [k for k in range(MAX_DIMS) if whole[0][k] != one[0][k]]
+    if src.shape[1] == 1 or len(differ) != 1 or whole[0][differ[0]] != src.shape[1] * one[0][differ[0]]:
+        return None
+    k = differ[0]
+    size = graph.tensors[op.inputs[0]].dtype.size
+    return k, one[0][k], one[0][k] * whole[1][k] * size

@@ -1,65 +1,100 @@
-"""TILED_STAGE: a chain of convolutions run band by band (planner.tiling). Each member lowers as
-usual; the generated code loops over bands, narrowing each member's rows from a build-time table
-and pointing it at the band buffers."""
+"""TILED_STAGE: the graph's first stage run a few rows at a time through line buffers
+(planner.tiling). Each member lowers as usual, over the whole tensors; the generated code runs
+the schedule's steps from a build-time table, narrowing each call to the step's rows and pointing
+its streamed arguments at the rows in the buffers."""
 
 from __future__ import annotations
 
 import dataclasses
 
 from codegen.ir import Graph, Op, OpKind
-from codegen.ops import conv2d, depthwise_conv2d
-from codegen.ops.common import BandRows, Layer, LowerContext, Stage
+from codegen.ops.common import Layer, LowerContext, Stage, StageMember
 from codegen.ops.contract import Form, Kind, OpContract
+from codegen.ops.movement import row_band
 
-MEMBERS = {OpKind.CONV_2D: conv2d, OpKind.DEPTHWISE_CONV_2D: depthwise_conv2d}
+
+def _form(graph: Graph, op: Op):
+    from codegen.ops import form_of  # the registry imports this module
+
+    return form_of(graph, op)
 
 
 def check(graph: Graph, op: Op) -> None:
-    for member in op.tiling.ops:
-        MEMBERS[member.kind].check(graph, member)
+    for member in op.tiling.members:
+        _form(graph, member.op).check(graph, member.op)
 
 
 def macs(graph: Graph, op: Op) -> int:
-    return sum(MEMBERS[m.kind].macs(graph, m) for m in op.tiling.ops)
+    return sum(_form(graph, m.op).macs(graph, m.op) for m in op.tiling.members)
 
 
 def inplace(graph: Graph, op: Op) -> list[tuple[int, int]]:
-    """Not in place: its band buffers are scratch (no input to take over)."""
+    """Not in place: its line buffers are scratch (no input to take over)."""
     return [(-1, op.tiling.scratch)]
 
 
+def _rows(graph: Graph, t: int) -> tuple[int, int]:
+    tensor = graph.tensors[t]
+    return tensor.shape[1], tensor.nbytes // tensor.shape[1]
+
+
 def lower(ctx: LowerContext, op: Op) -> Layer:
-    tiling = op.tiling
-    # The members' plan: the stage's, with each intermediate tensor in its band buffer (member k
-    # writes buffer k % 2 of the stage's scratch; the template adds each band's row offsets).
-    # Members run out of place and get no spare scratch: the plan keys both by op index, and the
-    # stage carries its first member's index.
-    scratch = ctx.scratch(op)
-    buffers = (scratch.offset, scratch.offset + tiling.buffers[0])
+    tiling, graph = op.tiling, ctx.graph
+    # The members' plan: the stage's, with each tensor inside it at its line buffer. Members run out
+    # of place and get no spare scratch: the plan keys both by op index, and the stage carries its
+    # first op's index.
+    base = ctx.scratch(op).offset
     offsets = dict(ctx.plan.tensor_offsets)
-    for k, member in enumerate(tiling.ops[:-1]):
-        offsets[member.outputs[0]] = buffers[k % 2]
+    for t, offset, _rows_held in tiling.buffers:
+        offsets[t] = base + offset
     member_plan = dataclasses.replace(ctx.plan, tensor_offsets=offsets, inplace={}, spare_offsets={})
-    member_ctx = LowerContext(ctx.graph, member_plan, ctx.kernels, ctx.vlen, ctx.caps, ctx.constants,
-                              ctx.by_content)  # fmt: skip
-    members = [MEMBERS[member.kind].lower(member_ctx, member) for member in tiling.ops]
-    graph = ctx.graph
-    first_in = graph.tensors[tiling.ops[0].inputs[0]]
-    last_out = graph.tensors[tiling.ops[-1].outputs[0]]
-    layer = Layer(op.index, "TILED(" + "+".join(m.op for m in members) + ")", members[0].kernel, "", [], [])
-    layer.macs = sum(m.macs for m in members)
-    layer.work = sum(m.work for m in members)
-    notes = [f"{len(tiling.rows)} bands of {tiling.band_rows} rows, +{tiling.extra_macs:,} MACs of halo"]
-    layer.note = "; ".join(notes + sorted({m.note for m in members if m.note}))
-    layer.stage = Stage(
-        members=members,
-        rows=[[BandRows(*member_rows) for member_rows in band] for band in tiling.rows],
-        in_offset=ctx.plan.tensor_offsets[tiling.ops[0].inputs[0]],
-        in_row_bytes=first_in.shape[2] * first_in.shape[3],
-        out_offset=ctx.plan.tensor_offsets[tiling.ops[-1].outputs[0]],
-        out_row_bytes=last_out.shape[2] * last_out.shape[3],
-        buffers=buffers,
-    )
+    member_ctx = LowerContext(graph, member_plan, ctx.kernels, ctx.vlen, ctx.caps, ctx.constants, ctx.by_content)
+    members = []
+    for member in tiling.members:
+        m_op = member.op
+        layer = _form(graph, m_op).lower(member_ctx, m_op)
+        if isinstance(layer, list) and len(layer) == 1:  # movement lowers a list, one call per output
+            layer = layer[0]
+        assert isinstance(layer, Layer), f"{m_op.kind.value}: a stage member lowers to one call"
+        streamed = [t for t in m_op.inputs if t >= 0 and not graph.tensors[t].is_constant]
+        slots, taken = [], set()
+        for position, arg in enumerate(layer.args):
+            if arg.kind != "arena" or arg.role not in ("input", "output"):
+                continue
+            if arg.role == "output":
+                k = len(streamed)
+            else:
+                k = next(j for j, t in enumerate(streamed) if t == arg.tensor and j not in taken)
+                taken.add(k)
+            t = arg.tensor
+            slots.append((position, offsets[t], _rows(graph, t)[1], k))
+        out_h, out_row = _rows(graph, m_op.outputs[0])
+        if member.form == "window":
+            members.append(StageMember(layer, "window", slots))
+        elif member.form == "rows":
+            elems = graph.tensors[m_op.outputs[0]].num_elements // out_h
+            members.append(StageMember(layer, "rows", slots, per_row=elems))
+        else:
+            dim, count, row_offset = row_band(graph, m_op)
+            offset = dict(layer.params)["offset"]
+            # the input is read whole through the params' offset, not a row pointer
+            slots = [s for s in slots if s[3] == len(streamed)]
+            members.append(StageMember(layer, "transpose", slots, count, dim, offset, row_offset))
+    calls = [m.layer for m in members]
+    kinds = "+".join(dict.fromkeys(c.op for c in calls))
+    layer = Layer(op.index, f"TILED({len(tiling.replaced)} ops: {kinds})", calls[0].kernel, "", [], [])
+    layer.macs = sum(c.macs for c in calls)
+    layer.work = sum(c.work for c in calls)
+    last = graph.tensors[tiling.stage_output]
+    notes = [f"{len(tiling.steps)} steps of {tiling.band_rows} of {last.shape[1]} rows, "
+             f"{len(tiling.buffers)} line buffers, no row computed twice"]  # fmt: skip
+    layer.note = "; ".join(notes + sorted({c.note for c in calls if c.note}))
+    steps = []
+    for s in tiling.steps:
+        at = (*s.at, 0, 0, 0)[:3]
+        steps.append((s.member, s.row0, s.rows, s.src_rows, s.pad_h, *at))
+    buffers = [(base + offset, _rows(graph, t)[1]) for t, offset, _ in tiling.buffers]
+    layer.stage = Stage(members=members, steps=steps, buffers=buffers)
     return layer
 
 

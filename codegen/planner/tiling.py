@@ -1,10 +1,19 @@
-"""Patch-based execution (seed 000, section 7; MCUNetV2): the first chain of convolutions runs band by
-band of its last layer's output rows, so its intermediate tensors never exist in full.
+"""Patch-based execution (seed 000, section 7; MCUNetV2) by rows: the graph's first stage runs a
+few output rows at a time, and each tensor inside it keeps only the rows its readers still need:
+a window of rows that slides down the tensor (a line buffer). No intermediate tensor of the stage
+exists in full, and no row is computed twice: where MCUNetV2 recomputes each patch's halo, the
+rows of the halo are still in the window when the next rows need them.
 
-A pure pass: it finds the stage, picks the band height, and rewrites the stage into one
-TILED_STAGE op whose band buffers are scratch. Each band recomputes the rows its window needs
-from the layer before (the halo); the cost is reported as extra MACs and as the seed's
-overhead ratio 1 - BH / (BH + k - 1) (bands span the full width, so BW has no halo).
+A pure pass: it finds the stage (from the graph's first op, every tensor inside read only inside),
+simulates its schedule at build time, and rewrites it into one TILED_STAGE op whose line buffers
+are its scratch. The schedule is a flat list of steps: compute rows [row0, row0 + rows) of a
+member, or move a buffer's live rows to its top when the next rows would not fit below them.
+
+Members and how a band of output rows maps to the input rows they read:
+- "window": CONV_2D, DEPTHWISE_CONV_2D (any stride, dilation, folded PAD), AVERAGE/MAX_POOL_2D;
+- "rows": ADD (a residual ADD fused into its conv is split back out), QUANTIZE float32 -> int8;
+- "transpose": a TRANSPOSE of the stage's input (read whole) whose output rows are one strided copy
+  each (PyTorch models' NCHW -> NHWC at the input).
 """
 
 from __future__ import annotations
@@ -14,122 +23,341 @@ from dataclasses import dataclass
 
 from codegen.ir import DType, Graph, Op, OpKind
 from codegen.ops import conv_common, macs
+from codegen.ops.movement import row_band
+from codegen.ops.pool2d import padding_before
 
-SPATIAL = (OpKind.CONV_2D, OpKind.DEPTHWISE_CONV_2D)
+WINDOW = (OpKind.CONV_2D, OpKind.DEPTHWISE_CONV_2D, OpKind.AVERAGE_POOL_2D, OpKind.MAX_POOL_2D)
+ROWS = (OpKind.ADD, OpKind.QUANTIZE)
+BAND_ROWS = (1, 2, 4, 8, 16)
+STARTS = (0, 1)  # the stage's first op: the graph's first, or the one after it
+MAX_ROWS = 1 << 15  # rows are int16 in the step table (rvfw_stage_step)
+
+
+@dataclass(frozen=True)
+class Member:
+    op: Op
+    form: str  # "window" | "rows" | "transpose"
+    window: tuple[int, int, int, int] = (1, 0, 0, 0)  # "window": (stride_h, pad_h, span_h, in_h)
+
+
+@dataclass(frozen=True)
+class Step:
+    """member >= 0: compute its output rows [row0, row0 + rows), reading src_rows input rows with
+    pad_h padding rows above them (window members); at: the buffer row of each streamed tensor the
+    member reads (in the order of its non-constant inputs), then of its output. member < 0: buffer
+    -member - 1 moves `rows` rows from its row at[0] to its top."""
+
+    member: int
+    row0: int
+    rows: int
+    src_rows: int = 0
+    pad_h: int = 0
+    at: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
 class StageTiling:
-    ops: tuple[Op, ...]
-    band_rows: int  # rows of the last layer's output per band
-    # per band, per layer: (out_row0, out_rows, src_row0, src_rows, pad_h) in that layer's terms
-    rows: tuple[tuple[tuple[int, int, int, int, int], ...], ...]
-    buffers: tuple[int, int]  # bytes of the two band buffers layers alternate between
-    extra_macs: int
-    halo_ratio: float
+    members: tuple[Member, ...]
+    stage_input: int
+    stage_output: int
+    band_rows: int  # rows a member computes per step at most
+    steps: tuple[Step, ...]
+    buffers: tuple[tuple[int, int, int], ...]  # (tensor, offset in the scratch, rows it holds)
+    scratch: int
+    replaced: tuple[Op, ...]  # the graph's ops the stage stands for
+    extra_macs: int = 0  # none: no row is computed twice
 
     @property
-    def scratch(self) -> int:
-        return self.buffers[0] + self.buffers[1]
+    def ops(self) -> tuple[Op, ...]:
+        return tuple(m.op for m in self.members)
 
 
-def _geometry(graph: Graph, op: Op) -> tuple[int, int, int, int, int, int]:
-    """(stride_h, pad_h, span_h, in_h, out_h, k_h) of a conv, as the op module computes it."""
-    g = conv_common.geometry(graph, op)
-    return g.stride_h, g.pad_h, g.span_h, g.in_h, g.out_h, g.k_h
+def _rows(graph: Graph, t: int) -> int:
+    return graph.tensors[t].shape[1]
 
 
-def find_chain(graph: Graph) -> list[Op]:
-    """The longest chain of convolutions from the first op: each output read only by the next op."""
-    chain: list[Op] = []
-    for op in graph.ops:
-        if op.kind not in SPATIAL or op.fused_add is not None or graph.tensors[op.inputs[0]].dtype is not DType.INT8:
+def _row_bytes(graph: Graph, t: int) -> int:
+    tensor = graph.tensors[t]
+    return tensor.nbytes // tensor.shape[1]
+
+
+def _streamed(graph: Graph, op: Op) -> list[int]:
+    """The op's non-constant inputs, in order."""
+    return [t for t in op.inputs if t >= 0 and not graph.tensors[t].is_constant]
+
+
+def _nhwc(graph: Graph, t: int) -> bool:
+    shape = graph.tensors[t].shape
+    return len(shape) == 4 and shape[0] == 1 and 0 < shape[1] < MAX_ROWS
+
+
+def unfuse(graph: Graph, op: Op) -> list[Op]:
+    """A conv with a fused residual ADD as the conv and the ADD again (the stage streams the conv's
+    rows into a buffer and adds them to the residual's rows)."""
+    if op.fused_add is None:
+        return [op]
+    fa = op.fused_add
+    x = op.inputs[3]
+    conv = dataclasses.replace(op, inputs=op.inputs[:3], outputs=(fa.conv_output,), fused_add=None)
+    add = Op(op.index, OpKind.ADD, 1, (x, fa.conv_output) if fa.residual_first else (fa.conv_output, x),
+             op.outputs, {"activation": fa.activation})  # fmt: skip
+    return [conv, add]
+
+
+def member_of(graph: Graph, op: Op, stage_input: int) -> Member | None:
+    """The op as a stage member, or None if the stage cannot stream it."""
+    streamed = _streamed(graph, op)
+    if len(op.outputs) != 1 or not _nhwc(graph, op.outputs[0]) or not streamed:
+        return None
+    out, first = op.outputs[0], graph.tensors[streamed[0]]
+    if op.kind in WINDOW:
+        if len(streamed) != 1 or first.dtype is not DType.INT8 or not _nhwc(graph, streamed[0]):
+            return None
+        if op.kind in (OpKind.CONV_2D, OpKind.DEPTHWISE_CONV_2D):
+            g = conv_common.geometry(graph, op)
+            return Member(op, "window", (g.stride_h, g.pad_h, g.span_h, g.in_h))
+        (f_h, _), (s_h, _) = op.options["filter"], op.options["stride"]
+        in_h = first.shape[1]
+        return Member(op, "window", (s_h, padding_before(s_h, 1, in_h, f_h, _rows(graph, out)), f_h - 1, in_h))
+    if op.kind in ROWS:
+        same = all(tuple(graph.tensors[t].shape) == tuple(graph.tensors[out].shape) for t in op.inputs[:2] if t >= 0)
+        if op.kind is OpKind.ADD:
+            ok = len(streamed) == 2 and same and first.dtype is DType.INT8
+        else:
+            ok = same and first.dtype is DType.FLOAT32 and graph.tensors[out].dtype is DType.INT8
+        return Member(op, "rows") if ok else None
+    if op.kind is OpKind.TRANSPOSE and streamed == [stage_input] and row_band(graph, op) is not None:
+        return Member(op, "transpose")
+    return None
+
+
+def find_stage(graph: Graph, start: int = 0) -> tuple[int, list[Member]]:
+    """(stage input, the longest run of streamable members from the graph's op `start`): the
+    stage may begin at the first op, or after it (a float input's QUANTIZE run in place first)."""
+    if len(graph.ops) <= start:
+        return -1, []
+    streamed = _streamed(graph, graph.ops[start])
+    if len(streamed) != 1:
+        return -1, []
+    x = streamed[0]
+    members: list[Member] = []
+    made = {x}
+    for op in graph.ops[start:]:
+        parts = [member_of(graph, part, x) for part in unfuse(graph, op)]
+        if any(p is None for p in parts):
             break
-        if chain:
-            prev = chain[-1].outputs[0]
-            if op.inputs[0] != prev or sum(prev in o.inputs for o in graph.ops) != 1 or prev in graph.outputs:
+        known = set(made) | {p.op.outputs[0] for p in parts[:-1]}  # a fused ADD reads its conv's rows
+        if any(t not in known for p in parts for t in _streamed(graph, p.op)):
+            break  # reads a tensor made before the stage (other than its input)
+        members += parts
+        made.update(p.op.outputs[0] for p in parts)
+    return x, members
+
+
+def _valid_ends(graph: Graph, x: int, members: list[Member]) -> list[int]:
+    """Member counts n where the stage members[:n] has one output: every tensor it makes but its
+    last member's output is read only inside it and is not a graph output; the last is produced by a
+    window member or an ADD (a stage of one transpose or quantize saves nothing)."""
+    ends = []
+    for n in range(2, len(members) + 1):
+        inside = {m.op.index for m in members[:n]}
+        last = members[n - 1].op.outputs[0]
+        made = [m.op.outputs[0] for m in members[: n - 1]]
+        escapes = any(
+            t in graph.outputs or any(op.index not in inside and t in op.inputs for op in graph.ops) for t in made
+        )
+        # a fused conv's two parts share an op index: the ADD half must stay with its conv
+        split = n < len(members) and members[n].op.index == members[n - 1].op.index
+        if not escapes and not split and last != x and members[n - 1].form != "transpose":
+            ends.append(n)
+    return ends
+
+
+def _input_rows(member: Member, a: int, b: int) -> tuple[int, int, int]:
+    """(first input row read, one past the last, padding rows above) for output rows [a, b)."""
+    if member.form != "window":
+        return a, b, 0
+    stride, pad, span, in_h = member.window
+    first, last = a * stride - pad, (b - 1) * stride - pad + span
+    src0, src1 = max(first, 0), min(last, in_h - 1) + 1
+    return src0, max(src1, src0), src0 - first
+
+
+def schedule(graph: Graph, x: int, members: list[Member], band_rows: int, caps: dict[int, int] | None = None):
+    """The steps that compute the stage's output, each member's rows computed when a reader first
+    needs them, at most band_rows rows a call (fewer rows, smaller windows; more calls). Returns
+    (steps, rows each buffer must hold, the steps at which each buffer holds live rows). With caps
+    (rows per buffer), a buffer's live rows move to its top when new rows would pass its end."""
+    out = members[-1].op.outputs[0]
+    producer = {m.op.outputs[0]: k for k, m in enumerate(members)}
+    readers: dict[int, list[int]] = {}
+    for k, m in enumerate(members):
+        for t in _streamed(graph, m.op):
+            readers.setdefault(t, []).append(k)
+    done = [0] * len(members)
+    low = {t: 0 for t in producer if t != out}  # lowest row still held
+    top = dict(low)  # the tensor row at buffer row 0
+    need = dict.fromkeys(low, 0)
+    buffer_of = {t: n for n, t in enumerate(low)}
+    steps: list[Step] = []
+    written: dict[int, dict[int, int]] = {t: {} for t in low}  # tensor row -> the step writing it
+    read: dict[int, dict[int, int]] = {t: {} for t in low}  # tensor row -> the last step reading it
+
+    def still_needed(t: int) -> int:
+        lows = []
+        for k in readers.get(t, []):
+            m = members[k]
+            if done[k] < _rows(graph, m.op.outputs[0]):
+                lows.append(_input_rows(m, done[k], done[k] + 1)[0] if m.form != "transpose" else 0)
+        return min(lows, default=1 << 30)
+
+    def advance(k: int, b: int) -> None:
+        while done[k] < b:
+            compute(k, min(b, done[k] + band_rows))
+
+    def compute(k: int, b: int) -> None:
+        a = done[k]
+        m = members[k]
+        src0, src1, pad = _input_rows(m, a, b)
+        for t in _streamed(graph, m.op):
+            if t in producer:
+                advance(producer[t], src1)
+        t_out = m.op.outputs[0]
+        at_in = []
+        for t in _streamed(graph, m.op):
+            row = 0 if m.form == "transpose" else src0
+            at_in.append(row - top.get(t, 0))
+        if t_out in low:
+            low[t_out] = max(low[t_out], min(a, still_needed(t_out)))
+            if caps is not None and b - top[t_out] > caps[t_out]:
+                if a > low[t_out]:  # the live rows [low, a) move up; none live: the top just moves
+                    steps.append(Step(-1 - buffer_of[t_out], low[t_out], a - low[t_out],
+                                      at=(low[t_out] - top[t_out],)))  # fmt: skip
+                top[t_out] = low[t_out]
+            need[t_out] = max(need[t_out], b - low[t_out])
+        for t in _streamed(graph, m.op):
+            if t in read:
+                for row in range(src0, src1) if m.form == "window" else range(a, b):
+                    read[t][row] = len(steps)
+        if t_out in written:
+            written[t_out].update(dict.fromkeys(range(a, b), len(steps)))
+        steps.append(Step(k, a, b - a, src1 - src0, pad, (*at_in, a - top.get(t_out, 0))))
+        done[k] = b
+
+    last_rows = _rows(graph, out)
+    for r in range(0, last_rows, band_rows):
+        advance(len(members) - 1, min(r + band_rows, last_rows))
+    live = {t: _union([(written[t][row], read[t].get(row, written[t][row])) for row in written[t]]) for t in low}
+    return steps, need, live
+
+
+def _union(spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """Closed step intervals merged, in order."""
+    merged: list[list[int]] = []
+    for a, b in sorted(spans):
+        if merged and a <= merged[-1][1] + 1:
+            merged[-1][1] = max(merged[-1][1], b)
+        else:
+            merged.append([a, b])
+    return [(a, b) for a, b in merged]
+
+
+def _overlap(x: list[tuple[int, int]], y: list[tuple[int, int]]) -> bool:
+    i = j = 0
+    while i < len(x) and j < len(y):
+        if x[i][1] < y[j][0]:
+            i += 1
+        elif y[j][1] < x[i][0]:
+            j += 1
+        else:
+            return True
+    return False
+
+
+def _pack(sizes: dict[int, int], live: dict[int, list[tuple[int, int]]]) -> tuple[dict[int, int], int]:
+    """Offsets for the line buffers: largest first, each at the lowest offset clear of every buffer
+    whose rows are live at some step its own are (a window a 1x1 conv reads and empties at once
+    shares its bytes with the windows live at other steps)."""
+    offsets: dict[int, int] = {}
+    for t in sorted(sizes, key=lambda u: (-sizes[u], u)):
+        busy = sorted((offsets[u], offsets[u] + sizes[u]) for u in offsets if _overlap(live[t], live[u]))
+        offset = 0
+        for lo, hi in busy:
+            if offset + sizes[t] <= lo:
                 break
-        chain.append(op)
-    return chain if len(chain) >= 2 and chain[0].inputs[0] in graph.inputs else []
+            offset = max(offset, hi)
+        offsets[t] = offset
+    return offsets, max((offsets[t] + sizes[t] for t in sizes), default=0)
+
+
+def tile(graph: Graph, x: int, members: list[Member], band_rows: int) -> StageTiling:
+    _, need, _ = schedule(graph, x, members, band_rows)
+    steps, _, live = schedule(graph, x, members, band_rows, need)
+    sizes = {t: -(-rows * _row_bytes(graph, t) // 16) * 16 for t, rows in need.items()}
+    offsets, offset = _pack(sizes, live)
+    buffers = [(t, offsets[t], rows) for t, rows in need.items()]
+    replaced = []
+    for m in members:
+        if not replaced or replaced[-1].index != m.op.index:
+            replaced.append(next(op for op in graph.ops if op.index == m.op.index))
+    return StageTiling(tuple(members), x, members[-1].op.outputs[0], band_rows, tuple(steps), tuple(buffers),
+                       offset, tuple(replaced))  # fmt: skip
+
+
+def rewrite(graph: Graph, tiling: StageTiling) -> Graph:
+    """Replace the stage's ops by one TILED_STAGE op (same position, its input and output)."""
+    first = tiling.replaced[0]
+    stage = Op(first.index, OpKind.TILED_STAGE, 1, (tiling.stage_input,), (tiling.stage_output,), tiling=tiling)
+    ops = [op for op in graph.ops if op not in tiling.replaced]
+    ops.insert(graph.ops.index(first), stage)
+    return dataclasses.replace(graph, ops=ops)
 
 
 def why_not_tiled(graph: Graph, untiled: int) -> str:
     """One line: why tile_first_stage left the graph as it was (the plan it would tile is `untiled` bytes)."""
-    chain = find_chain(graph)
-    if chain:
-        return (f"no band height of its first {len(chain)} convolutions lowers the arena below {untiled:,} B: "
+    x, members = find_stage(graph)
+    if any(_valid_ends(graph, *find_stage(graph, k)) for k in STARTS):
+        names = ", ".join(dict.fromkeys(m.op.kind.value.lower() for m in members))
+        return (f"no stage of its first {len(members)} layers ({names}) lowers the arena below {untiled:,} B: "
                 "the peak lies past them")  # fmt: skip
     first = graph.ops[0] if graph.ops else None
     if first is None:
         return "no ops to tile"
     what = first.kind.value.lower()
-    if first.kind is OpKind.QUANTIZE:
-        return (f"the graph starts with a {what} of its float input: tiling starts at int8 convolutions reading "
-                "the graph input (--io int8 leaves that quantize to you)")  # fmt: skip
-    return (f"the graph starts with {what}, not two or more int8 convolutions in a chain from its input: tiling "
-            "covers only such a first stage")  # fmt: skip
-
-
-def tile(graph: Graph, stage: list[Op], band_rows: int) -> StageTiling:
-    geo = [_geometry(graph, op) for op in stage]
-    out_h = geo[-1][4]
-    bands = []
-    for r0 in range(0, out_h, band_rows):
-        needed = (r0, min(r0 + band_rows, out_h))  # output rows of the current layer
-        per_layer = []
-        for s_h, pad, span, in_h, _, _ in reversed(geo):
-            a, b = needed
-            first, last = a * s_h - pad, (b - 1) * s_h - pad + span
-            src0, src1 = max(first, 0), min(last, in_h - 1) + 1
-            per_layer.append((a, b - a, src0, src1 - src0, src0 - first))
-            needed = (src0, src1)
-        bands.append(tuple(reversed(per_layer)))
-    row_bytes = [graph.tensors[op.outputs[0]].shape[2] * graph.tensors[op.outputs[0]].shape[3] for op in stage]
-    biggest = [max(band[k][1] for band in bands) * row_bytes[k] for k in range(len(stage))]
-    inner = biggest[:-1]  # the last layer writes the real output tensor
-    buffers = (max(inner[0::2], default=0), max(inner[1::2], default=0))
-    macs_per_row = [macs(graph, op) // graph.tensors[op.outputs[0]].shape[1] for op in stage]
-    computed = sum(band[k][1] * macs_per_row[k] for band in bands for k in range(len(stage)))
-    full = sum(macs(graph, op) for op in stage)
-    k_h = max(g[5] for g in geo)
-    return StageTiling(
-        tuple(stage), band_rows, tuple(bands), buffers, computed - full, 1 - band_rows / (band_rows + k_h - 1)
-    )
-
-
-def rewrite(graph: Graph, tiling: StageTiling) -> Graph:
-    """Replace the stage's ops by one TILED_STAGE op (same position, same input and output)."""
-    first, last = tiling.ops[0], tiling.ops[-1]
-    stage = Op(first.index, OpKind.TILED_STAGE, 1, (first.inputs[0],), last.outputs, tiling=tiling)
-    ops = [op for op in graph.ops if op not in tiling.ops]
-    ops.insert(graph.ops.index(first), stage)
-    return dataclasses.replace(graph, ops=ops)
+    stop = members[-1].op if members else first
+    return (f"the graph's first stage ends at op #{stop.index} ({stop.kind.value.lower()}) before two streamable "
+            f"layers: tiling streams convolutions, pools, residual adds, a quantize of the input and a transpose of "
+            f"it from the first op (here {what})")  # fmt: skip
 
 
 def tile_first_stage(graph: Graph, plan_arena, budget: int | None = None) -> tuple[Graph, StageTiling | None]:
-    """Tile the chain end and band height that give the smallest arena (plan_arena(graph) -> bytes),
-    ties to the least recomputation; with a budget, the least recomputation whose arena fits it
-    (the smallest arena when none does)."""
-    chain = find_chain(graph)
+    """Tile the stage end and band height that give the smallest arena (plan_arena(graph) -> bytes),
+    ties to the fewest steps; with a budget, the fewest steps whose arena fits it (the smallest
+    arena when none does)."""
     untiled = plan_arena(graph)
-    if budget is None:  # no tiling is a candidate too: nothing to recompute
-        best = ((False, untiled, 0, 0), graph, None)
+    if budget is None:  # no tiling is a candidate too: nothing changes
+        best = ((False, untiled, 0), graph, None)
     else:
-        best = ((untiled > budget, untiled if untiled > budget else 0, 0, 0), graph, None)
-    for end in range(2, len(chain) + 1):
-        stage = chain[:end]
-        out_h = graph.tensors[stage[-1].outputs[0]].shape[1]
-        for rows in sorted({1, 2, 4, 8, 16, out_h // 2} - {0}, reverse=True):
+        best = ((untiled > budget, untiled if untiled > budget else 0, 0), graph, None)
+    stages = [(x, members[:end]) for x, members in map(lambda k: find_stage(graph, k), STARTS)
+              for end in _valid_ends(graph, x, members)]  # fmt: skip
+    for x, stage in stages:
+        out_h = _rows(graph, stage[-1].op.outputs[0])
+        for rows in sorted({*BAND_ROWS, out_h // 2} - {0}, reverse=True):
             if rows >= out_h:
                 continue
-            tiling = tile(graph, stage, rows)
+            tiling = tile(graph, x, stage, rows)
             candidate = rewrite(graph, tiling)
             arena = plan_arena(candidate)
             if budget is None:
-                key = (False, arena, tiling.extra_macs, end)
+                key = (False, arena, len(tiling.steps))
             else:
                 fits = arena <= budget
-                key = (not fits, arena if not fits else tiling.extra_macs, 0, end)
-            if best is None or key < best[0]:
+                key = (not fits, arena if not fits else len(tiling.steps), 0)
+            if key < best[0]:
                 best = (key, candidate, tiling)
     return best[1], best[2]
+
+
+def stage_macs(graph: Graph, tiling: StageTiling) -> int:
+    return sum(macs(graph, m.op) for m in tiling.members)

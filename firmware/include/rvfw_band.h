@@ -5,12 +5,34 @@
 
 #include "rvfw_kernels.h"
 
-/* One member layer's rows in one band of a tiled stage (codegen.ops.common.BandRows): its output
- * rows [out_row0, out_row0 + out_rows), computed from src_rows input rows from src_row0, with
- * pad_h padding rows above them. */
+/* One step of a tiled stage's schedule (codegen.planner.tiling.Step): member >= 0 computes its
+ * output rows [row0, row0 + rows) from src_rows input rows with pad_h padding rows above them, its
+ * streamed tensors at buffer rows at[]; member < 0 moves `rows` rows of line buffer -member - 1
+ * from its row at[0] to its top. */
 typedef struct {
-    int16_t out_row0, out_rows, src_row0, src_rows, pad_h;
-} rvfw_band_rows;
+    int16_t member, row0, rows, src_rows, pad_h, at[3];
+} rvfw_stage_step;
+
+/* A tiled stage's line buffer moving its live rows to its top: n bytes from src down to dst
+ * (dst < src, the ranges may overlap), forward, a machine word at a time when both are aligned:
+ * picolibc's memmove and memcpy copy a byte at a time (about 6 instructions a byte), and GCC must
+ * not turn the loop back into a call to them. */
+typedef __UINTPTR_TYPE__ rvfw_word __attribute__((may_alias)); /* kernels compile without libc headers */
+#if defined(__GNUC__) && !defined(__clang__)
+__attribute__((optimize("no-tree-loop-distribute-patterns")))
+#endif
+static inline void rvfw_move_down(uint8_t *dst, const uint8_t *src, __SIZE_TYPE__ n)
+{
+    if ((((rvfw_word)dst | (rvfw_word)src | n) & (sizeof(rvfw_word) - 1)) == 0) {
+        rvfw_word *d = (rvfw_word *)dst;
+        const rvfw_word *s = (const rvfw_word *)src;
+        for (__SIZE_TYPE__ i = 0; i < n / sizeof(rvfw_word); ++i)
+            d[i] = s[i];
+        return;
+    }
+    for (__SIZE_TYPE__ i = 0; i < n; ++i)
+        dst[i] = src[i];
+}
 
 /* The taps [*k0, *k1) of a k-wide undilated window starting at input index `start` that fall
  * inside [0, size): pooling counts and reads only those. */

@@ -164,6 +164,49 @@ def conv_chain(rng, h, w, c) -> bytes:
     return m.finish([0], [t])
 
 
+def inverted_residual_stage(rng, h, w, first: str) -> bytes:
+    """The first stage of a real CNN, which --memory tiled streams through line buffers: its input
+    QUANTIZEd from float32 (MCUNet) or TRANSPOSEd from NCHW (PyTorch), then CONV_2D 3x3 stride 2 ->
+    an inverted residual block (1x1 expand, depthwise 3x3, 1x1 project, ADD of the block's input)
+    -> MAX_POOL_2D 2x2 stride 2 -> CONV_2D 1x1."""
+    m = ModelBuilder()
+    cin = 3 if first == "quantize" else 8  # an input the stage reads in place beats a transposed copy
+    if first == "quantize":
+        x = m.tensor("x", (1, h, w, cin), np.float32)
+        t = m.tensor("x_q", (1, h, w, cin), scale=0.02, zero_point=-1)
+        m.op("QUANTIZE", [x], [t])
+    else:
+        x = m.tensor("x_nchw", (1, cin, h, w), scale=0.02, zero_point=-1)
+        perm = m.tensor("perm", (4,), np.int32, data=np.array([0, 2, 3, 1], np.int32))
+        t = m.tensor("x_nhwc", (1, h, w, cin), scale=0.02, zero_point=-1)
+        m.op("TRANSPOSE", [x, perm], [t])
+
+    def conv(kind, t, k, cin, cout, stride, name, scale=0.05, zero_point=-128, activation="RELU6"):
+        ws = rng.uniform(0.002, 0.02, cout).astype(np.float32)
+        wshape = (cout, k, k, cin) if kind == "CONV_2D" else (1, k, k, cout)
+        wt = m.tensor(f"w_{name}", wshape, scale=ws, data=rng.integers(-127, 128, wshape),
+                      axis=0 if kind == "CONV_2D" else 3)  # fmt: skip
+        b = m.tensor(f"b_{name}", (cout,), np.int32, scale=ws * 0.05, data=rng.integers(-500, 500, cout))
+        shape = m.tensors[t].shape
+        y = m.tensor(name, (1, -(-shape[1] // stride), -(-shape[2] // stride), cout), scale=scale,
+                     zero_point=zero_point)  # fmt: skip
+        extra = {"depth_multiplier": 1} if kind == "DEPTHWISE_CONV_2D" else {}
+        m.op(kind, [t, wt, b], [y], padding="SAME", stride=(stride, stride), activation=activation, **extra)
+        return y
+
+    stem = conv("CONV_2D", t, 3, cin, 8, 2, "stem", zero_point=-20, activation="NONE")
+    expand = conv("CONV_2D", stem, 1, 8, 64, 1, "expand")
+    dw = conv("DEPTHWISE_CONV_2D", expand, 3, 64, 64, 1, "dw")
+    project = conv("CONV_2D", dw, 1, 64, 8, 1, "project", scale=0.06, zero_point=5, activation="NONE")
+    shape = m.tensors[project].shape
+    summed = m.tensor("sum", shape, scale=0.08, zero_point=-3)
+    m.op("ADD", [stem, project], [summed], activation="NONE")
+    pooled = m.tensor("pooled", (1, shape[1] // 2, shape[2] // 2, 8), scale=0.08, zero_point=-3)
+    m.op("MAX_POOL_2D", [summed], [pooled], padding="VALID", stride=(2, 2), filter=(2, 2), activation="NONE")
+    y = conv("CONV_2D", pooled, 1, 8, 16, 1, "head", zero_point=2, activation="RELU")
+    return m.finish([x], [y])
+
+
 def softmax(rows, depth, in_scale, beta=1.0, out16=False) -> bytes:
     m = ModelBuilder()
     x = m.tensor("x", (rows, depth), scale=in_scale, zero_point=4)
@@ -1165,8 +1208,14 @@ CASES: dict[str, Case] = {
     "add_residual_after_conv3x3": Case(
         lambda r: conv_residual(r, 9, 7, 5, 3, residual_first=True), inplace=True, vector=VECTOR, fused=True
     ),
-    "chain_mobilenet_stem_wide": Case(lambda r: conv_chain(r, 40, 40, 4), vector=VECTOR, tiled=True),
-    "chain_mobilenet_stem_tall": Case(lambda r: conv_chain(r, 64, 20, 4), vector=VECTOR, tiled=True),
+    "chain_mobilenet_stem_wide": Case(lambda r: conv_chain(r, 40, 40, 16), vector=VECTOR, tiled=True),
+    "chain_mobilenet_stem_tall": Case(lambda r: conv_chain(r, 64, 20, 16), vector=VECTOR, tiled=True),
+    "stage_quantize_residual_pool": Case(
+        lambda r: inverted_residual_stage(r, 36, 28, "quantize"), vector=VECTOR, tiled=True
+    ),
+    "stage_transpose_residual_pool": Case(
+        lambda r: inverted_residual_stage(r, 30, 44, "transpose"), vector=VECTOR, tiled=True
+    ),
     "add_residual_after_conv1x1": Case(
         lambda r: conv_residual(r, 6, 35, 3, 1, residual_first=False, activation="NONE"),
         inplace=True,

@@ -53,11 +53,16 @@ def build_and_check(tmp_path, case, config, board, kernels, vlen, memory, reques
     return b
 
 
-@pytest.mark.parametrize("config", sorted(INPLACE_CONFIGS))
+# The tiled stage on every kernel set: its members' calls narrowed to rows must match TFLite Micro.
+TILED_CONFIGS = {**INPLACE_CONFIGS, "rv64-ref-small": ("spike-rv64gcv", "ref", None)}
+
+
+@pytest.mark.parametrize("config", sorted(TILED_CONFIGS))
 @pytest.mark.parametrize("case", sorted(c for c in CASES if CASES[c].tiled))
-def test_tiled_chain_bit_exact(tmp_path, request, sim_tools, case, config):
-    b = build_and_check(tmp_path, case, config, *INPLACE_CONFIGS[config], memory="tiled", request=request)
-    assert b.layers[0].op.startswith("TILED(")
+def test_tiled_stage_bit_exact(tmp_path, request, sim_tools, case, config):
+    b = build_and_check(tmp_path, case, config, *TILED_CONFIGS[config], memory="tiled", request=request)
+    # the stage starts at the graph's first op, or after a float input's QUANTIZE run in place
+    assert any(layer.op.startswith("TILED(") for layer in b.layers[:2])
 
 
 @pytest.mark.parametrize("config", sorted(INPLACE_CONFIGS))

@@ -2,7 +2,7 @@ from codegen.frontend.tflite import load_tflite
 from codegen.ir import OpKind
 from codegen.planner import plan_memory
 from codegen.planner.inplace import choose_inplace
-from codegen.planner.tiling import find_chain, tile, tile_first_stage
+from codegen.planner.tiling import find_stage, schedule, tile, tile_first_stage
 from tests.conftest import mlperf_model
 
 
@@ -12,32 +12,68 @@ def arena(graph):
 
 def test_vww_first_stage_is_the_stride_2_chain():
     g = load_tflite(mlperf_model("vww_mobilenet"))
-    chain = find_chain(g)
-    assert [op.kind for op in chain[:4]] == [OpKind.CONV_2D, OpKind.DEPTHWISE_CONV_2D] * 2
+    _x, members = find_stage(g)
+    assert [m.op.kind for m in members[:4]] == [OpKind.CONV_2D, OpKind.DEPTHWISE_CONV_2D] * 2
 
 
-def test_bands_cover_every_output_row_once_and_read_only_real_rows():
+def replay(graph, tiling):
+    """Run the schedule on row numbers: every member computes each of its output rows once, in
+    order, and reads only rows its buffers hold at that step, at the buffer rows it is told."""
+    held = {t: [None] * rows for t, _offset, rows in tiling.buffers}
+    order = [t for t, _o, _r in tiling.buffers]
+    made = {k: 0 for k in range(len(tiling.members))}
+    for s in tiling.steps:
+        if s.member < 0:
+            rows = held[order[-1 - s.member]]
+            rows[: s.rows] = rows[s.at[0] : s.at[0] + s.rows]
+            continue
+        m = tiling.members[s.member]
+        assert s.row0 == made[s.member] and s.rows >= 1
+        streamed = [t for t in m.op.inputs if t >= 0 and not graph.tensors[t].is_constant]
+        for t, at in zip(streamed, s.at):
+            if t not in held or m.form == "transpose":
+                continue
+            first = s.row0 if m.form == "rows" else None
+            if m.form == "window":
+                stride, pad, _span, _in_h = m.window
+                first = max(s.row0 * stride - pad, 0)
+                assert s.pad_h == first - (s.row0 * stride - pad)
+            want = list(range(first, first + (s.src_rows if m.form == "window" else s.rows)))
+            assert held[t][at : at + len(want)] == want, (s, t)
+        out = m.op.outputs[0]
+        if out in held:
+            at = s.at[len(streamed)]
+            assert at + s.rows <= len(held[out])
+            held[out][at : at + s.rows] = range(s.row0, s.row0 + s.rows)
+        made[s.member] += s.rows
+    for k, m in enumerate(tiling.members):
+        assert made[k] == graph.tensors[m.op.outputs[0]].shape[1]
+
+
+def test_schedule_computes_every_row_once_and_reads_only_held_rows():
     g = load_tflite(mlperf_model("vww_mobilenet"))
-    stage = find_chain(g)[:4]
-    for rows in (1, 3, 7):
-        tiling = tile(g, stage, rows)
-        last = [band[-1] for band in tiling.rows]
-        covered = [r for out0, n, *_ in last for r in range(out0, out0 + n)]
-        assert covered == list(range(24))
-        for band in tiling.rows:
-            for k, (_, _, src0, src_n, pad) in enumerate(band):
-                assert src0 >= 0 and src_n > 0 and pad >= 0
-                if k:  # a member reads exactly the rows the member before it made in this band
-                    assert (src0, src_n) == (band[k - 1][0], band[k - 1][1])
+    x, members = find_stage(g)
+    for end, rows in ((4, 1), (4, 3), (6, 2), (len(members), 1)):
+        replay(g, tile(g, x, members[:end], rows))
 
 
-def test_tiling_trades_recomputation_for_arena():
+def test_line_buffers_hold_windows_not_tensors():
+    """One row a call: a 3x3 reader's input holds 3 rows, a 1x1 reader's 1; no MAC is repeated."""
+    g = load_tflite(mlperf_model("vww_mobilenet"))
+    x, members = find_stage(g)
+    tiling = tile(g, x, members[:4], 1)
+    assert [rows for _t, _o, rows in tiling.buffers] == [3, 1, 3]
+    _steps, need, _live = schedule(g, x, members[:4], 2)
+    assert list(need.values()) == [4, 2, 5]  # two rows of a stride-2 3x3 window: 5
+    assert tiling.extra_macs == 0
+
+
+def test_tiling_picks_the_smallest_arena_or_the_fewest_steps_that_fit():
     g = load_tflite(mlperf_model("vww_mobilenet"))
     tiled, tiling = tile_first_stage(g, arena)
-    assert arena(tiled) == 40_320 <= 40_960 < arena(g)
-    assert tiling.band_rows == 1 and tiling.extra_macs == 936_192
-    assert round(tiling.halo_ratio, 3) == 0.667  # the seed's 1 - BH / (BH + k - 1) with BH = 1, k = 3
-    # A looser budget buys less recomputation; one the in-place plan meets needs no tiling at all.
+    assert arena(tiled) <= 40_960 < arena(g)
+    replay(g, tiling)
+    # A looser budget buys fewer, larger calls; one the in-place plan meets needs no tiling at all.
     roomy, roomy_tiling = tile_first_stage(g, arena, budget=44_000)
-    assert arena(roomy) <= 44_000 and roomy_tiling.extra_macs < tiling.extra_macs
+    assert arena(roomy) <= 44_000 and len(roomy_tiling.steps) < len(tiling.steps)
     assert tile_first_stage(g, arena, budget=48_000) == (g, None)
