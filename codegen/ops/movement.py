@@ -352,11 +352,12 @@ CONTRACT = OpContract(
 )
 
 
-def row_band(graph: Graph, op: Op) -> tuple[int, int, int] | None:
+def row_band(graph: Graph, op: Op) -> tuple[int, int, int, int] | None:
     """A copy whose output is NHWC with one batch, by output rows (a tiled stage's TRANSPOSE): (k,
-    count, bytes) such that output rows [a, b) are the whole copy's strided form with dims[k] =
-    (b - a) * count, read from `a * bytes` further into the input; None where the form of one row
-    is not the whole one's with that one dimension shorter."""
+    count, bytes, first) such that output rows [a, b) are the whole copy's strided form with
+    dims[k] = (b - a) * count, read from `a * bytes` further into the input, the lowest byte they
+    read being first + a * bytes (first -1: some stride is negative); None where the form of one
+    row is not the whole one's with that one dimension shorter."""
     maps = sources(graph, op)
     if len(maps) != 1 or maps[0].ndim != 4 or maps[0].shape[0] != 1:
         return None
@@ -369,4 +370,5 @@ def row_band(graph: Graph, op: Op) -> tuple[int, int, int] | None:
         return None
     k = differ[0]
     size = graph.tensors[op.inputs[0]].dtype.size
-    return k, one[0][k], one[0][k] * whole[1][k] * size
+    first = whole[2] * size if min(whole[1]) >= 0 else -1
+    return k, one[0][k], one[0][k] * whole[1][k] * size, first

@@ -28,9 +28,13 @@ def macs(graph: Graph, op: Op) -> int:
     return sum(_form(graph, m.op).macs(graph, m.op) for m in op.tiling.members)
 
 
-def inplace(graph: Graph, op: Op) -> list[tuple[int, int]]:
-    """Not in place: its line buffers are scratch (no input to take over)."""
-    return [(-1, op.tiling.scratch)]
+def inplace(graph: Graph, op: Op) -> list[tuple[int, ...]]:
+    """Its output over its input where that dies here, starting `lead` bytes before it (each step
+    writes its output rows below every input byte a later step reads: planner.tiling); its line
+    buffers are scratch either way."""
+    tiling = op.tiling
+    over = [(tiling.stage_input, tiling.scratch, tiling.lead)] if tiling.lead is not None else []
+    return [*over, (-1, tiling.scratch)]
 
 
 def _rows(graph: Graph, t: int) -> tuple[int, int]:
@@ -75,7 +79,7 @@ def lower(ctx: LowerContext, op: Op) -> Layer:
             elems = graph.tensors[m_op.outputs[0]].num_elements // out_h
             members.append(StageMember(layer, "rows", slots, per_row=elems))
         else:
-            dim, count, row_offset = row_band(graph, m_op)
+            dim, count, row_offset, _first = row_band(graph, m_op)
             offset = dict(layer.params)["offset"]
             # the input is read whole through the params' offset, not a row pointer
             slots = [s for s in slots if s[3] == len(streamed)]

@@ -123,6 +123,25 @@ def offset_views(graph: Graph, inplace: dict[int, InPlace] | None = None) -> dic
     return views
 
 
+def leads(graph: Graph, inplace: dict[int, InPlace] | None = None) -> dict[int, int]:
+    """Tensor -> bytes it sits into its buffer, behind an output written `lead` bytes before it
+    (InPlace.lead): every tensor that shares the input's buffer before that op."""
+    inplace = inplace or {}
+    shift: dict[int, int] = {}
+    if not any(d.lead for d in inplace.values()):
+        return shift
+    root = alias_roots(graph, inplace)
+    before = set(graph.inputs)
+    for op in graph.ops:
+        decision = inplace.get(op.index)
+        if decision is not None and decision.lead:
+            group = [t for t in before if root[t] == root[decision.tensor]]
+            for t in group:
+                shift[t] = shift.get(t, 0) + decision.lead
+        before.update(op.outputs)
+    return shift
+
+
 def alias_roots(graph: Graph, inplace: dict[int, InPlace] | None = None) -> dict[int, int]:
     """Map each tensor to the tensor whose storage it shares: views and in-place outputs to their
     input's root, the parts of a join or split that live inside their whole (offset_views) to the
@@ -153,6 +172,7 @@ def analyze_lifetimes(
     inplace = inplace or {}
     control_scratch = control_scratch or {}
     root = alias_roots(graph, inplace)
+    shift = leads(graph, inplace)
     end = len(graph.ops)
     buffers: dict[int, Buffer] = {}
 
@@ -168,7 +188,7 @@ def analyze_lifetimes(
             )
         buf.first = min(buf.first, step)
         buf.last = max(buf.last, step)
-        buf.size = max(buf.size, tensor.nbytes)
+        buf.size = max(buf.size, shift.get(tensor_index, 0) + tensor.nbytes)
         if tensor_index not in buf.tensors:
             buf.tensors.append(tensor_index)
 
@@ -185,7 +205,8 @@ def analyze_lifetimes(
     views = offset_views(graph, inplace)
     for buf in buffers.values():
         if len(buf.tensors) > 1:  # a part inside its whole reaches up to its offset plus its bytes
-            buf.extents = [(*_tensor_span(graph, t, end), views.get(t, (t, 0))[1] + graph.tensors[t].nbytes)
+            buf.extents = [(*_tensor_span(graph, t, end),
+                            views.get(t, (t, 0))[1] + shift.get(t, 0) + graph.tensors[t].nbytes)
                            for t in buf.tensors]  # fmt: skip
     ordered = sorted(buffers.values(), key=lambda b: b.tensors[0])
     for step, op in enumerate(graph.ops):

@@ -20,6 +20,10 @@ from codegen.planner.analysis import alias_roots, offset_views
 class InPlace:
     tensor: int  # the input whose buffer the output takes over (-1: none, scratch only)
     scratch: int  # bytes of scratch the op's kernels need
+    # The output starts this many bytes before the input (a tiled stage writes its output rows
+    # behind the input rows it still reads: planner.tiling.StageTiling.lead); the buffer grows by
+    # as much, and every tensor in it before the op sits that far in.
+    lead: int = 0
 
 
 def choose_inplace(graph: Graph) -> dict[int, InPlace]:
@@ -30,11 +34,11 @@ def choose_inplace(graph: Graph) -> dict[int, InPlace]:
         views = offset_views(graph, chosen)
         if op.outputs[0] in views:
             continue
-        for tensor, scratch in inplace_candidates(graph, op):
+        for tensor, scratch, *lead in inplace_candidates(graph, op):
             if tensor in views:
                 continue
             if tensor < 0 or _dies_at(graph, chosen, tensor, step):
-                chosen[op.index] = InPlace(tensor, scratch)
+                chosen[op.index] = InPlace(tensor, scratch, *lead)
                 break
     return chosen
 

@@ -11,6 +11,7 @@ from codegen.planner.algorithms import clash, get_algorithm
 from codegen.planner.analysis import (
     Buffer,
     analyze_lifetimes,
+    leads,
     lifetime_lower_bound,
     offset_views,
     spare_scratch_buffers,
@@ -98,7 +99,9 @@ def plan_memory(
         if trial_arena <= arena:
             buffers, offsets, arena = trial, trial_offsets, trial_arena
     views = offset_views(graph, inplace)
-    tensor_offsets = {t: o + views.get(t, (t, 0))[1] for b, o in zip(buffers, offsets) for t in b.tensors}
+    shift = leads(graph, inplace)
+    tensor_offsets = {t: o + views.get(t, (t, 0))[1] + shift.get(t, 0) for b, o in zip(buffers, offsets)
+                      for t in b.tensors}  # fmt: skip
     scratch_offsets = {b.scratch_of: o for b, o in zip(buffers, offsets) if b.scratch_of is not None and not b.spare}
     spare_offsets = {b.scratch_of: o for b, o in zip(buffers, offsets) if b.spare}
     bound = lifetime_lower_bound([b for b in buffers if not b.spare])

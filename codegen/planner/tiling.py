@@ -65,6 +65,10 @@ class StageTiling:
     buffers: tuple[tuple[int, int, int], ...]  # (tensor, offset in the scratch, rows it holds)
     scratch: int
     replaced: tuple[Op, ...]  # the graph's ops the stage stands for
+    # Bytes the output starts before the input where it is written over an input that dies at the
+    # stage (InPlace.lead): every step writes its output bytes below every input byte it or a later
+    # step reads.
+    lead: int | None = None
     extra_macs: int = 0  # none: no row is computed twice
 
     @property
@@ -200,6 +204,9 @@ def schedule(graph: Graph, x: int, members: list[Member], band_rows: int, caps: 
     need = dict.fromkeys(low, 0)
     buffer_of = {t: n for n, t in enumerate(low)}
     steps: list[Step] = []
+    x_bytes, out_bytes = graph.tensors[x].nbytes, _row_bytes(graph, out)
+    x_low: dict[int, int] = {}  # step -> the lowest byte of the stage's input it reads
+    out_end: dict[int, int] = {}  # step -> one past the last byte of the stage's output it writes
     written: dict[int, dict[int, int]] = {t: {} for t in low}  # tensor row -> the step writing it
     read: dict[int, dict[int, int]] = {t: {} for t in low}  # tensor row -> the last step reading it
 
@@ -241,6 +248,14 @@ def schedule(graph: Graph, x: int, members: list[Member], band_rows: int, caps: 
                     read[t][row] = len(steps)
         if t_out in written:
             written[t_out].update(dict.fromkeys(range(a, b), len(steps)))
+        if x in _streamed(graph, m.op):
+            if m.form == "transpose":
+                _k, _count, row_offset, first = row_band(graph, m.op)
+                x_low[len(steps)] = first + a * row_offset if first >= 0 else 0
+            else:
+                x_low[len(steps)] = (src0 if m.form == "window" else a) * _row_bytes(graph, x)
+        if t_out == out:
+            out_end[len(steps)] = b * out_bytes
         steps.append(Step(k, a, b - a, src1 - src0, pad, (*at_in, a - top.get(t_out, 0))))
         done[k] = b
 
@@ -248,7 +263,14 @@ def schedule(graph: Graph, x: int, members: list[Member], band_rows: int, caps: 
     for r in range(0, last_rows, band_rows):
         advance(len(members) - 1, min(r + band_rows, last_rows))
     live = {t: _union([(written[t][row], read[t].get(row, written[t][row])) for row in written[t]]) for t in low}
-    return steps, need, live
+    # The output may start `lead` bytes before the input, in one buffer, when each step writes its
+    # output bytes below every input byte this or a later step reads.
+    lead, lowest = 0, x_bytes
+    for step in range(len(steps) - 1, -1, -1):
+        lowest = min(lowest, x_low.get(step, x_bytes))
+        if step in out_end:
+            lead = max(lead, out_end[step] - lowest)
+    return steps, need, live, -(-lead // 16) * 16
 
 
 def _union(spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
@@ -291,8 +313,8 @@ def _pack(sizes: dict[int, int], live: dict[int, list[tuple[int, int]]]) -> tupl
 
 
 def tile(graph: Graph, x: int, members: list[Member], band_rows: int) -> StageTiling:
-    _, need, _ = schedule(graph, x, members, band_rows)
-    steps, _, live = schedule(graph, x, members, band_rows, need)
+    _, need, _, _ = schedule(graph, x, members, band_rows)
+    steps, _, live, lead = schedule(graph, x, members, band_rows, need)
     sizes = {t: -(-rows * _row_bytes(graph, t) // 16) * 16 for t, rows in need.items()}
     offsets, offset = _pack(sizes, live)
     buffers = [(t, offsets[t], rows) for t, rows in need.items()]
@@ -301,7 +323,7 @@ def tile(graph: Graph, x: int, members: list[Member], band_rows: int) -> StageTi
         if not replaced or replaced[-1].index != m.op.index:
             replaced.append(next(op for op in graph.ops if op.index == m.op.index))
     return StageTiling(tuple(members), x, members[-1].op.outputs[0], band_rows, tuple(steps), tuple(buffers),
-                       offset, tuple(replaced))  # fmt: skip
+                       offset, tuple(replaced), lead)  # fmt: skip
 
 
 def rewrite(graph: Graph, tiling: StageTiling) -> Graph:

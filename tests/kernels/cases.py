@@ -142,26 +142,43 @@ def conv_residual(rng, h, w, c, k, residual_first: bool, activation="RELU") -> b
     return m.finish([x], [out])
 
 
-def conv_chain(rng, h, w, c) -> bytes:
-    """CONV_2D 3x3 stride 2 -> DEPTHWISE 3x3 -> CONV_2D 1x1 -> DEPTHWISE 3x3 stride 2: the shape of
-    MobileNet's first stage, which --memory tiled runs band by band."""
+def window_layer(m, rng, kind, t, k, cin, cout, stride, name, scale=0.05, zero_point=-128, activation="RELU6") -> int:
+    """One CONV_2D or DEPTHWISE_CONV_2D (SAME padding, random per-channel weights and bias) of the
+    tiled-stage models; its output tensor."""
+    ws = rng.uniform(0.002, 0.02, cout).astype(np.float32)
+    wshape = (cout, k, k, cin) if kind == "CONV_2D" else (1, k, k, cout)
+    wt = m.tensor(f"w{name}", wshape, scale=ws, data=rng.integers(-127, 128, wshape),
+                  axis=0 if kind == "CONV_2D" else 3)  # fmt: skip
+    b = m.tensor(f"b{name}", (cout,), np.int32, scale=ws * 0.05, data=rng.integers(-500, 500, cout))
+    shape = m.tensors[t].shape
+    y = m.tensor(f"y{name}", (1, -(-shape[1] // stride), -(-shape[2] // stride), cout), scale=scale,
+                 zero_point=zero_point)  # fmt: skip
+    extra = {"depth_multiplier": 1} if kind == "DEPTHWISE_CONV_2D" else {}
+    m.op(kind, [t, wt, b], [y], padding="SAME", stride=(stride, stride), activation=activation, **extra)
+    return y
+
+
+def _chain(rng, h, w, layers) -> bytes:
     m = ModelBuilder()
     t = m.tensor("x", (1, h, w, 3), scale=0.02, zero_point=-1)
-    shapes = [("CONV_2D", 3, 3, c, 2), ("DEPTHWISE_CONV_2D", 3, c, c, 1), ("CONV_2D", 1, c, 2 * c, 1),
-              ("DEPTHWISE_CONV_2D", 3, 2 * c, 2 * c, 2)]  # fmt: skip
-    for i, (kind, k, cin, cout, stride) in enumerate(shapes):
-        h, w = -(-h // stride), -(-w // stride)
-        ws = rng.uniform(0.002, 0.02, cout).astype(np.float32)
-        wshape = (cout, k, k, cin) if kind == "CONV_2D" else (1, k, k, cout)
-        wt = m.tensor(
-            f"w{i}", wshape, scale=ws, data=rng.integers(-127, 128, wshape), axis=0 if kind == "CONV_2D" else 3
-        )
-        b = m.tensor(f"b{i}", (cout,), np.int32, scale=ws * 0.05, data=rng.integers(-500, 500, cout))
-        y = m.tensor(f"y{i}", (1, h, w, cout), scale=0.05, zero_point=-128)
-        extra = {"depth_multiplier": 1} if kind == "DEPTHWISE_CONV_2D" else {}
-        m.op(kind, [t, wt, b], [y], padding="SAME", stride=(stride, stride), activation="RELU6", **extra)
-        t = y
+    for i, (kind, k, cin, cout, stride) in enumerate(layers):
+        t = window_layer(m, rng, kind, t, k, cin, cout, stride, str(i))
     return m.finish([0], [t])
+
+
+def conv_chain(rng, h, w, c) -> bytes:
+    """CONV_2D 3x3 stride 2 -> DEPTHWISE 3x3 -> CONV_2D 1x1 -> DEPTHWISE 3x3 stride 2: the shape of
+    MobileNet's first stage, which --memory tiled streams through line buffers."""
+    return _chain(rng, h, w, [("CONV_2D", 3, 3, c, 2), ("DEPTHWISE_CONV_2D", 3, c, c, 1),
+                              ("CONV_2D", 1, c, 2 * c, 1), ("DEPTHWISE_CONV_2D", 3, 2 * c, 2 * c, 2)])  # fmt: skip
+
+
+def widening_chain(rng, h, w) -> bytes:
+    """CONV_2D 3x3 stride 2 (3 -> 16 channels) -> DEPTHWISE 3x3 -> CONV_2D 1x1 (16 -> 16): each
+    output row takes more bytes than the two input rows it consumes, so --memory tiled writes its
+    output over the input starting a lead of bytes before it (InPlace.lead)."""
+    return _chain(rng, h, w, [("CONV_2D", 3, 3, 16, 2), ("DEPTHWISE_CONV_2D", 3, 16, 16, 1),
+                              ("CONV_2D", 1, 16, 16, 1)])  # fmt: skip
 
 
 def inverted_residual_stage(rng, h, w, first: str) -> bytes:
@@ -181,18 +198,8 @@ def inverted_residual_stage(rng, h, w, first: str) -> bytes:
         t = m.tensor("x_nhwc", (1, h, w, cin), scale=0.02, zero_point=-1)
         m.op("TRANSPOSE", [x, perm], [t])
 
-    def conv(kind, t, k, cin, cout, stride, name, scale=0.05, zero_point=-128, activation="RELU6"):
-        ws = rng.uniform(0.002, 0.02, cout).astype(np.float32)
-        wshape = (cout, k, k, cin) if kind == "CONV_2D" else (1, k, k, cout)
-        wt = m.tensor(f"w_{name}", wshape, scale=ws, data=rng.integers(-127, 128, wshape),
-                      axis=0 if kind == "CONV_2D" else 3)  # fmt: skip
-        b = m.tensor(f"b_{name}", (cout,), np.int32, scale=ws * 0.05, data=rng.integers(-500, 500, cout))
-        shape = m.tensors[t].shape
-        y = m.tensor(name, (1, -(-shape[1] // stride), -(-shape[2] // stride), cout), scale=scale,
-                     zero_point=zero_point)  # fmt: skip
-        extra = {"depth_multiplier": 1} if kind == "DEPTHWISE_CONV_2D" else {}
-        m.op(kind, [t, wt, b], [y], padding="SAME", stride=(stride, stride), activation=activation, **extra)
-        return y
+    def conv(kind, t, k, cin, cout, stride, name, **quant):
+        return window_layer(m, rng, kind, t, k, cin, cout, stride, "_" + name, **quant)
 
     stem = conv("CONV_2D", t, 3, cin, 8, 2, "stem", zero_point=-20, activation="NONE")
     expand = conv("CONV_2D", stem, 1, 8, 64, 1, "expand")
@@ -1210,6 +1217,7 @@ CASES: dict[str, Case] = {
     ),
     "chain_mobilenet_stem_wide": Case(lambda r: conv_chain(r, 40, 40, 16), vector=VECTOR, tiled=True),
     "chain_mobilenet_stem_tall": Case(lambda r: conv_chain(r, 64, 20, 16), vector=VECTOR, tiled=True),
+    "stage_widening_lead": Case(lambda r: widening_chain(r, 24, 20), vector=VECTOR, tiled=True),
     "stage_quantize_residual_pool": Case(
         lambda r: inverted_residual_stage(r, 36, 28, "quantize"), vector=VECTOR, tiled=True
     ),

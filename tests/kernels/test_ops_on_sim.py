@@ -63,6 +63,10 @@ def test_tiled_stage_bit_exact(tmp_path, request, sim_tools, case, config):
     b = build_and_check(tmp_path, case, config, *TILED_CONFIGS[config], memory="tiled", request=request)
     # the stage starts at the graph's first op, or after a float input's QUANTIZE run in place
     assert any(layer.op.startswith("TILED(") for layer in b.layers[:2])
+    if case == "stage_widening_lead":  # its output starts before its input, in the input's buffer
+        stage = next(op for op in b.graph.ops if op.kind.value == "TILED_STAGE")
+        lead = b.plan.inplace[stage.index].lead
+        assert lead > 0 and b.plan.tensor_offsets[stage.inputs[0]] - b.plan.tensor_offsets[stage.outputs[0]] == lead
 
 
 @pytest.mark.parametrize("config", sorted(INPLACE_CONFIGS))

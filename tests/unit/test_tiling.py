@@ -63,7 +63,7 @@ def test_line_buffers_hold_windows_not_tensors():
     x, members = find_stage(g)
     tiling = tile(g, x, members[:4], 1)
     assert [rows for _t, _o, rows in tiling.buffers] == [3, 1, 3]
-    _steps, need, _live = schedule(g, x, members[:4], 2)
+    _steps, need, _live, _lead = schedule(g, x, members[:4], 2)
     assert list(need.values()) == [4, 2, 5]  # two rows of a stride-2 3x3 window: 5
     assert tiling.extra_macs == 0
 
