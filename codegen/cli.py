@@ -95,9 +95,10 @@ def _parser() -> argparse.ArgumentParser:
                 "--io",
                 default="model",
                 choices=IO_MODES,
-                help="model (default: its inputs and outputs as they are) or int8: leave the model's input QUANTIZE "
+                help="model (default: its inputs and outputs as they are); int8: leave the model's input QUANTIZE "
                 "and output DEQUANTIZE to you, the I/O being the int8 tensors (their scale and zero point in the "
-                "API, the manifest and the console)",
+                "API, the manifest and the console); float32: the image quantizes float32 inputs to the model's "
+                "int8 ones and dequantizes its int8 outputs",
             )
         if name in ("build", "run", "check", "size", "flash", "check-board", "export"):
             p.add_argument(

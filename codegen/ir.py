@@ -199,6 +199,9 @@ class Graph:
     # (int8 tensor -> the model's float32 tensor), which TFLite Micro still reads and writes.
     float_inputs: dict[int, int] = field(default_factory=dict)
     float_outputs: dict[int, int] = field(default_factory=dict)
+    # --io float32 (passes.io): the float32 inputs and outputs rvfw wraps around the model's int8
+    # ones with a QUANTIZE and a DEQUANTIZE (float32 tensor -> the model's int8 tensor).
+    float_wrapped: dict[int, int] = field(default_factory=dict)
 
     @property
     def variables(self) -> list[int]:

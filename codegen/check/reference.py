@@ -13,7 +13,8 @@ import tflite
 
 from codegen.check import golden, tt_reference
 from codegen.errors import RvfwError, one_line
-from codegen.ir import Graph, OpKind
+from codegen.ir import Graph, OpKind, Tensor
+from codegen.modelgen import ModelBuilder
 
 OUTPUTS_FIELD = 8  # SubGraph.outputs: field 2 of the table (vtable offset 4 + 2 * 2)
 
@@ -41,12 +42,49 @@ def golden_outputs(graph: Graph, inputs: list[np.ndarray]) -> tuple[list[np.ndar
         return tt_reference.run_graph(graph, inputs), "its TT graph's numpy reference"
     if graph.float_inputs or graph.float_outputs:
         return _int8_io_reference(graph, inputs), "TFLite Micro"
+    if graph.float_wrapped:
+        return _float_io_reference(graph, inputs), "TFLite Micro"
     return golden.reference_outputs(graph.source, inputs, len(graph.outputs), len(graph.inputs)), "TFLite Micro"
+
+
+def _affine(kind: str, tensor: Tensor, values: list[np.ndarray]) -> list[np.ndarray]:
+    """TFLite Micro's own QUANTIZE (float32 -> the tensor's int8) or DEQUANTIZE (its int8 ->
+    float32) of each array: a one-op model written for it and run by TFLite Micro."""
+    m = ModelBuilder()
+    q = m.tensor("q", tensor.shape, np.int8, scale=tensor.quant.scale[0], zero_point=tensor.quant.zero_point[0])
+    f = m.tensor("f", tensor.shape, np.float32)
+    source, result = (f, q) if kind == "QUANTIZE" else (q, f)
+    m.op(kind, [source], [result])
+    model = m.finish([source], [result])
+    with tempfile.TemporaryDirectory(prefix="rvfw-affine-") as tmp:
+        path = Path(tmp) / f"{kind.lower()}.tflite"
+        path.write_bytes(model)
+        return golden.reference_outputs(path, values, 1, 1)  # one step per array
+
+
+def _float_io_reference(graph: Graph, inputs: list[np.ndarray]) -> list[np.ndarray]:
+    """--io float32: TFLite Micro's QUANTIZE of each wrapped input, the model on the result, and
+    TFLite Micro's DEQUANTIZE of each wrapped output, step after step."""
+    n_in, n_out = len(graph.inputs), len(graph.outputs)
+    model_inputs = tflm_inputs(graph, inputs)
+    outputs = golden.reference_outputs(graph.source, model_inputs, n_out, n_in)
+    for k, t in enumerate(graph.outputs):
+        if t in graph.float_wrapped:
+            steps = outputs[k::n_out]
+            outputs[k::n_out] = _affine("DEQUANTIZE", graph.tensors[graph.float_wrapped[t]], steps)
+    return outputs
 
 
 def tflm_inputs(graph: Graph, inputs: list[np.ndarray]) -> list[np.ndarray]:
     """What TFLite Micro's model takes for these inputs: an int8 input standing in for the model's
-    float one (--io int8) goes in as the float value the model's QUANTIZE maps back to it."""
+    float one (--io int8) goes in as the float value the model's QUANTIZE maps back to it; a float32
+    input rvfw wraps around the model's int8 one (--io float32) as TFLite Micro quantizes it."""
+    converted = list(inputs)
+    for k, t in enumerate(graph.inputs):
+        if t in graph.float_wrapped:
+            steps = converted[k :: len(graph.inputs)]
+            converted[k :: len(graph.inputs)] = _affine("QUANTIZE", graph.tensors[graph.float_wrapped[t]], steps)
+    inputs = converted
     converted = []
     for k, x in enumerate(inputs):
         t = graph.inputs[k % len(graph.inputs)]

@@ -90,8 +90,9 @@ def build(
     timer; None: no watchdog).
     optimize: "speed" or "size" (OPTIMIZE).
     dump_layers: the harness prints every layer's output tensor (`rvfw check --layers`).
-    io: "model" (its inputs and outputs as they are) or "int8" (passes.io: the int8 tensors around
-    the model's own input QUANTIZE and output DEQUANTIZE)."""
+    io: "model" (its inputs and outputs as they are), "int8" (passes.io: the int8 tensors around
+    the model's own input QUANTIZE and output DEQUANTIZE) or "float32" (its int8 I/O wrapped in a
+    QUANTIZE and a DEQUANTIZE)."""
     if memory not in MEMORY_MODES:
         raise RvfwError(f"unknown memory mode '{memory}' (choose from: {', '.join(MEMORY_MODES)})")
     if optimize not in OPTIMIZE:

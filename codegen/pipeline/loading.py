@@ -17,7 +17,7 @@ from codegen.frontend import load_tflite
 from codegen.ir import DType, Graph
 from codegen.ops import check_graph
 from codegen.passes import run_passes
-from codegen.passes.io import IO_MODES, strip_io_quantization
+from codegen.passes.io import IO_MODES, strip_io_quantization, wrap_io_float
 from codegen.tt import compress as tt_compress
 from codegen.tt import space as tt_space
 
@@ -40,7 +40,8 @@ def load(
     model: str | Path, board: Board, compress: Compression | None = None, log: Log = lambda _m: None, io: str = "model"
 ) -> Graph:
     """Parse, simplify (the "load" passes) and check the model once; with io "int8" leave the
-    model's input QUANTIZE and output DEQUANTIZE to the caller (passes.io); TT-compress large
+    model's input QUANTIZE and output DEQUANTIZE to the caller, with "float32" wrap its int8 I/O in
+    a QUANTIZE and a DEQUANTIZE (passes.io); TT-compress large
     fully-connected layers when asked (the result is checked against codegen.check.tt_reference)."""
     if io not in IO_MODES:
         raise RvfwError(f"unknown --io '{io}' (choose from: {', '.join(IO_MODES)})")
@@ -53,6 +54,9 @@ def load(
             f"--io int8: inputs {_io_line(graph, graph.inputs)}; outputs {_io_line(graph, graph.outputs)}"
             + ("; float32 where the model computes in float" if _any_float(graph) else "")
         )
+    elif io == "float32":
+        graph = wrap_io_float(graph)
+        log(f"--io float32: inputs {_io_line(graph, graph.inputs)}; outputs {_io_line(graph, graph.outputs)}")
     check_graph(graph)
     if compress is not None:
         graph = compress_tt(graph, board, compress, log)

@@ -223,3 +223,26 @@ def test_io_int8_leaves_the_models_quantize_and_dequantize_to_the_caller(tmp_pat
     only_quantize.write_bytes(quantize_float())  # its QUANTIZE writes the graph output: nothing left to run
     with pytest.raises(ModelError, match="--io int8"):
         strip_io_quantization(load_tflite(only_quantize))
+
+
+def test_io_float32_wraps_the_models_int8_io(tmp_path):
+    """--io float32 (issue 31): an int8 input gets a QUANTIZE from a float32 input and an int8 output
+    a DEQUANTIZE to a float32 output, run by the image; a model with nothing int8 to wrap is refused
+    in one line."""
+    from codegen.errors import ModelError
+    from codegen.ir import DType
+    from codegen.passes.io import wrap_io_float
+    from tests.kernels.cases import activation, float_io_relu
+
+    plain = tmp_path / "int8_io.tflite"
+    plain.write_bytes(activation("RELU", (3, 4), 0.05, -3, 0.03, -128))
+    graph = load_tflite(plain)
+    wrapped = wrap_io_float(graph)
+    assert [op.kind.value for op in wrapped.ops] == ["QUANTIZE", "RELU", "DEQUANTIZE"]
+    assert [wrapped.tensors[t].dtype for t in (*wrapped.inputs, *wrapped.outputs)] == [DType.FLOAT32] * 2
+    assert wrapped.float_wrapped == {wrapped.inputs[0]: graph.inputs[0], wrapped.outputs[0]: graph.outputs[0]}
+    assert len({op.index for op in wrapped.ops}) == 3 and len(graph.ops) == 1  # pure
+    float_io = tmp_path / "float_io.tflite"
+    float_io.write_bytes(float_io_relu())
+    with pytest.raises(ModelError, match="--io float32: the model has no int8 input or output"):
+        wrap_io_float(load_tflite(float_io))
