@@ -84,8 +84,8 @@ def _parser() -> argparse.ArgumentParser:
             "--memory",
             default="auto" if name != "plan" else "fast",
             choices=pipeline.MEMORY_MODES if name != "plan" else ("fast", "small", "tiled"),
-            help="fast; small: ops in place over inputs that die there; tiled: small, and the first layers run "
-            "band by band; auto: the first of these that fits",
+            help="fast; small: ops in place over inputs that die there; tiled: small, and the first stage streams "
+            "a few rows at a time through line buffers; auto: the first of these that fits",
         )
         p.add_argument(
             "--kernels", default="auto", choices=pipeline.KERNEL_SETS, help="kernel set (auto: RVV if the board has it)"

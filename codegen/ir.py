@@ -113,7 +113,7 @@ class OpKind(enum.Enum):
     LESS_EQUAL = "LESS_EQUAL"
     GREATER = "GREATER"
     GREATER_EQUAL = "GREATER_EQUAL"
-    # Internal: a chain of convolutions run band by band (planner.tiling); never read from a file.
+    # Internal: the first stage streamed through line buffers (planner.tiling); never read from a file.
     TILED_STAGE = "TILED_STAGE"
     # Internal: one einsum of a Tensor-Train-compressed FULLY_CONNECTED (codegen.tt).
     TT_EINSUM = "TT_EINSUM"

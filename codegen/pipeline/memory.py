@@ -42,7 +42,7 @@ def plan_option(
 ) -> Planned:
     """Run the passes of this memory option (those for the kernel set, by default the board's), then
     plan. "small" runs ops in place over inputs that die there; "tiled" also runs the first layers
-    band by band: the smallest arena, or with fit_board the tallest bands (least recomputation)
+    streamed through line buffers: the smallest arena, or with fit_board the fewest steps
     whose arena fits the board."""
     kernel_set = kernel_set or kernel_set_for(board, "auto")
     if mode not in PLANNED_MODES:

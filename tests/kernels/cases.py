@@ -29,7 +29,7 @@ class Case:
     # take, or its family has no kernel of that set).
     vector: tuple[str, ...] = ()
     fused: bool = False  # a conv then the residual ADD passes.fuse_residual_adds fuses into it
-    tiled: bool = False  # a conv chain --memory tiled runs band by band
+    tiled: bool = False  # a first stage --memory tiled streams through line buffers
 
 
 def _scale_for(in_scale: float, w_scale: float, fan_in: int) -> float:
