@@ -29,8 +29,7 @@ QUANTIZE_INT = QUANTIZE.variant("QUANTIZE (thresholds in integer lanes)", {"rvv"
 QUANTIZE16 = family("QUANTIZE to int16", "rvfw_affine_params", "quantize_f32_s16", ("ref",), ("QUANTIZE",))
 REQUANTIZE = family("QUANTIZE (int8 rescale)", "rvfw_requantize_params", "requantize_s8", ("ref",), ("QUANTIZE",))
 REQUANTIZE16 = family("QUANTIZE (int8/int16/int32 -> int8/int16/int32 rescale)", "rvfw_requantize_params", "requantize",
-                      ("ref",),
-                      ("QUANTIZE",))  # fmt: skip
+                      ("ref", "scalar", "rvv"), ("QUANTIZE",))  # fmt: skip
 INTEGER = (DType.INT8, DType.INT16)
 
 

@@ -256,6 +256,17 @@ def requantize() -> bytes:
     return m.finish([x], [y])
 
 
+def requantize_between(in_dtype, out_dtype, n=77) -> bytes:
+    """QUANTIZE between integer types (the SVDF keyword model's int16 -> int8 input): 77 values,
+    not a multiple of any vector length; scales chosen so some values saturate."""
+    zero = {np.int8: (7, -40), np.int16: (0, 0), np.int32: (0, 0)}
+    m = ModelBuilder()
+    x = m.tensor("x", (1, n), in_dtype, scale=0.013 if in_dtype is not np.int8 else 0.05, zero_point=zero[in_dtype][0])
+    y = m.tensor("y", (1, n), out_dtype, scale=0.5 if out_dtype is np.int8 else 0.0021, zero_point=zero[out_dtype][1])
+    m.op("QUANTIZE", [x], [y])
+    return m.finish([x], [y])
+
+
 def dequantize() -> bytes:
     m = ModelBuilder()
     x = m.tensor("x", (4, 9), scale=0.0371, zero_point=-17)
@@ -1241,6 +1252,10 @@ CASES: dict[str, Case] = {
     "softmax_beyond_diff_min": Case(lambda r: softmax(4, 21, 1.5), vector=VECTOR),
     "quantize_float": Case(lambda r: quantize_float(), inplace=True, vector=RVV),
     "quantize_requantize": Case(lambda r: requantize(), inplace=True),
+    "quantize_s16_to_s8": Case(lambda r: requantize_between(np.int16, np.int8), vector=RVV),
+    "quantize_s8_to_s16": Case(lambda r: requantize_between(np.int8, np.int16), vector=RVV),
+    "quantize_s32_to_s16": Case(lambda r: requantize_between(np.int32, np.int16), vector=RVV),
+    "quantize_s16_to_s16": Case(lambda r: requantize_between(np.int16, np.int16), vector=RVV),
     "dequantize": Case(lambda r: dequantize(), vector=RVV),
 }
 
