@@ -47,9 +47,18 @@ S16 = {OpKind.ADD: family("ADD int16", PARAMS, "add_broadcast_s16", ("ref",), ("
 # int32 (no quantisation: the Signal front end's feature scaling): TFLite Micro's reference
 # arithmetic in int32 (wrapping), DIV truncating toward zero, clamped to the fused activation.
 S32_KINDS = (OpKind.ADD, OpKind.SUB, OpKind.MUL, OpKind.DIV, OpKind.MAXIMUM, OpKind.MINIMUM)
-S32 = {kind: family(f"{kind.value} int32", PARAMS, f"{kind.value.lower()}_s32", ("ref",), (kind.value,))
+S32 = {kind: family(f"{kind.value} int32", PARAMS, f"{kind.value.lower()}_s32", ("ref", "rvv"), (kind.value,))
        for kind in S32_KINDS}  # fmt: skip
 S32_ACTIVATION = {"NONE": (-(2**31), 2**31 - 1), "RELU": (0, 2**31 - 1), "RELU6": (0, 6), "RELU_N1_TO_1": (-1, 1)}
+
+
+def s32_activation(op: Op) -> tuple[int, int]:
+    """The int32 clamp TFLite Micro applies: SUB, MUL and DIV clamp to their fused activation, its
+    int32 ADD ignores it (measured on its interpreter: ADD with RELU returns negative sums)."""
+    applies = fuses_activation(op) and op.kind is not OpKind.ADD
+    return S32_ACTIVATION[op.options.get("activation", "NONE") if applies else "NONE"]
+
+
 S16_LEFT_SHIFT = 15
 LEFT_SHIFT = 20  # headroom bits for the rescaled int8 inputs of ADD and SUB, as in TFLM
 SQUARED_LEFT_SHIFT = 7  # SQUARED_DIFFERENCE's: the square of the difference must fit int32
@@ -212,7 +221,7 @@ def _fold_s32(graph: Graph, op: Op) -> list[np.ndarray] | None:
     else:
         value = {OpKind.ADD: np.add, OpKind.SUB: np.subtract, OpKind.MUL: np.multiply, OpKind.MAXIMUM: np.maximum,
                  OpKind.MINIMUM: np.minimum}[op.kind](a, b)  # fmt: skip
-    lo, hi = S32_ACTIVATION[op.options.get("activation", "NONE") if fuses_activation(op) else "NONE"]
+    lo, hi = s32_activation(op)
     wrapped = value.astype(np.uint64).astype(np.uint32).astype(np.int32).astype(np.int64)  # int32 wraps
     return [np.clip(wrapped, lo, hi).astype(np.int32)]
 
@@ -295,7 +304,7 @@ def check_s32(graph: Graph, op: Op) -> None:
 
 def lower_s32(ctx: LowerContext, op: Op) -> Layer:
     a, b, out = ctx.tensor(op.inputs[0]), ctx.tensor(op.inputs[1]), ctx.tensor(op.outputs[0])
-    lo, hi = S32_ACTIVATION[op.options.get("activation", "NONE") if fuses_activation(op) else "NONE"]
+    lo, hi = s32_activation(op)
     params = broadcast_layout(a.shape, b.shape, out.shape) + [("output_activation_min", lo),
                                                                ("output_activation_max", hi)]  # fmt: skip
     operands = [operand(ctx, op, 0), operand(ctx, op, 1)]

@@ -14,7 +14,8 @@ from codegen.ops.common import Layer, LowerContext, fail
 from codegen.ops.contract import Form, Kind, OpContract
 from codegen.ops.kernels import family
 
-CAST = family("CAST", "rvfw_cast_params", "cast", ("ref",))
+# The RVV kernel takes int8, int16, int32 and uint32 (the lowering picks the reference for the others).
+CAST = family("CAST", "rvfw_cast_params", "cast", ("ref", "rvv"))
 # The kernel's dtype codes (rvfw_kernels.h RVFW_CAST_*)
 CODES = {DType.INT8: 1, DType.INT16: 2, DType.INT32: 3, DType.INT64: 4, DType.UINT8: 5, DType.FLOAT32: 6,
          DType.BOOL: 7, DType.UINT32: 8, DType.UINT64: 9}  # fmt: skip
@@ -43,7 +44,10 @@ def lower(ctx: LowerContext, op: Op) -> Layer:
     # Any dtype; a constant input fold() left (floats to integers) is converted from flash.
     source = ctx.weights(op.inputs[0]) if inp.is_constant else ctx.input(op)
     args = [replace(source, c_type="void"), replace(ctx.output(op), c_type="void")]
-    return ctx.layer(op, ctx.pick(CAST), CAST, params, args)
+    narrow = {DType.INT8, DType.INT16, DType.INT32, DType.UINT32}
+    lanes = inp.dtype in narrow and out.dtype in narrow
+    what = f"{inp.dtype.name.lower()} -> {out.dtype.name.lower()}"
+    return ctx.layer(op, ctx.pick(CAST, set() if lanes else {"rvv"}, what), CAST, params, args)
 
 
 CONTRACT = OpContract(

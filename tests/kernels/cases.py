@@ -267,6 +267,33 @@ def requantize_between(in_dtype, out_dtype, n=77) -> bytes:
     return m.finish([x], [y])
 
 
+def binary_s32(kind, a_shape, b_shape, divisor=None, activation="NONE") -> bytes:
+    """An int32 (unquantised) elementwise op with broadcasting, the audio front end's scaling; a
+    DIV's divisor is a constant (TFLite Micro's host build traps on a zero one), -1 among them."""
+    m = ModelBuilder()
+    a = m.tensor("a", a_shape, np.int32)
+    if divisor is None:
+        b = m.tensor("b", b_shape, np.int32)
+    else:
+        b = m.tensor("b", b_shape, np.int32, data=np.resize(np.array(divisor, np.int32), b_shape))
+    y = m.tensor("y", tuple(np.broadcast_shapes(a_shape, b_shape)), np.int32)
+    m.op(kind, [a, b], [y], **({"activation": activation} if kind in ("ADD", "SUB", "MUL", "DIV") else {}))
+    return m.finish([a] if divisor is not None else [a, b], [y])
+
+
+def cast_chain(dtypes) -> bytes:
+    """CASTs from the first dtype through the others (uint32 in the middle: inputs are int8, int16
+    or int32), 45 values."""
+    m = ModelBuilder()
+    t = m.tensor("x", (45,), dtypes[0])
+    first = t
+    for k, dtype in enumerate(dtypes[1:]):
+        y = m.tensor(f"y{k}", (45,), dtype)
+        m.op("CAST", [t], [y], 1)
+        t = y
+    return m.finish([first], [t])
+
+
 def dequantize() -> bytes:
     m = ModelBuilder()
     x = m.tensor("x", (4, 9), scale=0.0371, zero_point=-17)
@@ -1252,6 +1279,15 @@ CASES: dict[str, Case] = {
     "softmax_beyond_diff_min": Case(lambda r: softmax(4, 21, 1.5), vector=VECTOR),
     "quantize_float": Case(lambda r: quantize_float(), inplace=True, vector=RVV),
     "quantize_requantize": Case(lambda r: requantize(), inplace=True),
+    "s32_add_broadcast_relu": Case(lambda r: binary_s32("ADD", (2, 3, 5), (3, 1), activation="RELU"), vector=RVV),
+    "s32_sub_broadcast": Case(lambda r: binary_s32("SUB", (2, 3, 5), (5,)), vector=RVV),
+    "s32_mul_scalar": Case(lambda r: binary_s32("MUL", (41,), (1,)), vector=RVV),
+    "s32_div_const": Case(lambda r: binary_s32("DIV", (4, 10), (10,), divisor=[3, -1, 7, 1000, -2]), vector=RVV),
+    "s32_minimum": Case(lambda r: binary_s32("MINIMUM", (37,), (37,)), vector=RVV),
+    "s32_maximum_scalar": Case(lambda r: binary_s32("MAXIMUM", (37,), (1,)), vector=RVV),
+    "cast_s16_s32_s8": Case(lambda r: cast_chain([np.int16, np.int32, np.int8]), vector=RVV),
+    "cast_s32_u32_s32_s16": Case(lambda r: cast_chain([np.int32, np.uint32, np.int32, np.int16]), vector=RVV),
+    "cast_s8_s32_s16": Case(lambda r: cast_chain([np.int8, np.int32, np.int16]), vector=RVV),
     "quantize_s16_to_s8": Case(lambda r: requantize_between(np.int16, np.int8), vector=RVV),
     "quantize_s8_to_s16": Case(lambda r: requantize_between(np.int8, np.int16), vector=RVV),
     "quantize_s32_to_s16": Case(lambda r: requantize_between(np.int32, np.int16), vector=RVV),
