@@ -22,7 +22,7 @@ from codegen.ops.common import (
 from codegen.ops.contract import Form, Kind, OpContract
 from codegen.ops.kernels import family
 
-COPY = family("CONCATENATION / PACK", "rvfw_copy_rows_params", "copy_rows_s8", ("ref",))
+COPY = family("CONCATENATION / PACK", "rvfw_copy_rows_params", "copy_rows_s8", ("ref", "scalar", "rvv"))
 # Bytes are copied unchanged: int8 and int16 inputs must share the output's quantisation; the
 # unquantised integer dtypes (the Signal front end's int32 spectra) and float32 just move.
 QUANTISED = (DType.INT8, DType.INT16)

@@ -13,27 +13,6 @@ typedef struct {
     int16_t member, row0, rows, src_rows, pad_h, at[3];
 } rvfw_stage_step;
 
-/* A tiled stage's line buffer moving its live rows to its top: n bytes from src down to dst
- * (dst < src, the ranges may overlap), forward, a machine word at a time when both are aligned:
- * picolibc's memmove and memcpy copy a byte at a time (about 6 instructions a byte), and GCC must
- * not turn the loop back into a call to them. */
-typedef __UINTPTR_TYPE__ rvfw_word __attribute__((may_alias)); /* kernels compile without libc headers */
-#if defined(__GNUC__) && !defined(__clang__)
-__attribute__((optimize("no-tree-loop-distribute-patterns")))
-#endif
-static inline void rvfw_move_down(uint8_t *dst, const uint8_t *src, __SIZE_TYPE__ n)
-{
-    if ((((rvfw_word)dst | (rvfw_word)src | n) & (sizeof(rvfw_word) - 1)) == 0) {
-        rvfw_word *d = (rvfw_word *)dst;
-        const rvfw_word *s = (const rvfw_word *)src;
-        for (__SIZE_TYPE__ i = 0; i < n / sizeof(rvfw_word); ++i)
-            d[i] = s[i];
-        return;
-    }
-    for (__SIZE_TYPE__ i = 0; i < n; ++i)
-        dst[i] = src[i];
-}
-
 /* The taps [*k0, *k1) of a k-wide undilated window starting at input index `start` that fall
  * inside [0, size): pooling counts and reads only those. */
 static inline void rvfw_window(int32_t start, int32_t k, int32_t size, int32_t *k0, int32_t *k1)

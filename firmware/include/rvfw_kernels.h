@@ -15,6 +15,27 @@ extern "C" {
 #define RVFW_NAN __builtin_nanf("")
 #define RVFW_INF __builtin_inff()
 
+/* n bytes from src to dst, forward (so dst < src may overlap: a tiled stage's line buffer moving
+ * its live rows to its top), a machine word at a time when both are aligned: picolibc's memmove
+ * and memcpy copy a byte at a time (about 6 instructions a byte), and GCC must not turn the loop
+ * back into a call to them. */
+typedef __UINTPTR_TYPE__ rvfw_word __attribute__((may_alias)); /* kernels compile without libc headers */
+#if defined(__GNUC__) && !defined(__clang__)
+__attribute__((optimize("no-tree-loop-distribute-patterns")))
+#endif
+static inline void rvfw_copy_forward(uint8_t *dst, const uint8_t *src, __SIZE_TYPE__ n)
+{
+    if ((((rvfw_word)dst | (rvfw_word)src | n) & (sizeof(rvfw_word) - 1)) == 0) {
+        rvfw_word *d = (rvfw_word *)dst;
+        const rvfw_word *s = (const rvfw_word *)src;
+        for (__SIZE_TYPE__ i = 0; i < n / sizeof(rvfw_word); ++i)
+            d[i] = s[i];
+        return;
+    }
+    for (__SIZE_TYPE__ i = 0; i < n; ++i)
+        dst[i] = src[i];
+}
+
 /* A strided copy of `rows` runs (CONCATENATION: one per input, into its slice of the output). */
 typedef struct {
     int32_t rows, row_bytes, out_row_bytes, out_offset;
@@ -322,6 +343,8 @@ void rvfw_requantize_s8_ref(const rvfw_requantize_params *p, const int8_t *input
 void rvfw_tt_einsum_s8_ref(const rvfw_tt_params *p, const int8_t *input, const int8_t *cores, const int32_t *bias,
                            const int32_t *multiplier, const int32_t *shift, int8_t *output);
 void rvfw_copy_rows_s8_ref(const rvfw_copy_rows_params *p, const int8_t *input, int8_t *output);
+void rvfw_copy_rows_s8_scalar(const rvfw_copy_rows_params *p, const int8_t *input, int8_t *output);
+void rvfw_copy_rows_s8_rvv(const rvfw_copy_rows_params *p, const int8_t *input, int8_t *output);
 void rvfw_lut_s8_ref(const rvfw_lut_params *p, const int8_t *input, const int8_t *table, int8_t *output);
 void rvfw_copy_strided_ref(const rvfw_copy_strided_params *p, const void *input, void *output);
 void rvfw_gather_rows_ref(const rvfw_gather_rows_params *p, const void *input, const int32_t *table, void *output);
