@@ -57,11 +57,15 @@ FILTER_BANK = _family(OpKind.SIGNAL_FILTER_BANK, "SignalFilterBank", "rvfw_signa
                       ("ref", "rvv"))  # fmt: skip
 SQUARE_ROOT = _family(OpKind.SIGNAL_FILTER_BANK_SQRT, "SignalFilterBankSquareRoot", "rvfw_signal_params",
                       "signal_filter_bank_sqrt_u64", ("ref", "rvv"))  # fmt: skip
+# Without float64 lanes (Zve32x): the reference's bit-by-bit root in 32-bit integer lanes.
+SQUARE_ROOT_INT = SQUARE_ROOT.variant("SignalFilterBankSquareRoot (bit by bit in integer lanes)",
+                                      {"rvv": "signal_filter_bank_sqrt_bits_u64_rvv"})  # fmt: skip
+# Their RVV kernels keep uint64 products as two 32-bit halves: Zve32x too.
 SPECTRAL = _family(OpKind.SIGNAL_SPECTRAL_SUBTRACTION, "SignalFilterBankSpectralSubtraction",
-                   "rvfw_signal_spectral_params", "signal_spectral_subtraction_u32")  # fmt: skip
-PCAN = _family(OpKind.SIGNAL_PCAN, "SignalPCAN", "rvfw_signal_pcan_params", "signal_pcan_u32")
+                   "rvfw_signal_spectral_params", "signal_spectral_subtraction_u32", ("ref", "rvv"))  # fmt: skip
+PCAN = _family(OpKind.SIGNAL_PCAN, "SignalPCAN", "rvfw_signal_pcan_params", "signal_pcan_u32", ("ref", "rvv"))
 LOG = _family(OpKind.SIGNAL_FILTER_BANK_LOG, "SignalFilterBankLog", "rvfw_signal_log_params",
-              "signal_filter_bank_log_u32")  # fmt: skip
+              "signal_filter_bank_log_u32", ("ref", "rvv"))  # fmt: skip
 
 PCAN_LUT = 125  # WideDynamicFunction reads lut[4 * msb - 6 + 2] for msb up to 32
 LOG_SEGMENTS = 128
@@ -325,7 +329,8 @@ def lower(ctx: LowerContext, op: Op) -> Layer:
         return ctx.layer(op, ctx.pick(FILTER_BANK, *ctx.vector_needs("e64")), FILTER_BANK,
                          [("size", _int(op, "num_channels"))], args, macs(g, op))  # fmt: skip
     if kind is OpKind.SIGNAL_FILTER_BANK_SQRT:
-        return ctx.layer(op, ctx.pick(SQUARE_ROOT, *ctx.vector_needs("f64")), SQUARE_ROOT, [("size", inp.num_elements)],
+        fam = SQUARE_ROOT if "f64" in ctx.caps else SQUARE_ROOT_INT
+        return ctx.layer(op, ctx.pick(fam), fam, [("size", inp.num_elements)],
                          [ctx.input(op), ctx.arena(op.inputs[1]), ctx.output(op)])  # fmt: skip
     if kind is OpKind.SIGNAL_SPECTRAL_SUBTRACTION:
         names = ("smoothing", "one_minus_smoothing", "alternate_smoothing", "alternate_one_minus_smoothing",
@@ -384,7 +389,7 @@ CONTRACT = OpContract(
         None: Form(
             check,
             lower,
-            (WINDOW, AUTO_SCALE, RFFT, ENERGY, FILTER_BANK, SQUARE_ROOT, SPECTRAL, PCAN, LOG),
+            (WINDOW, AUTO_SCALE, RFFT, ENERGY, FILTER_BANK, SQUARE_ROOT, SQUARE_ROOT_INT, SPECTRAL, PCAN, LOG),
             macs=macs,
             scratch=scratch,
         )

@@ -373,6 +373,8 @@ void rvfw_signal_filter_bank_u32_ref(const rvfw_signal_params *p, const uint32_t
                                      const int16_t *weight_starts, const int16_t *widths, uint64_t *output);
 void rvfw_signal_filter_bank_sqrt_u64_rvv(const rvfw_signal_params *p, const uint64_t *input,
                                           const int32_t *scale_bits, uint32_t *output);
+void rvfw_signal_filter_bank_sqrt_bits_u64_rvv(const rvfw_signal_params *p, const uint64_t *input,
+                                          const int32_t *scale_bits, uint32_t *output);
 void rvfw_signal_filter_bank_u32_rvv(const rvfw_signal_params *p, const uint32_t *input, const int16_t *weights,
                                      const int16_t *unweights, const int16_t *freq_starts,
                                      const int16_t *weight_starts, const int16_t *widths, uint64_t *output);
@@ -381,9 +383,16 @@ void rvfw_signal_filter_bank_sqrt_u64_ref(const rvfw_signal_params *p, const uin
 void rvfw_signal_spectral_subtraction_u32_ref(const rvfw_signal_spectral_params *p, const uint32_t *input,
                                               uint32_t *noise_estimate, uint32_t *output,
                                               uint32_t *noise_estimate_out);
+void rvfw_signal_spectral_subtraction_u32_rvv(const rvfw_signal_spectral_params *p, const uint32_t *input,
+                                              uint32_t *noise_estimate, uint32_t *output,
+                                              uint32_t *noise_estimate_out);
 void rvfw_signal_pcan_u32_ref(const rvfw_signal_pcan_params *p, const uint32_t *input,
                               const uint32_t *noise_estimate, const int16_t *gain_lut, uint32_t *output);
+void rvfw_signal_pcan_u32_rvv(const rvfw_signal_pcan_params *p, const uint32_t *input,
+                              const uint32_t *noise_estimate, const int16_t *gain_lut, uint32_t *output);
 void rvfw_signal_filter_bank_log_u32_ref(const rvfw_signal_log_params *p, const uint32_t *input,
+                                         const uint16_t *log_table, int16_t *output);
+void rvfw_signal_filter_bank_log_u32_rvv(const rvfw_signal_log_params *p, const uint32_t *input,
                                          const uint16_t *log_table, int16_t *output);
 /* work: scratch (codegen.ops.detection_postprocess.scratch); outputs boxes, classes, scores, count. */
 void rvfw_detection_postprocess_f32_ref(const rvfw_detection_params *p, const float *box_encodings,

@@ -53,6 +53,37 @@ static inline vint32m8_t rvfw_requantize_vx(vint32m8_t x, int32_t multiplier, in
     return x;
 }
 
+/* Per lane, the number of significant bits of x (32 - clz(x); 0 for 0): a five-step binary search,
+ * since RVV 1.0 without Zvbb has no vclz. */
+static inline vuint32m4_t rvfw_bit_length_u32m4(vuint32m4_t x, size_t vl)
+{
+    vuint32m4_t length = __riscv_vmv_v_x_u32m4(0, vl);
+    for (size_t s = 16; s > 0; s >>= 1) {
+        const vbool8_t high = __riscv_vmsgeu_vx_u32m4_b8(x, 1u << s, vl);
+        x = __riscv_vsrl_vx_u32m4_mu(high, x, x, s, vl);
+        length = __riscv_vadd_vx_u32m4_mu(high, length, length, (uint32_t)s, vl);
+    }
+    return __riscv_vadd_vv_u32m4(length, __riscv_vminu_vx_u32m4(x, 1, vl), vl); /* x is now 0 or 1 */
+}
+
+/* The low 32 bits of the 64-bit lanes hi:lo shifted right by `shift` (< 64): uint64 arithmetic in
+ * 32-bit lanes, for Zve32x, which has no 64-bit ones (products from vmul and vmulhu). */
+static inline vuint32m4_t rvfw_shr64_u32m4(vuint32m4_t hi, vuint32m4_t lo, size_t shift, size_t vl)
+{
+    if (shift == 0)
+        return lo;
+    if (shift < 32)
+        return __riscv_vor_vv_u32m4(__riscv_vsrl_vx_u32m4(lo, shift, vl), __riscv_vsll_vx_u32m4(hi, 32 - shift, vl),
+                                    vl);
+    return __riscv_vsrl_vx_u32m4(hi, shift - 32, vl);
+}
+
+/* ((uint64)a * b) >> shift, truncated to 32 bits, in 32-bit lanes. */
+static inline vuint32m4_t rvfw_mulu_shr_u32m4(vuint32m4_t a, vuint32m4_t b, size_t shift, size_t vl)
+{
+    return rvfw_shr64_u32m4(__riscv_vmulhu_vv_u32m4(a, b, vl), __riscv_vmul_vv_u32m4(a, b, vl), shift, vl);
+}
+
 /* vl int8 values at x, x + stride, ... sign-extended to int32 lanes: a contiguous load, one value
  * in every lane (stride 0: a broadcast operand), or a strided load. */
 static inline vint32m8_t rvfw_load_s8_strided(const int8_t *x, ptrdiff_t stride, size_t vl)
