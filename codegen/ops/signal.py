@@ -55,6 +55,9 @@ ENERGY = _family(OpKind.SIGNAL_ENERGY, "SignalEnergy", "rvfw_signal_energy_param
                  ("ref", "rvv"))  # fmt: skip
 FILTER_BANK = _family(OpKind.SIGNAL_FILTER_BANK, "SignalFilterBank", "rvfw_signal_params", "signal_filter_bank_u32",
                       ("ref", "rvv"))  # fmt: skip
+# Without 64-bit lanes (Zve32x): each product as its two 32-bit words.
+FILTER_BANK_INT = FILTER_BANK.variant("SignalFilterBank (products as 32-bit words)",
+                                      {"rvv": "signal_filter_bank_halves_u32_rvv"})  # fmt: skip
 SQUARE_ROOT = _family(OpKind.SIGNAL_FILTER_BANK_SQRT, "SignalFilterBankSquareRoot", "rvfw_signal_params",
                       "signal_filter_bank_sqrt_u64", ("ref", "rvv"))  # fmt: skip
 # Without float64 lanes (Zve32x): the reference's bit-by-bit root in 32-bit integer lanes.
@@ -326,8 +329,8 @@ def lower(ctx: LowerContext, op: Op) -> Layer:
     if kind is OpKind.SIGNAL_FILTER_BANK:
         args = [ctx.input(op), *(ctx.weights(op.inputs[k]) for k in range(1, 6)), ctx.output(op)]
         # The RVV kernel's lanes are 64-bit (ELEN 64); the square root's also float64 (V, Zve64d).
-        return ctx.layer(op, ctx.pick(FILTER_BANK, *ctx.vector_needs("e64")), FILTER_BANK,
-                         [("size", _int(op, "num_channels"))], args, macs(g, op))  # fmt: skip
+        fam = FILTER_BANK if "e64" in ctx.caps else FILTER_BANK_INT
+        return ctx.layer(op, ctx.pick(fam), fam, [("size", _int(op, "num_channels"))], args, macs(g, op))
     if kind is OpKind.SIGNAL_FILTER_BANK_SQRT:
         fam = SQUARE_ROOT if "f64" in ctx.caps else SQUARE_ROOT_INT
         return ctx.layer(op, ctx.pick(fam), fam, [("size", inp.num_elements)],
@@ -389,7 +392,19 @@ CONTRACT = OpContract(
         None: Form(
             check,
             lower,
-            (WINDOW, AUTO_SCALE, RFFT, ENERGY, FILTER_BANK, SQUARE_ROOT, SQUARE_ROOT_INT, SPECTRAL, PCAN, LOG),
+            (
+                WINDOW,
+                AUTO_SCALE,
+                RFFT,
+                ENERGY,
+                FILTER_BANK,
+                FILTER_BANK_INT,
+                SQUARE_ROOT,
+                SQUARE_ROOT_INT,
+                SPECTRAL,
+                PCAN,
+                LOG,
+            ),
             macs=macs,
             scratch=scratch,
         )

@@ -378,6 +378,9 @@ void rvfw_signal_filter_bank_sqrt_bits_u64_rvv(const rvfw_signal_params *p, cons
 void rvfw_signal_filter_bank_u32_rvv(const rvfw_signal_params *p, const uint32_t *input, const int16_t *weights,
                                      const int16_t *unweights, const int16_t *freq_starts,
                                      const int16_t *weight_starts, const int16_t *widths, uint64_t *output);
+void rvfw_signal_filter_bank_halves_u32_rvv(const rvfw_signal_params *p, const uint32_t *input, const int16_t *weights,
+                                     const int16_t *unweights, const int16_t *freq_starts,
+                                     const int16_t *weight_starts, const int16_t *widths, uint64_t *output);
 void rvfw_signal_filter_bank_sqrt_u64_ref(const rvfw_signal_params *p, const uint64_t *input,
                                           const int32_t *scale_bits, uint32_t *output);
 void rvfw_signal_spectral_subtraction_u32_ref(const rvfw_signal_spectral_params *p, const uint32_t *input,
