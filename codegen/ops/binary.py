@@ -47,7 +47,8 @@ S16 = {OpKind.ADD: family("ADD int16", PARAMS, "add_broadcast_s16", ("ref",), ("
 # int32 (no quantisation: the Signal front end's feature scaling): TFLite Micro's reference
 # arithmetic in int32 (wrapping), DIV truncating toward zero, clamped to the fused activation.
 S32_KINDS = (OpKind.ADD, OpKind.SUB, OpKind.MUL, OpKind.DIV, OpKind.MAXIMUM, OpKind.MINIMUM)
-S32 = {kind: family(f"{kind.value} int32", PARAMS, f"{kind.value.lower()}_s32", ("ref", "rvv"), (kind.value,))
+S32 = {kind: family(f"{kind.value} int32", PARAMS, f"{kind.value.lower()}_s32", ("ref", "scalar", "rvv"),
+              (kind.value,))
        for kind in S32_KINDS}  # fmt: skip
 S32_ACTIVATION = {"NONE": (-(2**31), 2**31 - 1), "RELU": (0, 2**31 - 1), "RELU6": (0, 6), "RELU_N1_TO_1": (-1, 1)}
 
