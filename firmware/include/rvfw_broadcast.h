@@ -49,17 +49,20 @@ static inline int32_t rvfw_clamp_s32(int32_t v, const rvfw_binary_params *p)
 
 /* The same loop a row at a time, for the vector kernels: `row(a, a_stride, b, b_stride, out, n)`
  * for each innermost run of n output elements (a_stride / b_stride: 1 contiguous, 0 repeated). */
-#define RVFW_BROADCAST_ROWS(p, a, b, output, row)                                                                  \
+#define RVFW_BROADCAST_ROWS(p, a, b, output, row) RVFW_BROADCAST_RUNS(p, int8_t, a, b, output, row)
+
+/* The same for elements of type T (the int32 kernels' rows). */
+#define RVFW_BROADCAST_RUNS(p, T, a, b, output, row)                                                               \
     do {                                                                                                          \
-        int8_t *out_ = (output);                                                                                  \
+        T *out_ = (output);                                                                                       \
         for (int32_t i0 = 0; i0 < (p)->dims[0]; ++i0)                                                             \
             for (int32_t i1 = 0; i1 < (p)->dims[1]; ++i1)                                                         \
                 for (int32_t i2 = 0; i2 < (p)->dims[2]; ++i2)                                                     \
                     for (int32_t i3 = 0; i3 < (p)->dims[3]; ++i3, out_ += (p)->dims[4]) {                         \
-                        const int8_t *a_ = (a) + i0 * (p)->a_strides[0] + i1 * (p)->a_strides[1] +                \
-                                           i2 * (p)->a_strides[2] + i3 * (p)->a_strides[3];                       \
-                        const int8_t *b_ = (b) + i0 * (p)->b_strides[0] + i1 * (p)->b_strides[1] +                \
-                                           i2 * (p)->b_strides[2] + i3 * (p)->b_strides[3];                       \
+                        const T *a_ = (a) + i0 * (p)->a_strides[0] + i1 * (p)->a_strides[1] +                     \
+                                      i2 * (p)->a_strides[2] + i3 * (p)->a_strides[3];                            \
+                        const T *b_ = (b) + i0 * (p)->b_strides[0] + i1 * (p)->b_strides[1] +                     \
+                                      i2 * (p)->b_strides[2] + i3 * (p)->b_strides[3];                            \
                         row(p, a_, (p)->a_strides[4], b_, (p)->b_strides[4], out_, (p)->dims[4]);                 \
                     }                                                                                             \
     } while (0)

@@ -6,5 +6,5 @@
 void rvfw_minimum_s32_scalar(const rvfw_binary_params *p, const int32_t *a, const int32_t *b, int32_t *output)
 {
 #define COMBINE(x, y) ((x) < (y) ? (x) : (y))
-    RVFW_BINARY_S32_SCALAR(p, a, b, output, COMBINE);
+    RVFW_BROADCAST_RUNS(p, int32_t, a, b, output, RVFW_S32_SCALAR_ROW);
 }
