@@ -8,9 +8,13 @@
 #include "rvfw_broadcast.h"
 
 #define RVFW_S32_SCALAR_ROW(p, x, sx, y, sy, out, n)                                                               \
-    for (int32_t j = 0; j < (n); ++j) {                                                                           \
-        const int32_t v_ = COMBINE((x)[j * (sx)], (y)[j * (sy)]);                                                 \
-        (out)[j] = rvfw_clamp_s32(v_, (p));                                                                       \
+    {                                                                                                             \
+        const int32_t *x_ = (x), *y_ = (y);                                                                       \
+        const int32_t lo_ = (p)->output_activation_min, hi_ = (p)->output_activation_max;                         \
+        for (int32_t j = 0; j < (n); ++j, x_ += (sx), y_ += (sy)) {                                               \
+            const int32_t v_ = COMBINE(*x_, *y_); /* the bounds in registers: out may alias p */                 \
+            (out)[j] = v_ < lo_ ? lo_ : v_ > hi_ ? hi_ : v_;                                                      \
+        }                                                                                                         \
     }
 
 #endif
