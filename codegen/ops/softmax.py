@@ -7,10 +7,12 @@ from __future__ import annotations
 
 import numpy as np
 
+from codegen import fixedpoint
 from codegen.ir import DType, Graph, Op, OpKind
 from codegen.ops.common import (
     Layer,
     LowerContext,
+    Operands,
     expect_dtype,
     expect_float,
     expect_int8_same_shape,
@@ -26,7 +28,9 @@ from codegen.quant import quantize_multiplier, softmax_input_scaling
 
 SOFTMAX = family("SOFTMAX", "rvfw_softmax_params", "softmax_s8", ("ref", "rvv", "xthead"), ("SOFTMAX",))
 LOG_SOFTMAX = family("LOG_SOFTMAX", "rvfw_log_softmax_params", "log_softmax_s8", ("ref",), ("LOG_SOFTMAX",))
-SOFTMAX_S16 = family("SOFTMAX int8 -> int16", "rvfw_softmax_params", "softmax_s8_s16", ("ref",), ("SOFTMAX",))
+# The fast scalar kernel reads the gemmlowp exp of each x - max from a table of its 256 values.
+SOFTMAX_S16 = family("SOFTMAX int8 -> int16", "rvfw_softmax_params", "softmax_s8_s16", ("ref", "scalar"), ("SOFTMAX",),
+                     args={"ref": ("input", "output"), "scalar": ("input", "exps", "output")})  # fmt: skip
 SOFTMAX_INT16 = family("SOFTMAX int16", "rvfw_softmax_params", "softmax_s16", ("ref",), ("SOFTMAX",))
 SOFTMAX_F32 = family("SOFTMAX float32", "rvfw_softmax_params", "softmax_f32", ("ref",), ("SOFTMAX",))
 LOG_SOFTMAX_F32 = family("LOG_SOFTMAX float32", "rvfw_softmax_params", "log_softmax_f32", ("ref",), ("LOG_SOFTMAX",))
@@ -70,8 +74,22 @@ def lower(ctx: LowerContext, op: Op) -> Layer:
         reverse = quantize_multiplier((1 << (31 - left_shift)) / multiplier)
         params += [("reverse_multiplier", reverse[0]), ("reverse_shift", reverse[1])]
         return ctx.layer(op, ctx.pick(LOG_SOFTMAX), LOG_SOFTMAX, params, [ctx.input(op), ctx.output(op)])
-    fam = SOFTMAX_S16 if ctx.tensor(op.outputs[0]).dtype is DType.INT16 else SOFTMAX
-    return ctx.layer(op, ctx.pick(fam), fam, params, [ctx.input(op), ctx.output(op)])
+    if ctx.tensor(op.outputs[0]).dtype is DType.INT16:
+        operands: Operands = {
+            "input": lambda: ctx.input(op),
+            "exps": lambda: ctx.derived(op, "exps", "int32_t", softmax_exps(multiplier, left_shift)),
+            "output": lambda: ctx.output(op),
+        }
+        return ctx.layer(op, ctx.pick(SOFTMAX_S16), SOFTMAX_S16, params, operands)
+    return ctx.layer(op, ctx.pick(SOFTMAX), SOFTMAX, params, [ctx.input(op), ctx.output(op)])
+
+
+def softmax_exps(multiplier: int, left_shift: int) -> np.ndarray:
+    """rvfw_softmax_exp(diff) for diff = -255..0: the int8 softmax's gemmlowp exp of the scaled
+    difference (5 integer bits), as the kernels compute it."""
+    values = [fixedpoint.exp_on_negative_values(fixedpoint.srdhm(fixedpoint.wrap32(d << left_shift), multiplier), 5)
+              for d in range(-255, 1)]  # fmt: skip
+    return np.array(values, dtype=np.int32)
 
 
 def _row_params(inp, multiplier: int = 0, left_shift: int = 0) -> list[tuple[str, int]]:

@@ -336,6 +336,8 @@ void rvfw_add_s8_scalar(const rvfw_add_params *p, const int8_t *input1, const in
 void rvfw_softmax_s8_ref(const rvfw_softmax_params *p, const int8_t *input, int8_t *output);
 void rvfw_softmax_s8_rvv(const rvfw_softmax_params *p, const int8_t *input, int8_t *output);
 void rvfw_softmax_s8_s16_ref(const rvfw_softmax_params *p, const int8_t *input, int16_t *output);
+void rvfw_softmax_s8_s16_scalar(const rvfw_softmax_params *p, const int8_t *input, const int32_t *exps,
+                                int16_t *output);
 void rvfw_softmax_s8_xthead(const rvfw_softmax_params *p, const int8_t *input, int8_t *output);
 void rvfw_requantize_s8_ref(const rvfw_requantize_params *p, const int8_t *input, int8_t *output);
 /* cores: [n * r_out][k]; bias: NULL or [inner][n * r_out]; multiplier, shift: NULL (the params'
