@@ -158,6 +158,14 @@ static __attribute__((noinline, unused)) int32_t rvfw_softmax_exp(int32_t diff, 
     return rvfw_exp_on_negative_values(rvfw_srdhm((int32_t)((uint32_t)diff << left_shift), multiplier), 5);
 }
 
+/* One int16 softmax output from the row's reciprocal (shifted_scale, out_shift) and the element's
+ * exp: rounded to 16 bits, offset by -32768 (TFLite Micro's Softmax<int8_t, int16_t>). */
+static inline int16_t rvfw_softmax_s16_output(int32_t shifted_scale, int32_t exp_in_0, int32_t out_shift)
+{
+    const int32_t unsat = rvfw_rounding_divide_by_pot(rvfw_srdhm(shifted_scale, exp_in_0), out_shift);
+    return (int16_t)rvfw_clamp(unsat + INT16_MIN, INT16_MIN, INT16_MAX);
+}
+
 static inline int32_t rvfw_sum_of_exps_q12(const int8_t *x, int32_t n, int32_t max_in_row, int32_t diff_min,
                                            int32_t multiplier, int32_t left_shift)
 {

@@ -20,13 +20,10 @@ void rvfw_softmax_s8_s16_ref(const rvfw_softmax_params *p, const int8_t *input, 
 
         for (int32_t c = 0; c < p->depth; ++c) {
             const int32_t diff = in[c] - max_in_row;
-            if (diff >= p->diff_min) {
-                const int32_t exp_in_0 = rvfw_softmax_exp(diff, p->input_multiplier, p->input_left_shift);
-                const int32_t unsat = rvfw_rounding_divide_by_pot(rvfw_srdhm(shifted_scale, exp_in_0), out_shift);
-                out[c] = (int16_t)rvfw_clamp(unsat + INT16_MIN, INT16_MIN, INT16_MAX);
-            } else {
-                out[c] = INT16_MIN;
-            }
+            out[c] = diff >= p->diff_min
+                         ? rvfw_softmax_s16_output(
+                               shifted_scale, rvfw_softmax_exp(diff, p->input_multiplier, p->input_left_shift), out_shift)
+                         : INT16_MIN;
         }
     }
 }

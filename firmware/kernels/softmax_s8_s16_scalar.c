@@ -25,12 +25,7 @@ void rvfw_softmax_s8_s16_scalar(const rvfw_softmax_params *p, const int8_t *inpu
         out_shift -= 8; /* num_bits_over_unit + 31 - 16 */
         for (int32_t c = 0; c < p->depth; ++c) {
             const int32_t diff = in[c] - max_in_row;
-            if (diff >= p->diff_min) {
-                const int32_t unsat = rvfw_rounding_divide_by_pot(rvfw_srdhm(shifted_scale, exp_of[diff]), out_shift);
-                out[c] = (int16_t)rvfw_clamp(unsat + INT16_MIN, INT16_MIN, INT16_MAX);
-            } else {
-                out[c] = INT16_MIN;
-            }
+            out[c] = diff >= p->diff_min ? rvfw_softmax_s16_output(shifted_scale, exp_of[diff], out_shift) : INT16_MIN;
         }
     }
 }
