@@ -196,7 +196,7 @@ def main() -> int:
     print(table(["model", "no reuse", "greedy by size", "rvfw fast", "bound (no in-place)", "rvfw small",
                  "rvfw tiled", "target", "met", "TFLM activations", "TFLM min arena"], arena_rows))  # fmt: skip
     print("(fast: best of the planners; small: ops in place and fused residual adds; tiled: small and the first")
-    print(" conv chain run band by band; VWW's target is the tiled one, <= 55,296 untiled)")
+    print(" stage streamed through line buffers; VWW's target is the tiled one, <= 55,296 untiled)")
     print()
     print("Retired instructions for one inference, all bit-exact with TFLite Micro (VLEN 128)")
     print(table(["model", "board", "ref", "scalar", "rvv", "instr/MAC", "target", "met", "vs scalar", "vs TFLM"],
