@@ -59,7 +59,7 @@ FILTER_BANK = _family(OpKind.SIGNAL_FILTER_BANK, "SignalFilterBank", "rvfw_signa
 FILTER_BANK_INT = FILTER_BANK.variant("SignalFilterBank (products as 32-bit words)",
                                       {"rvv": "signal_filter_bank_halves_u32_rvv"})  # fmt: skip
 SQUARE_ROOT = _family(OpKind.SIGNAL_FILTER_BANK_SQRT, "SignalFilterBankSquareRoot", "rvfw_signal_params",
-                      "signal_filter_bank_sqrt_u64", ("ref", "rvv"))  # fmt: skip
+                      "signal_filter_bank_sqrt_u64", ("ref", "scalar", "rvv"))  # fmt: skip
 # Without float64 lanes (Zve32x): the reference's bit-by-bit root in 32-bit integer lanes.
 SQUARE_ROOT_INT = SQUARE_ROOT.variant("SignalFilterBankSquareRoot (bit by bit in integer lanes)",
                                       {"rvv": "signal_filter_bank_sqrt_bits_u64_rvv"})  # fmt: skip

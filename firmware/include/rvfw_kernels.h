@@ -385,6 +385,8 @@ void rvfw_signal_filter_bank_halves_u32_rvv(const rvfw_signal_params *p, const u
                                      const int16_t *weight_starts, const int16_t *widths, uint64_t *output);
 void rvfw_signal_filter_bank_sqrt_u64_ref(const rvfw_signal_params *p, const uint64_t *input,
                                           const int32_t *scale_bits, uint32_t *output);
+void rvfw_signal_filter_bank_sqrt_u64_scalar(const rvfw_signal_params *p, const uint64_t *input,
+                                          const int32_t *scale_bits, uint32_t *output);
 void rvfw_signal_spectral_subtraction_u32_ref(const rvfw_signal_spectral_params *p, const uint32_t *input,
                                               uint32_t *noise_estimate, uint32_t *output,
                                               uint32_t *noise_estimate_out);
