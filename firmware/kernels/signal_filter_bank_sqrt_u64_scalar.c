@@ -5,37 +5,27 @@
  * reference's uint64 steps take several instructions each, and most channels are below 2^32. */
 #include "rvfw_kernels.h"
 
-static uint32_t root32(uint32_t num)
-{
-    uint32_t res = 0, bit = 1u << 30;
-    while (bit > num)
-        bit >>= 2;
-    for (; bit; bit >>= 2) {
-        if (num >= res + bit) {
-            num -= res + bit;
-            res = (res >> 1) + bit;
-        } else {
-            res >>= 1;
-        }
+/* The bit-by-bit root of `num` (type T, from bit `top`), rounded up when the remainder exceeds
+ * the root unless the root is `all_ones`: one body for the 32- and the 64-bit root. */
+#define RVFW_ROOT_FN(name, T, top, all_ones)                                                                       \
+    static uint32_t name(T num)                                                                                   \
+    {                                                                                                             \
+        T res = 0, bit = (T)1 << (top);                                                                           \
+        while (bit > num)                                                                                         \
+            bit >>= 2;                                                                                            \
+        for (; bit; bit >>= 2) {                                                                                  \
+            if (num >= res + bit) {                                                                               \
+                num -= res + bit;                                                                                 \
+                res = (res >> 1) + bit;                                                                           \
+            } else {                                                                                              \
+                res >>= 1;                                                                                        \
+            }                                                                                                     \
+        }                                                                                                         \
+        return (uint32_t)(num > res && res != (all_ones) ? res + 1 : res);                                        \
     }
-    return num > res && res != 0xFFFFu ? res + 1 : res;
-}
 
-static uint32_t root64(uint64_t num)
-{
-    uint64_t res = 0, bit = (uint64_t)1 << 62;
-    while (bit > num)
-        bit >>= 2;
-    for (; bit; bit >>= 2) {
-        if (num >= res + bit) {
-            num -= res + bit;
-            res = (res >> 1) + bit;
-        } else {
-            res >>= 1;
-        }
-    }
-    return (uint32_t)(num > res && res != 0xFFFFFFFFu ? res + 1 : res);
-}
+RVFW_ROOT_FN(root32, uint32_t, 30, 0xFFFFu)
+RVFW_ROOT_FN(root64, uint64_t, 62, 0xFFFFFFFFu)
 
 void rvfw_signal_filter_bank_sqrt_u64_scalar(const rvfw_signal_params *p, const uint64_t *input,
                                              const int32_t *scale_bits, uint32_t *output)
