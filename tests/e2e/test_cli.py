@@ -255,7 +255,7 @@ def test_ops_filter_and_json():
     assert proc.returncode == 0 and all(line.startswith("LEAKY_RELU") for line in proc.stdout.splitlines()[1:])
     records = json.loads(rvfw("ops", "--json", "SOFTMAX").stdout)
     assert {"ops", "family", "dtype", "kernel_sets"} <= set(records[0])
-    assert any(r["family"] == "SOFTMAX int8 -> int16" and r["kernel_sets"] == ["ref"] for r in records)
+    assert any(r["family"] == "SOFTMAX int8 -> int16" and r["kernel_sets"] == ["ref", "scalar"] for r in records)
 
 
 def test_input_files_must_match_the_model_inputs(tmp_path):
