@@ -10,7 +10,6 @@ import dataclasses
 from codegen.ir import Graph, Op, OpKind
 from codegen.ops.common import Layer, LowerContext, Stage, StageMember
 from codegen.ops.contract import Form, Kind, OpContract
-from codegen.ops.movement import row_band
 
 
 def _form(graph: Graph, op: Op):
@@ -33,8 +32,7 @@ def inplace(graph: Graph, op: Op) -> list[tuple[int, ...]]:
     writes its output rows below every input byte a later step reads: planner.tiling); its line
     buffers are scratch either way."""
     tiling = op.tiling
-    over = [(tiling.stage_input, tiling.scratch, tiling.lead)] if tiling.lead is not None else []
-    return [*over, (-1, tiling.scratch)]
+    return [(tiling.stage_input, tiling.scratch, tiling.lead), (-1, tiling.scratch)]
 
 
 def _rows(graph: Graph, t: int) -> tuple[int, int]:
@@ -79,7 +77,7 @@ def lower(ctx: LowerContext, op: Op) -> Layer:
             elems = graph.tensors[m_op.outputs[0]].num_elements // out_h
             members.append(StageMember(layer, "rows", slots, per_row=elems))
         else:
-            dim, count, row_offset, _first = row_band(graph, m_op)
+            dim, count, row_offset, _first = member.band
             offset = dict(layer.params)["offset"]
             # the input is read whole through the params' offset, not a row pointer
             slots = [s for s in slots if s[3] == len(streamed)]

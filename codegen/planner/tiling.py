@@ -22,7 +22,7 @@ import dataclasses
 from dataclasses import dataclass
 
 from codegen.ir import DType, Graph, Op, OpKind
-from codegen.ops import conv_common, macs
+from codegen.ops import conv_common
 from codegen.ops.movement import row_band
 from codegen.ops.pool2d import padding_before
 
@@ -38,6 +38,7 @@ class Member:
     op: Op
     form: str  # "window" | "rows" | "transpose"
     window: tuple[int, int, int, int] = (1, 0, 0, 0)  # "window": (stride_h, pad_h, span_h, in_h)
+    band: tuple[int, int, int, int] = (0, 0, 0, 0)  # "transpose": ops.movement.row_band
 
 
 @dataclass(frozen=True)
@@ -68,12 +69,7 @@ class StageTiling:
     # Bytes the output starts before the input where it is written over an input that dies at the
     # stage (InPlace.lead): every step writes its output bytes below every input byte it or a later
     # step reads.
-    lead: int | None = None
-    extra_macs: int = 0  # none: no row is computed twice
-
-    @property
-    def ops(self) -> tuple[Op, ...]:
-        return tuple(m.op for m in self.members)
+    lead: int = 0
 
 
 def _rows(graph: Graph, t: int) -> int:
@@ -130,9 +126,8 @@ def member_of(graph: Graph, op: Op, stage_input: int) -> Member | None:
         else:
             ok = same and first.dtype is DType.FLOAT32 and graph.tensors[out].dtype is DType.INT8
         return Member(op, "rows") if ok else None
-    if op.kind is OpKind.TRANSPOSE and streamed == [stage_input] and row_band(graph, op) is not None:
-        return Member(op, "transpose")
-    return None
+    band = row_band(graph, op) if op.kind is OpKind.TRANSPOSE and streamed == [stage_input] else None
+    return Member(op, "transpose", band=band) if band is not None else None
 
 
 def find_stage(graph: Graph, start: int = 0) -> tuple[int, list[Member]]:
@@ -250,7 +245,7 @@ def schedule(graph: Graph, x: int, members: list[Member], band_rows: int, caps: 
             written[t_out].update(dict.fromkeys(range(a, b), len(steps)))
         if x in _streamed(graph, m.op):
             if m.form == "transpose":
-                _k, _count, row_offset, first = row_band(graph, m.op)
+                _k, _count, row_offset, first = m.band
                 x_low[len(steps)] = first + a * row_offset if first >= 0 else 0
             else:
                 x_low[len(steps)] = (src0 if m.form == "window" else a) * _row_bytes(graph, x)
@@ -337,7 +332,7 @@ def rewrite(graph: Graph, tiling: StageTiling) -> Graph:
 
 def why_not_tiled(graph: Graph, untiled: int) -> str:
     """One line: why tile_first_stage left the graph as it was (the plan it would tile is `untiled` bytes)."""
-    x, members = find_stage(graph)
+    _x, members = find_stage(graph)
     if any(_valid_ends(graph, *find_stage(graph, k)) for k in STARTS):
         names = ", ".join(dict.fromkeys(m.op.kind.value.lower() for m in members))
         return (f"no stage of its first {len(members)} layers ({names}) lowers the arena below {untiled:,} B: "
@@ -379,7 +374,3 @@ def tile_first_stage(graph: Graph, plan_arena, budget: int | None = None) -> tup
             if key < best[0]:
                 best = (key, candidate, tiling)
     return best[1], best[2]
-
-
-def stage_macs(graph: Graph, tiling: StageTiling) -> int:
-    return sum(macs(graph, m.op) for m in tiling.members)

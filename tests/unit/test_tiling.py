@@ -1,5 +1,6 @@
 from codegen.frontend.tflite import load_tflite
 from codegen.ir import OpKind
+from codegen.ops import macs
 from codegen.planner import plan_memory
 from codegen.planner.inplace import choose_inplace
 from codegen.planner.tiling import find_stage, schedule, tile, tile_first_stage
@@ -65,7 +66,11 @@ def test_line_buffers_hold_windows_not_tensors():
     assert [rows for _t, _o, rows in tiling.buffers] == [3, 1, 3]
     _steps, need, _live, _lead = schedule(g, x, members[:4], 2)
     assert list(need.values()) == [4, 2, 5]  # two rows of a stride-2 3x3 window: 5
-    assert tiling.extra_macs == 0
+    # no MAC is repeated: the steps' rows times each member's MACs per row add up to the members' MACs
+    per_row = [macs(g, m.op) // g.tensors[m.op.outputs[0]].shape[1] for m in tiling.members]
+    assert sum(s.rows * per_row[s.member] for s in tiling.steps if s.member >= 0) == sum(
+        macs(g, m.op) for m in tiling.members
+    )
 
 
 def test_tiling_picks_the_smallest_arena_or_the_fewest_steps_that_fit():
