@@ -21,7 +21,7 @@ IO = ("input1", "input2", "output")
 ADD_LAYER = family("ADD", "rvfw_add_params", "add_s8", ("ref", "scalar", "rvv", "xthead"), ("ADD",),
                    args={"ref": IO, "scalar": (*IO, "tables"), "rvv": IO, "xthead": IO})  # fmt: skip
 ADD_BROADCAST = family(
-    "ADD with broadcasting", "rvfw_binary_params", "add_broadcast_s8", ("ref", "rvv", "xthead"), ("ADD",)
+    "ADD with broadcasting", "rvfw_binary_params", "add_broadcast_s8", ("ref", "scalar", "rvv", "xthead"), ("ADD",)
 )
 
 

@@ -34,7 +34,7 @@ KINDS = (OpKind.SUB, OpKind.MUL, OpKind.DIV, OpKind.MAXIMUM, OpKind.MINIMUM, OpK
 PARAMS = "rvfw_binary_params"
 VECTOR = (OpKind.SUB, OpKind.MUL)  # vector kernels where the models of codegen.family_models spend time
 FAMILY = {kind: family(kind.value, PARAMS, f"{kind.value.lower()}_s8",
-                       ("ref", "rvv", "xthead") if kind in VECTOR else ("ref",), (kind.value,))
+                       ("ref", "scalar", "rvv", "xthead") if kind in VECTOR else ("ref",), (kind.value,))
           for kind in KINDS}  # fmt: skip
 FLOAT_ONLY = (OpKind.FLOOR_DIV,)  # TFLite Micro runs these in float32 only
 # float32: every binary kind, ADD's included (ops.add's float32 form is this module's)

@@ -41,9 +41,11 @@ def _family(kind: OpKind, what: str, params: str, stem: str, sets: tuple[str, ..
     return family(what, params, stem, sets, (kind.value,))
 
 
-WINDOW = _family(OpKind.SIGNAL_WINDOW, "SignalWindow", "rvfw_signal_window_params", "signal_window_s16", ("ref", "rvv"))
+WINDOW = _family(
+    OpKind.SIGNAL_WINDOW, "SignalWindow", "rvfw_signal_window_params", "signal_window_s16", ("ref", "scalar", "rvv")
+)
 AUTO_SCALE = _family(OpKind.SIGNAL_FFT_AUTO_SCALE, "SignalFftAutoScale", "rvfw_signal_params",
-                     "signal_fft_auto_scale_s16", ("ref", "rvv"))  # fmt: skip
+                     "signal_fft_auto_scale_s16", ("ref", "scalar", "rvv"))  # fmt: skip
 # The reference recurses as kiss_fft does; the fast kernels run the same butterflies level by
 # level, bottom up, after one gather of the input in the order the recursion's leaves read it.
 RFFT_ARGS = ("twiddles", "super_twiddles", "factors", "work", "output")
@@ -52,12 +54,17 @@ RFFT = family("SignalRfft int16", "rvfw_signal_rfft_params", "signal_rfft_s16", 
                                                  "scalar": ("input", "gather", *RFFT_ARGS),
                                                  "rvv": ("input", "gather", *RFFT_ARGS)})  # fmt: skip
 ENERGY = _family(OpKind.SIGNAL_ENERGY, "SignalEnergy", "rvfw_signal_energy_params", "signal_energy_s16",
-                 ("ref", "rvv"))  # fmt: skip
+                 ("ref", "scalar", "rvv"))  # fmt: skip
 FILTER_BANK = _family(OpKind.SIGNAL_FILTER_BANK, "SignalFilterBank", "rvfw_signal_params", "signal_filter_bank_u32",
                       ("ref", "rvv"))  # fmt: skip
 # Without 64-bit lanes (Zve32x): each product as its two 32-bit words.
 FILTER_BANK_INT = FILTER_BANK.variant("SignalFilterBank (products as 32-bit words)",
                                       {"rvv": "signal_filter_bank_halves_u32_rvv"})  # fmt: skip
+# Non-negative weights summing below 2^32 / 65535 per channel (split_filter_bank): the fast
+# scalar kernel sums the products of each energy's 16-bit halves in 32 bits.
+SPLIT = {"scalar": "signal_filter_bank_split_u32_scalar"}
+FILTER_BANK_SPLIT = FILTER_BANK.variant("SignalFilterBank (16-bit halves)", SPLIT)
+FILTER_BANK_INT_SPLIT = FILTER_BANK_INT.variant("SignalFilterBank (products as 32-bit words, 16-bit halves)", SPLIT)
 SQUARE_ROOT = _family(OpKind.SIGNAL_FILTER_BANK_SQRT, "SignalFilterBankSquareRoot", "rvfw_signal_params",
                       "signal_filter_bank_sqrt_u64", ("ref", "scalar", "rvv"))  # fmt: skip
 # Without float64 lanes (Zve32x): the reference's bit-by-bit root in 32-bit integer lanes.
@@ -65,10 +72,11 @@ SQUARE_ROOT_INT = SQUARE_ROOT.variant("SignalFilterBankSquareRoot (bit by bit in
                                       {"rvv": "signal_filter_bank_sqrt_bits_u64_rvv"})  # fmt: skip
 # Their RVV kernels keep uint64 products as two 32-bit halves: Zve32x too.
 SPECTRAL = _family(OpKind.SIGNAL_SPECTRAL_SUBTRACTION, "SignalFilterBankSpectralSubtraction",
-                   "rvfw_signal_spectral_params", "signal_spectral_subtraction_u32", ("ref", "rvv"))  # fmt: skip
-PCAN = _family(OpKind.SIGNAL_PCAN, "SignalPCAN", "rvfw_signal_pcan_params", "signal_pcan_u32", ("ref", "rvv"))
+                   "rvfw_signal_spectral_params", "signal_spectral_subtraction_u32",
+                   ("ref", "scalar", "rvv"))  # fmt: skip
+PCAN = _family(OpKind.SIGNAL_PCAN, "SignalPCAN", "rvfw_signal_pcan_params", "signal_pcan_u32", ("ref", "scalar", "rvv"))
 LOG = _family(OpKind.SIGNAL_FILTER_BANK_LOG, "SignalFilterBankLog", "rvfw_signal_log_params",
-              "signal_filter_bank_log_u32", ("ref", "rvv"))  # fmt: skip
+              "signal_filter_bank_log_u32", ("ref", "scalar", "rvv"))  # fmt: skip
 
 PCAN_LUT = 125  # WideDynamicFunction reads lut[4 * msb - 6 + 2] for msb up to 32
 LOG_SEGMENTS = 128
@@ -245,6 +253,19 @@ def check(graph: Graph, op: Op) -> None:
     CHECKS[op.kind](graph, op)
 
 
+def split_filter_bank(graph: Graph, op: Op) -> bool:
+    """Whether every channel's weights and unweights are non-negative and sum below 2^32 / 65535,
+    so that the products of an energy's 16-bit halves sum in 32 bits without wrapping."""
+    weights, unweights, _starts, weight_starts, widths = (graph.tensors[i].data.astype(np.int64)
+                                                          for i in op.inputs[1:6])  # fmt: skip
+    for table in (weights, unweights):
+        for start, width in zip(weight_starts, widths):
+            taps = table[start : start + max(int(width), 0)]
+            if taps.size and (taps.min() < 0 or int(taps.sum()) * 0xFFFF >= 1 << 32):
+                return False
+    return True
+
+
 # --- build-time tables ------------------------------------------------------------------------
 
 
@@ -329,7 +350,11 @@ def lower(ctx: LowerContext, op: Op) -> Layer:
     if kind is OpKind.SIGNAL_FILTER_BANK:
         args = [ctx.input(op), *(ctx.weights(op.inputs[k]) for k in range(1, 6)), ctx.output(op)]
         # The RVV kernel's lanes are 64-bit (ELEN 64); the square root's also float64 (V, Zve64d).
-        fam = FILTER_BANK if "e64" in ctx.caps else FILTER_BANK_INT
+        split = split_filter_bank(g, op)
+        if "e64" in ctx.caps:
+            fam = FILTER_BANK_SPLIT if split else FILTER_BANK
+        else:
+            fam = FILTER_BANK_INT_SPLIT if split else FILTER_BANK_INT
         return ctx.layer(op, ctx.pick(fam), fam, [("size", _int(op, "num_channels"))], args, macs(g, op))
     if kind is OpKind.SIGNAL_FILTER_BANK_SQRT:
         fam = SQUARE_ROOT if "f64" in ctx.caps else SQUARE_ROOT_INT
@@ -399,6 +424,8 @@ CONTRACT = OpContract(
                 ENERGY,
                 FILTER_BANK,
                 FILTER_BANK_INT,
+                FILTER_BANK_SPLIT,
+                FILTER_BANK_INT_SPLIT,
                 SQUARE_ROOT,
                 SQUARE_ROOT_INT,
                 SPECTRAL,

@@ -401,6 +401,23 @@ void rvfw_signal_filter_bank_log_u32_ref(const rvfw_signal_log_params *p, const 
                                          const uint16_t *log_table, int16_t *output);
 void rvfw_signal_filter_bank_log_u32_rvv(const rvfw_signal_log_params *p, const uint32_t *input,
                                          const uint16_t *log_table, int16_t *output);
+/* The Signal kernels' fast scalar set (bit-exact with the references above). */
+void rvfw_signal_window_s16_scalar(const rvfw_signal_window_params *p, const int16_t *input, const int16_t *window,
+                                   int16_t *output);
+void rvfw_signal_fft_auto_scale_s16_scalar(const rvfw_signal_params *p, const int16_t *input, int16_t *output,
+                                           int32_t *scale_bits);
+void rvfw_signal_energy_s16_scalar(const rvfw_signal_energy_params *p, const int16_t *input, uint32_t *output);
+void rvfw_signal_filter_bank_split_u32_scalar(const rvfw_signal_params *p, const uint32_t *input,
+                                              const int16_t *weights, const int16_t *unweights,
+                                              const int16_t *freq_starts, const int16_t *weight_starts,
+                                              const int16_t *widths, uint64_t *output);
+void rvfw_signal_spectral_subtraction_u32_scalar(const rvfw_signal_spectral_params *p, const uint32_t *input,
+                                                 uint32_t *noise_estimate, uint32_t *output,
+                                                 uint32_t *noise_estimate_out);
+void rvfw_signal_pcan_u32_scalar(const rvfw_signal_pcan_params *p, const uint32_t *input,
+                                 const uint32_t *noise_estimate, const int16_t *gain_lut, uint32_t *output);
+void rvfw_signal_filter_bank_log_u32_scalar(const rvfw_signal_log_params *p, const uint32_t *input,
+                                            const uint16_t *log_table, int16_t *output);
 /* work: scratch (codegen.ops.detection_postprocess.scratch); outputs boxes, classes, scores, count. */
 void rvfw_detection_postprocess_f32_ref(const rvfw_detection_params *p, const float *box_encodings,
                                         const float *class_predictions, const float *anchors, int8_t *work,
@@ -432,6 +449,9 @@ void rvfw_minimum_s32_scalar(const rvfw_binary_params *p, const int32_t *a, cons
 void rvfw_add_broadcast_s8_ref(const rvfw_binary_params *p, const int8_t *a, const int8_t *b, int8_t *output);
 void rvfw_sub_s8_ref(const rvfw_binary_params *p, const int8_t *a, const int8_t *b, int8_t *output);
 void rvfw_mul_s8_ref(const rvfw_binary_params *p, const int8_t *a, const int8_t *b, int8_t *output);
+void rvfw_add_broadcast_s8_scalar(const rvfw_binary_params *p, const int8_t *a, const int8_t *b, int8_t *output);
+void rvfw_sub_s8_scalar(const rvfw_binary_params *p, const int8_t *a, const int8_t *b, int8_t *output);
+void rvfw_mul_s8_scalar(const rvfw_binary_params *p, const int8_t *a, const int8_t *b, int8_t *output);
 void rvfw_maximum_s8_ref(const rvfw_binary_params *p, const int8_t *a, const int8_t *b, int8_t *output);
 void rvfw_minimum_s8_ref(const rvfw_binary_params *p, const int8_t *a, const int8_t *b, int8_t *output);
 void rvfw_mean_s8_ref(const rvfw_reduce_params *p, const int8_t *input, int8_t *output);

@@ -30,4 +30,21 @@ static inline int32_t rvfw_signal_scale_bits(int16_t max)
     return 16 - msb - 1 > 0 ? 16 - msb - 1 : 0;
 }
 
+/* SignalPCAN's gain (TFLite Micro's WideDynamicFunction): a quadratic per power of two of the
+ * noise estimate from the gain table, truncated to int16 as its return type does. */
+static inline int16_t rvfw_signal_pcan_gain(uint32_t x, const int16_t *lut)
+{
+    if (x <= 2)
+        return lut[x];
+    const int32_t interval = 32 - __builtin_clz(x);
+    lut += 4 * interval - 6;
+    const int32_t frac = (int32_t)(((interval < 11) ? (x << (11 - interval)) : (x >> (interval - 11))) & 0x3FF);
+    int32_t result = ((int32_t)lut[2] * frac) >> 5;
+    result += (int32_t)((uint32_t)lut[1] << 5);
+    result *= frac;
+    result = (result + (1 << 14)) >> 15;
+    result += lut[0];
+    return (int16_t)result;
+}
+
 #endif

@@ -4,25 +4,9 @@
  * of the estimate, interpolated over its next 10 bits); signal times gain, shifted right by
  * snr_shift, is the SNR in 12 fractional bits, and the output is shrink(SNR) in 6: SNR^2 / 4
  * below 2, SNR - 1 above. Arithmetic in TFLite Micro's int32 / uint32 / uint64 widths. */
-#include "rvfw_kernels.h"
+#include "rvfw_signal.h"
 
 enum { SNR_BITS = 12, OUTPUT_BITS = 6 };
-
-static int16_t gain(uint32_t x, const int16_t *lut)
-{
-    if (x <= 2) {
-        return lut[x];
-    }
-    const int32_t interval = 32 - __builtin_clz(x);
-    lut += 4 * interval - 6;
-    const int16_t frac = (int16_t)(((interval < 11) ? (x << (11 - interval)) : (x >> (interval - 11))) & 0x3FF);
-    int32_t result = ((int32_t)lut[2] * frac) >> 5;
-    result += (int32_t)((uint32_t)lut[1] << 5);
-    result *= frac;
-    result = (result + (1 << 14)) >> 15;
-    result += lut[0];
-    return (int16_t)result;
-}
 
 static uint32_t shrink(uint32_t x)
 {
@@ -36,7 +20,7 @@ void rvfw_signal_pcan_u32_ref(const rvfw_signal_pcan_params *p, const uint32_t *
                               const uint32_t *noise_estimate, const int16_t *gain_lut, uint32_t *output)
 {
     for (int32_t i = 0; i < p->channels; ++i) {
-        const uint32_t g = (uint32_t)(int32_t)gain(noise_estimate[i], gain_lut);
+        const uint32_t g = (uint32_t)(int32_t)rvfw_signal_pcan_gain(noise_estimate[i], gain_lut);
         const uint32_t snr = (uint32_t)(((uint64_t)input[i] * g) >> p->snr_shift);
         output[i] = shrink(snr);
     }

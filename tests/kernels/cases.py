@@ -17,6 +17,7 @@ from codegen.modelgen import ModelBuilder
 
 VECTOR = ("rvv", "xthead")  # every vector set has a kernel for the op
 RVV = ("rvv",)  # float32 and 16x8 convolutions and FULLY_CONNECTED: RVV kernels only
+FAST = ("scalar", *VECTOR)  # the fast scalar set has one too
 
 
 @dataclass(frozen=True)
@@ -357,8 +358,9 @@ def activation(kind, shape, s_in, z_in, s_out, z_out, **options) -> bytes:
     return m.finish([x], [y])
 
 
-def binary(rng, kind, a_shape, b_shape, const=None, activation="NONE") -> bytes:
-    """Two int8 operands with broadcasting; const=0 or 1 makes that operand a weight table."""
+def binary(rng, kind, a_shape, b_shape, const=None, activation="NONE", out_scale=None) -> bytes:
+    """Two int8 operands with broadcasting; const=0 or 1 makes that operand a weight table;
+    out_scale: the output's scale instead of the kind's usual one."""
     m = ModelBuilder()
     out_shape = tuple(np.broadcast_shapes(a_shape, b_shape))
     quants = [(0.04, -3), (0.11, 12)] if kind not in ("MAXIMUM", "MINIMUM") else [(0.05, 2), (0.05, 2)]
@@ -372,7 +374,7 @@ def binary(rng, kind, a_shape, b_shape, const=None, activation="NONE") -> bytes:
     y_quant = (
         (0.05, 2) if kind in ("MAXIMUM", "MINIMUM") else ({"MUL": 0.2, "SQUARED_DIFFERENCE": 0.3}.get(kind, 0.13), -20)
     )
-    y = m.tensor("y", out_shape, scale=y_quant[0], zero_point=y_quant[1])
+    y = m.tensor("y", out_shape, scale=out_scale or y_quant[0], zero_point=y_quant[1])
     extra = {"activation": activation} if kind in ("ADD", "SUB", "MUL") else {}
     m.op(kind, operands, [y], **extra)
     return m.finish(graph_inputs, [y])
@@ -835,16 +837,16 @@ CASES: dict[str, Case] = {
     "act_abs_rescaled": Case(lambda r: activation("ABS", (3, 29), 0.05, -7, 0.03, -128), inplace=True, vector=VECTOR),
     "act_abs_same_scale": Case(lambda r: activation("ABS", (2, 40), 0.04, 9, 0.04, -20), inplace=True, vector=VECTOR),
     "sub_same_shape_relu": Case(
-        lambda r: binary(r, "SUB", (1, 5, 3, 7), (1, 5, 3, 7), activation="RELU"), inplace=True, vector=VECTOR
+        lambda r: binary(r, "SUB", (1, 5, 3, 7), (1, 5, 3, 7), activation="RELU"), inplace=True, vector=FAST
     ),
-    "sub_broadcast_scalar_const": Case(lambda r: binary(r, "SUB", (2, 9, 5), (1,), const=1), vector=VECTOR),
-    "mul_channel_vector": Case(lambda r: binary(r, "MUL", (1, 6, 5, 11), (1, 1, 1, 11)), inplace=True, vector=VECTOR),
-    "mul_const_scalar_first": Case(
-        lambda r: binary(r, "MUL", (1,), (3, 17), const=0, activation="RELU6"), vector=VECTOR
-    ),
-    "mul_outer_broadcast": Case(lambda r: binary(r, "MUL", (4, 1, 6), (1, 5, 1)), vector=VECTOR),
-    "add_broadcast_rows": Case(lambda r: binary(r, "ADD", (2, 3, 1, 8), (3, 4, 8)), vector=VECTOR),
-    "add_const_bias_5d": Case(lambda r: binary(r, "ADD", (2, 1, 3, 2, 5), (2, 4, 1, 1, 5), const=1), vector=VECTOR),
+    "sub_broadcast_scalar_const": Case(lambda r: binary(r, "SUB", (2, 9, 5), (1,), const=1), vector=FAST),
+    "mul_channel_vector": Case(lambda r: binary(r, "MUL", (1, 6, 5, 11), (1, 1, 1, 11)), inplace=True, vector=FAST),
+    "mul_const_scalar_first": Case(lambda r: binary(r, "MUL", (1,), (3, 17), const=0, activation="RELU6"), vector=FAST),
+    # sa * sb / so = 2.2: the requantisation shifts left (the multiplier above 1)
+    "mul_gain_above_one": Case(lambda r: binary(r, "MUL", (3, 10), (10,), out_scale=0.002), vector=FAST),
+    "mul_outer_broadcast": Case(lambda r: binary(r, "MUL", (4, 1, 6), (1, 5, 1)), vector=FAST),
+    "add_broadcast_rows": Case(lambda r: binary(r, "ADD", (2, 3, 1, 8), (3, 4, 8)), vector=FAST),
+    "add_const_bias_5d": Case(lambda r: binary(r, "ADD", (2, 1, 3, 2, 5), (2, 4, 1, 1, 5), const=1), vector=FAST),
     "maximum_broadcast": Case(lambda r: binary(r, "MAXIMUM", (3, 1, 9), (1, 4, 9))),
     "minimum_const": Case(lambda r: binary(r, "MINIMUM", (5, 13), (13,), const=1)),
     "transpose_nchw_to_nhwc": Case(
