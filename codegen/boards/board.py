@@ -63,12 +63,14 @@ class Board:
     @property
     def caps(self) -> frozenset[str]:
         """What the core computes beyond its integer ISA, for choosing kernels: "fpu" (F: hardware
-        single-precision float), and of an RVV unit beyond Zve32x "f32" (V, Zve32f and up: the
-        *_f32_rvv kernels), "e64" (ELEN 64: the 16x8 *_s16_rvv kernels) and "f64" (V, Zve64d:
-        DEQUANTIZE's double-precision product)."""
+        single-precision float), "fpu64" (D: hardware double precision), and of an RVV unit beyond
+        Zve32x "f32" (V, Zve32f and up: the *_f32_rvv kernels), "e64" (ELEN 64: the 16x8 *_s16_rvv
+        kernels) and "f64" (V, Zve64d: DEQUANTIZE's double-precision product)."""
         base, _sep, rest = self.march.partition("_")
         extensions = rest.split("_")
         caps = {"fpu"} if any(c in base[4:] for c in "fdg") else set()
+        if any(c in base[4:] for c in "dg"):
+            caps.add("fpu64")
         if self.vector is None or self.xtheadvector:
             return frozenset(caps)
         if "v" in base[4:] or any(z in extensions for z in ("zve32f", "zve64f", "zve64d")):

@@ -99,7 +99,7 @@ def lower_graph(
     plan,
     kernels: str = "ref",
     vlen: int = 128,
-    caps: frozenset[str] = frozenset({"fpu", "f32", "e64", "f64"}),
+    caps: frozenset[str] = frozenset({"fpu", "fpu64", "f32", "e64", "f64"}),
 ) -> tuple[list[Layer], list[ConstArray]]:
     """One Layer per kernel call, from the requested kernel set where it has one (ops.kernels.pick
     falls back with a note); ops the plan runs in place get their in-place kernels."""

@@ -182,7 +182,7 @@ class LowerContext:
     # What the core computes beyond its integer ISA (Board.caps): "fpu" (hardware float), and of
     # the vector unit beyond Zve32x "f32" (V, Zve32f: the float RVV kernels), "e64" (ELEN 64: the
     # 16x8 RVV kernels' 64-bit accumulators), "f64" (V, Zve64d).
-    caps: frozenset[str] = frozenset({"fpu", "f32", "e64", "f64"})
+    caps: frozenset[str] = frozenset({"fpu", "fpu64", "f32", "e64", "f64"})
     constants: dict[str, ConstArray] = field(default_factory=dict)
     # (C type, bytes) -> the constant holding them: an identical table is emitted once.
     by_content: dict[tuple[str, bytes], str] = field(default_factory=dict)

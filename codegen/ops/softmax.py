@@ -34,6 +34,12 @@ SOFTMAX_S16 = family("SOFTMAX int8 -> int16", "rvfw_softmax_params", "softmax_s8
 SOFTMAX_INT16 = family("SOFTMAX int16", "rvfw_softmax_params", "softmax_s16", ("ref",), ("SOFTMAX",))
 SOFTMAX_F32 = family("SOFTMAX float32", "rvfw_softmax_params", "softmax_f32", ("ref",), ("SOFTMAX",))
 LOG_SOFTMAX_F32 = family("LOG_SOFTMAX float32", "rvfw_softmax_params", "log_softmax_f32", ("ref",), ("LOG_SOFTMAX",))
+# Without a double-precision FPU the references' expf is a dozen soft-float calls: the fast scalar
+# kernels compute the same bits in integer arithmetic (rvfw_expf_int.h).
+SOFTMAX_F32_SOFT = SOFTMAX_F32.variant("SOFTMAX float32 (integer exp)", {"scalar": "softmax_f32_scalar"})
+LOG_SOFTMAX_F32_SOFT = LOG_SOFTMAX_F32.variant(
+    "LOG_SOFTMAX float32 (integer exp)", {"scalar": "log_softmax_f32_scalar"}
+)
 
 
 def check(graph: Graph, op: Op) -> None:
@@ -121,17 +127,22 @@ def check_f32(graph: Graph, op: Op) -> None:
 
 def lower_f32(ctx: LowerContext, op: Op) -> Layer:
     params = _row_params(ctx.tensor(op.inputs[0]))
+    soft = "fpu64" not in ctx.caps
     if op.kind is OpKind.LOG_SOFTMAX:
-        return ctx.layer(op, ctx.pick(LOG_SOFTMAX_F32), LOG_SOFTMAX_F32, params, [ctx.input(op), ctx.output(op)])
+        fam = LOG_SOFTMAX_F32_SOFT if soft else LOG_SOFTMAX_F32
+        return ctx.layer(op, ctx.pick(fam), fam, params, [ctx.input(op), ctx.output(op)])
+    fam = SOFTMAX_F32_SOFT if soft else SOFTMAX_F32
     beta = ctx.derived(op, "beta", "float", np.array([op.options.get("beta", 1.0)], dtype=np.float32))
-    return ctx.layer(op, ctx.pick(SOFTMAX_F32), SOFTMAX_F32, params, [ctx.input(op), beta, ctx.output(op)])
+    return ctx.layer(op, ctx.pick(fam), fam, params, [ctx.input(op), beta, ctx.output(op)])
 
 
 CONTRACT = OpContract(
     kinds={OpKind.SOFTMAX: Kind(3, (1, 1)), OpKind.LOG_SOFTMAX: Kind(2, (1, 1))},
     forms={
         DType.INT16: Form(check_s16, lower_s16, (SOFTMAX_INT16,), kinds=(OpKind.SOFTMAX,)),
-        DType.FLOAT32: Form(check_f32, lower_f32, (SOFTMAX_F32, LOG_SOFTMAX_F32)),
+        DType.FLOAT32: Form(
+            check_f32, lower_f32, (SOFTMAX_F32, LOG_SOFTMAX_F32, SOFTMAX_F32_SOFT, LOG_SOFTMAX_F32_SOFT)
+        ),
         None: Form(check, lower, (SOFTMAX, LOG_SOFTMAX, SOFTMAX_S16)),
     },
 )

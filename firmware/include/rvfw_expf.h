@@ -23,10 +23,30 @@ static const uint64_t rvfw_exp2f_table[32] = {
     0x3fef5818dcfba487ULL, 0x3fef7c97337b9b5fULL, 0x3fefa4afa2a490daULL, 0x3fefd0765b6e4540ULL,
 };
 
+/* On x86-64 CPUs with FMA the host's libm runs its FMA build of the same algorithm (x / ln2
+ * split by fused multiply-adds, the cubic fused). Compared on every float in [-104, 88], the two
+ * builds differ at exactly these two arguments (the FMA build rounds the other way, 0.5001 ulp
+ * off); rvfw returns what TFLite Micro's expf returns on such a host. */
+static inline int rvfw_expf_fma_exception(uint32_t ix, uint32_t *result)
+{
+    if (ix == 0xC27C65D9u || ix == 0x4202422Fu) { /* -0x1.f8cbb2p+5, 0x1.04845ep+5 */
+        *result = ix == 0xC27C65D9u ? 0x11FA2993u : 0x56FC9F1Cu; /* 0x1.f45326p-92, 0x1.f93e38p+46 */
+        return 1;
+    }
+    return 0;
+}
+
 static inline float rvfw_expf(float x)
 {
     if (x < -0x1.9fe368p6f)
         return 0.0f;
+    uint32_t ix, exception;
+    __builtin_memcpy(&ix, &x, sizeof ix);
+    if (__builtin_expect(rvfw_expf_fma_exception(ix, &exception), 0)) {
+        float out;
+        __builtin_memcpy(&out, &exception, sizeof out);
+        return out;
+    }
     const double inv_ln2_n = 0x1.71547652b82fep+0 * 32, shift = 0x1.8p+52;
     const double c0 = 0x1.c6af84b912394p-5 / 32 / 32 / 32, c1 = 0x1.ebfce50fac4f3p-3 / 32 / 32;
     const double c2 = 0x1.62e42ff0c52d6p-1 / 32;

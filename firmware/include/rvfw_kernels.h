@@ -513,6 +513,7 @@ void rvfw_l2_normalization_f32_ref(const rvfw_l2norm_params *p, const float *inp
 void rvfw_svdf_f32_ref(const rvfw_svdf_params *p, const float *input, const float *weights_feature,
                        const float *weights_time, const float *bias, float *state, float *output);
 void rvfw_log_softmax_f32_ref(const rvfw_softmax_params *p, const float *input, float *output);
+void rvfw_log_softmax_f32_scalar(const rvfw_softmax_params *p, const float *input, float *output);
 void rvfw_logistic_f32_ref(const rvfw_lut_params *p, const float *input, float *output);
 void rvfw_tanh_f32_ref(const rvfw_lut_params *p, const float *input, float *output);
 /* The float LSTM: weights [4][units][depth], bias [4][units], scratch 4 x rows x units floats. */
@@ -555,6 +556,7 @@ void rvfw_sub_f32_ref(const rvfw_binary_params *p, const float *a, const float *
 void rvfw_mul_f32_ref(const rvfw_binary_params *p, const float *a, const float *b, const float *act, float *output);
 void rvfw_clamp_f32_ref(const rvfw_lut_params *p, const float *input, const float *act, float *output);
 void rvfw_softmax_f32_ref(const rvfw_softmax_params *p, const float *input, const float *beta, float *output);
+void rvfw_softmax_f32_scalar(const rvfw_softmax_params *p, const float *input, const float *beta, float *output);
 /* 16x8 (int16 activations, int8 weights, int64 or int32 bias: acc32; zero points 0) and int16 conversions. */
 /* 16x8 RVV (ELEN 64, int64 bias): conv filter HWIO, FC filter transposed [depth][out], depthwise
  * with depth multiplier 1. */
