@@ -9,7 +9,7 @@ ARGS := $(if $(BOARD),--board $(BOARD),$(if $(APP),,--board spike-rv64gcv)) $(if
 # OPTIMIZE=size: every source -Os (smaller, slower kernels); default speed.
 BUILD_ARGS := $(ARGS) $(if $(OPTIMIZE),--optimize $(OPTIMIZE))
 
-.PHONY: all setup build run check size plan admit fuzz bench-tt bench-c906 bench-sim bench-ops bench-public bench-audio flash check-board export test bench lint format example example-audio-kws clean
+.PHONY: all setup build run check size plan admit fuzz bench-tt bench-c906 bench-sim bench-ops bench-public bench-corpus bench-audio flash check-board export test bench lint format example example-audio-kws clean
 
 all: build
 
@@ -104,3 +104,7 @@ bench-audio: setup
 # issue 31's targets, tiled against fast instructions, and the share in reference kernels.
 bench-public: setup
 	@$(PYTHON) bench/public_models.py
+
+# The converter corpus (tests/data/converters): the share in reference kernels on every Spike board.
+bench-corpus: setup
+	@$(PYTHON) bench/converter_corpus.py

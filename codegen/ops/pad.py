@@ -21,7 +21,7 @@ from codegen.ops.common import (
 from codegen.ops.contract import Form, Kind, OpContract
 from codegen.ops.kernels import family
 
-PAD = family("PAD", "rvfw_pad_params", "pad_s8", ("ref",))
+PAD = family("PAD", "rvfw_pad_params", "pad_s8", ("ref", "scalar", "rvv"))
 MAX_RANK = 4
 
 

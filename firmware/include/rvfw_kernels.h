@@ -598,6 +598,8 @@ void rvfw_dequantize_s8_f32_rvv(const rvfw_affine_params *p, const int8_t *input
 void rvfw_dequantize_s8_f32_scalar(const rvfw_affine_params *p, const int8_t *input, const float *table, float *output);
 void rvfw_dequantize_s16_f32_ref(const rvfw_affine_params *p, const int16_t *input, float *output);
 void rvfw_pad_s8_ref(const rvfw_pad_params *p, const int8_t *input, int8_t *output);
+void rvfw_pad_s8_scalar(const rvfw_pad_params *p, const int8_t *input, int8_t *output);
+void rvfw_pad_s8_rvv(const rvfw_pad_params *p, const int8_t *input, int8_t *output);
 void rvfw_quantize_f32_s8_ref(const rvfw_affine_params *p, const float *input, int8_t *output);
 void rvfw_dequantize_s8_f32_ref(const rvfw_affine_params *p, const int8_t *input, float *output);
 

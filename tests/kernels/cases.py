@@ -1171,9 +1171,18 @@ CASES: dict[str, Case] = {
     "paddw_5x3_s1_wide": Case(
         lambda r: pad_then_conv(r, 6, 33, 3, 3, (5, 3), (1, 1), ((2, 2), (0, 2)), depthwise=True), vector=VECTOR
     ),
-    "pad_4d_hw_asymmetric": Case(lambda r: pad((1, 5, 7, 3), ((0, 0), (1, 2), (0, 3), (0, 0)))),
-    "pad_4d_every_axis": Case(lambda r: pad((2, 3, 4, 5), ((1, 0), (2, 1), (1, 1), (3, 2)))),
+    "pad_4d_hw_asymmetric": Case(
+        lambda r: pad((1, 5, 7, 3), ((0, 0), (1, 2), (0, 3), (0, 0))), vector=("scalar", "rvv")
+    ),
+    "pad_4d_every_axis": Case(lambda r: pad((2, 3, 4, 5), ((1, 0), (2, 1), (1, 1), (3, 2))), vector=("scalar", "rvv")),
     "pad_2d": Case(lambda r: pad((3, 9), ((2, 1), (0, 4)))),
+    # fills starting off a word boundary, rows of fill longer than a vector strip (RVV's pattern phase)
+    "padv2_int16_long_fill": Case(
+        lambda r: padv2((1, 3, 5, 3), ((0, 0), (2, 1), (1, 30), (1, 0)), -1234, np.int16), vector=("scalar", "rvv")
+    ),
+    "padv2_f32_odd": Case(
+        lambda r: padv2((2, 7, 3), ((1, 0), (0, 3), (1, 2)), -2.5, np.float32), vector=("scalar", "rvv")
+    ),
     "conv3x3_same_perchannel_relu": Case(lambda r: conv(r, 9, 7, 3, 5, (3, 3), activation="RELU"), vector=VECTOR),
     "conv5x3_valid_stride2x1_pertensor_nobias": Case(
         lambda r: conv(r, 12, 9, 7, 3, (5, 3), (2, 1), "VALID", per_channel=False, bias=False), vector=VECTOR
