@@ -25,9 +25,9 @@ from codegen.quant import quantize_multiplier
 SUM = family("MEAN/SUM", "rvfw_reduce_params", "mean_s8", ("ref", "rvv", "xthead"), ("MEAN", "SUM"))
 MAX = family("REDUCE_MAX", "rvfw_reduce_params", "reduce_max_s8", ("ref",), ("REDUCE_MAX",))
 MIN = family("REDUCE_MIN", "rvfw_reduce_params", "reduce_min_s8", ("ref",), ("REDUCE_MIN",))
-SUM16 = family("MEAN/SUM int16", "rvfw_reduce_params", "mean_s16", ("ref",), ("MEAN", "SUM"))
+SUM16 = family("MEAN/SUM int16", "rvfw_reduce_params", "mean_s16", ("ref", "rvv"), ("MEAN", "SUM"))
 FAMILY = {OpKind.MEAN: SUM, OpKind.SUM: SUM, OpKind.REDUCE_MAX: MAX, OpKind.REDUCE_MIN: MIN}
-SUM_F32 = family("MEAN/SUM float32", "rvfw_reduce_params", "mean_f32", ("ref",), ("MEAN", "SUM"))
+SUM_F32 = family("MEAN/SUM float32", "rvfw_reduce_params", "mean_f32", ("ref", "rvv"), ("MEAN", "SUM"))
 EXTREME_F32 = family("REDUCE_MAX/MIN float32", "rvfw_reduce_params", "reduce_max_f32", ("ref",),
                      ("REDUCE_MAX", "REDUCE_MIN"))  # fmt: skip
 GROUPS = 4  # kept and reduced dimension groups the kernels loop over
@@ -139,7 +139,7 @@ def lower_f32(ctx: LowerContext, op: Op) -> Layer:
               ("multiplier", int(op.kind in (OpKind.MEAN, OpKind.REDUCE_MAX))), ("shift", 0),
               ("output_zero_point", 0)]  # fmt: skip
     fam = SUM_F32 if op.kind in (OpKind.MEAN, OpKind.SUM) else EXTREME_F32
-    return ctx.layer(op, ctx.pick(fam), fam, params, [ctx.input(op), ctx.output(op)])
+    return ctx.layer(op, ctx.pick(fam, *ctx.vector_needs("f32")), fam, params, [ctx.input(op), ctx.output(op)])
 
 
 CONTRACT = OpContract(

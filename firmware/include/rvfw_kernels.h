@@ -703,6 +703,11 @@ void rvfw_maxpool2d_s8_rvv(const rvfw_pool_params *p, const int8_t *input, int8_
 void rvfw_add_broadcast_s8_rvv(const rvfw_binary_params *p, const int8_t *a, const int8_t *b, int8_t *output);
 void rvfw_sub_s8_rvv(const rvfw_binary_params *p, const int8_t *a, const int8_t *b, int8_t *output);
 void rvfw_mul_s8_rvv(const rvfw_binary_params *p, const int8_t *a, const int8_t *b, int8_t *output);
+void rvfw_add_broadcast_s16_rvv(const rvfw_binary_params *p, const int16_t *a, const int16_t *b, int16_t *output);
+void rvfw_sub_s16_rvv(const rvfw_binary_params *p, const int16_t *a, const int16_t *b, int16_t *output);
+void rvfw_mul_s16_rvv(const rvfw_binary_params *p, const int16_t *a, const int16_t *b, int16_t *output);
+void rvfw_mean_s16_rvv(const rvfw_reduce_params *p, const int16_t *input, int16_t *output);
+void rvfw_mean_f32_rvv(const rvfw_reduce_params *p, const float *input, float *output);
 void rvfw_mean_s8_rvv(const rvfw_reduce_params *p, const int8_t *input, int8_t *output);
 void rvfw_copy_strided_rvv(const rvfw_copy_strided_params *p, const void *input, void *output);
 void rvfw_lut_s8_rvv(const rvfw_lut_params *p, const int8_t *input, const int8_t *table, int8_t *output);

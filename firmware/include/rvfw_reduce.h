@@ -31,9 +31,10 @@
 
 /* For the vector kernels, whose lanes run along the innermost kept axis (contiguous): `row(base,
  * out)` for each row of kept_dims[3] outputs, base its first input element... */
-#define RVFW_REDUCE_KEPT_ROWS(p, input, output, row)                                                               \
+#define RVFW_REDUCE_KEPT_ROWS(p, input, output, row) RVFW_REDUCE_KEPT_ROWS_T(p, int8_t, input, output, row)
+#define RVFW_REDUCE_KEPT_ROWS_T(p, T, input, output, row)                                                          \
     do {                                                                                                          \
-        int8_t *out_ = (output);                                                                                  \
+        T *out_ = (output);                                                                                       \
         for (int32_t k0 = 0; k0 < (p)->kept_dims[0]; ++k0)                                                        \
             for (int32_t k1 = 0; k1 < (p)->kept_dims[1]; ++k1)                                                    \
                 for (int32_t k2 = 0; k2 < (p)->kept_dims[2]; ++k2, out_ += (p)->kept_dims[3]) {                   \

@@ -110,22 +110,47 @@ static inline vint32m8_t rvfw_load_s8_strided(const int8_t *x, ptrdiff_t stride,
                                               (p)->output_activation_max, (vl)),                                  \
                         (vl))
 
-/* The row function (for RVFW_BROADCAST_ROWS) of the int8 elementwise kernels with broadcasting:
- * n int32 lanes of each operand along the innermost run of the broadcast (stride 0 repeats one
- * value in every lane), combined by COMBINE(p, x, y, vl) into the lanes RVFW_STORE_BINARY
- * requantises. ADD, SUB and MUL are this one body; each kernel file names its COMBINE. */
-#define RVFW_BINARY_ROW_S8(row, COMBINE)                                                                           \
-    static void row(const rvfw_binary_params *p, const int8_t *a, int32_t sa, const int8_t *b, int32_t sb,       \
-                    int8_t *out, int32_t n)                                                                       \
+/* The row function (for RVFW_BROADCAST_RUNS) of the quantised elementwise kernels with
+ * broadcasting: n int32 lanes of each operand along the innermost run of the broadcast (stride 0
+ * repeats one value in every lane), combined by COMBINE(p, x, y, vl) into the lanes STORE
+ * requantises, clamps and narrows to T. ADD, SUB and MUL are this one body, in int8 and in int16;
+ * each kernel file names its COMBINE. */
+#define RVFW_BINARY_ROW(row, T, LOAD, STORE, COMBINE)                                                              \
+    static void row(const rvfw_binary_params *p, const T *a, int32_t sa, const T *b, int32_t sb, T *out,          \
+                    int32_t n)                                                                                    \
     {                                                                                                             \
         for (int32_t i = 0; i < n;) {                                                                             \
             const size_t vl = __riscv_vsetvl_e32m8((size_t)(n - i));                                              \
-            const vint32m8_t x = rvfw_load_s8_strided(a + i * sa, sa, vl);                                        \
-            const vint32m8_t y = rvfw_load_s8_strided(b + i * sb, sb, vl);                                        \
-            RVFW_STORE_BINARY(p, COMBINE(p, x, y, vl), out + i, vl);                                              \
+            const vint32m8_t x = LOAD(a + i * sa, sa, vl);                                                        \
+            const vint32m8_t y = LOAD(b + i * sb, sb, vl);                                                        \
+            STORE(p, COMBINE(p, x, y, vl), out + i, vl);                                                          \
             i += (int32_t)vl;                                                                                     \
         }                                                                                                         \
     }
+#define RVFW_BINARY_ROW_S8(row, COMBINE) RVFW_BINARY_ROW(row, int8_t, rvfw_load_s8_strided, RVFW_STORE_BINARY, COMBINE)
+#define RVFW_BINARY_ROW_S16(row, COMBINE)                                                                          \
+    RVFW_BINARY_ROW(row, int16_t, rvfw_load_s16_strided, RVFW_STORE_BINARY_S16, COMBINE)
+
+/* int16 operands (the 16x8 kernels): stride in elements, 0 repeats one value. */
+static inline vint32m8_t rvfw_load_s16_strided(const int16_t *x, ptrdiff_t stride, size_t vl)
+{
+    if (stride == 1)
+        return __riscv_vsext_vf2_i32m8(__riscv_vle16_v_i16m4(x, vl), vl);
+    if (stride == 0)
+        return __riscv_vmv_v_x_i32m8(*x, vl);
+    return __riscv_vsext_vf2_i32m8(__riscv_vlse16_v_i16m4(x, stride * 2, vl), vl);
+}
+
+/* Requantise, add the output zero point, clamp to the activation's int16 range, narrow, store. */
+#define RVFW_STORE_BINARY_S16(p, acc, out, vl)                                                                     \
+    do {                                                                                                          \
+        vint32m8_t v_ = __riscv_vadd_vx_i32m8(rvfw_requantize_vx((acc), (p)->output_multiplier, (p)->output_shift, \
+                                                                 (vl)),                                           \
+                                              (p)->output_offset, (vl));                                          \
+        v_ = __riscv_vmin_vx_i32m8(__riscv_vmax_vx_i32m8(v_, (p)->output_activation_min, (vl)),                    \
+                                   (p)->output_activation_max, (vl));                                             \
+        __riscv_vse16_v_i16m4((out), __riscv_vncvt_x_x_w_i16m4(v_, (vl)), (vl));                                  \
+    } while (0)
 
 /* Add the output zero point, clamp, and narrow int32 lanes to int8. */
 static inline vint8m2_t rvfw_narrow_s8(vint32m8_t x, int32_t offset, int32_t lo, int32_t hi, size_t vl)
