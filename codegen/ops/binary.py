@@ -38,7 +38,9 @@ FAMILY = {kind: family(kind.value, PARAMS, f"{kind.value.lower()}_s8",
           for kind in KINDS}  # fmt: skip
 FLOAT_ONLY = (OpKind.FLOOR_DIV,)  # TFLite Micro runs these in float32 only
 # float32: every binary kind, ADD's included (ops.add's float32 form is this module's)
-F32 = {kind: family(f"{kind.value} float32", PARAMS, f"{kind.value.lower()}_f32", ("ref",), (kind.value,))
+F32_VECTOR = (OpKind.ADD, OpKind.SUB, OpKind.MUL, OpKind.DIV)  # one IEEE operation per lane: RVV kernels
+F32 = {kind: family(f"{kind.value} float32", PARAMS, f"{kind.value.lower()}_f32",
+                    ("ref", "rvv") if kind in F32_VECTOR else ("ref",), (kind.value,))
        for kind in (OpKind.ADD, *KINDS, *FLOAT_ONLY)}  # fmt: skip
 # 16x8: ADD and SUB are the int8 algorithm with 15 bits of headroom, MUL the int8 one with int16 clamps
 S16 = {OpKind.ADD: family("ADD int16", PARAMS, "add_broadcast_s16", ("ref", "rvv"), ("ADD",)),
@@ -262,7 +264,8 @@ def lower_f32(ctx: LowerContext, op: Op) -> Layer:
     operands = [operand(ctx, op, 0), operand(ctx, op, 1)]
     fam = F32[op.kind]
     args = [*operands, float_activation(ctx, op), ctx.output(op)]
-    return ctx.layer(op, ctx.pick(fam), fam, broadcast_layout(a.shape, b.shape, out.shape), args)
+    picked = ctx.pick(fam, *ctx.vector_needs("f32"))
+    return ctx.layer(op, picked, fam, broadcast_layout(a.shape, b.shape, out.shape), args)
 
 
 def check_s16(graph: Graph, op: Op) -> None:

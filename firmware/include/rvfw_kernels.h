@@ -708,6 +708,10 @@ void rvfw_sub_s16_rvv(const rvfw_binary_params *p, const int16_t *a, const int16
 void rvfw_mul_s16_rvv(const rvfw_binary_params *p, const int16_t *a, const int16_t *b, int16_t *output);
 void rvfw_mean_s16_rvv(const rvfw_reduce_params *p, const int16_t *input, int16_t *output);
 void rvfw_mean_f32_rvv(const rvfw_reduce_params *p, const float *input, float *output);
+void rvfw_add_f32_rvv(const rvfw_binary_params *p, const float *a, const float *b, const float *act, float *output);
+void rvfw_sub_f32_rvv(const rvfw_binary_params *p, const float *a, const float *b, const float *act, float *output);
+void rvfw_mul_f32_rvv(const rvfw_binary_params *p, const float *a, const float *b, const float *act, float *output);
+void rvfw_div_f32_rvv(const rvfw_binary_params *p, const float *a, const float *b, const float *act, float *output);
 void rvfw_mean_s8_rvv(const rvfw_reduce_params *p, const int8_t *input, int8_t *output);
 void rvfw_copy_strided_rvv(const rvfw_copy_strided_params *p, const void *input, void *output);
 void rvfw_lut_s8_rvv(const rvfw_lut_params *p, const int8_t *input, const int8_t *table, int8_t *output);

@@ -998,7 +998,7 @@ CASES: dict[str, Case] = {
     "f32_elu": Case(lambda r: float_unary("ELU", 30.0)),
     "f32_leaky_relu": Case(lambda r: float_unary("LEAKY_RELU", 3.0, alpha=0.15)),
     "f32_div_broadcast_relu": Case(
-        lambda r: float_op(r, "DIV", (2, 3, 5), (2, 3, 5), b_shape=(3, 1), activation="RELU")
+        lambda r: float_op(r, "DIV", (2, 3, 5), (2, 3, 5), b_shape=(3, 1), activation="RELU"), vector=RVV
     ),
     "f32_maximum_const": Case(lambda r: float_op(r, "MAXIMUM", (3, 7), (3, 7), b_shape=(7,), const=True)),
     "f32_floor_div_broadcast": Case(lambda r: float_op(r, "FLOOR_DIV", (2, 3, 5), (2, 3, 5), b_shape=(3, 1))),
@@ -1034,11 +1034,11 @@ CASES: dict[str, Case] = {
             activation="RELU6",
         )
     ),
-    "f32_add_broadcast": Case(lambda r: float_op(r, "ADD", (2, 3, 5), (2, 3, 5), b_shape=(3, 1))),
+    "f32_add_broadcast": Case(lambda r: float_op(r, "ADD", (2, 3, 5), (2, 3, 5), b_shape=(3, 1)), vector=RVV),
     "f32_mul_const_relu": Case(
-        lambda r: float_op(r, "MUL", (4, 9), (4, 9), b_shape=(9,), const=True, activation="RELU")
+        lambda r: float_op(r, "MUL", (4, 9), (4, 9), b_shape=(9,), const=True, activation="RELU"), vector=RVV
     ),
-    "f32_sub": Case(lambda r: float_op(r, "SUB", (3, 8), (3, 8), b_shape=(3, 8))),
+    "f32_sub": Case(lambda r: float_op(r, "SUB", (3, 8), (3, 8), b_shape=(3, 8)), vector=RVV),
     "f32_relu6": Case(lambda r: float_op(r, "RELU6", (5, 13), (5, 13))),
     "f32_softmax": Case(lambda r: float_op(r, "SOFTMAX", (3, 10), (3, 10), beta=1.0)),
     "f32_softmax_beta_wide": Case(lambda r: float_op(r, "SOFTMAX", (2, 100), (2, 100), beta=0.6)),
