@@ -21,7 +21,8 @@ from codegen.ops.common import Layer, LowerContext, expect_constant, fail
 from codegen.ops.contract import Form, Kind, OpContract
 from codegen.ops.kernels import family
 
-COPY = family("data movement (strided copy)", "rvfw_copy_strided_params", "copy_strided", ("ref", "rvv", "xthead"))
+COPY = family("data movement (strided copy)", "rvfw_copy_strided_params", "copy_strided",
+              ("ref", "scalar", "rvv", "xthead"))  # fmt: skip
 GATHER_ROWS = family("data movement (rows by table)", "rvfw_gather_rows_params", "gather_rows", ("ref",))
 # GATHER by indices computed on the device (a WHILE loop's step reading its time step): rows of
 # the input chosen at run time; an index outside the axis gives a row of zeros (TFLite Micro fails).
@@ -323,7 +324,9 @@ def lower(ctx: LowerContext, op: Op) -> list[Layer]:
             dims, strides, offset = form
             params = [("dims", dims), ("strides", [s * size for s in strides]), ("offset", offset * size),
                       ("elem_size", size)]  # fmt: skip
-            picked = ctx.pick(COPY, {"rvv", "xthead"} if size > 1 else set(), f"{size}-byte elements")
+            # the fast scalar and RVV kernels take 1-, 2- and 4-byte elements, XTheadVector's bytes
+            unless = ({"xthead"} if size > 1 else set()) | ({"scalar", "rvv"} if size not in (1, 2, 4) else set())
+            picked = ctx.pick(COPY, unless, f"{size}-byte elements")
             layers.append(ctx.layer(op, picked, COPY, params, [data_arg, out_arg]))
             continue
         inner, table = row_form(src)

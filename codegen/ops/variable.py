@@ -11,8 +11,8 @@ from codegen.ops.kernels import family
 from codegen.ops.movement import MAX_DIMS
 
 # The strided-copy kernels of the data movement ops, as one contiguous run of bytes.
-COPY = family("variable copy (strided copy)", "rvfw_copy_strided_params", "copy_strided", ("ref", "rvv", "xthead"),
-              ("READ_VARIABLE", "ASSIGN_VARIABLE"))  # fmt: skip
+COPY = family("variable copy (strided copy)", "rvfw_copy_strided_params", "copy_strided",
+              ("ref", "scalar", "rvv", "xthead"), ("READ_VARIABLE", "ASSIGN_VARIABLE"))  # fmt: skip
 
 
 def check(graph: Graph, op: Op) -> None:

@@ -349,6 +349,7 @@ void rvfw_copy_rows_s8_scalar(const rvfw_copy_rows_params *p, const int8_t *inpu
 void rvfw_copy_rows_s8_rvv(const rvfw_copy_rows_params *p, const int8_t *input, int8_t *output);
 void rvfw_lut_s8_ref(const rvfw_lut_params *p, const int8_t *input, const int8_t *table, int8_t *output);
 void rvfw_copy_strided_ref(const rvfw_copy_strided_params *p, const void *input, void *output);
+void rvfw_copy_strided_scalar(const rvfw_copy_strided_params *p, const void *input, void *output);
 void rvfw_gather_rows_ref(const rvfw_gather_rows_params *p, const void *input, const int32_t *table, void *output);
 void rvfw_signal_window_s16_ref(const rvfw_signal_window_params *p, const int16_t *input, const int16_t *window,
                                 int16_t *output);

@@ -383,9 +383,10 @@ def binary(rng, kind, a_shape, b_shape, const=None, activation="NONE", out_scale
 def movement(kind, in_shape, out_shapes, params=(), dtype=np.int8, **options) -> bytes:
     """One data-movement op; params: its constant int32 operands after the data (before it for SPLIT)."""
     m = ModelBuilder()
-    x = m.tensor("x", in_shape, dtype, scale=0.05, zero_point=-4)
+    quant = {} if dtype is np.float32 else {"scale": 0.05, "zero_point": -4 if dtype is np.int8 else 0}
+    x = m.tensor("x", in_shape, dtype, **quant)
     consts = [m.tensor(f"p{k}", np.shape(p), np.int32, data=np.array(p, dtype=np.int32)) for k, p in enumerate(params)]
-    ys = [m.tensor(f"y{k}", shape, dtype, scale=0.05, zero_point=-4) for k, shape in enumerate(out_shapes)]
+    ys = [m.tensor(f"y{k}", shape, dtype, **quant) for k, shape in enumerate(out_shapes)]
     inputs = [consts[0], x, *consts[1:]] if kind == "SPLIT" else [x, *consts]
     m.op(kind, inputs, ys, **options)
     return m.finish([x], ys)
@@ -850,7 +851,7 @@ CASES: dict[str, Case] = {
     "maximum_broadcast": Case(lambda r: binary(r, "MAXIMUM", (3, 1, 9), (1, 4, 9))),
     "minimum_const": Case(lambda r: binary(r, "MINIMUM", (5, 13), (13,), const=1)),
     "transpose_nchw_to_nhwc": Case(
-        lambda r: movement("TRANSPOSE", (1, 3, 7, 5), [(1, 7, 5, 3)], [[0, 2, 3, 1]]), vector=VECTOR
+        lambda r: movement("TRANSPOSE", (1, 3, 7, 5), [(1, 7, 5, 3)], [[0, 2, 3, 1]]), vector=FAST
     ),
     "transpose_5d": Case(
         lambda r: movement("TRANSPOSE", (2, 3, 1, 4, 5), [(5, 1, 2, 4, 3)], [[4, 2, 0, 3, 1]]), vector=VECTOR
@@ -1152,7 +1153,19 @@ CASES: dict[str, Case] = {
     "s16_leaky_relu_alpha_above_one": Case(lambda r: leaky16((3, 17), 1.7, 0.0002, 0.0005)),
     "s16_transpose_conv_2x_same": Case(lambda r: transpose_conv16(r, 3, 4, 5, 6, (3, 3), (2, 2))),
     "s16_transpose_conv_valid": Case(lambda r: transpose_conv16(r, 2, 5, 4, 3, (3, 4), (1, 2), "VALID")),
-    "s16_transpose": Case(lambda r: movement("TRANSPOSE", (2, 3, 4), [(4, 2, 3)], [[2, 0, 1]], dtype=np.int16)),
+    "s16_transpose": Case(
+        lambda r: movement("TRANSPOSE", (2, 3, 4), [(4, 2, 3)], [[2, 0, 1]], dtype=np.int16), vector=("scalar", "rvv")
+    ),
+    "f32_transpose_nchw_to_nhwc": Case(
+        lambda r: movement("TRANSPOSE", (1, 3, 7, 5), [(1, 7, 5, 3)], [[0, 2, 3, 1]], dtype=np.float32),
+        vector=("scalar", "rvv"),
+    ),
+    "f32_strided_slice": Case(
+        lambda r: movement(
+            "STRIDED_SLICE", (4, 6, 5), [(2, 3, 5)], [[0, 1, 0], [4, 6, 5], [2, 2, 1]], dtype=np.float32
+        ),
+        vector=("scalar", "rvv"),
+    ),
     "padv2_value": Case(lambda r: padv2((1, 4, 5, 3), ((0, 0), (1, 2), (2, 0), (0, 1)), 37)),
     "f32_padv2_value": Case(lambda r: padv2((1, 4, 5, 3), ((0, 0), (1, 2), (2, 0), (0, 1)), -2.75, np.float32)),
     "s16_padv2_value": Case(lambda r: padv2((2, 3, 5), ((1, 0), (0, 2), (3, 1)), -1234, np.int16)),
