@@ -491,6 +491,8 @@ void rvfw_lstm_s8_rvv(const rvfw_lstm_params *p, const int8_t *input, const int8
 void rvfw_leaky_relu_s16_ref(const rvfw_leaky_relu_params *p, const int16_t *input, int16_t *output);
 void rvfw_sigmoid_s16_ref(const rvfw_sigmoid_s16_params *p, const int16_t *input, const uint16_t *sigmoid_table,
                           int16_t *output);
+void rvfw_sigmoid_s16_rvv(const rvfw_sigmoid_s16_params *p, const int16_t *input, const uint16_t *sigmoid_table,
+                          int16_t *output);
 void rvfw_div_f32_ref(const rvfw_binary_params *p, const float *a, const float *b, const float *act, float *output);
 void rvfw_floor_div_f32_ref(const rvfw_binary_params *p, const float *a, const float *b, const float *act,
                             float *output);
