@@ -20,12 +20,12 @@ from codegen.ops.kernels import family
 from codegen.quant import activation_range, out_size, padding_before
 
 PARAMS = "rvfw_pool_params"
-AVERAGE = family("AVERAGE_POOL_2D", PARAMS, "avgpool2d_s8", ("ref", "rvv", "xthead"), ("AVERAGE_POOL_2D",))
-MAX = family("MAX_POOL_2D", PARAMS, "maxpool2d_s8", ("ref", "rvv", "xthead"), ("MAX_POOL_2D",))
+AVERAGE = family("AVERAGE_POOL_2D", PARAMS, "avgpool2d_s8", ("ref", "scalar", "rvv", "xthead"), ("AVERAGE_POOL_2D",))
+MAX = family("MAX_POOL_2D", PARAMS, "maxpool2d_s8", ("ref", "scalar", "rvv", "xthead"), ("MAX_POOL_2D",))
 AVERAGE_S16 = family("AVERAGE_POOL_2D int16", PARAMS, "avgpool2d_s16", ("ref",), ("AVERAGE_POOL_2D",))
 MAX_S16 = family("MAX_POOL_2D int16", PARAMS, "maxpool2d_s16", ("ref",), ("MAX_POOL_2D",))
 AVERAGE_F32 = family("AVERAGE_POOL_2D float32", PARAMS, "avgpool2d_f32", ("ref",), ("AVERAGE_POOL_2D",))
-MAX_F32 = family("MAX_POOL_2D float32", PARAMS, "maxpool2d_f32", ("ref",), ("MAX_POOL_2D",))
+MAX_F32 = family("MAX_POOL_2D float32", PARAMS, "maxpool2d_f32", ("ref", "rvv"), ("MAX_POOL_2D",))
 
 
 def check(graph: Graph, op: Op) -> None:
@@ -106,7 +106,8 @@ def lower_f32(ctx: LowerContext, op: Op) -> Layer:
     inp, out = ctx.tensor(op.inputs[0]), ctx.tensor(op.outputs[0])
     params = pool_params(inp, out, op, 0, 0)  # the float clamp comes from `act`
     fam = AVERAGE_F32 if op.kind is OpKind.AVERAGE_POOL_2D else MAX_F32
-    return ctx.layer(op, ctx.pick(fam), fam, params, [ctx.input(op), float_activation(ctx, op), ctx.output(op)])
+    picked = ctx.pick(fam, *ctx.vector_needs("f32"))
+    return ctx.layer(op, picked, fam, params, [ctx.input(op), float_activation(ctx, op), ctx.output(op)])
 
 
 CONTRACT = OpContract(

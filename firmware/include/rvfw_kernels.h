@@ -329,6 +329,8 @@ void rvfw_fully_connected_s8_ref(const rvfw_fc_params *p, const int8_t *input, c
                                  const int32_t *output_multiplier, const int32_t *output_shift, int8_t *output);
 void rvfw_avgpool2d_s8_ref(const rvfw_pool_params *p, const int8_t *input, int8_t *output);
 void rvfw_maxpool2d_s8_ref(const rvfw_pool_params *p, const int8_t *input, int8_t *output);
+void rvfw_maxpool2d_s8_scalar(const rvfw_pool_params *p, const int8_t *input, int8_t *output);
+void rvfw_avgpool2d_s8_scalar(const rvfw_pool_params *p, const int8_t *input, int8_t *output);
 void rvfw_add_s8_ref(const rvfw_add_params *p, const int8_t *input1, const int8_t *input2, int8_t *output);
 /* tables: 2 x 256 int32 of scratch (its rescaling tables), or NULL. */
 void rvfw_add_s8_scalar(const rvfw_add_params *p, const int8_t *input1, const int8_t *input2, int8_t *output,
@@ -554,6 +556,7 @@ void rvfw_fully_connected_f32_ref(const rvfw_fc_params *p, const float *input, c
                                   const float *bias, const float *act, float *output);
 void rvfw_avgpool2d_f32_ref(const rvfw_pool_params *p, const float *input, const float *act, float *output);
 void rvfw_maxpool2d_f32_ref(const rvfw_pool_params *p, const float *input, const float *act, float *output);
+void rvfw_maxpool2d_f32_rvv(const rvfw_pool_params *p, const float *input, const float *act, float *output);
 void rvfw_add_f32_ref(const rvfw_binary_params *p, const float *a, const float *b, const float *act, float *output);
 void rvfw_sub_f32_ref(const rvfw_binary_params *p, const float *a, const float *b, const float *act, float *output);
 void rvfw_mul_f32_ref(const rvfw_binary_params *p, const float *a, const float *b, const float *act, float *output);

@@ -9,9 +9,9 @@
 #include "rvfw_kernels.h"
 #include "rvfw_requant.h"
 
-/* Runs CELL(acc, v) over every cell v of each output's window, from START, then FINISH(acc, count),
- * and stores the clamped result. */
-#define RVFW_POOL_REF(T, p, input, output, START, CELL, FINISH)                                                    \
+/* The output pixels in order: the statement PIXEL for each, with in_batch (type T), y0, x0 (the window's
+ * corner), its cells inside the input ky_start..ky_end by kx_start..kx_end, and their count. */
+#define RVFW_POOL_PIXELS(T, p, input, PIXEL)                                                                       \
     do {                                                                                                          \
         for (int32_t b = 0; b < (p)->batches; ++b) {                                                              \
             const T *in_batch = (input) + b * (p)->in_h * (p)->in_w * (p)->channels;                              \
@@ -25,20 +25,27 @@
                     rvfw_window(x0, (p)->k_w, (p)->in_w, &kx_start, &kx_end);                                     \
                     const int32_t count = (ky_end - ky_start) * (kx_end - kx_start);                              \
                     (void)count;                                                                                  \
-                    for (int32_t c = 0; c < (p)->channels; ++c) {                                                 \
-                        int32_t acc = (START);                                                                    \
-                        for (int32_t ky = ky_start; ky < ky_end; ++ky)                                            \
-                            for (int32_t kx = kx_start; kx < kx_end; ++kx) {                                      \
-                                const int32_t v = in_batch[((y0 + ky) * (p)->in_w + x0 + kx) * (p)->channels + c]; \
-                                CELL(acc, v);                                                                     \
-                            }                                                                                     \
-                        FINISH(acc, count);                                                                       \
-                        *(output)++ = (T)rvfw_clamp(acc, (p)->output_activation_min, (p)->output_activation_max); \
-                    }                                                                                             \
+                    PIXEL;                                                                                        \
                 }                                                                                                 \
             }                                                                                                     \
         }                                                                                                         \
     } while (0)
+
+/* Runs CELL(acc, v) over every cell v of each output's window, from START, then FINISH(acc, count),
+ * and stores the clamped result. */
+#define RVFW_POOL_REF(T, p, input, output, START, CELL, FINISH)                                                    \
+    RVFW_POOL_PIXELS(T, p, input, RVFW_POOL_REF_PIXEL(T, p, output, START, CELL, FINISH))
+#define RVFW_POOL_REF_PIXEL(T, p, output, START, CELL, FINISH)                                                     \
+    for (int32_t c = 0; c < (p)->channels; ++c) {                                                                 \
+        int32_t acc = (START);                                                                                    \
+        for (int32_t ky = ky_start; ky < ky_end; ++ky)                                                            \
+            for (int32_t kx = kx_start; kx < kx_end; ++kx) {                                                      \
+                const int32_t v = in_batch[((y0 + ky) * (p)->in_w + x0 + kx) * (p)->channels + c];               \
+                CELL(acc, v);                                                                                     \
+            }                                                                                                     \
+        FINISH(acc, count);                                                                                       \
+        *(output)++ = (T)rvfw_clamp(acc, (p)->output_activation_min, (p)->output_activation_max);                 \
+    }
 
 #define RVFW_POOL_SUM(acc, v) ((acc) += (v))
 #define RVFW_POOL_MAX(acc, v) ((acc) = (v) > (acc) ? (v) : (acc))

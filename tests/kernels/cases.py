@@ -1033,7 +1033,14 @@ CASES: dict[str, Case] = {
             stride=(1, 2),
             filter=(2, 3),
             activation="RELU6",
-        )
+        ),
+        vector=RVV,
+    ),
+    "f32_maxpool_same_wide": Case(
+        lambda r: float_op(
+            r, "MAX_POOL_2D", (1, 5, 6, 40), (1, 3, 3, 40), padding="SAME", stride=(2, 2), filter=(3, 3)
+        ),
+        vector=RVV,
     ),
     "f32_add_broadcast": Case(lambda r: float_op(r, "ADD", (2, 3, 5), (2, 3, 5), b_shape=(3, 1)), vector=RVV),
     "f32_mul_const_relu": Case(
@@ -1268,10 +1275,15 @@ CASES: dict[str, Case] = {
     ),
     "fc_3_batches": Case(lambda r: fully_connected(r, 3, 37, 11), vector=VECTOR),
     "fc_relu": Case(lambda r: fully_connected(r, 1, 64, 10, activation="RELU"), vector=VECTOR),
-    "avgpool3x3_same_stride2": Case(lambda r: pool("AVERAGE_POOL_2D", 9, 8, 5, (3, 3), (2, 2), "SAME")),
-    "avgpool_global_valid": Case(lambda r: pool("AVERAGE_POOL_2D", 6, 4, 3, (6, 4), (6, 4), "VALID")),
-    "maxpool2x3_valid_relu6": Case(lambda r: pool("MAX_POOL_2D", 8, 9, 6, (2, 3), (1, 2), "VALID", "RELU6")),
-    "maxpool3x3_same_stride2": Case(lambda r: pool("MAX_POOL_2D", 7, 7, 3, (3, 3), (2, 2), "SAME")),
+    "avgpool3x3_same_stride2": Case(lambda r: pool("AVERAGE_POOL_2D", 9, 8, 5, (3, 3), (2, 2), "SAME"), vector=FAST),
+    "avgpool_global_valid": Case(lambda r: pool("AVERAGE_POOL_2D", 6, 4, 3, (6, 4), (6, 4), "VALID"), vector=FAST),
+    "maxpool2x3_valid_relu6": Case(
+        lambda r: pool("MAX_POOL_2D", 8, 9, 6, (2, 3), (1, 2), "VALID", "RELU6"), vector=FAST
+    ),
+    "maxpool3x3_same_stride2": Case(lambda r: pool("MAX_POOL_2D", 7, 7, 3, (3, 3), (2, 2), "SAME"), vector=FAST),
+    # more channels than the fast scalar kernels' chunk of 64 accumulators
+    "maxpool_wide_channels": Case(lambda r: pool("MAX_POOL_2D", 5, 4, 70, (2, 2), (2, 2), "SAME"), vector=FAST),
+    "avgpool_wide_channels": Case(lambda r: pool("AVERAGE_POOL_2D", 5, 4, 70, (3, 3), (2, 2), "SAME"), vector=FAST),
     "add_relu": Case(lambda r: add("RELU"), inplace=True, vector=VECTOR),
     "add_after_pool_with_tables": Case(lambda r: pool_then_add("RELU")),
     "add_residual_after_conv3x3": Case(
