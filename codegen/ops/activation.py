@@ -50,7 +50,7 @@ KINDS = (
     OpKind.HARD_SWISH,
     OpKind.ELU,
 )
-LUT = family("int8 activation (table)", "rvfw_lut_params", "lut_s8", ("ref", "rvv", "xthead"))
+LUT = family("int8 activation (table)", "rvfw_lut_params", "lut_s8", ("ref", "scalar", "rvv", "xthead"))
 # int16: LOGISTIC and TANH are TFLite's int16 table kernels (ops.sigmoid16) with its input scaling
 SIGMOID_S16 = family("LOGISTIC / TANH int16", "rvfw_sigmoid_s16_params", "sigmoid_s16", ("ref", "rvv"),
                      ("LOGISTIC", "TANH"))  # fmt: skip

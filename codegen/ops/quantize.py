@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import numpy as np
 
+from codegen import fixedpoint as fp
 from codegen.ir import DType, Graph, Op, OpKind
+from codegen.ops import activation
 from codegen.ops.common import VECTOR_CAPS, Layer, LowerContext, Operands, expect_dtype, expect_quant, fail
 from codegen.ops.contract import Form, Kind, OpContract
 from codegen.ops.kernels import family
@@ -27,7 +29,6 @@ QUANTIZE = family("QUANTIZE", "rvfw_affine_params", "quantize_f32_s8", ("ref", "
 QUANTIZE_INT = QUANTIZE.variant("QUANTIZE (thresholds in integer lanes)", {"rvv": "quantize_thresholds_f32_s8_rvv"},
                                 {"rvv": ("input", "thresholds", "output")})  # fmt: skip
 QUANTIZE16 = family("QUANTIZE to int16", "rvfw_affine_params", "quantize_f32_s16", ("ref",), ("QUANTIZE",))
-REQUANTIZE = family("QUANTIZE (int8 rescale)", "rvfw_requantize_params", "requantize_s8", ("ref",), ("QUANTIZE",))
 REQUANTIZE16 = family("QUANTIZE (int8/int16/int32 -> int8/int16/int32 rescale)", "rvfw_requantize_params", "requantize",
                       ("ref", "scalar", "rvv"), ("QUANTIZE",))  # fmt: skip
 INTEGER = (DType.INT8, DType.INT16)
@@ -102,11 +103,22 @@ def lower(ctx: LowerContext, op: Op) -> Layer:
         ("multiplier", multiplier),
         ("shift", shift),
     ]
-    if inp.dtype is out.dtype is DType.INT8:
-        return ctx.layer(op, ctx.pick(REQUANTIZE), REQUANTIZE, params, args)
+    if inp.dtype is out.dtype is DType.INT8:  # each output byte depends on its input byte: a table
+        values = [requantized_s8(x, inp.quant.zero_point[0], out.quant.zero_point[0], multiplier, shift)
+                  for x in range(-128, 128)]  # fmt: skip
+        lut = np.array(values[128:] + values[:128], dtype=np.int8)  # indexed by the byte read as unsigned
+        table = [ctx.input(op), ctx.derived(op, "lut", "int8_t", lut), ctx.output(op)]
+        return ctx.layer(op, ctx.pick(activation.LUT), activation.LUT, [("size", inp.num_elements)], table)
     params += [("input_bytes", inp.dtype.size), ("output_bytes", out.dtype.size)]
     args = [ctx.arena(op.inputs[0], "input"), ctx.output(op)]
     return ctx.layer(op, ctx.pick(REQUANTIZE16), REQUANTIZE16, params, args)
+
+
+def requantized_s8(x: int, input_zero_point: int, output_zero_point: int, multiplier: int, shift: int) -> int:
+    """TFLite Micro's int8 -> int8 QUANTIZE of one value (its Requantize: MultiplyByQuantizedMultiplier
+    of x - zi, plus zo, clamped)."""
+    v = fp.multiply_by_quantized_multiplier(x - input_zero_point, multiplier, shift) + output_zero_point
+    return max(-128, min(127, v))
 
 
 def inplace(graph: Graph, op: Op) -> list[tuple[int, int]]:
@@ -129,7 +141,7 @@ CONTRACT = OpContract(
         None: Form(
             check,
             lower,
-            (DEQUANTIZE, DEQUANTIZE_INT, DEQUANTIZE16, QUANTIZE, QUANTIZE_INT, QUANTIZE16, REQUANTIZE, REQUANTIZE16),
+            (DEQUANTIZE, DEQUANTIZE_INT, DEQUANTIZE16, QUANTIZE, QUANTIZE_INT, QUANTIZE16, REQUANTIZE16),
             inplace=inplace,
         )
     },

@@ -22,7 +22,7 @@ from codegen.ops.contract import Form, Kind, OpContract
 from codegen.ops.kernels import family
 from codegen.quant import quantize_multiplier
 
-SUM = family("MEAN/SUM", "rvfw_reduce_params", "mean_s8", ("ref", "rvv", "xthead"), ("MEAN", "SUM"))
+SUM = family("MEAN/SUM", "rvfw_reduce_params", "mean_s8", ("ref", "scalar", "rvv", "xthead"), ("MEAN", "SUM"))
 MAX = family("REDUCE_MAX", "rvfw_reduce_params", "reduce_max_s8", ("ref",), ("REDUCE_MAX",))
 MIN = family("REDUCE_MIN", "rvfw_reduce_params", "reduce_min_s8", ("ref",), ("REDUCE_MIN",))
 SUM16 = family("MEAN/SUM int16", "rvfw_reduce_params", "mean_s16", ("ref", "rvv"), ("MEAN", "SUM"))

@@ -341,7 +341,6 @@ void rvfw_softmax_s8_s16_ref(const rvfw_softmax_params *p, const int8_t *input, 
 void rvfw_softmax_s8_s16_scalar(const rvfw_softmax_params *p, const int8_t *input, const int32_t *exps,
                                 int16_t *output);
 void rvfw_softmax_s8_xthead(const rvfw_softmax_params *p, const int8_t *input, int8_t *output);
-void rvfw_requantize_s8_ref(const rvfw_requantize_params *p, const int8_t *input, int8_t *output);
 /* cores: [n * r_out][k]; bias: NULL or [inner][n * r_out]; multiplier, shift: NULL (the params'
  * per-tensor pair) or one per output (a FULLY_CONNECTED with per-channel weights, passes.einsum). */
 void rvfw_tt_einsum_s8_ref(const rvfw_tt_params *p, const int8_t *input, const int8_t *cores, const int32_t *bias,
@@ -350,6 +349,7 @@ void rvfw_copy_rows_s8_ref(const rvfw_copy_rows_params *p, const int8_t *input, 
 void rvfw_copy_rows_s8_scalar(const rvfw_copy_rows_params *p, const int8_t *input, int8_t *output);
 void rvfw_copy_rows_s8_rvv(const rvfw_copy_rows_params *p, const int8_t *input, int8_t *output);
 void rvfw_lut_s8_ref(const rvfw_lut_params *p, const int8_t *input, const int8_t *table, int8_t *output);
+void rvfw_lut_s8_scalar(const rvfw_lut_params *p, const int8_t *input, const int8_t *table, int8_t *output);
 void rvfw_copy_strided_ref(const rvfw_copy_strided_params *p, const void *input, void *output);
 void rvfw_copy_strided_scalar(const rvfw_copy_strided_params *p, const void *input, void *output);
 void rvfw_gather_rows_ref(const rvfw_gather_rows_params *p, const void *input, const int32_t *table, void *output);
@@ -458,6 +458,7 @@ void rvfw_mul_s8_scalar(const rvfw_binary_params *p, const int8_t *a, const int8
 void rvfw_maximum_s8_ref(const rvfw_binary_params *p, const int8_t *a, const int8_t *b, int8_t *output);
 void rvfw_minimum_s8_ref(const rvfw_binary_params *p, const int8_t *a, const int8_t *b, int8_t *output);
 void rvfw_mean_s8_ref(const rvfw_reduce_params *p, const int8_t *input, int8_t *output);
+void rvfw_mean_s8_scalar(const rvfw_reduce_params *p, const int8_t *input, int8_t *output);
 void rvfw_reduce_max_s8_ref(const rvfw_reduce_params *p, const int8_t *input, int8_t *output);
 void rvfw_reduce_min_s8_ref(const rvfw_reduce_params *p, const int8_t *input, int8_t *output);
 void rvfw_squared_difference_s8_ref(const rvfw_binary_params *p, const int8_t *a, const int8_t *b, int8_t *output);

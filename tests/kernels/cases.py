@@ -820,23 +820,23 @@ def padv2(in_shape, amounts, value, dtype=np.int8) -> bytes:
 
 
 CASES: dict[str, Case] = {
-    "act_relu": Case(lambda r: activation("RELU", (2, 5, 7, 3), 0.05, -3, 0.03, -128), inplace=True, vector=VECTOR),
+    "act_relu": Case(lambda r: activation("RELU", (2, 5, 7, 3), 0.05, -3, 0.03, -128), inplace=True, vector=FAST),
     "act_relu6_unrescaled": Case(
-        lambda r: activation("RELU6", (1, 9, 13), 0.05, -7, 0.08, 3), inplace=True, vector=VECTOR
+        lambda r: activation("RELU6", (1, 9, 13), 0.05, -7, 0.08, 3), inplace=True, vector=FAST
     ),
     "act_leaky_relu": Case(
-        lambda r: activation("LEAKY_RELU", (3, 41), 0.04, 5, 0.03, -10, alpha=0.1), inplace=True, vector=VECTOR
+        lambda r: activation("LEAKY_RELU", (3, 41), 0.04, 5, 0.03, -10, alpha=0.1), inplace=True, vector=FAST
     ),
     "act_logistic": Case(
-        lambda r: activation("LOGISTIC", (1, 6, 6, 5), 0.06, 4, 1 / 256, -128), inplace=True, vector=VECTOR
+        lambda r: activation("LOGISTIC", (1, 6, 6, 5), 0.06, 4, 1 / 256, -128), inplace=True, vector=FAST
     ),
-    "act_tanh": Case(lambda r: activation("TANH", (2, 77), 0.03, -2, 1 / 128, 0), inplace=True, vector=VECTOR),
+    "act_tanh": Case(lambda r: activation("TANH", (2, 77), 0.03, -2, 1 / 128, 0), inplace=True, vector=FAST),
     "act_hard_swish": Case(
-        lambda r: activation("HARD_SWISH", (1, 5, 5, 9), 0.05, -8, 0.04, -100), inplace=True, vector=VECTOR
+        lambda r: activation("HARD_SWISH", (1, 5, 5, 9), 0.05, -8, 0.04, -100), inplace=True, vector=FAST
     ),
-    "act_elu": Case(lambda r: activation("ELU", (4, 33), 0.05, 10, 0.04, 20), inplace=True, vector=VECTOR),
-    "act_abs_rescaled": Case(lambda r: activation("ABS", (3, 29), 0.05, -7, 0.03, -128), inplace=True, vector=VECTOR),
-    "act_abs_same_scale": Case(lambda r: activation("ABS", (2, 40), 0.04, 9, 0.04, -20), inplace=True, vector=VECTOR),
+    "act_elu": Case(lambda r: activation("ELU", (4, 33), 0.05, 10, 0.04, 20), inplace=True, vector=FAST),
+    "act_abs_rescaled": Case(lambda r: activation("ABS", (3, 29), 0.05, -7, 0.03, -128), inplace=True, vector=FAST),
+    "act_abs_same_scale": Case(lambda r: activation("ABS", (2, 40), 0.04, 9, 0.04, -20), inplace=True, vector=FAST),
     "sub_same_shape_relu": Case(
         lambda r: binary(r, "SUB", (1, 5, 3, 7), (1, 5, 3, 7), activation="RELU"), inplace=True, vector=FAST
     ),
@@ -882,15 +882,17 @@ CASES: dict[str, Case] = {
     "resize_nearest_half_pixel": Case(
         lambda r: movement("RESIZE_NEAREST_NEIGHBOR", (1, 5, 3, 2), [(1, 8, 7, 2)], [[8, 7]], half_pixel_centers=True)
     ),
-    "mean_global_pool_keepdims": Case(lambda r: reduce("MEAN", (1, 7, 6, 10), [1, 2], True), vector=VECTOR),
+    "mean_global_pool_keepdims": Case(lambda r: reduce("MEAN", (1, 7, 6, 10), [1, 2], True), vector=FAST),
     "mean_same_quant_no_keepdims": Case(
-        lambda r: reduce("MEAN", (2, 5, 5, 4), [1, 2], False, same_quant=True), vector=VECTOR
+        lambda r: reduce("MEAN", (2, 5, 5, 4), [1, 2], False, same_quant=True), vector=FAST
     ),
-    "mean_last_axis": Case(lambda r: reduce("MEAN", (3, 4, 17), [-1], False), vector=VECTOR),
+    "mean_last_axis": Case(lambda r: reduce("MEAN", (3, 4, 17), [-1], False), vector=FAST),
     "s16_mean_global_pool": Case(lambda r: reduce("MEAN", (1, 7, 6, 10), [1, 2], True, dtype=np.int16), vector=RVV),
     "s16_sum_last_axis": Case(lambda r: reduce("SUM", (3, 4, 17), [-1], False, dtype=np.int16), vector=RVV),
-    "mean_interleaved_axes": Case(lambda r: reduce("MEAN", (2, 3, 4, 5), [0, 2], True), vector=VECTOR),
+    "mean_interleaved_axes": Case(lambda r: reduce("MEAN", (2, 3, 4, 5), [0, 2], True), vector=FAST),
     "sum_channels": Case(lambda r: reduce("SUM", (1, 4, 6, 3), [3], True)),
+    # more kept channels than the fast scalar kernel's chunk of 64 sums
+    "mean_wide_channels": Case(lambda r: reduce("MEAN", (1, 3, 4, 70), [1, 2], True), vector=FAST),
     "reduce_max_hw": Case(lambda r: reduce("REDUCE_MAX", (1, 5, 6, 7), [1, 2], False)),
     "reduce_min_rows": Case(lambda r: reduce("REDUCE_MIN", (6, 9), [0], True)),
     "views_expand_squeeze": Case(lambda r: views(r), vector=VECTOR),
@@ -1314,7 +1316,7 @@ CASES: dict[str, Case] = {
     "softmax_wide_rows": Case(lambda r: softmax(3, 100, 0.08), vector=VECTOR),
     "softmax_beyond_diff_min": Case(lambda r: softmax(4, 21, 1.5), vector=VECTOR),
     "quantize_float": Case(lambda r: quantize_float(), inplace=True, vector=RVV),
-    "quantize_requantize": Case(lambda r: requantize(), inplace=True),
+    "quantize_requantize": Case(lambda r: requantize(), inplace=True, vector=FAST),
     "s32_add_broadcast_relu": Case(lambda r: binary_s32("ADD", (2, 3, 5), (3, 1), activation="RELU"), vector=RVV),
     "s32_sub_broadcast": Case(lambda r: binary_s32("SUB", (2, 3, 5), (5,)), vector=RVV),
     "s32_mul_scalar": Case(lambda r: binary_s32("MUL", (41,), (1,)), vector=RVV),
