@@ -57,8 +57,12 @@ CONV_S16 = family(
     "CONV_2D 16x8",
     PARAMS,
     "conv2d_s16",
-    ("ref", "rvv"),
-    args={"ref": ("input", "filter", "bias", *OUT), "rvv": ("input", "filter_hwio", "bias", *OUT)},
+    ("ref", "scalar", "rvv"),
+    args={
+        "ref": ("input", "filter", "bias", *OUT),
+        "scalar": ("input", "filter", "bias", *OUT),
+        "rvv": ("input", "filter_hwio", "bias", *OUT),
+    },
 )
 CONV_F32 = family("CONV_2D float32", PARAMS, "conv2d_f32", ("ref", "rvv"),
                   args={"ref": ("input", "filter", "bias", "act", "output"),

@@ -59,7 +59,7 @@ DEPTHWISE_INPLACE = family("DEPTHWISE_CONV_2D in place", PARAMS, "depthwise_conv
     "rvv": ("output", "filter", "bias_folded", "tap_sums", *INPLACE_OUT),
     "xthead": ("output", "filter", "rows_bias_folded", "channels_bias", *INPLACE_OUT),
 })  # fmt: skip
-DEPTHWISE_S16 = family("DEPTHWISE_CONV_2D 16x8", PARAMS, "depthwise_conv2d_s16", ("ref", "rvv"))
+DEPTHWISE_S16 = family("DEPTHWISE_CONV_2D 16x8", PARAMS, "depthwise_conv2d_s16", ("ref", "scalar", "rvv"))
 DEPTHWISE_F32 = family("DEPTHWISE_CONV_2D float32", PARAMS, "depthwise_conv2d_f32", ("ref", "rvv"))
 
 

@@ -46,8 +46,12 @@ FC_S16 = family(
     "FULLY_CONNECTED 16x8",
     PARAMS,
     "fully_connected_s16",
-    ("ref", "rvv"),
-    args={"ref": ("input", "filter", "bias", *OUT), "rvv": ("input", "filter_t", "bias", *OUT)},
+    ("ref", "scalar", "rvv"),
+    args={
+        "ref": ("input", "filter", "bias", *OUT),
+        "scalar": ("input", "filter", "bias", *OUT),
+        "rvv": ("input", "filter_t", "bias", *OUT),
+    },
 )
 FC_F32 = family("FULLY_CONNECTED float32", PARAMS, "fully_connected_f32", ("ref", "rvv"),
                 args={"ref": ("input", "filter", "bias", "act", "output"),

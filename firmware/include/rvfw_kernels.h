@@ -577,12 +577,20 @@ void rvfw_fully_connected_s16_rvv(const rvfw_fc_params *p, const int16_t *input,
                                   int16_t *output);
 void rvfw_conv2d_s16_ref(const rvfw_conv_params *p, const int16_t *input, const int8_t *filter, const void *bias,
                          const int32_t *output_multiplier, const int32_t *output_shift, int16_t *output);
+void rvfw_conv2d_s16_scalar(const rvfw_conv_params *p, const int16_t *input, const int8_t *filter, const void *bias,
+                            const int32_t *output_multiplier, const int32_t *output_shift, int16_t *output);
 void rvfw_depthwise_conv2d_s16_ref(const rvfw_conv_params *p, const int16_t *input, const int8_t *filter,
                                    const void *bias, const int32_t *output_multiplier,
                                    const int32_t *output_shift, int16_t *output);
+void rvfw_depthwise_conv2d_s16_scalar(const rvfw_conv_params *p, const int16_t *input, const int8_t *filter,
+                                      const void *bias, const int32_t *output_multiplier,
+                                      const int32_t *output_shift, int16_t *output);
 void rvfw_fully_connected_s16_ref(const rvfw_fc_params *p, const int16_t *input, const int8_t *weights,
                                   const void *bias, const int32_t *output_multiplier, const int32_t *output_shift,
                                   int16_t *output);
+void rvfw_fully_connected_s16_scalar(const rvfw_fc_params *p, const int16_t *input, const int8_t *weights,
+                                     const void *bias, const int32_t *output_multiplier,
+                                     const int32_t *output_shift, int16_t *output);
 void rvfw_add_broadcast_s16_ref(const rvfw_binary_params *p, const int16_t *a, const int16_t *b, int16_t *output);
 void rvfw_sub_s16_ref(const rvfw_binary_params *p, const int16_t *a, const int16_t *b, int16_t *output);
 void rvfw_mul_s16_ref(const rvfw_binary_params *p, const int16_t *a, const int16_t *b, int16_t *output);

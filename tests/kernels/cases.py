@@ -18,6 +18,7 @@ from codegen.modelgen import ModelBuilder
 VECTOR = ("rvv", "xthead")  # every vector set has a kernel for the op
 RVV = ("rvv",)  # float32 and 16x8 convolutions and FULLY_CONNECTED: RVV kernels only
 FAST = ("scalar", *VECTOR)  # the fast scalar set has one too
+S16_FAST = ("scalar", "rvv")  # 16x8 weighted layers: fast scalar and RVV kernels
 
 
 @dataclass(frozen=True)
@@ -1064,7 +1065,7 @@ CASES: dict[str, Case] = {
             stride=(1, 1),
             dilation=(1, 1),
         ),
-        vector=RVV,
+        vector=S16_FAST,
     ),
     "s16_conv_stride2_int32_bias": Case(
         lambda r: op16x8(
@@ -1078,7 +1079,7 @@ CASES: dict[str, Case] = {
             stride=(2, 2),
             dilation=(1, 1),
         ),
-        vector=RVV,
+        vector=S16_FAST,
     ),
     "s16_depthwise_mult2": Case(
         lambda r: op16x8(
@@ -1092,7 +1093,7 @@ CASES: dict[str, Case] = {
             dilation=(1, 1),
             depth_multiplier=2,
         ),
-        vector=RVV,
+        vector=S16_FAST,
     ),
     "s16_depthwise_stride2_relu": Case(
         lambda r: op16x8(
@@ -1107,16 +1108,20 @@ CASES: dict[str, Case] = {
             dilation=(1, 1),
             depth_multiplier=1,
         ),
-        vector=RVV,
+        vector=S16_FAST,
     ),
-    "s16_fully_connected": Case(lambda r: op16x8(r, "FULLY_CONNECTED", (2, 40), (2, 9), (9, 40)), vector=RVV),
+    # accumulations longer than the fast scalar kernels' 32-bit runs of 256 products
+    "s16_fully_connected_long": Case(
+        lambda r: op16x8(r, "FULLY_CONNECTED", (1, 600), (1, 5), (5, 600)), vector=S16_FAST
+    ),
+    "s16_fully_connected": Case(lambda r: op16x8(r, "FULLY_CONNECTED", (2, 40), (2, 9), (9, 40)), vector=S16_FAST),
     # TFLite Micro's accumulator follows the bias: int32 (double-rounding requantisation) with an
     # int32 bias, int64 with an int64 one or none (issue 36: a bias-less Keras Dense stack).
     "s16_fully_connected_int32_bias": Case(
-        lambda r: op16x8(r, "FULLY_CONNECTED", (2, 40), (2, 12), (12, 40), bias_dtype=np.int32), vector=RVV
+        lambda r: op16x8(r, "FULLY_CONNECTED", (2, 40), (2, 12), (12, 40), bias_dtype=np.int32), vector=S16_FAST
     ),
     "s16_fully_connected_no_bias": Case(
-        lambda r: op16x8(r, "FULLY_CONNECTED", (2, 40), (2, 12), (12, 40), bias_dtype=None), vector=RVV
+        lambda r: op16x8(r, "FULLY_CONNECTED", (2, 40), (2, 12), (12, 40), bias_dtype=None), vector=S16_FAST
     ),
     "s16_conv_no_bias": Case(
         lambda r: op16x8(
@@ -1130,7 +1135,7 @@ CASES: dict[str, Case] = {
             stride=(2, 2),
             dilation=(1, 1),
         ),
-        vector=RVV,
+        vector=S16_FAST,
     ),
     "s16_add": Case(lambda r: op16x8(r, "ADD", (2, 5, 7), (2, 5, 7)), vector=RVV),
     "s16_sub_broadcast": Case(lambda r: op16x8(r, "SUB", (2, 5, 7), (2, 5, 7), b_shape=(5, 1)), vector=RVV),
