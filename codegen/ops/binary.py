@@ -43,9 +43,9 @@ F32 = {kind: family(f"{kind.value} float32", PARAMS, f"{kind.value.lower()}_f32"
                     ("ref", "rvv") if kind in F32_VECTOR else ("ref",), (kind.value,))
        for kind in (OpKind.ADD, *KINDS, *FLOAT_ONLY)}  # fmt: skip
 # 16x8: ADD and SUB are the int8 algorithm with 15 bits of headroom, MUL the int8 one with int16 clamps
-S16 = {OpKind.ADD: family("ADD int16", PARAMS, "add_broadcast_s16", ("ref", "rvv"), ("ADD",)),
-       OpKind.SUB: family("SUB int16", PARAMS, "sub_s16", ("ref", "rvv"), ("SUB",)),
-       OpKind.MUL: family("MUL int16", PARAMS, "mul_s16", ("ref", "rvv"), ("MUL",))}  # fmt: skip
+S16 = {OpKind.ADD: family("ADD int16", PARAMS, "add_broadcast_s16", ("ref", "scalar", "rvv"), ("ADD",)),
+       OpKind.SUB: family("SUB int16", PARAMS, "sub_s16", ("ref", "scalar", "rvv"), ("SUB",)),
+       OpKind.MUL: family("MUL int16", PARAMS, "mul_s16", ("ref", "scalar", "rvv"), ("MUL",))}  # fmt: skip
 # int32 (no quantisation: the Signal front end's feature scaling): TFLite Micro's reference
 # arithmetic in int32 (wrapping), DIV truncating toward zero, clamped to the fused activation.
 S32_KINDS = (OpKind.ADD, OpKind.SUB, OpKind.MUL, OpKind.DIV, OpKind.MAXIMUM, OpKind.MINIMUM)

@@ -721,6 +721,9 @@ void rvfw_mul_s8_rvv(const rvfw_binary_params *p, const int8_t *a, const int8_t 
 void rvfw_add_broadcast_s16_rvv(const rvfw_binary_params *p, const int16_t *a, const int16_t *b, int16_t *output);
 void rvfw_sub_s16_rvv(const rvfw_binary_params *p, const int16_t *a, const int16_t *b, int16_t *output);
 void rvfw_mul_s16_rvv(const rvfw_binary_params *p, const int16_t *a, const int16_t *b, int16_t *output);
+void rvfw_add_broadcast_s16_scalar(const rvfw_binary_params *p, const int16_t *a, const int16_t *b, int16_t *output);
+void rvfw_sub_s16_scalar(const rvfw_binary_params *p, const int16_t *a, const int16_t *b, int16_t *output);
+void rvfw_mul_s16_scalar(const rvfw_binary_params *p, const int16_t *a, const int16_t *b, int16_t *output);
 void rvfw_mean_s16_rvv(const rvfw_reduce_params *p, const int16_t *input, int16_t *output);
 void rvfw_mean_f32_rvv(const rvfw_reduce_params *p, const float *input, float *output);
 void rvfw_add_f32_rvv(const rvfw_binary_params *p, const float *a, const float *b, const float *act, float *output);

@@ -32,6 +32,30 @@ static inline int64_t rvfw_dot_s16(const int16_t *x, const int8_t *w, int32_t n,
     return total;
 }
 
+/* An output's sum built from several short dot products (a convolution's window rows): the
+ * 32-bit run is carried from one to the next until it could hold no more products. */
+typedef struct {
+    int64_t total;
+    int32_t run, count;
+} rvfw_acc16;
+
+static inline void rvfw_acc16_dot(rvfw_acc16 *a, const int16_t *x, const int8_t *w, int32_t n)
+{
+    if (a->count + n > RVFW_S16_RUN) {
+        a->total += a->run;
+        a->run = a->count = 0;
+        if (n > RVFW_S16_RUN) {
+            a->total += rvfw_dot_s16(x, w, n, 0);
+            return;
+        }
+    }
+    int32_t run = a->run;
+    for (int32_t d = 0; d < n; ++d)
+        run += w[d] * x[d];
+    a->run = run;
+    a->count += n;
+}
+
 /* The end of every 16x8 output: bias (int64, or int32 with acc32), requantisation, the output
  * offset, clamp. */
 static inline int16_t rvfw_output_s16(int64_t acc, const void *bias, int32_t oc, int32_t acc32, int32_t multiplier,

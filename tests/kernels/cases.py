@@ -1137,9 +1137,9 @@ CASES: dict[str, Case] = {
         ),
         vector=S16_FAST,
     ),
-    "s16_add": Case(lambda r: op16x8(r, "ADD", (2, 5, 7), (2, 5, 7)), vector=RVV),
-    "s16_sub_broadcast": Case(lambda r: op16x8(r, "SUB", (2, 5, 7), (2, 5, 7), b_shape=(5, 1)), vector=RVV),
-    "s16_mul_broadcast": Case(lambda r: op16x8(r, "MUL", (3, 4, 6), (3, 4, 6), b_shape=(6,)), vector=RVV),
+    "s16_add": Case(lambda r: op16x8(r, "ADD", (2, 5, 7), (2, 5, 7)), vector=S16_FAST),
+    "s16_sub_broadcast": Case(lambda r: op16x8(r, "SUB", (2, 5, 7), (2, 5, 7), b_shape=(5, 1)), vector=S16_FAST),
+    "s16_mul_broadcast": Case(lambda r: op16x8(r, "MUL", (3, 4, 6), (3, 4, 6), b_shape=(6,)), vector=S16_FAST),
     "s16_avgpool": Case(
         lambda r: op16x8(r, "AVERAGE_POOL_2D", (1, 7, 6, 3), (1, 4, 3, 3), padding="SAME", stride=(2, 2), filter=(3, 3))
     ),
