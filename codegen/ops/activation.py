@@ -57,8 +57,10 @@ SIGMOID_S16 = family("LOGISTIC / TANH int16", "rvfw_sigmoid_s16_params", "sigmoi
 LEAKY_S16 = family("LEAKY_RELU int16", "rvfw_leaky_relu_params", "leaky_relu_s16", ("ref",), ("LEAKY_RELU",))
 # float32: exp, expm1 and tanh as the host C library computes them (rvfw_expf.h, rvfw_tanhf.h)
 CLAMP_F32 = family("RELU/RELU6 float32", "rvfw_lut_params", "clamp_f32", ("ref",), ("RELU", "RELU6"))
-UNARY_F32 = {kind: family(f"{kind.value} float32", "rvfw_lut_params", f"{kind.value.lower()}_f32", ("ref",),
-                          (kind.value,))
+# RVV: LOGISTIC with its exp in float64 lanes (rvfw_expf_rvv.h), HARD_SWISH in float32 lanes.
+UNARY_F32_RVV = {OpKind.LOGISTIC: "f64", OpKind.HARD_SWISH: "f32"}
+UNARY_F32 = {kind: family(f"{kind.value} float32", "rvfw_lut_params", f"{kind.value.lower()}_f32",
+                          ("ref", "rvv") if kind in UNARY_F32_RVV else ("ref",), (kind.value,))
              for kind in (OpKind.LOGISTIC, OpKind.TANH, OpKind.HARD_SWISH, OpKind.ELU)}  # fmt: skip
 LEAKY_F32 = family("LEAKY_RELU float32", "rvfw_lut_params", "leaky_relu_f32", ("ref",), ("LEAKY_RELU",))
 INPUTS = np.arange(INT8_MIN, INT8_MAX + 1)  # table index k holds the output for input (int8)(k): TFLM's order
@@ -288,7 +290,8 @@ def lower_f32(ctx: LowerContext, op: Op) -> Layer:
         return ctx.layer(op, ctx.pick(LEAKY_F32), LEAKY_F32, size, [ctx.input(op), alpha, ctx.output(op)])
     if op.kind in UNARY_F32:
         fam = UNARY_F32[op.kind]
-        return ctx.layer(op, ctx.pick(fam), fam, size, [ctx.input(op), ctx.output(op)])
+        picked = ctx.pick(fam, *ctx.vector_needs(UNARY_F32_RVV.get(op.kind, "f32")))
+        return ctx.layer(op, picked, fam, size, [ctx.input(op), ctx.output(op)])
     act = float_activation(ctx, op, op.kind.value)  # RELU, RELU6: a clamp
     return ctx.layer(op, ctx.pick(CLAMP_F32), CLAMP_F32, size, [ctx.input(op), act, ctx.output(op)])
 

@@ -233,3 +233,33 @@ def test_cast_float_to_integers_saturates_bit_exact(tmp_path, sim_tools, board, 
     b = pipeline.build(model, board, tmp_path / "out", log=quiet, input_npy=tmp_path / "x.npy")
     result = pipeline.check(pipeline.run(b, timeout=120, log=quiet), log=quiet)
     assert result.bit_exact, result.mismatches
+
+
+@pytest.mark.parametrize("config", ["rv64-rvv-vlen128", "rv32-scalar"])
+def test_float_logistic_and_log_softmax_at_exp_corners_bit_exact(tmp_path, sim_tools, config):
+    """LOGISTIC (its exp in float64 lanes on RVV) and LOG_SOFTMAX (integer exp on soft-float
+    boards) on the corners of the host's expf: the two arguments where its FMA build rounds
+    differently, the underflow bound, the logistic's branch points, signed zeros and a sweep,
+    from an --input file, against TFLite Micro."""
+    from tests.kernels.cases import float_op
+
+    board, kernels, vlen = CONFIGS[config]
+    hexes = ["-0x1.f8cbb2p+5", "0x1.04845ep+5", "-0x1.9fe368p6", "-0x1.9fe366p6"]
+    corners = np.array([*map(float.fromhex, hexes), -104.0, -9.0, -8.999999, 16.619047, 16.61905, 0.0, -0.0, 3.0,
+                        -87.5, 1e-30], dtype=np.float32)  # fmt: skip
+    sweep = np.random.default_rng(3).uniform(-110, 30, 242).astype(np.float32)
+    for kind in ("LOGISTIC", "LOG_SOFTMAX"):
+        model = tmp_path / f"{kind}.tflite"
+        model.write_bytes(float_op(np.random.default_rng(0), kind, (16, 16), (16, 16)))
+        np.save(tmp_path / "x.npy", np.concatenate([corners, sweep]).reshape(16, 16))
+        b = pipeline.build(model, board, tmp_path / kind, log=quiet, kernels=kernels, input_npy=tmp_path / "x.npy",
+                           for_simulator=True)  # fmt: skip
+        assert b.layers[0].kernel.endswith(
+            "_rvv"
+            if kind == "LOGISTIC" and kernels == "rvv"
+            else "_scalar"
+            if kind == "LOG_SOFTMAX" and kernels == "scalar"
+            else ""
+        )
+        result = pipeline.check(pipeline.run(b, timeout=120, log=quiet, vlen=vlen, count=False), log=quiet)
+        assert result.bit_exact, (kind, result.mismatches)
