@@ -57,8 +57,9 @@ SIGMOID_S16 = family("LOGISTIC / TANH int16", "rvfw_sigmoid_s16_params", "sigmoi
 LEAKY_S16 = family("LEAKY_RELU int16", "rvfw_leaky_relu_params", "leaky_relu_s16", ("ref",), ("LEAKY_RELU",))
 # float32: exp, expm1 and tanh as the host C library computes them (rvfw_expf.h, rvfw_tanhf.h)
 CLAMP_F32 = family("RELU/RELU6 float32", "rvfw_lut_params", "clamp_f32", ("ref",), ("RELU", "RELU6"))
-# RVV: LOGISTIC with its exp in float64 lanes (rvfw_expf_rvv.h), HARD_SWISH in float32 lanes.
-UNARY_F32_RVV = {OpKind.LOGISTIC: "f64", OpKind.HARD_SWISH: "f32"}
+# RVV: LOGISTIC with its exp in float64 lanes (rvfw_expf_rvv.h), TANH (rvfw_tanhf_rvv.h) and
+# HARD_SWISH in float32 lanes.
+UNARY_F32_RVV = {OpKind.LOGISTIC: "f64", OpKind.TANH: "f32", OpKind.HARD_SWISH: "f32"}
 UNARY_F32 = {kind: family(f"{kind.value} float32", "rvfw_lut_params", f"{kind.value.lower()}_f32",
                           ("ref", "rvv") if kind in UNARY_F32_RVV else ("ref",), (kind.value,))
              for kind in (OpKind.LOGISTIC, OpKind.TANH, OpKind.HARD_SWISH, OpKind.ELU)}  # fmt: skip

@@ -524,6 +524,7 @@ void rvfw_logistic_f32_ref(const rvfw_lut_params *p, const float *input, float *
 void rvfw_logistic_f32_rvv(const rvfw_lut_params *p, const float *input, float *output);
 void rvfw_hard_swish_f32_rvv(const rvfw_lut_params *p, const float *input, float *output);
 void rvfw_tanh_f32_ref(const rvfw_lut_params *p, const float *input, float *output);
+void rvfw_tanh_f32_rvv(const rvfw_lut_params *p, const float *input, float *output);
 /* The float LSTM: weights [4][units][depth], bias [4][units], scratch 4 x rows x units floats. */
 void rvfw_lstm_f32_ref(const rvfw_lstm_f32_params *p, const float *input, const float *input_weights,
                        const float *recurrent_weights, const float *bias, float *hidden, float *cell, float *output,

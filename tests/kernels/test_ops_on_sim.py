@@ -263,3 +263,30 @@ def test_float_logistic_and_log_softmax_at_exp_corners_bit_exact(tmp_path, sim_t
         )
         result = pipeline.check(pipeline.run(b, timeout=120, log=quiet, vlen=vlen, count=False), log=quiet)
         assert result.bit_exact, (kind, result.mismatches)
+
+
+@pytest.mark.parametrize("config", ["rv64-rvv-vlen128", "rv32-zve32x-vlen128"])
+def test_float_tanh_across_its_branches_bit_exact(tmp_path, sim_tools, config):
+    """TANH float32 (every branch of tanhf and of its expm1f computed per lane on RVV) on 16,384
+    inputs, log-uniform in magnitude from 1e-40 to 60 with both signs, and the branch points
+    (1, 22, 2^-55, the expm1 reduction bounds at half the argument), against TFLite Micro."""
+    from tests.kernels.cases import float_op
+
+    board, kernels, vlen = CONFIGS[config]
+    rng = np.random.default_rng(11)
+    xs = np.exp(rng.uniform(np.log(1e-40), np.log(60.0), 16_384 - 64)) * rng.choice([-1.0, 1.0], 16_384 - 64)
+    bounds = np.array([1.0, 22.0, 2.0**-55, 0x3EB17218, 0x3F851592, 0x33000000], dtype=np.float64)
+    bounds[3:] = np.array(bounds[3:], dtype=np.uint32).view(np.float32) / 2  # expm1f's bounds, at 2|x|
+    near = np.array([np.nextafter(np.float32(b), np.float32(s)) for b in bounds.astype(np.float32)
+                     for s in (0, np.inf)])  # fmt: skip
+    corners = np.concatenate([bounds.astype(np.float32), near, [0.0, -0.0, 39.0, 43.9, 21.99, 0.35]]).astype(np.float32)
+    corners = np.concatenate([corners, -corners])
+    x = np.concatenate([xs.astype(np.float32), corners, np.zeros(64 - corners.size, np.float32)]).reshape(128, 128)
+    model = tmp_path / "tanh.tflite"
+    model.write_bytes(float_op(rng, "TANH", (128, 128), (128, 128)))
+    np.save(tmp_path / "x.npy", x)
+    b = pipeline.build(model, board, tmp_path / "out", log=quiet, kernels=kernels, input_npy=tmp_path / "x.npy",
+                       for_simulator=True)  # fmt: skip
+    assert b.layers[0].kernel == ("tanh_f32_rvv" if board == "spike-rv64gcv" else "tanh_f32_ref")
+    result = pipeline.check(pipeline.run(b, timeout=300, log=quiet, vlen=vlen, count=False), log=quiet)
+    assert result.bit_exact, result.mismatches
