@@ -12,6 +12,7 @@ from codegen.ir import DType, Graph, Op, OpKind
 from codegen.ops.common import (
     Layer,
     LowerContext,
+    Operands,
     expect_activation,
     expect_constant,
     expect_dtype,
@@ -24,9 +25,22 @@ from codegen.ops.contract import Form, Kind, OpContract
 from codegen.ops.kernels import family
 from codegen.quant import activation_range, conv_output_multipliers, out_size, padding_before
 
-TRANSPOSE_CONV = family("TRANSPOSE_CONV", "rvfw_conv_params", "transpose_conv_s8", ("ref",))
-TRANSPOSE_CONV_S16 = family("TRANSPOSE_CONV 16x8", "rvfw_conv_params", "transpose_conv_s16", ("ref",))
-TRANSPOSE_CONV_F32 = family("TRANSPOSE_CONV float32", "rvfw_conv_params", "transpose_conv_f32", ("ref",))
+# The RVV kernels put output channels in lanes and read the weights out-channel innermost.
+OUT = ("bias", "multiplier", "shift", "output")
+TRANSPOSE_CONV = family("TRANSPOSE_CONV", "rvfw_conv_params", "transpose_conv_s8", ("ref", "rvv"),
+                        args={"ref": ("input", "filter", *OUT), "rvv": ("input", "filter_hwio", *OUT)})  # fmt: skip
+TRANSPOSE_CONV_S16 = family("TRANSPOSE_CONV 16x8", "rvfw_conv_params", "transpose_conv_s16", ("ref",),
+                            args={"ref": ("input", "filter", *OUT)})  # fmt: skip
+TRANSPOSE_CONV_F32 = family("TRANSPOSE_CONV float32", "rvfw_conv_params", "transpose_conv_f32", ("ref", "rvv"),
+                            args={"ref": ("input", "filter", "bias", "act", "output"),
+                                  "rvv": ("input", "filter_hwio", "bias", "act", "output")})  # fmt: skip
+
+
+def _hwio(filter_data: np.ndarray) -> np.ndarray:
+    """[out_c][k_h][k_w][in_c] -> [k_h][k_w][in_c][out_c]: output channels in the vector lanes."""
+    return np.ascontiguousarray(filter_data.transpose(1, 2, 3, 0))
+
+
 OUTPUT_SHAPE, FILTER, INPUT, BIAS = 0, 1, 2, 3
 
 
@@ -93,11 +107,17 @@ def lower(ctx: LowerContext, op: Op) -> Layer:
         ("output_activation_max", act_max),
     ]  # fmt: skip
     multipliers, shifts = conv_output_multipliers(inp.quant.scale[0], flt.quant.scale, out.quant.scale[0], out.shape[3])
-    args = [ctx.input(op, INPUT), ctx.weights(op.inputs[FILTER]), ctx.weights(optional_input(op, BIAS)),
-            ctx.derived(op, "multiplier", "int32_t", multipliers), ctx.derived(op, "shift", "int32_t", shifts),
-            ctx.output(op)]  # fmt: skip
+    operands: Operands = {
+        "input": lambda: ctx.input(op, INPUT),
+        "filter": lambda: ctx.weights(op.inputs[FILTER]),
+        "filter_hwio": lambda: ctx.derived(op, "filter_hwio", "int8_t", _hwio(flt.data), role="weights"),
+        "bias": lambda: ctx.weights(optional_input(op, BIAS)),
+        "multiplier": lambda: ctx.derived(op, "multiplier", "int32_t", multipliers),
+        "shift": lambda: ctx.derived(op, "shift", "int32_t", shifts),
+        "output": lambda: ctx.output(op),
+    }  # fmt: skip
     fam = TRANSPOSE_CONV_S16 if wide else TRANSPOSE_CONV
-    return ctx.layer(op, ctx.pick(fam), fam, params, args, macs(ctx.graph, op))
+    return ctx.layer(op, ctx.pick(fam), fam, params, operands, macs(ctx.graph, op))
 
 
 def _lower_float(ctx: LowerContext, op: Op, stride: tuple[int, int], pad: tuple[int, int]) -> Layer:
@@ -110,10 +130,16 @@ def _lower_float(ctx: LowerContext, op: Op, stride: tuple[int, int], pad: tuple[
         ("output_offset", 0), ("output_activation_min", 0), ("output_activation_max", 0),
     ]  # fmt: skip
     expect_activation(ctx.graph, op)
-    act = float_activation(ctx, op)
-    args = [ctx.input(op, INPUT), ctx.weights(op.inputs[FILTER]), ctx.weights(optional_input(op, BIAS)), act,
-            ctx.output(op)]  # fmt: skip
-    return ctx.layer(op, ctx.pick(TRANSPOSE_CONV_F32), TRANSPOSE_CONV_F32, params, args, macs(ctx.graph, op))
+    operands: Operands = {
+        "input": lambda: ctx.input(op, INPUT),
+        "filter": lambda: ctx.weights(op.inputs[FILTER]),
+        "filter_hwio": lambda: ctx.derived(op, "filter_hwio", "float", _hwio(flt.data), role="weights"),
+        "bias": lambda: ctx.weights(optional_input(op, BIAS)),
+        "act": lambda: float_activation(ctx, op),
+        "output": lambda: ctx.output(op),
+    }  # fmt: skip
+    picked = ctx.pick(TRANSPOSE_CONV_F32, *ctx.vector_needs("f32"))
+    return ctx.layer(op, picked, TRANSPOSE_CONV_F32, params, operands, macs(ctx.graph, op))
 
 
 CONTRACT = OpContract(

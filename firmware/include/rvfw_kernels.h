@@ -470,6 +470,9 @@ void rvfw_transpose_conv_s16_ref(const rvfw_conv_params *p, const int16_t *input
 void rvfw_transpose_conv_s8_ref(const rvfw_conv_params *p, const int8_t *input, const int8_t *filter,
                                 const int32_t *bias, const int32_t *output_multiplier, const int32_t *output_shift,
                                 int8_t *output);
+void rvfw_transpose_conv_s8_rvv(const rvfw_conv_params *p, const int8_t *input, const int8_t *filter_hwio,
+                                const int32_t *bias, const int32_t *output_multiplier, const int32_t *output_shift,
+                                int8_t *output);
 void rvfw_batch_matmul_s8_ref(const rvfw_batch_matmul_params *p, const int8_t *a, const int8_t *b, int8_t *output);
 void rvfw_resize_bilinear_s8_ref(const rvfw_resize_bilinear_params *p, const int8_t *input, const int32_t *rows,
                                  const int32_t *cols, int8_t *output);
@@ -513,6 +516,8 @@ void rvfw_arg_minmax_f32_ref(const rvfw_arg_params *p, const float *input, void 
 void rvfw_batch_matmul_f32_ref(const rvfw_batch_matmul_params *p, const float *a, const float *b, float *output);
 void rvfw_transpose_conv_f32_ref(const rvfw_conv_params *p, const float *input, const float *filter, const float *bias,
                                  const float *act, float *output);
+void rvfw_transpose_conv_f32_rvv(const rvfw_conv_params *p, const float *input, const float *filter_hwio,
+                                 const float *bias, const float *act, float *output);
 void rvfw_resize_bilinear_f32_ref(const rvfw_resize_bilinear_params *p, const float *input, const int32_t *rows,
                                   const float *row_w, const int32_t *cols, const float *col_w, float *output);
 void rvfw_l2_normalization_f32_ref(const rvfw_l2norm_params *p, const float *input, float *output);

@@ -905,18 +905,20 @@ CASES: dict[str, Case] = {
     "arg_max_channels": Case(lambda r: arg_minmax("ARG_MAX", (1, 4, 5, 10), -1)),
     "f32_arg_min_middle": Case(lambda r: arg_minmax("ARG_MIN", (3, 9, 4), 1, dtype=np.float32)),
     "arg_min_rows": Case(lambda r: arg_minmax("ARG_MIN", (7, 3, 2), 0)),
-    "transpose_conv_2x_same": Case(lambda r: transpose_conv(r, 4, 5, 6, 5, (3, 3), (2, 2))),
+    "transpose_conv_2x_same": Case(lambda r: transpose_conv(r, 4, 5, 6, 5, (3, 3), (2, 2)), vector=RVV),
+    # more output channels than one vector strip: the RVV kernel's channel loop
+    "transpose_conv_wide_channels": Case(lambda r: transpose_conv(r, 3, 3, 5, 70, (3, 3), (2, 2)), vector=RVV),
     "transpose_conv_valid_4x3_nobias": Case(
-        lambda r: transpose_conv(r, 3, 4, 3, 7, (4, 3), (2, 1), "VALID", bias=False)
+        lambda r: transpose_conv(r, 3, 4, 3, 7, (4, 3), (2, 1), "VALID", bias=False), vector=RVV
     ),
     "batch_matmul_broadcast_batches": Case(lambda r: batch_matmul(r, (2, 1, 3, 5), (1, 4, 5, 6), (2, 4, 3, 6))),
     "batch_matmul_adj_x_adj_y": Case(
         lambda r: batch_matmul(r, (3, 7, 4), (3, 5, 7), (3, 4, 5), adj_x=True, adj_y=True)
     ),
     "batch_matmul_const_rhs": Case(lambda r: batch_matmul(r, (6, 9), (9, 11), (6, 11), const_b=True)),
-    "f32_transpose_conv_stride2": Case(lambda r: transpose_conv_float(r, 4, 5, 3, 6, (3, 3), (2, 2))),
+    "f32_transpose_conv_stride2": Case(lambda r: transpose_conv_float(r, 4, 5, 3, 6, (3, 3), (2, 2)), vector=RVV),
     "f32_transpose_conv_valid_relu": Case(
-        lambda r: transpose_conv_float(r, 3, 3, 4, 5, (4, 2), (2, 1), "VALID", "RELU")
+        lambda r: transpose_conv_float(r, 3, 3, 4, 5, (4, 2), (2, 1), "VALID", "RELU"), vector=RVV
     ),
     "f32_batch_matmul_adj": Case(
         lambda r: batch_matmul(r, (2, 7, 4), (1, 5, 7), (2, 4, 5), floating=True, adj_x=True, adj_y=True)
