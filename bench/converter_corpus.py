@@ -1,6 +1,6 @@
 """The converter corpus (tests/data/converters: models TF's converter, litert-torch and onnx2tf
 made): the share of one inference's instructions spent in reference kernels (issue 32: at most 2%)
-on every Spike board, per layer from the harness's profile, each run checked bit for bit against
+on every Spike board and the C906 (xuantie-qemu), per layer from the harness's profile, each run checked bit for bit against
 the TFLite Micro outputs committed beside the model.
 
     make bench-corpus     (or: .venv/bin/python bench/converter_corpus.py [name substrings...])
@@ -35,7 +35,7 @@ def measure(job: tuple[str, str]) -> list[str]:
         files, expected = committed(name, Path(tmp))
         try:
             b = pipeline.build(CORPUS / f"{name}.tflite", board, Path(tmp) / "out", input_npy=files, log=quiet,
-                               steps=1)  # fmt: skip
+                               steps=1, for_simulator=True)  # fmt: skip
         except RvfwError as exc:
             return [name, board, "-", "-", f"not built: {exc}"[:70]]
         r = pipeline.run(b, timeout=1800, log=quiet)

@@ -52,7 +52,7 @@ KINDS = (
 )
 LUT = family("int8 activation (table)", "rvfw_lut_params", "lut_s8", ("ref", "scalar", "rvv", "xthead"))
 # int16: LOGISTIC and TANH are TFLite's int16 table kernels (ops.sigmoid16) with its input scaling
-SIGMOID_S16 = family("LOGISTIC / TANH int16", "rvfw_sigmoid_s16_params", "sigmoid_s16", ("ref", "rvv"),
+SIGMOID_S16 = family("LOGISTIC / TANH int16", "rvfw_sigmoid_s16_params", "sigmoid_s16", ("ref", "scalar", "rvv"),
                      ("LOGISTIC", "TANH"))  # fmt: skip
 LEAKY_S16 = family("LEAKY_RELU int16", "rvfw_leaky_relu_params", "leaky_relu_s16", ("ref",), ("LEAKY_RELU",))
 # float32: exp, expm1 and tanh as the host C library computes them (rvfw_expf.h, rvfw_tanhf.h)

@@ -459,6 +459,7 @@ void rvfw_maximum_s8_ref(const rvfw_binary_params *p, const int8_t *a, const int
 void rvfw_minimum_s8_ref(const rvfw_binary_params *p, const int8_t *a, const int8_t *b, int8_t *output);
 void rvfw_mean_s8_ref(const rvfw_reduce_params *p, const int8_t *input, int8_t *output);
 void rvfw_mean_s8_scalar(const rvfw_reduce_params *p, const int8_t *input, int8_t *output);
+void rvfw_mean_s16_scalar(const rvfw_reduce_params *p, const int16_t *input, int16_t *output);
 void rvfw_reduce_max_s8_ref(const rvfw_reduce_params *p, const int8_t *input, int8_t *output);
 void rvfw_reduce_min_s8_ref(const rvfw_reduce_params *p, const int8_t *input, int8_t *output);
 void rvfw_squared_difference_s8_ref(const rvfw_binary_params *p, const int8_t *a, const int8_t *b, int8_t *output);
@@ -499,6 +500,8 @@ void rvfw_sigmoid_s16_ref(const rvfw_sigmoid_s16_params *p, const int16_t *input
                           int16_t *output);
 void rvfw_sigmoid_s16_rvv(const rvfw_sigmoid_s16_params *p, const int16_t *input, const uint16_t *sigmoid_table,
                           int16_t *output);
+void rvfw_sigmoid_s16_scalar(const rvfw_sigmoid_s16_params *p, const int16_t *input, const uint16_t *table,
+                             int16_t *output);
 void rvfw_div_f32_ref(const rvfw_binary_params *p, const float *a, const float *b, const float *act, float *output);
 void rvfw_floor_div_f32_ref(const rvfw_binary_params *p, const float *a, const float *b, const float *act,
                             float *output);

@@ -888,8 +888,10 @@ CASES: dict[str, Case] = {
         lambda r: reduce("MEAN", (2, 5, 5, 4), [1, 2], False, same_quant=True), vector=FAST
     ),
     "mean_last_axis": Case(lambda r: reduce("MEAN", (3, 4, 17), [-1], False), vector=FAST),
-    "s16_mean_global_pool": Case(lambda r: reduce("MEAN", (1, 7, 6, 10), [1, 2], True, dtype=np.int16), vector=RVV),
-    "s16_sum_last_axis": Case(lambda r: reduce("SUM", (3, 4, 17), [-1], False, dtype=np.int16), vector=RVV),
+    "s16_mean_global_pool": Case(
+        lambda r: reduce("MEAN", (1, 7, 6, 10), [1, 2], True, dtype=np.int16), vector=S16_FAST
+    ),
+    "s16_sum_last_axis": Case(lambda r: reduce("SUM", (3, 4, 17), [-1], False, dtype=np.int16), vector=S16_FAST),
     "mean_interleaved_axes": Case(lambda r: reduce("MEAN", (2, 3, 4, 5), [0, 2], True), vector=FAST),
     "sum_channels": Case(lambda r: reduce("SUM", (1, 4, 6, 3), [3], True)),
     # more kept channels than the fast scalar kernel's chunk of 64 sums
@@ -956,12 +958,12 @@ CASES: dict[str, Case] = {
     "s16_lstm_time_major_clip": Case(lambda r: lstm(r, 3, 3, 6, 8, time_major=True, cell_clip=2.0, wide=True)),
     "resource_variable_accumulator": Case(lambda r: resource_accumulator(r)),
     "resource_variable_read_after_assign": Case(lambda r: resource_accumulator(r, read_after=True)),
-    "s16_logistic_q3_12": Case(lambda r: sigmoid16("LOGISTIC", 2.0**-12), vector=RVV),
+    "s16_logistic_q3_12": Case(lambda r: sigmoid16("LOGISTIC", 2.0**-12), vector=S16_FAST),
     "s16_softmax": Case(lambda r: softmax16((6, 37), 0.0004)),
     "s16_softmax_wide_beta": Case(lambda r: softmax16((2, 3, 300), 0.00011, beta=0.7)),
-    "s16_logistic_scaled": Case(lambda r: sigmoid16("LOGISTIC", 0.00037), vector=RVV),
-    "s16_tanh_q4_11": Case(lambda r: sigmoid16("TANH", 2.0**-11), vector=RVV),
-    "s16_tanh_scaled": Case(lambda r: sigmoid16("TANH", 0.0002), vector=RVV),
+    "s16_logistic_scaled": Case(lambda r: sigmoid16("LOGISTIC", 0.00037), vector=S16_FAST),
+    "s16_tanh_q4_11": Case(lambda r: sigmoid16("TANH", 2.0**-11), vector=S16_FAST),
+    "s16_tanh_scaled": Case(lambda r: sigmoid16("TANH", 0.0002), vector=S16_FAST),
     "lstm_time_major_clip": Case(lambda r: lstm(r, 3, 4, 7, 9, time_major=True, cell_clip=1.5, cell_power=-12)),
     "svdf_int8_state_2_batches": Case(lambda r: svdf(r, 2, 13, 5, 1, 7, np.int8), vector=RVV),
     "f32_conv3x3_same_stride2_relu": Case(
