@@ -64,8 +64,9 @@ CONV_S16 = family(
         "rvv": ("input", "filter_hwio", "bias", *OUT),
     },
 )
-CONV_F32 = family("CONV_2D float32", PARAMS, "conv2d_f32", ("ref", "rvv"),
+CONV_F32 = family("CONV_2D float32", PARAMS, "conv2d_f32", ("ref", "scalar", "rvv"),
                   args={"ref": ("input", "filter", "bias", "act", "output"),
+                        "scalar": ("input", "filter", "bias", "act", "output"),
                         "rvv": ("input", "filter_hwio", "bias", "act", "output")})  # fmt: skip
 
 # Pixels the in-place pointwise kernels copy to scratch at a time (the fast scalar kernel's 4x2

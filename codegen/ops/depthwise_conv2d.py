@@ -60,7 +60,7 @@ DEPTHWISE_INPLACE = family("DEPTHWISE_CONV_2D in place", PARAMS, "depthwise_conv
     "xthead": ("output", "filter", "rows_bias_folded", "channels_bias", *INPLACE_OUT),
 })  # fmt: skip
 DEPTHWISE_S16 = family("DEPTHWISE_CONV_2D 16x8", PARAMS, "depthwise_conv2d_s16", ("ref", "scalar", "rvv"))
-DEPTHWISE_F32 = family("DEPTHWISE_CONV_2D float32", PARAMS, "depthwise_conv2d_f32", ("ref", "rvv"))
+DEPTHWISE_F32 = family("DEPTHWISE_CONV_2D float32", PARAMS, "depthwise_conv2d_f32", ("ref", "scalar", "rvv"))
 
 
 def check(graph: Graph, op: Op) -> None:

@@ -53,8 +53,9 @@ FC_S16 = family(
         "rvv": ("input", "filter_t", "bias", *OUT),
     },
 )
-FC_F32 = family("FULLY_CONNECTED float32", PARAMS, "fully_connected_f32", ("ref", "rvv"),
+FC_F32 = family("FULLY_CONNECTED float32", PARAMS, "fully_connected_f32", ("ref", "scalar", "rvv"),
                 args={"ref": ("input", "filter", "bias", "act", "output"),
+                      "scalar": ("input", "filter", "bias", "act", "output"),
                       "rvv": ("input", "filter_t", "bias", "act", "output")})  # fmt: skip
 
 

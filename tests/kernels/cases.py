@@ -18,7 +18,7 @@ from codegen.modelgen import ModelBuilder
 VECTOR = ("rvv", "xthead")  # every vector set has a kernel for the op
 RVV = ("rvv",)  # float32 and 16x8 convolutions and FULLY_CONNECTED: RVV kernels only
 FAST = ("scalar", *VECTOR)  # the fast scalar set has one too
-S16_FAST = ("scalar", "rvv")  # 16x8 weighted layers: fast scalar and RVV kernels
+S16_FAST = ("scalar", "rvv")  # 16x8 and float32 weighted layers: fast scalar and RVV kernels
 
 
 @dataclass(frozen=True)
@@ -977,13 +977,13 @@ CASES: dict[str, Case] = {
             stride=(2, 2),
             activation="RELU",
         ),
-        vector=RVV,
+        vector=S16_FAST,
     ),
     "f32_conv1x1_dilated_valid": Case(
         lambda r: float_op(
             r, "CONV_2D", (2, 7, 7, 5), (2, 3, 3, 4), wshape=(4, 3, 3, 5), padding="VALID", dilation=(2, 2)
         ),
-        vector=RVV,
+        vector=S16_FAST,
     ),
     "f32_depthwise_mult2_relu6": Case(
         lambda r: float_op(
@@ -996,7 +996,7 @@ CASES: dict[str, Case] = {
             depth_multiplier=2,
             activation="RELU6",
         ),
-        vector=RVV,
+        vector=S16_FAST,
     ),
     "f32_logistic": Case(lambda r: float_unary("LOGISTIC", 20.0)),
     "f32_hard_swish": Case(lambda r: float_unary("HARD_SWISH", 8.0)),
@@ -1022,8 +1022,15 @@ CASES: dict[str, Case] = {
     "f32_lstm_batch_major": Case(lambda r: lstm_float(r, 2, 4, 6, 10), vector=RVV),
     "f32_lstm_time_major_clip": Case(lambda r: lstm_float(r, 3, 3, 5, 7, time_major=True, cell_clip=0.8), vector=RVV),
     "f32_tanh": Case(lambda r: float_unary("TANH", 25.0)),
+    # depth multiplier 1, more channels than the fast scalar kernel's chunk of 64 sums
+    "f32_depthwise_wide": Case(
+        lambda r: float_op(
+            r, "DEPTHWISE_CONV_2D", (1, 5, 4, 70), (1, 3, 2, 70), wshape=(1, 3, 3, 70), padding="SAME", stride=(2, 2)
+        ),
+        vector=S16_FAST,
+    ),
     "f32_fully_connected": Case(
-        lambda r: float_op(r, "FULLY_CONNECTED", (2, 37), (2, 11), wshape=(11, 37)), vector=RVV
+        lambda r: float_op(r, "FULLY_CONNECTED", (2, 37), (2, 11), wshape=(11, 37)), vector=S16_FAST
     ),
     "f32_avgpool_same": Case(
         lambda r: float_op(
