@@ -21,6 +21,21 @@ static inline void rvfw_window(int32_t start, int32_t k, int32_t size, int32_t *
     *k1 = k < size - start ? k : size - start;
 }
 
+/* The taps of a convolution window at corner (y0, x0) that fall inside the input, in the
+ * reference kernels' order (rows, then columns): TAP(ky, kx, iy, ix) for each. */
+#define RVFW_WINDOW_TAPS(p, y0, x0, TAP)                                                                           \
+    for (int32_t ky = 0; ky < (p)->k_h; ++ky) {                                                                   \
+        const int32_t iy = (y0) + ky * (p)->dilation_h;                                                           \
+        if (iy < 0 || iy >= (p)->in_h)                                                                            \
+            continue;                                                                                             \
+        for (int32_t kx = 0; kx < (p)->k_w; ++kx) {                                                               \
+            const int32_t ix = (x0) + kx * (p)->dilation_w;                                                       \
+            if (ix < 0 || ix >= (p)->in_w)                                                                        \
+                continue;                                                                                         \
+            TAP(ky, kx, iy, ix);                                                                                  \
+        }                                                                                                         \
+    }
+
 /* The window of pooling output pixel (oy, ox): its top-left input cell (y0, x0), which may lie
  * in the padding, and the taps [ky0, ky1) x [kx0, kx1) inside the input. */
 typedef struct {

@@ -21,25 +21,19 @@ void rvfw_depthwise_conv2d_f32_scalar(const rvfw_conv_params *p, const float *in
                     float total[RVFW_DW_CHUNK];
                     for (int32_t c = 0; c < n; ++c)
                         total[c] = 0.0f;
-                    for (int32_t ky = 0; ky < p->k_h; ++ky) {
-                        const int32_t iy = y0 + ky * p->dilation_h;
-                        if (iy < 0 || iy >= p->in_h)
-                            continue;
-                        for (int32_t kx = 0; kx < p->k_w; ++kx) {
-                            const int32_t ix = x0 + kx * p->dilation_w;
-                            if (ix < 0 || ix >= p->in_w)
-                                continue;
-                            const float *x = input + ((b * p->in_h + iy) * p->in_w + ix) * in_c;
-                            const float *w = filter + (ky * p->k_w + kx) * out_c + c0;
-                            if (mult == 1) {
-                                for (int32_t c = 0; c < n; ++c)
-                                    total[c] += x[c0 + c] * w[c];
-                            } else {
-                                for (int32_t c = 0; c < n; ++c)
-                                    total[c] += x[(c0 + c) / mult] * w[c];
-                            }
-                        }
-                    }
+#define TAPF(ky, kx, iy, ix)                                                                                       \
+    {                                                                                                             \
+        const float *x = input + ((b * p->in_h + (iy)) * p->in_w + (ix)) * in_c;                                  \
+        const float *w = filter + ((ky) * p->k_w + (kx)) * out_c + c0;                                            \
+        if (mult == 1) {                                                                                          \
+            for (int32_t c = 0; c < n; ++c)                                                                       \
+                total[c] += x[c0 + c] * w[c];                                                                     \
+        } else {                                                                                                  \
+            for (int32_t c = 0; c < n; ++c)                                                                       \
+                total[c] += x[(c0 + c) / mult] * w[c];                                                            \
+        }                                                                                                         \
+    }
+                    RVFW_WINDOW_TAPS(p, y0, x0, TAPF)
                     for (int32_t c = 0; c < n; ++c)
                         output[c0 + c] = rvfw_clamp_f32(total[c] + (bias ? bias[c0 + c] : 0.0f), act);
                 }

@@ -2,6 +2,7 @@
 /* DEPTHWISE_CONV_2D 16x8, fast scalar: per output, the window's taps inside the input (clipped
  * once per output pixel) summed in 32-bit arithmetic, RVFW_S16_RUN taps at a time, into the
  * 64-bit total (rvfw_s16_scalar.h). Bit-exact with the reference. */
+#include "rvfw_band.h"
 #include "rvfw_s16_scalar.h"
 
 void rvfw_depthwise_conv2d_s16_scalar(const rvfw_conv_params *p, const int16_t *input, const int8_t *filter,
@@ -17,21 +18,13 @@ void rvfw_depthwise_conv2d_s16_scalar(const rvfw_conv_params *p, const int16_t *
                     const int16_t *x = input + b * p->in_h * p->in_w * in_c + oc / mult;
                     int64_t acc = 0;
                     int32_t run = 0, taps = 0;
-                    for (int32_t ky = 0; ky < p->k_h; ++ky) {
-                        const int32_t iy = y0 + ky * p->dilation_h;
-                        if (iy < 0 || iy >= p->in_h)
-                            continue;
-                        for (int32_t kx = 0; kx < p->k_w; ++kx) {
-                            const int32_t ix = x0 + kx * p->dilation_w;
-                            if (ix < 0 || ix >= p->in_w)
-                                continue;
-                            run += filter[(ky * p->k_w + kx) * out_c + oc] * x[(iy * p->in_w + ix) * in_c];
-                            if (++taps == RVFW_S16_RUN) {
-                                acc += run;
-                                run = taps = 0;
-                            }
-                        }
-                    }
+#define TAP16(ky, kx, iy, ix)                                                                                      \
+    run += filter[((ky) * p->k_w + (kx)) * out_c + oc] * x[((iy) * p->in_w + (ix)) * in_c];                        \
+    if (++taps == RVFW_S16_RUN) {                                                                                 \
+        acc += run;                                                                                               \
+        run = taps = 0;                                                                                           \
+    }
+                    RVFW_WINDOW_TAPS(p, y0, x0, TAP16)
                     output[oc] = rvfw_output_s16(acc + run, bias, oc, p->acc32, output_multiplier[oc],
                                                  output_shift[oc], 0, p->output_activation_min,
                                                  p->output_activation_max);
