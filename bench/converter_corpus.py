@@ -1,7 +1,7 @@
 """The converter corpus (tests/data/converters: models TF's converter, litert-torch and onnx2tf
 made): the share of one inference's instructions spent in reference kernels (issue 32: at most 2%)
-on every Spike board and the C906 (xuantie-qemu), per layer from the harness's profile, each run checked bit for bit against
-the TFLite Micro outputs committed beside the model.
+on every Spike board and the C906 (xuantie-qemu), per layer from the harness's profile, each run
+checked bit for bit against the TFLite Micro outputs committed beside the model.
 
     make bench-corpus     (or: .venv/bin/python bench/converter_corpus.py [name substrings...])
 """
