@@ -28,6 +28,9 @@ QUANTIZE = family("QUANTIZE", "rvfw_affine_params", "quantize_f32_s8", ("ref", "
 # Without float in the vector unit (Zve32x) the RVV kernel is the thresholds' search in integer lanes.
 QUANTIZE_INT = QUANTIZE.variant("QUANTIZE (thresholds in integer lanes)", {"rvv": "quantize_thresholds_f32_s8_rvv"},
                                 {"rvv": ("input", "thresholds", "output")})  # fmt: skip
+# With an FPU the fast scalar kernel divides as the reference and rounds by one conversion (rmm).
+FPU_SCALAR = ({"scalar": "quantize_rmm_f32_s8_scalar"}, {"scalar": ("input", "output")})
+QUANTIZE_FPU = {fam.what: fam.variant(f"{fam.what} (hardware float)", *FPU_SCALAR) for fam in (QUANTIZE, QUANTIZE_INT)}
 QUANTIZE16 = family("QUANTIZE to int16", "rvfw_affine_params", "quantize_f32_s16", ("ref",), ("QUANTIZE",))
 REQUANTIZE16 = family("QUANTIZE (int8/int16/int32 -> int8/int16/int32 rescale)", "rvfw_requantize_params", "requantize",
                       ("ref", "scalar", "rvv"), ("QUANTIZE",))  # fmt: skip
@@ -77,14 +80,14 @@ def lower(ctx: LowerContext, op: Op) -> Layer:
         fam = QUANTIZE16 if out.dtype is DType.INT16 else QUANTIZE
         params = [("size", inp.num_elements), ("zero_point", out.quant.zero_point[0]), ("scale", out.quant.scale[0])]
         # The RVV kernel divides in float32 lanes: V or Zve32f, not Zve32x. The fast scalar kernel
-        # is for cores without an FPU: with one, the reference's division takes fewer instructions.
+        # searches build-time thresholds without an FPU, and divides and converts with one.
         unless, why = set(), []
         if fam is QUANTIZE and "f32" not in ctx.caps:  # Zve32x: the thresholds in integer lanes
             fam = QUANTIZE_INT
         elif "f32" not in ctx.caps:
             unless, why = {"rvv"}, [VECTOR_CAPS["f32"]]
-        if "fpu" in ctx.caps:
-            unless, why = unless | {"scalar"}, [*why, "hardware float: the reference divides faster"]
+        if fam is not QUANTIZE16 and "fpu" in ctx.caps:
+            fam = QUANTIZE_FPU[fam.what]
         chosen = ctx.pick(fam, unless, "; ".join(why))
         if fam is QUANTIZE16:
             return ctx.layer(op, chosen, fam, params, args)
@@ -141,7 +144,16 @@ CONTRACT = OpContract(
         None: Form(
             check,
             lower,
-            (DEQUANTIZE, DEQUANTIZE_INT, DEQUANTIZE16, QUANTIZE, QUANTIZE_INT, QUANTIZE16, REQUANTIZE16),
+            (
+                DEQUANTIZE,
+                DEQUANTIZE_INT,
+                DEQUANTIZE16,
+                QUANTIZE,
+                QUANTIZE_INT,
+                *QUANTIZE_FPU.values(),
+                QUANTIZE16,
+                REQUANTIZE16,
+            ),
             inplace=inplace,
         )
     },

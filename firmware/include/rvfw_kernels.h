@@ -633,6 +633,7 @@ void rvfw_pad_s8_ref(const rvfw_pad_params *p, const int8_t *input, int8_t *outp
 void rvfw_pad_s8_scalar(const rvfw_pad_params *p, const int8_t *input, int8_t *output);
 void rvfw_pad_s8_rvv(const rvfw_pad_params *p, const int8_t *input, int8_t *output);
 void rvfw_quantize_f32_s8_ref(const rvfw_affine_params *p, const float *input, int8_t *output);
+void rvfw_quantize_rmm_f32_s8_scalar(const rvfw_affine_params *p, const float *input, int8_t *output);
 void rvfw_dequantize_s8_f32_ref(const rvfw_affine_params *p, const int8_t *input, float *output);
 
 /* In place (the `small` memory mode): output written over the input, `data`, using `scratch`.

@@ -187,15 +187,18 @@ def test_quantize_at_its_thresholds_bit_exact(tmp_path, sim_tools, config):
 
 
 @pytest.mark.parametrize("memory", ["fast", "small"])
-@pytest.mark.parametrize("config", ["rv32-scalar", "rv32-zve32x-vlen128", "rv64-rvv-vlen128"])
-def test_quantize_beyond_its_thresholds_bit_exact(tmp_path, sim_tools, config, memory):
+@pytest.mark.parametrize("config", ["rv32-scalar", "rv32-zve32x-vlen128", "rv64-rvv-vlen128", "c906-xthead"])
+def test_quantize_beyond_its_thresholds_bit_exact(tmp_path, request, sim_tools, config, memory):
     """QUANTIZE float32 -> int8 on inputs beyond the thresholds' table (1024 steps of the scale
     either side: they clamp, and the threshold kernels take the reference's arithmetic for them)
-    mixed with inputs inside it and at its edges, in place too (--memory small)."""
+    mixed with inputs inside it and at its edges, in place too (--memory small); on the C906 (an
+    FPU, no RVV 1.0) the scalar kernel's division and rounding conversion, overflow included."""
     from codegen.quant import QUANTIZE_TABLE_STEPS
     from tests.kernels.cases import quantize_float
 
     board, kernels, vlen = CONFIGS[config]
+    if kernels == "xthead":
+        request.getfixturevalue("xuantie_sim")
     model = tmp_path / "quantize.tflite"
     model.write_bytes(quantize_float())  # (3, 11), scale 0.0123, zero point -7
     edge = np.float32(QUANTIZE_TABLE_STEPS) * np.float32(0.0123)
@@ -207,6 +210,8 @@ def test_quantize_beyond_its_thresholds_bit_exact(tmp_path, sim_tools, config, m
                        memory=memory, for_simulator=True)  # fmt: skip
     if config == "rv32-zve32x-vlen128":  # no vector float: the thresholds' search in integer lanes
         assert b.layers[0].kernel == "quantize_thresholds_f32_s8_rvv"
+    if config == "c906-xthead":
+        assert b.layers[0].kernel == "quantize_rmm_f32_s8_scalar"
     assert (memory == "small") == bool(b.plan.inplace)
     result = pipeline.check(pipeline.run(b, timeout=120, log=quiet, vlen=vlen, count=False), log=quiet)
     assert result.bit_exact, result.mismatches
