@@ -27,10 +27,17 @@ static const uint64_t rvfw_exp2f_table[32] = {
  * split by fused multiply-adds, the cubic fused). Compared on every float in [-104, 88], the two
  * builds differ at exactly these two arguments (the FMA build rounds the other way, 0.5001 ulp
  * off); rvfw returns what TFLite Micro's expf returns on such a host. */
+enum {
+    RVFW_EXPF_FMA_X0 = (int32_t)0xC27C65D9u, /* -0x1.f8cbb2p+5 -> 0x1.f45326p-92 */
+    RVFW_EXPF_FMA_Y0 = 0x11FA2993,
+    RVFW_EXPF_FMA_X1 = 0x4202422F, /* 0x1.04845ep+5 -> 0x1.f93e38p+46 */
+    RVFW_EXPF_FMA_Y1 = 0x56FC9F1C,
+};
+
 static inline int rvfw_expf_fma_exception(uint32_t ix, uint32_t *result)
 {
-    if (ix == 0xC27C65D9u || ix == 0x4202422Fu) { /* -0x1.f8cbb2p+5, 0x1.04845ep+5 */
-        *result = ix == 0xC27C65D9u ? 0x11FA2993u : 0x56FC9F1Cu; /* 0x1.f45326p-92, 0x1.f93e38p+46 */
+    if (ix == (uint32_t)RVFW_EXPF_FMA_X0 || ix == (uint32_t)RVFW_EXPF_FMA_X1) {
+        *result = ix == (uint32_t)RVFW_EXPF_FMA_X0 ? (uint32_t)RVFW_EXPF_FMA_Y0 : (uint32_t)RVFW_EXPF_FMA_Y1;
         return 1;
     }
     return 0;

@@ -33,7 +33,7 @@ static inline float rvfw_expf_int(float x)
     if ((ix << 1) == 0)
         return 1.0f; /* +-0 */
     /* x < 0 with 2^-30 <= |x| < 87: z = x * 32 / ln2 below 2^12, a normal float result */
-    if (ix < 0xB0800000u || ix >= 0xC2AE0000u || ix == 0xC27C65D9u) /* and rvfw_expf's exception */
+    if (ix < 0xB0800000u || ix >= 0xC2AE0000u || ix == (uint32_t)RVFW_EXPF_FMA_X0) /* rvfw_expf's exception */
         return rvfw_expf(x);
     const uint64_t m = (ix & 0x7FFFFFu) | 0x800000u; /* |x| = m * 2^(e - 150) */
     const int32_t shift = 7 - ((int32_t)((ix >> 23) & 0xFF) - 150); /* 24..60 */

@@ -30,11 +30,11 @@ static inline vfloat32m4_t rvfw_expf_f32m4(vfloat32m4_t x, size_t vl)
     vfloat32m4_t out = __riscv_vfncvt_f_f_w_f32m4(__riscv_vfmul_vv_f64m8(y, s, vl), vl);
     out = __riscv_vfmerge_vfm_f32m4(out, 0.0f, __riscv_vmflt_vf_f32m4_b8(x, -0x1.9fe368p6f, vl), vl);
     const vuint32m4_t bits = __riscv_vreinterpret_v_f32m4_u32m4(x);
-    const vbool8_t low = __riscv_vmseq_vx_u32m4_b8(bits, 0xC27C65D9u, vl);
-    const vbool8_t high = __riscv_vmseq_vx_u32m4_b8(bits, 0x4202422Fu, vl);
+    const vbool8_t low = __riscv_vmseq_vx_u32m4_b8(bits, (uint32_t)RVFW_EXPF_FMA_X0, vl);
+    const vbool8_t high = __riscv_vmseq_vx_u32m4_b8(bits, (uint32_t)RVFW_EXPF_FMA_X1, vl);
     vuint32m4_t o = __riscv_vreinterpret_v_f32m4_u32m4(out);
-    o = __riscv_vmerge_vxm_u32m4(o, 0x11FA2993u, low, vl);
-    o = __riscv_vmerge_vxm_u32m4(o, 0x56FC9F1Cu, high, vl);
+    o = __riscv_vmerge_vxm_u32m4(o, (uint32_t)RVFW_EXPF_FMA_Y0, low, vl);
+    o = __riscv_vmerge_vxm_u32m4(o, (uint32_t)RVFW_EXPF_FMA_Y1, high, vl);
     return __riscv_vreinterpret_v_u32m4_f32m4(o);
 }
 

@@ -15,7 +15,7 @@
 #define RVFW_MEAN_SCALAR(T, LO, HI, p, input, output)                                                              \
     do {                                                                                                          \
         const int32_t offset_ = (p)->input_zero_point * (p)->count, multiplier_ = (p)->multiplier;                 \
-        const int32_t shift_ = (p)->shift, zero_point_ = (p)->output_zero_point;                                  \
+        const int32_t shift_ = (p)->shift, zero_point_ = (p)->output_zero_point, lo_ = (LO), hi_ = (HI);          \
         if ((p)->kept_strides[3] != 1) {                                                                          \
             RVFW_REDUCE_FOR(p, input, int32_t sum = 0, RVFW_MEAN_ADD, RVFW_MEAN_STORE);                           \
             break;                                                                                                \
@@ -24,7 +24,7 @@
         RVFW_REDUCE_KEPT_ROWS_T(p, T, input, output, RVFW_MEAN_ROW);                                              \
     } while (0)
 #define RVFW_MEAN_OUT(sum)                                                                                         \
-    rvfw_clamp(rvfw_requantize((sum) - offset_, multiplier_, shift_) + zero_point_, LO, HI)
+    rvfw_clamp(rvfw_requantize((sum) - offset_, multiplier_, shift_) + zero_point_, lo_, hi_)
 #define RVFW_MEAN_ADD(x) sum += (x)
 #define RVFW_MEAN_STORE(o) output[o] = (__typeof__(*(output)))RVFW_MEAN_OUT(sum)
 #define RVFW_MEAN_ADD_RUN(at)                                                                                      \

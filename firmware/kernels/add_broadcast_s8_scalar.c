@@ -5,6 +5,6 @@
 
 void rvfw_add_broadcast_s8_scalar(const rvfw_binary_params *p, const int8_t *a, const int8_t *b, int8_t *output)
 {
-#define ELEMENT(x, y) rvfw_requant_scalar_apply(&ro_, RVFW_RESCALED(x, off1_, r1_) + RVFW_RESCALED(y, off2_, r2_))
-    RVFW_BINARY_SCALAR(int8_t, p, a, b, output, RVFW_RESCALED_SETUP(p), ELEMENT);
+#define ELEMENT(x, y) RVFW_RESCALED_SUM(x, y, +)
+    RVFW_BINARY_SCALAR(int8_t, p, a, b, output, RVFW_RESCALED_SETUP(p));
 }

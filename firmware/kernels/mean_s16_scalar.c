@@ -4,7 +4,5 @@
 
 void rvfw_mean_s16_scalar(const rvfw_reduce_params *p, const int16_t *input, int16_t *output)
 {
-#define LO INT16_MIN
-#define HI INT16_MAX
-    RVFW_MEAN_SCALAR(int16_t, LO, HI, p, input, output);
+    RVFW_MEAN_SCALAR(int16_t, INT16_MIN, INT16_MAX, p, input, output);
 }

@@ -4,7 +4,5 @@
 
 void rvfw_mean_s8_scalar(const rvfw_reduce_params *p, const int8_t *input, int8_t *output)
 {
-#define LO INT8_MIN
-#define HI INT8_MAX
-    RVFW_MEAN_SCALAR(int8_t, LO, HI, p, input, output);
+    RVFW_MEAN_SCALAR(int8_t, INT8_MIN, INT8_MAX, p, input, output);
 }

@@ -6,5 +6,5 @@
 void rvfw_mul_s16_scalar(const rvfw_binary_params *p, const int16_t *a, const int16_t *b, int16_t *output)
 {
 #define ELEMENT RVFW_PRODUCT
-    RVFW_BINARY_SCALAR(int16_t, p, a, b, output, RVFW_PRODUCT_SETUP(p), ELEMENT);
+    RVFW_BINARY_SCALAR(int16_t, p, a, b, output, RVFW_PRODUCT_SETUP(p));
 }

@@ -242,10 +242,11 @@ def test_cast_float_to_integers_saturates_bit_exact(tmp_path, sim_tools, board, 
 
 @pytest.mark.parametrize("config", ["rv64-rvv-vlen128", "rv32-scalar"])
 def test_float_logistic_and_log_softmax_at_exp_corners_bit_exact(tmp_path, sim_tools, config):
-    """LOGISTIC (its exp in float64 lanes on RVV) and LOG_SOFTMAX (integer exp on soft-float
-    boards) on the corners of the host's expf: the two arguments where its FMA build rounds
-    differently, the underflow bound, the logistic's branch points, signed zeros and a sweep,
-    from an --input file, against TFLite Micro."""
+    """LOGISTIC (its exp in float64 lanes on RVV, the reference's on rv32imc) on the corners of the
+    host's expf: an argument where its FMA build rounds differently, the underflow bound, the
+    logistic's branch points, signed zeros and a sweep; and LOG_SOFTMAX (the reference with a
+    double FPU, the integer exp on rv32imc) on the same rows. From an --input file, against
+    TFLite Micro."""
     from tests.kernels.cases import float_op
 
     board, kernels, vlen = CONFIGS[config]
@@ -259,13 +260,13 @@ def test_float_logistic_and_log_softmax_at_exp_corners_bit_exact(tmp_path, sim_t
         np.save(tmp_path / "x.npy", np.concatenate([corners, sweep]).reshape(16, 16))
         b = pipeline.build(model, board, tmp_path / kind, log=quiet, kernels=kernels, input_npy=tmp_path / "x.npy",
                            for_simulator=True)  # fmt: skip
-        assert b.layers[0].kernel.endswith(
-            "_rvv"
-            if kind == "LOGISTIC" and kernels == "rvv"
-            else "_scalar"
-            if kind == "LOG_SOFTMAX" and kernels == "scalar"
-            else ""
-        )
+        expected = {
+            ("LOGISTIC", "rvv"): "logistic_f32_rvv",
+            ("LOGISTIC", "scalar"): "logistic_f32_ref",
+            ("LOG_SOFTMAX", "rvv"): "log_softmax_f32_ref",
+            ("LOG_SOFTMAX", "scalar"): "log_softmax_f32_scalar",
+        }
+        assert b.layers[0].kernel == expected[kind, kernels]
         result = pipeline.check(pipeline.run(b, timeout=120, log=quiet, vlen=vlen, count=False), log=quiet)
         assert result.bit_exact, (kind, result.mismatches)
 
