@@ -14,8 +14,10 @@ from codegen.ops.contract import Form, Kind, OpContract
 from codegen.ops.kernels import family
 from codegen.quant import quantize_multiplier
 
-BATCH_MATMUL = family("BATCH_MATMUL", "rvfw_batch_matmul_params", "batch_matmul_s8", ("ref",))
-BATCH_MATMUL_F32 = family("BATCH_MATMUL float32", "rvfw_batch_matmul_params", "batch_matmul_f32", ("ref",))
+BATCH_MATMUL = family("BATCH_MATMUL", "rvfw_batch_matmul_params", "batch_matmul_s8", ("ref", "scalar", "rvv"))
+BATCH_MATMUL_F32 = family(
+    "BATCH_MATMUL float32", "rvfw_batch_matmul_params", "batch_matmul_f32", ("ref", "scalar", "rvv")
+)
 BATCH_DIMS = 3
 
 
@@ -88,7 +90,8 @@ def lower(ctx: LowerContext, op: Op) -> Layer:
     ]  # fmt: skip
     rhs = ctx.weights(op.inputs[1]) if b.is_constant else ctx.input(op, 1)
     fam = BATCH_MATMUL_F32 if floating else BATCH_MATMUL
-    return ctx.layer(op, ctx.pick(fam), fam, params, [ctx.input(op, 0), rhs, ctx.output(op)], macs(ctx.graph, op))
+    chosen = ctx.pick(fam, *ctx.vector_needs("f32")) if floating else ctx.pick(fam)
+    return ctx.layer(op, chosen, fam, params, [ctx.input(op, 0), rhs, ctx.output(op)], macs(ctx.graph, op))
 
 
 CONTRACT = OpContract(

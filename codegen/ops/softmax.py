@@ -26,13 +26,16 @@ from codegen.ops.kernels import family
 from codegen.ops.sigmoid16 import softmax_luts
 from codegen.quant import quantize_multiplier, softmax_input_scaling
 
-SOFTMAX = family("SOFTMAX", "rvfw_softmax_params", "softmax_s8", ("ref", "rvv", "xthead"), ("SOFTMAX",))
+# The fast scalar kernels read the gemmlowp exp of each x - max from a table of its 256 values.
+SOFTMAX = family("SOFTMAX", "rvfw_softmax_params", "softmax_s8", ("ref", "scalar", "rvv", "xthead"), ("SOFTMAX",),
+                 args={"ref": ("input", "output"), "scalar": ("input", "exps", "output"), "rvv": ("input", "output"),
+                       "xthead": ("input", "output")})  # fmt: skip
 LOG_SOFTMAX = family("LOG_SOFTMAX", "rvfw_log_softmax_params", "log_softmax_s8", ("ref",), ("LOG_SOFTMAX",))
-# The fast scalar kernel reads the gemmlowp exp of each x - max from a table of its 256 values.
 SOFTMAX_S16 = family("SOFTMAX int8 -> int16", "rvfw_softmax_params", "softmax_s8_s16", ("ref", "scalar"), ("SOFTMAX",),
                      args={"ref": ("input", "output"), "scalar": ("input", "exps", "output")})  # fmt: skip
 SOFTMAX_INT16 = family("SOFTMAX int16", "rvfw_softmax_params", "softmax_s16", ("ref",), ("SOFTMAX",))
-SOFTMAX_F32 = family("SOFTMAX float32", "rvfw_softmax_params", "softmax_f32", ("ref",), ("SOFTMAX",))
+# The RVV kernel runs the reference's exp in float64 lanes (V, Zve64d).
+SOFTMAX_F32 = family("SOFTMAX float32", "rvfw_softmax_params", "softmax_f32", ("ref", "rvv"), ("SOFTMAX",))
 LOG_SOFTMAX_F32 = family("LOG_SOFTMAX float32", "rvfw_softmax_params", "log_softmax_f32", ("ref",), ("LOG_SOFTMAX",))
 # Without a double-precision FPU the references' expf is a dozen soft-float calls: the fast scalar
 # kernels compute the same bits in integer arithmetic (rvfw_expf_int.h).
@@ -80,14 +83,13 @@ def lower(ctx: LowerContext, op: Op) -> Layer:
         reverse = quantize_multiplier((1 << (31 - left_shift)) / multiplier)
         params += [("reverse_multiplier", reverse[0]), ("reverse_shift", reverse[1])]
         return ctx.layer(op, ctx.pick(LOG_SOFTMAX), LOG_SOFTMAX, params, [ctx.input(op), ctx.output(op)])
-    if ctx.tensor(op.outputs[0]).dtype is DType.INT16:
-        operands: Operands = {
-            "input": lambda: ctx.input(op),
-            "exps": lambda: ctx.derived(op, "exps", "int32_t", softmax_exps(multiplier, left_shift)),
-            "output": lambda: ctx.output(op),
-        }
-        return ctx.layer(op, ctx.pick(SOFTMAX_S16), SOFTMAX_S16, params, operands)
-    return ctx.layer(op, ctx.pick(SOFTMAX), SOFTMAX, params, [ctx.input(op), ctx.output(op)])
+    operands: Operands = {
+        "input": lambda: ctx.input(op),
+        "exps": lambda: ctx.derived(op, "exps", "int32_t", softmax_exps(multiplier, left_shift)),
+        "output": lambda: ctx.output(op),
+    }
+    fam = SOFTMAX_S16 if ctx.tensor(op.outputs[0]).dtype is DType.INT16 else SOFTMAX
+    return ctx.layer(op, ctx.pick(fam), fam, params, operands)
 
 
 def softmax_exps(multiplier: int, left_shift: int) -> np.ndarray:
@@ -133,7 +135,7 @@ def lower_f32(ctx: LowerContext, op: Op) -> Layer:
         return ctx.layer(op, ctx.pick(fam), fam, params, [ctx.input(op), ctx.output(op)])
     fam = SOFTMAX_F32_SOFT if soft else SOFTMAX_F32
     beta = ctx.derived(op, "beta", "float", np.array([op.options.get("beta", 1.0)], dtype=np.float32))
-    return ctx.layer(op, ctx.pick(fam), fam, params, [ctx.input(op), beta, ctx.output(op)])
+    return ctx.layer(op, ctx.pick(fam, *ctx.vector_needs("f64")), fam, params, [ctx.input(op), beta, ctx.output(op)])
 
 
 CONTRACT = OpContract(

@@ -178,6 +178,20 @@ static inline int32_t rvfw_sum_of_exps_q12(const int8_t *x, int32_t n, int32_t m
     return sum;
 }
 
+/* The same sum with each exp read from the fast scalar kernels' build-time table (exp_of[diff],
+ * diff = x - max in [-255, 0]: codegen.ops.softmax.softmax_exps). */
+static inline int32_t rvfw_sum_of_table_exps_q12(const int8_t *x, int32_t n, int32_t max_in_row, int32_t diff_min,
+                                                 const int32_t *exp_of)
+{
+    int32_t sum = 0;
+    for (int32_t c = 0; c < n; ++c) {
+        const int32_t diff = x[c] - max_in_row;
+        if (diff >= diff_min)
+            sum += rvfw_mul_pot(exp_of[diff], -12);
+    }
+    return sum;
+}
+
 /* 1 / sqrt(input) as a multiplier and a left shift (TFLite's GetInvSqrtQuantizedMultiplierExp
  * with reverse_shift -1): Newton-Raphson in Q3.28 after normalising input into [2^27, 2^29). */
 static inline void rvfw_inv_sqrt_multiplier(int32_t input, int32_t *multiplier, int32_t *shift)

@@ -336,6 +336,7 @@ void rvfw_add_s8_ref(const rvfw_add_params *p, const int8_t *input1, const int8_
 void rvfw_add_s8_scalar(const rvfw_add_params *p, const int8_t *input1, const int8_t *input2, int8_t *output,
                         int32_t *tables);
 void rvfw_softmax_s8_ref(const rvfw_softmax_params *p, const int8_t *input, int8_t *output);
+void rvfw_softmax_s8_scalar(const rvfw_softmax_params *p, const int8_t *input, const int32_t *exps, int8_t *output);
 void rvfw_softmax_s8_rvv(const rvfw_softmax_params *p, const int8_t *input, int8_t *output);
 void rvfw_softmax_s8_s16_ref(const rvfw_softmax_params *p, const int8_t *input, int16_t *output);
 void rvfw_softmax_s8_s16_scalar(const rvfw_softmax_params *p, const int8_t *input, const int32_t *exps,
@@ -475,6 +476,9 @@ void rvfw_transpose_conv_s8_rvv(const rvfw_conv_params *p, const int8_t *input, 
                                 const int32_t *bias, const int32_t *output_multiplier, const int32_t *output_shift,
                                 int8_t *output);
 void rvfw_batch_matmul_s8_ref(const rvfw_batch_matmul_params *p, const int8_t *a, const int8_t *b, int8_t *output);
+void rvfw_batch_matmul_s8_scalar(const rvfw_batch_matmul_params *p, const int8_t *a, const int8_t *b,
+                                 int8_t *output);
+void rvfw_batch_matmul_s8_rvv(const rvfw_batch_matmul_params *p, const int8_t *a, const int8_t *b, int8_t *output);
 void rvfw_resize_bilinear_s8_ref(const rvfw_resize_bilinear_params *p, const int8_t *input, const int32_t *rows,
                                  const int32_t *cols, int8_t *output);
 void rvfw_l2_normalization_s8_ref(const rvfw_l2norm_params *p, const int8_t *input, int8_t *output);
@@ -517,6 +521,8 @@ void rvfw_prelu_f32_ref(const rvfw_binary_params *p, const float *a, const float
 void rvfw_reduce_max_f32_ref(const rvfw_reduce_params *p, const float *input, float *output);
 void rvfw_arg_minmax_f32_ref(const rvfw_arg_params *p, const float *input, void *output);
 void rvfw_batch_matmul_f32_ref(const rvfw_batch_matmul_params *p, const float *a, const float *b, float *output);
+void rvfw_batch_matmul_f32_scalar(const rvfw_batch_matmul_params *p, const float *a, const float *b, float *output);
+void rvfw_batch_matmul_f32_rvv(const rvfw_batch_matmul_params *p, const float *a, const float *b, float *output);
 void rvfw_transpose_conv_f32_ref(const rvfw_conv_params *p, const float *input, const float *filter, const float *bias,
                                  const float *act, float *output);
 void rvfw_transpose_conv_f32_rvv(const rvfw_conv_params *p, const float *input, const float *filter_hwio,
@@ -580,6 +586,7 @@ void rvfw_sub_f32_ref(const rvfw_binary_params *p, const float *a, const float *
 void rvfw_mul_f32_ref(const rvfw_binary_params *p, const float *a, const float *b, const float *act, float *output);
 void rvfw_clamp_f32_ref(const rvfw_lut_params *p, const float *input, const float *act, float *output);
 void rvfw_softmax_f32_ref(const rvfw_softmax_params *p, const float *input, const float *beta, float *output);
+void rvfw_softmax_f32_rvv(const rvfw_softmax_params *p, const float *input, const float *beta, float *output);
 void rvfw_softmax_f32_scalar(const rvfw_softmax_params *p, const float *input, const float *beta, float *output);
 /* 16x8 (int16 activations, int8 weights, int64 or int32 bias: acc32; zero points 0) and int16 conversions. */
 /* 16x8 RVV (ELEN 64, int64 bias): conv filter HWIO, FC filter transposed [depth][out], depthwise

@@ -14,12 +14,7 @@ void rvfw_softmax_s8_s16_scalar(const rvfw_softmax_params *p, const int8_t *inpu
         const int8_t *in = input + row * p->depth;
         int16_t *out = output + row * p->depth;
         const int32_t max_in_row = rvfw_row_max_s8(in, p->depth);
-        int32_t sum_of_exps = 0; /* Q12.19 */
-        for (int32_t c = 0; c < p->depth; ++c) {
-            const int32_t diff = in[c] - max_in_row;
-            if (diff >= p->diff_min)
-                sum_of_exps += rvfw_mul_pot(exp_of[diff], -12);
-        }
+        const int32_t sum_of_exps = rvfw_sum_of_table_exps_q12(in, p->depth, max_in_row, p->diff_min, exp_of);
         int32_t out_shift;
         const int32_t shifted_scale = rvfw_softmax_reciprocal(sum_of_exps, &out_shift);
         out_shift -= 8; /* num_bits_over_unit + 31 - 16 */

@@ -288,7 +288,7 @@ def test_zephyr_module_and_espidf_component_structure(tmp_path, cmake):
         assert src in zephyr_cmake and (z.out_dir / src).is_file()
     # The kernels rvfw's own image compiles for size (the model's SOFTMAX) are -Os here too.
     size_line = next(line for line in zephyr_cmake.splitlines() if "COMPILE_OPTIONS -Os" in line)
-    assert "rvfw/kernels/softmax_s8_ref.c" in size_line and "conv2d" not in size_line
+    assert "rvfw/kernels/softmax_s8_scalar.c" in size_line and "conv2d" not in size_line
     # --optimize size: every source.
     zs = export(DEFAULT_MODEL, "spike-rv32imc", "zephyr", tmp_path / "zs", log=quiet, optimize="size")
     text = (zs.out_dir / "zephyr" / "CMakeLists.txt").read_text()

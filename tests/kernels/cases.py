@@ -913,20 +913,28 @@ CASES: dict[str, Case] = {
     "transpose_conv_valid_4x3_nobias": Case(
         lambda r: transpose_conv(r, 3, 4, 3, 7, (4, 3), (2, 1), "VALID", bias=False), vector=RVV
     ),
-    "batch_matmul_broadcast_batches": Case(lambda r: batch_matmul(r, (2, 1, 3, 5), (1, 4, 5, 6), (2, 4, 3, 6))),
-    "batch_matmul_adj_x_adj_y": Case(
-        lambda r: batch_matmul(r, (3, 7, 4), (3, 5, 7), (3, 4, 5), adj_x=True, adj_y=True)
+    "batch_matmul_broadcast_batches": Case(
+        lambda r: batch_matmul(r, (2, 1, 3, 5), (1, 4, 5, 6), (2, 4, 3, 6)), vector=S16_FAST
     ),
-    "batch_matmul_const_rhs": Case(lambda r: batch_matmul(r, (6, 9), (9, 11), (6, 11), const_b=True)),
+    "batch_matmul_adj_x_adj_y": Case(
+        lambda r: batch_matmul(r, (3, 7, 4), (3, 5, 7), (3, 4, 5), adj_x=True, adj_y=True), vector=S16_FAST
+    ),
+    "batch_matmul_const_rhs": Case(lambda r: batch_matmul(r, (6, 9), (9, 11), (6, 11), const_b=True), vector=S16_FAST),
+    # more columns than one vector strip at VLEN 128, and not a multiple of the scalar kernel's four
+    "batch_matmul_wide_cols": Case(lambda r: batch_matmul(r, (2, 5, 40), (2, 40, 37), (2, 5, 37)), vector=S16_FAST),
     "f32_transpose_conv_stride2": Case(lambda r: transpose_conv_float(r, 4, 5, 3, 6, (3, 3), (2, 2)), vector=RVV),
     "f32_transpose_conv_valid_relu": Case(
         lambda r: transpose_conv_float(r, 3, 3, 4, 5, (4, 2), (2, 1), "VALID", "RELU"), vector=RVV
     ),
     "f32_batch_matmul_adj": Case(
-        lambda r: batch_matmul(r, (2, 7, 4), (1, 5, 7), (2, 4, 5), floating=True, adj_x=True, adj_y=True)
+        lambda r: batch_matmul(r, (2, 7, 4), (1, 5, 7), (2, 4, 5), floating=True, adj_x=True, adj_y=True),
+        vector=S16_FAST,
     ),
     "f32_batch_matmul_const_rhs": Case(
-        lambda r: batch_matmul(r, (6, 9), (9, 11), (6, 11), const_b=True, floating=True)
+        lambda r: batch_matmul(r, (6, 9), (9, 11), (6, 11), const_b=True, floating=True), vector=S16_FAST
+    ),
+    "f32_batch_matmul_wide_adj_y": Case(
+        lambda r: batch_matmul(r, (3, 33), (35, 33), (3, 35), floating=True, adj_y=True), vector=S16_FAST
     ),
     "resize_bilinear_x2": Case(lambda r: movement("RESIZE_BILINEAR", (1, 5, 4, 6), [(1, 10, 8, 6)], [[10, 8]])),
     "resize_bilinear_align_corners": Case(
@@ -1062,8 +1070,8 @@ CASES: dict[str, Case] = {
     ),
     "f32_sub": Case(lambda r: float_op(r, "SUB", (3, 8), (3, 8), b_shape=(3, 8)), vector=RVV),
     "f32_relu6": Case(lambda r: float_op(r, "RELU6", (5, 13), (5, 13))),
-    "f32_softmax": Case(lambda r: float_op(r, "SOFTMAX", (3, 10), (3, 10), beta=1.0)),
-    "f32_softmax_beta_wide": Case(lambda r: float_op(r, "SOFTMAX", (2, 100), (2, 100), beta=0.6)),
+    "f32_softmax": Case(lambda r: float_op(r, "SOFTMAX", (3, 10), (3, 10), beta=1.0), vector=RVV),
+    "f32_softmax_beta_wide": Case(lambda r: float_op(r, "SOFTMAX", (2, 100), (2, 100), beta=0.6), vector=RVV),
     "s16_conv3x3_same_relu": Case(
         lambda r: op16x8(
             r,
@@ -1323,14 +1331,14 @@ CASES: dict[str, Case] = {
         fused=True,
     ),
     "add": Case(lambda r: add(), inplace=True, vector=VECTOR),
-    "softmax_fine_scale": Case(lambda r: softmax(3, 10, 0.05), vector=VECTOR),
+    "softmax_fine_scale": Case(lambda r: softmax(3, 10, 0.05), vector=FAST),
     # int8 -> int16, as the SVDF keyword model ends (issue 29)
-    "softmax_to_int16": Case(lambda r: softmax(3, 12, 0.1, out16=True), vector=VECTOR),
-    "softmax_to_int16_wide_rows": Case(lambda r: softmax(2, 70, 0.7, beta=0.5, out16=True), vector=VECTOR),
-    "softmax_coarse_scale_beta": Case(lambda r: softmax(2, 33, 0.3, beta=0.7), vector=VECTOR),
+    "softmax_to_int16": Case(lambda r: softmax(3, 12, 0.1, out16=True), vector=FAST),
+    "softmax_to_int16_wide_rows": Case(lambda r: softmax(2, 70, 0.7, beta=0.5, out16=True), vector=FAST),
+    "softmax_coarse_scale_beta": Case(lambda r: softmax(2, 33, 0.3, beta=0.7), vector=FAST),
     # Rows over several vectors; a scale so coarse that most values fall below diff_min.
-    "softmax_wide_rows": Case(lambda r: softmax(3, 100, 0.08), vector=VECTOR),
-    "softmax_beyond_diff_min": Case(lambda r: softmax(4, 21, 1.5), vector=VECTOR),
+    "softmax_wide_rows": Case(lambda r: softmax(3, 100, 0.08), vector=FAST),
+    "softmax_beyond_diff_min": Case(lambda r: softmax(4, 21, 1.5), vector=FAST),
     "quantize_float": Case(lambda r: quantize_float(), inplace=True, vector=RVV),
     "quantize_requantize": Case(lambda r: requantize(), inplace=True, vector=FAST),
     "s32_add_broadcast_relu": Case(lambda r: binary_s32("ADD", (2, 3, 5), (3, 1), activation="RELU"), vector=RVV),

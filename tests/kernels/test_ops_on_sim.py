@@ -241,12 +241,12 @@ def test_cast_float_to_integers_saturates_bit_exact(tmp_path, sim_tools, board, 
 
 
 @pytest.mark.parametrize("config", ["rv64-rvv-vlen128", "rv32-scalar"])
-def test_float_logistic_and_log_softmax_at_exp_corners_bit_exact(tmp_path, sim_tools, config):
+def test_float_logistic_and_softmaxes_at_exp_corners_bit_exact(tmp_path, sim_tools, config):
     """LOGISTIC (its exp in float64 lanes on RVV, the reference's on rv32imc) on the corners of the
     host's expf: an argument where its FMA build rounds differently, the underflow bound, the
-    logistic's branch points, signed zeros and a sweep; and LOG_SOFTMAX (the reference with a
-    double FPU, the integer exp on rv32imc) on the same rows. From an --input file, against
-    TFLite Micro."""
+    logistic's branch points, signed zeros and a sweep; and SOFTMAX (float64 lanes on RVV, the
+    integer exp on rv32imc) and LOG_SOFTMAX (the reference with a double FPU, the integer exp on
+    rv32imc) on the same rows. From an --input file, against TFLite Micro."""
     from tests.kernels.cases import float_op
 
     board, kernels, vlen = CONFIGS[config]
@@ -254,7 +254,7 @@ def test_float_logistic_and_log_softmax_at_exp_corners_bit_exact(tmp_path, sim_t
     corners = np.array([*map(float.fromhex, hexes), -104.0, -9.0, -8.999999, 16.619047, 16.61905, 0.0, -0.0, 3.0,
                         -87.5, 1e-30], dtype=np.float32)  # fmt: skip
     sweep = np.random.default_rng(3).uniform(-110, 30, 242).astype(np.float32)
-    for kind in ("LOGISTIC", "LOG_SOFTMAX"):
+    for kind in ("LOGISTIC", "SOFTMAX", "LOG_SOFTMAX"):
         model = tmp_path / f"{kind}.tflite"
         model.write_bytes(float_op(np.random.default_rng(0), kind, (16, 16), (16, 16)))
         np.save(tmp_path / "x.npy", np.concatenate([corners, sweep]).reshape(16, 16))
@@ -263,6 +263,8 @@ def test_float_logistic_and_log_softmax_at_exp_corners_bit_exact(tmp_path, sim_t
         expected = {
             ("LOGISTIC", "rvv"): "logistic_f32_rvv",
             ("LOGISTIC", "scalar"): "logistic_f32_ref",
+            ("SOFTMAX", "rvv"): "softmax_f32_rvv",
+            ("SOFTMAX", "scalar"): "softmax_f32_scalar",
             ("LOG_SOFTMAX", "rvv"): "log_softmax_f32_ref",
             ("LOG_SOFTMAX", "scalar"): "log_softmax_f32_scalar",
         }
