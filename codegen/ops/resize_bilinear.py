@@ -11,6 +11,7 @@ from codegen.ir import DType, Graph, Op, OpKind
 from codegen.ops.common import (
     Layer,
     LowerContext,
+    Operands,
     expect_constant,
     expect_dtype,
     expect_same_quant,
@@ -19,9 +20,16 @@ from codegen.ops.common import (
 from codegen.ops.contract import Form, Kind, OpContract
 from codegen.ops.kernels import family
 
-RESIZE = family("RESIZE_BILINEAR", "rvfw_resize_bilinear_params", "resize_bilinear_s8", ("ref",))
-RESIZE_F32 = family("RESIZE_BILINEAR float32", "rvfw_resize_bilinear_params", "resize_bilinear_f32", ("ref",))
+# The RVV kernels put an output row's elements (columns x channels) in lanes, gathering each one's
+# two input elements through build-time lane tables (lane_tables) with 16-bit offsets.
+RESIZE = family("RESIZE_BILINEAR", "rvfw_resize_bilinear_params", "resize_bilinear_s8", ("ref", "rvv"),
+                args={"ref": ("input", "rows", "cols", "output"),
+                      "rvv": ("input", "rows", "lane_a", "lane_b", "lane_w", "output")})  # fmt: skip
+RESIZE_F32 = family("RESIZE_BILINEAR float32", "rvfw_resize_bilinear_params", "resize_bilinear_f32", ("ref", "rvv"),
+                    args={"ref": ("input", "rows", "row_w", "cols", "col_w", "output"),
+                          "rvv": ("input", "rows", "row_w", "lane_a", "lane_b", "lane_w", "output")})  # fmt: skip
 ONE = 1 << 10
+GATHER_LIMIT = 1 << 16  # the lane tables' offsets are uint16
 
 
 def _trunc_div(a: int, b: int) -> int:
@@ -62,6 +70,22 @@ def float_taps(out_size: int, in_size: int, align_corners: bool, half_pixel_cent
     return np.array(index, dtype=np.int32), np.array(weight, dtype=np.float32)
 
 
+def lane_tables(lower: np.ndarray, upper: np.ndarray, depth: int, element_bytes: int) -> tuple[np.ndarray, ...]:
+    """Per element of an output row (column-major over channels): the byte offsets in an input row
+    of the element it blends from the lower and the upper input column."""
+    channel = np.arange(depth)
+    return tuple(((np.asarray(col)[:, None] * depth + channel) * element_bytes).reshape(-1).astype(np.uint16)
+                 for col in (lower, upper))  # fmt: skip
+
+
+def _vector_unless(ctx: LowerContext, inp, element_bytes: int, cap: str | None) -> tuple[set[str], str]:
+    if cap is not None and cap not in ctx.caps:
+        return ctx.vector_needs(cap)
+    if inp.shape[2] * inp.shape[3] * element_bytes > GATHER_LIMIT:
+        return {"rvv"}, "an input row over 64 KiB"
+    return set(), ""
+
+
 def check(graph: Graph, op: Op) -> None:
     inp = expect_dtype(graph, op, op.inputs[0], "input", DType.INT8, DType.FLOAT32)
     out = expect_dtype(graph, op, op.outputs[0], "output", inp.dtype)
@@ -82,20 +106,36 @@ def lower(ctx: LowerContext, op: Op) -> Layer:
     a, h = op.options.get("align_corners", False), op.options.get("half_pixel_centers", False)
     params = [("batches", inp.shape[0]), ("in_h", inp.shape[1]), ("in_w", inp.shape[2]), ("depth", inp.shape[3]),
               ("out_h", out.shape[1]), ("out_w", out.shape[2])]  # fmt: skip
+    depth = inp.shape[3]
     if inp.dtype is DType.FLOAT32:
         (row_index, row_weight), (col_index, col_weight) = (
             float_taps(out.shape[k], inp.shape[k], a, h) for k in (1, 2)
         )
-        tables = [ctx.derived(op, "rows", "int32_t", row_index), ctx.derived(op, "row_w", "float", row_weight),
-                  ctx.derived(op, "cols", "int32_t", col_index),
-                  ctx.derived(op, "col_w", "float", col_weight)]  # fmt: skip
-        args = [ctx.input(op), *tables, ctx.output(op)]
-        return ctx.layer(op, ctx.pick(RESIZE_F32), RESIZE_F32, params, args)
+        lane_a, lane_b = lane_tables(col_index[:, 0], col_index[:, 1], depth, 4)
+        operands: Operands = {
+            "input": lambda: ctx.input(op), "output": lambda: ctx.output(op),
+            "rows": lambda: ctx.derived(op, "rows", "int32_t", row_index),
+            "row_w": lambda: ctx.derived(op, "row_w", "float", row_weight),
+            "cols": lambda: ctx.derived(op, "cols", "int32_t", col_index),
+            "col_w": lambda: ctx.derived(op, "col_w", "float", col_weight),
+            "lane_a": lambda: ctx.derived(op, "lane_a", "uint16_t", lane_a),
+            "lane_b": lambda: ctx.derived(op, "lane_b", "uint16_t", lane_b),
+            "lane_w": lambda: ctx.derived(op, "lane_w", "float", np.repeat(col_weight.T, depth, axis=1)),
+        }  # fmt: skip
+        chosen = ctx.pick(RESIZE_F32, *_vector_unless(ctx, inp, 4, "f32"))
+        return ctx.layer(op, chosen, RESIZE_F32, params, operands)
     rows = taps(out.shape[1], inp.shape[1], a, h)
     cols = taps(out.shape[2], inp.shape[2], a, h)
-    args = [ctx.input(op), ctx.derived(op, "rows", "int32_t", rows), ctx.derived(op, "cols", "int32_t", cols),
-            ctx.output(op)]  # fmt: skip
-    return ctx.layer(op, ctx.pick(RESIZE), RESIZE, params, args)
+    lane_a, lane_b = lane_tables(cols[:, 0], cols[:, 1], depth, 1)
+    operands = {
+        "input": lambda: ctx.input(op), "output": lambda: ctx.output(op),
+        "rows": lambda: ctx.derived(op, "rows", "int32_t", rows),
+        "cols": lambda: ctx.derived(op, "cols", "int32_t", cols),
+        "lane_a": lambda: ctx.derived(op, "lane_a", "uint16_t", lane_a),
+        "lane_b": lambda: ctx.derived(op, "lane_b", "uint16_t", lane_b),
+        "lane_w": lambda: ctx.derived(op, "lane_w", "int16_t", np.repeat(cols[:, 2], depth)),
+    }  # fmt: skip
+    return ctx.layer(op, ctx.pick(RESIZE, *_vector_unless(ctx, inp, 1, None)), RESIZE, params, operands)
 
 
 CONTRACT = OpContract(

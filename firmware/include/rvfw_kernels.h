@@ -481,6 +481,10 @@ void rvfw_batch_matmul_s8_scalar(const rvfw_batch_matmul_params *p, const int8_t
 void rvfw_batch_matmul_s8_rvv(const rvfw_batch_matmul_params *p, const int8_t *a, const int8_t *b, int8_t *output);
 void rvfw_resize_bilinear_s8_ref(const rvfw_resize_bilinear_params *p, const int8_t *input, const int32_t *rows,
                                  const int32_t *cols, int8_t *output);
+/* lane_a, lane_b: each output row element's lower and upper input element in its row; lane_w: its dx. */
+void rvfw_resize_bilinear_s8_rvv(const rvfw_resize_bilinear_params *p, const int8_t *input, const int32_t *rows,
+                                 const uint16_t *lane_a, const uint16_t *lane_b, const int16_t *lane_w,
+                                 int8_t *output);
 void rvfw_l2_normalization_s8_ref(const rvfw_l2norm_params *p, const int8_t *input, int8_t *output);
 void rvfw_div_s8_ref(const rvfw_binary_params *p, const int8_t *a, const int8_t *b, int8_t *output);
 void rvfw_log_softmax_s8_ref(const rvfw_log_softmax_params *p, const int8_t *input, int8_t *output);
@@ -529,6 +533,10 @@ void rvfw_transpose_conv_f32_rvv(const rvfw_conv_params *p, const float *input, 
                                  const float *bias, const float *act, float *output);
 void rvfw_resize_bilinear_f32_ref(const rvfw_resize_bilinear_params *p, const float *input, const int32_t *rows,
                                   const float *row_w, const int32_t *cols, const float *col_w, float *output);
+/* lane_a, lane_b: byte offsets in the row; lane_w: 1 - dx for every element, then dx. */
+void rvfw_resize_bilinear_f32_rvv(const rvfw_resize_bilinear_params *p, const float *input, const int32_t *rows,
+                                  const float *row_w, const uint16_t *lane_a, const uint16_t *lane_b,
+                                  const float *lane_w, float *output);
 void rvfw_l2_normalization_f32_ref(const rvfw_l2norm_params *p, const float *input, float *output);
 void rvfw_svdf_f32_ref(const rvfw_svdf_params *p, const float *input, const float *weights_feature,
                        const float *weights_time, const float *bias, float *state, float *output);

@@ -936,20 +936,33 @@ CASES: dict[str, Case] = {
     "f32_batch_matmul_wide_adj_y": Case(
         lambda r: batch_matmul(r, (3, 33), (35, 33), (3, 35), floating=True, adj_y=True), vector=S16_FAST
     ),
-    "resize_bilinear_x2": Case(lambda r: movement("RESIZE_BILINEAR", (1, 5, 4, 6), [(1, 10, 8, 6)], [[10, 8]])),
+    "resize_bilinear_x2": Case(
+        lambda r: movement("RESIZE_BILINEAR", (1, 5, 4, 6), [(1, 10, 8, 6)], [[10, 8]]), vector=RVV
+    ),
     "resize_bilinear_align_corners": Case(
-        lambda r: movement("RESIZE_BILINEAR", (2, 4, 5, 3), [(2, 7, 9, 3)], [[7, 9]], align_corners=True)
+        lambda r: movement("RESIZE_BILINEAR", (2, 4, 5, 3), [(2, 7, 9, 3)], [[7, 9]], align_corners=True), vector=RVV
     ),
     "resize_bilinear_half_pixel_down": Case(
-        lambda r: movement("RESIZE_BILINEAR", (1, 9, 7, 2), [(1, 4, 5, 2)], [[4, 5]], half_pixel_centers=True)
+        lambda r: movement("RESIZE_BILINEAR", (1, 9, 7, 2), [(1, 4, 5, 2)], [[4, 5]], half_pixel_centers=True),
+        vector=RVV,
+    ),
+    # output rows of 200 elements: several vector strips, the last one partial
+    "resize_bilinear_wide_rows": Case(
+        lambda r: movement("RESIZE_BILINEAR", (1, 3, 20, 5), [(1, 6, 40, 5)], [[6, 40]], half_pixel_centers=True),
+        vector=RVV,
     ),
     "f32_resize_bilinear_half_pixel": Case(
         lambda r: movement(
             "RESIZE_BILINEAR", (1, 5, 7, 3), [(1, 9, 4, 3)], [[9, 4]], np.float32, half_pixel_centers=True
-        )
+        ),
+        vector=RVV,
     ),
     "f32_resize_bilinear_align_corners": Case(
-        lambda r: movement("RESIZE_BILINEAR", (2, 4, 5, 3), [(2, 7, 9, 3)], [[7, 9]], np.float32, align_corners=True)
+        lambda r: movement("RESIZE_BILINEAR", (2, 4, 5, 3), [(2, 7, 9, 3)], [[7, 9]], np.float32, align_corners=True),
+        vector=RVV,
+    ),
+    "f32_resize_bilinear_wide_rows": Case(
+        lambda r: movement("RESIZE_BILINEAR", (1, 4, 13, 7), [(1, 5, 29, 7)], [[5, 29]], np.float32), vector=RVV
     ),
     "l2_normalization_rows": Case(lambda r: activation("L2_NORMALIZATION", (3, 5, 17), 0.05, 6, 1 / 128, 0)),
     "l2_normalization_wide_zero_point": Case(lambda r: activation("L2_NORMALIZATION", (4, 64), 0.002, -90, 1 / 128, 0)),

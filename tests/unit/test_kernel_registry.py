@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+import numpy as np
 import pytest
 
 from codegen.boards import load_board
@@ -76,3 +77,16 @@ def test_runtime_harness_and_cold_kernels_are_the_sources_built_for_size():
     sources = toolchain.firmware_sources(board, {"conv2d_s8_scalar", "softmax_s8_ref"})
     kernels = {p.name for p in sources if p.parent.name == "kernels"}
     assert names & kernels == {"softmax_s8_ref.c"}
+
+
+def test_resize_bilinear_rows_past_the_gather_offsets_fall_back_and_say_so(tmp_path):
+    """The RVV RESIZE_BILINEAR kernels gather through 16-bit offsets: an input row of more than
+    64 KiB runs the reference, with the reason in the note."""
+    from tests.kernels.cases import movement
+
+    for dtype, width in ((np.int8, 1100), (np.float32, 300)):  # rows of 70,400 and 76,800 bytes
+        model = tmp_path / "resize.tflite"
+        model.write_bytes(movement("RESIZE_BILINEAR", (1, 2, width, 64), [(1, 3, width, 64)], [[3, width]], dtype))
+        planned = plan_option(load_tflite(model), load_board("spike-rv64gcv"), "best", "fast")
+        (layer,), _ = lower_graph(planned.graph, planned.plan, "rvv")
+        assert layer.kernel.endswith("_ref") and "(an input row over 64 KiB)" in layer.note
