@@ -10,6 +10,7 @@ import numpy as np
 
 from codegen.ir import DType, Graph, Op, OpKind
 from codegen.ops.common import (
+    VECTOR_CAPS,
     Layer,
     LowerContext,
     Operands,
@@ -25,15 +26,21 @@ from codegen.ops.contract import Form, Kind, OpContract
 from codegen.ops.kernels import family
 from codegen.quant import activation_range, conv_output_multipliers, out_size, padding_before
 
-# The RVV kernels put output channels in lanes and read the weights out-channel innermost.
+# The RVV kernels put output channels in lanes and read the weights out-channel innermost; the int8
+# fast scalar one adds the input offset once per tap (offset_sums).
 OUT = ("bias", "multiplier", "shift", "output")
-TRANSPOSE_CONV = family("TRANSPOSE_CONV", "rvfw_conv_params", "transpose_conv_s8", ("ref", "rvv"),
-                        args={"ref": ("input", "filter", *OUT), "rvv": ("input", "filter_hwio", *OUT)})  # fmt: skip
-TRANSPOSE_CONV_S16 = family("TRANSPOSE_CONV 16x8", "rvfw_conv_params", "transpose_conv_s16", ("ref",),
-                            args={"ref": ("input", "filter", *OUT)})  # fmt: skip
-TRANSPOSE_CONV_F32 = family("TRANSPOSE_CONV float32", "rvfw_conv_params", "transpose_conv_f32", ("ref", "rvv"),
-                            args={"ref": ("input", "filter", "bias", "act", "output"),
-                                  "rvv": ("input", "filter_hwio", "bias", "act", "output")})  # fmt: skip
+TRANSPOSE_CONV = family("TRANSPOSE_CONV", "rvfw_conv_params", "transpose_conv_s8", ("ref", "scalar", "rvv"),
+                        args={"ref": ("input", "filter", *OUT), "scalar": ("input", "filter", "offset_sums", *OUT),
+                              "rvv": ("input", "filter_hwio", *OUT)})  # fmt: skip
+TRANSPOSE_CONV_S16 = family("TRANSPOSE_CONV 16x8", "rvfw_conv_params", "transpose_conv_s16", ("ref", "scalar", "rvv"),
+                            args={"ref": ("input", "filter", *OUT), "scalar": ("input", "filter", *OUT),
+                                  "rvv": ("input", "filter_hwio", *OUT)})  # fmt: skip
+F32_OUT = ("bias", "act", "output")
+TRANSPOSE_CONV_F32 = family("TRANSPOSE_CONV float32", "rvfw_conv_params", "transpose_conv_f32",
+                            ("ref", "scalar", "rvv"),
+                            args={"ref": ("input", "filter", *F32_OUT), "scalar": ("input", "filter", *F32_OUT),
+                                  "rvv": ("input", "filter_hwio", *F32_OUT)})  # fmt: skip
+MAX_TAPS = 64  # RVFW_TRANSPOSE_CONV_MAX_TAPS: the taps the fast kernels hold for one output pixel
 
 
 def _hwio(filter_data: np.ndarray) -> np.ndarray:
@@ -42,6 +49,17 @@ def _hwio(filter_data: np.ndarray) -> np.ndarray:
 
 
 OUTPUT_SHAPE, FILTER, INPUT, BIAS = 0, 1, 2, 3
+
+
+def _fast_unless(flt_shape, stride: tuple[int, int], vector_cap: str | None, caps) -> tuple[set[str], str]:
+    """The fast kernels hold one output pixel's taps (at most MAX_TAPS reach it); the vector ones
+    may need a capability of the vector unit."""
+    reach = -(-flt_shape[1] // stride[0]) * -(-flt_shape[2] // stride[1])
+    if reach > MAX_TAPS:
+        return {"scalar", "rvv"}, f"{reach} taps reach an output pixel, over {MAX_TAPS}"
+    if vector_cap is not None and vector_cap not in caps:
+        return {"rvv"}, VECTOR_CAPS[vector_cap]
+    return set(), ""
 
 
 def check(graph: Graph, op: Op) -> None:
@@ -96,13 +114,14 @@ def lower(ctx: LowerContext, op: Op) -> Layer:
     if inp.dtype is DType.FLOAT32:
         return _lower_float(ctx, op, (s_h, s_w), (pad_h, pad_w))
     wide = inp.dtype is DType.INT16
+    input_offset = -inp.quant.zero_point[0]
     act_min, act_max = activation_range(expect_activation(ctx.graph, op), out.quant.scale[0], out.quant.zero_point[0],
                                         **({"bits": 16} if wide else {}))  # fmt: skip
     params = [
         ("batches", inp.shape[0]), ("in_h", inp.shape[1]), ("in_w", inp.shape[2]), ("in_c", inp.shape[3]),
         ("out_h", out.shape[1]), ("out_w", out.shape[2]), ("out_c", out.shape[3]), ("k_h", k_h), ("k_w", k_w),
         ("stride_h", s_h), ("stride_w", s_w), ("dilation_h", 1), ("dilation_w", 1), ("pad_h", pad_h),
-        ("pad_w", pad_w), ("depth_multiplier", 1), ("input_offset", -inp.quant.zero_point[0]),
+        ("pad_w", pad_w), ("depth_multiplier", 1), ("input_offset", input_offset),
         ("output_offset", out.quant.zero_point[0]), ("output_activation_min", act_min),
         ("output_activation_max", act_max),
     ]  # fmt: skip
@@ -111,13 +130,21 @@ def lower(ctx: LowerContext, op: Op) -> Layer:
         "input": lambda: ctx.input(op, INPUT),
         "filter": lambda: ctx.weights(op.inputs[FILTER]),
         "filter_hwio": lambda: ctx.derived(op, "filter_hwio", "int8_t", _hwio(flt.data), role="weights"),
+        "offset_sums": lambda: ctx.derived(op, "offset_sums", "int32_t", _offset_sums(flt.data, input_offset)),
         "bias": lambda: ctx.weights(optional_input(op, BIAS)),
         "multiplier": lambda: ctx.derived(op, "multiplier", "int32_t", multipliers),
         "shift": lambda: ctx.derived(op, "shift", "int32_t", shifts),
         "output": lambda: ctx.output(op),
     }  # fmt: skip
     fam = TRANSPOSE_CONV_S16 if wide else TRANSPOSE_CONV
-    return ctx.layer(op, ctx.pick(fam), fam, params, operands, macs(ctx.graph, op))
+    chosen = ctx.pick(fam, *_fast_unless(flt.shape, (s_h, s_w), "e64" if wide else None, ctx.caps))
+    return ctx.layer(op, chosen, fam, params, operands, macs(ctx.graph, op))
+
+
+def _offset_sums(filter_data: np.ndarray, input_offset: int) -> np.ndarray:
+    """[out_c][k_h * k_w]: input_offset times the sum of each tap's weights (wrapping as int32 sums do)."""
+    sums = filter_data.astype(np.int64).sum(axis=3).reshape(filter_data.shape[0], -1) * input_offset
+    return ((sums + 2**31) % 2**32 - 2**31).astype(np.int32)
 
 
 def _lower_float(ctx: LowerContext, op: Op, stride: tuple[int, int], pad: tuple[int, int]) -> Layer:
@@ -138,7 +165,7 @@ def _lower_float(ctx: LowerContext, op: Op, stride: tuple[int, int], pad: tuple[
         "act": lambda: float_activation(ctx, op),
         "output": lambda: ctx.output(op),
     }  # fmt: skip
-    picked = ctx.pick(TRANSPOSE_CONV_F32, *ctx.vector_needs("f32"))
+    picked = ctx.pick(TRANSPOSE_CONV_F32, *_fast_unless(flt.shape, stride, "f32", ctx.caps))
     return ctx.layer(op, picked, TRANSPOSE_CONV_F32, params, operands, macs(ctx.graph, op))
 
 

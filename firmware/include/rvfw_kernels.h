@@ -469,9 +469,19 @@ void rvfw_arg_minmax_s8_ref(const rvfw_arg_params *p, const int8_t *input, void 
 void rvfw_transpose_conv_s16_ref(const rvfw_conv_params *p, const int16_t *input, const int8_t *filter,
                                  const int64_t *bias, const int32_t *output_multiplier, const int32_t *output_shift,
                                  int16_t *output);
+void rvfw_transpose_conv_s16_scalar(const rvfw_conv_params *p, const int16_t *input, const int8_t *filter,
+                                    const int64_t *bias, const int32_t *output_multiplier, const int32_t *output_shift,
+                                    int16_t *output);
+void rvfw_transpose_conv_s16_rvv(const rvfw_conv_params *p, const int16_t *input, const int8_t *filter_hwio,
+                                 const int64_t *bias, const int32_t *output_multiplier, const int32_t *output_shift,
+                                 int16_t *output);
 void rvfw_transpose_conv_s8_ref(const rvfw_conv_params *p, const int8_t *input, const int8_t *filter,
                                 const int32_t *bias, const int32_t *output_multiplier, const int32_t *output_shift,
                                 int8_t *output);
+/* offset_sums: [out_c][k_h * k_w] input_offset times each tap's weight sum. */
+void rvfw_transpose_conv_s8_scalar(const rvfw_conv_params *p, const int8_t *input, const int8_t *filter,
+                                   const int32_t *offset_sums, const int32_t *bias, const int32_t *output_multiplier,
+                                   const int32_t *output_shift, int8_t *output);
 void rvfw_transpose_conv_s8_rvv(const rvfw_conv_params *p, const int8_t *input, const int8_t *filter_hwio,
                                 const int32_t *bias, const int32_t *output_multiplier, const int32_t *output_shift,
                                 int8_t *output);
@@ -529,6 +539,8 @@ void rvfw_batch_matmul_f32_scalar(const rvfw_batch_matmul_params *p, const float
 void rvfw_batch_matmul_f32_rvv(const rvfw_batch_matmul_params *p, const float *a, const float *b, float *output);
 void rvfw_transpose_conv_f32_ref(const rvfw_conv_params *p, const float *input, const float *filter, const float *bias,
                                  const float *act, float *output);
+void rvfw_transpose_conv_f32_scalar(const rvfw_conv_params *p, const float *input, const float *filter,
+                                    const float *bias, const float *act, float *output);
 void rvfw_transpose_conv_f32_rvv(const rvfw_conv_params *p, const float *input, const float *filter_hwio,
                                  const float *bias, const float *act, float *output);
 void rvfw_resize_bilinear_f32_ref(const rvfw_resize_bilinear_params *p, const float *input, const int32_t *rows,

@@ -907,11 +907,13 @@ CASES: dict[str, Case] = {
     "arg_max_channels": Case(lambda r: arg_minmax("ARG_MAX", (1, 4, 5, 10), -1)),
     "f32_arg_min_middle": Case(lambda r: arg_minmax("ARG_MIN", (3, 9, 4), 1, dtype=np.float32)),
     "arg_min_rows": Case(lambda r: arg_minmax("ARG_MIN", (7, 3, 2), 0)),
-    "transpose_conv_2x_same": Case(lambda r: transpose_conv(r, 4, 5, 6, 5, (3, 3), (2, 2)), vector=RVV),
+    "transpose_conv_2x_same": Case(lambda r: transpose_conv(r, 4, 5, 6, 5, (3, 3), (2, 2)), vector=S16_FAST),
     # more output channels than one vector strip: the RVV kernel's channel loop
-    "transpose_conv_wide_channels": Case(lambda r: transpose_conv(r, 3, 3, 5, 70, (3, 3), (2, 2)), vector=RVV),
+    "transpose_conv_wide_channels": Case(lambda r: transpose_conv(r, 3, 3, 5, 70, (3, 3), (2, 2)), vector=S16_FAST),
+    # stride 1: every tap of a 5x5 filter reaches the inner pixels (25 per pixel)
+    "transpose_conv_stride1_5x5": Case(lambda r: transpose_conv(r, 4, 4, 3, 5, (5, 5), (1, 1)), vector=S16_FAST),
     "transpose_conv_valid_4x3_nobias": Case(
-        lambda r: transpose_conv(r, 3, 4, 3, 7, (4, 3), (2, 1), "VALID", bias=False), vector=RVV
+        lambda r: transpose_conv(r, 3, 4, 3, 7, (4, 3), (2, 1), "VALID", bias=False), vector=S16_FAST
     ),
     "batch_matmul_broadcast_batches": Case(
         lambda r: batch_matmul(r, (2, 1, 3, 5), (1, 4, 5, 6), (2, 4, 3, 6)), vector=S16_FAST
@@ -922,9 +924,9 @@ CASES: dict[str, Case] = {
     "batch_matmul_const_rhs": Case(lambda r: batch_matmul(r, (6, 9), (9, 11), (6, 11), const_b=True), vector=S16_FAST),
     # more columns than one vector strip at VLEN 128, and not a multiple of the scalar kernel's four
     "batch_matmul_wide_cols": Case(lambda r: batch_matmul(r, (2, 5, 40), (2, 40, 37), (2, 5, 37)), vector=S16_FAST),
-    "f32_transpose_conv_stride2": Case(lambda r: transpose_conv_float(r, 4, 5, 3, 6, (3, 3), (2, 2)), vector=RVV),
+    "f32_transpose_conv_stride2": Case(lambda r: transpose_conv_float(r, 4, 5, 3, 6, (3, 3), (2, 2)), vector=S16_FAST),
     "f32_transpose_conv_valid_relu": Case(
-        lambda r: transpose_conv_float(r, 3, 3, 4, 5, (4, 2), (2, 1), "VALID", "RELU"), vector=RVV
+        lambda r: transpose_conv_float(r, 3, 3, 4, 5, (4, 2), (2, 1), "VALID", "RELU"), vector=S16_FAST
     ),
     "f32_batch_matmul_adj": Case(
         lambda r: batch_matmul(r, (2, 7, 4), (1, 5, 7), (2, 4, 5), floating=True, adj_x=True, adj_y=True),
@@ -1197,8 +1199,16 @@ CASES: dict[str, Case] = {
     "convert_s32_to_s8": Case(lambda r: convert("s32", "s8", (4, 9))),
     "s16_leaky_relu": Case(lambda r: leaky16((2, 5, 11), 0.3, 0.0004, 0.0003)),
     "s16_leaky_relu_alpha_above_one": Case(lambda r: leaky16((3, 17), 1.7, 0.0002, 0.0005)),
-    "s16_transpose_conv_2x_same": Case(lambda r: transpose_conv16(r, 3, 4, 5, 6, (3, 3), (2, 2))),
-    "s16_transpose_conv_valid": Case(lambda r: transpose_conv16(r, 2, 5, 4, 3, (3, 4), (1, 2), "VALID")),
+    "s16_transpose_conv_2x_same": Case(lambda r: transpose_conv16(r, 3, 4, 5, 6, (3, 3), (2, 2)), vector=S16_FAST),
+    "s16_transpose_conv_valid": Case(
+        lambda r: transpose_conv16(r, 2, 5, 4, 3, (3, 4), (1, 2), "VALID"), vector=S16_FAST
+    ),
+    # 4 taps x 300 channels per output: past the scalar kernel's 32-bit runs of 256 products; and
+    # more channels than a strip of 64-bit lanes
+    "s16_transpose_conv_deep": Case(lambda r: transpose_conv16(r, 2, 2, 300, 3, (2, 2), (1, 1)), vector=S16_FAST),
+    "s16_transpose_conv_wide_channels": Case(
+        lambda r: transpose_conv16(r, 2, 3, 4, 37, (3, 3), (2, 2)), vector=S16_FAST
+    ),
     "s16_transpose": Case(
         lambda r: movement("TRANSPOSE", (2, 3, 4), [(4, 2, 3)], [[2, 0, 1]], dtype=np.int16), vector=("scalar", "rvv")
     ),
