@@ -13,12 +13,15 @@ from codegen.ops.common import Layer, LowerContext, expect_dtype
 from codegen.ops.contract import Form, Kind, OpContract
 from codegen.ops.kernels import family
 
+MIN_VECTOR_RUN = 4  # the RVV kernels' shortest innermost run; shorter ones run the fast scalar kernel
 KINDS = (OpKind.EQUAL, OpKind.NOT_EQUAL, OpKind.LESS, OpKind.LESS_EQUAL, OpKind.GREATER, OpKind.GREATER_EQUAL)
 # The kernel's comparison code (rvfw_compare_params.comparison) and numpy's form of it.
 CODES = {kind: k for k, kind in enumerate(KINDS)}
 NUMPY = dict(zip(KINDS, (np.equal, np.not_equal, np.less, np.less_equal, np.greater, np.greater_equal)))
-S32 = family("comparison int32", "rvfw_compare_params", "compare_s32", ("ref",), tuple(k.value for k in KINDS))
-F32 = family("comparison float32", "rvfw_compare_params", "compare_f32", ("ref",), tuple(k.value for k in KINDS))
+S32 = family("comparison int32", "rvfw_compare_params", "compare_s32", ("ref", "scalar", "rvv"),
+             tuple(k.value for k in KINDS))  # fmt: skip
+F32 = family("comparison float32", "rvfw_compare_params", "compare_f32", ("ref", "scalar", "rvv"),
+             tuple(k.value for k in KINDS))  # fmt: skip
 
 
 def check(graph: Graph, op: Op) -> None:
@@ -38,7 +41,12 @@ def lower(ctx: LowerContext, op: Op) -> Layer:
     params = [*broadcast_layout(a.shape, b.shape, out.shape), ("comparison", CODES[op.kind])]
     operands = [operand(ctx, op, 0), operand(ctx, op, 1)]
     fam = S32 if a.dtype is DType.INT32 else F32
-    return ctx.layer(op, ctx.pick(fam), fam, params, [*operands, ctx.output(op)])
+    run = dict(params)["dims"][-1]
+    if run < MIN_VECTOR_RUN:  # a WHILE loop's counter check: the vector set-up costs more than it saves
+        chosen = ctx.pick(fam, {"rvv"}, f"runs of {run} element{'s' if run > 1 else ''}")
+    else:
+        chosen = ctx.pick(fam, *ctx.vector_needs("f32")) if fam is F32 else ctx.pick(fam)
+    return ctx.layer(op, chosen, fam, params, [*operands, ctx.output(op)])
 
 
 CONTRACT = OpContract(

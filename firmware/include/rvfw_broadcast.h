@@ -52,9 +52,12 @@ static inline int32_t rvfw_clamp_s32(int32_t v, const rvfw_binary_params *p)
 #define RVFW_BROADCAST_ROWS(p, a, b, output, row) RVFW_BROADCAST_RUNS(p, int8_t, a, b, output, row)
 
 /* The same for elements of type T (the int32 kernels' rows). */
-#define RVFW_BROADCAST_RUNS(p, T, a, b, output, row)                                                               \
+#define RVFW_BROADCAST_RUNS(p, T, a, b, output, row) RVFW_BROADCAST_RUNS_TO(p, T, a, b, T, output, row)
+
+/* The same with outputs of type U (the comparisons' bool bytes). */
+#define RVFW_BROADCAST_RUNS_TO(p, T, a, b, U, output, row)                                                         \
     do {                                                                                                          \
-        T *out_ = (output);                                                                                       \
+        U *out_ = (output);                                                                                       \
         for (int32_t i0 = 0; i0 < (p)->dims[0]; ++i0)                                                             \
             for (int32_t i1 = 0; i1 < (p)->dims[1]; ++i1)                                                         \
                 for (int32_t i2 = 0; i2 < (p)->dims[2]; ++i2)                                                     \
@@ -78,6 +81,18 @@ static inline int32_t rvfw_clamp_s32(int32_t v, const rvfw_binary_params *p)
         case 3: RVFW_BROADCAST_FOR(p, RVFW_CMP_LE); break;                                                        \
         case 4: RVFW_BROADCAST_FOR(p, RVFW_CMP_GT); break;                                                        \
         default: RVFW_BROADCAST_FOR(p, RVFW_CMP_GE); break;                                                       \
+        }                                                                                                         \
+    } while (0)
+/* The fast kernels' form: one row function (RVFW_BROADCAST_RUNS_TO) per comparison, chosen once. */
+#define RVFW_COMPARE_RUNS(p, T, a, b, output, eq, ne, lt, le, gt, ge)                                              \
+    do {                                                                                                          \
+        switch ((p)->comparison) {                                                                                \
+        case 0: RVFW_BROADCAST_RUNS_TO(p, T, a, b, uint8_t, output, eq); break;                                   \
+        case 1: RVFW_BROADCAST_RUNS_TO(p, T, a, b, uint8_t, output, ne); break;                                   \
+        case 2: RVFW_BROADCAST_RUNS_TO(p, T, a, b, uint8_t, output, lt); break;                                   \
+        case 3: RVFW_BROADCAST_RUNS_TO(p, T, a, b, uint8_t, output, le); break;                                   \
+        case 4: RVFW_BROADCAST_RUNS_TO(p, T, a, b, uint8_t, output, gt); break;                                   \
+        default: RVFW_BROADCAST_RUNS_TO(p, T, a, b, uint8_t, output, ge); break;                                  \
         }                                                                                                         \
     } while (0)
 #define RVFW_CMP_EQ(ia, ib, io) output[io] = a[ia] == b[ib]

@@ -427,8 +427,13 @@ void rvfw_detection_postprocess_f32_ref(const rvfw_detection_params *p, const fl
                                         const float *class_predictions, const float *anchors, int8_t *work,
                                         float *boxes, float *classes, float *scores, float *count);
 void rvfw_compare_s32_ref(const rvfw_compare_params *p, const int32_t *a, const int32_t *b, uint8_t *output);
+void rvfw_compare_s32_scalar(const rvfw_compare_params *p, const int32_t *a, const int32_t *b, uint8_t *output);
+void rvfw_compare_s32_rvv(const rvfw_compare_params *p, const int32_t *a, const int32_t *b, uint8_t *output);
 void rvfw_compare_f32_ref(const rvfw_compare_params *p, const float *a, const float *b, uint8_t *output);
+void rvfw_compare_f32_scalar(const rvfw_compare_params *p, const float *a, const float *b, uint8_t *output);
+void rvfw_compare_f32_rvv(const rvfw_compare_params *p, const float *a, const float *b, uint8_t *output);
 void rvfw_gather_ref(const rvfw_gather_params *p, const void *input, const int32_t *indices, void *output);
+void rvfw_gather_rvv(const rvfw_gather_params *p, const void *input, const int32_t *indices, void *output);
 void rvfw_cast_ref(const rvfw_cast_params *p, const void *input, void *output);
 void rvfw_cast_rvv(const rvfw_cast_params *p, const void *input, void *output);
 void rvfw_cast_scalar(const rvfw_cast_params *p, const void *input, void *output);

@@ -283,6 +283,16 @@ def binary_s32(kind, a_shape, b_shape, divisor=None, activation="NONE") -> bytes
     return m.finish([a] if divisor is not None else [a, b], [y])
 
 
+def compare(kind, a_shape, b_shape, dtype=np.int32) -> bytes:
+    """A comparison of two int32 or float32 tensors with broadcasting into bools."""
+    m = ModelBuilder()
+    a = m.tensor("a", a_shape, dtype)
+    b = m.tensor("b", b_shape, dtype)
+    y = m.tensor("y", tuple(np.broadcast_shapes(a_shape, b_shape)), np.bool_)
+    m.op(kind, [a, b], [y])
+    return m.finish([a, b], [y])
+
+
 def cast_chain(dtypes) -> bytes:
     """CASTs from the first dtype through the others (uint32 in the middle: inputs are int8, int16
     or int32), 45 values."""
@@ -1364,6 +1374,13 @@ CASES: dict[str, Case] = {
     "softmax_beyond_diff_min": Case(lambda r: softmax(4, 21, 1.5), vector=FAST),
     "quantize_float": Case(lambda r: quantize_float(), inplace=True, vector=RVV),
     "quantize_requantize": Case(lambda r: requantize(), inplace=True, vector=FAST),
+    # every comparison, int32 and float32, with and without broadcasting; past a vector strip
+    "s32_less_broadcast": Case(lambda r: compare("LESS", (3, 40), (40,)), vector=S16_FAST),
+    "s32_greater_equal_scalar": Case(lambda r: compare("GREATER_EQUAL", (2, 5, 7), (1,)), vector=S16_FAST),
+    "s32_equal": Case(lambda r: compare("EQUAL", (70,), (70,)), vector=S16_FAST),
+    "f32_greater_broadcast": Case(lambda r: compare("GREATER", (4, 1, 9), (3, 1), np.float32), vector=S16_FAST),
+    "f32_less_equal": Case(lambda r: compare("LESS_EQUAL", (45,), (45,), np.float32), vector=S16_FAST),
+    "f32_not_equal_scalar": Case(lambda r: compare("NOT_EQUAL", (6, 6), (1,), np.float32), vector=S16_FAST),
     "s32_add_broadcast_relu": Case(lambda r: binary_s32("ADD", (2, 3, 5), (3, 1), activation="RELU"), vector=RVV),
     "s32_sub_broadcast": Case(lambda r: binary_s32("SUB", (2, 3, 5), (5,)), vector=RVV),
     "s32_mul_scalar": Case(lambda r: binary_s32("MUL", (41,), (1,)), vector=RVV),
