@@ -40,7 +40,7 @@ FLOAT_ONLY = (OpKind.FLOOR_DIV,)  # TFLite Micro runs these in float32 only
 # float32: every binary kind, ADD's included (ops.add's float32 form is this module's)
 F32_VECTOR = (OpKind.ADD, OpKind.SUB, OpKind.MUL, OpKind.DIV)  # one IEEE operation per lane: RVV kernels
 F32 = {kind: family(f"{kind.value} float32", PARAMS, f"{kind.value.lower()}_f32",
-                    ("ref", "rvv") if kind in F32_VECTOR else ("ref",), (kind.value,))
+                    ("ref", "scalar", "rvv") if kind in F32_VECTOR else ("ref",), (kind.value,))
        for kind in (OpKind.ADD, *KINDS, *FLOAT_ONLY)}  # fmt: skip
 # 16x8: ADD and SUB are the int8 algorithm with 15 bits of headroom, MUL the int8 one with int16 clamps
 S16 = {OpKind.ADD: family("ADD int16", PARAMS, "add_broadcast_s16", ("ref", "scalar", "rvv"), ("ADD",)),

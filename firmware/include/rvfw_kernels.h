@@ -526,6 +526,8 @@ void rvfw_sigmoid_s16_rvv(const rvfw_sigmoid_s16_params *p, const int16_t *input
 void rvfw_sigmoid_s16_scalar(const rvfw_sigmoid_s16_params *p, const int16_t *input, const uint16_t *table,
                              int16_t *output);
 void rvfw_div_f32_ref(const rvfw_binary_params *p, const float *a, const float *b, const float *act, float *output);
+void rvfw_div_f32_scalar(const rvfw_binary_params *p, const float *a, const float *b, const float *act,
+                         float *output);
 void rvfw_floor_div_f32_ref(const rvfw_binary_params *p, const float *a, const float *b, const float *act,
                             float *output);
 void rvfw_maximum_f32_ref(const rvfw_binary_params *p, const float *a, const float *b, const float *act, float *output);
@@ -605,10 +607,17 @@ void rvfw_fully_connected_f32_scalar(const rvfw_fc_params *p, const float *input
                                      const float *bias, const float *act, float *output);
 void rvfw_avgpool2d_f32_ref(const rvfw_pool_params *p, const float *input, const float *act, float *output);
 void rvfw_maxpool2d_f32_ref(const rvfw_pool_params *p, const float *input, const float *act, float *output);
+void rvfw_maxpool2d_f32_scalar(const rvfw_pool_params *p, const float *input, const float *act, float *output);
 void rvfw_maxpool2d_f32_rvv(const rvfw_pool_params *p, const float *input, const float *act, float *output);
 void rvfw_add_f32_ref(const rvfw_binary_params *p, const float *a, const float *b, const float *act, float *output);
+void rvfw_add_f32_scalar(const rvfw_binary_params *p, const float *a, const float *b, const float *act,
+                         float *output);
 void rvfw_sub_f32_ref(const rvfw_binary_params *p, const float *a, const float *b, const float *act, float *output);
+void rvfw_sub_f32_scalar(const rvfw_binary_params *p, const float *a, const float *b, const float *act,
+                         float *output);
 void rvfw_mul_f32_ref(const rvfw_binary_params *p, const float *a, const float *b, const float *act, float *output);
+void rvfw_mul_f32_scalar(const rvfw_binary_params *p, const float *a, const float *b, const float *act,
+                         float *output);
 void rvfw_clamp_f32_ref(const rvfw_lut_params *p, const float *input, const float *act, float *output);
 void rvfw_softmax_f32_ref(const rvfw_softmax_params *p, const float *input, const float *beta, float *output);
 void rvfw_softmax_f32_rvv(const rvfw_softmax_params *p, const float *input, const float *beta, float *output);

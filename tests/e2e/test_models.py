@@ -160,10 +160,11 @@ def test_float_mlperf_model_bit_exact(tmp_path, sim_tools, name, board):
     b = pipeline.build(model, board, tmp_path / "out", seed=7, log=quiet)
     result = pipeline.check(pipeline.run(b, timeout=600, log=quiet), log=quiet)
     assert result.bit_exact, result.mismatches
-    # the float32 RVV kernels on rv64gcv; on rv32imc the fast scalar weighted layers and, with no
-    # double-precision FPU, SOFTMAX's integer exp; the reference for the rest
-    vector = {"CONV_2D", "DEPTHWISE_CONV_2D", "FULLY_CONNECTED", "ADD", "SUB", "MUL", "MEAN", "MAX_POOL_2D"}
-    scalar = {"CONV_2D", "DEPTHWISE_CONV_2D", "FULLY_CONNECTED", "SOFTMAX"}
+    # the float32 RVV kernels on rv64gcv; on rv32imc the fast scalar weighted layers, elementwise
+    # arithmetic and max pooling and, with no double-precision FPU, SOFTMAX's integer exp; the
+    # reference for the rest
+    vector = {"CONV_2D", "DEPTHWISE_CONV_2D", "FULLY_CONNECTED", "ADD", "SUB", "MUL", "MEAN", "MAX_POOL_2D", "SOFTMAX"}
+    scalar = {"CONV_2D", "DEPTHWISE_CONV_2D", "FULLY_CONNECTED", "ADD", "SUB", "MUL", "MAX_POOL_2D", "SOFTMAX"}
     fast, suffix = (vector, "_f32_rvv") if board == "spike-rv64gcv" else (scalar, "_f32_scalar")
     for layer in b.layers:
         if layer.op != "RESHAPE":
