@@ -426,6 +426,12 @@ void rvfw_signal_filter_bank_log_u32_scalar(const rvfw_signal_log_params *p, con
 void rvfw_detection_postprocess_f32_ref(const rvfw_detection_params *p, const float *box_encodings,
                                         const float *class_predictions, const float *anchors, int8_t *work,
                                         float *boxes, float *classes, float *scores, float *count);
+void rvfw_detection_postprocess_f32_scalar(const rvfw_detection_params *p, const float *box_encodings,
+                                           const float *class_predictions, const float *anchors, int8_t *work,
+                                           float *boxes, float *classes, float *scores, float *count);
+void rvfw_detection_postprocess_f32_rvv(const rvfw_detection_params *p, const float *box_encodings,
+                                        const float *class_predictions, const float *anchors, int8_t *work,
+                                        float *boxes, float *classes, float *scores, float *count);
 void rvfw_compare_s32_ref(const rvfw_compare_params *p, const int32_t *a, const int32_t *b, uint8_t *output);
 void rvfw_compare_s32_scalar(const rvfw_compare_params *p, const int32_t *a, const int32_t *b, uint8_t *output);
 void rvfw_compare_s32_rvv(const rvfw_compare_params *p, const int32_t *a, const int32_t *b, uint8_t *output);

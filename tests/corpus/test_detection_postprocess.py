@@ -19,8 +19,9 @@ BOXES = 24
 
 
 def detector(tmp_path, *, classes=3, background=True, stride=4, regular=False, max_detections=6, per_class=4,
-             categories=1, score=0.3, iou=0.5, rows=None, seed=0):  # fmt: skip
+             categories=1, score=0.3, iou=0.5, rows=None, seed=0, boxes=BOXES):  # fmt: skip
     """The op alone: box encodings and class scores as inputs, the anchors a constant grid."""
+    BOXES = boxes  # noqa: N806
     rng = np.random.default_rng(seed)
     width = classes + int(background)
     rows = rows if rows is not None else (max_detections if regular else categories**2 * max_detections)
@@ -54,14 +55,22 @@ CASES = {
     "fast_two_classes": {"categories": 2, "max_detections": 4},
     "regular_no_background": {"regular": True, "background": False, "per_class": 3},
     "regular_extra_values": {"regular": True, "stride": 6, "iou": 0.3, "max_detections": 8},
+    # more candidates than a vector strip (32 lanes at VLEN 128)
+    "regular_many": {"regular": True, "boxes": 40, "per_class": 30, "max_detections": 12, "score": 0.2},
+    "fast_many": {"boxes": 40, "max_detections": 20, "score": 0.2, "iou": 0.2},
 }
+# The vector kernel on rv64gcv, the fast scalar one on rv32imc, and the reference.
+CONFIGS = {"rv64-rvv": ("spike-rv64gcv", "rvv"), "rv32-scalar": ("spike-rv32imc", "scalar"),
+           "rv64-ref": ("spike-rv64gcv", "ref")}  # fmt: skip
 
 
-@pytest.mark.parametrize("board", ["spike-rv64gcv", "spike-rv32imc"])
+@pytest.mark.parametrize("config", sorted(CONFIGS))
 @pytest.mark.parametrize("case", sorted(CASES))
-def test_detection_postprocess_bit_exact(tmp_path, sim_tools, case, board):
+def test_detection_postprocess_bit_exact(tmp_path, sim_tools, case, config):
+    board, kernels = CONFIGS[config]
     path, inputs = detector(tmp_path, **CASES[case])
-    b = pipeline.build(path, board, tmp_path / "out", log=quiet, input_npy=inputs)
+    b = pipeline.build(path, board, tmp_path / "out", log=quiet, input_npy=inputs, kernels=kernels)
+    assert b.layers[0].kernel == f"detection_postprocess_f32_{kernels}"
     result = pipeline.check(pipeline.run(b, timeout=600, log=quiet), log=quiet)
     assert result.bit_exact, f"{case}: {result.total - result.matched} outputs differ"
 
