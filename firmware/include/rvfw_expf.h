@@ -72,14 +72,14 @@ static inline float rvfw_expf(float x)
     return (float)(y * s);
 }
 
-/* TFLite's float logistic (reference_ops::Logistic): 1 above 16.62, exp(x) below -9. */
+/* TFLite's float logistic (reference_ops::Logistic): 1 above 16.62, exp(x) below -9; EXP the exp
+ * function (rvfw_expf, or rvfw_expf_int where there is no double-precision FPU). */
+#define RVFW_LOGISTICF(x, EXP)                                                                                     \
+    ((x) > 16.619047164916992188f ? 1.0f : (x) < -9.0f ? EXP(x) : 1.0f / (1.0f + EXP(-(x))))
+
 static inline float rvfw_logisticf(float x)
 {
-    if (x > 16.619047164916992188f)
-        return 1.0f;
-    if (x < -9.0f)
-        return rvfw_expf(x);
-    return 1.0f / (1.0f + rvfw_expf(-x));
+    return RVFW_LOGISTICF(x, rvfw_expf);
 }
 
 #endif

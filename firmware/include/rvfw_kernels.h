@@ -568,6 +568,7 @@ void rvfw_svdf_f32_ref(const rvfw_svdf_params *p, const float *input, const floa
 void rvfw_log_softmax_f32_ref(const rvfw_softmax_params *p, const float *input, float *output);
 void rvfw_log_softmax_f32_scalar(const rvfw_softmax_params *p, const float *input, float *output);
 void rvfw_logistic_f32_ref(const rvfw_lut_params *p, const float *input, float *output);
+void rvfw_logistic_f32_scalar(const rvfw_lut_params *p, const float *input, float *output);
 void rvfw_logistic_f32_rvv(const rvfw_lut_params *p, const float *input, float *output);
 void rvfw_hard_swish_f32_rvv(const rvfw_lut_params *p, const float *input, float *output);
 void rvfw_tanh_f32_ref(const rvfw_lut_params *p, const float *input, float *output);

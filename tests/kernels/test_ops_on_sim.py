@@ -242,7 +242,7 @@ def test_cast_float_to_integers_saturates_bit_exact(tmp_path, sim_tools, board, 
 
 @pytest.mark.parametrize("config", ["rv64-rvv-vlen128", "rv32-scalar"])
 def test_float_logistic_and_softmaxes_at_exp_corners_bit_exact(tmp_path, sim_tools, config):
-    """LOGISTIC (its exp in float64 lanes on RVV, the reference's on rv32imc) on the corners of the
+    """LOGISTIC (its exp in float64 lanes on RVV, the integer exp on rv32imc) on the corners of the
     host's expf: an argument where its FMA build rounds differently, the underflow bound, the
     logistic's branch points, signed zeros and a sweep; and SOFTMAX (float64 lanes on RVV, the
     integer exp on rv32imc) and LOG_SOFTMAX (the reference with a double FPU, the integer exp on
@@ -262,7 +262,7 @@ def test_float_logistic_and_softmaxes_at_exp_corners_bit_exact(tmp_path, sim_too
                            for_simulator=True)  # fmt: skip
         expected = {
             ("LOGISTIC", "rvv"): "logistic_f32_rvv",
-            ("LOGISTIC", "scalar"): "logistic_f32_ref",
+            ("LOGISTIC", "scalar"): "logistic_f32_scalar",
             ("SOFTMAX", "rvv"): "softmax_f32_rvv",
             ("SOFTMAX", "scalar"): "softmax_f32_scalar",
             ("LOG_SOFTMAX", "rvv"): "log_softmax_f32_ref",
