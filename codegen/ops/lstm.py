@@ -51,8 +51,10 @@ LSTM_S16 = family(
 )
 F32_STATE = ("bias", "hidden", "cell", "output", "scratch")
 # The RVV kernel puts a gate's units across float32 lanes: each gate's weights transposed.
-LSTM_F32 = family("UNIDIRECTIONAL_SEQUENCE_LSTM float32", "rvfw_lstm_f32_params", "lstm_f32", ("ref", "rvv"), args={
+LSTM_F32 = family("UNIDIRECTIONAL_SEQUENCE_LSTM float32", "rvfw_lstm_f32_params", "lstm_f32", ("ref", "scalar", "rvv"),
+                  args={
     "ref": ("input", "input_weights", "recurrent_weights", *F32_STATE),
+    "scalar": ("input", "input_weights", "recurrent_weights", *F32_STATE),
     "rvv": ("input", "input_weights_t", "recurrent_weights_t", *F32_STATE),
 })  # fmt: skip
 INPUT = 0

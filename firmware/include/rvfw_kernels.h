@@ -577,6 +577,9 @@ void rvfw_tanh_f32_rvv(const rvfw_lut_params *p, const float *input, float *outp
 void rvfw_lstm_f32_ref(const rvfw_lstm_f32_params *p, const float *input, const float *input_weights,
                        const float *recurrent_weights, const float *bias, float *hidden, float *cell, float *output,
                        float *scratch);
+void rvfw_lstm_f32_scalar(const rvfw_lstm_f32_params *p, const float *input, const float *input_weights,
+                          const float *recurrent_weights, const float *bias, float *hidden, float *cell, float *output,
+                          float *scratch);
 /* The gate weights transposed: [gate][depth][unit]. */
 void rvfw_lstm_f32_rvv(const rvfw_lstm_f32_params *p, const float *input, const float *input_weights_t,
                        const float *recurrent_weights_t, const float *bias, float *hidden, float *cell, float *output,

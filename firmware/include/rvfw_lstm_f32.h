@@ -10,6 +10,12 @@
 #include "rvfw_kernels.h"
 #include "rvfw_tanhf.h"
 
+/* The gates' logistic: TFLite's (rvfw_logisticf); a kernel may define another that computes the same
+ * bits (the fast scalar one, on cores without a double-precision FPU, its integer exp). */
+#ifndef RVFW_LSTM_F32_LOGISTIC
+#define RVFW_LSTM_F32_LOGISTIC rvfw_logisticf
+#endif
+
 /* out[r][u] = sum_k x[r][k] * w(u, k) + bias[u] (0 when bias is null) for `rows` rows; `w` is
  * the gate's weights in the set's own layout. */
 typedef void (*rvfw_lstm_f32_fc)(const float *x, int32_t rows, int32_t depth, int32_t units, const float *w,
@@ -24,7 +30,7 @@ static inline void rvfw_lstm_f32_gate(const rvfw_lstm_f32_params *p, rvfw_lstm_f
     fc(h, rows, p->units, p->units, recurrent_weights + g * p->units * p->units, 0, tmp);
     for (int32_t j = 0; j < n; ++j) {
         const float sum = out[j] + tmp[j];
-        out[j] = g == 2 ? rvfw_tanhf(sum) : rvfw_logisticf(sum);
+        out[j] = g == 2 ? rvfw_tanhf(sum) : RVFW_LSTM_F32_LOGISTIC(sum);
     }
 }
 

@@ -1052,8 +1052,10 @@ CASES: dict[str, Case] = {
     "f32_reduce_max": Case(lambda r: float_mean("REDUCE_MAX", (2, 3, 4, 5), [1, 3], True)),
     "f32_reduce_min": Case(lambda r: float_mean("REDUCE_MIN", (3, 17), [-1], False)),
     "f32_prelu_channels": Case(lambda r: float_op(r, "PRELU", (1, 4, 5, 6), (1, 4, 5, 6), b_shape=(6,), const=True)),
-    "f32_lstm_batch_major": Case(lambda r: lstm_float(r, 2, 4, 6, 10), vector=RVV),
-    "f32_lstm_time_major_clip": Case(lambda r: lstm_float(r, 3, 3, 5, 7, time_major=True, cell_clip=0.8), vector=RVV),
+    "f32_lstm_batch_major": Case(lambda r: lstm_float(r, 2, 4, 6, 10), vector=S16_FAST),
+    "f32_lstm_time_major_clip": Case(
+        lambda r: lstm_float(r, 3, 3, 5, 7, time_major=True, cell_clip=0.8), vector=S16_FAST
+    ),
     "f32_tanh": Case(lambda r: float_unary("TANH", 25.0)),
     # depth multiplier 1, more channels than the fast scalar kernel's chunk of 64 sums
     "f32_depthwise_wide": Case(

@@ -1,0 +1,52 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* UNIDIRECTIONAL_SEQUENCE_LSTM, float32, fast scalar: the reference's step (rvfw_lstm_f32.h) with
+ * each gate's fully connected layer four units a pass sharing each input load (every sum in the
+ * reference's order: from 0.0f along the depth, then the bias), and, on cores without a
+ * double-precision FPU, the gates' logistic on the integer exp (rvfw_expf_int.h: the same bits)
+ * instead of a dozen soft-float double operations per value. */
+#if !defined(__riscv_flen) || __riscv_flen < 64
+#include "rvfw_expf_int.h"
+static inline float rvfw_logisticf_int(float x)
+{
+    return RVFW_LOGISTICF(x, rvfw_expf_int);
+}
+#define RVFW_LSTM_F32_LOGISTIC rvfw_logisticf_int
+#endif
+#include "rvfw_lstm_f32.h"
+
+static void gate_fc(const float *x, int32_t rows, int32_t depth, int32_t units, const float *w, const float *bias,
+                    float *out)
+{
+    for (int32_t r = 0; r < rows; ++r, x += depth, out += units) {
+        int32_t u = 0;
+        for (; u + 3 < units; u += 4) {
+            const float *w0 = w + u * depth, *w1 = w0 + depth, *w2 = w1 + depth, *w3 = w2 + depth;
+            float t0 = 0.0f, t1 = 0.0f, t2 = 0.0f, t3 = 0.0f;
+            for (int32_t k = 0; k < depth; ++k) {
+                const float v = x[k];
+                t0 += v * w0[k];
+                t1 += v * w1[k];
+                t2 += v * w2[k];
+                t3 += v * w3[k];
+            }
+            out[u] = t0 + (bias ? bias[u] : 0.0f);
+            out[u + 1] = t1 + (bias ? bias[u + 1] : 0.0f);
+            out[u + 2] = t2 + (bias ? bias[u + 2] : 0.0f);
+            out[u + 3] = t3 + (bias ? bias[u + 3] : 0.0f);
+        }
+        for (; u < units; ++u) {
+            const float *row = w + u * depth;
+            float total = 0.0f;
+            for (int32_t k = 0; k < depth; ++k)
+                total += x[k] * row[k];
+            out[u] = total + (bias ? bias[u] : 0.0f);
+        }
+    }
+}
+
+void rvfw_lstm_f32_scalar(const rvfw_lstm_f32_params *p, const float *input, const float *input_weights,
+                          const float *recurrent_weights, const float *bias, float *hidden, float *cell, float *output,
+                          float *scratch)
+{
+    rvfw_lstm_f32_run(p, gate_fc, input, input_weights, recurrent_weights, bias, hidden, cell, output, scratch);
+}
