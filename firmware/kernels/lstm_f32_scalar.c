@@ -12,6 +12,7 @@ static inline float rvfw_logisticf_int(float x)
 }
 #define RVFW_LSTM_F32_LOGISTIC rvfw_logisticf_int
 #endif
+#include "rvfw_dot_scalar.h"
 #include "rvfw_lstm_f32.h"
 
 static void gate_fc(const float *x, int32_t rows, int32_t depth, int32_t units, const float *w, const float *bias,
@@ -20,19 +21,12 @@ static void gate_fc(const float *x, int32_t rows, int32_t depth, int32_t units, 
     for (int32_t r = 0; r < rows; ++r, x += depth, out += units) {
         int32_t u = 0;
         for (; u + 3 < units; u += 4) {
-            const float *w0 = w + u * depth, *w1 = w0 + depth, *w2 = w1 + depth, *w3 = w2 + depth;
-            float t0 = 0.0f, t1 = 0.0f, t2 = 0.0f, t3 = 0.0f;
-            for (int32_t k = 0; k < depth; ++k) {
-                const float v = x[k];
-                t0 += v * w0[k];
-                t1 += v * w1[k];
-                t2 += v * w2[k];
-                t3 += v * w3[k];
-            }
-            out[u] = t0 + (bias ? bias[u] : 0.0f);
-            out[u + 1] = t1 + (bias ? bias[u + 1] : 0.0f);
-            out[u + 2] = t2 + (bias ? bias[u + 2] : 0.0f);
-            out[u + 3] = t3 + (bias ? bias[u + 3] : 0.0f);
+            float t[4];
+            rvfw_dot4_f32_scalar(x, w + u * depth, depth, t);
+            out[u] = t[0] + (bias ? bias[u] : 0.0f);
+            out[u + 1] = t[1] + (bias ? bias[u + 1] : 0.0f);
+            out[u + 2] = t[2] + (bias ? bias[u + 2] : 0.0f);
+            out[u + 3] = t[3] + (bias ? bias[u + 3] : 0.0f);
         }
         for (; u < units; ++u) {
             const float *row = w + u * depth;
