@@ -67,6 +67,9 @@ UNARY_F32 = {kind: family(f"{kind.value} float32", "rvfw_lut_params", f"{kind.va
 # LOGISTIC computes the same bits in integer arithmetic (rvfw_expf_int.h).
 LOGISTIC_F32_SOFT = UNARY_F32[OpKind.LOGISTIC].variant("LOGISTIC float32 (integer exp)",
                                                        {"scalar": "logistic_f32_scalar"})  # fmt: skip
+# Without an FPU each float comparison is a library call: the fast scalar HARD_SWISH compares bits.
+HARD_SWISH_F32_SOFT = UNARY_F32[OpKind.HARD_SWISH].variant("HARD_SWISH float32 (integer compares)",
+                                                           {"scalar": "hard_swish_f32_scalar"})  # fmt: skip
 LEAKY_F32 = family("LEAKY_RELU float32", "rvfw_lut_params", "leaky_relu_f32", ("ref",), ("LEAKY_RELU",))
 INPUTS = np.arange(INT8_MIN, INT8_MAX + 1)  # table index k holds the output for input (int8)(k): TFLM's order
 
@@ -297,6 +300,8 @@ def lower_f32(ctx: LowerContext, op: Op) -> Layer:
         fam = UNARY_F32[op.kind]
         if op.kind is OpKind.LOGISTIC and "fpu64" not in ctx.caps:
             fam = LOGISTIC_F32_SOFT
+        if op.kind is OpKind.HARD_SWISH and "fpu" not in ctx.caps:
+            fam = HARD_SWISH_F32_SOFT
         picked = ctx.pick(fam, *ctx.vector_needs(UNARY_F32_RVV.get(op.kind, "f32")))
         return ctx.layer(op, picked, fam, size, [ctx.input(op), ctx.output(op)])
     act = float_activation(ctx, op, op.kind.value)  # RELU, RELU6: a clamp
@@ -317,7 +322,8 @@ CONTRACT = OpContract(
     forms={
         DType.INT16: Form(check_s16, lower_s16, (SIGMOID_S16, LEAKY_S16),
                           kinds=(OpKind.LOGISTIC, OpKind.TANH, OpKind.LEAKY_RELU)),
-        DType.FLOAT32: Form(check_f32, lower_f32, (CLAMP_F32, *UNARY_F32.values(), LOGISTIC_F32_SOFT, LEAKY_F32),
+        DType.FLOAT32: Form(check_f32, lower_f32,
+                            (CLAMP_F32, *UNARY_F32.values(), LOGISTIC_F32_SOFT, HARD_SWISH_F32_SOFT, LEAKY_F32),
                             kinds=(OpKind.RELU, OpKind.RELU6, OpKind.LEAKY_RELU, *UNARY_F32)),
         None: Form(check, lower, (LUT,), inplace=inplace),
     },

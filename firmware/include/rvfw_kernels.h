@@ -542,6 +542,7 @@ void rvfw_squared_difference_f32_ref(const rvfw_binary_params *p, const float *a
                                      float *output);
 void rvfw_leaky_relu_f32_ref(const rvfw_lut_params *p, const float *input, const float *alpha, float *output);
 void rvfw_hard_swish_f32_ref(const rvfw_lut_params *p, const float *input, float *output);
+void rvfw_hard_swish_f32_scalar(const rvfw_lut_params *p, const float *input, float *output);
 void rvfw_elu_f32_ref(const rvfw_lut_params *p, const float *input, float *output);
 void rvfw_mean_f32_ref(const rvfw_reduce_params *p, const float *input, float *output);
 void rvfw_prelu_f32_ref(const rvfw_binary_params *p, const float *a, const float *b, const float *act, float *output);

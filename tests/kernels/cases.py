@@ -1032,7 +1032,7 @@ CASES: dict[str, Case] = {
         vector=S16_FAST,
     ),
     "f32_logistic": Case(lambda r: float_unary("LOGISTIC", 20.0), vector=S16_FAST),
-    "f32_hard_swish": Case(lambda r: float_unary("HARD_SWISH", 8.0)),
+    "f32_hard_swish": Case(lambda r: float_unary("HARD_SWISH", 8.0), vector=S16_FAST),
     "f32_log_softmax": Case(lambda r: float_unary("LOG_SOFTMAX", 12.0)),
     "f32_svdf_rank2_relu": Case(lambda r: svdf_float(r, 2, 13, 6, 2, 5, "RELU")),
     "f32_l2_normalization": Case(lambda r: float_unary("L2_NORMALIZATION", 5.0)),

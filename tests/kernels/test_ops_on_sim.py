@@ -273,6 +273,29 @@ def test_float_logistic_and_softmaxes_at_exp_corners_bit_exact(tmp_path, sim_too
         assert result.bit_exact, (kind, result.mismatches)
 
 
+@pytest.mark.parametrize("config", ["rv64-rvv-vlen128", "rv32-scalar"])
+def test_float_hard_swish_at_its_branch_points_bit_exact(tmp_path, sim_tools, config):
+    """HARD_SWISH float32 where its comparisons turn (x + 3 at 0 and at 6, signed zeros, the
+    extremes of the finite floats, subnormals), from an --input file, against TFLite Micro: the
+    RVV kernel's compare-and-merge and, on rv32imc, the fast scalar kernel's integer compares."""
+    from tests.kernels.cases import float_op
+
+    board, kernels, vlen = CONFIGS[config]
+    f = np.float32
+    corners = [-3.0, np.nextafter(f(-3), f(-4)), np.nextafter(f(-3), f(0)), 3.0, np.nextafter(f(3), f(0)),
+               np.nextafter(f(3), f(4)), 0.0, -0.0, 6.0, -6.0, 1e-45, -1e-45, 1e-38, -1e-38, 3.4e38, -3.4e38,
+               100.0, -100.0, 0.5, -0.5]  # fmt: skip
+    sweep = np.random.default_rng(5).uniform(-9, 9, 44)
+    model = tmp_path / "hs.tflite"
+    model.write_bytes(float_op(np.random.default_rng(0), "HARD_SWISH", (8, 8), (8, 8)))
+    np.save(tmp_path / "x.npy", np.concatenate([np.array(corners, f), sweep.astype(f)]).reshape(8, 8))
+    b = pipeline.build(model, board, tmp_path / "out", log=quiet, kernels=kernels, input_npy=tmp_path / "x.npy",
+                       for_simulator=True)  # fmt: skip
+    assert b.layers[0].kernel == f"hard_swish_f32_{kernels}"
+    result = pipeline.check(pipeline.run(b, timeout=120, log=quiet, vlen=vlen, count=False), log=quiet)
+    assert result.bit_exact, result.mismatches
+
+
 @pytest.mark.parametrize("config", ["rv64-rvv-vlen128", "rv32-zve32x-vlen128"])
 def test_float_tanh_across_its_branches_bit_exact(tmp_path, sim_tools, config):
     """TANH float32 (every branch of tanhf and of its expm1f computed per lane on RVV) on 16,384
