@@ -242,7 +242,8 @@ def test_ops_lists_every_op_with_its_kernel_sets():
         op, family = line.split("  ")[0].strip(), line[lines[0].index("kernel family") :].split("  ")[0].strip()
         rows[(op, family)] = line.split()[-4:]
     assert rows[("CONV_2D", "CONV_2D")] == ["yes", "yes", "yes", "yes"]
-    assert rows[("SOFTMAX", "SOFTMAX")] == ["yes", "-", "yes", "yes"]
+    assert rows[("SOFTMAX", "SOFTMAX")] == ["yes", "yes", "yes", "yes"]
+    assert rows[("LOG_SOFTMAX", "LOG_SOFTMAX")] == ["yes", "-", "-", "-"]
     for activation in ("RELU", "RELU6", "LEAKY_RELU", "LOGISTIC", "TANH", "HARD_SWISH", "ELU"):
         assert rows[(activation, "int8 activation (table)")] == ["yes", "yes", "yes", "yes"]
     listed = {op for op, _family in rows}
