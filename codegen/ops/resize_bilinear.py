@@ -71,8 +71,8 @@ def float_taps(out_size: int, in_size: int, align_corners: bool, half_pixel_cent
 
 
 def lane_tables(lower: np.ndarray, upper: np.ndarray, depth: int, element_bytes: int) -> tuple[np.ndarray, ...]:
-    """Per element of an output row (column-major over channels): the byte offsets in an input row
-    of the element it blends from the lower and the upper input column."""
+    """Per element of an output row (columns outer, channels inner, as the row is laid out): the
+    byte offsets in an input row of the element it blends from the lower and the upper input column."""
     channel = np.arange(depth)
     return tuple(((np.asarray(col)[:, None] * depth + channel) * element_bytes).reshape(-1).astype(np.uint16)
                  for col in (lower, upper))  # fmt: skip

@@ -40,7 +40,7 @@ TRANSPOSE_CONV_F32 = family("TRANSPOSE_CONV float32", "rvfw_conv_params", "trans
                             ("ref", "scalar", "rvv"),
                             args={"ref": ("input", "filter", *F32_OUT), "scalar": ("input", "filter", *F32_OUT),
                                   "rvv": ("input", "filter_hwio", *F32_OUT)})  # fmt: skip
-MAX_TAPS = 64  # RVFW_TRANSPOSE_CONV_MAX_TAPS: the taps the fast kernels hold for one output pixel
+MAX_TAPS = 64  # RVFW_TRANSPOSE_CONV_MAX_TAPS: the taps the fast scalar kernels list for one output pixel
 
 
 def _hwio(filter_data: np.ndarray) -> np.ndarray:
@@ -52,14 +52,17 @@ OUTPUT_SHAPE, FILTER, INPUT, BIAS = 0, 1, 2, 3
 
 
 def _fast_unless(flt_shape, stride: tuple[int, int], vector_cap: str | None, caps) -> tuple[set[str], str]:
-    """The fast kernels hold one output pixel's taps (at most MAX_TAPS reach it); the vector ones
-    may need a capability of the vector unit."""
+    """The fast scalar kernels list one output pixel's taps (at most MAX_TAPS reach it); the vector
+    ones may need a capability of the vector unit."""
+    unless, why = set(), []
     reach = -(-flt_shape[1] // stride[0]) * -(-flt_shape[2] // stride[1])
     if reach > MAX_TAPS:
-        return {"scalar", "rvv"}, f"{reach} taps reach an output pixel, over {MAX_TAPS}"
+        unless.add("scalar")
+        why.append(f"{reach} taps reach an output pixel, over {MAX_TAPS}")
     if vector_cap is not None and vector_cap not in caps:
-        return {"rvv"}, VECTOR_CAPS[vector_cap]
-    return set(), ""
+        unless.add("rvv")
+        why.append(VECTOR_CAPS[vector_cap])
+    return unless, "; ".join(why)
 
 
 def check(graph: Graph, op: Op) -> None:

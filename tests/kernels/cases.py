@@ -922,6 +922,8 @@ CASES: dict[str, Case] = {
     "transpose_conv_wide_channels": Case(lambda r: transpose_conv(r, 3, 3, 5, 70, (3, 3), (2, 2)), vector=S16_FAST),
     # stride 1: every tap of a 5x5 filter reaches the inner pixels (25 per pixel)
     "transpose_conv_stride1_5x5": Case(lambda r: transpose_conv(r, 4, 4, 3, 5, (5, 5), (1, 1)), vector=S16_FAST),
+    # 81 taps reach an output pixel: more than the scalar kernel lists (the reference runs there)
+    "transpose_conv_stride1_9x9": Case(lambda r: transpose_conv(r, 3, 3, 2, 3, (9, 9), (1, 1)), vector=S16_FAST),
     "transpose_conv_valid_4x3_nobias": Case(
         lambda r: transpose_conv(r, 3, 4, 3, 7, (4, 3), (2, 1), "VALID", bias=False), vector=S16_FAST
     ),
