@@ -75,4 +75,10 @@ static inline float rvfw_expf_int(float x)
     return out;
 }
 
+/* TFLite's float logistic (RVFW_LOGISTICF) on this exp: the same bits as rvfw_logisticf. */
+static inline float rvfw_logisticf_int(float x)
+{
+    return RVFW_LOGISTICF(x, rvfw_expf_int);
+}
+
 #endif

@@ -1,18 +1,10 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* EQUAL, NOT_EQUAL, LESS, LESS_EQUAL, GREATER, GREATER_EQUAL of two int32 tensors with broadcasting,
  * RVV (Zve32x too): one vector compare per strip of an innermost run (rvfw_compare_rvv.h). */
+#include "rvfw_binary_s32_rvv.h"
 #include "rvfw_compare_rvv.h"
 
-static inline vint32m8_t load(const int32_t *x, ptrdiff_t stride, size_t vl)
-{
-    if (stride == 1)
-        return __riscv_vle32_v_i32m8(x, vl);
-    if (stride == 0)
-        return __riscv_vmv_v_x_i32m8(*x, vl);
-    return __riscv_vlse32_v_i32m8(x, stride * 4, vl);
-}
-
-RVFW_COMPARE_RVV_ROWS(int32_t, vint32m8_t, load,
+RVFW_COMPARE_RVV_ROWS(int32_t, vint32m8_t, rvfw_load_s32_run,
                       __riscv_vmseq_vv_i32m8_b4, __riscv_vmsne_vv_i32m8_b4, __riscv_vmslt_vv_i32m8_b4,
                       __riscv_vmsle_vv_i32m8_b4, __riscv_vmsgt_vv_i32m8_b4, __riscv_vmsge_vv_i32m8_b4)
 

@@ -35,15 +35,10 @@ static int32_t suppress(const rvfw_detection_params *p, const buffers *b, int32_
     return selected;
 }
 
-static void top_k(const float *values, int32_t n, int32_t k, int32_t *out)
-{
-    rvfw_top_k_ref(values, n, k, out);
-}
-
 void rvfw_detection_postprocess_f32_ref(const rvfw_detection_params *p, const float *box_encodings,
                                         const float *class_predictions, const float *anchors, int8_t *work,
                                         float *boxes, float *classes, float *scores, float *count)
 {
     rvfw_detection_postprocess(p, box_encodings, class_predictions, anchors, work, boxes, classes, scores, count,
-                               suppress, 0, top_k);
+                               suppress, 0, rvfw_top_k_ref);
 }

@@ -6,10 +6,6 @@
  * instead of a dozen soft-float double operations per value. */
 #if !defined(__riscv_flen) || __riscv_flen < 64
 #include "rvfw_expf_int.h"
-static inline float rvfw_logisticf_int(float x)
-{
-    return RVFW_LOGISTICF(x, rvfw_expf_int);
-}
 #define RVFW_LSTM_F32_LOGISTIC rvfw_logisticf_int
 #endif
 #include "rvfw_dot_scalar.h"
