@@ -70,6 +70,10 @@ LOGISTIC_F32_SOFT = UNARY_F32[OpKind.LOGISTIC].variant("LOGISTIC float32 (intege
 # Without an FPU each float comparison is a library call: the fast scalar HARD_SWISH compares bits.
 HARD_SWISH_F32_SOFT = UNARY_F32[OpKind.HARD_SWISH].variant("HARD_SWISH float32 (integer compares)",
                                                            {"scalar": "hard_swish_f32_scalar"})  # fmt: skip
+# Without an FPU tanhf is some 30 soft-float calls: the fast scalar TANH runs the same operations
+# on integer add, multiply and divide of the bits (rvfw_tanhf_soft.h).
+TANH_F32_SOFT = UNARY_F32[OpKind.TANH].variant("TANH float32 (integer float operations)",
+                                               {"scalar": "tanh_f32_scalar"})  # fmt: skip
 LEAKY_F32 = family("LEAKY_RELU float32", "rvfw_lut_params", "leaky_relu_f32", ("ref",), ("LEAKY_RELU",))
 INPUTS = np.arange(INT8_MIN, INT8_MAX + 1)  # table index k holds the output for input (int8)(k): TFLM's order
 
@@ -302,6 +306,8 @@ def lower_f32(ctx: LowerContext, op: Op) -> Layer:
             fam = LOGISTIC_F32_SOFT
         if op.kind is OpKind.HARD_SWISH and "fpu" not in ctx.caps:
             fam = HARD_SWISH_F32_SOFT
+        if op.kind is OpKind.TANH and "fpu" not in ctx.caps:
+            fam = TANH_F32_SOFT
         picked = ctx.pick(fam, *ctx.vector_needs(UNARY_F32_RVV.get(op.kind, "f32")))
         return ctx.layer(op, picked, fam, size, [ctx.input(op), ctx.output(op)])
     act = float_activation(ctx, op, op.kind.value)  # RELU, RELU6: a clamp
@@ -323,7 +329,8 @@ CONTRACT = OpContract(
         DType.INT16: Form(check_s16, lower_s16, (SIGMOID_S16, LEAKY_S16),
                           kinds=(OpKind.LOGISTIC, OpKind.TANH, OpKind.LEAKY_RELU)),
         DType.FLOAT32: Form(check_f32, lower_f32,
-                            (CLAMP_F32, *UNARY_F32.values(), LOGISTIC_F32_SOFT, HARD_SWISH_F32_SOFT, LEAKY_F32),
+                            (CLAMP_F32, *UNARY_F32.values(), LOGISTIC_F32_SOFT, HARD_SWISH_F32_SOFT, TANH_F32_SOFT,
+                             LEAKY_F32),
                             kinds=(OpKind.RELU, OpKind.RELU6, OpKind.LEAKY_RELU, *UNARY_F32)),
         None: Form(check, lower, (LUT,), inplace=inplace),
     },

@@ -26,8 +26,8 @@ COPY = family("data movement (strided copy)", "rvfw_copy_strided_params", "copy_
 GATHER_ROWS = family("data movement (rows by table)", "rvfw_gather_rows_params", "gather_rows", ("ref",))
 # GATHER by indices computed on the device (a WHILE loop's step reading its time step): rows of
 # the input chosen at run time; an index outside the axis gives a row of zeros (TFLite Micro fails).
-GATHER_DYNAMIC = family("GATHER (indices computed on the device)", "rvfw_gather_params", "gather", ("ref", "rvv"),
-                        (OpKind.GATHER.value,))  # fmt: skip
+GATHER_DYNAMIC = family("GATHER (indices computed on the device)", "rvfw_gather_params", "gather",
+                        ("ref", "scalar", "rvv"), (OpKind.GATHER.value,))  # fmt: skip
 MAX_DIMS = 6
 DTYPES = (DType.INT8, DType.INT16, DType.INT32, DType.UINT32, DType.FLOAT32)
 # The operand that carries the data; the others are constant parameters.

@@ -28,6 +28,8 @@ MIN = family("REDUCE_MIN", "rvfw_reduce_params", "reduce_min_s8", ("ref",), ("RE
 SUM16 = family("MEAN/SUM int16", "rvfw_reduce_params", "mean_s16", ("ref", "scalar", "rvv"), ("MEAN", "SUM"))
 FAMILY = {OpKind.MEAN: SUM, OpKind.SUM: SUM, OpKind.REDUCE_MAX: MAX, OpKind.REDUCE_MIN: MIN}
 SUM_F32 = family("MEAN/SUM float32", "rvfw_reduce_params", "mean_f32", ("ref", "rvv"), ("MEAN", "SUM"))
+# Without an FPU each add is a libgcc call: the fast scalar sum adds the bits (rvfw_softfloat.h).
+SUM_F32_SOFT = SUM_F32.variant("MEAN/SUM float32 (integer adds)", {"scalar": "mean_f32_scalar"})
 EXTREME_F32 = family("REDUCE_MAX/MIN float32", "rvfw_reduce_params", "reduce_max_f32", ("ref",),
                      ("REDUCE_MAX", "REDUCE_MIN"))  # fmt: skip
 GROUPS = 4  # kept and reduced dimension groups the kernels loop over
@@ -139,6 +141,8 @@ def lower_f32(ctx: LowerContext, op: Op) -> Layer:
               ("multiplier", int(op.kind in (OpKind.MEAN, OpKind.REDUCE_MAX))), ("shift", 0),
               ("output_zero_point", 0)]  # fmt: skip
     fam = SUM_F32 if op.kind in (OpKind.MEAN, OpKind.SUM) else EXTREME_F32
+    if fam is SUM_F32 and "fpu" not in ctx.caps:
+        fam = SUM_F32_SOFT
     return ctx.layer(op, ctx.pick(fam, *ctx.vector_needs("f32")), fam, params, [ctx.input(op), ctx.output(op)])
 
 
@@ -150,7 +154,7 @@ CONTRACT = OpContract(
         OpKind.REDUCE_MIN: Kind(3, (2, 2)),
     },
     forms={
-        DType.FLOAT32: Form(check_f32, lower_f32, (SUM_F32, EXTREME_F32)),
+        DType.FLOAT32: Form(check_f32, lower_f32, (SUM_F32, SUM_F32_SOFT, EXTREME_F32)),
         None: Form(check, lower, (SUM, MAX, MIN, SUM16)),
     },
 )

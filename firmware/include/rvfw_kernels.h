@@ -439,6 +439,7 @@ void rvfw_compare_f32_ref(const rvfw_compare_params *p, const float *a, const fl
 void rvfw_compare_f32_scalar(const rvfw_compare_params *p, const float *a, const float *b, uint8_t *output);
 void rvfw_compare_f32_rvv(const rvfw_compare_params *p, const float *a, const float *b, uint8_t *output);
 void rvfw_gather_ref(const rvfw_gather_params *p, const void *input, const int32_t *indices, void *output);
+void rvfw_gather_scalar(const rvfw_gather_params *p, const void *input, const int32_t *indices, void *output);
 void rvfw_gather_rvv(const rvfw_gather_params *p, const void *input, const int32_t *indices, void *output);
 void rvfw_cast_ref(const rvfw_cast_params *p, const void *input, void *output);
 void rvfw_cast_rvv(const rvfw_cast_params *p, const void *input, void *output);
@@ -545,6 +546,7 @@ void rvfw_hard_swish_f32_ref(const rvfw_lut_params *p, const float *input, float
 void rvfw_hard_swish_f32_scalar(const rvfw_lut_params *p, const float *input, float *output);
 void rvfw_elu_f32_ref(const rvfw_lut_params *p, const float *input, float *output);
 void rvfw_mean_f32_ref(const rvfw_reduce_params *p, const float *input, float *output);
+void rvfw_mean_f32_scalar(const rvfw_reduce_params *p, const float *input, float *output);
 void rvfw_prelu_f32_ref(const rvfw_binary_params *p, const float *a, const float *b, const float *act, float *output);
 void rvfw_reduce_max_f32_ref(const rvfw_reduce_params *p, const float *input, float *output);
 void rvfw_arg_minmax_f32_ref(const rvfw_arg_params *p, const float *input, void *output);
@@ -573,6 +575,7 @@ void rvfw_logistic_f32_scalar(const rvfw_lut_params *p, const float *input, floa
 void rvfw_logistic_f32_rvv(const rvfw_lut_params *p, const float *input, float *output);
 void rvfw_hard_swish_f32_rvv(const rvfw_lut_params *p, const float *input, float *output);
 void rvfw_tanh_f32_ref(const rvfw_lut_params *p, const float *input, float *output);
+void rvfw_tanh_f32_scalar(const rvfw_lut_params *p, const float *input, float *output);
 void rvfw_tanh_f32_rvv(const rvfw_lut_params *p, const float *input, float *output);
 /* The float LSTM: weights [4][units][depth], bias [4][units], scratch 4 x rows x units floats. */
 void rvfw_lstm_f32_ref(const rvfw_lstm_f32_params *p, const float *input, const float *input_weights,

@@ -15,6 +15,11 @@
 #ifndef RVFW_LSTM_F32_LOGISTIC
 #define RVFW_LSTM_F32_LOGISTIC rvfw_logisticf
 #endif
+/* ... and the tanhf of the cell gate and of the cell state (the fast scalar one, on cores without
+ * an FPU, on integer float operations: rvfw_tanhf_soft.h). */
+#ifndef RVFW_LSTM_F32_TANH
+#define RVFW_LSTM_F32_TANH rvfw_tanhf
+#endif
 
 /* out[r][u] = sum_k x[r][k] * w(u, k) + bias[u] (0 when bias is null) for `rows` rows; `w` is
  * the gate's weights in the set's own layout. */
@@ -30,7 +35,7 @@ static inline void rvfw_lstm_f32_gate(const rvfw_lstm_f32_params *p, rvfw_lstm_f
     fc(h, rows, p->units, p->units, recurrent_weights + g * p->units * p->units, 0, tmp);
     for (int32_t j = 0; j < n; ++j) {
         const float sum = out[j] + tmp[j];
-        out[j] = g == 2 ? rvfw_tanhf(sum) : RVFW_LSTM_F32_LOGISTIC(sum);
+        out[j] = g == 2 ? RVFW_LSTM_F32_TANH(sum) : RVFW_LSTM_F32_LOGISTIC(sum);
     }
 }
 
@@ -53,7 +58,7 @@ static inline void rvfw_lstm_f32_step(const rvfw_lstm_f32_params *p, rvfw_lstm_f
     }
     rvfw_lstm_f32_gate(p, fc, 3, x, h, rows, input_weights, recurrent_weights, bias, in, tmp);
     for (int32_t j = 0; j < n; ++j) {
-        h[j] = rvfw_tanhf(c[j]) * in[j];
+        h[j] = RVFW_LSTM_F32_TANH(c[j]) * in[j];
         out[j] = h[j];
     }
 }

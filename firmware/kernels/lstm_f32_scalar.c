@@ -3,10 +3,15 @@
  * each gate's fully connected layer four units a pass sharing each input load (every sum in the
  * reference's order: from 0.0f along the depth, then the bias), and, on cores without a
  * double-precision FPU, the gates' logistic on the integer exp (rvfw_expf_int.h: the same bits)
- * instead of a dozen soft-float double operations per value. */
+ * instead of a dozen soft-float double operations per value; without an FPU at all, tanhf on
+ * integer float operations (rvfw_tanhf_soft.h: the same bits) instead of some 30 soft-float calls. */
 #if !defined(__riscv_flen) || __riscv_flen < 64
 #include "rvfw_expf_int.h"
 #define RVFW_LSTM_F32_LOGISTIC rvfw_logisticf_int
+#endif
+#if !defined(__riscv_flen)
+#include "rvfw_tanhf_soft.h"
+#define RVFW_LSTM_F32_TANH rvfw_tanhf_soft
 #endif
 #include "rvfw_dot_scalar.h"
 #include "rvfw_lstm_f32.h"

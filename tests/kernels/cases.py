@@ -1048,9 +1048,9 @@ CASES: dict[str, Case] = {
     "f32_floor_div_const": Case(lambda r: float_op(r, "FLOOR_DIV", (4, 9), (4, 9), b_shape=(9,), const=True)),
     "f32_minimum": Case(lambda r: float_op(r, "MINIMUM", (2, 4, 4), (2, 4, 4), b_shape=(2, 4, 4))),
     "f32_squared_difference": Case(lambda r: float_op(r, "SQUARED_DIFFERENCE", (2, 9), (2, 9), b_shape=(1, 9))),
-    "f32_mean_global_pool": Case(lambda r: float_mean("MEAN", (1, 6, 5, 8), [1, 2], True), vector=RVV),
-    "f32_mean_last_axis": Case(lambda r: float_mean("MEAN", (3, 4, 11), [-1], False), vector=RVV),
-    "f32_sum_two_axes": Case(lambda r: float_mean("SUM", (2, 3, 4, 5), [0, 2], False), vector=RVV),
+    "f32_mean_global_pool": Case(lambda r: float_mean("MEAN", (1, 6, 5, 8), [1, 2], True), vector=S16_FAST),
+    "f32_mean_last_axis": Case(lambda r: float_mean("MEAN", (3, 4, 11), [-1], False), vector=S16_FAST),
+    "f32_sum_two_axes": Case(lambda r: float_mean("SUM", (2, 3, 4, 5), [0, 2], False), vector=S16_FAST),
     "f32_reduce_max": Case(lambda r: float_mean("REDUCE_MAX", (2, 3, 4, 5), [1, 3], True)),
     "f32_reduce_min": Case(lambda r: float_mean("REDUCE_MIN", (3, 17), [-1], False)),
     "f32_prelu_channels": Case(lambda r: float_op(r, "PRELU", (1, 4, 5, 6), (1, 4, 5, 6), b_shape=(6,), const=True)),
@@ -1058,7 +1058,7 @@ CASES: dict[str, Case] = {
     "f32_lstm_time_major_clip": Case(
         lambda r: lstm_float(r, 3, 3, 5, 7, time_major=True, cell_clip=0.8), vector=S16_FAST
     ),
-    "f32_tanh": Case(lambda r: float_unary("TANH", 25.0)),
+    "f32_tanh": Case(lambda r: float_unary("TANH", 25.0), vector=S16_FAST),
     # depth multiplier 1, more channels than the fast scalar kernel's chunk of 64 sums
     "f32_depthwise_wide": Case(
         lambda r: float_op(

@@ -296,9 +296,10 @@ def test_float_hard_swish_at_its_branch_points_bit_exact(tmp_path, sim_tools, co
     assert result.bit_exact, result.mismatches
 
 
-@pytest.mark.parametrize("config", ["rv64-rvv-vlen128", "rv32-zve32x-vlen128"])
+@pytest.mark.parametrize("config", ["rv64-rvv-vlen128", "rv32-zve32x-vlen128", "rv32-scalar"])
 def test_float_tanh_across_its_branches_bit_exact(tmp_path, sim_tools, config):
-    """TANH float32 (every branch of tanhf and of its expm1f computed per lane on RVV) on 16,384
+    """TANH float32 (every branch of tanhf and of its expm1f computed per lane on RVV, and on the
+    integer float operations of the fast scalar kernel for cores without an FPU) on 16,384
     inputs, log-uniform in magnitude from 1e-40 to 60 with both signs, and the branch points
     (1, 22, 2^-55, the expm1 reduction bounds at half the argument), against TFLite Micro."""
     from tests.kernels.cases import float_op
@@ -318,6 +319,6 @@ def test_float_tanh_across_its_branches_bit_exact(tmp_path, sim_tools, config):
     np.save(tmp_path / "x.npy", x)
     b = pipeline.build(model, board, tmp_path / "out", log=quiet, kernels=kernels, input_npy=tmp_path / "x.npy",
                        for_simulator=True)  # fmt: skip
-    assert b.layers[0].kernel == ("tanh_f32_rvv" if board == "spike-rv64gcv" else "tanh_f32_ref")
+    assert b.layers[0].kernel == ("tanh_f32_rvv" if board == "spike-rv64gcv" else "tanh_f32_scalar")
     result = pipeline.check(pipeline.run(b, timeout=300, log=quiet, vlen=vlen, count=False), log=quiet)
     assert result.bit_exact, result.mismatches
