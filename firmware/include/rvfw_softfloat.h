@@ -80,7 +80,8 @@ static inline int rvfw_sf_clz(uint32_t x)
     return n + !(x >> 31);
 }
 
-static inline uint32_t rvfw_sf_add(uint32_t a, uint32_t b, int *odd)
+/* Always inlined: for a loop of sums (one call site); rvfw_sf_add for many call sites. */
+static inline __attribute__((always_inline)) uint32_t rvfw_sf_add_inline(uint32_t a, uint32_t b, int *odd)
 {
     uint32_t abs_a = a & ~RVFW_SF_SIGN, abs_b = b & ~RVFW_SF_SIGN;
     if (abs_a < abs_b) {
@@ -122,6 +123,11 @@ static inline uint32_t rvfw_sf_add(uint32_t a, uint32_t b, int *odd)
     return rvfw_sf_pack(a & RVFW_SF_SIGN, e, r, 6, odd);
 }
 
+static inline uint32_t rvfw_sf_add(uint32_t a, uint32_t b, int *odd)
+{
+    return rvfw_sf_add_inline(a, b, odd);
+}
+
 static inline uint32_t rvfw_sf_sub(uint32_t a, uint32_t b, int *odd)
 {
     return rvfw_sf_add(a, b ^ RVFW_SF_SIGN, odd);
@@ -155,6 +161,26 @@ static inline uint32_t rvfw_sf_div(uint32_t a, uint32_t b, int *odd)
     if (q >> 31)
         return rvfw_sf_pack(s, e, q, 8, odd);
     return rvfw_sf_pack(s, e - 1, q, 7, odd);
+}
+
+/* (int32_t)x for |x| < 2^31: truncation toward zero. */
+static inline int32_t rvfw_sf_to_int(uint32_t x)
+{
+    const int32_t e = (int32_t)((x >> 23) & 0xff) - 127;
+    if (e < 0)
+        return 0;
+    const int32_t magnitude = (int32_t)((((x & 0x7fffffu) | 0x800000u) << 7) >> (30 - e));
+    return (x & RVFW_SF_SIGN) ? -magnitude : magnitude;
+}
+
+/* (float)k, exact for |k| < 2^24 */
+static inline uint32_t rvfw_sf_from_int(int32_t k)
+{
+    if (!k)
+        return 0;
+    const uint32_t s = k < 0 ? RVFW_SF_SIGN : 0, m = k < 0 ? (uint32_t)-k : (uint32_t)k;
+    const int top = 31 - rvfw_sf_clz(m);
+    return s | (((uint32_t)(126 + top) << 23) + (m << (23 - top)));
 }
 
 #endif

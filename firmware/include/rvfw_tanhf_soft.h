@@ -13,26 +13,6 @@
 /* A float constant's bits (folded at build time). */
 #define RVFW_SF(x) rvfw_f32_bits(x)
 
-/* (int32_t)x for |x| < 2^31: truncation toward zero. */
-static inline int32_t rvfw_sf_to_int(uint32_t x)
-{
-    const int32_t e = (int32_t)((x >> 23) & 0xff) - 127;
-    if (e < 0)
-        return 0;
-    const int32_t magnitude = (int32_t)((((x & 0x7fffffu) | 0x800000u) << 7) >> (30 - e));
-    return (x & RVFW_SF_SIGN) ? -magnitude : magnitude;
-}
-
-/* (float)k, exact for |k| < 2^24 */
-static inline uint32_t rvfw_sf_from_int(int32_t k)
-{
-    if (!k)
-        return 0;
-    const uint32_t s = k < 0 ? RVFW_SF_SIGN : 0, m = k < 0 ? (uint32_t)-k : (uint32_t)k;
-    const int top = 31 - rvfw_sf_clz(m);
-    return s | (((uint32_t)(126 + top) << 23) + (m << (23 - top)));
-}
-
 static inline uint32_t rvfw_expm1f_soft(uint32_t x, int *odd)
 {
     const uint32_t ln2_hi = RVFW_SF(6.9313812256e-01f), ln2_lo = RVFW_SF(9.0580006145e-06f),
