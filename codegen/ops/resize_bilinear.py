@@ -22,9 +22,11 @@ from codegen.ops.kernels import family
 
 # The RVV kernels put an output row's elements (columns x channels) in lanes, gathering each one's
 # two input elements through build-time lane tables (lane_tables) with 16-bit offsets.
-RESIZE = family("RESIZE_BILINEAR", "rvfw_resize_bilinear_params", "resize_bilinear_s8", ("ref", "rvv"),
+# XTheadVector: the int8 one's form on 16 lanes.
+RESIZE = family("RESIZE_BILINEAR", "rvfw_resize_bilinear_params", "resize_bilinear_s8", ("ref", "rvv", "xthead"),
                 args={"ref": ("input", "rows", "cols", "output"),
-                      "rvv": ("input", "rows", "lane_a", "lane_b", "lane_w", "output")})  # fmt: skip
+                      "rvv": ("input", "rows", "lane_a", "lane_b", "lane_w", "output"),
+                      "xthead": ("input", "rows", "lane_a", "lane_b", "lane_w", "output")})  # fmt: skip
 RESIZE_F32 = family("RESIZE_BILINEAR float32", "rvfw_resize_bilinear_params", "resize_bilinear_f32", ("ref", "rvv"),
                     args={"ref": ("input", "rows", "row_w", "cols", "col_w", "output"),
                           "rvv": ("input", "rows", "row_w", "lane_a", "lane_b", "lane_w", "output")})  # fmt: skip
@@ -82,7 +84,7 @@ def _vector_unless(ctx: LowerContext, inp, element_bytes: int, cap: str | None) 
     if cap is not None and cap not in ctx.caps:
         return ctx.vector_needs(cap)
     if inp.shape[2] * inp.shape[3] * element_bytes > GATHER_LIMIT:
-        return {"rvv"}, "an input row over 64 KiB"
+        return {"rvv", "xthead"}, "an input row over 64 KiB"
     return set(), ""
 
 

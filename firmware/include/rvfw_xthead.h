@@ -199,6 +199,8 @@ static inline size_t rvfw_xt_setvl_e32m8(size_t n)
 #define XT_VMAX_VX(vd, vs2, x) XT_VX(0x07, RVFW_XT_OPIVX, vd, vs2, x)   /* vmax.vx */
 #define XT_VMIN_VX(vd, vs2, x) XT_VX(0x05, RVFW_XT_OPIVX, vd, vs2, x)   /* vmin.vx */
 #define XT_VRSUB_VX(vd, vs2, x) XT_VX(0x03, RVFW_XT_OPIVX, vd, vs2, x)  /* vrsub.vx: x - vs2 */
+#define XT_VRSUB_VX_V0(vd, vs2, x) XT_VX_V0(0x03, RVFW_XT_OPIVX, vd, vs2, x) /* x - vs2 where v0, vd == vs2 */
+#define XT_VSRA_VX(vd, vs2, x) XT_VX(0x29, RVFW_XT_OPIVX, vd, vs2, x)  /* arithmetic, no rounding */
 #define XT_VMSLT_VX(vd, vs2, x) XT_VX(0x1b, RVFW_XT_OPIVX, vd, vs2, x)  /* vmslt.vx -> mask */
 #define XT_VMSLTU_VX(vd, vs2, x) XT_VX(0x1a, RVFW_XT_OPIVX, vd, vs2, x) /* vmsltu.vx -> mask */
 #define XT_VMUL_VX(vd, vs2, x) XT_VX(0x25, RVFW_XT_OPMVX, vd, vs2, x)
