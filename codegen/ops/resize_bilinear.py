@@ -30,6 +30,10 @@ RESIZE = family("RESIZE_BILINEAR", "rvfw_resize_bilinear_params", "resize_biline
 RESIZE_F32 = family("RESIZE_BILINEAR float32", "rvfw_resize_bilinear_params", "resize_bilinear_f32", ("ref", "rvv"),
                     args={"ref": ("input", "rows", "row_w", "cols", "col_w", "output"),
                           "rvv": ("input", "rows", "row_w", "lane_a", "lane_b", "lane_w", "output")})  # fmt: skip
+# Without an FPU: the blend's multiplies and adds on the bits (rvfw_softfloat.h).
+RESIZE_F32_SOFT = RESIZE_F32.variant("RESIZE_BILINEAR float32 (integer float operations)",
+                                     {"scalar": "resize_bilinear_f32_scalar"},
+                                     {"scalar": ("input", "rows", "row_w", "cols", "col_w", "output")})  # fmt: skip
 ONE = 1 << 10
 GATHER_LIMIT = 1 << 16  # the lane tables' offsets are uint16
 
@@ -124,8 +128,9 @@ def lower(ctx: LowerContext, op: Op) -> Layer:
             "lane_b": lambda: ctx.derived(op, "lane_b", "uint16_t", lane_b),
             "lane_w": lambda: ctx.derived(op, "lane_w", "float", np.repeat(col_weight.T, depth, axis=1)),
         }  # fmt: skip
-        chosen = ctx.pick(RESIZE_F32, *_vector_unless(ctx, inp, 4, "f32"))
-        return ctx.layer(op, chosen, RESIZE_F32, params, operands)
+        fam = RESIZE_F32 if "fpu" in ctx.caps else RESIZE_F32_SOFT
+        chosen = ctx.pick(fam, *_vector_unless(ctx, inp, 4, "f32"))
+        return ctx.layer(op, chosen, fam, params, operands)
     rows = taps(out.shape[1], inp.shape[1], a, h)
     cols = taps(out.shape[2], inp.shape[2], a, h)
     lane_a, lane_b = lane_tables(cols[:, 0], cols[:, 1], depth, 1)
@@ -144,5 +149,5 @@ CONTRACT = OpContract(
     kinds={
         OpKind.RESIZE_BILINEAR: Kind(4, (2, 2)),
     },
-    forms={None: Form(check, lower, (RESIZE, RESIZE_F32))},
+    forms={None: Form(check, lower, (RESIZE, RESIZE_F32, RESIZE_F32_SOFT))},
 )
