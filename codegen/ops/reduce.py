@@ -27,7 +27,7 @@ MAX = family("REDUCE_MAX", "rvfw_reduce_params", "reduce_max_s8", ("ref",), ("RE
 MIN = family("REDUCE_MIN", "rvfw_reduce_params", "reduce_min_s8", ("ref",), ("REDUCE_MIN",))
 SUM16 = family("MEAN/SUM int16", "rvfw_reduce_params", "mean_s16", ("ref", "scalar", "rvv"), ("MEAN", "SUM"))
 FAMILY = {OpKind.MEAN: SUM, OpKind.SUM: SUM, OpKind.REDUCE_MAX: MAX, OpKind.REDUCE_MIN: MIN}
-SUM_F32 = family("MEAN/SUM float32", "rvfw_reduce_params", "mean_f32", ("ref", "rvv"), ("MEAN", "SUM"))
+SUM_F32 = family("MEAN/SUM float32", "rvfw_reduce_params", "mean_f32", ("ref", "rvv", "xthead"), ("MEAN", "SUM"))
 # Without an FPU each add is a libgcc call: the fast scalar sum adds the bits (rvfw_softfloat.h).
 SUM_F32_SOFT = SUM_F32.variant("MEAN/SUM float32 (integer adds)", {"scalar": "mean_f32_scalar"})
 EXTREME_F32 = family("REDUCE_MAX/MIN float32", "rvfw_reduce_params", "reduce_max_f32", ("ref",),

@@ -130,6 +130,79 @@ __asm__(
     /* .vx forms take a scalar register name */
     ".macro rvfw_xt_vx f6, f3, vm, vd, vs2, rs1\n  rvfw_xt_x rvfw_s, \\rs1\n"
     "  rvfw_xt_opv \\f6, \\f3, \\vm, \\vd, rvfw_s, \\vs2\n.endm\n"
+    /* a float register's number from its name (the "f" operands of the .vf forms) */
+    ".macro rvfw_xt_f sym, r\n"
+    "  .ifc \\r,ft0\n    .set \\sym,0\n  .endif\n"
+    "  .ifc \\r,ft1\n    .set \\sym,1\n  .endif\n"
+    "  .ifc \\r,ft2\n    .set \\sym,2\n  .endif\n"
+    "  .ifc \\r,ft3\n    .set \\sym,3\n  .endif\n"
+    "  .ifc \\r,ft4\n    .set \\sym,4\n  .endif\n"
+    "  .ifc \\r,ft5\n    .set \\sym,5\n  .endif\n"
+    "  .ifc \\r,ft6\n    .set \\sym,6\n  .endif\n"
+    "  .ifc \\r,ft7\n    .set \\sym,7\n  .endif\n"
+    "  .ifc \\r,fs0\n    .set \\sym,8\n  .endif\n"
+    "  .ifc \\r,fs1\n    .set \\sym,9\n  .endif\n"
+    "  .ifc \\r,fa0\n    .set \\sym,10\n  .endif\n"
+    "  .ifc \\r,fa1\n    .set \\sym,11\n  .endif\n"
+    "  .ifc \\r,fa2\n    .set \\sym,12\n  .endif\n"
+    "  .ifc \\r,fa3\n    .set \\sym,13\n  .endif\n"
+    "  .ifc \\r,fa4\n    .set \\sym,14\n  .endif\n"
+    "  .ifc \\r,fa5\n    .set \\sym,15\n  .endif\n"
+    "  .ifc \\r,fa6\n    .set \\sym,16\n  .endif\n"
+    "  .ifc \\r,fa7\n    .set \\sym,17\n  .endif\n"
+    "  .ifc \\r,fs2\n    .set \\sym,18\n  .endif\n"
+    "  .ifc \\r,fs3\n    .set \\sym,19\n  .endif\n"
+    "  .ifc \\r,fs4\n    .set \\sym,20\n  .endif\n"
+    "  .ifc \\r,fs5\n    .set \\sym,21\n  .endif\n"
+    "  .ifc \\r,fs6\n    .set \\sym,22\n  .endif\n"
+    "  .ifc \\r,fs7\n    .set \\sym,23\n  .endif\n"
+    "  .ifc \\r,fs8\n    .set \\sym,24\n  .endif\n"
+    "  .ifc \\r,fs9\n    .set \\sym,25\n  .endif\n"
+    "  .ifc \\r,fs10\n    .set \\sym,26\n  .endif\n"
+    "  .ifc \\r,fs11\n    .set \\sym,27\n  .endif\n"
+    "  .ifc \\r,ft8\n    .set \\sym,28\n  .endif\n"
+    "  .ifc \\r,ft9\n    .set \\sym,29\n  .endif\n"
+    "  .ifc \\r,ft10\n    .set \\sym,30\n  .endif\n"
+    "  .ifc \\r,ft11\n    .set \\sym,31\n  .endif\n"
+    "  .ifc \\r,f0\n    .set \\sym,0\n  .endif\n"
+    "  .ifc \\r,f1\n    .set \\sym,1\n  .endif\n"
+    "  .ifc \\r,f2\n    .set \\sym,2\n  .endif\n"
+    "  .ifc \\r,f3\n    .set \\sym,3\n  .endif\n"
+    "  .ifc \\r,f4\n    .set \\sym,4\n  .endif\n"
+    "  .ifc \\r,f5\n    .set \\sym,5\n  .endif\n"
+    "  .ifc \\r,f6\n    .set \\sym,6\n  .endif\n"
+    "  .ifc \\r,f7\n    .set \\sym,7\n  .endif\n"
+    "  .ifc \\r,f8\n    .set \\sym,8\n  .endif\n"
+    "  .ifc \\r,f9\n    .set \\sym,9\n  .endif\n"
+    "  .ifc \\r,f10\n    .set \\sym,10\n  .endif\n"
+    "  .ifc \\r,f11\n    .set \\sym,11\n  .endif\n"
+    "  .ifc \\r,f12\n    .set \\sym,12\n  .endif\n"
+    "  .ifc \\r,f13\n    .set \\sym,13\n  .endif\n"
+    "  .ifc \\r,f14\n    .set \\sym,14\n  .endif\n"
+    "  .ifc \\r,f15\n    .set \\sym,15\n  .endif\n"
+    "  .ifc \\r,f16\n    .set \\sym,16\n  .endif\n"
+    "  .ifc \\r,f17\n    .set \\sym,17\n  .endif\n"
+    "  .ifc \\r,f18\n    .set \\sym,18\n  .endif\n"
+    "  .ifc \\r,f19\n    .set \\sym,19\n  .endif\n"
+    "  .ifc \\r,f20\n    .set \\sym,20\n  .endif\n"
+    "  .ifc \\r,f21\n    .set \\sym,21\n  .endif\n"
+    "  .ifc \\r,f22\n    .set \\sym,22\n  .endif\n"
+    "  .ifc \\r,f23\n    .set \\sym,23\n  .endif\n"
+    "  .ifc \\r,f24\n    .set \\sym,24\n  .endif\n"
+    "  .ifc \\r,f25\n    .set \\sym,25\n  .endif\n"
+    "  .ifc \\r,f26\n    .set \\sym,26\n  .endif\n"
+    "  .ifc \\r,f27\n    .set \\sym,27\n  .endif\n"
+    "  .ifc \\r,f28\n    .set \\sym,28\n  .endif\n"
+    "  .ifc \\r,f29\n    .set \\sym,29\n  .endif\n"
+    "  .ifc \\r,f30\n    .set \\sym,30\n  .endif\n"
+    "  .ifc \\r,f31\n    .set \\sym,31\n  .endif\n"
+    ".endm\n"
+    /* .vf forms take a float register name */
+    ".macro rvfw_xt_vf f6, vm, vd, vs2, fs1\n  rvfw_xt_f rvfw_s, \\fs1\n"
+    "  rvfw_xt_opv \\f6, 5, \\vm, \\vd, rvfw_s, \\vs2\n.endm\n"
+    /* vse.v: SEW elements stored unit-stride */
+    ".macro th_vse vs3, rs1\n  rvfw_xt_x rvfw_s, \\rs1\n"
+    "  .word 0x27 | ((\\vs3) << 7) | (7 << 12) | (rvfw_s << 15) | (1 << 25)\n.endm\n"
     ".endif\n");
 
 /* Unmasked unless noted; funct6 and funct3 from the 0.7.1 tables. */
@@ -153,6 +226,36 @@ __asm__(
 #define XT_VX(f6, f3, vd, vs2, x)                                                                          \
     __asm__ volatile("rvfw_xt_vx " RVFW_XT_STR(f6) ", " RVFW_XT_STR(f3) ", 1, " RVFW_XT_STR(vd) ", "        \
                      RVFW_XT_STR(vs2) ", %0" ::"r"((intptr_t)(x)))
+
+/* vd = op(vs2, vs1) where mask v0 is set (vmerge.vvm: v0 ? vs1 : vs2 in every lane) */
+#define XT_VV_V0(f6, f3, vd, vs2, vs1)                                                                     \
+    __asm__ volatile("rvfw_xt_opv " RVFW_XT_STR(f6) ", " RVFW_XT_STR(f3) ", 0, " RVFW_XT_STR(vd) ", "       \
+                     RVFW_XT_STR(vs1) ", " RVFW_XT_STR(vs2))
+/* Float forms (OPFVV, OPFVF), round to nearest even as fcsr.frm: vd = op(vs2, vs1) and
+ * vd = op(vs2, f), f a float in a float register. */
+#define RVFW_XT_OPFVV 1
+#define XT_FVV(f6, vd, vs2, vs1) XT_VV(f6, RVFW_XT_OPFVV, vd, vs2, vs1)
+#define XT_FVF(f6, vd, vs2, f)                                                                             \
+    __asm__ volatile("rvfw_xt_vf " RVFW_XT_STR(f6) ", 1, " RVFW_XT_STR(vd) ", " RVFW_XT_STR(vs2) ", %0"     \
+                     ::"f"((float)(f)))
+#define XT_FVF_V0(f6, vd, vs2, f)                                                                          \
+    __asm__ volatile("rvfw_xt_vf " RVFW_XT_STR(f6) ", 0, " RVFW_XT_STR(vd) ", " RVFW_XT_STR(vs2) ", %0"     \
+                     ::"f"((float)(f)))
+#define XT_VFADD_VV(vd, vs2, vs1) XT_FVV(0x00, vd, vs2, vs1)
+#define XT_VFADD_VF(vd, vs2, f) XT_FVF(0x00, vd, vs2, f)
+#define XT_VFSUB_VV(vd, vs2, vs1) XT_FVV(0x02, vd, vs2, vs1) /* vs2 - vs1 */
+#define XT_VFSUB_VF(vd, vs2, f) XT_FVF(0x02, vd, vs2, f)
+#define XT_VFRSUB_VF(vd, vs2, f) XT_FVF(0x27, vd, vs2, f) /* f - vs2 */
+#define XT_VFMUL_VV(vd, vs2, vs1) XT_FVV(0x24, vd, vs2, vs1)
+#define XT_VFMUL_VF(vd, vs2, f) XT_FVF(0x24, vd, vs2, f)
+#define XT_VFDIV_VV(vd, vs2, vs1) XT_FVV(0x20, vd, vs2, vs1) /* vs2 / vs1 */
+#define XT_VFDIV_VF(vd, vs2, f) XT_FVF(0x20, vd, vs2, f)
+#define XT_VFRDIV_VF(vd, vs2, f) XT_FVF(0x21, vd, vs2, f) /* f / vs2 */
+#define XT_VFMERGE_VFM(vd, vs2, f) XT_FVF_V0(0x17, vd, vs2, f) /* vd = v0 ? f : vs2 */
+#define XT_VMFGT_VF(vd, vs2, f) XT_FVF(0x1d, vd, vs2, f)    /* -> mask */
+#define XT_VMFGE_VF(vd, vs2, f) XT_FVF(0x1f, vd, vs2, f)    /* -> mask */
+#define XT_VMERGE_VVM(vd, vs2, vs1) XT_VV_V0(0x17, RVFW_XT_OPIVV, vd, vs2, vs1) /* vd = v0 ? vs1 : vs2 */
+#define XT_VSE(vs3, ptr) __asm__ volatile("th_vse " RVFW_XT_STR(vs3) ", %0" ::"r"(ptr) : "memory")
 
 /* out (an intptr_t) = element `index` of vs2 (vext.x.v, 0.7.1's form of vmv.x.s). */
 #define XT_VEXT_X(out, vs2, index)                                                                         \

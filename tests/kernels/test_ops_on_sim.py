@@ -273,14 +273,17 @@ def test_float_logistic_and_softmaxes_at_exp_corners_bit_exact(tmp_path, sim_too
         assert result.bit_exact, (kind, result.mismatches)
 
 
-@pytest.mark.parametrize("config", ["rv64-rvv-vlen128", "rv32-scalar"])
-def test_float_hard_swish_at_its_branch_points_bit_exact(tmp_path, sim_tools, config):
+@pytest.mark.parametrize("config", ["rv64-rvv-vlen128", "rv32-scalar", "c906-xthead"])
+def test_float_hard_swish_at_its_branch_points_bit_exact(tmp_path, request, sim_tools, config):
     """HARD_SWISH float32 where its comparisons turn (x + 3 at 0 and at 6, signed zeros, the
     extremes of the finite floats, subnormals), from an --input file, against TFLite Micro: the
-    RVV kernel's compare-and-merge and, on rv32imc, the fast scalar kernel's integer compares."""
+    RVV and XTheadVector kernels' compare-and-merge and, on rv32imc, the fast scalar kernel's
+    integer compares."""
     from tests.kernels.cases import float_op
 
     board, kernels, vlen = CONFIGS[config]
+    if kernels == "xthead":
+        request.getfixturevalue("xuantie_sim")
     f = np.float32
     corners = [-3.0, np.nextafter(f(-3), f(-4)), np.nextafter(f(-3), f(0)), 3.0, np.nextafter(f(3), f(0)),
                np.nextafter(f(3), f(4)), 0.0, -0.0, 6.0, -6.0, 1e-45, -1e-45, 1e-38, -1e-38, 3.4e38, -3.4e38,
