@@ -252,9 +252,19 @@ __asm__(
 #define XT_VFDIV_VF(vd, vs2, f) XT_FVF(0x20, vd, vs2, f)
 #define XT_VFRDIV_VF(vd, vs2, f) XT_FVF(0x21, vd, vs2, f) /* f / vs2 */
 #define XT_VFMERGE_VFM(vd, vs2, f) XT_FVF_V0(0x17, vd, vs2, f) /* vd = v0 ? f : vs2 */
+#define XT_VFMV_VF(vd, f) XT_FVF(0x17, vd, 0, f)                 /* vfmv.v.f */
 #define XT_VMFGT_VF(vd, vs2, f) XT_FVF(0x1d, vd, vs2, f)    /* -> mask */
 #define XT_VMFGE_VF(vd, vs2, f) XT_FVF(0x1f, vd, vs2, f)    /* -> mask */
 #define XT_VMERGE_VVM(vd, vs2, vs1) XT_VV_V0(0x17, RVFW_XT_OPIVV, vd, vs2, vs1) /* vd = v0 ? vs1 : vs2 */
+#define XT_VMSGT_VX(vd, vs2, x) XT_VX(0x1f, RVFW_XT_OPIVX, vd, vs2, x)   /* vmsgt.vx -> mask */
+#define XT_VMSGTU_VX(vd, vs2, x) XT_VX(0x1e, RVFW_XT_OPIVX, vd, vs2, x)  /* vmsgtu.vx -> mask */
+#define XT_VXOR_VX(vd, vs2, x) XT_VX(0x0b, RVFW_XT_OPIVX, vd, vs2, x)
+#define XT_VXOR_VV(vd, vs2, vs1) XT_VV(0x0b, RVFW_XT_OPIVV, vd, vs2, vs1)
+#define XT_VSRL_VV(vd, vs2, vs1) XT_VV(0x28, RVFW_XT_OPIVV, vd, vs2, vs1)
+#define XT_VMV_VV(vd, vs1) XT_VV(0x17, RVFW_XT_OPIVV, vd, 0, vs1) /* vmv.v.v */
+/* vfcvt.x.f.v (float to int32 in fcsr.frm: 0.7.1 has no rtz form) and vfcvt.f.x.v (VFUNARY0) */
+#define XT_VFCVT_X_F(vd, vs2) XT_FVV(0x22, vd, vs2, 1)
+#define XT_VFCVT_F_X(vd, vs2) XT_FVV(0x22, vd, vs2, 3)
 #define XT_VSE(vs3, ptr) __asm__ volatile("th_vse " RVFW_XT_STR(vs3) ", %0" ::"r"(ptr) : "memory")
 
 /* out (an intptr_t) = element `index` of vs2 (vext.x.v, 0.7.1's form of vmv.x.s). */
@@ -268,6 +278,17 @@ static inline size_t rvfw_xt_setvl_e32m4(size_t n)
 {
     size_t vl;
     __asm__ volatile("th_vsetvli %0, %1, " RVFW_XT_STR(RVFW_XT_E32M4) : "=r"(vl) : "r"(n));
+    return vl;
+}
+
+/* SEW 32, LMUL 2: 8 lanes at VLEN 128, fifteen register groups (v2..v30) for kernels that keep
+ * many values live (tanhf's branches). */
+#define RVFW_XT_E32M2 ((2 << 2) | 1)
+
+static inline size_t rvfw_xt_setvl_e32m2(size_t n)
+{
+    size_t vl;
+    __asm__ volatile("th_vsetvli %0, %1, " RVFW_XT_STR(RVFW_XT_E32M2) : "=r"(vl) : "r"(n));
     return vl;
 }
 

@@ -299,8 +299,8 @@ def test_float_hard_swish_at_its_branch_points_bit_exact(tmp_path, request, sim_
     assert result.bit_exact, result.mismatches
 
 
-@pytest.mark.parametrize("config", ["rv64-rvv-vlen128", "rv32-zve32x-vlen128", "rv32-scalar"])
-def test_float_tanh_across_its_branches_bit_exact(tmp_path, sim_tools, config):
+@pytest.mark.parametrize("config", ["rv64-rvv-vlen128", "rv32-zve32x-vlen128", "rv32-scalar", "c906-xthead"])
+def test_float_tanh_across_its_branches_bit_exact(tmp_path, request, sim_tools, config):
     """TANH float32 (every branch of tanhf and of its expm1f computed per lane on RVV, and on the
     integer float operations of the fast scalar kernel for cores without an FPU) on 16,384
     inputs, log-uniform in magnitude from 1e-40 to 60 with both signs, and the branch points
@@ -308,6 +308,8 @@ def test_float_tanh_across_its_branches_bit_exact(tmp_path, sim_tools, config):
     from tests.kernels.cases import float_op
 
     board, kernels, vlen = CONFIGS[config]
+    if kernels == "xthead":
+        request.getfixturevalue("xuantie_sim")
     rng = np.random.default_rng(11)
     xs = np.exp(rng.uniform(np.log(1e-40), np.log(60.0), 16_384 - 64)) * rng.choice([-1.0, 1.0], 16_384 - 64)
     bounds = np.array([1.0, 22.0, 2.0**-55, 0x3EB17218, 0x3F851592, 0x33000000], dtype=np.float64)
@@ -322,6 +324,8 @@ def test_float_tanh_across_its_branches_bit_exact(tmp_path, sim_tools, config):
     np.save(tmp_path / "x.npy", x)
     b = pipeline.build(model, board, tmp_path / "out", log=quiet, kernels=kernels, input_npy=tmp_path / "x.npy",
                        for_simulator=True)  # fmt: skip
-    assert b.layers[0].kernel == ("tanh_f32_rvv" if board == "spike-rv64gcv" else "tanh_f32_scalar")
+    assert b.layers[0].kernel == {"spike-rv64gcv": "tanh_f32_rvv", "c906": "tanh_f32_xthead"}.get(
+        board, "tanh_f32_scalar"
+    )
     result = pipeline.check(pipeline.run(b, timeout=300, log=quiet, vlen=vlen, count=False), log=quiet)
     assert result.bit_exact, result.mismatches
