@@ -60,8 +60,9 @@ CLAMP_F32 = family("RELU/RELU6 float32", "rvfw_lut_params", "clamp_f32", ("ref",
 # RVV: LOGISTIC with its exp in float64 lanes (rvfw_expf_rvv.h), TANH (rvfw_tanhf_rvv.h) and
 # HARD_SWISH in float32 lanes.
 UNARY_F32_RVV = {OpKind.LOGISTIC: "f64", OpKind.TANH: "f32", OpKind.HARD_SWISH: "f32"}
-# XTheadVector (the C906's unit has float32 lanes): TANH (rvfw_tanhf_rvv.h's lanes) and HARD_SWISH.
-UNARY_F32_XTHEAD = {OpKind.TANH, OpKind.HARD_SWISH}
+# XTheadVector (the C906's unit has float32 and float64 lanes): LOGISTIC (its expf in float64
+# lanes), TANH (rvfw_tanhf_rvv.h's lanes) and HARD_SWISH.
+UNARY_F32_XTHEAD = {OpKind.LOGISTIC, OpKind.TANH, OpKind.HARD_SWISH}
 UNARY_F32 = {kind: family(f"{kind.value} float32", "rvfw_lut_params", f"{kind.value.lower()}_f32",
                           ("ref",) + (("rvv",) if kind in UNARY_F32_RVV else ())
                           + (("xthead",) if kind in UNARY_F32_XTHEAD else ()), (kind.value,))

@@ -35,7 +35,8 @@ SOFTMAX_S16 = family("SOFTMAX int8 -> int16", "rvfw_softmax_params", "softmax_s8
                      args={"ref": ("input", "output"), "scalar": ("input", "exps", "output")})  # fmt: skip
 SOFTMAX_INT16 = family("SOFTMAX int16", "rvfw_softmax_params", "softmax_s16", ("ref",), ("SOFTMAX",))
 # The RVV kernel runs the reference's exp in float64 lanes (V, Zve64d).
-SOFTMAX_F32 = family("SOFTMAX float32", "rvfw_softmax_params", "softmax_f32", ("ref", "rvv"), ("SOFTMAX",))
+# XTheadVector: the exps in float64 lanes, the maximum and the ordered sum scalar.
+SOFTMAX_F32 = family("SOFTMAX float32", "rvfw_softmax_params", "softmax_f32", ("ref", "rvv", "xthead"), ("SOFTMAX",))
 LOG_SOFTMAX_F32 = family("LOG_SOFTMAX float32", "rvfw_softmax_params", "log_softmax_f32", ("ref",), ("LOG_SOFTMAX",))
 # Without a double-precision FPU the references' expf is a dozen soft-float calls: the fast scalar
 # kernels compute the same bits in integer arithmetic (rvfw_expf_int.h).

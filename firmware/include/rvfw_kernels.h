@@ -816,6 +816,8 @@ void rvfw_resize_bilinear_s8_xthead(const rvfw_resize_bilinear_params *p, const 
                                     int8_t *output);
 void rvfw_hard_swish_f32_xthead(const rvfw_lut_params *p, const float *input, float *output);
 void rvfw_tanh_f32_xthead(const rvfw_lut_params *p, const float *input, float *output);
+void rvfw_logistic_f32_xthead(const rvfw_lut_params *p, const float *input, float *output);
+void rvfw_softmax_f32_xthead(const rvfw_softmax_params *p, const float *input, const float *beta, float *output);
 void rvfw_mean_f32_xthead(const rvfw_reduce_params *p, const float *input, float *output);
 void rvfw_conv2d_s8_xthead(const rvfw_conv_params *p, const int8_t *input, const int8_t *filter_hwio, const int32_t *bias,
                            const int32_t *output_multiplier, const int32_t *output_shift, int8_t *output);

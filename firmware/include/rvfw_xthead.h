@@ -200,6 +200,9 @@ __asm__(
     /* .vf forms take a float register name */
     ".macro rvfw_xt_vf f6, vm, vd, vs2, fs1\n  rvfw_xt_f rvfw_s, \\fs1\n"
     "  rvfw_xt_opv \\f6, 5, \\vm, \\vd, rvfw_s, \\vs2\n.endm\n"
+    /* vlxe.v: SEW elements at base + each SEW offset of vs2 */
+    ".macro th_vlxe vd, rs1, vs2\n  rvfw_xt_x rvfw_s, \\rs1\n"
+    "  .word 0x07 | ((\\vd) << 7) | (7 << 12) | (rvfw_s << 15) | ((\\vs2) << 20) | (1 << 25) | (3 << 26)\n.endm\n"
     /* vse.v: SEW elements stored unit-stride */
     ".macro th_vse vs3, rs1\n  rvfw_xt_x rvfw_s, \\rs1\n"
     "  .word 0x27 | ((\\vs3) << 7) | (7 << 12) | (rvfw_s << 15) | (1 << 25)\n.endm\n"
@@ -265,6 +268,20 @@ __asm__(
 /* vfcvt.x.f.v (float to int32 in fcsr.frm: 0.7.1 has no rtz form) and vfcvt.f.x.v (VFUNARY0) */
 #define XT_VFCVT_X_F(vd, vs2) XT_FVV(0x22, vd, vs2, 1)
 #define XT_VFCVT_F_X(vd, vs2) XT_FVV(0x22, vd, vs2, 3)
+/* .vf forms at SEW 64: a double in a float register */
+#define XT_FVF_D(f6, vd, vs2, f)                                                                           \
+    __asm__ volatile("rvfw_xt_vf " RVFW_XT_STR(f6) ", 1, " RVFW_XT_STR(vd) ", " RVFW_XT_STR(vs2) ", %0"     \
+                     ::"f"((double)(f)))
+#define XT_VFADD_VF_D(vd, vs2, f) XT_FVF_D(0x00, vd, vs2, f)
+#define XT_VFSUB_VF_D(vd, vs2, f) XT_FVF_D(0x02, vd, vs2, f)
+#define XT_VFMUL_VF_D(vd, vs2, f) XT_FVF_D(0x24, vd, vs2, f)
+#define XT_VMFLT_VF(vd, vs2, f) XT_FVF(0x1b, vd, vs2, f) /* -> mask */
+/* vfwcvt.f.f.v (float32 to float64, exact) and vfncvt.f.f.v (float64 to float32 in fcsr.frm),
+ * under the narrower type's vtype: the wide operand has twice its SEW and LMUL */
+#define XT_VFWCVT_F_F(vd, vs2) XT_FVV(0x22, vd, vs2, 12)
+#define XT_VFNCVT_F_F(vd, vs2) XT_FVV(0x22, vd, vs2, 20)
+#define XT_VLXE(vd, ptr, vs2) \
+    __asm__ volatile("th_vlxe " RVFW_XT_STR(vd) ", %0, " RVFW_XT_STR(vs2) ::"r"(ptr) : "memory")
 #define XT_VSE(vs3, ptr) __asm__ volatile("th_vse " RVFW_XT_STR(vs3) ", %0" ::"r"(ptr) : "memory")
 
 /* out (an intptr_t) = element `index` of vs2 (vext.x.v, 0.7.1's form of vmv.x.s). */
@@ -290,6 +307,15 @@ static inline size_t rvfw_xt_setvl_e32m2(size_t n)
     size_t vl;
     __asm__ volatile("th_vsetvli %0, %1, " RVFW_XT_STR(RVFW_XT_E32M2) : "=r"(vl) : "r"(n));
     return vl;
+}
+
+/* SEW 64, LMUL 4: the float64 form of an LMUL-2 float32 vector (the expf's double steps). */
+#define RVFW_XT_E64M4 ((3 << 2) | 2)
+
+static inline void rvfw_xt_set_e64m4(size_t vl)
+{
+    size_t unused;
+    __asm__ volatile("th_vsetvli %0, %1, " RVFW_XT_STR(RVFW_XT_E64M4) : "=r"(unused) : "r"(vl));
 }
 
 /* Sets vl for n int32 lanes (SEW 32, LMUL 8); returns vl. */

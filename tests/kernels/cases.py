@@ -1033,7 +1033,7 @@ CASES: dict[str, Case] = {
         ),
         vector=S16_FAST,
     ),
-    "f32_logistic": Case(lambda r: float_unary("LOGISTIC", 20.0), vector=S16_FAST),
+    "f32_logistic": Case(lambda r: float_unary("LOGISTIC", 20.0), vector=FAST),
     "f32_hard_swish": Case(lambda r: float_unary("HARD_SWISH", 8.0), vector=FAST),
     "f32_log_softmax": Case(lambda r: float_unary("LOG_SOFTMAX", 12.0)),
     "f32_svdf_rank2_relu": Case(lambda r: svdf_float(r, 2, 13, 6, 2, 5, "RELU")),
@@ -1100,8 +1100,8 @@ CASES: dict[str, Case] = {
     ),
     "f32_sub": Case(lambda r: float_op(r, "SUB", (3, 8), (3, 8), b_shape=(3, 8)), vector=S16_FAST),
     "f32_relu6": Case(lambda r: float_op(r, "RELU6", (5, 13), (5, 13))),
-    "f32_softmax": Case(lambda r: float_op(r, "SOFTMAX", (3, 10), (3, 10), beta=1.0), vector=RVV),
-    "f32_softmax_beta_wide": Case(lambda r: float_op(r, "SOFTMAX", (2, 100), (2, 100), beta=0.6), vector=RVV),
+    "f32_softmax": Case(lambda r: float_op(r, "SOFTMAX", (3, 10), (3, 10), beta=1.0), vector=VECTOR),
+    "f32_softmax_beta_wide": Case(lambda r: float_op(r, "SOFTMAX", (2, 100), (2, 100), beta=0.6), vector=VECTOR),
     "s16_conv3x3_same_relu": Case(
         lambda r: op16x8(
             r,

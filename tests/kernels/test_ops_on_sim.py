@@ -240,16 +240,19 @@ def test_cast_float_to_integers_saturates_bit_exact(tmp_path, sim_tools, board, 
     assert result.bit_exact, result.mismatches
 
 
-@pytest.mark.parametrize("config", ["rv64-rvv-vlen128", "rv32-scalar"])
-def test_float_logistic_and_softmaxes_at_exp_corners_bit_exact(tmp_path, sim_tools, config):
-    """LOGISTIC (its exp in float64 lanes on RVV, the integer exp on rv32imc) on the corners of the
-    host's expf: an argument where its FMA build rounds differently, the underflow bound, the
-    logistic's branch points, signed zeros and a sweep; and SOFTMAX (float64 lanes on RVV, the
-    integer exp on rv32imc) and LOG_SOFTMAX (the reference with a double FPU, the integer exp on
-    rv32imc) on the same rows. From an --input file, against TFLite Micro."""
+@pytest.mark.parametrize("config", ["rv64-rvv-vlen128", "rv32-scalar", "c906-xthead"])
+def test_float_logistic_and_softmaxes_at_exp_corners_bit_exact(tmp_path, request, sim_tools, config):
+    """LOGISTIC (its exp in float64 lanes on RVV and XTheadVector, the integer exp on rv32imc) on
+    the corners of the host's expf: an argument where its FMA build rounds differently, the
+    underflow bound, the logistic's branch points, signed zeros and a sweep; and SOFTMAX (float64
+    lanes on RVV and XTheadVector, the integer exp on rv32imc) and LOG_SOFTMAX (the reference with
+    a double FPU, the integer exp on rv32imc) on the same rows. From an --input file, against
+    TFLite Micro."""
     from tests.kernels.cases import float_op
 
     board, kernels, vlen = CONFIGS[config]
+    if kernels == "xthead":
+        request.getfixturevalue("xuantie_sim")
     hexes = ["-0x1.f8cbb2p+5", "0x1.04845ep+5", "-0x1.9fe368p6", "-0x1.9fe366p6"]
     corners = np.array([*map(float.fromhex, hexes), -104.0, -9.0, -8.999999, 16.619047, 16.61905, 0.0, -0.0, 3.0,
                         -87.5, 1e-30], dtype=np.float32)  # fmt: skip
@@ -267,6 +270,9 @@ def test_float_logistic_and_softmaxes_at_exp_corners_bit_exact(tmp_path, sim_too
             ("SOFTMAX", "scalar"): "softmax_f32_scalar",
             ("LOG_SOFTMAX", "rvv"): "log_softmax_f32_ref",
             ("LOG_SOFTMAX", "scalar"): "log_softmax_f32_scalar",
+            ("LOGISTIC", "xthead"): "logistic_f32_xthead",
+            ("SOFTMAX", "xthead"): "softmax_f32_xthead",
+            ("LOG_SOFTMAX", "xthead"): "log_softmax_f32_ref",
         }
         assert b.layers[0].kernel == expected[kind, kernels]
         result = pipeline.check(pipeline.run(b, timeout=120, log=quiet, vlen=vlen, count=False), log=quiet)
