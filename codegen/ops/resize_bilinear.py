@@ -27,9 +27,11 @@ RESIZE = family("RESIZE_BILINEAR", "rvfw_resize_bilinear_params", "resize_biline
                 args={"ref": ("input", "rows", "cols", "output"),
                       "rvv": ("input", "rows", "lane_a", "lane_b", "lane_w", "output"),
                       "xthead": ("input", "rows", "lane_a", "lane_b", "lane_w", "output")})  # fmt: skip
-RESIZE_F32 = family("RESIZE_BILINEAR float32", "rvfw_resize_bilinear_params", "resize_bilinear_f32", ("ref", "rvv"),
+RESIZE_F32 = family("RESIZE_BILINEAR float32", "rvfw_resize_bilinear_params", "resize_bilinear_f32",
+                    ("ref", "rvv", "xthead"),
                     args={"ref": ("input", "rows", "row_w", "cols", "col_w", "output"),
-                          "rvv": ("input", "rows", "row_w", "lane_a", "lane_b", "lane_w", "output")})  # fmt: skip
+                          "rvv": ("input", "rows", "row_w", "lane_a", "lane_b", "lane_w", "output"),
+                          "xthead": ("input", "rows", "row_w", "lane_a", "lane_b", "lane_w", "output")})  # fmt: skip
 # Without an FPU: the blend's multiplies and adds on the bits (rvfw_softfloat.h).
 RESIZE_F32_SOFT = RESIZE_F32.variant("RESIZE_BILINEAR float32 (integer float operations)",
                                      {"scalar": "resize_bilinear_f32_scalar"},

@@ -811,6 +811,9 @@ void rvfw_lut_s8_rvv(const rvfw_lut_params *p, const int8_t *input, const int8_t
 void rvfw_add_s8_rvv(const rvfw_add_params *p, const int8_t *input1, const int8_t *input2, int8_t *output);
 /* XTheadVector kernels (the C906's RVV 0.7.1 dialect, emitted through rvfw_xthead.h): same results
  * as the references; conv and fully connected take transposed weights, all take the raw bias. */
+void rvfw_resize_bilinear_f32_xthead(const rvfw_resize_bilinear_params *p, const float *input, const int32_t *rows,
+                                     const float *row_w, const uint16_t *lane_a, const uint16_t *lane_b,
+                                     const float *lane_w, float *output);
 void rvfw_resize_bilinear_s8_xthead(const rvfw_resize_bilinear_params *p, const int8_t *input, const int32_t *rows,
                                     const uint16_t *lane_a, const uint16_t *lane_b, const int16_t *lane_w,
                                     int8_t *output);

@@ -969,14 +969,14 @@ CASES: dict[str, Case] = {
         lambda r: movement(
             "RESIZE_BILINEAR", (1, 5, 7, 3), [(1, 9, 4, 3)], [[9, 4]], np.float32, half_pixel_centers=True
         ),
-        vector=S16_FAST,
+        vector=FAST,
     ),
     "f32_resize_bilinear_align_corners": Case(
         lambda r: movement("RESIZE_BILINEAR", (2, 4, 5, 3), [(2, 7, 9, 3)], [[7, 9]], np.float32, align_corners=True),
-        vector=S16_FAST,
+        vector=FAST,
     ),
     "f32_resize_bilinear_wide_rows": Case(
-        lambda r: movement("RESIZE_BILINEAR", (1, 4, 13, 7), [(1, 5, 29, 7)], [[5, 29]], np.float32), vector=S16_FAST
+        lambda r: movement("RESIZE_BILINEAR", (1, 4, 13, 7), [(1, 5, 29, 7)], [[5, 29]], np.float32), vector=FAST
     ),
     "l2_normalization_rows": Case(lambda r: activation("L2_NORMALIZATION", (3, 5, 17), 0.05, 6, 1 / 128, 0)),
     "l2_normalization_wide_zero_point": Case(lambda r: activation("L2_NORMALIZATION", (4, 64), 0.002, -90, 1 / 128, 0)),
