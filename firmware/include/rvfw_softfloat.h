@@ -21,6 +21,20 @@
 
 #define RVFW_SF_SIGN 0x80000000u
 
+static inline uint32_t rvfw_f32_bits(float x)
+{
+    uint32_t u;
+    __builtin_memcpy(&u, &x, sizeof u);
+    return u;
+}
+
+static inline float rvfw_f32_from_bits(uint32_t u)
+{
+    float x;
+    __builtin_memcpy(&x, &u, sizeof x);
+    return x;
+}
+
 /* Round m (24 kept bits above `guard` guard bits, hidden bit at 23 + guard) to nearest even and
  * pack it with sign s and biased exponent e (1..254 before rounding), else flag it. */
 static inline uint32_t rvfw_sf_pack(uint32_t s, int32_t e, uint32_t m, int guard, int *odd)
@@ -89,11 +103,15 @@ static inline __attribute__((always_inline)) uint32_t rvfw_sf_add_inline(uint32_
         a = b, b = t;
         abs_a = a & ~RVFW_SF_SIGN, abs_b = b & ~RVFW_SF_SIGN;
     }
-    if (!abs_b) /* x + 0 = x; +0 + -0 = +0, -0 + -0 = -0 */
-        return abs_a ? a : a & b;
     RVFW_SF_FIELDS(a, ma, ea);
     RVFW_SF_FIELDS(b, mb, eb);
-    if (ea == 255 || eb == 0) {
+    if (ea == 255) { /* an infinity or a NaN (whose bits the FPU or libgcc choose) */
+        *odd = 1;
+        return 0;
+    }
+    if (!abs_b) /* x + 0 = x; +0 + -0 = +0, -0 + -0 = -0 */
+        return abs_a ? a : a & b;
+    if (eb == 0) {
         *odd = 1;
         return 0;
     }

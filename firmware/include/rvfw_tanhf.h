@@ -11,19 +11,7 @@
 
 #include <stdint.h>
 
-static inline uint32_t rvfw_f32_bits(float x)
-{
-    uint32_t u;
-    __builtin_memcpy(&u, &x, sizeof u);
-    return u;
-}
-
-static inline float rvfw_f32_from_bits(uint32_t u)
-{
-    float x;
-    __builtin_memcpy(&x, &u, sizeof x);
-    return x;
-}
+#include "rvfw_softfloat.h" /* rvfw_f32_bits, rvfw_f32_from_bits */
 
 /* expm1f for finite x < 44 (tanhf's arguments, and ELU's negative ones). */
 static inline float rvfw_expm1f(float x)

@@ -6,7 +6,6 @@
  * by the count is one more such operation. */
 #include "rvfw_reduce.h"
 #include "rvfw_softfloat.h"
-#include "rvfw_tanhf.h"
 
 void rvfw_mean_f32_scalar(const rvfw_reduce_params *p, const float *input, float *output)
 {

@@ -5,7 +5,6 @@
  * infinity, a subnormal input) is computed as the reference computes it. */
 #include "rvfw_kernels.h"
 #include "rvfw_softfloat.h"
-#include "rvfw_tanhf.h"
 
 void rvfw_resize_bilinear_f32_scalar(const rvfw_resize_bilinear_params *p, const float *input, const int32_t *rows,
                                      const float *row_w, const int32_t *cols, const float *col_w, float *output)
