@@ -23,8 +23,10 @@ from codegen.ops.kernels import family
 # The RVV kernels put an output row's elements (columns x channels) in lanes, gathering each one's
 # two input elements through build-time lane tables (lane_tables) with 16-bit offsets.
 # XTheadVector: the int8 one's form on 16 lanes.
-RESIZE = family("RESIZE_BILINEAR", "rvfw_resize_bilinear_params", "resize_bilinear_s8", ("ref", "rvv", "xthead"),
+RESIZE = family("RESIZE_BILINEAR", "rvfw_resize_bilinear_params", "resize_bilinear_s8",
+                ("ref", "scalar", "rvv", "xthead"),
                 args={"ref": ("input", "rows", "cols", "output"),
+                      "scalar": ("input", "rows", "cols", "output"),
                       "rvv": ("input", "rows", "lane_a", "lane_b", "lane_w", "output"),
                       "xthead": ("input", "rows", "lane_a", "lane_b", "lane_w", "output")})  # fmt: skip
 RESIZE_F32 = family("RESIZE_BILINEAR float32", "rvfw_resize_bilinear_params", "resize_bilinear_f32",

@@ -503,6 +503,8 @@ void rvfw_batch_matmul_s8_scalar(const rvfw_batch_matmul_params *p, const int8_t
 void rvfw_batch_matmul_s8_rvv(const rvfw_batch_matmul_params *p, const int8_t *a, const int8_t *b, int8_t *output);
 void rvfw_resize_bilinear_s8_ref(const rvfw_resize_bilinear_params *p, const int8_t *input, const int32_t *rows,
                                  const int32_t *cols, int8_t *output);
+void rvfw_resize_bilinear_s8_scalar(const rvfw_resize_bilinear_params *p, const int8_t *input, const int32_t *rows,
+                                    const int32_t *cols, int8_t *output);
 /* lane_a, lane_b: each output row element's lower and upper input element in its row; lane_w: its dx. */
 void rvfw_resize_bilinear_s8_rvv(const rvfw_resize_bilinear_params *p, const int8_t *input, const int32_t *rows,
                                  const uint16_t *lane_a, const uint16_t *lane_b, const int16_t *lane_w,

@@ -951,19 +951,19 @@ CASES: dict[str, Case] = {
         lambda r: batch_matmul(r, (3, 33), (35, 33), (3, 35), floating=True, adj_y=True), vector=S16_FAST
     ),
     "resize_bilinear_x2": Case(
-        lambda r: movement("RESIZE_BILINEAR", (1, 5, 4, 6), [(1, 10, 8, 6)], [[10, 8]]), vector=VECTOR
+        lambda r: movement("RESIZE_BILINEAR", (1, 5, 4, 6), [(1, 10, 8, 6)], [[10, 8]]), vector=FAST
     ),
     "resize_bilinear_align_corners": Case(
-        lambda r: movement("RESIZE_BILINEAR", (2, 4, 5, 3), [(2, 7, 9, 3)], [[7, 9]], align_corners=True), vector=VECTOR
+        lambda r: movement("RESIZE_BILINEAR", (2, 4, 5, 3), [(2, 7, 9, 3)], [[7, 9]], align_corners=True), vector=FAST
     ),
     "resize_bilinear_half_pixel_down": Case(
         lambda r: movement("RESIZE_BILINEAR", (1, 9, 7, 2), [(1, 4, 5, 2)], [[4, 5]], half_pixel_centers=True),
-        vector=VECTOR,
+        vector=FAST,
     ),
     # output rows of 200 elements: several vector strips, the last one partial
     "resize_bilinear_wide_rows": Case(
         lambda r: movement("RESIZE_BILINEAR", (1, 3, 20, 5), [(1, 6, 40, 5)], [[6, 40]], half_pixel_centers=True),
-        vector=VECTOR,
+        vector=FAST,
     ),
     "f32_resize_bilinear_half_pixel": Case(
         lambda r: movement(

@@ -81,15 +81,19 @@ def test_runtime_harness_and_cold_kernels_are_the_sources_built_for_size():
 
 def test_resize_bilinear_rows_past_the_gather_offsets_fall_back_and_say_so(tmp_path):
     """The RVV RESIZE_BILINEAR kernels gather through 16-bit offsets: an input row of more than
-    64 KiB runs the reference, with the reason in the note."""
+    64 KiB runs the next set's kernel (int8: the fast scalar one; float32 with an FPU: the
+    reference), with the reason in the note."""
     from tests.kernels.cases import movement
 
-    for dtype, width in ((np.int8, 1100), (np.float32, 300)):  # rows of 70,400 and 76,800 bytes
+    for dtype, width, kernel in (
+        (np.int8, 1100, "resize_bilinear_s8_scalar"),
+        (np.float32, 300, "resize_bilinear_f32_ref"),
+    ):  # rows of 70,400 and 76,800 bytes
         model = tmp_path / "resize.tflite"
         model.write_bytes(movement("RESIZE_BILINEAR", (1, 2, width, 64), [(1, 3, width, 64)], [[3, width]], dtype))
         planned = plan_option(load_tflite(model), load_board("spike-rv64gcv"), "best", "fast")
         (layer,), _ = lower_graph(planned.graph, planned.plan, "rvv")
-        assert layer.kernel.endswith("_ref") and "(an input row over 64 KiB)" in layer.note
+        assert layer.kernel == kernel and "(an input row over 64 KiB)" in layer.note
 
 
 def test_transpose_conv_with_more_taps_per_pixel_than_the_scalar_kernel_lists_runs_the_reference(tmp_path):
