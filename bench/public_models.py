@@ -1,8 +1,9 @@
 """The public models users bring (../shared/models/public): the arena of every memory option, as
 the model is and with --io int8, against issue 31's targets and TFLite Micro's minimum arena; the
-tiled plan's instructions against the fast plan's (spike-rv64gcv); and the share of one
-inference's instructions spent in reference kernels (issue 32), per layer from the harness's
-profile, on every Spike board and the C906 (xuantie-qemu, user mode: counts from a trace).
+tiled plan's instructions against the fast plan's (spike-rv64gcv); and, for them and the MLPerf
+Tiny models (../shared/models), the share of one inference's instructions spent in reference
+kernels (issue 32), per layer from the harness's profile, on every Spike board and the C906
+(xuantie-qemu, user mode: counts from a trace).
 
     make bench-public     (or: .venv/bin/python bench/public_models.py)
 
@@ -24,6 +25,7 @@ from codegen.errors import RvfwError  # noqa: E402
 from codegen.report.tables import table  # noqa: E402
 
 PUBLIC = ROOT.parent / "shared" / "models" / "public"
+MLPERF = ROOT.parent / "shared" / "models"  # MLPerf Tiny: KWS, VWW, IC, AD, int8 and float
 BOARD = "spike-rv64gcv"
 SHARE_BOARDS = ("spike-rv64gcv", "spike-rv32zve32x", "spike-rv32imc", "c906")
 # Issue 31: (the arena target of the smallest plan, the largest tiled/fast instruction ratio,
@@ -60,26 +62,37 @@ def _ref_share(b: pipeline.Build, per_layer: list[int], total: int) -> tuple[flo
     return share, ", ".join(heavy) or "-"
 
 
+def _share_rows(model: Path, out: Path) -> list[list[str]]:
+    """The ref-share row of one model on every board (refused or unbuildable ones say why)."""
+    try:
+        pipeline.load(model, load_board(BOARD))
+    except RvfwError as exc:
+        return [[model.stem, "-", "-", "-", f"refused: {exc}"[:90]]]
+    rows = []
+    for share_board in SHARE_BOARDS:
+        try:
+            b, per_layer, total = _run(model, out / share_board, "model", "auto", share_board)
+        except RvfwError as exc:  # e.g. a model too large for the board's memory
+            rows.append([model.stem, share_board, "-", "-", f"not built: {exc}"[:70]])
+            continue
+        share, ops = _ref_share(b, per_layer, total)
+        ok = "ok" if share <= REF_SHARE_TARGET else "MISS"
+        rows.append([model.stem, share_board, f"{total:,}", f"{share:.1%} {ok}", ops])
+    return rows
+
+
 def main() -> int:
     board = load_board(BOARD)
     arena_rows, share_rows = [], []
     with tempfile.TemporaryDirectory() as tmp:
+        for model in sorted(MLPERF.glob("*.tflite")):
+            share_rows += _share_rows(model, Path(tmp) / model.stem)
         for stem in sorted(p.stem for p in PUBLIC.glob("*.tflite")):
             model = PUBLIC / f"{stem}.tflite"
-            try:
-                graph = pipeline.load(model, board)
-            except RvfwError as exc:
-                share_rows.append([stem, "-", "-", "-", f"refused: {exc}"[:90]])
+            share_rows += _share_rows(model, Path(tmp) / stem)
+            if share_rows[-1][1] == "-":  # refused
                 continue
-            for share_board in SHARE_BOARDS:
-                try:
-                    b, per_layer, total = _run(model, Path(tmp) / stem / share_board, "model", "auto", share_board)
-                except RvfwError as exc:  # e.g. a model too large for the board's memory
-                    share_rows.append([stem, share_board, "-", "-", f"not built: {exc}"[:70]])
-                    continue
-                share, ops = _ref_share(b, per_layer, total)
-                ok = "ok" if share <= REF_SHARE_TARGET else "MISS"
-                share_rows.append([stem, share_board, f"{total:,}", f"{share:.1%} {ok}", ops])
+            graph = pipeline.load(model, board)
             if stem not in CNNS:
                 continue
             label, target, ratio_target, tflm = CNNS[stem]

@@ -24,7 +24,7 @@ AVERAGE = family("AVERAGE_POOL_2D", PARAMS, "avgpool2d_s8", ("ref", "scalar", "r
 MAX = family("MAX_POOL_2D", PARAMS, "maxpool2d_s8", ("ref", "scalar", "rvv", "xthead"), ("MAX_POOL_2D",))
 AVERAGE_S16 = family("AVERAGE_POOL_2D int16", PARAMS, "avgpool2d_s16", ("ref",), ("AVERAGE_POOL_2D",))
 MAX_S16 = family("MAX_POOL_2D int16", PARAMS, "maxpool2d_s16", ("ref",), ("MAX_POOL_2D",))
-AVERAGE_F32 = family("AVERAGE_POOL_2D float32", PARAMS, "avgpool2d_f32", ("ref",), ("AVERAGE_POOL_2D",))
+AVERAGE_F32 = family("AVERAGE_POOL_2D float32", PARAMS, "avgpool2d_f32", ("ref", "rvv"), ("AVERAGE_POOL_2D",))
 MAX_F32 = family("MAX_POOL_2D float32", PARAMS, "maxpool2d_f32", ("ref", "scalar", "rvv"), ("MAX_POOL_2D",))
 
 

@@ -26,10 +26,8 @@ static inline vfloat32m8_t rvfw_load_f32_strided(const float *x, ptrdiff_t strid
         for (int32_t i = 0; i < n;) {                                                                             \
             const size_t vl = __riscv_vsetvl_e32m8((size_t)(n - i));                                              \
             const vfloat32m8_t x = rvfw_load_f32_strided(a + i * sa, sa, vl);                                     \
-            vfloat32m8_t v = OP(x, rvfw_load_f32_strided(b + i * sb, sb, vl), vl);                                \
-            v = __riscv_vfmerge_vfm_f32m8(v, act[0], __riscv_vmflt_vf_f32m8_b4(v, act[0], vl), vl);               \
-            v = __riscv_vfmerge_vfm_f32m8(v, act[1], __riscv_vmfgt_vf_f32m8_b4(v, act[1], vl), vl);               \
-            __riscv_vse32_v_f32m8(out + i, v, vl);                                                                \
+            const vfloat32m8_t v = OP(x, rvfw_load_f32_strided(b + i * sb, sb, vl), vl);                          \
+            __riscv_vse32_v_f32m8(out + i, rvfw_clamp_f32m8(v, act, vl), vl);                                     \
             i += (int32_t)vl;                                                                                     \
         }                                                                                                         \
     }

@@ -626,6 +626,7 @@ void rvfw_fully_connected_f32_scalar(const rvfw_fc_params *p, const float *input
 void rvfw_avgpool2d_f32_ref(const rvfw_pool_params *p, const float *input, const float *act, float *output);
 void rvfw_maxpool2d_f32_ref(const rvfw_pool_params *p, const float *input, const float *act, float *output);
 void rvfw_maxpool2d_f32_scalar(const rvfw_pool_params *p, const float *input, const float *act, float *output);
+void rvfw_avgpool2d_f32_rvv(const rvfw_pool_params *p, const float *input, const float *act, float *output);
 void rvfw_maxpool2d_f32_rvv(const rvfw_pool_params *p, const float *input, const float *act, float *output);
 void rvfw_add_f32_ref(const rvfw_binary_params *p, const float *a, const float *b, const float *act, float *output);
 void rvfw_add_f32_scalar(const rvfw_binary_params *p, const float *a, const float *b, const float *act,

@@ -256,6 +256,7 @@ __asm__(
 #define XT_VFRDIV_VF(vd, vs2, f) XT_FVF(0x21, vd, vs2, f) /* f / vs2 */
 #define XT_VFMERGE_VFM(vd, vs2, f) XT_FVF_V0(0x17, vd, vs2, f) /* vd = v0 ? f : vs2 */
 #define XT_VFMV_VF(vd, f) XT_FVF(0x17, vd, 0, f)                 /* vfmv.v.f */
+#define XT_VFREDOSUM_VS(vd, vs2, vs1) XT_FVV(0x03, vd, vs2, vs1) /* vd[0] = vs1[0] + vs2[0] + vs2[1] + ... in order */
 #define XT_VMFGT_VF(vd, vs2, f) XT_FVF(0x1d, vd, vs2, f)    /* -> mask */
 #define XT_VMFGE_VF(vd, vs2, f) XT_FVF(0x1f, vd, vs2, f)    /* -> mask */
 #define XT_VMERGE_VVM(vd, vs2, vs1) XT_VV_V0(0x17, RVFW_XT_OPIVV, vd, vs2, vs1) /* vd = v0 ? vs1 : vs2 */

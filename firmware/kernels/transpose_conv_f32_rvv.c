@@ -23,9 +23,7 @@ static inline __attribute__((always_inline)) void pixel_outputs(const rvfw_conv_
         RVFW_TRANSPOSE_CONV_TAPS(p, win, TAP)
         if (bias) /* only with a bias, as the reference: -0 + 0 would be +0 */
             acc = __riscv_vfadd_vv_f32m8(acc, __riscv_vle32_v_f32m8(bias + oc, vl), vl);
-        acc = __riscv_vfmerge_vfm_f32m8(acc, act[0], __riscv_vmflt_vf_f32m8_b4(acc, act[0], vl), vl);
-        acc = __riscv_vfmerge_vfm_f32m8(acc, act[1], __riscv_vmfgt_vf_f32m8_b4(acc, act[1], vl), vl);
-        __riscv_vse32_v_f32m8(out + oc, acc, vl);
+        __riscv_vse32_v_f32m8(out + oc, rvfw_clamp_f32m8(acc, act, vl), vl);
         oc += (int32_t)vl;
     }
 }

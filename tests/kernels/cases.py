@@ -1051,6 +1051,9 @@ CASES: dict[str, Case] = {
     "f32_mean_global_pool": Case(lambda r: float_mean("MEAN", (1, 6, 5, 8), [1, 2], True), vector=FAST),
     "f32_mean_last_axis": Case(lambda r: float_mean("MEAN", (3, 4, 11), [-1], False), vector=FAST),
     "f32_sum_two_axes": Case(lambda r: float_mean("SUM", (2, 3, 4, 5), [0, 2], False), vector=FAST),
+    # one output per row (the innermost kept axis is 1): ordered sums along the reduced elements
+    "f32_sum_all_axes": Case(lambda r: float_mean("SUM", (2, 3, 45), [0, 1, 2], True), vector=FAST),
+    "f32_mean_rows": Case(lambda r: float_mean("MEAN", (4, 1, 70), [2], True), vector=FAST),
     "f32_reduce_max": Case(lambda r: float_mean("REDUCE_MAX", (2, 3, 4, 5), [1, 3], True)),
     "f32_reduce_min": Case(lambda r: float_mean("REDUCE_MIN", (3, 17), [-1], False)),
     "f32_prelu_channels": Case(lambda r: float_op(r, "PRELU", (1, 4, 5, 6), (1, 4, 5, 6), b_shape=(6,), const=True)),
@@ -1072,7 +1075,22 @@ CASES: dict[str, Case] = {
     "f32_avgpool_same": Case(
         lambda r: float_op(
             r, "AVERAGE_POOL_2D", (1, 7, 6, 4), (1, 4, 3, 4), padding="SAME", stride=(2, 2), filter=(3, 3)
-        )
+        ),
+        vector=RVV,
+    ),
+    # a global pool (IC's) of 70 channels: more than one vector of lanes, a fused RELU6
+    "f32_avgpool_global_relu6": Case(
+        lambda r: float_op(
+            r,
+            "AVERAGE_POOL_2D",
+            (1, 8, 8, 70),
+            (1, 1, 1, 70),
+            padding="VALID",
+            stride=(8, 8),
+            filter=(8, 8),
+            activation="RELU6",
+        ),
+        vector=RVV,
     ),
     "f32_maxpool_valid_relu6": Case(
         lambda r: float_op(
