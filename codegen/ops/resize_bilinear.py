@@ -22,7 +22,7 @@ from codegen.ops.kernels import family
 
 # The RVV kernels put an output row's elements (columns x channels) in lanes, gathering each one's
 # two input elements through build-time lane tables (lane_tables) with 16-bit offsets.
-# XTheadVector: the int8 one's form on 16 lanes.
+# XTheadVector: the same forms on 16 lanes; fast scalar int8: the reference's blend, branch-free rounding.
 RESIZE = family("RESIZE_BILINEAR", "rvfw_resize_bilinear_params", "resize_bilinear_s8",
                 ("ref", "scalar", "rvv", "xthead"),
                 args={"ref": ("input", "rows", "cols", "output"),

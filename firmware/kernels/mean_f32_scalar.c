@@ -18,7 +18,7 @@ void rvfw_mean_f32_scalar(const rvfw_reduce_params *p, const float *input, float
 #define SUM_STEP(x)                                                                                               \
     do {                                                                                                          \
         if (!odd) {                                                                                               \
-            const uint32_t next = rvfw_sf_add_inline(sum, rvfw_f32_bits(x), &odd);                                       \
+            const uint32_t next = rvfw_sf_add_inline(sum, rvfw_f32_bits(x), &odd);                                \
             if (odd)                                                                                              \
                 fallback = rvfw_f32_from_bits(sum) + (x);                                                         \
             else                                                                                                  \
