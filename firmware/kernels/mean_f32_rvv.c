@@ -1,15 +1,44 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* MEAN / SUM, float32, RVV (V, Zve32f): the innermost kept axis in float lanes (loaded with its
  * stride), each lane adding its reduced elements in the reference's order, so every sum rounds as
- * the reference's does; MEAN then divides by the count (IEEE division, as the reference). */
+ * the reference's does; MEAN then divides by the count (IEEE division, as the reference). Where
+ * the innermost kept axis is a single output (a reduction to one value per row), lanes run along
+ * the reduced elements instead and an ordered sum (vfredosum: the reference's additions one by
+ * one, in its order) carries the total from one vector to the next. */
 #include "rvfw_reduce.h" /* before rvfw_rvv.h: it declares the parameter structs */
 #include "rvfw_rvv.h"
+
+/* out[0] = the reduced elements of base summed in order (then divided by the count for MEAN) */
+static void ordered_sum(const rvfw_reduce_params *p, const float *base, float *out, float count)
+{
+    const int32_t n = p->red_dims[3];
+    const ptrdiff_t step = p->red_strides[3];
+    vfloat32m1_t total = __riscv_vfmv_s_f_f32m1(0.0f, 1);
+    for (int32_t r0 = 0; r0 < p->red_dims[0]; ++r0)
+        for (int32_t r1 = 0; r1 < p->red_dims[1]; ++r1)
+            for (int32_t r2 = 0; r2 < p->red_dims[2]; ++r2) {
+                const float *row = base + r0 * p->red_strides[0] + r1 * p->red_strides[1] + r2 * p->red_strides[2];
+                for (int32_t i = 0; i < n;) {
+                    const size_t vl = __riscv_vsetvl_e32m8((size_t)(n - i));
+                    total = __riscv_vfredosum_vs_f32m8_f32m1(__riscv_vlse32_v_f32m8(row + i * step, 4 * step, vl),
+                                                             total, vl);
+                    i += (int32_t)vl;
+                }
+            }
+    const float sum = __riscv_vfmv_f_s_f32m1_f32(total);
+    *out = p->multiplier ? sum / count : sum;
+}
 
 void rvfw_mean_f32_rvv(const rvfw_reduce_params *p, const float *input, float *output)
 {
     const int32_t inner = p->kept_dims[3];
     const ptrdiff_t stride = p->kept_strides[3];
     const float count = (float)p->count;
+    if (inner == 1) {
+#define ORDERED_ROW(base, out) ordered_sum(p, (base), (out), count)
+        RVFW_REDUCE_KEPT_ROWS_T(p, float, input, output, ORDERED_ROW);
+        return;
+    }
 #define MEANF_STEP(at) acc = __riscv_vfadd_vv_f32m8(acc, __riscv_vlse32_v_f32m8(x + (at), 4 * stride, vl), vl)
 #define MEANF_ROW(base, out)                                                                                       \
     for (int32_t c = 0; c < inner;) {                                                                             \
