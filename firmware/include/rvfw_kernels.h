@@ -784,7 +784,7 @@ void rvfw_depthwise_conv2d_s8_rvv(const rvfw_conv_params *p, const int8_t *input
 /* Row variants: output pixels of a row across lanes, for few channels and wide rows. */
 void rvfw_conv2d_rows_s8_rvv(const rvfw_conv_params *p, const int8_t *input, const int8_t *filter,
                              const int32_t *bias_folded, const int32_t *output_multiplier, const int32_t *output_shift,
-                             int8_t *output);
+                             int8_t *output, const uint8_t *chunks);
 void rvfw_depthwise_conv2d_rows_s8_rvv(const rvfw_conv_params *p, const int8_t *input, const int8_t *filter,
                                        const int32_t *bias_folded, const int32_t *output_multiplier,
                                        const int32_t *output_shift, int8_t *output);

@@ -18,6 +18,7 @@ typedef struct {
     const int32_t *bias_folded, *multiplier, *shift;
     int8_t *out_row;
     int32_t y0;
+    const uint8_t *chunks;
 } row_ctx;
 
 /* Add the channel's constant, requantise, and store the lanes to consecutive pixels of one channel. */
@@ -83,6 +84,95 @@ static void inner_columns(const row_ctx *r, int32_t ox0, size_t vl)
     }
 }
 
+/* A window row's n taps (runs of `*ch` taps each) for two channels: each run summed at
+ * e8 x e8 -> e16 and widened into the accumulators once. A run is unrolled (its taps' weights at
+ * immediate offsets); `masked`: lanes outside `valid` read the zero point (the padding). */
+static inline __attribute__((always_inline)) void pair_taps(const int8_t *x, ptrdiff_t x_stride, const int8_t *a,
+                                                            const int8_t *b, int32_t n, const uint8_t **ch,
+                                                            vint32m8_t *acc0, vint32m8_t *acc1, vint8m2_t zero_point,
+                                                            vbool4_t valid, const int masked, size_t vl)
+{
+#define LOAD_X(at)                                                                                                \
+    (masked ? __riscv_vmerge_vvm_i8m2(zero_point, __riscv_vlse8_v_i8m2_m(valid, (at), x_stride, vl), valid, vl)   \
+            : __riscv_vlse8_v_i8m2((at), x_stride, vl))
+#define TAP(j)                                                                                                    \
+    do {                                                                                                          \
+        const vint8m2_t xj = LOAD_X(x + (j));                                                                     \
+        s0 = __riscv_vwmacc_vx_i16m4(s0, a[j], xj, vl);                                                           \
+        s1 = __riscv_vwmacc_vx_i16m4(s1, b[j], xj, vl);                                                           \
+    } while (0)
+    for (int32_t t = 0; t < n;) {
+        const int32_t k = *(*ch)++;
+        const vint8m2_t x0 = LOAD_X(x);
+        vint16m4_t s0 = __riscv_vwmul_vx_i16m4(x0, a[0], vl), s1 = __riscv_vwmul_vx_i16m4(x0, b[0], vl);
+        switch (k) { /* runs of at most 8 taps (ops.conv2d.I16_MAX_RUN) */
+        case 8: TAP(7); /* fall through */
+        case 7: TAP(6); /* fall through */
+        case 6: TAP(5); /* fall through */
+        case 5: TAP(4); /* fall through */
+        case 4: TAP(3); /* fall through */
+        case 3: TAP(2); /* fall through */
+        case 2: TAP(1); /* fall through */
+        default: break;
+        }
+        *acc0 = __riscv_vwadd_wv_i32m8(*acc0, s0, vl);
+        *acc1 = __riscv_vwadd_wv_i32m8(*acc1, s1, vl);
+        x += k, a += k, b += k, t += k;
+    }
+#undef TAP
+#undef LOAD_X
+}
+
+/* inner_columns with int16 partial sums, over every column of the row: two channels per input
+ * load; each run of `chunks` taps (bounded so that the pair's sums of int8 products stay inside
+ * int16 for any input) summed at e8 x e8 -> e16 and widened once per run; lanes whose tap falls in
+ * the left or right padding read the zero point (the folded bias expects it). */
+__attribute__((noinline)) static void inner_columns_i16(const row_ctx *r, int32_t ox0, size_t vl)
+{
+    const rvfw_conv_params *p = r->p;
+    const int32_t in_c = p->in_c, filter_size = p->k_h * p->k_w * in_c, row_taps = p->k_w * in_c;
+    const ptrdiff_t x_stride = (ptrdiff_t)p->stride_w * in_c;
+    const int32_t x0 = ox0 * p->stride_w - p->pad_w;
+    const uint8_t *ch = r->chunks;
+    const vint8m2_t zero_point = __riscv_vmv_v_x_i8m2((int8_t)-p->input_offset, vl);
+    for (int32_t oc0 = 0; oc0 < p->out_c; oc0 += 2) {
+        const int32_t nb = p->out_c - oc0 < 2 ? p->out_c - oc0 : 2;
+        const int8_t *w0 = r->filter + oc0 * filter_size;
+        const int8_t *w1 = nb > 1 ? w0 + filter_size : w0;
+        int32_t outside0 = 0, outside1 = 0;
+        vint32m8_t acc0 = __riscv_vmv_v_x_i32m8(0, vl), acc1 = acc0;
+        for (int32_t ky = 0; ky < p->k_h; ++ky) {
+            const int32_t iy = r->y0 + ky * p->dilation_h;
+            if (iy < 0 || iy >= p->in_h) {
+                outside0 += outside_row(r, w0, ky);
+                outside1 += outside_row(r, w1, ky);
+                for (int32_t t = 0; t < row_taps;)
+                    t += *ch++;
+                continue;
+            }
+            for (int32_t kx = 0; kx < p->k_w; ++kx) {
+                /* lanes [lo, hi) read input columns; the others (the padding) read the zero point */
+                const int32_t base = x0 + kx * p->dilation_w, sw = p->stride_w;
+                const int32_t lo = base < 0 ? (-base + sw - 1) / sw : 0;
+                const int32_t right = p->in_w - base, hi_raw = right > 0 ? (right + sw - 1) / sw : 0;
+                const int32_t hi = hi_raw < lo ? lo : hi_raw;
+                const int8_t *x = r->in_batch + (iy * p->in_w + base) * in_c;
+                const int8_t *a = w0 + (ky * p->k_w + kx) * in_c, *b = w1 + (ky * p->k_w + kx) * in_c;
+                if (lo == 0 && (size_t)hi >= vl) {
+                    pair_taps(x, x_stride, a, b, in_c, &ch, &acc0, &acc1, zero_point, __riscv_vmset_m_b4(vl), 0, vl);
+                } else {
+                    const vbool4_t valid = __riscv_vmsltu_vx_u16m4_b4(
+                        __riscv_vsub_vx_u16m4(__riscv_vid_v_u16m4(vl), (uint16_t)lo, vl), (uint16_t)(hi - lo), vl);
+                    pair_taps(x, x_stride, a, b, in_c, &ch, &acc0, &acc1, zero_point, valid, 1, vl);
+                }
+            }
+        }
+        store_channel(r, acc0, oc0, outside0, ox0, vl);
+        if (nb > 1)
+            store_channel(r, acc1, oc0 + 1, outside1, ox0, vl);
+    }
+}
+
 /* One output pixel whose window crosses the left or right edge: output channels across lanes. */
 static void edge_pixel(const row_ctx *r, int32_t ox)
 {
@@ -100,16 +190,24 @@ static void edge_pixel(const row_ctx *r, int32_t ox)
 
 void rvfw_conv2d_rows_s8_rvv(const rvfw_conv_params *p, const int8_t *input, const int8_t *filter,
                              const int32_t *bias_folded, const int32_t *output_multiplier, const int32_t *output_shift,
-                             int8_t *output)
+                             int8_t *output, const uint8_t *chunks)
 {
     int32_t ox_lo, ox_hi; /* columns whose window is inside the input */
     rvfw_inside_columns(p, &ox_lo, &ox_hi);
-    row_ctx r = {p, NULL, filter, bias_folded, output_multiplier, output_shift, NULL, 0};
+    row_ctx r = {p, NULL, filter, bias_folded, output_multiplier, output_shift, NULL, 0, chunks};
     for (int32_t b = 0; b < p->batches; ++b) {
         r.in_batch = input + b * p->in_h * p->in_w * p->in_c;
         for (int32_t oy = 0; oy < p->out_h; ++oy) {
             r.y0 = oy * p->stride_h - p->pad_h;
             r.out_row = output + (b * p->out_h + oy) * p->out_w * p->out_c;
+            if (chunks) { /* every column in lanes, the padding's lanes reading the zero point */
+                for (int32_t ox0 = 0; ox0 < p->out_w;) {
+                    const size_t vl = __riscv_vsetvl_e32m8((size_t)(p->out_w - ox0));
+                    inner_columns_i16(&r, ox0, vl);
+                    ox0 += (int32_t)vl;
+                }
+                continue;
+            }
             for (int32_t ox = 0; ox < ox_lo; ++ox)
                 edge_pixel(&r, ox);
             for (int32_t ox0 = ox_lo; ox0 < ox_hi;) {

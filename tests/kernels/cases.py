@@ -46,12 +46,12 @@ def _coarse_scale(s_in: float, ws: np.ndarray) -> float:
 
 
 def conv(rng, h, w, cin, cout, k, stride=(1, 1), padding="SAME", dilation=(1, 1), per_channel=True,
-         bias=True, activation="NONE", w_low=-127, coarse=False) -> bytes:  # fmt: skip
+         bias=True, activation="NONE", w_low=-127, coarse=False, w_high=128) -> bytes:  # fmt: skip
     m = ModelBuilder()
     s_in = 0.05
     x = m.tensor("x", (1, h, w, cin), scale=s_in, zero_point=7)
     ws = rng.uniform(0.002, 0.02, cout if per_channel else 1).astype(np.float32)
-    w_low, w_high = (-2, 3) if coarse else (w_low, 128)
+    w_low, w_high = (-2, 3) if coarse else (w_low, w_high)
     wt = m.tensor("w", (cout, *k, cin), scale=ws, data=rng.integers(w_low, w_high, (cout, *k, cin)), axis=0)
     inputs = [x, wt]
     if bias:
@@ -1305,6 +1305,18 @@ CASES: dict[str, Case] = {
         lambda r: conv(r, 4, 7, 5, 13, (1, 1), activation="RELU"), inplace=True, vector=VECTOR
     ),
     "conv3x3_weights_down_to_minus128": Case(lambda r: conv(r, 6, 40, 5, 4, (3, 3), w_low=-128), vector=VECTOR),
+    # Rows of 32 or more output pixels, 8 or more input channels and small weights: the row kernel's
+    # int16 form (runs of taps whose sums stay in int16, the padding's lanes reading the zero point)
+    "conv3x3_rows_int16_runs_odd_channels": Case(
+        lambda r: conv(r, 4, 36, 16, 11, (3, 3), w_low=-20, w_high=21, activation="RELU"), vector=VECTOR
+    ),
+    "conv3x3_rows_int16_stride2": Case(
+        lambda r: conv(r, 7, 70, 8, 6, (3, 3), stride=(2, 2), w_low=-30, w_high=31), vector=VECTOR
+    ),
+    "conv3x3_rows_int16_dilation2_valid": Case(
+        lambda r: conv(r, 7, 44, 8, 4, (3, 3), padding="VALID", dilation=(2, 2), w_low=-9, w_high=10),
+        vector=VECTOR,
+    ),
     "conv3x3_wide_rows_few_channels": Case(
         lambda r: conv(r, 5, 37, 3, 4, (3, 3), (1, 2), activation="RELU"), vector=VECTOR
     ),
