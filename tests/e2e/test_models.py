@@ -163,7 +163,8 @@ def test_float_mlperf_model_bit_exact(tmp_path, sim_tools, name, board):
     # the float32 RVV kernels on rv64gcv; on rv32imc the fast scalar weighted layers, elementwise
     # arithmetic and max pooling and, with no double-precision FPU, SOFTMAX's integer exp; the
     # reference for the rest
-    vector = {"CONV_2D", "DEPTHWISE_CONV_2D", "FULLY_CONNECTED", "ADD", "SUB", "MUL", "MEAN", "MAX_POOL_2D", "SOFTMAX"}
+    vector = {"CONV_2D", "DEPTHWISE_CONV_2D", "FULLY_CONNECTED", "ADD", "SUB", "MUL", "MEAN", "MAX_POOL_2D",
+              "AVERAGE_POOL_2D", "SOFTMAX"}  # fmt: skip
     scalar = {"CONV_2D", "DEPTHWISE_CONV_2D", "FULLY_CONNECTED", "ADD", "SUB", "MUL", "MAX_POOL_2D", "SOFTMAX"}
     fast, suffix = (vector, "_f32_rvv") if board == "spike-rv64gcv" else (scalar, "_f32_scalar")
     for layer in b.layers:
