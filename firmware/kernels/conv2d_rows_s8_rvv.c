@@ -6,7 +6,13 @@
  * and a tap outside the input must contribute zero_point * w instead: whole filter rows above
  * or below the input add it as a scalar, and the few output columns whose window crosses the
  * left or right edge are computed one pixel at a time with channels across lanes. The columns
- * in between share each input load among three output channels. Weights stay OHWI. */
+ * in between share each input load among three output channels. Weights stay OHWI.
+ *
+ * With a run table (`chunks`, ops.conv2d.pair_chunks: rows that fill the lanes, small weights),
+ * the int16 form instead: every column in lanes (the padding's lanes load the zero point), two
+ * channels per input load, and each run of taps whose products provably sum inside int16 done at
+ * e8 x e8 -> e16, widened into the int32 accumulators once per run: half the vector work of
+ * widening every product (IC's 3x3 layers: 0.44 -> 0.39 est. cycles/MAC). */
 #include "rvfw_band.h"
 #include "rvfw_kernels.h"
 #include "rvfw_rvv.h"
@@ -152,13 +158,13 @@ __attribute__((noinline)) static void inner_columns_i16(const row_ctx *r, int32_
             }
             for (int32_t kx = 0; kx < p->k_w; ++kx) {
                 /* lanes [lo, hi) read input columns; the others (the padding) read the zero point */
-                const int32_t base = x0 + kx * p->dilation_w, sw = p->stride_w;
-                const int32_t lo = base < 0 ? (-base + sw - 1) / sw : 0;
+                const int32_t base = x0 + kx * p->dilation_w, sw = p->stride_w, lanes = (int32_t)vl;
+                const int32_t lo_raw = base < 0 ? (-base + sw - 1) / sw : 0, lo = lo_raw < lanes ? lo_raw : lanes;
                 const int32_t right = p->in_w - base, hi_raw = right > 0 ? (right + sw - 1) / sw : 0;
-                const int32_t hi = hi_raw < lo ? lo : hi_raw;
+                const int32_t hi = hi_raw < lo ? lo : hi_raw > lanes ? lanes : hi_raw;
                 const int8_t *x = r->in_batch + (iy * p->in_w + base) * in_c;
                 const int8_t *a = w0 + (ky * p->k_w + kx) * in_c, *b = w1 + (ky * p->k_w + kx) * in_c;
-                if (lo == 0 && (size_t)hi >= vl) {
+                if (lo == 0 && hi == lanes) {
                     pair_taps(x, x_stride, a, b, in_c, &ch, &acc0, &acc1, zero_point, __riscv_vmset_m_b4(vl), 0, vl);
                 } else {
                     const vbool4_t valid = __riscv_vmsltu_vx_u16m4_b4(
