@@ -181,10 +181,11 @@ def pair_chunks(filter_ohwi: np.ndarray) -> np.ndarray:
 # runs spend more on widening each run than the int16 products save.
 I16_MIN_IN_C = 8
 I16_MIN_MEAN_RUN = 4.0
+I16_MAX_KW = 16  # mirrors RVFW_CONV_ROWS_I16_MAX_KW: the kernel's per-column lane ranges
 
 
 def rows_i16(vlen: int, g: conv_common.Geometry, filter_ohwi: np.ndarray) -> bool:
-    if g.out_w < vlen // 4 or g.in_c < I16_MIN_IN_C:
+    if g.out_w < vlen // 4 or g.in_c < I16_MIN_IN_C or g.k_w > I16_MAX_KW:
         return False
     runs = pair_chunks(filter_ohwi)
     return filter_ohwi[0].size * -(-filter_ohwi.shape[0] // 2) / runs.size >= I16_MIN_MEAN_RUN

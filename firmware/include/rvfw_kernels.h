@@ -781,7 +781,10 @@ void rvfw_conv2d_s8_rvv(const rvfw_conv_params *p, const int8_t *input, const in
 void rvfw_depthwise_conv2d_s8_rvv(const rvfw_conv_params *p, const int8_t *input, const int8_t *filter,
                                   const int32_t *bias_folded, const int16_t *tap_sums,
                                   const int32_t *output_multiplier, const int32_t *output_shift, int8_t *output);
-/* Row variants: output pixels of a row across lanes, for few channels and wide rows. */
+/* Row variants: output pixels of a row across lanes, for few channels and wide rows. The
+ * convolution's int16 form (a run table) takes filters up to RVFW_CONV_ROWS_I16_MAX_KW wide
+ * (ops.conv2d.I16_MAX_KW). */
+#define RVFW_CONV_ROWS_I16_MAX_KW 16
 void rvfw_conv2d_rows_s8_rvv(const rvfw_conv_params *p, const int8_t *input, const int8_t *filter,
                              const int32_t *bias_folded, const int32_t *output_multiplier, const int32_t *output_shift,
                              int8_t *output, const uint8_t *chunks);

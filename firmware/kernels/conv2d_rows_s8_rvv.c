@@ -141,6 +141,16 @@ __attribute__((noinline)) static void inner_columns_i16(const row_ctx *r, int32_
     const int32_t x0 = ox0 * p->stride_w - p->pad_w;
     const uint8_t *ch = r->chunks;
     const vint8m2_t zero_point = __riscv_vmv_v_x_i8m2((int8_t)-p->input_offset, vl);
+    /* per filter column, the lanes [lo, hi) that read input columns; the others (the padding)
+     * read the zero point */
+    int32_t lo[RVFW_CONV_ROWS_I16_MAX_KW], hi[RVFW_CONV_ROWS_I16_MAX_KW];
+    for (int32_t kx = 0; kx < p->k_w; ++kx) {
+        const int32_t base = x0 + kx * p->dilation_w, sw = p->stride_w, lanes = (int32_t)vl;
+        const int32_t lo_raw = base < 0 ? (-base + sw - 1) / sw : 0, right = p->in_w - base;
+        const int32_t hi_raw = right > 0 ? (right + sw - 1) / sw : 0;
+        lo[kx] = lo_raw < lanes ? lo_raw : lanes;
+        hi[kx] = hi_raw < lo[kx] ? lo[kx] : hi_raw > lanes ? lanes : hi_raw;
+    }
     for (int32_t oc0 = 0; oc0 < p->out_c; oc0 += 2) {
         const int32_t nb = p->out_c - oc0 < 2 ? p->out_c - oc0 : 2;
         const int8_t *w0 = r->filter + oc0 * filter_size;
@@ -157,18 +167,14 @@ __attribute__((noinline)) static void inner_columns_i16(const row_ctx *r, int32_
                 continue;
             }
             for (int32_t kx = 0; kx < p->k_w; ++kx) {
-                /* lanes [lo, hi) read input columns; the others (the padding) read the zero point */
-                const int32_t base = x0 + kx * p->dilation_w, sw = p->stride_w, lanes = (int32_t)vl;
-                const int32_t lo_raw = base < 0 ? (-base + sw - 1) / sw : 0, lo = lo_raw < lanes ? lo_raw : lanes;
-                const int32_t right = p->in_w - base, hi_raw = right > 0 ? (right + sw - 1) / sw : 0;
-                const int32_t hi = hi_raw < lo ? lo : hi_raw > lanes ? lanes : hi_raw;
-                const int8_t *x = r->in_batch + (iy * p->in_w + base) * in_c;
+                const int8_t *x = r->in_batch + (iy * p->in_w + x0 + kx * p->dilation_w) * in_c;
                 const int8_t *a = w0 + (ky * p->k_w + kx) * in_c, *b = w1 + (ky * p->k_w + kx) * in_c;
-                if (lo == 0 && hi == lanes) {
+                if (lo[kx] == 0 && (size_t)hi[kx] == vl) {
                     pair_taps(x, x_stride, a, b, in_c, &ch, &acc0, &acc1, zero_point, __riscv_vmset_m_b4(vl), 0, vl);
                 } else {
                     const vbool4_t valid = __riscv_vmsltu_vx_u16m4_b4(
-                        __riscv_vsub_vx_u16m4(__riscv_vid_v_u16m4(vl), (uint16_t)lo, vl), (uint16_t)(hi - lo), vl);
+                        __riscv_vsub_vx_u16m4(__riscv_vid_v_u16m4(vl), (uint16_t)lo[kx], vl),
+                        (uint16_t)(hi[kx] - lo[kx]), vl);
                     pair_taps(x, x_stride, a, b, in_c, &ch, &acc0, &acc1, zero_point, valid, 1, vl);
                 }
             }
