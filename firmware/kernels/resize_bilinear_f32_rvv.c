@@ -4,33 +4,37 @@
  * element's lower and upper input element (lane_a, lane_b: byte offsets in the row) and its
  * column weights (lane_w: 1 - dx, dx per element); the two input rows are gathered at both. Each
  * lane repeats the reference's expression, operation by operation and in its order. */
-#include "rvfw_kernels.h"
+#include "rvfw_resize.h"
 #include "rvfw_rvv_f32.h"
+
+/* One output row: n elements blended from input rows r0 and r1 with row weights ly, dy. */
+static void blend_row(const float *r0, const float *r1, float ly, float dy, const uint16_t *lane_a,
+                      const uint16_t *lane_b, const float *lane_w, int32_t n, float *output)
+{
+                for (int32_t e = 0; e < n;) {
+                    const size_t vl = __riscv_vsetvl_e32m8((size_t)(n - e));
+                    const vuint16m4_t a = __riscv_vle16_v_u16m4(lane_a + e, vl), c = __riscv_vle16_v_u16m4(lane_b + e, vl);
+                    const vfloat32m8_t lx = __riscv_vle32_v_f32m8(lane_w + e, vl);
+                    const vfloat32m8_t dx = __riscv_vle32_v_f32m8(lane_w + n + e, vl);
+    #define TERM(r, wy, wx, at) \
+        __riscv_vfmul_vv_f32m8(__riscv_vfmul_vf_f32m8(__riscv_vluxei16_v_f32m8((r), (at), vl), (wy), vl), (wx), vl)
+                    vfloat32m8_t sum = __riscv_vfadd_vv_f32m8(TERM(r0, ly, lx, a), TERM(r1, dy, lx, a), vl);
+                    sum = __riscv_vfadd_vv_f32m8(sum, TERM(r0, ly, dx, c), vl);
+                    sum = __riscv_vfadd_vv_f32m8(sum, TERM(r1, dy, dx, c), vl);
+    #undef TERM
+                    __riscv_vse32_v_f32m8(output + e, __riscv_vfadd_vf_f32m8(sum, 0.0f, vl), vl);
+                    e += (int32_t)vl;
+                }
+}
 
 void rvfw_resize_bilinear_f32_rvv(const rvfw_resize_bilinear_params *p, const float *input, const int32_t *rows,
                                   const float *row_w, const uint16_t *lane_a, const uint16_t *lane_b,
                                   const float *lane_w, float *output)
 {
-    const int32_t row = p->in_w * p->depth, n = p->out_w * p->depth;
-    for (int32_t b = 0; b < p->batches; ++b) {
-        const float *in = input + b * p->in_h * row;
-        for (int32_t y = 0; y < p->out_h; ++y, output += n) {
-            const float *r0 = in + rows[2 * y] * row, *r1 = in + rows[2 * y + 1] * row;
-            const float ly = row_w[2 * y], dy = row_w[2 * y + 1];
-            for (int32_t e = 0; e < n;) {
-                const size_t vl = __riscv_vsetvl_e32m8((size_t)(n - e));
-                const vuint16m4_t a = __riscv_vle16_v_u16m4(lane_a + e, vl), c = __riscv_vle16_v_u16m4(lane_b + e, vl);
-                const vfloat32m8_t lx = __riscv_vle32_v_f32m8(lane_w + e, vl);
-                const vfloat32m8_t dx = __riscv_vle32_v_f32m8(lane_w + n + e, vl);
-#define TERM(r, wy, wx, at) \
-    __riscv_vfmul_vv_f32m8(__riscv_vfmul_vf_f32m8(__riscv_vluxei16_v_f32m8((r), (at), vl), (wy), vl), (wx), vl)
-                vfloat32m8_t sum = __riscv_vfadd_vv_f32m8(TERM(r0, ly, lx, a), TERM(r1, dy, lx, a), vl);
-                sum = __riscv_vfadd_vv_f32m8(sum, TERM(r0, ly, dx, c), vl);
-                sum = __riscv_vfadd_vv_f32m8(sum, TERM(r1, dy, dx, c), vl);
-#undef TERM
-                __riscv_vse32_v_f32m8(output + e, __riscv_vfadd_vf_f32m8(sum, 0.0f, vl), vl);
-                e += (int32_t)vl;
-            }
-        }
-    }
+    const int32_t n = p->out_w * p->depth;
+#define BLEND_ROW                                                                                                 \
+    blend_row(r0, r1, row_w[2 * y], row_w[2 * y + 1], lane_a, lane_b, lane_w, n, output);                         \
+    output += n
+    RVFW_RESIZE_ROWS(p, float, input, rows, 2, BLEND_ROW);
 }
+

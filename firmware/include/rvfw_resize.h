@@ -1,0 +1,33 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* RESIZE_BILINEAR's parts shared by every kernel set: the walk over output rows and the float
+ * blend in TFLite's order. */
+#ifndef RVFW_RESIZE_H
+#define RVFW_RESIZE_H
+
+#include "rvfw_kernels.h"
+
+/* For each output row y of each batch, ROW with r0 and r1 the two input rows it blends (elements of
+ * type T; `rows`: the build-time table, per_row entries per output row, lower and upper row first).
+ * ROW writes the row's out_w * depth outputs and moves the kernel's output pointer past them. */
+#define RVFW_RESIZE_ROWS(p, T, input, rows, per_row, ROW)                                                          \
+    do {                                                                                                          \
+        const int32_t row_elements_ = (p)->in_w * (p)->depth;                                                     \
+        for (int32_t b_ = 0; b_ < (p)->batches; ++b_) {                                                           \
+            const T *in_ = (input) + b_ * (p)->in_h * row_elements_;                                              \
+            for (int32_t y = 0; y < (p)->out_h; ++y) {                                                            \
+                const T *r0 = in_ + (rows)[(per_row) * y] * row_elements_;                                        \
+                const T *r1 = in_ + (rows)[(per_row) * y + 1] * row_elements_;                                    \
+                ROW;                                                                                              \
+            }                                                                                                     \
+        }                                                                                                         \
+    } while (0)
+
+/* TFLite's float blend of four neighbours (row weights ly, dy; column weights lx, dx), in its
+ * order, plus its 0.0f (which turns -0 into +0). */
+static inline float rvfw_resize_blend_f32(float a0, float a1, float b0, float b1, float ly, float dy, float lx,
+                                          float dx)
+{
+    return a0 * ly * lx + a1 * dy * lx + b0 * ly * dx + b1 * dy * dx + 0.0f;
+}
+
+#endif
