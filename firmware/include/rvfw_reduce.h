@@ -7,6 +7,18 @@
 
 #include "rvfw_kernels.h"
 
+/* The statement (the variadic argument, so that it may hold commas) for each innermost run of
+ * reduced elements of one output, `row` its first element (the run: red_dims[3] elements,
+ * red_strides[3] apart), in the reference's order; base is the output's first input element. */
+#define RVFW_REDUCE_RUNS(p, base, row, ...)                                                                        \
+    for (int32_t r0_ = 0; r0_ < (p)->red_dims[0]; ++r0_)                                                          \
+        for (int32_t r1_ = 0; r1_ < (p)->red_dims[1]; ++r1_)                                                      \
+            for (int32_t r2_ = 0; r2_ < (p)->red_dims[2]; ++r2_) {                                                \
+                const __typeof__(*(base)) *row = (base) + r0_ * (p)->red_strides[0] + r1_ * (p)->red_strides[1] + \
+                                                 r2_ * (p)->red_strides[2];                                       \
+                __VA_ARGS__;                                                                                      \
+            }
+
 #define RVFW_REDUCE_FOR(p, input, init, step, finish)                                                              \
     do {                                                                                                          \
         int32_t o = 0;                                                                                            \
@@ -14,17 +26,13 @@
             for (int32_t k1 = 0; k1 < (p)->kept_dims[1]; ++k1)                                                    \
                 for (int32_t k2 = 0; k2 < (p)->kept_dims[2]; ++k2)                                                \
                     for (int32_t k3 = 0; k3 < (p)->kept_dims[3]; ++k3, ++o) {                                     \
-                        const __typeof__(*(input)) *base = (input) + k0 * (p)->kept_strides[0] + k1 * (p)->kept_strides[1] +   \
-                                             k2 * (p)->kept_strides[2] + k3 * (p)->kept_strides[3];              \
+                        const __typeof__(*(input)) *base = (input) + k0 * (p)->kept_strides[0] +                  \
+                                                           k1 * (p)->kept_strides[1] + k2 * (p)->kept_strides[2] + \
+                                                           k3 * (p)->kept_strides[3];                             \
                         init;                                                                                     \
-                        for (int32_t r0 = 0; r0 < (p)->red_dims[0]; ++r0)                                         \
-                            for (int32_t r1 = 0; r1 < (p)->red_dims[1]; ++r1)                                     \
-                                for (int32_t r2 = 0; r2 < (p)->red_dims[2]; ++r2) {                               \
-                                    const __typeof__(*(input)) *row = base + r0 * (p)->red_strides[0] +                         \
-                                                        r1 * (p)->red_strides[1] + r2 * (p)->red_strides[2];      \
-                                    for (int32_t r3 = 0; r3 < (p)->red_dims[3]; ++r3)                             \
-                                        step(row[r3 * (p)->red_strides[3]]);                                      \
-                                }                                                                                 \
+                        RVFW_REDUCE_RUNS(p, base, row,                                                            \
+                                         for (int32_t r3 = 0; r3 < (p)->red_dims[3]; ++r3)                        \
+                                             step(row[r3 * (p)->red_strides[3]]))                                 \
                         finish(o);                                                                                \
                     }                                                                                             \
     } while (0)

@@ -14,17 +14,11 @@ static void ordered_sum(const rvfw_reduce_params *p, const float *base, float *o
     const int32_t n = p->red_dims[3];
     const ptrdiff_t step = p->red_strides[3];
     vfloat32m1_t total = __riscv_vfmv_s_f_f32m1(0.0f, 1);
-    for (int32_t r0 = 0; r0 < p->red_dims[0]; ++r0)
-        for (int32_t r1 = 0; r1 < p->red_dims[1]; ++r1)
-            for (int32_t r2 = 0; r2 < p->red_dims[2]; ++r2) {
-                const float *row = base + r0 * p->red_strides[0] + r1 * p->red_strides[1] + r2 * p->red_strides[2];
-                for (int32_t i = 0; i < n;) {
-                    const size_t vl = __riscv_vsetvl_e32m8((size_t)(n - i));
-                    total = __riscv_vfredosum_vs_f32m8_f32m1(__riscv_vlse32_v_f32m8(row + i * step, 4 * step, vl),
-                                                             total, vl);
-                    i += (int32_t)vl;
-                }
-            }
+    RVFW_REDUCE_RUNS(p, base, row, for (int32_t i = 0; i < n;) {
+        const size_t vl = __riscv_vsetvl_e32m8((size_t)(n - i));
+        total = __riscv_vfredosum_vs_f32m8_f32m1(__riscv_vlse32_v_f32m8(row + i * step, 4 * step, vl), total, vl);
+        i += (int32_t)vl;
+    })
     const float sum = __riscv_vfmv_f_s_f32m1_f32(total);
     *out = p->multiplier ? sum / count : sum;
 }

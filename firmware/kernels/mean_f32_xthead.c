@@ -15,17 +15,12 @@ static void ordered_sum(const rvfw_reduce_params *p, const float *base, float *o
     const ptrdiff_t step = p->red_strides[3];
     rvfw_xt_setvl_e32m8(1);
     XT_VMV_VX(16, 0); /* the running total, +0.0f */
-    for (int32_t r0 = 0; r0 < p->red_dims[0]; ++r0)
-        for (int32_t r1 = 0; r1 < p->red_dims[1]; ++r1)
-            for (int32_t r2 = 0; r2 < p->red_dims[2]; ++r2) {
-                const float *row = base + r0 * p->red_strides[0] + r1 * p->red_strides[1] + r2 * p->red_strides[2];
-                for (int32_t i = 0; i < n;) {
-                    const size_t vl = rvfw_xt_setvl_e32m8((size_t)(n - i));
-                    XT_VLSE(8, row + i * step, 4 * step);
-                    XT_VFREDOSUM_VS(16, 8, 16);
-                    i += (int32_t)vl;
-                }
-            }
+    RVFW_REDUCE_RUNS(p, base, row, for (int32_t i = 0; i < n;) {
+        const size_t vl = rvfw_xt_setvl_e32m8((size_t)(n - i));
+        XT_VLSE(8, row + i * step, 4 * step);
+        XT_VFREDOSUM_VS(16, 8, 16);
+        i += (int32_t)vl;
+    })
     rvfw_xt_setvl_e32m8(1);
     if (p->multiplier)
         XT_VFDIV_VF(16, 16, count);
