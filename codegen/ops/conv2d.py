@@ -177,22 +177,25 @@ def pair_chunks(filter_ohwi: np.ndarray) -> np.ndarray:
 
 # The row kernel's int16 form where a row fills its lanes, the input has channels enough for runs
 # (I16_MAX_RUN taps at most, within one input pixel), and the runs average 4 taps or more:
-# IC's 16-channel 3x3 layers at VLEN 128, 0.44 -> 0.39 est. cycles/MAC (runs of 5.3 taps); shorter
+# IC's 16-channel 3x3 layers at VLEN 128, 0.44 -> 0.38 est. cycles/MAC (runs of 5.3 taps); shorter
 # runs spend more on widening each run than the int16 products save.
 I16_MIN_IN_C = 8
 I16_MIN_MEAN_RUN = 4.0
 I16_MAX_KW = 16  # mirrors RVFW_CONV_ROWS_I16_MAX_KW: the kernel's per-column lane ranges
 
 
-def rows_i16(vlen: int, g: conv_common.Geometry, filter_ohwi: np.ndarray) -> bool:
+def rows_i16(vlen: int, g: conv_common.Geometry, filter_ohwi: np.ndarray) -> np.ndarray | None:
+    """The row kernel's run table (pair_chunks) where its int16 form pays, else None."""
     if g.out_w < vlen // 4 or g.in_c < I16_MIN_IN_C or g.k_w > I16_MAX_KW:
-        return False
+        return None
     runs = pair_chunks(filter_ohwi)
-    return filter_ohwi[0].size * -(-filter_ohwi.shape[0] // 2) / runs.size >= I16_MIN_MEAN_RUN
+    mean_run = filter_ohwi[0].size * -(-filter_ohwi.shape[0] // 2) / runs.size
+    return runs if mean_run >= I16_MIN_MEAN_RUN else None
 
 
-def _operands(ctx: LowerContext, op: Op, g: conv_common.Geometry) -> Operands:
-    """Every operand some CONV_2D kernel reads (its family's `args` say which)."""
+def _operands(ctx: LowerContext, op: Op, g: conv_common.Geometry, runs: np.ndarray | None) -> Operands:
+    """Every operand some CONV_2D kernel reads (its family's `args` say which); runs: the row
+    kernel's int16 run table, or None (rows_i16)."""
     flt = ctx.tensor(op.inputs[1])
     bias_index = optional_input(op, 2)
     bias = ctx.tensor(bias_index).data if bias_index >= 0 else None
@@ -211,8 +214,7 @@ def _operands(ctx: LowerContext, op: Op, g: conv_common.Geometry) -> Operands:
         **conv_common.requant_operands(ctx, op, g.out_c),
         "scratch": lambda: ctx.scratch(op),
         "columns": lambda: ctx.spare_scratch(op),
-        "pair_chunks": lambda: (ctx.derived(op, "pair_chunks", "uint8_t", pair_chunks(flt.data))
-                                if rows_i16(ctx.vlen, g, flt.data) else Arg("null")),
+        "pair_chunks": lambda: Arg("null") if runs is None else ctx.derived(op, "pair_chunks", "uint8_t", runs),
     }  # fmt: skip
 
 
@@ -224,14 +226,14 @@ def lower(ctx: LowerContext, op: Op):
     bias = ctx.tensor(bias_index).data if bias_index >= 0 else None
     # Where the folded bias would pass int32, the reference kernel with the raw bias.
     unfolded = None if bias_folds(flt.data, bias, -inp.quant.zero_point[0]) else set(FOLDING_SETS)
-    operands = _operands(ctx, op, g)
+    has_rows = CONV_ROWS.has_own(CONV, ctx.kernels)
+    runs = rows_i16(ctx.vlen, g, flt.data) if has_rows else None
+    operands = _operands(ctx, op, g, runs)
     if ctx.inplace(op) and op.fused_add is None:
         # Output over the input (same arena offset), with the op's scratch; see planner.inplace.
         chosen = ctx.pick(CONV_1X1_INPLACE, unfolded, FOLDING_NOTE)
         return ctx.layer(op, chosen, CONV_1X1_INPLACE, params, operands, conv_common.macs(ctx.graph, op))
-    rows = CONV_ROWS.has_own(CONV, ctx.kernels) and (
-        _rows_fill_more_lanes(ctx.vlen, g.out_w, g.out_c) or rows_i16(ctx.vlen, g, flt.data)
-    )
+    rows = has_rows and (_rows_fill_more_lanes(ctx.vlen, g.out_w, g.out_c) or runs is not None)
     fam = CONV_ROWS if rows else CONV
     chosen = ctx.pick(fam, unfolded, FOLDING_NOTE)
     no_columns = ctx.spare_scratch(op).kind == "null" and not pointwise(ctx.graph, op)
