@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -66,6 +67,22 @@ def xuantie_sim(sim_tools) -> None:
 
 def quiet(_msg: str) -> None:
     pass
+
+
+def host_cc() -> str:
+    """This machine's C compiler (for checks of firmware headers on the host), or a skip."""
+    cc = shutil.which("gcc") or shutil.which("cc")
+    if cc is None:
+        pytest.skip("needs a host C compiler (make setup installs gcc)")
+    return cc
+
+
+def host_build(source: Path, output: Path, *flags: str) -> Path:
+    """source compiled for this host against firmware/include as the firmware compiles float code
+    (-ffp-contract=off: no fused multiply-add), with extra flags (-shared -fPIC for a library)."""
+    subprocess.run([host_cc(), "-O2", "-ffp-contract=off", *flags, f"-I{ROOT / 'firmware/include'}", str(source),
+                    "-o", str(output), "-lm"], check=True)  # fmt: skip
+    return output
 
 
 SIM_FIXTURES = {"sim_tools", "xuantie_sim", "both_simulators"}

@@ -25,6 +25,7 @@ from codegen.emit.escape import (
     line_comment,
     yaml_string,
 )
+from tests.conftest import host_cc
 
 EVERY_BYTE = bytes(range(256)).decode("latin-1")  # code points 0-255: UTF-8 makes them 384 bytes
 PAYLOADS = [
@@ -45,13 +46,6 @@ PAYLOADS = [
 ]
 
 
-def _cc() -> str:
-    cc = shutil.which("gcc") or shutil.which("cc")
-    if cc is None:
-        pytest.skip("needs a host C compiler (make setup installs gcc)")
-    return cc
-
-
 def test_c_strings_and_comments_keep_every_byte_as_data(tmp_path):
     """A C program holding each payload as a string literal (and in comments, under -trigraphs)
     prints the literal's bytes: exactly the payload's UTF-8 bytes."""
@@ -64,7 +58,7 @@ def test_c_strings_and_comments_keep_every_byte_as_data(tmp_path):
               "    return 0;", "}"]  # fmt: skip
     src, exe = tmp_path / "names.c", tmp_path / "names"
     src.write_text("\n".join(lines) + "\n")
-    proc = subprocess.run([_cc(), "-std=c99", "-trigraphs", "-Wall", "-Werror", "-o", str(exe), str(src)],
+    proc = subprocess.run([host_cc(), "-std=c99", "-trigraphs", "-Wall", "-Werror", "-o", str(exe), str(src)],
                           capture_output=True, text=True)  # fmt: skip
     assert proc.returncode == 0, proc.stderr
     printed = subprocess.run([str(exe)], capture_output=True, text=True, check=True).stdout.splitlines()

@@ -6,20 +6,16 @@ The same header runs on the targets (hardware or soft-float doubles give the sam
 from __future__ import annotations
 
 import ctypes
-import shutil
 import subprocess
 
 import numpy as np
 import pytest
 
-from tests.conftest import ROOT
+from tests.conftest import host_build
 
 
 @pytest.fixture(scope="module")
 def rvfw_expf(tmp_path_factory):
-    cc = shutil.which("gcc") or shutil.which("cc")
-    if cc is None:
-        pytest.skip("needs a host C compiler (make setup installs gcc)")
     out = tmp_path_factory.mktemp("expf")
     source = out / "expf.c"
     source.write_text('#include "rvfw_expf.h"\n#include "rvfw_tanhf.h"\n'
@@ -27,10 +23,7 @@ def rvfw_expf(tmp_path_factory):
                       "float host_rvfw_tanhf(float x) { return rvfw_tanhf(x); }\n"
                       "float host_rvfw_expm1f(float x) { return rvfw_expm1f(x); }\n"
                       '#include "rvfw_logf.h"\nfloat host_rvfw_logf(float x) { return rvfw_logf(x); }\n')  # fmt: skip
-    lib = out / "libexpf.so"
-    subprocess.run([cc, "-O2", "-ffp-contract=off", "-shared", "-fPIC", f"-I{ROOT / 'firmware/include'}",
-                    str(source), "-o", str(lib)], check=True)  # fmt: skip
-    return ctypes.CDLL(str(lib))
+    return ctypes.CDLL(str(host_build(source, out / "libexpf.so", "-shared", "-fPIC")))
 
 
 def _c_float(function):
@@ -109,12 +102,7 @@ def test_rvfw_expf_int_and_rvfw_expf_equal_the_host_expf_on_every_seventh_float(
     rvfw_expf near rounding boundaries) and rvfw_expf against the host's expf, in C, on every 7th
     float of [-104, 0] (and rvfw_expf of [0, 88] too), and at the two arguments where the host's
     FMA build rounds differently (rvfw_expf.h). Every float of the range agreed when written."""
-    cc = shutil.which("gcc") or shutil.which("cc")
-    if cc is None:
-        pytest.skip("needs a host C compiler (make setup installs gcc)")
-    source, program = tmp_path / "exhaustive.c", tmp_path / "exhaustive"
+    source = tmp_path / "exhaustive.c"
     source.write_text(EXHAUSTIVE)
-    subprocess.run([cc, "-O2", "-ffp-contract=off", f"-I{ROOT / 'firmware/include'}", str(source), "-o",
-                    str(program), "-lm"], check=True)  # fmt: skip
-    run = subprocess.run([str(program)], capture_output=True, text=True)
+    run = subprocess.run([str(host_build(source, tmp_path / "exhaustive"))], capture_output=True, text=True)
     assert run.returncode == 0, run.stdout

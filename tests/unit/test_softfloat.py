@@ -8,12 +8,10 @@ difference; here a stride through it, so the check takes seconds."""
 from __future__ import annotations
 
 import ctypes
-import shutil
-import subprocess
 
 import pytest
 
-from tests.conftest import ROOT
+from tests.conftest import host_build
 
 SOURCE = r"""
 #include <stdint.h>
@@ -69,15 +67,9 @@ long mismatched_tanh(uint32_t lo, uint32_t hi, uint32_t step)
 
 @pytest.fixture(scope="module")
 def softfloat(tmp_path_factory):
-    cc = shutil.which("gcc") or shutil.which("cc")
-    if cc is None:
-        pytest.skip("needs a host C compiler (make setup installs gcc)")
     out = tmp_path_factory.mktemp("softfloat")
     (out / "softfloat.c").write_text(SOURCE)
-    lib = out / "libsoftfloat.so"
-    subprocess.run([cc, "-O2", "-ffp-contract=off", "-shared", "-fPIC", f"-I{ROOT / 'firmware/include'}",
-                    str(out / "softfloat.c"), "-o", str(lib)], check=True)  # fmt: skip
-    so = ctypes.CDLL(str(lib))
+    so = ctypes.CDLL(str(host_build(out / "softfloat.c", out / "libsoftfloat.so", "-shared", "-fPIC")))
     so.mismatched_ops.restype, so.mismatched_ops.argtypes = ctypes.c_long, [ctypes.c_uint64, ctypes.c_long]
     so.mismatched_tanh.restype = ctypes.c_long
     so.mismatched_tanh.argtypes = [ctypes.c_uint32, ctypes.c_uint32, ctypes.c_uint32]
