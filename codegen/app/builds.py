@@ -12,8 +12,8 @@ from codegen.app.manifest import App, AppModel
 from codegen.boards import Board
 from codegen.build import size
 from codegen.ir import Graph
+from codegen.memplan import MemoryPlan
 from codegen.ops import ConstArray, Layer
-from codegen.planner import MemoryPlan
 
 
 @dataclass

@@ -14,9 +14,9 @@ from codegen import __version__
 from codegen.boards.board import Board
 from codegen.emit import escape
 from codegen.ir import DType, Graph
+from codegen.memplan import MemoryPlan
 from codegen.ops import ConstArray, Layer
 from codegen.ops.kernels import C_PREFIX
-from codegen.planner import MemoryPlan
 
 # Constant arrays the size table counts as weights (the model's filters and tables, transposed or
 # not); everything else (biases, folded biases, multipliers, shifts, offsets) is a per-channel or

@@ -16,9 +16,9 @@ from codegen.emit.escape import line_comment
 from codegen.errors import BudgetError, RvfwError
 from codegen.export.package import FORMATS, Package, check_format, copy_firmware, flags, for_size, write_format
 from codegen.ir import DType, Graph
+from codegen.memplan import MemoryPlan
 from codegen.ops import cold_kernels, lower_graph
 from codegen.paths import FIRMWARE_DIR, ROOT
-from codegen.planner import MemoryPlan
 
 C_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 C_TYPES = {DType.INT8: "int8_t", DType.INT16: "int16_t", DType.INT32: "int32_t", DType.UINT8: "uint8_t",

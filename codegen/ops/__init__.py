@@ -18,6 +18,7 @@ from types import ModuleType
 
 from codegen.errors import ModelError, summarize
 from codegen.ir import Graph, Op, OpKind
+from codegen.memplan import View
 from codegen.ops.common import ConstArray, Layer, LowerContext, cold_kernels, fail
 from codegen.ops.contract import Form, Kind, OpContract
 from codegen.ops.kernels import Family
@@ -52,8 +53,13 @@ def form_of(graph: Graph, op: Op) -> Form:
 
 
 def families() -> list[Family]:
-    """Every kernel family of every op (the registry, for `rvfw ops` and tests)."""
-    return [f for module in MODULES for f in module.CONTRACT.families]
+    """Every kernel family of every op (the registry, for `rvfw ops` and tests), each once (RESHAPE
+    copies with CONCATENATION's family where its view was not taken)."""
+    found: list[Family] = []
+    for f in (f for module in MODULES for f in module.CONTRACT.families):
+        if not any(f is g for g in found):
+            found.append(f)
+    return found
 
 
 def check_graph(graph: Graph) -> None:
@@ -76,6 +82,21 @@ def macs(graph: Graph, op: Op) -> int:
 def inplace_candidates(graph: Graph, op: Op) -> list[tuple[int, int]]:
     """(input tensor it may overwrite or -1, scratch bytes), in order of preference."""
     return form_of(graph, op).inplace(graph, op)
+
+
+def declared_views(graph: Graph, op: Op) -> list[View]:
+    """The byte ranges this op declares one operand to be of another (a form's `views`): only
+    between arena operands of the op, each part once (what the planner may share)."""
+    found, seen = [], set()
+    for view in form_of(graph, op).views(graph, op):
+        tensors = (graph.tensors[view.part], graph.tensors[view.whole])
+        if view.part in seen or any(t.is_constant or t.is_variable for t in tensors):
+            continue
+        inside = view.offset >= 0 and view.offset + tensors[0].nbytes <= tensors[1].nbytes
+        assert inside and view.part != view.whole, f"{op.kind.value} declares {view} outside its whole"
+        found.append(view)
+        seen.add(view.part)
+    return found
 
 
 def scratch_bytes(graph: Graph, op: Op) -> int:
@@ -142,6 +163,7 @@ __all__ = [
     "LowerContext",
     "check_graph",
     "cold_kernels",
+    "declared_views",
     "families",
     "inplace_candidates",
     "lower_graph",

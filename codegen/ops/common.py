@@ -14,7 +14,7 @@ from codegen.ir import DType, Graph, Op, Tensor
 from codegen.ops.kernels import CALLS, Family, Pick, pick
 
 if TYPE_CHECKING:  # ops come before the planner; lowering only reads the plan it is given
-    from codegen.planner import MemoryPlan
+    from codegen.memplan import MemoryPlan
 
 
 @dataclass(frozen=True)
@@ -203,10 +203,11 @@ class LowerContext:
     def output(self, op: Op, position: int = 0) -> Arg:
         return self.arena(op.outputs[position], "output")
 
-    def is_view(self, tensor: int) -> bool:
-        """Whether the plan keeps this tensor inside another's buffer (a join's input, a split's
-        output: planner.analysis.offset_views), so no copy moves it."""
-        return tensor in self.plan.views
+    def is_view(self, op: Op, tensor: int) -> bool:
+        """Whether the plan took this op's view of `tensor` (its form's `views`): the tensor
+        already sits where the op would copy it (a join's input written by its producer into the
+        output, a split's part read in place), so this op moves nothing for it."""
+        return (op.index, tensor) in self.plan.views
 
     def inplace(self, op: Op) -> bool:
         """Whether the memory plan runs this op over its input (see planner.inplace)."""

@@ -11,6 +11,7 @@ from dataclasses import replace
 import numpy as np
 
 from codegen.ir import DType, Graph, Op, OpKind
+from codegen.memplan import View
 from codegen.ops.common import (
     Layer,
     LowerContext,
@@ -92,6 +93,20 @@ def fold(graph: Graph, op: Op) -> list[np.ndarray] | None:
     return [np.concatenate(values, axis=axis(graph, op))]
 
 
+def views(graph: Graph, op: Op) -> list[View]:
+    """Where all dimensions before the joined axis are 1, each input is one contiguous run of the
+    output: its producer can write it there (the planner decides whether it may)."""
+    out = graph.tensors[op.outputs[0]]
+    a = pack_axis(graph, op) if op.kind is OpKind.PACK else axis(graph, op)
+    if math.prod(out.shape[:a]) != 1:
+        return []
+    found, offset = [], 0
+    for i in op.inputs:
+        found.append(View(i, op.outputs[0], offset))
+        offset += graph.tensors[i].nbytes
+    return found
+
+
 def lower(ctx: LowerContext, op: Op) -> list[Layer]:
     out = ctx.tensor(op.outputs[0])
     a = pack_axis(ctx.graph, op) if op.kind is OpKind.PACK else axis(ctx.graph, op)
@@ -102,7 +117,7 @@ def lower(ctx: LowerContext, op: Op) -> list[Layer]:
     for i in op.inputs:
         inp = ctx.tensor(i)
         row_bytes = (1 if op.kind is OpKind.PACK else inp.shape[a]) * inner
-        if ctx.is_view(i):  # its producer wrote it in place in the output
+        if ctx.is_view(op, i):  # its producer wrote it in place in the output
             offset += row_bytes
             continue
         params = [("rows", rows), ("row_bytes", row_bytes), ("out_row_bytes", out.shape[a] * inner),
@@ -121,6 +136,6 @@ CONTRACT = OpContract(
         OpKind.CONCATENATION: Kind(3, (1, 1 << 16), options=("axis",)),
         OpKind.PACK: Kind(3, (1, 1 << 16)),
     },
-    forms={None: Form(check, lower, (COPY,))},
+    forms={None: Form(check, lower, (COPY,), views=views)},
     fold=fold,
 )

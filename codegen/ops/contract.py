@@ -9,6 +9,11 @@ comes from it:
   and lowers it. Every dtype form of an op lives in its op's module. The `None` key is the form
   for every other dtype: its check refuses, in one line, what no kernel runs.
 - `fold`: the op computed at build time when its inputs are constants (passes.simplify).
+- a form's `views`: which operand is exactly a byte range of which other (memplan.View): a
+  RESHAPE's output is its input, a contiguous CONCATENATION input a slice of its output, a
+  contiguous SPLIT part or SLICE a slice of its input. The planner takes a view only where sharing
+  the bytes is safe (planner.views) and asks nothing else about the op's geometry; the op's
+  lowering copies every part whose view was not taken (LowerContext.is_view).
 
 `OpContract.__post_init__` checks the declaration when the module is imported, so a module that
 lacks a part fails at import, not in the middle of some later build.
@@ -21,6 +26,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from codegen.ir import DType, Graph, Op, OpKind
+from codegen.memplan import View
 from codegen.ops.kernels import Family
 
 if TYPE_CHECKING:
@@ -31,6 +37,7 @@ Count = Callable[[Graph, Op], int]
 InPlace = Callable[[Graph, Op], list[tuple[int, int]]]
 Lower = Callable[["LowerContext", Op], "Layer | list[Layer] | None"]
 Fold = Callable[[Graph, Op], Any]
+Views = Callable[[Graph, Op], list[View]]
 
 
 def no_macs(graph: Graph, op: Op) -> int:
@@ -40,6 +47,11 @@ def no_macs(graph: Graph, op: Op) -> int:
 
 def not_in_place(graph: Graph, op: Op) -> list[tuple[int, int]]:
     """`inplace` of an op with no in-place kernel."""
+    return []
+
+
+def no_views(graph: Graph, op: Op) -> list[View]:
+    """`views` of an op whose outputs are computed, never a byte range of an operand."""
     return []
 
 
@@ -73,9 +85,10 @@ class Form:
     scratch: Count | None = None  # scratch its kernel needs in every memory mode
     spare_scratch: Count | None = None  # scratch a fast kernel uses where it is free (ops.spare_scratch_bytes)
     kinds: tuple[OpKind, ...] | None = None  # the kinds it takes, when not every kind of its op
+    views: Views = no_views  # operands that are byte ranges of others (memplan.View)
 
     def __post_init__(self) -> None:
-        for name in ("check", "lower", "macs", "inplace"):
+        for name in ("check", "lower", "macs", "inplace", "views"):
             assert callable(getattr(self, name)), f"Form.{name} must be a function"
         assert all(isinstance(f, Family) for f in self.families), self.families
 

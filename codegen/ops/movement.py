@@ -17,6 +17,7 @@ from dataclasses import replace
 import numpy as np
 
 from codegen.ir import DType, Graph, Op, OpKind
+from codegen.memplan import View
 from codegen.ops.common import Layer, LowerContext, expect_constant, fail
 from codegen.ops.contract import Form, Kind, OpContract
 from codegen.ops.kernels import family
@@ -251,6 +252,25 @@ def check(graph: Graph, op: Op) -> None:
             raise fail(graph, op, f"output {position} is {list(out.shape)}, the op makes {list(m.shape)}")
 
 
+def views(graph: Graph, op: Op) -> list[View]:
+    """An output that copies one contiguous run of the input (a SPLIT part along an axis with
+    only 1s before it, a SLICE of whole rows, an UNPACK of the outermost axis) is that run of
+    the input's bytes: it can be read in place."""
+    if _dynamic_gather(graph, op):
+        return []
+    data = graph.tensors[op.inputs[DATA_INPUT.get(op.kind, 0)]]
+    try:
+        maps = sources(graph, op)
+    except Refused:
+        return []
+    found = []
+    for o, src in zip(op.outputs, maps):
+        flat = src.reshape(-1)
+        if flat.size and np.array_equal(flat, flat[0] + np.arange(flat.size, dtype=np.int64)):
+            found.append(View(o, data.index, int(flat[0]) * data.dtype.size))
+    return found
+
+
 def _runs(seq: np.ndarray) -> tuple[int, int]:
     """(length, stride) of the innermost level: the longest L dividing len(seq) such that seq is
     blocks of L arithmetic runs sharing one stride ((1, 0) when no L > 1 does)."""
@@ -316,7 +336,7 @@ def lower(ctx: LowerContext, op: Op) -> list[Layer]:
     size = data.dtype.size
     layers = []
     for position, src in enumerate(sources(ctx.graph, op)):
-        if ctx.is_view(op.outputs[position]):  # a slice of the input, read in place
+        if ctx.is_view(op, op.outputs[position]):  # a slice of the input, read in place
             continue
         data_arg, out_arg = ctx.arena(data.index, "input"), ctx.output(op, position)
         form = strided_form(src) if src.size else None
@@ -350,7 +370,7 @@ CONTRACT = OpContract(
         OpKind.GATHER: Kind(5, (2, 2)),
         OpKind.RESIZE_NEAREST_NEIGHBOR: Kind(4, (2, 2)),
     },
-    forms={None: Form(check, lower, (COPY, GATHER_ROWS, GATHER_DYNAMIC))},
+    forms={None: Form(check, lower, (COPY, GATHER_ROWS, GATHER_DYNAMIC), views=views)},
     fold=fold,
 )
 

@@ -1,12 +1,17 @@
-"""RESHAPE, SQUEEZE and EXPAND_DIMS: views of their input's bytes. No kernel call and no arena space
-(see planner.analysis)."""
+"""RESHAPE, SQUEEZE and EXPAND_DIMS: the same bytes under another shape. Declared as a view of the
+input (no kernel call, no arena space); where the planner could not take the view (planner.views:
+sharing would let a later write clobber bytes a reader still needs) the bytes are copied."""
 
 from __future__ import annotations
+
+from dataclasses import replace
 
 import numpy as np
 
 from codegen.ir import Graph, Op, OpKind
-from codegen.ops.common import LowerContext, fail
+from codegen.memplan import View
+from codegen.ops.common import Layer, LowerContext, fail
+from codegen.ops.concatenation import COPY
 from codegen.ops.contract import Form, Kind, OpContract
 
 
@@ -23,8 +28,17 @@ def fold(graph: Graph, op: Op) -> list[np.ndarray]:
     return [graph.tensors[op.inputs[0]].data]
 
 
-def lower(ctx: LowerContext, op: Op) -> None:
-    return None
+def views(graph: Graph, op: Op) -> list[View]:
+    return [View(op.outputs[0], op.inputs[0], 0)]
+
+
+def lower(ctx: LowerContext, op: Op) -> Layer | None:
+    if ctx.is_view(op, op.outputs[0]):
+        return None
+    nbytes = ctx.tensor(op.outputs[0]).nbytes
+    params = [("rows", 1), ("row_bytes", nbytes), ("out_row_bytes", nbytes), ("out_offset", 0)]
+    args = [replace(ctx.input(op), c_type="int8_t"), replace(ctx.output(op), c_type="int8_t")]
+    return ctx.layer(op, ctx.pick(COPY), COPY, params, args)
 
 
 CONTRACT = OpContract(
@@ -33,6 +47,6 @@ CONTRACT = OpContract(
         OpKind.SQUEEZE: Kind(1, (1, 1)),
         OpKind.EXPAND_DIMS: Kind(1, (2, 2)),
     },
-    forms={None: Form(check, lower, ())},
+    forms={None: Form(check, lower, (COPY,), views=views)},
     fold=fold,
 )

@@ -21,12 +21,15 @@ def reorder_for_memory(graph: Graph) -> Graph:
     A heuristic, not a proof of optimality; chains have a single order anyway.
     """
     from codegen.planner.analysis import analyze_lifetimes, lifetime_lower_bound
+    from codegen.planner.views import resolve
 
     if any(t.is_variable for op in graph.ops for t in (graph.tensors[o] for o in op.outputs)):
         return graph  # an op writes a variable (ASSIGN_VARIABLE): the reads around it keep their order
 
     def peak(ops: list[Op]) -> int:
-        return lifetime_lower_bound(analyze_lifetimes(dataclasses.replace(graph, ops=ops)))
+        ordered = dataclasses.replace(graph, ops=ops)
+        # An estimate: every consistent view taken, without the arena checker's proof of each.
+        return lifetime_lower_bound(analyze_lifetimes(ordered, storage=resolve(ordered, checked=False)))
 
     if len(graph.ops) <= ROLLOUT_MAX_OPS:
         order: list[Op] = []

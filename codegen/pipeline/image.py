@@ -17,6 +17,7 @@ from codegen.build.staging import staged
 from codegen.check import golden
 from codegen.errors import BudgetError, RvfwError
 from codegen.ir import Graph
+from codegen.memplan import MemoryPlan
 from codegen.ops import ConstArray, Layer, cold_kernels, lower_graph
 from codegen.paths import FIRMWARE_DIR, ROOT
 from codegen.pipeline.loading import Compression, Log, load
@@ -32,7 +33,6 @@ from codegen.pipeline.memory import (
     kernel_set_for,
     needs_table,
 )
-from codegen.planner import MemoryPlan
 
 # speed: -O2, with the code an inference hardly runs at -Os (ops.common.cold_kernels); size: all -Os.
 OPTIMIZE = ("speed", "size")

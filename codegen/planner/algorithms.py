@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from codegen.errors import RvfwError
-from codegen.planner.analysis import Buffer
+from codegen.memplan import Buffer
 
 Algorithm = Callable[[list[Buffer], int], list[int]]
 EXACT_MAX_BUFFERS = 12

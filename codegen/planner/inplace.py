@@ -3,53 +3,51 @@
 A pure pass over the graph: it returns, per chosen op, the input tensor it overwrites and the
 scratch bytes its in-place kernel needs. Each op says which inputs it could overwrite and with
 how much scratch (its module's `inplace`, see codegen.ops); this pass takes the first whose
-input dies at the op: no later reader, not a graph output, not a constant; an op reading or
-writing a part kept inside a join's or split's buffer (planner.analysis.offset_views) is left out.
+input dies at the op: no later reader of any tensor stored with it, not a graph output, not a
+constant. The views come first (planner.views): an op whose output shares bytes with anything
+but RESHAPE views of itself, or whose input is a part of a larger group, is left out, since a part
+kept inside a join's or split's buffer already costs no bytes and no copy.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from codegen.ir import Graph
+from codegen.memplan import InPlace
 from codegen.ops import inplace_candidates
-from codegen.planner.analysis import alias_roots, offset_views
+from codegen.planner.views import Storage, resolve
 
-
-@dataclass(frozen=True)
-class InPlace:
-    tensor: int  # the input whose buffer the output takes over (-1: none, scratch only)
-    scratch: int  # bytes of scratch the op's kernels need
-    # The output starts this many bytes before the input (a tiled stage writes its output rows
-    # behind the input rows it still reads: planner.tiling.StageTiling.lead); the buffer grows by
-    # as much, and every tensor in it before the op sits that far in.
-    lead: int = 0
+__all__ = ["InPlace", "choose_inplace"]
 
 
 def choose_inplace(graph: Graph) -> dict[int, InPlace]:
     chosen: dict[int, InPlace] = {}
+    storage = resolve(graph)
     for step, op in enumerate(graph.ops):
-        # A part that lives inside a join's or split's buffer already costs no bytes and no copy:
-        # running its reader or writer in place would take that away.
-        views = offset_views(graph, chosen)
-        if op.outputs[0] in views:
+        out = op.outputs[0] if op.outputs else -1
+        if out not in storage.group or not storage.plain(storage.root(out)):
             continue
         for tensor, scratch, *lead in inplace_candidates(graph, op):
-            if tensor in views:
-                continue
-            if tensor < 0 or _dies_at(graph, chosen, tensor, step):
+            if tensor < 0:
                 chosen[op.index] = InPlace(tensor, scratch, *lead)
+                break
+            if tensor not in storage.group or storage.root(tensor) == storage.root(out):
+                continue
+            g = storage.root(tensor)
+            if storage.placed(g)[tensor] != 0 or graph.tensors[tensor].nbytes != storage.extent(g):
+                continue  # a part of a larger group: its bytes are not its own
+            if _dies_at(graph, storage, tensor, step):
+                decision = InPlace(tensor, scratch, *lead)
+                chosen[op.index] = decision
+                merged = storage.merge(out, tensor, -decision.lead)
+                assert merged is not None
+                storage.commit(*merged)
                 break
     return chosen
 
 
-def _dies_at(graph: Graph, chosen: dict[int, InPlace], tensor: int, step: int) -> bool:
-    """Whether no op after `step` reads the tensor's storage and it is not a graph output."""
-    t = graph.tensors[tensor]
-    if t.is_constant or t.is_variable:
-        return False
-    root = alias_roots(graph, chosen)
-    sharing = {i for i, r in root.items() if r == root[tensor]}
+def _dies_at(graph: Graph, storage: Storage, tensor: int, step: int) -> bool:
+    """Whether no op after `step` reads any tensor stored with `tensor`, and none is a graph output."""
+    sharing = set(storage.members[storage.root(tensor)])
     if sharing & set(graph.outputs):
         return False
     return all(not (sharing & set(later.inputs)) for later in graph.ops[step + 1 :])

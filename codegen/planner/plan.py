@@ -3,65 +3,18 @@
 from __future__ import annotations
 
 import dataclasses
-from dataclasses import dataclass, field
 
 from codegen.errors import RvfwError
 from codegen.ir import Graph, Op, OpKind
+from codegen.memplan import Buffer, ControlPlan, InPlace, MemoryPlan
 from codegen.planner.algorithms import clash, get_algorithm
-from codegen.planner.analysis import (
-    Buffer,
-    analyze_lifetimes,
-    leads,
-    lifetime_lower_bound,
-    offset_views,
-    spare_scratch_buffers,
-)
-from codegen.planner.inplace import InPlace
+from codegen.planner.analysis import analyze_lifetimes, lifetime_lower_bound, spare_scratch_buffers
+from codegen.planner.arena_check import check_plan
+from codegen.planner.views import resolve
+
+__all__ = ["ControlPlan", "MemoryPlan", "check_arena", "check_overlaps", "plan_control", "plan_memory"]
 
 DEFAULT_ALIGNMENT = 16
-
-
-@dataclass
-class MemoryPlan:
-    algorithm: str
-    alignment: int
-    buffers: list[Buffer]
-    offsets: list[int]
-    arena_size: int
-    lower_bound: int
-    tensor_offsets: dict[int, int]  # every arena tensor, views included
-    scratch_offsets: dict[int, int] = field(default_factory=dict)  # op index -> its scratch buffer
-    inplace: dict[int, InPlace] = field(default_factory=dict)  # op index -> the input it overwrites
-    views: dict[int, tuple[int, int]] = field(default_factory=dict)  # part -> (whole, byte offset)
-    # Variable tensors (state that persists across inferences) live in their own area, not the arena.
-    state_offsets: dict[int, int] = field(default_factory=dict)
-    state_size: int = 0
-    # op index -> its spare scratch (ops.spare_scratch_bytes), where it fit without growing the arena
-    spare_offsets: dict[int, int] = field(default_factory=dict)
-    # WHILE or IF op index -> the plans of its subgraphs, inside its scratch
-    control: dict[int, ControlPlan] = field(default_factory=dict)
-
-    def shifted(self, base: int) -> MemoryPlan:
-        """This plan with every arena offset moved by base (a loop's subgraph inside its scratch)."""
-        return dataclasses.replace(
-            self,
-            offsets=[o + base for o in self.offsets],
-            tensor_offsets={t: o + base for t, o in self.tensor_offsets.items()},
-            scratch_offsets={k: o + base for k, o in self.scratch_offsets.items()},
-            spare_offsets={k: o + base for k, o in self.spare_offsets.items()},
-        )
-
-
-@dataclass
-class ControlPlan:
-    """The arena of a WHILE's or an IF's subgraphs (Op.subgraphs), inside the op's scratch: each
-    subgraph's plan and where it starts in the scratch. WHILE: the body's plan (its inputs, the
-    values the loop carries, live through every iteration) then the cond's after it; IF: both
-    branches from the start (one of them runs)."""
-
-    plans: tuple[MemoryPlan, ...]  # in Op.subgraphs' order
-    bases: tuple[int, ...]
-    size: int
 
 
 def plan_control(op: Op, algorithm: str, alignment: int) -> ControlPlan:
@@ -87,7 +40,8 @@ def plan_memory(
     """Offsets for every activation tensor (and in-place scratch), checked overlap-free."""
     inplace = inplace or {}
     control = {op.index: plan_control(op, algorithm, alignment) for op in graph.ops if op.subgraphs}
-    buffers = analyze_lifetimes(graph, inplace, {k: c.size for k, c in control.items()})
+    storage = resolve(graph, inplace)
+    buffers = analyze_lifetimes(graph, inplace, {k: c.size for k, c in control.items()}, storage)
     place = get_algorithm(algorithm)
     offsets = place(buffers, alignment)
     arena = _arena_of(buffers, offsets, alignment)
@@ -98,18 +52,26 @@ def plan_memory(
         trial_arena = _arena_of(trial, trial_offsets, alignment)
         if trial_arena <= arena:
             buffers, offsets, arena = trial, trial_offsets, trial_arena
-    views = offset_views(graph, inplace)
-    shift = leads(graph, inplace)
-    tensor_offsets = {t: o + views.get(t, (t, 0))[1] + shift.get(t, 0) for b, o in zip(buffers, offsets)
-                      for t in b.tensors}  # fmt: skip
+    placed = {g: storage.placed(g) for g in {storage.root(t) for b in buffers for t in b.tensors}}
+    tensor_offsets = {t: o + placed[storage.root(t)][t] for b, o in zip(buffers, offsets) for t in b.tensors}
     scratch_offsets = {b.scratch_of: o for b, o in zip(buffers, offsets) if b.scratch_of is not None and not b.spare}
     spare_offsets = {b.scratch_of: o for b, o in zip(buffers, offsets) if b.spare}
     bound = lifetime_lower_bound([b for b in buffers if not b.spare])
     state_offsets, state_size = plan_state(graph, alignment)
     plan = MemoryPlan(algorithm, alignment, buffers, offsets, arena, bound, tensor_offsets, scratch_offsets, inplace,
-                      views, state_offsets, state_size, spare_offsets, control)  # fmt: skip
+                      dict(storage.views), state_offsets, state_size, spare_offsets, control)  # fmt: skip
     check_overlaps(plan)
+    check_arena(graph, plan)
     return plan
+
+
+def check_arena(graph: Graph, plan: MemoryPlan) -> None:
+    """Raise if the plan lets a write clobber bytes a live tensor still needs (planner.arena_check):
+    a planner bug, never the model's, so it stops the build rather than emit a wrong image."""
+    problems = check_plan(graph, plan)
+    if problems:
+        more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
+        raise RvfwError(f"internal error: the arena plan of {graph.name} is unsafe: {problems[0]}{more}")
 
 
 def _arena_of(buffers: list[Buffer], offsets: list[int], alignment: int) -> int:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from codegen.ir import Graph
-from codegen.planner import MemoryPlan
+from codegen.memplan import MemoryPlan
 
 WIDTH, HEIGHT, MARGIN, GAP = 520, 360, 48, 40
 PALETTE = ("#4e79a7", "#f28e2b", "#59a14f", "#e15759", "#76b7b2", "#edc948", "#b07aa1", "#9c755f")

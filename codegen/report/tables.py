@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from codegen.ir import Graph
+from codegen.memplan import MemoryPlan
 from codegen.ops import Layer
-from codegen.planner import MemoryPlan
 
 
 def table(headers: list[str], rows: list[list[object]], right: set[int] | None = None) -> str:

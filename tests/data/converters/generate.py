@@ -274,6 +274,73 @@ def lstm() -> tuple[keras.Model, list]:
     return keras.Model(inp, L.Dense(3)(x)), [(1, 10, 8)]
 
 
+def densenet() -> tuple[keras.Model, list]:
+    """DenseNet-style (issue 50): dense blocks whose every layer concatenates the running feature
+    map with its own output (views of views), pre-activation BatchNorm (MUL/ADD after conversion),
+    transition layers down to 1x1, and concatenations at 1x1 before a MUL."""
+    x = inp = keras.Input((8, 8, 3), batch_size=1)
+    x = L.Conv2D(8, 3, padding="same", bias_initializer=BIAS)(x)
+    for block, size in enumerate((8, 4, 2, 1)):  # the blocks' height and width
+        for _ in range(3):
+            y = L.BatchNormalization(beta_initializer=BIAS, gamma_initializer="ones")(x)
+            y = L.ReLU()(y)
+            y = L.Conv2D(6, 3 if size > 1 else 1, padding="same", bias_initializer=BIAS)(y)
+            x = L.Concatenate()([x, y])
+        if block < 3:
+            x = L.BatchNormalization(beta_initializer=BIAS)(x)
+            x = L.Conv2D(x.shape[-1] // 2, 1, bias_initializer=BIAS)(x)
+            x = L.AveragePooling2D(2)(x)
+    gate = L.Dense(x.shape[-1], activation="sigmoid", bias_initializer=BIAS)(L.GlobalAveragePooling2D(keepdims=True)(x))
+    x = L.Multiply()([x, gate])
+    return keras.Model(inp, L.Dense(10, bias_initializer=BIAS)(L.Flatten()(x))), [(1, 8, 8, 3)]
+
+
+def nchw_concat() -> tuple[keras.Model, list]:
+    """What a PyTorch export does around every conv (RetinaFace): NCHW activations, TRANSPOSEs to
+    and from NHWC, and channel concatenations (axis 1) whose output feeds the next op directly."""
+    x = inp = keras.Input((8, 12, 12), batch_size=1)
+
+    def conv(t, filters):
+        t = L.Permute((2, 3, 1))(t)
+        t = L.Conv2D(filters, 3, padding="same", bias_initializer=BIAS)(t)
+        return L.Permute((3, 1, 2))(t)
+
+    a, b, c, d = conv(x, 4), conv(x, 4), conv(x, 8), conv(x, 2)
+    y = L.ReLU()(L.Concatenate(axis=1)([a, b, c, d]))
+    z = L.Concatenate(axis=1)([conv(y, 6), y])
+    return keras.Model(inp, L.Dense(5, bias_initializer=BIAS)(L.Flatten()(z))), [(1, 8, 12, 12)]
+
+
+def nested_concat() -> tuple[keras.Model, list]:
+    """Vector concatenations of concatenations: concat(dense(x), x), then concat(that, dense(that))."""
+    x = inp = keras.Input((12,), batch_size=1)
+    a = L.Concatenate()([L.Dense(8, bias_initializer=BIAS)(x), x])
+    b = L.Concatenate()([a, L.Dense(6, activation="relu", bias_initializer=BIAS)(a)])
+    return keras.Model(inp, L.Dense(4, bias_initializer=BIAS)(b)), [(1, 12)]
+
+
+def slice_join() -> tuple[keras.Model, list]:
+    """A slice that feeds a conv and a concatenation: Cropping2D -> Conv2D and
+    Concatenate(axis=1)([crop, MaxPool(x)])."""
+    x = inp = keras.Input((8, 8, 4), batch_size=1)
+    x = L.Conv2D(4, 1, bias_initializer=BIAS)(x)
+    c = L.Cropping2D(((2, 2), (0, 0)))(x)
+    y = L.Conv2D(3, 3, padding="same", bias_initializer=BIAS)(c)
+    z = L.Concatenate(axis=1)([c, L.MaxPooling2D((2, 1))(x)])
+    return keras.Model(inp, [y, z]), [(1, 8, 8, 4)]
+
+
+def split_join() -> tuple[keras.Model, list]:
+    """A SPLIT part inside a four-input channel concatenation with three ops of that part; at 1x1,
+    where the split's parts and the join's inputs are contiguous (views)."""
+    x = inp = keras.Input((6, 6, 8), batch_size=1)
+    x = L.GlobalAveragePooling2D(keepdims=True)(L.Conv2D(8, 1, bias_initializer=BIAS)(x))
+    t, u = L.Lambda(lambda v: tf.split(v, 2, axis=3))(x)
+    y = L.Concatenate(axis=3)([L.Activation("sigmoid")(t), t, L.Conv2D(4, 1, bias_initializer=BIAS)(t),
+                               L.LeakyReLU(0.2)(t)])  # fmt: skip
+    return keras.Model(inp, [L.Dense(6, bias_initializer=BIAS)(y), L.Conv2D(2, 1, bias_initializer=BIAS)(u)]), [(1, 6, 6, 8)]
+
+
 # name -> (builder, converter modes)
 MODELS: dict[str, tuple[Callable, tuple[str, ...]]] = {
     "dense_ae": (dense_autoencoder, ("16x8", "int8", "float")),
@@ -296,6 +363,12 @@ MODELS: dict[str, tuple[Callable, tuple[str, ...]]] = {
     "resize_bilinear": (resize_bilinear, ("int8", "float")),
     "tt_einsum": (tt_einsum, ("int8",)),
     "branches": (branches, ("int8", "float")),
+    # issue 50: joins and splits planned as views
+    "densenet": (densenet, ("int8", "16x8", "float")),
+    "nchw_concat": (nchw_concat, ("int8", "float")),
+    "nested_concat": (nested_concat, ("int8", "float", "16x8")),
+    "slice_join": (slice_join, ("int8", "float")),
+    "split_join": (split_join, ("float", "int8")),
 }
 
 
