@@ -203,11 +203,14 @@ class LowerContext:
     def output(self, op: Op, position: int = 0) -> Arg:
         return self.arena(op.outputs[position], "output")
 
-    def is_view(self, op: Op, tensor: int) -> bool:
+    def is_view(self, op: Op, tensor: int, offset: int | None = None) -> bool:
         """Whether the plan took this op's view of `tensor` (its form's `views`): the tensor
         already sits where the op would copy it (a join's input written by its producer into the
-        output, a split's part read in place), so this op moves nothing for it."""
-        return (op.index, tensor) in self.plan.views
+        output, a split's part read in place), so this op moves nothing for it. offset: the byte
+        offset in the whole the op would copy it to (an input joined twice is a view at one of
+        them at most: the other is copied)."""
+        view = self.plan.views.get((op.index, tensor))
+        return view is not None and (offset is None or view.offset == offset)
 
     def inplace(self, op: Op) -> bool:
         """Whether the memory plan runs this op over its input (see planner.inplace)."""

@@ -117,7 +117,7 @@ def lower(ctx: LowerContext, op: Op) -> list[Layer]:
     for i in op.inputs:
         inp = ctx.tensor(i)
         row_bytes = (1 if op.kind is OpKind.PACK else inp.shape[a]) * inner
-        if ctx.is_view(op, i):  # its producer wrote it in place in the output
+        if ctx.is_view(op, i, offset):  # its producer wrote it in place in the output
             offset += row_bytes
             continue
         params = [("rows", rows), ("row_bytes", row_bytes), ("out_row_bytes", out.shape[a] * inner),
