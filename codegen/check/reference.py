@@ -12,6 +12,7 @@ import numpy as np
 import tflite
 
 from codegen.check import golden, tt_reference
+from codegen.check.inline import external_buffers
 from codegen.errors import RvfwError, one_line
 from codegen.ir import Graph, OpKind, Tensor
 from codegen.modelgen import ModelBuilder
@@ -34,6 +35,18 @@ def with_outputs(data: bytes, outputs: list[int]) -> bytes:
     body += struct.pack(f"<I{len(outputs)}i", len(outputs), *outputs)
     body[where : where + 4] = struct.pack("<I", vector - where)
     return bytes(body)
+
+
+def inlined_note(graph: Graph) -> str:
+    """The line that says TFLite Micro ran an inlined copy of the model (check.inline), or ""."""
+    if is_compressed(graph) or not graph.source or not Path(graph.source).is_file():
+        return ""
+    count = len(external_buffers(Path(graph.source).read_bytes()))
+    if not count:
+        return ""
+    return (f"TFLite Micro runs a copy of {Path(graph.source).name} with its {count} external buffer"
+            f"{'s' if count > 1 else ''} inlined (it misreads buffers stored outside the flatbuffer, "
+            "tflite-micro #3196): the same bytes")  # fmt: skip
 
 
 def golden_outputs(graph: Graph, inputs: list[np.ndarray]) -> tuple[list[np.ndarray], str]:

@@ -64,3 +64,16 @@ def test_layers_table_on_a_real_model(tmp_path, sim_tools, model, capsys):
     out = capsys.readouterr().out
     assert code == 0, out[-2000:]
     assert "per layer against TFLite Micro:" in out and out.strip().endswith("every layer matches TFLite Micro")
+
+
+def test_the_layer_dump_is_not_stopped_by_the_inference_watchdog(tmp_path, sim_tools, monkeypatch, capsys):
+    """Issue 50: the dump costs about a thousand times the inference. A watchdog that the inference
+    meets (--deadline) must not stop the rebuilt image that prints every layer, and the last line
+    is the verdict with the layer named, not the watchdog's error."""
+    _break_layer(monkeypatch, BROKEN_OP)
+    code = rvfw_main(["check", "--model", str(mlperf_model("kws_dscnn")), "--deadline", "100ms",
+                      "--out", str(tmp_path / "out")])  # fmt: skip
+    out = capsys.readouterr().out
+    last = out.strip().splitlines()[-1]
+    assert code == 1 and "DEADLINE" not in out
+    assert last.startswith("MISMATCH: ") and f"(op #{BROKEN_OP} CONV_2D" in last, last
