@@ -9,6 +9,8 @@ import sys
 import traceback
 from pathlib import Path
 
+import numpy as np
+
 from codegen import __version__, pipeline, report
 from codegen.boards import load_board, timer
 from codegen.build.staging import check_out_dir
@@ -448,7 +450,38 @@ def _app_command(args, log) -> int:
     _sim, results = app_pipeline.run(b, args.timeout, log, args.sim)
     if args.command == "run":
         return 0 if all(r.status == 0 for r in results.values()) else 1
-    return 0 if app_pipeline.check(b, results, log) else 1
+    verdict = app_pipeline.check(b, results, log)
+    if verdict:
+        return 0
+    for mb, result in verdict.mismatched:  # the per-layer comparison a single model's check makes
+        _app_model_layers(args, b, mb, result, log)
+    return 1
+
+
+def _app_model_layers(args, b, mb, result, log) -> None:
+    """One application model whose outputs differ: the model built alone with every layer's output
+    printed, on the same board, kernels and inputs, its layers compared with TFLite Micro's; the
+    last line is the verdict naming the first layer that differs."""
+    name, graph = mb.entry.name, mb.graph
+    out = Path(b.out_dir) / f"layers-{name}"
+    out.mkdir(parents=True, exist_ok=True)
+    files = []
+    for k, array in enumerate(mb.inputs[: len(graph.inputs)]):
+        files.append(out / f"input_{k}.npy")
+        np.save(files[-1], array)
+    where = ""
+    try:
+        log(f"{name}: rebuilding it alone with every layer's output printed")
+        memory = mb.entry.memory if mb.entry.memory != "auto" else "fast"
+        single = pipeline.build(mb.entry.model, b.board.name, out / "image", input_npy=files, planner=args.planner,
+                                log=lambda _m: None, kernels=args.kernels, memory=memory, for_simulator=True, steps=1,
+                                deadline=None, dump_layers=True)  # fmt: skip
+        first = pipeline.compare_layers(pipeline.run(single, args.timeout, lambda _m: None, sim=args.sim), log)
+        where = f"; the first layer that differs from TFLite Micro is {check_layers.describe(first)}" if first else ""
+    except RvfwError as exc:
+        where = f"; the per-layer comparison did not run ({exc})"
+    log(f"MISMATCH: {name}: {result.total - result.matched:,} of {result.total:,} outputs differ from "
+        f"TFLite Micro{where}")  # fmt: skip
 
 
 if __name__ == "__main__":

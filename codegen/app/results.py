@@ -13,7 +13,7 @@ from codegen.app.builds import AppBuild, ModelBuild
 from codegen.check import golden
 from codegen.check.reference import golden_outputs
 from codegen.errors import RvfwError
-from codegen.pipeline import Log
+from codegen.pipeline import Log, verify
 from codegen.run.console import output_array, records
 from codegen.run.sim import SimResult, SimTimeout, run_elf
 
@@ -136,10 +136,24 @@ def _references(mb: ModelBuild) -> tuple[list[np.ndarray], str]:
     return ordered, per_instance[0][1]
 
 
-def check(b: AppBuild, results: dict[str, ModelResult], log: Log = print) -> bool:
+@dataclass
+class AppVerdict:
+    """True when every model matched; `mismatched`: the models that ran and whose outputs differ,
+    with their comparison."""
+
+    ok: bool
+    mismatched: list[tuple[ModelBuild, golden.Comparison]]
+
+    def __bool__(self) -> bool:
+        return self.ok
+
+
+def check(b: AppBuild, results: dict[str, ModelResult], log: Log = print) -> AppVerdict:
     """Every model that ran must match its golden bit for bit (pipeline.golden_outputs), also when
-    dispatched again and when run from an interrupt."""
-    ok = True
+    dispatched again and when run from an interrupt. A model that differs gets the lines a single
+    model's check prints (each differing output, then "bit-exact: N/M outputs match ..."), behind
+    its name."""
+    ok, mismatched = True, []
     for mb in b.models:
         r = results[mb.entry.name]
         if r.status != OK:
@@ -148,13 +162,15 @@ def check(b: AppBuild, results: dict[str, ModelResult], log: Log = print) -> boo
             ok = False
             continue
         reference, against = _references(mb)
-        result = golden.compare(r.outputs, reference)
+        result = verify.verdict(mb.graph, r.outputs, reference, "firmware", against,
+                                lambda line, name=mb.entry.name: log(f"{name}: {line}"))  # fmt: skip
         same = r.dispatch_status == OK and r.dispatch_same
         preempt_ok = r.preempt_status is None or (r.preempt_status == OK and r.preempt_same)
-        log(
-            f"{mb.entry.name}: bit-exact {result.matched}/{result.total} outputs match {against}"
-            + ("" if same else "; the dispatched rerun differs")
-            + ("" if preempt_ok else "; the preempting run failed or differs")
-        )
+        if not same:
+            log(f"{mb.entry.name}: the dispatched rerun differs")
+        if not preempt_ok:
+            log(f"{mb.entry.name}: the preempting run failed or differs")
+        if not result.bit_exact:
+            mismatched.append((mb, result))
         ok = ok and result.bit_exact and same and preempt_ok
-    return ok
+    return AppVerdict(ok, mismatched)

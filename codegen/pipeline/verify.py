@@ -75,7 +75,7 @@ def check(
     if expected is None:
         return compare(b.graph, b.inputs, r.harness.outputs, "firmware", log, accuracy)
     last = r.harness.outputs[-len(b.graph.outputs) :] if r.harness.outputs else []
-    result = _verdict(b.graph, last, expected, "firmware", expected_label, log)
+    result = verdict(b.graph, last, expected, "firmware", expected_label, log)
     if with_tflm:
         against_tflm = compare(b.graph, b.inputs, r.harness.outputs, "firmware", log, accuracy)
         return golden.Comparison(result.matched + against_tflm.matched, result.total + against_tflm.total,
@@ -106,14 +106,14 @@ def compare(
     note = inlined_note(graph)
     if note:
         log(note)
-    result = _verdict(graph, outputs, reference, whose, against, log)
+    result = verdict(graph, outputs, reference, whose, against, log)
     if accuracy and is_compressed(graph):
         log(tt_accuracy.accuracy_line(tt_accuracy.accuracy_cost(graph)))
     return result
 
 
-def _verdict(graph: Graph, outputs: list[np.ndarray], reference: list[np.ndarray], whose: str, against: str,
-             log: Log) -> golden.Comparison:  # fmt: skip
+def verdict(graph: Graph, outputs: list[np.ndarray], reference: list[np.ndarray], whose: str, against: str,
+            log: Log) -> golden.Comparison:  # fmt: skip
     """One line per differing output (how many values differ, the first one), then the total."""
     result = golden.compare(outputs, reference)
     per_graph = max(len(graph.outputs), 1)

@@ -119,10 +119,10 @@ def test_a_model_reaches_only_its_own_code_and_constants(tmp_path, sim_tools, th
 def test_cli_check_app_and_fault_exit_codes(tmp_path, sim_tools, three_models):
     proc = rvfw("check", "--app", str(MANIFEST), "--out", str(tmp_path / "ok"))
     assert proc.returncode == 0, proc.stderr
-    assert "ad: bit-exact 640/640 outputs match TFLite Micro" in proc.stdout
+    assert "ad: bit-exact: 640/640 outputs match TFLite Micro" in proc.stdout
     proc = rvfw("check", "--app", str(MANIFEST), "--inject-fault", "ad", "--out", str(tmp_path / "fault"))
     assert proc.returncode == 1
-    assert "RVFW-FAULT ad mcause=" in proc.stdout and "kws: bit-exact 12/12" in proc.stdout
+    assert "RVFW-FAULT ad mcause=" in proc.stdout and "kws: bit-exact: 12/12" in proc.stdout
 
 
 def test_admission_failure_on_a_small_board(tmp_path, three_models):
@@ -170,7 +170,7 @@ def test_per_model_tt_compression_in_a_manifest(tmp_path, sim_tools):
     _sim, results = app.run(b, log=quiet)
     lines: list[str] = []
     assert app.check(b, results, log=lines.append)
-    assert "ad: bit-exact 640/640 outputs match its TT graph's numpy reference" in lines
+    assert "ad: bit-exact: 640/640 outputs match its TT graph's numpy reference" in lines
 
 
 def test_stack_overflow_faults_below_the_partition(tmp_path, sim_tools, three_models):

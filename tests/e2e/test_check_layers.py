@@ -77,3 +77,25 @@ def test_the_layer_dump_is_not_stopped_by_the_inference_watchdog(tmp_path, sim_t
     last = out.strip().splitlines()[-1]
     assert code == 1 and "DEADLINE" not in out
     assert last.startswith("MISMATCH: ") and f"(op #{BROKEN_OP} CONV_2D" in last, last
+
+
+def test_an_application_model_that_differs_gets_the_single_model_verdict_and_layers(
+    tmp_path, sim_tools, monkeypatch, capsys
+):
+    """Issue 50: in `rvfw check --app`, a model whose outputs differ is reported as a single model's
+    check reports it (the differing outputs, the bit-exact count), its layers are compared, and the
+    last line is the MISMATCH verdict naming the first layer that differs."""
+    _break_layer(monkeypatch, BROKEN_OP)
+    manifest = tmp_path / "one.yaml"
+    manifest.write_text(f"board: spike-rv64gcv\nmodels:\n  - {{name: kws, model: {mlperf_model('kws_dscnn')}, "
+                        "priority: 0}\n")  # fmt: skip
+    code = rvfw_main(["check", "--app", str(manifest), "--out", str(tmp_path / "out")])
+    out = capsys.readouterr().out
+    lines = out.strip().splitlines()
+    assert code == 1
+    assert any(line.startswith("kws: mismatch: output 0") for line in lines), out[-3000:]
+    assert "kws: bit-exact: 10/12 outputs match TFLite Micro" in lines or any(
+        line.startswith("kws: bit-exact: ") and "/12 outputs match TFLite Micro" in line for line in lines
+    )
+    assert "per layer against TFLite Micro:" in out
+    assert lines[-1].startswith("MISMATCH: kws: ") and f"(op #{BROKEN_OP} CONV_2D" in lines[-1], lines[-1]

@@ -144,7 +144,12 @@ def _draw_node(rng: random.Random, shapes: list[tuple[int, ...]]) -> dict | None
     ins = [pick]
     if op == "conv":
         k = rng.choice((1, 1, 3))
-        p = {"f": rng.choice((1, 2, 3, 4, 6, 8)), "k": k, "s": rng.choice((1, 1, 2)), "pad": rng.choice(("same", "valid"))}
+        p = {
+            "f": rng.choice((1, 2, 3, 4, 6, 8)),
+            "k": k,
+            "s": rng.choice((1, 1, 2)),
+            "pad": rng.choice(("same", "valid")),
+        }
         if rng.random() < 0.4:
             p["act"] = rng.choice(("relu", "relu6"))
     elif op == "dwconv":
@@ -196,7 +201,12 @@ def _draw_node(rng: random.Random, shapes: list[tuple[int, ...]]) -> dict | None
             options.append([n // 2, 2])
         p = {"shape": rng.choice(options)}
     elif op == "pool":
-        p = {"max": rng.random() < 0.5, "k": rng.choice((2, 3)), "s": rng.choice((1, 2)), "pad": rng.choice(("same", "valid"))}
+        p = {
+            "max": rng.random() < 0.5,
+            "k": rng.choice((2, 3)),
+            "s": rng.choice((1, 2)),
+            "pad": rng.choice(("same", "valid")),
+        }
     elif op == "gap":
         p = {"keep": rng.random() < 0.7}
     elif op == "permute":

@@ -67,9 +67,9 @@ def test_a_wrong_placement_fails_the_checker():
 def test_a_view_the_op_does_not_declare_or_at_another_offset_fails_the_checker():
     g, (plan, *_) = _plans("keras_nested_concat_int8")
     (key, view), *_ = ((k, v) for k, v in plan.views.items() if v.offset > 0)
-    moved = dataclasses.replace(plan, tensor_offsets={**plan.tensor_offsets, view.part: plan.tensor_offsets[view.part] + 1})
+    moved = dataclasses.replace(
+        plan, tensor_offsets={**plan.tensor_offsets, view.part: plan.tensor_offsets[view.part] + 1}
+    )
     assert any("its view puts it at" in p for p in check_plan(g, moved))
     forged = dataclasses.replace(plan, views={**plan.views, key: View(view.part, view.whole, view.offset + 1)})
     assert any("not one the op declares" in p for p in check_plan(g, forged))
-
-

@@ -338,7 +338,9 @@ def split_join() -> tuple[keras.Model, list]:
     t, u = L.Lambda(lambda v: tf.split(v, 2, axis=3))(x)
     y = L.Concatenate(axis=3)([L.Activation("sigmoid")(t), t, L.Conv2D(4, 1, bias_initializer=BIAS)(t),
                                L.LeakyReLU(0.2)(t)])  # fmt: skip
-    return keras.Model(inp, [L.Dense(6, bias_initializer=BIAS)(y), L.Conv2D(2, 1, bias_initializer=BIAS)(u)]), [(1, 6, 6, 8)]
+    return keras.Model(inp, [L.Dense(6, bias_initializer=BIAS)(y), L.Conv2D(2, 1, bias_initializer=BIAS)(u)]), [
+        (1, 6, 6, 8)
+    ]
 
 
 # name -> (builder, converter modes)
