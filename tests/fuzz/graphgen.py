@@ -172,8 +172,11 @@ def _draw_node(rng: random.Random, shapes: list[tuple[int, ...]]) -> dict | None
             return None
     elif op == "concat":
         axis = rng.choice(range(1, len(s) + 1)) if rng.random() < 0.4 else len(s)
-        fits = [i for i, t in enumerate(shapes)
-                if len(t) == len(s) + 1 and all(a == b for k, (a, b) in enumerate(zip(t[1:], s)) if k != axis - 1)]  # fmt: skip
+
+        def fits_axis(t: tuple[int, ...]) -> bool:
+            return len(t) == len(s) + 1 and all(a == b for k, (a, b) in enumerate(zip(t[1:], s)) if k != axis - 1)
+
+        fits = [i for i, t in enumerate(shapes) if fits_axis(t)]
         n = rng.choice((2, 2, 3, 4))
         ins = [rng.choice(fits) for _ in range(n - 1)] + [pick]
         rng.shuffle(ins)
