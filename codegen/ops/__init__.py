@@ -20,7 +20,7 @@ from codegen.errors import ModelError, summarize
 from codegen.ir import Graph, Op, OpKind
 from codegen.memplan import View
 from codegen.ops.common import ConstArray, Layer, LowerContext, cold_kernels, fail
-from codegen.ops.contract import Form, Kind, OpContract
+from codegen.ops.contract import Form, Kind, OpContract, Rows
 from codegen.ops.kernels import Family
 
 
@@ -99,6 +99,15 @@ def declared_views(graph: Graph, op: Op) -> list[View]:
     return found
 
 
+def streaming_rows(graph: Graph, op: Op) -> Rows | None:
+    """How the tiled stage can stream this op's output rows (a form's `rows`), or None."""
+    try:
+        form = form_of(graph, op)
+    except ModelError:
+        return None
+    return form.rows(graph, op)
+
+
 def scratch_bytes(graph: Graph, op: Op) -> int:
     """Scratch an op's kernel needs in every memory mode (a form's `scratch`, e.g. the LSTM's
     gate buffers), beside any its in-place kernel asks for."""
@@ -170,5 +179,6 @@ __all__ = [
     "macs",
     "scratch_bytes",
     "spare_scratch_bytes",
+    "streaming_rows",
     "form_of",
 ]

@@ -9,6 +9,8 @@ comes from it:
   and lowers it. Every dtype form of an op lives in its op's module. The `None` key is the form
   for every other dtype: its check refuses, in one line, what no kernel runs.
 - `fold`: the op computed at build time when its inputs are constants (passes.simplify).
+- a form's `rows`: how a band of its output rows maps to its input rows, where the tiled stage
+  can stream it (ops.contract.Rows); the planner reads no op's options for that.
 - a form's `views`: which operand is exactly a byte range of which other (memplan.View): a
   RESHAPE's output is its input, a contiguous CONCATENATION input a slice of its output, a
   contiguous SPLIT part or SLICE a slice of its input. The planner takes a view only where sharing
@@ -40,6 +42,25 @@ Fold = Callable[[Graph, Op], Any]
 Views = Callable[[Graph, Op], list[View]]
 
 
+@dataclass(frozen=True)
+class Rows:
+    """How an op's output rows (an NHWC tensor's height) depend on its streamed inputs' rows, for
+    the tiled stage (planner.tiling): "window" (a convolution or pooling window: `window` is
+    (stride_h, pad_h, span_h, in_h)); "rows" (row r reads row r of each input: elementwise);
+    "transpose" (a copy of the whole input whose output rows are one strided copy each: `band`,
+    ops.movement.row_band)."""
+
+    form: str
+    window: tuple[int, int, int, int] = (1, 0, 0, 0)
+    band: tuple[int, int, int, int] = (0, 0, 0, 0)
+
+    def __post_init__(self) -> None:
+        assert self.form in ("window", "rows", "transpose"), self.form
+
+
+RowsOf = Callable[[Graph, Op], "Rows | None"]
+
+
 def no_macs(graph: Graph, op: Op) -> int:
     """`macs` of an op that multiplies nothing (data movement, elementwise, activations)."""
     return 0
@@ -53,6 +74,11 @@ def not_in_place(graph: Graph, op: Op) -> list[tuple[int, int]]:
 def no_views(graph: Graph, op: Op) -> list[View]:
     """`views` of an op whose outputs are computed, never a byte range of an operand."""
     return []
+
+
+def not_streamed(graph: Graph, op: Op) -> Rows | None:
+    """`rows` of an op the tiled stage cannot stream row by row."""
+    return None
 
 
 @dataclass(frozen=True)
@@ -86,9 +112,10 @@ class Form:
     spare_scratch: Count | None = None  # scratch a fast kernel uses where it is free (ops.spare_scratch_bytes)
     kinds: tuple[OpKind, ...] | None = None  # the kinds it takes, when not every kind of its op
     views: Views = no_views  # operands that are byte ranges of others (memplan.View)
+    rows: RowsOf = not_streamed  # how its output rows read its input rows (the tiled stage), or None
 
     def __post_init__(self) -> None:
-        for name in ("check", "lower", "macs", "inplace", "views"):
+        for name in ("check", "lower", "macs", "inplace", "views", "rows"):
             assert callable(getattr(self, name)), f"Form.{name} must be a function"
         assert all(isinstance(f, Family) for f in self.families), self.families
 

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from codegen.ir import Graph, Op, OpKind
+from codegen.ir import DType, Graph, Op, OpKind
 from codegen.ops import add
 from codegen.ops.common import (
     Band,
@@ -24,6 +24,7 @@ from codegen.ops.common import (
     expect_weighted_s16,
     fail,
 )
+from codegen.ops.contract import Rows
 from codegen.ops.kernels import pick
 from codegen.quant import activation_range, conv_output_multipliers, out_size, padding_before
 
@@ -237,3 +238,15 @@ def f32_vector_unless(ctx: LowerContext, op: Op) -> tuple[set[str], str]:
     if op.kind is OpKind.DEPTHWISE_CONV_2D and op.options.get("depth_multiplier", 1) != 1:
         return {"rvv"}, f"depth multiplier {op.options['depth_multiplier']}"
     return set(), ""
+
+
+def window_rows(graph: Graph, op: Op) -> Rows | None:
+    """`rows` of the int8 convolutions: a window of input rows per output row (the tiled stage
+    streams a convolution that reads one int8 NHWC activation)."""
+    streamed = [t for t in op.inputs[:3] if t >= 0 and not graph.tensors[t].is_constant]
+    if len(streamed) != 1 or graph.tensors[streamed[0]].dtype is not DType.INT8 or op.fused_add is not None:
+        return None
+    if len(graph.tensors[streamed[0]].shape) != 4:
+        return None
+    g = geometry(graph, op)
+    return Rows("window", (g.stride_h, g.pad_h, g.span_h, g.in_h))

@@ -198,6 +198,6 @@ CONTRACT = OpContract(
         DType.INT16: Form(check_s16, lower_s16, (DEPTHWISE_S16,), macs=conv_common.macs),
         DType.FLOAT32: Form(conv_common.check_f32, lower_f32, (DEPTHWISE_F32,), macs=conv_common.macs),
         None: Form(check, lower, (DEPTHWISE, DEPTHWISE_ROWS, DEPTHWISE_MULTIPLIER, DEPTHWISE_INPLACE),
-                   macs=conv_common.macs, inplace=inplace),
+                   macs=conv_common.macs, inplace=inplace, rows=conv_common.window_rows),
     },
 )  # fmt: skip

@@ -19,7 +19,7 @@ import numpy as np
 from codegen.ir import DType, Graph, Op, OpKind
 from codegen.memplan import View
 from codegen.ops.common import Layer, LowerContext, expect_constant, fail
-from codegen.ops.contract import Form, Kind, OpContract
+from codegen.ops.contract import Form, Kind, OpContract, Rows
 from codegen.ops.kernels import family
 
 COPY = family("data movement (strided copy)", "rvfw_copy_strided_params", "copy_strided",
@@ -356,6 +356,18 @@ def lower(ctx: LowerContext, op: Op) -> list[Layer]:
     return layers
 
 
+def rows(graph: Graph, op: Op) -> Rows | None:
+    """A TRANSPOSE whose output rows are one strided copy each streams by output rows, reading its
+    input whole (row_band): the tiled stage's NCHW -> NHWC at a PyTorch model's input."""
+    if op.kind is not OpKind.TRANSPOSE:
+        return None
+    try:
+        band = row_band(graph, op)
+    except Refused:
+        return None
+    return Rows("transpose", band=band) if band is not None else None
+
+
 CONTRACT = OpContract(
     kinds={
         OpKind.TRANSPOSE: Kind(5, (2, 2)),
@@ -370,7 +382,7 @@ CONTRACT = OpContract(
         OpKind.GATHER: Kind(5, (2, 2)),
         OpKind.RESIZE_NEAREST_NEIGHBOR: Kind(4, (2, 2)),
     },
-    forms={None: Form(check, lower, (COPY, GATHER_ROWS, GATHER_DYNAMIC), views=views)},
+    forms={None: Form(check, lower, (COPY, GATHER_ROWS, GATHER_DYNAMIC), views=views, rows=rows)},
     fold=fold,
 )
 

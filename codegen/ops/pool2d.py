@@ -15,7 +15,7 @@ from codegen.ops.common import (
     fail,
     float_activation,
 )
-from codegen.ops.contract import Form, Kind, OpContract
+from codegen.ops.contract import Form, Kind, OpContract, Rows
 from codegen.ops.kernels import family
 from codegen.quant import activation_range, out_size, padding_before
 
@@ -85,6 +85,16 @@ def pool_params(inp: Tensor, out: Tensor, op: Op, act_min: int, act_max: int) ->
     ]  # fmt: skip
 
 
+def rows(graph: Graph, op: Op) -> Rows | None:
+    """int8 pooling streams: a window of input rows per output row (the tiled stage)."""
+    inp, out = graph.tensors[op.inputs[0]], graph.tensors[op.outputs[0]]
+    if inp.dtype is not DType.INT8 or len(inp.shape) != 4 or len(out.shape) != 4:
+        return None
+    (f_h, _), (s_h, _) = op.options["filter"], op.options["stride"]
+    in_h = inp.shape[1]
+    return Rows("window", (s_h, padding_before(s_h, 1, in_h, f_h, out.shape[1]), f_h - 1, in_h))
+
+
 def lower(ctx: LowerContext, op: Op) -> Layer:
     inp, out = ctx.tensor(op.inputs[0]), ctx.tensor(op.outputs[0])
     act_min, act_max = activation_range(expect_activation(ctx.graph, op), out.quant.scale[0], out.quant.zero_point[0])
@@ -118,6 +128,6 @@ CONTRACT = OpContract(
     forms={
         DType.INT16: Form(check_s16, lower_s16, (AVERAGE_S16, MAX_S16)),
         DType.FLOAT32: Form(check_f32, lower_f32, (AVERAGE_F32, MAX_F32)),
-        None: Form(check, lower, (AVERAGE, MAX)),
+        None: Form(check, lower, (AVERAGE, MAX), rows=rows),
     },
 )

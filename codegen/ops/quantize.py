@@ -9,7 +9,7 @@ from codegen import fixedpoint as fp
 from codegen.ir import DType, Graph, Op, OpKind
 from codegen.ops import activation
 from codegen.ops.common import VECTOR_CAPS, Layer, LowerContext, Operands, expect_dtype, expect_quant, fail
-from codegen.ops.contract import Form, Kind, OpContract
+from codegen.ops.contract import Form, Kind, OpContract, Rows
 from codegen.ops.kernels import family
 from codegen.quant import quantize_multiplier, quantize_s8_thresholds
 
@@ -135,6 +135,14 @@ def inplace(graph: Graph, op: Op) -> list[tuple[int, int]]:
     return []
 
 
+def rows(graph: Graph, op: Op) -> Rows | None:
+    """QUANTIZE float32 -> int8 streams row by row (the tiled stage: a float input's first op)."""
+    inp, out = graph.tensors[op.inputs[0]], graph.tensors[op.outputs[0]]
+    if op.kind is not OpKind.QUANTIZE or tuple(inp.shape) != tuple(out.shape):
+        return None
+    return Rows("rows") if inp.dtype is DType.FLOAT32 and out.dtype is DType.INT8 else None
+
+
 CONTRACT = OpContract(
     kinds={
         OpKind.QUANTIZE: Kind(2, (1, 1)),
@@ -155,6 +163,7 @@ CONTRACT = OpContract(
                 REQUANTIZE16,
             ),
             inplace=inplace,
+            rows=rows,
         )
     },
 )

@@ -32,9 +32,8 @@ def choose_inplace(graph: Graph) -> dict[int, InPlace]:
                 break
             if tensor not in storage.group or storage.root(tensor) == storage.root(out):
                 continue
-            g = storage.root(tensor)
-            if storage.placed(g)[tensor] != 0 or graph.tensors[tensor].nbytes != storage.extent(g):
-                continue  # a part of a larger group: its bytes are not its own
+            if not storage.plain(storage.root(tensor)):
+                continue  # a part kept inside a join's or split's buffer, or such a whole
             if _dies_at(graph, storage, tensor, step):
                 decision = InPlace(tensor, scratch, *lead)
                 chosen[op.index] = decision

@@ -9,8 +9,9 @@ simulates its schedule at build time, and rewrites it into one TILED_STAGE op wh
 are its scratch. The schedule is a flat list of steps: compute rows [row0, row0 + rows) of a
 member, or move a buffer's live rows to its top when the next rows would not fit below them.
 
-Members and how a band of output rows maps to the input rows they read:
-- "window": CONV_2D, DEPTHWISE_CONV_2D (any stride, dilation, folded PAD), AVERAGE/MAX_POOL_2D;
+Members and how a band of output rows maps to the input rows they read, as each op declares it
+(ops.contract.Rows, a form's `rows`):
+- "window": today CONV_2D, DEPTHWISE_CONV_2D (any stride, dilation, folded PAD), AVERAGE/MAX_POOL_2D;
 - "rows": ADD (a residual ADD fused into its conv is split back out), QUANTIZE float32 -> int8;
 - "transpose": a TRANSPOSE of the stage's input (read whole) whose output rows are one strided copy
   each (PyTorch models' NCHW -> NHWC at the input).
@@ -21,13 +22,9 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 
-from codegen.ir import DType, Graph, Op, OpKind
-from codegen.ops import conv_common
-from codegen.ops.movement import row_band
-from codegen.ops.pool2d import padding_before
+from codegen.ir import Graph, Op, OpKind
+from codegen.ops import streaming_rows
 
-WINDOW = (OpKind.CONV_2D, OpKind.DEPTHWISE_CONV_2D, OpKind.AVERAGE_POOL_2D, OpKind.MAX_POOL_2D)
-ROWS = (OpKind.ADD, OpKind.QUANTIZE)
 BAND_ROWS = (1, 2, 4, 8, 16)
 STARTS = (0, 1)  # the stage's first op: the graph's first, or the one after it
 MAX_ROWS = 1 << 15  # rows are int16 in the step table (rvfw_stage_step)
@@ -105,29 +102,20 @@ def unfuse(graph: Graph, op: Op) -> list[Op]:
 
 
 def member_of(graph: Graph, op: Op, stage_input: int) -> Member | None:
-    """The op as a stage member, or None if the stage cannot stream it."""
+    """The op as a stage member, or None if the stage cannot stream it: what its rows read comes
+    from its op's declaration (ops.streaming_rows); this pass checks only that it fits the stage
+    (one NHWC output, NHWC input rows for a window, a transpose reading the stage's input)."""
     streamed = _streamed(graph, op)
     if len(op.outputs) != 1 or not _nhwc(graph, op.outputs[0]) or not streamed:
         return None
-    out, first = op.outputs[0], graph.tensors[streamed[0]]
-    if op.kind in WINDOW:
-        if len(streamed) != 1 or first.dtype is not DType.INT8 or not _nhwc(graph, streamed[0]):
-            return None
-        if op.kind in (OpKind.CONV_2D, OpKind.DEPTHWISE_CONV_2D):
-            g = conv_common.geometry(graph, op)
-            return Member(op, "window", (g.stride_h, g.pad_h, g.span_h, g.in_h))
-        (f_h, _), (s_h, _) = op.options["filter"], op.options["stride"]
-        in_h = first.shape[1]
-        return Member(op, "window", (s_h, padding_before(s_h, 1, in_h, f_h, _rows(graph, out)), f_h - 1, in_h))
-    if op.kind in ROWS:
-        same = all(tuple(graph.tensors[t].shape) == tuple(graph.tensors[out].shape) for t in op.inputs[:2] if t >= 0)
-        if op.kind is OpKind.ADD:
-            ok = len(streamed) == 2 and same and first.dtype is DType.INT8
-        else:
-            ok = same and first.dtype is DType.FLOAT32 and graph.tensors[out].dtype is DType.INT8
-        return Member(op, "rows") if ok else None
-    band = row_band(graph, op) if op.kind is OpKind.TRANSPOSE and streamed == [stage_input] else None
-    return Member(op, "transpose", band=band) if band is not None else None
+    declared = streaming_rows(graph, op)
+    if declared is None:
+        return None
+    if declared.form == "window" and not (len(streamed) == 1 and _nhwc(graph, streamed[0])):
+        return None
+    if declared.form == "transpose" and streamed != [stage_input]:
+        return None
+    return Member(op, declared.form, declared.window, declared.band)
 
 
 def find_stage(graph: Graph, start: int = 0) -> tuple[int, list[Member]]:

@@ -54,8 +54,13 @@ class Storage:
         return max(o + self.graph.tensors[t].nbytes for t, o in self.placed(g).items())
 
     def plain(self, g: int) -> bool:
-        """Every member covers all of the group's bytes (RESHAPE views only)."""
-        return all(o == 0 and self.graph.tensors[t].nbytes == self.extent(g) for t, o in self.placed(g).items())
+        """No member of group g is a byte range inside another (a join's part, a split's part): its
+        views, if any, are whole-tensor aliases (RESHAPE); in-place ops may have joined it."""
+        tensors = self.graph.tensors
+        return not any(
+            self.group[v.part] == g and (v.offset or tensors[v.part].nbytes != tensors[v.whole].nbytes)
+            for v in self.views.values()
+        )
 
     def merge(self, t: int, into: int, at: int) -> tuple[int, dict[int, int]] | None:
         """The group and offsets that put tensor t at offset `at` of tensor `into`'s frame (None:
