@@ -9,7 +9,7 @@ ARGS := $(if $(BOARD),--board $(BOARD),$(if $(APP),,--board spike-rv64gcv)) $(if
 # OPTIMIZE=size: every source -Os (smaller, slower kernels); default speed.
 BUILD_ARGS := $(ARGS) $(if $(OPTIMIZE),--optimize $(OPTIMIZE))
 
-.PHONY: all setup build run check size plan admit fuzz bench-tt bench-c906 bench-sim bench-ops bench-public bench-corpus bench-audio flash check-board export test bench lint format example example-audio-kws clean
+.PHONY: all setup build run check size plan admit fuzz fuzz-graphs bench-tt bench-c906 bench-sim bench-ops bench-public bench-corpus bench-audio flash check-board export test bench lint format example example-audio-kws clean
 
 all: build
 
@@ -57,6 +57,20 @@ example-audio-kws: setup
 N ?= 5000
 fuzz: setup
 	@$(PYTHON) -m tests.fuzz.campaign --count $(N)
+
+# Random architectures against TFLite Micro (issue 50): make fuzz-graphs N=1000 [SEED=...]. The
+# models come from the real converter in a venv of its own (.venv-gen, TensorFlow: made once);
+# every model rvfw accepts must be bit-exact under every memory option on the vector and the
+# scalar board; a failure is shrunk into tests/data/graphs/regress_<seed> to be committed.
+SEED ?= $(shell date +%s)
+GEN := .venv-gen/bin/python
+fuzz-graphs: setup
+	@test -x $(GEN) || { python3 -m venv .venv-gen && $(GEN) -m pip install -q -r tests/data/converters/requirements.txt; }
+	@$(GEN) -m tests.fuzz.graphgen $(SEED) $(or $(N),1000) build/fuzz-graphs/$(SEED) | grep -v " made$$" || true
+	@$(PYTHON) -m tests.fuzz.graphcheck build/fuzz-graphs/$(SEED) --jobs 2 || { \
+		for name in $$(cat build/fuzz-graphs/$(SEED)/failures.txt); do \
+			$(GEN) -m tests.fuzz.graphgen shrink build/fuzz-graphs/$(SEED)/$$name.json tests/data/graphs \
+				regress_$${name#graph_}; done; exit 1; }
 
 # The whole suite: lint, unit tests, kernel and end-to-end tests on the simulator.
 test: setup lint

@@ -338,7 +338,42 @@ def _prune(spec: dict) -> dict:
     return {**spec, "nodes": nodes, "outputs": outputs}
 
 
+def fails_under(root: Path, configs: str):
+    """fails(spec) for shrink(): the spec's model made in a temporary folder and checked by the rvfw
+    checkout at `root` (its .venv, tests.fuzz.graphcheck) under `configs`; True when it differs
+    from TFLite Micro or crashes there (not when the converter or TFLite Micro refuses it)."""
+    import subprocess
+    import tempfile
+
+    def fails(spec: dict) -> bool:
+        with tempfile.TemporaryDirectory() as tmp:
+            if make(spec, Path(tmp), "candidate"):
+                return False
+            proc = subprocess.run([str(root / ".venv" / "bin" / "python"), "-m", "tests.fuzz.graphcheck", tmp,
+                                   "--jobs", "1", "--configs", configs], cwd=root, capture_output=True, text=True)  # fmt: skip
+            return proc.returncode == 1 and "; failing: 0" not in proc.stdout and "; failing: " in proc.stdout
+
+    return fails
+
+
 def main(argv: list[str]) -> int:
+    """SEED COUNT OUTDIR: make COUNT models from seeds SEED, SEED+1, ...;
+    shrink SPEC.json OUTDIR NAME [ROOT] [CONFIGS]: the smallest spec that still fails under the rvfw
+    checkout ROOT (default this one), written as OUTDIR/NAME.{tflite,npz,json}."""
+    if argv and argv[0] == "shrink":
+        spec = json.loads(Path(argv[1]).read_text())
+        out, name = Path(argv[2]), argv[3]
+        root = Path(argv[4]) if len(argv) > 4 else Path(__file__).resolve().parents[2]
+        configs = argv[5] if len(argv) > 5 else "spike-rv64gcv:fast,spike-rv64gcv:small,spike-rv64gcv:tiled"
+        fails = fails_under(root, configs)
+        if not fails(spec):
+            print(f"{argv[1]} does not fail under {root}")
+            return 1
+        small = shrink(spec, fails)
+        out.mkdir(parents=True, exist_ok=True)
+        make(small, out, name)
+        print(f"{name}: {len(spec['nodes'])} -> {len(small['nodes'])} nodes")
+        return 0
     seed, count, out = int(argv[0]), int(argv[1]), Path(argv[2])
     out.mkdir(parents=True, exist_ok=True)
     refused = {}
