@@ -9,7 +9,7 @@ ARGS := $(if $(BOARD),--board $(BOARD),$(if $(APP),,--board spike-rv64gcv)) $(if
 # OPTIMIZE=size: every source -Os (smaller, slower kernels); default speed.
 BUILD_ARGS := $(ARGS) $(if $(OPTIMIZE),--optimize $(OPTIMIZE))
 
-.PHONY: all setup build run check size plan admit fuzz fuzz-graphs bench-tt bench-c906 bench-sim bench-ops bench-public bench-corpus bench-audio flash check-board export test bench lint format example example-audio-kws clean
+.PHONY: all setup build run check size plan admit fuzz fuzz-graphs bench-tt bench-c906 bench-sim bench-ops bench-public bench-plan bench-corpus bench-audio flash check-board export test bench lint format example example-audio-kws clean
 
 all: build
 
@@ -120,5 +120,8 @@ bench-public: setup
 	@$(PYTHON) bench/public_models.py
 
 # The converter corpus (tests/data/converters): the share in reference kernels on every Spike board.
+bench-plan: setup
+	@$(PYTHON) bench/plan_time.py
+
 bench-corpus: setup
 	@$(PYTHON) bench/converter_corpus.py

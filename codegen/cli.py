@@ -13,7 +13,7 @@ import numpy as np
 
 from codegen import __version__, pipeline, report
 from codegen.boards import load_board, timer
-from codegen.build.staging import check_out_dir
+from codegen.build.staging import check_out_dir, refuse_inputs_inside
 from codegen.check import golden
 from codegen.check import layers as check_layers
 from codegen.check.reference import is_compressed
@@ -368,6 +368,9 @@ def _check_args(args) -> None:
     """Flags that would otherwise be ignored or misread are refused up front, in one line."""
     if getattr(args, "out", None):
         check_out_dir(Path(args.out))
+        # Every file the command reads or writes besides the output folder, checked before anything
+        # is written: the build replaces that folder whole (a --expect kept in it would be lost).
+        refuse_inputs_inside(Path(args.out), _files_named(args))
     if getattr(args, "with_tflm", False) and not getattr(args, "expect", None):
         raise RvfwError("--with-tflm goes with --expect (without it, TFLite Micro is the golden already)")
     if getattr(args, "expect", None) and getattr(args, "steps", None) not in (None, 1):
@@ -394,6 +397,21 @@ def _check_args(args) -> None:
         for flag in ("inject_fault", "preempt"):
             if getattr(args, flag, None):
                 raise RvfwError(f"--{flag.replace('_', '-')} needs --app (it is a multi-model test hook)")
+
+
+def _files_named(args) -> list[str]:
+    """The files a command's flags name for it to read: models, manifest, inputs, expected outputs,
+    a board YAML."""
+    found: list[str] = []
+    for flag in ("model", "input", "expect"):
+        value = getattr(args, flag, None)
+        found += [str(v) for v in (value if isinstance(value, list) else [value]) if v]
+    if getattr(args, "app", None):
+        found.append(str(args.app))
+    board = getattr(args, "board", None)
+    if board and (str(board).endswith((".yaml", ".yml")) or "/" in str(board)):
+        found.append(str(board))
+    return found
 
 
 def _deadline(args) -> float | None:

@@ -18,8 +18,20 @@ def round_half_away(x: float) -> int:
     return int(math.copysign(math.floor(abs(x) + 0.5), x))
 
 
+# TFLite Micro applies a shift > 0 as `x * (1 << shift)` on an int32: past 31 bits that is undefined
+# behaviour in C, so a model needing it has no defined golden (and TFLite Micro refuses an infinite
+# one at allocation). Such a multiplier is refused in one line, naming the op (ops.lower_ops).
+MAX_SHIFT = 31
+
+
+class MultiplierError(ValueError):
+    """A requantisation multiplier outside what TFLite Micro's integer arithmetic defines."""
+
+
 def quantize_multiplier(real: float) -> tuple[int, int]:
     """Q31 significand and power-of-two exponent with real ~= significand * 2^(shift - 31)."""
+    if not math.isfinite(real) or real < 0:
+        raise MultiplierError(f"requantisation multiplier {real:g} (from the scales) is not a finite positive number")
     if real == 0.0:
         return 0, 0
     fraction, shift = math.frexp(real)
@@ -29,6 +41,9 @@ def quantize_multiplier(real: float) -> tuple[int, int]:
         shift += 1
     if shift < -31:
         return 0, 0
+    if shift > MAX_SHIFT:
+        raise MultiplierError(f"requantisation multiplier {real:.3g} (from the scales) needs a left shift of {shift} "
+                              f"bits; TFLite Micro's int32 arithmetic defines at most {MAX_SHIFT}")  # fmt: skip
     return q_fixed, shift
 
 

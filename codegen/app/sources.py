@@ -14,7 +14,7 @@ from codegen.app.layout import layout, model_data, partition_sections
 from codegen.app.manifest import App
 from codegen.boards import Board
 from codegen.build import firmware, toolchain
-from codegen.emit.escape import ld_pattern
+from codegen.escape import ld_pattern
 from codegen.ir import DType
 from codegen.paths import FIRMWARE_DIR
 from codegen.pipeline import ImageModel, Log, image_sources

@@ -8,6 +8,7 @@ most a few keys."""
 from __future__ import annotations
 
 import os
+import re
 import stat
 from pathlib import Path
 
@@ -45,8 +46,21 @@ def _is_integer(_checker, value) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+def _anchored(pattern: str) -> re.Pattern:
+    """A schema pattern as ECMA-262 (JSON Schema's dialect) reads it: `$` is the end of the string.
+    Python's `$` also matches before a final newline, which let "kws\\n" through "^[a-z]+$"."""
+    return re.compile(re.sub(r"(?<!\\)\$", r"\\Z", pattern))
+
+
+def _pattern(validator, pattern, instance, schema):
+    if isinstance(instance, str) and not _anchored(pattern).search(instance):
+        yield jsonschema.ValidationError(f"{instance!r} does not match {pattern!r}")
+
+
 _TYPES = jsonschema.Draft202012Validator.TYPE_CHECKER.redefine("integer", _is_integer)
-_Validator = jsonschema.validators.extend(jsonschema.Draft202012Validator, type_checker=_TYPES)
+_Validator = jsonschema.validators.extend(
+    jsonschema.Draft202012Validator, validators={"pattern": _pattern}, type_checker=_TYPES
+)
 
 
 def read_text(path: Path, error: type[RvfwError]) -> str:

@@ -89,7 +89,7 @@ def refuse_inputs_inside(out_dir: Path, inputs: Iterable[str | Path | None]) -> 
             continue
         path = Path(os.path.abspath(Path(given).expanduser())).resolve()
         if path == out or out in path.parents:
-            raise RvfwError(f"--out {out_dir}: holds {given}, which this build reads; rvfw replaces the whole "
+            raise RvfwError(f"--out {out_dir}: holds {given}, which this command reads; rvfw replaces the whole "
                             "directory (choose another --out or move the file)")  # fmt: skip
 
 

@@ -10,9 +10,8 @@ from pathlib import Path
 import jinja2
 import numpy as np
 
-from codegen import __version__
+from codegen import __version__, escape
 from codegen.boards.board import Board
-from codegen.emit import escape
 from codegen.ir import DType, Graph
 from codegen.memplan import MemoryPlan
 from codegen.ops import ConstArray, Layer
@@ -36,7 +35,7 @@ def environment() -> jinja2.Environment:
         trim_blocks=True,
         lstrip_blocks=True,
         keep_trailing_newline=True,
-        # Untrusted text reaches a file only through its language's filter (emit.escape); any
+        # Untrusted text reaches a file only through its language's filter (codegen.escape); any
         # other string that could end a literal or a comment stops the render.
         finalize=escape.checked,
     )

@@ -12,8 +12,8 @@ from codegen import emit, pipeline
 from codegen.boards import Board, load_board
 from codegen.build.staging import staged
 from codegen.check.reference import golden_outputs
-from codegen.emit.escape import line_comment
 from codegen.errors import BudgetError, RvfwError
+from codegen.escape import line_comment
 from codegen.export.package import FORMATS, Package, check_format, copy_firmware, flags, for_size, write_format
 from codegen.ir import DType, Graph
 from codegen.memplan import MemoryPlan

@@ -13,8 +13,8 @@ from pathlib import Path
 import codegen
 from codegen.boards import Board
 from codegen.build import toolchain
-from codegen.emit.escape import kconfig_string, line_comment, yaml_string
 from codegen.errors import RvfwError, ToolError
+from codegen.escape import kconfig_string, line_comment, yaml_string
 from codegen.paths import FIRMWARE_DIR, ROOT
 
 FORMATS = ("sources", "cmake", "lib", "zephyr", "espidf")
@@ -31,7 +31,7 @@ class Package:
 
     name: str  # the CMake / Zephyr / ESP-IDF target
     board: Board
-    description: str  # may hold the model's file name: written only through emit.escape
+    description: str  # may hold the model's file name: written only through codegen.escape
     c: list[str]
     rvv: list[str]  # RVV-intrinsics kernels: GCC >= 14 or clang
     asm: list[str] = field(default_factory=list)

@@ -22,6 +22,7 @@ from codegen.memplan import View
 from codegen.ops.common import ConstArray, Layer, LowerContext, cold_kernels, fail
 from codegen.ops.contract import Form, Kind, OpContract, Rows
 from codegen.ops.kernels import Family
+from codegen.quant import MultiplierError
 
 
 def _op_modules() -> tuple[ModuleType, ...]:
@@ -71,6 +72,8 @@ def check_graph(graph: Graph) -> None:
             form_of(graph, op).check(graph, op)
         except ModelError as exc:
             failures.append(exc)
+        except MultiplierError as exc:
+            failures.append(fail(graph, op, str(exc)))
     if failures:  # one form for one problem or many: what, then the ops it affects
         raise ModelError(Path(graph.source).name, f"not supported: {summarize(failures, '; ')}")
 
@@ -145,7 +148,10 @@ def lower_ops(ctx: LowerContext) -> list[Layer]:
     with a context of their own that shares the constants)."""
     layers = []
     for op in ctx.graph.ops:
-        lowered = form_of(ctx.graph, op).lower(ctx, op)  # None (a view), a Layer, or several (one per input)
+        try:
+            lowered = form_of(ctx.graph, op).lower(ctx, op)  # None (a view), a Layer, or several (one per input)
+        except MultiplierError as exc:  # the scales ask for arithmetic TFLite Micro does not define
+            raise fail(ctx.graph, op, str(exc)) from None
         layers += [] if lowered is None else lowered if isinstance(lowered, list) else [lowered]
     return layers
 

@@ -22,35 +22,50 @@ def fuse_residual_adds(graph: Graph) -> Graph:
     activation: the ADD's); it runs where the ADD ran, so Y is never stored and the planner
     can write the sum over X as it goes (seed 000, section 3.2: vertical fusion).
     """
-    ops = list(graph.ops)
-    for add in [op for op in graph.ops if op.kind is OpKind.ADD]:
-        position = ops.index(add)
+    # Positions stay fixed (a fused conv's place becomes None), and who produces and who reads
+    # each tensor is indexed once and kept up to date: linear in the graph's size.
+    ops: list = list(graph.ops)
+    producer = {t: k for k, op in enumerate(ops) for t in op.outputs}
+    readers: dict[int, set[int]] = {}
+    for k, op in enumerate(ops):
+        for t in op.inputs:
+            readers.setdefault(t, set()).add(k)
+    for position, add in enumerate(graph.ops):
+        if add.kind is not OpKind.ADD:
+            continue
         best = None
         for k, y in enumerate(add.inputs[:2]):
-            producer = next((op for op in ops[:position] if y in op.outputs), None)
+            at = producer.get(y)
+            conv = ops[at] if at is not None and at < position else None
             x = add.inputs[1 - k]
             if (
-                producer is None
-                or producer.kind is not OpKind.CONV_2D
-                or any(graph.tensors[t].dtype not in DTYPES for t in (producer.inputs[0], x, y, add.outputs[0]))
-                or x in producer.inputs  # the sum is written over X while the conv still reads it
-                or producer.fused_add is not None
+                conv is None
+                or conv.kind is not OpKind.CONV_2D
+                or any(graph.tensors[t].dtype not in DTYPES for t in (conv.inputs[0], x, y, add.outputs[0]))
+                or x in conv.inputs  # the sum is written over X while the conv still reads it
+                or conv.fused_add is not None
                 or y in graph.outputs
-                or any(y in op.inputs for op in ops if op is not add)
-                or any(x in op.inputs for op in ops[position + 1 :])
+                or readers.get(y, set()) != {position}
+                or any(r > position for r in readers.get(x, ()))
                 or x in graph.outputs
                 or graph.tensors[x].is_constant
                 or graph.tensors[x].shape != graph.tensors[y].shape  # a broadcasting ADD
             ):
                 continue
-            if best is None or ops.index(producer) > ops.index(best[0]):
-                best = (producer, y, x, k == 1)
+            if best is None or at > best[0]:
+                best = (at, y, x, k == 1)
         if best is None:
             continue
-        conv, y, x, residual_first = best
+        at, y, x, residual_first = best
+        conv = ops[at]
         bias = conv.inputs[2] if len(conv.inputs) > 2 else -1
         fused_add = FusedAdd(y, residual_first, add.options.get("activation", "NONE"))
         fused = dataclasses.replace(conv, inputs=(*conv.inputs[:2], bias, x), outputs=add.outputs, fused_add=fused_add)
-        ops[position] = fused
-        ops.remove(conv)
-    return dataclasses.replace(graph, ops=ops)
+        ops[position], ops[at] = fused, None
+        for t in conv.inputs:
+            readers[t].discard(at)
+        for t in fused.inputs:
+            readers.setdefault(t, set()).add(position)
+        readers[y].discard(position)
+        producer.pop(y, None)
+    return dataclasses.replace(graph, ops=[op for op in ops if op is not None])

@@ -69,15 +69,17 @@ def remove_identity_ops(graph: Graph) -> Graph:
     rename: dict[int, int] = {}  # removed output -> the tensor its readers read instead
 
     def reads(tensor: int) -> list[Op]:
-        return [op for op in ops if tensor in op.inputs]
+        return [op for op in ops if id(op) not in removed and tensor in op.inputs]
 
+    removed: set[int] = set()  # id() of removed ops: ops are compared by identity, never by value (a
+    # dataclass comparison per pair made a 5,000-op chain quadratic in field comparisons)
     for op in list(ops):
-        if op not in ops or not op.inputs or op.outputs[0] in graph.outputs:
+        if id(op) in removed or not op.inputs or op.outputs[0] in graph.outputs:
             continue
         source = rename.get(op.inputs[0], op.inputs[0])
         if _is_identity(graph, op):
             rename[op.outputs[0]] = source
-            ops.remove(op)
+            removed.add(id(op))
             continue
         if op.kind is OpKind.TRANSPOSE and _perm(graph, op) is not None:
             readers = reads(op.outputs[0])  # any number: a TRANSPOSE may feed several ops
@@ -87,10 +89,10 @@ def remove_identity_ops(graph: Graph) -> Graph:
                 p, q = _perm(graph, op), _perm(graph, reader)
                 if q is not None and [p[k] for k in q] == list(range(len(p))):
                     rename[reader.outputs[0]] = source
-                    ops.remove(op)
-                    ops.remove(reader)
+                    removed.update((id(op), id(reader)))
     if not rename:
         return graph
+    ops = [op for op in ops if id(op) not in removed]
 
     def resolve(t: int) -> int:
         while t in rename:

@@ -7,6 +7,7 @@ deterministic. `best` runs the others and keeps the smallest arena.
 
 from __future__ import annotations
 
+import bisect
 from collections.abc import Callable
 
 from codegen.errors import RvfwError
@@ -33,7 +34,7 @@ def _lowest_fit(buf: Buffer, placed: list[tuple[int, Buffer]], alignment: int) -
     """The lowest aligned offset where buf shares no byte with a placed buffer live at the same time.
 
     Sizes are taken over the steps the two share, so a buffer that grows late can sit below one
-    that is gone by then."""
+    that is gone by then. `placed`: the placed buffers live at some step of buf's (_Placed.near)."""
     blocked = []  # start offsets [lo, hi) that would clash
     for o, other in placed:
         if other.overlaps_in_time(buf):
@@ -50,13 +51,39 @@ def _lowest_fit(buf: Buffer, placed: list[tuple[int, Buffer]], alignment: int) -
     return candidate
 
 
+class _Placed:
+    """Placed buffers indexed by the steps they live at: a buffer is checked only against those it
+    shares a step with (linear in a chain's length, where every buffer lives a step or two)."""
+
+    def __init__(self) -> None:
+        self.at: dict[int, list[int]] = {}
+        self.items: list[tuple[int, Buffer]] = []
+
+    def add(self, offset: int, buf: Buffer) -> None:
+        self.items.append((offset, buf))
+        for step in range(buf.first, buf.last + 1):
+            self.at.setdefault(step, []).append(len(self.items) - 1)
+
+    def near(self, buf: Buffer) -> list[tuple[int, Buffer]]:
+        found: set[int] = set()
+        for step in range(buf.first, buf.last + 1):
+            found.update(self.at.get(step, ()))
+        return [self.items[k] for k in sorted(found)]
+
+
 def _place_in_order(buffers: list[Buffer], order: list[int], alignment: int) -> list[int]:
     offsets = [0] * len(buffers)
-    placed: list[tuple[int, Buffer]] = []
+    placed = _Placed()
     for i in order:
-        offsets[i] = _lowest_fit(buffers[i], placed, alignment)
-        placed.append((offsets[i], buffers[i]))
+        offsets[i] = _lowest_fit(buffers[i], placed.near(buffers[i]), alignment)
+        placed.add(offsets[i], buffers[i])
     return offsets
+
+
+def fit_into(buffers: list[Buffer], offsets: list[int], extra: Buffer, alignment: int) -> int:
+    """The lowest offset for one more buffer in a finished placement (the others stay where they are)."""
+    near = [(o, b) for o, b in zip(offsets, buffers) if b.overlaps_in_time(extra)]
+    return _lowest_fit(extra, near, alignment)
 
 
 def no_reuse(buffers: list[Buffer], alignment: int) -> list[int]:
@@ -89,9 +116,18 @@ def first_fit_by_first_use(buffers: list[Buffer], alignment: int) -> list[int]:
 def greedy_by_conflicts(buffers: list[Buffer], alignment: int) -> list[int]:
     """TVM USMP's greedy by conflicts: the buffers that overlap the most others go first (ties: size,
     then index), so the hardest to place get the low offsets."""
-    degree = [sum(1 for j, b in enumerate(buffers) if j != i and b.overlaps_in_time(a)) for i, a in enumerate(buffers)]
+    degree = conflict_degrees(buffers)
     order = sorted(range(len(buffers)), key=lambda i: (-degree[i], -buffers[i].size, i))
     return _place_in_order(buffers, order, alignment)
+
+
+def conflict_degrees(buffers: list[Buffer]) -> list[int]:
+    """Per buffer, how many others are live at some step it is: all but those that start after it
+    ends or end before it starts (two sorted lists and bisection, not every pair)."""
+    firsts = sorted(b.first for b in buffers)
+    lasts = sorted(b.last for b in buffers)
+    n = len(buffers)
+    return [n - 1 - (n - bisect.bisect_right(firsts, b.last)) - bisect.bisect_left(lasts, b.first) for b in buffers]
 
 
 def exact(buffers: list[Buffer], alignment: int) -> list[int]:

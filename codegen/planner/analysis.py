@@ -66,12 +66,13 @@ def analyze_lifetimes(
             touch(index, step)
     for index in graph.outputs:
         touch(index, end)
+    spans = _tensor_spans(graph, end)
     for g, buf in buffers.items():
         placed = storage.placed(g)
         buf.tensors.sort(key=lambda t: (t != g, placed[t]))  # the group's own tensor first
         buf.size = storage.extent(g)
         if len(buf.tensors) > 1:  # each tensor reaches up to its offset plus its bytes
-            buf.extents = [(*_tensor_span(graph, t, end), placed[t] + graph.tensors[t].nbytes) for t in buf.tensors]
+            buf.extents = [(*spans[t], placed[t] + graph.tensors[t].nbytes) for t in buf.tensors]
     ordered = sorted(buffers.values(), key=lambda b: b.tensors[0])
     for step, op in enumerate(graph.ops):
         decision = inplace.get(op.index)
@@ -81,18 +82,49 @@ def analyze_lifetimes(
     return ordered
 
 
-def _tensor_span(graph: Graph, tensor: int, end: int) -> tuple[int, int]:
-    """[first, last] step of one tensor on its own (written or graph input, to last read or graph output)."""
-    steps = [0] if tensor in graph.inputs else []
-    steps += [s for s, op in enumerate(graph.ops) if tensor in op.inputs or tensor in op.outputs]
-    if tensor in graph.outputs:
-        steps.append(end)
-    return min(steps), max(steps)
+def _tensor_spans(graph: Graph, end: int) -> dict[int, tuple[int, int]]:
+    """[first, last] step of each tensor on its own (written or graph input, to last read or graph
+    output), in one pass over the ops."""
+    spans: dict[int, list[int]] = {t: [0, 0] for t in graph.inputs}
+
+    def seen(t: int, step: int) -> None:
+        span = spans.get(t)
+        if span is None:
+            spans[t] = [step, step]
+        else:
+            span[0], span[1] = min(span[0], step), max(span[1], step)
+
+    for step, op in enumerate(graph.ops):
+        for t in (*op.inputs, *op.outputs):
+            if t >= 0:
+                seen(t, step)
+    for t in graph.outputs:
+        seen(t, end)
+    return {t: (lo, hi) for t, (lo, hi) in spans.items()}
 
 
 def lifetime_lower_bound(buffers: list[Buffer]) -> int:
-    """Peak over steps of the bytes live at once: no plan without in-place reuse can be smaller."""
+    """Peak over steps of the bytes live at once: no plan without in-place reuse can be smaller.
+    A buffer of one size adds it over its steps by a difference array; one whose size changes
+    (extents) adds size_at step by step over its own steps only."""
     if not buffers:
         return 0
     last_step = max(b.last for b in buffers)
-    return max(sum(b.size_at(step) for b in buffers) for step in range(last_step + 1))
+    delta = [0] * (last_step + 2)
+    live = [0] * (last_step + 1)
+    for b in buffers:
+        if b.extents:  # the largest live extent per step, over the extents' own steps
+            most = [0] * (b.last - b.first + 1)
+            for lo, hi, n in b.extents:
+                for step in range(max(lo, b.first), min(hi, b.last) + 1):
+                    most[step - b.first] = max(most[step - b.first], n)
+            for k, n in enumerate(most):
+                live[b.first + k] += n
+        else:
+            delta[b.first] += b.size
+            delta[b.last + 1] -= b.size
+    running, peak = 0, 0
+    for step in range(last_step + 1):
+        running += delta[step]
+        peak = max(peak, running + live[step])
+    return peak

@@ -22,6 +22,7 @@ __all__ = ["InPlace", "choose_inplace"]
 def choose_inplace(graph: Graph) -> dict[int, InPlace]:
     chosen: dict[int, InPlace] = {}
     storage = resolve(graph)
+    last_read = {t: step for step, op in enumerate(graph.ops) for t in op.inputs}  # the last step wins
     for step, op in enumerate(graph.ops):
         out = op.outputs[0] if op.outputs else -1
         if out not in storage.group or not storage.plain(storage.root(out)):
@@ -34,7 +35,7 @@ def choose_inplace(graph: Graph) -> dict[int, InPlace]:
                 continue
             if not storage.plain(storage.root(tensor)):
                 continue  # a part kept inside a join's or split's buffer, or such a whole
-            if _dies_at(graph, storage, tensor, step):
+            if _dies_at(graph, storage, last_read, tensor, step):
                 decision = InPlace(tensor, scratch, *lead)
                 chosen[op.index] = decision
                 merged = storage.merge(out, tensor, -decision.lead)
@@ -44,9 +45,9 @@ def choose_inplace(graph: Graph) -> dict[int, InPlace]:
     return chosen
 
 
-def _dies_at(graph: Graph, storage: Storage, tensor: int, step: int) -> bool:
+def _dies_at(graph: Graph, storage: Storage, last_read: dict[int, int], tensor: int, step: int) -> bool:
     """Whether no op after `step` reads any tensor stored with `tensor`, and none is a graph output."""
-    sharing = set(storage.members[storage.root(tensor)])
-    if sharing & set(graph.outputs):
+    sharing = storage.members[storage.root(tensor)]
+    if any(t in graph.outputs for t in sharing):
         return False
-    return all(not (sharing & set(later.inputs)) for later in graph.ops[step + 1 :])
+    return all(last_read.get(t, -1) <= step for t in sharing)

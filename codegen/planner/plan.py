@@ -7,7 +7,7 @@ import dataclasses
 from codegen.errors import RvfwError
 from codegen.ir import Graph, Op, OpKind
 from codegen.memplan import Buffer, ControlPlan, InPlace, MemoryPlan
-from codegen.planner.algorithms import clash, get_algorithm
+from codegen.planner.algorithms import clash, fit_into, get_algorithm
 from codegen.planner.analysis import analyze_lifetimes, lifetime_lower_bound, spare_scratch_buffers
 from codegen.planner.arena_check import check_plan
 from codegen.planner.views import resolve
@@ -15,6 +15,9 @@ from codegen.planner.views import resolve
 __all__ = ["ControlPlan", "MemoryPlan", "check_arena", "check_overlaps", "plan_control", "plan_memory"]
 
 DEFAULT_ALIGNMENT = 16
+# Above this many spare-scratch candidates, one that fits no gap of the plan is dropped rather than
+# re-planning the arena for it (each re-plan runs every algorithm: 1,000 ADDs took a minute).
+SPARE_REPLANS = 64
 
 
 def plan_control(op: Op, algorithm: str, alignment: int) -> ControlPlan:
@@ -45,8 +48,17 @@ def plan_memory(
     place = get_algorithm(algorithm)
     offsets = place(buffers, alignment)
     arena = _arena_of(buffers, offsets, alignment)
-    # Spare scratch only where it is free: each op's, in turn, kept when the arena did not grow.
-    for extra in spare_scratch_buffers(graph, {b.scratch_of for b in buffers if b.scratch_of is not None}):
+    # Spare scratch only where it is free: each op's, in turn, kept when the arena did not grow:
+    # first in a gap of the plan as it is, else (small graphs: every spare buffer re-plans the
+    # whole arena) by planning again with it.
+    spare = spare_scratch_buffers(graph, {b.scratch_of for b in buffers if b.scratch_of is not None})
+    for extra in spare:
+        gap = fit_into(buffers, offsets, extra, alignment)
+        if gap + extra.size <= arena:
+            buffers, offsets = [*buffers, extra], [*offsets, gap]
+            continue
+        if len(spare) > SPARE_REPLANS:
+            continue
         trial = [*buffers, extra]
         trial_offsets = place(trial, alignment)
         trial_arena = _arena_of(trial, trial_offsets, alignment)
@@ -91,10 +103,14 @@ def plan_state(graph: Graph, alignment: int) -> tuple[dict[int, int], int]:
 
 def check_overlaps(plan: MemoryPlan) -> None:
     """Raise if two buffers that are live at the same time share a byte, or one is misaligned."""
-    items = list(zip(plan.buffers, plan.offsets))
-    for i, (a, oa) in enumerate(items):
+    # Swept in order of first step: each buffer is checked against the earlier ones still live.
+    items = sorted(zip(plan.buffers, plan.offsets), key=lambda item: item[0].first)
+    active: list[tuple[Buffer, int]] = []
+    for a, oa in items:
         if oa % plan.alignment or oa + a.size > plan.arena_size:
             raise RvfwError(f"planner '{plan.algorithm}' placed {a.name} badly at offset {oa}")
-        for b, ob in items[i + 1 :]:
+        active = [(b, ob) for b, ob in active if b.last >= a.first]
+        for b, ob in active:
             if clash(a, oa, b, ob):
-                raise RvfwError(f"planner '{plan.algorithm}' overlaps {a.name} and {b.name}")
+                raise RvfwError(f"planner '{plan.algorithm}' overlaps {b.name} and {a.name}")
+        active.append((a, oa))

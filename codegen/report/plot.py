@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from codegen.escape import xml_text
 from codegen.ir import Graph
 from codegen.memplan import MemoryPlan
 
@@ -18,7 +19,7 @@ def _panel(graph: Graph, plan: MemoryPlan, title: str, x0: int, top: int) -> lis
     scale_x = WIDTH / steps
     scale_y = HEIGHT / max(plan.arena_size, 1)
     out = [
-        f'<text x="{x0}" y="{top - 18}" font-size="14" font-weight="bold">{title}</text>',
+        f'<text x="{x0}" y="{top - 18}" font-size="14" font-weight="bold">{xml_text(title)}</text>',
         f'<rect x="{x0}" y="{top}" width="{WIDTH}" height="{HEIGHT}" fill="none" stroke="#333"/>',
     ]
     for k, (buf, offset) in enumerate(zip(plan.buffers, plan.offsets)):
@@ -31,7 +32,7 @@ def _panel(graph: Graph, plan: MemoryPlan, title: str, x0: int, top: int) -> lis
             label = f"{buf.name}: {size:,} B @ {offset:,}, steps {first}..{last}"
             out.append(
                 f'<rect x="{x:.1f}" y="{y:.1f}" width="{w:.1f}" height="{h:.1f}" fill="{colour}" '
-                f'fill-opacity="0.75" stroke="#222" stroke-width="0.4"><title>{label}</title></rect>'
+                f'fill-opacity="0.75" stroke="#222" stroke-width="0.4"><title>{xml_text(label)}</title></rect>'
             )
     peak_step = max(range(steps), key=lambda s: sum(b.size_at(s) for b in plan.buffers))
     px = x0 + (peak_step + 0.5) * scale_x
@@ -54,7 +55,7 @@ def write_svg(path: str | Path, graph: Graph, panels: list[tuple[str, MemoryPlan
     body = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{total_w}" height="{total_h}" font-family="sans-serif">',
         f'<rect width="{total_w}" height="{total_h}" fill="white"/>',
-        f'<text x="{MARGIN}" y="20" font-size="13">{Path(graph.source).name}: arena plans '
+        f'<text x="{MARGIN}" y="20" font-size="13">{xml_text(Path(graph.source).name)}: arena plans '
         "(x: op step, y: byte address; grey: in-place scratch)</text>",
     ]
     for k, (title, plan) in enumerate(panels):

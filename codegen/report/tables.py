@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+from codegen.escape import terminal_text
 from codegen.ir import Graph
 from codegen.memplan import MemoryPlan
 from codegen.ops import Layer
 
 
 def table(headers: list[str], rows: list[list[object]], right: set[int] | None = None) -> str:
-    cells = [[str(h) for h in headers]] + [[str(c) for c in row] for row in rows]
+    """Columns padded to their widest cell; every cell through terminal_text (a tensor name from a
+    stranger's model cannot send the terminal an escape sequence or forge a line)."""
+    cells = [[terminal_text(str(h)) for h in headers]] + [[terminal_text(str(c)) for c in row] for row in rows]
     widths = [max(len(row[i]) for row in cells) for i in range(len(headers))]
     right = right if right is not None else set(range(1, len(headers)))
     out = []

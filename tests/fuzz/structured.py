@@ -69,7 +69,7 @@ def cases(work: Path) -> list[tuple[str, list[str], str]]:
          "float32 [10000000000000]"),
         ("a device as the model", ["build", "--model", "/dev/zero", "--out", out], "/dev/zero: cannot read model"),
         ("the model inside --out", ["build", "--model", str(earlier / "m.tflite"), "--out", str(earlier)],
-         "which this build reads"),
+         "which this command reads"),
         ("a transposed input", ["build", "--input", str(work / "transposed.npy"), "--out", out],
          "is float32 [1, 49, 10, 1]"),
         ("NaN in a float input", ["build", "--input", str(work / "nan.npy"), "--out", out], "must be finite"),

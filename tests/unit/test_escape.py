@@ -1,4 +1,4 @@
-"""emit.escape: every escaping function, for every byte value and the payloads of issue 28, checked
+"""codegen.escape: every escaping function, for every byte value and the payloads of issue 28, checked
 by the language's own reader (the host C compiler, CMake, a YAML parser), and the template
 environment that refuses unescaped text."""
 
@@ -13,7 +13,7 @@ import pytest
 import yaml
 
 from codegen.emit import environment
-from codegen.emit.escape import (
+from codegen.escape import (
     UnescapedText,
     c_comment,
     c_string,

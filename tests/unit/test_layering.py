@@ -12,12 +12,33 @@ from tests.conftest import ROOT
 
 # Each stage may import itself and the stages before it.
 STAGES = [
-    ("core", ["codegen", "codegen.ir", "codegen.errors", "codegen.paths", "codegen.quant", "codegen.fixedpoint"]),
+    (
+        "core",
+        [
+            "codegen",
+            "codegen.ir",
+            "codegen.errors",
+            "codegen.paths",
+            "codegen.quant",
+            "codegen.fixedpoint",
+            "codegen.memplan",
+            "codegen.escape",
+        ],
+    ),
     ("boards", ["codegen.boards"]),
     # The op contracts come before the frontend: it reads which kinds, versions and arities exist
     # from them (as TFLite Micro's interpreter asks its op resolver).
     ("ops", ["codegen.ops"]),
-    ("frontend", ["codegen.frontend", "codegen.modelgen", "codegen.example_model", "codegen.family_models"]),
+    (
+        "frontend",
+        [
+            "codegen.frontend",
+            "codegen.modelgen",
+            "codegen.example_model",
+            "codegen.family_models",
+            "codegen.long_graphs",
+        ],
+    ),
     ("planner", ["codegen.planner"]),
     ("check", ["codegen.check"]),
     ("passes", ["codegen.passes", "codegen.tt"]),

@@ -124,6 +124,35 @@ def yaml_string(text: str) -> Escaped:
     return Escaped('"' + "".join(out) + '"')
 
 
+def terminal_text(text: str) -> Escaped:
+    """Text for a terminal, a log or plan.txt: every code point that is not printable (ESC and the
+    other controls, so no escape sequence, OSC-52 clipboard write or line erase; newlines; bidi
+    overrides and other format characters) written as the visible text \\xNN, \\uNNNN or
+    \\UNNNNNNNN."""
+    out = []
+    for ch in str(text):
+        code = ord(ch)
+        if ch.isprintable():
+            out.append(ch)
+        else:
+            out.append(f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}")
+    return Escaped("".join(out))
+
+
+def xml_text(text: str) -> Escaped:
+    """Text for XML, SVG or HTML, as element content or a quoted attribute value: &, <, >, " and '
+    as entities, and what terminal_text spells out (XML 1.0 forbids most control characters)
+    written as visible text, so a name cannot close a <title> and open a <script>."""
+    visible = terminal_text(text)
+    return Escaped(
+        visible.replace("&", "&amp;")
+        .replace("<", "&lt;")
+        .replace(">", "&gt;")
+        .replace('"', "&quot;")
+        .replace("'", "&#39;")
+    )
+
+
 # What a template may print without an escaping function: text that cannot end a C or assembly
 # literal or comment, a linker-script or CMake argument, a Kconfig or YAML string. Identifiers,
 # numbers, C expressions and literals rvfw writes itself pass; a name with a quote, a backslash,
