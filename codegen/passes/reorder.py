@@ -78,8 +78,8 @@ def _complete(graph: Graph, start: list[Op]) -> list[Op]:
 
     def net_freed(k: int) -> int:
         op = ops[k]
-        freed = sum(graph.tensors[i].nbytes for i in set(op.inputs)
-                    if i >= 0 and not graph.tensors[i].is_constant and i not in outputs and readers.get(i) == 1)  # fmt: skip
+        last = [i for i in set(op.inputs) if i >= 0 and readers.get(i) == 1 and i not in outputs]
+        freed = sum(graph.tensors[i].nbytes for i in last if not graph.tensors[i].is_constant)
         return freed - sum(graph.tensors[o].nbytes for o in op.outputs)
 
     order = list(start)

@@ -349,8 +349,9 @@ def fails_under(root: Path, configs: str):
         with tempfile.TemporaryDirectory() as tmp:
             if make(spec, Path(tmp), "candidate"):
                 return False
-            proc = subprocess.run([str(root / ".venv" / "bin" / "python"), "-m", "tests.fuzz.graphcheck", tmp,
-                                   "--jobs", "1", "--configs", configs], cwd=root, capture_output=True, text=True)  # fmt: skip
+            command = [str(root / ".venv" / "bin" / "python"), "-m", "tests.fuzz.graphcheck", tmp, "--jobs", "1",
+                       "--configs", configs]  # fmt: skip
+            proc = subprocess.run(command, cwd=root, capture_output=True, text=True)
             return proc.returncode == 1 and "; failing: 0" not in proc.stdout and "; failing: " in proc.stdout
 
     return fails
