@@ -22,14 +22,19 @@ DATA_ALIGN = 16  # tensor data aligned as the converter aligns it
 
 
 def external_buffers(data: bytes) -> list[int]:
-    """Indices of the buffers whose bytes live outside the flatbuffer (offset > 1)."""
-    model = tflite.Model.GetRootAsModel(data, 0)
-    found = []
-    for i in range(model.BuffersLength()):
-        buffer = model.Buffers(i)
-        if buffer is not None and buffer.Offset() > 1:
-            found.append(i)
-    return found
+    """Indices of the buffers whose bytes live outside the flatbuffer (offset > 1). A file the
+    flatbuffers reader cannot walk has none here: the frontend has judged it already, and TFLite
+    Micro gets it as it is."""
+    try:
+        model = tflite.Model.GetRootAsModel(data, 0)
+        found = []
+        for i in range(model.BuffersLength()):
+            buffer = model.Buffers(i)
+            if buffer is not None and buffer.Offset() > 1 and buffer.Offset() + buffer.Size() <= len(data):
+                found.append(i)
+        return found
+    except (TypeError, ValueError, IndexError, struct.error):
+        return []
 
 
 def inline_buffers(data: bytes) -> bytes:
