@@ -16,8 +16,9 @@ from codegen.errors import RvfwError
 # What the faulting model does halfway through its layers: "" stores outside its partition;
 # ecall ends itself; exec jumps into the read-only constants; loop loops forever; wfi waits for an
 # interrupt; stack overflows its stack; runtime calls the M-mode dispatcher; peer reads another
-# model's constants.
-FAULT_KINDS = ("", "ecall", "exec", "loop", "wfi", "stack", "runtime", "peer")
+# model's constants; snoop reads its whole arena before its first layer writes any of it, and
+# stores outside its partition if any byte but its input is not zero (another model's leftovers).
+FAULT_KINDS = ("", "ecall", "exec", "loop", "wfi", "stack", "runtime", "peer", "snoop")
 
 
 @dataclass(frozen=True)
@@ -58,9 +59,12 @@ class Hooks:
         peers = [other.entry.name for other in models if other is not mb]
         if self.fault_kind == "peer" and not (placed["isolated"] and peers):
             raise RvfwError(f"--inject-fault {self.fault}: needs another model and per-model PMP ranges")
-        fault = {"model": mb.entry.name, "victim": victim, "layer": len(mb.layers) // 2,
+        g = mb.graph
+        fault = {"model": mb.entry.name, "victim": victim,
+                 "layer": 0 if self.fault_kind == "snoop" else len(mb.layers) // 2,
                  "kind": self.fault_kind or "store", "stack": placed["slot_of"][mb.entry.name]["stack"],
-                 "peer": peers[0] if peers else None}  # fmt: skip
+                 "peer": peers[0] if peers else None, "arena_size": mb.plan.arena_size,
+                 "input_offset": mb.plan.tensor_offsets[g.inputs[0]], "input_bytes": g.tensors[g.inputs[0]].nbytes}  # fmt: skip
         files = {"rvfw_test_hooks.h": emit.render_test_hooks(banner, fault)}
         return files, {f"{mb.graph.name}.c": ["-include", "rvfw_test_hooks.h"]}  # found on the -I path
 

@@ -90,6 +90,7 @@ def model_data(mb: ModelBuild, placed: dict) -> dict:
         "partition": part["symbol"],
         "partition_size": part["size"],
         "partition_napot": part["napot"],
+        "partition_shared": len(part["members"]) > 1,
         "stack": part["stack"],
         "deadline_ticks": mb.deadline_ticks,
         "state": state,

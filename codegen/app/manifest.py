@@ -55,7 +55,7 @@ class ManifestError(RvfwError):
 
 def load_app(path: str | Path) -> App:
     path = Path(path)
-    if not path.is_file():
+    if not path.exists():
         raise ManifestError(f"{path}: manifest not found")
     data = load_validated(path, SCHEMA, ManifestError)
     models = []
@@ -90,7 +90,7 @@ def load_app(path: str | Path) -> App:
     for name in names:
         if names.count(name) > 1:
             raise ManifestError(f"{path.name}: models: the name '{name}' is used twice")
-        if name in RESERVED_NAMES or name.startswith("rvfw"):
+        if name in RESERVED_NAMES or name.startswith("rvfw") or name.endswith("_rvv"):
             raise ManifestError(f"{path.name}: models: the name '{name}' is rvfw's own (a generated file or symbol)")
     groups = None
     if "groups" in data:

@@ -111,8 +111,10 @@ class Board:
 
 
 def board_path(name_or_path: str) -> Path:
+    """A path (it names a .yaml, or a folder: /dev/zero is read as the file it is, and refused as
+    one) or the name of a board in boards/."""
     candidate = Path(name_or_path)
-    if candidate.suffix in (".yaml", ".yml"):
+    if candidate.suffix in (".yaml", ".yml") or "/" in str(name_or_path):
         return candidate
     return BOARDS_DIR / f"{name_or_path}.yaml"
 
@@ -163,6 +165,12 @@ def load_board(name_or_path: str) -> Board:
     )
 
 
+# Bytes of registers the runtime touches at a device's base: the CLINT's mtimecmp/mtime (up to
+# 0xBFFF), a UART's register block.
+CLINT_BYTES = 0xC000
+UART_BYTES = 0x100
+
+
 def _march_parts(march: str) -> tuple[int, str, set[str]]:
     """(xlen, single-letter extensions with g expanded, multi-letter extensions) of an ISA string."""
     base, _, rest = march.lower().partition("_")
@@ -200,6 +208,20 @@ def _check_consistency(label: str, data: dict) -> None:
     clint = data.get("clint")
     if clint is not None and (not 0 <= clint["base"] < 1 << xlen or clint.get("hz", 1) <= 0):
         raise BoardError(f"{label}: clint: base and hz must be a real address and a positive rate")
+    # Device registers inside a memory region: the image's data would be written over them.
+    devices = [("clint", clint["base"], CLINT_BYTES)] if clint is not None else []
+    devices += [("uart", uart["base"], UART_BYTES)] if uart is not None else []
+    for device, base, size in devices:
+        for r in data["memory"]:
+            if base < r["origin"] + r["length"] and r["origin"] < base + size:
+                raise BoardError(f"{label}: {device}: base {base:#x} lies inside memory region '{r['name']}' "
+                                 f"({r['origin']:#x}..{r['origin'] + r['length']:#x})")  # fmt: skip
+    if xlen == 64:  # -mcmodel=medany: every address the code names within 2 GiB of the code
+        low = min(r["origin"] for r in data["memory"])
+        high = max(r["origin"] + r["length"] for r in data["memory"])
+        if high - low > 1 << 31:
+            raise BoardError(f"{label}: memory: the regions span {low:#x}..{high:#x}, more than the 2 GiB that "
+                             "rv64 code (-mcmodel=medany) reaches from itself")  # fmt: skip
     sim = data["simulator"]
     if sim != "none":
         sim_xlen, sim_letters, _named = (
@@ -209,6 +231,9 @@ def _check_consistency(label: str, data: dict) -> None:
             raise BoardError(f"{label}: simulator: isa {sim['isa']} does not run march {isa['march']}")
         if "vlen" in sim and (sim["vlen"] < 32 or sim["vlen"] & (sim["vlen"] - 1)):
             raise BoardError(f"{label}: simulator: vlen {sim['vlen']} is not a power of two >= 32")
+        if "vlen" in sim and vector != "none" and sim["vlen"] != vector["vlen"]:
+            raise BoardError(f"{label}: simulator: vlen {sim['vlen']} is not the vector unit's vlen {vector['vlen']} "
+                             "(the image would be checked on another core than the board's; --vlen tries others)")  # fmt: skip
         if sim["machine"] == "spike" and data["console"] != "htif":
             raise BoardError(f"{label}: simulator: the spike machine needs console: htif")
         if sim["machine"] == "linux-user" and "cpu" not in sim:

@@ -109,10 +109,16 @@ def _with_v(march: str) -> str:
     return march if "v" in base[4:] or "zve" in rest else base + "v" + sep + rest
 
 
+def _is_vector_kernel(src: Path) -> bool:
+    """An RVV kernel: a *_rvv.c of a kernels folder (never a generated file, whatever its name)."""
+    return src.stem.endswith("_rvv") and src.parent.name == "kernels"
+
+
 def _compile_command(board: Board, src: Path, for_size: bool = False) -> list[str]:
-    march = _with_v(board.march) if src.stem.endswith("_rvv") else board.march
+    vector = _is_vector_kernel(src)
+    march = _with_v(board.march) if vector else board.march
     arch = [f"-march={march}", f"-mabi={board.mabi}", "-mcmodel=medany", *CFLAGS, *(SIZE_FLAGS if for_size else ())]
-    if src.stem.endswith("_rvv") and vector_compiler() != GCC:
+    if vector and vector_compiler() != GCC:
         target = f"--target=riscv{board.xlen}-unknown-elf"
         # DWARF 4: Debian 12's ld (binutils 2.40) crashes linking clang-19's DWARF 5 beside GCC's.
         return [vector_compiler(), target, "-ffreestanding", *arch, "-gdwarf-4"]

@@ -26,6 +26,7 @@ from codegen.frontend.resources import RESOURCE_KINDS
 from codegen.frontend.validate import validate
 from codegen.ir import DType, Graph, Op, OpKind, Quant, Tensor
 from codegen.ops import KINDS
+from codegen.paths import FIRMWARE_DIR
 
 _TENSOR_TYPES = {
     TensorType.FLOAT32: DType.FLOAT32,
@@ -54,7 +55,29 @@ MAX_VERSION = {
 # Generated files and symbols of rvfw's own that a model's name must not take (main.c, app.c,
 # link.ld, rvfw_platform.h, rvfw_* symbols).
 MAX_C_NAME = 64  # characters of a model's C name (derived from its file name)
-RESERVED_NAMES = frozenset({"main", "app", "link", "start", "crt", "trap", "console", "htif", "dispatch", "user"})
+# C and picolibc headers a generated <name>.h would shadow on the include path, and the vector
+# intrinsics' header.
+STANDARD_HEADERS = frozenset({
+    "assert", "complex", "ctype", "errno", "fenv", "float", "inttypes", "iso646", "limits", "locale", "math",
+    "setjmp", "signal", "stdalign", "stdarg", "stdatomic", "stdbool", "stddef", "stdint", "stdio", "stdlib",
+    "stdnoreturn", "string", "strings", "tgmath", "threads", "time", "uchar", "wchar", "wctype", "unistd", "alloca",
+    "malloc", "newlib", "picolibc", "riscv_vector", "sys", "machine",
+})  # fmt: skip
+
+
+def _own_file_names() -> frozenset[str]:
+    """Every name rvfw's own files use, without their extension: the runtime and kernel sources and
+    headers (firmware/) and the files every image or export writes under a fixed name. A model
+    named after one of them would put a second file of that name in the build (a model called
+    `conv2d_s8_rvv` had clang compile the model's C as the kernel)."""
+    names = {"main", "app", "link", "link-unbounded", "partitions", "rvfw_platform", "rvfw_app_models"}
+    for folder in (FIRMWARE_DIR / "runtime", FIRMWARE_DIR / "kernels", FIRMWARE_DIR / "include"):
+        if folder.is_dir():
+            names.update(p.name.split(".")[0] for p in folder.iterdir())
+    return frozenset(names)
+
+
+RESERVED_NAMES = _own_file_names() | STANDARD_HEADERS
 
 
 def c_identifier(stem: str) -> str:
@@ -63,6 +86,8 @@ def c_identifier(stem: str) -> str:
     name = re.sub(r"[^0-9a-zA-Z_]", "_", stem).lower()
     if len(name) > MAX_C_NAME:  # file names and symbols stay short: a prefix and a digest of the rest
         name = f"{name[: MAX_C_NAME - 9]}_{hashlib.sha256(stem.encode('utf-8', 'replace')).hexdigest()[:8]}"
+    if name.endswith("_rvv"):  # build systems compile *_rvv.c as vector kernels (clang, -march=...v)
+        name = f"{name}_m"
     if not name or name[0].isdigit() or name in RESERVED_NAMES or name.startswith("rvfw"):
         return f"m_{name}"
     return name

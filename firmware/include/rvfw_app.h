@@ -36,6 +36,7 @@ typedef struct {
     uint8_t instances;
     void (*run)(uint8_t *arena, uint8_t *state); /* generated: one inference (state: the instance's) */
     rvfw_range partition;        /* [stack | arena], maybe shared with models it never overlaps */
+    uint8_t shared;              /* 1: other models run in this partition too (it is cleared between them) */
     uintptr_t stack_size;
     uint64_t deadline_ticks; /* machine-timer ticks a run may take (0: no deadline) */
     rvfw_code_range code;

@@ -208,6 +208,22 @@ int rvfw_dispatch_interrupt(uintptr_t mcause)
     return 0;
 }
 
+/* Per model, the model that last ran in its partition (-1: none yet); kept by every model that
+ * shares the partition, so each sees it. */
+static signed char last_runner[32] = { [0 ... 31] = -1 };
+
+static int last_in_partition(const rvfw_model *m)
+{
+    return last_runner[m - rvfw_models];
+}
+
+static void set_last_in_partition(const rvfw_model *m, int model)
+{
+    for (int k = 0; k < rvfw_num_models; k++)
+        if (rvfw_models[k].partition.base == m->partition.base)
+            last_runner[k] = (signed char)model;
+}
+
 int rvfw_run_instance(int model, int instance, const void *input, void *output)
 {
     if (model < 0 || model >= rvfw_num_models || instance < 0 || instance >= rvfw_models[model].instances)
@@ -224,6 +240,12 @@ int rvfw_run_instance(int model, int instance, const void *input, void *output)
             return RVFW_BUSY;
     }
     uint8_t *arena = m->partition.base + m->stack_size;
+    if (m->shared && last_in_partition(m) != model) {
+        /* Another model ran here last (the admission ladder gave them one partition: they never
+         * run at once): clear its leftovers, so no model can read another's activations. */
+        memset(m->partition.base, 0, m->partition.size);
+    }
+    set_last_in_partition(m, model);
     memcpy(arena + m->input_offset, input, m->input_bytes);
     open_for(m, instance);
     running = model;

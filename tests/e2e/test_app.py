@@ -330,3 +330,23 @@ def test_eight_pmp_entries_and_a_model_with_state_share_one_code_range(tmp_path,
     assert symbol_address(b.elf, "__rvfw_kws_x_start") is None
     _sim, results = app.run(b, log=quiet)
     assert app.check(b, results, log=quiet)
+
+
+def test_a_shared_partition_is_cleared_before_another_model_runs_in_it(tmp_path, sim_tools, three_models):
+    """Issue 45 (seed 004's isolation): models the admission ladder puts in one partition never see
+    each other's activations. The hook makes AD read its whole arena before its first layer and
+    fault if anything but its input is there; IC ran in the same partition just before it."""
+    manifest = tmp_path / "tight.yaml"
+    manifest.write_text(MANIFEST.read_text().replace("../../shared/models", str(ROOT.parent / "shared" / "models"))
+                        + "budget: {flash: 16777216, ram: 72000}\n")  # fmt: skip
+    b = app.build(load_app(manifest), "spike-rv64gcv", tmp_path / "out", log=quiet, hooks=app.Hooks(fault="ad:snoop"))
+    assert ("ic", "ad") in b.admitted.slots or ("ad", "ic") in b.admitted.slots, b.admitted.slots
+    sim, results = app.run(b, log=quiet)
+    assert "RVFW-FAULT" not in sim.console, sim.console[-2000:]
+    assert results["ad"].status == 0 and results["ad"].dispatch_status == 0
+    assert app.check(b, results, log=quiet)
+    # The hook does see leftovers: in a partition of its own, AD's dispatched rerun finds its first run's.
+    b = app.build(three_models, "spike-rv64gcv", tmp_path / "own", log=quiet, hooks=app.Hooks(fault="ad:snoop"))
+    sim, results = app.run(b, log=quiet)
+    assert results["ad"].status == 0 and results["ad"].dispatch_status != 0
+    assert re.search(r"RVFW-FAULT ad mcause=", sim.console)
