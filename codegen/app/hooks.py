@@ -64,7 +64,8 @@ class Hooks:
                  "layer": 0 if self.fault_kind == "snoop" else len(mb.layers) // 2,
                  "kind": self.fault_kind or "store", "stack": placed["slot_of"][mb.entry.name]["stack"],
                  "peer": peers[0] if peers else None, "arena_size": mb.plan.arena_size,
-                 "input_offset": mb.plan.tensor_offsets[g.inputs[0]], "input_bytes": g.tensors[g.inputs[0]].nbytes}  # fmt: skip
+                 "input_offset": mb.plan.tensor_offsets[g.inputs[0]],
+                 "input_bytes": g.tensors[g.inputs[0]].nbytes}  # fmt: skip
         files = {"rvfw_test_hooks.h": emit.render_test_hooks(banner, fault)}
         return files, {f"{mb.graph.name}.c": ["-include", "rvfw_test_hooks.h"]}  # found on the -I path
 

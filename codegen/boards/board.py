@@ -232,8 +232,9 @@ def _check_consistency(label: str, data: dict) -> None:
         if "vlen" in sim and (sim["vlen"] < 32 or sim["vlen"] & (sim["vlen"] - 1)):
             raise BoardError(f"{label}: simulator: vlen {sim['vlen']} is not a power of two >= 32")
         if "vlen" in sim and vector != "none" and sim["vlen"] != vector["vlen"]:
-            raise BoardError(f"{label}: simulator: vlen {sim['vlen']} is not the vector unit's vlen {vector['vlen']} "
-                             "(the image would be checked on another core than the board's; --vlen tries others)")  # fmt: skip
+            raise BoardError(f"{label}: simulator: vlen {sim['vlen']} is not the vector unit's vlen "
+                             f"{vector['vlen']} (the image would be checked on another core than the board's; "
+                             "--vlen tries others)")  # fmt: skip
         if sim["machine"] == "spike" and data["console"] != "htif":
             raise BoardError(f"{label}: simulator: the spike machine needs console: htif")
         if sim["machine"] == "linux-user" and "cpu" not in sim:
