@@ -38,6 +38,7 @@ from codegen.ops.common import (
 )
 from codegen.ops.contract import Form, Kind, OpContract
 from codegen.ops.kernels import family
+from codegen.ops.requantize import IDENTITY, REQUANTIZE, requantize_layer
 from codegen.quant import INT8_MAX, INT8_MIN, quantize_multiplier, round_half_away
 
 KINDS = (
@@ -79,6 +80,7 @@ HARD_SWISH_F32_SOFT = UNARY_F32[OpKind.HARD_SWISH].variant("HARD_SWISH float32 (
 TANH_F32_SOFT = UNARY_F32[OpKind.TANH].variant("TANH float32 (integer float operations)",
                                                {"scalar": "tanh_f32_scalar"})  # fmt: skip
 LEAKY_F32 = family("LEAKY_RELU float32", "rvfw_lut_params", "leaky_relu_f32", ("ref",), ("LEAKY_RELU",))
+INT16_MIN, INT16_MAX = -(1 << 15), (1 << 15) - 1
 INPUTS = np.arange(INT8_MIN, INT8_MAX + 1)  # table index k holds the output for input (int8)(k): TFLM's order
 
 
@@ -271,14 +273,24 @@ def lower(ctx: LowerContext, op: Op) -> Layer:
 
 def check_s16(graph: Graph, op: Op) -> None:
     inp, out = expect_int16_io(graph, op)
-    if op.kind is OpKind.LEAKY_RELU:
+    if op.kind in (OpKind.RELU, OpKind.RELU6, OpKind.LEAKY_RELU):
         expect_same_shape(graph, op, inp, out)
+        if op.kind is OpKind.RELU and (inp.quant.zero_point[0] or out.quant.zero_point[0]):
+            raise fail(graph, op, "int16 zero points must be 0 (TFLite Micro's int16 RELU refuses others)")
     elif sigmoid16.checked_log2(out.quant.scale[0]) != -15:
         raise fail(graph, op, f"int16 output scale {out.quant.scale[0]:g} is not 2^-15 (TFLite Micro needs it)")
 
 
 def lower_s16(ctx: LowerContext, op: Op) -> Layer:
     inp, out = ctx.tensor(op.inputs[0]), ctx.tensor(op.outputs[0])
+    if op.kind is OpKind.RELU:  # TFLite Micro's ReluQuantized<int16_t>: rescaled, clamped below at 0
+        m, s = quantize_multiplier(float(inp.quant.scale[0]) / float(out.quant.scale[0]))
+        lo = max(INT16_MIN, round_half_away(float(_f32(0.0) / _f32(out.quant.scale[0]))))
+        return requantize_layer(ctx, op, inp, out, m, s, (0, 0), (lo, INT16_MAX))
+    if op.kind is OpKind.RELU6:  # Relu6Quantized<int16_t>: the input clamped to its own 0 and 6, no rescale
+        zero = int(inp.quant.zero_point[0])
+        six = min(max(round_half_away(float(_f32(6.0) / _f32(inp.quant.scale[0]))) + zero, INT16_MIN), INT16_MAX)
+        return requantize_layer(ctx, op, inp, out, *IDENTITY, (0, 0), (zero, six))
     if op.kind is OpKind.LEAKY_RELU:
         # TFLite Micro's Prepare: float32 products of the scales and alpha, then QuantizeMultiplier.
         si, so, alpha = np.float32(inp.quant.scale[0]), np.float32(out.quant.scale[0]), np.float32(op.options["alpha"])
@@ -330,8 +342,8 @@ CONTRACT = OpContract(
         OpKind.ELU: Kind(1, (1, 1)),
     },
     forms={
-        DType.INT16: Form(check_s16, lower_s16, (SIGMOID_S16, LEAKY_S16),
-                          kinds=(OpKind.LOGISTIC, OpKind.TANH, OpKind.LEAKY_RELU)),
+        DType.INT16: Form(check_s16, lower_s16, (SIGMOID_S16, LEAKY_S16, REQUANTIZE),
+                          kinds=(OpKind.LOGISTIC, OpKind.TANH, OpKind.LEAKY_RELU, OpKind.RELU, OpKind.RELU6)),
         DType.FLOAT32: Form(check_f32, lower_f32,
                             (CLAMP_F32, *UNARY_F32.values(), LOGISTIC_F32_SOFT, HARD_SWISH_F32_SOFT, TANH_F32_SOFT,
                              LEAKY_F32),

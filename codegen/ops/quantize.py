@@ -11,6 +11,7 @@ from codegen.ops import activation
 from codegen.ops.common import VECTOR_CAPS, Layer, LowerContext, Operands, expect_dtype, expect_quant, fail
 from codegen.ops.contract import Form, Kind, OpContract, Rows
 from codegen.ops.kernels import family
+from codegen.ops.requantize import REQUANTIZE, requantize_layer
 from codegen.quant import quantize_multiplier, quantize_s8_thresholds
 
 # The fast scalar kernel reads the 256 possible outputs from a table computed here.
@@ -32,8 +33,6 @@ QUANTIZE_INT = QUANTIZE.variant("QUANTIZE (thresholds in integer lanes)", {"rvv"
 FPU_SCALAR = ({"scalar": "quantize_rmm_f32_s8_scalar"}, {"scalar": ("input", "output")})
 QUANTIZE_FPU = {fam.what: fam.variant(f"{fam.what} (hardware float)", *FPU_SCALAR) for fam in (QUANTIZE, QUANTIZE_INT)}
 QUANTIZE16 = family("QUANTIZE to int16", "rvfw_affine_params", "quantize_f32_s16", ("ref",), ("QUANTIZE",))
-REQUANTIZE16 = family("QUANTIZE (int8/int16/int32 -> int8/int16/int32 rescale)", "rvfw_requantize_params", "requantize",
-                      ("ref", "scalar", "rvv"), ("QUANTIZE",))  # fmt: skip
 INTEGER = (DType.INT8, DType.INT16)
 
 
@@ -112,9 +111,8 @@ def lower(ctx: LowerContext, op: Op) -> Layer:
         lut = np.array(values[128:] + values[:128], dtype=np.int8)  # indexed by the byte read as unsigned
         table = [ctx.input(op), ctx.derived(op, "lut", "int8_t", lut), ctx.output(op)]
         return ctx.layer(op, ctx.pick(activation.LUT), activation.LUT, [("size", inp.num_elements)], table)
-    params += [("input_bytes", inp.dtype.size), ("output_bytes", out.dtype.size)]
-    args = [ctx.arena(op.inputs[0], "input"), ctx.output(op)]
-    return ctx.layer(op, ctx.pick(REQUANTIZE16), REQUANTIZE16, params, args)
+    zero_points = (inp.quant.zero_point[0], out.quant.zero_point[0])
+    return requantize_layer(ctx, op, inp, out, multiplier, shift, zero_points)
 
 
 def requantized_s8(x: int, input_zero_point: int, output_zero_point: int, multiplier: int, shift: int) -> int:
@@ -160,7 +158,7 @@ CONTRACT = OpContract(
                 QUANTIZE_INT,
                 *QUANTIZE_FPU.values(),
                 QUANTIZE16,
-                REQUANTIZE16,
+                REQUANTIZE,
             ),
             inplace=inplace,
             rows=rows,

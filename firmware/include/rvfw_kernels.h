@@ -312,6 +312,7 @@ typedef struct {
     int32_t input_zero_point, output_zero_point;
     int32_t multiplier, shift;
     int32_t input_bytes, output_bytes; /* requantize_ref: 1 (int8), 2 (int16) or 4 (int32) */
+    int32_t output_min, output_max;    /* the clamp: the output type's range, or an activation's (int16 RELU) */
 } rvfw_requantize_params;
 
 typedef struct {

@@ -8,8 +8,7 @@
 
 void rvfw_requantize_rvv(const rvfw_requantize_params *p, const void *input, void *output)
 {
-    const int32_t lo = p->output_bytes == 4 ? INT32_MIN : p->output_bytes == 2 ? INT16_MIN : INT8_MIN;
-    const int32_t hi = p->output_bytes == 4 ? INT32_MAX : p->output_bytes == 2 ? INT16_MAX : INT8_MAX;
+    const int32_t lo = p->output_min, hi = p->output_max;
     for (int32_t i = 0; i < p->size;) {
         const size_t vl = __riscv_vsetvl_e32m8((size_t)(p->size - i));
         vint32m8_t x;

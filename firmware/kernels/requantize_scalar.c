@@ -18,11 +18,11 @@
 #define RVFW_REQUANTIZE_TO(IN_T)                                                                                   \
     do {                                                                                                          \
         if (p->output_bytes == 4)                                                                                 \
-            RVFW_REQUANTIZE_LOOP(IN_T, int32_t, INT32_MIN, INT32_MAX);                                            \
+            RVFW_REQUANTIZE_LOOP(IN_T, int32_t, p->output_min, p->output_max);                                            \
         else if (p->output_bytes == 2)                                                                            \
-            RVFW_REQUANTIZE_LOOP(IN_T, int16_t, INT16_MIN, INT16_MAX);                                            \
+            RVFW_REQUANTIZE_LOOP(IN_T, int16_t, p->output_min, p->output_max);                                            \
         else                                                                                                      \
-            RVFW_REQUANTIZE_LOOP(IN_T, int8_t, INT8_MIN, INT8_MAX);                                               \
+            RVFW_REQUANTIZE_LOOP(IN_T, int8_t, p->output_min, p->output_max);                                               \
     } while (0)
 
 void rvfw_requantize_scalar(const rvfw_requantize_params *p, const void *input, void *output)

@@ -543,6 +543,16 @@ def leaky16(shape, alpha, in_scale, out_scale) -> bytes:
     return m.finish([x], [y])
 
 
+def relu16(kind: str, shape, in_scale, out_scale) -> bytes:
+    """int16 RELU (rescaled) or RELU6 (the input clamped to its own 0 and 6; TFLite Micro ignores
+    the output's scale)."""
+    m = ModelBuilder()
+    x = m.tensor("x", shape, np.int16, scale=in_scale, zero_point=0)
+    y = m.tensor("y", shape, np.int16, scale=out_scale, zero_point=0)
+    m.op(kind, [x], [y])
+    return m.finish([x], [y])
+
+
 def batch_matmul(rng, a_shape, b_shape, out_shape, const_b=False, floating=False, **options) -> bytes:
     m = ModelBuilder()
     if floating:
@@ -1231,6 +1241,9 @@ CASES: dict[str, Case] = {
     "convert_s32_to_s16": Case(lambda r: convert("s32", "s16", (4, 9))),
     "convert_s32_to_s8": Case(lambda r: convert("s32", "s8", (4, 9))),
     "s16_leaky_relu": Case(lambda r: leaky16((2, 5, 11), 0.3, 0.0004, 0.0003)),
+    "s16_relu_rescaled": Case(lambda r: relu16("RELU", (2, 5, 11), 0.0004, 0.0003), vector=S16_FAST),
+    "s16_relu6": Case(lambda r: relu16("RELU6", (3, 37), 0.0003, 0.0003), vector=S16_FAST),
+    "s16_relu6_rescaled_output": Case(lambda r: relu16("RELU6", (4, 9), 0.0002, 0.0005)),
     "s16_leaky_relu_alpha_above_one": Case(lambda r: leaky16((3, 17), 1.7, 0.0002, 0.0005)),
     "s16_transpose_conv_2x_same": Case(lambda r: transpose_conv16(r, 3, 4, 5, 6, (3, 3), (2, 2)), vector=S16_FAST),
     "s16_transpose_conv_valid": Case(
