@@ -32,6 +32,13 @@ class DType(enum.Enum):
 
 class OpKind(enum.Enum):
     ABS = "ABS"
+    CEIL = "CEIL"
+    FLOOR = "FLOOR"
+    NEG = "NEG"
+    ROUND = "ROUND"
+    RSQRT = "RSQRT"
+    SQRT = "SQRT"
+    SQUARE = "SQUARE"
     ADD = "ADD"
     ASSIGN_VARIABLE = "ASSIGN_VARIABLE"  # after the frontend: (value,) -> (the variable tensor,)
     ARG_MAX = "ARG_MAX"

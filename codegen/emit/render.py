@@ -56,8 +56,11 @@ def c_literal(value: object) -> str:
 
 
 def _c_value(v: object) -> str:
-    """One table value as C: a number, or for a float that is not finite (a model's NaN or infinite
-    weight) rvfw_kernels.h's RVFW_NAN / RVFW_INF."""
+    """One table value as C: a number (a bool as 1 or 0: numpy's bools become Python's True and
+    False, which are not C), or for a float that is not finite (a model's NaN or infinite weight)
+    rvfw_kernels.h's RVFW_NAN / RVFW_INF."""
+    if isinstance(v, bool):
+        return "1" if v else "0"
     if isinstance(v, float) and not math.isfinite(v):
         sign = "-" if math.copysign(1.0, v) < 0 else ""
         return sign + ("RVFW_NAN" if math.isnan(v) else "RVFW_INF")

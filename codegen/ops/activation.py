@@ -80,6 +80,7 @@ HARD_SWISH_F32_SOFT = UNARY_F32[OpKind.HARD_SWISH].variant("HARD_SWISH float32 (
 TANH_F32_SOFT = UNARY_F32[OpKind.TANH].variant("TANH float32 (integer float operations)",
                                                {"scalar": "tanh_f32_scalar"})  # fmt: skip
 LEAKY_F32 = family("LEAKY_RELU float32", "rvfw_lut_params", "leaky_relu_f32", ("ref",), ("LEAKY_RELU",))
+ABS_F32 = family("ABS float32", "rvfw_lut_params", "abs_f32", ("ref",), ("ABS",))
 INT16_MIN, INT16_MAX = -(1 << 15), (1 << 15) - 1
 INPUTS = np.arange(INT8_MIN, INT8_MAX + 1)  # table index k holds the output for input (int8)(k): TFLM's order
 
@@ -313,6 +314,8 @@ def check_f32(graph: Graph, op: Op) -> None:
 
 def lower_f32(ctx: LowerContext, op: Op) -> Layer:
     size = [("size", ctx.tensor(op.inputs[0]).num_elements)]
+    if op.kind is OpKind.ABS:
+        return ctx.layer(op, ctx.pick(ABS_F32), ABS_F32, size, [ctx.input(op), ctx.output(op)])
     if op.kind is OpKind.LEAKY_RELU:
         alpha = ctx.derived(op, "alpha", "float", np.array([op.options.get("alpha", 0.2)], dtype=np.float32))
         return ctx.layer(op, ctx.pick(LEAKY_F32), LEAKY_F32, size, [ctx.input(op), alpha, ctx.output(op)])
@@ -346,8 +349,8 @@ CONTRACT = OpContract(
                           kinds=(OpKind.LOGISTIC, OpKind.TANH, OpKind.LEAKY_RELU, OpKind.RELU, OpKind.RELU6)),
         DType.FLOAT32: Form(check_f32, lower_f32,
                             (CLAMP_F32, *UNARY_F32.values(), LOGISTIC_F32_SOFT, HARD_SWISH_F32_SOFT, TANH_F32_SOFT,
-                             LEAKY_F32),
-                            kinds=(OpKind.RELU, OpKind.RELU6, OpKind.LEAKY_RELU, *UNARY_F32)),
+                             LEAKY_F32, ABS_F32),
+                            kinds=(OpKind.RELU, OpKind.RELU6, OpKind.LEAKY_RELU, OpKind.ABS, *UNARY_F32)),
         None: Form(check, lower, (LUT,), inplace=inplace),
     },
     fold=fold,

@@ -546,6 +546,15 @@ void rvfw_squared_difference_f32_ref(const rvfw_binary_params *p, const float *a
                                      float *output);
 void rvfw_leaky_relu_f32_ref(const rvfw_lut_params *p, const float *input, const float *alpha, float *output);
 void rvfw_hard_swish_f32_ref(const rvfw_lut_params *p, const float *input, float *output);
+/* Float32 elementwise math (codegen.ops.elementwise) and ABS. */
+void rvfw_neg_f32_ref(const rvfw_lut_params *p, const float *input, float *output);
+void rvfw_floor_f32_ref(const rvfw_lut_params *p, const float *input, float *output);
+void rvfw_ceil_f32_ref(const rvfw_lut_params *p, const float *input, float *output);
+void rvfw_round_f32_ref(const rvfw_lut_params *p, const float *input, float *output);
+void rvfw_sqrt_f32_ref(const rvfw_lut_params *p, const float *input, float *output);
+void rvfw_rsqrt_f32_ref(const rvfw_lut_params *p, const float *input, float *output);
+void rvfw_square_f32_ref(const rvfw_lut_params *p, const float *input, float *output);
+void rvfw_abs_f32_ref(const rvfw_lut_params *p, const float *input, float *output);
 void rvfw_hard_swish_f32_scalar(const rvfw_lut_params *p, const float *input, float *output);
 void rvfw_elu_f32_ref(const rvfw_lut_params *p, const float *input, float *output);
 void rvfw_mean_f32_ref(const rvfw_reduce_params *p, const float *input, float *output);

@@ -653,6 +653,24 @@ def float_unary(kind, gain, **options) -> bytes:
     return m.finish([x], [y])
 
 
+def float_chain(kinds, gain, shape=(4, 250)) -> bytes:
+    """float32 elementwise ops one after another on the seeded input times a constant gain."""
+    m = ModelBuilder()
+    x = m.tensor("x", shape, np.float32)
+    g = m.tensor("gain", (1,), np.float32, data=np.array([gain]))
+    t = m.tensor("t0", shape, np.float32)
+    m.op("MUL", [x, g], [t])
+    for k, kind in enumerate(kinds):
+        y = m.tensor(f"t{k + 1}", shape, np.float32)
+        if isinstance(kind, tuple):  # (MUL, constant)
+            c = m.tensor(f"c{k}", (1,), np.float32, data=np.array([kind[1]]))
+            m.op(kind[0], [t, c], [y])
+        else:
+            m.op(kind, [t], [y])
+        t = y
+    return m.finish([x], [t])
+
+
 def softmax16(shape, scale, beta=1.0) -> bytes:
     """int16 SOFTMAX (zero points 0, output scale 1/32768) over the last axis."""
     m = ModelBuilder()
@@ -1049,6 +1067,13 @@ CASES: dict[str, Case] = {
     "f32_svdf_rank2_relu": Case(lambda r: svdf_float(r, 2, 13, 6, 2, 5, "RELU")),
     "f32_l2_normalization": Case(lambda r: float_unary("L2_NORMALIZATION", 5.0)),
     "f32_elu": Case(lambda r: float_unary("ELU", 30.0)),
+    "f32_abs": Case(lambda r: float_chain(["ABS"], 10.0)),
+    "f32_neg": Case(lambda r: float_chain(["NEG"], 10.0)),
+    "f32_floor_ceil": Case(lambda r: float_chain(["FLOOR", ("MUL", 0.37), "CEIL"], 20.0)),
+    # k / 2 exactly, then ROUND: every half rounds to even, both signs
+    "f32_round_halves": Case(lambda r: float_chain(["FLOOR", ("MUL", 0.5), "ROUND"], 16.0)),
+    "f32_round": Case(lambda r: float_chain(["ROUND"], 7.0)),
+    "f32_sqrt_rsqrt_of_squares": Case(lambda r: float_chain(["SQUARE", "SQRT", ("MUL", 3.0), "RSQRT"], 5.0)),
     "f32_leaky_relu": Case(lambda r: float_unary("LEAKY_RELU", 3.0, alpha=0.15)),
     "f32_div_broadcast_relu": Case(
         lambda r: float_op(r, "DIV", (2, 3, 5), (2, 3, 5), b_shape=(3, 1), activation="RELU"), vector=S16_FAST

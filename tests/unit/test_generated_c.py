@@ -111,3 +111,13 @@ def test_inplace_scratch_sizes_agree_between_c_and_python(tmp_path):
     assert depthwise_conv2d.inplace_lag(kws) == 1 and depthwise_conv2d.scratch_inplace(kws) == 2 * 5 * 64
     strided = Geometry(1, 24, 24, 32, 12, 12, 32, 3, 3, 2, 2, 1, 1, 0, 0)
     assert depthwise_conv2d.inplace_lag(strided) == 0
+
+
+def test_bool_values_are_c_numbers():
+    """numpy's bools are Python's True and False, which are not C: a bool constant, input or
+    expected output is written 1 or 0 (issue 46)."""
+    import numpy as np
+
+    from codegen.emit.render import value_lines
+
+    assert value_lines(np.array([True, False, True])) == ["1, 0, 1,"]
