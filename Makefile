@@ -45,7 +45,7 @@ flash: setup
 
 # Flash, reset and compare the board's serial output with TFLite Micro: make check-board BOARD=... PORT=...
 check-board: setup
-	@$(RVFW) check-board $(BUILD_ARGS) --port $(PORT)
+	@$(RVFW) check-board $(BUILD_ARGS) $(if $(PORT),--port $(PORT))
 
 # Raw 16 kHz audio to keyword in one image: TFLite Micro's micro_speech front end (Signal library
 # ops) and keyword model, exported together into examples/audio_kws/main.c, run on Spike and

@@ -5,9 +5,11 @@ Each checks for its tool and says how to install it; `commands()` is what `--dry
 
 from __future__ import annotations
 
+import os
 import shlex
 import shutil
 import subprocess
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -32,8 +34,22 @@ class Runner:
         raise NotImplementedError
 
     def check_tool(self) -> None:
-        if shutil.which(self.tool) is None:
+        if tool_path(self.tool) is None:
             raise ToolError(f"{self.tool} not found: {self.install}")
+
+
+def tool_path(tool: str) -> str | None:
+    """Where a flash tool is: beside the running Python first (the .venv that `make setup` made,
+    where pip put esptool, whether or not the venv is on PATH), then on PATH."""
+    beside = Path(sys.executable).parent / tool
+    if beside.is_file() and os.access(beside, os.X_OK):
+        return str(beside)
+    return shutil.which(tool)
+
+
+def _resolved(commands: list[list[str]]) -> list[list[str]]:
+    """The commands with each tool named by the path it will run from (what --dry-run prints)."""
+    return [[tool_path(cmd[0]) or cmd[0], *cmd[1:]] for cmd in commands]
 
 
 class OpenOcd(Runner):
@@ -85,7 +101,7 @@ def runner_for(board: Board) -> Runner:
 
 def flash(job: FlashJob, dry_run: bool, log=print) -> list[list[str]]:
     runner = runner_for(job.board)
-    commands = runner.commands(job)
+    commands = _resolved(runner.commands(job))
     if dry_run:
         for cmd in commands:
             log(shlex.join(cmd))
