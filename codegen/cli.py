@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import re
 import sys
 import traceback
@@ -17,7 +18,7 @@ from codegen.build.staging import check_out_dir, refuse_inputs_inside
 from codegen.check import golden
 from codegen.check import layers as check_layers
 from codegen.check.reference import is_compressed
-from codegen.errors import BudgetError, RvfwError
+from codegen.errors import BudgetError, RvfwError, one_line
 from codegen.passes.io import IO_MODES
 from codegen.paths import DEFAULT_BOARD, DEFAULT_MODEL
 from codegen.report import plot
@@ -87,7 +88,8 @@ def _parser() -> argparse.ArgumentParser:
             default="auto" if name != "plan" else "fast",
             choices=pipeline.MEMORY_MODES if name != "plan" else ("fast", "small", "tiled"),
             help="fast; small: ops in place over inputs that die there; tiled: small, and the first stage streams "
-            "a few rows at a time through line buffers; auto: the first of these that fits",
+            "a few rows at a time through line buffers"
+            + ("; auto: the first of these that fits" if name != "plan" else ""),
         )
         p.add_argument(
             "--kernels", default="auto", choices=pipeline.KERNEL_SETS, help="kernel set (auto: RVV if the board has it)"
@@ -208,6 +210,15 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _print(text: str) -> int:
+    """Print to a reader that may stop reading (`rvfw ops | head`): no BrokenPipeError traceback."""
+    try:
+        print(text, flush=True)
+    except BrokenPipeError:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # Python's exit flush goes nowhere
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = _parser()
     args, unknown = parser.parse_known_args(argv)
@@ -216,8 +227,11 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "ops":
         from codegen.report.tables import ops_rows, ops_table
 
-        print(json.dumps(ops_rows(args.op), indent=2) if args.json else ops_table(args.op))
-        return 0
+        if args.op and not ops_rows(args.op):
+            print(f"rvfw: error: no op whose name contains '{one_line(args.op)}' (rvfw ops lists them all)",
+                  file=sys.stderr)  # fmt: skip
+            return 2
+        return _print(json.dumps(ops_rows(args.op), indent=2) if args.json else ops_table(args.op))
     quiet = getattr(args, "json", False)
     log = (lambda _msg: None) if quiet else (lambda msg: print(msg, flush=True))
     try:

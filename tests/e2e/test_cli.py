@@ -326,3 +326,12 @@ def test_io_int8_runs_the_int8_tensors_and_checks_them_against_tflm(tmp_path, si
     int8_io = sorted((ROOT / "tests" / "data" / "converters").glob("keras_*int8.tflite"))[0]
     assert_one_line_error(rvfw("plan", "--io", "int8", "--model", str(int8_io)), "--io int8: the model has no QUANTIZE")
     assert_one_line_error(rvfw("build", "--io", "int8", "--app", "apps/mlperf_kws_ic_ad.yaml"), "--io is for one model")
+
+
+def test_ops_filter_that_matches_nothing_is_an_error_and_a_closed_pipe_is_quiet():
+    """Issue 48: `rvfw ops NOSUCH` said nothing and exited 0; `rvfw ops | head` ended in a traceback."""
+    assert_one_line_error(rvfw("ops", "NOSUCH"), "no op whose name contains 'NOSUCH'")
+    proc = subprocess.run(f"{sys.executable} -m codegen.cli ops | head -1", shell=True, capture_output=True, text=True,
+                          cwd=ROOT)  # fmt: skip
+    assert proc.stdout.startswith("op ") and "Traceback" not in proc.stderr and "Error" not in proc.stderr
+    assert "auto" not in rvfw("plan", "--help").stdout.split("--memory", 1)[1].split("--kernels", 1)[0]
