@@ -19,6 +19,7 @@ import signal
 import sys
 import tempfile
 import traceback
+import xml.etree.ElementTree as ET
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -26,6 +27,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 from codegen import pipeline  # noqa: E402
+from codegen.report import plot  # noqa: E402
 from codegen.boards import load_board  # noqa: E402
 from codegen.check import golden  # noqa: E402
 from codegen.errors import BudgetError, RvfwError, ToolError  # noqa: E402
@@ -195,6 +197,7 @@ def run_names(seed: int, count: int, results: Results, work: Path) -> None:
         def one(p=path, o=out):
             b = pipeline.build(p, BOARD, o, log=quiet)
             exact = pipeline.check(pipeline.run(b, timeout=CASE_SECONDS / 2, log=quiet), log=quiet).bit_exact
+            _check_people_outputs(b, o)
             return exact, _symbols(b.elf, b.graph.name)
 
         outcome, value = _guarded("names", path.name, results, one)
@@ -209,6 +212,20 @@ def run_names(seed: int, count: int, results: Results, work: Path) -> None:
         if not exact or symbols != baseline:
             extra = sorted(symbols ^ baseline)[:5]
             results.failures.append(f"names {path.name}: exact {exact}, symbols differ: {extra}")
+
+
+def _check_people_outputs(b, out: Path) -> None:
+    """The outputs a person opens (issue 45): plan.txt holds no control character but newlines
+    (terminal_text), and the arena plot is well-formed XML with no element a name could open."""
+    text = (out / "plan.txt").read_text(encoding="utf-8")
+    bad = [ch for ch in text if ch != "\n" and not ch.isprintable()]
+    if bad:
+        raise AssertionError(f"plan.txt holds unprintable {bad[:3]!r}")
+    svg = out.parent / f"{out.name}.svg"
+    plot.write_svg(svg, b.graph, [("fast", b.plan)])
+    tags = {el.tag.rsplit("}", 1)[-1] for el in ET.parse(svg).iter()}
+    if not tags <= {"svg", "rect", "text", "title", "line"}:
+        raise AssertionError(f"the plot holds elements {sorted(tags)}")
 
 
 def _symbols(elf: Path, model: str) -> set[str]:

@@ -68,7 +68,9 @@ def mutants(base: bytes, seed: int, count: int, label: str = "m") -> Iterator[tu
 
 # Bytes a name-injection mutant writes: what closes or splices a literal or a comment in the
 # languages rvfw generates, and any byte at all.
-INJECTION_BYTES = b"\"\\\n\r\t?/*#;${}()[]:'@`" + bytes(range(0x00, 0x20)) + bytes(range(0x7F, 0x100))
+# C, assembly, linker-script, CMake, Kconfig, YAML and JSON syntax, markup (< > &: SVG, HTML,
+# Markdown), and every control byte (terminal escapes: ESC is 0x1b).
+INJECTION_BYTES = b"\"\\\n\r\t?/*#;${}()[]:'@`<>&" + bytes(range(0x00, 0x20)) + bytes(range(0x7F, 0x100))
 
 
 def name_ranges(data: bytes) -> list[tuple[int, int]]:
