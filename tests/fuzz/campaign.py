@@ -27,11 +27,11 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 from codegen import pipeline  # noqa: E402
-from codegen.report import plot  # noqa: E402
 from codegen.boards import load_board  # noqa: E402
 from codegen.check import golden  # noqa: E402
 from codegen.errors import BudgetError, RvfwError, ToolError  # noqa: E402
 from codegen.paths import DEFAULT_MODEL  # noqa: E402
+from codegen.report import plot  # noqa: E402
 from tests.fuzz.mutate import mutants, name_mutants  # noqa: E402
 
 CASE_SECONDS = 60  # a hang is a case that takes longer than this
