@@ -12,6 +12,7 @@ import pytest
 from codegen import pipeline
 from codegen.check import golden
 from tests.conftest import ROOT, quiet
+from tests.fuzz import graphcheck
 
 CORPUS = ROOT / "tests" / "data" / "converters"
 MODELS = sorted(p.stem for p in CORPUS.glob("*.tflite"))
@@ -24,18 +25,7 @@ CONFIGS += [("spike-rv64gcv", "fast", "ref"), ("spike-rv32zve32x", "fast", "auto
 
 def committed(name: str, tmp_path: Path) -> tuple[list[Path], list[np.ndarray]]:
     """The committed inputs (as .npy files, for --input) and TFLite Micro's outputs for them."""
-    with np.load(CORPUS / f"{name}.npz") as data:
-        inputs = [data[k] for k in sorted((k for k in data.files if k.startswith("input_")), key=_order)]
-        outputs = [data[k] for k in sorted((k for k in data.files if k.startswith("output_")), key=_order)]
-    files = []
-    for k, array in enumerate(inputs):
-        files.append(tmp_path / f"input_{k}.npy")
-        np.save(files[-1], array)
-    return files, outputs
-
-
-def _order(key: str) -> int:
-    return int(key.rsplit("_", 1)[1])
+    return graphcheck.committed(CORPUS / f"{name}.npz", tmp_path)
 
 
 @pytest.mark.parametrize("config", CONFIGS, ids=lambda c: "-".join(x for x in c if x != "auto"))

@@ -28,6 +28,9 @@ import numpy as np  # noqa: E402
 import tensorflow as tf  # noqa: E402
 import tf_keras as keras  # noqa: E402
 
+# The corpus generator's conversion (the four quantisation flows) and TFLite Micro run.
+from tests.data.converters.generate import convert, reference  # noqa: E402
+
 L = keras.layers
 MODES = ("int8", "int8f", "float", "16x8")
 MAX_NODES = 14
@@ -217,60 +220,12 @@ def _draw_node(rng: random.Random, shapes: list[tuple[int, ...]]) -> dict | None
     return {"op": op, "in": ins, "p": p}
 
 
-def convert(model: keras.Model, mode: str, seed: int) -> bytes:
-    converter = tf.lite.TFLiteConverter.from_keras_model(model)
-    if mode != "float":
-        shapes = [tuple(int(d) for d in t.shape) for t in model.inputs]
-        rng = np.random.default_rng(seed)
-
-        def data():
-            for _ in range(16):
-                yield [rng.uniform(-1, 1, s).astype(np.float32) for s in shapes]
-
-        converter.optimizations = [tf.lite.Optimize.DEFAULT]
-        converter.representative_dataset = data
-        if mode == "16x8":
-            converter.target_spec.supported_ops = [
-                tf.lite.OpsSet.EXPERIMENTAL_TFLITE_BUILTINS_ACTIVATIONS_INT16_WEIGHTS_INT8
-            ]
-        else:
-            converter.target_spec.supported_ops = [tf.lite.OpsSet.TFLITE_BUILTINS_INT8]
-        if mode in ("int8", "16x8"):
-            io = tf.int8 if mode == "int8" else tf.int16
-            converter.inference_input_type = io
-            converter.inference_output_type = io
-    return converter.convert()
-
-
-def reference(model: bytes, seed: int) -> dict[str, np.ndarray]:
-    """A seeded input per graph input and TFLite Micro's outputs for it (npz keys input_K, output_K)."""
-    from tflite_micro.python.tflite_micro import runtime
-
-    interp = tf.lite.Interpreter(model_content=model)
-    ins, n_out = interp.get_input_details(), len(interp.get_output_details())
-    rng = np.random.default_rng(seed)
-    arrays = {}
-    for k, d in enumerate(ins):
-        shape, dtype = tuple(d["shape"]), d["dtype"]
-        if dtype == np.float32:
-            arrays[f"input_{k}"] = rng.uniform(-1, 1, shape).astype(np.float32)
-        else:
-            info = np.iinfo(dtype)
-            arrays[f"input_{k}"] = rng.integers(info.min, info.max + 1, shape).astype(dtype)
-    micro = runtime.Interpreter.from_bytes(model, arena_size=16 << 20)
-    for k in range(len(ins)):
-        micro.set_input(arrays[f"input_{k}"], k)
-    micro.invoke()
-    for k in range(n_out):
-        arrays[f"output_{k}"] = micro.get_output(k)
-    return arrays
-
-
 def make(spec: dict, out: Path, name: str) -> str:
     """Write NAME.tflite, NAME.npz (input and TFLite Micro's outputs) and NAME.json (the spec);
     "" on success, else why the converter or TFLite Micro did not take it."""
     try:
-        data = convert(build(spec), spec["mode"], spec["seed"])
+        model = build(spec)
+        data = convert(model, spec["mode"], [tuple(int(d) for d in t.shape) for t in model.inputs], spec["seed"])
     except Exception as exc:  # noqa: BLE001 - the converter's refusal, recorded
         return f"converter: {type(exc).__name__}: {str(exc).splitlines()[0][:120] if str(exc) else ''}"
     try:
