@@ -1,6 +1,7 @@
 """Comparisons with TFLite's broadcasting: EQUAL, NOT_EQUAL, LESS, LESS_EQUAL, GREATER,
-GREATER_EQUAL of two int32 or two float32 tensors into a bool tensor (a WHILE loop's condition
-compares its counter with the trip count), as TFLite Micro's comparison kernels compute them."""
+GREATER_EQUAL of two int32 or two float32 tensors (EQUAL and NOT_EQUAL of two bool ones too)
+into a bool tensor (a WHILE loop's condition compares its counter with the trip count), as TFLite
+Micro's comparison kernels compute them."""
 
 from __future__ import annotations
 
@@ -22,6 +23,9 @@ S32 = family("comparison int32", "rvfw_compare_params", "compare_s32", ("ref", "
              tuple(k.value for k in KINDS))  # fmt: skip
 F32 = family("comparison float32", "rvfw_compare_params", "compare_f32", ("ref", "scalar", "rvv"),
              tuple(k.value for k in KINDS))  # fmt: skip
+# bool: TFLite Micro's EQUAL and NOT_EQUAL take bool tensors too (bytes 0 or 1).
+BOOL_KINDS = (OpKind.EQUAL, OpKind.NOT_EQUAL)
+B = family("comparison bool", "rvfw_compare_params", "compare_b", ("ref",), tuple(k.value for k in BOOL_KINDS))
 
 
 def check(graph: Graph, op: Op) -> None:
@@ -40,6 +44,8 @@ def lower(ctx: LowerContext, op: Op) -> Layer:
     a, b, out = (ctx.tensor(t) for t in (*op.inputs[:2], op.outputs[0]))
     params = [*broadcast_layout(a.shape, b.shape, out.shape), ("comparison", CODES[op.kind])]
     operands = [operand(ctx, op, 0), operand(ctx, op, 1)]
+    if a.dtype is DType.BOOL:
+        return ctx.layer(op, ctx.pick(B), B, params, [*operands, ctx.output(op)])
     fam = S32 if a.dtype is DType.INT32 else F32
     run = dict(params)["dims"][-1]
     if run < MIN_VECTOR_RUN:  # a WHILE loop's counter check: the vector set-up costs more than it saves
@@ -51,6 +57,10 @@ def lower(ctx: LowerContext, op: Op) -> Layer:
 
 CONTRACT = OpContract(
     kinds={kind: Kind(2, (2, 2)) for kind in KINDS},  # later versions add int8, int16, string: refused by dtype
-    forms={DType.INT32: Form(check, lower, (S32,)), DType.FLOAT32: Form(check, lower, (F32,))},
+    forms={
+        DType.INT32: Form(check, lower, (S32,)),
+        DType.FLOAT32: Form(check, lower, (F32,)),
+        DType.BOOL: Form(check, lower, (B,), kinds=BOOL_KINDS),
+    },
     fold=fold,
 )

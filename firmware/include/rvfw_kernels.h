@@ -434,6 +434,10 @@ void rvfw_detection_postprocess_f32_rvv(const rvfw_detection_params *p, const fl
                                         const float *class_predictions, const float *anchors, int8_t *work,
                                         float *boxes, float *classes, float *scores, float *count);
 void rvfw_compare_s32_ref(const rvfw_compare_params *p, const int32_t *a, const int32_t *b, uint8_t *output);
+void rvfw_compare_b_ref(const rvfw_compare_params *p, const uint8_t *a, const uint8_t *b, uint8_t *output);
+/* LOGICAL_AND (comparison 0) and LOGICAL_OR (1) with broadcasting; LOGICAL_NOT (codegen.ops.logical). */
+void rvfw_logical_b_ref(const rvfw_compare_params *p, const uint8_t *a, const uint8_t *b, uint8_t *output);
+void rvfw_logical_not_b_ref(const rvfw_lut_params *p, const uint8_t *input, uint8_t *output);
 void rvfw_compare_s32_scalar(const rvfw_compare_params *p, const int32_t *a, const int32_t *b, uint8_t *output);
 void rvfw_compare_s32_rvv(const rvfw_compare_params *p, const int32_t *a, const int32_t *b, uint8_t *output);
 void rvfw_compare_f32_ref(const rvfw_compare_params *p, const float *a, const float *b, uint8_t *output);

@@ -671,6 +671,31 @@ def float_chain(kinds, gain, shape=(4, 250)) -> bytes:
     return m.finish([x], [t])
 
 
+def bool_logic() -> bytes:
+    """bool end to end (issue 46): LOGICAL_AND with broadcasting, LOGICAL_OR, LOGICAL_NOT, EQUAL and
+    NOT_EQUAL of bools, a bool CONCATENATION and SLICE; bool graph inputs and outputs."""
+    m = ModelBuilder()
+    a = m.tensor("a", (2, 3, 4), np.bool_)
+    b = m.tensor("b", (2, 1, 4), np.bool_)
+    c = m.tensor("c", (2, 3, 4), np.bool_)
+    m.op("LOGICAL_AND", [a, b], [c])
+    d = m.tensor("d", (2, 3, 4), np.bool_)
+    m.op("LOGICAL_OR", [c, b], [d])
+    e = m.tensor("e", (2, 3, 4), np.bool_)
+    m.op("LOGICAL_NOT", [d], [e])
+    f = m.tensor("f", (2, 3, 4), np.bool_)
+    m.op("EQUAL", [e, a], [f])
+    g = m.tensor("g", (2, 6, 4), np.bool_)
+    m.op("CONCATENATION", [f, c], [g], axis=1)
+    begin = m.tensor("begin", (3,), np.int32, data=np.array([0, 1, 1], np.int32))
+    size = m.tensor("size", (3,), np.int32, data=np.array([2, 4, 2], np.int32))
+    h = m.tensor("h", (2, 4, 2), np.bool_)
+    m.op("SLICE", [g, begin, size], [h])
+    k = m.tensor("k", (2, 4, 2), np.bool_)
+    m.op("NOT_EQUAL", [h, h], [k])
+    return m.finish([a, b], [h, k, e])
+
+
 def softmax16(shape, scale, beta=1.0) -> bytes:
     """int16 SOFTMAX (zero points 0, output scale 1/32768) over the last axis."""
     m = ModelBuilder()
@@ -1068,6 +1093,7 @@ CASES: dict[str, Case] = {
     "f32_l2_normalization": Case(lambda r: float_unary("L2_NORMALIZATION", 5.0)),
     "f32_elu": Case(lambda r: float_unary("ELU", 30.0)),
     "f32_abs": Case(lambda r: float_chain(["ABS"], 10.0)),
+    "bool_logic": Case(lambda r: bool_logic()),
     "f32_neg": Case(lambda r: float_chain(["NEG"], 10.0)),
     "f32_floor_ceil": Case(lambda r: float_chain(["FLOOR", ("MUL", 0.37), "CEIL"], 20.0)),
     # k / 2 exactly, then ROUND: every half rounds to even, both signs
