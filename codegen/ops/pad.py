@@ -22,6 +22,7 @@ from codegen.ops.contract import Form, Kind, OpContract
 from codegen.ops.kernels import family
 
 PAD = family("PAD", "rvfw_pad_params", "pad_s8", ("ref", "scalar", "rvv"))
+QUANTISED = (DType.INT8, DType.INT16)  # int32 and float32 pad with 0 or PADV2's value, no zero point
 MAX_RANK = 4
 
 
@@ -33,9 +34,9 @@ def paddings(graph: Graph, op: Op) -> np.ndarray:
 def pad_value(graph: Graph, op: Op) -> int | float:
     """The fill: PADV2's constant value when it has one, else the output zero point (0 for float)."""
     value = op.inputs[2] if op.kind is OpKind.PADV2 and len(op.inputs) > 2 else -1
-    if value < 0:
+    if value < 0:  # int32 pads with 0, as float32 (TFLite Micro reads no zero point for them)
         out = graph.tensors[op.outputs[0]]
-        return out.quant.zero_point[0] if out.quant and out.dtype is not DType.FLOAT32 else 0
+        return out.quant.zero_point[0] if out.quant and out.dtype in QUANTISED else 0
     return graph.tensors[value].data.reshape(-1)[0].item()
 
 
@@ -53,11 +54,11 @@ def check(graph: Graph, op: Op) -> None:
         expect_constant(graph, op, op.inputs[2], "constant value")
         if value.num_elements != 1:
             raise fail(graph, op, "the constant value must be one element")
-        if data is not DType.FLOAT32:
+        if data in QUANTISED:
             expect_same_quant(graph, op, value, graph.tensors[op.outputs[0]])
-    inp = expect_dtype(graph, op, op.inputs[0], "input", DType.INT8, DType.INT16, DType.FLOAT32)
+    inp = expect_dtype(graph, op, op.inputs[0], "input", DType.INT8, DType.INT16, DType.INT32, DType.FLOAT32)
     out = expect_dtype(graph, op, op.outputs[0], "output", inp.dtype)
-    if inp.dtype is not DType.FLOAT32:
+    if inp.dtype in QUANTISED:
         expect_same_quant(graph, op, inp, out)
     expect_dtype(graph, op, op.inputs[1], "paddings", DType.INT32, DType.INT64)
     expect_constant(graph, op, op.inputs[1], "paddings")

@@ -324,6 +324,21 @@ def pad(in_shape, amounts) -> bytes:
     return m.finish([x], [y])
 
 
+def pad_s32(in_shape, amounts, value=None) -> bytes:
+    """int32 PAD (0) or PADV2 (its constant value): TFLite Micro's int32 padding reads no zero point."""
+    m = ModelBuilder()
+    out_shape = tuple(d + a + b for d, (a, b) in zip(in_shape, amounts))
+    x = m.tensor("x", in_shape, np.int32)
+    p = m.tensor("paddings", (len(in_shape), 2), np.int32, data=np.array(amounts, dtype=np.int32))
+    y = m.tensor("y", out_shape, np.int32)
+    if value is None:
+        m.op("PAD", [x, p], [y])
+    else:
+        v = m.tensor("value", (1,), np.int32, data=np.array([value], np.int32))
+        m.op("PADV2", [x, p, v], [y])
+    return m.finish([x], [y])
+
+
 def pad_then_conv(rng, h, w, cin, cout, k, stride, amounts, depthwise=False) -> bytes:
     """PAD (height and width) before a VALID convolution, as PyTorch exports strided convs: the
     fold_pad pass makes it the conv's own padding; TFLite Micro runs both ops."""
@@ -1342,6 +1357,8 @@ CASES: dict[str, Case] = {
     ),
     "pad_4d_every_axis": Case(lambda r: pad((2, 3, 4, 5), ((1, 0), (2, 1), (1, 1), (3, 2))), vector=("scalar", "rvv")),
     "pad_2d": Case(lambda r: pad((3, 9), ((2, 1), (0, 4)))),
+    "pad_s32": Case(lambda r: pad_s32((2, 3, 5), ((1, 0), (0, 2), (3, 1))), vector=("scalar", "rvv")),
+    "padv2_s32_value": Case(lambda r: pad_s32((3, 4), ((2, 1), (1, 3)), value=-123456789)),
     # fills starting off a word boundary, rows of fill longer than a vector strip (RVV's pattern phase)
     "padv2_int16_long_fill": Case(
         lambda r: padv2((1, 3, 5, 3), ((0, 0), (2, 1), (1, 30), (1, 0)), -1234, np.int16), vector=("scalar", "rvv")
