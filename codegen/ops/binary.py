@@ -45,7 +45,10 @@ F32 = {kind: family(f"{kind.value} float32", PARAMS, f"{kind.value.lower()}_f32"
 # 16x8: ADD and SUB are the int8 algorithm with 15 bits of headroom, MUL the int8 one with int16 clamps
 S16 = {OpKind.ADD: family("ADD int16", PARAMS, "add_broadcast_s16", ("ref", "scalar", "rvv"), ("ADD",)),
        OpKind.SUB: family("SUB int16", PARAMS, "sub_s16", ("ref", "scalar", "rvv"), ("SUB",)),
-       OpKind.MUL: family("MUL int16", PARAMS, "mul_s16", ("ref", "scalar", "rvv"), ("MUL",))}  # fmt: skip
+       OpKind.MUL: family("MUL int16", PARAMS, "mul_s16", ("ref", "scalar", "rvv"), ("MUL",)),
+       OpKind.MAXIMUM: family("MAXIMUM int16", PARAMS, "maximum_s16", ("ref",), ("MAXIMUM",)),
+       OpKind.MINIMUM: family("MINIMUM int16", PARAMS, "minimum_s16", ("ref",), ("MINIMUM",))}  # fmt: skip
+S16_KINDS = (OpKind.SUB, OpKind.MUL, OpKind.MAXIMUM, OpKind.MINIMUM)
 # int32 (no quantisation: the Signal front end's feature scaling): TFLite Micro's reference
 # arithmetic in int32 (wrapping), DIV truncating toward zero, clamped to the fused activation.
 S32_KINDS = (OpKind.ADD, OpKind.SUB, OpKind.MUL, OpKind.DIV, OpKind.MAXIMUM, OpKind.MINIMUM)
@@ -282,6 +285,9 @@ def lower_s16(ctx: LowerContext, op: Op) -> Layer:
     a, b, out = ctx.tensor(op.inputs[0]), ctx.tensor(op.inputs[1]), ctx.tensor(op.outputs[0])
     act_min, act_max = activation_range(expect_activation(ctx.graph, op), out.quant.scale[0], 0, bits=16)
     params = broadcast_layout(a.shape, b.shape, out.shape)
+    if op.kind in (OpKind.MAXIMUM, OpKind.MINIMUM):  # the raw values compared, as TFLite Micro does
+        fam = S16[op.kind]
+        return ctx.layer(op, ctx.pick(fam), fam, params, [operand(ctx, op, 0), operand(ctx, op, 1), ctx.output(op)])
     if op.kind is OpKind.MUL:
         m, s = quantize_multiplier(float(a.quant.scale[0]) * float(b.quant.scale[0]) / float(out.quant.scale[0]))
         params += [("input1_offset", 0), ("input2_offset", 0), ("output_offset", 0), ("output_multiplier", m),
@@ -328,7 +334,7 @@ CONTRACT = OpContract(
         OpKind.FLOOR_DIV: Kind(2, (2, 2)),  # 1 float32; 2 int32 (refused by dtype)
     },
     forms={
-        DType.INT16: Form(check_s16, lower_s16, (S16[OpKind.SUB], S16[OpKind.MUL]), kinds=(OpKind.SUB, OpKind.MUL)),
+        DType.INT16: Form(check_s16, lower_s16, tuple(S16[k] for k in S16_KINDS), kinds=S16_KINDS),
         DType.FLOAT32: Form(check_f32, lower_f32, tuple(F32[k] for k in (*KINDS, *FLOAT_ONLY))),
         DType.INT32: Form(
             check_s32,

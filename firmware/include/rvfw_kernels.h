@@ -462,6 +462,8 @@ void rvfw_div_s32_ref(const rvfw_binary_params *p, const int32_t *a, const int32
 void rvfw_div_s32_rvv(const rvfw_binary_params *p, const int32_t *a, const int32_t *b, int32_t *output);
 void rvfw_div_s32_scalar(const rvfw_binary_params *p, const int32_t *a, const int32_t *b, int32_t *output);
 void rvfw_maximum_s32_ref(const rvfw_binary_params *p, const int32_t *a, const int32_t *b, int32_t *output);
+void rvfw_maximum_s16_ref(const rvfw_binary_params *p, const int16_t *a, const int16_t *b, int16_t *output);
+void rvfw_minimum_s16_ref(const rvfw_binary_params *p, const int16_t *a, const int16_t *b, int16_t *output);
 void rvfw_maximum_s32_rvv(const rvfw_binary_params *p, const int32_t *a, const int32_t *b, int32_t *output);
 void rvfw_maximum_s32_scalar(const rvfw_binary_params *p, const int32_t *a, const int32_t *b, int32_t *output);
 void rvfw_minimum_s32_ref(const rvfw_binary_params *p, const int32_t *a, const int32_t *b, int32_t *output);

@@ -283,6 +283,18 @@ def binary_s32(kind, a_shape, b_shape, divisor=None, activation="NONE") -> bytes
     return m.finish([a] if divisor is not None else [a, b], [y])
 
 
+def maxmin16(rng, kind, a_shape, b_shape, const=False) -> bytes:
+    """int16 MAXIMUM or MINIMUM with broadcasting (16x8: one scale, zero point 0), b a constant
+    or an input."""
+    m = ModelBuilder()
+    a = m.tensor("a", a_shape, np.int16, scale=0.0004, zero_point=0)
+    data = rng.integers(-32768, 32768, b_shape).astype(np.int16) if const else None
+    b = m.tensor("b", b_shape, np.int16, scale=0.0004, zero_point=0, data=data)
+    y = m.tensor("y", tuple(np.broadcast_shapes(a_shape, b_shape)), np.int16, scale=0.0004, zero_point=0)
+    m.op(kind, [a, b], [y])
+    return m.finish([a] if const else [a, b], [y])
+
+
 def compare(kind, a_shape, b_shape, dtype=np.int32) -> bytes:
     """A comparison of two int32 or float32 tensors with broadcasting into bools."""
     m = ModelBuilder()
@@ -1282,6 +1294,8 @@ CASES: dict[str, Case] = {
     ),
     "s16_add": Case(lambda r: op16x8(r, "ADD", (2, 5, 7), (2, 5, 7)), vector=S16_FAST),
     "s16_sub_broadcast": Case(lambda r: op16x8(r, "SUB", (2, 5, 7), (2, 5, 7), b_shape=(5, 1)), vector=S16_FAST),
+    "s16_maximum_broadcast": Case(lambda r: maxmin16(r, "MAXIMUM", (2, 5, 7), (5, 1))),
+    "s16_minimum_const": Case(lambda r: maxmin16(r, "MINIMUM", (3, 11), (11,), const=True)),
     "s16_mul_broadcast": Case(lambda r: op16x8(r, "MUL", (3, 4, 6), (3, 4, 6), b_shape=(6,)), vector=S16_FAST),
     "s16_avgpool": Case(
         lambda r: op16x8(r, "AVERAGE_POOL_2D", (1, 7, 6, 3), (1, 4, 3, 3), padding="SAME", stride=(2, 2), filter=(3, 3))
