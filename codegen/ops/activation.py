@@ -81,6 +81,7 @@ TANH_F32_SOFT = UNARY_F32[OpKind.TANH].variant("TANH float32 (integer float oper
                                                {"scalar": "tanh_f32_scalar"})  # fmt: skip
 LEAKY_F32 = family("LEAKY_RELU float32", "rvfw_lut_params", "leaky_relu_f32", ("ref",), ("LEAKY_RELU",))
 ABS_F32 = family("ABS float32", "rvfw_lut_params", "abs_f32", ("ref",), ("ABS",))
+ABS_S16 = family("ABS int16", "rvfw_requantize_params", "abs_s16", ("ref",), ("ABS",))
 INT16_MIN, INT16_MAX = -(1 << 15), (1 << 15) - 1
 INPUTS = np.arange(INT8_MIN, INT8_MAX + 1)  # table index k holds the output for input (int8)(k): TFLM's order
 
@@ -274,7 +275,7 @@ def lower(ctx: LowerContext, op: Op) -> Layer:
 
 def check_s16(graph: Graph, op: Op) -> None:
     inp, out = expect_int16_io(graph, op)
-    if op.kind in (OpKind.RELU, OpKind.RELU6, OpKind.LEAKY_RELU):
+    if op.kind in (OpKind.RELU, OpKind.RELU6, OpKind.LEAKY_RELU, OpKind.ABS):
         expect_same_shape(graph, op, inp, out)
         if op.kind is OpKind.RELU and (inp.quant.zero_point[0] or out.quant.zero_point[0]):
             raise fail(graph, op, "int16 zero points must be 0 (TFLite Micro's int16 RELU refuses others)")
@@ -284,6 +285,13 @@ def check_s16(graph: Graph, op: Op) -> None:
 
 def lower_s16(ctx: LowerContext, op: Op) -> Layer:
     inp, out = ctx.tensor(op.inputs[0]), ctx.tensor(op.outputs[0])
+    if op.kind is OpKind.ABS:  # AbsEvalQuantized<int16_t>: |x - zi| rescaled where the float32 scales differ
+        si, so = _f32(inp.quant.scale[0]), _f32(out.quant.scale[0])
+        m, s = quantize_multiplier(float(si) / float(so)) if si != so else IDENTITY
+        params = [("size", inp.num_elements), ("input_zero_point", 0), ("output_zero_point", 0), ("multiplier", m),
+                  ("shift", s), ("input_bytes", 2), ("output_bytes", 2), ("output_min", INT16_MIN),
+                  ("output_max", INT16_MAX)]  # fmt: skip
+        return ctx.layer(op, ctx.pick(ABS_S16), ABS_S16, params, [ctx.input(op), ctx.output(op)])
     if op.kind is OpKind.RELU:  # TFLite Micro's ReluQuantized<int16_t>: rescaled, clamped below at 0
         m, s = quantize_multiplier(float(inp.quant.scale[0]) / float(out.quant.scale[0]))
         lo = max(INT16_MIN, round_half_away(float(_f32(0.0) / _f32(out.quant.scale[0]))))
@@ -345,8 +353,9 @@ CONTRACT = OpContract(
         OpKind.ELU: Kind(1, (1, 1)),
     },
     forms={
-        DType.INT16: Form(check_s16, lower_s16, (SIGMOID_S16, LEAKY_S16, REQUANTIZE),
-                          kinds=(OpKind.LOGISTIC, OpKind.TANH, OpKind.LEAKY_RELU, OpKind.RELU, OpKind.RELU6)),
+        DType.INT16: Form(check_s16, lower_s16, (SIGMOID_S16, LEAKY_S16, REQUANTIZE, ABS_S16),
+                          kinds=(OpKind.LOGISTIC, OpKind.TANH, OpKind.LEAKY_RELU, OpKind.RELU, OpKind.RELU6,
+                                 OpKind.ABS)),
         DType.FLOAT32: Form(check_f32, lower_f32,
                             (CLAMP_F32, *UNARY_F32.values(), LOGISTIC_F32_SOFT, HARD_SWISH_F32_SOFT, TANH_F32_SOFT,
                              LEAKY_F32, ABS_F32),

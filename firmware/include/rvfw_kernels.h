@@ -690,6 +690,7 @@ void rvfw_mul_s16_ref(const rvfw_binary_params *p, const int16_t *a, const int16
 void rvfw_avgpool2d_s16_ref(const rvfw_pool_params *p, const int16_t *input, int16_t *output);
 void rvfw_maxpool2d_s16_ref(const rvfw_pool_params *p, const int16_t *input, int16_t *output);
 void rvfw_requantize_ref(const rvfw_requantize_params *p, const void *input, void *output);
+void rvfw_abs_s16_ref(const rvfw_requantize_params *p, const int16_t *input, int16_t *output);
 void rvfw_requantize_scalar(const rvfw_requantize_params *p, const void *input, void *output);
 void rvfw_requantize_rvv(const rvfw_requantize_params *p, const void *input, void *output);
 void rvfw_quantize_f32_s16_ref(const rvfw_affine_params *p, const float *input, int16_t *output);

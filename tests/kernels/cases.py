@@ -1322,6 +1322,8 @@ CASES: dict[str, Case] = {
     "convert_s32_to_s8": Case(lambda r: convert("s32", "s8", (4, 9))),
     "s16_leaky_relu": Case(lambda r: leaky16((2, 5, 11), 0.3, 0.0004, 0.0003)),
     "s16_relu_rescaled": Case(lambda r: relu16("RELU", (2, 5, 11), 0.0004, 0.0003), vector=S16_FAST),
+    "s16_abs_rescaled": Case(lambda r: relu16("ABS", (3, 41), 0.0004, 0.0003)),
+    "s16_abs_same_scale": Case(lambda r: relu16("ABS", (2, 17), 0.0002, 0.0002)),
     "s16_relu6": Case(lambda r: relu16("RELU6", (3, 37), 0.0003, 0.0003), vector=S16_FAST),
     "s16_relu6_rescaled_output": Case(lambda r: relu16("RELU6", (4, 9), 0.0002, 0.0005)),
     "s16_leaky_relu_alpha_above_one": Case(lambda r: leaky16((3, 17), 1.7, 0.0002, 0.0005)),
