@@ -57,6 +57,8 @@ def make_inputs(graph: Graph, seed: int = 0, files=None) -> list[np.ndarray]:
             arrays.append(rng.uniform(lo, hi, size=t.shape).astype(np.float32))
         elif t.dtype is DType.INT32 and _shape_only(graph, index):  # read by nothing: its value is the shape
             arrays.append(np.asarray(graph.tensors[graph.consumers(index)[0].outputs[0]].shape, np.int32))
+        elif t.dtype is DType.UINT8:
+            arrays.append(rng.integers(0, 256, size=t.shape, dtype=np.uint8))
         elif t.dtype is DType.BOOL:
             arrays.append(rng.integers(0, 2, size=t.shape).astype(np.bool_))
         elif t.dtype is DType.INT32:  # int32 activations (QUANTIZE int32 -> int16): a few units of 2^20

@@ -3,6 +3,8 @@ from int32 to int8 or int16) and DEQUANTIZE (int8 or int16 -> float32)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import numpy as np
 
 from codegen import fixedpoint as fp
@@ -41,9 +43,13 @@ def check(graph: Graph, op: Op) -> None:
     if inp.shape != out.shape:
         raise fail(graph, op, f"input {list(inp.shape)} and output {list(out.shape)} differ")
     if op.kind is OpKind.QUANTIZE:
-        inp = expect_dtype(graph, op, op.inputs[0], "input", DType.FLOAT32, *INTEGER, DType.INT32)
+        inp = expect_dtype(graph, op, op.inputs[0], "input", DType.FLOAT32, *INTEGER, DType.INT32, DType.UINT8)
         wider = (DType.INT32,) if inp.dtype in INTEGER else ()  # TFLite Micro requantises to int32 too
-        out = expect_dtype(graph, op, op.outputs[0], "output", *INTEGER, *wider)
+        # uint8 I/O: TFLite Micro requantises uint8 -> int8 and int8 -> uint8 (a model converted
+        # with uint8 input and output type)
+        unsigned = (DType.UINT8,) if inp.dtype is DType.INT8 else ()
+        allowed = (DType.INT8,) if inp.dtype is DType.UINT8 else (*INTEGER, *wider, *unsigned)
+        out = expect_dtype(graph, op, op.outputs[0], "output", *allowed)
         expect_quant(graph, op, out, "output")
         if inp.dtype is not DType.FLOAT32:  # int32 -> int8/int16: TFLite Micro's Requantize (seanet)
             expect_quant(graph, op, inp, "input")
@@ -105,21 +111,26 @@ def lower(ctx: LowerContext, op: Op) -> Layer:
         ("multiplier", multiplier),
         ("shift", shift),
     ]
-    if inp.dtype is out.dtype is DType.INT8:  # each output byte depends on its input byte: a table
-        values = [requantized_s8(x, inp.quant.zero_point[0], out.quant.zero_point[0], multiplier, shift)
-                  for x in range(-128, 128)]  # fmt: skip
-        lut = np.array(values[128:] + values[:128], dtype=np.int8)  # indexed by the byte read as unsigned
-        table = [ctx.input(op), ctx.derived(op, "lut", "int8_t", lut), ctx.output(op)]
-        return ctx.layer(op, ctx.pick(activation.LUT), activation.LUT, [("size", inp.num_elements)], table)
+    if inp.dtype.size == out.dtype.size == 1:  # int8 or uint8 each way: each output byte from its input byte
+        lo, hi = (0, 255) if out.dtype is DType.UINT8 else (-128, 127)
+        signed = inp.dtype is DType.INT8
+        # indexed by the byte read as unsigned: entry k is the value whose byte is k
+        values = [requantized(k - 256 if signed and k >= 128 else k, inp.quant.zero_point[0], out.quant.zero_point[0],
+                              multiplier, shift, lo, hi) for k in range(256)]  # fmt: skip
+        lut = np.array(values, dtype=np.int64).astype(np.uint8).view(np.int8)
+        as_bytes = [replace(ctx.input(op), c_type="int8_t"), ctx.derived(op, "lut", "int8_t", lut),
+                    replace(ctx.output(op), c_type="int8_t")]  # fmt: skip
+        return ctx.layer(op, ctx.pick(activation.LUT), activation.LUT, [("size", inp.num_elements)], as_bytes)
     zero_points = (inp.quant.zero_point[0], out.quant.zero_point[0])
     return requantize_layer(ctx, op, inp, out, multiplier, shift, zero_points)
 
 
-def requantized_s8(x: int, input_zero_point: int, output_zero_point: int, multiplier: int, shift: int) -> int:
-    """TFLite Micro's int8 -> int8 QUANTIZE of one value (its Requantize: MultiplyByQuantizedMultiplier
-    of x - zi, plus zo, clamped)."""
+def requantized(x: int, input_zero_point: int, output_zero_point: int, multiplier: int, shift: int, lo: int = -128,
+                hi: int = 127) -> int:  # fmt: skip
+    """TFLite Micro's QUANTIZE between 8-bit types of one value (its Requantize:
+    MultiplyByQuantizedMultiplier of x - zi, plus zo, clamped to the output type: int8 or uint8)."""
     v = fp.multiply_by_quantized_multiplier(x - input_zero_point, multiplier, shift) + output_zero_point
-    return max(-128, min(127, v))
+    return max(lo, min(hi, v))
 
 
 def inplace(graph: Graph, op: Op) -> list[tuple[int, int]]:

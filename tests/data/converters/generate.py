@@ -49,7 +49,7 @@ def _seed(k: int) -> None:
 
 
 def convert(model: keras.Model, mode: str, shapes: list[tuple[int, ...]], seed: int = 0) -> bytes:
-    """mode: float, int8 (int8 I/O), int8f (float I/O around int8), 16x8."""
+    """mode: float, int8 (int8 I/O), int8f (float I/O around int8), uint8 (uint8 I/O around int8), 16x8."""
     converter = tf.lite.TFLiteConverter.from_keras_model(model)
     if mode != "float":
         rng = np.random.default_rng(seed)
@@ -66,8 +66,8 @@ def convert(model: keras.Model, mode: str, shapes: list[tuple[int, ...]], seed: 
             ]
         else:
             converter.target_spec.supported_ops = [tf.lite.OpsSet.TFLITE_BUILTINS_INT8]
-        if mode in ("int8", "16x8"):
-            io = tf.int8 if mode == "int8" else tf.int16
+        if mode in ("int8", "16x8", "uint8"):
+            io = {"int8": tf.int8, "16x8": tf.int16, "uint8": tf.uint8}[mode]
             converter.inference_input_type = io
             converter.inference_output_type = io
     return converter.convert()
@@ -345,11 +345,11 @@ def split_join() -> tuple[keras.Model, list]:
 
 # name -> (builder, converter modes)
 MODELS: dict[str, tuple[Callable, tuple[str, ...]]] = {
-    "dense_ae": (dense_autoencoder, ("16x8", "int8", "float")),
+    "dense_ae": (dense_autoencoder, ("16x8", "int8", "float", "uint8")),
     "dense_nobias": (dense_no_bias, ("16x8",)),
     "padded_conv1d": (padded_conv1d, ("float", "16x8", "int8")),
     "padded_conv2d": (padded_conv2d, ("float", "16x8", "int8")),
-    "residual_se": (residual_se, ("float", "16x8", "int8")),
+    "residual_se": (residual_se, ("float", "16x8", "int8", "uint8")),
     "inverted_residual": (inverted_residual, ("16x8", "int8", "float")),
     "hard_swish_se": (hard_swish_se, ("float", "int8")),
     "upsample": (upsample_net, ("float", "int8")),
