@@ -133,6 +133,16 @@ def requantized(x: int, input_zero_point: int, output_zero_point: int, multiplie
     return max(lo, min(hi, v))
 
 
+def fold(graph: Graph, op: Op) -> list[np.ndarray] | None:
+    """A constant DEQUANTIZE (an SSD post-processing's int8 anchors): its float32 values at build
+    time, as TFLite Micro's reference computes each, (float)(scale * (q - zero point)) in double."""
+    inp = graph.tensors[op.inputs[0]]
+    if op.kind is not OpKind.DEQUANTIZE or inp.quant is None or len(inp.quant.scale) != 1:
+        return None
+    q = inp.data.astype(np.int64) - int(inp.quant.zero_point[0])
+    return [(np.float64(np.float32(inp.quant.scale[0])) * q).astype(np.float32)]
+
+
 def inplace(graph: Graph, op: Op) -> list[tuple[int, int]]:
     """A QUANTIZE to int8 writes its output over its input, front to back: output byte i belongs to
     an input element at or before element i, which the kernel has read by then (a float32 input
@@ -175,4 +185,5 @@ CONTRACT = OpContract(
             rows=rows,
         )
     },
+    fold=fold,
 )

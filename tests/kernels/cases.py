@@ -318,6 +318,19 @@ def cast_chain(dtypes) -> bytes:
     return m.finish([first], [t])
 
 
+def dequantized_constant(rng) -> bytes:
+    """A DEQUANTIZE of a constant int8 tensor (an SSD post-processing's anchors) added to a float
+    input: folded at build time as TFLite Micro computes it (issue 46)."""
+    m = ModelBuilder()
+    x = m.tensor("x", (4, 6), np.float32)
+    q = m.tensor("anchors_q", (4, 6), scale=0.0173, zero_point=-9, data=rng.integers(-128, 128, (4, 6)))
+    a = m.tensor("anchors", (4, 6), np.float32)
+    m.op("DEQUANTIZE", [q], [a])
+    y = m.tensor("y", (4, 6), np.float32)
+    m.op("ADD", [x, a], [y])
+    return m.finish([x], [y])
+
+
 def dequantize() -> bytes:
     m = ModelBuilder()
     x = m.tensor("x", (4, 9), scale=0.0371, zero_point=-17)
@@ -1120,6 +1133,7 @@ CASES: dict[str, Case] = {
     "f32_l2_normalization": Case(lambda r: float_unary("L2_NORMALIZATION", 5.0)),
     "f32_elu": Case(lambda r: float_unary("ELU", 30.0)),
     "f32_abs": Case(lambda r: float_chain(["ABS"], 10.0)),
+    "f32_dequantized_constant": Case(dequantized_constant),
     "bool_logic": Case(lambda r: bool_logic()),
     "f32_neg": Case(lambda r: float_chain(["NEG"], 10.0)),
     "f32_floor_ceil": Case(lambda r: float_chain(["FLOOR", ("MUL", 0.37), "CEIL"], 20.0)),
