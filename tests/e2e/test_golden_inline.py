@@ -38,3 +38,16 @@ def test_check_compares_with_tflm_run_on_the_inlined_copy_and_says_so(tmp_path, 
     assert proc.returncode == 0, proc.stdout[-2000:] + proc.stderr
     assert "densenet_external.tflite with its 21 external buffers inlined" in proc.stdout
     assert proc.stdout.rstrip().endswith("bit-exact: 10/10 outputs match TFLite Micro")
+
+
+def test_tflm_golden_run_has_a_time_limit(tmp_path, monkeypatch):
+    """Issue 45: TFLite Micro's golden run is stopped after RVFW_TFLM_TIMEOUT seconds, in one line."""
+    import pytest
+
+    from codegen.errors import ToolError
+
+    monkeypatch.setattr(golden, "REFERENCE_SECONDS", 0.0)
+    with np.load(MODEL.with_suffix(".npz")) as d:
+        x = d["input_0"]
+    with pytest.raises(ToolError, match="did not finish running the model within 0 s"):
+        golden.reference_outputs(MODEL, [x], 1)
