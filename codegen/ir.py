@@ -33,6 +33,7 @@ class DType(enum.Enum):
 class OpKind(enum.Enum):
     ABS = "ABS"
     CEIL = "CEIL"
+    FILL = "FILL"
     FLOOR = "FLOOR"
     NEG = "NEG"
     ROUND = "ROUND"
@@ -60,6 +61,7 @@ class OpKind(enum.Enum):
     FLOOR_DIV = "FLOOR_DIV"
     FULLY_CONNECTED = "FULLY_CONNECTED"
     GATHER = "GATHER"
+    GATHER_ND = "GATHER_ND"
     HARD_SWISH = "HARD_SWISH"
     L2_NORMALIZATION = "L2_NORMALIZATION"
     LEAKY_RELU = "LEAKY_RELU"
@@ -69,6 +71,7 @@ class OpKind(enum.Enum):
     LOG_SOFTMAX = "LOG_SOFTMAX"
     LOGISTIC = "LOGISTIC"
     MAXIMUM = "MAXIMUM"
+    MIRROR_PAD = "MIRROR_PAD"
     MAX_POOL_2D = "MAX_POOL_2D"
     MEAN = "MEAN"
     MINIMUM = "MINIMUM"
@@ -86,6 +89,7 @@ class OpKind(enum.Enum):
     RESHAPE = "RESHAPE"
     RESIZE_BILINEAR = "RESIZE_BILINEAR"
     RESIZE_NEAREST_NEIGHBOR = "RESIZE_NEAREST_NEIGHBOR"
+    REVERSE_V2 = "REVERSE_V2"
     SLICE = "SLICE"
     SOFTMAX = "SOFTMAX"
     SPACE_TO_DEPTH = "SPACE_TO_DEPTH"
@@ -114,6 +118,7 @@ class OpKind(enum.Enum):
     UNIDIRECTIONAL_SEQUENCE_LSTM = "UNIDIRECTIONAL_SEQUENCE_LSTM"
     VAR_HANDLE = "VAR_HANDLE"  # read by the frontend only
     UNPACK = "UNPACK"
+    ZEROS_LIKE = "ZEROS_LIKE"
     WHILE = "WHILE"  # cond and body subgraphs (Op.subgraphs), lowered into a C loop
     IF = "IF"  # then and else subgraphs (Op.subgraphs), lowered into a C if
     # comparisons (int32 and float32 operands, bool output)

@@ -1,5 +1,6 @@
 """Data movement: TRANSPOSE, SLICE, STRIDED_SLICE, SPLIT, SPLIT_V, UNPACK, BROADCAST_TO,
-DEPTH_TO_SPACE, SPACE_TO_DEPTH, GATHER and RESIZE_NEAREST_NEIGHBOR, for any dtype.
+DEPTH_TO_SPACE, SPACE_TO_DEPTH, GATHER, GATHER_ND, REVERSE_V2, MIRROR_PAD and
+RESIZE_NEAREST_NEIGHBOR, for any dtype.
 
 Each op's meaning is written once, as numpy on an array of input element numbers: applying the op
 to `arange(n)` gives, for every output element, the input element it copies. Lowering then finds
@@ -153,6 +154,35 @@ def _gather(graph: Graph, op: Op, idx: np.ndarray) -> np.ndarray:
     return np.take(idx, values, axis=axis)
 
 
+def _mirror_pad(graph: Graph, op: Op, idx: np.ndarray) -> np.ndarray:
+    """TFLite's MIRROR_PAD: REFLECT (mode 0) mirrors without the edge element, SYMMETRIC (1) with
+    it, numpy's 'reflect' and 'symmetric'; each side at most the dimension (less one for REFLECT)."""
+    pads = _const(graph, op, 1, "paddings").reshape(-1, 2) if idx.ndim else np.zeros((0, 2), np.int64)
+    if len(pads) != idx.ndim:
+        raise Refused(f"paddings for {len(pads)} dimensions of a rank-{idx.ndim} input")
+    mode = int(op.options.get("mode", 0))
+    if mode not in (0, 1):
+        raise Refused(f"mode {mode} (0 REFLECT or 1 SYMMETRIC)")
+    for k, (before, after) in enumerate(pads):
+        limit = idx.shape[k] - (1 if mode == 0 else 0)
+        if min(before, after) < 0 or max(before, after) > limit:
+            raise Refused(f"padding {[int(before), int(after)]} of dimension {k} (size {idx.shape[k]}) past its mirror")
+    return np.pad(idx, [(int(a), int(b)) for a, b in pads], mode="reflect" if mode == 0 else "symmetric")
+
+
+def _gather_nd(graph: Graph, op: Op, idx: np.ndarray) -> np.ndarray:
+    """GATHER_ND with constant indices: the last axis of the indices holds a coordinate into the
+    first dimensions of the data; the rest of the data's dimensions come along whole."""
+    indices = expect_constant(graph, op, op.inputs[1], "indices").data.astype(np.int64)
+    if indices.ndim < 1 or not 1 <= indices.shape[-1] <= idx.ndim:
+        raise Refused(f"indices of shape {list(indices.shape)} for a rank-{idx.ndim} input")
+    depth = indices.shape[-1]
+    bounds = np.array(idx.shape[:depth])
+    if indices.size and ((indices < 0).any() or (indices >= bounds).any()):
+        raise Refused("an index outside the data")
+    return idx[tuple(indices[..., k] for k in range(depth))]
+
+
 def sources(graph: Graph, op: Op) -> list[np.ndarray]:
     """Per output, the input element number each of its elements copies (the op's meaning)."""
     data = graph.tensors[op.inputs[DATA_INPUT.get(op.kind, 0)]]
@@ -191,6 +221,15 @@ def sources(graph: Graph, op: Op) -> list[np.ndarray]:
         return [move(idx, op.options["block_size"])]
     if kind is OpKind.GATHER:
         return [_gather(graph, op, idx)]
+    if kind is OpKind.REVERSE_V2:
+        axes = _const(graph, op, 1, "axis")
+        if len(axes) != 1:  # TFLite Micro's REVERSE_V2 fails at invoke on any other count
+            raise Refused(f"{len(axes)} axes (TFLite Micro reverses one)")
+        return [np.flip(idx, axis=_axis(int(axes[0]), idx.ndim))]
+    if kind is OpKind.MIRROR_PAD:
+        return [_mirror_pad(graph, op, idx)]
+    if kind is OpKind.GATHER_ND:
+        return [_gather_nd(graph, op, idx)]
     return [_resize(graph, op, idx)]
 
 
@@ -381,6 +420,9 @@ CONTRACT = OpContract(
         OpKind.SPACE_TO_DEPTH: Kind(2, (1, 1), options=("block_size",)),
         OpKind.GATHER: Kind(5, (2, 2)),
         OpKind.RESIZE_NEAREST_NEIGHBOR: Kind(4, (2, 2)),
+        OpKind.REVERSE_V2: Kind(3, (2, 2)),
+        OpKind.MIRROR_PAD: Kind(2, (2, 2), options=("mode",)),
+        OpKind.GATHER_ND: Kind(4, (2, 2)),
     },
     forms={None: Form(check, lower, (COPY, GATHER_ROWS, GATHER_DYNAMIC), views=views, rows=rows)},
     fold=fold,

@@ -283,6 +283,35 @@ def binary_s32(kind, a_shape, b_shape, divisor=None, activation="NONE") -> bytes
     return m.finish([a] if divisor is not None else [a, b], [y])
 
 
+def movement_const(kind, shape, const, dtype=np.int8, out_shape=None, **options) -> bytes:
+    """A data-movement op whose second input is a constant (REVERSE_V2's axes, MIRROR_PAD's
+    paddings, GATHER_ND's indices), on int8 (one shared quantisation) or another dtype."""
+    m = ModelBuilder()
+    quant = {"scale": 0.05, "zero_point": 3} if dtype == np.int8 else {}
+    x = m.tensor("x", shape, dtype, **quant)
+    c = m.tensor("c", np.asarray(const).shape, np.int32, data=np.asarray(const, np.int32))
+    y = m.tensor("y", out_shape or shape, dtype, **quant)
+    m.op(kind, [x, c], [y], **options)
+    return m.finish([x], [y])
+
+
+def zeros_and_fill() -> bytes:
+    """ZEROS_LIKE of an activation and a FILL of constants, folded at build time (issue 46)."""
+    m = ModelBuilder()
+    x = m.tensor("x", (2, 3), np.float32)
+    zeros = m.tensor("zeros", (2, 3), np.float32)
+    m.op("ZEROS_LIKE", [x], [zeros])
+    y = m.tensor("y", (2, 3), np.float32)
+    m.op("ADD", [x, zeros], [y])
+    dims = m.tensor("dims", (2,), np.int32, data=np.array([2, 3], np.int32))
+    value = m.tensor("value", (), np.float32, data=np.array(1.5, np.float32))
+    filled = m.tensor("filled", (2, 3), np.float32)
+    m.op("FILL", [dims, value], [filled])
+    z = m.tensor("z", (2, 3), np.float32)
+    m.op("MUL", [y, filled], [z])
+    return m.finish([x], [z])
+
+
 def maxmin16(rng, kind, a_shape, b_shape, const=False) -> bytes:
     """int16 MAXIMUM or MINIMUM with broadcasting (16x8: one scale, zero point 0), b a constant
     or an input."""
@@ -1133,6 +1162,24 @@ CASES: dict[str, Case] = {
     "f32_l2_normalization": Case(lambda r: float_unary("L2_NORMALIZATION", 5.0)),
     "f32_elu": Case(lambda r: float_unary("ELU", 30.0)),
     "f32_abs": Case(lambda r: float_chain(["ABS"], 10.0)),
+    "f32_zeros_like_and_fill": Case(lambda r: zeros_and_fill()),
+    "reverse_v2_last_axis": Case(lambda r: movement_const("REVERSE_V2", (2, 3, 5), [-1])),
+    "reverse_v2_outer_axis": Case(lambda r: movement_const("REVERSE_V2", (3, 2, 4), [0])),
+    "reverse_v2_f32": Case(lambda r: movement_const("REVERSE_V2", (4, 7), [1], np.float32)),
+    "mirror_pad_reflect": Case(
+        lambda r: movement_const(
+            "MIRROR_PAD", (1, 4, 5, 3), [[0, 0], [2, 3], [1, 4], [0, 0]], out_shape=(1, 9, 10, 3), mode=0
+        )
+    ),
+    "mirror_pad_symmetric_f32": Case(
+        lambda r: movement_const("MIRROR_PAD", (3, 4), [[3, 1], [0, 4]], np.float32, out_shape=(7, 8), mode=1)
+    ),
+    "gather_nd_rows": Case(
+        lambda r: movement_const("GATHER_ND", (4, 3, 5), [[2, 1], [0, 2], [3, 0]], out_shape=(3, 5))
+    ),
+    "gather_nd_f32_elements": Case(
+        lambda r: movement_const("GATHER_ND", (3, 4), [[[0, 1]], [[2, 3]]], np.float32, out_shape=(2, 1))
+    ),
     "f32_dequantized_constant": Case(dequantized_constant),
     "bool_logic": Case(lambda r: bool_logic()),
     "f32_neg": Case(lambda r: float_chain(["NEG"], 10.0)),
