@@ -41,6 +41,7 @@ class OpKind(enum.Enum):
     SQRT = "SQRT"
     SQUARE = "SQUARE"
     ADD = "ADD"
+    ADD_N = "ADD_N"
     ASSIGN_VARIABLE = "ASSIGN_VARIABLE"  # after the frontend: (value,) -> (the variable tensor,)
     ARG_MAX = "ARG_MAX"
     ARG_MIN = "ARG_MIN"

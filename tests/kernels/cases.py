@@ -295,6 +295,16 @@ def movement_const(kind, shape, const, dtype=np.int8, out_shape=None, **options)
     return m.finish([x], [y])
 
 
+def add_n(count: int, shape=(3, 17)) -> bytes:
+    """ADD_N of float32 inputs, one of them a constant (issue 46)."""
+    m = ModelBuilder()
+    xs = [m.tensor(f"x{k}", shape, np.float32) for k in range(count - 1)]
+    c = m.tensor("c", shape, np.float32, data=np.linspace(-2.0, 2.0, int(np.prod(shape))).reshape(shape))
+    y = m.tensor("y", shape, np.float32)
+    m.op("ADD_N", [xs[0], c, *xs[1:]], [y])
+    return m.finish(xs, [y])
+
+
 def zeros_and_fill() -> bytes:
     """ZEROS_LIKE of an activation and a FILL of constants, folded at build time (issue 46)."""
     m = ModelBuilder()
@@ -1163,6 +1173,7 @@ CASES: dict[str, Case] = {
     "f32_elu": Case(lambda r: float_unary("ELU", 30.0)),
     "f32_abs": Case(lambda r: float_chain(["ABS"], 10.0)),
     "f32_zeros_like_and_fill": Case(lambda r: zeros_and_fill()),
+    "f32_add_n": Case(lambda r: add_n(4), vector=("scalar", "rvv")),
     "reverse_v2_last_axis": Case(lambda r: movement_const("REVERSE_V2", (2, 3, 5), [-1])),
     "reverse_v2_outer_axis": Case(lambda r: movement_const("REVERSE_V2", (3, 2, 4), [0])),
     "reverse_v2_f32": Case(lambda r: movement_const("REVERSE_V2", (4, 7), [1], np.float32)),
