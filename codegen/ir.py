@@ -47,6 +47,7 @@ class OpKind(enum.Enum):
     ARG_MIN = "ARG_MIN"
     AVERAGE_POOL_2D = "AVERAGE_POOL_2D"
     BATCH_MATMUL = "BATCH_MATMUL"
+    BATCH_TO_SPACE_ND = "BATCH_TO_SPACE_ND"
     BROADCAST_TO = "BROADCAST_TO"
     CAST = "CAST"
     CALL_ONCE = "CALL_ONCE"  # read by the frontend only (resource variable initialisers)
@@ -93,7 +94,9 @@ class OpKind(enum.Enum):
     REVERSE_V2 = "REVERSE_V2"
     SLICE = "SLICE"
     SOFTMAX = "SOFTMAX"
+    SPACE_TO_BATCH_ND = "SPACE_TO_BATCH_ND"
     SPACE_TO_DEPTH = "SPACE_TO_DEPTH"
+    SELECT_V2 = "SELECT_V2"
     SPLIT = "SPLIT"
     SPLIT_V = "SPLIT_V"
     SQUARED_DIFFERENCE = "SQUARED_DIFFERENCE"

@@ -1,6 +1,6 @@
 """Data movement: TRANSPOSE, SLICE, STRIDED_SLICE, SPLIT, SPLIT_V, UNPACK, BROADCAST_TO,
-DEPTH_TO_SPACE, SPACE_TO_DEPTH, GATHER, GATHER_ND, REVERSE_V2, MIRROR_PAD and
-RESIZE_NEAREST_NEIGHBOR, for any dtype.
+DEPTH_TO_SPACE, SPACE_TO_DEPTH, BATCH_TO_SPACE_ND, SPACE_TO_BATCH_ND (without padding), GATHER,
+GATHER_ND, REVERSE_V2, MIRROR_PAD and RESIZE_NEAREST_NEIGHBOR, for any dtype.
 
 Each op's meaning is written once, as numpy on an array of input element numbers: applying the op
 to `arange(n)` gives, for every output element, the input element it copies. Lowering then finds
@@ -183,6 +183,40 @@ def _gather_nd(graph: Graph, op: Op, idx: np.ndarray) -> np.ndarray:
     return idx[tuple(indices[..., k] for k in range(depth))]
 
 
+def _batch_space(graph: Graph, op: Op, idx: np.ndarray) -> np.ndarray:
+    """BATCH_TO_SPACE_ND (crops) and SPACE_TO_BATCH_ND (paddings, all 0 here) over the M spatial
+    dimensions after the batch, in TFLite's order: batch index (o_1 ... o_M, b) of the blocked
+    side is b + B * (o_1 * s_2 ... + o_M), the block offsets outermost."""
+    block = [int(v) for v in _const(graph, op, 1, "block_shape")]
+    edges = _const(graph, op, 2, "crops" if op.kind is OpKind.BATCH_TO_SPACE_ND else "paddings").reshape(-1, 2)
+    m = len(block)
+    if not 1 <= m < idx.ndim or len(edges) != m or min(block) < 1:
+        raise Refused(f"block_shape {block} for a rank-{idx.ndim} input")
+    spatial, rest = list(idx.shape[1 : 1 + m]), list(idx.shape[1 + m :])
+    if op.kind is OpKind.SPACE_TO_BATCH_ND:
+        if edges.any():  # the padding's zero points are values no input element holds
+            raise Refused("non-zero paddings not supported")
+        if any(d % b for d, b in zip(spatial, block)):
+            raise Refused(f"spatial dimensions {spatial} not multiples of block_shape {block}")
+        split = [idx.shape[0]] + [v for d, b in zip(spatial, block) for v in (d // b, b)] + rest
+        order = [2 + 2 * k for k in range(m)] + [0] + [1 + 2 * k for k in range(m)]
+        order += list(range(1 + 2 * m, 1 + 2 * m + len(rest)))
+        moved = idx.reshape(split).transpose(order)
+        return moved.reshape([idx.shape[0] * int(np.prod(block))] + [d // b for d, b in zip(spatial, block)] + rest)
+    batch = idx.shape[0] // int(np.prod(block))
+    if batch * int(np.prod(block)) != idx.shape[0]:
+        raise Refused(f"batch {idx.shape[0]} not a multiple of the block's {int(np.prod(block))} elements")
+    moved = idx.reshape(block + [batch] + spatial + rest)
+    order = [m] + [v for k in range(m) for v in (m + 1 + k, k)] + list(range(2 * m + 1, 2 * m + 1 + len(rest)))
+    whole = moved.transpose(order).reshape([batch] + [d * b for d, b in zip(spatial, block)] + rest)
+    cuts = [slice(None)]
+    for k, (lo, hi) in enumerate(edges):
+        if lo < 0 or hi < 0 or lo + hi > whole.shape[1 + k]:
+            raise Refused(f"crops {[int(lo), int(hi)]} of dimension {1 + k}")
+        cuts.append(slice(int(lo), whole.shape[1 + k] - int(hi)))
+    return whole[tuple(cuts)]
+
+
 def sources(graph: Graph, op: Op) -> list[np.ndarray]:
     """Per output, the input element number each of its elements copies (the op's meaning)."""
     data = graph.tensors[op.inputs[DATA_INPUT.get(op.kind, 0)]]
@@ -230,6 +264,8 @@ def sources(graph: Graph, op: Op) -> list[np.ndarray]:
         return [_mirror_pad(graph, op, idx)]
     if kind is OpKind.GATHER_ND:
         return [_gather_nd(graph, op, idx)]
+    if kind in (OpKind.BATCH_TO_SPACE_ND, OpKind.SPACE_TO_BATCH_ND):
+        return [_batch_space(graph, op, idx)]
     return [_resize(graph, op, idx)]
 
 
@@ -423,6 +459,8 @@ CONTRACT = OpContract(
         OpKind.REVERSE_V2: Kind(3, (2, 2)),
         OpKind.MIRROR_PAD: Kind(2, (2, 2), options=("mode",)),
         OpKind.GATHER_ND: Kind(4, (2, 2)),
+        OpKind.BATCH_TO_SPACE_ND: Kind(3, (3, 3)),
+        OpKind.SPACE_TO_BATCH_ND: Kind(3, (3, 3)),
     },
     forms={None: Form(check, lower, (COPY, GATHER_ROWS, GATHER_DYNAMIC), views=views, rows=rows)},
     fold=fold,

@@ -119,6 +119,12 @@ typedef struct {
     float score_threshold, iou_threshold, y_scale, x_scale, h_scale, w_scale;
 } rvfw_detection_params;
 
+/* SELECT_V2 (codegen.ops.select): size elements of elem_size bytes. */
+typedef struct {
+    int32_t size;
+    int32_t elem_size;
+} rvfw_select_params;
+
 /* EQUAL, NOT_EQUAL, LESS, LESS_EQUAL, GREATER, GREATER_EQUAL (comparison 0-5, codegen.ops.compare)
  * with broadcasting as rvfw_binary_params lays it out; a bool (one byte) per output element. */
 typedef struct {
@@ -435,6 +441,8 @@ void rvfw_detection_postprocess_f32_rvv(const rvfw_detection_params *p, const fl
                                         float *boxes, float *classes, float *scores, float *count);
 void rvfw_compare_s32_ref(const rvfw_compare_params *p, const int32_t *a, const int32_t *b, uint8_t *output);
 void rvfw_compare_b_ref(const rvfw_compare_params *p, const uint8_t *a, const uint8_t *b, uint8_t *output);
+void rvfw_select_ref(const rvfw_select_params *p, const int8_t *condition, const int8_t *x, const int8_t *y,
+                     int8_t *output);
 /* LOGICAL_AND (comparison 0) and LOGICAL_OR (1) with broadcasting; LOGICAL_NOT (codegen.ops.logical). */
 void rvfw_logical_b_ref(const rvfw_compare_params *p, const uint8_t *a, const uint8_t *b, uint8_t *output);
 void rvfw_logical_not_b_ref(const rvfw_lut_params *p, const uint8_t *input, uint8_t *output);

@@ -305,6 +305,30 @@ def add_n(count: int, shape=(3, 17)) -> bytes:
     return m.finish(xs, [y])
 
 
+def select_v2(dtype=np.float32, shape=(3, 2, 5)) -> bytes:
+    """SELECT_V2 of a bool condition between two tensors of one dtype (issue 46)."""
+    m = ModelBuilder()
+    quant = {"scale": 0.05, "zero_point": -4} if dtype == np.int8 else {}
+    cond = m.tensor("cond", shape, np.bool_)
+    x = m.tensor("x", shape, dtype, **quant)
+    y = m.tensor("y", shape, dtype, **quant)
+    out = m.tensor("out", shape, dtype, **quant)
+    m.op("SELECT_V2", [cond, x, y], [out])
+    return m.finish([cond, x, y], [out])
+
+
+def batch_space(kind, in_shape, block, edges, out_shape, dtype=np.int8) -> bytes:
+    """BATCH_TO_SPACE_ND (crops) or SPACE_TO_BATCH_ND (zero paddings) as data movement (issue 46)."""
+    m = ModelBuilder()
+    quant = {"scale": 0.05, "zero_point": 3} if dtype == np.int8 else {}
+    x = m.tensor("x", in_shape, dtype, **quant)
+    b = m.tensor("block", (len(block),), np.int32, data=np.array(block, np.int32))
+    e = m.tensor("edges", (len(block), 2), np.int32, data=np.array(edges, np.int32))
+    y = m.tensor("y", out_shape, dtype, **quant)
+    m.op(kind, [x, b, e], [y])
+    return m.finish([x], [y])
+
+
 def zeros_and_fill() -> bytes:
     """ZEROS_LIKE of an activation and a FILL of constants, folded at build time (issue 46)."""
     m = ModelBuilder()
@@ -1174,6 +1198,15 @@ CASES: dict[str, Case] = {
     "f32_abs": Case(lambda r: float_chain(["ABS"], 10.0)),
     "f32_zeros_like_and_fill": Case(lambda r: zeros_and_fill()),
     "f32_add_n": Case(lambda r: add_n(4), vector=("scalar", "rvv")),
+    "f32_select_v2": Case(lambda r: select_v2()),
+    "select_v2_s8": Case(lambda r: select_v2(np.int8, (4, 7))),
+    "batch_to_space_cropped": Case(
+        lambda r: batch_space("BATCH_TO_SPACE_ND", (8, 2, 3, 2), [2, 2], [[1, 0], [0, 2]], (2, 3, 4, 2))
+    ),
+    "space_to_batch_f32": Case(
+        lambda r: batch_space("SPACE_TO_BATCH_ND", (2, 4, 6, 3), [2, 3], [[0, 0], [0, 0]], (12, 2, 2, 3), np.float32)
+    ),
+    "space_to_batch_1d": Case(lambda r: batch_space("SPACE_TO_BATCH_ND", (3, 4, 5), [2], [[0, 0]], (6, 2, 5))),
     "reverse_v2_last_axis": Case(lambda r: movement_const("REVERSE_V2", (2, 3, 5), [-1])),
     "reverse_v2_outer_axis": Case(lambda r: movement_const("REVERSE_V2", (3, 2, 4), [0])),
     "reverse_v2_f32": Case(lambda r: movement_const("REVERSE_V2", (4, 7), [1], np.float32)),
