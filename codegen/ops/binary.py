@@ -36,7 +36,7 @@ VECTOR = (OpKind.SUB, OpKind.MUL)  # vector kernels where the models of codegen.
 FAMILY = {kind: family(kind.value, PARAMS, f"{kind.value.lower()}_s8",
                        ("ref", "scalar", "rvv", "xthead") if kind in VECTOR else ("ref",), (kind.value,))
           for kind in KINDS}  # fmt: skip
-FLOAT_ONLY = (OpKind.FLOOR_DIV,)  # TFLite Micro runs these in float32 only
+FLOAT_ONLY = (OpKind.FLOOR_DIV, OpKind.FLOOR_MOD)  # TFLite Micro runs these in float32 only
 # float32: every binary kind, ADD's included (ops.add's float32 form is this module's)
 F32_VECTOR = (OpKind.ADD, OpKind.SUB, OpKind.MUL, OpKind.DIV)  # one IEEE operation per lane: RVV kernels
 F32 = {kind: family(f"{kind.value} float32", PARAMS, f"{kind.value.lower()}_f32",
@@ -332,6 +332,7 @@ CONTRACT = OpContract(
         OpKind.SQUARED_DIFFERENCE: Kind(2, (2, 2)),
         OpKind.PRELU: Kind(1, (2, 2)),
         OpKind.FLOOR_DIV: Kind(2, (2, 2)),  # 1 float32; 2 int32 (refused by dtype)
+        OpKind.FLOOR_MOD: Kind(2, (2, 2)),
     },
     forms={
         DType.INT16: Form(check_s16, lower_s16, tuple(S16[k] for k in S16_KINDS), kinds=S16_KINDS),

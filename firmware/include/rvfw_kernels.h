@@ -554,6 +554,8 @@ void rvfw_div_f32_scalar(const rvfw_binary_params *p, const float *a, const floa
                          float *output);
 void rvfw_floor_div_f32_ref(const rvfw_binary_params *p, const float *a, const float *b, const float *act,
                             float *output);
+void rvfw_floor_mod_f32_ref(const rvfw_binary_params *p, const float *a, const float *b, const float *act,
+                            float *output);
 void rvfw_maximum_f32_ref(const rvfw_binary_params *p, const float *a, const float *b, const float *act, float *output);
 void rvfw_minimum_f32_ref(const rvfw_binary_params *p, const float *a, const float *b, const float *act, float *output);
 void rvfw_squared_difference_f32_ref(const rvfw_binary_params *p, const float *a, const float *b, const float *act,

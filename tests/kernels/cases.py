@@ -925,7 +925,18 @@ def float_op(rng, kind, in_shape, out_shape, **options) -> bytes:
         wshape = options.pop("wshape")
         inputs.append(m.tensor("w", wshape, np.float32, data=rng.normal(0, 0.3, wshape)))
         inputs.append(m.tensor("b", (out_shape[-1],), np.float32, data=rng.normal(0, 0.1, out_shape[-1])))
-    if kind in ("ADD", "SUB", "MUL", "DIV", "FLOOR_DIV", "MAXIMUM", "MINIMUM", "SQUARED_DIFFERENCE", "PRELU"):
+    if kind in (
+        "ADD",
+        "SUB",
+        "MUL",
+        "DIV",
+        "FLOOR_DIV",
+        "FLOOR_MOD",
+        "MAXIMUM",
+        "MINIMUM",
+        "SQUARED_DIFFERENCE",
+        "PRELU",
+    ):
         b_shape = options.pop("b_shape")
         inputs.append(m.tensor("b", b_shape, np.float32, data=rng.normal(0, 1, b_shape) if options.pop("const", False)
                                else None))  # fmt: skip
@@ -1239,6 +1250,8 @@ CASES: dict[str, Case] = {
     "f32_maximum_const": Case(lambda r: float_op(r, "MAXIMUM", (3, 7), (3, 7), b_shape=(7,), const=True)),
     "f32_floor_div_broadcast": Case(lambda r: float_op(r, "FLOOR_DIV", (2, 3, 5), (2, 3, 5), b_shape=(3, 1))),
     "f32_floor_div_const": Case(lambda r: float_op(r, "FLOOR_DIV", (4, 9), (4, 9), b_shape=(9,), const=True)),
+    "f32_floor_mod_broadcast": Case(lambda r: float_op(r, "FLOOR_MOD", (2, 3, 5), (2, 3, 5), b_shape=(3, 1))),
+    "f32_floor_mod_const": Case(lambda r: float_op(r, "FLOOR_MOD", (4, 9), (4, 9), b_shape=(9,), const=True)),
     "f32_minimum": Case(lambda r: float_op(r, "MINIMUM", (2, 4, 4), (2, 4, 4), b_shape=(2, 4, 4))),
     "f32_squared_difference": Case(lambda r: float_op(r, "SQUARED_DIFFERENCE", (2, 9), (2, 9), b_shape=(1, 9))),
     "f32_mean_global_pool": Case(lambda r: float_mean("MEAN", (1, 6, 5, 8), [1, 2], True), vector=FAST),
