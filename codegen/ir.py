@@ -53,6 +53,7 @@ class OpKind(enum.Enum):
     CALL_ONCE = "CALL_ONCE"  # read by the frontend only (resource variable initialisers)
     CONCATENATION = "CONCATENATION"
     CONV_2D = "CONV_2D"
+    CUMSUM = "CUMSUM"
     DEPTHWISE_CONV_2D = "DEPTHWISE_CONV_2D"
     DEPTH_TO_SPACE = "DEPTH_TO_SPACE"
     DEQUANTIZE = "DEQUANTIZE"

@@ -83,6 +83,8 @@ _OPTION_TABLES = {
     "UNPACK": ("UnpackOptions", [("Num", lambda o: o["num"]), ("Axis", lambda o: o.get("axis", 0))]),
     "DEPTH_TO_SPACE": ("DepthToSpaceOptions", [("BlockSize", lambda o: o["block_size"])]),
     "MIRROR_PAD": ("MirrorPadOptions", [("Mode", lambda o: o.get("mode", 0))]),
+    "CUMSUM": ("CumsumOptions", [("Exclusive", lambda o: bool(o.get("exclusive", False))),
+                                 ("Reverse", lambda o: bool(o.get("reverse", False)))]),
     "SPACE_TO_DEPTH": ("SpaceToDepthOptions", [("BlockSize", lambda o: o["block_size"])]),
     "GATHER": ("GatherOptions", [("Axis", lambda o: o.get("axis", 0)),
                                  ("BatchDims", lambda o: o.get("batch_dims", 0))]),

@@ -348,6 +348,8 @@ _OPTIONS: dict[OpKind, tuple[str, dict]] = {
     OpKind.BATCH_MATMUL: ("BatchMatMulOptions", {"adj_x": lambda o: bool(o.AdjX()), "adj_y": lambda o: bool(o.AdjY())}),
     OpKind.CONCATENATION: ("ConcatenationOptions", {"axis": lambda o: int(o.Axis()), "activation": _activation}),
     OpKind.CONV_2D: ("Conv2DOptions", _CONV),
+    OpKind.CUMSUM: ("CumsumOptions", {"exclusive": lambda o: bool(o.Exclusive()),
+                                      "reverse": lambda o: bool(o.Reverse())}),
     OpKind.DEPTH_TO_SPACE: ("DepthToSpaceOptions", {"block_size": lambda o: int(o.BlockSize())}),
     OpKind.DEPTHWISE_CONV_2D: ("DepthwiseConv2DOptions", {**_CONV, "depth_multiplier": lambda o: o.DepthMultiplier()}),
     OpKind.DEQUANTIZE: ("DequantizeOptions", {}),

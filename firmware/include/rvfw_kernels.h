@@ -119,6 +119,12 @@ typedef struct {
     float score_threshold, iou_threshold, y_scale, x_scale, h_scale, w_scale;
 } rvfw_detection_params;
 
+/* CUMSUM (codegen.ops.cumsum): outer x axis_size x inner, summed along the middle. */
+typedef struct {
+    int32_t outer, axis_size, inner;
+    int32_t exclusive, reverse;
+} rvfw_cumsum_params;
+
 /* SELECT_V2 (codegen.ops.select): size elements of elem_size bytes. */
 typedef struct {
     int32_t size;
@@ -443,6 +449,7 @@ void rvfw_compare_s32_ref(const rvfw_compare_params *p, const int32_t *a, const 
 void rvfw_compare_b_ref(const rvfw_compare_params *p, const uint8_t *a, const uint8_t *b, uint8_t *output);
 void rvfw_select_ref(const rvfw_select_params *p, const int8_t *condition, const int8_t *x, const int8_t *y,
                      int8_t *output);
+void rvfw_cumsum_f32_ref(const rvfw_cumsum_params *p, const float *input, float *output);
 /* LOGICAL_AND (comparison 0) and LOGICAL_OR (1) with broadcasting; LOGICAL_NOT (codegen.ops.logical). */
 void rvfw_logical_b_ref(const rvfw_compare_params *p, const uint8_t *a, const uint8_t *b, uint8_t *output);
 void rvfw_logical_not_b_ref(const rvfw_lut_params *p, const uint8_t *input, uint8_t *output);

@@ -329,6 +329,16 @@ def batch_space(kind, in_shape, block, edges, out_shape, dtype=np.int8) -> bytes
     return m.finish([x], [y])
 
 
+def cumsum(shape, axis, **options) -> bytes:
+    """CUMSUM of float32 along a constant axis (issue 46)."""
+    m = ModelBuilder()
+    x = m.tensor("x", shape, np.float32)
+    a = m.tensor("axis", (), np.int32, data=np.array(axis, np.int32))
+    y = m.tensor("y", shape, np.float32)
+    m.op("CUMSUM", [x, a], [y], **options)
+    return m.finish([x], [y])
+
+
 def zeros_and_fill() -> bytes:
     """ZEROS_LIKE of an activation and a FILL of constants, folded at build time (issue 46)."""
     m = ModelBuilder()
@@ -1210,6 +1220,8 @@ CASES: dict[str, Case] = {
     "f32_zeros_like_and_fill": Case(lambda r: zeros_and_fill()),
     "f32_add_n": Case(lambda r: add_n(4), vector=("scalar", "rvv")),
     "f32_select_v2": Case(lambda r: select_v2()),
+    "f32_cumsum": Case(lambda r: cumsum((3, 7, 4), 1)),
+    "f32_cumsum_exclusive_reverse": Case(lambda r: cumsum((5, 6), -1, exclusive=True, reverse=True)),
     "select_v2_s8": Case(lambda r: select_v2(np.int8, (4, 7))),
     "batch_to_space_cropped": Case(
         lambda r: batch_space("BATCH_TO_SPACE_ND", (8, 2, 3, 2), [2, 2], [[1, 0], [0, 2]], (2, 3, 4, 2))

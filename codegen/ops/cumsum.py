@@ -1,0 +1,77 @@
+"""CUMSUM of float32 along a constant axis, exclusive or not, reversed or not: TFLite's CumSum,
+an accumulator from 0 per row along the axis, added in the axis's order (or reversed), each output
+the sum before (exclusive) or after adding its element."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from codegen.ir import DType, Graph, Op, OpKind
+from codegen.ops.common import Layer, LowerContext, expect_constant, expect_float, expect_same_shape, fail
+from codegen.ops.contract import Form, Kind, OpContract
+from codegen.ops.kernels import family
+
+CUMSUM = family("CUMSUM float32", "rvfw_cumsum_params", "cumsum_f32", ("ref",), ("CUMSUM",))
+
+
+def _axis(graph: Graph, op: Op) -> int:
+    rank = len(graph.tensors[op.inputs[0]].shape)
+    axis = int(expect_constant(graph, op, op.inputs[1], "axis").data.reshape(-1)[0])
+    if not -rank <= axis < rank:
+        raise fail(graph, op, f"axis {axis} outside a rank-{rank} input")
+    return axis % rank
+
+
+def check(graph: Graph, op: Op) -> None:
+    inp, out = expect_float(graph, op, skip=(1,))
+    expect_same_shape(graph, op, inp, out)
+    _axis(graph, op)
+
+
+def refuse(graph: Graph, op: Op) -> None:
+    dtype = graph.tensors[op.inputs[0]].dtype.name.lower()
+    raise fail(graph, op, f"{dtype} not supported (rvfw has float32)")
+
+
+def lower(ctx: LowerContext, op: Op) -> Layer:
+    shape = ctx.tensor(op.inputs[0]).shape
+    axis = _axis(ctx.graph, op)
+    flags = [("exclusive", int(op.options.get("exclusive", False))), ("reverse", int(op.options.get("reverse", False)))]
+    params = [("outer", math.prod(shape[:axis])), ("axis_size", shape[axis]), ("inner", math.prod(shape[axis + 1 :])),
+              *flags]  # fmt: skip
+    return ctx.layer(op, ctx.pick(CUMSUM), CUMSUM, params, [ctx.input(op), ctx.output(op)])
+
+
+def fold(graph: Graph, op: Op) -> list[np.ndarray] | None:
+    x = graph.tensors[op.inputs[0]]
+    if x.dtype is not DType.FLOAT32:
+        return None
+    axis = _axis(graph, op)
+    data = np.moveaxis(x.data.astype(np.float32), axis, -1)
+    if op.options.get("reverse", False):
+        data = data[..., ::-1]
+    out = np.zeros_like(data)
+    acc = np.zeros(data.shape[:-1], np.float32)
+    for j in range(data.shape[-1]):
+        if op.options.get("exclusive", False):
+            out[..., j] = acc
+            acc = (acc + data[..., j]).astype(np.float32)
+        else:
+            acc = (acc + data[..., j]).astype(np.float32)
+            out[..., j] = acc
+    if op.options.get("reverse", False):
+        out = out[..., ::-1]
+    return [np.moveaxis(out, -1, axis)]
+
+
+def never(ctx: LowerContext, op: Op) -> Layer:
+    raise AssertionError("refused by check")
+
+
+CONTRACT = OpContract(
+    kinds={OpKind.CUMSUM: Kind(1, (2, 2))},
+    forms={DType.FLOAT32: Form(check, lower, (CUMSUM,)), None: Form(refuse, never, ())},
+    fold=fold,
+)
