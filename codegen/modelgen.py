@@ -66,6 +66,7 @@ _OPTION_TABLES = {
                                                   ("KeepNumDims", lambda o: bool(o.get("keep_num_dims", False)))]),
     "AVERAGE_POOL_2D": ("Pool2DOptions", _POOL_FIELDS),
     "MAX_POOL_2D": ("Pool2DOptions", _POOL_FIELDS),
+    "L2_POOL_2D": ("Pool2DOptions", _POOL_FIELDS),
     "ADD": ("AddOptions", [("FusedActivationFunction", _act)]),
     "SUB": ("SubOptions", [("FusedActivationFunction", _act)]),
     "MUL": ("MulOptions", [("FusedActivationFunction", _act)]),

@@ -359,6 +359,8 @@ _OPTIONS: dict[OpKind, tuple[str, dict]] = {
                              "keep_num_dims": lambda o: bool(o.KeepNumDims())}),
     OpKind.GATHER: ("GatherOptions", {"axis": lambda o: int(o.Axis()), "batch_dims": lambda o: int(o.BatchDims())}),
     OpKind.L2_NORMALIZATION: ("L2NormOptions", _ACTIVATION_ONLY),
+    OpKind.L2_POOL_2D: ("Pool2DOptions", {"padding": _padding, "stride": _stride,
+                        "filter": lambda o: (o.FilterHeight(), o.FilterWidth()), "activation": _activation}),
     OpKind.LEAKY_RELU: ("LeakyReluOptions", {"alpha": lambda o: float(np.float32(o.Alpha()))}),
     OpKind.MAX_POOL_2D: ("Pool2DOptions", {"padding": _padding, "stride": _stride,
                          "filter": lambda o: (o.FilterHeight(), o.FilterWidth()), "activation": _activation}),

@@ -26,9 +26,18 @@ AVERAGE_S16 = family("AVERAGE_POOL_2D int16", PARAMS, "avgpool2d_s16", ("ref",),
 MAX_S16 = family("MAX_POOL_2D int16", PARAMS, "maxpool2d_s16", ("ref",), ("MAX_POOL_2D",))
 AVERAGE_F32 = family("AVERAGE_POOL_2D float32", PARAMS, "avgpool2d_f32", ("ref", "rvv"), ("AVERAGE_POOL_2D",))
 MAX_F32 = family("MAX_POOL_2D float32", PARAMS, "maxpool2d_f32", ("ref", "scalar", "rvv"), ("MAX_POOL_2D",))
+L2_F32 = family("L2_POOL_2D float32", PARAMS, "l2pool2d_f32", ("ref",), ("L2_POOL_2D",))
+
+
+def _float_only(graph: Graph, op: Op) -> None:
+    """L2_POOL_2D: TFLite Micro runs it in float32 only."""
+    if op.kind is OpKind.L2_POOL_2D:
+        dtype = graph.tensors[op.inputs[0]].dtype.name.lower()
+        raise fail(graph, op, f"{dtype} not supported (rvfw has float32, as TFLite Micro)")
 
 
 def check(graph: Graph, op: Op) -> None:
+    _float_only(graph, op)
     inp = expect_dtype(graph, op, op.inputs[0], "input", DType.INT8)
     out = expect_dtype(graph, op, op.outputs[0], "output", DType.INT8)
     expect_same_quant(graph, op, inp, out)
@@ -42,6 +51,7 @@ def _check_channels(graph: Graph, op: Op, inp: Tensor, out: Tensor) -> None:
 
 
 def check_s16(graph: Graph, op: Op) -> None:
+    _float_only(graph, op)
     inp, out = expect_int16_io(graph, op)
     expect_activation(graph, op)
     _check_channels(graph, op, inp, out)
@@ -115,7 +125,7 @@ def lower_s16(ctx: LowerContext, op: Op) -> Layer:
 def lower_f32(ctx: LowerContext, op: Op) -> Layer:
     inp, out = ctx.tensor(op.inputs[0]), ctx.tensor(op.outputs[0])
     params = pool_params(inp, out, op, 0, 0)  # the float clamp comes from `act`
-    fam = AVERAGE_F32 if op.kind is OpKind.AVERAGE_POOL_2D else MAX_F32
+    fam = {OpKind.AVERAGE_POOL_2D: AVERAGE_F32, OpKind.MAX_POOL_2D: MAX_F32, OpKind.L2_POOL_2D: L2_F32}[op.kind]
     picked = ctx.pick(fam, *ctx.vector_needs("f32"))
     return ctx.layer(op, picked, fam, params, [ctx.input(op), float_activation(ctx, op), ctx.output(op)])
 
@@ -124,10 +134,11 @@ CONTRACT = OpContract(
     kinds={
         OpKind.AVERAGE_POOL_2D: Kind(3, (1, 1), options=("padding", "stride", "filter")),
         OpKind.MAX_POOL_2D: Kind(3, (1, 1), options=("padding", "stride", "filter")),
+        OpKind.L2_POOL_2D: Kind(1, (1, 1), options=("padding", "stride", "filter")),
     },
     forms={
         DType.INT16: Form(check_s16, lower_s16, (AVERAGE_S16, MAX_S16)),
-        DType.FLOAT32: Form(check_f32, lower_f32, (AVERAGE_F32, MAX_F32)),
+        DType.FLOAT32: Form(check_f32, lower_f32, (AVERAGE_F32, MAX_F32, L2_F32)),
         None: Form(check, lower, (AVERAGE, MAX), rows=rows),
     },
 )

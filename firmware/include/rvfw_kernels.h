@@ -657,6 +657,7 @@ void rvfw_fully_connected_f32_ref(const rvfw_fc_params *p, const float *input, c
 void rvfw_fully_connected_f32_scalar(const rvfw_fc_params *p, const float *input, const float *weights,
                                      const float *bias, const float *act, float *output);
 void rvfw_avgpool2d_f32_ref(const rvfw_pool_params *p, const float *input, const float *act, float *output);
+void rvfw_l2pool2d_f32_ref(const rvfw_pool_params *p, const float *input, const float *act, float *output);
 void rvfw_maxpool2d_f32_ref(const rvfw_pool_params *p, const float *input, const float *act, float *output);
 void rvfw_maxpool2d_f32_scalar(const rvfw_pool_params *p, const float *input, const float *act, float *output);
 void rvfw_avgpool2d_f32_rvv(const rvfw_pool_params *p, const float *input, const float *act, float *output);

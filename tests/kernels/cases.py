@@ -1290,6 +1290,21 @@ CASES: dict[str, Case] = {
     "f32_fully_connected": Case(
         lambda r: float_op(r, "FULLY_CONNECTED", (2, 37), (2, 11), wshape=(11, 37)), vector=S16_FAST
     ),
+    "f32_l2pool_same": Case(
+        lambda r: float_op(r, "L2_POOL_2D", (1, 7, 6, 4), (1, 4, 3, 4), padding="SAME", stride=(2, 2), filter=(3, 3))
+    ),
+    "f32_l2pool_valid_relu": Case(
+        lambda r: float_op(
+            r,
+            "L2_POOL_2D",
+            (2, 5, 5, 3),
+            (2, 2, 2, 3),
+            padding="VALID",
+            stride=(2, 2),
+            filter=(2, 2),
+            activation="RELU6",
+        )  # fmt: skip
+    ),
     "f32_avgpool_same": Case(
         lambda r: float_op(
             r, "AVERAGE_POOL_2D", (1, 7, 6, 4), (1, 4, 3, 4), padding="SAME", stride=(2, 2), filter=(3, 3)
