@@ -3,28 +3,21 @@
  * input (TFLite's L2Pool: each square, then its sum, in the window's order), then the clamp. */
 #include <math.h>
 
-#include "rvfw_kernels.h"
+#include "rvfw_pool_ref.h"
 
 void rvfw_l2pool2d_f32_ref(const rvfw_pool_params *p, const float *input, const float *act, float *output)
 {
-    for (int32_t b = 0; b < p->batches; ++b)
-        for (int32_t oy = 0; oy < p->out_h; ++oy)
-            for (int32_t ox = 0; ox < p->out_w; ++ox)
-                for (int32_t c = 0; c < p->channels; ++c) {
-                    float total = 0.0f;
-                    int32_t count = 0;
-                    for (int32_t ky = 0; ky < p->k_h; ++ky) {
-                        const int32_t iy = oy * p->stride_h - p->pad_h + ky;
-                        for (int32_t kx = 0; kx < p->k_w; ++kx) {
-                            const int32_t ix = ox * p->stride_w - p->pad_w + kx;
-                            if (iy >= 0 && iy < p->in_h && ix >= 0 && ix < p->in_w) {
-                                const float x = input[((b * p->in_h + iy) * p->in_w + ix) * p->channels + c];
-                                total += x * x;
-                                ++count;
-                            }
-                        }
-                    }
-                    output[((b * p->out_h + oy) * p->out_w + ox) * p->channels + c] =
-                        rvfw_clamp_f32(sqrtf(total / (float)count), act);
-                }
+#define RVFW_L2_PIXEL                                                                                              \
+    for (int32_t c = 0; c < p->channels; ++c) {                                                                   \
+        float total = 0.0f;                                                                                       \
+        for (int32_t ky = ky_start; ky < ky_end; ++ky)                                                            \
+            for (int32_t kx = kx_start; kx < kx_end; ++kx) {                                                      \
+                const float x = in_batch[((y0 + ky) * p->in_w + x0 + kx) * p->channels + c];                      \
+                total += x * x;                                                                                   \
+            }                                                                                                     \
+        output[((b * p->out_h + oy) * p->out_w + ox) * p->channels + c] =                                         \
+            rvfw_clamp_f32(sqrtf(total / (float)count), act);                                                     \
+    }
+    RVFW_POOL_PIXELS(float, p, input, RVFW_L2_PIXEL);
+#undef RVFW_L2_PIXEL
 }
