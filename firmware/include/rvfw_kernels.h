@@ -7,6 +7,11 @@
 
 #include <stdint.h>
 
+/* Every kernel is defined weak (RVFW_KERNEL): two exports from one rvfw version compiled together,
+ * every .c of both folders as a hand-written Makefile compiles them, define each kernel they share
+ * twice with the same code, and the linker keeps one. */
+#define RVFW_KERNEL __attribute__((weak))
+
 #ifdef __cplusplus
 extern "C" {
 #endif

@@ -5,7 +5,7 @@
 #include "rvfw_kernels.h"
 #include "rvfw_requant.h"
 
-void rvfw_abs_s16_ref(const rvfw_requantize_params *p, const int16_t *input, int16_t *output)
+RVFW_KERNEL void rvfw_abs_s16_ref(const rvfw_requantize_params *p, const int16_t *input, int16_t *output)
 {
     for (int32_t i = 0; i < p->size; ++i) {
         const int32_t v = input[i] - p->input_zero_point;

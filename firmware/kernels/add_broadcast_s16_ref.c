@@ -3,7 +3,7 @@
  * headroom: inputs to a common scale, summed, rescaled, clamped to the int16 activation range). */
 #include "rvfw_broadcast.h"
 
-void rvfw_add_broadcast_s16_ref(const rvfw_binary_params *p, const int16_t *a, const int16_t *b, int16_t *output)
+RVFW_KERNEL void rvfw_add_broadcast_s16_ref(const rvfw_binary_params *p, const int16_t *a, const int16_t *b, int16_t *output)
 {
 #define ADD16_ELEMENT(ia, ib, io)                                                                                   \
     const int32_t x = rvfw_rescaled_input1(p, a[ia]), y = rvfw_rescaled_input2(p, b[ib]);                         \

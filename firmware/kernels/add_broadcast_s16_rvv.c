@@ -8,7 +8,7 @@
 #define SUM(p, x, y, vl) __riscv_vadd_vv_i32m8(RVFW_RESCALED_OPERAND(p, x, input1, vl), RVFW_RESCALED_OPERAND(p, y, input2, vl), vl)
 RVFW_BINARY_ROW_S16(row, SUM)
 
-void rvfw_add_broadcast_s16_rvv(const rvfw_binary_params *p, const int16_t *a, const int16_t *b, int16_t *output)
+RVFW_KERNEL void rvfw_add_broadcast_s16_rvv(const rvfw_binary_params *p, const int16_t *a, const int16_t *b, int16_t *output)
 {
     RVFW_BROADCAST_RUNS(p, int16_t, a, b, output, row);
 }

@@ -2,7 +2,7 @@
 /* ADD, float32, with broadcasting: a[ia] + b[ib], then the clamp. */
 #include "rvfw_broadcast.h"
 
-void rvfw_add_f32_ref(const rvfw_binary_params *p, const float *a, const float *b, const float *act, float *output)
+RVFW_KERNEL void rvfw_add_f32_ref(const rvfw_binary_params *p, const float *a, const float *b, const float *act, float *output)
 {
 #define ELEMENT(ia, ib, io) output[io] = rvfw_clamp_f32(a[ia] + b[ib], act)
     RVFW_BROADCAST_FOR(p, ELEMENT);

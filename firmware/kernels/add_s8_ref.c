@@ -4,7 +4,7 @@
 #include "rvfw_kernels.h"
 #include "rvfw_requant.h"
 
-void rvfw_add_s8_ref(const rvfw_add_params *p, const int8_t *input1, const int8_t *input2, int8_t *output)
+RVFW_KERNEL void rvfw_add_s8_ref(const rvfw_add_params *p, const int8_t *input1, const int8_t *input2, int8_t *output)
 {
     for (int32_t i = 0; i < p->size; ++i) {
         const int32_t shifted1 = (input1[i] + p->input1_offset) * (1 << p->left_shift);

@@ -3,7 +3,7 @@
 #include "rvfw_kernels.h"
 #include "rvfw_rvv.h"
 
-void rvfw_add_s8_rvv(const rvfw_add_params *p, const int8_t *input1, const int8_t *input2, int8_t *output)
+RVFW_KERNEL void rvfw_add_s8_rvv(const rvfw_add_params *p, const int8_t *input1, const int8_t *input2, int8_t *output)
 {
     for (int32_t i = 0; i < p->size;) {
         const size_t vl = __riscv_vsetvl_e32m8((size_t)(p->size - i));

@@ -11,7 +11,7 @@
     rvfw_requantize(((x) + (p)->which##_offset) * (1 << (p)->left_shift), (p)->which##_multiplier,               \
                     (p)->which##_shift)
 
-void rvfw_add_s8_scalar(const rvfw_add_params *p, const int8_t *input1, const int8_t *input2, int8_t *output,
+RVFW_KERNEL void rvfw_add_s8_scalar(const rvfw_add_params *p, const int8_t *input1, const int8_t *input2, int8_t *output,
                         int32_t *tables)
 {
     if (!tables || p->size < 512) {

@@ -3,7 +3,7 @@
 #include "rvfw_kernels.h"
 #include "rvfw_xthead.h"
 
-void rvfw_add_s8_xthead(const rvfw_add_params *p, const int8_t *input1, const int8_t *input2, int8_t *output)
+RVFW_KERNEL void rvfw_add_s8_xthead(const rvfw_add_params *p, const int8_t *input1, const int8_t *input2, int8_t *output)
 {
     rvfw_xt_round_nearest_up();
     for (int32_t i = 0; i < p->size;) {

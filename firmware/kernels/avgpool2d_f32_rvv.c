@@ -6,7 +6,7 @@
 #include "rvfw_kernels.h"
 #include "rvfw_rvv_f32.h"
 
-void rvfw_avgpool2d_f32_rvv(const rvfw_pool_params *p, const float *input, const float *act, float *output)
+RVFW_KERNEL void rvfw_avgpool2d_f32_rvv(const rvfw_pool_params *p, const float *input, const float *act, float *output)
 {
 #define AVERAGE_BODY                                                                                              \
     const int32_t rows = ky_end > ky_start ? ky_end - ky_start : 0;                                               \

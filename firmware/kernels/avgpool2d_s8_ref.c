@@ -2,7 +2,7 @@
 /* AVERAGE_POOL_2D, int8, reference: the window's cells inside the input summed in int32, divided by their count rounding half away from zero, clamped (rvfw_pool_ref.h). */
 #include "rvfw_pool_ref.h"
 
-void rvfw_avgpool2d_s8_ref(const rvfw_pool_params *p, const int8_t *input, int8_t *output)
+RVFW_KERNEL void rvfw_avgpool2d_s8_ref(const rvfw_pool_params *p, const int8_t *input, int8_t *output)
 {
     RVFW_POOL_REF(int8_t, p, input, output, 0, RVFW_POOL_SUM, RVFW_POOL_AVERAGE);
 }

@@ -5,7 +5,7 @@
 #include "rvfw_kernels.h"
 #include "rvfw_rvv.h"
 
-void rvfw_avgpool2d_s8_rvv(const rvfw_pool_params *p, const int8_t *input, int8_t *output)
+RVFW_KERNEL void rvfw_avgpool2d_s8_rvv(const rvfw_pool_params *p, const int8_t *input, int8_t *output)
 {
     const int32_t ch = p->channels;
     for (int32_t b = 0; b < p->batches; ++b) {

@@ -3,7 +3,7 @@
  * innermost (rvfw_pool_scalar.h). */
 #include "rvfw_pool_scalar.h"
 
-void rvfw_avgpool2d_s8_scalar(const rvfw_pool_params *p, const int8_t *input, int8_t *output)
+RVFW_KERNEL void rvfw_avgpool2d_s8_scalar(const rvfw_pool_params *p, const int8_t *input, int8_t *output)
 {
     RVFW_POOL_SCALAR(int8_t, p, input, output, 0, RVFW_POOL_SUM, RVFW_POOL_AVERAGE);
 }

@@ -37,7 +37,7 @@ static void product(const rvfw_batch_matmul_params *p, const float *am, const fl
     }
 }
 
-void rvfw_batch_matmul_f32_scalar(const rvfw_batch_matmul_params *p, const float *a, const float *b, float *output)
+RVFW_KERNEL void rvfw_batch_matmul_f32_scalar(const rvfw_batch_matmul_params *p, const float *a, const float *b, float *output)
 {
 #define MATRIX(am, bm, out) product(p, am, bm, out)
     RVFW_BATCH_MATRICES(p, a, b, output, MATRIX);

@@ -39,7 +39,7 @@ static void product(const rvfw_batch_matmul_params *p, const int8_t *am, const i
     }
 }
 
-void rvfw_batch_matmul_s8_scalar(const rvfw_batch_matmul_params *p, const int8_t *a, const int8_t *b, int8_t *output)
+RVFW_KERNEL void rvfw_batch_matmul_s8_scalar(const rvfw_batch_matmul_params *p, const int8_t *a, const int8_t *b, int8_t *output)
 {
 #define MATRIX(am, bm, out) product(p, am, bm, out)
     RVFW_BATCH_MATRICES(p, a, b, output, MATRIX);

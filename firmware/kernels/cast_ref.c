@@ -77,7 +77,7 @@ static void store_ints(int32_t dtype, void *output, int32_t first, int32_t n, co
     }
 }
 
-void rvfw_cast_ref(const rvfw_cast_params *p, const void *input, void *output)
+RVFW_KERNEL void rvfw_cast_ref(const rvfw_cast_params *p, const void *input, void *output)
 {
     int64_t v[CHUNK];
     for (int32_t first = 0; first < p->count; first += CHUNK) {

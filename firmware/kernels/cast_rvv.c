@@ -16,7 +16,7 @@ static int32_t width_of(int32_t dtype)
     }
 }
 
-void rvfw_cast_rvv(const rvfw_cast_params *p, const void *input, void *output)
+RVFW_KERNEL void rvfw_cast_rvv(const rvfw_cast_params *p, const void *input, void *output)
 {
     const int32_t from = width_of(p->from), to = width_of(p->to);
     for (int32_t i = 0; i < p->count;) {

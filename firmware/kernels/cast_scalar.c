@@ -22,7 +22,7 @@
         }                                                                                                         \
     } while (0)
 
-void rvfw_cast_scalar(const rvfw_cast_params *p, const void *input, void *output)
+RVFW_KERNEL void rvfw_cast_scalar(const rvfw_cast_params *p, const void *input, void *output)
 {
     switch (p->from) {
     case RVFW_CAST_INT8: RVFW_CAST_TO(int8_t); break;

@@ -3,7 +3,7 @@
  * bool byte per output element (RVFW_COMPARE). */
 #include "rvfw_broadcast.h"
 
-void rvfw_compare_b_ref(const rvfw_compare_params *p, const uint8_t *a, const uint8_t *b, uint8_t *output)
+RVFW_KERNEL void rvfw_compare_b_ref(const rvfw_compare_params *p, const uint8_t *a, const uint8_t *b, uint8_t *output)
 {
     RVFW_COMPARE(p, a, b, output);
 }

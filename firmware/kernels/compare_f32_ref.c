@@ -3,7 +3,7 @@
  * reference: one bool byte (0 or 1) per output element (RVFW_COMPARE). */
 #include "rvfw_broadcast.h"
 
-void rvfw_compare_f32_ref(const rvfw_compare_params *p, const float *a, const float *b, uint8_t *output)
+RVFW_KERNEL void rvfw_compare_f32_ref(const rvfw_compare_params *p, const float *a, const float *b, uint8_t *output)
 {
     RVFW_COMPARE(p, a, b, output);
 }

@@ -9,7 +9,7 @@ RVFW_COMPARE_RVV_ROWS(float, vfloat32m8_t, rvfw_load_f32_strided,
                       __riscv_vmfeq_vv_f32m8_b4, __riscv_vmfne_vv_f32m8_b4, __riscv_vmflt_vv_f32m8_b4,
                       __riscv_vmfle_vv_f32m8_b4, __riscv_vmfgt_vv_f32m8_b4, __riscv_vmfge_vv_f32m8_b4)
 
-void rvfw_compare_f32_rvv(const rvfw_compare_params *p, const float *a, const float *b, uint8_t *output)
+RVFW_KERNEL void rvfw_compare_f32_rvv(const rvfw_compare_params *p, const float *a, const float *b, uint8_t *output)
 {
     RVFW_COMPARE_RVV(p, float, a, b, output);
 }

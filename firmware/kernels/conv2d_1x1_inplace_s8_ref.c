@@ -5,7 +5,7 @@
 #include "rvfw_kernels.h"
 #include "rvfw_requant.h"
 
-void rvfw_conv2d_1x1_inplace_s8_ref(const rvfw_conv_params *p, int8_t *data, const int8_t *filter, const int32_t *bias,
+RVFW_KERNEL void rvfw_conv2d_1x1_inplace_s8_ref(const rvfw_conv_params *p, int8_t *data, const int8_t *filter, const int32_t *bias,
                                     const int32_t *output_multiplier, const int32_t *output_shift, int8_t *scratch)
 {
     const int32_t pixels = p->batches * p->in_h * p->in_w, in_c = p->in_c, out_c = p->out_c;

@@ -6,7 +6,7 @@
 #include "rvfw_kernels.h"
 #include "rvfw_rvv.h"
 
-void rvfw_conv2d_1x1_inplace_s8_rvv(const rvfw_conv_params *p, int8_t *data, const int8_t *filter_io,
+RVFW_KERNEL void rvfw_conv2d_1x1_inplace_s8_rvv(const rvfw_conv_params *p, int8_t *data, const int8_t *filter_io,
                                     const int32_t *bias_folded, const int32_t *output_multiplier,
                                     const int32_t *output_shift, int8_t *scratch)
 {

@@ -8,7 +8,7 @@
 
 #include "rvfw_kernels.h"
 
-void rvfw_conv2d_1x1_inplace_s8_scalar(const rvfw_conv_params *p, int8_t *data, const int8_t *filter,
+RVFW_KERNEL void rvfw_conv2d_1x1_inplace_s8_scalar(const rvfw_conv_params *p, int8_t *data, const int8_t *filter,
                                        const int32_t *bias_folded, const int32_t *output_multiplier,
                                        const int8_t *output_shift, int8_t *scratch)
 {

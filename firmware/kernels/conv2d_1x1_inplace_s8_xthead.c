@@ -9,7 +9,7 @@
 #include "rvfw_kernels.h"
 #include "rvfw_xthead.h"
 
-void rvfw_conv2d_1x1_inplace_s8_xthead(const rvfw_conv_params *p, int8_t *data, const int8_t *filter_hwio,
+RVFW_KERNEL void rvfw_conv2d_1x1_inplace_s8_xthead(const rvfw_conv_params *p, int8_t *data, const int8_t *filter_hwio,
                                        const int32_t *bias, const int32_t *output_multiplier,
                                        const int32_t *output_shift, int8_t *scratch)
 {

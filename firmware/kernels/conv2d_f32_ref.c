@@ -3,7 +3,7 @@
  * channel), the bias added to the sum, then the activation clamp (act = {min, max}). */
 #include "rvfw_kernels.h"
 
-void rvfw_conv2d_f32_ref(const rvfw_conv_params *p, const float *input, const float *filter, const float *bias,
+RVFW_KERNEL void rvfw_conv2d_f32_ref(const rvfw_conv_params *p, const float *input, const float *filter, const float *bias,
                          const float *act, float *output)
 {
     for (int32_t b = 0; b < p->batches; ++b)

@@ -6,7 +6,7 @@
 #include "rvfw_taps.h"
 #include "rvfw_rvv_f32.h"
 
-void rvfw_conv2d_f32_rvv(const rvfw_conv_params *p, const float *input, const float *filter_t, const float *bias,
+RVFW_KERNEL void rvfw_conv2d_f32_rvv(const rvfw_conv_params *p, const float *input, const float *filter_t, const float *bias,
                          const float *act, float *output)
 {
     for (int32_t b = 0; b < p->batches; ++b)

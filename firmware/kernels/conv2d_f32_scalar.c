@@ -14,7 +14,7 @@ static inline float rvfw_dot_f32(float total, const float *x, const float *w, in
     return total;
 }
 
-void rvfw_conv2d_f32_scalar(const rvfw_conv_params *p, const float *input, const float *filter, const float *bias,
+RVFW_KERNEL void rvfw_conv2d_f32_scalar(const rvfw_conv_params *p, const float *input, const float *filter, const float *bias,
                             const float *act, float *output)
 {
     const int32_t in_c = p->in_c, out_c = p->out_c, k_h = p->k_h, k_w = p->k_w, dil_w = p->dilation_w;

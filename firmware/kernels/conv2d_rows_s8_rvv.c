@@ -200,7 +200,7 @@ static void edge_pixel(const row_ctx *r, int32_t ox)
     }
 }
 
-void rvfw_conv2d_rows_s8_rvv(const rvfw_conv_params *p, const int8_t *input, const int8_t *filter,
+RVFW_KERNEL void rvfw_conv2d_rows_s8_rvv(const rvfw_conv_params *p, const int8_t *input, const int8_t *filter,
                              const int32_t *bias_folded, const int32_t *output_multiplier, const int32_t *output_shift,
                              int8_t *output, const uint8_t *chunks)
 {

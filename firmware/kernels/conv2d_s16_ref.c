@@ -5,7 +5,7 @@
 #include "rvfw_kernels.h"
 #include "rvfw_requant.h"
 
-void rvfw_conv2d_s16_ref(const rvfw_conv_params *p, const int16_t *input, const int8_t *filter, const void *bias,
+RVFW_KERNEL void rvfw_conv2d_s16_ref(const rvfw_conv_params *p, const int16_t *input, const int8_t *filter, const void *bias,
                          const int32_t *output_multiplier, const int32_t *output_shift, int16_t *output)
 {
     for (int32_t b = 0; b < p->batches; ++b)

@@ -7,7 +7,7 @@
 #include "rvfw_band.h"
 #include "rvfw_s16_scalar.h"
 
-void rvfw_conv2d_s16_scalar(const rvfw_conv_params *p, const int16_t *input, const int8_t *filter, const void *bias,
+RVFW_KERNEL void rvfw_conv2d_s16_scalar(const rvfw_conv_params *p, const int16_t *input, const int8_t *filter, const void *bias,
                             const int32_t *output_multiplier, const int32_t *output_shift, int16_t *output)
 {
     const int32_t in_c = p->in_c, out_c = p->out_c, k_h = p->k_h, k_w = p->k_w, dil_w = p->dilation_w;

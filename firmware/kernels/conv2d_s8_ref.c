@@ -3,7 +3,7 @@
 #include "rvfw_kernels.h"
 #include "rvfw_requant.h"
 
-void rvfw_conv2d_s8_ref(const rvfw_conv_params *p, const int8_t *input, const int8_t *filter, const int32_t *bias,
+RVFW_KERNEL void rvfw_conv2d_s8_ref(const rvfw_conv_params *p, const int8_t *input, const int8_t *filter, const int32_t *bias,
                         const int32_t *output_multiplier, const int32_t *output_shift, int8_t *output)
 {
     for (int32_t b = 0; b < p->batches; ++b) {

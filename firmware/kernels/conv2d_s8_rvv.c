@@ -225,7 +225,7 @@ static void exact_pixel(const rvfw_conv_params *p, const int8_t *in_batch, const
 
 /* col: spare scratch for RVFW_CONV_RVV_COLUMNS im2col columns, or NULL: then the output's tail
  * holds them while no pixel's output reaches it, and later pixels do without. */
-void rvfw_conv2d_s8_rvv(const rvfw_conv_params *p, const int8_t *input, const int8_t *filter_hwio,
+RVFW_KERNEL void rvfw_conv2d_s8_rvv(const rvfw_conv_params *p, const int8_t *input, const int8_t *filter_hwio,
                         const int32_t *bias_folded, const int32_t *bias, const int32_t *output_multiplier,
                         const int32_t *output_shift, int8_t *output, int8_t *col)
 {

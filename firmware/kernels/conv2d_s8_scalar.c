@@ -158,7 +158,7 @@ static void im2col(const rvfw_conv_params *p, const int8_t *input, int32_t first
     }
 }
 
-void rvfw_conv2d_columns_s8_scalar(const rvfw_conv_params *p, const int8_t *input, const int8_t *filter,
+RVFW_KERNEL void rvfw_conv2d_columns_s8_scalar(const rvfw_conv_params *p, const int8_t *input, const int8_t *filter,
                                    const int32_t *bias_folded, const int32_t *output_multiplier,
                                    const int8_t *output_shift, int8_t *output, int8_t *col, int32_t pixels)
 {
@@ -170,7 +170,7 @@ void rvfw_conv2d_columns_s8_scalar(const rvfw_conv_params *p, const int8_t *inpu
     }
 }
 
-void rvfw_conv2d_s8_scalar(const rvfw_conv_params *p, const int8_t *input, const int8_t *filter,
+RVFW_KERNEL void rvfw_conv2d_s8_scalar(const rvfw_conv_params *p, const int8_t *input, const int8_t *filter,
                            const int32_t *bias_folded, const int32_t *output_multiplier, const int8_t *output_shift,
                            int8_t *output, int8_t *col)
 {

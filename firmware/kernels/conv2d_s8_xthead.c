@@ -7,7 +7,7 @@
 #include "rvfw_kernels.h"
 #include "rvfw_xthead.h"
 
-void rvfw_conv2d_s8_xthead(const rvfw_conv_params *p, const int8_t *input, const int8_t *filter_hwio, const int32_t *bias,
+RVFW_KERNEL void rvfw_conv2d_s8_xthead(const rvfw_conv_params *p, const int8_t *input, const int8_t *filter_hwio, const int32_t *bias,
                            const int32_t *output_multiplier, const int32_t *output_shift, int8_t *output)
 {
     rvfw_xt_round_nearest_up();

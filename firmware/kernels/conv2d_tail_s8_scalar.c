@@ -50,7 +50,7 @@ static void one_pixel(const rvfw_conv_params *p, const int8_t *input, const int8
     }
 }
 
-void rvfw_conv2d_tail_s8_scalar(const rvfw_conv_params *p, const int8_t *input, const int8_t *filter,
+RVFW_KERNEL void rvfw_conv2d_tail_s8_scalar(const rvfw_conv_params *p, const int8_t *input, const int8_t *filter,
                                 const int32_t *bias_folded, const int32_t *output_multiplier, const int8_t *output_shift,
                                 int8_t *output)
 {

@@ -5,7 +5,7 @@
 
 #include "rvfw_kernels.h"
 
-void rvfw_copy_rows_s8_ref(const rvfw_copy_rows_params *p, const int8_t *input, int8_t *output)
+RVFW_KERNEL void rvfw_copy_rows_s8_ref(const rvfw_copy_rows_params *p, const int8_t *input, int8_t *output)
 {
     for (int32_t r = 0; r < p->rows; ++r)
         memcpy(output + r * p->out_row_bytes + p->out_offset, input + r * p->row_bytes, (size_t)p->row_bytes);

@@ -3,7 +3,7 @@
 #include "rvfw_kernels.h"
 #include "rvfw_rvv.h"
 
-void rvfw_copy_rows_s8_rvv(const rvfw_copy_rows_params *p, const int8_t *input, int8_t *output)
+RVFW_KERNEL void rvfw_copy_rows_s8_rvv(const rvfw_copy_rows_params *p, const int8_t *input, int8_t *output)
 {
     for (int32_t r = 0; r < p->rows; ++r) {
         const int8_t *in = input + r * p->row_bytes;

@@ -15,7 +15,7 @@
         i += (int32_t)vl;                                                                                         \
     }
 
-void rvfw_copy_strided_rvv(const rvfw_copy_strided_params *p, const void *input, void *output)
+RVFW_KERNEL void rvfw_copy_strided_rvv(const rvfw_copy_strided_params *p, const void *input, void *output)
 {
     int8_t *out = (int8_t *)output;
     const int32_t size = p->elem_size, step = p->strides[5];

@@ -13,7 +13,7 @@
         out += n * (int32_t)sizeof(T);                                                                            \
     }
 
-void rvfw_copy_strided_scalar(const rvfw_copy_strided_params *p, const void *input, void *output)
+RVFW_KERNEL void rvfw_copy_strided_scalar(const rvfw_copy_strided_params *p, const void *input, void *output)
 {
     int8_t *out = (int8_t *)output;
     const int32_t size = p->elem_size, n = p->dims[5], step = p->strides[5];

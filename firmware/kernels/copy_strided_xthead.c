@@ -4,7 +4,7 @@
 #include "rvfw_strided.h"
 #include "rvfw_xthead.h"
 
-void rvfw_copy_strided_xthead(const rvfw_copy_strided_params *p, const void *input, void *output)
+RVFW_KERNEL void rvfw_copy_strided_xthead(const rvfw_copy_strided_params *p, const void *input, void *output)
 {
     int8_t *out = (int8_t *)output;
     const int32_t n = p->dims[5], step = p->strides[5];

@@ -4,7 +4,7 @@
  * (TFLite's CumSum). */
 #include "rvfw_kernels.h"
 
-void rvfw_cumsum_f32_ref(const rvfw_cumsum_params *p, const float *input, float *output)
+RVFW_KERNEL void rvfw_cumsum_f32_ref(const rvfw_cumsum_params *p, const float *input, float *output)
 {
     for (int32_t o = 0; o < p->outer; ++o) {
         for (int32_t i = 0; i < p->inner; ++i) {

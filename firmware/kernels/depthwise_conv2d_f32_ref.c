@@ -3,7 +3,7 @@
  * window summed in TFLite Micro's order (filter row, column), plus the bias, then the clamp. */
 #include "rvfw_kernels.h"
 
-void rvfw_depthwise_conv2d_f32_ref(const rvfw_conv_params *p, const float *input, const float *filter,
+RVFW_KERNEL void rvfw_depthwise_conv2d_f32_ref(const rvfw_conv_params *p, const float *input, const float *filter,
                                    const float *bias, const float *act, float *output)
 {
     for (int32_t b = 0; b < p->batches; ++b)

@@ -8,7 +8,7 @@
 
 enum { RVFW_DW_CHUNK = 64 };
 
-void rvfw_depthwise_conv2d_f32_scalar(const rvfw_conv_params *p, const float *input, const float *filter,
+RVFW_KERNEL void rvfw_depthwise_conv2d_f32_scalar(const rvfw_conv_params *p, const float *input, const float *filter,
                                       const float *bias, const float *act, float *output)
 {
     const int32_t in_c = p->in_c, out_c = p->out_c, mult = p->depth_multiplier;

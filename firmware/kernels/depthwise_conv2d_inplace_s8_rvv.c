@@ -24,7 +24,7 @@ static void copy_row(int8_t *dst, const int8_t *src, int32_t bytes)
     }
 }
 
-void rvfw_depthwise_conv2d_inplace_s8_rvv(const rvfw_conv_params *p, int8_t *data, const int8_t *filter,
+RVFW_KERNEL void rvfw_depthwise_conv2d_inplace_s8_rvv(const rvfw_conv_params *p, int8_t *data, const int8_t *filter,
                                           const int32_t *bias_folded, const int16_t *tap_sums,
                                           const int32_t *output_multiplier, const int32_t *output_shift,
                                           int8_t *scratch)

@@ -14,7 +14,7 @@ static void row_kernel(const rvfw_conv_params *row, const int8_t *input, int8_t 
                                     a->output_shift, output);
 }
 
-void rvfw_depthwise_conv2d_inplace_s8_scalar(const rvfw_conv_params *p, int8_t *data, const int8_t *filter,
+RVFW_KERNEL void rvfw_depthwise_conv2d_inplace_s8_scalar(const rvfw_conv_params *p, int8_t *data, const int8_t *filter,
                                              const int32_t *bias_folded, const int16_t *tap_sums,
                                              const int32_t *output_multiplier, const int8_t *output_shift,
                                              int8_t *scratch)

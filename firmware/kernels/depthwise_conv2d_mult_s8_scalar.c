@@ -3,7 +3,7 @@
  * build calls it for multipliers above 1. */
 #include "rvfw_depthwise_scalar.h"
 
-void rvfw_depthwise_conv2d_mult_s8_scalar(const rvfw_conv_params *p, const int8_t *input, const int8_t *filter,
+RVFW_KERNEL void rvfw_depthwise_conv2d_mult_s8_scalar(const rvfw_conv_params *p, const int8_t *input, const int8_t *filter,
                                           const int32_t *bias_folded, const int16_t *tap_sums,
                                           const int32_t *output_multiplier, const int8_t *output_shift, int8_t *output)
 {

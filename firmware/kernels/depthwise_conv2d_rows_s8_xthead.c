@@ -15,7 +15,7 @@
 #include "rvfw_kernels.h"
 #include "rvfw_xthead.h"
 
-void rvfw_depthwise_conv2d_rows_s8_xthead(const rvfw_conv_params *p, const int8_t *input, const int8_t *filter,
+RVFW_KERNEL void rvfw_depthwise_conv2d_rows_s8_xthead(const rvfw_conv_params *p, const int8_t *input, const int8_t *filter,
                                           const int32_t *bias_folded, const int32_t *output_multiplier,
                                           const int32_t *output_shift, int8_t *output)
 {

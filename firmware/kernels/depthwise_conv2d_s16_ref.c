@@ -4,7 +4,7 @@
 #include "rvfw_kernels.h"
 #include "rvfw_requant.h"
 
-void rvfw_depthwise_conv2d_s16_ref(const rvfw_conv_params *p, const int16_t *input, const int8_t *filter,
+RVFW_KERNEL void rvfw_depthwise_conv2d_s16_ref(const rvfw_conv_params *p, const int16_t *input, const int8_t *filter,
                                    const void *bias, const int32_t *output_multiplier,
                                    const int32_t *output_shift, int16_t *output)
 {

@@ -6,7 +6,7 @@
 #include "rvfw_taps.h"
 #include "rvfw_rvv_s16.h"
 
-void rvfw_depthwise_conv2d_s16_rvv(const rvfw_conv_params *p, const int16_t *input, const int8_t *filter,
+RVFW_KERNEL void rvfw_depthwise_conv2d_s16_rvv(const rvfw_conv_params *p, const int16_t *input, const int8_t *filter,
                                    const void *bias, const int32_t *output_multiplier, const int32_t *output_shift,
                                    int16_t *output)
 {

@@ -5,7 +5,7 @@
 #include "rvfw_band.h"
 #include "rvfw_s16_scalar.h"
 
-void rvfw_depthwise_conv2d_s16_scalar(const rvfw_conv_params *p, const int16_t *input, const int8_t *filter,
+RVFW_KERNEL void rvfw_depthwise_conv2d_s16_scalar(const rvfw_conv_params *p, const int16_t *input, const int8_t *filter,
                                       const void *bias, const int32_t *output_multiplier,
                                       const int32_t *output_shift, int16_t *output)
 {

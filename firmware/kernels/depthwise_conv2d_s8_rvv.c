@@ -89,7 +89,7 @@ static inline __attribute__((always_inline)) void taps_in_pairs(const int8_t *x,
     *acc1 = a1;
 }
 
-void rvfw_depthwise_conv2d_s8_rvv(const rvfw_conv_params *p, const int8_t *input, const int8_t *filter,
+RVFW_KERNEL void rvfw_depthwise_conv2d_s8_rvv(const rvfw_conv_params *p, const int8_t *input, const int8_t *filter,
                                   const int32_t *bias_folded, const int16_t *tap_sums,
                                   const int32_t *output_multiplier, const int32_t *output_shift, int8_t *output)
 {

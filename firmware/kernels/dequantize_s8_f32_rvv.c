@@ -5,7 +5,7 @@
 #include "rvfw_kernels.h"
 #include "rvfw_rvv.h"
 
-void rvfw_dequantize_s8_f32_rvv(const rvfw_affine_params *p, const int8_t *input, float *output)
+RVFW_KERNEL void rvfw_dequantize_s8_f32_rvv(const rvfw_affine_params *p, const int8_t *input, float *output)
 {
     for (int32_t i = 0; i < p->size;) {
         const size_t vl = __riscv_vsetvl_e64m8((size_t)(p->size - i));

@@ -5,7 +5,7 @@
  * would run in software. */
 #include "rvfw_kernels.h"
 
-void rvfw_dequantize_s8_f32_scalar(const rvfw_affine_params *p, const int8_t *input, const float *table, float *output)
+RVFW_KERNEL void rvfw_dequantize_s8_f32_scalar(const rvfw_affine_params *p, const int8_t *input, const float *table, float *output)
 {
     const float *at = table + 128; /* indexed by the int8 value */
     for (int32_t i = 0; i < p->size; ++i)

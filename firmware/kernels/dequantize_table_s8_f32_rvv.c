@@ -6,7 +6,7 @@
 
 #include "rvfw_kernels.h"
 
-void rvfw_dequantize_table_s8_f32_rvv(const rvfw_affine_params *p, const int8_t *input, const float *table,
+RVFW_KERNEL void rvfw_dequantize_table_s8_f32_rvv(const rvfw_affine_params *p, const int8_t *input, const float *table,
                                       float *output)
 {
     for (int32_t i = 0; i < p->size;) {

@@ -35,7 +35,7 @@ static int32_t suppress(const rvfw_detection_params *p, const buffers *b, int32_
     return selected;
 }
 
-void rvfw_detection_postprocess_f32_ref(const rvfw_detection_params *p, const float *box_encodings,
+RVFW_KERNEL void rvfw_detection_postprocess_f32_ref(const rvfw_detection_params *p, const float *box_encodings,
                                         const float *class_predictions, const float *anchors, int8_t *work,
                                         float *boxes, float *classes, float *scores, float *count)
 {

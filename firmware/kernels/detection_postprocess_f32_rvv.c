@@ -51,7 +51,7 @@ static int32_t later(const rvfw_detection_params *p, const buffers *b, int32_t i
     return dropped;
 }
 
-void rvfw_detection_postprocess_f32_rvv(const rvfw_detection_params *p, const float *box_encodings,
+RVFW_KERNEL void rvfw_detection_postprocess_f32_rvv(const rvfw_detection_params *p, const float *box_encodings,
                                         const float *class_predictions, const float *anchors, int8_t *work,
                                         float *boxes, float *classes, float *scores, float *count)
 {

@@ -6,7 +6,7 @@
 #define COMBINE(x, y) ((x) / (y))
 RVFW_F32_SCALAR_ROW(row, COMBINE)
 
-void rvfw_div_f32_scalar(const rvfw_binary_params *p, const float *a, const float *b, const float *act, float *output)
+RVFW_KERNEL void rvfw_div_f32_scalar(const rvfw_binary_params *p, const float *a, const float *b, const float *act, float *output)
 {
 #define ROW(p, x, sx, y, sy, out, n) row(x, sx, y, sy, out, n, act)
     RVFW_BROADCAST_RUNS(p, float, a, b, output, ROW);

@@ -3,7 +3,7 @@
  * bounds (TFLite Micro's int32 reference arithmetic). */
 #include "rvfw_broadcast.h"
 
-void rvfw_div_s32_ref(const rvfw_binary_params *p, const int32_t *a, const int32_t *b, int32_t *output)
+RVFW_KERNEL void rvfw_div_s32_ref(const rvfw_binary_params *p, const int32_t *a, const int32_t *b, int32_t *output)
 {
 #define ELEMENT(ia, ib, io) output[io] = rvfw_clamp_s32(b[ib] == -1 ? (int32_t)(0u - (uint32_t)a[ia]) : a[ia] / b[ib], p)
     RVFW_BROADCAST_FOR(p, ELEMENT);

@@ -36,7 +36,7 @@ static int32_t divide(const rvfw_binary_params *p, int32_t x, int32_t y)
     return rounding_divide_by_pot_wide(rvfw_srdhm(unscaled, p->output_multiplier), -total_shift);
 }
 
-void rvfw_div_s8_ref(const rvfw_binary_params *p, const int8_t *a, const int8_t *b, int8_t *output)
+RVFW_KERNEL void rvfw_div_s8_ref(const rvfw_binary_params *p, const int8_t *a, const int8_t *b, int8_t *output)
 {
 #define DIV_ELEMENT(ia, ib, io)                                                                                     \
     const int32_t q = divide(p, a[ia] + p->input1_offset, b[ib] + p->input2_offset);                              \

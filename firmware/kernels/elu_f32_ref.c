@@ -3,7 +3,7 @@
 #include "rvfw_kernels.h"
 #include "rvfw_tanhf.h"
 
-void rvfw_elu_f32_ref(const rvfw_lut_params *p, const float *input, float *output)
+RVFW_KERNEL void rvfw_elu_f32_ref(const rvfw_lut_params *p, const float *input, float *output)
 {
     for (int32_t i = 0; i < p->size; ++i)
         output[i] = input[i] < 0.0f ? rvfw_expm1f(input[i]) : input[i];

@@ -4,7 +4,7 @@
  * TFLite Micro's error; here it gives the IEEE quotient's floor. */
 #include "rvfw_broadcast.h"
 
-void rvfw_floor_div_f32_ref(const rvfw_binary_params *p, const float *a, const float *b, const float *act,
+RVFW_KERNEL void rvfw_floor_div_f32_ref(const rvfw_binary_params *p, const float *a, const float *b, const float *act,
                             float *output)
 {
 #define ELEMENT(ia, ib, io) output[io] = rvfw_clamp_f32((float)__builtin_floor((double)a[ia] / (double)b[ib]), act)

@@ -4,7 +4,7 @@
 
 #include "rvfw_kernels.h"
 
-void rvfw_floor_f32_ref(const rvfw_lut_params *p, const float *input, float *output)
+RVFW_KERNEL void rvfw_floor_f32_ref(const rvfw_lut_params *p, const float *input, float *output)
 {
     for (int32_t i = 0; i < p->size; ++i)
         output[i] = floorf(input[i]);

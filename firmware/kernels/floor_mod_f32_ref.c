@@ -11,7 +11,7 @@ static float rvfw_floor_mod(float a, float b)
     return (r != 0.0f && ((b < 0.0f) != (r < 0.0f))) ? r + b : r;
 }
 
-void rvfw_floor_mod_f32_ref(const rvfw_binary_params *p, const float *a, const float *b, const float *act,
+RVFW_KERNEL void rvfw_floor_mod_f32_ref(const rvfw_binary_params *p, const float *a, const float *b, const float *act,
                             float *output)
 {
 #define ELEMENT(ia, ib, io) output[io] = rvfw_clamp_f32(rvfw_floor_mod(a[ia], b[ib]), act)

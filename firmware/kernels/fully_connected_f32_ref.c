@@ -3,7 +3,7 @@
  * then the clamp (TFLite Micro's float kernel). */
 #include "rvfw_kernels.h"
 
-void rvfw_fully_connected_f32_ref(const rvfw_fc_params *p, const float *input, const float *weights,
+RVFW_KERNEL void rvfw_fully_connected_f32_ref(const rvfw_fc_params *p, const float *input, const float *weights,
                                   const float *bias, const float *act, float *output)
 {
     for (int32_t b = 0; b < p->batches; ++b)

@@ -6,7 +6,7 @@
 #include "rvfw_kernels.h"
 #include "rvfw_rvv_f32.h"
 
-void rvfw_fully_connected_f32_rvv(const rvfw_fc_params *p, const float *input, const float *weights_t,
+RVFW_KERNEL void rvfw_fully_connected_f32_rvv(const rvfw_fc_params *p, const float *input, const float *weights_t,
                                   const float *bias, const float *act, float *output)
 {
     for (int32_t b = 0; b < p->batches; ++b) {

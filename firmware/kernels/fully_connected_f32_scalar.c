@@ -4,7 +4,7 @@
 #include "rvfw_dot_scalar.h"
 #include "rvfw_kernels.h"
 
-void rvfw_fully_connected_f32_scalar(const rvfw_fc_params *p, const float *input, const float *weights,
+RVFW_KERNEL void rvfw_fully_connected_f32_scalar(const rvfw_fc_params *p, const float *input, const float *weights,
                                      const float *bias, const float *act, float *output)
 {
     const int32_t depth = p->accum_depth, outs = p->out_depth;

@@ -4,7 +4,7 @@
 #include "rvfw_kernels.h"
 #include "rvfw_requant.h"
 
-void rvfw_fully_connected_s16_ref(const rvfw_fc_params *p, const int16_t *input, const int8_t *weights,
+RVFW_KERNEL void rvfw_fully_connected_s16_ref(const rvfw_fc_params *p, const int16_t *input, const int8_t *weights,
                                   const void *bias, const int32_t *output_multiplier, const int32_t *output_shift,
                                   int16_t *output)
 {

@@ -4,7 +4,7 @@
 #include "rvfw_kernels.h"
 #include "rvfw_rvv_s16.h"
 
-void rvfw_fully_connected_s16_rvv(const rvfw_fc_params *p, const int16_t *input, const int8_t *filter_t,
+RVFW_KERNEL void rvfw_fully_connected_s16_rvv(const rvfw_fc_params *p, const int16_t *input, const int8_t *filter_t,
                                   const void *bias, const int32_t *output_multiplier, const int32_t *output_shift,
                                   int16_t *output)
 {

@@ -3,7 +3,7 @@
  * (rvfw_s16_scalar.h), then its bias, requantisation and clamp. Bit-exact with the reference. */
 #include "rvfw_s16_scalar.h"
 
-void rvfw_fully_connected_s16_scalar(const rvfw_fc_params *p, const int16_t *input, const int8_t *weights,
+RVFW_KERNEL void rvfw_fully_connected_s16_scalar(const rvfw_fc_params *p, const int16_t *input, const int8_t *weights,
                                      const void *bias, const int32_t *output_multiplier,
                                      const int32_t *output_shift, int16_t *output)
 {

@@ -5,7 +5,7 @@
 #include "rvfw_kernels.h"
 #include "rvfw_xthead.h"
 
-void rvfw_fully_connected_s8_xthead(const rvfw_fc_params *p, const int8_t *input, const int8_t *filter_t,
+RVFW_KERNEL void rvfw_fully_connected_s8_xthead(const rvfw_fc_params *p, const int8_t *input, const int8_t *filter_t,
                                     const int32_t *bias, const int32_t *output_multiplier, const int32_t *output_shift,
                                     int8_t *output)
 {

@@ -6,7 +6,7 @@
 
 #include "rvfw_kernels.h"
 
-void rvfw_gather_ref(const rvfw_gather_params *p, const void *input, const int32_t *indices, void *output)
+RVFW_KERNEL void rvfw_gather_ref(const rvfw_gather_params *p, const void *input, const int32_t *indices, void *output)
 {
     const uint8_t *in = (const uint8_t *)input;
     uint8_t *out = (uint8_t *)output;

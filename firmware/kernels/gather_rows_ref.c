@@ -4,7 +4,7 @@
 
 #include "rvfw_kernels.h"
 
-void rvfw_gather_rows_ref(const rvfw_gather_rows_params *p, const void *input, const int32_t *table, void *output)
+RVFW_KERNEL void rvfw_gather_rows_ref(const rvfw_gather_rows_params *p, const void *input, const int32_t *table, void *output)
 {
     const int8_t *in = (const int8_t *)input;
     int8_t *out = (int8_t *)output;

@@ -7,7 +7,7 @@
 
 #include "rvfw_kernels.h"
 
-void rvfw_gather_scalar(const rvfw_gather_params *p, const void *input, const int32_t *indices, void *output)
+RVFW_KERNEL void rvfw_gather_scalar(const rvfw_gather_params *p, const void *input, const int32_t *indices, void *output)
 {
     const int32_t bytes = p->row_bytes;
     const int words = ((uintptr_t)input | (uintptr_t)output | (uintptr_t)bytes) % 4 == 0;

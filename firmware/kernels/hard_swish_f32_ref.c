@@ -2,7 +2,7 @@
 /* HARD_SWISH, float32: x * min(6, max(0, x + 3)) / 6, in TFLite's order of operations. */
 #include "rvfw_kernels.h"
 
-void rvfw_hard_swish_f32_ref(const rvfw_lut_params *p, const float *input, float *output)
+RVFW_KERNEL void rvfw_hard_swish_f32_ref(const rvfw_lut_params *p, const float *input, float *output)
 {
     for (int32_t i = 0; i < p->size; ++i) {
         const float x = input[i], shifted = x + 3.0f;

@@ -4,7 +4,7 @@
 #include "rvfw_kernels.h"
 #include "rvfw_rvv_f32.h"
 
-void rvfw_hard_swish_f32_rvv(const rvfw_lut_params *p, const float *input, float *output)
+RVFW_KERNEL void rvfw_hard_swish_f32_rvv(const rvfw_lut_params *p, const float *input, float *output)
 {
     for (int32_t i = 0; i < p->size;) {
         const size_t vl = __riscv_vsetvl_e32m8((size_t)(p->size - i));

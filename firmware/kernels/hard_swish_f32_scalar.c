@@ -15,7 +15,7 @@ static inline uint32_t bits(float x)
     return u;
 }
 
-void rvfw_hard_swish_f32_scalar(const rvfw_lut_params *p, const float *input, float *output)
+RVFW_KERNEL void rvfw_hard_swish_f32_scalar(const rvfw_lut_params *p, const float *input, float *output)
 {
     const uint32_t six = 0x40C00000u, infinity = 0x7F800000u, negative_zero = 0x80000000u;
     for (int32_t i = 0; i < p->size; ++i) {

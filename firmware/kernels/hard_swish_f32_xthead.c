@@ -5,7 +5,7 @@
 #include "rvfw_kernels.h"
 #include "rvfw_xthead.h"
 
-void rvfw_hard_swish_f32_xthead(const rvfw_lut_params *p, const float *input, float *output)
+RVFW_KERNEL void rvfw_hard_swish_f32_xthead(const rvfw_lut_params *p, const float *input, float *output)
 {
     for (int32_t i = 0; i < p->size;) {
         const size_t vl = rvfw_xt_setvl_e32m8((size_t)(p->size - i));

@@ -5,7 +5,7 @@
 
 #include "rvfw_kernels.h"
 
-void rvfw_l2_normalization_f32_ref(const rvfw_l2norm_params *p, const float *input, float *output)
+RVFW_KERNEL void rvfw_l2_normalization_f32_ref(const rvfw_l2norm_params *p, const float *input, float *output)
 {
     for (int32_t i = 0; i < p->outer; ++i, input += p->depth, output += p->depth) {
         float squares = 0.0f;

@@ -4,7 +4,7 @@
 #include "rvfw_gemmlowp.h"
 #include "rvfw_kernels.h"
 
-void rvfw_l2_normalization_s8_ref(const rvfw_l2norm_params *p, const int8_t *input, int8_t *output)
+RVFW_KERNEL void rvfw_l2_normalization_s8_ref(const rvfw_l2norm_params *p, const int8_t *input, int8_t *output)
 {
     for (int32_t row = 0; row < p->outer; ++row) {
         const int8_t *in = input + row * p->depth;

@@ -5,7 +5,7 @@
 
 #include "rvfw_pool_ref.h"
 
-void rvfw_l2pool2d_f32_ref(const rvfw_pool_params *p, const float *input, const float *act, float *output)
+RVFW_KERNEL void rvfw_l2pool2d_f32_ref(const rvfw_pool_params *p, const float *input, const float *act, float *output)
 {
 #define RVFW_L2_PIXEL                                                                                              \
     for (int32_t c = 0; c < p->channels; ++c) {                                                                   \

@@ -5,7 +5,7 @@
 #include "rvfw_expf_int.h"
 #include "rvfw_softmax_f32.h"
 
-void rvfw_log_softmax_f32_scalar(const rvfw_softmax_params *p, const float *input, float *output)
+RVFW_KERNEL void rvfw_log_softmax_f32_scalar(const rvfw_softmax_params *p, const float *input, float *output)
 {
     RVFW_LOG_SOFTMAX_F32_ROWS(p, input, output, rvfw_expf_int)
 }

@@ -6,7 +6,7 @@
 #define RVFW_LOGICAL_AND(ia, ib, io) output[io] = (uint8_t)(a[ia] && b[ib])
 #define RVFW_LOGICAL_OR(ia, ib, io) output[io] = (uint8_t)(a[ia] || b[ib])
 
-void rvfw_logical_b_ref(const rvfw_compare_params *p, const uint8_t *a, const uint8_t *b, uint8_t *output)
+RVFW_KERNEL void rvfw_logical_b_ref(const rvfw_compare_params *p, const uint8_t *a, const uint8_t *b, uint8_t *output)
 {
     if (p->comparison == 0)
         RVFW_BROADCAST_FOR(p, RVFW_LOGICAL_AND);

@@ -3,7 +3,7 @@
 #include "rvfw_expf.h"
 #include "rvfw_kernels.h"
 
-void rvfw_logistic_f32_ref(const rvfw_lut_params *p, const float *input, float *output)
+RVFW_KERNEL void rvfw_logistic_f32_ref(const rvfw_lut_params *p, const float *input, float *output)
 {
     for (int32_t i = 0; i < p->size; ++i)
         output[i] = rvfw_logisticf(input[i]);

@@ -5,7 +5,7 @@
 #include "rvfw_expf_xthead.h"
 #include "rvfw_kernels.h"
 
-void rvfw_logistic_f32_xthead(const rvfw_lut_params *p, const float *input, float *output)
+RVFW_KERNEL void rvfw_logistic_f32_xthead(const rvfw_lut_params *p, const float *input, float *output)
 {
     for (int32_t i = 0; i < p->size;) {
         const size_t vl = rvfw_xt_setvl_e32m2((size_t)(p->size - i));

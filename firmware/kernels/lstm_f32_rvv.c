@@ -23,7 +23,7 @@ static void gate_fc(const float *x, int32_t rows, int32_t depth, int32_t units, 
         }
 }
 
-void rvfw_lstm_f32_rvv(const rvfw_lstm_f32_params *p, const float *input, const float *input_weights_t,
+RVFW_KERNEL void rvfw_lstm_f32_rvv(const rvfw_lstm_f32_params *p, const float *input, const float *input_weights_t,
                        const float *recurrent_weights_t, const float *bias, float *hidden, float *cell, float *output,
                        float *scratch)
 {

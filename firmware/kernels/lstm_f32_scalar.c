@@ -39,7 +39,7 @@ static void gate_fc(const float *x, int32_t rows, int32_t depth, int32_t units, 
     }
 }
 
-void rvfw_lstm_f32_scalar(const rvfw_lstm_f32_params *p, const float *input, const float *input_weights,
+RVFW_KERNEL void rvfw_lstm_f32_scalar(const rvfw_lstm_f32_params *p, const float *input, const float *input_weights,
                           const float *recurrent_weights, const float *bias, float *hidden, float *cell, float *output,
                           float *scratch)
 {

@@ -22,7 +22,7 @@ static void gate_fc(const void *xv, int32_t rows, int32_t depth, int32_t units, 
         }
 }
 
-void rvfw_lstm_s8_rvv(const rvfw_lstm_params *p, const int8_t *input, const int8_t *input_weights,
+RVFW_KERNEL void rvfw_lstm_s8_rvv(const rvfw_lstm_params *p, const int8_t *input, const int8_t *input_weights,
                       const int8_t *recurrent_weights, const int32_t *bias, const uint16_t *sigmoid_table,
                       int8_t *hidden, int16_t *cell, int8_t *output, int16_t *scratch)
 {

@@ -4,7 +4,7 @@
 #include "rvfw_kernels.h"
 #include "rvfw_rvv.h"
 
-void rvfw_lut_s8_rvv(const rvfw_lut_params *p, const int8_t *input, const int8_t *table, int8_t *output)
+RVFW_KERNEL void rvfw_lut_s8_rvv(const rvfw_lut_params *p, const int8_t *input, const int8_t *table, int8_t *output)
 {
     for (int32_t i = 0; i < p->size;) {
         const size_t vl = __riscv_vsetvl_e8m8((size_t)(p->size - i));

@@ -4,7 +4,7 @@
  * output may be the input, in place), the table indexed by the byte read as unsigned. */
 #include "rvfw_kernels.h"
 
-void rvfw_lut_s8_scalar(const rvfw_lut_params *p, const int8_t *input, const int8_t *table, int8_t *output)
+RVFW_KERNEL void rvfw_lut_s8_scalar(const rvfw_lut_params *p, const int8_t *input, const int8_t *table, int8_t *output)
 {
     const uint8_t *in = (const uint8_t *)input;
     const int32_t size = p->size;

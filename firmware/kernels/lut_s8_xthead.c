@@ -4,7 +4,7 @@
 #include "rvfw_kernels.h"
 #include "rvfw_xthead.h"
 
-void rvfw_lut_s8_xthead(const rvfw_lut_params *p, const int8_t *input, const int8_t *table, int8_t *output)
+RVFW_KERNEL void rvfw_lut_s8_xthead(const rvfw_lut_params *p, const int8_t *input, const int8_t *table, int8_t *output)
 {
     for (int32_t i = 0; i < p->size;) {
         const size_t vl = rvfw_xt_setvl_e32m8((size_t)(p->size - i));

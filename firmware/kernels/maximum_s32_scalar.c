@@ -3,7 +3,7 @@
  * reference's arithmetic, bit-exact with maximum_s32_ref. */
 #include "rvfw_binary_s32_scalar.h"
 
-void rvfw_maximum_s32_scalar(const rvfw_binary_params *p, const int32_t *a, const int32_t *b, int32_t *output)
+RVFW_KERNEL void rvfw_maximum_s32_scalar(const rvfw_binary_params *p, const int32_t *a, const int32_t *b, int32_t *output)
 {
 #define COMBINE(x, y) ((x) > (y) ? (x) : (y))
     RVFW_BROADCAST_RUNS(p, int32_t, a, b, output, RVFW_S32_SCALAR_ROW);

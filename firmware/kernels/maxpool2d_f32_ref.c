@@ -2,7 +2,7 @@
 /* MAX_POOL_2D, float32, reference: the largest value in the window's cells inside the input, then the clamp. */
 #include "rvfw_kernels.h"
 
-void rvfw_maxpool2d_f32_ref(const rvfw_pool_params *p, const float *input, const float *act, float *output)
+RVFW_KERNEL void rvfw_maxpool2d_f32_ref(const rvfw_pool_params *p, const float *input, const float *act, float *output)
 {
     for (int32_t b = 0; b < p->batches; ++b)
         for (int32_t oy = 0; oy < p->out_h; ++oy)

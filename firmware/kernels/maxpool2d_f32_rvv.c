@@ -6,7 +6,7 @@
 #include "rvfw_kernels.h"
 #include "rvfw_rvv_f32.h"
 
-void rvfw_maxpool2d_f32_rvv(const rvfw_pool_params *p, const float *input, const float *act, float *output)
+RVFW_KERNEL void rvfw_maxpool2d_f32_rvv(const rvfw_pool_params *p, const float *input, const float *act, float *output)
 {
 #define MAX_BODY                                                                                                  \
     vfloat32m8_t best = __riscv_vfmv_v_f_f32m8(-3.40282347e+38f, vl);                                             \

@@ -3,7 +3,7 @@
  * (rvfw_pool_scalar.h). */
 #include "rvfw_pool_scalar.h"
 
-void rvfw_maxpool2d_s8_scalar(const rvfw_pool_params *p, const int8_t *input, int8_t *output)
+RVFW_KERNEL void rvfw_maxpool2d_s8_scalar(const rvfw_pool_params *p, const int8_t *input, int8_t *output)
 {
     RVFW_POOL_SCALAR(int8_t, p, input, output, INT8_MIN, RVFW_POOL_MAX, RVFW_POOL_KEEP);
 }

@@ -3,7 +3,7 @@
  * height-and-width special case included), MEAN then divided by the count (multiplier 1: MEAN, 0: SUM). */
 #include "rvfw_reduce.h"
 
-void rvfw_mean_f32_ref(const rvfw_reduce_params *p, const float *input, float *output)
+RVFW_KERNEL void rvfw_mean_f32_ref(const rvfw_reduce_params *p, const float *input, float *output)
 {
 #define MEAN_INIT float sum = 0.0f
 #define MEAN_STEP(x) sum += (x)

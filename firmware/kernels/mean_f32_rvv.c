@@ -23,7 +23,7 @@ static void ordered_sum(const rvfw_reduce_params *p, const float *base, float *o
     *out = p->multiplier ? sum / count : sum;
 }
 
-void rvfw_mean_f32_rvv(const rvfw_reduce_params *p, const float *input, float *output)
+RVFW_KERNEL void rvfw_mean_f32_rvv(const rvfw_reduce_params *p, const float *input, float *output)
 {
     const int32_t inner = p->kept_dims[3];
     const ptrdiff_t stride = p->kept_strides[3];

@@ -7,7 +7,7 @@
 #include "rvfw_reduce.h"
 #include "rvfw_softfloat.h"
 
-void rvfw_mean_f32_scalar(const rvfw_reduce_params *p, const float *input, float *output)
+RVFW_KERNEL void rvfw_mean_f32_scalar(const rvfw_reduce_params *p, const float *input, float *output)
 {
     /* the count as a float (exact below 2^24; 0 above: the division then says odd, the reference's) */
     const uint32_t count = p->count < (1 << 24) ? rvfw_sf_from_int(p->count) : 0;

@@ -27,7 +27,7 @@ static void ordered_sum(const rvfw_reduce_params *p, const float *base, float *o
     XT_VSE(16, out);
 }
 
-void rvfw_mean_f32_xthead(const rvfw_reduce_params *p, const float *input, float *output)
+RVFW_KERNEL void rvfw_mean_f32_xthead(const rvfw_reduce_params *p, const float *input, float *output)
 {
     const int32_t inner = p->kept_dims[3];
     const ptrdiff_t stride = p->kept_strides[3];

@@ -4,7 +4,7 @@
 #include "rvfw_reduce.h"
 #include "rvfw_requant.h"
 
-void rvfw_mean_s8_ref(const rvfw_reduce_params *p, const int8_t *input, int8_t *output)
+RVFW_KERNEL void rvfw_mean_s8_ref(const rvfw_reduce_params *p, const int8_t *input, int8_t *output)
 {
 #define MEAN_INIT int32_t sum = 0
 #define MEAN_STEP(x) sum += (x)

@@ -6,7 +6,7 @@
 #include "rvfw_reduce.h" /* before rvfw_rvv.h: it declares the parameter structs */
 #include "rvfw_rvv.h"
 
-void rvfw_mean_s8_rvv(const rvfw_reduce_params *p, const int8_t *input, int8_t *output)
+RVFW_KERNEL void rvfw_mean_s8_rvv(const rvfw_reduce_params *p, const int8_t *input, int8_t *output)
 {
     const int32_t inner = p->kept_dims[3], offset = p->input_zero_point * p->count;
     const ptrdiff_t stride = p->kept_strides[3];

@@ -4,7 +4,7 @@
 #include "rvfw_reduce.h"
 #include "rvfw_xthead.h"
 
-void rvfw_mean_s8_xthead(const rvfw_reduce_params *p, const int8_t *input, int8_t *output)
+RVFW_KERNEL void rvfw_mean_s8_xthead(const rvfw_reduce_params *p, const int8_t *input, int8_t *output)
 {
     rvfw_xt_round_nearest_up();
     const int32_t inner = p->kept_dims[3], offset = p->input_zero_point * p->count;

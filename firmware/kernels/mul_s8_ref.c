@@ -3,7 +3,7 @@
 #include "rvfw_broadcast.h"
 #include "rvfw_requant.h"
 
-void rvfw_mul_s8_ref(const rvfw_binary_params *p, const int8_t *a, const int8_t *b, int8_t *output)
+RVFW_KERNEL void rvfw_mul_s8_ref(const rvfw_binary_params *p, const int8_t *a, const int8_t *b, int8_t *output)
 {
 #define MUL_ELEMENT(ia, ib, io)                                                                                     \
     output[io] = RVFW_OUTPUT_S8(p, (a[ia] + p->input1_offset) * (b[ib] + p->input2_offset), p->output_multiplier,  \

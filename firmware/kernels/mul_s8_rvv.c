@@ -7,7 +7,7 @@
 #define PRODUCT(p, x, y, vl) __riscv_vmul_vv_i32m8(__riscv_vadd_vx_i32m8(x, (p)->input1_offset, vl), __riscv_vadd_vx_i32m8(y, (p)->input2_offset, vl), vl)
 RVFW_BINARY_ROW_S8(row, PRODUCT)
 
-void rvfw_mul_s8_rvv(const rvfw_binary_params *p, const int8_t *a, const int8_t *b, int8_t *output)
+RVFW_KERNEL void rvfw_mul_s8_rvv(const rvfw_binary_params *p, const int8_t *a, const int8_t *b, int8_t *output)
 {
     RVFW_BROADCAST_ROWS(p, a, b, output, row);
 }

@@ -17,7 +17,7 @@ static void fill(const rvfw_pad_params *p, int8_t *out, int32_t n)
         out[i] = (int8_t)((uint32_t)p->pad_value >> (8 * (i % p->elem_size)));
 }
 
-void rvfw_pad_s8_ref(const rvfw_pad_params *p, const int8_t *input, int8_t *output)
+RVFW_KERNEL void rvfw_pad_s8_ref(const rvfw_pad_params *p, const int8_t *input, int8_t *output)
 {
     const int32_t row = p->out_d3, in_row = p->in_d3;
     for (int32_t a = 0; a < p->out_d0; ++a) {

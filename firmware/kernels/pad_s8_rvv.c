@@ -26,7 +26,7 @@ static inline void copy(int8_t *out, const int8_t *in, int32_t n)
     }
 }
 
-void rvfw_pad_s8_rvv(const rvfw_pad_params *p, const int8_t *input, int8_t *output)
+RVFW_KERNEL void rvfw_pad_s8_rvv(const rvfw_pad_params *p, const int8_t *input, int8_t *output)
 {
     RVFW_PAD_ROWS(p, input, output, fill, copy);
 }

@@ -3,7 +3,7 @@
  * (x - zx) * (alpha - za) rescaled by sx * sa / so (TFLite Micro's two multipliers). */
 #include "rvfw_broadcast.h"
 
-void rvfw_prelu_s8_ref(const rvfw_binary_params *p, const int8_t *a, const int8_t *b, int8_t *output)
+RVFW_KERNEL void rvfw_prelu_s8_ref(const rvfw_binary_params *p, const int8_t *a, const int8_t *b, int8_t *output)
 {
 #define PRELU_ELEMENT(ia, ib, io)                                                                                   \
     const int32_t x = a[ia] + p->input1_offset;                                                                   \

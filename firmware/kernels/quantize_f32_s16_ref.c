@@ -6,7 +6,7 @@
 #include "rvfw_kernels.h"
 #include "rvfw_requant.h"
 
-void rvfw_quantize_f32_s16_ref(const rvfw_affine_params *p, const float *input, int16_t *output)
+RVFW_KERNEL void rvfw_quantize_f32_s16_ref(const rvfw_affine_params *p, const float *input, int16_t *output)
 {
     const float scale = (float)p->scale;
     for (int32_t i = 0; i < p->size; ++i) {

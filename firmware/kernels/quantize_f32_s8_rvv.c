@@ -7,7 +7,7 @@
 #include "rvfw_kernels.h"
 #include "rvfw_rvv.h"
 
-void rvfw_quantize_f32_s8_rvv(const rvfw_affine_params *p, const float *input, int8_t *output)
+RVFW_KERNEL void rvfw_quantize_f32_s8_rvv(const rvfw_affine_params *p, const float *input, int8_t *output)
 {
     const float scale = (float)p->scale;
     for (int32_t i = 0; i < p->size;) {

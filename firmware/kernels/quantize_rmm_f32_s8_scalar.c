@@ -20,7 +20,7 @@ static inline int32_t rvfw_round_half_away(float x)
 #endif
 }
 
-void rvfw_quantize_rmm_f32_s8_scalar(const rvfw_affine_params *p, const float *input, int8_t *output)
+RVFW_KERNEL void rvfw_quantize_rmm_f32_s8_scalar(const rvfw_affine_params *p, const float *input, int8_t *output)
 {
     const float scale = (float)p->scale;
     const int32_t zero_point = p->zero_point;

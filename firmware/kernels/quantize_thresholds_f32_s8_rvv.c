@@ -12,7 +12,7 @@
 #include "rvfw_kernels.h"
 #include "rvfw_requant.h"
 
-void rvfw_quantize_thresholds_f32_s8_rvv(const rvfw_affine_params *p, const float *input, const int32_t *table,
+RVFW_KERNEL void rvfw_quantize_thresholds_f32_s8_rvv(const rvfw_affine_params *p, const float *input, const int32_t *table,
                                          int8_t *output)
 {
     const int32_t lo = table[0], hi = table[1];

@@ -5,7 +5,7 @@
 
 #include "rvfw_reduce.h"
 
-void rvfw_reduce_max_f32_ref(const rvfw_reduce_params *p, const float *input, float *output)
+RVFW_KERNEL void rvfw_reduce_max_f32_ref(const rvfw_reduce_params *p, const float *input, float *output)
 {
 #define EXTREME_INIT float v = p->multiplier ? -FLT_MAX : FLT_MAX
 #define EXTREME_STEP(x) v = p->multiplier ? ((x) > v ? (x) : v) : ((x) < v ? (x) : v)

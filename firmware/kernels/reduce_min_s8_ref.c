@@ -2,7 +2,7 @@
 /* REDUCE_MIN, int8: the smallest raw value (input and output share quantisation). */
 #include "rvfw_reduce.h"
 
-void rvfw_reduce_min_s8_ref(const rvfw_reduce_params *p, const int8_t *input, int8_t *output)
+RVFW_KERNEL void rvfw_reduce_min_s8_ref(const rvfw_reduce_params *p, const int8_t *input, int8_t *output)
 {
 #define MIN_INIT int8_t best = INT8_MAX
 #define MIN_STEP(x) best = (x) < best ? (x) : best

@@ -6,7 +6,7 @@
 #include "rvfw_kernels.h"
 #include "rvfw_rvv.h"
 
-void rvfw_requantize_rvv(const rvfw_requantize_params *p, const void *input, void *output)
+RVFW_KERNEL void rvfw_requantize_rvv(const rvfw_requantize_params *p, const void *input, void *output)
 {
     const int32_t lo = p->output_min, hi = p->output_max;
     for (int32_t i = 0; i < p->size;) {

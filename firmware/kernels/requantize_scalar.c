@@ -25,7 +25,7 @@
             RVFW_REQUANTIZE_LOOP(IN_T, int8_t, p->output_min, p->output_max);                                               \
     } while (0)
 
-void rvfw_requantize_scalar(const rvfw_requantize_params *p, const void *input, void *output)
+RVFW_KERNEL void rvfw_requantize_scalar(const rvfw_requantize_params *p, const void *input, void *output)
 {
     if (p->input_bytes == 4)
         RVFW_REQUANTIZE_TO(int32_t);

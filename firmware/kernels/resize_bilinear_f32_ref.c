@@ -4,7 +4,7 @@
  * computes them; the sum in its order, plus its 0.0f rounding offset. */
 #include "rvfw_resize.h"
 
-void rvfw_resize_bilinear_f32_ref(const rvfw_resize_bilinear_params *p, const float *input, const int32_t *rows,
+RVFW_KERNEL void rvfw_resize_bilinear_f32_ref(const rvfw_resize_bilinear_params *p, const float *input, const int32_t *rows,
                                   const float *row_w, const int32_t *cols, const float *col_w, float *output)
 {
 #define BLEND_ROW                                                                                                 \

@@ -6,7 +6,7 @@
 #include "rvfw_resize.h"
 #include "rvfw_softfloat.h"
 
-void rvfw_resize_bilinear_f32_scalar(const rvfw_resize_bilinear_params *p, const float *input, const int32_t *rows,
+RVFW_KERNEL void rvfw_resize_bilinear_f32_scalar(const rvfw_resize_bilinear_params *p, const float *input, const int32_t *rows,
                                      const float *row_w, const int32_t *cols, const float *col_w, float *output)
 {
     const uint32_t *bits = (const uint32_t *)(const void *)input;

@@ -38,7 +38,7 @@ static void blend_row(const float *r0, const float *r1, float ly, float dy, cons
     }
 }
 
-void rvfw_resize_bilinear_f32_xthead(const rvfw_resize_bilinear_params *p, const float *input, const int32_t *rows,
+RVFW_KERNEL void rvfw_resize_bilinear_f32_xthead(const rvfw_resize_bilinear_params *p, const float *input, const int32_t *rows,
                                      const float *row_w, const uint16_t *lane_a, const uint16_t *lane_b,
                                      const float *lane_w, float *output)
 {

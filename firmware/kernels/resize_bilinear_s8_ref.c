@@ -5,7 +5,7 @@
  * 128 * 2^20, so int32 holds it. */
 #include "rvfw_resize.h"
 
-void rvfw_resize_bilinear_s8_ref(const rvfw_resize_bilinear_params *p, const int8_t *input, const int32_t *rows,
+RVFW_KERNEL void rvfw_resize_bilinear_s8_ref(const rvfw_resize_bilinear_params *p, const int8_t *input, const int32_t *rows,
                                  const int32_t *cols, int8_t *output)
 {
     const int32_t one = 1 << 10;

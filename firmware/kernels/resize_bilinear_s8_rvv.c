@@ -38,7 +38,7 @@ static void blend_row(const int8_t *r0, const int8_t *r1, int32_t dy, const uint
     }
 }
 
-void rvfw_resize_bilinear_s8_rvv(const rvfw_resize_bilinear_params *p, const int8_t *input, const int32_t *rows,
+RVFW_KERNEL void rvfw_resize_bilinear_s8_rvv(const rvfw_resize_bilinear_params *p, const int8_t *input, const int32_t *rows,
                                  const uint16_t *lane_a, const uint16_t *lane_b, const int16_t *lane_w,
                                  int8_t *output)
 {

@@ -12,7 +12,7 @@ static inline int8_t blend(int32_t sum)
     return (int8_t)((sum + (1 << 19) + (sum >> 31)) >> 20);
 }
 
-void rvfw_resize_bilinear_s8_scalar(const rvfw_resize_bilinear_params *p, const int8_t *input, const int32_t *rows,
+RVFW_KERNEL void rvfw_resize_bilinear_s8_scalar(const rvfw_resize_bilinear_params *p, const int8_t *input, const int32_t *rows,
                                     const int32_t *cols, int8_t *output)
 {
     const int32_t one = 1 << 10, depth = p->depth;

@@ -15,7 +15,7 @@ static float rvfw_round_half_even(float x)
     return lower + 1.0f;
 }
 
-void rvfw_round_f32_ref(const rvfw_lut_params *p, const float *input, float *output)
+RVFW_KERNEL void rvfw_round_f32_ref(const rvfw_lut_params *p, const float *input, float *output)
 {
     for (int32_t i = 0; i < p->size; ++i)
         output[i] = rvfw_round_half_even(input[i]);

@@ -5,7 +5,7 @@
 
 #include "rvfw_kernels.h"
 
-void rvfw_select_ref(const rvfw_select_params *p, const int8_t *condition, const int8_t *x, const int8_t *y,
+RVFW_KERNEL void rvfw_select_ref(const rvfw_select_params *p, const int8_t *condition, const int8_t *x, const int8_t *y,
                      int8_t *output)
 {
     for (int32_t i = 0; i < p->size; ++i) {

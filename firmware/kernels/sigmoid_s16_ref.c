@@ -3,7 +3,7 @@
 #include "rvfw_kernels.h"
 #include "rvfw_sigmoid16.h"
 
-void rvfw_sigmoid_s16_ref(const rvfw_sigmoid_s16_params *p, const int16_t *input, const uint16_t *sigmoid_table,
+RVFW_KERNEL void rvfw_sigmoid_s16_ref(const rvfw_sigmoid_s16_params *p, const int16_t *input, const uint16_t *sigmoid_table,
                           int16_t *output)
 {
     for (int32_t i = 0; i < p->count; ++i)

@@ -12,7 +12,7 @@ static inline vuint32m4_t table_at(const uint16_t *table, vuint32m4_t index, siz
     return __riscv_vzext_vf2_u32m4(__riscv_vluxei32_v_u16m2(table, __riscv_vsll_vx_u32m4(index, 1, vl), vl), vl);
 }
 
-void rvfw_sigmoid_s16_rvv(const rvfw_sigmoid_s16_params *p, const int16_t *input, const uint16_t *sigmoid_table,
+RVFW_KERNEL void rvfw_sigmoid_s16_rvv(const rvfw_sigmoid_s16_params *p, const int16_t *input, const uint16_t *sigmoid_table,
                           int16_t *output)
 {
     const int32_t shift = p->shift, round = shift > 0 ? 1 << (shift - 1) : 0;

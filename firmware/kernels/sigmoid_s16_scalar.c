@@ -17,7 +17,7 @@
             output[i] = f(input[i], table, multiplier, shift);                                                    \
     } while (0)
 
-void rvfw_sigmoid_s16_scalar(const rvfw_sigmoid_s16_params *p, const int16_t *input, const uint16_t *table,
+RVFW_KERNEL void rvfw_sigmoid_s16_scalar(const rvfw_sigmoid_s16_params *p, const int16_t *input, const uint16_t *table,
                              int16_t *output)
 {
     const int32_t count = p->count, multiplier = p->multiplier, shift = p->shift;

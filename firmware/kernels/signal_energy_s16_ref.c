@@ -4,7 +4,7 @@
  * so the output never depends on what ran before. */
 #include "rvfw_kernels.h"
 
-void rvfw_signal_energy_s16_ref(const rvfw_signal_energy_params *p, const int16_t *input, uint32_t *output)
+RVFW_KERNEL void rvfw_signal_energy_s16_ref(const rvfw_signal_energy_params *p, const int16_t *input, uint32_t *output)
 {
     for (int32_t i = 0; i < p->size; ++i) {
         if (i < p->start || i >= p->end) {

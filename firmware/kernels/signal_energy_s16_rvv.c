@@ -15,7 +15,7 @@ static void zero(uint32_t *output, int32_t from, int32_t to)
     }
 }
 
-void rvfw_signal_energy_s16_rvv(const rvfw_signal_energy_params *p, const int16_t *input, uint32_t *output)
+RVFW_KERNEL void rvfw_signal_energy_s16_rvv(const rvfw_signal_energy_params *p, const int16_t *input, uint32_t *output)
 {
     zero(output, 0, p->start);
     const uint32_t *bins = (const uint32_t *)input;

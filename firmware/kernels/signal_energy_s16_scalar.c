@@ -3,7 +3,7 @@
  * per-bin range test, zeros outside it. Bit-exact with the reference. */
 #include "rvfw_kernels.h"
 
-void rvfw_signal_energy_s16_scalar(const rvfw_signal_energy_params *p, const int16_t *input, uint32_t *output)
+RVFW_KERNEL void rvfw_signal_energy_s16_scalar(const rvfw_signal_energy_params *p, const int16_t *input, uint32_t *output)
 {
     const int32_t size = p->size;
     const int32_t start = p->start < 0 ? 0 : p->start > size ? size : p->start;

@@ -4,7 +4,7 @@
  * the second output. */
 #include "rvfw_signal.h"
 
-void rvfw_signal_fft_auto_scale_s16_ref(const rvfw_signal_params *p, const int16_t *input, int16_t *output,
+RVFW_KERNEL void rvfw_signal_fft_auto_scale_s16_ref(const rvfw_signal_params *p, const int16_t *input, int16_t *output,
                                         int32_t *scale_bits)
 {
     const int32_t shift = rvfw_signal_scale_bits(rvfw_signal_max_abs16(input, p->size));

@@ -7,7 +7,7 @@
 
 #include "rvfw_signal.h"
 
-void rvfw_signal_fft_auto_scale_s16_rvv(const rvfw_signal_params *p, const int16_t *input, int16_t *output,
+RVFW_KERNEL void rvfw_signal_fft_auto_scale_s16_rvv(const rvfw_signal_params *p, const int16_t *input, int16_t *output,
                                         int32_t *scale_bits)
 {
     int32_t max = 0, wraps = 0;

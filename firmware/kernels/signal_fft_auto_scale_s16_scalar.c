@@ -6,7 +6,7 @@
  * pass shifts two samples per 32-bit word, each half on its own. Bit-exact with the reference. */
 #include "rvfw_signal.h"
 
-void rvfw_signal_fft_auto_scale_s16_scalar(const rvfw_signal_params *p, const int16_t *input, int16_t *output,
+RVFW_KERNEL void rvfw_signal_fft_auto_scale_s16_scalar(const rvfw_signal_params *p, const int16_t *input, int16_t *output,
                                            int32_t *scale_bits)
 {
     const int32_t size = p->size;

@@ -22,7 +22,7 @@ static inline uint64_t sum64(vint32m4_t hi, vuint32m4_t lo, uint64_t start, size
     return start + ((uint64_t)hi_sum << 32) + ((uint64_t)high16 << 16) + low16;
 }
 
-void rvfw_signal_filter_bank_halves_u32_rvv(const rvfw_signal_params *p, const uint32_t *input,
+RVFW_KERNEL void rvfw_signal_filter_bank_halves_u32_rvv(const rvfw_signal_params *p, const uint32_t *input,
                                             const int16_t *weights, const int16_t *unweights,
                                             const int16_t *freq_starts, const int16_t *weight_starts,
                                             const int16_t *widths, uint64_t *output)

@@ -32,7 +32,7 @@ static uint32_t log32(uint32_t x, uint32_t out_scale, const uint16_t *table)
     return (out_scale * loge + round) >> SCALE_BITS;
 }
 
-void rvfw_signal_filter_bank_log_u32_ref(const rvfw_signal_log_params *p, const uint32_t *input,
+RVFW_KERNEL void rvfw_signal_filter_bank_log_u32_ref(const rvfw_signal_log_params *p, const uint32_t *input,
                                          const uint16_t *log_table, int16_t *output)
 {
     for (int32_t i = 0; i < p->channels; ++i) {

@@ -15,7 +15,7 @@ static inline vint32m4_t table_at(const uint16_t *table, vuint32m4_t index, size
     return __riscv_vreinterpret_v_u32m4_i32m4(__riscv_vzext_vf2_u32m4(__riscv_vluxei32_v_u16m2(table, bytes, vl), vl));
 }
 
-void rvfw_signal_filter_bank_log_u32_rvv(const rvfw_signal_log_params *p, const uint32_t *input,
+RVFW_KERNEL void rvfw_signal_filter_bank_log_u32_rvv(const rvfw_signal_log_params *p, const uint32_t *input,
                                          const uint16_t *log_table, int16_t *output)
 {
     const uint32_t round = 1u << (SCALE_BITS - 1);

@@ -23,7 +23,7 @@ static inline uint32_t rvfw_log_channel(uint32_t x, uint32_t out_scale, const ui
     return (out_scale * loge + round) >> SCALE_BITS;
 }
 
-void rvfw_signal_filter_bank_log_u32_scalar(const rvfw_signal_log_params *p, const uint32_t *input,
+RVFW_KERNEL void rvfw_signal_filter_bank_log_u32_scalar(const rvfw_signal_log_params *p, const uint32_t *input,
                                             const uint16_t *log_table, int16_t *output)
 {
     const int32_t channels = p->channels;

@@ -8,7 +8,7 @@
  * they equal the reference's uint64 sums. */
 #include "rvfw_kernels.h"
 
-void rvfw_signal_filter_bank_split_u32_scalar(const rvfw_signal_params *p, const uint32_t *input,
+RVFW_KERNEL void rvfw_signal_filter_bank_split_u32_scalar(const rvfw_signal_params *p, const uint32_t *input,
                                               const int16_t *weights, const int16_t *unweights,
                                               const int16_t *freq_starts, const int16_t *weight_starts,
                                               const int16_t *widths, uint64_t *output)

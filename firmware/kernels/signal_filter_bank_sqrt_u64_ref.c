@@ -39,7 +39,7 @@ static uint32_t sqrt64(uint64_t num)
     return (uint32_t)root(num, (num >> 32) == 0 ? 32 : 64);
 }
 
-void rvfw_signal_filter_bank_sqrt_u64_ref(const rvfw_signal_params *p, const uint64_t *input,
+RVFW_KERNEL void rvfw_signal_filter_bank_sqrt_u64_ref(const rvfw_signal_params *p, const uint64_t *input,
                                           const int32_t *scale_bits, uint32_t *output)
 {
     const int32_t shift = *scale_bits;

@@ -9,7 +9,7 @@
 
 #include "rvfw_kernels.h"
 
-void rvfw_signal_filter_bank_sqrt_u64_rvv(const rvfw_signal_params *p, const uint64_t *input,
+RVFW_KERNEL void rvfw_signal_filter_bank_sqrt_u64_rvv(const rvfw_signal_params *p, const uint64_t *input,
                                           const int32_t *scale_bits, uint32_t *output)
 {
     const size_t shift = (size_t)*scale_bits;

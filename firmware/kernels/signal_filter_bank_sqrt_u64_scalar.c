@@ -27,7 +27,7 @@
 RVFW_ROOT_FN(root32, uint32_t, 30, 0xFFFFu)
 RVFW_ROOT_FN(root64, uint64_t, 62, 0xFFFFFFFFu)
 
-void rvfw_signal_filter_bank_sqrt_u64_scalar(const rvfw_signal_params *p, const uint64_t *input,
+RVFW_KERNEL void rvfw_signal_filter_bank_sqrt_u64_scalar(const rvfw_signal_params *p, const uint64_t *input,
                                              const int32_t *scale_bits, uint32_t *output)
 {
     const int32_t shift = *scale_bits;

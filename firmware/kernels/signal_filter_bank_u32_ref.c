@@ -7,7 +7,7 @@
  * to uint64 (a negative weight wraps). */
 #include "rvfw_kernels.h"
 
-void rvfw_signal_filter_bank_u32_ref(const rvfw_signal_params *p, const uint32_t *input, const int16_t *weights,
+RVFW_KERNEL void rvfw_signal_filter_bank_u32_ref(const rvfw_signal_params *p, const uint32_t *input, const int16_t *weights,
                                      const int16_t *unweights, const int16_t *freq_starts,
                                      const int16_t *weight_starts, const int16_t *widths, uint64_t *output)
 {

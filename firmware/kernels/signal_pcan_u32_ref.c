@@ -16,7 +16,7 @@ static uint32_t shrink(uint32_t x)
     return (x >> (SNR_BITS - OUTPUT_BITS)) - (1u << OUTPUT_BITS);
 }
 
-void rvfw_signal_pcan_u32_ref(const rvfw_signal_pcan_params *p, const uint32_t *input,
+RVFW_KERNEL void rvfw_signal_pcan_u32_ref(const rvfw_signal_pcan_params *p, const uint32_t *input,
                               const uint32_t *noise_estimate, const int16_t *gain_lut, uint32_t *output)
 {
     for (int32_t i = 0; i < p->channels; ++i) {

@@ -15,7 +15,7 @@ static inline vint32m4_t lut_at(const int16_t *lut, vuint32m4_t index, size_t vl
     return __riscv_vsext_vf2_i32m4(__riscv_vluxei32_v_i16m2(lut, bytes, vl), vl);
 }
 
-void rvfw_signal_pcan_u32_rvv(const rvfw_signal_pcan_params *p, const uint32_t *input,
+RVFW_KERNEL void rvfw_signal_pcan_u32_rvv(const rvfw_signal_pcan_params *p, const uint32_t *input,
                               const uint32_t *noise_estimate, const int16_t *gain_lut, uint32_t *output)
 {
     for (int32_t i = 0; i < p->channels;) {

@@ -7,7 +7,7 @@
 
 enum { SNR_BITS = 12, OUTPUT_BITS = 6 };
 
-void rvfw_signal_pcan_u32_scalar(const rvfw_signal_pcan_params *p, const uint32_t *input,
+RVFW_KERNEL void rvfw_signal_pcan_u32_scalar(const rvfw_signal_pcan_params *p, const uint32_t *input,
                                  const uint32_t *noise_estimate, const int16_t *gain_lut, uint32_t *output)
 {
     const int32_t channels = p->channels, shift = p->snr_shift;

@@ -26,7 +26,7 @@ static void fft_stage(rvfw_cpx16 *out, const rvfw_cpx16 *in, int32_t n, int32_t 
     }
 }
 
-void rvfw_signal_rfft_s16_ref(const rvfw_signal_rfft_params *p, const int16_t *input, const int16_t *twiddles,
+RVFW_KERNEL void rvfw_signal_rfft_s16_ref(const rvfw_signal_rfft_params *p, const int16_t *input, const int16_t *twiddles,
                               const int16_t *super_twiddles, const int32_t *factors, int8_t *work, int16_t *output)
 {
     const int32_t half = p->fft_length / 2;

@@ -148,7 +148,7 @@ static void split(const rvfw_cpx16 *spectrum, const rvfw_cpx16 *super, int32_t h
     }
 }
 
-void rvfw_signal_rfft_s16_rvv(const rvfw_signal_rfft_params *p, const int16_t *input, const uint16_t *gather,
+RVFW_KERNEL void rvfw_signal_rfft_s16_rvv(const rvfw_signal_rfft_params *p, const int16_t *input, const uint16_t *gather,
                               const int16_t *twiddles, const int16_t *super_twiddles, const int32_t *factors,
                               int8_t *work, int16_t *output)
 {

@@ -6,7 +6,7 @@
  * codegen.ops.signal.fft_gather). Bit-exact with the reference. */
 #include "rvfw_fft16.h"
 
-void rvfw_signal_rfft_s16_scalar(const rvfw_signal_rfft_params *p, const int16_t *input, const uint16_t *gather,
+RVFW_KERNEL void rvfw_signal_rfft_s16_scalar(const rvfw_signal_rfft_params *p, const int16_t *input, const uint16_t *gather,
                                  const int16_t *twiddles, const int16_t *super_twiddles, const int32_t *factors,
                                  int8_t *work, int16_t *output)
 {

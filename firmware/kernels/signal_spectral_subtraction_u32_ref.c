@@ -7,7 +7,7 @@
  * the updated estimate (what SignalPCAN reads). All in TFLite Micro's uint32 / uint64 widths. */
 #include "rvfw_kernels.h"
 
-void rvfw_signal_spectral_subtraction_u32_ref(const rvfw_signal_spectral_params *p, const uint32_t *input,
+RVFW_KERNEL void rvfw_signal_spectral_subtraction_u32_ref(const rvfw_signal_spectral_params *p, const uint32_t *input,
                                               uint32_t *noise_estimate, uint32_t *output,
                                               uint32_t *noise_estimate_out)
 {

@@ -7,7 +7,7 @@
 #include "rvfw_kernels.h"
 #include "rvfw_rvv.h"
 
-void rvfw_signal_spectral_subtraction_u32_rvv(const rvfw_signal_spectral_params *p, const uint32_t *input,
+RVFW_KERNEL void rvfw_signal_spectral_subtraction_u32_rvv(const rvfw_signal_spectral_params *p, const uint32_t *input,
                                               uint32_t *noise_estimate, uint32_t *output,
                                               uint32_t *noise_estimate_out)
 {

@@ -29,7 +29,7 @@ static inline uint32_t rvfw_shr64(uint64_t x, uint32_t shift)
         noise_estimate_out[i] = noise_;                                                                           \
     } while (0)
 
-void rvfw_signal_spectral_subtraction_u32_scalar(const rvfw_signal_spectral_params *p, const uint32_t *input,
+RVFW_KERNEL void rvfw_signal_spectral_subtraction_u32_scalar(const rvfw_signal_spectral_params *p, const uint32_t *input,
                                                  uint32_t *noise_estimate, uint32_t *output,
                                                  uint32_t *noise_estimate_out)
 {

@@ -3,7 +3,7 @@
  * right by `shift` in int32 and saturated to int16 (TFLite Micro's Signal window). */
 #include "rvfw_kernels.h"
 
-void rvfw_signal_window_s16_ref(const rvfw_signal_window_params *p, const int16_t *input, const int16_t *window,
+RVFW_KERNEL void rvfw_signal_window_s16_ref(const rvfw_signal_window_params *p, const int16_t *input, const int16_t *window,
                                 int16_t *output)
 {
     for (int32_t frame = 0; frame < p->size; frame += p->window_size) {

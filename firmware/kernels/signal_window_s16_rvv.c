@@ -5,7 +5,7 @@
 
 #include "rvfw_kernels.h"
 
-void rvfw_signal_window_s16_rvv(const rvfw_signal_window_params *p, const int16_t *input, const int16_t *window,
+RVFW_KERNEL void rvfw_signal_window_s16_rvv(const rvfw_signal_window_params *p, const int16_t *input, const int16_t *window,
                                 int16_t *output)
 {
     for (int32_t frame = 0; frame < p->size; frame += p->window_size) {

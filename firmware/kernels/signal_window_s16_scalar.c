@@ -12,7 +12,7 @@ static inline int16_t rvfw_window_sample(int32_t x, int32_t w, int32_t shift)
     return (int16_t)v;
 }
 
-void rvfw_signal_window_s16_scalar(const rvfw_signal_window_params *p, const int16_t *input, const int16_t *window,
+RVFW_KERNEL void rvfw_signal_window_s16_scalar(const rvfw_signal_window_params *p, const int16_t *input, const int16_t *window,
                                    int16_t *output)
 {
     const int32_t size = p->size, n = p->window_size, shift = p->shift;

@@ -4,7 +4,7 @@
 #include "rvfw_expf.h"
 #include "rvfw_softmax_f32.h"
 
-void rvfw_softmax_f32_ref(const rvfw_softmax_params *p, const float *input, const float *beta, float *output)
+RVFW_KERNEL void rvfw_softmax_f32_ref(const rvfw_softmax_params *p, const float *input, const float *beta, float *output)
 {
     RVFW_SOFTMAX_F32_ROWS(p, input, beta, output, rvfw_expf)
 }

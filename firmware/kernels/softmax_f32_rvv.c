@@ -9,7 +9,7 @@
 #include "rvfw_expf_rvv.h"
 #include "rvfw_kernels.h"
 
-void rvfw_softmax_f32_rvv(const rvfw_softmax_params *p, const float *input, const float *beta, float *output)
+RVFW_KERNEL void rvfw_softmax_f32_rvv(const rvfw_softmax_params *p, const float *input, const float *beta, float *output)
 {
     const int32_t depth = p->depth;
     const float scale = beta[0];

@@ -5,7 +5,7 @@
 #include "rvfw_expf_int.h"
 #include "rvfw_softmax_f32.h"
 
-void rvfw_softmax_f32_scalar(const rvfw_softmax_params *p, const float *input, const float *beta, float *output)
+RVFW_KERNEL void rvfw_softmax_f32_scalar(const rvfw_softmax_params *p, const float *input, const float *beta, float *output)
 {
     RVFW_SOFTMAX_F32_ROWS(p, input, beta, output, rvfw_expf_int)
 }

@@ -16,7 +16,7 @@ static int16_t lut_lookup(int16_t value, const int16_t *lut)
     return (int16_t)(base + ((slope * offset + 64) >> 7));
 }
 
-void rvfw_softmax_s16_ref(const rvfw_softmax_params *p, const int16_t *input, const int16_t *exp_lut,
+RVFW_KERNEL void rvfw_softmax_s16_ref(const rvfw_softmax_params *p, const int16_t *input, const int16_t *exp_lut,
                           const int16_t *reciprocal_lut, int16_t *output)
 {
     for (int32_t i = 0; i < p->outer_size; ++i) {

@@ -6,7 +6,7 @@
 #include "rvfw_kernels.h"
 #include "rvfw_gemmlowp.h"
 
-void rvfw_softmax_s8_ref(const rvfw_softmax_params *p, const int8_t *input, int8_t *output)
+RVFW_KERNEL void rvfw_softmax_s8_ref(const rvfw_softmax_params *p, const int8_t *input, int8_t *output)
 {
     for (int32_t row = 0; row < p->outer_size; ++row) {
         const int8_t *in = input + row * p->depth;

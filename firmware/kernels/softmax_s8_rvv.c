@@ -43,7 +43,7 @@ static inline v32 exp_on_negative_values(v32 a, size_t vl)
     return __riscv_vmerge_vxm_i32m4(result, INT32_MAX, __riscv_vmseq_vx_i32m4_b8(a, 0, vl), vl);
 }
 
-void rvfw_softmax_s8_rvv(const rvfw_softmax_params *p, const int8_t *input, int8_t *output)
+RVFW_KERNEL void rvfw_softmax_s8_rvv(const rvfw_softmax_params *p, const int8_t *input, int8_t *output)
 {
     const int32_t depth = p->depth, diff_min = p->diff_min, multiplier = p->input_multiplier;
     const size_t left_shift = (size_t)p->input_left_shift;

@@ -6,7 +6,7 @@
 #include "rvfw_gemmlowp.h"
 #include "rvfw_kernels.h"
 
-void rvfw_softmax_s8_s16_scalar(const rvfw_softmax_params *p, const int8_t *input, const int32_t *exps,
+RVFW_KERNEL void rvfw_softmax_s8_s16_scalar(const rvfw_softmax_params *p, const int8_t *input, const int32_t *exps,
                                 int16_t *output)
 {
     const int32_t *exp_of = exps + 255; /* indexed by diff <= 0 */

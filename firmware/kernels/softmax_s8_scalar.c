@@ -5,7 +5,7 @@
 #include "rvfw_gemmlowp.h"
 #include "rvfw_kernels.h"
 
-void rvfw_softmax_s8_scalar(const rvfw_softmax_params *p, const int8_t *input, const int32_t *exps, int8_t *output)
+RVFW_KERNEL void rvfw_softmax_s8_scalar(const rvfw_softmax_params *p, const int8_t *input, const int32_t *exps, int8_t *output)
 {
     const int32_t *exp_of = exps + 255; /* indexed by diff <= 0 */
     for (int32_t row = 0; row < p->outer_size; ++row) {

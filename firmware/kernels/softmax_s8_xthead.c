@@ -49,7 +49,7 @@ static inline void exp_of_differences(const int8_t *in, int32_t max_in_row, int3
     XT_VMERGE_VXM(8, 8, INT32_MAX);
 }
 
-void rvfw_softmax_s8_xthead(const rvfw_softmax_params *p, const int8_t *input, int8_t *output)
+RVFW_KERNEL void rvfw_softmax_s8_xthead(const rvfw_softmax_params *p, const int8_t *input, int8_t *output)
 {
     rvfw_xt_round_nearest_up();
     const int32_t depth = p->depth, diff_min = p->diff_min, multiplier = p->input_multiplier;

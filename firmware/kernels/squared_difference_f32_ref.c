@@ -2,7 +2,7 @@
 /* SQUARED_DIFFERENCE, float32, with broadcasting: the difference times itself. */
 #include "rvfw_broadcast.h"
 
-void rvfw_squared_difference_f32_ref(const rvfw_binary_params *p, const float *a, const float *b, const float *act, float *output)
+RVFW_KERNEL void rvfw_squared_difference_f32_ref(const rvfw_binary_params *p, const float *a, const float *b, const float *act, float *output)
 {
 #define ELEMENT(ia, ib, io) output[io] = (a[ia] - b[ib]) * (a[ia] - b[ib])
     (void)act;

@@ -3,7 +3,7 @@
  * headroom (255^2 * 2^14 still fits int32), the difference squared, requantised. */
 #include "rvfw_broadcast.h"
 
-void rvfw_squared_difference_s8_ref(const rvfw_binary_params *p, const int8_t *a, const int8_t *b, int8_t *output)
+RVFW_KERNEL void rvfw_squared_difference_s8_ref(const rvfw_binary_params *p, const int8_t *a, const int8_t *b, int8_t *output)
 {
 #define SQDIFF_ELEMENT(ia, ib, io)                                                                                     \
     const int32_t x = rvfw_rescaled_input1(p, a[ia]), y = rvfw_rescaled_input2(p, b[ib]);                         \

@@ -6,7 +6,7 @@
 #define OP(x, y, vl) __riscv_vfsub_vv_f32m8(x, y, vl)
 RVFW_F32_ROW(row, OP)
 
-void rvfw_sub_f32_rvv(const rvfw_binary_params *p, const float *a, const float *b, const float *act, float *output)
+RVFW_KERNEL void rvfw_sub_f32_rvv(const rvfw_binary_params *p, const float *a, const float *b, const float *act, float *output)
 {
 #define ROW(p, x, sx, y, sy, out, n) row(x, sx, y, sy, out, n, act)
     RVFW_BROADCAST_RUNS(p, float, a, b, output, ROW);

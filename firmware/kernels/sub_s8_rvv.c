@@ -7,7 +7,7 @@
 #define DIFFERENCE(p, x, y, vl) __riscv_vsub_vv_i32m8(RVFW_RESCALED_OPERAND(p, x, input1, vl), RVFW_RESCALED_OPERAND(p, y, input2, vl), vl)
 RVFW_BINARY_ROW_S8(row, DIFFERENCE)
 
-void rvfw_sub_s8_rvv(const rvfw_binary_params *p, const int8_t *a, const int8_t *b, int8_t *output)
+RVFW_KERNEL void rvfw_sub_s8_rvv(const rvfw_binary_params *p, const int8_t *a, const int8_t *b, int8_t *output)
 {
     RVFW_BROADCAST_ROWS(p, a, b, output, row);
 }

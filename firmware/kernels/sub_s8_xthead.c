@@ -11,7 +11,7 @@
     } while (0)
 RVFW_XT_BINARY_ROW_S8(row, DIFFERENCE)
 
-void rvfw_sub_s8_xthead(const rvfw_binary_params *p, const int8_t *a, const int8_t *b, int8_t *output)
+RVFW_KERNEL void rvfw_sub_s8_xthead(const rvfw_binary_params *p, const int8_t *a, const int8_t *b, int8_t *output)
 {
     rvfw_xt_round_nearest_up();
     RVFW_BROADCAST_ROWS(p, a, b, output, row);

@@ -5,7 +5,7 @@
  * ActivationValFloat computes it. */
 #include "rvfw_kernels.h"
 
-void rvfw_svdf_f32_ref(const rvfw_svdf_params *p, const float *input, const float *weights_feature,
+RVFW_KERNEL void rvfw_svdf_f32_ref(const rvfw_svdf_params *p, const float *input, const float *weights_feature,
                        const float *weights_time, const float *bias, float *state, float *output)
 {
     const int32_t total = p->batches * p->filters * p->memory;

@@ -12,7 +12,7 @@ static int32_t state_at(const rvfw_svdf_params *p, const void *state, int32_t i)
     return p->state_bytes == 2 ? ((const int16_t *)state)[i] : ((const int8_t *)state)[i];
 }
 
-void rvfw_svdf_s8_ref(const rvfw_svdf_params *p, const int8_t *input, const int8_t *weights_feature,
+RVFW_KERNEL void rvfw_svdf_s8_ref(const rvfw_svdf_params *p, const int8_t *input, const int8_t *weights_feature,
                       const void *weights_time, const int32_t *bias, void *state, int8_t *output)
 {
     const int32_t total = p->batches * p->filters * p->memory;

@@ -15,7 +15,7 @@ static inline vint32m8_t load_strided(const void *at, int wide, ptrdiff_t stride
     return __riscv_vsext_vf4_i32m8(__riscv_vlse8_v_i8m2((const int8_t *)at, stride, vl), vl);
 }
 
-void rvfw_svdf_s8_rvv(const rvfw_svdf_params *p, const int8_t *input, const int8_t *weights_feature_t,
+RVFW_KERNEL void rvfw_svdf_s8_rvv(const rvfw_svdf_params *p, const int8_t *input, const int8_t *weights_feature_t,
                       const void *weights_time, const int32_t *bias, void *state, int8_t *output)
 {
     const int32_t total = p->batches * p->filters * p->memory;

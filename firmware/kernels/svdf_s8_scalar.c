@@ -27,7 +27,7 @@
         }                                                                                                         \
     } while (0)
 
-void rvfw_svdf_s8_scalar(const rvfw_svdf_params *p, const int8_t *input, const int8_t *weights_feature,
+RVFW_KERNEL void rvfw_svdf_s8_scalar(const rvfw_svdf_params *p, const int8_t *input, const int8_t *weights_feature,
                          const void *weights_time, const int32_t *bias, void *state, int8_t *output)
 {
     const int32_t total = p->batches * p->filters * p->memory;

@@ -3,7 +3,7 @@
 #include "rvfw_kernels.h"
 #include "rvfw_tanhf.h"
 
-void rvfw_tanh_f32_ref(const rvfw_lut_params *p, const float *input, float *output)
+RVFW_KERNEL void rvfw_tanh_f32_ref(const rvfw_lut_params *p, const float *input, float *output)
 {
     for (int32_t i = 0; i < p->size; ++i)
         output[i] = rvfw_tanhf(input[i]);

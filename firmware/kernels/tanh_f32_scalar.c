@@ -5,7 +5,7 @@
 #include "rvfw_kernels.h"
 #include "rvfw_tanhf_soft.h"
 
-void rvfw_tanh_f32_scalar(const rvfw_lut_params *p, const float *input, float *output)
+RVFW_KERNEL void rvfw_tanh_f32_scalar(const rvfw_lut_params *p, const float *input, float *output)
 {
     for (int32_t i = 0; i < p->size; ++i)
         output[i] = rvfw_tanhf_soft(input[i]);

@@ -133,7 +133,7 @@ static inline void expm1f_lanes(void)
     XT_VMERGE_VVM(OUT, OUT, X);
 }
 
-void rvfw_tanh_f32_xthead(const rvfw_lut_params *p, const float *input, float *output)
+RVFW_KERNEL void rvfw_tanh_f32_xthead(const rvfw_lut_params *p, const float *input, float *output)
 {
     for (int32_t i = 0; i < p->size;) {
         const size_t vl = rvfw_xt_setvl_e32m2((size_t)(p->size - i));

@@ -4,7 +4,7 @@
 #include "rvfw_kernels.h"
 #include "rvfw_transpose_conv.h"
 
-void rvfw_transpose_conv_f32_ref(const rvfw_conv_params *p, const float *input, const float *filter, const float *bias,
+RVFW_KERNEL void rvfw_transpose_conv_f32_ref(const rvfw_conv_params *p, const float *input, const float *filter, const float *bias,
                                  const float *act, float *output)
 {
     for (int32_t b = 0; b < p->batches; ++b) {

@@ -28,7 +28,7 @@ static inline __attribute__((always_inline)) void pixel_outputs(const rvfw_conv_
     }
 }
 
-void rvfw_transpose_conv_f32_rvv(const rvfw_conv_params *p, const float *input, const float *filter_hwio,
+RVFW_KERNEL void rvfw_transpose_conv_f32_rvv(const rvfw_conv_params *p, const float *input, const float *filter_hwio,
                                  const float *bias, const float *act, float *output)
 {
 #define PIXEL(in, out, win) pixel_outputs(p, in, out, win, filter_hwio, bias, act)

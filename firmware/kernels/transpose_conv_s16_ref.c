@@ -6,7 +6,7 @@
 #include "rvfw_transpose_conv.h"
 #include "rvfw_requant.h"
 
-void rvfw_transpose_conv_s16_ref(const rvfw_conv_params *p, const int16_t *input, const int8_t *filter,
+RVFW_KERNEL void rvfw_transpose_conv_s16_ref(const rvfw_conv_params *p, const int16_t *input, const int8_t *filter,
                                  const int64_t *bias, const int32_t *output_multiplier, const int32_t *output_shift,
                                  int16_t *output)
 {

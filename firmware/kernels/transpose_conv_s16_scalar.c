@@ -23,7 +23,7 @@ static inline __attribute__((always_inline)) void pixel_outputs(const rvfw_conv_
     }
 }
 
-void rvfw_transpose_conv_s16_scalar(const rvfw_conv_params *p, const int16_t *input, const int8_t *filter,
+RVFW_KERNEL void rvfw_transpose_conv_s16_scalar(const rvfw_conv_params *p, const int16_t *input, const int8_t *filter,
                                     const int64_t *bias, const int32_t *output_multiplier, const int32_t *output_shift,
                                     int16_t *output)
 {

@@ -5,7 +5,7 @@
 #include "rvfw_transpose_conv.h"
 #include "rvfw_requant.h"
 
-void rvfw_transpose_conv_s8_ref(const rvfw_conv_params *p, const int8_t *input, const int8_t *filter,
+RVFW_KERNEL void rvfw_transpose_conv_s8_ref(const rvfw_conv_params *p, const int8_t *input, const int8_t *filter,
                                 const int32_t *bias, const int32_t *output_multiplier, const int32_t *output_shift,
                                 int8_t *output)
 {

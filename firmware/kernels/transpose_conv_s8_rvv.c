@@ -28,7 +28,7 @@ static inline __attribute__((always_inline)) void pixel_outputs(const rvfw_conv_
     }
 }
 
-void rvfw_transpose_conv_s8_rvv(const rvfw_conv_params *p, const int8_t *input, const int8_t *filter_hwio,
+RVFW_KERNEL void rvfw_transpose_conv_s8_rvv(const rvfw_conv_params *p, const int8_t *input, const int8_t *filter_hwio,
                                 const int32_t *bias, const int32_t *output_multiplier, const int32_t *output_shift,
                                 int8_t *output)
 {

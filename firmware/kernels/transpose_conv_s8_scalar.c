@@ -40,7 +40,7 @@ static inline __attribute__((always_inline)) void pixel_outputs(const rvfw_conv_
     }
 }
 
-void rvfw_transpose_conv_s8_scalar(const rvfw_conv_params *p, const int8_t *input, const int8_t *filter,
+RVFW_KERNEL void rvfw_transpose_conv_s8_scalar(const rvfw_conv_params *p, const int8_t *input, const int8_t *filter,
                                    const int32_t *offset_sums, const int32_t *bias, const int32_t *output_multiplier,
                                    const int32_t *output_shift, int8_t *output)
 {

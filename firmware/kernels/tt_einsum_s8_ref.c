@@ -5,7 +5,7 @@
 #include "rvfw_kernels.h"
 #include "rvfw_requant.h"
 
-void rvfw_tt_einsum_s8_ref(const rvfw_tt_params *p, const int8_t *input, const int8_t *cores, const int32_t *bias,
+RVFW_KERNEL void rvfw_tt_einsum_s8_ref(const rvfw_tt_params *p, const int8_t *input, const int8_t *cores, const int32_t *bias,
                            const int32_t *multiplier, const int32_t *shift, int8_t *output)
 {
     const int32_t outputs = p->n * p->r_out;

@@ -126,7 +126,7 @@ static inline __attribute__((always_inline)) void einsum(const rvfw_tt_params *p
     }
 }
 
-void rvfw_tt_einsum_s8_rvv(const rvfw_tt_params *p, const int8_t *input, const int8_t *cores_t,
+RVFW_KERNEL void rvfw_tt_einsum_s8_rvv(const rvfw_tt_params *p, const int8_t *input, const int8_t *cores_t,
                            const int32_t *bias_folded, const uint16_t *offsets, const int32_t *multiplier,
                            const int32_t *shift, int8_t *output)
 {

@@ -5,7 +5,7 @@
 #include "rvfw_kernels.h"
 #include "rvfw_xthead.h"
 
-void rvfw_tt_einsum_s8_xthead(const rvfw_tt_params *p, const int8_t *input, const int8_t *cores_t, const int32_t *bias,
+RVFW_KERNEL void rvfw_tt_einsum_s8_xthead(const rvfw_tt_params *p, const int8_t *input, const int8_t *cores_t, const int32_t *bias,
                               const uint16_t *offsets, const int32_t *multiplier, const int32_t *shift,
                               int8_t *output)
 {

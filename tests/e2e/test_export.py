@@ -183,10 +183,13 @@ def test_exports_from_two_rvfw_versions_are_refused_at_configure(tmp_path, cmake
     )
 
 
-def test_cpp_application_links_two_separately_exported_source_models(tmp_path, sim_tools):
+@pytest.mark.parametrize("every_file", [False, True], ids=["shared-once", "every-file"])
+def test_cpp_application_links_two_separately_exported_source_models(tmp_path, sim_tools, every_file):
     """Issue 33: a C++ application (the user app's main compiled as C++) with two models exported
     separately as `sources`: the kernel files both exports carry are the same file, compiled once;
-    it links, runs on Spike, and both models are TFLite Micro's bit for bit, self-tests passing."""
+    it links, runs on Spike, and both models are TFLite Micro's bit for bit, self-tests passing.
+    Issue 48: compiled as a hand-written Makefile compiles them, every .c of both folders (each
+    shared kernel twice), it links too: kernels are weak definitions."""
     gxx, gcc = shutil.which("riscv64-unknown-elf-g++"), shutil.which("riscv64-unknown-elf-gcc")
     if gxx is None:
         pytest.skip("needs riscv64-unknown-elf-g++")
@@ -198,11 +201,16 @@ def test_cpp_application_links_two_separately_exported_source_models(tmp_path, s
     inputs = {e.graph.name: golden.make_inputs(e.graph, seed=3) for e in exports}
     _models_header(exports, inputs, tmp_path / "generated")
     kernels: dict[str, Path] = {}
+    twice: list[Path] = []
     for e in exports:
         for path in sorted((e.out_dir / "rvfw").rglob("*.c")):
             if path.name in kernels:  # one rvfw version: the same file in both exports
                 assert path.read_bytes() == kernels[path.name].read_bytes(), path.name
+                twice.append(path)
             kernels.setdefault(path.name, path)
+    if every_file:
+        assert twice  # the two exports share kernels: each is now compiled and linked twice
+        kernels.update({f"again-{p.name}": p for p in twice})
     arch = ["-march=rv64gc", "-mabi=lp64d", "-mcmodel=medany", "--specs=picolibc.specs", "-O2", "-ffp-contract=off"]
     includes = [f"-I{d}" for e in exports for d in (e.out_dir / "include", e.out_dir / "rvfw" / "include")]
     includes += [f"-I{USER_APP}", f"-I{PLATFORM}", f"-I{tmp_path / 'generated'}"]
