@@ -27,11 +27,6 @@ def check(graph: Graph, op: Op) -> None:
             raise fail(graph, op, f"input {position} is not float32")
 
 
-def refuse(graph: Graph, op: Op) -> None:
-    dtype = graph.tensors[op.inputs[0]].dtype.name.lower()
-    raise fail(graph, op, f"{dtype} not supported (rvfw has float32)")
-
-
 def fold(graph: Graph, op: Op) -> list[np.ndarray] | None:
     if graph.tensors[op.outputs[0]].dtype is not DType.FLOAT32:
         return None
@@ -55,12 +50,8 @@ def lower(ctx: LowerContext, op: Op) -> list[Layer]:
     return layers
 
 
-def never(ctx: LowerContext, op: Op) -> Layer:
-    raise AssertionError("refused by check")
-
-
 CONTRACT = OpContract(
     kinds={OpKind.ADD_N: Kind(1, (1, 1 << 16))},
-    forms={DType.FLOAT32: Form(check, lower, (ADD,)), None: Form(refuse, never, ())},
+    forms={DType.FLOAT32: Form(check, lower, (ADD,))},
     fold=fold,
 )

@@ -9,7 +9,7 @@ from __future__ import annotations
 import numpy as np
 
 from codegen.ir import DType, Graph, Op, OpKind
-from codegen.ops.common import Layer, LowerContext, expect_float, expect_same_shape, fail
+from codegen.ops.common import Layer, LowerContext, expect_float, expect_same_shape
 from codegen.ops.contract import Form, Kind, OpContract
 from codegen.ops.kernels import family
 
@@ -41,11 +41,6 @@ def check(graph: Graph, op: Op) -> None:
     expect_same_shape(graph, op, *expect_float(graph, op))
 
 
-def refuse(graph: Graph, op: Op) -> None:
-    dtype = graph.tensors[op.inputs[0]].dtype.name.lower()
-    raise fail(graph, op, f"{dtype} not supported (rvfw has float32)")
-
-
 def fold(graph: Graph, op: Op) -> list[np.ndarray] | None:
     data = graph.tensors[op.inputs[0]].data
     if graph.tensors[op.inputs[0]].dtype is not DType.FLOAT32:
@@ -64,15 +59,10 @@ def lower(ctx: LowerContext, op: Op) -> Layer:
     return ctx.layer(op, ctx.pick(fam), fam, size, [ctx.input(op), ctx.output(op)])
 
 
-def never(ctx: LowerContext, op: Op) -> Layer:
-    raise AssertionError("refused by check")
-
-
 CONTRACT = OpContract(
     kinds={kind: Kind(1, (1, 1)) for kind in KINDS},
     forms={
         DType.FLOAT32: Form(check, lower, tuple(FAMILY.values()), inplace=inplace),
-        None: Form(refuse, never, ()),
     },
     fold=fold,
 )

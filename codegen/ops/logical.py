@@ -9,7 +9,7 @@ import numpy as np
 from codegen.ir import DType, Graph, Op, OpKind
 from codegen.ops.binary import expect_broadcast, operand
 from codegen.ops.broadcast import broadcast_layout
-from codegen.ops.common import Layer, LowerContext, expect_dtype, expect_same_shape, fail
+from codegen.ops.common import Layer, LowerContext, expect_dtype, expect_same_shape
 from codegen.ops.contract import Form, Kind, OpContract
 from codegen.ops.kernels import family
 
@@ -29,11 +29,6 @@ def check(graph: Graph, op: Op) -> None:
         expect_broadcast(graph, op, tensors[0], tensors[1], out)
 
 
-def refuse(graph: Graph, op: Op) -> None:
-    dtype = graph.tensors[op.inputs[0]].dtype.name.lower()
-    raise fail(graph, op, f"{dtype} not supported (rvfw has bool)")
-
-
 def fold(graph: Graph, op: Op) -> list[np.ndarray]:
     values = [graph.tensors[t].data.astype(np.bool_) for t in op.inputs]
     if op.kind is OpKind.LOGICAL_NOT:
@@ -50,16 +45,12 @@ def lower(ctx: LowerContext, op: Op) -> Layer:
     return ctx.layer(op, ctx.pick(LOGICAL), LOGICAL, params, [operand(ctx, op, 0), operand(ctx, op, 1), ctx.output(op)])
 
 
-def never(ctx: LowerContext, op: Op) -> Layer:
-    raise AssertionError("refused by check")
-
-
 CONTRACT = OpContract(
     kinds={
         OpKind.LOGICAL_AND: Kind(1, (2, 2)),
         OpKind.LOGICAL_OR: Kind(1, (2, 2)),
         OpKind.LOGICAL_NOT: Kind(1, (1, 1)),
     },
-    forms={DType.BOOL: Form(check, lower, (LOGICAL, NOT)), None: Form(refuse, never, ())},
+    forms={DType.BOOL: Form(check, lower, (LOGICAL, NOT))},
     fold=fold,
 )
