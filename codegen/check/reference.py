@@ -44,7 +44,7 @@ def inlined_note(graph: Graph) -> str:
     count = len(external_buffers(Path(graph.source).read_bytes()))
     if not count:
         return ""
-    return (f"TFLite Micro runs a copy of {Path(graph.source).name} with its {count} external buffer"
+    return (f"TFLite Micro runs a copy of {one_line(Path(graph.source).name)} with its {count} external buffer"
             f"{'s' if count > 1 else ''} inlined (it misreads buffers stored outside the flatbuffer, "
             "tflite-micro #3196): the same bytes")  # fmt: skip
 
