@@ -207,6 +207,9 @@ def _parser() -> argparse.ArgumentParser:
     ops = _SUBPARSERS["ops"] = sub.add_parser("ops", help=what, description=what)
     ops.add_argument("op", nargs="?", default=None, help="only the ops whose name contains this (e.g. CONV)")
     ops.add_argument("--json", action="store_true", help="as JSON: one record per kernel family")
+    ops.add_argument(
+        "--tflm", action="store_true", help="every (op, dtype) pair TFLite Micro runs, and whether rvfw runs it"
+    )
     return parser
 
 
@@ -225,8 +228,11 @@ def main(argv: list[str] | None = None) -> int:
     if unknown:  # the subcommand's own usage, not the top-level one
         _SUBPARSERS[args.command].error(f"unrecognized arguments: {' '.join(unknown)}")
     if args.command == "ops":
-        from codegen.report.tables import ops_rows, ops_table
+        from codegen.report.tables import ops_rows, ops_table, tflm_rows, tflm_table
 
+        if args.tflm:
+            rows = [r for r in tflm_rows() if not args.op or args.op.upper() in r["op"]]
+            return _print(json.dumps(rows, indent=2) if args.json else tflm_table(args.op))
         if args.op and not ops_rows(args.op):
             print(f"rvfw: error: no op whose name contains '{one_line(args.op)}' (rvfw ops lists them all)",
                   file=sys.stderr)  # fmt: skip

@@ -431,6 +431,18 @@ def lower(ctx: LowerContext, op: Op) -> list[Layer]:
     return layers
 
 
+def lower_known_output(ctx: LowerContext, op: Op, values: np.ndarray) -> Layer:
+    """A graph output whose values are known at build time (a SHAPE, ZEROS_LIKE or FILL the model
+    returns): one copy of them from flash into the output, each inference, as TFLite Micro writes
+    them."""
+    out = ctx.tensor(op.outputs[0])
+    raw = np.ascontiguousarray(values, dtype=out.dtype.np_type).view(np.uint8).reshape(-1)
+    source = ctx.derived(op, "values", "uint8_t", raw)
+    dims, strides, offset = strided_form(np.arange(raw.size))  # one contiguous run
+    params = [("dims", dims), ("strides", strides), ("offset", offset), ("elem_size", 1)]
+    return ctx.layer(op, ctx.pick(COPY), COPY, params, [source, ctx.output(op)])
+
+
 def rows(graph: Graph, op: Op) -> Rows | None:
     """A TRANSPOSE whose output rows are one strided copy each streams by output rows, reading its
     input whole (row_band): the tiled stage's NCHW -> NHWC at a PyTorch model's input."""

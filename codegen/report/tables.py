@@ -154,7 +154,9 @@ def ops_rows(op: str | None = None) -> list[dict]:
             rows.append({"ops": kinds, "family": "view (no copy)", "dtype": "any", "kernel_sets": []})
         for fam in contract.families:
             sets = [s for s in SETS if s in fam.kernels]
-            rows.append({"ops": list(fam.ops or kinds), "family": fam.what,
+            # a family borrowed from another op's module (ADD_N runs ADD's) is listed under this op
+            names = [k for k in kinds if not fam.ops or k in fam.ops] or kinds
+            rows.append({"ops": names, "family": fam.what,
                          "dtype": _kernel_dtype(fam.kernels["ref"]), "kernel_sets": sets})  # fmt: skip
     if op:
         rows = [r for r in rows if any(op.upper() in name for name in r["ops"])]
@@ -169,3 +171,44 @@ def ops_table(op: str | None = None) -> str:
             for r in ops_rows(op) for name in r["ops"] if not op or op.upper() in name]  # fmt: skip
     rows.sort(key=lambda r: r[0])
     return table(["op", "kernel family", "dtype", *SETS], rows, right=set())
+
+
+def tflm_rows() -> list[dict]:
+    """Every (op, dtype) pair TFLite Micro runs (ops.tflm_set) with rvfw's status: the kernel sets
+    that run it, or "missing"."""
+    from codegen.ops.tflm_set import pairs
+
+    families = ops_rows()
+    rows = []
+    for p in pairs():
+        sets: set[str] = set()
+        for r in families:
+            labels = r["dtype"].replace("(16x8)", "").replace(",", " ").split()
+            # "int" (CAST), "int16/uint32/64" (the Signal library's kernels): every integer dtype
+            takes = (
+                p.dtype in labels
+                or "any" in labels
+                or p.dtype == "any"
+                or ("int" in p.dtype and any(label == "int" or "/" in label for label in labels))
+            )
+            if p.op in r["ops"] and takes:
+                sets |= set(r["kernel_sets"])
+        if not sets:  # a kernel whose file name says one dtype but copies any (PAD's element size)
+            sets = {s for r in families if p.op in r["ops"] for s in r["kernel_sets"]}
+        rows.append({"op": p.op, "dtype": p.dtype, "tflm_kernel": p.source, "status": p.status,
+                     "kernel_sets": sorted(sets) if p.status != "missing" else []})  # fmt: skip
+    return rows
+
+
+def tflm_table(op: str | None = None) -> str:
+    """tflm_rows as a table, then one line of totals."""
+    from codegen.ops.kernels import SETS
+
+    rows = [r for r in tflm_rows() if not op or op.upper() in r["op"]]
+    none = {"missing": "-"}
+    body = [[r["op"], r["dtype"], r["tflm_kernel"], r["status"],
+             " ".join(s for s in SETS if s in r["kernel_sets"])
+             or none.get(r["status"], "no kernel call (resolved at build time)")] for r in rows]  # fmt: skip
+    missing = sum(r["status"] == "missing" for r in rows)
+    total = f"TFLite Micro runs {len(rows)} (op, dtype) pairs here: rvfw runs {len(rows) - missing}, misses {missing}"
+    return table(["op", "dtype", "TFLite Micro kernel", "rvfw", "kernel sets"], body, right=set()) + "\n" + total

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from codegen.modelgen import ModelBuilder
+from codegen.ops.tflm_set import TFLM
 
 VECTOR = ("rvv", "xthead")  # every vector set has a kernel for the op
 RVV = ("rvv",)  # float32 and 16x8 convolutions and FULLY_CONNECTED: RVV kernels only
@@ -809,6 +810,109 @@ def bool_logic() -> bytes:
     return m.finish([a, b], [h, k, e])
 
 
+def every_dtype_moves(dtype) -> bytes:
+    """TFLite Micro's data-movement ops in one dtype (codegen/ops/tflm_set.py: each one TFLite Micro
+    runs in it): RESHAPE, EXPAND_DIMS, SQUEEZE, TRANSPOSE, REVERSE_V2, SPLIT, SPLIT_V, CONCATENATION,
+    PACK, UNPACK, SLICE, STRIDED_SLICE (negative stride), BROADCAST_TO, SELECT_V2, GATHER and SHAPE,
+    one chain, some of its parts views of others; a SHAPE, a ZEROS_LIKE and a FILL as graph outputs."""
+    kind = np.dtype(dtype).name
+    q = {"scale": 0.05, "zero_point": -4 if dtype is np.int8 else 0} if dtype in (np.int8, np.int16) else {}
+    tflm = {op: kind in dtypes for op, (_src, dtypes) in TFLM.items()}
+    m = ModelBuilder()
+
+    def const(name, values):
+        return m.tensor(name, np.shape(values), np.int32, data=np.array(values, np.int32))
+
+    def op(name, inputs, shape, **options):
+        y = m.tensor(f"t{len(m.tensors)}", shape, dtype, **q)
+        m.op(name, inputs, [y], **options)
+        return y
+
+    x = m.tensor("x", (2, 4, 6), dtype, **q)
+    t = op("RESHAPE", [x, const("s1", [4, 2, 6])], (4, 2, 6))
+    if tflm["EXPAND_DIMS"]:
+        t = op("EXPAND_DIMS", [t, const("ax", [0])], (1, 4, 2, 6))
+    else:
+        t = op("RESHAPE", [t, const("s1b", [1, 4, 2, 6])], (1, 4, 2, 6))
+    t = op("SQUEEZE", [t], (4, 2, 6))
+    if tflm["TRANSPOSE"]:
+        t = op("TRANSPOSE", [t, const("perm", [1, 0, 2])], (2, 4, 6))
+    else:
+        t = op("RESHAPE", [t, const("s2", [2, 4, 6])], (2, 4, 6))
+    flipped = op("REVERSE_V2", [t, const("rev", [2])], (2, 4, 6))
+    if tflm["SPLIT"]:
+        halves = [m.tensor(f"half{k}", (2, 4, 3), dtype, **q) for k in range(2)]
+        m.op("SPLIT", [const("split_axis", 2), flipped], halves, num_splits=2)
+        parts = [m.tensor(f"part{k}", (2, 4, n), dtype, **q) for k, n in enumerate((1, 2))]
+        m.op("SPLIT_V", [halves[0], const("sizes", [1, 2]), const("v_axis", 2)], parts, num_splits=2)
+        joined = op("CONCATENATION", [parts[1], halves[1], parts[0]], (2, 4, 6), axis=2)
+        packed = op("PACK", [joined, t], (2, 2, 4, 6), axis=1, values_count=2)
+        unpacked = [m.tensor(f"un{k}", (2, 4, 6), dtype, **q) for k in range(2)]
+        m.op("UNPACK", [packed], unpacked, num=2, axis=1)
+        t = unpacked[0]
+    else:
+        t = op("CONCATENATION", [flipped, t], (2, 8, 6), axis=1)
+    t = op("SLICE", [t, const("begin", [0, 1, 0]), const("size", [2, 3, 6])], (2, 3, 6))
+    t = op("STRIDED_SLICE", [t, const("b", [0, 0, 5]), const("e", [2, 3, 0]), const("st", [1, 1, -2])], (2, 3, 3))
+    t = op("BROADCAST_TO", [t, const("to", [2, 2, 3, 3])], (2, 2, 3, 3))
+    inputs = [x]
+    if tflm["SELECT_V2"]:
+        cond = m.tensor("cond", (2, 2, 3, 3), np.bool_)
+        t = op("SELECT_V2", [cond, t, op("REVERSE_V2", [t, const("rev2", [3])], (2, 2, 3, 3))], (2, 2, 3, 3))
+        inputs.append(cond)
+    if tflm["GATHER"]:
+        t = op("GATHER", [t, const("idx", [2, 0, 2, 1])], (2, 2, 4, 3), axis=2)
+    shape = m.tensor("shape", (3,), np.int32)
+    m.op("SHAPE", [x], [shape])
+    outputs = [t, shape]
+    if tflm["ZEROS_LIKE"]:
+        outputs.append(op("ZEROS_LIKE", [x], (2, 4, 6)))
+    if tflm["FILL"]:
+        value = m.tensor("value", (), dtype, data=np.array(3, dtype), **q)
+        outputs.append(op("FILL", [const("dims", [3, 2]), value], (3, 2)))
+    return m.finish(inputs, outputs)
+
+
+def every_dtype_compare(dtype) -> bytes:
+    """The six comparisons TFLite Micro runs in one dtype, with broadcasting, their bool results
+    joined into one output (codegen/ops/tflm_set.py)."""
+    kind = np.dtype(dtype).name
+    q = {"scale": 0.05, "zero_point": -4} if dtype is np.int8 else {}
+    m = ModelBuilder()
+    a = m.tensor("a", (3, 4), dtype, **q)
+    b = m.tensor("b", (1, 4), dtype, **({"scale": 0.07, "zero_point": 5} if dtype is np.int8 else {}))
+    results = []
+    for name in ("EQUAL", "NOT_EQUAL", "GREATER", "GREATER_EQUAL", "LESS", "LESS_EQUAL"):
+        if kind in TFLM[name][1]:
+            results.append(m.tensor(name.lower(), (3, 4), np.bool_))
+            m.op(name, [a, b], [results[-1]])
+    y = m.tensor("y", (3 * len(results), 4), np.bool_)
+    m.op("CONCATENATION", results, [y], axis=0)
+    return m.finish([a, b], [y])
+
+
+def every_dtype_float_extras() -> bytes:
+    """float32 forms of ops the other cases take in int8: SPACE_TO_DEPTH, DEPTH_TO_SPACE,
+    BATCH_TO_SPACE_ND, ARG_MAX and CAST."""
+    m = ModelBuilder()
+    x = m.tensor("x", (1, 4, 6, 3), np.float32)
+    s2d = m.tensor("s2d", (1, 2, 3, 12), np.float32)
+    m.op("SPACE_TO_DEPTH", [x], [s2d], block_size=2)
+    d2s = m.tensor("d2s", (1, 4, 6, 3), np.float32)
+    m.op("DEPTH_TO_SPACE", [s2d], [d2s], block_size=2)
+    batched = m.tensor("batched", (4, 2, 3, 3), np.float32)
+    m.op("RESHAPE", [d2s, m.tensor("s", (4,), np.int32, data=np.array([4, 2, 3, 3], np.int32))], [batched])
+    block = m.tensor("block", (2,), np.int32, data=np.array([2, 2], np.int32))
+    crops = m.tensor("crops", (2, 2), np.int32, data=np.array([[0, 1], [1, 0]], np.int32))
+    b2s = m.tensor("b2s", (1, 3, 5, 3), np.float32)
+    m.op("BATCH_TO_SPACE_ND", [batched, block, crops], [b2s])
+    arg = m.tensor("arg", (1, 4, 6), np.int32)
+    m.op("ARG_MAX", [x, m.tensor("axis", (1,), np.int32, data=np.array([3], np.int32))], [arg])
+    cast = m.tensor("cast", (1, 4, 6, 3), np.int32)
+    m.op("CAST", [x], [cast])
+    return m.finish([x], [b2s, arg, cast])
+
+
 def softmax16(shape, scale, beta=1.0) -> bytes:
     """int16 SOFTMAX (zero points 0, output scale 1/32768) over the last axis."""
     m = ModelBuilder()
@@ -1249,6 +1353,15 @@ CASES: dict[str, Case] = {
     ),
     "f32_dequantized_constant": Case(dequantized_constant),
     "bool_logic": Case(lambda r: bool_logic()),
+    **{
+        f"every_dtype_moves_{np.dtype(d).name}": Case(lambda r, d=d: every_dtype_moves(d))
+        for d in (np.int8, np.int16, np.int32, np.float32, np.bool_)
+    },
+    **{
+        f"every_dtype_compare_{np.dtype(d).name}": Case(lambda r, d=d: every_dtype_compare(d))
+        for d in (np.int32, np.float32)
+    },
+    "every_dtype_float_extras": Case(lambda r: every_dtype_float_extras()),
     "f32_neg": Case(lambda r: float_chain(["NEG"], 10.0)),
     "f32_floor_ceil": Case(lambda r: float_chain(["FLOOR", ("MUL", 0.37), "CEIL"], 20.0)),
     # k / 2 exactly, then ROUND: every half rounds to even, both signs

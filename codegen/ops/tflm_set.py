@@ -1,0 +1,192 @@
+"""TFLite Micro's operator set: every (op, dtype) pair its kernels accept, the yardstick of the
+rule "if TFLite Micro runs a model, rvfw compiles it bit-exact, or names the op and dtype it lacks".
+
+Derived from TFLite Micro's sources (the builtins its Python interpreter registers, as listed by
+`micro_mutable_op_resolver.h` and `python_ops_resolver.cc`, and each kernel's type switch in
+`tensorflow/lite/micro/kernels/<file>`), then confirmed pair by pair against the interpreter rvfw
+checks with (tflite-micro 0.dev20261023): a single-op model of each op in int8, int16, int32,
+float32 and bool, kept where Prepare and Invoke succeed.
+
+The dtype of a pair is its activation's: the first input's, except where the first input is a
+shape or a condition (ACTIVATION_INPUT). "any": a kernel that moves bytes of whatever type, or a
+resource/control op with no data dtype of its own.
+
+tests/unit/test_tflm_set.py holds rvfw to this table: every pair is either run by rvfw (and some
+kernel-tier or corpus model that holds it runs bit-exact on the simulators) or listed in MISSING,
+and a MISSING pair that rvfw runs fails the test until it is struck off, so MISSING only shrinks.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+_Q = ("int8", "int16", "float32")  # the quantized activations and float: most compute kernels
+_ARITH = ("int8", "int16", "int32", "float32")
+_MOVE = ("int8", "int16", "int32", "float32", "bool")  # byte movers that take every dtype
+
+# op -> (TFLM kernel file under tensorflow/lite/micro/kernels/, dtypes TFLite Micro runs)
+TFLM: dict[str, tuple[str, tuple[str, ...]]] = {
+    "ABS": ("elementwise.cc", _Q),
+    "ADD": ("add.cc", _ARITH),
+    "ADD_N": ("add_n.cc", ("int8", "float32")),
+    "ARG_MAX": ("arg_min_max.cc", ("int8", "float32")),
+    "ARG_MIN": ("arg_min_max.cc", ("int8", "float32")),
+    "ASSIGN_VARIABLE": ("assign_variable.cc", ("any",)),
+    "AVERAGE_POOL_2D": ("pooling.cc", _Q),
+    "BATCH_MATMUL": ("batch_matmul.cc", _Q),
+    "BATCH_TO_SPACE_ND": ("batch_to_space_nd.cc", ("int8", "float32")),
+    "BROADCAST_ARGS": ("broadcast_args.cc", ("int32",)),
+    "BROADCAST_TO": ("broadcast_to.cc", _MOVE),
+    "CALL_ONCE": ("call_once.cc", ("any",)),
+    "CAST": ("cast.cc", ("int8", "int16", "int32", "float32", "bool")),
+    "CEIL": ("ceil.cc", ("float32",)),
+    "CONCATENATION": ("concatenation.cc", _MOVE),
+    "CONV_2D": ("conv.cc", _Q),
+    "COS": ("elementwise.cc", ("float32",)),
+    "CUMSUM": ("cumsum.cc", ("int8", "float32")),
+    "DEPTH_TO_SPACE": ("depth_to_space.cc", ("int8", "float32")),
+    "DEPTHWISE_CONV_2D": ("depthwise_conv.cc", _Q),
+    "DEQUANTIZE": ("dequantize.cc", ("int8", "int16", "uint8")),
+    "DIV": ("div.cc", ("int8", "int32", "float32")),
+    "DYNAMIC_UPDATE_SLICE": ("dynamic_update_slice.cc", _ARITH),
+    "ELU": ("elu.cc", ("int8", "float32")),
+    "EMBEDDING_LOOKUP": ("embedding_lookup.cc", ("int8", "float32")),
+    "EQUAL": ("comparisons.cc", ("int8", "int32", "float32", "bool")),
+    "EXP": ("exp.cc", ("float32",)),
+    "EXPAND_DIMS": ("expand_dims.cc", _Q),
+    "FILL": ("fill.cc", ("int8", "int32", "float32")),
+    "FLOOR": ("floor.cc", ("float32",)),
+    "FLOOR_DIV": ("floor_div.cc", ("float32",)),
+    "FLOOR_MOD": ("floor_mod.cc", ("float32",)),
+    "FULLY_CONNECTED": ("fully_connected.cc", _Q),
+    "GATHER": ("gather.cc", ("int8", "float32")),
+    "GATHER_ND": ("gather_nd.cc", ("int8", "float32")),
+    "GREATER": ("comparisons.cc", _ARITH),
+    "GREATER_EQUAL": ("comparisons.cc", ("int8", "int32", "float32")),
+    "HARD_SWISH": ("hard_swish.cc", ("int8", "float32")),
+    "IF": ("if.cc", ("any",)),
+    "L2_NORMALIZATION": ("l2norm.cc", ("int8", "float32")),
+    "L2_POOL_2D": ("l2_pool_2d.cc", ("float32",)),
+    "LEAKY_RELU": ("leaky_relu.cc", _Q),
+    "LESS": ("comparisons.cc", ("int8", "int32", "float32")),
+    "LESS_EQUAL": ("comparisons.cc", ("int8", "int32", "float32")),
+    "LOG": ("elementwise.cc", ("float32",)),
+    "LOG_SOFTMAX": ("log_softmax.cc", ("int8", "float32")),
+    "LOGICAL_AND": ("logical.cc", ("bool",)),
+    "LOGICAL_NOT": ("elementwise.cc", ("bool",)),
+    "LOGICAL_OR": ("logical.cc", ("bool",)),
+    "LOGISTIC": ("logistic.cc", _Q),
+    "MAX_POOL_2D": ("pooling.cc", _Q),
+    "MAXIMUM": ("maximum_minimum.cc", _ARITH),
+    "MEAN": ("reduce.cc", _Q),
+    "MINIMUM": ("maximum_minimum.cc", _ARITH),
+    "MIRROR_PAD": ("mirror_pad.cc", ("int8", "float32")),
+    "MUL": ("mul.cc", _ARITH),
+    "NEG": ("neg.cc", ("float32",)),
+    "NOT_EQUAL": ("comparisons.cc", ("int8", "int32", "float32", "bool")),
+    "PACK": ("pack.cc", _ARITH),
+    "PAD": ("pad.cc", _ARITH),
+    "PADV2": ("pad.cc", _ARITH),
+    "PRELU": ("prelu.cc", ("int8", "float32")),
+    "QUANTIZE": ("quantize.cc", ("int8", "int16", "int32", "float32", "uint8")),
+    "READ_VARIABLE": ("read_variable.cc", ("any",)),
+    "REDUCE_ALL": ("reduce.cc", ("bool",)),
+    "REDUCE_MAX": ("reduce.cc", ("int8", "float32")),
+    "REDUCE_MIN": ("reduce.cc", ("int8", "float32")),
+    "RELU": ("activations.cc", _Q),
+    "RELU6": ("activations.cc", _Q),
+    "RESHAPE": ("reshape.cc", _MOVE),
+    "RESIZE_BILINEAR": ("resize_bilinear.cc", ("int8", "float32")),
+    "RESIZE_NEAREST_NEIGHBOR": ("resize_nearest_neighbor.cc", _Q),
+    "REVERSE_V2": ("reverse.cc", _MOVE),
+    "ROUND": ("round.cc", ("float32",)),
+    "RSQRT": ("elementwise.cc", ("int8", "float32")),
+    "SELECT_V2": ("select.cc", _Q),
+    "SHAPE": ("shape.cc", _MOVE),
+    "SIN": ("elementwise.cc", ("float32",)),
+    "SLICE": ("slice.cc", _MOVE),
+    "SOFTMAX": ("softmax.cc", _Q),
+    "SPACE_TO_BATCH_ND": ("space_to_batch_nd.cc", ("int8", "float32")),
+    "SPACE_TO_DEPTH": ("space_to_depth.cc", ("int8", "float32")),
+    "SPLIT": ("split.cc", _ARITH),
+    "SPLIT_V": ("split_v.cc", _ARITH),
+    "SQRT": ("elementwise.cc", ("float32",)),
+    "SQUARE": ("elementwise.cc", ("float32",)),
+    "SQUARED_DIFFERENCE": ("squared_difference.cc", _ARITH),
+    "SQUEEZE": ("squeeze.cc", _MOVE),
+    "STRIDED_SLICE": ("strided_slice.cc", _MOVE),
+    "SUB": ("sub.cc", _ARITH),
+    "SUM": ("reduce.cc", _Q),
+    "SVDF": ("svdf.cc", ("int8", "float32")),
+    "TANH": ("tanh.cc", _Q),
+    "TRANSPOSE": ("transpose.cc", _Q),
+    "TRANSPOSE_CONV": ("transpose_conv.cc", _Q),
+    "UNIDIRECTIONAL_SEQUENCE_LSTM": ("unidirectional_sequence_lstm.cc", _Q),
+    "UNPACK": ("unpack.cc", _ARITH),
+    "VAR_HANDLE": ("var_handle.cc", ("any",)),
+    "WHILE": ("while.cc", ("any",)),
+    "ZEROS_LIKE": ("zeros_like.cc", ("int8", "int32", "float32")),
+    # Custom ops TFLite Micro registers (AddCustom): the post-processing, the circular buffer and
+    # the Signal library's audio front end (signal/micro/kernels/), by rvfw's kind names.
+    "DETECTION_POSTPROCESS": ("detection_postprocess.cc", ("float32",)),
+    "CIRCULAR_BUFFER": ("circular_buffer.cc", ("int8",)),
+    "SIGNAL_WINDOW": ("signal window.cc", ("int16",)),
+    "SIGNAL_FFT_AUTO_SCALE": ("signal fft_auto_scale_kernel.cc", ("int16",)),
+    "SIGNAL_RFFT": ("signal rfft.cc", ("int16", "int32", "float32")),
+    "SIGNAL_IRFFT": ("signal irfft.cc", ("int16", "int32", "float32")),
+    "SIGNAL_ENERGY": ("signal energy.cc", ("int16",)),
+    "SIGNAL_FILTER_BANK": ("signal filter_bank.cc", ("uint32",)),
+    "SIGNAL_FILTER_BANK_SQRT": ("signal filter_bank_square_root.cc", ("uint64",)),
+    "SIGNAL_SPECTRAL_SUBTRACTION": ("signal filter_bank_spectral_subtraction.cc", ("uint32",)),
+    "SIGNAL_FILTER_BANK_LOG": ("signal filter_bank_log.cc", ("uint32",)),
+    "SIGNAL_PCAN": ("signal pcan.cc", ("uint32",)),
+    "SIGNAL_FRAMER": ("signal framer.cc", ("int16",)),
+    "SIGNAL_STACKER": ("signal stacker.cc", ("int16",)),
+    "SIGNAL_DELAY": ("signal delay.cc", ("int16",)),
+    "SIGNAL_OVERLAP_ADD": ("signal overlap_add.cc", ("int16", "float32")),
+}
+
+# The input whose dtype names a pair, where it is not the first: the first is a shape (FILL's dims,
+# TRANSPOSE_CONV's output shape), an axis (SPLIT), a condition (SELECT_V2) or indices (EMBEDDING_LOOKUP).
+ACTIVATION_INPUT = {"TRANSPOSE_CONV": 2, "FILL": 1, "SPLIT": 1, "SELECT_V2": 1, "EMBEDDING_LOOKUP": 1}
+
+# Pairs TFLite Micro runs that rvfw refuses today, each refused in one line naming the op and dtype.
+# This list only shrinks: tests/unit/test_tflm_set.py fails when a pair here is run by rvfw.
+MISSING: frozenset[tuple[str, str]] = frozenset({
+    ("ADD_N", "int8"), ("BATCH_MATMUL", "int16"), ("BROADCAST_ARGS", "int32"), ("CAST", "bool"),
+    ("COS", "float32"), ("CUMSUM", "int8"), ("DEQUANTIZE", "uint8"), ("DYNAMIC_UPDATE_SLICE", "int8"),
+    ("DYNAMIC_UPDATE_SLICE", "int16"), ("DYNAMIC_UPDATE_SLICE", "int32"), ("DYNAMIC_UPDATE_SLICE", "float32"),
+    ("EMBEDDING_LOOKUP", "int8"), ("EMBEDDING_LOOKUP", "float32"), ("EQUAL", "int8"), ("EXP", "float32"),
+    ("GREATER", "int8"), ("GREATER", "int16"), ("GREATER_EQUAL", "int8"), ("LESS", "int8"),
+    ("LESS_EQUAL", "int8"), ("LOG", "float32"), ("NOT_EQUAL", "int8"), ("REDUCE_ALL", "bool"),
+    ("RSQRT", "int8"), ("SIN", "float32"), ("SQUARED_DIFFERENCE", "int16"), ("SQUARED_DIFFERENCE", "int32"),
+    ("CIRCULAR_BUFFER", "int8"), ("SIGNAL_RFFT", "int32"), ("SIGNAL_RFFT", "float32"), ("SIGNAL_IRFFT", "int16"),
+    ("SIGNAL_IRFFT", "int32"), ("SIGNAL_IRFFT", "float32"), ("SIGNAL_FRAMER", "int16"), ("SIGNAL_STACKER", "int16"),
+    ("SIGNAL_DELAY", "int16"), ("SIGNAL_OVERLAP_ADD", "int16"), ("SIGNAL_OVERLAP_ADD", "float32"),
+})  # fmt: skip
+
+# Pairs where TFLite Micro is provably wrong: it disagrees with TFLite's reference kernel and the
+# op's definition. rvfw computes the op's definition (TFLite's reference) and `rvfw check` says so
+# in one line and compares with TFLite's reference instead (docs/tflm-differences.md).
+TFLM_WRONG: dict[tuple[str, str], str] = {
+    ("GREATER", "int16"): "TFLite Micro sets the inputs' rescaling for int8 only: every int16 comparison is false",
+}
+
+
+@dataclass(frozen=True)
+class Pair:
+    op: str
+    dtype: str
+    source: str  # TFLM's kernel file
+    status: str  # "rvfw", "missing" or "rvfw (TFLM wrong)"
+
+
+def pairs() -> list[Pair]:
+    """Every pair TFLite Micro runs, with rvfw's status."""
+    out = []
+    for op, (source, dtypes) in sorted(TFLM.items()):
+        for dtype in dtypes:
+            key = (op, dtype)
+            status = "missing" if key in MISSING else "rvfw (TFLM wrong)" if key in TFLM_WRONG else "rvfw"
+            out.append(Pair(op, dtype, source, status))
+    return out
