@@ -40,6 +40,8 @@ class OpKind(enum.Enum):
     RSQRT = "RSQRT"
     SQRT = "SQRT"
     SQUARE = "SQUARE"
+    EXP = "EXP"
+    LOG = "LOG"
     ADD = "ADD"
     ADD_N = "ADD_N"
     ASSIGN_VARIABLE = "ASSIGN_VARIABLE"  # after the frontend: (value,) -> (the variable tensor,)

@@ -1,10 +1,15 @@
 """Float32 elementwise math, one output element from one input element: NEG, FLOOR, CEIL, ROUND,
-SQRT, RSQRT and SQUARE, each as TFLite Micro's reference computes it in single precision:
+SQRT, RSQRT, SQUARE, EXP and LOG, each as TFLite Micro's reference computes it in single precision:
 -x; floorf; ceilf; rounding half to even (TFLite's RoundToNearest); sqrtf (IEEE, correctly
-rounded); 1.0f / sqrtf(x) (two roundings, as TFLite Micro divides); x * x. Other dtypes are
-refused in one line naming the dtype (TFLite Micro's int8 and int16 RSQRT is issue 46's next)."""
+rounded); 1.0f / sqrtf(x) (two roundings, as TFLite Micro divides); x * x; expf and logf as the
+host C library TFLite Micro runs with computes them (rvfw_expf.h, rvfw_logf.h: glibc's algorithms,
+to the bit, over the whole float range). Other dtypes are refused in one line naming the dtype."""
 
 from __future__ import annotations
+
+import ctypes
+import ctypes.util
+from functools import cache
 
 import numpy as np
 
@@ -13,14 +18,26 @@ from codegen.ops.common import Layer, LowerContext, expect_float, expect_same_sh
 from codegen.ops.contract import Form, Kind, OpContract
 from codegen.ops.kernels import family
 
-KINDS = (OpKind.NEG, OpKind.FLOOR, OpKind.CEIL, OpKind.ROUND, OpKind.SQRT, OpKind.RSQRT, OpKind.SQUARE)
+KINDS = (OpKind.NEG, OpKind.FLOOR, OpKind.CEIL, OpKind.ROUND, OpKind.SQRT, OpKind.RSQRT, OpKind.SQUARE, OpKind.EXP,
+         OpKind.LOG)  # fmt: skip
 FAMILY = {kind: family(f"{kind.value} float32", "rvfw_lut_params", f"{kind.value.lower()}_f32", ("ref",), (kind.value,))
           for kind in KINDS}  # fmt: skip
+
+
+@cache
+def _libm(name: str):
+    """The host C library's expf or logf: what TFLite Micro's EXP and LOG call on this host."""
+    function = getattr(ctypes.CDLL(ctypes.util.find_library("m")), name)
+    function.restype, function.argtypes = ctypes.c_float, [ctypes.c_float]
+    return function
 
 
 def _values(kind: OpKind, x: np.ndarray) -> np.ndarray:
     """The op on float32 values, as the kernels compute it (passes.simplify folds constants so)."""
     x = x.astype(np.float32)
+    if kind in (OpKind.EXP, OpKind.LOG):
+        f = _libm("expf" if kind is OpKind.EXP else "logf")
+        return np.array([f(float(v)) for v in x.reshape(-1)], dtype=np.float32).reshape(x.shape)
     with np.errstate(all="ignore"):
         if kind is OpKind.NEG:
             return -x

@@ -22,10 +22,10 @@ static const uint64_t rvfw_logf_table[32] = {
     0x3fe886e6037841edULL, 0x3fd1058bc8a07ee1ULL, 0x3fe767dcf5534862ULL, 0x3fd4043057b6ee09ULL,
 };
 
-static inline float rvfw_logf(float x)
+/* ix: the bits of a positive normal float, or of a subnormal times 2^23 less 23 in the exponent
+ * field (glibc's normalisation; rvfw_log_f32_ref). */
+static inline float rvfw_logf_scaled(uint32_t ix)
 {
-    uint32_t ix;
-    __builtin_memcpy(&ix, &x, sizeof ix);
     if (ix == 0x3f800000u)
         return 0.0f;
     const uint64_t ln2_bits = 0x3fe62e42fefa39efULL, a_bits[3] = {0xbfd00ea348b88334ULL, 0x3fd5575b0be00b6aULL,
@@ -49,6 +49,13 @@ static inline float rvfw_logf(float x)
     y = a[0] * r2 + y;
     y = y * r2 + (y0 + r);
     return (float)y;
+}
+
+static inline float rvfw_logf(float x)
+{
+    uint32_t ix;
+    __builtin_memcpy(&ix, &x, sizeof ix);
+    return rvfw_logf_scaled(ix);
 }
 
 #endif

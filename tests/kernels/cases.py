@@ -1368,6 +1368,10 @@ CASES: dict[str, Case] = {
     "f32_round_halves": Case(lambda r: float_chain(["FLOOR", ("MUL", 0.5), "ROUND"], 16.0)),
     "f32_round": Case(lambda r: float_chain(["ROUND"], 7.0)),
     "f32_sqrt_rsqrt_of_squares": Case(lambda r: float_chain(["SQUARE", "SQRT", ("MUL", 3.0), "RSQRT"], 5.0)),
+    # EXP over [-120, 120]: underflow to 0, subnormal results, overflow to inf; LOG of those (of 0,
+    # of subnormals, of inf) and of the negatives NEG makes
+    "f32_exp_log_whole_range": Case(lambda r: float_chain(["EXP", "LOG", ("MUL", 0.5), "EXP", "LOG"], 120.0)),
+    "f32_log_of_signed": Case(lambda r: float_chain(["LOG"], 3.0)),
     "f32_leaky_relu": Case(lambda r: float_unary("LEAKY_RELU", 3.0, alpha=0.15)),
     "f32_div_broadcast_relu": Case(
         lambda r: float_op(r, "DIV", (2, 3, 5), (2, 3, 5), b_shape=(3, 1), activation="RELU"), vector=S16_FAST
