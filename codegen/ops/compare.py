@@ -1,18 +1,21 @@
 """Comparisons with TFLite's broadcasting: EQUAL, NOT_EQUAL, LESS, LESS_EQUAL, GREATER,
-GREATER_EQUAL of two int32 or two float32 tensors (EQUAL and NOT_EQUAL of two bool ones too)
+GREATER_EQUAL of two int32, float32 or int8 tensors (EQUAL and NOT_EQUAL of two bool ones too)
 into a bool tensor (a WHILE loop's condition compares its counter with the trip count), as TFLite
-Micro's comparison kernels compute them."""
+Micro's comparison kernels compute them. int8 inputs are compared rescaled to a common scale, as
+TFLite Micro does (`rescaled`): each input's 256 rescaled values are a build-time table."""
 
 from __future__ import annotations
 
 import numpy as np
 
+from codegen.fixedpoint import rounding_divide_by_pot, srdhm
 from codegen.ir import DType, Graph, Op, OpKind
 from codegen.ops.binary import expect_broadcast, operand
 from codegen.ops.broadcast import broadcast_layout
-from codegen.ops.common import Layer, LowerContext, expect_dtype
+from codegen.ops.common import Layer, LowerContext, expect_dtype, expect_quant, fail
 from codegen.ops.contract import Form, Kind, OpContract
 from codegen.ops.kernels import family
+from codegen.quant import quantize_multiplier
 
 MIN_VECTOR_RUN = 4  # the RVV kernels' shortest innermost run; shorter ones run the fast scalar kernel
 KINDS = (OpKind.EQUAL, OpKind.NOT_EQUAL, OpKind.LESS, OpKind.LESS_EQUAL, OpKind.GREATER, OpKind.GREATER_EQUAL)
@@ -26,6 +29,18 @@ F32 = family("comparison float32", "rvfw_compare_params", "compare_f32", ("ref",
 # bool: TFLite Micro's EQUAL and NOT_EQUAL take bool tensors too (bytes 0 or 1).
 BOOL_KINDS = (OpKind.EQUAL, OpKind.NOT_EQUAL)
 B = family("comparison bool", "rvfw_compare_params", "compare_b", ("ref",), tuple(k.value for k in BOOL_KINDS))
+S8 = family("comparison int8", "rvfw_compare_params", "compare_s8", ("ref",), tuple(k.value for k in KINDS))
+LEFT_SHIFT = 8  # TFLite Micro's comparisons shift (value - zero point) left 8 before rescaling
+
+
+def rescaled(values: np.ndarray, scale: float, zero_point: int) -> np.ndarray:
+    """TFLite Micro's int8 comparison operand: ((v - zero_point) << 8) times the scale as a Q31
+    multiplier below one (QuantizeMultiplierSmallerThanOneExp, then
+    MultiplyByQuantizedMultiplierSmallerThanOneExp: a rounding doubling high multiply, then a
+    rounding right shift)."""
+    multiplier, shift = quantize_multiplier(float(np.float32(scale)))
+    return np.array([rounding_divide_by_pot(srdhm((int(v) - zero_point) * (1 << LEFT_SHIFT), multiplier), -shift)
+                     for v in values.reshape(-1)], dtype=np.int64).reshape(values.shape)  # fmt: skip
 
 
 def check(graph: Graph, op: Op) -> None:
@@ -33,10 +48,26 @@ def check(graph: Graph, op: Op) -> None:
     b = expect_dtype(graph, op, op.inputs[1], "input 1", a.dtype)
     out = expect_dtype(graph, op, op.outputs[0], "output", DType.BOOL)
     expect_broadcast(graph, op, a, b, out)
+    if a.dtype is DType.INT8:
+        for position, t in enumerate((a, b)):
+            expect_quant(graph, op, t, f"input {position}")
+            scale = t.quant.scale[0]
+            if not 0.0 < float(np.float32(scale)) < 1.0:  # TFLite Micro's rescaling takes scales below one only
+                raise fail(graph, op, f"input {position} scale {scale:g} not below 1 (TFLite Micro requires it)")
+
+
+def _keys(graph: Graph, op: Op) -> tuple[np.ndarray, np.ndarray]:
+    """The rescaled value of every int8 value of each input."""
+    every = np.arange(-128, 128)
+    quants = [graph.tensors[t].quant for t in op.inputs[:2]]
+    return tuple(rescaled(every, q.scale[0], q.zero_point[0]) for q in quants)  # type: ignore[return-value]
 
 
 def fold(graph: Graph, op: Op) -> list[np.ndarray]:
     a, b = (graph.tensors[t].data for t in op.inputs[:2])
+    if graph.tensors[op.inputs[0]].dtype is DType.INT8:
+        keys_a, keys_b = _keys(graph, op)
+        a, b = keys_a[a.astype(np.int64) + 128], keys_b[b.astype(np.int64) + 128]
     return [NUMPY[op.kind](a, b).astype(np.bool_)]
 
 
@@ -46,6 +77,9 @@ def lower(ctx: LowerContext, op: Op) -> Layer:
     operands = [operand(ctx, op, 0), operand(ctx, op, 1)]
     if a.dtype is DType.BOOL:
         return ctx.layer(op, ctx.pick(B), B, params, [*operands, ctx.output(op)])
+    if a.dtype is DType.INT8:
+        keys = ctx.derived(op, "keys", "int32_t", np.concatenate(_keys(ctx.graph, op)).astype(np.int32))
+        return ctx.layer(op, ctx.pick(S8), S8, params, [*operands, keys, ctx.output(op)])
     fam = S32 if a.dtype is DType.INT32 else F32
     run = dict(params)["dims"][-1]
     if run < MIN_VECTOR_RUN:  # a WHILE loop's counter check: the vector set-up costs more than it saves
@@ -56,8 +90,9 @@ def lower(ctx: LowerContext, op: Op) -> Layer:
 
 
 CONTRACT = OpContract(
-    kinds={kind: Kind(2, (2, 2)) for kind in KINDS},  # later versions add int8, int16, string: refused by dtype
+    kinds={kind: Kind(3, (2, 2)) for kind in KINDS},  # version 2 adds int8, 3 int16 (refused by dtype)
     forms={
+        DType.INT8: Form(check, lower, (S8,)),
         DType.INT32: Form(check, lower, (S32,)),
         DType.FLOAT32: Form(check, lower, (F32,)),
         DType.BOOL: Form(check, lower, (B,), kinds=BOOL_KINDS),

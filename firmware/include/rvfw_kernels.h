@@ -452,6 +452,9 @@ void rvfw_detection_postprocess_f32_rvv(const rvfw_detection_params *p, const fl
                                         float *boxes, float *classes, float *scores, float *count);
 void rvfw_compare_s32_ref(const rvfw_compare_params *p, const int32_t *a, const int32_t *b, uint8_t *output);
 void rvfw_compare_b_ref(const rvfw_compare_params *p, const uint8_t *a, const uint8_t *b, uint8_t *output);
+/* keys: each input's 256 values rescaled as TFLite Micro compares them (codegen.ops.compare). */
+void rvfw_compare_s8_ref(const rvfw_compare_params *p, const int8_t *a, const int8_t *b, const int32_t *keys,
+                         uint8_t *output);
 void rvfw_select_ref(const rvfw_select_params *p, const int8_t *condition, const int8_t *x, const int8_t *y,
                      int8_t *output);
 void rvfw_cumsum_f32_ref(const rvfw_cumsum_params *p, const float *input, float *output);

@@ -1359,7 +1359,7 @@ CASES: dict[str, Case] = {
     },
     **{
         f"every_dtype_compare_{np.dtype(d).name}": Case(lambda r, d=d: every_dtype_compare(d))
-        for d in (np.int32, np.float32)
+        for d in (np.int8, np.int32, np.float32)
     },
     "every_dtype_float_extras": Case(lambda r: every_dtype_float_extras()),
     "f32_neg": Case(lambda r: float_chain(["NEG"], 10.0)),
