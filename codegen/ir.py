@@ -91,6 +91,7 @@ class OpKind(enum.Enum):
     QUANTIZE = "QUANTIZE"
     REDUCE_MAX = "REDUCE_MAX"
     REDUCE_MIN = "REDUCE_MIN"
+    REDUCE_ALL = "REDUCE_ALL"
     RELU = "RELU"
     RELU6 = "RELU6"
     RESHAPE = "RESHAPE"

@@ -116,6 +116,7 @@ _OPTION_TABLES = {
     "SUM": _REDUCER,
     "REDUCE_MAX": _REDUCER,
     "REDUCE_MIN": _REDUCER,
+    "REDUCE_ALL": _REDUCER,
 }  # fmt: skip
 
 

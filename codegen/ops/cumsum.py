@@ -1,6 +1,7 @@
-"""CUMSUM of float32 along a constant axis, exclusive or not, reversed or not: TFLite's CumSum,
-an accumulator from 0 per row along the axis, added in the axis's order (or reversed), each output
-the sum before (exclusive) or after adding its element."""
+"""CUMSUM along a constant axis, exclusive or not, reversed or not: TFLite's CumSum, an accumulator
+per row along the axis, added in the axis's order (or reversed), each output the sum before
+(exclusive) or after adding its element. float32 sums from 0; int8 is TFLite Micro's quantized
+CumSum, ADD_N's arithmetic (ops.add_n.scaled_sum), each output the running sum rescaled."""
 
 from __future__ import annotations
 
@@ -9,11 +10,22 @@ import math
 import numpy as np
 
 from codegen.ir import DType, Graph, Op, OpKind
-from codegen.ops.common import Layer, LowerContext, expect_constant, expect_float, expect_same_shape, fail
+from codegen.ops.add_n import scaled_sum
+from codegen.ops.common import (
+    Layer,
+    LowerContext,
+    expect_constant,
+    expect_dtype,
+    expect_float,
+    expect_quant,
+    expect_same_shape,
+    fail,
+)
 from codegen.ops.contract import Form, Kind, OpContract
 from codegen.ops.kernels import family
 
 CUMSUM = family("CUMSUM float32", "rvfw_cumsum_params", "cumsum_f32", ("ref",), ("CUMSUM",))
+CUMSUM_S8 = family("CUMSUM int8", "rvfw_cumsum_params", "cumsum_s8", ("ref",), ("CUMSUM",))
 
 
 def _axis(graph: Graph, op: Op) -> int:
@@ -30,12 +42,25 @@ def check(graph: Graph, op: Op) -> None:
     _axis(graph, op)
 
 
+def check_s8(graph: Graph, op: Op) -> None:
+    inp = graph.tensors[op.inputs[0]]
+    out = expect_dtype(graph, op, op.outputs[0], "output", DType.INT8)
+    expect_quant(graph, op, inp, "input")
+    expect_quant(graph, op, out, "output")
+    expect_same_shape(graph, op, inp, out)
+    _axis(graph, op)
+    scaled_sum(graph, op)
+
+
 def lower(ctx: LowerContext, op: Op) -> Layer:
     shape = ctx.tensor(op.inputs[0]).shape
     axis = _axis(ctx.graph, op)
     flags = [("exclusive", int(op.options.get("exclusive", False))), ("reverse", int(op.options.get("reverse", False)))]
     params = [("outer", math.prod(shape[:axis])), ("axis_size", shape[axis]), ("inner", math.prod(shape[axis + 1 :])),
               *flags]  # fmt: skip
+    if ctx.tensor(op.inputs[0]).dtype is DType.INT8:
+        return ctx.layer(op, ctx.pick(CUMSUM_S8), CUMSUM_S8, [*params, *scaled_sum(ctx.graph, op)],
+                         [ctx.input(op), ctx.output(op)])  # fmt: skip
     return ctx.layer(op, ctx.pick(CUMSUM), CUMSUM, params, [ctx.input(op), ctx.output(op)])
 
 
@@ -63,6 +88,6 @@ def fold(graph: Graph, op: Op) -> list[np.ndarray] | None:
 
 CONTRACT = OpContract(
     kinds={OpKind.CUMSUM: Kind(1, (2, 2))},
-    forms={DType.FLOAT32: Form(check, lower, (CUMSUM,))},
+    forms={DType.FLOAT32: Form(check, lower, (CUMSUM,)), DType.INT8: Form(check_s8, lower, (CUMSUM_S8,))},
     fold=fold,
 )

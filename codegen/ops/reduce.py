@@ -1,9 +1,11 @@
 """Reductions over any set of axes, int8: MEAN, SUM (a requantised int32 sum, TFLite Micro's
 QuantizedMeanOrSum with the 1/count folded into MEAN's multiplier; int16 too) and REDUCE_MAX / REDUCE_MIN
-(raw bytes; input and output share quantisation); all four in float32. keep_dims either way: the
-output's element order is the same."""
+(raw bytes; input and output share quantisation); all four in float32; REDUCE_ALL of bool (the
+smallest byte: bools are 0 or 1). keep_dims either way: the output's element order is the same."""
 
 from __future__ import annotations
+
+from dataclasses import replace
 
 import numpy as np
 
@@ -24,7 +26,8 @@ from codegen.quant import quantize_multiplier
 
 SUM = family("MEAN/SUM", "rvfw_reduce_params", "mean_s8", ("ref", "scalar", "rvv", "xthead"), ("MEAN", "SUM"))
 MAX = family("REDUCE_MAX", "rvfw_reduce_params", "reduce_max_s8", ("ref",), ("REDUCE_MAX",))
-MIN = family("REDUCE_MIN", "rvfw_reduce_params", "reduce_min_s8", ("ref",), ("REDUCE_MIN",))
+MIN = family("REDUCE_MIN (REDUCE_ALL of bool)", "rvfw_reduce_params", "reduce_min_s8", ("ref",),
+             ("REDUCE_MIN", "REDUCE_ALL"))  # fmt: skip
 SUM16 = family("MEAN/SUM int16", "rvfw_reduce_params", "mean_s16", ("ref", "scalar", "rvv"), ("MEAN", "SUM"))
 FAMILY = {OpKind.MEAN: SUM, OpKind.SUM: SUM, OpKind.REDUCE_MAX: MAX, OpKind.REDUCE_MIN: MIN}
 SUM_F32 = family("MEAN/SUM float32", "rvfw_reduce_params", "mean_f32", ("ref", "rvv", "xthead"), ("MEAN", "SUM"))
@@ -63,6 +66,9 @@ def layout(shape: tuple[int, ...], reduced: set[int]) -> tuple[list[int], list[i
 
 
 def check(graph: Graph, op: Op) -> None:
+    if op.kind is OpKind.REDUCE_ALL:  # (its bool form is check_bool)
+        dtype = graph.tensors[op.inputs[0]].dtype.name.lower()
+        raise fail(graph, op, f"{dtype} not supported (TFLite Micro's REDUCE_ALL takes bool)")
     sums = op.kind in (OpKind.MEAN, OpKind.SUM)
     inp = expect_dtype(graph, op, op.inputs[0], "input", *((DType.INT8, DType.INT16) if sums else (DType.INT8,)))
     out = expect_dtype(graph, op, op.outputs[0], "output", inp.dtype)
@@ -146,15 +152,46 @@ def lower_f32(ctx: LowerContext, op: Op) -> Layer:
     return ctx.layer(op, ctx.pick(fam, *ctx.vector_needs("f32")), fam, params, [ctx.input(op), ctx.output(op)])
 
 
+def check_bool(graph: Graph, op: Op) -> None:
+    expect_dtype(graph, op, op.outputs[0], "output", DType.BOOL)
+    check_axes(graph, op)
+
+
+def lower_bool(ctx: LowerContext, op: Op) -> Layer:
+    """REDUCE_ALL: the smallest byte of each reduced group (REDUCE_MIN's kernel on 0s and 1s)."""
+    kept_dims, kept_strides, red_dims, red_strides = layout(ctx.tensor(op.inputs[0]).shape, axes(ctx.graph, op))
+    params = [("kept_dims", kept_dims), ("kept_strides", kept_strides), ("red_dims", red_dims),
+              ("red_strides", red_strides), ("count", int(np.prod(red_dims))), ("input_zero_point", 0),
+              ("multiplier", 0), ("shift", 0), ("output_zero_point", 0)]  # fmt: skip
+    args = [replace(ctx.input(op), c_type="int8_t"), replace(ctx.output(op), c_type="int8_t")]
+    return ctx.layer(op, ctx.pick(MIN), MIN, params, args)
+
+
+def fold(graph: Graph, op: Op) -> list[np.ndarray] | None:
+    """REDUCE_ALL of a constant (the others are left to their kernels)."""
+    if op.kind is not OpKind.REDUCE_ALL:
+        return None
+    inp, out = graph.tensors[op.inputs[0]], graph.tensors[op.outputs[0]]
+    return [np.all(inp.data, axis=tuple(sorted(axes(graph, op)))).reshape(out.shape)]
+
+
 CONTRACT = OpContract(
     kinds={
         OpKind.MEAN: Kind(3, (2, 2)),
         OpKind.SUM: Kind(2, (2, 2)),
         OpKind.REDUCE_MAX: Kind(3, (2, 2)),
         OpKind.REDUCE_MIN: Kind(3, (2, 2)),
+        OpKind.REDUCE_ALL: Kind(1, (2, 2)),
     },
     forms={
-        DType.FLOAT32: Form(check_f32, lower_f32, (SUM_F32, SUM_F32_SOFT, EXTREME_F32)),
+        DType.FLOAT32: Form(
+            check_f32,
+            lower_f32,
+            (SUM_F32, SUM_F32_SOFT, EXTREME_F32),
+            kinds=(OpKind.MEAN, OpKind.SUM, OpKind.REDUCE_MAX, OpKind.REDUCE_MIN),
+        ),
+        DType.BOOL: Form(check_bool, lower_bool, (MIN,), kinds=(OpKind.REDUCE_ALL,)),
         None: Form(check, lower, (SUM, MAX, MIN, SUM16)),
     },
+    fold=fold,
 )

@@ -124,11 +124,28 @@ typedef struct {
     float score_threshold, iou_threshold, y_scale, x_scale, h_scale, w_scale;
 } rvfw_detection_params;
 
-/* CUMSUM (codegen.ops.cumsum): outer x axis_size x inner, summed along the middle. */
+/* int8 ADD_N and CUMSUM (codegen.ops.add_n.scaled_sum): TFLite Micro sums (value + input_offset)
+ * << left_shift, each rescaled by input_multiplier/input_shift, from the rescaled input_offset (its
+ * quirk: not from 0), then rescales the sum by output_multiplier/output_shift, adds output_offset
+ * and clamps to [act_min, act_max]. */
+typedef struct {
+    int32_t input_offset, left_shift, input_multiplier, input_shift;
+    int32_t output_multiplier, output_shift, output_offset, act_min, act_max;
+} rvfw_scaled_sum;
+
+/* CUMSUM (codegen.ops.cumsum): outer x axis_size x inner, summed along the middle; q for int8. */
 typedef struct {
     int32_t outer, axis_size, inner;
     int32_t exclusive, reverse;
+    rvfw_scaled_sum q;
 } rvfw_cumsum_params;
+
+/* int8 ADD_N (codegen.ops.add_n): one call per input, summing into an int32 accumulator per
+ * element (first: it starts the sum; last: it writes the output). */
+typedef struct {
+    int32_t size, first, last;
+    rvfw_scaled_sum q;
+} rvfw_add_n_params;
 
 /* SELECT_V2 (codegen.ops.select): size elements of elem_size bytes. */
 typedef struct {
@@ -450,6 +467,8 @@ void rvfw_detection_postprocess_f32_scalar(const rvfw_detection_params *p, const
 void rvfw_detection_postprocess_f32_rvv(const rvfw_detection_params *p, const float *box_encodings,
                                         const float *class_predictions, const float *anchors, int8_t *work,
                                         float *boxes, float *classes, float *scores, float *count);
+void rvfw_cumsum_s8_ref(const rvfw_cumsum_params *p, const int8_t *input, int8_t *output);
+void rvfw_add_n_s8_ref(const rvfw_add_n_params *p, const int8_t *input, int32_t *sum, int8_t *output);
 void rvfw_compare_s32_ref(const rvfw_compare_params *p, const int32_t *a, const int32_t *b, uint8_t *output);
 void rvfw_compare_b_ref(const rvfw_compare_params *p, const uint8_t *a, const uint8_t *b, uint8_t *output);
 /* keys: each input's 256 values rescaled as TFLite Micro compares them (codegen.ops.compare). */

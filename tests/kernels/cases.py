@@ -891,6 +891,42 @@ def every_dtype_compare(dtype) -> bytes:
     return m.finish([a, b], [y])
 
 
+def add_n_s8(count: int, shape=(3, 17), zero_point=-5) -> bytes:
+    """int8 ADD_N of `count` inputs of one quantisation (one of them a constant) into another."""
+    m = ModelBuilder()
+    q = {"scale": 0.031, "zero_point": zero_point}
+    xs = [m.tensor(f"x{k}", shape, **q) for k in range(count - 1)]
+    c = m.tensor("c", shape, data=np.arange(int(np.prod(shape))).reshape(shape) % 97 - 50, **q)
+    y = m.tensor("y", shape, scale=0.057, zero_point=3)
+    m.op("ADD_N", [xs[0], c, *xs[1:]], [y])
+    return m.finish(xs, [y])
+
+
+def cumsum_s8(shape, axis, **options) -> bytes:
+    """int8 CUMSUM along a constant axis into a coarser output scale."""
+    m = ModelBuilder()
+    x = m.tensor("x", shape, scale=0.02, zero_point=9)
+    a = m.tensor("axis", (), np.int32, data=np.array(axis, np.int32))
+    y = m.tensor("y", shape, scale=0.09, zero_point=-20)
+    m.op("CUMSUM", [x, a], [y], **options)
+    return m.finish([x], [y])
+
+
+def reduce_all() -> bytes:
+    """REDUCE_ALL of bools over two axes (kept dims), and over the last axis; the seeded input ORed
+    with a constant that is mostly true, so some groups are all true and some not."""
+    m = ModelBuilder()
+    a = m.tensor("a", (3, 4, 5), np.bool_)
+    mostly = np.random.default_rng(46).random((3, 4, 5)) < 0.9
+    x = m.tensor("x", (3, 4, 5), np.bool_)
+    m.op("LOGICAL_OR", [a, m.tensor("mostly", (3, 4, 5), np.bool_, data=mostly)], [x])
+    y = m.tensor("y", (1, 4, 1), np.bool_)
+    m.op("REDUCE_ALL", [x, m.tensor("axes", (2,), np.int32, data=np.array([0, 2], np.int32))], [y], keep_dims=True)
+    z = m.tensor("z", (3, 4), np.bool_)
+    m.op("REDUCE_ALL", [x, m.tensor("last", (1,), np.int32, data=np.array([-1], np.int32))], [z])
+    return m.finish([a], [y, z])
+
+
 def every_dtype_float_extras() -> bytes:
     """float32 forms of ops the other cases take in int8: SPACE_TO_DEPTH, DEPTH_TO_SPACE,
     BATCH_TO_SPACE_ND, ARG_MAX and CAST."""
@@ -1362,6 +1398,11 @@ CASES: dict[str, Case] = {
         for d in (np.int8, np.int32, np.float32)
     },
     "every_dtype_float_extras": Case(lambda r: every_dtype_float_extras()),
+    "reduce_all_bool": Case(lambda r: reduce_all()),
+    "add_n_s8_three": Case(lambda r: add_n_s8(3)),
+    "add_n_s8_five_wide": Case(lambda r: add_n_s8(5, (4, 3, 11), zero_point=60)),
+    "cumsum_s8_middle": Case(lambda r: cumsum_s8((3, 7, 5), 1)),
+    "cumsum_s8_exclusive_reverse": Case(lambda r: cumsum_s8((4, 9), -1, exclusive=True, reverse=True)),
     "f32_neg": Case(lambda r: float_chain(["NEG"], 10.0)),
     "f32_floor_ceil": Case(lambda r: float_chain(["FLOOR", ("MUL", 0.37), "CEIL"], 20.0)),
     # k / 2 exactly, then ROUND: every half rounds to even, both signs
