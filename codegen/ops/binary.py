@@ -47,14 +47,19 @@ S16 = {OpKind.ADD: family("ADD int16", PARAMS, "add_broadcast_s16", ("ref", "sca
        OpKind.SUB: family("SUB int16", PARAMS, "sub_s16", ("ref", "scalar", "rvv"), ("SUB",)),
        OpKind.MUL: family("MUL int16", PARAMS, "mul_s16", ("ref", "scalar", "rvv"), ("MUL",)),
        OpKind.MAXIMUM: family("MAXIMUM int16", PARAMS, "maximum_s16", ("ref",), ("MAXIMUM",)),
-       OpKind.MINIMUM: family("MINIMUM int16", PARAMS, "minimum_s16", ("ref",), ("MINIMUM",))}  # fmt: skip
-S16_KINDS = (OpKind.SUB, OpKind.MUL, OpKind.MAXIMUM, OpKind.MINIMUM)
+       OpKind.MINIMUM: family("MINIMUM int16", PARAMS, "minimum_s16", ("ref",), ("MINIMUM",)),
+       OpKind.SQUARED_DIFFERENCE: family("SQUARED_DIFFERENCE int16", PARAMS, "squared_difference_s16", ("ref",),
+                                         ("SQUARED_DIFFERENCE",))}  # fmt: skip
+S16_KINDS = (OpKind.SUB, OpKind.MUL, OpKind.MAXIMUM, OpKind.MINIMUM, OpKind.SQUARED_DIFFERENCE)
 # int32 (no quantisation: the Signal front end's feature scaling): TFLite Micro's reference
 # arithmetic in int32 (wrapping), DIV truncating toward zero, clamped to the fused activation.
 S32_KINDS = (OpKind.ADD, OpKind.SUB, OpKind.MUL, OpKind.DIV, OpKind.MAXIMUM, OpKind.MINIMUM)
 S32 = {kind: family(f"{kind.value} int32", PARAMS, f"{kind.value.lower()}_s32", ("ref", "scalar", "rvv"),
               (kind.value,))
        for kind in S32_KINDS}  # fmt: skip
+S32[OpKind.SQUARED_DIFFERENCE] = family("SQUARED_DIFFERENCE int32", PARAMS, "squared_difference_s32", ("ref",),
+                                        ("SQUARED_DIFFERENCE",))  # fmt: skip
+S32_KINDS = (*S32_KINDS, OpKind.SQUARED_DIFFERENCE)
 S32_ACTIVATION = {"NONE": (-(2**31), 2**31 - 1), "RELU": (0, 2**31 - 1), "RELU6": (0, 6), "RELU_N1_TO_1": (-1, 1)}
 
 
@@ -122,19 +127,22 @@ def rescaled_sum_params(a: Tensor, b: Tensor, out: Tensor, activation: str, left
     ]  # fmt: skip
 
 
-def _squared_difference_params(a: Tensor, b: Tensor, out: Tensor) -> list[tuple[str, int]]:
+def _squared_difference_params(a: Tensor, b: Tensor, out: Tensor, left_shift: int = SQUARED_LEFT_SHIFT,
+                               bits: int = 8) -> list[tuple[str, int]]:  # fmt: skip
+    """int8 (7 bits of headroom) or int16 (none: TFLite Micro's left shift 0)."""
     sa, sb, so = a.quant.scale[0], b.quant.scale[0], out.quant.scale[0]
     twice_max_input_scale = 2.0 * max(sa, sb)
     m1, s1 = quantize_multiplier(sa / twice_max_input_scale)
     m2, s2 = quantize_multiplier(sb / twice_max_input_scale)
-    real_output = twice_max_input_scale**2 / float(np.float32((1 << (2 * SQUARED_LEFT_SHIFT)) * np.float32(so)))
+    real_output = twice_max_input_scale**2 / float(np.float32((1 << (2 * left_shift)) * np.float32(so)))
     mo, so_shift = quantize_multiplier(real_output)
+    lo, hi = -(1 << (bits - 1)), (1 << (bits - 1)) - 1
     return [
-        ("left_shift", SQUARED_LEFT_SHIFT),
+        ("left_shift", left_shift),
         ("input1_offset", -a.quant.zero_point[0]), ("input1_multiplier", m1), ("input1_shift", s1),
         ("input2_offset", -b.quant.zero_point[0]), ("input2_multiplier", m2), ("input2_shift", s2),
         ("output_offset", out.quant.zero_point[0]), ("output_multiplier", mo), ("output_shift", so_shift),
-        ("output_activation_min", -128), ("output_activation_max", 127),
+        ("output_activation_min", lo), ("output_activation_max", hi),
     ]  # fmt: skip
 
 
@@ -224,6 +232,9 @@ def _fold_s32(graph: Graph, op: Op) -> list[np.ndarray] | None:
         if not np.all(b):
             return None
         value = np.abs(a) // np.abs(b) * np.sign(a) * np.sign(b)  # C's truncating division
+    elif op.kind is OpKind.SQUARED_DIFFERENCE:  # the difference wraps in int32, then its square
+        difference = (a - b).astype(np.uint64).astype(np.uint32).astype(np.int32).astype(np.int64)
+        value = difference * difference
     else:
         value = {OpKind.ADD: np.add, OpKind.SUB: np.subtract, OpKind.MUL: np.multiply, OpKind.MAXIMUM: np.maximum,
                  OpKind.MINIMUM: np.minimum}[op.kind](a, b)  # fmt: skip
@@ -287,6 +298,10 @@ def lower_s16(ctx: LowerContext, op: Op) -> Layer:
     params = broadcast_layout(a.shape, b.shape, out.shape)
     if op.kind in (OpKind.MAXIMUM, OpKind.MINIMUM):  # the raw values compared, as TFLite Micro does
         fam = S16[op.kind]
+        return ctx.layer(op, ctx.pick(fam), fam, params, [operand(ctx, op, 0), operand(ctx, op, 1), ctx.output(op)])
+    if op.kind is OpKind.SQUARED_DIFFERENCE:  # no fused activation: the int16 range
+        fam = S16[op.kind]
+        params += _squared_difference_params(a, b, out, left_shift=0, bits=16)
         return ctx.layer(op, ctx.pick(fam), fam, params, [operand(ctx, op, 0), operand(ctx, op, 1), ctx.output(op)])
     if op.kind is OpKind.MUL:
         m, s = quantize_multiplier(float(a.quant.scale[0]) * float(b.quant.scale[0]) / float(out.quant.scale[0]))

@@ -469,6 +469,10 @@ void rvfw_detection_postprocess_f32_rvv(const rvfw_detection_params *p, const fl
                                         float *boxes, float *classes, float *scores, float *count);
 void rvfw_cumsum_s8_ref(const rvfw_cumsum_params *p, const int8_t *input, int8_t *output);
 void rvfw_add_n_s8_ref(const rvfw_add_n_params *p, const int8_t *input, int32_t *sum, int8_t *output);
+void rvfw_squared_difference_s16_ref(const rvfw_binary_params *p, const int16_t *a, const int16_t *b,
+                                     int16_t *output);
+void rvfw_squared_difference_s32_ref(const rvfw_binary_params *p, const int32_t *a, const int32_t *b,
+                                     int32_t *output);
 void rvfw_compare_s32_ref(const rvfw_compare_params *p, const int32_t *a, const int32_t *b, uint8_t *output);
 void rvfw_compare_b_ref(const rvfw_compare_params *p, const uint8_t *a, const uint8_t *b, uint8_t *output);
 /* keys: each input's 256 values rescaled as TFLite Micro compares them (codegen.ops.compare). */

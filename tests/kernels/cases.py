@@ -1124,6 +1124,17 @@ def op16x8(rng, kind, in_shape, out_shape, wshape=None, activation="NONE", bias_
     return m.finish([t for t in inputs if t >= 0 and m.tensors[t].data is None], [y])
 
 
+def squared_difference16(a_shape, b_shape) -> bytes:
+    """int16 SQUARED_DIFFERENCE (16x8: zero points 0) of two scales, with broadcasting, into a scale
+    that saturates the largest squares."""
+    m = ModelBuilder()
+    a = m.tensor("a", a_shape, np.int16, scale=0.0005, zero_point=0)
+    b = m.tensor("b", b_shape, np.int16, scale=0.0003, zero_point=0)
+    y = m.tensor("y", tuple(np.broadcast_shapes(a_shape, b_shape)), np.int16, scale=0.006, zero_point=0)
+    m.op("SQUARED_DIFFERENCE", [a, b], [y])
+    return m.finish([a, b], [y])
+
+
 def convert(src, dst, shape) -> bytes:
     """QUANTIZE / DEQUANTIZE between float32, int8 and int16, and QUANTIZE to int32."""
     m = ModelBuilder()
@@ -1597,6 +1608,7 @@ CASES: dict[str, Case] = {
     ),
     "s16_add": Case(lambda r: op16x8(r, "ADD", (2, 5, 7), (2, 5, 7)), vector=S16_FAST),
     "s16_sub_broadcast": Case(lambda r: op16x8(r, "SUB", (2, 5, 7), (2, 5, 7), b_shape=(5, 1)), vector=S16_FAST),
+    "s16_squared_difference_broadcast": Case(lambda r: squared_difference16((2, 5, 7), (5, 1))),
     "s16_maximum_broadcast": Case(lambda r: maxmin16(r, "MAXIMUM", (2, 5, 7), (5, 1))),
     "s16_minimum_const": Case(lambda r: maxmin16(r, "MINIMUM", (3, 11), (11,), const=True)),
     "s16_mul_broadcast": Case(lambda r: op16x8(r, "MUL", (3, 4, 6), (3, 4, 6), b_shape=(6,)), vector=S16_FAST),
@@ -1818,6 +1830,7 @@ CASES: dict[str, Case] = {
     "f32_not_equal_scalar": Case(lambda r: compare("NOT_EQUAL", (6, 6), (1,), np.float32), vector=S16_FAST),
     "s32_add_broadcast_relu": Case(lambda r: binary_s32("ADD", (2, 3, 5), (3, 1), activation="RELU"), vector=RVV),
     "s32_sub_broadcast": Case(lambda r: binary_s32("SUB", (2, 3, 5), (5,)), vector=RVV),
+    "s32_squared_difference_wrapping": Case(lambda r: binary_s32("SQUARED_DIFFERENCE", (2, 3, 5), (5,))),
     "s32_mul_scalar": Case(lambda r: binary_s32("MUL", (41,), (1,)), vector=RVV),
     "s32_div_const": Case(lambda r: binary_s32("DIV", (4, 10), (10,), divisor=[3, -1, 7, 1000, -2]), vector=RVV),
     "s32_minimum": Case(lambda r: binary_s32("MINIMUM", (37,), (37,)), vector=RVV),
