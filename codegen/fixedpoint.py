@@ -188,3 +188,30 @@ def divide(x: int, y: int, multiplier: int, shift: int) -> int:
     unscaled = srdhm(wrap32(x * (1 << headroom)), inverse)
     total_shift = shift - recip_shift - headroom
     return rounding_divide_by_pot_wide(srdhm(unscaled, multiplier), -total_shift)
+
+
+def inv_sqrt_multiplier_exp(value: int, reverse_shift: int) -> tuple[int, int]:
+    """TFLite's GetInvSqrtQuantizedMultiplierExp: 1/sqrt(value) as a Q31 multiplier and a shift
+    (times reverse_shift), by five Newton-Raphson steps in gemmlowp's fixed point with 3 integer
+    bits. value <= 1 (0 included, which TFLite treats as 1) gives INT32_MAX and 0."""
+    if value <= 1:
+        return INT32_MAX, 0
+    shift = 11
+    while value >= (1 << 29):
+        value //= 4
+        shift += 1
+    pairs = (count_leading_zeros(value) - 1) // 2 - 1
+    shift -= pairs
+    value <<= 2 * pairs
+    f3_input = value >> 1  # F3 raw
+    half_input = saturating_mul_pot(f3_input, -1)
+    half_three = (1 << 28) + (1 << 27)  # 1.5 in F3
+    x = 1 << 28  # F3 one
+    for _ in range(5):
+        x3 = saturating_mul_pot(srdhm(srdhm(x, x), x), 6)  # F9 rescaled to F3
+        x = saturating_mul_pot(wrap32(srdhm(half_three, x) - srdhm(half_input, x3)), 3)  # F6 to F3
+    x = srdhm(x, 1518500250)  # times sqrt(2) / 2 (F0)
+    if shift < 0:
+        x = wrap32(x << -shift)
+        shift = 0
+    return x, shift * reverse_shift

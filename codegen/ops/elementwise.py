@@ -3,20 +3,30 @@ SQRT, RSQRT, SQUARE, EXP and LOG, each as TFLite Micro's reference computes it i
 -x; floorf; ceilf; rounding half to even (TFLite's RoundToNearest); sqrtf (IEEE, correctly
 rounded); 1.0f / sqrtf(x) (two roundings, as TFLite Micro divides); x * x; expf and logf as the
 host C library TFLite Micro runs with computes them (rvfw_expf.h, rvfw_logf.h: glibc's algorithms,
-to the bit, over the whole float range). Other dtypes are refused in one line naming the dtype."""
+to the bit, over the whole float range).
+
+int8 RSQRT: TFLite Micro's RsqrtEvalQuantized, a 256-entry table built here (the int8 activations'
+table kernel): (x - zero point) through GetInvSqrtQuantizedMultiplierExp with 20 bits of headroom,
+then 1 / (sqrt(input scale) * output scale); 0 gives 127. TFLite Micro refuses an input below the
+zero point at run time; the table gives it what the arithmetic gives. Other dtypes are refused in
+one line naming the dtype."""
 
 from __future__ import annotations
 
 import ctypes
 import ctypes.util
+import math
 from functools import cache
 
 import numpy as np
 
+from codegen import fixedpoint as fp
 from codegen.ir import DType, Graph, Op, OpKind
-from codegen.ops.common import Layer, LowerContext, expect_float, expect_same_shape
+from codegen.ops.activation import LUT
+from codegen.ops.common import Layer, LowerContext, expect_float, expect_int8_same_shape, expect_same_shape
 from codegen.ops.contract import Form, Kind, OpContract
 from codegen.ops.kernels import family
+from codegen.quant import quantize_multiplier
 
 KINDS = (OpKind.NEG, OpKind.FLOOR, OpKind.CEIL, OpKind.ROUND, OpKind.SQRT, OpKind.RSQRT, OpKind.SQUARE, OpKind.EXP,
          OpKind.LOG)  # fmt: skip
@@ -58,8 +68,43 @@ def check(graph: Graph, op: Op) -> None:
     expect_same_shape(graph, op, *expect_float(graph, op))
 
 
+RSQRT_SHIFT = 20  # TFLite Micro's kShift: headroom for the inverse square root
+
+
+def rsqrt_table(graph: Graph, op: Op) -> list[int]:
+    """TFLite Micro's int8 RSQRT of every input value -128..127."""
+    inp, out = graph.tensors[op.inputs[0]], graph.tensors[op.outputs[0]]
+    scale = 1.0 / (math.sqrt(float(np.float32(inp.quant.scale[0]))) * float(np.float32(out.quant.scale[0])))
+    multiplier, shift = quantize_multiplier(scale)
+    table = []
+    for x in range(-128, 128):
+        value = x - inp.quant.zero_point[0]
+        if value == 0:  # "any value close to 0 represents the max output value"
+            table.append(127)
+            continue
+        inv_m, inv_s = fp.inv_sqrt_multiplier_exp(value, -1)
+        data = fp.multiply_by_quantized_multiplier(1, inv_m, inv_s + RSQRT_SHIFT)
+        output = fp.multiply_by_quantized_multiplier(data, multiplier, shift - RSQRT_SHIFT) + out.quant.zero_point[0]
+        table.append(min(max(output, -128), 127))
+    return table
+
+
+def check_s8(graph: Graph, op: Op) -> None:
+    expect_int8_same_shape(graph, op)
+    rsqrt_table(graph, op)
+
+
+def lower_s8(ctx: LowerContext, op: Op) -> Layer:
+    values = np.array(rsqrt_table(ctx.graph, op), dtype=np.int8)
+    lut = np.concatenate([values[128:], values[:128]])  # the table kernel's order: 0..127, then -128..-1
+    args = [ctx.input(op), ctx.derived(op, "lut", "int8_t", lut), ctx.output(op)]
+    return ctx.layer(op, ctx.pick(LUT), LUT, [("size", ctx.tensor(op.inputs[0]).num_elements)], args)
+
+
 def fold(graph: Graph, op: Op) -> list[np.ndarray] | None:
     data = graph.tensors[op.inputs[0]].data
+    if graph.tensors[op.inputs[0]].dtype is DType.INT8 and op.kind is OpKind.RSQRT:
+        return [np.array(rsqrt_table(graph, op), dtype=np.int8)[data.astype(np.int64) + 128]]
     if graph.tensors[op.inputs[0]].dtype is not DType.FLOAT32:
         return None
     return [_values(op.kind, data)]
@@ -77,9 +122,10 @@ def lower(ctx: LowerContext, op: Op) -> Layer:
 
 
 CONTRACT = OpContract(
-    kinds={kind: Kind(1, (1, 1)) for kind in KINDS},
+    kinds={kind: Kind(2 if kind is OpKind.RSQRT else 1, (1, 1)) for kind in KINDS},  # RSQRT 2: int8
     forms={
         DType.FLOAT32: Form(check, lower, tuple(FAMILY.values()), inplace=inplace),
+        DType.INT8: Form(check_s8, lower_s8, (LUT,), inplace=inplace, kinds=(OpKind.RSQRT,)),
     },
     fold=fold,
 )

@@ -158,7 +158,7 @@ MISSING: frozenset[tuple[str, str]] = frozenset({
     ("DYNAMIC_UPDATE_SLICE", "int16"), ("DYNAMIC_UPDATE_SLICE", "int32"), ("DYNAMIC_UPDATE_SLICE", "float32"),
     ("EMBEDDING_LOOKUP", "int8"), ("EMBEDDING_LOOKUP", "float32"),
     ("GREATER", "int16"),
-    ("RSQRT", "int8"), ("SIN", "float32"),
+    ("SIN", "float32"),
     ("CIRCULAR_BUFFER", "int8"), ("SIGNAL_RFFT", "int32"), ("SIGNAL_RFFT", "float32"), ("SIGNAL_IRFFT", "int16"),
     ("SIGNAL_IRFFT", "int32"), ("SIGNAL_IRFFT", "float32"), ("SIGNAL_FRAMER", "int16"), ("SIGNAL_STACKER", "int16"),
     ("SIGNAL_DELAY", "int16"), ("SIGNAL_OVERLAP_ADD", "int16"), ("SIGNAL_OVERLAP_ADD", "float32"),

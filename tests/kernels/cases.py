@@ -912,6 +912,18 @@ def cumsum_s8(shape, axis, **options) -> bytes:
     return m.finish([x], [y])
 
 
+def rsqrt_s8() -> bytes:
+    """int8 RSQRT of an ABS (TFLite Micro refuses inputs below the zero point at run time), its
+    zero input giving 127."""
+    m = ModelBuilder()
+    x = m.tensor("x", (4, 33), scale=0.05, zero_point=3)
+    t = m.tensor("t", (4, 33), scale=0.04, zero_point=-20)
+    m.op("ABS", [x], [t])
+    y = m.tensor("y", (4, 33), scale=0.02, zero_point=-128)
+    m.op("RSQRT", [t], [y], 2)
+    return m.finish([x], [y])
+
+
 def reduce_all() -> bytes:
     """REDUCE_ALL of bools over two axes (kept dims), and over the last axis; the seeded input ORed
     with a constant that is mostly true, so some groups are all true and some not."""
@@ -1410,6 +1422,7 @@ CASES: dict[str, Case] = {
     },
     "every_dtype_float_extras": Case(lambda r: every_dtype_float_extras()),
     "reduce_all_bool": Case(lambda r: reduce_all()),
+    "rsqrt_s8_of_abs": Case(lambda r: rsqrt_s8()),
     "add_n_s8_three": Case(lambda r: add_n_s8(3)),
     "add_n_s8_five_wide": Case(lambda r: add_n_s8(5, (4, 3, 11), zero_point=60)),
     "cumsum_s8_middle": Case(lambda r: cumsum_s8((3, 7, 5), 1)),
