@@ -17,6 +17,7 @@ from codegen.frontend import load_tflite
 from codegen.ir import DType, Graph
 from codegen.ops import check_graph
 from codegen.passes import run_passes
+from codegen.passes.groups import split_grouped_convs
 from codegen.passes.io import IO_MODES, strip_io_quantization, wrap_io_float
 from codegen.tt import compress as tt_compress
 from codegen.tt import space as tt_space
@@ -45,7 +46,7 @@ def load(
     fully-connected layers when asked (the result is checked against codegen.check.tt_reference)."""
     if io not in IO_MODES:
         raise RvfwError(f"unknown --io '{io}' (choose from: {', '.join(IO_MODES)})")
-    graph, removed = run_passes(load_tflite(model), "load")
+    graph, removed = run_passes(split_grouped_convs(load_tflite(model)), "load")
     if removed:
         log("simplified: " + ", ".join(f"{name} removed {n} op{'s' if n > 1 else ''}" for name, n in removed))
     if io == "int8":

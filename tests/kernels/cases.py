@@ -924,6 +924,29 @@ def rsqrt_s8() -> bytes:
     return m.finish([x], [y])
 
 
+def grouped_conv(rng, dtype, groups: int, h=6, w=7, cin=12, cout=9, k=3, stride=(1, 1), activation="RELU") -> bytes:
+    """A grouped CONV_2D (filter depth cin / groups), int8 with per-channel weights, 16x8 or float32."""
+    m = ModelBuilder()
+    depth = cin // groups
+    out_h, out_w = -(-h // stride[0]), -(-w // stride[1])
+    if dtype is np.float32:
+        x = m.tensor("x", (1, h, w, cin), np.float32)
+        wt = m.tensor("w", (cout, k, k, depth), np.float32, data=rng.uniform(-1, 1, (cout, k, k, depth)))
+        b = m.tensor("b", (cout,), np.float32, data=rng.uniform(-1, 1, cout))
+        y = m.tensor("y", (1, out_h, out_w, cout), np.float32)
+    else:
+        s_in = 0.05 if dtype is np.int8 else 0.0005
+        x = m.tensor("x", (1, h, w, cin), dtype, scale=s_in, zero_point=5 if dtype is np.int8 else 0)
+        ws = rng.uniform(0.002, 0.02, cout).astype(np.float32)
+        wt = m.tensor("w", (cout, k, k, depth), scale=ws, data=rng.integers(-127, 128, (cout, k, k, depth)), axis=0)
+        bias_dtype = np.int32 if dtype is np.int8 else np.int64
+        b = m.tensor("b", (cout,), bias_dtype, scale=ws * s_in, data=rng.integers(-2000, 2000, cout))
+        y = m.tensor("y", (1, out_h, out_w, cout), dtype, scale=_scale_for(s_in, 0.011, k * k * depth),
+                     zero_point=-3 if dtype is np.int8 else 0)  # fmt: skip
+    m.op("CONV_2D", [x, wt, b], [y], stride=stride, padding="SAME", activation=activation)
+    return m.finish([x], [y])
+
+
 def reduce_all() -> bytes:
     """REDUCE_ALL of bools over two axes (kept dims), and over the last axis; the seeded input ORed
     with a constant that is mostly true, so some groups are all true and some not."""
@@ -1422,6 +1445,10 @@ CASES: dict[str, Case] = {
     },
     "every_dtype_float_extras": Case(lambda r: every_dtype_float_extras()),
     "reduce_all_bool": Case(lambda r: reduce_all()),
+    "conv_grouped_3_groups": Case(lambda r: grouped_conv(r, np.int8, 3)),
+    "conv_grouped_4_groups_stride2_1x1": Case(lambda r: grouped_conv(r, np.int8, 4, k=1, cout=8, stride=(2, 2))),
+    "s16_conv_grouped_2_groups": Case(lambda r: grouped_conv(r, np.int16, 2, cout=6)),
+    "f32_conv_grouped_6_groups": Case(lambda r: grouped_conv(r, np.float32, 6, cout=12, activation="RELU6")),
     "rsqrt_s8_of_abs": Case(lambda r: rsqrt_s8()),
     "add_n_s8_three": Case(lambda r: add_n_s8(3)),
     "add_n_s8_five_wide": Case(lambda r: add_n_s8(5, (4, 3, 11), zero_point=60)),
