@@ -1,7 +1,9 @@
 """BATCH_MATMUL, int8: out[..., i, j] = sum_k (a[..., i, k] - za) * (b[..., k, j] - zb), requantised
 by sa * sb / so (TFLite Micro's per-tensor int8 form), with adj_x / adj_y (an operand stored
 transposed), batch dimensions broadcast as TFLite does (up to three), and a constant right-hand
-side as a weight table. TFLM accumulates in another order; integer sums are the same."""
+side as a weight table. TFLM accumulates in another order; integer sums are the same.
+16x8 (zero points 0): TFLite Micro's BatchMatMul<int16_t, int64_t>, an int64 sum requantised by
+the 64-bit MultiplyByQuantizedMultiplier. float32: the plain product."""
 
 from __future__ import annotations
 
@@ -18,6 +20,7 @@ BATCH_MATMUL = family("BATCH_MATMUL", "rvfw_batch_matmul_params", "batch_matmul_
 BATCH_MATMUL_F32 = family(
     "BATCH_MATMUL float32", "rvfw_batch_matmul_params", "batch_matmul_f32", ("ref", "scalar", "rvv")
 )
+BATCH_MATMUL_S16 = family("BATCH_MATMUL int16", "rvfw_batch_matmul_params", "batch_matmul_s16", ("ref",))
 BATCH_DIMS = 3
 
 
@@ -36,12 +39,14 @@ def dims(graph: Graph, op: Op) -> tuple[int, int, int]:
 
 
 def check(graph: Graph, op: Op) -> None:
-    a = expect_dtype(graph, op, op.inputs[0], "input", DType.INT8, DType.FLOAT32)
+    a = expect_dtype(graph, op, op.inputs[0], "input", DType.INT8, DType.INT16, DType.FLOAT32)
     b = expect_dtype(graph, op, op.inputs[1], "input", a.dtype)
     out = expect_dtype(graph, op, op.outputs[0], "output", a.dtype)
     for t, role in ((a, "lhs"), (b, "rhs"), (out, "output")):
-        if a.dtype is DType.INT8:
+        if a.dtype is not DType.FLOAT32:
             expect_quant(graph, op, t, role)
+        if a.dtype is DType.INT16 and t.quant.zero_point[0] != 0:
+            raise fail(graph, op, f"int16 {role} zero point {t.quant.zero_point[0]} (16x8 quantisation has 0)")
     if a.is_constant:
         raise fail(graph, op, "a constant left-hand side not supported")
     if not 2 <= len(a.shape) <= 2 + BATCH_DIMS or not 2 <= len(b.shape) <= 2 + BATCH_DIMS:
@@ -89,7 +94,7 @@ def lower(ctx: LowerContext, op: Op) -> Layer:
         ("output_offset", zero(out)), ("output_multiplier", multiplier), ("output_shift", shift),
     ]  # fmt: skip
     rhs = ctx.weights(op.inputs[1]) if b.is_constant else ctx.input(op, 1)
-    fam = BATCH_MATMUL_F32 if floating else BATCH_MATMUL
+    fam = BATCH_MATMUL_F32 if floating else BATCH_MATMUL_S16 if a.dtype is DType.INT16 else BATCH_MATMUL
     chosen = ctx.pick(fam, *ctx.vector_needs("f32")) if floating else ctx.pick(fam)
     return ctx.layer(op, chosen, fam, params, [ctx.input(op, 0), rhs, ctx.output(op)], macs(ctx.graph, op))
 
@@ -98,5 +103,5 @@ CONTRACT = OpContract(
     kinds={
         OpKind.BATCH_MATMUL: Kind(4, (2, 2)),
     },
-    forms={None: Form(check, lower, (BATCH_MATMUL, BATCH_MATMUL_F32), macs=macs)},
+    forms={None: Form(check, lower, (BATCH_MATMUL, BATCH_MATMUL_S16, BATCH_MATMUL_F32), macs=macs)},
 )

@@ -551,6 +551,8 @@ void rvfw_transpose_conv_s8_rvv(const rvfw_conv_params *p, const int8_t *input, 
                                 const int32_t *bias, const int32_t *output_multiplier, const int32_t *output_shift,
                                 int8_t *output);
 void rvfw_batch_matmul_s8_ref(const rvfw_batch_matmul_params *p, const int8_t *a, const int8_t *b, int8_t *output);
+void rvfw_batch_matmul_s16_ref(const rvfw_batch_matmul_params *p, const int16_t *a, const int16_t *b,
+                               int16_t *output);
 void rvfw_batch_matmul_s8_scalar(const rvfw_batch_matmul_params *p, const int8_t *a, const int8_t *b,
                                  int8_t *output);
 void rvfw_batch_matmul_s8_rvv(const rvfw_batch_matmul_params *p, const int8_t *a, const int8_t *b, int8_t *output);

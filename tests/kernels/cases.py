@@ -667,8 +667,17 @@ def relu16(kind: str, shape, in_scale, out_scale) -> bytes:
     return m.finish([x], [y])
 
 
-def batch_matmul(rng, a_shape, b_shape, out_shape, const_b=False, floating=False, **options) -> bytes:
+def batch_matmul(rng, a_shape, b_shape, out_shape, const_b=False, floating=False, int16=False, **options) -> bytes:
     m = ModelBuilder()
+    if int16:  # 16x8: zero points 0, an output scale that saturates the largest products
+        a = m.tensor("a", a_shape, np.int16, scale=0.0005, zero_point=0)
+        data = rng.integers(-32768, 32768, b_shape) if const_b else None
+        b = m.tensor("b", b_shape, np.int16, scale=0.0004, zero_point=0, data=data)
+        depth = a_shape[-2] if options.get("adj_x") else a_shape[-1]
+        y = m.tensor("y", out_shape, np.int16, scale=float(np.float32(0.0005 * 0.0004 * 9000 * np.sqrt(depth))),
+                     zero_point=0)  # fmt: skip
+        m.op("BATCH_MATMUL", [a, b], [y], **options)
+        return m.finish([a] if const_b else [a, b], [y])
     if floating:
         a = m.tensor("a", a_shape, np.float32)
         b = m.tensor("b", b_shape, np.float32, data=rng.normal(0, 1, b_shape) if const_b else None)
@@ -1299,6 +1308,10 @@ CASES: dict[str, Case] = {
     "batch_matmul_const_rhs": Case(lambda r: batch_matmul(r, (6, 9), (9, 11), (6, 11), const_b=True), vector=S16_FAST),
     # more columns than one vector strip at VLEN 128, and not a multiple of the scalar kernel's four
     "batch_matmul_wide_cols": Case(lambda r: batch_matmul(r, (2, 5, 40), (2, 40, 37), (2, 5, 37)), vector=S16_FAST),
+    "s16_batch_matmul_broadcast_adj_y": Case(
+        lambda r: batch_matmul(r, (2, 3, 4, 7), (1, 5, 7), (2, 3, 4, 5), int16=True, adj_y=True)
+    ),
+    "s16_batch_matmul_const_rhs": Case(lambda r: batch_matmul(r, (6, 9), (9, 11), (6, 11), const_b=True, int16=True)),
     "f32_transpose_conv_stride2": Case(lambda r: transpose_conv_float(r, 4, 5, 3, 6, (3, 3), (2, 2)), vector=S16_FAST),
     "f32_transpose_conv_valid_relu": Case(
         lambda r: transpose_conv_float(r, 3, 3, 4, 5, (4, 2), (2, 1), "VALID", "RELU"), vector=S16_FAST
