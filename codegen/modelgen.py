@@ -17,6 +17,7 @@ from tflite.TensorType import TensorType
 
 _DTYPES = {
     np.int8: TensorType.INT8,
+    np.uint8: TensorType.UINT8,
     np.int32: TensorType.INT32,
     np.float32: TensorType.FLOAT32,
     np.int16: TensorType.INT16,

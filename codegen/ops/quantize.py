@@ -24,6 +24,7 @@ DEQUANTIZE = family("DEQUANTIZE", "rvfw_affine_params", "dequantize_s8_f32", ("r
 DEQUANTIZE_INT = DEQUANTIZE.variant("DEQUANTIZE (its table in integer lanes)", {"rvv": "dequantize_table_s8_f32_rvv"},
                                     {"rvv": ("input", "table", "output")})  # fmt: skip
 DEQUANTIZE16 = family("DEQUANTIZE int16", "rvfw_affine_params", "dequantize_s16_f32", ("ref",), ("DEQUANTIZE",))
+DEQUANTIZE_U8 = family("DEQUANTIZE uint8", "rvfw_affine_params", "dequantize_u8_f32", ("ref",), ("DEQUANTIZE",))
 # The fast scalar kernel places each input among thresholds computed here (no float division).
 QUANTIZE = family("QUANTIZE", "rvfw_affine_params", "quantize_f32_s8", ("ref", "scalar", "rvv"), ("QUANTIZE",),
                   args={"ref": ("input", "output"), "scalar": ("input", "thresholds", "output"),
@@ -54,7 +55,7 @@ def check(graph: Graph, op: Op) -> None:
         if inp.dtype is not DType.FLOAT32:  # int32 -> int8/int16: TFLite Micro's Requantize (seanet)
             expect_quant(graph, op, inp, "input")
     else:
-        inp = expect_dtype(graph, op, op.inputs[0], "input", *INTEGER)
+        inp = expect_dtype(graph, op, op.inputs[0], "input", *INTEGER, DType.UINT8)
         expect_dtype(graph, op, op.outputs[0], "output", DType.FLOAT32)
         expect_quant(graph, op, inp, "input")
 
@@ -63,8 +64,10 @@ def lower(ctx: LowerContext, op: Op) -> Layer:
     inp, out = ctx.tensor(op.inputs[0]), ctx.tensor(op.outputs[0])
     args = [ctx.input(op), ctx.output(op)]
     if op.kind is OpKind.DEQUANTIZE:
-        fam = DEQUANTIZE16 if inp.dtype is DType.INT16 else DEQUANTIZE
+        fam = {DType.INT16: DEQUANTIZE16, DType.UINT8: DEQUANTIZE_U8}.get(inp.dtype, DEQUANTIZE)
         params = [("size", inp.num_elements), ("zero_point", inp.quant.zero_point[0]), ("scale", inp.quant.scale[0])]
+        if fam is DEQUANTIZE_U8:
+            return ctx.layer(op, ctx.pick(fam), fam, params, args)
         # The RVV kernel multiplies in float64 lanes, as the reference does in double: V or Zve64d;
         # without them (Zve32x) the int8 one gathers the table of outputs in integer lanes.
         if fam is DEQUANTIZE and "f64" not in ctx.caps:
@@ -175,6 +178,7 @@ CONTRACT = OpContract(
                 DEQUANTIZE,
                 DEQUANTIZE_INT,
                 DEQUANTIZE16,
+                DEQUANTIZE_U8,
                 QUANTIZE,
                 QUANTIZE_INT,
                 *QUANTIZE_FPU.values(),

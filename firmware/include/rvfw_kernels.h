@@ -759,6 +759,7 @@ void rvfw_dequantize_s8_f32_rvv(const rvfw_affine_params *p, const int8_t *input
 /* table: the 256 outputs of int8 inputs -128..127. */
 void rvfw_dequantize_s8_f32_scalar(const rvfw_affine_params *p, const int8_t *input, const float *table, float *output);
 void rvfw_dequantize_s16_f32_ref(const rvfw_affine_params *p, const int16_t *input, float *output);
+void rvfw_dequantize_u8_f32_ref(const rvfw_affine_params *p, const uint8_t *input, float *output);
 void rvfw_pad_s8_ref(const rvfw_pad_params *p, const int8_t *input, int8_t *output);
 void rvfw_pad_s8_scalar(const rvfw_pad_params *p, const int8_t *input, int8_t *output);
 void rvfw_pad_s8_rvv(const rvfw_pad_params *p, const int8_t *input, int8_t *output);

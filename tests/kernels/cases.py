@@ -405,6 +405,15 @@ def dequantized_constant(rng) -> bytes:
     return m.finish([x], [y])
 
 
+def dequantize_u8() -> bytes:
+    """DEQUANTIZE of a uint8 input (a model converted with uint8 I/O), zero point above 127."""
+    m = ModelBuilder()
+    x = m.tensor("x", (4, 9), np.uint8, scale=0.0371, zero_point=131)
+    y = m.tensor("y", (4, 9), np.float32)
+    m.op("DEQUANTIZE", [x], [y])
+    return m.finish([x], [y])
+
+
 def dequantize() -> bytes:
     m = ModelBuilder()
     x = m.tensor("x", (4, 9), scale=0.0371, zero_point=-17)
@@ -876,6 +885,10 @@ def every_dtype_moves(dtype) -> bytes:
     outputs = [t, shape]
     if tflm["ZEROS_LIKE"]:
         outputs.append(op("ZEROS_LIKE", [x], (2, 4, 6)))
+    if tflm["CAST"]:
+        cast = m.tensor("cast", (2, 4, 6), np.int32 if dtype is np.float32 else np.float32)
+        m.op("CAST", [x], [cast])
+        outputs.append(cast)
     if tflm["FILL"]:
         value = m.tensor("value", (), dtype, data=np.array(3, dtype), **q)
         outputs.append(op("FILL", [const("dims", [3, 2]), value], (3, 2)))
@@ -1463,6 +1476,7 @@ CASES: dict[str, Case] = {
     "s16_conv_grouped_2_groups": Case(lambda r: grouped_conv(r, np.int16, 2, cout=6)),
     "f32_conv_grouped_6_groups": Case(lambda r: grouped_conv(r, np.float32, 6, cout=12, activation="RELU6")),
     "rsqrt_s8_of_abs": Case(lambda r: rsqrt_s8()),
+    "dequantize_u8": Case(lambda r: dequantize_u8()),
     "add_n_s8_three": Case(lambda r: add_n_s8(3)),
     "add_n_s8_five_wide": Case(lambda r: add_n_s8(5, (4, 3, 11), zero_point=60)),
     "cumsum_s8_middle": Case(lambda r: cumsum_s8((3, 7, 5), 1)),
