@@ -22,15 +22,21 @@ from codegen.ops import CONTRACTS
 
 
 def fold_constants(graph: Graph) -> Graph:
+    """An op whose values are known at build time becomes constants. One whose output the model
+    returns stays (it writes the output), and the ops after it read a constant copy of its values
+    (a SHAPE both returned and read by a RESHAPE)."""
     tensors = list(graph.tensors)
     ops = []
+    rename: dict[int, int] = {}  # a returned output -> its constant copy, for the ops after it
     for op in graph.ops:
+        if any(i in rename for i in op.inputs):
+            op = dataclasses.replace(op, inputs=tuple(rename.get(i, i) for i in op.inputs))
         contract = CONTRACTS[op.kind]
         fold = contract.fold
         inputs = [i for i in op.inputs if i >= 0]
         view = dataclasses.replace(graph, tensors=tensors)
         constant = contract.folds_any_input or all(tensors[i].is_constant for i in inputs)  # SHAPE: static shapes
-        if fold is None or not constant or set(op.outputs) & set(graph.outputs):
+        if fold is None or not constant:
             ops.append(op)
             continue
         try:
@@ -40,9 +46,17 @@ def fold_constants(graph: Graph) -> Graph:
         if values is None:
             ops.append(op)
             continue
+        returned = bool(set(op.outputs) & set(graph.outputs))
+        if returned:
+            ops.append(op)
         for o, value in zip(op.outputs, values):
             t = tensors[o]
-            tensors[o] = dataclasses.replace(t, data=np.asarray(value, dtype=t.dtype.np_type).reshape(t.shape))
+            data = np.asarray(value, dtype=t.dtype.np_type).reshape(t.shape)
+            if returned:
+                rename[o] = len(tensors)
+                tensors.append(dataclasses.replace(t, index=len(tensors), name=f"{t.name}/folded", data=data))
+            else:
+                tensors[o] = dataclasses.replace(t, data=data)
     return dataclasses.replace(graph, tensors=tensors, ops=ops)
 
 

@@ -60,6 +60,14 @@ typedef struct {
     int32_t offset, elem_size;
 } rvfw_copy_strided_params;
 
+/* DYNAMIC_UPDATE_SLICE (codegen.ops.dynamic_update_slice): the operand (dims, 6 padded with leading
+ * 1s) with the update (update_dims) written at start indices read on the device (index_bytes 4 or
+ * 8), each clamped so the update fits; elements of elem_size bytes. */
+typedef struct {
+    int32_t dims[6], update_dims[6];
+    int32_t rank, elem_size, index_bytes;
+} rvfw_update_slice_params;
+
 /* GATHER by indices computed on the device: outer blocks of axis_size rows of row_bytes; count
  * indices (codegen.ops.movement). */
 typedef struct {
@@ -483,6 +491,8 @@ void rvfw_select_ref(const rvfw_select_params *p, const int8_t *condition, const
 void rvfw_cumsum_f32_ref(const rvfw_cumsum_params *p, const float *input, float *output);
 /* LOGICAL_AND (comparison 0) and LOGICAL_OR (1) with broadcasting; LOGICAL_NOT (codegen.ops.logical). */
 void rvfw_logical_b_ref(const rvfw_compare_params *p, const uint8_t *a, const uint8_t *b, uint8_t *output);
+void rvfw_dynamic_update_slice_ref(const rvfw_update_slice_params *p, const void *operand, const void *update,
+                                   const void *indices, void *output);
 void rvfw_logical_not_b_ref(const rvfw_lut_params *p, const uint8_t *input, uint8_t *output);
 void rvfw_compare_s32_scalar(const rvfw_compare_params *p, const int32_t *a, const int32_t *b, uint8_t *output);
 void rvfw_compare_s32_rvv(const rvfw_compare_params *p, const int32_t *a, const int32_t *b, uint8_t *output);

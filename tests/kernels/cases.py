@@ -969,6 +969,52 @@ def grouped_conv(rng, dtype, groups: int, h=6, w=7, cin=12, cout=9, k=3, stride=
     return m.finish([x], [y])
 
 
+def update_slice(dtype, operand_shape, update_shape, starts=None, index_dtype=np.int32) -> bytes:
+    """DYNAMIC_UPDATE_SLICE of one dtype: start indices a constant, or an input (clamped as TFLite
+    Micro clamps them)."""
+    m = ModelBuilder()
+    q = {"scale": 0.05, "zero_point": 2} if dtype in (np.int8, np.int16) else {}
+    x = m.tensor("x", operand_shape, dtype, **q)
+    u = m.tensor("u", update_shape, dtype, **q)
+    rank = len(operand_shape)
+    s = m.tensor("starts", (rank,), index_dtype, data=None if starts is None else np.array(starts, index_dtype))
+    y = m.tensor("y", operand_shape, dtype, **q)
+    m.op("DYNAMIC_UPDATE_SLICE", [x, u, s], [y])
+    return m.finish([x, u] + ([s] if starts is None else []), [y])
+
+
+def embedding(dtype, hybrid=False) -> bytes:
+    """EMBEDDING_LOOKUP of a constant table by ids an ARG_MAX computes on the device (in range)."""
+    m = ModelBuilder()
+    x = m.tensor("x", (5, 8), scale=0.05, zero_point=1)
+    ids = m.tensor("ids", (5,), np.int32)
+    m.op("ARG_MAX", [x, m.tensor("axis", (1,), np.int32, data=np.array([1], np.int32))], [ids])
+    rng = np.random.default_rng(3)
+    if dtype is np.float32:
+        table = m.tensor("table", (8, 3, 2), np.float32, data=rng.normal(0, 1, (8, 3, 2)))
+    else:
+        table = m.tensor("table", (8, 3, 2), scale=0.0371, zero_point=0 if hybrid else 6,
+                         data=rng.integers(-128, 128, (8, 3, 2)))  # fmt: skip
+    out_dtype, q = (np.float32, {}) if dtype is np.float32 or hybrid else (np.int8, {"scale": 0.0371, "zero_point": 6})
+    y = m.tensor("y", (5, 3, 2), out_dtype, **q)
+    m.op("EMBEDDING_LOOKUP", [ids, table], [y])
+    return m.finish([x], [y])
+
+
+def broadcast_args() -> bytes:
+    """BROADCAST_ARGS of two constant shapes: a graph output and a RESHAPE's shape (the RESHAPE
+    reads a constant copy: passes.simplify.fold_constants)."""
+    m = ModelBuilder()
+    x = m.tensor("x", (4, 6), np.float32)
+    a = m.tensor("a", (2,), np.int32, data=np.array([3, 1], np.int32))
+    b = m.tensor("b", (3,), np.int32, data=np.array([2, 1, 4], np.int32))
+    shape = m.tensor("shape", (3,), np.int32)
+    m.op("BROADCAST_ARGS", [a, b], [shape])
+    y = m.tensor("y", (2, 3, 4), np.float32)
+    m.op("RESHAPE", [x, shape], [y])
+    return m.finish([x], [y, shape])
+
+
 def reduce_all() -> bytes:
     """REDUCE_ALL of bools over two axes (kept dims), and over the last axis; the seeded input ORed
     with a constant that is mostly true, so some groups are all true and some not."""
@@ -1477,6 +1523,16 @@ CASES: dict[str, Case] = {
     "f32_conv_grouped_6_groups": Case(lambda r: grouped_conv(r, np.float32, 6, cout=12, activation="RELU6")),
     "rsqrt_s8_of_abs": Case(lambda r: rsqrt_s8()),
     "dequantize_u8": Case(lambda r: dequantize_u8()),
+    "update_slice_s8_const_starts": Case(lambda r: update_slice(np.int8, (4, 5, 6), (2, 3, 6), [1, 4, -2])),
+    "update_slice_f32_input_starts": Case(lambda r: update_slice(np.float32, (6, 7), (2, 3))),
+    "update_slice_s16_whole": Case(lambda r: update_slice(np.int16, (3, 4), (3, 4), [1, 1])),
+    "update_slice_s32_int64_starts": Case(
+        lambda r: update_slice(np.int32, (2, 5, 3), (1, 2, 3), [1, 2, 0], index_dtype=np.int64)
+    ),
+    "embedding_lookup_f32": Case(lambda r: embedding(np.float32)),
+    "embedding_lookup_s8": Case(lambda r: embedding(np.int8)),
+    "embedding_lookup_s8_hybrid": Case(lambda r: embedding(np.int8, hybrid=True)),
+    "broadcast_args_shape": Case(lambda r: broadcast_args()),
     "add_n_s8_three": Case(lambda r: add_n_s8(3)),
     "add_n_s8_five_wide": Case(lambda r: add_n_s8(5, (4, 3, 11), zero_point=60)),
     "cumsum_s8_middle": Case(lambda r: cumsum_s8((3, 7, 5), 1)),
