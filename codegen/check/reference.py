@@ -11,11 +11,12 @@ from pathlib import Path
 import numpy as np
 import tflite
 
-from codegen.check import golden, tt_reference
+from codegen.check import golden, litert, tt_reference
 from codegen.check.inline import external_buffers
 from codegen.errors import RvfwError, one_line
 from codegen.ir import Graph, OpKind, Tensor
 from codegen.modelgen import ModelBuilder
+from codegen.ops.tflm_set import tflm_wrong_in
 
 OUTPUTS_FIELD = 8  # SubGraph.outputs: field 2 of the table (vtable offset 4 + 2 * 2)
 
@@ -49,6 +50,17 @@ def inlined_note(graph: Graph) -> str:
             "tflite-micro #3196): the same bytes")  # fmt: skip
 
 
+def tflm_wrong_note(graph: Graph) -> str:
+    """The line that says TFLite Micro is known wrong on an (op, dtype) pair of the graph and that
+    TFLite's reference kernels are the golden instead, or ""."""
+    wrong = tflm_wrong_in(graph)
+    if not wrong or is_compressed(graph):
+        return ""
+    pairs = "; ".join(f"{op} {dtype} ({why})" for op, dtype, why in wrong)
+    return (f"TFLite Micro is known wrong on {pairs}: compared with TFLite's reference kernels instead "
+            "(docs/tflm-differences.md)")  # fmt: skip
+
+
 def golden_outputs(graph: Graph, inputs: list[np.ndarray]) -> tuple[list[np.ndarray], str]:
     """The reference outputs, and whose they are (for the verdict line)."""
     if is_compressed(graph):
@@ -57,6 +69,9 @@ def golden_outputs(graph: Graph, inputs: list[np.ndarray]) -> tuple[list[np.ndar
         return _int8_io_reference(graph, inputs), "TFLite Micro"
     if graph.float_wrapped:
         return _float_io_reference(graph, inputs), "TFLite Micro"
+    if tflm_wrong_in(graph):
+        outputs = litert.reference_outputs(graph.source, inputs, len(graph.outputs), len(graph.inputs))
+        return outputs, "TFLite's reference kernels"
     return golden.reference_outputs(graph.source, inputs, len(graph.outputs), len(graph.inputs)), "TFLite Micro"
 
 

@@ -1,7 +1,8 @@
 """Comparisons with TFLite's broadcasting: EQUAL, NOT_EQUAL, LESS, LESS_EQUAL, GREATER,
 GREATER_EQUAL of two int32, float32 or int8 tensors (EQUAL and NOT_EQUAL of two bool ones too)
 into a bool tensor (a WHILE loop's condition compares its counter with the trip count), as TFLite
-Micro's comparison kernels compute them. int8 inputs are compared rescaled to a common scale, as
+Micro's comparison kernels compute them; int16 GREATER (TFLite Micro's is known wrong) as TFLite's
+reference kernels compute it, the raw values compared. int8 inputs are compared rescaled to a common scale, as
 TFLite Micro does (`rescaled`): each input's 256 rescaled values are a build-time table."""
 
 from __future__ import annotations
@@ -29,6 +30,9 @@ F32 = family("comparison float32", "rvfw_compare_params", "compare_f32", ("ref",
 # bool: TFLite Micro's EQUAL and NOT_EQUAL take bool tensors too (bytes 0 or 1).
 BOOL_KINDS = (OpKind.EQUAL, OpKind.NOT_EQUAL)
 B = family("comparison bool", "rvfw_compare_params", "compare_b", ("ref",), tuple(k.value for k in BOOL_KINDS))
+# int16: TFLite Micro runs GREATER only, and wrongly (ops.tflm_set.TFLM_WRONG); rvfw compares the
+# raw values as TFLite's reference kernels do.
+S16 = family("comparison int16", "rvfw_compare_params", "compare_s16", ("ref",), ("GREATER",))
 S8 = family("comparison int8", "rvfw_compare_params", "compare_s8", ("ref",), tuple(k.value for k in KINDS))
 LEFT_SHIFT = 8  # TFLite Micro's comparisons shift (value - zero point) left 8 before rescaling
 
@@ -77,6 +81,8 @@ def lower(ctx: LowerContext, op: Op) -> Layer:
     operands = [operand(ctx, op, 0), operand(ctx, op, 1)]
     if a.dtype is DType.BOOL:
         return ctx.layer(op, ctx.pick(B), B, params, [*operands, ctx.output(op)])
+    if a.dtype is DType.INT16:
+        return ctx.layer(op, ctx.pick(S16), S16, params, [*operands, ctx.output(op)])
     if a.dtype is DType.INT8:
         keys = ctx.derived(op, "keys", "int32_t", np.concatenate(_keys(ctx.graph, op)).astype(np.int32))
         return ctx.layer(op, ctx.pick(S8), S8, params, [*operands, keys, ctx.output(op)])
@@ -93,6 +99,7 @@ CONTRACT = OpContract(
     kinds={kind: Kind(3, (2, 2)) for kind in KINDS},  # version 2 adds int8, 3 int16 (refused by dtype)
     forms={
         DType.INT8: Form(check, lower, (S8,)),
+        DType.INT16: Form(check, lower, (S16,), kinds=(OpKind.GREATER,)),
         DType.INT32: Form(check, lower, (S32,)),
         DType.FLOAT32: Form(check, lower, (F32,)),
         DType.BOOL: Form(check, lower, (B,), kinds=BOOL_KINDS),

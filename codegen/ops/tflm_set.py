@@ -153,7 +153,7 @@ ACTIVATION_INPUT = {"TRANSPOSE_CONV": 2, "FILL": 1, "SPLIT": 1, "SELECT_V2": 1, 
 # Pairs TFLite Micro runs that rvfw refuses today, each refused in one line naming the op and dtype.
 # This list only shrinks: tests/unit/test_tflm_set.py fails when a pair here is run by rvfw.
 MISSING: frozenset[tuple[str, str]] = frozenset({
-    ("COS", "float32"), ("GREATER", "int16"), ("SIN", "float32"),
+    ("COS", "float32"), ("SIN", "float32"),
     ("CIRCULAR_BUFFER", "int8"), ("SIGNAL_RFFT", "int32"), ("SIGNAL_RFFT", "float32"), ("SIGNAL_IRFFT", "int16"),
     ("SIGNAL_IRFFT", "int32"), ("SIGNAL_IRFFT", "float32"), ("SIGNAL_FRAMER", "int16"), ("SIGNAL_STACKER", "int16"),
     ("SIGNAL_DELAY", "int16"), ("SIGNAL_OVERLAP_ADD", "int16"), ("SIGNAL_OVERLAP_ADD", "float32"),
@@ -163,8 +163,21 @@ MISSING: frozenset[tuple[str, str]] = frozenset({
 # op's definition. rvfw computes the op's definition (TFLite's reference) and `rvfw check` says so
 # in one line and compares with TFLite's reference instead (docs/tflm-differences.md).
 TFLM_WRONG: dict[tuple[str, str], str] = {
-    ("GREATER", "int16"): "TFLite Micro sets the inputs' rescaling for int8 only: every int16 comparison is false",
+    ("GREATER", "int16"): "its comparisons set the inputs' rescaling for int8 only, so every int16 GREATER is false",
 }
+
+
+def tflm_wrong_in(graph) -> list[tuple[str, str, str]]:
+    """(op, dtype, why) of each TFLM_WRONG pair the graph holds, once each."""
+    found = []
+    for op in graph.ops:
+        k = ACTIVATION_INPUT.get(op.kind.value, 0)
+        if len(op.inputs) <= k or op.inputs[k] < 0:
+            continue
+        key = (op.kind.value, graph.tensors[op.inputs[k]].dtype.name.lower())
+        if key in TFLM_WRONG and (*key, TFLM_WRONG[key]) not in found:
+            found.append((*key, TFLM_WRONG[key]))
+    return found
 
 
 @dataclass(frozen=True)

@@ -11,7 +11,7 @@ import numpy as np
 from codegen import report
 from codegen.check import golden, tt_accuracy
 from codegen.check import layers as check_layers
-from codegen.check.reference import golden_outputs, inlined_note, is_compressed
+from codegen.check.reference import golden_outputs, inlined_note, is_compressed, tflm_wrong_note
 from codegen.errors import RvfwError, one_line
 from codegen.ir import Graph
 from codegen.pipeline.image import Build
@@ -103,9 +103,9 @@ def compare(
     graph: Graph, inputs: list[np.ndarray], outputs: list[np.ndarray], whose: str, log: Log, accuracy: bool = True
 ) -> golden.Comparison:
     reference, against = golden_outputs(graph, inputs)
-    note = inlined_note(graph)
-    if note:
-        log(note)
+    for note in (inlined_note(graph), tflm_wrong_note(graph)):
+        if note:
+            log(note)
     result = verdict(graph, outputs, reference, whose, against, log)
     if accuracy and is_compressed(graph):
         log(tt_accuracy.accuracy_line(tt_accuracy.accuracy_cost(graph)))

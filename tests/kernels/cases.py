@@ -1015,6 +1015,17 @@ def broadcast_args() -> bytes:
     return m.finish([x], [y, shape])
 
 
+def greater16(a_shape, b_shape) -> bytes:
+    """int16 GREATER (16x8: zero points 0) of two scales with broadcasting: TFLite Micro's is known
+    wrong (all false), so the golden is TFLite's reference kernels (the raw values compared)."""
+    m = ModelBuilder()
+    a = m.tensor("a", a_shape, np.int16, scale=0.001, zero_point=0)
+    b = m.tensor("b", b_shape, np.int16, scale=0.0007, zero_point=0)
+    y = m.tensor("y", tuple(np.broadcast_shapes(a_shape, b_shape)), np.bool_)
+    m.op("GREATER", [a, b], [y])
+    return m.finish([a, b], [y])
+
+
 def reduce_all() -> bytes:
     """REDUCE_ALL of bools over two axes (kept dims), and over the last axis; the seeded input ORed
     with a constant that is mostly true, so some groups are all true and some not."""
@@ -1523,6 +1534,7 @@ CASES: dict[str, Case] = {
     "f32_conv_grouped_6_groups": Case(lambda r: grouped_conv(r, np.float32, 6, cout=12, activation="RELU6")),
     "rsqrt_s8_of_abs": Case(lambda r: rsqrt_s8()),
     "dequantize_u8": Case(lambda r: dequantize_u8()),
+    "s16_greater_tflm_known_wrong": Case(lambda r: greater16((3, 35), (1, 35))),
     "update_slice_s8_const_starts": Case(lambda r: update_slice(np.int8, (4, 5, 6), (2, 3, 6), [1, 4, -2])),
     "update_slice_f32_input_starts": Case(lambda r: update_slice(np.float32, (6, 7), (2, 3))),
     "update_slice_s16_whole": Case(lambda r: update_slice(np.int16, (3, 4), (3, 4), [1, 1])),

@@ -76,3 +76,21 @@ def test_the_lists_name_only_tflm_pairs():
     tflm = {(op, d) for op, (_src, dtypes) in TFLM.items() for d in dtypes}
     assert tflm >= MISSING, sorted(MISSING - tflm)
     assert set(TFLM_WRONG) <= tflm, sorted(set(TFLM_WRONG) - tflm)
+
+
+def test_a_tflm_wrong_pair_is_named_and_checked_against_tflite_reference(tmp_path):
+    """GREATER int16: the note names it, and the golden is TFLite's reference kernels."""
+    import numpy as np
+
+    from codegen.check.reference import golden_outputs, tflm_wrong_note
+    from tests.kernels.cases import greater16
+
+    path = tmp_path / "greater16.tflite"
+    path.write_bytes(greater16((2, 9), (1, 9)))
+    graph = load_tflite(path)
+    assert "GREATER int16" in tflm_wrong_note(graph) and "reference kernels" in tflm_wrong_note(graph)
+    a = np.arange(-9, 9, dtype=np.int16).reshape(2, 9) * 100
+    b = np.full((1, 9), 50, np.int16)
+    outputs, against = golden_outputs(graph, [a, b])
+    assert against == "TFLite's reference kernels"
+    assert (outputs[0] == (a > b)).all()  # the raw values compared, not TFLite Micro's all-false

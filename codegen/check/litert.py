@@ -1,0 +1,38 @@
+"""TFLite's own reference kernels (LiteRT's interpreter with its BUILTIN_REF op resolver): the
+golden for the few (op, dtype) pairs where TFLite Micro is known wrong (ops.tflm_set.TFLM_WRONG:
+it disagrees with TFLite's reference and with the op's definition). Everything else is checked
+against TFLite Micro."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+
+from codegen.errors import ToolError
+
+
+def reference_outputs(model_path: str | Path, inputs: list[np.ndarray], num_outputs: int, num_inputs: int
+                      ) -> list[np.ndarray]:  # fmt: skip
+    """The outputs of each step of inputs (num_inputs arrays a step), one interpreter for all steps."""
+    try:
+        from ai_edge_litert.interpreter import Interpreter, OpResolverType
+    except ImportError:
+        raise ToolError("ai-edge-litert is not installed: run `make setup`") from None
+    name = Path(model_path).name
+    try:
+        interpreter = Interpreter(model_path=str(model_path),
+                                  experimental_op_resolver_type=OpResolverType.BUILTIN_REF)  # fmt: skip
+        interpreter.allocate_tensors()
+        ins, outs = interpreter.get_input_details(), interpreter.get_output_details()
+        outputs = []
+        for first in range(0, len(inputs), max(num_inputs, 1)):
+            for detail, array in zip(ins, inputs[first : first + num_inputs]):
+                interpreter.set_tensor(detail["index"], np.asarray(array, dtype=detail["dtype"]))
+            interpreter.invoke()
+            outputs += [np.array(interpreter.get_tensor(d["index"])) for d in outs[:num_outputs]]
+        return outputs
+    except (ValueError, RuntimeError) as exc:
+        raise ToolError(
+            f"{name}: TFLite's reference interpreter refused the model: {str(exc).splitlines()[0]}"
+        ) from None
