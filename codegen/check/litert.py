@@ -33,6 +33,5 @@ def reference_outputs(model_path: str | Path, inputs: list[np.ndarray], num_outp
             outputs += [np.array(interpreter.get_tensor(d["index"])) for d in outs[:num_outputs]]
         return outputs
     except (ValueError, RuntimeError) as exc:
-        raise ToolError(
-            f"{name}: TFLite's reference interpreter refused the model: {str(exc).splitlines()[0]}"
-        ) from None
+        said = (str(exc).splitlines() or [type(exc).__name__])[0]
+        raise ToolError(f"{name}: TFLite's reference interpreter refused the model: {said}") from None
