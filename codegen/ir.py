@@ -42,6 +42,8 @@ class OpKind(enum.Enum):
     SQUARE = "SQUARE"
     EXP = "EXP"
     LOG = "LOG"
+    SIN = "SIN"
+    COS = "COS"
     ADD = "ADD"
     ADD_N = "ADD_N"
     ASSIGN_VARIABLE = "ASSIGN_VARIABLE"  # after the frontend: (value,) -> (the variable tensor,)

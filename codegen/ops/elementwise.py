@@ -1,9 +1,9 @@
 """Float32 elementwise math, one output element from one input element: NEG, FLOOR, CEIL, ROUND,
-SQRT, RSQRT, SQUARE, EXP and LOG, each as TFLite Micro's reference computes it in single precision:
+SQRT, RSQRT, SQUARE, EXP, LOG, SIN and COS, each as TFLite Micro's reference computes it in single precision:
 -x; floorf; ceilf; rounding half to even (TFLite's RoundToNearest); sqrtf (IEEE, correctly
-rounded); 1.0f / sqrtf(x) (two roundings, as TFLite Micro divides); x * x; expf and logf as the
-host C library TFLite Micro runs with computes them (rvfw_expf.h, rvfw_logf.h: glibc's algorithms,
-to the bit, over the whole float range).
+rounded); 1.0f / sqrtf(x) (two roundings, as TFLite Micro divides); x * x; expf, logf, sinf and
+cosf as the host C library TFLite Micro runs with computes them (rvfw_expf.h, rvfw_logf.h,
+rvfw_sinf.h: glibc's algorithms, to the bit, over the whole float range).
 
 int8 RSQRT: TFLite Micro's RsqrtEvalQuantized, a 256-entry table built here (the int8 activations'
 table kernel): (x - zero point) through GetInvSqrtQuantizedMultiplierExp with 20 bits of headroom,
@@ -29,7 +29,8 @@ from codegen.ops.kernels import family
 from codegen.quant import quantize_multiplier
 
 KINDS = (OpKind.NEG, OpKind.FLOOR, OpKind.CEIL, OpKind.ROUND, OpKind.SQRT, OpKind.RSQRT, OpKind.SQUARE, OpKind.EXP,
-         OpKind.LOG)  # fmt: skip
+         OpKind.LOG, OpKind.SIN, OpKind.COS)  # fmt: skip
+LIBM = {OpKind.EXP: "expf", OpKind.LOG: "logf", OpKind.SIN: "sinf", OpKind.COS: "cosf"}
 FAMILY = {kind: family(f"{kind.value} float32", "rvfw_lut_params", f"{kind.value.lower()}_f32", ("ref",), (kind.value,))
           for kind in KINDS}  # fmt: skip
 
@@ -45,8 +46,8 @@ def _libm(name: str):
 def _values(kind: OpKind, x: np.ndarray) -> np.ndarray:
     """The op on float32 values, as the kernels compute it (passes.simplify folds constants so)."""
     x = x.astype(np.float32)
-    if kind in (OpKind.EXP, OpKind.LOG):
-        f = _libm("expf" if kind is OpKind.EXP else "logf")
+    if kind in LIBM:
+        f = _libm(LIBM[kind])
         return np.array([f(float(v)) for v in x.reshape(-1)], dtype=np.float32).reshape(x.shape)
     with np.errstate(all="ignore"):
         if kind is OpKind.NEG:

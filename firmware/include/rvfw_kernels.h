@@ -622,6 +622,8 @@ void rvfw_sqrt_f32_ref(const rvfw_lut_params *p, const float *input, float *outp
 void rvfw_rsqrt_f32_ref(const rvfw_lut_params *p, const float *input, float *output);
 void rvfw_exp_f32_ref(const rvfw_lut_params *p, const float *input, float *output);
 void rvfw_log_f32_ref(const rvfw_lut_params *p, const float *input, float *output);
+void rvfw_sin_f32_ref(const rvfw_lut_params *p, const float *input, float *output);
+void rvfw_cos_f32_ref(const rvfw_lut_params *p, const float *input, float *output);
 void rvfw_square_f32_ref(const rvfw_lut_params *p, const float *input, float *output);
 void rvfw_abs_f32_ref(const rvfw_lut_params *p, const float *input, float *output);
 void rvfw_hard_swish_f32_scalar(const rvfw_lut_params *p, const float *input, float *output);

@@ -1559,6 +1559,9 @@ CASES: dict[str, Case] = {
     # of subnormals, of inf) and of the negatives NEG makes
     "f32_exp_log_whole_range": Case(lambda r: float_chain(["EXP", "LOG", ("MUL", 0.5), "EXP", "LOG"], 120.0)),
     "f32_log_of_signed": Case(lambda r: float_chain(["LOG"], 3.0)),
+    # |x| < pi/4, the fast reduction below 120 and the 4/pi table above it
+    "f32_sin_cos_small": Case(lambda r: float_chain(["SIN", ("MUL", 3.0), "COS"], 2.0)),
+    "f32_sin_cos_large": Case(lambda r: float_chain(["COS", ("MUL", 1e6), "SIN"], 300.0)),
     "f32_leaky_relu": Case(lambda r: float_unary("LEAKY_RELU", 3.0, alpha=0.15)),
     "f32_div_broadcast_relu": Case(
         lambda r: float_op(r, "DIV", (2, 3, 5), (2, 3, 5), b_shape=(3, 1), activation="RELU"), vector=S16_FAST
