@@ -32,13 +32,15 @@ from codegen.quant import activation_range, quantize_multiplier
 
 KINDS = (OpKind.SUB, OpKind.MUL, OpKind.DIV, OpKind.MAXIMUM, OpKind.MINIMUM, OpKind.SQUARED_DIFFERENCE, OpKind.PRELU)
 PARAMS = "rvfw_binary_params"
-VECTOR = (OpKind.SUB, OpKind.MUL)  # vector kernels where the models of codegen.family_models spend time
+# vector kernels where models spend time: codegen.family_models', and a transformer's LayerNorm
+VECTOR = (OpKind.SUB, OpKind.MUL, OpKind.SQUARED_DIFFERENCE)
 FAMILY = {kind: family(kind.value, PARAMS, f"{kind.value.lower()}_s8",
                        ("ref", "scalar", "rvv", "xthead") if kind in VECTOR else ("ref",), (kind.value,))
           for kind in KINDS}  # fmt: skip
 FLOAT_ONLY = (OpKind.FLOOR_DIV, OpKind.FLOOR_MOD)  # TFLite Micro runs these in float32 only
 # float32: every binary kind, ADD's included (ops.add's float32 form is this module's)
-F32_VECTOR = (OpKind.ADD, OpKind.SUB, OpKind.MUL, OpKind.DIV)  # one IEEE operation per lane: RVV kernels
+# IEEE operations per lane: RVV kernels (SQUARED_DIFFERENCE: a transformer's LayerNorm)
+F32_VECTOR = (OpKind.ADD, OpKind.SUB, OpKind.MUL, OpKind.DIV, OpKind.SQUARED_DIFFERENCE)
 F32 = {kind: family(f"{kind.value} float32", PARAMS, f"{kind.value.lower()}_f32",
                     ("ref", "scalar", "rvv") if kind in F32_VECTOR else ("ref",), (kind.value,))
        for kind in (OpKind.ADD, *KINDS, *FLOAT_ONLY)}  # fmt: skip
@@ -277,7 +279,10 @@ def lower_f32(ctx: LowerContext, op: Op) -> Layer:
     a, b, out = ctx.tensor(op.inputs[0]), ctx.tensor(op.inputs[1]), ctx.tensor(op.outputs[0])
     operands = [operand(ctx, op, 0), operand(ctx, op, 1)]
     fam = F32[op.kind]
-    args = [*operands, float_activation(ctx, op), ctx.output(op)]
+    # SQUARED_DIFFERENCE has no activation and TFLite Micro clamps nothing: an infinite square stays
+    act = (ctx.derived(op, "act", "float", np.array([-np.inf, np.inf], np.float32))
+           if op.kind is OpKind.SQUARED_DIFFERENCE else float_activation(ctx, op))  # fmt: skip
+    args = [*operands, act, ctx.output(op)]
     picked = ctx.pick(fam, *ctx.vector_needs("f32"))
     return ctx.layer(op, picked, fam, broadcast_layout(a.shape, b.shape, out.shape), args)
 

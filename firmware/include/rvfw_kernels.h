@@ -161,6 +161,13 @@ typedef struct {
     int32_t elem_size;
 } rvfw_select_params;
 
+/* SELECT_V2 with broadcasting (codegen.ops.select): the output's dims (6, leading 1s) and each
+ * operand's element strides per dimension (0 where it is broadcast); elements of elem_size bytes. */
+typedef struct {
+    int32_t dims[6], cond_strides[6], x_strides[6], y_strides[6];
+    int32_t elem_size;
+} rvfw_select_broadcast_params;
+
 /* EQUAL, NOT_EQUAL, LESS, LESS_EQUAL, GREATER, GREATER_EQUAL (comparison 0-5, codegen.ops.compare)
  * with broadcasting as rvfw_binary_params lays it out; a bool (one byte) per output element. */
 typedef struct {
@@ -487,6 +494,8 @@ void rvfw_compare_s16_ref(const rvfw_compare_params *p, const int16_t *a, const 
 /* keys: each input's 256 values rescaled as TFLite Micro compares them (codegen.ops.compare). */
 void rvfw_compare_s8_ref(const rvfw_compare_params *p, const int8_t *a, const int8_t *b, const int32_t *keys,
                          uint8_t *output);
+void rvfw_select_broadcast_ref(const rvfw_select_broadcast_params *p, const int8_t *condition, const int8_t *x,
+                               const int8_t *y, int8_t *output);
 void rvfw_select_ref(const rvfw_select_params *p, const int8_t *condition, const int8_t *x, const int8_t *y,
                      int8_t *output);
 void rvfw_cumsum_f32_ref(const rvfw_cumsum_params *p, const float *input, float *output);
@@ -531,6 +540,8 @@ void rvfw_sub_s8_ref(const rvfw_binary_params *p, const int8_t *a, const int8_t 
 void rvfw_mul_s8_ref(const rvfw_binary_params *p, const int8_t *a, const int8_t *b, int8_t *output);
 void rvfw_add_broadcast_s8_scalar(const rvfw_binary_params *p, const int8_t *a, const int8_t *b, int8_t *output);
 void rvfw_sub_s8_scalar(const rvfw_binary_params *p, const int8_t *a, const int8_t *b, int8_t *output);
+void rvfw_squared_difference_s8_scalar(const rvfw_binary_params *p, const int8_t *a, const int8_t *b,
+                                       int8_t *output);
 void rvfw_mul_s8_scalar(const rvfw_binary_params *p, const int8_t *a, const int8_t *b, int8_t *output);
 void rvfw_maximum_s8_ref(const rvfw_binary_params *p, const int8_t *a, const int8_t *b, int8_t *output);
 void rvfw_minimum_s8_ref(const rvfw_binary_params *p, const int8_t *a, const int8_t *b, int8_t *output);
@@ -716,6 +727,8 @@ void rvfw_add_f32_scalar(const rvfw_binary_params *p, const float *a, const floa
 void rvfw_sub_f32_ref(const rvfw_binary_params *p, const float *a, const float *b, const float *act, float *output);
 void rvfw_sub_f32_scalar(const rvfw_binary_params *p, const float *a, const float *b, const float *act,
                          float *output);
+void rvfw_squared_difference_f32_scalar(const rvfw_binary_params *p, const float *a, const float *b,
+                                        const float *act, float *output);
 void rvfw_mul_f32_ref(const rvfw_binary_params *p, const float *a, const float *b, const float *act, float *output);
 void rvfw_mul_f32_scalar(const rvfw_binary_params *p, const float *a, const float *b, const float *act,
                          float *output);
@@ -882,6 +895,8 @@ void rvfw_avgpool2d_s8_rvv(const rvfw_pool_params *p, const int8_t *input, int8_
 void rvfw_maxpool2d_s8_rvv(const rvfw_pool_params *p, const int8_t *input, int8_t *output);
 void rvfw_add_broadcast_s8_rvv(const rvfw_binary_params *p, const int8_t *a, const int8_t *b, int8_t *output);
 void rvfw_sub_s8_rvv(const rvfw_binary_params *p, const int8_t *a, const int8_t *b, int8_t *output);
+void rvfw_squared_difference_s8_rvv(const rvfw_binary_params *p, const int8_t *a, const int8_t *b,
+                                    int8_t *output);
 void rvfw_mul_s8_rvv(const rvfw_binary_params *p, const int8_t *a, const int8_t *b, int8_t *output);
 void rvfw_add_broadcast_s16_rvv(const rvfw_binary_params *p, const int16_t *a, const int16_t *b, int16_t *output);
 void rvfw_sub_s16_rvv(const rvfw_binary_params *p, const int16_t *a, const int16_t *b, int16_t *output);
@@ -893,6 +908,8 @@ void rvfw_mean_s16_rvv(const rvfw_reduce_params *p, const int16_t *input, int16_
 void rvfw_mean_f32_rvv(const rvfw_reduce_params *p, const float *input, float *output);
 void rvfw_add_f32_rvv(const rvfw_binary_params *p, const float *a, const float *b, const float *act, float *output);
 void rvfw_sub_f32_rvv(const rvfw_binary_params *p, const float *a, const float *b, const float *act, float *output);
+void rvfw_squared_difference_f32_rvv(const rvfw_binary_params *p, const float *a, const float *b,
+                                     const float *act, float *output);
 void rvfw_mul_f32_rvv(const rvfw_binary_params *p, const float *a, const float *b, const float *act, float *output);
 void rvfw_div_f32_rvv(const rvfw_binary_params *p, const float *a, const float *b, const float *act, float *output);
 void rvfw_mean_s8_rvv(const rvfw_reduce_params *p, const int8_t *input, int8_t *output);
@@ -929,6 +946,8 @@ void rvfw_tt_einsum_s8_xthead(const rvfw_tt_params *p, const int8_t *input, cons
                               int8_t *output);
 void rvfw_add_broadcast_s8_xthead(const rvfw_binary_params *p, const int8_t *a, const int8_t *b, int8_t *output);
 void rvfw_sub_s8_xthead(const rvfw_binary_params *p, const int8_t *a, const int8_t *b, int8_t *output);
+void rvfw_squared_difference_s8_xthead(const rvfw_binary_params *p, const int8_t *a, const int8_t *b,
+                                       int8_t *output);
 void rvfw_mul_s8_xthead(const rvfw_binary_params *p, const int8_t *a, const int8_t *b, int8_t *output);
 void rvfw_mean_s8_xthead(const rvfw_reduce_params *p, const int8_t *input, int8_t *output);
 void rvfw_copy_strided_xthead(const rvfw_copy_strided_params *p, const void *input, void *output);

@@ -306,6 +306,18 @@ def add_n(count: int, shape=(3, 17)) -> bytes:
     return m.finish(xs, [y])
 
 
+def select_v2_broadcast(dtype=np.int16) -> bytes:
+    """SELECT_V2 with a per-row condition, a full x and a scalar y (TFLite Micro's broadcast select)."""
+    m = ModelBuilder()
+    quant = {"scale": 0.05, "zero_point": 0} if dtype in (np.int8, np.int16) else {}
+    cond = m.tensor("cond", (3, 1, 5), np.bool_)
+    x = m.tensor("x", (3, 2, 5), dtype, **quant)
+    y = m.tensor("y", (1,), dtype, data=np.array([7], dtype), **quant)
+    out = m.tensor("out", (3, 2, 5), dtype, **quant)
+    m.op("SELECT_V2", [cond, x, y], [out])
+    return m.finish([cond, x], [out])
+
+
 def select_v2(dtype=np.float32, shape=(3, 2, 5)) -> bytes:
     """SELECT_V2 of a bool condition between two tensors of one dtype (issue 46)."""
     m = ModelBuilder()
@@ -1180,6 +1192,19 @@ def svdf_float(rng, batches, n_input, units, rank, memory, activation="NONE") ->
     return m.finish([x], [y])
 
 
+def squared_difference_f32_overflow() -> bytes:
+    """float32 SQUARED_DIFFERENCE of the seeded input times 1e20 and a constant: some squares
+    overflow to infinity."""
+    m = ModelBuilder()
+    x = m.tensor("x", (3, 40), np.float32)
+    t = m.tensor("t", (3, 40), np.float32)
+    m.op("MUL", [x, m.tensor("gain", (1,), np.float32, data=np.array([1e20], np.float32))], [t])
+    c = m.tensor("c", (40,), np.float32, data=np.linspace(-3e19, 3e19, 40).astype(np.float32))
+    y = m.tensor("y", (3, 40), np.float32)
+    m.op("SQUARED_DIFFERENCE", [t, c], [y])
+    return m.finish([x], [y])
+
+
 def float_op(rng, kind, in_shape, out_shape, **options) -> bytes:
     """A float32 (unquantised) single-op model: weights and bias for the weighted ops."""
     m = ModelBuilder()
@@ -1353,7 +1378,10 @@ CASES: dict[str, Case] = {
     "views_expand_squeeze": Case(lambda r: views(r), vector=VECTOR),
     "pack_axis1_3_inputs": Case(lambda r: concat_like("PACK", [(4, 5)] * 3, (4, 3, 5), axis=1, values_count=3)),
     "pack_last_axis": Case(lambda r: concat_like("PACK", [(2, 3)] * 2, (2, 3, 2), axis=-1, values_count=2)),
-    "squared_difference_broadcast": Case(lambda r: binary(r, "SQUARED_DIFFERENCE", (2, 4, 6), (4, 1))),
+    "squared_difference_broadcast": Case(lambda r: binary(r, "SQUARED_DIFFERENCE", (2, 4, 6), (4, 1)), vector=FAST),
+    "squared_difference_same_shape_long": Case(
+        lambda r: binary(r, "SQUARED_DIFFERENCE", (3, 70), (3, 70)), vector=FAST
+    ),
     "simplify_identities_and_constants": Case(lambda r: simplifiable(r), vector=VECTOR),
     "prelu_channel_alpha": Case(lambda r: binary(r, "PRELU", (1, 5, 4, 6), (1, 1, 6), const=1)),
     "arg_max_channels": Case(lambda r: arg_minmax("ARG_MAX", (1, 4, 5, 10), -1)),
@@ -1492,6 +1520,8 @@ CASES: dict[str, Case] = {
     "f32_cumsum": Case(lambda r: cumsum((3, 7, 4), 1)),
     "f32_cumsum_exclusive_reverse": Case(lambda r: cumsum((5, 6), -1, exclusive=True, reverse=True)),
     "select_v2_s8": Case(lambda r: select_v2(np.int8, (4, 7))),
+    "s16_select_v2_broadcast": Case(lambda r: select_v2_broadcast(np.int16)),
+    "f32_select_v2_broadcast": Case(lambda r: select_v2_broadcast(np.float32)),
     "batch_to_space_cropped": Case(
         lambda r: batch_space("BATCH_TO_SPACE_ND", (8, 2, 3, 2), [2, 2], [[1, 0], [0, 2]], (2, 3, 4, 2))
     ),
@@ -1572,7 +1602,11 @@ CASES: dict[str, Case] = {
     "f32_floor_mod_broadcast": Case(lambda r: float_op(r, "FLOOR_MOD", (2, 3, 5), (2, 3, 5), b_shape=(3, 1))),
     "f32_floor_mod_const": Case(lambda r: float_op(r, "FLOOR_MOD", (4, 9), (4, 9), b_shape=(9,), const=True)),
     "f32_minimum": Case(lambda r: float_op(r, "MINIMUM", (2, 4, 4), (2, 4, 4), b_shape=(2, 4, 4))),
-    "f32_squared_difference": Case(lambda r: float_op(r, "SQUARED_DIFFERENCE", (2, 9), (2, 9), b_shape=(1, 9))),
+    "f32_squared_difference": Case(
+        lambda r: float_op(r, "SQUARED_DIFFERENCE", (2, 9), (2, 9), b_shape=(1, 9)), vector=S16_FAST
+    ),
+    # squares past the float range: infinity, unclamped, as TFLite Micro leaves it
+    "f32_squared_difference_overflow": Case(lambda r: squared_difference_f32_overflow(), vector=S16_FAST),
     "f32_mean_global_pool": Case(lambda r: float_mean("MEAN", (1, 6, 5, 8), [1, 2], True), vector=FAST),
     "f32_mean_last_axis": Case(lambda r: float_mean("MEAN", (3, 4, 11), [-1], False), vector=FAST),
     "f32_sum_two_axes": Case(lambda r: float_mean("SUM", (2, 3, 4, 5), [0, 2], False), vector=FAST),

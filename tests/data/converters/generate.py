@@ -343,6 +343,50 @@ def split_join() -> tuple[keras.Model, list]:
     ]
 
 
+def transformer() -> tuple[keras.Model, list]:
+    """A small transformer encoder block (issue 46): causal multi-head self-attention (its mask a
+    SELECT_V2 or ADD), residuals, LayerNormalization (MEAN, SQUARED_DIFFERENCE, RSQRT, SUB, MUL) and
+    a ReLU feed-forward (TFLite Micro has no GELU), pooled into a classifier."""
+    x = inp = keras.Input((12, 32), batch_size=1)
+    a = L.MultiHeadAttention(num_heads=2, key_dim=16, bias_initializer=BIAS)(x, x, use_causal_mask=True)
+    x = L.LayerNormalization(epsilon=1e-5)(L.Add()([x, a]))
+    f = L.Dense(64, activation="relu", bias_initializer=BIAS)(x)
+    f = L.Dense(32, bias_initializer=BIAS)(f)
+    x = L.LayerNormalization(epsilon=1e-5)(L.Add()([x, f]))
+    return keras.Model(inp, L.Dense(4)(L.GlobalAveragePooling1D()(x))), [(1, 12, 32)]
+
+
+def bilstm() -> tuple[keras.Model, list]:
+    """A bidirectional LSTM (issue 46): the backward direction reads the sequence through
+    REVERSE_V2, both directions' outputs concatenated per step."""
+    x = inp = keras.Input((8, 6), batch_size=1)
+    x = L.Bidirectional(L.LSTM(10, return_sequences=True))(x)
+    return keras.Model(inp, L.Dense(3)(L.Flatten()(x))), [(1, 8, 6)]
+
+
+def float_math() -> tuple[keras.Model, list]:
+    """TFLite Micro's float math ops in one model (issue 46): SIN, COS, EXP, LOG, FLOOR, FLOOR_MOD,
+    CUMSUM, SQUARE, RSQRT, NEG."""
+    x = inp = keras.Input((4, 10), batch_size=1)
+    s = tf.sin(3.0 * x) + tf.cos(x * 40.0)
+    e = tf.math.log(tf.exp(x) + 1.0)
+    m = tf.math.floormod(x * 7.0, 1.5) + tf.floor(x * 3.0)
+    c = tf.math.cumsum(tf.square(x) - tf.math.rsqrt(tf.abs(x) + 0.5), axis=2)
+    return keras.Model(inp, tf.concat([s, -e, m, c], axis=1)), [(1, 4, 10)]
+
+
+def compare_select() -> tuple[keras.Model, list]:
+    """int8 comparisons choosing between tensors (issue 46): GREATER, LESS_EQUAL into SELECT_V2s
+    with broadcast conditions (the converter writes SELECT, which TFLite Micro lacks, for
+    same-shape ones) and a LOGICAL_AND."""
+    a, b = keras.Input((6, 8), batch_size=1), keras.Input((6, 8), batch_size=1)
+    row_a, row_b = tf.reduce_mean(a, axis=2, keepdims=True), tf.reduce_max(b, axis=2, keepdims=True)
+    bigger = tf.where(tf.greater(row_a, row_b), a, b * 0.5)
+    both = tf.logical_and(tf.less_equal(row_a, 0.25), tf.greater(row_b, -0.5))
+    y = tf.where(both, bigger, a - b)
+    return keras.Model([a, b], L.Dense(5)(L.Flatten()(y))), [(1, 6, 8), (1, 6, 8)]
+
+
 # name -> (builder, converter modes)
 MODELS: dict[str, tuple[Callable, tuple[str, ...]]] = {
     "dense_ae": (dense_autoencoder, ("16x8", "int8", "float", "uint8")),
@@ -371,6 +415,11 @@ MODELS: dict[str, tuple[Callable, tuple[str, ...]]] = {
     "nested_concat": (nested_concat, ("int8", "float", "16x8")),
     "slice_join": (slice_join, ("int8", "float")),
     "split_join": (split_join, ("float", "int8")),
+    # issue 46: every op and dtype TFLite Micro runs
+    "transformer": (transformer, ("int8", "float")),
+    "bilstm": (bilstm, ("int8", "float")),
+    "float_math": (float_math, ("float",)),
+    "compare_select": (compare_select, ("int8", "float")),
 }
 
 
