@@ -9,7 +9,7 @@ ARGS := $(if $(BOARD),--board $(BOARD),$(if $(APP),,--board spike-rv64gcv)) $(if
 # OPTIMIZE=size: every source -Os (smaller, slower kernels); default speed.
 BUILD_ARGS := $(ARGS) $(if $(OPTIMIZE),--optimize $(OPTIMIZE))
 
-.PHONY: all setup build run check size plan admit fuzz fuzz-graphs bench-tt bench-c906 bench-sim bench-ops bench-public bench-plan bench-corpus bench-audio flash check-board export test bench lint format example example-audio-kws clean
+.PHONY: all setup build run check size plan admit fuzz fuzz-graphs tflm-pairs bench-tt bench-c906 bench-sim bench-ops bench-public bench-plan bench-corpus bench-audio flash check-board export test bench lint format example example-audio-kws clean
 
 all: build
 
@@ -71,6 +71,13 @@ fuzz-graphs: setup
 		for name in $$(cat build/fuzz-graphs/$(SEED)/failures.txt); do \
 			$(GEN) -m tests.fuzz.graphgen shrink build/fuzz-graphs/$(SEED)/$$name.json tests/data/graphs \
 				regress_$${name#graph_}; done; exit 1; }
+
+# One converter-made model per (op, dtype) TFLite Micro runs (issue 46), each against TFLite Micro
+# on the vector and the scalar board: make tflm-pairs. The models come from .venv-gen like fuzz-graphs'.
+tflm-pairs: setup
+	@test -x $(GEN) || { python3 -m venv .venv-gen && $(GEN) -m pip install -q -r tests/data/converters/requirements.txt; }
+	@$(GEN) -m tests.fuzz.pairgen build/tflm-pairs 2>&1 | grep -E "skipped|models in" || true
+	@$(PYTHON) -m tests.fuzz.graphcheck build/tflm-pairs --configs spike-rv64gcv:fast,spike-rv32imc:fast --jobs 2
 
 # The whole suite: lint, unit tests, kernel and end-to-end tests on the simulator.
 test: setup lint

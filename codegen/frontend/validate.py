@@ -40,7 +40,8 @@ def validate(graph: Graph, label: str, subgraph: int | None = None) -> None:
     at all are a loop's normal form."""
     if subgraph is not None:
         label = f"{label} (subgraph {subgraph})"
-    if not graph.ops and subgraph is None:
+    if not graph.ops and subgraph is None and not set(graph.outputs) <= set(graph.inputs):
+        # (no operators and outputs that are its inputs: an identity the converter optimised to nothing)
         raise ModelError(label, "the graph has no operators")
     if not graph.inputs or not graph.outputs:
         raise ModelError(label, f"the graph has {len(graph.inputs)} inputs and {len(graph.outputs)} outputs")

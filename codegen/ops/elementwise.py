@@ -23,7 +23,14 @@ import numpy as np
 from codegen import fixedpoint as fp
 from codegen.ir import DType, Graph, Op, OpKind
 from codegen.ops.activation import LUT
-from codegen.ops.common import Layer, LowerContext, expect_float, expect_int8_same_shape, expect_same_shape
+from codegen.ops.common import (
+    Layer,
+    LowerContext,
+    expect_float,
+    expect_int8_same_shape,
+    expect_int16_io,
+    expect_same_shape,
+)
 from codegen.ops.contract import Form, Kind, OpContract
 from codegen.ops.kernels import family
 from codegen.quant import quantize_multiplier
@@ -75,8 +82,7 @@ RSQRT_SHIFT = 20  # TFLite Micro's kShift: headroom for the inverse square root
 def rsqrt_table(graph: Graph, op: Op) -> list[int]:
     """TFLite Micro's int8 RSQRT of every input value -128..127."""
     inp, out = graph.tensors[op.inputs[0]], graph.tensors[op.outputs[0]]
-    scale = 1.0 / (math.sqrt(float(np.float32(inp.quant.scale[0]))) * float(np.float32(out.quant.scale[0])))
-    multiplier, shift = quantize_multiplier(scale)
+    multiplier, shift = _rsqrt_multiplier(graph, op)
     table = []
     for x in range(-128, 128):
         value = x - inp.quant.zero_point[0]
@@ -88,6 +94,30 @@ def rsqrt_table(graph: Graph, op: Op) -> list[int]:
         output = fp.multiply_by_quantized_multiplier(data, multiplier, shift - RSQRT_SHIFT) + out.quant.zero_point[0]
         table.append(min(max(output, -128), 127))
     return table
+
+
+RSQRT_S16 = family("RSQRT int16", "rvfw_requantize_params", "rsqrt_s16", ("ref",), ("RSQRT",))
+
+
+def _rsqrt_multiplier(graph: Graph, op: Op) -> tuple[int, int]:
+    """TFLite Micro's SetRsqrtOutputMultiplier: 1 / (sqrt(input scale) * output scale)."""
+    inp, out = graph.tensors[op.inputs[0]], graph.tensors[op.outputs[0]]
+    real = 1.0 / (math.sqrt(float(np.float32(inp.quant.scale[0]))) * float(np.float32(out.quant.scale[0])))
+    return quantize_multiplier(real)
+
+
+def check_s16(graph: Graph, op: Op) -> None:
+    expect_same_shape(graph, op, *expect_int16_io(graph, op))
+    _rsqrt_multiplier(graph, op)
+
+
+def lower_s16(ctx: LowerContext, op: Op) -> Layer:
+    """TFLite Micro's RsqrtEvalQuantized<int16_t> (rsqrt_s16_ref)."""
+    multiplier, shift = _rsqrt_multiplier(ctx.graph, op)
+    params = [("size", ctx.tensor(op.inputs[0]).num_elements), ("input_zero_point", 0), ("output_zero_point", 0),
+              ("multiplier", multiplier), ("shift", shift), ("input_bytes", 2), ("output_bytes", 2),
+              ("output_min", -32768), ("output_max", 32767)]  # fmt: skip
+    return ctx.layer(op, ctx.pick(RSQRT_S16), RSQRT_S16, params, [ctx.input(op), ctx.output(op)])
 
 
 def check_s8(graph: Graph, op: Op) -> None:
@@ -123,10 +153,11 @@ def lower(ctx: LowerContext, op: Op) -> Layer:
 
 
 CONTRACT = OpContract(
-    kinds={kind: Kind(2 if kind is OpKind.RSQRT else 1, (1, 1)) for kind in KINDS},  # RSQRT 2: int8
+    kinds={kind: Kind(3 if kind is OpKind.RSQRT else 1, (1, 1)) for kind in KINDS},  # RSQRT 2: int8, 3: int16
     forms={
         DType.FLOAT32: Form(check, lower, tuple(FAMILY.values()), inplace=inplace),
         DType.INT8: Form(check_s8, lower_s8, (LUT,), inplace=inplace, kinds=(OpKind.RSQRT,)),
+        DType.INT16: Form(check_s16, lower_s16, (RSQRT_S16,), inplace=inplace, kinds=(OpKind.RSQRT,)),
     },
     fold=fold,
 )

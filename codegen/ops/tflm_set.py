@@ -100,7 +100,7 @@ TFLM: dict[str, tuple[str, tuple[str, ...]]] = {
     "RESIZE_NEAREST_NEIGHBOR": ("resize_nearest_neighbor.cc", _Q),
     "REVERSE_V2": ("reverse.cc", _MOVE),
     "ROUND": ("round.cc", ("float32",)),
-    "RSQRT": ("elementwise.cc", ("int8", "float32")),
+    "RSQRT": ("elementwise.cc", _Q),
     "SELECT_V2": ("select.cc", _Q),
     "SHAPE": ("shape.cc", _MOVE),
     "SIN": ("elementwise.cc", ("float32",)),

@@ -1038,6 +1038,17 @@ def greater16(a_shape, b_shape) -> bytes:
     return m.finish([a, b], [y])
 
 
+def rsqrt_s16() -> bytes:
+    """int16 RSQRT (16x8) of an ABS: values from 0 (giving 32767) up."""
+    m = ModelBuilder()
+    x = m.tensor("x", (4, 33), np.int16, scale=0.0005, zero_point=0)
+    t = m.tensor("t", (4, 33), np.int16, scale=0.0004, zero_point=0)
+    m.op("ABS", [x], [t], 3)
+    y = m.tensor("y", (4, 33), np.int16, scale=0.002, zero_point=0)
+    m.op("RSQRT", [t], [y], 3)
+    return m.finish([x], [y])
+
+
 def reduce_all() -> bytes:
     """REDUCE_ALL of bools over two axes (kept dims), and over the last axis; the seeded input ORed
     with a constant that is mostly true, so some groups are all true and some not."""
@@ -1563,6 +1574,7 @@ CASES: dict[str, Case] = {
     "s16_conv_grouped_2_groups": Case(lambda r: grouped_conv(r, np.int16, 2, cout=6)),
     "f32_conv_grouped_6_groups": Case(lambda r: grouped_conv(r, np.float32, 6, cout=12, activation="RELU6")),
     "rsqrt_s8_of_abs": Case(lambda r: rsqrt_s8()),
+    "s16_rsqrt_of_abs": Case(lambda r: rsqrt_s16()),
     "dequantize_u8": Case(lambda r: dequantize_u8()),
     "s16_greater_tflm_known_wrong": Case(lambda r: greater16((3, 35), (1, 35))),
     "update_slice_s8_const_starts": Case(lambda r: update_slice(np.int8, (4, 5, 6), (2, 3, 6), [1, 4, -2])),
