@@ -56,7 +56,7 @@ def cycle_model():
 
 
 CASES = [
-    ("no operators", lambda: softmax_model(ops=False, outputs=[0]), "the graph has no operators"),
+    ("no operators", lambda: softmax_model(ops=False, outputs=[1]), "the graph has no operators"),
     ("no inputs", lambda: softmax_model(inputs=[]), "the graph has 0 inputs"),
     ("output nobody writes", lambda: _unwritten_output(), "is produced by no op"),
     ("shape disagrees", lambda: softmax_model(out_shape=(1, 5)), "input [1, 4] and output [1, 5] differ"),
