@@ -176,6 +176,10 @@ class Tensor:
     # zero point, or to `initial` (a resource variable's CALL_ONCE initialiser).
     is_variable: bool = False
     initial: np.ndarray | None = None
+    # int4 weights (a CONV_2D, DEPTHWISE_CONV_2D or FULLY_CONNECTED filter stored two values a
+    # byte): `data` holds them as int8 for the build's arithmetic; flash keeps them packed and the
+    # layer unpacks them into its scratch (ops.int4)
+    packed4: bool = False
 
     @property
     def is_constant(self) -> bool:

@@ -224,6 +224,9 @@ def _read_tensor(model: tflite.Model, sub, index: int, data: bytes, label: str) 
     tensor_type = t.Type()
     if tensor_type == TensorType.RESOURCE:  # a resource variable's handle: gone after frontend.resources
         return Tensor(index=index, name=name, shape=(), dtype=DType.INT32)
+    packed4 = tensor_type == TensorType.INT4  # weights two a byte, low nibble first: read as int8
+    if packed4:
+        tensor_type = TensorType.INT8
     if tensor_type not in _TENSOR_TYPES:
         type_name = _TENSOR_TYPE_NAMES.get(tensor_type, str(tensor_type))
         raise ModelError(label, f"tensor {index} '{one_line(name)}': type {type_name} not supported")
@@ -252,6 +255,16 @@ def _read_tensor(model: tflite.Model, sub, index: int, data: bytes, label: str) 
         raw = data[start : start + size]
     elif buffer is not None and buffer.DataLength() > 0:
         raw = buffer.DataAsNumpy().tobytes()
+    if packed4:
+        count = int(np.prod(shape, dtype=np.int64)) if shape else 1
+        if raw is None or len(raw) != (count + 1) // 2:
+            got = "no buffer" if raw is None else f"{len(raw)} bytes"
+            raise ModelError(label, f"tensor {index} '{one_line(name)}': int4 {got}, shape needs {(count + 1) // 2} "
+                             "(a constant, two values a byte)")  # fmt: skip
+        nibbles = np.frombuffer(raw, dtype=np.uint8)
+        pairs = np.stack([nibbles & 0xF, nibbles >> 4], axis=1).reshape(-1)[:count].astype(np.int16)
+        array = np.where(pairs > 7, pairs - 16, pairs).astype(np.int8).reshape(shape)
+        return Tensor(index=index, name=name, shape=shape, dtype=dtype, quant=quant, data=array, packed4=True)
     if raw is not None:
         count = int(np.prod(shape, dtype=np.int64)) if shape else 1
         if len(raw) != count * dtype.size:

@@ -34,6 +34,9 @@ ZERO_POINT_RANGE = {DType.INT8: (-128, 127), DType.UINT8: (0, 255), DType.INT16:
                     DType.INT32: (-(2**31), 2**31 - 1), DType.INT64: (-(2**63), 2**63 - 1)}  # fmt: skip
 
 
+INT4_WEIGHTED = (OpKind.CONV_2D, OpKind.DEPTHWISE_CONV_2D, OpKind.FULLY_CONNECTED)
+
+
 def validate(graph: Graph, label: str, subgraph: int | None = None) -> None:
     """subgraph: a WHILE loop's cond or body (its number in the file): scalar inputs and outputs (the
     loop counters), outputs that are its own inputs (values the loop carries unchanged) and no ops
@@ -64,9 +67,12 @@ def validate(graph: Graph, label: str, subgraph: int | None = None) -> None:
             raise ModelError(label, f"graph input tensor {index} '{one_line(graph.tensors[index].name)}' is a constant")
     available = set(graph.inputs) | {t.index for t in graph.tensors if t.is_constant or t.is_variable}
     written: set[int] = set()
+    int4_readers = {t.index: [] for t in graph.tensors if t.packed4}
     for op in graph.ops:
         _check_op(graph, op, label)
         for position, i in enumerate(op.inputs):
+            if i in int4_readers:
+                int4_readers[i].append((op, position))
             if i >= 0 and i not in available:
                 raise ModelError(
                     label, f"input {position} (tensor {i}) is not produced by an earlier op", op.index, op.kind.value
@@ -81,6 +87,14 @@ def validate(graph: Graph, label: str, subgraph: int | None = None) -> None:
                 raise ModelError(label, what, op.index, op.kind.value)
             written.add(o)
             available.add(o)
+    for index, readers in int4_readers.items():
+        # TFLite Micro reads int4 only as the weights of these (it unpacks them at Prepare)
+        for op, position in readers:
+            if op.kind not in INT4_WEIGHTED or position != 1:
+                name = one_line(graph.tensors[index].name)
+                raise ModelError(label, f"int4 tensor {index} '{name}' read as input {position}: int4 is supported as "
+                                 "the weights of CONV_2D, DEPTHWISE_CONV_2D and FULLY_CONNECTED only", op.index,
+                                 op.kind.value)  # fmt: skip
     for index in graph.outputs:
         # A graph input may be a graph output too (a converter drops a slice of the whole input):
         # TFLite Micro hands back the input's bytes.

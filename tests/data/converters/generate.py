@@ -552,15 +552,17 @@ def reference(model: bytes, seed: int = 1) -> dict[str, np.ndarray]:
 # AI Edge Quantizer: the float model of a Keras builder, quantised by its static recipes (it inserts
 # QUANTIZE/DEQUANTIZE and writes operator codes only in the int32 builtin_code field: issue 36).
 AEQ_MODELS: dict[str, tuple[Callable, tuple[str, ...]]] = {
-    "residual_se": (residual_se, ("16x8", "int8")),
-    "inverted_residual": (inverted_residual, ("16x8",)),
-    "dense_ae": (dense_autoencoder, ("16x8",)),
+    "residual_se": (residual_se, ("16x8", "int8", "int4w")),
+    "dense_ae": (dense_autoencoder, ("16x8", "int4w")),
+    "inverted_residual": (inverted_residual, ("16x8", "int4w")),
 }
 
 
 def aeq(model: keras.Model | bytes, mode: str, shapes: list[tuple[int, ...]] | None = None, seed: int = 0) -> bytes:
-    """AI Edge Quantizer's static recipe (mode 16x8 or int8) over a float model: a Keras model, or the
+    """AI Edge Quantizer's static recipe (mode 16x8, int8, or int4w: int8 with int4 weights) over a
+    float model: a Keras model, or the
     bytes of a float .tflite (the PyTorch ones of generate_torch.py)."""
+    import copy
     import tempfile
 
     from ai_edge_quantizer import quantizer, recipe
@@ -571,7 +573,17 @@ def aeq(model: keras.Model | bytes, mode: str, shapes: list[tuple[int, ...]] | N
         if shapes is None:
             shapes = [tuple(d["shape"]) for d in tf.lite.Interpreter(model_path=str(float_path)).get_input_details()]
         qt = quantizer.Quantizer(str(float_path))
-        qt.load_quantization_recipe(recipe.static_wi8_ai16() if mode == "16x8" else recipe.static_wi8_ai8())
+        if mode == "int4w":  # int8 activations, int4 weights (two a byte), as TFLite Micro runs them
+            int4 = recipe.static_wi8_ai8()
+            for entry in int4:
+                entry["op_config"]["weight_tensor_config"]["num_bits"] = 4
+            # TFLite Micro's int4 FULLY_CONNECTED takes per-tensor weights only
+            dense = copy.deepcopy(int4[0])
+            dense["operation"] = "FULLY_CONNECTED"
+            dense["op_config"]["weight_tensor_config"]["granularity"] = "TENSORWISE"
+            qt.load_quantization_recipe([*int4, dense])
+        else:
+            qt.load_quantization_recipe(recipe.static_wi8_ai16() if mode == "16x8" else recipe.static_wi8_ai8())
         signature = tf.lite.Interpreter(model_path=str(float_path)).get_signature_list()
         key = next(iter(signature))
         inputs = signature[key]["inputs"]
