@@ -26,6 +26,7 @@ _DTYPES = {
     np.uint64: TensorType.UINT64,
     np.bool_: TensorType.BOOL,
     "resource": TensorType.RESOURCE,  # a resource variable's handle (VAR_HANDLE's output)
+    "int4": TensorType.INT4,  # constant weights only: `data` int8 values in [-8, 7], stored two a byte
 }
 _PADDING = {"SAME": 0, "VALID": 1}
 _ACTIVATION = {"NONE": 0, "RELU": 1, "RELU_N1_TO_1": 2, "RELU6": 3, "TANH": 4}
@@ -171,7 +172,12 @@ class ModelBuilder:
             if scales is None
             else tuple(int(z) for z in np.broadcast_to(np.atleast_1d(zero_point), (len(scales),)))
         )
-        arr = None if data is None else np.ascontiguousarray(data, dtype=dtype).reshape(shape)
+        if dtype == "int4":  # two values a byte, low nibble first (TFLite's layout)
+            values = (np.asarray(data, dtype=np.int16).reshape(-1) & 0xF).astype(np.uint8)
+            values = np.append(values, np.uint8(0)) if values.size % 2 else values
+            arr = (values[0::2] | (values[1::2] << 4)).astype(np.uint8)
+        else:
+            arr = None if data is None else np.ascontiguousarray(data, dtype=dtype).reshape(shape)
         sig = None if signature is None else tuple(signature)
         self.tensors.append(_Tensor(name, tuple(shape), dtype, scales, zps, axis, arr, sig, calibrated, variable))
         return len(self.tensors) - 1

@@ -20,7 +20,7 @@ from codegen.ops.kernels import C_PREFIX
 # Constant arrays the size table counts as weights (the model's filters and tables, transposed or
 # not); everything else (biases, folded biases, multipliers, shifts, offsets) is a per-channel or
 # per-layer constant, placed in its own section so the table shows it apart.
-WEIGHT_TYPES = ("int8_t", "int16_t", "float")
+WEIGHT_TYPES = ("int8_t", "int16_t", "float", "uint8_t")  # uint8_t: int4 weights, two a byte (ops.int4)
 VALUES_PER_LINE = 24
 
 

@@ -90,6 +90,11 @@ def validate(graph: Graph, label: str, subgraph: int | None = None) -> None:
     for index, readers in int4_readers.items():
         # TFLite Micro reads int4 only as the weights of these (it unpacks them at Prepare)
         for op, position in readers:
+            activations = graph.tensors[op.inputs[0]].dtype if op.inputs and op.inputs[0] >= 0 else None
+            if op.kind in INT4_WEIGHTED and position == 1 and activations is not DType.INT8:
+                raise ModelError(label, f"int4 weights with {activations.name.lower() if activations else 'no'} "
+                                 "activations: TFLite Micro takes them with int8 activations only", op.index,
+                                 op.kind.value)  # fmt: skip
             if op.kind not in INT4_WEIGHTED or position != 1:
                 name = one_line(graph.tensors[index].name)
                 raise ModelError(label, f"int4 tensor {index} '{name}' read as input {position}: int4 is supported as "

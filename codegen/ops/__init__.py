@@ -19,6 +19,7 @@ from types import ModuleType
 from codegen.errors import ModelError, summarize
 from codegen.ir import Graph, Op, OpKind
 from codegen.memplan import View
+from codegen.ops import int4
 from codegen.ops.common import ConstArray, Layer, LowerContext, cold_kernels, fail
 from codegen.ops.contract import Form, Kind, OpContract, Rows
 from codegen.ops.kernels import Family
@@ -152,7 +153,8 @@ def lower_ops(ctx: LowerContext) -> list[Layer]:
             lowered = form_of(ctx.graph, op).lower(ctx, op)  # None (a view), a Layer, or several (one per input)
         except MultiplierError as exc:  # the scales ask for arithmetic TFLite Micro does not define
             raise fail(ctx.graph, op, str(exc)) from None
-        layers += [] if lowered is None else lowered if isinstance(lowered, list) else [lowered]
+        lowered = [] if lowered is None else lowered if isinstance(lowered, list) else [lowered]
+        layers += int4.unpack_before(ctx, op, lowered)
     return layers
 
 

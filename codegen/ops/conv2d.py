@@ -26,6 +26,7 @@ from codegen.ops.common import (
     optional_input,
 )
 from codegen.ops.contract import Form, Kind, OpContract
+from codegen.ops.int4 import UNPACK4
 from codegen.ops.kernels import family
 
 PARAMS = "rvfw_conv_params"
@@ -288,7 +289,7 @@ CONTRACT = OpContract(
     forms={
         DType.INT16: Form(check_s16, lower_s16, (CONV_S16,), macs=conv_common.macs),
         DType.FLOAT32: Form(conv_common.check_f32, lower_f32, (CONV_F32,), macs=conv_common.macs),
-        None: Form(check, lower, (CONV, CONV_ROWS, CONV_1X1_INPLACE, CONV_TAIL), macs=conv_common.macs,
+        None: Form(check, lower, (CONV, CONV_ROWS, CONV_1X1_INPLACE, CONV_TAIL, UNPACK4), macs=conv_common.macs,
                    inplace=inplace, spare_scratch=spare_scratch, rows=conv_common.window_rows),
     },
 )  # fmt: skip

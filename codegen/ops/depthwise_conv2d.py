@@ -25,6 +25,7 @@ from codegen.ops.common import (
     optional_input,
 )
 from codegen.ops.contract import Form, Kind, OpContract
+from codegen.ops.int4 import UNPACK4
 from codegen.ops.kernels import family
 
 PARAMS = "rvfw_conv_params"
@@ -197,7 +198,7 @@ CONTRACT = OpContract(
     forms={
         DType.INT16: Form(check_s16, lower_s16, (DEPTHWISE_S16,), macs=conv_common.macs),
         DType.FLOAT32: Form(conv_common.check_f32, lower_f32, (DEPTHWISE_F32,), macs=conv_common.macs),
-        None: Form(check, lower, (DEPTHWISE, DEPTHWISE_ROWS, DEPTHWISE_MULTIPLIER, DEPTHWISE_INPLACE),
+        None: Form(check, lower, (DEPTHWISE, DEPTHWISE_ROWS, DEPTHWISE_MULTIPLIER, DEPTHWISE_INPLACE, UNPACK4),
                    macs=conv_common.macs, inplace=inplace, rows=conv_common.window_rows),
     },
 )  # fmt: skip

@@ -29,6 +29,7 @@ from codegen.ops.common import (
     optional_input,
 )
 from codegen.ops.contract import Form, Kind, OpContract
+from codegen.ops.int4 import UNPACK4
 from codegen.ops.kernels import family
 from codegen.quant import activation_range
 
@@ -175,6 +176,6 @@ CONTRACT = OpContract(
     forms={
         DType.INT16: Form(check_s16, lower_s16, (FC_S16,), macs=macs),
         DType.FLOAT32: Form(check_f32, lower_f32, (FC_F32,), macs=macs),
-        None: Form(check, lower, (FC,), macs=macs),
+        None: Form(check, lower, (FC, UNPACK4), macs=macs),
     },
 )

@@ -175,6 +175,11 @@ def build_planned(
     log(report.layer_table(graph, layers))
     inplace = f", {len(plan.inplace)} ops in place" if plan.inplace else ""
     log(f"arena: {plan.arena_size:,} bytes ({planned.mode} plan{inplace}; lifetime lower bound {plan.lower_bound:,})")
+    packed = [c for c in constants if c.name.endswith("_int4")]
+    if packed:
+        stored = sum(c.values.nbytes for c in packed)
+        log(f"int4 weights: {len(packed)} layers' weights packed in flash, {stored:,} bytes ({stored * 2:,} as int8: "
+            f"{stored:,} saved), unpacked one layer at a time into its scratch")  # fmt: skip
     estimate = estimate_sizes(board, plan, constants)
     if not estimate["ok"]:  # refused before anything is written or compiled
         log(estimate_table(estimate))

@@ -13,6 +13,7 @@ from __future__ import annotations
 from codegen.ir import Graph
 from codegen.memplan import Buffer, InPlace
 from codegen.ops import scratch_bytes, spare_scratch_bytes
+from codegen.ops.int4 import unpack_bytes
 from codegen.planner.views import Storage, resolve
 
 __all__ = ["Buffer", "analyze_lifetimes", "lifetime_lower_bound", "spare_scratch_buffers"]
@@ -77,6 +78,9 @@ def analyze_lifetimes(
     for step, op in enumerate(graph.ops):
         decision = inplace.get(op.index)
         size = max(decision.scratch if decision else 0, scratch_bytes(graph, op), control_scratch.get(op.index, 0))
+        unpacked = unpack_bytes(graph, op)  # int4 weights, after the kernel's own scratch (ops.int4)
+        if unpacked:
+            size = -(-size // 16) * 16 + unpacked
         if size:
             ordered.append(Buffer(f"scratch of op #{op.index}", size, step, step, [], op.index))
     return ordered

@@ -68,6 +68,11 @@ typedef struct {
     int32_t rank, elem_size, index_bytes;
 } rvfw_update_slice_params;
 
+/* int4 weights unpacked into a layer's scratch (codegen.ops.int4): count values. */
+typedef struct {
+    int32_t count;
+} rvfw_unpack4_params;
+
 /* GATHER by indices computed on the device: outer blocks of axis_size rows of row_bytes; count
  * indices (codegen.ops.movement). */
 typedef struct {
@@ -503,6 +508,9 @@ void rvfw_cumsum_f32_ref(const rvfw_cumsum_params *p, const float *input, float 
 void rvfw_logical_b_ref(const rvfw_compare_params *p, const uint8_t *a, const uint8_t *b, uint8_t *output);
 void rvfw_dynamic_update_slice_ref(const rvfw_update_slice_params *p, const void *operand, const void *update,
                                    const void *indices, void *output);
+void rvfw_unpack_s4_ref(const rvfw_unpack4_params *p, const uint8_t *packed, int8_t *output);
+void rvfw_unpack_s4_scalar(const rvfw_unpack4_params *p, const uint8_t *packed, int8_t *output);
+void rvfw_unpack_s4_rvv(const rvfw_unpack4_params *p, const uint8_t *packed, int8_t *output);
 void rvfw_logical_not_b_ref(const rvfw_lut_params *p, const uint8_t *input, uint8_t *output);
 void rvfw_compare_s32_scalar(const rvfw_compare_params *p, const int32_t *a, const int32_t *b, uint8_t *output);
 void rvfw_compare_s32_rvv(const rvfw_compare_params *p, const int32_t *a, const int32_t *b, uint8_t *output);

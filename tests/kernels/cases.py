@@ -1049,6 +1049,33 @@ def rsqrt_s16() -> bytes:
     return m.finish([x], [y])
 
 
+def int4_weighted(rng, kind: str, activations=np.int8) -> bytes:
+    """CONV_2D (3x3, per-channel), DEPTHWISE_CONV_2D or FULLY_CONNECTED (per-tensor, as TFLite Micro
+    takes it) with int4 weights, two a byte (ops.int4: packed in flash); an odd weight count."""
+    m = ModelBuilder()
+    s_in = 0.05 if activations is np.int8 else 0.0005
+    zp = 7 if activations is np.int8 else 0
+    bias_dtype = np.int32 if activations is np.int8 else np.int64
+    if kind == "FULLY_CONNECTED":
+        x = m.tensor("x", (2, 37), activations, scale=s_in, zero_point=zp)
+        w = m.tensor("w", (9, 37), "int4", scale=0.1, data=rng.integers(-8, 8, (9, 37)))
+        b = m.tensor("b", (9,), bias_dtype, scale=0.1 * s_in, data=rng.integers(-300, 300, 9))
+        y = m.tensor("y", (2, 9), activations, scale=_scale_for(s_in, 0.1, 37), zero_point=-zp)
+        m.op("FULLY_CONNECTED", [x, w, b], [y])
+        return m.finish([x], [y])
+    depthwise = kind == "DEPTHWISE_CONV_2D"
+    cin, cout = (5, 5) if depthwise else (5, 7)
+    ws = rng.uniform(0.05, 0.2, cout).astype(np.float32)
+    shape = (1, 3, 3, cout) if depthwise else (cout, 3, 3, cin)
+    x = m.tensor("x", (1, 6, 7, cin), activations, scale=s_in, zero_point=zp)
+    w = m.tensor("w", shape, "int4", scale=ws, data=rng.integers(-8, 8, shape), axis=3 if depthwise else 0)
+    b = m.tensor("b", (cout,), bias_dtype, scale=ws * s_in, data=rng.integers(-300, 300, cout))
+    fan_in = 9 * (1 if depthwise else cin)
+    y = m.tensor("y", (1, 6, 7, cout), activations, scale=_scale_for(s_in, float(ws.mean()), fan_in), zero_point=-zp)
+    m.op(kind, [x, w, b], [y], padding="SAME", stride=(1, 1), **({"depth_multiplier": 1} if depthwise else {}))
+    return m.finish([x], [y])
+
+
 def reduce_all() -> bytes:
     """REDUCE_ALL of bools over two axes (kept dims), and over the last axis; the seeded input ORed
     with a constant that is mostly true, so some groups are all true and some not."""
@@ -1569,6 +1596,9 @@ CASES: dict[str, Case] = {
     },
     "every_dtype_float_extras": Case(lambda r: every_dtype_float_extras()),
     "reduce_all_bool": Case(lambda r: reduce_all()),
+    "int4_conv3x3_per_channel": Case(lambda r: int4_weighted(r, "CONV_2D"), vector=FAST),
+    "int4_depthwise3x3": Case(lambda r: int4_weighted(r, "DEPTHWISE_CONV_2D"), vector=FAST),
+    "int4_fully_connected": Case(lambda r: int4_weighted(r, "FULLY_CONNECTED"), vector=FAST),
     "conv_grouped_3_groups": Case(lambda r: grouped_conv(r, np.int8, 3)),
     "conv_grouped_4_groups_stride2_1x1": Case(lambda r: grouped_conv(r, np.int8, 4, k=1, cout=8, stride=(2, 2))),
     "s16_conv_grouped_2_groups": Case(lambda r: grouped_conv(r, np.int16, 2, cout=6)),
