@@ -121,6 +121,10 @@ class OpKind(enum.Enum):
     SIGNAL_PCAN = "SIGNAL_PCAN"
     SIGNAL_RFFT = "SIGNAL_RFFT"
     SIGNAL_WINDOW = "SIGNAL_WINDOW"
+    SIGNAL_FRAMER = "SIGNAL_FRAMER"
+    SIGNAL_STACKER = "SIGNAL_STACKER"
+    SIGNAL_DELAY = "SIGNAL_DELAY"
+    SIGNAL_OVERLAP_ADD = "SIGNAL_OVERLAP_ADD"
     SHAPE = "SHAPE"  # folded to a constant at load time (passes.simplify): shapes are static
     SQUEEZE = "SQUEEZE"
     STRIDED_SLICE = "STRIDED_SLICE"

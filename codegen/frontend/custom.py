@@ -27,6 +27,10 @@ CUSTOM_KINDS = {
     "SignalFilterBankSpectralSubtraction": OpKind.SIGNAL_SPECTRAL_SUBTRACTION,
     "SignalPCAN": OpKind.SIGNAL_PCAN,
     "SignalFilterBankLog": OpKind.SIGNAL_FILTER_BANK_LOG,
+    "SignalFramer": OpKind.SIGNAL_FRAMER,
+    "SignalStacker": OpKind.SIGNAL_STACKER,
+    "SignalDelay": OpKind.SIGNAL_DELAY,
+    "SignalOverlapAdd": OpKind.SIGNAL_OVERLAP_ADD,
     "TFLite_Detection_PostProcess": OpKind.DETECTION_POSTPROCESS,
 }
 MAX_OPTIONS_BYTES = 4096  # a handful of numbers; anything larger is not these ops' options

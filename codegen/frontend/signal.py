@@ -1,28 +1,84 @@
-"""TFLite Micro's Signal library: the state its audio front end's custom ops keep (frontend.custom
-reads the ops themselves).
+"""TFLite Micro's Signal library: the state its custom ops keep between invocations in TFLite
+Micro's persistent buffers, outside any tensor (frontend.custom reads the ops themselves). rvfw
+gives each piece a variable tensor of its own (the state area, reset like an LSTM's), appended to
+the op's inputs, so the planner, the reset and the multi-model partitions treat it as any state:
 
-One of these ops keeps state between invocations in TFLite Micro's persistent buffers, outside any
-tensor: SignalFilterBankSpectralSubtraction's noise estimate (reset to 0). rvfw gives it a
-variable tensor of its own (the state area, reset like an LSTM's), as the op's last input.
+- SignalFilterBankSpectralSubtraction: its noise estimate (uint32 per channel, reset to 0).
+- SignalFramer: the samples not yet framed (int16, per outer row) and how many are held (int32:
+  frame_size - frame_step zeros when `prefill`, else none).
+- SignalStacker: the frames not yet stacked (int16) and two int32 counters (samples held, and
+  whether the first frame has been replicated into the left context).
+- SignalDelay: the last delay_length samples of each row (int16, reset to 0).
+- SignalOverlapAdd: the running sum of each row's overlapping frames (int16 or float32, reset to 0).
+
+The sizes come from the options, which a stranger wrote: anything out of range gets a one-sample
+state here and is refused by the op's check (ops.signal_stream) before anything is planned.
 """
 
 from __future__ import annotations
 
 import dataclasses
 
+import numpy as np
+
 from codegen.ir import DType, Op, OpKind, Tensor
+
+MAX_STATE = 1 << 20  # samples: an audio front end holds a few frames; more is not these ops
+
+
+def _int(op: Op, name: str) -> int:
+    value = op.options.get(name, 0)
+    return int(value) if isinstance(value, (bool, int)) else 0
+
+
+def _rows_and_inner(tensors: list[Tensor], op: Op) -> tuple[int, int]:
+    if not op.inputs or not 0 <= op.inputs[0] < len(tensors) or not tensors[op.inputs[0]].shape:
+        return 1, 1
+    shape = tensors[op.inputs[0]].shape
+    inner = max(int(shape[-1]), 1)
+    return max(int(np.prod(shape, dtype=np.int64)) // inner, 1), inner
+
+
+def _bounded(n: int) -> int:
+    return n if 1 <= n <= MAX_STATE else 1
+
+
+def _pieces(tensors: list[Tensor], op: Op) -> list[tuple[str, tuple[int, ...], DType, np.ndarray | None]]:
+    rows, inner = _rows_and_inner(tensors, op)
+    if op.kind is OpKind.SIGNAL_SPECTRAL_SUBTRACTION:
+        shape = tensors[op.outputs[0]].shape if op.outputs and 0 <= op.outputs[0] < len(tensors) else (1,)
+        return [("noise_estimate", shape, DType.UINT32, None)]
+    if op.kind is OpKind.SIGNAL_FRAMER:
+        size, step = _int(op, "frame_size"), _int(op, "frame_step")
+        capacity = _bounded(-(-size // step) * step if step > 0 else 1)
+        held = size - step if op.options.get("prefill", False) and 0 < step <= size else 0
+        return [("frames", (_bounded(rows), capacity), DType.INT16, None),
+                ("held", (1,), DType.INT32, np.array([held], np.int32))]  # fmt: skip
+    if op.kind is OpKind.SIGNAL_STACKER:
+        channels = _int(op, "num_channels")
+        size = channels * (_int(op, "stacker_left_context") + _int(op, "stacker_right_context") + 1)
+        return [("stack", (_bounded(size),), DType.INT16, None), ("counters", (2,), DType.INT32, None)]
+    if op.kind is OpKind.SIGNAL_DELAY:
+        return [("delayed", (_bounded(rows), _bounded(_int(op, "delay_length"))), DType.INT16, None)]
+    if op.kind is OpKind.SIGNAL_OVERLAP_ADD:
+        dtype = tensors[op.inputs[0]].dtype if op.inputs and 0 <= op.inputs[0] < len(tensors) else DType.INT16
+        frames = tensors[op.inputs[0]].shape[-2] if len(tensors[op.inputs[0]].shape) >= 2 else 1
+        rows = max(rows // max(int(frames), 1), 1)
+        return [("sum", (_bounded(rows), _bounded(inner)), dtype, None)]
+    return []
 
 
 def add_state(tensors: list[Tensor], ops: list[Op]) -> tuple[list[Tensor], list[Op]]:
-    """Give each spectral subtraction its noise estimate: a uint32 variable tensor of its output's
-    shape, appended to the tensors and to the op's inputs."""
+    """Each stateful Signal op's state tensors, appended to the tensors and to the op's inputs."""
     out_tensors, out_ops = list(tensors), []
     for op in ops:
-        if op.kind is OpKind.SIGNAL_SPECTRAL_SUBTRACTION and op.outputs and 0 <= op.outputs[0] < len(tensors):
-            shape = tensors[op.outputs[0]].shape
-            state = Tensor(index=len(out_tensors), name=f"op{op.index}_noise_estimate", shape=shape,
-                           dtype=DType.UINT32, is_variable=True)  # fmt: skip
+        added = []
+        for name, shape, dtype, initial in _pieces(tensors, op):
+            state = Tensor(index=len(out_tensors), name=f"op{op.index}_{name}", shape=tuple(shape), dtype=dtype,
+                           is_variable=True, initial=initial)  # fmt: skip
             out_tensors.append(state)
-            op = dataclasses.replace(op, inputs=(*op.inputs, state.index))
+            added.append(state.index)
+        if added:
+            op = dataclasses.replace(op, inputs=(*op.inputs, *added))
         out_ops.append(op)
     return out_tensors, out_ops

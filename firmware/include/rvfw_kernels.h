@@ -68,6 +68,20 @@ typedef struct {
     int32_t rank, elem_size, index_bytes;
 } rvfw_update_slice_params;
 
+/* The Signal library's streaming ops (codegen.ops.signal_stream). */
+typedef struct {
+    int32_t rows, frame_size, frame_step, frames, capacity;
+} rvfw_signal_framer_params;
+typedef struct {
+    int32_t channels, left, size, step; /* step: samples dropped per stack (channels x stacker_step) */
+} rvfw_signal_stacker_params;
+typedef struct {
+    int32_t rows, frame_size, delay;
+} rvfw_signal_delay_params;
+typedef struct {
+    int32_t rows, frames, frame_size, frame_step;
+} rvfw_signal_overlap_params;
+
 /* int4 weights unpacked into a layer's scratch (codegen.ops.int4): count values. */
 typedef struct {
     int32_t count;
@@ -508,6 +522,16 @@ void rvfw_cumsum_f32_ref(const rvfw_cumsum_params *p, const float *input, float 
 void rvfw_logical_b_ref(const rvfw_compare_params *p, const uint8_t *a, const uint8_t *b, uint8_t *output);
 void rvfw_dynamic_update_slice_ref(const rvfw_update_slice_params *p, const void *operand, const void *update,
                                    const void *indices, void *output);
+void rvfw_signal_framer_s16_ref(const rvfw_signal_framer_params *p, const int16_t *input, int16_t *frames,
+                                int32_t *held, int16_t *output, uint8_t *valid);
+void rvfw_signal_stacker_s16_ref(const rvfw_signal_stacker_params *p, const int16_t *input, int16_t *stack,
+                                 int32_t *counters, int16_t *output, uint8_t *valid);
+void rvfw_signal_delay_s16_ref(const rvfw_signal_delay_params *p, const int16_t *input, int16_t *delayed,
+                               int16_t *output);
+void rvfw_signal_overlap_add_s16_ref(const rvfw_signal_overlap_params *p, const int16_t *input, int16_t *sum,
+                                     int16_t *output);
+void rvfw_signal_overlap_add_f32_ref(const rvfw_signal_overlap_params *p, const float *input, float *sum,
+                                     float *output);
 void rvfw_unpack_s4_ref(const rvfw_unpack4_params *p, const uint8_t *packed, int8_t *output);
 void rvfw_unpack_s4_scalar(const rvfw_unpack4_params *p, const uint8_t *packed, int8_t *output);
 void rvfw_unpack_s4_rvv(const rvfw_unpack4_params *p, const uint8_t *packed, int8_t *output);

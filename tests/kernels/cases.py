@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+import flatbuffers.flexbuffers as flexbuffers
 import numpy as np
 
 from codegen.modelgen import ModelBuilder
@@ -33,6 +34,7 @@ class Case:
     vector: tuple[str, ...] = ()
     fused: bool = False  # a conv then the residual ADD passes.fuse_residual_adds fuses into it
     tiled: bool = False  # a first stage --memory tiled streams through line buffers
+    steps: int = 1  # inferences in a row (state carried from one to the next)
 
 
 def _scale_for(in_scale: float, w_scale: float, fan_in: int) -> float:
@@ -1076,6 +1078,19 @@ def int4_weighted(rng, kind: str, activations=np.int8) -> bytes:
     return m.finish([x], [y])
 
 
+def signal_stream(kind: str, in_shape, out_shape, options: dict, dtype=np.int16) -> bytes:
+    """One of the Signal library's streaming ops (custom, FlexBuffers options), run several
+    inferences in a row: its state carries from one to the next."""
+    m = ModelBuilder()
+    x = m.tensor("x", in_shape, dtype)
+    y = m.tensor("y", out_shape, dtype)
+    outputs = [y]
+    if kind in ("SignalFramer", "SignalStacker"):
+        outputs.append(m.tensor("valid", (), np.bool_))
+    m.op(f"CUSTOM:{kind}", [x], outputs, custom_options=bytes(flexbuffers.Dumps(options)))
+    return m.finish([x], outputs)
+
+
 def reduce_all() -> bytes:
     """REDUCE_ALL of bools over two axes (kept dims), and over the last axis; the seeded input ORed
     with a constant that is mostly true, so some groups are all true and some not."""
@@ -1596,6 +1611,28 @@ CASES: dict[str, Case] = {
     },
     "every_dtype_float_extras": Case(lambda r: every_dtype_float_extras()),
     "reduce_all_bool": Case(lambda r: reduce_all()),
+    "signal_framer_prefill": Case(
+        lambda r: signal_stream(
+            "SignalFramer", (2, 48), (2, 3, 40), {"frame_size": 40, "frame_step": 16, "prefill": True}
+        ),
+        steps=3,
+    ),
+    "signal_stacker_contexts": Case(
+        lambda r: signal_stream(
+            "SignalStacker",
+            (5,),
+            (20,),
+            {"num_channels": 5, "stacker_left_context": 3, "stacker_right_context": 0, "stacker_step": 1},
+        ),
+        steps=4,
+    ),
+    "signal_delay_rows": Case(lambda r: signal_stream("SignalDelay", (3, 10), (3, 10), {"delay_length": 13}), steps=3),
+    "signal_overlap_add_s16": Case(
+        lambda r: signal_stream("SignalOverlapAdd", (2, 3, 12), (2, 15), {"T": 7, "frame_step": 5}), steps=3
+    ),
+    "signal_overlap_add_f32": Case(
+        lambda r: signal_stream("SignalOverlapAdd", (3, 8), (12,), {"T": 0, "frame_step": 4}, np.float32), steps=3
+    ),
     "int4_conv3x3_per_channel": Case(lambda r: int4_weighted(r, "CONV_2D"), vector=FAST),
     "int4_depthwise3x3": Case(lambda r: int4_weighted(r, "DEPTHWISE_CONV_2D"), vector=FAST),
     "int4_fully_connected": Case(lambda r: int4_weighted(r, "FULLY_CONNECTED"), vector=FAST),

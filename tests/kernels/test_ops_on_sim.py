@@ -46,7 +46,15 @@ def build_and_check(tmp_path, case, config, board, kernels, vlen, memory, reques
     model.write_bytes(CASES[case].build(np.random.default_rng(zlib.crc32(case.encode()))))
     seed = zlib.crc32(config.encode())
     b = pipeline.build(
-        model, board, tmp_path / "out", seed=seed, log=quiet, kernels=kernels, memory=memory, for_simulator=True
+        model,
+        board,
+        tmp_path / "out",
+        seed=seed,
+        log=quiet,
+        kernels=kernels,
+        memory=memory,
+        for_simulator=True,
+        steps=CASES[case].steps,
     )
     result = pipeline.check(pipeline.run(b, timeout=120, log=quiet, vlen=vlen, count=False), log=quiet)
     assert result.bit_exact, result.mismatches
