@@ -21,6 +21,7 @@ CUSTOM_KINDS = {
     "SignalWindow": OpKind.SIGNAL_WINDOW,
     "SignalFftAutoScale": OpKind.SIGNAL_FFT_AUTO_SCALE,
     "SignalRfft": OpKind.SIGNAL_RFFT,
+    "SignalIrfft": OpKind.SIGNAL_IRFFT,
     "SignalEnergy": OpKind.SIGNAL_ENERGY,
     "SignalFilterBank": OpKind.SIGNAL_FILTER_BANK,
     "SignalFilterBankSquareRoot": OpKind.SIGNAL_FILTER_BANK_SQRT,

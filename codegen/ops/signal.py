@@ -53,6 +53,15 @@ RFFT = family("SignalRfft int16", "rvfw_signal_rfft_params", "signal_rfft_s16", 
               (OpKind.SIGNAL_RFFT.value,), args={"ref": ("input", *RFFT_ARGS),
                                                  "scalar": ("input", "gather", *RFFT_ARGS),
                                                  "rvv": ("input", "gather", *RFFT_ARGS)})  # fmt: skip
+# float32 and Q31 (kiss_fft's other builds: rvfw_kiss.h), and the inverse transforms
+KISS_ARGS = ("input", "twiddles", "super_twiddles", "factors", "work", "output")
+RFFT_WIDE = {dtype: family(f"SignalRfft {name}", "rvfw_signal_rfft_params", f"signal_rfft_{suffix}", ("ref",),
+                           (OpKind.SIGNAL_RFFT.value,))
+             for dtype, name, suffix in ((DType.INT32, "int32", "s32"), (DType.FLOAT32, "float32", "f32"))}  # fmt: skip
+IRFFT = {dtype: family(f"SignalIrfft {name}", "rvfw_signal_irfft_params", f"signal_irfft_{suffix}", ("ref",),
+                       (OpKind.SIGNAL_IRFFT.value,))
+         for dtype, name, suffix in ((DType.INT16, "int16", "s16"), (DType.INT32, "int32", "s32"),
+                                     (DType.FLOAT32, "float32", "f32"))}  # fmt: skip
 ENERGY = _family(OpKind.SIGNAL_ENERGY, "SignalEnergy", "rvfw_signal_energy_params", "signal_energy_s16",
                  ("ref", "scalar", "rvv"))  # fmt: skip
 FILTER_BANK = _family(OpKind.SIGNAL_FILTER_BANK, "SignalFilterBank", "rvfw_signal_params", "signal_filter_bank_u32",
@@ -144,17 +153,19 @@ def fft_factors(n: int) -> list[int]:
 
 
 def _check_rfft(graph: Graph, op: Op) -> None:
-    inp = expect_dtype(graph, op, op.inputs[0], "input", DType.INT16)
-    out = expect_dtype(graph, op, op.outputs[0], "output", DType.INT16)
+    inp = expect_dtype(graph, op, op.inputs[0], "input", DType.INT16, DType.INT32, DType.FLOAT32)
+    out = expect_dtype(graph, op, op.outputs[0], "output", inp.dtype)
     length = _bounded(graph, op, "fft_length", 4, MAX_FFT)
     if length & (length - 1):
-        raise fail(graph, op, f"fft_length {length}: rvfw's int16 RFFT takes powers of two")
+        raise fail(graph, op, f"fft_length {length}: rvfw's RFFT takes powers of two")
     if not inp.shape or len(inp.shape) != len(out.shape):
         raise fail(graph, op, f"input {list(inp.shape)} and output {list(out.shape)} differ in rank")
-    if inp.shape[-1] == 0 or inp.shape[-1] > length:
+    if op.kind is OpKind.SIGNAL_IRFFT:  # half + 1 complex bins in, fft_length samples out
+        inp, out = out, inp
+    if inp.shape[-1] == 0 or inp.shape[-1] > length or (op.kind is OpKind.SIGNAL_IRFFT and inp.shape[-1] != length):
         raise fail(graph, op, f"{inp.shape[-1]} samples per frame for fft_length {length}")
     if out.shape[-1] != length + 2 or out.shape[:-1] != inp.shape[:-1]:
-        raise fail(graph, op, f"output {list(out.shape)} is not {length // 2 + 1} complex bins per frame")
+        raise fail(graph, op, f"{list(out.shape)} is not {length // 2 + 1} complex bins per frame")
 
 
 def _check_energy(graph: Graph, op: Op) -> None:
@@ -240,6 +251,7 @@ CHECKS = {
     OpKind.SIGNAL_WINDOW: _check_window,
     OpKind.SIGNAL_FFT_AUTO_SCALE: _check_auto_scale,
     OpKind.SIGNAL_RFFT: _check_rfft,
+    OpKind.SIGNAL_IRFFT: _check_rfft,
     OpKind.SIGNAL_ENERGY: _check_energy,
     OpKind.SIGNAL_FILTER_BANK: _check_filter_bank,
     OpKind.SIGNAL_FILTER_BANK_SQRT: _check_square_root,
@@ -274,13 +286,24 @@ def _q15(phase: float) -> tuple[int, int]:
     return math.floor(0.5 + 32767 * math.cos(phase)), math.floor(0.5 + 32767 * math.sin(phase))
 
 
-def rfft_tables(fft_length: int) -> tuple[np.ndarray, np.ndarray]:
+def rfft_tables(fft_length: int, dtype: DType = DType.INT16, inverse: bool = False) -> tuple[np.ndarray, np.ndarray]:
     """(twiddles of the half-length complex FFT, kiss_fftr's super twiddles), each as interleaved
-    (re, im) int16 pairs, from the same double-precision phases as kiss_fft's allocators."""
+    (re, im) pairs, from the same double-precision phases as kiss_fft's allocators (negated for
+    the inverse): floor(0.5 + (2^15 - 1 or 2^31 - 1) x) in fixed point, (float) x in float32."""
     n = fft_length // 2
-    twiddles = [_q15(-2 * math.pi * i / n) for i in range(n)]
-    supers = [_q15(-math.pi * ((i + 1) / n + 0.5)) for i in range(n // 2)]
-    return np.array(twiddles, dtype=np.int16).reshape(-1), np.array(supers, dtype=np.int16).reshape(-1)
+    sign = -1.0 if inverse else 1.0
+    phases = [sign * (-2 * math.pi * i / n) for i in range(n)]
+    super_phases = [sign * (-math.pi * ((i + 1) / n + 0.5)) for i in range(n // 2)]
+
+    def table(values: list[float]) -> np.ndarray:
+        pairs = [(math.cos(v), math.sin(v)) for v in values]
+        if dtype is DType.FLOAT32:
+            return np.array(pairs, dtype=np.float64).astype(np.float32).reshape(-1)
+        scale = 32767 if dtype is DType.INT16 else 2147483647
+        return np.array([[math.floor(0.5 + scale * c), math.floor(0.5 + scale * s)] for c, s in pairs],
+                        dtype=dtype.np_type).reshape(-1)  # fmt: skip
+
+    return table(phases), table(super_phases)
 
 
 def fft_gather(n: int, factors: list[int]) -> np.ndarray:
@@ -327,6 +350,10 @@ def lower(ctx: LowerContext, op: Op) -> Layer:
     if kind is OpKind.SIGNAL_FFT_AUTO_SCALE:
         return ctx.layer(op, ctx.pick(AUTO_SCALE), AUTO_SCALE, [("size", inp.num_elements)],
                          [ctx.input(op), ctx.output(op), ctx.output(op, 1)])  # fmt: skip
+    if kind in (OpKind.SIGNAL_IRFFT, OpKind.SIGNAL_RFFT) and (
+        kind is OpKind.SIGNAL_IRFFT or inp.dtype is not DType.INT16
+    ):
+        return _lower_kiss(ctx, op)
     if kind is OpKind.SIGNAL_RFFT:
         length = _int(op, "fft_length")
         twiddles, supers = rfft_tables(length)
@@ -378,15 +405,36 @@ def lower(ctx: LowerContext, op: Op) -> Layer:
     return ctx.layer(op, ctx.pick(LOG), LOG, params, args)
 
 
+def _lower_kiss(ctx: LowerContext, op: Op) -> Layer:
+    """SignalRfft in int32 or float32, SignalIrfft in every dtype: kiss_fft's reference (rvfw_kiss.h)."""
+    length, dtype = _int(op, "fft_length"), ctx.tensor(op.inputs[0]).dtype
+    inverse = op.kind is OpKind.SIGNAL_IRFFT
+    twiddles, supers = rfft_tables(length, dtype, inverse)
+    c_type = dtype.c_type
+    frames = ctx.tensor(op.outputs[0]).num_elements // ctx.tensor(op.outputs[0]).shape[-1]
+    factors = np.array(fft_factors(length // 2), dtype=np.int32)
+    if inverse:
+        fam = IRFFT[dtype]
+        params = [("frames", frames), ("fft_length", length), ("stages", len(factors))]
+    else:
+        fam = RFFT_WIDE[dtype]
+        params = [("frames", frames), ("input_length", ctx.tensor(op.inputs[0]).shape[-1]), ("fft_length", length),
+                  ("stages", len(factors))]  # fmt: skip
+    args = [ctx.input(op), ctx.derived(op, "twiddles", c_type, twiddles),
+            ctx.derived(op, "super_twiddles", c_type, supers), ctx.derived(op, "factors", "int32_t", factors),
+            ctx.scratch(op), ctx.output(op)]  # fmt: skip
+    return ctx.layer(op, ctx.pick(fam), fam, params, args, rfft_macs(ctx.graph, op))
+
+
 def rfft_macs(graph: Graph, op: Op) -> int:
     """Complex multiplies of the radix stages (n/2 log2(n/2)) and the real split (n/4), per frame."""
-    inp = graph.tensors[op.inputs[0]]
+    out = graph.tensors[op.outputs[0]]
     n = _int(op, "fft_length") // 2
-    return (inp.num_elements // inp.shape[-1]) * (n * max(1, int(math.log2(n))) + n // 2)
+    return (out.num_elements // out.shape[-1]) * (n * max(1, int(math.log2(n))) + n // 2)
 
 
 def macs(graph: Graph, op: Op) -> int:
-    if op.kind is OpKind.SIGNAL_RFFT:
+    if op.kind in (OpKind.SIGNAL_RFFT, OpKind.SIGNAL_IRFFT):
         return rfft_macs(graph, op)
     if op.kind is OpKind.SIGNAL_FILTER_BANK:
         return 2 * graph.tensors[op.inputs[0]].num_elements
@@ -394,10 +442,12 @@ def macs(graph: Graph, op: Op) -> int:
 
 
 def scratch(graph: Graph, op: Op) -> int:
-    """RFFT: the zero-padded frame (fft_length int16) and the half-length complex FFT's output."""
-    if op.kind is not OpKind.SIGNAL_RFFT:
+    """RFFT: the zero-padded frame (fft_length samples) and the half-length complex FFT's output;
+    IRFFT: the folded half-length spectrum."""
+    if op.kind not in (OpKind.SIGNAL_RFFT, OpKind.SIGNAL_IRFFT):
         return 0
-    return 2 * _int(op, "fft_length") * 2
+    size = graph.tensors[op.inputs[0]].dtype.size
+    return (1 if op.kind is OpKind.SIGNAL_IRFFT else 2) * _int(op, "fft_length") * size
 
 
 CONTRACT = OpContract(
@@ -405,6 +455,7 @@ CONTRACT = OpContract(
         OpKind.SIGNAL_WINDOW: Kind(1, (2, 2)),
         OpKind.SIGNAL_FFT_AUTO_SCALE: Kind(1, (1, 1), (2, 2)),
         OpKind.SIGNAL_RFFT: Kind(1, (1, 1), options=("fft_length",)),
+        OpKind.SIGNAL_IRFFT: Kind(1, (1, 1), options=("fft_length",)),
         OpKind.SIGNAL_ENERGY: Kind(1, (1, 1), options=("start_index", "end_index")),
         OpKind.SIGNAL_FILTER_BANK: Kind(1, (6, 6), options=("num_channels",)),
         OpKind.SIGNAL_FILTER_BANK_SQRT: Kind(1, (2, 2)),
@@ -421,6 +472,8 @@ CONTRACT = OpContract(
                 WINDOW,
                 AUTO_SCALE,
                 RFFT,
+                *RFFT_WIDE.values(),
+                *IRFFT.values(),
                 ENERGY,
                 FILTER_BANK,
                 FILTER_BANK_INT,

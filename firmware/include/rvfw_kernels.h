@@ -68,6 +68,11 @@ typedef struct {
     int32_t rank, elem_size, index_bytes;
 } rvfw_update_slice_params;
 
+/* SignalIrfft (codegen.ops.signal): frames of half + 1 complex bins to fft_length samples. */
+typedef struct {
+    int32_t frames, fft_length, stages;
+} rvfw_signal_irfft_params;
+
 /* The Signal library's streaming ops (codegen.ops.signal_stream). */
 typedef struct {
     int32_t rows, frame_size, frame_step, frames, capacity;
@@ -522,6 +527,16 @@ void rvfw_cumsum_f32_ref(const rvfw_cumsum_params *p, const float *input, float 
 void rvfw_logical_b_ref(const rvfw_compare_params *p, const uint8_t *a, const uint8_t *b, uint8_t *output);
 void rvfw_dynamic_update_slice_ref(const rvfw_update_slice_params *p, const void *operand, const void *update,
                                    const void *indices, void *output);
+void rvfw_signal_rfft_s32_ref(const rvfw_signal_rfft_params *p, const int32_t *input, const int32_t *twiddles,
+                              const int32_t *super_twiddles, const int32_t *factors, int8_t *work, int32_t *output);
+void rvfw_signal_rfft_f32_ref(const rvfw_signal_rfft_params *p, const float *input, const float *twiddles,
+                              const float *super_twiddles, const int32_t *factors, int8_t *work, float *output);
+void rvfw_signal_irfft_s16_ref(const rvfw_signal_irfft_params *p, const int16_t *input, const int16_t *twiddles,
+                               const int16_t *super_twiddles, const int32_t *factors, int8_t *work, int16_t *output);
+void rvfw_signal_irfft_s32_ref(const rvfw_signal_irfft_params *p, const int32_t *input, const int32_t *twiddles,
+                               const int32_t *super_twiddles, const int32_t *factors, int8_t *work, int32_t *output);
+void rvfw_signal_irfft_f32_ref(const rvfw_signal_irfft_params *p, const float *input, const float *twiddles,
+                               const float *super_twiddles, const int32_t *factors, int8_t *work, float *output);
 void rvfw_signal_framer_s16_ref(const rvfw_signal_framer_params *p, const int16_t *input, int16_t *frames,
                                 int32_t *held, int16_t *output, uint8_t *valid);
 void rvfw_signal_stacker_s16_ref(const rvfw_signal_stacker_params *p, const int16_t *input, int16_t *stack,

@@ -1085,10 +1085,26 @@ def signal_stream(kind: str, in_shape, out_shape, options: dict, dtype=np.int16)
     x = m.tensor("x", in_shape, dtype)
     y = m.tensor("y", out_shape, dtype)
     outputs = [y]
-    if kind in ("SignalFramer", "SignalStacker"):
+    if kind in ("SignalFramer", "SignalStacker"):  # their "valid" flag
         outputs.append(m.tensor("valid", (), np.bool_))
     m.op(f"CUSTOM:{kind}", [x], outputs, custom_options=bytes(flexbuffers.Dumps(options)))
     return m.finish([x], outputs)
+
+
+def signal_fft(kind: str, dtype, fft_length: int, frames: int = 2, input_length: int | None = None) -> bytes:
+    """SignalRfft (frames of input_length samples, zero-padded) or SignalIrfft (frames of
+    fft_length / 2 + 1 complex bins) in int16, int32 or float32 (the "T" option, as TensorFlow's
+    Signal ops write it)."""
+    m = ModelBuilder()
+    complex_shape, real_shape = (frames, fft_length + 2), (frames, input_length or fft_length)
+    in_shape, out_shape = (real_shape, complex_shape) if kind == "SignalRfft" else (complex_shape, real_shape)
+    x = m.tensor("x", in_shape, dtype)
+    y = m.tensor("y", out_shape, dtype)
+    type_code = {np.int16: 7, np.int32: 2, np.float32: 0}[dtype]
+    m.op(
+        f"CUSTOM:{kind}", [x], [y], custom_options=bytes(flexbuffers.Dumps({"T": type_code, "fft_length": fft_length}))
+    )
+    return m.finish([x], [y])
 
 
 def reduce_all() -> bytes:
@@ -1626,6 +1642,11 @@ CASES: dict[str, Case] = {
         ),
         steps=4,
     ),
+    "signal_rfft_s32_padded": Case(lambda r: signal_fft("SignalRfft", np.int32, 64, 3, 50)),
+    "signal_rfft_f32_radix2": Case(lambda r: signal_fft("SignalRfft", np.float32, 32, 2, 32)),
+    "signal_irfft_s16": Case(lambda r: signal_fft("SignalIrfft", np.int16, 64)),
+    "signal_irfft_s32": Case(lambda r: signal_fft("SignalIrfft", np.int32, 32, 3)),
+    "signal_irfft_f32": Case(lambda r: signal_fft("SignalIrfft", np.float32, 128)),
     "signal_delay_rows": Case(lambda r: signal_stream("SignalDelay", (3, 10), (3, 10), {"delay_length": 13}), steps=3),
     "signal_overlap_add_s16": Case(
         lambda r: signal_stream("SignalOverlapAdd", (2, 3, 12), (2, 15), {"T": 7, "frame_step": 5}), steps=3
