@@ -73,7 +73,7 @@ class _Lowered:
 
 
 def _lower(model, board: Board, kernels: str, memory: str, planner: str, log, name, selftest: bool,
-           inputs_from: tuple, io: str = "model") -> _Lowered:  # fmt: skip
+           inputs_from: tuple, io: str = "model", optimize: str = "speed") -> _Lowered:  # fmt: skip
     kernel_set = pipeline.kernel_set_for(board, kernels)
     graph = pipeline.load(model, board, None, log, io)
     if name is not None:
@@ -82,7 +82,7 @@ def _lower(model, board: Board, kernels: str, memory: str, planner: str, log, na
     modes = list(pipeline.PLANNED_MODES) if memory == "auto" else [memory]
     planned = options.get(modes[pipeline.choose_memory(options, modes, log)] if memory == "auto" else memory)
     graph, plan = planned.graph, planned.plan
-    layers, constants = lower_graph(graph, plan, kernel_set, board.vlen, board.caps)
+    layers, constants = lower_graph(graph, plan, kernel_set, board.vlen, board.caps, optimize)
     estimate = pipeline.estimate_sizes(board, plan, constants)
     if not estimate["ok"]:
         log(pipeline.estimate_table(estimate))
@@ -127,7 +127,8 @@ def export_models(
         raise RvfwError("--input with several models: each model's self-test takes its seeded input (--seed)")
     board = load_board(board_name)
     check_format(fmt, board)
-    lowered = [_lower(m, board, kernels, memory, planner, log, names[k] if names else None, selftest, inputs_from, io)
+    lowered = [_lower(m, board, kernels, memory, planner, log, names[k] if names else None, selftest, inputs_from, io,
+                      optimize)
                for k, m in enumerate(models)]  # fmt: skip
     seen = [lo.graph.name for lo in lowered]
     twice = sorted({n for n in seen if seen.count(n) > 1})

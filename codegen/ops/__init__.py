@@ -134,10 +134,12 @@ def lower_graph(
     kernels: str = "ref",
     vlen: int = 128,
     caps: frozenset[str] = frozenset({"fpu", "fpu64", "f32", "e64", "f64"}),
+    optimize: str = "speed",
 ) -> tuple[list[Layer], list[ConstArray]]:
     """One Layer per kernel call, from the requested kernel set where it has one (ops.kernels.pick
-    falls back with a note); ops the plan runs in place get their in-place kernels."""
-    ctx = LowerContext(graph, plan, kernels, vlen, caps)
+    falls back with a note); ops the plan runs in place get their in-place kernels; with optimize
+    "size" no kernel that reads a speed table."""
+    ctx = LowerContext(graph, plan, kernels, vlen, caps, optimize)
     layers = lower_ops(ctx)
     # Lowerings may look at a tensor's raw weights and then emit a repacked copy: keep what is called with.
     used = {a.name for layer in layers for call in _calls(layer) for a in _const_args(call) if a.kind == "const"}

@@ -11,7 +11,7 @@ import numpy as np
 
 from codegen.errors import ModelError, one_line
 from codegen.ir import DType, Graph, Op, Tensor
-from codegen.ops.kernels import CALLS, Family, Pick, pick
+from codegen.ops.kernels import CALLS, FALLBACK, Family, Pick, pick
 
 if TYPE_CHECKING:  # ops come before the planner; lowering only reads the plan it is given
     from codegen.memplan import MemoryPlan
@@ -183,6 +183,7 @@ class LowerContext:
     # the vector unit beyond Zve32x "f32" (V, Zve32f: the float RVV kernels), "e64" (ELEN 64: the
     # 16x8 RVV kernels' 64-bit accumulators), "f64" (V, Zve64d).
     caps: frozenset[str] = frozenset({"fpu", "fpu64", "f32", "e64", "f64"})
+    optimize: str = "speed"  # "size": no kernel that trades flash for speed (Family.tables)
     constants: dict[str, ConstArray] = field(default_factory=dict)
     # (C type, bytes) -> the constant holding them: an identical table is emitted once.
     by_content: dict[tuple[str, bytes], str] = field(default_factory=dict)
@@ -257,6 +258,9 @@ class LowerContext:
         return (set(), "") if cap in self.caps else ({"rvv"}, VECTOR_CAPS[cap])
 
     def pick(self, family: Family, unless: set[str] | None = None, detail: str = "") -> Pick:
+        if self.optimize == "size" and family.tables & {self.kernels, *FALLBACK[self.kernels]} - (unless or set()):
+            unless = (unless or set()) | family.tables
+            detail = "; ".join(d for d in (detail, "--optimize size: its speed table would cost flash") if d)
         return pick(family, self.kernels, unless, detail)
 
     def layer(self, op: Op, chosen: Pick, family: Family, params, args: list[Arg] | Operands, macs: int = 0) -> Layer:

@@ -46,11 +46,15 @@ class Family:
     kernels: dict[str, str]
     ops: tuple[str, ...] = ()  # the op kinds it runs, when not every kind of its module
     args: dict[str, tuple[str, ...]] = field(default_factory=dict)  # kernel stem -> its operands' names
+    # Sets whose kernel trades flash for speed (a build-time table it reads): `--optimize size`
+    # skips them (ops.common.LowerContext.pick), as it compiles for flash.
+    tables: frozenset[str] = frozenset()
 
     def __post_init__(self) -> None:
         assert "ref" in self.kernels, f"{self.what}: every family has a reference kernel"
         assert set(self.kernels) <= set(SETS), self.kernels
         assert set(self.args) <= set(self.kernels.values()), f"{self.what}: args of kernels it does not have"
+        assert self.tables <= set(self.kernels) - {"ref"}, f"{self.what}: the reference carries no speed table"
 
     def variant(self, what: str, kernels: dict[str, str], args: dict[str, tuple[str, ...]] | None = None) -> Family:
         """This family with some sets' kernels replaced (`kernels`: set -> stem; args: their
@@ -58,7 +62,7 @@ class Family:
         merged = {**self.kernels, **kernels}
         own = {k: v for k, v in self.args.items() if k in merged.values()}
         own.update({kernels[s]: names for s, names in (args or {}).items()})
-        return Family(what, self.params_type, merged, self.ops, own)
+        return Family(what, self.params_type, merged, self.ops, own, self.tables)
 
     def has_own(self, base: Family, kernel_set: str) -> bool:
         """Whether this variant has a kernel of its own for `kernel_set` (not `base`'s)."""
@@ -102,7 +106,10 @@ def family(
     sets: tuple[str, ...],
     ops: tuple[str, ...] = (),
     args: dict[str, tuple[str, ...]] | None = None,
+    tables: tuple[str, ...] = (),
 ) -> Family:
-    """A family whose kernels are named `<stem>_<set>`; args: their operands by set (Family.args)."""
+    """A family whose kernels are named `<stem>_<set>`; args: their operands by set (Family.args);
+    tables: the sets whose kernel reads a speed table (Family.tables)."""
     kernels = {s: f"{stem}_{s}" for s in sets}
-    return Family(what, params_type, kernels, ops, {kernels[s]: names for s, names in (args or {}).items()})
+    return Family(what, params_type, kernels, ops, {kernels[s]: names for s, names in (args or {}).items()},
+                  frozenset(tables))  # fmt: skip

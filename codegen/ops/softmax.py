@@ -29,10 +29,11 @@ from codegen.quant import quantize_multiplier, softmax_input_scaling
 # The fast scalar kernels read the gemmlowp exp of each x - max from a table of its 256 values.
 SOFTMAX = family("SOFTMAX", "rvfw_softmax_params", "softmax_s8", ("ref", "scalar", "rvv", "xthead"), ("SOFTMAX",),
                  args={"ref": ("input", "output"), "scalar": ("input", "exps", "output"), "rvv": ("input", "output"),
-                       "xthead": ("input", "output")})  # fmt: skip
+                       "xthead": ("input", "output")}, tables=("scalar",))  # fmt: skip
 LOG_SOFTMAX = family("LOG_SOFTMAX", "rvfw_log_softmax_params", "log_softmax_s8", ("ref",), ("LOG_SOFTMAX",))
 SOFTMAX_S16 = family("SOFTMAX int8 -> int16", "rvfw_softmax_params", "softmax_s8_s16", ("ref", "scalar"), ("SOFTMAX",),
-                     args={"ref": ("input", "output"), "scalar": ("input", "exps", "output")})  # fmt: skip
+                     args={"ref": ("input", "output"), "scalar": ("input", "exps", "output")},
+                     tables=("scalar",))  # fmt: skip
 SOFTMAX_INT16 = family("SOFTMAX int16", "rvfw_softmax_params", "softmax_s16", ("ref",), ("SOFTMAX",))
 # The RVV kernel runs the reference's exp in float64 lanes (V, Zve64d).
 # XTheadVector: the exps in float64 lanes, the maximum and the ordered sum scalar.

@@ -50,7 +50,9 @@ def lower(ctx: LowerContext, op: Op) -> Layer:
     for t, offset, _rows_held in tiling.buffers:
         offsets[t] = base + offset
     member_plan = dataclasses.replace(ctx.plan, tensor_offsets=offsets, inplace={}, spare_offsets={})
-    member_ctx = LowerContext(graph, member_plan, ctx.kernels, ctx.vlen, ctx.caps, ctx.constants, ctx.by_content)
+    member_ctx = LowerContext(
+        graph, member_plan, ctx.kernels, ctx.vlen, ctx.caps, ctx.optimize, ctx.constants, ctx.by_content
+    )
     members = []
     for member in tiling.members:
         m_op = member.op

@@ -166,7 +166,7 @@ def build_planned(
     """inputs_from: (seed, input files or None, steps), made into input arrays only once the image
     is known to fit. deadline: the watchdog's seconds per inference (None: none)."""
     graph, plan = planned.graph, planned.plan
-    layers, constants = lower_graph(graph, plan, kernel_set, board.vlen, board.caps)
+    layers, constants = lower_graph(graph, plan, kernel_set, board.vlen, board.caps, optimize)
     log(f"model {graph.source}: {len(graph.ops)} ops -> {len(layers)} kernel calls, board {board.name}")
     if planned.note:
         log(planned.note)
