@@ -33,6 +33,7 @@ CUSTOM_KINDS = {
     "SignalDelay": OpKind.SIGNAL_DELAY,
     "SignalOverlapAdd": OpKind.SIGNAL_OVERLAP_ADD,
     "TFLite_Detection_PostProcess": OpKind.DETECTION_POSTPROCESS,
+    "CIRCULAR_BUFFER": OpKind.CIRCULAR_BUFFER,
 }
 MAX_OPTIONS_BYTES = 4096  # a handful of numbers; anything larger is not these ops' options
 INT32 = (-(2**31), 2**31 - 1)

@@ -10,6 +10,8 @@ the op's inputs, so the planner, the reset and the multi-model partitions treat 
   whether the first frame has been replicated into the left context).
 - SignalDelay: the last delay_length samples of each row (int16, reset to 0).
 - SignalOverlapAdd: the running sum of each row's overlapping frames (int16 or float32, reset to 0).
+- CIRCULAR_BUFFER (TFLite Micro's own streaming op): the slots its output shifts (int8, reset to
+  0: TFLite Micro's output holds whatever its arena held until every slot was written).
 
 The sizes come from the options, which a stranger wrote: anything out of range gets a one-sample
 state here and is refused by the op's check (ops.signal_stream) before anything is planned.
@@ -60,6 +62,10 @@ def _pieces(tensors: list[Tensor], op: Op) -> list[tuple[str, tuple[int, ...], D
         return [("stack", (_bounded(size),), DType.INT16, None), ("counters", (2,), DType.INT32, None)]
     if op.kind is OpKind.SIGNAL_DELAY:
         return [("delayed", (_bounded(rows), _bounded(_int(op, "delay_length"))), DType.INT16, None)]
+    if op.kind is OpKind.CIRCULAR_BUFFER:
+        shape = tensors[op.outputs[0]].shape if op.outputs and 0 <= op.outputs[0] < len(tensors) else (1,)
+        count = int(np.prod(shape, dtype=np.int64)) if shape else 1
+        return [("slots", (_bounded(count),), DType.INT8, None)]
     if op.kind is OpKind.SIGNAL_OVERLAP_ADD:
         dtype = tensors[op.inputs[0]].dtype if op.inputs and 0 <= op.inputs[0] < len(tensors) else DType.INT16
         frames = tensors[op.inputs[0]].shape[-2] if len(tensors[op.inputs[0]].shape) >= 2 else 1

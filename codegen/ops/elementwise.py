@@ -38,7 +38,10 @@ from codegen.quant import quantize_multiplier
 KINDS = (OpKind.NEG, OpKind.FLOOR, OpKind.CEIL, OpKind.ROUND, OpKind.SQRT, OpKind.RSQRT, OpKind.SQUARE, OpKind.EXP,
          OpKind.LOG, OpKind.SIN, OpKind.COS)  # fmt: skip
 LIBM = {OpKind.EXP: "expf", OpKind.LOG: "logf", OpKind.SIN: "sinf", OpKind.COS: "cosf"}
-FAMILY = {kind: family(f"{kind.value} float32", "rvfw_lut_params", f"{kind.value.lower()}_f32", ("ref",), (kind.value,))
+# EXP: the RVV kernel needs float64 lanes (V, Zve64d); the fast scalar one computes expf in integers
+FAST = {OpKind.EXP: ("ref", "scalar", "rvv")}
+FAMILY = {kind: family(f"{kind.value} float32", "rvfw_lut_params", f"{kind.value.lower()}_f32",
+                       FAST.get(kind, ("ref",)), (kind.value,))
           for kind in KINDS}  # fmt: skip
 
 
@@ -149,7 +152,8 @@ def inplace(graph: Graph, op: Op) -> list[tuple[int, int]]:
 def lower(ctx: LowerContext, op: Op) -> Layer:
     fam = FAMILY[op.kind]
     size = [("size", ctx.tensor(op.inputs[0]).num_elements)]
-    return ctx.layer(op, ctx.pick(fam), fam, size, [ctx.input(op), ctx.output(op)])
+    picked = ctx.pick(fam, *ctx.vector_needs("f64")) if op.kind in FAST else ctx.pick(fam)
+    return ctx.layer(op, picked, fam, size, [ctx.input(op), ctx.output(op)])
 
 
 CONTRACT = OpContract(

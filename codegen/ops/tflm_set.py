@@ -152,12 +152,7 @@ ACTIVATION_INPUT = {"TRANSPOSE_CONV": 2, "FILL": 1, "SPLIT": 1, "SELECT_V2": 1, 
 
 # Pairs TFLite Micro runs that rvfw refuses today, each refused in one line naming the op and dtype.
 # This list only shrinks: tests/unit/test_tflm_set.py fails when a pair here is run by rvfw.
-# CIRCULAR_BUFFER: its output is its own state (TFLite Micro relies on the arena keeping that
-# tensor from one invocation to the next) and it aborts the rest of the graph on all but every
-# cycles_max-th invocation, a period it guesses from a process-wide count of how many it prepared.
-MISSING: frozenset[tuple[str, str]] = frozenset({
-    ("CIRCULAR_BUFFER", "int8"),
-})  # fmt: skip
+MISSING: frozenset[tuple[str, str]] = frozenset()
 
 # Pairs where TFLite Micro is provably wrong: it disagrees with TFLite's reference kernel and the
 # op's definition. rvfw computes the op's definition (TFLite's reference) and `rvfw check` says so

@@ -73,6 +73,11 @@ typedef struct {
     int32_t frames, fft_length, stages;
 } rvfw_signal_irfft_params;
 
+/* CIRCULAR_BUFFER (codegen.ops.circular_buffer): slots of depth bytes. */
+typedef struct {
+    int32_t slots, depth;
+} rvfw_circular_buffer_params;
+
 /* The Signal library's streaming ops (codegen.ops.signal_stream). */
 typedef struct {
     int32_t rows, frame_size, frame_step, frames, capacity;
@@ -537,6 +542,8 @@ void rvfw_signal_irfft_s32_ref(const rvfw_signal_irfft_params *p, const int32_t 
                                const int32_t *super_twiddles, const int32_t *factors, int8_t *work, int32_t *output);
 void rvfw_signal_irfft_f32_ref(const rvfw_signal_irfft_params *p, const float *input, const float *twiddles,
                                const float *super_twiddles, const int32_t *factors, int8_t *work, float *output);
+void rvfw_circular_buffer_s8_ref(const rvfw_circular_buffer_params *p, const int8_t *input, int8_t *slots,
+                                 int8_t *output);
 void rvfw_signal_framer_s16_ref(const rvfw_signal_framer_params *p, const int16_t *input, int16_t *frames,
                                 int32_t *held, int16_t *output, uint8_t *valid);
 void rvfw_signal_stacker_s16_ref(const rvfw_signal_stacker_params *p, const int16_t *input, int16_t *stack,
@@ -679,6 +686,8 @@ void rvfw_round_f32_ref(const rvfw_lut_params *p, const float *input, float *out
 void rvfw_sqrt_f32_ref(const rvfw_lut_params *p, const float *input, float *output);
 void rvfw_rsqrt_f32_ref(const rvfw_lut_params *p, const float *input, float *output);
 void rvfw_exp_f32_ref(const rvfw_lut_params *p, const float *input, float *output);
+void rvfw_exp_f32_scalar(const rvfw_lut_params *p, const float *input, float *output);
+void rvfw_exp_f32_rvv(const rvfw_lut_params *p, const float *input, float *output);
 void rvfw_log_f32_ref(const rvfw_lut_params *p, const float *input, float *output);
 void rvfw_rsqrt_s16_ref(const rvfw_requantize_params *p, const int16_t *input, int16_t *output);
 void rvfw_sin_f32_ref(const rvfw_lut_params *p, const float *input, float *output);

@@ -1107,6 +1107,20 @@ def signal_fft(kind: str, dtype, fft_length: int, frames: int = 2, input_length:
     return m.finish([x], [y])
 
 
+def circular_buffer() -> bytes:
+    """CIRCULAR_BUFFER of 3 slots every invocation, read through its newest slot (TFLite Micro's older
+    slots hold its arena's leftovers until written: no golden for them) and a MUL of it by 2."""
+    m = ModelBuilder()
+    q = {"scale": 0.05, "zero_point": 3}
+    x = m.tensor("x", (1, 1, 2, 4), **q)
+    ring = m.tensor("ring", (1, 3, 2, 4), **q)
+    m.op("CUSTOM:CIRCULAR_BUFFER", [x], [ring], custom_options=bytes(flexbuffers.Dumps({"cycles_max": 1})))
+    newest = m.tensor("newest", (1, 1, 2, 4), **q)
+    m.op("SLICE", [ring, m.tensor("b", (4,), np.int32, data=np.array([0, 2, 0, 0], np.int32)),
+                   m.tensor("s", (4,), np.int32, data=np.array([1, 1, 2, 4], np.int32))], [newest])  # fmt: skip
+    return m.finish([x], [newest])
+
+
 def reduce_all() -> bytes:
     """REDUCE_ALL of bools over two axes (kept dims), and over the last axis; the seeded input ORed
     with a constant that is mostly true, so some groups are all true and some not."""
@@ -1647,6 +1661,7 @@ CASES: dict[str, Case] = {
     "signal_irfft_s16": Case(lambda r: signal_fft("SignalIrfft", np.int16, 64)),
     "signal_irfft_s32": Case(lambda r: signal_fft("SignalIrfft", np.int32, 32, 3)),
     "signal_irfft_f32": Case(lambda r: signal_fft("SignalIrfft", np.float32, 128)),
+    "circular_buffer_every_invocation": Case(lambda r: circular_buffer(), steps=3),
     "signal_delay_rows": Case(lambda r: signal_stream("SignalDelay", (3, 10), (3, 10), {"delay_length": 13}), steps=3),
     "signal_overlap_add_s16": Case(
         lambda r: signal_stream("SignalOverlapAdd", (2, 3, 12), (2, 15), {"T": 7, "frame_step": 5}), steps=3
