@@ -66,13 +66,15 @@ def _parser() -> argparse.ArgumentParser:
                 "--inject-fault",
                 default=None,
                 metavar="MODEL[:ecall]",
-                help="test hook: MODEL writes outside its partition (or, with :ecall, ends itself early)",
+                # test hook (MODEL writes outside its partition, or with :ecall ends itself early): off --help
+                help=argparse.SUPPRESS,
             )
             p.add_argument(
                 "--preempt",
                 default=None,
                 metavar="MODEL",
-                help="test hook: MODEL also runs from a timer interrupt in the middle of each lower-priority model",
+                # test hook (MODEL also runs from a timer interrupt inside each lower-priority model): off --help
+                help=argparse.SUPPRESS,
             )
         p.add_argument(
             "--board", default=None, help=f"board name or YAML path (default: the manifest's, else {DEFAULT_BOARD})"

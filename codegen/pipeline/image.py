@@ -51,6 +51,7 @@ class Build:
     size: size.SizeReport
     image: Path | None = None  # the flashable image, when the board wants one
     memory: str = "fast"  # the memory mode the build used
+    dumps_layers: bool = False  # the harness prints every layer's output: its counts are not the inference's
 
     @property
     def steps(self) -> int:
@@ -216,6 +217,7 @@ def build_planned(
         size_report,
         flash_image,
         planned.mode,
+        dump_layers,
     )
 
 

@@ -138,6 +138,14 @@ def kernel_set_for(board: Board, kernels: str) -> str:
     return kernels
 
 
+def fully_connected_weight_bytes(graph) -> int:
+    """Bytes of the constant weights FULLY_CONNECTED layers read (what --compress tt can shrink)."""
+    from codegen.ir import OpKind
+
+    weights = [op.inputs[1] for op in graph.ops if op.kind is OpKind.FULLY_CONNECTED and len(op.inputs) > 1]
+    return sum(graph.tensors[t].nbytes for t in weights if t >= 0 and graph.tensors[t].is_constant)
+
+
 def needs_table(options: MemoryOptions, size_report: dict, compress: Compression | None = None) -> str:
     """What the image would need, per region over budget, and what each memory option gives (from
     the plans already made; the missing ones planned once)."""
@@ -156,7 +164,14 @@ def needs_table(options: MemoryOptions, size_report: dict, compress: Compression
                 f"(lifetime bound with in-place ops {arena['small'].lower_bound:,})"
             )
         elif "weights" in r["by_category"] and r["by_category"]["weights"]:
-            detail += "; weights would need compression" + ("" if compress else " (--compress tt)")
+            # --compress tt compresses FULLY_CONNECTED weights only: propose it where they are most of them
+            mostly_dense = fully_connected_weight_bytes(options.graph) * 2 >= r["by_category"]["weights"]
+            hint = (
+                "--compress tt"
+                if mostly_dense
+                else "--compress tt compresses FULLY_CONNECTED weights only: too few here"
+            )
+            detail += "; weights would need compression" + ("" if compress else f" ({hint})")
         rows.append([r["name"], f"{r['used']:,}", f"{r['budget']:,}", f"{r['used'] - r['budget']:,}", detail])
     headers = ["region", "needed", "available", "short by", "largest users"]
     return "what it needs:\n" + report.table(headers, rows, right={1, 2, 3})

@@ -47,7 +47,11 @@ def run(
     elif b.board.console == "linux":
         harness.layer_instret = []
     stack = f", {harness.stack:,} bytes of stack at the deepest" if harness.stack else ""
-    log(f"ran under {result.runner}: {harness.total_instret:,} instructions for one inference{stack}")
+    if b.dumps_layers:  # printing every layer's output costs far more than the inference itself
+        log(f"ran under {result.runner} with every layer's output printed (rvfw check --layers): instruction "
+            "counts are not the inference's; rvfw run or check without --layers counts it")  # fmt: skip
+    else:
+        log(f"ran under {result.runner}: {harness.total_instret:,} instructions for one inference{stack}")
     estimate = None
     if cycles:
         from codegen.run.trace import estimate_cycles
@@ -56,11 +60,15 @@ def run(
         dlen = b.board.dlen
         log(f"cycle estimate: {estimate.total:,} cycles, {estimate.vector_instructions:,} of the instructions vector"
             + (f" (VLEN {vlen or b.board.vlen}, DLEN {dlen})" if dlen else " (scalar: one cycle each)"))  # fmt: skip
-    log(report.profile_table(b.layers, harness.layer_instret, harness.total_instret, estimate))
+    if not b.dumps_layers:
+        log(report.profile_table(b.layers, harness.layer_instret, harness.total_instret, estimate))
+    per_step = max(len(b.graph.outputs), 1)
     for k, array in enumerate(harness.outputs):
         shown = np.array2string(array.reshape(-1)[:16], separator=", ", threshold=16)
         more = f" ... ({array.size} values)" if array.size > 16 else ""
-        log(f"output {k} {'x'.join(map(str, array.shape))} {array.dtype}: {shown}{more}")
+        # several inferences in a row: each step's outputs, numbered as the model numbers them
+        step = f"step {k // per_step} " if len(harness.outputs) > per_step else ""
+        log(f"{step}output {k % per_step} {'x'.join(map(str, array.shape))} {array.dtype}: {shown}{more}")
     return Run(b, result, harness, estimate)
 
 

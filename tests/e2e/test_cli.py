@@ -280,6 +280,8 @@ def test_steps_of_a_model_with_state(tmp_path):
     proc = rvfw("check", "--model", str(model), "--steps", "4", "--out", str(tmp_path / "o"))
     assert proc.returncode == 0, proc.stderr
     assert "bit-exact: 16/16 outputs match TFLite Micro" in proc.stdout + proc.stderr
+    # one output, four steps: each step's output 0, not outputs 0..3 (issue 48)
+    assert "step 3 output 0 " in proc.stdout and "output 3 " not in proc.stdout.replace("step 3 output", "")
     proc = rvfw("build", "--model", str(model), "--steps", "0", "--out", str(tmp_path / "p"))
     assert_one_line_error(proc, "--steps 0: give 1 to 64")
     np.save(tmp_path / "x.npy", np.zeros((1, 40), np.int8))
@@ -335,3 +337,28 @@ def test_ops_filter_that_matches_nothing_is_an_error_and_a_closed_pipe_is_quiet(
                           cwd=ROOT)  # fmt: skip
     assert proc.stdout.startswith("op ") and "Traceback" not in proc.stderr and "Error" not in proc.stderr
     assert "auto" not in rvfw("plan", "--help").stdout.split("--memory", 1)[1].split("--kernels", 1)[0]
+
+
+def test_test_hooks_stay_off_the_users_help():
+    """--inject-fault and --preempt exist for the test suite, not for a user's --help (issue 48)."""
+    for command in ("build", "run", "check"):
+        proc = rvfw(command, "--help")
+        assert proc.returncode == 0 and "--inject-fault" not in proc.stdout and "--preempt" not in proc.stdout
+
+
+def test_the_over_budget_hint_proposes_tt_only_where_fully_connected_weights_are(tmp_path):
+    """--compress tt compresses FULLY_CONNECTED weights: a convolutional model short of flash is not
+    told to try it (issue 48: VWW was)."""
+    from codegen import pipeline
+    from codegen.boards import load_board
+    from codegen.pipeline.memory import MemoryOptions, needs_table
+    from tests.conftest import mlperf_model
+
+    board = load_board("spike-rv64gcv")
+    over = {"regions": [{"name": "flash", "over": True, "used": 300_000, "budget": 100_000,
+                         "by_category": {"weights": 250_000, "code": 50_000}}]}  # fmt: skip
+    conv = MemoryOptions(pipeline.load(mlperf_model("vww_mobilenet"), board), board)
+    assert "(--compress tt)" not in needs_table(conv, over)
+    assert "FULLY_CONNECTED weights only" in needs_table(conv, over)
+    dense = MemoryOptions(pipeline.load(mlperf_model("ad_autoencoder"), board), board)
+    assert "(--compress tt)" in needs_table(dense, over)
