@@ -205,6 +205,17 @@ def _parser() -> argparse.ArgumentParser:
         if name == "check-board":
             p.add_argument("--no-flash", action="store_true", help="the board already runs this image: just reset")
             p.add_argument("--timeout", type=float, default=120.0, help="seconds to wait for the board's output")
+    what = ("run a data set (.npz: x = N samples, y = labels) through one image in one simulator session: "
+            "bit-exact count against TFLite Micro, top-1 accuracy against the labels")  # fmt: skip
+    val = _SUBPARSERS["validate"] = sub.add_parser("validate", help=what, description=what)
+    val.add_argument("--model", default=str(DEFAULT_MODEL), help="path to the .tflite model (default: the example)")
+    val.add_argument("--data", required=True, help="the data set: .npz with x (N samples) and optionally y (labels)")
+    val.add_argument("--board", default=None, help=f"board name or YAML path (default: {DEFAULT_BOARD})")
+    val.add_argument("--kernels", default="auto", choices=pipeline.KERNEL_SETS, help="kernel set (default: auto)")
+    val.add_argument("--memory", default="auto", choices=pipeline.MEMORY_MODES, help="memory mode (default: auto)")
+    val.add_argument("--out", default=None, help="output directory (default: build/<board>/<model>)")
+    val.add_argument("--timeout", type=float, default=600.0, help="simulator timeout in seconds")
+    val.add_argument("--json", action="store_true", help="print the results as JSON only")
     what = "the ops rvfw compiles, their dtypes and the kernel sets that run them"
     ops = _SUBPARSERS["ops"] = sub.add_parser("ops", help=what, description=what)
     ops.add_argument("op", nargs="?", default=None, help="only the ops whose name contains this (e.g. CONV)")
@@ -246,6 +257,13 @@ def main(argv: list[str] | None = None) -> int:
         if args.board is None and not getattr(args, "app", None):
             args.board = DEFAULT_BOARD
         _check_args(args)
+        if args.command == "validate":
+            from codegen.pipeline.validate import summary, validate
+
+            result = validate(args.model, args.board, Path(args.data), args.out, log, args.kernels, args.memory,
+                              args.timeout)  # fmt: skip
+            print(json.dumps(result.to_json(), indent=2)) if quiet else [log(line) for line in summary(result)]
+            return 0 if result.exact == result.samples else 1
         if args.command == "export":
             return _export_command(args, log)
         if getattr(args, "app", None) or args.command == "admit":
@@ -425,7 +443,7 @@ def _files_named(args) -> list[str]:
     """The files a command's flags name for it to read: models, manifest, inputs, expected outputs,
     a board YAML."""
     found: list[str] = []
-    for flag in ("model", "input", "expect"):
+    for flag in ("model", "input", "expect", "data"):
         value = getattr(args, flag, None)
         found += [str(v) for v in (value if isinstance(value, list) else [value]) if v]
     if getattr(args, "app", None):

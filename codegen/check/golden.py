@@ -69,7 +69,7 @@ def make_inputs(graph: Graph, seed: int = 0, files=None) -> list[np.ndarray]:
     return arrays
 
 
-MAX_STEPS = 64  # inferences in a row (--steps, or the steps of an --input stream)
+MAX_STEPS = 1024  # inferences in a row (--steps, an --input stream, a validation data set)
 
 
 def _npy_header(f) -> tuple[tuple, np.dtype] | None:

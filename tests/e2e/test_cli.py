@@ -283,7 +283,7 @@ def test_steps_of_a_model_with_state(tmp_path):
     # one output, four steps: each step's output 0, not outputs 0..3 (issue 48)
     assert "step 3 output 0 " in proc.stdout and "output 3 " not in proc.stdout.replace("step 3 output", "")
     proc = rvfw("build", "--model", str(model), "--steps", "0", "--out", str(tmp_path / "p"))
-    assert_one_line_error(proc, "--steps 0: give 1 to 64")
+    assert_one_line_error(proc, "--steps 0: give 1 to 1024")
     np.save(tmp_path / "x.npy", np.zeros((1, 40), np.int8))
     proc = rvfw("build", "--model", str(model), "--steps", "2", "--input", str(tmp_path / "x.npy"), "--out",
                 str(tmp_path / "q"))  # fmt: skip

@@ -1,0 +1,121 @@
+"""A data set through one image (issue 48: X-CUBE-AI's `validate`): N inputs run as N inferences
+in a row in one simulator session (not N builds), each sample's outputs compared bit for bit with
+TFLite Micro's, and the top-1 accuracy against the labels where the data set has them.
+
+The data set is a stranger's .npz: `x` (or `inputs`) holding N samples of the model's one input,
+exactly its shape and dtype, and optionally `y` (or `labels`), N integer class indices. State
+carries from one sample to the next, as it does in TFLite Micro's interpreter over the same
+samples (a stateful model's samples are one stream)."""
+
+from __future__ import annotations
+
+import tempfile
+import zipfile
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from codegen.check import golden
+from codegen.check.reference import golden_outputs
+from codegen.errors import RvfwError, one_line
+from codegen.pipeline.image import build
+from codegen.pipeline.loading import Log
+from codegen.pipeline.verify import run
+
+INPUT_KEYS = ("x", "inputs")
+LABEL_KEYS = ("y", "labels")
+
+
+@dataclass(frozen=True)
+class Validation:
+    samples: int
+    exact: int  # samples whose every output equals the reference's
+    against: str  # whose outputs ("TFLite Micro")
+    correct: int | None  # top-1 hits against the labels (None: no labels)
+    reference_correct: int | None  # the reference's own top-1 hits
+    instructions: int  # one inference's (the last sample's)
+    runner: str
+
+    def to_json(self) -> dict:
+        return {"samples": self.samples, "bit_exact": self.exact, "against": self.against,
+                "top1_correct": self.correct, "reference_top1_correct": self.reference_correct,
+                "instructions_per_inference": self.instructions, "runner": self.runner}  # fmt: skip
+
+
+def _array(data, keys: tuple[str, ...], label: str) -> np.ndarray | None:
+    found = [k for k in keys if k in data.files]
+    if len(found) > 1:
+        raise RvfwError(f"{label}: holds both {' and '.join(found)}; keep one")
+    return data[found[0]] if found else None
+
+
+def load_data(path: Path, graph) -> tuple[np.ndarray, np.ndarray | None]:
+    """The samples (N, *input shape) and the labels (N,) or None, checked before anything is built."""
+    label = one_line(path.name)
+    if len(graph.inputs) != 1:
+        raise RvfwError(f"validate takes one-input models; {label}'s model has {len(graph.inputs)} inputs")
+    try:
+        with np.load(path, allow_pickle=False) as data:
+            samples = _array(data, INPUT_KEYS, label)
+            labels = _array(data, LABEL_KEYS, label)
+    except (OSError, ValueError, zipfile.BadZipFile, EOFError) as exc:
+        raise RvfwError(f"{label}: not a readable .npz ({one_line(str(exc))[:80]})") from None
+    if samples is None:
+        raise RvfwError(f"{label}: no samples: give the inputs as 'x' (N, *the input's shape)")
+    t = graph.tensors[graph.inputs[0]]
+    if samples.ndim != len(t.shape) + 1 or tuple(samples.shape[1:]) != tuple(t.shape):
+        raise RvfwError(f"{label}: samples {list(samples.shape)}; the input takes [N, {', '.join(map(str, t.shape))}]")
+    if samples.dtype != t.dtype.np_type:
+        raise RvfwError(f"{label}: samples are {samples.dtype}; the input is {t.dtype.name.lower()}")
+    if not 1 <= samples.shape[0] <= golden.MAX_STEPS:
+        raise RvfwError(f"{label}: {samples.shape[0]} samples; give 1 to {golden.MAX_STEPS}")
+    if samples.dtype.kind == "f" and not np.isfinite(samples).all():
+        raise RvfwError(f"{label}: samples hold NaN or infinity")
+    if labels is not None:
+        if labels.shape != (samples.shape[0],) or labels.dtype.kind not in "iu":
+            raise RvfwError(f"{label}: labels {list(labels.shape)} {labels.dtype}; give N integer class indices")
+        labels = labels.astype(np.int64)
+    return np.ascontiguousarray(samples), labels
+
+
+def validate(model, board: str, data: Path, out_dir: Path, log: Log, kernels: str = "auto", memory: str = "auto",
+             timeout: float = 600.0) -> Validation:  # fmt: skip
+    from codegen.boards import load_board
+    from codegen.pipeline.loading import load
+
+    graph = load(model, load_board(board))
+    samples, labels = load_data(Path(data), graph)
+    with tempfile.TemporaryDirectory(prefix="rvfw-validate-") as tmp:
+        stream = Path(tmp) / "samples.npy"
+        np.save(stream, samples)
+        b = build(model, board, out_dir, log=log, kernels=kernels, memory=memory, input_npy=[stream],
+                  for_simulator=True)  # fmt: skip
+    r = run(b, timeout=timeout, log=lambda _m: None)
+    per = len(b.graph.outputs)
+    reference, against = golden_outputs(b.graph, b.inputs)
+    ours = r.harness.outputs
+    exact = 0
+    for s in range(len(samples)):
+        pairs = zip(ours[s * per : (s + 1) * per], reference[s * per : (s + 1) * per])
+        exact += all(golden.compare([a], [np.asarray(b_)]).bit_exact for a, b_ in pairs)
+    correct = reference_correct = None
+    if labels is not None:
+        top1 = [int(np.argmax(ours[s * per].reshape(-1))) for s in range(len(samples))]
+        ref_top1 = [int(np.argmax(np.asarray(reference[s * per]).reshape(-1))) for s in range(len(samples))]
+        correct = int(sum(p == y for p, y in zip(top1, labels)))
+        reference_correct = int(sum(p == y for p, y in zip(ref_top1, labels)))
+    return Validation(len(samples), exact, against, correct, reference_correct, r.harness.total_instret,
+                      r.sim.runner)  # fmt: skip
+
+
+def summary(v: Validation) -> list[str]:
+    lines = [f"validate: {v.samples} samples through one image, one {v.runner} session",
+             f"bit-exact: {v.exact}/{v.samples} samples match {v.against}"]  # fmt: skip
+    if v.correct is not None:
+        share = lambda n: f"{100 * n / v.samples:.1f}% ({n}/{v.samples})"  # noqa: E731
+        lines.append(
+            f"top-1 accuracy: {share(v.correct)} against the labels ({v.against}: {share(v.reference_correct)})"
+        )
+    lines.append(f"instructions per inference: {v.instructions:,} (the last sample)")
+    return lines

@@ -1,0 +1,47 @@
+"""rvfw validate (issue 48): a data set through one image in one simulator session, each sample
+compared bit for bit with TFLite Micro, the top-1 accuracy against the labels; a bad data set is
+one line."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+
+from tests.conftest import mlperf_model
+from tests.e2e.test_cli import assert_one_line_error, rvfw
+
+
+def test_a_hundred_kws_samples_in_one_run(tmp_path, sim_tools):
+    model = mlperf_model("kws_dscnn")
+    rng = np.random.default_rng(48)
+    x = rng.integers(-128, 128, (100, 1, 49, 10, 1)).astype(np.int8)
+    labels = rng.integers(0, 12, 100)
+    np.savez(tmp_path / "kws.npz", x=x, y=labels)
+    proc = rvfw("validate", "--model", str(model), "--data", str(tmp_path / "kws.npz"), "--board", "spike-rv64gcv",
+                "--out", str(tmp_path / "out"), "--json")  # fmt: skip
+    assert proc.returncode == 0, proc.stderr
+    result = json.loads(proc.stdout)
+    assert result["samples"] == 100 and result["bit_exact"] == 100 and result["runner"] == "spike"
+    # the reference's own argmax against the labels: the same hits (every sample bit-exact)
+    assert result["top1_correct"] == result["reference_top1_correct"]
+    assert 0 <= result["top1_correct"] <= 100
+
+
+def test_a_bad_data_set_is_one_line(tmp_path):
+    model = mlperf_model("kws_dscnn")
+    cases = {
+        "shape.npz": ({"x": np.zeros((3, 1, 49, 11, 1), np.int8)}, "the input takes [N, 1, 49, 10, 1]"),
+        "dtype.npz": ({"x": np.zeros((3, 1, 49, 10, 1), np.float32)}, "the input is int8"),
+        "none.npz": ({"z": np.zeros(3)}, "no samples"),
+        "labels.npz": ({"x": np.zeros((3, 1, 49, 10, 1), np.int8), "y": np.zeros(4, np.int64)}, "integer class"),
+        "many.npz": ({"x": np.zeros((1025, 1, 49, 10, 1), np.int8)}, "1025 samples; give 1 to 1024"),
+    }
+    for name, (arrays, expected) in cases.items():
+        np.savez(tmp_path / name, **arrays)
+        proc = rvfw("validate", "--model", str(model), "--data", str(tmp_path / name), "--out", str(tmp_path / "o"))
+        assert_one_line_error(proc, expected)
+    (tmp_path / "junk.npz").write_bytes(b"PK\x03\x04not a zip at all")
+    assert_one_line_error(rvfw("validate", "--model", str(model), "--data", str(tmp_path / "junk.npz")),
+                          "not a readable .npz")  # fmt: skip
+    assert not (tmp_path / "o").exists()
