@@ -106,6 +106,16 @@ class Board:
             return replace(self, clint_hz=self.simulator["timer_hz"], cpu_hz=SIMULATED_HZ)
         return self
 
+    def for_check(self) -> Board:
+        """The board whose image `rvfw check` runs: the very image `rvfw build` writes (the same
+        bytes; their sha256 is printed by both), on the board's own simulator with a deterministic
+        clock (QEMU -icount). Only a user-mode simulator needs another image (its Linux console).
+        The emulator's mtime may run at another rate than the board's (QEMU's FE310 model: 10 MHz
+        for the board's 32.768 kHz RTC), so a watchdog deadline in the board's ticks passes sooner
+        in its instructions there; for_simulator() rescales the deadlines instead (applications'
+        preemption tests)."""
+        return self.for_simulator() if self.user_mode_simulator else self
+
     def region_for(self, role: str) -> Region:
         return next(r for r in self.regions if role in r.roles)
 

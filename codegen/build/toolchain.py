@@ -146,7 +146,10 @@ def compile_objects(
             defines_all = (*defines_all, "RVFW_XTHEADVECTOR")
         flags = _compile_command(board, src, src.name in for_size) + [f"-D{d}" for d in defines_all]
         extra = (extra_flags or {}).get(src.name, [])
-        cmd = [*flags, *(f"-I{d}" for d in include_dirs), *extra, "-c", str(src), "-o", str(obj)]
+        # The staging folder's name is unique to each build; mapped away, the debug info (and so the
+        # ELF) is the same bytes whichever command or output folder built it. Not part of the cache key.
+        reproducible = [f"-ffile-prefix-map={obj_dir.parent}=."]
+        cmd = [*flags, *reproducible, *(f"-I{d}" for d in include_dirs), *extra, "-c", str(src), "-o", str(obj)]
         cached = _cached_object(src, flags, include_dirs) if not extra else None
         if cached is not None and cached.is_file():
             shutil.copyfile(cached, obj)
@@ -166,7 +169,11 @@ def _cached_object(src: Path, flags: list[str], include_dirs: list[Path]) -> Pat
     if root == "off" or FIRMWARE_DIR not in src.resolve().parents:
         return None
     key = hashlib.sha256()
-    key.update("\0".join([*flags, str(src.relative_to(FIRMWARE_DIR)), _tool_version(flags[0])]).encode())
+    key.update(
+        "\0".join(
+            [*flags, "-ffile-prefix-map=<staging>=.", str(src.relative_to(FIRMWARE_DIR)), _tool_version(flags[0])]
+        ).encode()
+    )
     key.update(src.read_bytes())
     for directory in include_dirs:
         for header in sorted(Path(directory).glob("rvfw_*.h")):

@@ -3,6 +3,7 @@ linked into an image (with its size report), for one model; image_sources serves
 
 from __future__ import annotations
 
+import hashlib
 import json
 from dataclasses import dataclass
 from pathlib import Path
@@ -99,7 +100,7 @@ def build(
     if optimize not in OPTIMIZE:
         raise RvfwError(f"unknown --optimize '{optimize}' (choose from: {', '.join(OPTIMIZE)})")
     board = load_board(board_name)
-    target = board.for_simulator() if for_simulator else board
+    target = board.for_check() if for_simulator else board
     kernel_set = kernel_set_for(target, kernels)
     graph = load(model, board, compress, log, io)
     golden.check_input_file(graph, input_npy)
@@ -205,6 +206,9 @@ def build_planned(
         (staging / "size.json").write_text(json.dumps(size_report.to_json(), indent=2) + "\n")
     size_report.elf = str(out_dir / elf.name)
     flash_image = out_dir / (elf.stem + SUFFIX[board.image_format]) if board.image_format != "elf" else None
+    # build and check print the same line for the same bytes (issue 47: check runs what is flashed)
+    shown = flash_image if flash_image is not None and flash_image.is_file() else out_dir / elf.name
+    log(f"image {shown.name} sha256 {hashlib.sha256(shown.read_bytes()).hexdigest()}")
     return Build(
         graph,
         board,

@@ -362,3 +362,17 @@ def test_the_over_budget_hint_proposes_tt_only_where_fully_connected_weights_are
     assert "FULLY_CONNECTED weights only" in needs_table(conv, over)
     dense = MemoryOptions(pipeline.load(mlperf_model("ad_autoencoder"), board), board)
     assert "(--compress tt)" in needs_table(dense, over)
+
+
+@pytest.mark.parametrize("board", ["hifive1-revb", "spike-rv32imc"])
+def test_check_runs_the_bytes_build_writes(tmp_path, sim_tools, board):
+    """Issue 47: `rvfw check` runs the very image `rvfw build` writes (the FE310's Intel HEX is the
+    same bytes, sha256 printed by both), under QEMU's FE310 model with a deterministic clock; no
+    simulator variant with another watchdog constant."""
+    hashes = []
+    for command in ("build", "check"):
+        proc = rvfw(command, "--board", board, "--out", str(tmp_path / command))
+        assert proc.returncode == 0, proc.stderr
+        hashes.append(re.search(r"image \S+ sha256 ([0-9a-f]{64})", proc.stdout).group(1))
+    assert hashes[0] == hashes[1]
+    assert "bit-exact: 4/4 outputs match TFLite Micro" in proc.stdout
