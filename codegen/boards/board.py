@@ -49,6 +49,7 @@ class Board:
     clint: int | None = None  # base address of the machine timer, when the board has one
     clint_hz: int = 10_000_000  # its mtime rate
     cpu_hz: int = SIMULATED_HZ  # instructions per second, for default deadlines (one per cycle)
+    counter: dict | None = None  # the instruction counter when it is not minstret: {csr, setup, source}
 
     @property
     def vector_kernels(self) -> bool:
@@ -172,6 +173,7 @@ def load_board(name_or_path: str) -> Board:
         clint=data.get("clint", {}).get("base"),
         clint_hz=data.get("clint", {}).get("hz", 10_000_000),
         cpu_hz=data.get("clint", {}).get("cpu_hz", SIMULATED_HZ),
+        counter=data.get("counter"),
     )
 
 
@@ -249,6 +251,67 @@ def _check_consistency(label: str, data: dict) -> None:
             raise BoardError(f"{label}: simulator: the spike machine needs console: htif")
         if sim["machine"] == "linux-user" and "cpu" not in sim:
             raise BoardError(f"{label}: simulator: linux-user needs a cpu")
+        _check_board_model(label, data, xlen)
+
+
+MODEL_PAGE = 0x1000  # the board model maps memory and devices in 4 KiB pages (Unicorn's granule)
+BOARD_MODEL_ONLY = ("boot", "views", "peripherals", "csrs")
+
+
+def _check_board_model(label: str, data: dict, xlen: int) -> None:
+    """A board model's map: every window page-aligned, inside the address space, none overlapping;
+    views show a region; the image and the entry inside what is mapped; a UART console on a uart."""
+    sim = data["simulator"]
+    where = f"{label}: simulator"
+    if sim["machine"] != "board-model":
+        extra = [k for k in BOARD_MODEL_ONLY if k in sim]
+        if extra:
+            raise BoardError(f"{where}: {extra[0]} is for machine board-model only")
+        return
+    if "boot" not in sim:
+        raise BoardError(f"{where}: board-model needs boot (image_at, entry)")
+    regions = {r["name"]: r for r in data["memory"]}
+    windows = [(f"memory region '{r['name']}'", r["origin"], r["length"]) for r in data["memory"]]
+    for view in sim.get("views", []):
+        if view["of"] not in regions:
+            raise BoardError(f"{where}: view '{view['name']}' shows '{view['of']}', which is no memory region")
+        length = view.get("length", regions[view["of"]]["length"])
+        if length > regions[view["of"]]["length"]:
+            raise BoardError(f"{where}: view '{view['name']}' is longer than region '{view['of']}'")
+        windows.append((f"view '{view['name']}'", view["origin"], length))
+    mapped = list(windows)
+    for dev in sim.get("peripherals", []):
+        if dev["kind"] == "uart" and not {"tx", "status", "ready"} <= dev.keys():
+            raise BoardError(f"{where}: peripheral '{dev['name']}': a uart needs tx, status and ready")
+        if dev["kind"] == "uart" and max(dev["tx"], dev["status"]) + 4 > dev["size"]:
+            raise BoardError(f"{where}: peripheral '{dev['name']}': its registers lie past its size")
+        if dev["base"] % 4 or dev["size"] % 4:
+            raise BoardError(f"{where}: peripheral '{dev['name']}': base and size must be 4-byte aligned")
+        windows.append((f"peripheral '{dev['name']}'", dev["base"], dev["size"]))
+    for what, origin, length in windows:
+        if what.startswith("peripheral"):  # mapped by the pages that hold it, shared only with devices
+            first, end = origin // MODEL_PAGE * MODEL_PAGE, -(-(origin + length) // MODEL_PAGE) * MODEL_PAGE
+            for memory, m_origin, m_length in mapped:
+                if first < m_origin + m_length and m_origin < end:
+                    raise BoardError(f"{where}: {what} shares a 4 KiB page with {memory}")
+        elif origin % MODEL_PAGE or length % MODEL_PAGE:
+            raise BoardError(f"{where}: {what} ({origin:#x}, {length:#x} bytes) is not 4 KiB aligned, as the "
+                             "board model maps it")  # fmt: skip
+        if origin + length > 1 << xlen:
+            raise BoardError(f"{where}: {what} wraps past the end of the address space")
+    ordered = sorted(windows, key=lambda w: w[1])
+    for a, b in zip(ordered, ordered[1:]):
+        if a[1] + a[2] > b[1]:
+            raise BoardError(f"{where}: {a[0]} and {b[0]} overlap")
+    boot = sim["boot"]
+    for key in ("image_at", "entry"):
+        if not any(origin <= boot[key] < origin + length for _what, origin, length in mapped):
+            raise BoardError(f"{where}: boot: {key} {boot[key]:#x} is in no memory region or view")
+    uart = data.get("uart")
+    if data["console"] == "uart" and not any(
+        d["kind"] == "uart" and d["base"] == uart["base"] for d in sim.get("peripherals", [])
+    ):
+        raise BoardError(f"{where}: no uart peripheral at the console's base {uart['base']:#x}")
 
 
 def _check_regions(label: str, regions: tuple[Region, ...], xlen: int = 64) -> None:

@@ -424,6 +424,14 @@ def render_app_harness(banner: dict, models: list[dict], preempt: dict | None = 
     return environment().get_template("app_main.c.j2").render(data, template="app_main.c.j2")
 
 
+def _counter(board: Board) -> dict | None:
+    """The board's instruction counter when it is not minstret: CSR numbers, checked by the schema."""
+    if board.counter is None:
+        return None
+    return {"csr": hex(board.counter["csr"]), "why": f"board file {Path(board.source_file).name}",
+            "setup": [{"csr": hex(w["csr"]), "value": int(w["value"])} for w in board.counter["setup"]]}  # fmt: skip
+
+
 def render_platform_header(graph: Graph, board: Board) -> str:
     """The board's platform constants. Its banner names the board only: the header is the same for
     every model on a board, so the runtime objects that include it stay in the object cache."""
@@ -434,6 +442,11 @@ def render_platform_header(graph: Graph, board: Board) -> str:
     banner = {"version": __version__, "model": f"board file {Path(board.source_file).name}", "sha256": "-",
               "board": board.name}  # fmt: skip
     return env.get_template("platform.h.j2").render(
-        {"banner": banner, "uart": uart, "clint": hex(board.clint) if board.clint else None},
+        {
+            "banner": banner,
+            "uart": uart,
+            "clint": hex(board.clint) if board.clint else None,
+            "counter": _counter(board),
+        },
         template="platform.h.j2",
     )

@@ -32,6 +32,7 @@ class SimResult:
     # to the last layer's end. None when not counted.
     layer_instret: list[int] | None = None
     total_instret: int | None = None
+    image_sha256: str | None = None  # the flash image a board model ran
 
 
 SIMULATORS = ("auto", "spike", "qemu")
@@ -191,6 +192,13 @@ def run_elf(
         if board.console != "linux":
             raise RvfwError(f"board {board.name}: its simulator runs user-mode images: build with for_simulator")
         return run_linux_user(elf, board, timeout, count)
+    if board.simulator["machine"] == "board-model":
+        from codegen.run import board_model
+
+        run = board_model.run_image(elf, board, timeout)
+        runner = f"board model {board.name} (Unicorn)"
+        return SimResult(runner, ["rvfw board model", board.name, str(board_model.image_for(elf, board))],
+                         run.exit_code, run.console, image_sha256=run.image_sha256)  # fmt: skip
     if board.simulator["machine"] == "sifive_e_revb":
         return run_uart_machine(elf, board, SifiveERunner().command(elf), "qemu-sifive_e", timeout)
     if any(r.origin < SPIKE_DRAM_BASE for r in board.regions):

@@ -19,10 +19,19 @@ static inline uintptr_t rvfw_instret(void)
 #define RVFW_LAYER_BEGIN(model, layer) rvfw_layer_begin_mark(layer)
 #define RVFW_LAYER_END(model, layer) (rvfw_layer_end_mark(layer), model##_layer_instret[layer] = 0)
 #else
+#include "rvfw_platform.h"
+
+/* minstret, unless the board counts elsewhere (the ESP32-C3 has no minstret: its mpccr). */
+#ifndef RVFW_INSTRET_CSR
+#define RVFW_INSTRET_CSR minstret
+#endif
+#define RVFW_CSR_NAME_(csr) #csr
+#define RVFW_CSR_NAME(csr) RVFW_CSR_NAME_(csr)
+
 static inline uintptr_t rvfw_instret(void)
 {
     uintptr_t value;
-    __asm__ volatile("csrr %0, minstret" : "=r"(value));
+    __asm__ volatile("csrr %0, " RVFW_CSR_NAME(RVFW_INSTRET_CSR) : "=r"(value));
     return value;
 }
 

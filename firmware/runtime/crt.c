@@ -4,6 +4,8 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "rvfw_platform.h"
+
 extern uint8_t __data_lma[], __data_start[], __data_end[];
 extern uint8_t __bss_start[], __bss_end[];
 
@@ -17,5 +19,8 @@ void rvfw_crt_init(void)
     if (__data_lma != __data_start)
         memcpy(__data_start, __data_lma, (size_t)(__data_end - __data_start));
     memset(__bss_start, 0, (size_t)(__bss_end - __bss_start));
+#ifdef RVFW_COUNTER_SETUP
+    RVFW_COUNTER_SETUP(); /* a board whose instruction counter is not minstret: make it count */
+#endif
     rvfw_platform_init();
 }
