@@ -44,8 +44,9 @@ flash: setup
 	@$(RVFW) flash $(BUILD_ARGS) $(if $(PORT),--port $(PORT)) $(if $(DRY_RUN),--dry-run)
 
 # Flash, reset and compare the board's serial output with TFLite Micro: make check-board BOARD=... PORT=...
+# or through a debug probe's GDB server (OpenOCD): make check-board BOARD=... GDB=localhost:3333
 check-board: setup
-	@$(RVFW) check-board $(BUILD_ARGS) $(if $(PORT),--port $(PORT))
+	@$(RVFW) check-board $(BUILD_ARGS) $(if $(PORT),--port $(PORT)) $(if $(GDB),--gdb $(GDB))
 
 # Raw 16 kHz audio to keyword in one image: TFLite Micro's micro_speech front end (Signal library
 # ops) and keyword model, exported together into examples/audio_kws/main.c, run on Spike and

@@ -203,6 +203,13 @@ def _parser() -> argparse.ArgumentParser:
         if name == "flash":
             p.add_argument("--dry-run", action="store_true", help="print the flash commands, run nothing")
         if name == "check-board":
+            p.add_argument(
+                "--gdb",
+                default=None,
+                metavar="HOST:PORT",
+                help="instead of the serial port: a debug probe's GDB server (OpenOCD: localhost:3333); "
+                "rvfw loads the image through it, runs it to the end and reads the outputs from the arena",
+            )
             p.add_argument("--no-flash", action="store_true", help="the board already runs this image: just reset")
             p.add_argument("--timeout", type=float, default=120.0, help="seconds to wait for the board's output")
     what = ("run a data set (.npz: x = N samples, y = labels) through one image in one simulator session: "
@@ -317,8 +324,17 @@ def main(argv: list[str] | None = None) -> int:
             if args.command == "flash":
                 flash.flash(job, args.dry_run, log)
                 return 0
+            if args.gdb:
+                from codegen.run.gdb_check import check_over_gdb
+
+                if args.port or args.no_flash:
+                    raise RvfwError("check-board --gdb loads the image itself: no --port or --no-flash with it")
+                return 0 if check_over_gdb(b, args.gdb, args.timeout, log).bit_exact else 1
             if not args.port:
-                raise RvfwError("check-board needs --port (the board's serial port)")
+                raise RvfwError(
+                    "check-board needs --port (the board's serial port) or --gdb HOST:PORT (a debug "
+                    "probe's GDB server, e.g. OpenOCD's localhost:3333)"
+                )
             start = (lambda: None) if args.no_flash else (lambda: flash.flash(job, False, log))
             return 0 if board_check.check_board(b, args.port, start, args.timeout, log).bit_exact else 1
         if getattr(args, "expect", None):  # a bad --expect is refused before the run

@@ -29,3 +29,22 @@ def function_range(elf: Path, name: str) -> tuple[int, int] | None:
         return None
     start = symbols[0]["st_value"]
     return start, start + symbols[0]["st_size"]
+
+
+def entry_point(elf: Path) -> int:
+    with open(elf, "rb") as fh:
+        return ELFFile(fh).header["e_entry"]
+
+
+def lowest_load_address(elf: Path) -> int:
+    """Where objcopy's binary image starts: the lowest load address of a segment with file bytes."""
+    with open(elf, "rb") as fh:
+        loads = [s["p_paddr"] for s in ELFFile(fh).iter_segments() if s["p_type"] == "PT_LOAD" and s["p_filesz"]]
+    return min(loads)
+
+
+def symbol_size(elf: Path, name: str) -> int | None:
+    with open(elf, "rb") as fh:
+        symtab = ELFFile(fh).get_section_by_name(".symtab")
+        symbols = symtab.get_symbol_by_name(name) if symtab else None
+    return symbols[0]["st_size"] if symbols else None

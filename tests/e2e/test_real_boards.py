@@ -173,4 +173,5 @@ def test_check_board_without_a_port_says_so_in_one_line(tmp_path):
     proc = subprocess.run(["make", "-s", "check-board", "BOARD=esp32c3"], capture_output=True, text=True, cwd=ROOT)
     assert proc.returncode != 0
     lines = [line for line in proc.stderr.splitlines() if line.strip() and not line.startswith("make")]
-    assert lines == ["rvfw: error: check-board needs --port (the board's serial port)"], proc.stderr
+    assert lines == ["rvfw: error: check-board needs --port (the board's serial port) or --gdb HOST:PORT (a debug "
+                     "probe's GDB server, e.g. OpenOCD's localhost:3333)"], proc.stderr  # fmt: skip
