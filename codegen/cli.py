@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import os
 import re
@@ -164,7 +165,8 @@ def _parser() -> argparse.ArgumentParser:
                 "--sim",
                 default="auto",
                 choices=SIMULATORS,
-                help="simulator of the spike boards: spike, qemu, or auto (Spike when installed, else QEMU)",
+                help="simulator of the spike boards: spike, qemu, or auto (Spike when installed, else QEMU); "
+                "board-model: the board's Unicorn model (the C906's bare-metal image, with --kernels scalar)",
             )
         if name in ("run", "check"):
             p.add_argument("--output", default=None, metavar="FILE.npz",
@@ -230,6 +232,10 @@ def _parser() -> argparse.ArgumentParser:
     ops.add_argument(
         "--tflm", action="store_true", help="every (op, dtype) pair TFLite Micro runs, and whether rvfw runs it"
     )
+    what = ("every board: ISA, memory, image format, what runs its exact image (or none), flash tool, and when "
+            "its image last ran bit-exact here")  # fmt: skip
+    boards = _SUBPARSERS["boards"] = sub.add_parser("boards", help=what, description=what)
+    boards.add_argument("--json", action="store_true", help="as JSON: one record per board")
     return parser
 
 
@@ -247,6 +253,14 @@ def main(argv: list[str] | None = None) -> int:
     args, unknown = parser.parse_known_args(argv)
     if unknown:  # the subcommand's own usage, not the top-level one
         _SUBPARSERS[args.command].error(f"unrecognized arguments: {' '.join(unknown)}")
+    if args.command == "boards":
+        from codegen.report.boards import board_rows, boards_table
+
+        try:
+            return _print(json.dumps(board_rows(), indent=2) if args.json else boards_table())
+        except RvfwError as exc:  # a broken board file in boards/
+            print(f"rvfw: error: {exc}", file=sys.stderr)
+            return 2
     if args.command == "ops":
         from codegen.report.tables import ops_rows, ops_table, tflm_rows, tflm_table
 
@@ -301,7 +315,7 @@ def main(argv: list[str] | None = None) -> int:
                 args.kernels,
                 args.memory,
                 compress,
-                for_simulator=args.command in ("run", "check"),
+                for_simulator=args.command in ("run", "check") and getattr(args, "sim", "auto") != "board-model",
                 steps=args.steps,
                 # Printing every layer costs about a thousand times the inference: the watchdog
                 # meant for the inference would stop the image that looks for a difference.
@@ -371,6 +385,14 @@ def _check_command(args, r: pipeline.Run, build, log) -> int:
     expected = golden.load_expected(r.build.graph, args.expect) if args.expect else None
     label = f"the expected outputs ({', '.join(Path(f).name for f in args.expect)})" if args.expect else ""
     result = pipeline.check(r, log, expected=expected, expected_label=label, with_tflm=args.with_tflm)
+    b = r.build
+    exact_image = not b.dumps_layers and (not b.board.user_mode_simulator or args.sim == "board-model")
+    if result.bit_exact and expected is None and exact_image:  # `rvfw boards`: when this board's image last ran
+        from codegen.report.boards import record_run
+
+        shown = b.image or b.elf
+        record_run(b.board, shown, hashlib.sha256(shown.read_bytes()).hexdigest(), Path(b.graph.source).name,
+                   args.kernels)  # fmt: skip
     if result.bit_exact and not args.layers:
         return 0
     first, failed = None, ""
@@ -511,7 +533,7 @@ def _app_command(args, log) -> int:
         log,
         args.kernels,
         app_pipeline.Hooks(getattr(args, "inject_fault", None), getattr(args, "preempt", None)),
-        for_simulator=args.command in ("run", "check"),
+        for_simulator=args.command in ("run", "check") and getattr(args, "sim", "auto") != "board-model",
         optimize=getattr(args, "optimize", "speed"),
     )
     if args.command == "size":

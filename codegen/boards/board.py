@@ -50,6 +50,7 @@ class Board:
     clint_hz: int = 10_000_000  # its mtime rate
     cpu_hz: int = SIMULATED_HZ  # instructions per second, for default deadlines (one per cycle)
     counter: dict | None = None  # the instruction counter when it is not minstret: {csr, setup, source}
+    board_model: dict | None = None  # a Unicorn model for the bare-metal image when `simulator` cannot run it
 
     @property
     def vector_kernels(self) -> bool:
@@ -117,6 +118,19 @@ class Board:
         preemption tests)."""
         return self.for_simulator() if self.user_mode_simulator else self
 
+    @property
+    def model_runs_image(self) -> bool:
+        """Whether a board model (the simulator itself, or `board_model`) runs the bare-metal image."""
+        return self.board_model is not None or bool(self.simulator and self.simulator["machine"] == "board-model")
+
+    def on_board_model(self) -> Board:
+        """The board with its board model as the simulator (the C906: `rvfw check --sim board-model`)."""
+        if self.simulator and self.simulator["machine"] == "board-model":
+            return self
+        if self.board_model is None:
+            raise BoardError(f"board {self.name} has no board model (--sim board-model)")
+        return replace(self, simulator={"machine": "board-model", **self.board_model})
+
     def region_for(self, role: str) -> Region:
         return next(r for r in self.regions if role in r.roles)
 
@@ -174,6 +188,7 @@ def load_board(name_or_path: str) -> Board:
         clint_hz=data.get("clint", {}).get("hz", 10_000_000),
         cpu_hz=data.get("clint", {}).get("cpu_hz", SIMULATED_HZ),
         counter=data.get("counter"),
+        board_model=data.get("board_model"),
     )
 
 
@@ -252,6 +267,8 @@ def _check_consistency(label: str, data: dict) -> None:
         if sim["machine"] == "linux-user" and "cpu" not in sim:
             raise BoardError(f"{label}: simulator: linux-user needs a cpu")
         _check_board_model(label, data, xlen)
+    if data.get("board_model") is not None:
+        _check_board_model(label, {**data, "simulator": {"machine": "board-model", **data["board_model"]}}, xlen)
 
 
 MODEL_PAGE = 0x1000  # the board model maps memory and devices in 4 KiB pages (Unicorn's granule)

@@ -283,8 +283,27 @@ class BoardModel:
                 self.fault = f"{exc} at pc {pc:#x}"
 
 
+VECTOR_KERNEL_SUFFIXES = ("_rvv", "_xthead")
+
+
+def _refuse_vector_code(elf: Path, board: Board) -> None:
+    """Unicorn has no vector unit: an image with vector kernels would stop at the first one."""
+    if board.vector is None:
+        return
+    from elftools.elf.elffile import ELFFile
+
+    with open(elf, "rb") as fh:
+        symtab = ELFFile(fh).get_section_by_name(".symtab")
+        names = [s.name for s in symtab.iter_symbols()] if symtab else []
+    vector = sorted(n for n in names if n.endswith(VECTOR_KERNEL_SUFFIXES))
+    if vector:
+        raise RvfwError(f"board model {board.name}: no vector unit in the model, and the image calls {vector[0]}: "
+                        "build it with --kernels scalar (the vector kernels run on the board's own simulator)")  # fmt: skip
+
+
 def run_image(elf: Path, board: Board, timeout: float) -> ModelRun:
     """Run the flash image beside `elf` on the board model until it prints RVFW-EXIT."""
+    _refuse_vector_code(elf, board)
     image_path = image_for(elf, board)
     image = image_path.read_bytes()
     model = BoardModel(board, image)

@@ -280,4 +280,3 @@ class GdbRemote:
         except GdbError:
             self.sock.sendall(b"\x03")  # interrupt: leave the target halted, not running wild
             raise GdbError(f"the target did not stop within {timeout:g} s") from None
-

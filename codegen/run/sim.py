@@ -35,7 +35,7 @@ class SimResult:
     image_sha256: str | None = None  # the flash image a board model ran
 
 
-SIMULATORS = ("auto", "spike", "qemu")
+SIMULATORS = ("auto", "spike", "qemu", "board-model")
 _STDERR_LINES = 4  # of a failing simulator's own messages, shown in the error
 SPIKE_FIRMWARE_EXIT = re.compile(r"^\*\*\* FAILED \*\*\* \(tohost = \d+\)\s*$")
 
@@ -159,11 +159,15 @@ def pick_simulator(board: Board, sim: str = "auto") -> SpikeRunner | QemuRunner:
 def check_run_options(board: Board, timeout: float, vlen: int | None = None, sim: str = "auto") -> None:
     """What a run of this board's image may be asked for, refused in one line (the command line
     asks before building, run_elf again before running)."""
+    if sim == "board-model":
+        if not board.model_runs_image:
+            raise RvfwError(f"--sim board-model: board {board.name} has no board model")
+        board = board.on_board_model()
     if board.simulator is None:
         raise RvfwError(f"board {board.name} has no simulator: build it and flash it instead")
     if not (timeout > 0 and math.isfinite(timeout)):
         raise RvfwError(f"--timeout {timeout}: must be a positive number of seconds")
-    if board.simulator["machine"] != "spike" and sim != "auto":
+    if board.simulator["machine"] not in ("spike", "board-model") and sim != "auto":
         raise RvfwError(f"--sim {sim}: board {board.name} runs on its own simulator ({board.simulator['machine']})")
     if vlen is not None:
         if vlen < 32 or vlen > 65536 or vlen & (vlen - 1):
@@ -188,6 +192,8 @@ def run_elf(
     user-mode simulator, count instructions from a trace (slower) since there is no instret to read.
     sim: for spike-machine boards, "spike", "qemu" or "auto" (Spike when installed)."""
     check_run_options(board, timeout, vlen, sim)
+    if sim == "board-model":
+        board = board.on_board_model()
     if board.user_mode_simulator:
         if board.console != "linux":
             raise RvfwError(f"board {board.name}: its simulator runs user-mode images: build with for_simulator")

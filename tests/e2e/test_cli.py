@@ -11,6 +11,7 @@ import sys
 import numpy as np
 import pytest
 
+from codegen.boards.board import available_boards, load_board
 from codegen.modelgen import ModelBuilder
 from codegen.paths import DEFAULT_MODEL
 from tests.conftest import ROOT, mlperf_model
@@ -368,16 +369,35 @@ def test_the_over_budget_hint_proposes_tt_only_where_fully_connected_weights_are
     assert "(--compress tt)" in needs_table(dense, over)
 
 
-@pytest.mark.parametrize("board", ["hifive1-revb", "spike-rv32imc", "esp32c3", "gd32vf103"])
+# Every board file, and how its exact image runs here: the C906's on its board model (no vector unit
+# there: scalar kernels); its vector kernels run on xuantie-qemu in a user-mode rebuild (test_c906).
+EXACT_IMAGE_RUNS = {
+    "hifive1-revb": [], "spike-rv32imc": [], "spike-rv64gcv": [], "spike-rv32zve32x": [], "esp32c3": [],
+    "gd32vf103": [], "c906": ["--kernels", "scalar", "--sim", "board-model"],
+}  # fmt: skip
+
+
+def test_every_board_file_has_its_exact_image_run():
+    assert sorted(EXACT_IMAGE_RUNS) == available_boards()
+
+
+@pytest.mark.parametrize("board", sorted(EXACT_IMAGE_RUNS))
 def test_check_runs_the_bytes_build_writes(tmp_path, sim_tools, board):
     """Issue 47: `rvfw check` runs the very image `rvfw build` writes (the FE310's Intel HEX, the
     ESP32-C3's direct-boot and the GD32VF103's flash .bin are the same bytes, sha256 printed by
     both): under QEMU's FE310 model with a deterministic clock, no simulator variant with another
-    watchdog constant; the two boards QEMU lacks on rvfw's board models (Unicorn)."""
+    watchdog constant; the boards QEMU lacks on rvfw's board models (Unicorn). The vector boards
+    run KWS on their vector kernels. `rvfw boards` then names the run."""
+    extra = EXACT_IMAGE_RUNS[board]
     hashes = []
     for command in ("build", "check"):
-        proc = rvfw(command, "--board", board, "--out", str(tmp_path / command))
+        args = [a for a in extra if command == "check" or a not in ("--sim", "board-model")]
+        proc = rvfw(command, "--board", board, "--out", str(tmp_path / command), *args)
         assert proc.returncode == 0, proc.stderr
         hashes.append(re.search(r"image \S+ sha256 ([0-9a-f]{64})", proc.stdout).group(1))
     assert hashes[0] == hashes[1]
     assert "bit-exact: 4/4 outputs match TFLite Micro" in proc.stdout
+    if load_board(board).vector and not extra:
+        assert re.search(r"_(rvv|xthead) ", proc.stdout), "the vector board ran no vector kernel"
+    rows = {r["board"]: r for r in json.loads(rvfw("boards", "--json").stdout)}
+    assert rows[board]["last_bit_exact"]["sha256"] == hashes[0]
