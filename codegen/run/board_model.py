@@ -297,8 +297,9 @@ def _refuse_vector_code(elf: Path, board: Board) -> None:
         names = [s.name for s in symtab.iter_symbols()] if symtab else []
     vector = sorted(n for n in names if n.endswith(VECTOR_KERNEL_SUFFIXES))
     if vector:
-        raise RvfwError(f"board model {board.name}: no vector unit in the model, and the image calls {vector[0]}: "
-                        "build it with --kernels scalar (the vector kernels run on the board's own simulator)")  # fmt: skip
+        raise RvfwError(f"board model {board.name}: no vector unit in the model, and the image calls "
+                        f"{vector[0]}: build it with --kernels scalar (the vector kernels run on the board's "
+                        "own simulator)")  # fmt: skip
 
 
 def run_image(elf: Path, board: Board, timeout: float) -> ModelRun:
