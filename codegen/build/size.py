@@ -86,7 +86,12 @@ class SizeReport:
 
 
 def measure(elf_path: Path, board: Board, link_overflow: bool = False) -> SizeReport:
-    usage = {r.name: RegionUsage(r.name, r.length, dict.fromkeys(CATEGORIES, 0)) for r in board.regions}
+    """Per region. A mirror region (the ESP32-C3's data-bus window on its flash) is no memory of its
+    own: what is read through it is counted where its bytes are, in the region it mirrors, under its
+    own category (rodata, weights, constants), once."""
+    usage = {r.name: RegionUsage(r.name, r.length, dict.fromkeys(CATEGORIES, 0))
+             for r in board.regions if r.mirror_of is None}  # fmt: skip
+    mirrors = {r.name for r in board.regions if r.mirror_of is not None}
     origin = {r.name: r.origin for r in board.regions}
 
     by_origin = sorted(board.regions, key=lambda r: r.origin)
@@ -116,6 +121,15 @@ def measure(elf_path: Path, board: Board, link_overflow: bool = False) -> SizeRe
                 category = "arena"  # an application's model partitions: arenas, their stacks and state
             size, address = sec["sh_size"], sec["sh_addr"]
             region = region_at(address) or by_origin[0].name
+            if region in mirrors:  # read through a window: counted at its load address, in the flash itself
+                lma = next((paddr + address - vaddr for (vaddr, memsz), paddr in load_address.items()
+                            if vaddr <= address < vaddr + memsz), address)  # fmt: skip
+                home = region_at(lma)
+                if home is None or home in mirrors:
+                    home = next(r.mirror_of for r in board.regions if r.name == region)
+                usage[home].by_category[category] += size
+                place(home, lma + size)
+                continue
             usage[region].by_category[category] += size
             place(region, address + size)
             if sec["sh_type"] != "SHT_NOBITS":
@@ -124,7 +138,7 @@ def measure(elf_path: Path, board: Board, link_overflow: bool = False) -> SizeRe
                     if vaddr <= address < vaddr + memsz and paddr != vaddr:
                         lma = paddr + address - vaddr
                         lma_region = region_at(lma)
-                        if lma_region and lma_region != region:
+                        if lma_region and lma_region != region and lma_region not in mirrors:
                             usage[lma_region].by_category["data"] += size
                             place(lma_region, lma + size)
     return SizeReport(board.name, str(elf_path), list(usage.values()), link_overflow)

@@ -47,6 +47,19 @@ def test_size_json(tmp_path, sim_tools):
     assert report["ok"] and {r["name"] for r in report["regions"]} == {"flash", "ram"}
 
 
+def test_a_flash_read_through_two_windows_is_counted_once(tmp_path, sim_tools):
+    """Issue 48: the ESP32-C3's data-bus window (drom) shows the same flash as irom: its read-only
+    data, weights and constants are counted once, in irom, under their own categories."""
+    proc = rvfw("size", "--json", "--board", "esp32c3", "--out", str(tmp_path / "out"))
+    assert proc.returncode == 0, proc.stderr
+    regions = {r["name"]: r for r in json.loads(proc.stdout)["regions"]}
+    assert set(regions) == {"irom", "dram"}
+    irom = regions["irom"]["by_category"]
+    assert irom["weights"] > 0 and irom["constants"] > 0 and irom["data"] == 0
+    assert regions["irom"]["used"] == sum(irom.values()) + regions["irom"]["padding"]
+    assert regions["irom"]["used"] == (tmp_path / "out" / "firmware.bin").stat().st_size
+
+
 def test_optimize_size_makes_a_smaller_image_that_is_still_bit_exact(tmp_path, sim_tools):
     def code(optimize: str) -> int:
         out = str(tmp_path / optimize)
