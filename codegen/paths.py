@@ -1,11 +1,21 @@
-"""Where the project's data lives, relative to this package."""
+"""Where the project's data lives: a source checkout's own folders, or in an installed wheel the
+copies it carries in codegen/_data (setup.py puts them there); and where outputs go."""
 
+import os
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+PACKAGE_DIR = Path(__file__).resolve().parent
+_CHECKOUT = PACKAGE_DIR.parent
+# A checkout: pyproject.toml and boards/ beside codegen/ (an editable install is one too).
+IN_CHECKOUT = (_CHECKOUT / "pyproject.toml").is_file() and (_CHECKOUT / "boards" / "schema.yaml").is_file()
+ROOT = _CHECKOUT if IN_CHECKOUT else PACKAGE_DIR / "_data"  # boards, templates, firmware, examples, apps
 BOARDS_DIR = ROOT / "boards"
 TEMPLATES_DIR = ROOT / "templates"
 FIRMWARE_DIR = ROOT / "firmware"
 EXAMPLES_DIR = ROOT / "examples"
+APPS_DIR = ROOT / "apps"
+LICENSE_FILE = ROOT / "LICENSE"
 DEFAULT_MODEL = EXAMPLES_DIR / "tiny_kws.tflite"
 DEFAULT_BOARD = "spike-rv64gcv"
+# Default outputs and caches: the checkout's build/; installed, ./build where rvfw runs ($RVFW_BUILD_DIR).
+BUILD_DIR = Path(os.environ.get("RVFW_BUILD_DIR") or (_CHECKOUT / "build" if IN_CHECKOUT else Path.cwd() / "build"))

@@ -11,9 +11,9 @@ from codegen.boards.timer import parse_duration
 from codegen.boards.yamldata import load_validated
 from codegen.errors import RvfwError
 from codegen.frontend.tflite import RESERVED_NAMES, c_identifier
-from codegen.paths import ROOT
+from codegen.paths import APPS_DIR
 
-SCHEMA = ROOT / "apps" / "schema.yaml"
+SCHEMA = APPS_DIR / "schema.yaml"
 DEFAULT_STACK = 4096
 DEFAULT_DEADLINE = "measured"
 

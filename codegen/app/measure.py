@@ -18,10 +18,10 @@ from pathlib import Path
 from codegen import __version__, emit
 from codegen.boards import Board
 from codegen.ops import lower_graph
-from codegen.paths import FIRMWARE_DIR, ROOT
+from codegen.paths import BUILD_DIR, FIRMWARE_DIR
 from codegen.pipeline import Planned, build_planned, run
 
-CACHE_DIR = ROOT / "build" / ".measured"
+CACHE_DIR = BUILD_DIR / ".measured"
 STACK_MARGIN = 64  # bytes above the measured depth: the entry stub and rounding
 
 

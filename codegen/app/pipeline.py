@@ -27,7 +27,7 @@ from codegen.build.staging import staged
 from codegen.check import golden
 from codegen.errors import RvfwError
 from codegen.ops import lower_graph
-from codegen.paths import ROOT
+from codegen.paths import BUILD_DIR
 from codegen.pipeline import Log, MemoryOptions, kernel_set_for
 
 STATE_STEPS = 3  # steps the harness runs of each instance of a model with state
@@ -48,7 +48,7 @@ def build(
     """hooks: what a test makes the image do (app.hooks; none by default). for_simulator: the image
     runs on the board's simulator (its timer rate sets the deadlines)."""
     board, admitted, models = prepare(app, board_name, seed, planner, log, kernels, hooks, for_simulator)
-    out_dir = Path(out_dir) if out_dir else ROOT / "build" / board.name / f"app-{app.name}"
+    out_dir = Path(out_dir) if out_dir else BUILD_DIR / board.name / f"app-{app.name}"
     with staged(out_dir, [app.source, board.source_file, *(m.model for m in app.models)]) as staging:
         elf, size_report = firmware.build_image(
             board,

@@ -24,7 +24,7 @@ from codegen.errors import RvfwError
 from codegen.export.model import io_tensors
 from codegen.export.package import FORMATS, Package, check_format, copy_firmware, flags, for_size, write_format
 from codegen.ops import cold_kernels
-from codegen.paths import FIRMWARE_DIR, ROOT
+from codegen.paths import BUILD_DIR, FIRMWARE_DIR
 from codegen.pipeline import Log
 
 RUNTIME = ("dispatch.c", "console.c", "user.S", "app_port.S")
@@ -67,7 +67,7 @@ def export_app(
     used = sorted({k for mb in models for lay in mb.layers for k in lay.kernels})
     runtime = list(RUNTIME) + (["clint.c"] if board.clint is not None else [])
     name = f"rvfw_app_{app.name}"
-    out_dir = Path(out_dir) if out_dir else ROOT / "build" / "export" / f"app-{app.name}-{board.name}"
+    out_dir = Path(out_dir) if out_dir else BUILD_DIR / "export" / f"app-{app.name}-{board.name}"
     result = AppExport(app.name, board, models, used, out_dir, fmt)
     with staged(out_dir, [app.source, board.source_file, *(m.model for m in app.models)]) as staging:
         for d in ("include", "src", "ld"):

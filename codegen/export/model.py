@@ -18,7 +18,7 @@ from codegen.export.package import FORMATS, Package, check_format, copy_firmware
 from codegen.ir import DType, Graph
 from codegen.memplan import MemoryPlan
 from codegen.ops import cold_kernels, lower_graph
-from codegen.paths import FIRMWARE_DIR, ROOT
+from codegen.paths import BUILD_DIR, FIRMWARE_DIR
 
 C_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 C_TYPES = {DType.INT8: "int8_t", DType.INT16: "int16_t", DType.INT32: "int32_t", DType.UINT8: "uint8_t",
@@ -136,7 +136,7 @@ def export_models(
         raise RvfwError(f"two models are named {twice[0]}: give each its own --name")
     first = lowered[0].graph
     default = f"{first.name}-{board.name}" if len(lowered) == 1 else f"models-{board.name}"
-    out_dir = Path(out_dir) if out_dir else ROOT / "build" / "export" / default
+    out_dir = Path(out_dir) if out_dir else BUILD_DIR / "export" / default
     used = sorted({k for lo in lowered for k in lo.used})
     results = [Export(lo.graph, board, lo.plan, lo.used, out_dir, fmt, lo.weights_bytes) for lo in lowered]
     with staged(out_dir, [*(lo.graph.source for lo in lowered), board.source_file]) as staging:

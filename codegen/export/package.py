@@ -15,7 +15,7 @@ from codegen.boards import Board
 from codegen.build import toolchain
 from codegen.errors import RvfwError, ToolError
 from codegen.escape import kconfig_string, line_comment, yaml_string
-from codegen.paths import FIRMWARE_DIR, ROOT
+from codegen.paths import FIRMWARE_DIR, LICENSE_FILE
 
 FORMATS = ("sources", "cmake", "lib", "zephyr", "espidf")
 LICENSE = "Apache-2.0"  # rvfw's, and so that of the kernels and runtime an export copies (their SPDX lines)
@@ -71,7 +71,7 @@ def copy_firmware(staging: Path, files: list[Path], generated_includes: list[str
                 todo.append(header.read_text())
     (staging / "rvfw" / "include").mkdir(parents=True, exist_ok=True)
     (staging / "include").mkdir(exist_ok=True)
-    shutil.copyfile(ROOT / "LICENSE", staging / "rvfw" / "LICENSE")  # the kernels' and runtime's (SPDX lines)
+    shutil.copyfile(LICENSE_FILE, staging / "rvfw" / "LICENSE")  # the kernels' and runtime's (SPDX lines)
     for name in sorted(found):  # the public ones beside the models' headers: `-Iinclude` is enough to call a model
         folder = staging / "include" if name in PUBLIC_HEADERS else staging / "rvfw" / "include"
         shutil.copyfile(FIRMWARE_DIR / "include" / name, folder / name)

@@ -20,7 +20,7 @@ from codegen.errors import BudgetError, RvfwError
 from codegen.ir import Graph
 from codegen.memplan import MemoryPlan
 from codegen.ops import ConstArray, Layer, cold_kernels, lower_graph
-from codegen.paths import FIRMWARE_DIR, ROOT
+from codegen.paths import BUILD_DIR, FIRMWARE_DIR
 from codegen.pipeline.loading import Compression, Log, load
 from codegen.pipeline.memory import (
     HTIF_PAGE,
@@ -61,7 +61,7 @@ class Build:
 
 
 def default_out_dir(board: Board, graph: Graph) -> Path:
-    return ROOT / "build" / board.name / graph.name
+    return BUILD_DIR / board.name / graph.name
 
 
 def build(

@@ -14,9 +14,9 @@ import os
 from pathlib import Path
 
 from codegen.boards.board import Board, available_boards, load_board
-from codegen.paths import ROOT
+from codegen.paths import BUILD_DIR
 
-RUNS_DIR = ROOT / "build" / "board-runs"
+RUNS_DIR = BUILD_DIR / "board-runs"
 
 
 def emulator(board: Board) -> str:
