@@ -46,8 +46,13 @@ def main() -> int:
         for board in BOARDS:
             counts = {}
             for kernels in ("auto", "ref"):
-                b = pipeline.build(MODEL, board, Path(tmp) / board / kernels, log=quiet, kernels=kernels,
-                                   input_npy=stream)  # fmt: skip
+                b = pipeline.build(
+                    MODEL,
+                    board,
+                    Path(tmp) / board / kernels,
+                    options=pipeline.BuildOptions(kernels=kernels, inputs=stream),
+                    log=quiet,
+                )
                 r = pipeline.run(b, timeout=600, log=quiet)
                 if not pipeline.check(r, log=quiet).bit_exact:
                     raise SystemExit(f"NOT BIT-EXACT: {board} {kernels}")

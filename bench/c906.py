@@ -46,7 +46,13 @@ def main() -> int:
                 model = Path(tmp) / f"{name}.tflite"
                 model.write_bytes(FAMILY_MODELS[name]())
             for kernels in ("scalar", "xthead"):
-                b = pipeline.build(model, "c906", Path(tmp) / kernels, log=quiet, kernels=kernels, for_simulator=True)
+                b = pipeline.build(
+                    model,
+                    "c906",
+                    Path(tmp) / kernels,
+                    options=pipeline.BuildOptions(kernels=kernels, for_simulator=True),
+                    log=quiet,
+                )
                 r = pipeline.run(b, timeout=1800, log=quiet)
                 ok &= pipeline.check(r, log=quiet).bit_exact
                 runs[kernels] = (b, r)

@@ -34,8 +34,13 @@ def measure(job: tuple[str, str]) -> list[str]:
     with tempfile.TemporaryDirectory() as tmp:
         files, expected = committed(name, Path(tmp))
         try:
-            b = pipeline.build(CORPUS / f"{name}.tflite", board, Path(tmp) / "out", input_npy=files, log=quiet,
-                               steps=1, for_simulator=True)  # fmt: skip
+            b = pipeline.build(
+                CORPUS / f"{name}.tflite",
+                board,
+                Path(tmp) / "out",
+                options=pipeline.BuildOptions(inputs=files, steps=1, for_simulator=True),
+                log=quiet,
+            )
         except RvfwError as exc:
             return [name, board, "-", "-", f"not built: {exc}"[:70]]
         r = pipeline.run(b, timeout=1800, log=quiet)

@@ -24,6 +24,7 @@ from codegen import pipeline  # noqa: E402
 from codegen.boards import load_board  # noqa: E402
 from codegen.export.model import export  # noqa: E402
 from codegen.family_models import FAMILY_MODELS  # noqa: E402
+from codegen.pipeline import BuildOptions  # noqa: E402
 from codegen.planner import plan_memory  # noqa: E402
 from codegen.report.tables import table  # noqa: E402
 
@@ -78,7 +79,7 @@ def quiet(_msg: str) -> None:
 
 
 def measure(model: Path, board: str, kernels: str, out: Path) -> tuple[int, int, bool, pipeline.Build]:
-    b = pipeline.build(model, board, out, log=quiet, kernels=kernels)
+    b = pipeline.build(model, board, out, options=pipeline.BuildOptions(kernels=kernels), log=quiet)
     r = pipeline.run(b, log=quiet)
     exact = pipeline.check(r, log=quiet).bit_exact
     macs = sum(layer.macs for layer in b.layers)
@@ -107,8 +108,13 @@ def cost_rows(tmp: Path) -> list[list[str]] | None:
         for board, kernels in (("spike-rv64gcv", "rvv"), ("spike-rv32imc", "scalar")):
             fast_instructions = None
             for memory in ("fast", "small", "tiled"):
-                b = pipeline.build(model, board, tmp / "cost" / board / memory / stem, log=quiet, kernels=kernels,
-                                   memory=memory)  # fmt: skip
+                b = pipeline.build(
+                    model,
+                    board,
+                    tmp / "cost" / board / memory / stem,
+                    options=pipeline.BuildOptions(kernels=kernels, memory=memory),
+                    log=quiet,
+                )
                 r = pipeline.run(b, log=quiet, cycles=kernels == "rvv")
                 if not pipeline.check(r, log=quiet).bit_exact:
                     print(f"NOT BIT-EXACT: {label} {board} {memory}", file=sys.stderr)
@@ -170,8 +176,13 @@ def main() -> int:
                         print(f"NOT BIT-EXACT: {label} {board} {kernels}", file=sys.stderr)
                         return 1
                     if board == "spike-rv32imc" and kernels == "scalar":
-                        small_build = pipeline.build(model, board, Path(tmp) / "small" / stem, log=quiet,
-                                                     kernels=kernels, memory="small")  # fmt: skip
+                        small_build = pipeline.build(
+                            model,
+                            board,
+                            Path(tmp) / "small" / stem,
+                            options=pipeline.BuildOptions(kernels=kernels, memory="small"),
+                            log=quiet,
+                        )
                         tflm_flash = TFLM_FLASH_RV32 + model.stat().st_size
                         size_rows.append([label, *_image(b), *_image(small_build), f"{tflm_flash:,}",
                                           f"{TFLM_ARENA[stem][0]:,}"])  # fmt: skip
@@ -233,8 +244,13 @@ def flash_table() -> str:
     model, rows = MODELS / "kws_dscnn_int8.tflite", []
     for optimize in pipeline.OPTIMIZE:
         with tempfile.TemporaryDirectory() as tmp:
-            b = pipeline.build(model, "spike-rv32imc", Path(tmp), log=quiet, kernels="scalar", for_simulator=True,
-                               optimize=optimize)  # fmt: skip
+            b = pipeline.build(
+                model,
+                "spike-rv32imc",
+                Path(tmp),
+                options=pipeline.BuildOptions(kernels="scalar", for_simulator=True, optimize=optimize),
+                log=quiet,
+            )
             r = pipeline.run(b, log=quiet)
             exact = pipeline.check(r, log=quiet).bit_exact
         region = next(x for x in b.size.regions if x.name == b.board.region_for("code").name)
@@ -268,7 +284,7 @@ def exported_flash(model: Path, board_name: str) -> int:
     everything a loader writes (allocated sections with contents), start-up and libc included."""
     board = load_board(board_name)
     with tempfile.TemporaryDirectory() as tmp:
-        e = export(model, board_name, "lib", Path(tmp) / "export", log=quiet)
+        e = export(model, board_name, Path(tmp) / "export", options=BuildOptions(format="lib"), log=quiet)
         main_c = Path(tmp) / "main.c"
         main_c.write_text(MINIMAL_MAIN)
         elf = Path(tmp) / "firmware.elf"

@@ -46,7 +46,13 @@ def quiet(_msg: str) -> None:
 
 
 def build_and_run(model: Path, out: Path, board: str, kernels: str, memory: str = "fast", seed: int = 7):
-    b = pipeline.build(model, board, out, seed=seed, log=quiet, kernels=kernels, memory=memory, for_simulator=True)
+    b = pipeline.build(
+        model,
+        board,
+        out,
+        options=pipeline.BuildOptions(seed=seed, kernels=kernels, memory=memory, for_simulator=True),
+        log=quiet,
+    )
     r = pipeline.run(b, timeout=1800, log=quiet)
     return b, r, pipeline.check(r, log=quiet).bit_exact
 
@@ -113,8 +119,13 @@ def bench_models() -> bool:
             arenas = {}
             for memory in ("fast", "small", "tiled"):
                 try:
-                    b = pipeline.build(model, "spike-rv64gcv", Path(tmp) / f"{name}-{memory}", log=quiet,
-                                       memory=memory, for_simulator=True)  # fmt: skip
+                    b = pipeline.build(
+                        model,
+                        "spike-rv64gcv",
+                        Path(tmp) / f"{name}-{memory}",
+                        options=pipeline.BuildOptions(memory=memory, for_simulator=True),
+                        log=quiet,
+                    )
                     arenas[memory] = b.plan.arena_size
                 except RvfwError:
                     arenas[memory] = None

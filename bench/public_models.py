@@ -47,7 +47,9 @@ def quiet(_msg: str) -> None:
 
 
 def _run(model: Path, out: Path, io: str, memory: str, board: str = BOARD) -> tuple[pipeline.Build, list[int], int]:
-    b = pipeline.build(model, board, out, log=quiet, io=io, memory=memory, seed=1, for_simulator=True)
+    b = pipeline.build(
+        model, board, out, options=pipeline.BuildOptions(io=io, memory=memory, seed=1, for_simulator=True), log=quiet
+    )
     r = pipeline.run(b, timeout=3600, log=quiet)
     if not pipeline.check(r, log=quiet).bit_exact:
         raise SystemExit(f"NOT BIT-EXACT: {model.name} {io} {memory}")

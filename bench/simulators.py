@@ -47,7 +47,9 @@ def main() -> int:
                 print(f"skipping {name}: {model} not present")
                 continue
             for board in BOARDS:
-                b = pipeline.build(model, board, Path(tmp) / f"{name}-{board}", seed=7, log=quiet)
+                b = pipeline.build(
+                    model, board, Path(tmp) / f"{name}-{board}", options=pipeline.BuildOptions(seed=7), log=quiet
+                )
                 spike, t_spike, exact_spike = timed_run(b, "spike")
                 qemu, t_qemu, exact_qemu = timed_run(b, "qemu")
                 agree = (

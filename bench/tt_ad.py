@@ -58,7 +58,9 @@ def main() -> int:
         reports: list = []
         compress = pipeline.Compression(error_budget=budget)
         logged: list[str] = []
-        tt = pipeline.build(MODEL, BOARD, Path(tmp) / "tt", log=logged.append, compress=compress)
+        tt = pipeline.build(
+            MODEL, BOARD, Path(tmp) / "tt", options=pipeline.BuildOptions(compress=compress), log=logged.append
+        )
         tt_run = pipeline.run(tt, log=quiet)
         tt_exact = pipeline.check(tt_run, log=quiet, accuracy=False).bit_exact
         reports = [line for line in logged if line.startswith("op #") and "->" in line]

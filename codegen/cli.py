@@ -304,26 +304,16 @@ def main(argv: list[str] | None = None) -> int:
             return 0
 
         def build(dump_layers: bool = False) -> pipeline.Build:
-            return pipeline.build(
-                args.model,
-                args.board,
-                args.out,
-                args.seed,
-                args.input,
-                args.planner,
-                log,
-                args.kernels,
-                args.memory,
-                compress,
-                for_simulator=args.command in ("run", "check") and getattr(args, "sim", "auto") != "board-model",
-                steps=args.steps,
-                # Printing every layer costs about a thousand times the inference: the watchdog
-                # meant for the inference would stop the image that looks for a difference.
-                deadline=None if dump_layers else _deadline(args),
-                optimize=args.optimize,
-                dump_layers=dump_layers,
+            # Printing every layer costs about a thousand times the inference: the watchdog meant
+            # for the inference would stop the image that looks for a difference.
+            for_simulator = args.command in ("run", "check") and getattr(args, "sim", "auto") != "board-model"
+            options = pipeline.BuildOptions(
+                seed=args.seed, inputs=args.input, planner=args.planner, kernels=args.kernels, memory=args.memory,
+                compress=compress, for_simulator=for_simulator, steps=args.steps,
+                deadline=None if dump_layers else _deadline(args), optimize=args.optimize, dump_layers=dump_layers,
                 io=args.io,
-            )
+            )  # fmt: skip
+            return pipeline.build(args.model, args.board, args.out, options, log)
 
         b = build(getattr(args, "layers", False))
         if args.command == "size":
@@ -433,12 +423,18 @@ def _export_command(args, log) -> int:
                             "self-test runs each model on its seeded input (--seed)")  # fmt: skip
         if args.io != "model":
             raise RvfwError("--io is for one model (--model), not an application (--app)")
-        export_app(args.app, args.board, args.format, args.out, args.kernels, args.planner, log, args.optimize,
-                   not args.no_selftest, args.seed or 0)  # fmt: skip
+        options = pipeline.BuildOptions(
+            format=args.format, kernels=args.kernels, planner=args.planner, optimize=args.optimize,
+            selftest=not args.no_selftest, seed=args.seed or 0,
+        )  # fmt: skip
+        export_app(args.app, args.board, args.out, options, log)
     else:
-        export_models(args.model or [str(DEFAULT_MODEL)], args.board, args.format, args.out, args.kernels,
-                      args.memory, args.planner, log, args.name, args.optimize, not args.no_selftest,
-                      (args.seed, args.input, args.steps), args.io)  # fmt: skip
+        options = pipeline.BuildOptions(
+            format=args.format, kernels=args.kernels, memory=args.memory, planner=args.planner, names=args.name,
+            optimize=args.optimize, selftest=not args.no_selftest, seed=args.seed, inputs=args.input, steps=args.steps,
+            io=args.io,
+        )  # fmt: skip
+        export_models(args.model or [str(DEFAULT_MODEL)], args.board, args.out, options, log)
     return 0
 
 
@@ -524,18 +520,13 @@ def _app_command(args, log) -> int:
         return 0
     if args.memory != "auto":
         raise RvfwError("--memory applies to one model; in an application set `memory:` per model")
-    b = app_pipeline.build(
-        app,
-        args.board,
-        args.out,
-        args.seed,
-        args.planner,
-        log,
-        args.kernels,
-        app_pipeline.Hooks(getattr(args, "inject_fault", None), getattr(args, "preempt", None)),
-        for_simulator=args.command in ("run", "check") and getattr(args, "sim", "auto") != "board-model",
+    for_simulator = args.command in ("run", "check") and getattr(args, "sim", "auto") != "board-model"
+    options = pipeline.BuildOptions(
+        seed=args.seed, planner=args.planner, kernels=args.kernels, for_simulator=for_simulator,
         optimize=getattr(args, "optimize", "speed"),
-    )
+    )  # fmt: skip
+    hooks = app_pipeline.Hooks(getattr(args, "inject_fault", None), getattr(args, "preempt", None))
+    b = app_pipeline.build(app, args.board, args.out, options, log, hooks)
     if args.command == "size":
         if getattr(args, "json", False):
             print(json.dumps(b.size.to_json(), indent=2))
@@ -569,9 +560,9 @@ def _app_model_layers(args, b, mb, result, log) -> None:
     try:
         log(f"{name}: rebuilding it alone with every layer's output printed")
         memory = mb.entry.memory if mb.entry.memory != "auto" else "fast"
-        single = pipeline.build(mb.entry.model, b.board.name, out / "image", input_npy=files, planner=args.planner,
-                                log=lambda _m: None, kernels=args.kernels, memory=memory, for_simulator=True, steps=1,
-                                deadline=None, dump_layers=True)  # fmt: skip
+        options = pipeline.BuildOptions(inputs=files, planner=args.planner, kernels=args.kernels, memory=memory,
+                                        for_simulator=True, steps=1, deadline=None, dump_layers=True)  # fmt: skip
+        single = pipeline.build(mb.entry.model, b.board.name, out / "image", options, lambda _m: None)
         first = pipeline.compare_layers(pipeline.run(single, args.timeout, lambda _m: None, sim=args.sim), log)
         where = f"; the first layer that differs from TFLite Micro is {check_layers.describe(first)}" if first else ""
     except RvfwError as exc:

@@ -19,7 +19,7 @@ from codegen import __version__, emit
 from codegen.boards import Board
 from codegen.ops import lower_graph
 from codegen.paths import BUILD_DIR, FIRMWARE_DIR
-from codegen.pipeline import Planned, build_planned, run
+from codegen.pipeline import BuildOptions, Planned, build_planned, run
 
 CACHE_DIR = BUILD_DIR / ".measured"
 STACK_MARGIN = 64  # bytes above the measured depth: the entry stub and rounding
@@ -65,7 +65,7 @@ def measure(planned: Planned, board: Board, kernel_set: str) -> Measured:
         return Measured(**json.loads(cached.read_text()))
     quiet = lambda _msg: None  # noqa: E731
     with tempfile.TemporaryDirectory(prefix="rvfw-measure-") as tmp:
-        b = build_planned(planned, target, kernel_set, (0, None, 1), Path(tmp) / "image", quiet, deadline=None)
+        b = build_planned(planned, target, kernel_set, BuildOptions(steps=1, deadline=None), Path(tmp) / "image", quiet)
         harness = run(b, log=quiet).harness
     measured = Measured(harness.total_instret, harness.stack or 0)
     CACHE_DIR.mkdir(parents=True, exist_ok=True)

@@ -28,7 +28,7 @@ from codegen.check import golden
 from codegen.errors import RvfwError
 from codegen.ops import lower_graph
 from codegen.paths import BUILD_DIR
-from codegen.pipeline import Log, MemoryOptions, kernel_set_for
+from codegen.pipeline import DEFAULTS, BuildOptions, Log, MemoryOptions, kernel_set_for
 
 STATE_STEPS = 3  # steps the harness runs of each instance of a model with state
 
@@ -37,16 +37,15 @@ def build(
     app: App,
     board_name: str | None = None,
     out_dir: Path | None = None,
-    seed: int = 0,
-    planner: str = "best",
+    options: BuildOptions = DEFAULTS,
     log: Log = print,
-    kernels: str = "auto",
     hooks: Hooks = NO_HOOKS,
-    for_simulator: bool = False,
-    optimize: str = "speed",
 ) -> AppBuild:
-    """hooks: what a test makes the image do (app.hooks; none by default). for_simulator: the image
-    runs on the board's simulator (its timer rate sets the deadlines)."""
+    """options: seed, planner, kernels, optimize, for_simulator (the image runs on the board's
+    simulator: its timer rate sets the deadlines). hooks: what a test makes the image do
+    (app.hooks; none by default)."""
+    seed, planner, kernels, for_simulator = options.seed, options.planner, options.kernels, options.for_simulator
+    optimize = options.optimize.value
     board, admitted, models = prepare(app, board_name, seed, planner, log, kernels, hooks, for_simulator)
     out_dir = Path(out_dir) if out_dir else BUILD_DIR / board.name / f"app-{app.name}"
     with staged(out_dir, [app.source, board.source_file, *(m.model for m in app.models)]) as staging:

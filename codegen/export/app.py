@@ -20,9 +20,8 @@ from codegen.app.manifest import load_app
 from codegen.boards import Board
 from codegen.build.staging import staged
 from codegen.check.reference import golden_outputs
-from codegen.errors import RvfwError
 from codegen.export.model import io_tensors
-from codegen.export.package import FORMATS, Package, check_format, copy_firmware, flags, for_size, write_format
+from codegen.export.package import Package, check_format, copy_firmware, flags, for_size, write_format
 from codegen.ops import cold_kernels
 from codegen.paths import BUILD_DIR, FIRMWARE_DIR
 from codegen.pipeline import Log
@@ -43,17 +42,14 @@ class AppExport:
 def export_app(
     manifest: str | Path,
     board_name: str | None = None,
-    fmt: str = "sources",
     out_dir: Path | None = None,
-    kernels: str = "auto",
-    planner: str = "best",
+    options: pipeline.BuildOptions = pipeline.DEFAULTS,
     log: Log = print,
-    optimize: str = "speed",
-    selftest: bool = True,
-    seed: int = 0,
 ) -> AppExport:
-    if fmt not in FORMATS:
-        raise RvfwError(f"unknown export format '{fmt}' (choose from: {', '.join(FORMATS)})")
+    """The application's models for the user's firmware (options: format, kernels, planner,
+    optimize, selftest and its seed)."""
+    fmt, kernels, planner = options.format.value, options.kernels, options.planner
+    optimize, selftest, seed = options.optimize.value, options.selftest, options.seed
     app = load_app(manifest)
     board, admitted, models = app_pipeline.prepare(app, board_name, 0, planner, log, kernels)
     check_format(fmt, board)

@@ -14,7 +14,7 @@ from codegen.build.staging import staged
 from codegen.check.reference import golden_outputs
 from codegen.errors import BudgetError, RvfwError
 from codegen.escape import line_comment
-from codegen.export.package import FORMATS, Package, check_format, copy_firmware, flags, for_size, write_format
+from codegen.export.package import Package, check_format, copy_firmware, flags, for_size, write_format
 from codegen.ir import DType, Graph
 from codegen.memplan import MemoryPlan
 from codegen.ops import cold_kernels, lower_graph
@@ -39,25 +39,16 @@ class Export:
 def export(
     model: str | Path,
     board_name: str,
-    fmt: str = "sources",
     out_dir: Path | None = None,
-    kernels: str = "auto",
-    memory: str = "auto",
-    planner: str = "best",
+    options: pipeline.BuildOptions = pipeline.DEFAULTS,
     log: pipeline.Log = print,
-    name: str | None = None,
-    optimize: str = "speed",
-    selftest: bool = True,
-    inputs_from: tuple = (0, None, None),
-    io: str = "model",
 ) -> Export:
     """Checked and planned exactly as `rvfw build` (same one-line errors, same budget refusal);
-    the folder appears whole or not at all. name: the C name of the model (its symbols' prefix),
-    by default made from the file name. selftest: embed <model>_selftest(), whose input comes from
-    inputs_from = (seed, --input files or None, steps or None) and whose expected outputs are
-    TFLite Micro's, computed now."""
-    return export_models([model], board_name, fmt, out_dir, kernels, memory, planner, log, [name] if name else None,
-                         optimize, selftest, inputs_from, io)[0]  # fmt: skip
+    the folder appears whole or not at all. options.format: what to write; options.names: the C
+    name of the model (its symbols' prefix), by default made from the file name; options.selftest:
+    embed <model>_selftest(), whose input comes from the seed, --input files and steps and whose
+    expected outputs are TFLite Micro's, computed now."""
+    return export_models([model], board_name, out_dir, options, log)[0]
 
 
 @dataclass
@@ -72,64 +63,49 @@ class _Lowered:
     weights_bytes: int
 
 
-def _lower(model, board: Board, kernels: str, memory: str, planner: str, log, name, selftest: bool,
-           inputs_from: tuple, io: str = "model", optimize: str = "speed") -> _Lowered:  # fmt: skip
-    kernel_set = pipeline.kernel_set_for(board, kernels)
-    graph = pipeline.load(model, board, None, log, io)
+def _lower(model, board: Board, o: pipeline.BuildOptions, log, name) -> _Lowered:
+    kernel_set = pipeline.kernel_set_for(board, o.kernels)
+    graph = pipeline.load(model, board, None, log, o.io)
     if name is not None:
         graph = replace(graph, name=name)
-    options = pipeline.MemoryOptions(graph, board, planner, fit_board=memory == "auto", kernel_set=kernel_set)
-    modes = list(pipeline.PLANNED_MODES) if memory == "auto" else [memory]
-    planned = options.get(modes[pipeline.choose_memory(options, modes, log)] if memory == "auto" else memory)
+    auto = o.memory == pipeline.MemoryMode.AUTO
+    options = pipeline.MemoryOptions(graph, board, o.planner, fit_board=auto, kernel_set=kernel_set)
+    modes = list(pipeline.PLANNED_MODES) if auto else [o.memory.value]
+    planned = options.get(modes[pipeline.choose_memory(options, modes, log)] if auto else o.memory.value)
     graph, plan = planned.graph, planned.plan
-    layers, constants = lower_graph(graph, plan, kernel_set, board.vlen, board.caps, optimize)
+    layers, constants = lower_graph(graph, plan, kernel_set, board.vlen, board.caps, o.optimize.value)
     estimate = pipeline.estimate_sizes(board, plan, constants)
     if not estimate["ok"]:
         log(pipeline.estimate_table(estimate))
         raise BudgetError(f"{Path(graph.source).name} does not fit board {board.name} (from the plan)", estimate)
     used = sorted({k for layer in layers for k in layer.kernels})
     files = emit.render_model(graph, board, plan, layers, constants, standalone=True, exported=True,
-                              selftest=_selftest(graph, *inputs_from) if selftest else None)  # fmt: skip
+                              selftest=_selftest(graph, *o.inputs_from) if o.selftest else None)  # fmt: skip
     return _Lowered(graph, plan, planned.mode, kernel_set, layers, files, used, sum(c.values.nbytes for c in constants))
 
 
 def export_models(
     models: list[str | Path],
     board_name: str,
-    fmt: str = "sources",
     out_dir: Path | None = None,
-    kernels: str = "auto",
-    memory: str = "auto",
-    planner: str = "best",
+    options: pipeline.BuildOptions = pipeline.DEFAULTS,
     log: pipeline.Log = print,
-    names: list[str] | None = None,
-    optimize: str = "speed",
-    selftest: bool = True,
-    inputs_from: tuple = (0, None, None),
-    io: str = "model",
 ) -> list[Export]:
     """`rvfw export --model a.tflite --model b.tflite`: several models in one folder for one firmware,
     without partitions (an application's isolation is `--app`): one header and source per model,
     one copy of the kernels they use together, one build-system target. Each model keeps its own
     static arena and self-test."""
+    names, fmt = options.names, options.format.value
     for name in names or []:
         if not C_NAME.fullmatch(name):
             raise RvfwError(f"--name '{name}': the model's C name must be a C identifier ([A-Za-z_][A-Za-z0-9_]*)")
     if names and len(names) != len(models):
         raise RvfwError(f"{len(names)} --name for {len(models)} models: name each model or none")
-    if fmt not in FORMATS:
-        raise RvfwError(f"unknown export format '{fmt}' (choose from: {', '.join(FORMATS)})")
-    if optimize not in pipeline.OPTIMIZE:
-        raise RvfwError(f"unknown --optimize '{optimize}' (choose from: {', '.join(pipeline.OPTIMIZE)})")
-    if memory not in pipeline.MEMORY_MODES:
-        raise RvfwError(f"unknown memory mode '{memory}' (choose from: {', '.join(pipeline.MEMORY_MODES)})")
-    if len(models) > 1 and inputs_from[1]:
+    if len(models) > 1 and options.inputs:
         raise RvfwError("--input with several models: each model's self-test takes its seeded input (--seed)")
     board = load_board(board_name)
     check_format(fmt, board)
-    lowered = [_lower(m, board, kernels, memory, planner, log, names[k] if names else None, selftest, inputs_from, io,
-                      optimize)
-               for k, m in enumerate(models)]  # fmt: skip
+    lowered = [_lower(m, board, options, log, names[k] if names else None) for k, m in enumerate(models)]
     seen = [lo.graph.name for lo in lowered]
     twice = sorted({n for n in seen if seen.count(n) > 1})
     if twice:
@@ -157,7 +133,7 @@ def export_models(
                       own + [s for s in copied if not s.endswith("_rvv.c")],
                       [s for s in copied if s.endswith("_rvv.c")],
                       for_size=for_size([*own, *copied], cold_kernels([lo.layers for lo in lowered]),
-                                        optimize))  # fmt: skip
+                                        options.optimize.value))  # fmt: skip
         manifests = [_manifest(e, lo.kernel_set, lo.mode) for e, lo in zip(results, lowered)]
         manifest = manifests[0] if len(manifests) == 1 else {"rvfw_version": codegen.__version__, "board": board.name,
                                                               "kernels": used, "models": manifests}  # fmt: skip

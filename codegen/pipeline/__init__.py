@@ -40,9 +40,25 @@ from codegen.pipeline.memory import (
     plan_option,
     prepare,
 )
+from codegen.pipeline.options import (
+    DEFAULTS,
+    BuildOptions,
+    ExportFormat,
+    IoMode,
+    KernelSet,
+    MemoryMode,
+    Optimize,
+)
 from codegen.pipeline.verify import Run, check, compare, compare_layers, run
 
 __all__ = [
+    "DEFAULTS",
+    "BuildOptions",
+    "ExportFormat",
+    "IoMode",
+    "KernelSet",
+    "MemoryMode",
+    "Optimize",
     "KERNEL_SETS",
     "MEMORY_MODES",
     "OPTIMIZE",

@@ -21,10 +21,9 @@ from codegen.ir import Graph
 from codegen.memplan import MemoryPlan
 from codegen.ops import ConstArray, Layer, cold_kernels, lower_graph
 from codegen.paths import BUILD_DIR, FIRMWARE_DIR
-from codegen.pipeline.loading import Compression, Log, load
+from codegen.pipeline.loading import Log, load
 from codegen.pipeline.memory import (
     HTIF_PAGE,
-    MEMORY_MODES,
     NEXT_STEP,
     PLANNED_MODES,
     RUNTIME_DATA_BYTES,
@@ -34,9 +33,10 @@ from codegen.pipeline.memory import (
     kernel_set_for,
     needs_table,
 )
+from codegen.pipeline.options import DEFAULTS, BuildOptions, MemoryMode, Optimize
 
 # speed: -O2, with the code an inference hardly runs at -Os (ops.common.cold_kernels); size: all -Os.
-OPTIMIZE = ("speed", "size")
+OPTIMIZE = tuple(o.value for o in Optimize)
 
 
 @dataclass
@@ -65,59 +65,39 @@ def default_out_dir(board: Board, graph: Graph) -> Path:
 
 
 def build(
-    model: str | Path,
-    board_name: str,
-    out_dir: Path | None = None,
-    seed: int = 0,
-    input_npy: str | Path | list | None = None,  # --input: one .npy per graph input or one .npz
-    planner: str = "best",
-    log: Log = print,
-    kernels: str = "auto",
-    memory: str = "auto",
-    compress: Compression | None = None,
-    for_simulator: bool = False,
-    steps: int | None = None,
-    deadline: float | None = timer.WATCHDOG_SECONDS,
-    optimize: str = "speed",
-    dump_layers: bool = False,
-    io: str = "model",
+    model: str | Path, board_name: str, out_dir: Path | None = None, options: BuildOptions = DEFAULTS, log: Log = print
 ) -> Build:
-    """steps: inferences the harness runs in a row, each on its own seeded inputs (state carries
-    over from one to the next); default 1, or 3 for a model with state.
-    kernels: "auto" (the board's best vector set, else "scalar"), "ref", "scalar", "rvv" or "xthead".
-    for_simulator: the image is for the board's simulator (a user-mode simulator needs its own platform layer).
-    memory: "fast", "small" (ops run in place over inputs that die there), "tiled", or "auto": the
-    first of them whose arena fits the board.
-    deadline: seconds an inference may take before the watchdog stops it (boards with a machine
-    timer; None: no watchdog).
-    optimize: "speed" or "size" (OPTIMIZE).
-    dump_layers: the harness prints every layer's output tensor (`rvfw check --layers`).
-    io: "model" (its inputs and outputs as they are), "int8" (passes.io: the int8 tensors around
-    the model's own input QUANTIZE and output DEQUANTIZE) or "float32" (its int8 I/O wrapped in a
-    QUANTIZE and a DEQUANTIZE)."""
-    if memory not in MEMORY_MODES:
-        raise RvfwError(f"unknown memory mode '{memory}' (choose from: {', '.join(MEMORY_MODES)})")
-    if optimize not in OPTIMIZE:
-        raise RvfwError(f"unknown --optimize '{optimize}' (choose from: {', '.join(OPTIMIZE)})")
+    """The model planned, lowered, emitted, compiled and size-checked for the board (options: the
+    kernel set, memory mode, planner, inputs and the rest, codegen.pipeline.options).
+
+    steps: inferences the harness runs in a row, each on its own seeded inputs (state carries
+    over from one to the next); default 1, or 3 for a model with state. kernels: auto is the
+    board's best vector set, else the fast scalar kernels. for_simulator: the image is for the
+    board's simulator (a user-mode simulator needs its own platform layer). memory: fast, small
+    (ops run in place over inputs that die there), tiled, or auto: the fastest that fits the
+    board. io: model (its inputs and outputs as they are), int8 (passes.io: the int8 tensors
+    around the model's own input QUANTIZE and output DEQUANTIZE) or float32 (its int8 I/O wrapped
+    in a QUANTIZE and a DEQUANTIZE)."""
+    o = options
     board = load_board(board_name)
-    target = board.for_check() if for_simulator else board
-    kernel_set = kernel_set_for(target, kernels)
-    graph = load(model, board, compress, log, io)
-    golden.check_input_file(graph, input_npy)
-    steps = resolve_steps(graph, steps, input_npy)
-    options = MemoryOptions(graph, board, planner, fit_board=memory == "auto", kernel_set=kernel_set)
-    modes = list(PLANNED_MODES) if memory == "auto" else [memory]
-    first = choose_memory(options, modes, log) if memory == "auto" else 0
+    target = board.for_check() if o.for_simulator else board
+    kernel_set = kernel_set_for(target, o.kernels)
+    graph = load(model, board, o.compress, log, o.io)
+    golden.check_input_file(graph, o.inputs)
+    o = o.but(steps=resolve_steps(graph, o.steps, o.inputs))
+    fit_board = o.memory == MemoryMode.AUTO
+    memory_options = MemoryOptions(graph, board, o.planner, fit_board=fit_board, kernel_set=kernel_set)
+    modes = list(PLANNED_MODES) if o.memory == MemoryMode.AUTO else [o.memory.value]
+    first = choose_memory(memory_options, modes, log) if o.memory == MemoryMode.AUTO else 0
     arena_region = board.region_for("arena").name
     for k in range(first, len(modes)):
-        planned = options.get(modes[k])
+        planned = memory_options.get(modes[k])
         try:
-            return build_planned(planned, target, kernel_set, (seed, input_npy, steps), out_dir, log, deadline,
-                                 optimize, dump_layers)  # fmt: skip
+            return build_planned(planned, target, kernel_set, o, out_dir, log)
         except BudgetError as exc:
             over = [r["name"] for r in (exc.report or {}).get("regions", []) if r["over"]]
             if k == len(modes) - 1 or arena_region not in over:
-                log(needs_table(options, exc.report or {}, compress))
+                log(needs_table(memory_options, exc.report or {}, o.compress))
                 raise
             # The estimate let it through but the linker did not: the next option (rare).
             log(f"the arena does not fit {arena_region} with the {modes[k]} plan: {NEXT_STEP[modes[k]]}")
@@ -155,18 +135,12 @@ def default_steps(graph: Graph) -> int:
 
 
 def build_planned(
-    planned: Planned,
-    board: Board,
-    kernel_set: str,
-    inputs_from: tuple,
-    out_dir: Path | None,
-    log: Log,
-    deadline: float | None = timer.WATCHDOG_SECONDS,
-    optimize: str = "speed",
-    dump_layers: bool = False,
+    planned: Planned, board: Board, kernel_set: str, options: BuildOptions, out_dir: Path | None, log: Log
 ) -> Build:
-    """inputs_from: (seed, input files or None, steps), made into input arrays only once the image
-    is known to fit. deadline: the watchdog's seconds per inference (None: none)."""
+    """options.inputs_from: (seed, input files or None, steps), made into input arrays only once the
+    image is known to fit; options.deadline: the watchdog's seconds per inference (None: none)."""
+    inputs_from, deadline, optimize, dump_layers = (options.inputs_from, options.deadline, options.optimize.value,
+                                                    options.dump_layers)  # fmt: skip
     graph, plan = planned.graph, planned.plan
     layers, constants = lower_graph(graph, plan, kernel_set, board.vlen, board.caps, optimize)
     log(f"model {graph.source}: {len(graph.ops)} ops -> {len(layers)} kernel calls, board {board.name}")

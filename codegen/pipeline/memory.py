@@ -135,7 +135,7 @@ def kernel_set_for(board: Board, kernels: str) -> str:
         raise RvfwError(f"board {board.name} has no XTheadVector unit: use --kernels rvv, scalar, ref or auto")
     if kernels == "auto":
         return "rvv" if board.vector_kernels else "xthead" if xthead else "scalar"
-    return kernels
+    return str(kernels)
 
 
 def fully_connected_weight_bytes(graph) -> int:

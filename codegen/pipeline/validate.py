@@ -21,6 +21,7 @@ from codegen.check.reference import golden_outputs
 from codegen.errors import RvfwError, one_line
 from codegen.pipeline.image import build
 from codegen.pipeline.loading import Log
+from codegen.pipeline.options import BuildOptions
 from codegen.pipeline.verify import run
 
 INPUT_KEYS = ("x", "inputs")
@@ -89,8 +90,8 @@ def validate(model, board: str, data: Path, out_dir: Path, log: Log, kernels: st
     with tempfile.TemporaryDirectory(prefix="rvfw-validate-") as tmp:
         stream = Path(tmp) / "samples.npy"
         np.save(stream, samples)
-        b = build(model, board, out_dir, log=log, kernels=kernels, memory=memory, input_npy=[stream],
-                  for_simulator=True)  # fmt: skip
+        options = BuildOptions(kernels=kernels, memory=memory, inputs=(stream,), for_simulator=True)
+        b = build(model, board, out_dir, options, log)
     r = run(b, timeout=timeout, log=lambda _m: None)
     per = len(b.graph.outputs)
     reference, against = golden_outputs(b.graph, b.inputs)

@@ -21,8 +21,8 @@ BOARDS = ["spike-rv64gcv", "spike-rv32imc"]
 def _check(tmp_path, model, board, inputs) -> None:
     for k, array in enumerate(inputs):
         np.save(tmp_path / f"in{k}.npy", array)
-    b = pipeline.build(model, board, tmp_path / "out", log=quiet, input_npy=[tmp_path / f"in{k}.npy"
-                                                                              for k in range(len(inputs))])  # fmt: skip
+    files = [tmp_path / f"in{k}.npy" for k in range(len(inputs))]
+    b = pipeline.build(model, board, tmp_path / "out", options=pipeline.BuildOptions(inputs=files), log=quiet)
     result = pipeline.check(pipeline.run(b, timeout=600, log=quiet), log=quiet)
     assert result.bit_exact, f"{result.total - result.matched} outputs differ"
 

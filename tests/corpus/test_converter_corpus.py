@@ -35,8 +35,13 @@ def test_converter_model_bit_exact(tmp_path, request, sim_tools, name, config):
     if board == "c906":
         request.getfixturevalue("xuantie_sim")
     files, expected = committed(name, tmp_path)
-    b = pipeline.build(CORPUS / f"{name}.tflite", board, tmp_path / "out", input_npy=files, log=quiet, memory=memory,
-                       kernels=kernels, steps=1, for_simulator=True)  # fmt: skip
+    b = pipeline.build(
+        CORPUS / f"{name}.tflite",
+        board,
+        tmp_path / "out",
+        options=pipeline.BuildOptions(inputs=files, memory=memory, kernels=kernels, steps=1, for_simulator=True),
+        log=quiet,
+    )
     r = pipeline.run(b, timeout=600, log=quiet)
     result = golden.compare(r.harness.outputs, expected)
     assert result.bit_exact, f"{name} on {board} ({memory}, {kernels}): {result.total - result.matched} outputs " \

@@ -69,7 +69,9 @@ CONFIGS = {"rv64-rvv": ("spike-rv64gcv", "rvv"), "rv32-scalar": ("spike-rv32imc"
 def test_detection_postprocess_bit_exact(tmp_path, sim_tools, case, config):
     board, kernels = CONFIGS[config]
     path, inputs = detector(tmp_path, **CASES[case])
-    b = pipeline.build(path, board, tmp_path / "out", log=quiet, input_npy=inputs, kernels=kernels)
+    b = pipeline.build(
+        path, board, tmp_path / "out", options=pipeline.BuildOptions(inputs=inputs, kernels=kernels), log=quiet
+    )
     assert b.layers[0].kernel == f"detection_postprocess_f32_{kernels}"
     result = pipeline.check(pipeline.run(b, timeout=600, log=quiet), log=quiet)
     assert result.bit_exact, f"{case}: {result.total - result.matched} outputs differ"

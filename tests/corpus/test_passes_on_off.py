@@ -44,7 +44,7 @@ def _signature(planned: pipeline.Planned) -> list:
 
 def _outputs(model: Path, memory: str, out: Path, passes, monkeypatch) -> list[np.ndarray]:
     monkeypatch.setattr(passes_module, "PASSES", passes)
-    b = pipeline.build(model, BOARD, out, memory=memory, steps=1, log=quiet)
+    b = pipeline.build(model, BOARD, out, options=pipeline.BuildOptions(memory=memory, steps=1), log=quiet)
     return pipeline.run(b, timeout=900, log=quiet).harness.outputs
 
 

@@ -39,7 +39,7 @@ def test_public_model_bit_exact(tmp_path, sim_tools, name, board):
             pipeline.build(model, board, tmp_path / "out", log=quiet)
         return
     memory = "tiled" if name in TILED and board == "spike-rv64gcv" else "auto"
-    b = pipeline.build(model, board, tmp_path / "out", log=quiet, seed=11, memory=memory)
+    b = pipeline.build(model, board, tmp_path / "out", options=pipeline.BuildOptions(seed=11, memory=memory), log=quiet)
     if memory == "tiled":
         assert any(layer.op.startswith("TILED(") for layer in b.layers[:2])
     result = pipeline.check(pipeline.run(b, timeout=1200, log=quiet), log=quiet)
@@ -55,7 +55,9 @@ def test_public_model_with_int8_io_bit_exact(tmp_path, sim_tools, name):
     """The int8 tensors around the model's QUANTIZE and DEQUANTIZE as its I/O, bit for bit with
     TFLite Micro running the model as it is; the arena never grows for it."""
     model = PUBLIC / f"{name}.tflite"
-    b = pipeline.build(model, "spike-rv64gcv", tmp_path / "out", log=quiet, seed=11, io="int8")
+    b = pipeline.build(
+        model, "spike-rv64gcv", tmp_path / "out", options=pipeline.BuildOptions(seed=11, io="int8"), log=quiet
+    )
     _graph, _board, float_plan = pipeline.prepare(model, "spike-rv64gcv", memory=b.memory)
     assert b.graph.float_inputs and b.plan.arena_size <= float_plan.arena_size
     result = pipeline.check(pipeline.run(b, timeout=1200, log=quiet), log=quiet)
@@ -70,7 +72,9 @@ def test_person_detect_with_float32_io_bit_exact(tmp_path, sim_tools, board):
     model = PUBLIC / "tflm_person_detect_int8.tflite"
     if not model.is_file():
         pytest.skip("needs ../shared/models/public")
-    b = pipeline.build(model, board, tmp_path / "out", log=quiet, seed=4, io="float32", memory="tiled")
+    b = pipeline.build(
+        model, board, tmp_path / "out", options=pipeline.BuildOptions(seed=4, io="float32", memory="tiled"), log=quiet
+    )
     assert [b.graph.tensors[t].dtype.name for t in (*b.graph.inputs, *b.graph.outputs)] == ["FLOAT32"] * 2
     assert b.layers[0].op == "QUANTIZE" and b.layers[1].op.startswith("TILED(") and b.layers[-1].op == "DEQUANTIZE"
     assert b.plan.arena_size == 96 * 96 * 4  # the float input; the stage and the rest fit beside it
@@ -85,10 +89,18 @@ def test_mcunet_vww_with_int8_io_tiles_its_first_stage(tmp_path, sim_tools):
     model = PUBLIC / "mcunet_vww_int8.tflite"
     if not model.is_file():
         pytest.skip("needs ../shared/models/public")
-    b = pipeline.build(model, "spike-rv64gcv", tmp_path / "out", log=quiet, seed=2, io="int8", memory="tiled")
+    b = pipeline.build(
+        model,
+        "spike-rv64gcv",
+        tmp_path / "out",
+        options=pipeline.BuildOptions(seed=2, io="int8", memory="tiled"),
+        log=quiet,
+    )
     assert b.layers[0].op.startswith("TILED(") and b.plan.arena_size <= 27_840
     assert pipeline.check(pipeline.run(b, timeout=1200, log=quiet), log=quiet).bit_exact
-    f = pipeline.build(model, "spike-rv64gcv", tmp_path / "float", log=quiet, seed=2, memory="tiled")
+    f = pipeline.build(
+        model, "spike-rv64gcv", tmp_path / "float", options=pipeline.BuildOptions(seed=2, memory="tiled"), log=quiet
+    )
     assert [layer.op for layer in f.layers[:1]] == ["QUANTIZE"] and f.layers[1].op.startswith("TILED(")
     assert f.plan.arena_size == 80 * 80 * 3 * 4
     assert pipeline.check(pipeline.run(f, timeout=1200, log=quiet), log=quiet).bit_exact
@@ -104,7 +116,9 @@ def test_audio_front_end_stream_bit_exact(tmp_path, sim_tools, board):
     if not model.is_file():
         pytest.skip("needs ../shared/models/public")
     np.save(tmp_path / "stream.npy", audio_kws.windows(audio_kws.synthetic_audio(14), 14))
-    b = pipeline.build(model, board, tmp_path / "out", log=quiet, input_npy=tmp_path / "stream.npy")
+    b = pipeline.build(
+        model, board, tmp_path / "out", options=pipeline.BuildOptions(inputs=tmp_path / "stream.npy"), log=quiet
+    )
     assert b.steps == 14 and b.plan.state_size >= 160  # the noise estimate: 40 uint32
     result = pipeline.check(pipeline.run(b, timeout=1200, log=quiet), log=quiet)
     assert result.bit_exact and result.total == 14 * 40, f"{result.total - result.matched} outputs differ"
@@ -134,7 +148,9 @@ def test_float_audio_front_end_stream_bit_exact(tmp_path, sim_tools, board):
     model = tmp_path / "audio_preprocessor_float.tflite"
     model.write_bytes(audio_kws.float_front_end())
     np.save(tmp_path / "stream.npy", audio_kws.windows(audio_kws.synthetic_audio(14), 14))
-    b = pipeline.build(model, board, tmp_path / "out", log=quiet, input_npy=tmp_path / "stream.npy")
+    b = pipeline.build(
+        model, board, tmp_path / "out", options=pipeline.BuildOptions(inputs=tmp_path / "stream.npy"), log=quiet
+    )
     assert b.graph.tensors[b.graph.outputs[0]].dtype.name == "FLOAT32"
     result = pipeline.check(pipeline.run(b, timeout=1200, log=quiet), log=quiet)
     assert result.bit_exact and result.total == 14 * 40, f"{result.total - result.matched} outputs differ"

@@ -27,8 +27,13 @@ def test_random_graph_bit_exact_or_refused_by_op_and_dtype(tmp_path: Path, sim_t
     board, memory = config
     files, expected = committed(GRAPHS / f"{name}.npz", tmp_path)
     try:
-        b = pipeline.build(GRAPHS / f"{name}.tflite", board, tmp_path / "out", input_npy=files, log=quiet,
-                           memory=memory, steps=1, for_simulator=True)  # fmt: skip
+        b = pipeline.build(
+            GRAPHS / f"{name}.tflite",
+            board,
+            tmp_path / "out",
+            options=pipeline.BuildOptions(inputs=files, memory=memory, steps=1, for_simulator=True),
+            log=quiet,
+        )
     except ModelError as exc:  # a refusal names the op and its dtype
         assert "not supported" in str(exc) and "op #" in str(exc), str(exc)
         return

@@ -13,6 +13,7 @@ from codegen.build.elfinfo import symbol_address
 from codegen.check import golden
 from codegen.errors import RvfwError
 from codegen.paths import DEFAULT_MODEL
+from codegen.pipeline import BuildOptions
 from tests.conftest import ROOT, mlperf_model, quiet
 from tests.e2e.test_cli import assert_one_line_error, rvfw
 
@@ -285,7 +286,12 @@ def test_two_models_on_the_hifive1_with_preemption(tmp_path, sim_tools):
     # For the simulator: QEMU's FE310 runs mtime at 10 MHz (the board's RTC is 32.768 kHz), and
     # the deadlines are in its ticks.
     b = app.build(
-        load_app(manifest), None, tmp_path / "out", log=quiet, hooks=app.Hooks(preempt="kws"), for_simulator=True
+        load_app(manifest),
+        None,
+        tmp_path / "out",
+        options=BuildOptions(for_simulator=True),
+        log=quiet,
+        hooks=app.Hooks(preempt="kws"),
     )
     assert b.board.name == "hifive1-revb"
     _sim, results = app.run(b, log=quiet)
@@ -325,7 +331,9 @@ def test_eight_pmp_entries_and_a_model_with_state_share_one_code_range(tmp_path,
               f"name: ex, model: {DEFAULT_MODEL}, priority: 1, stack: 1024")  # fmt: skip
     manifest = _manifest(tmp_path / "h1.yaml", *models, board="hifive1-revb")
     lines: list[str] = []
-    b = app.build(load_app(manifest), None, tmp_path / "out", log=lines.append, for_simulator=True)
+    b = app.build(
+        load_app(manifest), None, tmp_path / "out", options=BuildOptions(for_simulator=True), log=lines.append
+    )
     assert any("the models share one code range" in line for line in lines), lines
     assert symbol_address(b.elf, "__rvfw_kws_x_start") is None
     _sim, results = app.run(b, log=quiet)

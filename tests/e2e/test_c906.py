@@ -17,7 +17,13 @@ VECTOR_OPS = ("CONV_2D", "DEPTHWISE_CONV_2D", "FULLY_CONNECTED")
 
 @pytest.mark.parametrize("name", MLPERF_MODELS)
 def test_mlperf_model_bit_exact_on_c906(tmp_path, xuantie_sim, name):
-    b = pipeline.build(mlperf_model(name), "c906", tmp_path / "out", seed=5, log=quiet, for_simulator=True)
+    b = pipeline.build(
+        mlperf_model(name),
+        "c906",
+        tmp_path / "out",
+        options=pipeline.BuildOptions(seed=5, for_simulator=True),
+        log=quiet,
+    )
     assert b.board.console == "linux" and b.board.name == "c906-qemu-user"
     assert all(layer.kernel.endswith("_xthead") for layer in b.layers if layer.op in VECTOR_OPS)
     r = pipeline.run(b, timeout=600, log=quiet, count=False)
@@ -29,7 +35,13 @@ def test_mlperf_model_bit_exact_on_c906(tmp_path, xuantie_sim, name):
 def test_vector_kernels_cut_instructions_per_layer(tmp_path, xuantie_sim):
     counts = {}
     for kernels in ("scalar", "xthead"):
-        b = pipeline.build(DEFAULT_MODEL, "c906", tmp_path / kernels, log=quiet, kernels=kernels, for_simulator=True)
+        b = pipeline.build(
+            DEFAULT_MODEL,
+            "c906",
+            tmp_path / kernels,
+            options=pipeline.BuildOptions(kernels=kernels, for_simulator=True),
+            log=quiet,
+        )
         r = pipeline.run(b, log=quiet)  # counts from an instruction trace, split at the layer markers
         assert pipeline.check(r, log=quiet).bit_exact
         assert len(r.harness.layer_instret) == len(b.layers) and r.harness.total_instret > 0
@@ -42,7 +54,13 @@ def test_vector_kernels_cut_instructions_per_layer(tmp_path, xuantie_sim):
 
 def test_rvv_1_0_image_traps_on_the_c906(tmp_path, xuantie_sim):
     # The same model with RVV 1.0 kernels: the C906's 0.7.1 unit does not decode them.
-    b = pipeline.build(DEFAULT_MODEL, "c906", tmp_path / "rvv", log=quiet, kernels="rvv", for_simulator=True)
+    b = pipeline.build(
+        DEFAULT_MODEL,
+        "c906",
+        tmp_path / "rvv",
+        options=pipeline.BuildOptions(kernels="rvv", for_simulator=True),
+        log=quiet,
+    )
     with pytest.raises(RvfwError, match="SIGILL"):
         pipeline.run(b, log=quiet, count=False)
 

@@ -30,7 +30,13 @@ def _break_layer(monkeypatch, op_index: int) -> None:
 
 def test_layers_name_the_broken_layer(tmp_path, sim_tools, monkeypatch):
     _break_layer(monkeypatch, BROKEN_OP)
-    b = pipeline.build(mlperf_model("kws_dscnn"), "spike-rv64gcv", tmp_path / "out", log=quiet, dump_layers=True)
+    b = pipeline.build(
+        mlperf_model("kws_dscnn"),
+        "spike-rv64gcv",
+        tmp_path / "out",
+        options=pipeline.BuildOptions(dump_layers=True),
+        log=quiet,
+    )
     r = pipeline.run(b, log=quiet)
     assert not pipeline.check(r, log=quiet).bit_exact
     lines: list[str] = []

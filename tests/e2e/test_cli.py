@@ -315,7 +315,13 @@ def test_the_cycle_estimate_reads_spikes_commit_log(tmp_path, sim_tools):
     than one cycle each with LMUL > 1)."""
     from codegen import pipeline
 
-    b = pipeline.build(DEFAULT_MODEL, "spike-rv64gcv", tmp_path / "v", log=lambda _m: None, for_simulator=True)
+    b = pipeline.build(
+        DEFAULT_MODEL,
+        "spike-rv64gcv",
+        tmp_path / "v",
+        options=pipeline.BuildOptions(for_simulator=True),
+        log=lambda _m: None,
+    )
     lines: list[str] = []
     r = pipeline.run(b, log=lines.append, cycles=True)
     assert r.cycles.instructions == r.harness.total_instret

@@ -20,6 +20,7 @@ from codegen.app.manifest import load_app
 from codegen.export import export
 from codegen.frontend import load_tflite
 from codegen.paths import DEFAULT_MODEL
+from codegen.pipeline import BuildOptions
 from tests.conftest import ROOT, quiet
 
 CRAFTED = ROOT / "tests" / "data" / "crafted"
@@ -76,7 +77,9 @@ def test_a_hostile_file_name_is_text_in_every_output(tmp_path, sim_tools):
     assert " rvfw_crafted_file\n" not in _symbols(b.elf)
     for fmt in ("cmake", "zephyr", "espidf"):
         out = tmp_path / f"export-{fmt}"
-        export(model, "spike-rv64gcv" if fmt != "espidf" else "esp32c3", fmt, out, log=quiet)
+        export(
+            model, "spike-rv64gcv" if fmt != "espidf" else "esp32c3", out, options=BuildOptions(format=fmt), log=quiet
+        )
         manifest = json.loads((out / "manifest.json").read_text())
         assert manifest["model"] == HOSTILE_FILE
         for text_file in out.rglob("*"):
@@ -98,7 +101,7 @@ def test_a_crafted_model_beside_another_in_one_application(tmp_path, sim_tools):
         f"  - {{name: attacker, model: {CRAFTED / 'platform_init.tflite'}, priority: 0}}\n"
         f"  - {{name: example, model: {DEFAULT_MODEL}, priority: 1}}\n"
     )
-    b = app_pipeline.build(load_app(manifest), out_dir=tmp_path / "out", log=quiet, for_simulator=True)
+    b = app_pipeline.build(load_app(manifest), None, tmp_path / "out", BuildOptions(for_simulator=True), quiet)
     assert "rvfw_crafted" not in _symbols(b.elf)
     assert _symbols(b.elf).count(" rvfw_platform_init\n") == 1  # the runtime's own
     _result, results = app_pipeline.run(b, log=quiet)

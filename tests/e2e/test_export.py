@@ -22,6 +22,7 @@ from codegen.boards import load_board
 from codegen.check import golden
 from codegen.export import Export, export, export_app, export_models
 from codegen.paths import DEFAULT_MODEL
+from codegen.pipeline import BuildOptions
 from codegen.run.sim import run_elf, symbol_address
 from tests.conftest import ROOT, mlperf_model, quiet
 from tests.e2e.test_cli import assert_one_line_error, rvfw
@@ -115,7 +116,7 @@ def _check_run(exports: list[Export], inputs: dict[str, list[np.ndarray]], elf: 
 
 @pytest.mark.parametrize("board", ["spike-rv64gcv", "spike-rv32imc"])
 def test_kws_in_a_users_cmake_application_is_bit_exact(tmp_path, sim_tools, cmake, board):
-    e = export(mlperf_model("kws_dscnn"), board, "cmake", tmp_path / "kws", log=quiet)
+    e = export(mlperf_model("kws_dscnn"), board, tmp_path / "kws", options=BuildOptions(format="cmake"), log=quiet)
     if board == "spike-rv64gcv":
         assert any(k.endswith("_rvv") for k in e.kernels)  # the RVV kernels, built by the exported CMake
     _build_and_run(cmake, [e], board, tmp_path / "app")
@@ -125,8 +126,13 @@ def test_kws_in_a_users_cmake_application_is_bit_exact(tmp_path, sim_tools, cmak
 def test_two_models_exported_together_in_one_application(tmp_path, sim_tools, cmake, fmt):
     """rvfw export --model a --model b (issue 33): one folder, one header and source per model, one
     copy of the kernels, one target; both bit-exact, both self-tests pass, on Spike."""
-    exports = export_models([mlperf_model("kws_dscnn"), DEFAULT_MODEL], "spike-rv64gcv", fmt, tmp_path / "both",
-                            log=quiet, names=["kws", "tiny"])  # fmt: skip
+    exports = export_models(
+        [mlperf_model("kws_dscnn"), DEFAULT_MODEL],
+        "spike-rv64gcv",
+        tmp_path / "both",
+        options=BuildOptions(format=fmt, names=["kws", "tiny"]),
+        log=quiet,
+    )
     assert {p.name for p in (tmp_path / "both" / "include").glob("*.h")} == {"kws.h", "tiny.h", "rvfw_enable.h"}
     kernels = list((tmp_path / "both" / "rvfw" / "kernels").glob("*.c")) if fmt == "cmake" else []
     assert fmt == "lib" or len(kernels) == len({k for e in exports for k in e.kernels})
@@ -137,9 +143,9 @@ def test_prebuilt_library_and_two_models_in_one_application(tmp_path, sim_tools,
     """The lib format links into the same application unchanged, beside a second model: every
     symbol is prefixed by the model's name."""
     board = "spike-rv64gcv"
-    kws = export(mlperf_model("kws_dscnn"), board, "lib", tmp_path / "kws", log=quiet)
+    kws = export(mlperf_model("kws_dscnn"), board, tmp_path / "kws", options=BuildOptions(format="lib"), log=quiet)
     assert (kws.out_dir / "lib" / "libkws_dscnn_int8.a").is_file()
-    tiny = export(DEFAULT_MODEL, board, "cmake", tmp_path / "tiny", log=quiet)
+    tiny = export(DEFAULT_MODEL, board, tmp_path / "tiny", options=BuildOptions(format="cmake"), log=quiet)
     printed = _build_and_run(cmake, [kws, tiny], board, tmp_path / "app")
     assert {model for model, _ in printed} == {"kws_dscnn_int8", "tiny_kws"}
 
@@ -150,8 +156,12 @@ def test_two_separate_exports_share_their_kernels(tmp_path, sim_tools, cmake, fm
     each shared kernel is compiled once (by the first export), the second links it from the first's
     target; lib: the two prebuilt libraries link in one image. Both run bit-exact, self-tests passing."""
     board = "spike-rv64gcv"
-    kws = export(mlperf_model("kws_dscnn"), board, fmt, tmp_path / "kws", log=quiet, name="kws")
-    ic = export(mlperf_model("ic_resnet8"), board, fmt, tmp_path / "ic", log=quiet, name="ic")
+    kws = export(
+        mlperf_model("kws_dscnn"), board, tmp_path / "kws", options=BuildOptions(format=fmt, names=("kws",)), log=quiet
+    )
+    ic = export(
+        mlperf_model("ic_resnet8"), board, tmp_path / "ic", options=BuildOptions(format=fmt, names=("ic",)), log=quiet
+    )
     shared = set(kws.kernels) & set(ic.kernels)
     assert shared
     _build_and_run(cmake, [kws, ic], board, tmp_path / "app")
@@ -163,8 +173,12 @@ def test_two_separate_exports_share_their_kernels(tmp_path, sim_tools, cmake, fm
 
 def test_exports_from_two_rvfw_versions_are_refused_at_configure(tmp_path, cmake):
     board = "spike-rv64gcv"
-    one = export(DEFAULT_MODEL, board, "cmake", tmp_path / "one", log=quiet, name="one")
-    two = export(DEFAULT_MODEL, board, "cmake", tmp_path / "two", log=quiet, name="two")
+    one = export(
+        DEFAULT_MODEL, board, tmp_path / "one", options=BuildOptions(format="cmake", names=("one",)), log=quiet
+    )
+    two = export(
+        DEFAULT_MODEL, board, tmp_path / "two", options=BuildOptions(format="cmake", names=("two",)), log=quiet
+    )
     text = (two.out_dir / "CMakeLists.txt").read_text()
     (two.out_dir / "CMakeLists.txt").write_text(text.replace(codegen.__version__, "9.9.9"))  # another version
     work = tmp_path / "app"
@@ -194,9 +208,20 @@ def test_cpp_application_links_two_separately_exported_source_models(tmp_path, s
     if gxx is None:
         pytest.skip("needs riscv64-unknown-elf-g++")
     board = "spike-rv64gcv"
-    kws = export(mlperf_model("kws_dscnn"), board, "sources", tmp_path / "kws", kernels="scalar", log=quiet,
-                 name="kws")  # fmt: skip
-    tiny = export(DEFAULT_MODEL, board, "sources", tmp_path / "tiny", kernels="scalar", log=quiet, name="tiny")
+    kws = export(
+        mlperf_model("kws_dscnn"),
+        board,
+        tmp_path / "kws",
+        options=BuildOptions(format="sources", kernels="scalar", names=("kws",)),
+        log=quiet,
+    )
+    tiny = export(
+        DEFAULT_MODEL,
+        board,
+        tmp_path / "tiny",
+        options=BuildOptions(format="sources", kernels="scalar", names=("tiny",)),
+        log=quiet,
+    )
     exports = [kws, tiny]
     inputs = {e.graph.name: golden.make_inputs(e.graph, seed=3) for e in exports}
     _models_header(exports, inputs, tmp_path / "generated")
@@ -242,7 +267,7 @@ def test_multi_model_application_in_a_users_firmware(tmp_path, sim_tools, cmake,
     built-in self-test (rvfw_app_selftest) passes on the board."""
     manifest = ROOT / "apps" / "mlperf_kws_ic_ad.yaml"
     mlperf_model("kws_dscnn")
-    e = export_app(manifest, None, fmt, tmp_path / "app_export", log=quiet)
+    e = export_app(manifest, None, tmp_path / "app_export", options=BuildOptions(format=fmt), log=quiet)
     assert (e.out_dir / "ld" / "rvfw_partitions.ld").is_file()
     names = [mb.graph.name for mb in e.models]
     inputs = {mb.graph.name: golden.make_inputs(mb.graph, seed=5) for mb in e.models}
@@ -271,7 +296,7 @@ def test_multi_model_application_in_a_users_firmware(tmp_path, sim_tools, cmake,
 
 
 def test_sources_manifest_and_readme(tmp_path):
-    e = export(DEFAULT_MODEL, "spike-rv64gcv", "sources", tmp_path / "out", log=quiet)
+    e = export(DEFAULT_MODEL, "spike-rv64gcv", tmp_path / "out", options=BuildOptions(format="sources"), log=quiet)
     files = {p.relative_to(e.out_dir).as_posix() for p in e.out_dir.rglob("*") if p.is_file()}
     assert {"include/tiny_kws.h", "src/tiny_kws.c", "manifest.json", "README.md", "rvfw/LICENSE"} <= files
     assert "Apache License" in (e.out_dir / "rvfw" / "LICENSE").read_text()  # the copied kernels' licence
@@ -286,7 +311,7 @@ def test_sources_manifest_and_readme(tmp_path):
 
 
 def test_zephyr_module_and_espidf_component_structure(tmp_path, cmake):
-    z = export(DEFAULT_MODEL, "spike-rv32imc", "zephyr", tmp_path / "z", log=quiet)
+    z = export(DEFAULT_MODEL, "spike-rv32imc", tmp_path / "z", options=BuildOptions(format="zephyr"), log=quiet)
     module = yaml.safe_load((z.out_dir / "zephyr" / "module.yml").read_text())
     assert module["build"]["cmake"] == "zephyr" and module["build"]["kconfig"] == "zephyr/Kconfig"
     assert "config RVFW_TINY_KWS" in (z.out_dir / "zephyr" / "Kconfig").read_text()
@@ -298,12 +323,18 @@ def test_zephyr_module_and_espidf_component_structure(tmp_path, cmake):
     size_line = next(line for line in zephyr_cmake.splitlines() if "COMPILE_OPTIONS -Os" in line)
     assert "rvfw/kernels/softmax_s8_scalar.c" in size_line and "conv2d" not in size_line
     # --optimize size: every source.
-    zs = export(DEFAULT_MODEL, "spike-rv32imc", "zephyr", tmp_path / "zs", log=quiet, optimize="size")
+    zs = export(
+        DEFAULT_MODEL,
+        "spike-rv32imc",
+        tmp_path / "zs",
+        options=BuildOptions(format="zephyr", optimize="size"),
+        log=quiet,
+    )
     text = (zs.out_dir / "zephyr" / "CMakeLists.txt").read_text()
     size_line = next(line for line in text.splitlines() if "COMPILE_OPTIONS -Os" in line)
     assert all(src in size_line for src in ("src/tiny_kws.c", *(f"rvfw/kernels/{k}.c" for k in zs.kernels)))
     assert "`--optimize size`" in (zs.out_dir / "README.md").read_text()
-    idf = export(DEFAULT_MODEL, "esp32c3", "espidf", tmp_path / "idf", log=quiet)
+    idf = export(DEFAULT_MODEL, "esp32c3", tmp_path / "idf", options=BuildOptions(format="espidf"), log=quiet)
     component = yaml.safe_load((idf.out_dir / "idf_component.yml").read_text())
     assert component["version"] and "tiny_kws" in component["description"]
     assert component["license"] == "Apache-2.0" and component["targets"] == ["esp32c3"]
@@ -345,7 +376,13 @@ def test_readme_example_compiles_against_an_export(tmp_path):
     section = readme[readme.index("## Use it in your firmware") :]
     example = section[section.index("```c\n") + 5 : section.index("```", section.index("```c\n") + 5)]
     assert 15 <= len(example.splitlines()) <= 30
-    e = export(mlperf_model("kws_dscnn"), "spike-rv32imc", "sources", tmp_path / "kws", log=quiet, name="kws")
+    e = export(
+        mlperf_model("kws_dscnn"),
+        "spike-rv32imc",
+        tmp_path / "kws",
+        options=BuildOptions(format="sources", names=("kws",)),
+        log=quiet,
+    )
     (tmp_path / "example.c").write_text(example)
     proc = subprocess.run(
         [gcc, "--specs=picolibc.specs", "-march=rv32imc", "-mabi=ilp32", "-Wall", "-Wextra", "-Werror", "-c",
@@ -364,8 +401,20 @@ def test_cpp_includes_two_exported_models_and_calls_them_as_c(tmp_path, sim_tool
     gxx = shutil.which("riscv64-unknown-elf-g++")
     if gxx is None:
         pytest.skip("needs riscv64-unknown-elf-g++")
-    kws = export(mlperf_model("kws_dscnn"), "spike-rv64gcv", "sources", tmp_path / "kws", log=quiet, name="kws")
-    tiny = export(DEFAULT_MODEL, "spike-rv64gcv", "sources", tmp_path / "tiny", log=quiet, name="tiny")
+    kws = export(
+        mlperf_model("kws_dscnn"),
+        "spike-rv64gcv",
+        tmp_path / "kws",
+        options=BuildOptions(format="sources", names=("kws",)),
+        log=quiet,
+    )
+    tiny = export(
+        DEFAULT_MODEL,
+        "spike-rv64gcv",
+        tmp_path / "tiny",
+        options=BuildOptions(format="sources", names=("tiny",)),
+        log=quiet,
+    )
     app = tmp_path / "app.cpp"
     app.write_text(
         '#include "kws.h"\n#include "tiny.h"\n#include "rvfw_kernels.h"\n'
@@ -417,7 +466,9 @@ def test_an_rvv_export_runs_from_picolibcs_own_crt0(tmp_path, sim_tools):
     qemu = shutil.which("qemu-system-riscv64")
     if qemu is None:
         pytest.skip("needs qemu-system-riscv64")
-    e = export(DEFAULT_MODEL, "spike-rv64gcv", "lib", tmp_path / "exp", log=quiet, name="tiny")
+    e = export(
+        DEFAULT_MODEL, "spike-rv64gcv", tmp_path / "exp", options=BuildOptions(format="lib", names=("tiny",)), log=quiet
+    )
     x = golden.make_inputs(e.graph, seed=5)
     (tmp_path / "main.c").write_text(CRT0_MAIN % ", ".join(repr(float(v)) + "f" for v in x[0].reshape(-1)))
     memory = ["-Wl,--defsym=__flash=0x80000000", "-Wl,--defsym=__flash_size=0x400000",

@@ -19,7 +19,13 @@ def build(tmp_path, name, board, memory="fast"):
     tmp_path.mkdir(parents=True, exist_ok=True)
     model = tmp_path / f"{name}.tflite"
     model.write_bytes(FAMILY_MODELS[name]())
-    return pipeline.build(model, board, tmp_path / "out", seed=11, log=quiet, memory=memory, for_simulator=True)
+    return pipeline.build(
+        model,
+        board,
+        tmp_path / "out",
+        options=pipeline.BuildOptions(seed=11, memory=memory, for_simulator=True),
+        log=quiet,
+    )
 
 
 @pytest.mark.parametrize("board", BOARDS)
@@ -52,7 +58,9 @@ def test_streaming_model_bit_exact_over_steps(tmp_path, request, sim_tools, name
         request.getfixturevalue("xuantie_sim")
     model = tmp_path / f"{name}.tflite"
     model.write_bytes(STREAMING_MODELS[name]())
-    b = pipeline.build(model, board, tmp_path / "out", seed=5, log=quiet, for_simulator=True, steps=6)
+    b = pipeline.build(
+        model, board, tmp_path / "out", options=pipeline.BuildOptions(seed=5, for_simulator=True, steps=6), log=quiet
+    )
     assert b.steps == 6 and b.plan.state_size > 0
     r = pipeline.run(b, timeout=300, log=quiet, count=False)
     assert len(r.harness.outputs) == 6

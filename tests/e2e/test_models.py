@@ -30,7 +30,7 @@ def run_under_both(b: pipeline.Build) -> pipeline.Run:
 @pytest.mark.parametrize("board", SIM_BOARDS)
 @pytest.mark.parametrize("name", MLPERF_MODELS)
 def test_mlperf_model_bit_exact(tmp_path, both_simulators, name, board):
-    b = pipeline.build(mlperf_model(name), board, tmp_path / "out", seed=7, log=quiet)
+    b = pipeline.build(mlperf_model(name), board, tmp_path / "out", options=pipeline.BuildOptions(seed=7), log=quiet)
     r = run_under_both(b)
     result = pipeline.check(r, log=quiet)
     assert result.bit_exact, result.mismatches
@@ -52,7 +52,13 @@ def test_example_model_bit_exact_under_both_simulators(tmp_path, both_simulators
 def test_user_npy_input(tmp_path, sim_tools):
     x = np.linspace(-1, 1, 490, dtype=np.float32).reshape(1, 49, 10, 1)
     np.save(tmp_path / "x.npy", x)
-    b = pipeline.build(DEFAULT_MODEL, DEFAULT_BOARD, tmp_path / "out", input_npy=tmp_path / "x.npy", log=quiet)
+    b = pipeline.build(
+        DEFAULT_MODEL,
+        DEFAULT_BOARD,
+        tmp_path / "out",
+        options=pipeline.BuildOptions(inputs=tmp_path / "x.npy"),
+        log=quiet,
+    )
     assert np.array_equal(b.inputs[0], x)
     assert pipeline.check(pipeline.run(b, log=quiet), log=quiet).bit_exact
 
@@ -65,7 +71,9 @@ SMALL_ARENA_AT_MOST = {"kws_dscnn": 9_216, "vww_mobilenet": 55_296, "ic_resnet8"
 @pytest.mark.parametrize("board", ["spike-rv64gcv", "spike-rv32imc"])
 @pytest.mark.parametrize("name", MLPERF_MODELS)
 def test_mlperf_model_in_place_bit_exact(tmp_path, sim_tools, name, board):
-    b = pipeline.build(mlperf_model(name), board, tmp_path / "out", seed=3, log=quiet, memory="small")
+    b = pipeline.build(
+        mlperf_model(name), board, tmp_path / "out", options=pipeline.BuildOptions(seed=3, memory="small"), log=quiet
+    )
     assert b.plan.arena_size <= SMALL_ARENA_AT_MOST[name]
     assert pipeline.check(pipeline.run(b, timeout=600, log=quiet), log=quiet).bit_exact
 
@@ -89,7 +97,13 @@ def test_auto_memory_turns_on_in_place_when_ram_is_short(tmp_path, sim_tools):
 
 @pytest.mark.parametrize("board", ["spike-rv64gcv", "spike-rv32imc"])
 def test_vww_tiled_is_bit_exact_below_31488(tmp_path, sim_tools, board):
-    b = pipeline.build(mlperf_model("vww_mobilenet"), board, tmp_path / "out", seed=5, log=quiet, memory="tiled")
+    b = pipeline.build(
+        mlperf_model("vww_mobilenet"),
+        board,
+        tmp_path / "out",
+        options=pipeline.BuildOptions(seed=5, memory="tiled"),
+        log=quiet,
+    )
     assert b.plan.arena_size <= 31_488
     assert b.layers[0].op.startswith("TILED(")
     assert pipeline.check(pipeline.run(b, timeout=600, log=quiet), log=quiet).bit_exact
@@ -133,7 +147,7 @@ def test_inputs_of_a_two_input_model(tmp_path, sim_tools, form):
     else:
         np.savez(tmp_path / "in.npz", left, right)
         files = [tmp_path / "in.npz"]
-    b = pipeline.build(model, DEFAULT_BOARD, tmp_path / "out", input_npy=files, log=quiet)
+    b = pipeline.build(model, DEFAULT_BOARD, tmp_path / "out", options=pipeline.BuildOptions(inputs=files), log=quiet)
     assert np.array_equal(b.inputs[0], left) and np.array_equal(b.inputs[1], right)
     assert pipeline.check(pipeline.run(b, log=quiet), log=quiet).bit_exact
 
@@ -157,7 +171,7 @@ def test_random_inputs_respect_the_calibrated_range(tmp_path):
 def test_float_mlperf_model_bit_exact(tmp_path, sim_tools, name, board):
     """float32 models: hardware F/D and the float RVV kernels on rv64gcv, soft-float on rv32imc."""
     model = mlperf_model(name).with_name(f"{name}_float.tflite")
-    b = pipeline.build(model, board, tmp_path / "out", seed=7, log=quiet)
+    b = pipeline.build(model, board, tmp_path / "out", options=pipeline.BuildOptions(seed=7), log=quiet)
     result = pipeline.check(pipeline.run(b, timeout=600, log=quiet), log=quiet)
     assert result.bit_exact, result.mismatches
     # the float32 RVV kernels on rv64gcv; on rv32imc the fast scalar weighted layers, elementwise
@@ -177,7 +191,7 @@ def test_hybrid_model_is_refused_in_one_line(tmp_path):
     from codegen.errors import ModelError
 
     with pytest.raises(ModelError) as info:
-        pipeline.build(mlperf_model("kws_dscnn").with_name("kws_dscnn_float.tflite"), "spike-rv64gcv", tmp_path / "o",
-                       log=quiet)  # fmt: skip
+        hybrid = mlperf_model("kws_dscnn").with_name("kws_dscnn_float.tflite")
+        pipeline.build(hybrid, "spike-rv64gcv", tmp_path / "o", log=quiet)
     assert "hybrid model (float32 activations, int8 weights): TFLite Micro refuses it too" in str(info.value)
     assert "\n" not in str(info.value) and not (tmp_path / "o").exists()

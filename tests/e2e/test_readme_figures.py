@@ -23,8 +23,13 @@ def test_c906_kws_counts_in_the_readme_are_measured(tmp_path, xuantie_sim):
     assert match, "the README's c906 KWS sentence moved"
     measured = []
     for kernels in ("auto", "scalar"):
-        b = pipeline.build(mlperf_model("kws_dscnn"), "c906", tmp_path / kernels, log=quiet, kernels=kernels,
-                           for_simulator=True)  # fmt: skip
+        b = pipeline.build(
+            mlperf_model("kws_dscnn"),
+            "c906",
+            tmp_path / kernels,
+            options=pipeline.BuildOptions(kernels=kernels, for_simulator=True),
+            log=quiet,
+        )
         r = pipeline.run(b, log=quiet)
         assert pipeline.check(r, log=quiet).bit_exact
         measured.append(r.harness.total_instret)

@@ -152,7 +152,13 @@ def test_check_board_over_a_serial_line(tmp_path, sim_tools):
 def test_check_board_of_a_tt_compressed_model_uses_its_tt_reference(tmp_path, sim_tools):
     # TFLite Micro has no TT op: the board's outputs are compared with the compressed graph's reference.
     compress = pipeline.Compression(error_budget=1.0)
-    b = pipeline.build(mlperf_model("ad_autoencoder"), "hifive1-revb", tmp_path / "tt", log=quiet, compress=compress)
+    b = pipeline.build(
+        mlperf_model("ad_autoencoder"),
+        "hifive1-revb",
+        tmp_path / "tt",
+        options=pipeline.BuildOptions(compress=compress),
+        log=quiet,
+    )
     assert is_compressed(b.graph)
     result, lines = check_over_pty(b)
     assert result.bit_exact and result.total == 640

@@ -29,7 +29,9 @@ def test_a_build_the_linker_cannot_place_is_over_budget(tmp_path, sim_tools):
     # 24 KiB of RAM: KWS's fast arena (16,000 B) + 2 KiB stack + the HTIF page do not fit.
     board = short_of_ram(tmp_path, 0x6000)
     with pytest.raises(BudgetError) as err:
-        pipeline.build(mlperf_model("kws_dscnn"), board, tmp_path / "out", log=quiet, memory="fast")
+        pipeline.build(
+            mlperf_model("kws_dscnn"), board, tmp_path / "out", options=pipeline.BuildOptions(memory="fast"), log=quiet
+        )
     assert "does not fit" in str(err.value)
     assert err.value.report and not err.value.report["ok"]
     assert not (tmp_path / "out").exists()

@@ -24,7 +24,9 @@ def test_ad_compressed_bit_exact_and_smaller(tmp_path, sim_tools):
     model = mlperf_model("ad_autoencoder")
     lines: list[str] = []
     compress = pipeline.Compression(error_budget=1.0)  # AD's trained weights are far from low rank
-    b = pipeline.build(model, "spike-rv64gcv", tmp_path / "tt", log=lines.append, compress=compress)
+    b = pipeline.build(
+        model, "spike-rv64gcv", tmp_path / "tt", options=pipeline.BuildOptions(compress=compress), log=lines.append
+    )
     tt_ops = [op for op in b.graph.ops if op.kind is OpKind.TT_EINSUM]
     assert len({op.options["from_op"] for op in tt_ops}) == 8  # every layer of >= 16,384 weights
     assert any(line.startswith("TT design space of 640x128:") for line in lines)

@@ -52,8 +52,13 @@ def check_one(model: Path, config: str) -> tuple[str, str]:
         tmp = Path(d)
         files, expected = committed(model.with_suffix(".npz"), tmp)
         try:
-            b = pipeline.build(model, board, tmp / "out", input_npy=files, log=lambda *_: None, memory=memory,
-                               steps=1, for_simulator=True)  # fmt: skip
+            b = pipeline.build(
+                model,
+                board,
+                tmp / "out",
+                options=pipeline.BuildOptions(inputs=files, memory=memory, steps=1, for_simulator=True),
+                log=lambda *_: None,
+            )
             r = pipeline.run(b, timeout=300, log=lambda *_: None)
         except RvfwError as exc:
             return "refused", str(exc)

@@ -49,12 +49,10 @@ def build_and_check(tmp_path, case, config, board, kernels, vlen, memory, reques
         model,
         board,
         tmp_path / "out",
-        seed=seed,
+        options=pipeline.BuildOptions(
+            seed=seed, kernels=kernels, memory=memory, for_simulator=True, steps=CASES[case].steps
+        ),
         log=quiet,
-        kernels=kernels,
-        memory=memory,
-        for_simulator=True,
-        steps=CASES[case].steps,
     )
     result = pipeline.check(pipeline.run(b, timeout=120, log=quiet, vlen=vlen, count=False), log=quiet)
     assert result.bit_exact, result.mismatches
@@ -99,9 +97,14 @@ def test_kernel_bit_exact(tmp_path, request, sim_tools, case, config):
     model = tmp_path / f"{case}.tflite"
     model.write_bytes(CASES[case].build(np.random.default_rng(zlib.crc32(case.encode()))))
     b = pipeline.build(
-        model, board, tmp_path / "out", seed=zlib.crc32(config.encode()), log=quiet, kernels=kernels, memory="fast",
-        for_simulator=True,
-    )  # fmt: skip
+        model,
+        board,
+        tmp_path / "out",
+        options=pipeline.BuildOptions(
+            seed=zlib.crc32(config.encode()), kernels=kernels, memory="fast", for_simulator=True
+        ),
+        log=quiet,
+    )
     # The case's vector sets run its vector kernel, unless the note names a shape that kernel does
     # not take, and only where the op variant's family has a kernel of that set at all (the rest
     # say so in their note).
@@ -133,9 +136,12 @@ def test_tt_einsum_bit_exact(tmp_path, request, sim_tools, case, config):
     model.write_bytes(fully_connected(np.random.default_rng(zlib.crc32(case.encode())), 1, depth, units, activation))
     compress = pipeline.Compression(min_params=0, forced=((0, tt),))
     b = pipeline.build(
-        model, board, tmp_path / "out", log=quiet, kernels=kernels, memory="fast", compress=compress,
-        for_simulator=True,
-    )  # fmt: skip
+        model,
+        board,
+        tmp_path / "out",
+        options=pipeline.BuildOptions(kernels=kernels, memory="fast", compress=compress, for_simulator=True),
+        log=quiet,
+    )
     forms = [layer.op.split()[1] for layer in b.layers]
     assert forms == (["first", "middle", "last"] if tt.d == 3 else ["first", "last"])
     if kernels in ("rvv", "xthead"):
@@ -163,7 +169,13 @@ def test_tt_cost_estimate_within_ten_percent(tmp_path, sim_tools, case, vlen):
     model.write_bytes(fully_connected(np.random.default_rng(zlib.crc32(case.encode())), 1, depth, units))
     compress = pipeline.Compression(min_params=0, forced=((0, tt),))
     for comp, out in ((None, "dense"), (compress, "tt")):
-        b = pipeline.build(model, "spike-rv64gcv", tmp_path / out, log=quiet, compress=comp, for_simulator=True)
+        b = pipeline.build(
+            model,
+            "spike-rv64gcv",
+            tmp_path / out,
+            options=pipeline.BuildOptions(compress=comp, for_simulator=True),
+            log=quiet,
+        )
         r = pipeline.run(b, log=quiet, vlen=vlen)
         measured = r.harness.layer_instret
         if comp is None:
@@ -188,8 +200,13 @@ def test_quantize_at_its_thresholds_bit_exact(tmp_path, sim_tools, config):
     table = quantize_s8_thresholds(0.0123, -7)
     keys = table[2:][100:117]
     np.save(tmp_path / "x.npy", _key_floats(np.concatenate([keys - 1, keys]))[:33].reshape(3, 11))
-    b = pipeline.build(model, board, tmp_path / "out", log=quiet, kernels=kernels, input_npy=tmp_path / "x.npy",
-                       for_simulator=True)  # fmt: skip
+    b = pipeline.build(
+        model,
+        board,
+        tmp_path / "out",
+        options=pipeline.BuildOptions(kernels=kernels, inputs=tmp_path / "x.npy", for_simulator=True),
+        log=quiet,
+    )
     result = pipeline.check(pipeline.run(b, timeout=120, log=quiet, vlen=vlen, count=False), log=quiet)
     assert result.bit_exact, result.mismatches
 
@@ -214,8 +231,13 @@ def test_quantize_beyond_its_thresholds_bit_exact(tmp_path, request, sim_tools, 
               np.nextafter(-edge, np.float32(-np.inf)), 1e-40, -1e-40, 7.0, -1.6, 2e9, -2e9, 12.0, -12.0, 0.5, 40.0,
               -40.0, 0.006, -0.006, 0.00615, -0.00615, 100.0, -100.0, 1.0, -1.0, 3.3, -3.3]  # fmt: skip
     np.save(tmp_path / "x.npy", np.array(values, np.float32).reshape(3, 11))
-    b = pipeline.build(model, board, tmp_path / "out", log=quiet, kernels=kernels, input_npy=tmp_path / "x.npy",
-                       memory=memory, for_simulator=True)  # fmt: skip
+    b = pipeline.build(
+        model,
+        board,
+        tmp_path / "out",
+        options=pipeline.BuildOptions(kernels=kernels, inputs=tmp_path / "x.npy", memory=memory, for_simulator=True),
+        log=quiet,
+    )
     if config == "rv32-zve32x-vlen128":  # no vector float: the thresholds' search in integer lanes
         assert b.layers[0].kernel == "quantize_thresholds_f32_s8_rvv"
     if config == "c906-xthead":
@@ -243,7 +265,9 @@ def test_cast_float_to_integers_saturates_bit_exact(tmp_path, sim_tools, board, 
     model = tmp_path / "cast.tflite"
     model.write_bytes(m.finish([x], [y, z]))
     np.save(tmp_path / "x.npy", np.array(FLOATS, np.float32))
-    b = pipeline.build(model, board, tmp_path / "out", log=quiet, input_npy=tmp_path / "x.npy")
+    b = pipeline.build(
+        model, board, tmp_path / "out", options=pipeline.BuildOptions(inputs=tmp_path / "x.npy"), log=quiet
+    )
     result = pipeline.check(pipeline.run(b, timeout=120, log=quiet), log=quiet)
     assert result.bit_exact, result.mismatches
 
@@ -269,8 +293,13 @@ def test_float_logistic_and_softmaxes_at_exp_corners_bit_exact(tmp_path, request
         model = tmp_path / f"{kind}.tflite"
         model.write_bytes(float_op(np.random.default_rng(0), kind, (16, 16), (16, 16)))
         np.save(tmp_path / "x.npy", np.concatenate([corners, sweep]).reshape(16, 16))
-        b = pipeline.build(model, board, tmp_path / kind, log=quiet, kernels=kernels, input_npy=tmp_path / "x.npy",
-                           for_simulator=True)  # fmt: skip
+        b = pipeline.build(
+            model,
+            board,
+            tmp_path / kind,
+            options=pipeline.BuildOptions(kernels=kernels, inputs=tmp_path / "x.npy", for_simulator=True),
+            log=quiet,
+        )
         expected = {
             ("LOGISTIC", "rvv"): "logistic_f32_rvv",
             ("LOGISTIC", "scalar"): "logistic_f32_scalar",
@@ -306,8 +335,13 @@ def test_float_hard_swish_at_its_branch_points_bit_exact(tmp_path, request, sim_
     model = tmp_path / "hs.tflite"
     model.write_bytes(float_op(np.random.default_rng(0), "HARD_SWISH", (8, 8), (8, 8)))
     np.save(tmp_path / "x.npy", np.concatenate([np.array(corners, f), sweep.astype(f)]).reshape(8, 8))
-    b = pipeline.build(model, board, tmp_path / "out", log=quiet, kernels=kernels, input_npy=tmp_path / "x.npy",
-                       for_simulator=True)  # fmt: skip
+    b = pipeline.build(
+        model,
+        board,
+        tmp_path / "out",
+        options=pipeline.BuildOptions(kernels=kernels, inputs=tmp_path / "x.npy", for_simulator=True),
+        log=quiet,
+    )
     assert b.layers[0].kernel == f"hard_swish_f32_{kernels}"
     result = pipeline.check(pipeline.run(b, timeout=120, log=quiet, vlen=vlen, count=False), log=quiet)
     assert result.bit_exact, result.mismatches
@@ -336,8 +370,13 @@ def test_float_tanh_across_its_branches_bit_exact(tmp_path, request, sim_tools, 
     model = tmp_path / "tanh.tflite"
     model.write_bytes(float_op(rng, "TANH", (128, 128), (128, 128)))
     np.save(tmp_path / "x.npy", x)
-    b = pipeline.build(model, board, tmp_path / "out", log=quiet, kernels=kernels, input_npy=tmp_path / "x.npy",
-                       for_simulator=True)  # fmt: skip
+    b = pipeline.build(
+        model,
+        board,
+        tmp_path / "out",
+        options=pipeline.BuildOptions(kernels=kernels, inputs=tmp_path / "x.npy", for_simulator=True),
+        log=quiet,
+    )
     assert b.layers[0].kernel == {"spike-rv64gcv": "tanh_f32_rvv", "c906": "tanh_f32_xthead"}.get(
         board, "tanh_f32_scalar"
     )

@@ -1,0 +1,116 @@
+"""One options object for a build, parsed and checked once at the edge (the command line, the
+Python API) and passed down whole to the pipeline, the application builder and the exports.
+
+Choices are enums (StrEnum: they print and serialise as the words the command line takes); a
+wrong word is refused here, in one line naming the option and the choices, before any work."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass, field, fields, replace
+from enum import StrEnum
+from pathlib import Path
+
+from codegen.boards import timer
+from codegen.errors import RvfwError
+from codegen.pipeline.loading import Compression
+
+
+class KernelSet(StrEnum):
+    AUTO = "auto"  # the board's best: its vector set where it has one, else the fast scalar kernels
+    REF = "ref"
+    SCALAR = "scalar"
+    RVV = "rvv"
+    XTHEAD = "xthead"
+
+
+class MemoryMode(StrEnum):
+    AUTO = "auto"  # the fastest plan that fits the board
+    FAST = "fast"
+    SMALL = "small"
+    TILED = "tiled"
+
+
+class Optimize(StrEnum):
+    SPEED = "speed"
+    SIZE = "size"
+
+
+class IoMode(StrEnum):
+    MODEL = "model"
+    INT8 = "int8"
+    FLOAT32 = "float32"
+
+
+class ExportFormat(StrEnum):
+    SOURCES = "sources"
+    CMAKE = "cmake"
+    LIB = "lib"
+    ZEPHYR = "zephyr"
+    ESPIDF = "espidf"
+
+
+_CHOICES = {
+    "kernels": (KernelSet, "--kernels"), "memory": (MemoryMode, "memory mode"), "optimize": (Optimize, "--optimize"),
+    "io": (IoMode, "--io"), "format": (ExportFormat, "export format"),
+}  # fmt: skip
+
+
+@dataclass(frozen=True)
+class BuildOptions:
+    """Everything a build is asked for beyond the model, the board and where it goes.
+
+    inputs: the --input files (one .npy per graph input, one .npz, or one stream .npy), else
+    seeded inputs (seed); steps: inferences in a row (None: 1, or 3 for a model with state);
+    deadline: the watchdog's seconds per inference (None: none); for_simulator: the image is for
+    the board's simulator (a user-mode simulator needs its own platform layer); dump_layers: the
+    harness prints every layer's output (`check --layers`). Exports: format, names (each model's C
+    name), selftest (embed <model>_selftest())."""
+
+    kernels: KernelSet = KernelSet.AUTO
+    memory: MemoryMode = MemoryMode.AUTO
+    planner: str = "best"
+    optimize: Optimize = Optimize.SPEED
+    io: IoMode = IoMode.MODEL
+    seed: int = 0
+    inputs: str | Path | Sequence[str | Path] | None = None
+    steps: int | None = None
+    deadline: float | None = timer.WATCHDOG_SECONDS
+    compress: Compression | None = None
+    for_simulator: bool = False
+    dump_layers: bool = False
+    format: ExportFormat = ExportFormat.SOURCES
+    names: tuple[str, ...] | None = None
+    selftest: bool = True
+    extra: dict = field(default_factory=dict, compare=False, repr=False)  # reserved: never read below the edge
+
+    def __post_init__(self) -> None:
+        for name, (enum, label) in _CHOICES.items():
+            value = getattr(self, name)
+            try:
+                object.__setattr__(self, name, enum(value))
+            except ValueError:
+                choices = ", ".join(m.value for m in enum)
+                raise RvfwError(f"unknown {label} '{value}' (choose from: {choices})") from None
+        if isinstance(self.seed, bool) or not isinstance(self.seed, int) or not 0 <= self.seed < 1 << 32:
+            raise RvfwError(f"--seed {self.seed}: give a whole number from 0 to {(1 << 32) - 1}")
+        if self.deadline is not None and not (self.deadline > 0 and math.isfinite(self.deadline)):
+            raise RvfwError(f"deadline {self.deadline}: a positive number of seconds, or none")
+        if isinstance(self.inputs, list):
+            object.__setattr__(self, "inputs", tuple(self.inputs))
+        if self.names is not None:
+            object.__setattr__(self, "names", tuple(self.names))
+
+    def but(self, **changes) -> BuildOptions:
+        """A copy with some options changed (checked again)."""
+        return replace(self, **changes)
+
+    @property
+    def inputs_from(self) -> tuple:
+        """(seed, input files or None, steps): how the harness's inputs are made."""
+        return (self.seed, self.inputs, self.steps)
+
+
+DEFAULTS = BuildOptions()
+OPTION_NAMES = tuple(f.name for f in fields(BuildOptions) if f.name != "extra")
