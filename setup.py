@@ -1,12 +1,12 @@
 """The wheel carries the data rvfw runs on (boards, templates, the C runtime and kernels, the
 example model, the manifest schema, the licence) in codegen/_data, so an installed rvfw works
-outside any checkout (codegen/paths.py looks there when there is no checkout). Everything else is
-in pyproject.toml."""
+outside any checkout (codegen/paths.py looks there when there is no checkout); and the `rvfw`
+import name for the Python API. Everything else is in pyproject.toml."""
 
 import shutil
 from pathlib import Path
 
-from setuptools import setup
+from setuptools import find_packages, setup
 from setuptools.command.build_py import build_py
 
 HERE = Path(__file__).resolve().parent
@@ -39,4 +39,9 @@ class BuildPyWithData(build_py):
                     shutil.copyfile(path, dest)
 
 
-setup(cmdclass={"build_py": BuildPyWithData})
+setup(
+    # `import rvfw` is the API (codegen/_rvfw re-exports codegen.api); the rest is the codegen package
+    packages=[*find_packages(include=["codegen", "codegen.*"]), "rvfw"],
+    package_dir={"rvfw": "codegen/_rvfw"},
+    cmdclass={"build_py": BuildPyWithData},
+)

@@ -50,3 +50,7 @@ def test_the_wheel_checks_the_example_outside_the_checkout(tmp_path, sim_tools):
     assert proc.returncode == 0, proc.stderr
     assert "bit-exact: 4/4 outputs match TFLite Micro" in proc.stdout
     assert (elsewhere / "build" / "spike-rv64gcv").is_dir()  # outputs where it ran, not in site-packages
+    api = subprocess.run([str(python), "-c", "import rvfw, codegen.paths as p; "
+                          "print(rvfw.compile(p.DEFAULT_MODEL, out_dir='api').check().bit_exact)"],
+                         cwd=elsewhere, capture_output=True, text=True)  # fmt: skip
+    assert api.stdout.strip() == "True", api.stderr[-2000:]

@@ -49,6 +49,7 @@ STAGES = [
     ("pipeline", ["codegen.pipeline"]),
     ("app", ["codegen.app"]),
     ("export", ["codegen.export"]),
+    ("api", ["codegen.api", "codegen._rvfw"]),  # `import rvfw`: over the whole pipeline, beside the command line
     ("cli", ["codegen.cli", "codegen.launch"]),
 ]
 
