@@ -22,7 +22,7 @@ from codegen.check.reference import is_compressed
 from codegen.errors import BudgetError, RvfwError, one_line
 from codegen.passes.io import IO_MODES
 from codegen.paths import DEFAULT_BOARD, DEFAULT_MODEL
-from codegen.report import plot
+from codegen.report import plot, progress
 from codegen.run import board_check, flash
 from codegen.run.sim import SIMULATORS, check_run_options
 
@@ -43,6 +43,9 @@ def _parser() -> argparse.ArgumentParser:
         "plan": "print the arena plan: each tensor's lifetime, offset and size",
         "flash": "build, then write the image to the board with its flash tool (--dry-run prints the commands)",
         "check-board": "build, flash, and compare the board's serial output with TFLite Micro bit for bit",
+        "report": "build, run and compare, then write one self-contained HTML page: sizes, the arena plot, the "
+        "per-layer profile (time at the board's clock; estimated cycles with --cycles) and every layer's output "
+        "against TFLite Micro",
         "admit": "admission of an application's models: the memory table and the degrade ladder, no build",
         "export": "write the model as sources for your own firmware: C files, exactly the kernels they use, a "
         "README with the API and flags (--format adds CMake, a static library, a Zephyr module or an ESP-IDF "
@@ -50,7 +53,7 @@ def _parser() -> argparse.ArgumentParser:
     }
     for name, text in helps.items():
         p = _SUBPARSERS[name] = sub.add_parser(name, help=text, description=text)
-        if name in ("run", "check"):
+        if name in ("run", "check", "report"):
             p.add_argument("--vlen", type=int, default=None, help="simulate another VLEN than the board's")
         if name == "export":  # several models in one export: one header and source each, one set of kernels
             p.add_argument("--model", action="append", default=None,
@@ -97,7 +100,7 @@ def _parser() -> argparse.ArgumentParser:
         p.add_argument(
             "--kernels", default="auto", choices=pipeline.KERNEL_SETS, help="kernel set (auto: RVV if the board has it)"
         )
-        if name in ("build", "run", "check", "size", "plan", "export", "flash", "check-board"):
+        if name in ("build", "run", "check", "size", "plan", "export", "flash", "check-board", "report"):
             p.add_argument(
                 "--io",
                 default="model",
@@ -107,7 +110,7 @@ def _parser() -> argparse.ArgumentParser:
                 "API, the manifest and the console); float32: the image quantizes float32 inputs to the model's "
                 "int8 ones and dequantizes its int8 outputs",
             )
-        if name in ("build", "run", "check", "size", "flash", "check-board", "export"):
+        if name in ("build", "run", "check", "size", "flash", "check-board", "export", "report"):
             p.add_argument(
                 "--optimize",
                 default="speed",
@@ -115,7 +118,7 @@ def _parser() -> argparse.ArgumentParser:
                 help="speed (default: -O2, what an inference hardly runs -Os) or size (everything -Os: smaller, "
                 "slower kernels)",
             )
-        if name in ("build", "run", "check", "size", "plan"):
+        if name in ("build", "run", "check", "size", "plan", "report"):
             p.add_argument(
                 "--compress", default=None, choices=("tt",), help="Tensor-Train compress large FULLY_CONNECTED layers"
             )
@@ -145,7 +148,7 @@ def _parser() -> argparse.ArgumentParser:
                 help="inferences in a row, each on its own seeded input (state carries over); default 1, "
                 "3 for a model with state",
             )
-        if name in ("build", "run", "check", "flash", "check-board"):
+        if name in ("build", "run", "check", "flash", "check-board", "report"):
             p.add_argument(
                 "--deadline",
                 default=None,
@@ -153,7 +156,7 @@ def _parser() -> argparse.ArgumentParser:
                 help="one model: the watchdog stops an inference that takes longer (e.g. 50ms; none: no watchdog; "
                 f"default {timer.WATCHDOG_SECONDS:g}s); an application's deadlines are in its manifest",
             )
-        if name in ("run", "check"):
+        if name in ("run", "check", "report"):
             p.add_argument("--timeout", type=float, default=600.0, help="simulator timeout in seconds")
             p.add_argument(
                 "--cycles",
@@ -168,6 +171,9 @@ def _parser() -> argparse.ArgumentParser:
                 help="simulator of the spike boards: spike, qemu, or auto (Spike when installed, else QEMU); "
                 "board-model: the board's Unicorn model (the C906's bare-metal image, with --kernels scalar)",
             )
+        if name in ("run", "check", "plan"):
+            p.add_argument("--json", action="store_true", help="print the results as JSON only (the same facts as "
+                           "the tables: plan; sizes, per-layer profile, outputs; the comparison)")  # fmt: skip
         if name in ("run", "check"):
             p.add_argument("--output", default=None, metavar="FILE.npz",
                            help="save the firmware's outputs (by output name), as --expect reads them")  # fmt: skip
@@ -204,6 +210,12 @@ def _parser() -> argparse.ArgumentParser:
                            help="leave out <model>_selftest(), its embedded input and expected outputs")  # fmt: skip
         if name == "flash":
             p.add_argument("--dry-run", action="store_true", help="print the flash commands, run nothing")
+        if name == "report":
+            p.add_argument(
+                "--html", default=None, metavar="FILE", help="where to write it (default: <out>/report.html)"
+            )
+            p.add_argument("--no-layers", action="store_true",
+                           help="leave out the layer-by-layer comparison (another build and run)")  # fmt: skip
         if name == "check-board":
             p.add_argument(
                 "--gdb",
@@ -274,6 +286,8 @@ def main(argv: list[str] | None = None) -> int:
         return _print(json.dumps(ops_rows(args.op), indent=2) if args.json else ops_table(args.op))
     quiet = getattr(args, "json", False)
     log = (lambda _msg: None) if quiet else (lambda msg: print(msg, flush=True))
+    if not quiet:  # long steps say what they do (a live line on a terminal, one line each in a log)
+        progress.start(log)
     try:
         if args.board is None and not getattr(args, "app", None):
             args.board = DEFAULT_BOARD
@@ -294,6 +308,9 @@ def main(argv: list[str] | None = None) -> int:
             graph, _board, plan = pipeline.prepare(
                 args.model, args.board, args.planner, args.memory, compress=compress, log=log, io=args.io
             )
+            if args.json:
+                print(json.dumps(report.plan_json(graph, plan), indent=2))
+                return 0
             print(report.plan_table(graph, plan))
             if args.plot:
                 fast = pipeline.prepare(args.model, args.board, args.planner, "fast")
@@ -306,7 +323,8 @@ def main(argv: list[str] | None = None) -> int:
         def build(dump_layers: bool = False) -> pipeline.Build:
             # Printing every layer costs about a thousand times the inference: the watchdog meant
             # for the inference would stop the image that looks for a difference.
-            for_simulator = args.command in ("run", "check") and getattr(args, "sim", "auto") != "board-model"
+            simulated = args.command in ("run", "check", "report")
+            for_simulator = simulated and getattr(args, "sim", "auto") != "board-model"
             options = pipeline.BuildOptions(
                 seed=args.seed, inputs=args.input, planner=args.planner, kernels=args.kernels, memory=args.memory,
                 compress=compress, for_simulator=for_simulator, steps=args.steps,
@@ -323,6 +341,8 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "build":
             log(f"built {b.elf}" + (f" and {b.image}" if b.image else ""))
             return 0
+        if args.command == "report":
+            return _report_command(args, b, log)
         if args.command in ("flash", "check-board"):
             job = flash.FlashJob(b.board, b.elf, b.image, args.port)
             if args.command == "flash":
@@ -348,6 +368,8 @@ def main(argv: list[str] | None = None) -> int:
             golden.save_outputs(Path(args.output), b.graph, r.harness.outputs[-len(b.graph.outputs) :])
             log(f"saved the outputs to {args.output}")
         if args.command == "run":
+            if args.json:
+                print(json.dumps(_run_json(r), indent=2))
             return 0
         return _check_command(args, r, build, log)
     except RvfwError as exc:
@@ -368,6 +390,68 @@ def main(argv: list[str] | None = None) -> int:
         return 70
 
 
+def _report_command(args, b: pipeline.Build, log) -> int:
+    """`rvfw report`: run, compare, and (unless --no-layers) compare every layer from an image that
+    prints them; then the HTML page."""
+    from codegen.check import layers as check_layers
+    from codegen.check.reference import golden_outputs
+    from codegen.report import html
+
+    r = pipeline.run(b, args.timeout, log, args.vlen, sim=args.sim, cycles=args.cycles)
+    result = pipeline.check(r, log)
+    _reference, against = golden_outputs(b.graph, b.inputs)
+    layer_rows = None
+    if not args.no_layers:
+        options = pipeline.BuildOptions(seed=args.seed, inputs=args.input, planner=args.planner, kernels=args.kernels,
+                                        memory=b.memory, for_simulator=True, steps=args.steps, deadline=None,
+                                        optimize=args.optimize, dump_layers=True, io=args.io)  # fmt: skip
+        dumped = pipeline.build(args.model, args.board, b.out_dir / "layers", options, lambda _m: None)
+        dr = pipeline.run(dumped, args.timeout, lambda _m: None, args.vlen, sim=args.sim)
+        reference = check_layers.reference_tensors(dumped.graph, dumped.inputs, sorted(dr.harness.tensors))
+        rows = check_layers.compare_layers(dumped.graph, dumped.layers, dr.harness.tensors, dr.harness.tensor_layers,
+                                           reference)  # fmt: skip
+        layer_rows = [{"layer": row.layer, "op": row.op, "kernel": row.kernel, "tensor": row.tensor,
+                       "dtype": row.dtype, "elements": row.elements, "differ": row.differ,
+                       "largest": "-" if not row.differ else f"{row.largest:g}"} for row in rows]  # fmt: skip
+    cycles = r.cycles.layers if r.cycles is not None and len(r.cycles.layers) == len(b.layers) else None
+    profile = report.profile_json(b.layers, r.harness.layer_instret, r.harness.total_instret)["layers"]
+    for k, row in enumerate(profile):
+        if cycles is not None:
+            row["cycles"] = cycles[k]
+    verdict = {"bit_exact": result.bit_exact, "matched": result.matched, "total": result.total, "against": against}
+    data = html.ReportData(
+        model=Path(b.graph.source).name, board=b.board.name, cpu_hz=b.board.cpu_hz, memory=b.memory,
+        simulator=r.sim.runner, sizes=b.size.to_json(), layers=profile, total_instructions=r.harness.total_instret,
+        total_cycles=r.cycles.total if r.cycles is not None else None, comparison=verdict,
+        layer_rows=layer_rows, plot_svg=plot.svg(b.graph, [(f"{b.memory} plan", b.plan)]),
+    )  # fmt: skip
+    target = Path(args.html) if args.html else b.out_dir / "report.html"
+    target.write_text(html.render(data))
+    log(f"wrote {target}")
+    return 0 if result.bit_exact else 1
+
+
+def _plain(value):
+    """A numpy scalar or array as JSON takes it (float32 values as floats; NaN as a string)."""
+    value = np.asarray(value)
+    if value.dtype.kind == "f":
+        return [v if np.isfinite(v) else str(v) for v in value.astype(float).reshape(-1).tolist()] if value.ndim \
+            else (float(value) if np.isfinite(value) else str(float(value)))  # fmt: skip
+    return value.tolist()
+
+
+def _run_json(r: pipeline.Run) -> dict:
+    """`rvfw run --json`: the image, its sizes, the per-layer profile and the outputs."""
+    b = r.build
+    return {
+        "model": str(b.graph.source), "board": b.board.name, "memory": b.memory, "simulator": r.sim.runner,
+        "image": str(b.image or b.elf), "arena_bytes": b.plan.arena_size, "size": b.size.to_json(),
+        "profile": report.profile_json(b.layers, r.harness.layer_instret, r.harness.total_instret),
+        "stack_bytes": r.harness.stack,
+        "outputs": [{"shape": list(a.shape), "dtype": str(a.dtype), "values": _plain(a)} for a in r.harness.outputs],
+    }  # fmt: skip
+
+
 def _check_command(args, r: pipeline.Run, build, log) -> int:
     """The comparison with the golden; on request (--layers) or on any difference, layer by layer
     (a difference rebuilds the image with its layer outputs printed). A difference is loud: the
@@ -383,6 +467,14 @@ def _check_command(args, r: pipeline.Run, build, log) -> int:
         shown = b.image or b.elf
         record_run(b.board, shown, hashlib.sha256(shown.read_bytes()).hexdigest(), Path(b.graph.source).name,
                    args.kernels)  # fmt: skip
+    if args.json:
+        print(json.dumps({**_run_json(r), "comparison": {
+            "bit_exact": result.bit_exact, "matched": result.matched, "total": result.total,
+            "against": label or "TFLite Micro",
+            "mismatches": [{"output": k, "index": i, "ours": _plain(ours), "reference": _plain(ref)}
+                           for k, i, ours, ref in result.mismatches[:100]],
+        }}, indent=2))  # fmt: skip
+        return 0 if result.bit_exact else 1
     if result.bit_exact and not args.layers:
         return 0
     first, failed = None, ""
@@ -453,7 +545,7 @@ def _check_args(args) -> None:
         raise RvfwError(f"--output {args.output}: name it .npz")
     if getattr(args, "seed", 0) < 0:
         raise RvfwError(f"--seed {args.seed}: must be 0 or more")
-    if args.command in ("run", "check") and not getattr(args, "app", None):  # before building, not after
+    if args.command in ("run", "check", "report") and not getattr(args, "app", None):  # before building, not after
         check_run_options(load_board(args.board), args.timeout, args.vlen, args.sim)
     if getattr(args, "app", None) and getattr(args, "io", "model") != "model":
         raise RvfwError("--io is for one model (--model), not an application (--app)")

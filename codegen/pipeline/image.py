@@ -34,6 +34,7 @@ from codegen.pipeline.memory import (
     needs_table,
 )
 from codegen.pipeline.options import DEFAULTS, BuildOptions, MemoryMode, Optimize
+from codegen.report import progress
 
 # speed: -O2, with the code an inference hardly runs at -Os (ops.common.cold_kernels); size: all -Os.
 OPTIMIZE = tuple(o.value for o in Optimize)
@@ -82,13 +83,16 @@ def build(
     board = load_board(board_name)
     target = board.for_check() if o.for_simulator else board
     kernel_set = kernel_set_for(target, o.kernels)
-    graph = load(model, board, o.compress, log, o.io)
+    with progress.step("load"):
+        graph = load(model, board, o.compress, log, o.io)
     golden.check_input_file(graph, o.inputs)
     o = o.but(steps=resolve_steps(graph, o.steps, o.inputs))
     fit_board = o.memory == MemoryMode.AUTO
     memory_options = MemoryOptions(graph, board, o.planner, fit_board=fit_board, kernel_set=kernel_set)
     modes = list(PLANNED_MODES) if o.memory == MemoryMode.AUTO else [o.memory.value]
-    first = choose_memory(memory_options, modes, log) if o.memory == MemoryMode.AUTO else 0
+    with progress.step("plan"):
+        first = choose_memory(memory_options, modes, log) if o.memory == MemoryMode.AUTO else 0
+        memory_options.get(modes[first])
     arena_region = board.region_for("arena").name
     for k in range(first, len(modes)):
         planned = memory_options.get(modes[k])
@@ -168,14 +172,12 @@ def build_planned(
     inputs = step_inputs(graph, seed, files, steps)
     out_dir = Path(out_dir) if out_dir else default_out_dir(board, graph)
     with staged(out_dir, [graph.source, board.source_file, *golden.input_paths(files)]) as staging:
-        elf, size_report = firmware.build_image(
-            board,
-            model_sources(graph, board, plan, layers, constants, inputs, deadline, optimize, dump_layers),
-            staging,
-            Path(graph.source).name,
-            log,
-            unbounded_script=lambda: emit.render_linker_script(graph, board, unbounded=True),
-        )
+        sources = model_sources(graph, board, plan, layers, constants, inputs, deadline, optimize, dump_layers)
+        with progress.step("compile and link"):
+            elf, size_report = firmware.build_image(
+                board, sources, staging, Path(graph.source).name, log,
+                unbounded_script=lambda: emit.render_linker_script(graph, board, unbounded=True),
+            )  # fmt: skip
         (staging / "plan.txt").write_text(report.plan_table(graph, plan) + "\n")
         (staging / "size.json").write_text(json.dumps(size_report.to_json(), indent=2) + "\n")
     size_report.elf = str(out_dir / elf.name)

@@ -16,6 +16,7 @@ from codegen.errors import RvfwError, one_line
 from codegen.ir import Graph
 from codegen.pipeline.image import Build
 from codegen.pipeline.loading import Log
+from codegen.report import progress
 from codegen.report.cycles import CycleEstimate
 from codegen.run.console import HarnessOutput, parse_console
 from codegen.run.sim import SimResult, run_elf
@@ -40,7 +41,8 @@ def run(
 ) -> Run:
     """count: under a user-mode simulator, count instructions from a trace (slower). sim: spike, qemu or auto.
     cycles: also estimate cycles per layer (codegen.report.cycles) from a traced Spike run."""
-    result = run_elf(b.elf, b.board, timeout, vlen, count, sim)
+    with progress.step(f"simulate ({b.board.name})"):
+        result = run_elf(b.elf, b.board, timeout, vlen, count, sim)
     harness = parse_console(result.console, b.graph, result.exit_code, result.runner)
     if result.layer_instret is not None:
         harness.layer_instret, harness.total_instret = result.layer_instret, result.total_instret
@@ -110,7 +112,8 @@ def compare_layers(r: Run, log: Log = print):
 def compare(
     graph: Graph, inputs: list[np.ndarray], outputs: list[np.ndarray], whose: str, log: Log, accuracy: bool = True
 ) -> golden.Comparison:
-    reference, against = golden_outputs(graph, inputs)
+    with progress.step("TFLite Micro golden"):
+        reference, against = golden_outputs(graph, inputs)
     for note in (inlined_note(graph), tflm_wrong_note(graph)):
         if note:
             log(note)

@@ -5,7 +5,9 @@ from codegen.report.tables import (
     layer_table,
     layers_check_table,
     ops_table,
+    plan_json,
     plan_table,
+    profile_json,
     profile_table,
     table,
 )
@@ -13,6 +15,8 @@ from codegen.report.tables import (
 __all__ = [
     "table",
     "plan_table",
+    "plan_json",
+    "profile_json",
     "layer_table",
     "layers_check_table",
     "ops_table",

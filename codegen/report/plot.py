@@ -50,6 +50,11 @@ def _panel(graph: Graph, plan: MemoryPlan, title: str, x0: int, top: int) -> lis
 
 def write_svg(path: str | Path, graph: Graph, panels: list[tuple[str, MemoryPlan]]) -> None:
     """One panel per (title, plan), left to right, on a shared address scale per panel."""
+    Path(path).write_text(svg(graph, panels))
+
+
+def svg(graph: Graph, panels: list[tuple[str, MemoryPlan]]) -> str:
+    """The drawing as SVG text (inlined by `rvfw report`)."""
     total_w = MARGIN * 2 + len(panels) * WIDTH + (len(panels) - 1) * (GAP + MARGIN)
     total_h = HEIGHT + 3 * MARGIN + 20
     body = [
@@ -61,4 +66,4 @@ def write_svg(path: str | Path, graph: Graph, panels: list[tuple[str, MemoryPlan
     for k, (title, plan) in enumerate(panels):
         body += _panel(graph, plan, title, MARGIN + k * (WIDTH + GAP + MARGIN), 2 * MARGIN)
     body.append("</svg>")
-    Path(path).write_text("\n".join(body) + "\n")
+    return "\n".join(body) + "\n"

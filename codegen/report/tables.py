@@ -212,3 +212,21 @@ def tflm_table(op: str | None = None) -> str:
     missing = sum(r["status"] == "missing" for r in rows)
     total = f"TFLite Micro runs {len(rows)} (op, dtype) pairs here: rvfw runs {len(rows) - missing}, misses {missing}"
     return table(["op", "dtype", "TFLite Micro kernel", "rvfw", "kernel sets"], body, right=set()) + "\n" + total
+
+
+def plan_json(graph: Graph, plan: MemoryPlan) -> dict:
+    """The plan table's facts (`rvfw plan --json`)."""
+    buffers = []
+    for buf, offset in sorted(zip(plan.buffers, plan.offsets), key=lambda bo: (bo[1], bo[0].first)):
+        buffers.append({"tensor": buf.tensors[0] if buf.tensors else None, "name": buf.name,
+                        "views": [graph.tensors[t].name for t in buf.tensors[1:]], "first_op": buf.first,
+                        "last_op": buf.last, "offset": offset, "bytes": buf.size})  # fmt: skip
+    return {"arena_bytes": plan.arena_size, "algorithm": plan.algorithm, "alignment": plan.alignment,
+            "lower_bound": plan.lower_bound, "buffers": buffers}  # fmt: skip
+
+
+def profile_json(layers: list[Layer], instret: list[int], total: int) -> dict:
+    """The profile table's facts (`rvfw run --json`, `rvfw check --json`)."""
+    rows = [{"layer": i, "op": layer.op, "kernels": list(dict.fromkeys(layer.kernels)), "macs": layer.macs,
+             "instructions": count} for i, (layer, count) in enumerate(zip(layers, instret))]  # fmt: skip
+    return {"instructions": total, "layers": rows}

@@ -420,3 +420,26 @@ def test_check_runs_the_bytes_build_writes(tmp_path, sim_tools, board):
         assert re.search(r"_(rvv|xthead) ", proc.stdout), "the vector board ran no vector kernel"
     rows = {r["board"]: r for r in json.loads(rvfw("boards", "--json").stdout)}
     assert rows[board]["last_bit_exact"]["sha256"] == hashes[0]
+
+
+def test_run_check_and_plan_speak_json(tmp_path, sim_tools):
+    """Issue 48: --json on run, check and plan: the same facts as the tables, nothing else on stdout."""
+    check = json.loads(rvfw("check", "--json", "--out", str(tmp_path / "c")).stdout)
+    assert check["comparison"] == {"bit_exact": True, "matched": 4, "total": 4, "against": "TFLite Micro",
+                                   "mismatches": []}  # fmt: skip
+    profile = check["profile"]
+    assert profile["instructions"] >= sum(row["instructions"] for row in profile["layers"]) > 0
+    assert check["size"]["ok"] and check["outputs"][0]["shape"] == [1, 4]
+    run = json.loads(rvfw("run", "--json", "--out", str(tmp_path / "r")).stdout)
+    assert run["profile"] == profile and "comparison" not in run
+    plan = json.loads(rvfw("plan", "--json").stdout)
+    assert plan["arena_bytes"] == check["arena_bytes"] and plan["buffers"]
+
+
+def test_report_is_one_self_contained_page(tmp_path, sim_tools):
+    proc = rvfw("report", "--out", str(tmp_path / "out"), "--html", str(tmp_path / "r.html"))
+    assert proc.returncode == 0, proc.stderr
+    page = (tmp_path / "r.html").read_text()
+    assert "bit-exact: 4/4 outputs match TFLite Micro" in page and "<svg" in page
+    assert "Every layer against TensorFlow Lite Micro" in page and "ms at 1000 MHz" in page
+    assert "<script" not in page and "src=" not in page and "href=" not in page  # nothing to fetch
