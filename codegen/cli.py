@@ -81,7 +81,10 @@ def _parser() -> argparse.ArgumentParser:
                 help=argparse.SUPPRESS,
             )
         p.add_argument(
-            "--board", default=None, help=f"board name or YAML path (default: the manifest's, else {DEFAULT_BOARD})"
+            "--board",
+            default=None,
+            help=f"board name or YAML path (default: {DEFAULT_BOARD}"
+            + (", or the --app manifest's)" if name in ("build", "run", "check", "size", "admit", "export") else ")"),
         )
         p.add_argument(
             "--planner",
@@ -236,6 +239,9 @@ def _parser() -> argparse.ArgumentParser:
     val.add_argument("--memory", default="auto", choices=pipeline.MEMORY_MODES, help="memory mode (default: auto)")
     val.add_argument("--out", default=None, help="output directory (default: build/<board>/<model>)")
     val.add_argument("--timeout", type=float, default=600.0, help="simulator timeout in seconds")
+    val.add_argument("--float-model", default=None, metavar="FLOAT.tflite",
+                     help="also the error metrics against this float model on the same samples (RMSE, L2 relative "
+                     "error, its top-1 accuracy), as X-CUBE-AI's validate reports them")  # fmt: skip
     val.add_argument("--json", action="store_true", help="print the results as JSON only")
     what = "the ops rvfw compiles, their dtypes and the kernel sets that run them"
     ops = _SUBPARSERS["ops"] = sub.add_parser("ops", help=what, description=what)
@@ -296,7 +302,7 @@ def main(argv: list[str] | None = None) -> int:
             from codegen.pipeline.validate import summary, validate
 
             result = validate(args.model, args.board, Path(args.data), args.out, log, args.kernels, args.memory,
-                              args.timeout)  # fmt: skip
+                              args.timeout, args.float_model)  # fmt: skip
             print(json.dumps(result.to_json(), indent=2)) if quiet else [log(line) for line in summary(result)]
             return 0 if result.exact == result.samples else 1
         if args.command == "export":

@@ -37,11 +37,16 @@ class Validation:
     reference_correct: int | None  # the reference's own top-1 hits
     instructions: int  # one inference's (the last sample's)
     runner: str
+    ms_per_sample: float = 0.0  # one inference at the board's clock (one instruction per cycle)
+    seconds_per_sample: float = 0.0  # the simulator's wall time per sample
+    float_metrics: dict | None = None  # against the float model: rmse, l2_relative, its top-1
 
     def to_json(self) -> dict:
         return {"samples": self.samples, "bit_exact": self.exact, "against": self.against,
                 "top1_correct": self.correct, "reference_top1_correct": self.reference_correct,
-                "instructions_per_inference": self.instructions, "runner": self.runner}  # fmt: skip
+                "instructions_per_inference": self.instructions, "runner": self.runner,
+                "ms_per_sample_at_board_clock": self.ms_per_sample,
+                "simulator_seconds_per_sample": self.seconds_per_sample, "float_model": self.float_metrics}  # fmt: skip
 
 
 def _array(data, keys: tuple[str, ...], label: str) -> np.ndarray | None:
@@ -80,19 +85,62 @@ def load_data(path: Path, graph) -> tuple[np.ndarray, np.ndarray | None]:
     return np.ascontiguousarray(samples), labels
 
 
+def _dequantized(array: np.ndarray, tensor) -> np.ndarray:
+    """Real values of a tensor's array (its scale and zero point; float arrays as they are)."""
+    array = np.asarray(array)
+    if array.dtype.kind == "f" or tensor.quant is None:
+        return array.astype(np.float64)
+    return (array.astype(np.float64) - tensor.quant.zero_point[0]) * tensor.quant.scale[0]
+
+
+def float_model_metrics(float_model: Path, graph, samples: np.ndarray, ours: list[np.ndarray],
+                        labels: np.ndarray | None) -> dict:  # fmt: skip
+    """X-CUBE-AI's error metrics of the image's outputs against the float model's on the same
+    samples (their real values): RMSE and L2 relative error of the first output, and the float
+    model's own top-1 accuracy against the labels."""
+    from codegen.check.litert import reference_outputs
+
+    label = one_line(Path(float_model).name)
+    if not Path(float_model).is_file():
+        raise RvfwError(f"--float-model {label}: no such file")
+    real_in = [_dequantized(x, graph.tensors[graph.inputs[0]]).astype(np.float32) for x in samples]
+    try:
+        theirs = reference_outputs(float_model, real_in, 1, 1)
+    except Exception as exc:  # a stranger's file: whatever LiteRT says, in one line
+        raise RvfwError(f"--float-model {label}: {one_line(str(exc))[:120]}") from None
+    per = len(graph.outputs)
+    out_t = graph.tensors[graph.outputs[0]]
+    a = np.concatenate([_dequantized(ours[k * per], out_t).reshape(-1) for k in range(len(samples))])
+    b = np.concatenate([np.asarray(t, np.float64).reshape(-1) for t in theirs])
+    if a.shape != b.shape:
+        raise RvfwError(f"--float-model {label}: its output holds {b.size // len(samples)} values, the model's "
+                        f"{a.size // len(samples)}")  # fmt: skip
+    diff = a - b
+    l2 = float(np.linalg.norm(diff) / max(np.linalg.norm(b), 1e-30))
+    metrics = {"rmse": float(np.sqrt(np.mean(diff * diff))), "l2_relative": l2, "top1_correct": None}
+    if labels is not None:
+        metrics["top1_correct"] = int(sum(int(np.argmax(t.reshape(-1))) == y for t, y in zip(theirs, labels)))
+    return metrics
+
+
 def validate(model, board: str, data: Path, out_dir: Path, log: Log, kernels: str = "auto", memory: str = "auto",
-             timeout: float = 600.0) -> Validation:  # fmt: skip
+             timeout: float = 600.0, float_model: Path | None = None) -> Validation:  # fmt: skip
+    import time
+
     from codegen.boards import load_board
     from codegen.pipeline.loading import load
 
-    graph = load(model, load_board(board))
+    board_data = load_board(board)
+    graph = load(model, board_data)
     samples, labels = load_data(Path(data), graph)
     with tempfile.TemporaryDirectory(prefix="rvfw-validate-") as tmp:
         stream = Path(tmp) / "samples.npy"
         np.save(stream, samples)
         options = BuildOptions(kernels=kernels, memory=memory, inputs=(stream,), for_simulator=True)
         b = build(model, board, out_dir, options, log)
+    started = time.monotonic()
     r = run(b, timeout=timeout, log=lambda _m: None)
+    wall = time.monotonic() - started
     per = len(b.graph.outputs)
     reference, against = golden_outputs(b.graph, b.inputs)
     ours = r.harness.outputs
@@ -106,8 +154,10 @@ def validate(model, board: str, data: Path, out_dir: Path, log: Log, kernels: st
         ref_top1 = [int(np.argmax(np.asarray(reference[s * per]).reshape(-1))) for s in range(len(samples))]
         correct = int(sum(p == y for p, y in zip(top1, labels)))
         reference_correct = int(sum(p == y for p, y in zip(ref_top1, labels)))
+    metrics = float_model_metrics(Path(float_model), b.graph, samples, ours, labels) if float_model else None
     return Validation(len(samples), exact, against, correct, reference_correct, r.harness.total_instret,
-                      r.sim.runner)  # fmt: skip
+                      r.sim.runner, 1000.0 * r.harness.total_instret / board_data.cpu_hz, wall / len(samples),
+                      metrics)  # fmt: skip
 
 
 def summary(v: Validation) -> list[str]:
@@ -118,5 +168,12 @@ def summary(v: Validation) -> list[str]:
         lines.append(
             f"top-1 accuracy: {share(v.correct)} against the labels ({v.against}: {share(v.reference_correct)})"
         )
-    lines.append(f"instructions per inference: {v.instructions:,} (the last sample)")
+    lines.append(f"instructions per inference: {v.instructions:,} (the last sample): {v.ms_per_sample:.3f} ms at the "
+                 f"board's clock; {1000 * v.seconds_per_sample:.1f} ms of simulator time per sample")  # fmt: skip
+    if v.float_metrics is not None:
+        m = v.float_metrics
+        line = f"against the float model: RMSE {m['rmse']:.6g}, L2 relative error {m['l2_relative']:.4g}"
+        if m["top1_correct"] is not None:
+            line += f", its top-1 accuracy {100 * m['top1_correct'] / v.samples:.1f}% ({m['top1_correct']}/{v.samples})"
+        lines.append(line)
     return lines

@@ -443,3 +443,11 @@ def test_report_is_one_self_contained_page(tmp_path, sim_tools):
     assert "bit-exact: 4/4 outputs match TFLite Micro" in page and "<svg" in page
     assert "Every layer against TensorFlow Lite Micro" in page and "ms at 1000 MHz" in page
     assert "<script" not in page and "src=" not in page and "href=" not in page  # nothing to fetch
+
+
+def test_plan_help_offers_only_what_plan_takes():
+    """Issue 48: plan has no --app and no --memory auto: its help says neither."""
+    text = rvfw("plan", "--help").stdout
+    board = " ".join(text.split("--board BOARD")[2].split("--planner")[0].split())
+    assert board == "board name or YAML path (default: spike-rv64gcv)"
+    assert "--app" not in text and "--memory {fast,small,tiled}" in text

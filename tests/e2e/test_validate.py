@@ -5,6 +5,7 @@ one line."""
 from __future__ import annotations
 
 import json
+import re
 
 import numpy as np
 
@@ -26,6 +27,27 @@ def test_a_hundred_kws_samples_in_one_run(tmp_path, sim_tools):
     # the reference's own argmax against the labels: the same hits (every sample bit-exact)
     assert result["top1_correct"] == result["reference_top1_correct"]
     assert 0 <= result["top1_correct"] <= 100
+    assert result["ms_per_sample_at_board_clock"] > 0 and result["simulator_seconds_per_sample"] > 0
+
+
+def test_error_metrics_against_the_float_model(tmp_path, sim_tools):
+    """X-CUBE-AI's metrics: the int8 image's outputs against the float model's on the same samples."""
+    model = mlperf_model("kws_dscnn")
+    float_model = model.with_name("kws_dscnn_float.tflite")
+    rng = np.random.default_rng(7)
+    np.savez(tmp_path / "kws.npz", x=rng.integers(-128, 128, (8, 1, 49, 10, 1)).astype(np.int8),
+             y=rng.integers(0, 12, 8))  # fmt: skip
+    proc = rvfw("validate", "--model", str(model), "--data", str(tmp_path / "kws.npz"), "--float-model",
+                str(float_model), "--out", str(tmp_path / "out"))  # fmt: skip
+    assert proc.returncode == 0, proc.stderr
+    line = next(x for x in proc.stdout.splitlines() if x.startswith("against the float model"))
+    rmse, l2 = (float(v) for v in re.search(r"RMSE ([0-9.e-]+), L2 relative error ([0-9.e-]+)", line).groups())
+    # scores in [0, 1] both (random features: the two models need not agree; real data would)
+    assert 0 < rmse < 1 and 0 < l2 < 2
+    assert re.search(r"its top-1 accuracy [0-9.]+% \(\d/8\)", line)
+    bad = rvfw("validate", "--model", str(model), "--data", str(tmp_path / "kws.npz"), "--float-model",
+               str(tmp_path / "nope.tflite"), "--out", str(tmp_path / "o2"))  # fmt: skip
+    assert_one_line_error(bad, "--float-model nope.tflite: no such file")
 
 
 def test_a_bad_data_set_is_one_line(tmp_path):
