@@ -37,7 +37,7 @@ from codegen.ops.common import (
     float_activation,
 )
 from codegen.ops.contract import Form, Kind, OpContract
-from codegen.ops.kernels import family
+from codegen.ops.kernels import family, lanes
 from codegen.ops.requantize import IDENTITY, REQUANTIZE, requantize_layer
 from codegen.quant import INT8_MAX, INT8_MIN, quantize_multiplier, round_half_away
 
@@ -66,7 +66,8 @@ UNARY_F32_RVV = {OpKind.LOGISTIC: "f64", OpKind.TANH: "f32", OpKind.HARD_SWISH: 
 UNARY_F32_XTHEAD = {OpKind.LOGISTIC, OpKind.TANH, OpKind.HARD_SWISH}
 UNARY_F32 = {kind: family(f"{kind.value} float32", "rvfw_lut_params", f"{kind.value.lower()}_f32",
                           ("ref",) + (("rvv",) if kind in UNARY_F32_RVV else ())
-                          + (("xthead",) if kind in UNARY_F32_XTHEAD else ()), (kind.value,))
+                          + (("xthead",) if kind in UNARY_F32_XTHEAD else ()), (kind.value,),
+                          needs={"rvv": lanes(UNARY_F32_RVV[kind])} if kind in UNARY_F32_RVV else None)
              for kind in (OpKind.LOGISTIC, OpKind.TANH, OpKind.HARD_SWISH, OpKind.ELU)}  # fmt: skip
 # Without a double-precision FPU the reference's expf is a dozen soft-float calls: the fast scalar
 # LOGISTIC computes the same bits in integer arithmetic (rvfw_expf_int.h).
@@ -335,7 +336,7 @@ def lower_f32(ctx: LowerContext, op: Op) -> Layer:
             fam = HARD_SWISH_F32_SOFT
         if op.kind is OpKind.TANH and "fpu" not in ctx.caps:
             fam = TANH_F32_SOFT
-        picked = ctx.pick(fam, *ctx.vector_needs(UNARY_F32_RVV.get(op.kind, "f32")))
+        picked = ctx.pick(fam)
         return ctx.layer(op, picked, fam, size, [ctx.input(op), ctx.output(op)])
     act = float_activation(ctx, op, op.kind.value)  # RELU, RELU6: a clamp
     return ctx.layer(op, ctx.pick(CLAMP_F32), CLAMP_F32, size, [ctx.input(op), act, ctx.output(op)])

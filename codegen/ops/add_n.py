@@ -107,7 +107,7 @@ def fold(graph: Graph, op: Op) -> list[np.ndarray] | None:
 
 def lower(ctx: LowerContext, op: Op) -> list[Layer]:
     out = ctx.tensor(op.outputs[0])
-    picked = ctx.pick(ADD, *ctx.vector_needs("f32"))
+    picked = ctx.pick(ADD)  # binary's float32 ADD: its RVV kernel needs float32 lanes
     clamp = float_activation(ctx, op, "NONE")
     zero = ctx.derived(op, "zero", "float", np.zeros(1, np.float32))
     layers = [ctx.layer(op, picked, ADD, broadcast_layout(out.shape, (1,), out.shape),

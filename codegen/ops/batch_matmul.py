@@ -13,12 +13,16 @@ from codegen.ir import DType, Graph, Op, OpKind
 from codegen.ops.broadcast import broadcast_shape
 from codegen.ops.common import Layer, LowerContext, expect_dtype, expect_quant, fail
 from codegen.ops.contract import Form, Kind, OpContract
-from codegen.ops.kernels import family
+from codegen.ops.kernels import family, lanes
 from codegen.quant import quantize_multiplier
 
 BATCH_MATMUL = family("BATCH_MATMUL", "rvfw_batch_matmul_params", "batch_matmul_s8", ("ref", "scalar", "rvv"))
 BATCH_MATMUL_F32 = family(
-    "BATCH_MATMUL float32", "rvfw_batch_matmul_params", "batch_matmul_f32", ("ref", "scalar", "rvv")
+    "BATCH_MATMUL float32",
+    "rvfw_batch_matmul_params",
+    "batch_matmul_f32",
+    ("ref", "scalar", "rvv"),
+    needs={"rvv": lanes("f32")},
 )
 BATCH_MATMUL_S16 = family("BATCH_MATMUL int16", "rvfw_batch_matmul_params", "batch_matmul_s16", ("ref",))
 BATCH_DIMS = 3
@@ -95,7 +99,7 @@ def lower(ctx: LowerContext, op: Op) -> Layer:
     ]  # fmt: skip
     rhs = ctx.weights(op.inputs[1]) if b.is_constant else ctx.input(op, 1)
     fam = BATCH_MATMUL_F32 if floating else BATCH_MATMUL_S16 if a.dtype is DType.INT16 else BATCH_MATMUL
-    chosen = ctx.pick(fam, *ctx.vector_needs("f32")) if floating else ctx.pick(fam)
+    chosen = ctx.pick(fam)
     return ctx.layer(op, chosen, fam, params, [ctx.input(op, 0), rhs, ctx.output(op)], macs(ctx.graph, op))
 
 

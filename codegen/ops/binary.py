@@ -27,7 +27,7 @@ from codegen.ops.common import (
     float_activation,
 )
 from codegen.ops.contract import Form, Kind, OpContract
-from codegen.ops.kernels import family
+from codegen.ops.kernels import family, lanes
 from codegen.quant import activation_range, quantize_multiplier
 
 KINDS = (OpKind.SUB, OpKind.MUL, OpKind.DIV, OpKind.MAXIMUM, OpKind.MINIMUM, OpKind.SQUARED_DIFFERENCE, OpKind.PRELU)
@@ -42,7 +42,8 @@ FLOAT_ONLY = (OpKind.FLOOR_DIV, OpKind.FLOOR_MOD)  # TFLite Micro runs these in 
 # IEEE operations per lane: RVV kernels (SQUARED_DIFFERENCE: a transformer's LayerNorm)
 F32_VECTOR = (OpKind.ADD, OpKind.SUB, OpKind.MUL, OpKind.DIV, OpKind.SQUARED_DIFFERENCE)
 F32 = {kind: family(f"{kind.value} float32", PARAMS, f"{kind.value.lower()}_f32",
-                    ("ref", "scalar", "rvv") if kind in F32_VECTOR else ("ref",), (kind.value,))
+                    ("ref", "scalar", "rvv") if kind in F32_VECTOR else ("ref",), (kind.value,),
+                    needs={"rvv": lanes("f32")} if kind in F32_VECTOR else None)
        for kind in (OpKind.ADD, *KINDS, *FLOAT_ONLY)}  # fmt: skip
 # 16x8: ADD and SUB are the int8 algorithm with 15 bits of headroom, MUL the int8 one with int16 clamps
 S16 = {OpKind.ADD: family("ADD int16", PARAMS, "add_broadcast_s16", ("ref", "scalar", "rvv"), ("ADD",)),
@@ -283,7 +284,7 @@ def lower_f32(ctx: LowerContext, op: Op) -> Layer:
     act = (ctx.derived(op, "act", "float", np.array([-np.inf, np.inf], np.float32))
            if op.kind is OpKind.SQUARED_DIFFERENCE else float_activation(ctx, op))  # fmt: skip
     args = [*operands, act, ctx.output(op)]
-    picked = ctx.pick(fam, *ctx.vector_needs("f32"))
+    picked = ctx.pick(fam)
     return ctx.layer(op, picked, fam, broadcast_layout(a.shape, b.shape, out.shape), args)
 
 

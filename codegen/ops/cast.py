@@ -12,11 +12,13 @@ import numpy as np
 from codegen.ir import DType, Graph, Op, OpKind
 from codegen.ops.common import Layer, LowerContext, fail
 from codegen.ops.contract import Form, Kind, OpContract
-from codegen.ops.kernels import family
+from codegen.ops.kernels import Need, family
 
 # The RVV and fast scalar kernels take int8, int16, int32 and uint32 (the lowering picks the
 # reference for the others).
-CAST = family("CAST", "rvfw_cast_params", "cast", ("ref", "scalar", "rvv"))
+# The fast kernels convert between the integer types up to 32 bits; the rest, the reference.
+NARROW = Need("narrow", (True,), "{conversion}")
+CAST = family("CAST", "rvfw_cast_params", "cast", ("ref", "scalar", "rvv"), needs={"scalar": NARROW, "rvv": NARROW})
 # The kernel's dtype codes (rvfw_kernels.h RVFW_CAST_*)
 CODES = {DType.INT8: 1, DType.INT16: 2, DType.INT32: 3, DType.INT64: 4, DType.UINT8: 5, DType.FLOAT32: 6,
          DType.BOOL: 7, DType.UINT32: 8, DType.UINT64: 9}  # fmt: skip
@@ -48,7 +50,7 @@ def lower(ctx: LowerContext, op: Op) -> Layer:
     narrow = {DType.INT8, DType.INT16, DType.INT32, DType.UINT32}
     lanes = inp.dtype in narrow and out.dtype in narrow
     what = f"{inp.dtype.name.lower()} -> {out.dtype.name.lower()}"
-    return ctx.layer(op, ctx.pick(CAST, set() if lanes else {"rvv", "scalar"}, what), CAST, params, args)
+    return ctx.layer(op, ctx.pick(CAST, {"narrow": lanes, "conversion": what}), CAST, params, args)
 
 
 CONTRACT = OpContract(

@@ -11,7 +11,7 @@ import numpy as np
 
 from codegen.errors import ModelError, one_line
 from codegen.ir import DType, Graph, Op, Tensor
-from codegen.ops.kernels import CALLS, FALLBACK, Family, Pick, pick
+from codegen.ops.kernels import CALLS, Family, Need, Pick, pick
 
 if TYPE_CHECKING:  # ops come before the planner; lowering only reads the plan it is given
     from codegen.memplan import MemoryPlan
@@ -166,8 +166,6 @@ class Layer:
 Operands = dict[str, Callable[[], Arg]]
 
 # What the vector unit lacks without each capability (LowerContext.caps), for fallback notes.
-VECTOR_CAPS = {"f32": "no float32 in the vector unit", "f64": "no float64 in the vector unit",
-               "e64": "no 64-bit vector elements"}  # fmt: skip
 
 _C_DTYPES = {"int8_t": np.int8, "uint8_t": np.uint8, "int16_t": np.int16, "uint16_t": np.uint16,
              "int32_t": np.int32, "int64_t": np.int64, "float": np.float32}  # fmt: skip
@@ -252,16 +250,13 @@ class LowerContext:
         lanes = self.vlen // 4  # int32 accumulators at LMUL 8
         return min(out_w, lanes) > min(out_c, lanes)
 
-    def vector_needs(self, cap: str) -> tuple[set[str], str]:
-        """(unless, detail) for a pick whose RVV kernel needs `cap` of the vector unit: nothing
-        where the board has it, else the RVV set excluded and why."""
-        return (set(), "") if cap in self.caps else ({"rvv"}, VECTOR_CAPS[cap])
-
-    def pick(self, family: Family, unless: set[str] | None = None, detail: str = "") -> Pick:
-        if self.optimize == "size" and family.tables & {self.kernels, *FALLBACK[self.kernels]} - (unless or set()):
-            unless = (unless or set()) | family.tables
-            detail = "; ".join(d for d in (detail, "--optimize size: its speed table would cost flash") if d)
-        return pick(family, self.kernels, unless, detail)
+    def pick(self, family: Family, facts: dict | None = None) -> Pick:
+        """The family's kernel for this build: the requested set's, else the first in FALLBACK whose
+        declared needs (Family.needs) hold over the board's capabilities and the layer's `facts`;
+        under `--optimize size` none that reads a speed table (Family.tables)."""
+        known = {cap: True for cap in self.caps} | (facts or {})
+        avoid = family.tables if self.optimize == "size" else frozenset()
+        return pick(family, self.kernels, known, avoid, "--optimize size: its speed table would cost flash")
 
     def layer(self, op: Op, chosen: Pick, family: Family, params, args: list[Arg] | Operands, macs: int = 0) -> Layer:
         """One kernel call. args: the arguments in order, or for a family whose kernels' pointer
@@ -322,13 +317,13 @@ def folded_bias(filter_data: np.ndarray, bias: np.ndarray | None, input_offset: 
 def bias_folds(filter_data: np.ndarray, bias: np.ndarray | None, input_offset: int) -> bool:
     """Whether the folded bias fits int32. A layer whose does not (large biases, large input zero
     points: a model TFLite Micro runs, since it never folds) keeps its raw bias: the reference
-    kernel (FOLDING_SETS excluded from the pick)."""
+    kernel (the families' fast kernels declare BIAS_FOLDS)."""
     return bool(np.abs(_folded(filter_data, bias, input_offset)).max(initial=0) < 2**31)
 
 
-# The kernel sets whose kernels read a folded bias (conv, depthwise, FULLY_CONNECTED).
-FOLDING_SETS = frozenset({"scalar", "rvv", "xthead"})
 FOLDING_NOTE = "folded bias past int32"
+# The fast kernels that read the bias with the input offset folded in (declared by each family).
+BIAS_FOLDS = Need("bias_folds", (True,), FOLDING_NOTE)
 
 
 def _folded(filter_data: np.ndarray, bias: np.ndarray | None, input_offset: int) -> np.ndarray:

@@ -15,7 +15,7 @@ from codegen.ops.binary import expect_broadcast, operand
 from codegen.ops.broadcast import broadcast_layout
 from codegen.ops.common import Layer, LowerContext, expect_dtype, expect_quant, fail
 from codegen.ops.contract import Form, Kind, OpContract
-from codegen.ops.kernels import family
+from codegen.ops.kernels import Need, family, lanes
 from codegen.quant import quantize_multiplier
 
 MIN_VECTOR_RUN = 4  # the RVV kernels' shortest innermost run; shorter ones run the fast scalar kernel
@@ -23,10 +23,12 @@ KINDS = (OpKind.EQUAL, OpKind.NOT_EQUAL, OpKind.LESS, OpKind.LESS_EQUAL, OpKind.
 # The kernel's comparison code (rvfw_compare_params.comparison) and numpy's form of it.
 CODES = {kind: k for k, kind in enumerate(KINDS)}
 NUMPY = dict(zip(KINDS, (np.equal, np.not_equal, np.less, np.less_equal, np.greater, np.greater_equal)))
+# A WHILE loop's counter check: the vector set-up costs more than it saves on short runs.
+LONG_RUNS = Need("innermost_run", minimum=MIN_VECTOR_RUN, why="runs of {value} element(s)")
 S32 = family("comparison int32", "rvfw_compare_params", "compare_s32", ("ref", "scalar", "rvv"),
-             tuple(k.value for k in KINDS))  # fmt: skip
+             tuple(k.value for k in KINDS), needs={"rvv": LONG_RUNS})  # fmt: skip
 F32 = family("comparison float32", "rvfw_compare_params", "compare_f32", ("ref", "scalar", "rvv"),
-             tuple(k.value for k in KINDS))  # fmt: skip
+             tuple(k.value for k in KINDS), needs={"rvv": (LONG_RUNS, lanes("f32"))})  # fmt: skip
 # bool: TFLite Micro's EQUAL and NOT_EQUAL take bool tensors too (bytes 0 or 1).
 BOOL_KINDS = (OpKind.EQUAL, OpKind.NOT_EQUAL)
 B = family("comparison bool", "rvfw_compare_params", "compare_b", ("ref",), tuple(k.value for k in BOOL_KINDS))
@@ -87,11 +89,7 @@ def lower(ctx: LowerContext, op: Op) -> Layer:
         keys = ctx.derived(op, "keys", "int32_t", np.concatenate(_keys(ctx.graph, op)).astype(np.int32))
         return ctx.layer(op, ctx.pick(S8), S8, params, [*operands, keys, ctx.output(op)])
     fam = S32 if a.dtype is DType.INT32 else F32
-    run = dict(params)["dims"][-1]
-    if run < MIN_VECTOR_RUN:  # a WHILE loop's counter check: the vector set-up costs more than it saves
-        chosen = ctx.pick(fam, {"rvv"}, f"runs of {run} element{'s' if run > 1 else ''}")
-    else:
-        chosen = ctx.pick(fam, *ctx.vector_needs("f32")) if fam is F32 else ctx.pick(fam)
+    chosen = ctx.pick(fam, {"innermost_run": dict(params)["dims"][-1]})
     return ctx.layer(op, chosen, fam, params, [*operands, ctx.output(op)])
 
 

@@ -12,8 +12,7 @@ import numpy as np
 from codegen.ir import DType, Graph, Op, OpKind
 from codegen.ops import conv_common
 from codegen.ops.common import (
-    FOLDING_NOTE,
-    FOLDING_SETS,
+    BIAS_FOLDS,
     Arg,
     Layer,
     LowerContext,
@@ -27,7 +26,7 @@ from codegen.ops.common import (
 )
 from codegen.ops.contract import Form, Kind, OpContract
 from codegen.ops.int4 import UNPACK4
-from codegen.ops.kernels import family
+from codegen.ops.kernels import family, lanes
 
 PARAMS = "rvfw_conv_params"
 OUT = ("multiplier", "shift", "output")  # every int8 conv kernel ends with the requantisation and output
@@ -69,6 +68,14 @@ CONV_F32 = family("CONV_2D float32", PARAMS, "conv2d_f32", ("ref", "scalar", "rv
                   args={"ref": ("input", "filter", "bias", "act", "output"),
                         "scalar": ("input", "filter", "bias", "act", "output"),
                         "rvv": ("input", "filter_hwio", "bias", "act", "output")})  # fmt: skip
+# What each kernel needs (ops.kernels.Need): the fast int8 ones a folded bias that fits int32, the
+# 16x8 vector one e64 lanes and an int64 bias, the float32 vector one float32 lanes.
+CONV, CONV_ROWS, CONV_1X1_INPLACE, CONV_TAIL = (
+    f.requiring({s: BIAS_FOLDS for s in ("scalar", "rvv", "xthead") if s in f.kernels})
+    for f in (CONV, CONV_ROWS, CONV_1X1_INPLACE, CONV_TAIL)
+)
+CONV_S16 = CONV_S16.requiring({"rvv": conv_common.S16_VECTOR})
+CONV_F32 = CONV_F32.requiring({"rvv": lanes("f32")})
 
 # Pixels the in-place pointwise kernels copy to scratch at a time (the fast scalar kernel's 4x2
 # block; RVV uses three); mirrors rvfw_conv2d_1x1_inplace_scratch_size() in rvfw_kernels.h.
@@ -226,21 +233,21 @@ def lower(ctx: LowerContext, op: Op):
     bias_index = optional_input(op, 2)
     bias = ctx.tensor(bias_index).data if bias_index >= 0 else None
     # Where the folded bias would pass int32, the reference kernel with the raw bias.
-    unfolded = None if bias_folds(flt.data, bias, -inp.quant.zero_point[0]) else set(FOLDING_SETS)
+    facts = {"bias_folds": bias_folds(flt.data, bias, -inp.quant.zero_point[0])}
     has_rows = CONV_ROWS.has_own(CONV, ctx.kernels)
     runs = rows_i16(ctx.vlen, g, flt.data) if has_rows else None
     operands = _operands(ctx, op, g, runs)
     if ctx.inplace(op) and op.fused_add is None:
         # Output over the input (same arena offset), with the op's scratch; see planner.inplace.
-        chosen = ctx.pick(CONV_1X1_INPLACE, unfolded, FOLDING_NOTE)
+        chosen = ctx.pick(CONV_1X1_INPLACE, facts)
         return ctx.layer(op, chosen, CONV_1X1_INPLACE, params, operands, conv_common.macs(ctx.graph, op))
     rows = has_rows and (_rows_fill_more_lanes(ctx.vlen, g.out_w, g.out_c) or runs is not None)
     fam = CONV_ROWS if rows else CONV
-    chosen = ctx.pick(fam, unfolded, FOLDING_NOTE)
+    chosen = ctx.pick(fam, facts)
     no_columns = ctx.spare_scratch(op).kind == "null" and not pointwise(ctx.graph, op)
     if no_columns and CONV_TAIL.replaces(CONV, chosen.kernel):
         fam = CONV_TAIL
-        chosen = ctx.pick(fam, unfolded, FOLDING_NOTE)
+        chosen = ctx.pick(fam, facts)
     layer = ctx.layer(op, chosen, fam, params, operands, conv_common.macs(ctx.graph, op))
     return conv_common.fuse_band(ctx, op, layer, g)
 
@@ -252,7 +259,7 @@ def check_s16(graph: Graph, op: Op) -> None:
 def lower_s16(ctx: LowerContext, op: Op) -> Layer:
     g = conv_common.geometry(ctx.graph, op)
     flt = ctx.tensor(op.inputs[1])
-    chosen = ctx.pick(CONV_S16, *conv_common.s16_vector_unless(ctx, op))
+    chosen = ctx.pick(CONV_S16, conv_common.layer_facts(ctx, op))
     operands: Operands = {
         "input": lambda: ctx.input(op),
         "filter": lambda: ctx.weights(op.inputs[1]),
@@ -270,7 +277,7 @@ def lower_f32(ctx: LowerContext, op: Op) -> Layer:
     float32, else the reference."""
     g = conv_common.geometry(ctx.graph, op)
     flt = ctx.tensor(op.inputs[1])
-    chosen = ctx.pick(CONV_F32, *conv_common.f32_vector_unless(ctx, op))
+    chosen = ctx.pick(CONV_F32, conv_common.layer_facts(ctx, op))
     operands: Operands = {
         "input": lambda: ctx.input(op),
         "filter": lambda: ctx.weights(op.inputs[1]),

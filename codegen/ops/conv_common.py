@@ -25,7 +25,7 @@ from codegen.ops.common import (
     fail,
 )
 from codegen.ops.contract import Rows
-from codegen.ops.kernels import pick
+from codegen.ops.kernels import Need, pick
 from codegen.quant import activation_range, conv_output_multipliers, out_size, padding_before
 
 
@@ -219,25 +219,17 @@ def s16_clamp(ctx: LowerContext, op: Op) -> tuple[int, int]:
     return activation_range(expect_activation(ctx.graph, op), out.quant.scale[0], 0, bits=16)
 
 
-def s16_vector_unless(ctx: LowerContext, op: Op) -> tuple[set[str], str]:
-    """The 16x8 vector kernels accumulate in e64 lanes (ELEN 64) with TFLite Micro's 64-bit
-    arithmetic only: (sets that cannot run this layer, why)."""
-    if "e64" not in ctx.caps:
-        return {"rvv"}, "ELEN 32"
-    if acc32_s16(ctx.graph, op):
-        return {"rvv"}, "int32 bias"
-    if op.kind is OpKind.DEPTHWISE_CONV_2D and op.options.get("depth_multiplier", 1) != 1:
-        return {"rvv"}, f"depth multiplier {op.options['depth_multiplier']}"
-    return set(), ""
+# What the 16x8 vector kernels need: e64 lanes (ELEN 64) for TFLite Micro's 64-bit arithmetic,
+# and the int64 bias (a layer with an int32 bias accumulates in 32 bits: the reference's form).
+S16_VECTOR = (Need("e64", (True,), "ELEN 32"), Need("int32_bias", (False,), "int32 bias"))
+# The depthwise vector kernels (16x8, float32) take a depth multiplier of 1.
+MULTIPLIER_1 = Need("depth_multiplier", (1,), "depth multiplier {value}")
 
 
-def f32_vector_unless(ctx: LowerContext, op: Op) -> tuple[set[str], str]:
-    """The float32 vector kernels need float32 lanes (V, Zve32f) and a depth multiplier of 1."""
-    if "f32" not in ctx.caps:
-        return {"rvv"}, "no float32 in the vector unit"
-    if op.kind is OpKind.DEPTHWISE_CONV_2D and op.options.get("depth_multiplier", 1) != 1:
-        return {"rvv"}, f"depth multiplier {op.options['depth_multiplier']}"
-    return set(), ""
+def layer_facts(ctx: LowerContext, op: Op) -> dict:
+    """What the convolution kernels' needs ask of a layer (ops.kernels.Need)."""
+    return {"int32_bias": acc32_s16(ctx.graph, op) if ctx.tensor(op.inputs[0]).dtype is DType.INT16 else False,
+            "depth_multiplier": op.options.get("depth_multiplier", 1)}  # fmt: skip
 
 
 def window_rows(graph: Graph, op: Op) -> Rows | None:

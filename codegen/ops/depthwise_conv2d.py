@@ -11,8 +11,7 @@ import numpy as np
 from codegen.ir import DType, Graph, Op, OpKind
 from codegen.ops import conv_common
 from codegen.ops.common import (
-    FOLDING_NOTE,
-    FOLDING_SETS,
+    BIAS_FOLDS,
     Arg,
     Layer,
     LowerContext,
@@ -26,7 +25,7 @@ from codegen.ops.common import (
 )
 from codegen.ops.contract import Form, Kind, OpContract
 from codegen.ops.int4 import UNPACK4
-from codegen.ops.kernels import family
+from codegen.ops.kernels import Need, family, lanes
 
 PARAMS = "rvfw_conv_params"
 OUT = ("multiplier", "shift", "output")
@@ -62,6 +61,16 @@ DEPTHWISE_INPLACE = family("DEPTHWISE_CONV_2D in place", PARAMS, "depthwise_conv
 })  # fmt: skip
 DEPTHWISE_S16 = family("DEPTHWISE_CONV_2D 16x8", PARAMS, "depthwise_conv2d_s16", ("ref", "scalar", "rvv"))
 DEPTHWISE_F32 = family("DEPTHWISE_CONV_2D float32", PARAMS, "depthwise_conv2d_f32", ("ref", "scalar", "rvv"))
+# What each kernel needs (ops.kernels.Need): the fast int8 ones a folded bias that fits int32, and
+# the fast scalar and RVV ones each channel's tap sum within int16; the 16x8 and float32 vector
+# ones their lanes and a depth multiplier of 1.
+TAP_SUMS_FIT = Need("tap_sums_fit", (True,), "tap sums beyond int16")
+DEPTHWISE, DEPTHWISE_ROWS, DEPTHWISE_MULTIPLIER, DEPTHWISE_INPLACE = (
+    f.requiring({"scalar": (BIAS_FOLDS, TAP_SUMS_FIT), "rvv": (BIAS_FOLDS, TAP_SUMS_FIT), "xthead": BIAS_FOLDS})
+    for f in (DEPTHWISE, DEPTHWISE_ROWS, DEPTHWISE_MULTIPLIER, DEPTHWISE_INPLACE)
+)
+DEPTHWISE_S16 = DEPTHWISE_S16.requiring({"rvv": (*conv_common.S16_VECTOR, conv_common.MULTIPLIER_1)})
+DEPTHWISE_F32 = DEPTHWISE_F32.requiring({"rvv": (lanes("f32"), conv_common.MULTIPLIER_1)})
 
 
 def check(graph: Graph, op: Op) -> None:
@@ -131,10 +140,7 @@ def lower(ctx: LowerContext, op: Op):
     exact_pixels = g.touches_border or dm > 1
     tap_sums = per_channel.astype(np.int64).sum(axis=1)
     sums_fit = bool(np.abs(tap_sums).max(initial=0) <= np.iinfo(np.int16).max)
-    needs_wide_sums = None if sums_fit else {"scalar", "rvv"}
-    if not bias_folds(per_channel, bias, -inp.quant.zero_point[0]):  # the raw bias: the reference kernel
-        needs_wide_sums = set(FOLDING_SETS)
-    note = FOLDING_NOTE if needs_wide_sums == FOLDING_SETS else "tap sums beyond int16"
+    facts = {"tap_sums_fit": sums_fit, "bias_folds": bias_folds(per_channel, bias, -inp.quant.zero_point[0])}
 
     def folded() -> Arg:
         return ctx.derived(op, "bias_folded", "int32_t", folded_bias(per_channel, bias, -inp.quant.zero_point[0]))
@@ -153,10 +159,10 @@ def lower(ctx: LowerContext, op: Op):
         "scratch": lambda: ctx.scratch(op),
     }  # fmt: skip
     if ctx.inplace(op):
-        chosen = ctx.pick(DEPTHWISE_INPLACE, needs_wide_sums, note)
+        chosen = ctx.pick(DEPTHWISE_INPLACE, facts)
         return ctx.layer(op, chosen, DEPTHWISE_INPLACE, params, operands, macs)
     fam = DEPTHWISE_ROWS if rows else DEPTHWISE_MULTIPLIER if dm > 1 else DEPTHWISE
-    chosen = ctx.pick(fam, needs_wide_sums, note)
+    chosen = ctx.pick(fam, facts)
     layer = ctx.layer(op, chosen, fam, params, operands, macs)
     return conv_common.fuse_band(ctx, op, layer, g)
 
@@ -174,7 +180,7 @@ def check_s16(graph: Graph, op: Op) -> None:
 
 def lower_s16(ctx: LowerContext, op: Op) -> Layer:
     g = conv_common.geometry(ctx.graph, op)
-    chosen = ctx.pick(DEPTHWISE_S16, *conv_common.s16_vector_unless(ctx, op))
+    chosen = ctx.pick(DEPTHWISE_S16, conv_common.layer_facts(ctx, op))
     bias = replace(ctx.weights(optional_input(op, 2)), c_type="void")
     requant = conv_common.requant_operands(ctx, op, g.out_c)
     args = [ctx.input(op), ctx.weights(op.inputs[1]), bias, requant["multiplier"](), requant["shift"](), ctx.output(op)]
@@ -184,7 +190,7 @@ def lower_s16(ctx: LowerContext, op: Op) -> Layer:
 
 def lower_f32(ctx: LowerContext, op: Op) -> Layer:
     g = conv_common.geometry(ctx.graph, op)
-    chosen = ctx.pick(DEPTHWISE_F32, *conv_common.f32_vector_unless(ctx, op))
+    chosen = ctx.pick(DEPTHWISE_F32, conv_common.layer_facts(ctx, op))
     args = [ctx.input(op), ctx.weights(op.inputs[1]), ctx.weights(optional_input(op, 2)), float_activation(ctx, op),
             ctx.output(op)]  # fmt: skip
     return ctx.layer(op, chosen, DEPTHWISE_F32, conv_common.wide_params(op, g), args, conv_common.macs(ctx.graph, op))

@@ -21,10 +21,11 @@ import numpy as np
 from codegen.ir import DType, Graph, Op, OpKind
 from codegen.ops.common import Layer, LowerContext, expect_dtype, fail
 from codegen.ops.contract import Form, Kind, OpContract
-from codegen.ops.kernels import family
+from codegen.ops.kernels import family, lanes
 
 FAMILY = family("TFLite_Detection_PostProcess", "rvfw_detection_params", "detection_postprocess_f32",
-                ("ref", "scalar", "rvv"), (OpKind.DETECTION_POSTPROCESS.value,))  # fmt: skip
+                ("ref", "scalar", "rvv"), (OpKind.DETECTION_POSTPROCESS.value,),
+                needs={"rvv": lanes("f32")})  # fmt: skip
 DETECTIONS_PER_CLASS = 100  # TFLite Micro's default when the map has none
 NEEDED = ("max_detections", "max_classes_per_detection", "nms_score_threshold", "nms_iou_threshold", "num_classes",
           "y_scale", "x_scale", "h_scale", "w_scale")  # fmt: skip
@@ -129,7 +130,7 @@ def lower(ctx: LowerContext, op: Op) -> Layer:
     args = [ctx.input(op, 0), ctx.input(op, 1),
             ctx.weights(anchors) if ctx.tensor(anchors).is_constant else ctx.input(op, 2), ctx.scratch(op),
             *(ctx.output(op, k) for k in range(4))]  # fmt: skip
-    return ctx.layer(op, ctx.pick(FAMILY, *ctx.vector_needs("f32")), FAMILY, params, args)
+    return ctx.layer(op, ctx.pick(FAMILY), FAMILY, params, args)
 
 
 def _float(value: float) -> float:

@@ -32,7 +32,7 @@ from codegen.ops.common import (
     expect_same_shape,
 )
 from codegen.ops.contract import Form, Kind, OpContract
-from codegen.ops.kernels import family
+from codegen.ops.kernels import family, lanes
 from codegen.quant import quantize_multiplier
 
 KINDS = (OpKind.NEG, OpKind.FLOOR, OpKind.CEIL, OpKind.ROUND, OpKind.SQRT, OpKind.RSQRT, OpKind.SQUARE, OpKind.EXP,
@@ -41,7 +41,7 @@ LIBM = {OpKind.EXP: "expf", OpKind.LOG: "logf", OpKind.SIN: "sinf", OpKind.COS: 
 # EXP: the RVV kernel needs float64 lanes (V, Zve64d); the fast scalar one computes expf in integers
 FAST = {OpKind.EXP: ("ref", "scalar", "rvv")}
 FAMILY = {kind: family(f"{kind.value} float32", "rvfw_lut_params", f"{kind.value.lower()}_f32",
-                       FAST.get(kind, ("ref",)), (kind.value,))
+                       FAST.get(kind, ("ref",)), (kind.value,), needs={"rvv": lanes("f64")} if kind in FAST else None)
           for kind in KINDS}  # fmt: skip
 
 
@@ -152,7 +152,7 @@ def inplace(graph: Graph, op: Op) -> list[tuple[int, int]]:
 def lower(ctx: LowerContext, op: Op) -> Layer:
     fam = FAMILY[op.kind]
     size = [("size", ctx.tensor(op.inputs[0]).num_elements)]
-    picked = ctx.pick(fam, *ctx.vector_needs("f64")) if op.kind in FAST else ctx.pick(fam)
+    picked = ctx.pick(fam)
     return ctx.layer(op, picked, fam, size, [ctx.input(op), ctx.output(op)])
 
 

@@ -16,6 +16,7 @@ from codegen.ir import DType, Graph, Op, OpKind
 from codegen.ops.binary import operand
 from codegen.ops.common import Layer, LowerContext, expect_dtype, fail
 from codegen.ops.contract import Form, Kind, OpContract
+from codegen.ops.kernels import family
 from codegen.ops.movement import GATHER_DYNAMIC
 from codegen.ops.quantize import DEQUANTIZE
 
@@ -52,6 +53,12 @@ def fold(graph: Graph, op: Op) -> list[np.ndarray] | None:
     return [rows]
 
 
+# The gathered rows of a hybrid embedding, dequantized by the reference kernel only (the fast
+# DEQUANTIZE kernels are declared for a model's own DEQUANTIZE tensors).
+DEQUANTIZE_ROWS = family("DEQUANTIZE (an embedding's rows)", DEQUANTIZE.params_type, "dequantize_s8_f32", ("ref",),
+                         ("EMBEDDING_LOOKUP",))  # fmt: skip
+
+
 def lower(ctx: LowerContext, op: Op) -> list[Layer]:
     ids, table, out = ctx.tensor(op.inputs[0]), ctx.tensor(op.inputs[1]), ctx.tensor(op.outputs[0])
     row = table.num_elements // table.shape[0]
@@ -63,12 +70,12 @@ def lower(ctx: LowerContext, op: Op) -> list[Layer]:
     if not _hybrid(ctx.graph, op):
         return [gather]
     affine = [("size", out.num_elements), ("zero_point", 0), ("scale", table.quant.scale[0])]
-    picked = ctx.pick(DEQUANTIZE, {"scalar", "rvv", "xthead"}, "an embedding's rows")
-    return [gather, ctx.layer(op, picked, DEQUANTIZE, affine, [replace(rows, c_type="int8_t"), ctx.output(op)])]
+    picked = ctx.pick(DEQUANTIZE_ROWS)
+    return [gather, ctx.layer(op, picked, DEQUANTIZE_ROWS, affine, [replace(rows, c_type="int8_t"), ctx.output(op)])]
 
 
 CONTRACT = OpContract(
     kinds={OpKind.EMBEDDING_LOOKUP: Kind(3, (2, 2))},
-    forms={None: Form(check, lower, (GATHER_DYNAMIC, DEQUANTIZE), scratch=scratch)},
+    forms={None: Form(check, lower, (GATHER_DYNAMIC, DEQUANTIZE_ROWS), scratch=scratch)},
     fold=fold,
 )

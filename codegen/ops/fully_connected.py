@@ -10,8 +10,7 @@ import numpy as np
 from codegen.ir import DType, Graph, Op, OpKind
 from codegen.ops import conv_common
 from codegen.ops.common import (
-    FOLDING_NOTE,
-    FOLDING_SETS,
+    BIAS_FOLDS,
     Layer,
     LowerContext,
     Operands,
@@ -30,7 +29,7 @@ from codegen.ops.common import (
 )
 from codegen.ops.contract import Form, Kind, OpContract
 from codegen.ops.int4 import UNPACK4
-from codegen.ops.kernels import family
+from codegen.ops.kernels import family, lanes
 from codegen.quant import activation_range
 
 PARAMS = "rvfw_fc_params"
@@ -58,6 +57,10 @@ FC_F32 = family("FULLY_CONNECTED float32", PARAMS, "fully_connected_f32", ("ref"
                 args={"ref": ("input", "filter", "bias", "act", "output"),
                       "scalar": ("input", "filter", "bias", "act", "output"),
                       "rvv": ("input", "filter_t", "bias", "act", "output")})  # fmt: skip
+# What each kernel needs (ops.kernels.Need), as the convolutions' (ops.conv2d).
+FC = FC.requiring({"scalar": BIAS_FOLDS, "rvv": BIAS_FOLDS, "xthead": BIAS_FOLDS})
+FC_S16 = FC_S16.requiring({"rvv": conv_common.S16_VECTOR})
+FC_F32 = FC_F32.requiring({"rvv": lanes("f32")})
 
 
 def check(graph: Graph, op: Op) -> None:
@@ -98,7 +101,7 @@ def lower(ctx: LowerContext, op: Op) -> Layer:
     bias_index = optional_input(op, 2)
     raw_bias = ctx.tensor(bias_index).data if bias_index >= 0 else None
     folds = bias_folds(flt.data, raw_bias, -inp.quant.zero_point[0])
-    chosen = ctx.pick(FC, None if folds else set(FOLDING_SETS), FOLDING_NOTE)
+    chosen = ctx.pick(FC, {"bias_folds": folds})
     operands: Operands = {
         "input": lambda: ctx.input(op),
         "filter": lambda: ctx.weights(op.inputs[1]),
@@ -149,7 +152,7 @@ def _wide_params(ctx: LowerContext, op: Op, act_min: int = 0, act_max: int = 0) 
 
 
 def lower_s16(ctx: LowerContext, op: Op) -> Layer:
-    chosen = ctx.pick(FC_S16, *conv_common.s16_vector_unless(ctx, op))
+    chosen = ctx.pick(FC_S16, conv_common.layer_facts(ctx, op))
     operands: Operands = {
         **_wide_operands(ctx, op, "int8_t", "weights"),
         "bias": lambda: replace(ctx.weights(optional_input(op, 2)), c_type="void"),  # int64 or int32 (acc32)
@@ -160,7 +163,7 @@ def lower_s16(ctx: LowerContext, op: Op) -> Layer:
 
 
 def lower_f32(ctx: LowerContext, op: Op) -> Layer:
-    chosen = ctx.pick(FC_F32, *conv_common.f32_vector_unless(ctx, op))
+    chosen = ctx.pick(FC_F32, conv_common.layer_facts(ctx, op))
     operands: Operands = {
         **_wide_operands(ctx, op, "float", "params"),
         "bias": lambda: ctx.weights(optional_input(op, 2)),

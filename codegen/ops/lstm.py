@@ -31,7 +31,7 @@ from codegen.ops.common import (
     optional_input,
 )
 from codegen.ops.contract import Form, Kind, OpContract
-from codegen.ops.kernels import family
+from codegen.ops.kernels import family, lanes
 from codegen.ops.sigmoid16 import lstm_tanh_params, table_arg
 from codegen.quant import quantize_multiplier
 
@@ -57,6 +57,7 @@ LSTM_F32 = family("UNIDIRECTIONAL_SEQUENCE_LSTM float32", "rvfw_lstm_f32_params"
     "scalar": ("input", "input_weights", "recurrent_weights", *F32_STATE),
     "rvv": ("input", "input_weights_t", "recurrent_weights_t", *F32_STATE),
 })  # fmt: skip
+LSTM_F32 = LSTM_F32.requiring({"rvv": lanes("f32")})  # the gate products in float32 lanes
 INPUT = 0
 INPUT_WEIGHTS = (1, 2, 3, 4)  # to the input, forget, cell and output gates
 RECURRENT_WEIGHTS = (5, 6, 7, 8)
@@ -251,8 +252,7 @@ def _lower_float(ctx: LowerContext, op: Op) -> Layer:
         "scratch": lambda: replace(ctx.scratch(op), c_type="float"),
     }
     # The RVV kernel sums in float32 lanes: V or Zve32f.
-    unless, detail = ctx.vector_needs("f32")
-    return ctx.layer(op, ctx.pick(LSTM_F32, unless, detail), LSTM_F32, params, operands, macs(g, op))
+    return ctx.layer(op, ctx.pick(LSTM_F32), LSTM_F32, params, operands, macs(g, op))
 
 
 CONTRACT = OpContract(

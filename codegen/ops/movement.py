@@ -21,10 +21,14 @@ from codegen.ir import DType, Graph, Op, OpKind
 from codegen.memplan import View
 from codegen.ops.common import Layer, LowerContext, expect_constant, fail
 from codegen.ops.contract import Form, Kind, OpContract, Rows
-from codegen.ops.kernels import family
+from codegen.ops.kernels import Need, family
 
+# The fast scalar and RVV kernels take 1-, 2- and 4-byte elements, XTheadVector's bytes.
 COPY = family("data movement (strided copy)", "rvfw_copy_strided_params", "copy_strided",
-              ("ref", "scalar", "rvv", "xthead"))  # fmt: skip
+              ("ref", "scalar", "rvv", "xthead"),
+              needs={"scalar": Need("element_size", (1, 2, 4), "{value}-byte elements"),
+                     "rvv": Need("element_size", (1, 2, 4), "{value}-byte elements"),
+                     "xthead": Need("element_size", (1,), "{value}-byte elements")})  # fmt: skip
 GATHER_ROWS = family("data movement (rows by table)", "rvfw_gather_rows_params", "gather_rows", ("ref",))
 # GATHER by indices computed on the device (a WHILE loop's step reading its time step): rows of
 # the input chosen at run time; an index outside the axis gives a row of zeros (TFLite Micro fails).
@@ -419,9 +423,7 @@ def lower(ctx: LowerContext, op: Op) -> list[Layer]:
             dims, strides, offset = form
             params = [("dims", dims), ("strides", [s * size for s in strides]), ("offset", offset * size),
                       ("elem_size", size)]  # fmt: skip
-            # the fast scalar and RVV kernels take 1-, 2- and 4-byte elements, XTheadVector's bytes
-            unless = ({"xthead"} if size > 1 else set()) | ({"scalar", "rvv"} if size not in (1, 2, 4) else set())
-            picked = ctx.pick(COPY, unless, f"{size}-byte elements")
+            picked = ctx.pick(COPY, {"element_size": size})
             layers.append(ctx.layer(op, picked, COPY, params, [data_arg, out_arg]))
             continue
         inner, table = row_form(src)
@@ -440,7 +442,7 @@ def lower_known_output(ctx: LowerContext, op: Op, values: np.ndarray) -> Layer:
     source = ctx.derived(op, "values", "uint8_t", raw)
     dims, strides, offset = strided_form(np.arange(raw.size))  # one contiguous run
     params = [("dims", dims), ("strides", strides), ("offset", offset), ("elem_size", 1)]
-    return ctx.layer(op, ctx.pick(COPY), COPY, params, [source, ctx.output(op)])
+    return ctx.layer(op, ctx.pick(COPY, {"element_size": 1}), COPY, params, [source, ctx.output(op)])
 
 
 def rows(graph: Graph, op: Op) -> Rows | None:

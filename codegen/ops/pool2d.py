@@ -16,7 +16,7 @@ from codegen.ops.common import (
     float_activation,
 )
 from codegen.ops.contract import Form, Kind, OpContract, Rows
-from codegen.ops.kernels import family
+from codegen.ops.kernels import family, lanes
 from codegen.quant import activation_range, out_size, padding_before
 
 PARAMS = "rvfw_pool_params"
@@ -24,8 +24,10 @@ AVERAGE = family("AVERAGE_POOL_2D", PARAMS, "avgpool2d_s8", ("ref", "scalar", "r
 MAX = family("MAX_POOL_2D", PARAMS, "maxpool2d_s8", ("ref", "scalar", "rvv", "xthead"), ("MAX_POOL_2D",))
 AVERAGE_S16 = family("AVERAGE_POOL_2D int16", PARAMS, "avgpool2d_s16", ("ref",), ("AVERAGE_POOL_2D",))
 MAX_S16 = family("MAX_POOL_2D int16", PARAMS, "maxpool2d_s16", ("ref",), ("MAX_POOL_2D",))
-AVERAGE_F32 = family("AVERAGE_POOL_2D float32", PARAMS, "avgpool2d_f32", ("ref", "rvv"), ("AVERAGE_POOL_2D",))
-MAX_F32 = family("MAX_POOL_2D float32", PARAMS, "maxpool2d_f32", ("ref", "scalar", "rvv"), ("MAX_POOL_2D",))
+AVERAGE_F32 = family("AVERAGE_POOL_2D float32", PARAMS, "avgpool2d_f32", ("ref", "rvv"), ("AVERAGE_POOL_2D",),
+                     needs={"rvv": lanes("f32")})  # fmt: skip
+MAX_F32 = family("MAX_POOL_2D float32", PARAMS, "maxpool2d_f32", ("ref", "scalar", "rvv"), ("MAX_POOL_2D",),
+                 needs={"rvv": lanes("f32")})  # fmt: skip
 L2_F32 = family("L2_POOL_2D float32", PARAMS, "l2pool2d_f32", ("ref",), ("L2_POOL_2D",))
 
 
@@ -126,7 +128,7 @@ def lower_f32(ctx: LowerContext, op: Op) -> Layer:
     inp, out = ctx.tensor(op.inputs[0]), ctx.tensor(op.outputs[0])
     params = pool_params(inp, out, op, 0, 0)  # the float clamp comes from `act`
     fam = {OpKind.AVERAGE_POOL_2D: AVERAGE_F32, OpKind.MAX_POOL_2D: MAX_F32, OpKind.L2_POOL_2D: L2_F32}[op.kind]
-    picked = ctx.pick(fam, *ctx.vector_needs("f32"))
+    picked = ctx.pick(fam)
     return ctx.layer(op, picked, fam, params, [ctx.input(op), float_activation(ctx, op), ctx.output(op)])
 
 

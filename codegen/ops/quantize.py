@@ -10,16 +10,16 @@ import numpy as np
 from codegen import fixedpoint as fp
 from codegen.ir import DType, Graph, Op, OpKind
 from codegen.ops import activation
-from codegen.ops.common import VECTOR_CAPS, Layer, LowerContext, Operands, expect_dtype, expect_quant, fail
+from codegen.ops.common import Layer, LowerContext, Operands, expect_dtype, expect_quant, fail
 from codegen.ops.contract import Form, Kind, OpContract, Rows
-from codegen.ops.kernels import family
+from codegen.ops.kernels import family, lanes
 from codegen.ops.requantize import REQUANTIZE, requantize_layer
 from codegen.quant import quantize_multiplier, quantize_s8_thresholds
 
 # The fast scalar kernel reads the 256 possible outputs from a table computed here.
 DEQUANTIZE = family("DEQUANTIZE", "rvfw_affine_params", "dequantize_s8_f32", ("ref", "scalar", "rvv"), ("DEQUANTIZE",),
                     args={"ref": ("input", "output"), "scalar": ("input", "table", "output"),
-                          "rvv": ("input", "output")})  # fmt: skip
+                          "rvv": ("input", "output")}, needs={"rvv": lanes("f64")})  # fmt: skip
 # Without float64 in the vector unit (Zve32x) the RVV kernel gathers the table in integer lanes.
 DEQUANTIZE_INT = DEQUANTIZE.variant("DEQUANTIZE (its table in integer lanes)", {"rvv": "dequantize_table_s8_f32_rvv"},
                                     {"rvv": ("input", "table", "output")})  # fmt: skip
@@ -28,7 +28,7 @@ DEQUANTIZE_U8 = family("DEQUANTIZE uint8", "rvfw_affine_params", "dequantize_u8_
 # The fast scalar kernel places each input among thresholds computed here (no float division).
 QUANTIZE = family("QUANTIZE", "rvfw_affine_params", "quantize_f32_s8", ("ref", "scalar", "rvv"), ("QUANTIZE",),
                   args={"ref": ("input", "output"), "scalar": ("input", "thresholds", "output"),
-                        "rvv": ("input", "output")})  # fmt: skip
+                        "rvv": ("input", "output")}, needs={"rvv": lanes("f32")})  # fmt: skip
 # Without float in the vector unit (Zve32x) the RVV kernel is the thresholds' search in integer lanes.
 QUANTIZE_INT = QUANTIZE.variant("QUANTIZE (thresholds in integer lanes)", {"rvv": "quantize_thresholds_f32_s8_rvv"},
                                 {"rvv": ("input", "thresholds", "output")})  # fmt: skip
@@ -72,7 +72,7 @@ def lower(ctx: LowerContext, op: Op) -> Layer:
         # without them (Zve32x) the int8 one gathers the table of outputs in integer lanes.
         if fam is DEQUANTIZE and "f64" not in ctx.caps:
             fam = DEQUANTIZE_INT
-        chosen = ctx.pick(fam, *((set(), "") if fam is DEQUANTIZE_INT else ctx.vector_needs("f64")))
+        chosen = ctx.pick(fam)
         if fam is DEQUANTIZE16:
             return ctx.layer(op, chosen, fam, params, args)
         scale, zero_point = float(inp.quant.scale[0]), int(inp.quant.zero_point[0])
@@ -89,14 +89,11 @@ def lower(ctx: LowerContext, op: Op) -> Layer:
         params = [("size", inp.num_elements), ("zero_point", out.quant.zero_point[0]), ("scale", out.quant.scale[0])]
         # The RVV kernel divides in float32 lanes: V or Zve32f, not Zve32x. The fast scalar kernel
         # searches build-time thresholds without an FPU, and divides and converts with one.
-        unless, why = set(), []
         if fam is QUANTIZE and "f32" not in ctx.caps:  # Zve32x: the thresholds in integer lanes
             fam = QUANTIZE_INT
-        elif "f32" not in ctx.caps:
-            unless, why = {"rvv"}, [VECTOR_CAPS["f32"]]
         if fam is not QUANTIZE16 and "fpu" in ctx.caps:
             fam = QUANTIZE_FPU[fam.what]
-        chosen = ctx.pick(fam, unless, "; ".join(why))
+        chosen = ctx.pick(fam)
         if fam is QUANTIZE16:
             return ctx.layer(op, chosen, fam, params, args)
         scale, zero_point = float(out.quant.scale[0]), int(out.quant.zero_point[0])

@@ -21,16 +21,20 @@ from codegen.ops.common import (
     fail,
 )
 from codegen.ops.contract import Form, Kind, OpContract
-from codegen.ops.kernels import family
+from codegen.ops.kernels import Need, family, lanes
 from codegen.quant import quantize_multiplier
 
-SUM = family("MEAN/SUM", "rvfw_reduce_params", "mean_s8", ("ref", "scalar", "rvv", "xthead"), ("MEAN", "SUM"))
+# The XTheadVector kernel puts the innermost kept axis in lanes only where it is contiguous; the
+# RVV one loads it with its stride.
+SUM = family("MEAN/SUM", "rvfw_reduce_params", "mean_s8", ("ref", "scalar", "rvv", "xthead"), ("MEAN", "SUM"),
+             needs={"xthead": Need("innermost_contiguous", (True,), "innermost kept axis not contiguous")})  # fmt: skip
 MAX = family("REDUCE_MAX", "rvfw_reduce_params", "reduce_max_s8", ("ref",), ("REDUCE_MAX",))
 MIN = family("REDUCE_MIN (REDUCE_ALL of bool)", "rvfw_reduce_params", "reduce_min_s8", ("ref",),
              ("REDUCE_MIN", "REDUCE_ALL"))  # fmt: skip
 SUM16 = family("MEAN/SUM int16", "rvfw_reduce_params", "mean_s16", ("ref", "scalar", "rvv"), ("MEAN", "SUM"))
 FAMILY = {OpKind.MEAN: SUM, OpKind.SUM: SUM, OpKind.REDUCE_MAX: MAX, OpKind.REDUCE_MIN: MIN}
-SUM_F32 = family("MEAN/SUM float32", "rvfw_reduce_params", "mean_f32", ("ref", "rvv", "xthead"), ("MEAN", "SUM"))
+SUM_F32 = family("MEAN/SUM float32", "rvfw_reduce_params", "mean_f32", ("ref", "rvv", "xthead"), ("MEAN", "SUM"),
+                 needs={"rvv": lanes("f32")})  # fmt: skip
 # Without an FPU each add is a libgcc call: the fast scalar sum adds the bits (rvfw_softfloat.h).
 SUM_F32_SOFT = SUM_F32.variant("MEAN/SUM float32 (integer adds)", {"scalar": "mean_f32_scalar"})
 EXTREME_F32 = family("REDUCE_MAX/MIN float32", "rvfw_reduce_params", "reduce_max_f32", ("ref",),
@@ -127,11 +131,7 @@ def lower(ctx: LowerContext, op: Op) -> Layer:
               ("red_strides", red_strides), ("count", count), ("input_zero_point", inp.quant.zero_point[0]),
               ("multiplier", multiplier), ("shift", shift), ("output_zero_point", out.quant.zero_point[0])]  # fmt: skip
     chosen = SUM16 if inp.dtype is DType.INT16 else FAMILY[op.kind]
-    # The vector kernels put the innermost kept axis in lanes: it must be contiguous.
-    # The XTheadVector kernel puts the innermost kept axis in lanes only where it is contiguous; the
-    # RVV one loads it with its stride.
-    unless = {"xthead"} if kept_strides[3] != 1 else set()
-    picked = ctx.pick(chosen, unless, "innermost kept axis not contiguous")
+    picked = ctx.pick(chosen, {"innermost_contiguous": kept_strides[3] == 1})
     return ctx.layer(op, picked, chosen, params, [ctx.input(op), ctx.output(op)])
 
 
@@ -149,7 +149,7 @@ def lower_f32(ctx: LowerContext, op: Op) -> Layer:
     fam = SUM_F32 if op.kind in (OpKind.MEAN, OpKind.SUM) else EXTREME_F32
     if fam is SUM_F32 and "fpu" not in ctx.caps:
         fam = SUM_F32_SOFT
-    return ctx.layer(op, ctx.pick(fam, *ctx.vector_needs("f32")), fam, params, [ctx.input(op), ctx.output(op)])
+    return ctx.layer(op, ctx.pick(fam), fam, params, [ctx.input(op), ctx.output(op)])
 
 
 def check_bool(graph: Graph, op: Op) -> None:

@@ -18,7 +18,7 @@ from codegen.ops.common import (
     fail,
 )
 from codegen.ops.contract import Form, Kind, OpContract
-from codegen.ops.kernels import family
+from codegen.ops.kernels import Need, family, lanes
 
 # The RVV kernels put an output row's elements (columns x channels) in lanes, gathering each one's
 # two input elements through build-time lane tables (lane_tables) with 16-bit offsets.
@@ -40,6 +40,12 @@ RESIZE_F32_SOFT = RESIZE_F32.variant("RESIZE_BILINEAR float32 (integer float ope
                                      {"scalar": ("input", "rows", "row_w", "cols", "col_w", "output")})  # fmt: skip
 ONE = 1 << 10
 GATHER_LIMIT = 1 << 16  # the lane tables' offsets are uint16
+# What the vector kernels need (ops.kernels.Need): an input row their uint16 offsets reach; float32
+# lanes for the float RVV one.
+ROW_REACHED = Need("row_bytes", maximum=GATHER_LIMIT, why="an input row over 64 KiB")
+RESIZE = RESIZE.requiring({"rvv": ROW_REACHED, "xthead": ROW_REACHED})
+RESIZE_F32, RESIZE_F32_SOFT = (f.requiring({"rvv": (lanes("f32"), ROW_REACHED), "xthead": ROW_REACHED})
+                               for f in (RESIZE_F32, RESIZE_F32_SOFT))  # fmt: skip
 
 
 def _trunc_div(a: int, b: int) -> int:
@@ -88,14 +94,6 @@ def lane_tables(lower: np.ndarray, upper: np.ndarray, depth: int, element_bytes:
                  for col in (lower, upper))  # fmt: skip
 
 
-def _vector_unless(ctx: LowerContext, inp, element_bytes: int, cap: str | None) -> tuple[set[str], str]:
-    if cap is not None and cap not in ctx.caps:
-        return ctx.vector_needs(cap)
-    if inp.shape[2] * inp.shape[3] * element_bytes > GATHER_LIMIT:
-        return {"rvv", "xthead"}, "an input row over 64 KiB"
-    return set(), ""
-
-
 def check(graph: Graph, op: Op) -> None:
     inp = expect_dtype(graph, op, op.inputs[0], "input", DType.INT8, DType.FLOAT32)
     out = expect_dtype(graph, op, op.outputs[0], "output", inp.dtype)
@@ -133,7 +131,7 @@ def lower(ctx: LowerContext, op: Op) -> Layer:
             "lane_w": lambda: ctx.derived(op, "lane_w", "float", np.repeat(col_weight.T, depth, axis=1)),
         }  # fmt: skip
         fam = RESIZE_F32 if "fpu" in ctx.caps else RESIZE_F32_SOFT
-        chosen = ctx.pick(fam, *_vector_unless(ctx, inp, 4, "f32"))
+        chosen = ctx.pick(fam, {"row_bytes": inp.shape[2] * inp.shape[3] * 4})
         return ctx.layer(op, chosen, fam, params, operands)
     rows = taps(out.shape[1], inp.shape[1], a, h)
     cols = taps(out.shape[2], inp.shape[2], a, h)
@@ -146,7 +144,8 @@ def lower(ctx: LowerContext, op: Op) -> Layer:
         "lane_b": lambda: ctx.derived(op, "lane_b", "uint16_t", lane_b),
         "lane_w": lambda: ctx.derived(op, "lane_w", "int16_t", np.repeat(cols[:, 2], depth)),
     }  # fmt: skip
-    return ctx.layer(op, ctx.pick(RESIZE, *_vector_unless(ctx, inp, 1, None)), RESIZE, params, operands)
+    picked = ctx.pick(RESIZE, {"row_bytes": inp.shape[2] * inp.shape[3]})
+    return ctx.layer(op, picked, RESIZE, params, operands)
 
 
 CONTRACT = OpContract(

@@ -22,7 +22,7 @@ from codegen.ops.common import (
     fail,
 )
 from codegen.ops.contract import Form, Kind, OpContract
-from codegen.ops.kernels import family
+from codegen.ops.kernels import family, lanes
 from codegen.ops.sigmoid16 import softmax_luts
 from codegen.quant import quantize_multiplier, softmax_input_scaling
 
@@ -37,7 +37,8 @@ SOFTMAX_S16 = family("SOFTMAX int8 -> int16", "rvfw_softmax_params", "softmax_s8
 SOFTMAX_INT16 = family("SOFTMAX int16", "rvfw_softmax_params", "softmax_s16", ("ref",), ("SOFTMAX",))
 # The RVV kernel runs the reference's exp in float64 lanes (V, Zve64d).
 # XTheadVector: the exps in float64 lanes, the maximum and the ordered sum scalar.
-SOFTMAX_F32 = family("SOFTMAX float32", "rvfw_softmax_params", "softmax_f32", ("ref", "rvv", "xthead"), ("SOFTMAX",))
+SOFTMAX_F32 = family("SOFTMAX float32", "rvfw_softmax_params", "softmax_f32", ("ref", "rvv", "xthead"), ("SOFTMAX",),
+                     needs={"rvv": lanes("f64")})  # fmt: skip
 LOG_SOFTMAX_F32 = family("LOG_SOFTMAX float32", "rvfw_softmax_params", "log_softmax_f32", ("ref",), ("LOG_SOFTMAX",))
 # Without a double-precision FPU the references' expf is a dozen soft-float calls: the fast scalar
 # kernels compute the same bits in integer arithmetic (rvfw_expf_int.h).
@@ -137,7 +138,7 @@ def lower_f32(ctx: LowerContext, op: Op) -> Layer:
         return ctx.layer(op, ctx.pick(fam), fam, params, [ctx.input(op), ctx.output(op)])
     fam = SOFTMAX_F32_SOFT if soft else SOFTMAX_F32
     beta = ctx.derived(op, "beta", "float", np.array([op.options.get("beta", 1.0)], dtype=np.float32))
-    return ctx.layer(op, ctx.pick(fam, *ctx.vector_needs("f64")), fam, params, [ctx.input(op), beta, ctx.output(op)])
+    return ctx.layer(op, ctx.pick(fam), fam, params, [ctx.input(op), beta, ctx.output(op)])
 
 
 CONTRACT = OpContract(

@@ -10,7 +10,6 @@ import numpy as np
 
 from codegen.ir import DType, Graph, Op, OpKind
 from codegen.ops.common import (
-    VECTOR_CAPS,
     Layer,
     LowerContext,
     Operands,
@@ -23,7 +22,7 @@ from codegen.ops.common import (
     optional_input,
 )
 from codegen.ops.contract import Form, Kind, OpContract
-from codegen.ops.kernels import family
+from codegen.ops.kernels import Need, family, lanes
 from codegen.quant import activation_range, conv_output_multipliers, out_size, padding_before
 
 # The RVV kernels put output channels in lanes and read the weights out-channel innermost; the int8
@@ -41,6 +40,12 @@ TRANSPOSE_CONV_F32 = family("TRANSPOSE_CONV float32", "rvfw_conv_params", "trans
                             args={"ref": ("input", "filter", *F32_OUT), "scalar": ("input", "filter", *F32_OUT),
                                   "rvv": ("input", "filter_hwio", *F32_OUT)})  # fmt: skip
 MAX_TAPS = 64  # RVFW_TRANSPOSE_CONV_MAX_TAPS: the taps the fast scalar kernels list for one output pixel
+# What each kernel needs (ops.kernels.Need): the fast scalar ones list one output pixel's taps (at
+# most MAX_TAPS reach it); the 16x8 and float32 vector ones their lanes.
+FEW_TAPS = Need("taps", maximum=MAX_TAPS, why=f"{{value}} taps reach an output pixel, over {MAX_TAPS}")
+TRANSPOSE_CONV = TRANSPOSE_CONV.requiring({"scalar": FEW_TAPS})
+TRANSPOSE_CONV_S16 = TRANSPOSE_CONV_S16.requiring({"scalar": FEW_TAPS, "rvv": lanes("e64")})
+TRANSPOSE_CONV_F32 = TRANSPOSE_CONV_F32.requiring({"scalar": FEW_TAPS, "rvv": lanes("f32")})
 
 
 def _hwio(filter_data: np.ndarray) -> np.ndarray:
@@ -51,18 +56,9 @@ def _hwio(filter_data: np.ndarray) -> np.ndarray:
 OUTPUT_SHAPE, FILTER, INPUT, BIAS = 0, 1, 2, 3
 
 
-def _fast_unless(flt_shape, stride: tuple[int, int], vector_cap: str | None, caps) -> tuple[set[str], str]:
-    """The fast scalar kernels list one output pixel's taps (at most MAX_TAPS reach it); the vector
-    ones may need a capability of the vector unit."""
-    unless, why = set(), []
-    reach = -(-flt_shape[1] // stride[0]) * -(-flt_shape[2] // stride[1])
-    if reach > MAX_TAPS:
-        unless.add("scalar")
-        why.append(f"{reach} taps reach an output pixel, over {MAX_TAPS}")
-    if vector_cap is not None and vector_cap not in caps:
-        unless.add("rvv")
-        why.append(VECTOR_CAPS[vector_cap])
-    return unless, "; ".join(why)
+def _taps(flt_shape, stride: tuple[int, int]) -> dict:
+    """The taps that reach one output pixel (what the fast scalar kernels' need asks)."""
+    return {"taps": -(-flt_shape[1] // stride[0]) * -(-flt_shape[2] // stride[1])}
 
 
 def check(graph: Graph, op: Op) -> None:
@@ -140,7 +136,7 @@ def lower(ctx: LowerContext, op: Op) -> Layer:
         "output": lambda: ctx.output(op),
     }  # fmt: skip
     fam = TRANSPOSE_CONV_S16 if wide else TRANSPOSE_CONV
-    chosen = ctx.pick(fam, *_fast_unless(flt.shape, (s_h, s_w), "e64" if wide else None, ctx.caps))
+    chosen = ctx.pick(fam, _taps(flt.shape, (s_h, s_w)))
     return ctx.layer(op, chosen, fam, params, operands, macs(ctx.graph, op))
 
 
@@ -168,7 +164,7 @@ def _lower_float(ctx: LowerContext, op: Op, stride: tuple[int, int], pad: tuple[
         "act": lambda: float_activation(ctx, op),
         "output": lambda: ctx.output(op),
     }  # fmt: skip
-    picked = ctx.pick(TRANSPOSE_CONV_F32, *_fast_unless(flt.shape, stride, "f32", ctx.caps))
+    picked = ctx.pick(TRANSPOSE_CONV_F32, _taps(flt.shape, stride))
     return ctx.layer(op, picked, TRANSPOSE_CONV_F32, params, operands, macs(ctx.graph, op))
 
 

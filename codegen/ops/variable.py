@@ -33,7 +33,8 @@ def lower(ctx: LowerContext, op: Op) -> Layer:
     nbytes = ctx.tensor(op.inputs[0]).nbytes
     params = [("dims", [1] * (MAX_DIMS - 1) + [nbytes]), ("strides", [0] * (MAX_DIMS - 1) + [1]), ("offset", 0),
               ("elem_size", 1)]  # fmt: skip
-    return ctx.layer(op, ctx.pick(COPY), COPY, params, [ctx.arena(op.inputs[0], "input"), ctx.output(op)])
+    picked = ctx.pick(COPY, {"element_size": 1})
+    return ctx.layer(op, picked, COPY, params, [ctx.arena(op.inputs[0], "input"), ctx.output(op)])
 
 
 CONTRACT = OpContract(

@@ -156,21 +156,47 @@ def ops_rows(op: str | None = None) -> list[dict]:
             sets = [s for s in SETS if s in fam.kernels]
             # a family borrowed from another op's module (ADD_N runs ADD's) is listed under this op
             names = [k for k in kinds if not fam.ops or k in fam.ops] or kinds
-            rows.append({"ops": names, "family": fam.what,
-                         "dtype": _kernel_dtype(fam.kernels["ref"]), "kernel_sets": sets})  # fmt: skip
+            needs = {k: [need_text(n) for n in ns] for k, ns in fam.needs.items()}
+            rows.append({"ops": names, "family": fam.what, "dtype": _kernel_dtype(fam.kernels["ref"]),
+                         "kernel_sets": sets, "needs": needs})  # fmt: skip
     if op:
         rows = [r for r in rows if any(op.upper() in name for name in r["ops"])]
     return sorted(rows, key=lambda r: (r["ops"], r["family"]))
 
 
+def need_text(need) -> str:
+    """A kernel's need (ops.kernels.Need) in a few words: `f32 lanes`, `bias_folds`, `taps <= 64`."""
+    if need.minimum is not None or need.maximum is not None:
+        low = f"{need.minimum} <= " if need.minimum is not None else ""
+        high = f" <= {need.maximum}" if need.maximum is not None else ""
+        return f"{low}{need.fact}{high}"
+    if len(need.allowed) == 1 and need.allowed[0] is True:
+        return f"{need.fact} lanes" if need.fact in ("f32", "f64", "e64") else need.fact
+    if len(need.allowed) == 1 and need.allowed[0] is False:
+        return f"not {need.fact}"
+    return f"{need.fact} in {', '.join(map(str, need.allowed))}"
+
+
 def ops_table(op: str | None = None) -> str:
-    """ops_rows as a table of lines under 120 characters: one row per op kind a family runs."""
+    """ops_rows as a table of lines under 120 characters: one row per op kind a family runs; a
+    kernel that runs only where its needs hold is `yes*`, and with an op named the needs follow."""
     from codegen.ops.kernels import SETS
 
-    rows = [[name, r["family"][:44], r["dtype"], *("yes" if s in r["kernel_sets"] else "-" for s in SETS)]
-            for r in ops_rows(op) for name in r["ops"] if not op or op.upper() in name]  # fmt: skip
+    def cell(r: dict, s: str) -> str:
+        return "-" if s not in r["kernel_sets"] else "yes*" if r["needs"].get(s) else "yes"
+
+    selected = [r for r in ops_rows(op)]
+    rows = [[name, r["family"][:44], r["dtype"], *(cell(r, s) for s in SETS)]
+            for r in selected for name in r["ops"] if not op or op.upper() in name]  # fmt: skip
     rows.sort(key=lambda r: r[0])
-    return table(["op", "kernel family", "dtype", *SETS], rows, right=set())
+    text = table(["op", "kernel family", "dtype", *SETS], rows, right=set())
+    if op:
+        needs = [f"  {r['family']}, {s}: {'; '.join(r['needs'][s])}" for r in selected for s in SETS
+                 if r["needs"].get(s)]  # fmt: skip
+        if needs:
+            text += "\n* runs only where these hold (else the next set, and the layer table says why):\n"
+            text += "\n".join(dict.fromkeys(needs))
+    return text
 
 
 def tflm_rows() -> list[dict]:

@@ -12,7 +12,7 @@ from codegen.boards import load_board
 from codegen.build import toolchain
 from codegen.frontend import load_tflite
 from codegen.ops import Layer, cold_kernels, families, lower_graph
-from codegen.ops.kernels import Family, pick
+from codegen.ops.kernels import SETS, Family, Need, lanes, pick
 from codegen.paths import DEFAULT_MODEL, FIRMWARE_DIR
 from codegen.pipeline import plan_option
 from tests.conftest import MLPERF_MODELS, mlperf_model
@@ -34,9 +34,46 @@ def test_pick_falls_back_vector_then_scalar_then_ref_and_says_so():
     assert pick(fam, "scalar").kernel == "op_scalar" and not pick(fam, "scalar").note
     chosen = pick(fam, "rvv")
     assert chosen.kernel == "op_scalar" and chosen.note == "no RVV kernel for OP: fast scalar"
-    chosen = pick(fam, "scalar", unless={"scalar"}, detail="depth multiplier 2")
+    needy = fam.requiring({"scalar": Need("depth_multiplier", (1,), "depth multiplier {value}")})
+    chosen = pick(needy, "scalar", {"depth_multiplier": 2})
     assert chosen.kernel == "op_ref" and chosen.note == "no fast scalar kernel for OP (depth multiplier 2): reference"
+    assert pick(needy, "scalar", {"depth_multiplier": 1}).kernel == "op_scalar"
     assert pick(fam, "ref").kernel == "op_ref" and not pick(fam, "ref").note
+
+
+def test_a_kernel_needing_vector_lanes_is_passed_over_where_the_board_lacks_them():
+    fam = Family("OP", "rvfw_x_params", {"ref": "op_ref", "scalar": "op_scalar", "rvv": "op_rvv"},
+                 needs={"rvv": (lanes("f32"), Need("run", minimum=4, why="runs of {value}"))})  # fmt: skip
+    assert pick(fam, "rvv", {"f32": True, "run": 8}).kernel == "op_rvv"
+    chosen = pick(fam, "rvv", {"run": 2})
+    assert chosen.kernel == "op_scalar"
+    assert chosen.note == "no RVV kernel for OP (no float32 in the vector unit; runs of 2): fast scalar"
+
+
+def test_no_lowering_names_a_kernel_set():
+    """Issue 49: kernel choice is data (each family's kernels and what they need, ops.kernels.Need);
+    no function in ops/, planner/, passes/ or emit/ decides by a kernel set's name. Allowed: a
+    default argument, and a family's own reference kernel looked up by its set (FAMILY.kernels["ref"])."""
+    import ast
+
+    from tests.conftest import ROOT
+
+    found = []
+    for folder in ("ops", "planner", "passes", "emit"):
+        for path in sorted((ROOT / "codegen" / folder).rglob("*.py")):
+            if path.name == "kernels.py":  # the registry itself
+                continue
+            tree = ast.parse(path.read_text())
+            for fn in (n for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))):
+                defaults = {id(sub) for d in [*fn.args.defaults, *fn.args.kw_defaults] if d is not None
+                            for sub in ast.walk(d)}  # fmt: skip
+                lookups = {id(n.slice) for n in ast.walk(fn) if isinstance(n, ast.Subscript)
+                           and isinstance(n.value, ast.Attribute) and n.value.attr == "kernels"}  # fmt: skip
+                for node in ast.walk(fn):
+                    if (isinstance(node, ast.Constant) and node.value in SETS and id(node) not in defaults
+                            and id(node) not in lookups):  # fmt: skip
+                        found.append(f"{path.relative_to(ROOT)}:{node.lineno} {fn.name}: {node.value!r}")
+    assert not found, found
 
 
 def _models():
