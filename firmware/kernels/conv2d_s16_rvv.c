@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* CONV_2D 16x8, RVV (ELEN 64): output channels across e64 lanes, the filter in HWIO order
- * ([k_h][k_w][in_c][out_c]); the taps outside the image skipped (the int16 zero point is 0),
- * TFLite Micro's 64-bit accumulation and requantisation (rvfw_rvv_s16.h). */
+/* CONV_2D 16x8, RVV (ELEN 64): output channels across lanes, the filter in HWIO order
+ * ([k_h][k_w][in_c][out_c]); the taps outside the image skipped (the int16 zero point is 0) by
+ * walking the inside ones as a range with pointer steps (rvfw_taps.h: the same taps in the same
+ * order); TFLite Micro's 64-bit accumulation, in exact 32-bit runs, and requantisation
+ * (rvfw_rvv_s16.h). */
 #include "rvfw_kernels.h"
 #include "rvfw_taps.h"
 #include "rvfw_rvv_s16.h"
@@ -9,23 +11,58 @@
 RVFW_KERNEL void rvfw_conv2d_s16_rvv(const rvfw_conv_params *p, const int16_t *input, const int8_t *filter_hwio, const void *bias,
                          const int32_t *output_multiplier, const int32_t *output_shift, int16_t *output)
 {
+    const int32_t in_h = p->in_h, in_w = p->in_w, in_c = p->in_c, k_h = p->k_h, k_w = p->k_w, out_c = p->out_c;
+    const int32_t dil_h = p->dilation_h, dil_w = p->dilation_w;
+    /* All of a pixel's products in one 32-bit run where the window holds at most RVFW_S16_EXACT_RUN. */
+    const int long_window = k_h * k_w * in_c > RVFW_S16_EXACT_RUN;
+    const ptrdiff_t x_col = (ptrdiff_t)dil_w * in_c, x_row = (ptrdiff_t)dil_h * in_w * in_c;
+    const ptrdiff_t w_tap = (ptrdiff_t)in_c * out_c;
     for (int32_t b = 0; b < p->batches; ++b)
-        for (int32_t oy = 0; oy < p->out_h; ++oy)
+        for (int32_t oy = 0; oy < p->out_h; ++oy) {
+            const int32_t base_y = oy * p->stride_h - p->pad_h;
+            const int32_t ky0 = rvfw_first_tap(base_y, dil_h), ky1 = rvfw_end_tap(base_y, dil_h, in_h, k_h);
             for (int32_t ox = 0; ox < p->out_w; ++ox) {
-                int16_t *out = output + ((b * p->out_h + oy) * p->out_w + ox) * p->out_c;
-                for (int32_t oc0 = 0; oc0 < p->out_c;) {
-                    const size_t vl = __riscv_vsetvl_e64m8((size_t)(p->out_c - oc0));
+                const int32_t base_x = ox * p->stride_w - p->pad_w;
+                const int32_t kx0 = rvfw_first_tap(base_x, dil_w), kx1 = rvfw_end_tap(base_x, dil_w, in_w, k_w);
+                int16_t *out = output + ((b * p->out_h + oy) * p->out_w + ox) * out_c;
+                const int16_t *x_first = input + ((ptrdiff_t)(b * in_h + base_y + ky0 * dil_h) * in_w
+                                                  + base_x + kx0 * dil_w) * in_c;
+                for (int32_t oc0 = 0; oc0 < out_c;) {
+                    const size_t vl = __riscv_vsetvl_e64m8((size_t)(out_c - oc0));
                     vint64m8_t acc = __riscv_vmv_v_x_i64m8(0, vl);
-                    RVFW_FOR_INSIDE_TAPS(p, oy, ox, {
-                        const int16_t *x = input + ((b * p->in_h + iy) * p->in_w + ix) * p->in_c;
-                        const int8_t *w = filter_hwio + ((ky * p->k_w + kx) * p->in_c) * p->out_c + oc0;
-                        for (int32_t ic = 0; ic < p->in_c; ++ic, w += p->out_c)
-                            acc = rvfw_mac_s16x8(acc, x[ic], w, vl);
-                    })
+                    vint32m4_t part = __riscv_vmv_v_x_i32m4(0, vl);
+                    const int16_t *x_row_ptr = x_first;
+                    const int8_t *w_row_ptr = filter_hwio + (ky0 * k_w + kx0) * w_tap + oc0;
+                    for (int32_t ky = ky0; ky < ky1; ++ky, x_row_ptr += x_row, w_row_ptr += k_w * w_tap) {
+                        const int16_t *x_tap = x_row_ptr;
+                        const int8_t *w = w_row_ptr;
+                        for (int32_t kx = kx0; kx < kx1; ++kx, x_tap += x_col) {
+                            if (!long_window && in_c < 4) { /* a few input channels (an image's) */
+                                for (int32_t ic = 0; ic < in_c; ++ic, w += out_c)
+                                    part = rvfw_mac32_s16x8(part, x_tap[ic], w, vl);
+                                continue;
+                            }
+                            if (!long_window) {
+                                part = rvfw_dot32_s16x8(part, x_tap, w, out_c, in_c, vl);
+                                w += w_tap;
+                                continue;
+                            }
+                            /* the window's products could pass int32: one run at a time */
+                            for (int32_t ic0 = 0; ic0 < in_c; ic0 += RVFW_S16_EXACT_RUN) {
+                                const int32_t n = in_c - ic0 < RVFW_S16_EXACT_RUN ? in_c - ic0 : RVFW_S16_EXACT_RUN;
+                                part = rvfw_dot32_s16x8(part, x_tap + ic0, w, out_c, n, vl);
+                                w += (ptrdiff_t)n * out_c;
+                                acc = __riscv_vwadd_wv_i64m8(acc, part, vl);
+                                part = __riscv_vmv_v_x_i32m4(0, vl);
+                            }
+                        }
+                    }
+                    acc = __riscv_vwadd_wv_i64m8(acc, part, vl);
                     rvfw_store_s16(acc, bias ? (const int64_t *)bias + oc0 : 0, output_multiplier + oc0,
                                    output_shift + oc0, p->output_activation_min, p->output_activation_max, out + oc0,
                                    vl);
                     oc0 += (int32_t)vl;
                 }
             }
+        }
 }

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* DEPTHWISE_CONV_2D 16x8, depth multiplier 1, RVV (ELEN 64): channels across e64 lanes, int16
- * inputs times int8 weights widened into 64-bit accumulators, TFLite Micro's requantisation
- * (rvfw_rvv_s16.h). */
+/* DEPTHWISE_CONV_2D 16x8, depth multiplier 1, RVV (ELEN 64): channels across lanes, int16 inputs
+ * times int8 weights summed in exact 32-bit runs into 64-bit accumulators (rvfw_rvv_s16.h), then
+ * TFLite Micro's requantisation. The taps inside the image are walked as a range with pointer steps
+ * (rvfw_taps.h): the same taps, in the same order, as the reference's bounds checks keep. */
 #include "rvfw_kernels.h"
 #include "rvfw_taps.h"
 #include "rvfw_rvv_s16.h"
@@ -10,24 +11,44 @@ RVFW_KERNEL void rvfw_depthwise_conv2d_s16_rvv(const rvfw_conv_params *p, const 
                                    const void *bias, const int32_t *output_multiplier, const int32_t *output_shift,
                                    int16_t *output)
 {
+    const int32_t in_h = p->in_h, in_w = p->in_w, channels = p->in_c, k_h = p->k_h, k_w = p->k_w;
+    const int32_t dil_h = p->dilation_h, dil_w = p->dilation_w;
+    /* A channel's products (one per tap) in one 32-bit run unless the window passes RVFW_S16_EXACT_RUN. */
+    const int long_window = k_h * k_w > RVFW_S16_EXACT_RUN;
+    const ptrdiff_t x_col = (ptrdiff_t)dil_w * channels, x_row = (ptrdiff_t)dil_h * in_w * channels;
     for (int32_t b = 0; b < p->batches; ++b)
-        for (int32_t oy = 0; oy < p->out_h; ++oy)
+        for (int32_t oy = 0; oy < p->out_h; ++oy) {
+            const int32_t base_y = oy * p->stride_h - p->pad_h;
+            const int32_t ky0 = rvfw_first_tap(base_y, dil_h), ky1 = rvfw_end_tap(base_y, dil_h, in_h, k_h);
             for (int32_t ox = 0; ox < p->out_w; ++ox) {
+                const int32_t base_x = ox * p->stride_w - p->pad_w;
+                const int32_t kx0 = rvfw_first_tap(base_x, dil_w), kx1 = rvfw_end_tap(base_x, dil_w, in_w, k_w);
                 int16_t *out = output + ((b * p->out_h + oy) * p->out_w + ox) * p->out_c;
                 for (int32_t c0 = 0; c0 < p->out_c;) {
                     const size_t vl = __riscv_vsetvl_e64m8((size_t)(p->out_c - c0));
                     vint64m8_t acc = __riscv_vmv_v_x_i64m8(0, vl);
-                    RVFW_FOR_INSIDE_TAPS(p, oy, ox, {
-                        const vint16m2_t x = __riscv_vle16_v_i16m2(
-                            input + ((b * p->in_h + iy) * p->in_w + ix) * p->in_c + c0, vl);
-                        const vint16m2_t w = __riscv_vsext_vf2_i16m2(
-                            __riscv_vle8_v_i8m1(filter + (ky * p->k_w + kx) * p->out_c + c0, vl), vl);
-                        acc = __riscv_vwadd_wv_i64m8(acc, __riscv_vwmul_vv_i32m4(x, w, vl), vl);
-                    })
+                    vint32m4_t part = __riscv_vmv_v_x_i32m4(0, vl);
+                    const int16_t *x_row_ptr = input + ((ptrdiff_t)(b * in_h + base_y + ky0 * dil_h) * in_w
+                                                        + base_x + kx0 * dil_w) * channels + c0;
+                    const int8_t *w_row_ptr = filter + (ky0 * k_w + kx0) * p->out_c + c0;
+                    for (int32_t ky = ky0; ky < ky1; ++ky, x_row_ptr += x_row, w_row_ptr += k_w * p->out_c) {
+                        const int16_t *x = x_row_ptr;
+                        const int8_t *w = w_row_ptr;
+                        for (int32_t kx = kx0; kx < kx1; ++kx, x += x_col, w += p->out_c) {
+                            const vint16m2_t w16 = __riscv_vsext_vf2_i16m2(__riscv_vle8_v_i8m1(w, vl), vl);
+                            part = __riscv_vwmacc_vv_i32m4(part, __riscv_vle16_v_i16m2(x, vl), w16, vl);
+                            if (long_window) { /* more taps than an exact 32-bit run: each into 64 bits */
+                                acc = __riscv_vwadd_wv_i64m8(acc, part, vl);
+                                part = __riscv_vmv_v_x_i32m4(0, vl);
+                            }
+                        }
+                    }
+                    acc = __riscv_vwadd_wv_i64m8(acc, part, vl);
                     rvfw_store_s16(acc, bias ? (const int64_t *)bias + c0 : 0, output_multiplier + c0,
                                    output_shift + c0, p->output_activation_min, p->output_activation_max, out + c0,
                                    vl);
                     c0 += (int32_t)vl;
                 }
             }
+        }
 }

@@ -1866,6 +1866,48 @@ CASES: dict[str, Case] = {
         ),
         vector=S16_FAST,
     ),
+    # windows past the RVV kernels' exact 32-bit runs (511 products), and dilated windows cut by the
+    # border (the inside taps walked as a range)
+    "s16_conv_long_window": Case(
+        lambda r: op16x8(
+            r, "CONV_2D", (1, 5, 5, 64), (1, 5, 5, 4), (4, 3, 3, 64), padding="SAME", stride=(1, 1), dilation=(1, 1)
+        ),
+        vector=S16_FAST,
+    ),  # fmt: skip
+    "s16_conv_dilated_same_stride2": Case(
+        lambda r: op16x8(
+            r, "CONV_2D", (1, 9, 8, 5), (1, 5, 4, 6), (6, 3, 3, 5), padding="SAME", stride=(2, 2), dilation=(2, 2)
+        ),
+        vector=S16_FAST,
+    ),  # fmt: skip
+    "s16_depthwise_long_window": Case(
+        lambda r: op16x8(
+            r,
+            "DEPTHWISE_CONV_2D",
+            (1, 24, 24, 3),
+            (1, 2, 2, 3),
+            (1, 23, 23, 3),
+            padding="VALID",
+            stride=(1, 1),
+            dilation=(1, 1),
+            depth_multiplier=1,
+        ),
+        vector=S16_FAST,
+    ),  # fmt: skip
+    "s16_depthwise_dilated_same": Case(
+        lambda r: op16x8(
+            r,
+            "DEPTHWISE_CONV_2D",
+            (1, 9, 9, 18),
+            (1, 9, 9, 18),
+            (1, 3, 3, 18),
+            padding="SAME",
+            stride=(1, 1),
+            dilation=(2, 2),
+            depth_multiplier=1,
+        ),
+        vector=S16_FAST,
+    ),  # fmt: skip
     # accumulations longer than the fast scalar kernels' 32-bit runs of 256 products
     "s16_fully_connected_long": Case(
         lambda r: op16x8(r, "FULLY_CONNECTED", (1, 600), (1, 5), (5, 600)), vector=S16_FAST
