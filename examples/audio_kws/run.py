@@ -142,10 +142,12 @@ def build_and_run(board: str, work: Path, frames: int = HISTORY + 10, log=print)
     """(our scores by frame, TFLite Micro's, the run result). Needs cmake and the RISC-V toolchain."""
     from codegen.boards import load_board
     from codegen.export import export_models
+    from codegen.pipeline import BuildOptions
     from codegen.run.sim import run_elf
 
     samples = synthetic_audio(frames)
-    export_models([FRONTEND, KWS], board, "cmake", work / "rvfw", log=lambda *_: None, names=["frontend", "kws"])
+    options = BuildOptions(format="cmake", names=("frontend", "kws"))
+    export_models([FRONTEND, KWS], board, work / "rvfw", options, log=lambda *_: None)
     _audio_header(samples, frames, work / "generated")
     cmake = shutil.which("cmake")
     if cmake is None:

@@ -1571,6 +1571,26 @@ CASES: dict[str, Case] = {
         ),
         vector=S16_FAST,
     ),
+    # dilated windows the border cuts (the RVV kernels walk the inside taps as ranges)
+    "f32_conv_dilated_same_stride2": Case(
+        lambda r: float_op(
+            r,
+            "CONV_2D",
+            (1, 9, 8, 5),
+            (1, 5, 4, 6),
+            wshape=(6, 3, 3, 5),
+            padding="SAME",
+            stride=(2, 2),
+            dilation=(2, 2),
+        ),
+        vector=S16_FAST,
+    ),  # fmt: skip
+    "f32_depthwise_dilated_same": Case(
+        lambda r: float_op(
+            r, "DEPTHWISE_CONV_2D", (1, 9, 9, 18), (1, 9, 9, 18), wshape=(1, 3, 3, 18), padding="SAME", dilation=(2, 2)
+        ),
+        vector=S16_FAST,
+    ),  # fmt: skip
     "f32_conv1x1_dilated_valid": Case(
         lambda r: float_op(
             r, "CONV_2D", (2, 7, 7, 5), (2, 3, 3, 4), wshape=(4, 3, 3, 5), padding="VALID", dilation=(2, 2)
