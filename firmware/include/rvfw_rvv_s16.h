@@ -50,6 +50,23 @@ static inline vint32m4_t rvfw_dot32_s16x8(vint32m4_t part, const int16_t *x, con
     return part;
 }
 
+/* The same at LMUL 8: twice the lanes (32-bit sums of a short window, stored as two 64-bit halves
+ * by rvfw_store_s16_halves). */
+static inline vint32m8_t rvfw_dot32m8_s16x8(vint32m8_t part, const int16_t *x, const int8_t *w, ptrdiff_t w_stride,
+                                            int32_t n, size_t vl)
+{
+    int32_t i = 0;
+    for (; i + 2 <= n; i += 2, w += 2 * w_stride) {
+        const vint16m4_t w0 = __riscv_vsext_vf2_i16m4(__riscv_vle8_v_i8m2(w, vl), vl);
+        const vint16m4_t w1 = __riscv_vsext_vf2_i16m4(__riscv_vle8_v_i8m2(w + w_stride, vl), vl);
+        part = __riscv_vwmacc_vx_i32m8(part, x[i], w0, vl);
+        part = __riscv_vwmacc_vx_i32m8(part, x[i + 1], w1, vl);
+    }
+    for (; i < n; ++i, w += w_stride)
+        part = __riscv_vwmacc_vx_i32m8(part, x[i], __riscv_vsext_vf2_i16m4(__riscv_vle8_v_i8m2(w, vl), vl), vl);
+    return part;
+}
+
 /* acc[lane] += x * w[lane] for one int16 scalar and vl int8 weights. */
 static inline vint64m8_t rvfw_mac_s16x8(vint64m8_t acc, int16_t x, const int8_t *w, size_t vl)
 {
@@ -76,6 +93,20 @@ static inline void rvfw_store_s16(vint64m8_t acc, const int64_t *bias, const int
     x = __riscv_vsra_vv_i64m8(__riscv_vadd_vv_i64m8(x, round, vl), s64, vl);
     x = __riscv_vmin_vx_i64m8(__riscv_vmax_vx_i64m8(x, lo, vl), hi, vl);
     __riscv_vse16_v_i16m2(out, __riscv_vncvt_x_x_w_i16m2(__riscv_vncvt_x_x_w_i32m4(x, vl), vl), vl);
+}
+
+/* A short window's 32-bit sums (vl lanes at LMUL 8) widened and stored as rvfw_store_s16 does, in
+ * the two halves a 64-bit register group holds. */
+static inline void rvfw_store_s16_halves(vint32m8_t part, const int64_t *bias, const int32_t *multiplier,
+                                         const int32_t *shift, int32_t lo, int32_t hi, int16_t *out, size_t vl)
+{
+    const size_t half = __riscv_vsetvlmax_e64m8();
+    const size_t vl0 = vl < half ? vl : half;
+    rvfw_store_s16(__riscv_vsext_vf2_i64m8(__riscv_vget_v_i32m8_i32m4(part, 0), vl0), bias, multiplier, shift, lo, hi,
+                   out, vl0);
+    if (vl > vl0)
+        rvfw_store_s16(__riscv_vsext_vf2_i64m8(__riscv_vget_v_i32m8_i32m4(part, 1), vl - vl0), bias ? bias + vl0 : 0,
+                       multiplier + vl0, shift + vl0, lo, hi, out + vl0, vl - vl0);
 }
 
 #endif

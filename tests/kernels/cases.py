@@ -1900,6 +1900,26 @@ CASES: dict[str, Case] = {
         ),
         vector=S16_FAST,
     ),  # fmt: skip
+    "s16_conv_wide_channels": Case(
+        lambda r: op16x8(
+            r, "CONV_2D", (1, 6, 5, 8), (1, 6, 5, 40), (40, 3, 3, 8), padding="SAME", stride=(1, 1), dilation=(1, 1)
+        ),
+        vector=S16_FAST,
+    ),  # fmt: skip
+    "s16_depthwise_wide_channels": Case(
+        lambda r: op16x8(
+            r,
+            "DEPTHWISE_CONV_2D",
+            (1, 6, 5, 40),
+            (1, 6, 5, 40),
+            (1, 3, 3, 40),
+            padding="SAME",
+            stride=(1, 1),
+            dilation=(1, 1),
+            depth_multiplier=1,
+        ),
+        vector=S16_FAST,
+    ),  # fmt: skip
     "s16_depthwise_long_window": Case(
         lambda r: op16x8(
             r,

@@ -1,0 +1,80 @@
+"""Every dtype as fast and as small as its arithmetic allows (issue 49): one converter-made network
+in int8, 16x8 and float32 (tests/data/converters), on rv64gcv (VLEN 128) under Spike, each run
+bit-exact against TFLite Micro's committed outputs:
+
+- speed: instructions per MAC, and 16x8 and float32 against int8 (targets: 16x8 <= 2x, float32 <= 1.5x);
+- memory: the arena of the fast, small and tiled plans, and the cut `tiled` makes against `fast`
+  (target: the float32 and 16x8 twins cut by at least the factor the int8 one is).
+
+    make bench-dtypes     (or: .venv/bin/python bench/dtypes.py)
+"""
+
+from __future__ import annotations
+
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from codegen import pipeline  # noqa: E402
+from codegen.check import golden  # noqa: E402
+from codegen.report.tables import table  # noqa: E402
+from tests.corpus.test_converter_corpus import CORPUS, committed  # noqa: E402
+
+NETWORKS = ["keras_inverted_residual"]  # a MobileNetV2 block: conv 3x3, expand 1x1, depthwise, project 1x1, residual
+DTYPES = {"int8": "int8", "16x8": "16x8", "float32": "float"}
+SPEED_TARGET = {"16x8": 2.0, "float32": 1.5}  # times int8's instructions per MAC
+BOARD = "spike-rv64gcv"
+
+
+def quiet(_msg: str) -> None:
+    pass
+
+
+def run(name: str) -> tuple[int, int]:
+    """(instructions of one inference, MACs), checked bit for bit."""
+    with tempfile.TemporaryDirectory() as tmp:
+        files, expected = committed(name, Path(tmp))
+        options = pipeline.BuildOptions(inputs=files, steps=1, for_simulator=True)
+        b = pipeline.build(CORPUS / f"{name}.tflite", BOARD, Path(tmp) / "out", options, quiet)
+        r = pipeline.run(b, log=quiet)
+        if not golden.compare(r.harness.outputs[-len(expected) :], expected).bit_exact:
+            raise SystemExit(f"NOT BIT-EXACT: {name}")
+        return r.harness.total_instret, sum(layer.macs for layer in b.layers)
+
+
+def arenas(name: str) -> dict[str, int]:
+    return {mode: pipeline.prepare(CORPUS / f"{name}.tflite", BOARD, "best", mode, log=quiet)[2].arena_size
+            for mode in ("fast", "small", "tiled")}  # fmt: skip
+
+
+def main() -> int:
+    speed_rows, memory_rows = [], []
+    for network in NETWORKS:
+        measured = {d: run(f"{network}_{stem}") for d, stem in DTYPES.items()}
+        planned = {d: arenas(f"{network}_{stem}") for d, stem in DTYPES.items()}
+        base = measured["int8"][0] / measured["int8"][1]
+        base_cut = planned["int8"]["fast"] / planned["int8"]["tiled"]
+        for dtype, (instructions, macs) in measured.items():
+            per_mac = instructions / macs
+            target = SPEED_TARGET.get(dtype)
+            verdict = "-" if target is None else ("ok" if per_mac / base <= target else "MISS")
+            speed_rows.append([network, dtype, f"{instructions:,}", f"{macs:,}", f"{per_mac:.2f}",
+                               f"{per_mac / base:.2f}x", f"<= {target}x" if target else "-", verdict])  # fmt: skip
+            a = planned[dtype]
+            cut = a["fast"] / a["tiled"]
+            ok = "-" if dtype == "int8" else ("ok" if cut >= base_cut else "MISS")
+            memory_rows.append([network, dtype, f"{a['fast']:,}", f"{a['small']:,}", f"{a['tiled']:,}",
+                                f"{cut:.2f}x", f">= {base_cut:.2f}x" if dtype != "int8" else "-", ok])  # fmt: skip
+    print(f"Instructions per MAC by dtype, {BOARD} (VLEN 128) under Spike, bit-exact with TFLite Micro")
+    print(table(["network", "dtype", "instructions", "MACs", "instr/MAC", "vs int8", "target", ""], speed_rows))
+    print()
+    print("Arena by memory plan (tiled's cut against fast; target: the int8 twin's cut)")
+    print(table(["network", "dtype", "fast", "small", "tiled", "cut", "target", ""], memory_rows))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
