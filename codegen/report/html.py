@@ -32,6 +32,7 @@ class ReportData:
     comparison: dict  # {bit_exact, matched, total, against}
     layer_rows: list[dict] | None  # {layer, op, kernel, tensor, dtype, elements, differ, largest}
     plot_svg: str
+    clock_known: bool = True  # the board file names the core clock (else the simulators' 1 GHz)
 
 
 def _table(head: list[str], rows: list[list], left: set[int] = frozenset(), bad_rows: set[int] = frozenset()) -> str:
@@ -75,6 +76,8 @@ def render(d: ReportData) -> str:
         prof_rows.append(line)
     total = d.total_cycles if cycles else d.total_instructions
     clock = "estimated cycles" if cycles else "one instruction per cycle"
+    if not d.clock_known:
+        clock += "; the board file names no core clock: the simulators' one instruction per ns"
     parts = [
         "<!DOCTYPE html>",
         '<html lang="en"><head><meta charset="utf-8">',
