@@ -16,8 +16,9 @@ from codegen.build import toolchain
 from codegen.errors import RvfwError, ToolError
 from codegen.escape import kconfig_string, line_comment, yaml_string
 from codegen.paths import FIRMWARE_DIR, LICENSE_FILE
+from codegen.pipeline.options import ExportFormat
 
-FORMATS = ("sources", "cmake", "lib", "zephyr", "espidf")
+FORMATS = tuple(f.value for f in ExportFormat)
 LICENSE = "Apache-2.0"  # rvfw's, and so that of the kernels and runtime an export copies (their SPDX lines)
 # rvfw headers a model's header includes: part of its API, so they go in the export's include/.
 PUBLIC_HEADERS = ("rvfw_enable.h",)

@@ -13,12 +13,13 @@ from codegen.errors import RvfwError
 from codegen.ir import Graph
 from codegen.passes import run_passes
 from codegen.pipeline.loading import Compression, Log, load
+from codegen.pipeline.options import KernelSet, MemoryMode
 from codegen.planner import MemoryPlan, plan_memory
 from codegen.planner.inplace import choose_inplace
 from codegen.planner.tiling import tile_first_stage, why_not_tiled
 
-KERNEL_SETS = ("auto", "ref", "scalar", "rvv", "xthead")
-MEMORY_MODES = ("auto", "fast", "small", "tiled")
+KERNEL_SETS = tuple(k.value for k in KernelSet)
+MEMORY_MODES = tuple(m.value for m in MemoryMode)
 PLANNED_MODES = ("fast", "small", "tiled")
 # Bytes of .data/.bss the runtime and harness take beside the arena (the trap report's stack
 # included), before the arena is placed.

@@ -8,47 +8,28 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import dataclass, replace
 from enum import StrEnum
 from pathlib import Path
 
 from codegen.boards import timer
 from codegen.errors import RvfwError
+from codegen.ops.kernels import SETS
+from codegen.passes.io import IO_MODES
 from codegen.pipeline.loading import Compression
 
 
-class KernelSet(StrEnum):
-    AUTO = "auto"  # the board's best: its vector set where it has one, else the fast scalar kernels
-    REF = "ref"
-    SCALAR = "scalar"
-    RVV = "rvv"
-    XTHEAD = "xthead"
+def _words(name: str, words) -> type[StrEnum]:
+    return StrEnum(name, {w.upper(): w for w in words})
 
 
-class MemoryMode(StrEnum):
-    AUTO = "auto"  # the fastest plan that fits the board
-    FAST = "fast"
-    SMALL = "small"
-    TILED = "tiled"
-
-
-class Optimize(StrEnum):
-    SPEED = "speed"
-    SIZE = "size"
-
-
-class IoMode(StrEnum):
-    MODEL = "model"
-    INT8 = "int8"
-    FLOAT32 = "float32"
-
-
-class ExportFormat(StrEnum):
-    SOURCES = "sources"
-    CMAKE = "cmake"
-    LIB = "lib"
-    ZEPHYR = "zephyr"
-    ESPIDF = "espidf"
+# auto: the board's best set (its vector set where it has one, else the fast scalar kernels);
+# the sets themselves are the kernel registry's (ops.kernels.SETS).
+KernelSet = _words("KernelSet", ("auto", *SETS))
+MemoryMode = _words("MemoryMode", ("auto", "fast", "small", "tiled"))  # auto: the fastest plan that fits
+Optimize = _words("Optimize", ("speed", "size"))
+IoMode = _words("IoMode", IO_MODES)  # passes.io's
+ExportFormat = _words("ExportFormat", ("sources", "cmake", "lib", "zephyr", "espidf"))
 
 
 _CHOICES = {
@@ -83,7 +64,6 @@ class BuildOptions:
     format: ExportFormat = ExportFormat.SOURCES
     names: tuple[str, ...] | None = None
     selftest: bool = True
-    extra: dict = field(default_factory=dict, compare=False, repr=False)  # reserved: never read below the edge
 
     def __post_init__(self) -> None:
         for name, (enum, label) in _CHOICES.items():
@@ -113,4 +93,3 @@ class BuildOptions:
 
 
 DEFAULTS = BuildOptions()
-OPTION_NAMES = tuple(f.name for f in fields(BuildOptions) if f.name != "extra")

@@ -14,6 +14,7 @@ import os
 from pathlib import Path
 
 from codegen.boards.board import Board, available_boards, load_board
+from codegen.escape import terminal_text
 from codegen.paths import BUILD_DIR
 
 RUNS_DIR = BUILD_DIR / "board-runs"
@@ -88,7 +89,7 @@ def boards_table() -> str:
     for r in board_rows():
         run = r["last_bit_exact"]
         kernels = f", --kernels {run['kernels']}" if run and run.get("kernels") not in (None, "auto") else ""
-        when = f"{run['when']} ({run['model']}{kernels}, {run['sha256'][:12]})" if run else "never"
+        when = terminal_text(f"{run['when']} ({run['model']}{kernels}, {run['sha256'][:12]})") if run else "never"
         rows.append((r["board"], r["isa"], r["memory"], r["image"], r["runs_exact_image"], r["flash"], when))
     widths = [max(len(str(row[i])) for row in [head, *rows]) for i in range(len(head))]
     lines = ["  ".join(str(cell).ljust(w) for cell, w in zip(row, widths)).rstrip() for row in [head, *rows]]

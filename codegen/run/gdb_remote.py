@@ -19,7 +19,7 @@ import time
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass
 
-from codegen.errors import RvfwError, ToolError
+from codegen.errors import RvfwError, ToolError, one_line
 
 RISCV_PC = 32  # GDB's register number of the pc on RISC-V (x0..x31, then pc)
 CONNECT_SECONDS = 3.0  # how long a refused connection is retried
@@ -42,7 +42,7 @@ def parse_address(text: str) -> tuple[str, int]:
     """host:port (or :port, or port) of a GDB server; checked before any connection."""
     host, _sep, port = text.rpartition(":")
     if not port.isdigit() or not 0 < int(port) < 65536:
-        raise RvfwError(f"--gdb {text}: not host:port (e.g. localhost:3333, OpenOCD's GDB port)")
+        raise RvfwError(f"--gdb {one_line(text)}: not host:port (e.g. localhost:3333, OpenOCD's GDB port)")
     return host or "localhost", int(port)
 
 
@@ -78,7 +78,7 @@ def decode_rle(data: bytes) -> bytes:
 
 class GdbRemote:
     def __init__(self, host: str, port: int, timeout: float = 10.0) -> None:
-        self.where = f"{host}:{port}"
+        self.where = one_line(f"{host}:{port}")
         deadline = time.monotonic() + CONNECT_SECONDS
         while True:  # a server just started (OpenOCD probing the JTAG chain) may not listen yet
             try:
@@ -152,7 +152,9 @@ class GdbRemote:
 
     def _ok(self, reply: bytes, what: str) -> None:
         if reply != b"OK":
-            raise GdbError(f"GDB server {self.where} refused {what}: {reply.decode(errors='replace')[:40] or 'empty'}")
+            raise GdbError(
+                f"GDB server {self.where} refused {what}: {one_line(reply.decode(errors='replace'), 40) or 'empty'}"
+            )
 
     # --- session ------------------------------------------------------------------------
     def handshake(self) -> None:
@@ -250,7 +252,7 @@ class GdbRemote:
             reply = self.request(b"m%x,%x" % (address + len(out), n))
             if not reply or reply.startswith(b"E") and len(reply) == 3:
                 raise GdbError(f"GDB server {self.where} cannot read {n} bytes at {address + len(out):#x}: "
-                               f"{reply.decode(errors='replace') or 'empty reply'}")  # fmt: skip
+                               f"{one_line(reply.decode(errors='replace'), 40) or 'empty reply'}")  # fmt: skip
             out += bytes.fromhex(reply.decode())
         return bytes(out)
 
@@ -261,7 +263,7 @@ class GdbRemote:
     def read_register(self, number: int, xlen: int) -> int:
         reply = self.request(b"p%x" % number)
         if len(reply) != xlen // 4:
-            raise GdbError(f"GDB server {self.where} cannot read register {number}: {reply[:20]!r}")
+            raise GdbError(f"GDB server {self.where} cannot read register {number}: {one_line(reply[:20])}")
         return int.from_bytes(bytes.fromhex(reply.decode()), "little")
 
     def breakpoint(self, address: int) -> None:

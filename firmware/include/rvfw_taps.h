@@ -21,22 +21,23 @@
         }                                                                                                         \
     }
 
-/* The filter taps along one axis that fall inside the image, as a range [first, end): the input
- * coordinate of tap k is base + k * dilation (base = out * stride - pad), inside iff in [0, size).
- * Kernels that walk the range with pointer steps skip the per-tap bounds checks of the macro
- * above; the taps and their order are the same. */
-static inline int32_t rvfw_first_tap(int32_t base, int32_t dilation)
-{
-    return base >= 0 ? 0 : (-base + dilation - 1) / dilation;
-}
+/* The filter taps along one axis that fall inside the image, as a range [first, end) and the
+ * input coordinate of the first (at): tap k reads input base + k * dilation (base = out * stride -
+ * pad), inside iff in [0, size). Kernels that walk the range with pointer steps skip the per-tap
+ * bounds checks of the macro above; the taps and their order are the same. */
+typedef struct {
+    int32_t first, end, at;
+} rvfw_taps;
 
-static inline int32_t rvfw_end_tap(int32_t base, int32_t dilation, int32_t size, int32_t taps)
+static inline rvfw_taps rvfw_inside_taps(int32_t out, int32_t stride, int32_t pad, int32_t dilation, int32_t size,
+                                         int32_t taps)
 {
+    const int32_t base = out * stride - pad;
+    const int32_t first = base >= 0 ? 0 : (-base + dilation - 1) / dilation;
     const int32_t room = size - base;
-    if (room <= 0)
-        return 0;
-    const int32_t end = (room + dilation - 1) / dilation;
-    return end < taps ? end : taps;
+    int32_t end = room <= 0 ? 0 : (room + dilation - 1) / dilation;
+    end = end < taps ? end : taps;
+    return (rvfw_taps){first, end, base + first * dilation};
 }
 
 #endif

@@ -20,24 +20,21 @@ RVFW_KERNEL void rvfw_conv2d_s16_rvv(const rvfw_conv_params *p, const int16_t *i
     const int wide_lanes = !long_window && in_c >= 4 && out_c > (int32_t)__riscv_vsetvlmax_e64m8();
     for (int32_t b = 0; b < p->batches; ++b)
         for (int32_t oy = 0; oy < p->out_h; ++oy) {
-            const int32_t base_y = oy * p->stride_h - p->pad_h;
-            const int32_t ky0 = rvfw_first_tap(base_y, dil_h), ky1 = rvfw_end_tap(base_y, dil_h, in_h, k_h);
+            const rvfw_taps ry = rvfw_inside_taps(oy, p->stride_h, p->pad_h, dil_h, in_h, k_h);
             for (int32_t ox = 0; ox < p->out_w; ++ox) {
-                const int32_t base_x = ox * p->stride_w - p->pad_w;
-                const int32_t kx0 = rvfw_first_tap(base_x, dil_w), kx1 = rvfw_end_tap(base_x, dil_w, in_w, k_w);
+                const rvfw_taps rx = rvfw_inside_taps(ox, p->stride_w, p->pad_w, dil_w, in_w, k_w);
                 int16_t *out = output + ((b * p->out_h + oy) * p->out_w + ox) * out_c;
-                const int16_t *x_first = input + ((ptrdiff_t)(b * in_h + base_y + ky0 * dil_h) * in_w
-                                                  + base_x + kx0 * dil_w) * in_c;
+                const int16_t *x_first = input + ((ptrdiff_t)(b * in_h + ry.at) * in_w + rx.at) * in_c;
                 if (wide_lanes) { /* one exact 32-bit run per pixel, more channels than a 64-bit group: LMUL 8 */
                     for (int32_t oc0 = 0; oc0 < out_c;) {
                         const size_t vl = __riscv_vsetvl_e32m8((size_t)(out_c - oc0));
                         vint32m8_t part = __riscv_vmv_v_x_i32m8(0, vl);
                         const int16_t *x_row_ptr = x_first;
-                        const int8_t *w_row_ptr = filter_hwio + (ky0 * k_w + kx0) * w_tap + oc0;
-                        for (int32_t ky = ky0; ky < ky1; ++ky, x_row_ptr += x_row, w_row_ptr += k_w * w_tap) {
+                        const int8_t *w_row_ptr = filter_hwio + (ry.first * k_w + rx.first) * w_tap + oc0;
+                        for (int32_t ky = ry.first; ky < ry.end; ++ky, x_row_ptr += x_row, w_row_ptr += k_w * w_tap) {
                             const int16_t *x_tap = x_row_ptr;
                             const int8_t *w = w_row_ptr;
-                            for (int32_t kx = kx0; kx < kx1; ++kx, x_tap += x_col, w += w_tap)
+                            for (int32_t kx = rx.first; kx < rx.end; ++kx, x_tap += x_col, w += w_tap)
                                 part = rvfw_dot32m8_s16x8(part, x_tap, w, out_c, in_c, vl);
                         }
                         rvfw_store_s16_halves(part, bias ? (const int64_t *)bias + oc0 : 0, output_multiplier + oc0,
@@ -52,11 +49,11 @@ RVFW_KERNEL void rvfw_conv2d_s16_rvv(const rvfw_conv_params *p, const int16_t *i
                     vint64m8_t acc = __riscv_vmv_v_x_i64m8(0, vl);
                     vint32m4_t part = __riscv_vmv_v_x_i32m4(0, vl);
                     const int16_t *x_row_ptr = x_first;
-                    const int8_t *w_row_ptr = filter_hwio + (ky0 * k_w + kx0) * w_tap + oc0;
-                    for (int32_t ky = ky0; ky < ky1; ++ky, x_row_ptr += x_row, w_row_ptr += k_w * w_tap) {
+                    const int8_t *w_row_ptr = filter_hwio + (ry.first * k_w + rx.first) * w_tap + oc0;
+                    for (int32_t ky = ry.first; ky < ry.end; ++ky, x_row_ptr += x_row, w_row_ptr += k_w * w_tap) {
                         const int16_t *x_tap = x_row_ptr;
                         const int8_t *w = w_row_ptr;
-                        for (int32_t kx = kx0; kx < kx1; ++kx, x_tap += x_col) {
+                        for (int32_t kx = rx.first; kx < rx.end; ++kx, x_tap += x_col) {
                             if (!long_window && in_c < 4) { /* a few input channels (an image's) */
                                 for (int32_t ic = 0; ic < in_c; ++ic, w += out_c)
                                     part = rvfw_mac32_s16x8(part, x_tap[ic], w, vl);

@@ -19,24 +19,21 @@ RVFW_KERNEL void rvfw_depthwise_conv2d_s16_rvv(const rvfw_conv_params *p, const 
     const int wide_lanes = !long_window && p->out_c > (int32_t)__riscv_vsetvlmax_e64m8();
     for (int32_t b = 0; b < p->batches; ++b)
         for (int32_t oy = 0; oy < p->out_h; ++oy) {
-            const int32_t base_y = oy * p->stride_h - p->pad_h;
-            const int32_t ky0 = rvfw_first_tap(base_y, dil_h), ky1 = rvfw_end_tap(base_y, dil_h, in_h, k_h);
+            const rvfw_taps ry = rvfw_inside_taps(oy, p->stride_h, p->pad_h, dil_h, in_h, k_h);
             for (int32_t ox = 0; ox < p->out_w; ++ox) {
-                const int32_t base_x = ox * p->stride_w - p->pad_w;
-                const int32_t kx0 = rvfw_first_tap(base_x, dil_w), kx1 = rvfw_end_tap(base_x, dil_w, in_w, k_w);
+                const rvfw_taps rx = rvfw_inside_taps(ox, p->stride_w, p->pad_w, dil_w, in_w, k_w);
                 int16_t *out = output + ((b * p->out_h + oy) * p->out_w + ox) * p->out_c;
-                const int16_t *x_first = input + ((ptrdiff_t)(b * in_h + base_y + ky0 * dil_h) * in_w
-                                                  + base_x + kx0 * dil_w) * channels;
+                const int16_t *x_first = input + ((ptrdiff_t)(b * in_h + ry.at) * in_w + rx.at) * channels;
                 if (wide_lanes) { /* one exact 32-bit run per channel, more of them than a 64-bit group: LMUL 8 */
                     for (int32_t c0 = 0; c0 < p->out_c;) {
                         const size_t vl = __riscv_vsetvl_e32m8((size_t)(p->out_c - c0));
                         vint32m8_t part = __riscv_vmv_v_x_i32m8(0, vl);
                         const int16_t *x_row_ptr = x_first + c0;
-                        const int8_t *w_row_ptr = filter + (ky0 * k_w + kx0) * p->out_c + c0;
-                        for (int32_t ky = ky0; ky < ky1; ++ky, x_row_ptr += x_row, w_row_ptr += k_w * p->out_c) {
+                        const int8_t *w_row_ptr = filter + (ry.first * k_w + rx.first) * p->out_c + c0;
+                        for (int32_t ky = ry.first; ky < ry.end; ++ky, x_row_ptr += x_row, w_row_ptr += k_w * p->out_c) {
                             const int16_t *x = x_row_ptr;
                             const int8_t *w = w_row_ptr;
-                            for (int32_t kx = kx0; kx < kx1; ++kx, x += x_col, w += p->out_c) {
+                            for (int32_t kx = rx.first; kx < rx.end; ++kx, x += x_col, w += p->out_c) {
                                 const vint16m4_t w16 = __riscv_vsext_vf2_i16m4(__riscv_vle8_v_i8m2(w, vl), vl);
                                 part = __riscv_vwmacc_vv_i32m8(part, __riscv_vle16_v_i16m4(x, vl), w16, vl);
                             }
@@ -52,13 +49,12 @@ RVFW_KERNEL void rvfw_depthwise_conv2d_s16_rvv(const rvfw_conv_params *p, const 
                     const size_t vl = __riscv_vsetvl_e64m8((size_t)(p->out_c - c0));
                     vint64m8_t acc = __riscv_vmv_v_x_i64m8(0, vl);
                     vint32m4_t part = __riscv_vmv_v_x_i32m4(0, vl);
-                    const int16_t *x_row_ptr = input + ((ptrdiff_t)(b * in_h + base_y + ky0 * dil_h) * in_w
-                                                        + base_x + kx0 * dil_w) * channels + c0;
-                    const int8_t *w_row_ptr = filter + (ky0 * k_w + kx0) * p->out_c + c0;
-                    for (int32_t ky = ky0; ky < ky1; ++ky, x_row_ptr += x_row, w_row_ptr += k_w * p->out_c) {
+                    const int16_t *x_row_ptr = x_first + c0;
+                    const int8_t *w_row_ptr = filter + (ry.first * k_w + rx.first) * p->out_c + c0;
+                    for (int32_t ky = ry.first; ky < ry.end; ++ky, x_row_ptr += x_row, w_row_ptr += k_w * p->out_c) {
                         const int16_t *x = x_row_ptr;
                         const int8_t *w = w_row_ptr;
-                        for (int32_t kx = kx0; kx < kx1; ++kx, x += x_col, w += p->out_c) {
+                        for (int32_t kx = rx.first; kx < rx.end; ++kx, x += x_col, w += p->out_c) {
                             const vint16m2_t w16 = __riscv_vsext_vf2_i16m2(__riscv_vle8_v_i8m1(w, vl), vl);
                             part = __riscv_vwmacc_vv_i32m4(part, __riscv_vle16_v_i16m2(x, vl), w16, vl);
                             if (long_window) { /* more taps than an exact 32-bit run: each into 64 bits */
