@@ -10,7 +10,7 @@ from codegen.ir import DType, Graph, Op, OpKind, Tensor
 from codegen.ops import binary
 from codegen.ops.broadcast import broadcast_layout
 from codegen.ops.common import Layer, LowerContext, Operands, expect_activation
-from codegen.ops.contract import Form, Kind, OpContract, Rows
+from codegen.ops.contract import STREAMED_DTYPES, Form, Kind, OpContract, Rows
 from codegen.ops.kernels import family
 
 ADD = family("ADD fused into a conv (row by row)", "rvfw_add_params", "add_s8", ("ref", "rvv", "xthead"), ("ADD",))
@@ -63,10 +63,10 @@ def lower(ctx: LowerContext, op: Op) -> Layer:
 
 
 def rows(graph: Graph, op: Op) -> Rows | None:
-    """An int8 ADD of two activations of the output's shape streams row by row (the tiled stage)."""
+    """An ADD of two activations of the output's shape streams row by row (the tiled stage)."""
     out = graph.tensors[op.outputs[0]]
     ins = [graph.tensors[t] for t in op.inputs[:2]]
-    if any(t.is_constant or tuple(t.shape) != tuple(out.shape) for t in ins) or ins[0].dtype is not DType.INT8:
+    if any(t.is_constant or tuple(t.shape) != tuple(out.shape) for t in ins) or ins[0].dtype not in STREAMED_DTYPES:
         return None
     return Rows("rows")
 
@@ -74,8 +74,8 @@ def rows(graph: Graph, op: Op) -> Rows | None:
 CONTRACT = OpContract(
     kinds={OpKind.ADD: Kind(4, (2, 2))},
     forms={
-        DType.INT16: Form(binary.check_s16, binary.lower_s16, (binary.S16[OpKind.ADD],)),
-        DType.FLOAT32: Form(binary.check_f32, binary.lower_f32, (binary.F32[OpKind.ADD],)),
+        DType.INT16: Form(binary.check_s16, binary.lower_s16, (binary.S16[OpKind.ADD],), rows=rows),
+        DType.FLOAT32: Form(binary.check_f32, binary.lower_f32, (binary.F32[OpKind.ADD],), rows=rows),
         DType.INT32: Form(binary.check_s32, binary.lower_s32, (binary.S32[OpKind.ADD],)),
         None: Form(
             check,

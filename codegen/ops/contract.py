@@ -60,6 +60,11 @@ class Rows:
 
 RowsOf = Callable[[Graph, Op], "Rows | None"]
 
+# The activation dtypes whose window and elementwise kernels take a band of rows: every one reads
+# its rows through the params (in_h, out_h and pad_h; a size or the last dim) and row pointers, as
+# the tiled stage narrows them.
+STREAMED_DTYPES = (DType.INT8, DType.INT16, DType.FLOAT32)
+
 
 def no_macs(graph: Graph, op: Op) -> int:
     """`macs` of an op that multiplies nothing (data movement, elementwise, activations)."""

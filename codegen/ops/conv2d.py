@@ -294,8 +294,9 @@ CONTRACT = OpContract(
         OpKind.CONV_2D: Kind(8, (2, 3), optional=frozenset({2}), options=("padding", "stride", "dilation")),
     },  # versions: 5 grouped, 6-7 int4/hybrid (their checks and dtypes refuse them), 8 16x8 int32 bias
     forms={
-        DType.INT16: Form(check_s16, lower_s16, (CONV_S16,), macs=conv_common.macs),
-        DType.FLOAT32: Form(conv_common.check_f32, lower_f32, (CONV_F32,), macs=conv_common.macs),
+        DType.INT16: Form(check_s16, lower_s16, (CONV_S16,), macs=conv_common.macs, rows=conv_common.window_rows),
+        DType.FLOAT32: Form(conv_common.check_f32, lower_f32, (CONV_F32,), macs=conv_common.macs,
+                              rows=conv_common.window_rows),
         None: Form(check, lower, (CONV, CONV_ROWS, CONV_1X1_INPLACE, CONV_TAIL, UNPACK4), macs=conv_common.macs,
                    inplace=inplace, spare_scratch=spare_scratch, rows=conv_common.window_rows),
     },

@@ -24,7 +24,7 @@ from codegen.ops.common import (
     expect_weighted_s16,
     fail,
 )
-from codegen.ops.contract import Rows
+from codegen.ops.contract import STREAMED_DTYPES, Rows
 from codegen.ops.kernels import Need, pick
 from codegen.quant import activation_range, conv_output_multipliers, out_size, padding_before
 
@@ -233,10 +233,10 @@ def layer_facts(ctx: LowerContext, op: Op) -> dict:
 
 
 def window_rows(graph: Graph, op: Op) -> Rows | None:
-    """`rows` of the int8 convolutions: a window of input rows per output row (the tiled stage
-    streams a convolution that reads one int8 NHWC activation)."""
+    """`rows` of the convolutions: a window of input rows per output row (the tiled stage streams a
+    convolution that reads one NHWC activation, int8, int16 or float32)."""
     streamed = [t for t in op.inputs[:3] if t >= 0 and not graph.tensors[t].is_constant]
-    if len(streamed) != 1 or graph.tensors[streamed[0]].dtype is not DType.INT8 or op.fused_add is not None:
+    if len(streamed) != 1 or graph.tensors[streamed[0]].dtype not in STREAMED_DTYPES or op.fused_add is not None:
         return None
     if len(graph.tensors[streamed[0]].shape) != 4:
         return None

@@ -202,8 +202,9 @@ CONTRACT = OpContract(
                                        options=("padding", "stride", "dilation", "depth_multiplier")),
     },  # version 7: int4 weights (refused by dtype)
     forms={
-        DType.INT16: Form(check_s16, lower_s16, (DEPTHWISE_S16,), macs=conv_common.macs),
-        DType.FLOAT32: Form(conv_common.check_f32, lower_f32, (DEPTHWISE_F32,), macs=conv_common.macs),
+        DType.INT16: Form(check_s16, lower_s16, (DEPTHWISE_S16,), macs=conv_common.macs, rows=conv_common.window_rows),
+        DType.FLOAT32: Form(conv_common.check_f32, lower_f32, (DEPTHWISE_F32,), macs=conv_common.macs,
+                              rows=conv_common.window_rows),
         None: Form(check, lower, (DEPTHWISE, DEPTHWISE_ROWS, DEPTHWISE_MULTIPLIER, DEPTHWISE_INPLACE, UNPACK4),
                    macs=conv_common.macs, inplace=inplace, rows=conv_common.window_rows),
     },

@@ -15,7 +15,7 @@ from codegen.ops.common import (
     fail,
     float_activation,
 )
-from codegen.ops.contract import Form, Kind, OpContract, Rows
+from codegen.ops.contract import STREAMED_DTYPES, Form, Kind, OpContract, Rows
 from codegen.ops.kernels import family, lanes
 from codegen.quant import activation_range, out_size, padding_before
 
@@ -98,9 +98,10 @@ def pool_params(inp: Tensor, out: Tensor, op: Op, act_min: int, act_max: int) ->
 
 
 def rows(graph: Graph, op: Op) -> Rows | None:
-    """int8 pooling streams: a window of input rows per output row (the tiled stage)."""
+    """Pooling streams: a window of input rows per output row (the tiled stage), in every dtype
+    whose kernels take a band (STREAMED_DTYPES)."""
     inp, out = graph.tensors[op.inputs[0]], graph.tensors[op.outputs[0]]
-    if inp.dtype is not DType.INT8 or len(inp.shape) != 4 or len(out.shape) != 4:
+    if inp.dtype not in STREAMED_DTYPES or len(inp.shape) != 4 or len(out.shape) != 4:
         return None
     (f_h, _), (s_h, _) = op.options["filter"], op.options["stride"]
     in_h = inp.shape[1]
@@ -139,8 +140,8 @@ CONTRACT = OpContract(
         OpKind.L2_POOL_2D: Kind(1, (1, 1), options=("padding", "stride", "filter")),
     },
     forms={
-        DType.INT16: Form(check_s16, lower_s16, (AVERAGE_S16, MAX_S16)),
-        DType.FLOAT32: Form(check_f32, lower_f32, (AVERAGE_F32, MAX_F32, L2_F32)),
+        DType.INT16: Form(check_s16, lower_s16, (AVERAGE_S16, MAX_S16), rows=rows),
+        DType.FLOAT32: Form(check_f32, lower_f32, (AVERAGE_F32, MAX_F32, L2_F32), rows=rows),
         None: Form(check, lower, (AVERAGE, MAX), rows=rows),
     },
 )

@@ -77,7 +77,13 @@ def lower(ctx: LowerContext, op: Op) -> Layer:
             members.append(StageMember(layer, "window", slots))
         elif member.form == "rows":
             elems = graph.tensors[m_op.outputs[0]].num_elements // out_h
-            members.append(StageMember(layer, "rows", slots, per_row=elems))
+            params = dict(layer.params)
+            if "size" in params:
+                members.append(StageMember(layer, "rows", slots, per_row=elems))
+            else:  # rvfw_binary_params (float32, int16): same shapes merge to one run in the last dim
+                dims = params["dims"]
+                assert all(d == 1 for d in dims[:-1]), f"{m_op.kind.value}: streamed rows are one run"
+                members.append(StageMember(layer, "last_dim", slots, per_row=elems, dim=len(dims) - 1))
         else:
             dim, count, row_offset, _first = member.band
             offset = dict(layer.params)["offset"]

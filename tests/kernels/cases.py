@@ -219,6 +219,48 @@ def inverted_residual_stage(rng, h, w, first: str) -> bytes:
     return m.finish([x], [y])
 
 
+def wide_stage(rng, h, w, dtype) -> bytes:
+    """The first stage of a MobileNet-class network in float32 or 16x8 (int16 activations, zero
+    point 0; int8 per-channel weights, int64 bias), which --memory tiled streams as it does the int8
+    one (issue 49): CONV_2D 3x3 stride 2 -> 1x1 expand -> DEPTHWISE 3x3 -> 1x1 project -> ADD of
+    the block's input -> AVERAGE_POOL_2D 2x2 stride 2 -> CONV_2D 1x1."""
+    m = ModelBuilder()
+    wide = dtype == np.int16
+    act = {"scale": 0.0005, "zero_point": 0} if wide else {}
+    x = m.tensor("x", (1, h, w, 3), dtype, **act)
+
+    def conv(kind, t, k, cin, cout, stride, name, activation="RELU6"):
+        wshape = (cout, k, k, cin) if kind == "CONV_2D" else (1, k, k, cout)
+        if wide:
+            axis = 0 if kind == "CONV_2D" else 3
+            ws = rng.uniform(0.002, 0.02, cout).astype(np.float32)
+            wt = m.tensor(f"w_{name}", wshape, scale=ws, data=rng.integers(-127, 128, wshape), axis=axis)
+            b = m.tensor(f"b_{name}", (cout,), np.int64, scale=ws * 0.0005, data=rng.integers(-20000, 20000, cout))
+        else:
+            wt = m.tensor(f"w_{name}", wshape, np.float32, data=rng.normal(0, 0.3, wshape))
+            b = m.tensor(f"b_{name}", (cout,), np.float32, data=rng.normal(0, 0.1, cout))
+        shape = m.tensors[t].shape
+        y = m.tensor(f"y_{name}", (1, -(-shape[1] // stride), -(-shape[2] // stride), cout), dtype,
+                     **({"scale": 0.0005 * 1.3 * np.sqrt(k * k * (cin if kind == "CONV_2D" else 1)),
+                         "zero_point": 0} if wide else {}))  # fmt: skip
+        extra = {"depth_multiplier": 1} if kind == "DEPTHWISE_CONV_2D" else {}
+        m.op(kind, [t, wt, b], [y], padding="SAME", stride=(stride, stride), activation=activation, **extra)
+        return y
+
+    stem = conv("CONV_2D", x, 3, 3, 8, 2, "stem", activation="NONE")
+    expand = conv("CONV_2D", stem, 1, 8, 32, 1, "expand")
+    dw = conv("DEPTHWISE_CONV_2D", expand, 3, 32, 32, 1, "dw")
+    project = conv("CONV_2D", dw, 1, 32, 8, 1, "project", activation="NONE")
+    shape = m.tensors[project].shape
+    summed = m.tensor("sum", shape, dtype, **({"scale": 0.004, "zero_point": 0} if wide else {}))
+    m.op("ADD", [stem, project], [summed], activation="NONE")
+    pooled = m.tensor("pooled", (1, shape[1] // 2, shape[2] // 2, 8), dtype,
+                      **({"scale": 0.004, "zero_point": 0} if wide else {}))  # fmt: skip
+    m.op("AVERAGE_POOL_2D", [summed], [pooled], padding="VALID", stride=(2, 2), filter=(2, 2), activation="NONE")
+    y = conv("CONV_2D", pooled, 1, 8, 16, 1, "head", activation="RELU")
+    return m.finish([x], [y])
+
+
 def softmax(rows, depth, in_scale, beta=1.0, out16=False) -> bytes:
     m = ModelBuilder()
     x = m.tensor("x", (rows, depth), scale=in_scale, zero_point=4)
@@ -2173,6 +2215,9 @@ CASES: dict[str, Case] = {
     "stage_transpose_residual_pool": Case(
         lambda r: inverted_residual_stage(r, 30, 44, "transpose"), vector=VECTOR, tiled=True
     ),
+    # the same stage in float32 and 16x8: their kernels take a band of rows too
+    "f32_stage_inverted_residual": Case(lambda r: wide_stage(r, 34, 26, np.float32), vector=S16_FAST, tiled=True),
+    "s16_stage_inverted_residual": Case(lambda r: wide_stage(r, 30, 38, np.int16), vector=S16_FAST, tiled=True),
     "add_residual_after_conv1x1": Case(
         lambda r: conv_residual(r, 6, 35, 3, 1, residual_first=False, activation="NONE"),
         inplace=True,

@@ -82,3 +82,20 @@ def test_tiling_picks_the_smallest_arena_or_the_fewest_steps_that_fit():
     roomy, roomy_tiling = tile_first_stage(g, arena, budget=44_000)
     assert arena(roomy) <= 44_000 and len(roomy_tiling.steps) < len(tiling.steps)
     assert tile_first_stage(g, arena, budget=48_000) == (g, None)
+
+
+def test_float32_and_16x8_stages_cut_as_their_int8_twin():
+    """Every activation dtype streams (issue 49): the converter-made inverted residual block in
+    float32 and 16x8 tiles as its int8 twin does, the same members and the same proportional cut."""
+    from tests.corpus.test_converter_corpus import CORPUS
+
+    cuts, kinds = {}, {}
+    for stem in ("int8", "16x8", "float"):
+        g = load_tflite(CORPUS / f"keras_inverted_residual_{stem}.tflite")
+        tiled, tiling = tile_first_stage(g, arena)
+        assert tiling is not None, stem
+        replay(g, tiling)
+        cuts[stem] = arena(g) / arena(tiled)
+        kinds[stem] = [m.op.kind for m in tiling.members]
+    assert cuts["16x8"] >= cuts["int8"] and cuts["float"] >= cuts["int8"], cuts
+    assert kinds["16x8"] == kinds["float"] == kinds["int8"]
