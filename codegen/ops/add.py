@@ -74,8 +74,12 @@ def rows(graph: Graph, op: Op) -> Rows | None:
 CONTRACT = OpContract(
     kinds={OpKind.ADD: Kind(4, (2, 2))},
     forms={
-        DType.INT16: Form(binary.check_s16, binary.lower_s16, (binary.S16[OpKind.ADD],), rows=rows),
-        DType.FLOAT32: Form(binary.check_f32, binary.lower_f32, (binary.F32[OpKind.ADD],), rows=rows),
+        DType.INT16: Form(
+            binary.check_s16, binary.lower_s16, (binary.S16[OpKind.ADD],), inplace=binary.inplace, rows=rows
+        ),
+        DType.FLOAT32: Form(
+            binary.check_f32, binary.lower_f32, (binary.F32[OpKind.ADD],), inplace=binary.inplace, rows=rows
+        ),
         DType.INT32: Form(binary.check_s32, binary.lower_s32, (binary.S32[OpKind.ADD],)),
         None: Form(
             check,

@@ -356,8 +356,8 @@ CONTRACT = OpContract(
         OpKind.FLOOR_MOD: Kind(2, (2, 2)),
     },
     forms={
-        DType.INT16: Form(check_s16, lower_s16, tuple(S16[k] for k in S16_KINDS), kinds=S16_KINDS),
-        DType.FLOAT32: Form(check_f32, lower_f32, tuple(F32[k] for k in (*KINDS, *FLOAT_ONLY))),
+        DType.INT16: Form(check_s16, lower_s16, tuple(S16[k] for k in S16_KINDS), inplace=inplace, kinds=S16_KINDS),
+        DType.FLOAT32: Form(check_f32, lower_f32, tuple(F32[k] for k in (*KINDS, *FLOAT_ONLY)), inplace=inplace),
         DType.INT32: Form(
             check_s32,
             lower_s32,

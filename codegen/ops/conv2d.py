@@ -68,14 +68,24 @@ CONV_F32 = family("CONV_2D float32", PARAMS, "conv2d_f32", ("ref", "scalar", "rv
                   args={"ref": ("input", "filter", "bias", "act", "output"),
                         "scalar": ("input", "filter", "bias", "act", "output"),
                         "rvv": ("input", "filter_hwio", "bias", "act", "output")})  # fmt: skip
+# Their 1x1 stride-1 layers in place (`small`): each set's own kernel a block of pixels at a time
+# (rvfw_inplace_pixels.h), so each reads the operands that kernel does, and scratch.
+WIDE_SETS = ("ref", "scalar", "rvv")
+CONV_1X1_INPLACE_S16 = family("CONV_2D 1x1 16x8 in place", PARAMS, "conv2d_1x1_inplace_s16", WIDE_SETS,
+                              args={s: ("output", *CONV_S16.args[CONV_S16.kernels[s]][1:-1], "scratch")
+                                    for s in WIDE_SETS})  # fmt: skip
+CONV_1X1_INPLACE_F32 = family("CONV_2D 1x1 float32 in place", PARAMS, "conv2d_1x1_inplace_f32", WIDE_SETS,
+                              args={s: ("output", *CONV_F32.args[CONV_F32.kernels[s]][1:-1], "scratch")
+                                    for s in WIDE_SETS})  # fmt: skip
 # What each kernel needs (ops.kernels.Need): the fast int8 ones a folded bias that fits int32, the
 # 16x8 vector one e64 lanes and an int64 bias, the float32 vector one float32 lanes.
 CONV, CONV_ROWS, CONV_1X1_INPLACE, CONV_TAIL = (
     f.requiring({s: BIAS_FOLDS for s in ("scalar", "rvv", "xthead") if s in f.kernels})
     for f in (CONV, CONV_ROWS, CONV_1X1_INPLACE, CONV_TAIL)
 )
-CONV_S16 = CONV_S16.requiring({"rvv": conv_common.S16_VECTOR})
-CONV_F32 = CONV_F32.requiring({"rvv": lanes("f32")})
+CONV_S16, CONV_1X1_INPLACE_S16 = (f.requiring({"rvv": conv_common.S16_VECTOR})
+                                  for f in (CONV_S16, CONV_1X1_INPLACE_S16))  # fmt: skip
+CONV_F32, CONV_1X1_INPLACE_F32 = (f.requiring({"rvv": lanes("f32")}) for f in (CONV_F32, CONV_1X1_INPLACE_F32))
 
 # Pixels the in-place pointwise kernels copy to scratch at a time (the fast scalar kernel's 4x2
 # block; RVV uses three); mirrors rvfw_conv2d_1x1_inplace_scratch_size() in rvfw_kernels.h.
@@ -135,6 +145,14 @@ def inplace(graph: Graph, op: Op) -> list[tuple[int, int]]:
     if pointwise(graph, op):
         return [(op.inputs[0], scratch_1x1_inplace(graph.tensors[op.inputs[0]].shape[3]))]
     return []
+
+
+def inplace_wide(graph: Graph, op: Op) -> list[tuple[int, int]]:
+    """16x8 and float32: a pointwise conv over its input, PIXEL_BLOCK pixels a time through scratch."""
+    if not pointwise(graph, op):
+        return []
+    inp = graph.tensors[op.inputs[0]]
+    return [(op.inputs[0], scratch_1x1_inplace(inp.shape[3]) * inp.dtype.size)]
 
 
 def _rows_fill_more_lanes(vlen: int, out_w: int, out_c: int) -> bool:
@@ -269,7 +287,11 @@ def lower_s16(ctx: LowerContext, op: Op) -> Layer:
         "output": lambda: ctx.output(op),
     }  # fmt: skip
     params = [*conv_common.wide_params(op, g, *conv_common.s16_clamp(ctx, op)), ("acc32", acc32_s16(ctx.graph, op))]
-    return ctx.layer(op, chosen, CONV_S16, params, operands, conv_common.macs(ctx.graph, op))
+    fam = CONV_1X1_INPLACE_S16 if ctx.inplace(op) else CONV_S16
+    if fam is not CONV_S16:
+        operands["scratch"] = lambda: ctx.scratch(op)
+        chosen = ctx.pick(fam, conv_common.layer_facts(ctx, op))
+    return ctx.layer(op, chosen, fam, params, operands, conv_common.macs(ctx.graph, op))
 
 
 def lower_f32(ctx: LowerContext, op: Op) -> Layer:
@@ -285,8 +307,12 @@ def lower_f32(ctx: LowerContext, op: Op) -> Layer:
         "bias": lambda: ctx.weights(optional_input(op, 2)),
         "act": lambda: float_activation(ctx, op),
         "output": lambda: ctx.output(op),
+        "scratch": lambda: ctx.scratch(op),
     }  # fmt: skip
-    return ctx.layer(op, chosen, CONV_F32, conv_common.wide_params(op, g), operands, conv_common.macs(ctx.graph, op))
+    fam = CONV_1X1_INPLACE_F32 if ctx.inplace(op) else CONV_F32
+    if fam is not CONV_F32:
+        chosen = ctx.pick(fam, conv_common.layer_facts(ctx, op))
+    return ctx.layer(op, chosen, fam, conv_common.wide_params(op, g), operands, conv_common.macs(ctx.graph, op))
 
 
 CONTRACT = OpContract(
@@ -294,9 +320,10 @@ CONTRACT = OpContract(
         OpKind.CONV_2D: Kind(8, (2, 3), optional=frozenset({2}), options=("padding", "stride", "dilation")),
     },  # versions: 5 grouped, 6-7 int4/hybrid (their checks and dtypes refuse them), 8 16x8 int32 bias
     forms={
-        DType.INT16: Form(check_s16, lower_s16, (CONV_S16,), macs=conv_common.macs, rows=conv_common.window_rows),
-        DType.FLOAT32: Form(conv_common.check_f32, lower_f32, (CONV_F32,), macs=conv_common.macs,
-                              rows=conv_common.window_rows),
+        DType.INT16: Form(check_s16, lower_s16, (CONV_S16, CONV_1X1_INPLACE_S16), macs=conv_common.macs,
+                          inplace=inplace_wide, rows=conv_common.window_rows),
+        DType.FLOAT32: Form(conv_common.check_f32, lower_f32, (CONV_F32, CONV_1X1_INPLACE_F32), macs=conv_common.macs,
+                              inplace=inplace_wide, rows=conv_common.window_rows),
         None: Form(check, lower, (CONV, CONV_ROWS, CONV_1X1_INPLACE, CONV_TAIL, UNPACK4), macs=conv_common.macs,
                    inplace=inplace, spare_scratch=spare_scratch, rows=conv_common.window_rows),
     },

@@ -69,8 +69,15 @@ DEPTHWISE, DEPTHWISE_ROWS, DEPTHWISE_MULTIPLIER, DEPTHWISE_INPLACE = (
     f.requiring({"scalar": (BIAS_FOLDS, TAP_SUMS_FIT), "rvv": (BIAS_FOLDS, TAP_SUMS_FIT), "xthead": BIAS_FOLDS})
     for f in (DEPTHWISE, DEPTHWISE_ROWS, DEPTHWISE_MULTIPLIER, DEPTHWISE_INPLACE)
 )
-DEPTHWISE_S16 = DEPTHWISE_S16.requiring({"rvv": (*conv_common.S16_VECTOR, conv_common.MULTIPLIER_1)})
-DEPTHWISE_F32 = DEPTHWISE_F32.requiring({"rvv": (lanes("f32"), conv_common.MULTIPLIER_1)})
+# In place (`small`, depth multiplier 1): each set's own kernel a row at a time (rvfw_inplace_rows.h).
+DEPTHWISE_INPLACE_S16 = family("DEPTHWISE_CONV_2D 16x8 in place", PARAMS, "depthwise_conv2d_inplace_s16",
+                               ("ref", "scalar", "rvv"))  # fmt: skip
+DEPTHWISE_INPLACE_F32 = family("DEPTHWISE_CONV_2D float32 in place", PARAMS, "depthwise_conv2d_inplace_f32",
+                               ("ref", "scalar", "rvv"))  # fmt: skip
+DEPTHWISE_S16, DEPTHWISE_INPLACE_S16 = (f.requiring({"rvv": (*conv_common.S16_VECTOR, conv_common.MULTIPLIER_1)})
+                                        for f in (DEPTHWISE_S16, DEPTHWISE_INPLACE_S16))  # fmt: skip
+DEPTHWISE_F32, DEPTHWISE_INPLACE_F32 = (f.requiring({"rvv": (lanes("f32"), conv_common.MULTIPLIER_1)})
+                                        for f in (DEPTHWISE_F32, DEPTHWISE_INPLACE_F32))  # fmt: skip
 
 
 def check(graph: Graph, op: Op) -> None:
@@ -123,6 +130,11 @@ def inplace(graph: Graph, op: Op) -> list[tuple[int, int]]:
     if inplace_lag(g) is None:
         return []
     return [(op.inputs[0], scratch_inplace(g))]
+
+
+def inplace_wide(graph: Graph, op: Op) -> list[tuple[int, int]]:
+    """16x8 and float32 as int8 (`inplace`), the scratch rows in their element size."""
+    return [(t, scratch * graph.tensors[t].dtype.size) for t, scratch in inplace(graph, op)]
 
 
 def lower(ctx: LowerContext, op: Op):
@@ -185,6 +197,10 @@ def lower_s16(ctx: LowerContext, op: Op) -> Layer:
     requant = conv_common.requant_operands(ctx, op, g.out_c)
     args = [ctx.input(op), ctx.weights(op.inputs[1]), bias, requant["multiplier"](), requant["shift"](), ctx.output(op)]
     params = [*conv_common.wide_params(op, g, *conv_common.s16_clamp(ctx, op)), ("acc32", acc32_s16(ctx.graph, op))]
+    if ctx.inplace(op):  # the output (over the input) first, scratch last
+        chosen = ctx.pick(DEPTHWISE_INPLACE_S16, conv_common.layer_facts(ctx, op))
+        args = [args[-1], *args[1:-1], ctx.scratch(op)]
+        return ctx.layer(op, chosen, DEPTHWISE_INPLACE_S16, params, args, conv_common.macs(ctx.graph, op))
     return ctx.layer(op, chosen, DEPTHWISE_S16, params, args, conv_common.macs(ctx.graph, op))
 
 
@@ -193,7 +209,12 @@ def lower_f32(ctx: LowerContext, op: Op) -> Layer:
     chosen = ctx.pick(DEPTHWISE_F32, conv_common.layer_facts(ctx, op))
     args = [ctx.input(op), ctx.weights(op.inputs[1]), ctx.weights(optional_input(op, 2)), float_activation(ctx, op),
             ctx.output(op)]  # fmt: skip
-    return ctx.layer(op, chosen, DEPTHWISE_F32, conv_common.wide_params(op, g), args, conv_common.macs(ctx.graph, op))
+    fam = DEPTHWISE_F32
+    if ctx.inplace(op):  # the output (over the input) first, scratch last
+        fam = DEPTHWISE_INPLACE_F32
+        chosen = ctx.pick(fam, conv_common.layer_facts(ctx, op))
+        args = [args[-1], *args[1:-1], ctx.scratch(op)]
+    return ctx.layer(op, chosen, fam, conv_common.wide_params(op, g), args, conv_common.macs(ctx.graph, op))
 
 
 CONTRACT = OpContract(
@@ -202,9 +223,10 @@ CONTRACT = OpContract(
                                        options=("padding", "stride", "dilation", "depth_multiplier")),
     },  # version 7: int4 weights (refused by dtype)
     forms={
-        DType.INT16: Form(check_s16, lower_s16, (DEPTHWISE_S16,), macs=conv_common.macs, rows=conv_common.window_rows),
-        DType.FLOAT32: Form(conv_common.check_f32, lower_f32, (DEPTHWISE_F32,), macs=conv_common.macs,
-                              rows=conv_common.window_rows),
+        DType.INT16: Form(check_s16, lower_s16, (DEPTHWISE_S16, DEPTHWISE_INPLACE_S16), macs=conv_common.macs,
+                          inplace=inplace_wide, rows=conv_common.window_rows),
+        DType.FLOAT32: Form(conv_common.check_f32, lower_f32, (DEPTHWISE_F32, DEPTHWISE_INPLACE_F32),
+                              macs=conv_common.macs, inplace=inplace_wide, rows=conv_common.window_rows),
         None: Form(check, lower, (DEPTHWISE, DEPTHWISE_ROWS, DEPTHWISE_MULTIPLIER, DEPTHWISE_INPLACE, UNPACK4),
                    macs=conv_common.macs, inplace=inplace, rows=conv_common.window_rows),
     },

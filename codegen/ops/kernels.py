@@ -28,7 +28,11 @@ CALLS = {
     "depthwise_conv2d_inplace_s8_scalar": ("depthwise_conv2d_s8_scalar",),
     "depthwise_conv2d_inplace_s8_rvv": ("depthwise_conv2d_s8_rvv",),
     "depthwise_conv2d_inplace_s8_xthead": ("depthwise_conv2d_s8_xthead", "depthwise_conv2d_rows_s8_xthead"),
-}
+    # 16x8 and float32 in place: each set's own out-of-place kernel, a row or a block of pixels a call
+    **{f"{op}_inplace_{dtype}_{s}": (f"{base}_{dtype}_{s}",)
+       for op, base in (("depthwise_conv2d", "depthwise_conv2d"), ("conv2d_1x1", "conv2d"))
+       for dtype in ("s16", "f32") for s in ("ref", "scalar", "rvv")},
+}  # fmt: skip
 
 
 # Why a kernel needing a capability of the vector unit cannot run on a board without it.

@@ -1,12 +1,12 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* In-place DEPTHWISE_CONV_2D (depth multiplier 1, the `small` memory mode) one output row at a
- * time, through a kernel set's own out-of-place depthwise kernel.
+ * time, through a kernel set's own out-of-place depthwise kernel, in any element type.
  *
  * Output row g (rows numbered across batches) is computed into a ring of lag + 1 rows of scratch
  * and copied over the tensor `lag` rows later, once no row still to be computed reads the input
  * bytes it lands on. The lag is the smallest that keeps every row's first input row intact when
  * that row is computed (rvfw_depthwise_inplace_lag; one row for a 3x3 stride-1 layer, none for
- * stride 2), so the scratch is (lag + 1) * out_w * channels bytes: a sliver of what the tensor
+ * stride 2), so the scratch is (lag + 1) * out_w * channels elements: a sliver of what the tensor
  * needs. Each row runs as a one-row image over the input rows it reads, with the padding rows
  * above it as its own pad_h, so the kernel keeps its fast paths and its border handling.
  *
@@ -47,6 +47,7 @@ static inline int32_t rvfw_depthwise_inplace_lag(const rvfw_conv_params *p)
     return (int32_t)lag;
 }
 
+/* In elements: bytes for int8; times the element size for int16 and float32. */
 static inline int32_t rvfw_depthwise_conv2d_inplace_scratch_size(const rvfw_conv_params *p)
 {
     return (rvfw_depthwise_inplace_lag(p) + 1) * p->out_w * p->out_c;
@@ -65,11 +66,15 @@ typedef void (*rvfw_depthwise_row_kernel)(const rvfw_conv_params *row, const int
                                           const void *ctx);
 typedef void (*rvfw_row_copy)(int8_t *dst, const int8_t *src, int32_t bytes);
 
+/* data and scratch as bytes: elem_size bytes an element (1 int8, 2 int16, 4 float32); the row
+ * kernel gets byte pointers to rows of its own element type. */
 static inline void rvfw_depthwise_inplace_rows(const rvfw_conv_params *p, int8_t *data, int8_t *scratch,
-                                               rvfw_depthwise_row_kernel kernel, const void *ctx, rvfw_row_copy copy)
+                                               int32_t elem_size, rvfw_depthwise_row_kernel kernel, const void *ctx,
+                                               rvfw_row_copy copy)
 {
     const int32_t lag = rvfw_depthwise_inplace_lag(p), rows = p->batches * p->out_h;
-    const ptrdiff_t out_row = (ptrdiff_t)p->out_w * p->out_c, in_row = (ptrdiff_t)p->in_w * p->in_c;
+    const ptrdiff_t out_row = (ptrdiff_t)p->out_w * p->out_c * elem_size;
+    const ptrdiff_t in_row = (ptrdiff_t)p->in_w * p->in_c * elem_size;
     rvfw_conv_params row = *p;
     row.batches = 1;
     row.out_h = 1;

@@ -772,6 +772,20 @@ void rvfw_fully_connected_f32_ref(const rvfw_fc_params *p, const float *input, c
                                   const float *bias, const float *act, float *output);
 void rvfw_fully_connected_f32_scalar(const rvfw_fc_params *p, const float *input, const float *weights,
                                      const float *bias, const float *act, float *output);
+/* float32 CONV_2D 1x1 and DEPTHWISE_CONV_2D over their input (`small`): the set's own kernel a block of
+ * pixels or a row at a time through scratch (rvfw_inplace_pixels.h, rvfw_inplace_rows.h). */
+void rvfw_depthwise_conv2d_inplace_f32_ref(const rvfw_conv_params *p, float *data, const float *filter,
+                                           const float *bias, const float *act, int8_t *scratch);
+void rvfw_conv2d_1x1_inplace_f32_ref(const rvfw_conv_params *p, float *data, const float *filter,
+                                     const float *bias, const float *act, int8_t *scratch);
+void rvfw_depthwise_conv2d_inplace_f32_scalar(const rvfw_conv_params *p, float *data, const float *filter,
+                                              const float *bias, const float *act, int8_t *scratch);
+void rvfw_conv2d_1x1_inplace_f32_scalar(const rvfw_conv_params *p, float *data, const float *filter,
+                                        const float *bias, const float *act, int8_t *scratch);
+void rvfw_depthwise_conv2d_inplace_f32_rvv(const rvfw_conv_params *p, float *data, const float *filter,
+                                           const float *bias, const float *act, int8_t *scratch);
+void rvfw_conv2d_1x1_inplace_f32_rvv(const rvfw_conv_params *p, float *data, const float *filter_t,
+                                     const float *bias, const float *act, int8_t *scratch);
 void rvfw_avgpool2d_f32_ref(const rvfw_pool_params *p, const float *input, const float *act, float *output);
 void rvfw_l2pool2d_f32_ref(const rvfw_pool_params *p, const float *input, const float *act, float *output);
 void rvfw_maxpool2d_f32_ref(const rvfw_pool_params *p, const float *input, const float *act, float *output);
@@ -820,6 +834,26 @@ void rvfw_fully_connected_s16_ref(const rvfw_fc_params *p, const int16_t *input,
 void rvfw_fully_connected_s16_scalar(const rvfw_fc_params *p, const int16_t *input, const int8_t *weights,
                                      const void *bias, const int32_t *output_multiplier,
                                      const int32_t *output_shift, int16_t *output);
+/* 16x8 CONV_2D 1x1 and DEPTHWISE_CONV_2D over their input (`small`): the set's own kernel a block of
+ * pixels or a row at a time through scratch (rvfw_inplace_pixels.h, rvfw_inplace_rows.h). */
+void rvfw_depthwise_conv2d_inplace_s16_ref(const rvfw_conv_params *p, int16_t *data, const int8_t *filter,
+                                           const void *bias, const int32_t *output_multiplier,
+                                           const int32_t *output_shift, int8_t *scratch);
+void rvfw_conv2d_1x1_inplace_s16_ref(const rvfw_conv_params *p, int16_t *data, const int8_t *filter,
+                                     const void *bias, const int32_t *output_multiplier,
+                                     const int32_t *output_shift, int8_t *scratch);
+void rvfw_depthwise_conv2d_inplace_s16_scalar(const rvfw_conv_params *p, int16_t *data, const int8_t *filter,
+                                              const void *bias, const int32_t *output_multiplier,
+                                              const int32_t *output_shift, int8_t *scratch);
+void rvfw_conv2d_1x1_inplace_s16_scalar(const rvfw_conv_params *p, int16_t *data, const int8_t *filter,
+                                        const void *bias, const int32_t *output_multiplier,
+                                        const int32_t *output_shift, int8_t *scratch);
+void rvfw_depthwise_conv2d_inplace_s16_rvv(const rvfw_conv_params *p, int16_t *data, const int8_t *filter,
+                                           const void *bias, const int32_t *output_multiplier,
+                                           const int32_t *output_shift, int8_t *scratch);
+void rvfw_conv2d_1x1_inplace_s16_rvv(const rvfw_conv_params *p, int16_t *data, const int8_t *filter_hwio,
+                                     const void *bias, const int32_t *output_multiplier,
+                                     const int32_t *output_shift, int8_t *scratch);
 void rvfw_add_broadcast_s16_ref(const rvfw_binary_params *p, const int16_t *a, const int16_t *b, int16_t *output);
 void rvfw_sub_s16_ref(const rvfw_binary_params *p, const int16_t *a, const int16_t *b, int16_t *output);
 void rvfw_mul_s16_ref(const rvfw_binary_params *p, const int16_t *a, const int16_t *b, int16_t *output);

@@ -16,5 +16,5 @@ RVFW_KERNEL void rvfw_depthwise_conv2d_inplace_s8_ref(const rvfw_conv_params *p,
                                           const int32_t *output_shift, int8_t *scratch)
 {
     const rvfw_depthwise_row_args a = {filter, NULL, bias, output_multiplier, output_shift, NULL};
-    rvfw_depthwise_inplace_rows(p, data, scratch, row_kernel, &a, rvfw_copy_words_s8);
+    rvfw_depthwise_inplace_rows(p, data, scratch, 1, row_kernel, &a, rvfw_copy_words_s8);
 }

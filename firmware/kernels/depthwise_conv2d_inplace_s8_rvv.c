@@ -30,5 +30,5 @@ RVFW_KERNEL void rvfw_depthwise_conv2d_inplace_s8_rvv(const rvfw_conv_params *p,
                                           int8_t *scratch)
 {
     const rvfw_depthwise_row_args a = {filter, bias_folded, NULL, output_multiplier, output_shift, tap_sums};
-    rvfw_depthwise_inplace_rows(p, data, scratch, row_kernel, &a, copy_row);
+    rvfw_depthwise_inplace_rows(p, data, scratch, 1, row_kernel, &a, copy_row);
 }

@@ -37,5 +37,5 @@ RVFW_KERNEL void rvfw_depthwise_conv2d_inplace_s8_xthead(const rvfw_conv_params 
                                              int8_t *scratch)
 {
     const rvfw_depthwise_row_args a = {filter, bias_folded, bias, output_multiplier, output_shift, NULL};
-    rvfw_depthwise_inplace_rows(p, data, scratch, row_kernel, &a, copy_row);
+    rvfw_depthwise_inplace_rows(p, data, scratch, 1, row_kernel, &a, copy_row);
 }

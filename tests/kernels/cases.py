@@ -2215,6 +2215,107 @@ CASES: dict[str, Case] = {
     "stage_transpose_residual_pool": Case(
         lambda r: inverted_residual_stage(r, 30, 44, "transpose"), vector=VECTOR, tiled=True
     ),
+    # float32 and 16x8 in place (--memory small): each set's own kernel a row or a block of pixels
+    # at a time through scratch
+    "f32_depthwise_inplace_same": Case(
+        lambda r: float_op(
+            r,
+            "DEPTHWISE_CONV_2D",
+            (1, 9, 8, 12),
+            (1, 9, 8, 12),
+            wshape=(1, 3, 3, 12),
+            padding="SAME",
+            activation="RELU6",
+            depth_multiplier=1,
+        ),
+        inplace=True,
+        vector=S16_FAST,
+    ),
+    "f32_depthwise_inplace_stride2_dilated": Case(
+        lambda r: float_op(
+            r,
+            "DEPTHWISE_CONV_2D",
+            (2, 11, 9, 8),
+            (2, 6, 5, 8),
+            wshape=(1, 3, 3, 8),
+            padding="SAME",
+            stride=(2, 2),
+            dilation=(2, 2),
+            depth_multiplier=1,
+        ),
+        inplace=True,
+        vector=S16_FAST,
+    ),
+    "f32_conv1x1_inplace_widen": Case(
+        lambda r: float_op(r, "CONV_2D", (1, 5, 7, 6), (1, 5, 7, 10), wshape=(10, 1, 1, 6), padding="SAME"),
+        inplace=True,
+        vector=S16_FAST,
+    ),
+    "f32_conv1x1_inplace_narrow": Case(
+        lambda r: float_op(
+            r, "CONV_2D", (2, 3, 5, 12), (2, 3, 5, 7), wshape=(7, 1, 1, 12), padding="VALID", activation="RELU"
+        ),
+        inplace=True,
+        vector=S16_FAST,
+    ),
+    "f32_add_inplace_broadcast": Case(
+        lambda r: float_op(r, "ADD", (2, 5, 6), (2, 5, 6), b_shape=(6,), activation="RELU6"), inplace=True
+    ),
+    "f32_hard_swish_inplace": Case(lambda r: float_op(r, "HARD_SWISH", (3, 7, 5), (3, 7, 5)), inplace=True),
+    "s16_depthwise_inplace_same": Case(
+        lambda r: op16x8(
+            r,
+            "DEPTHWISE_CONV_2D",
+            (1, 7, 9, 16),
+            (1, 7, 9, 16),
+            (1, 3, 3, 16),
+            padding="SAME",
+            stride=(1, 1),
+            dilation=(1, 1),
+            depth_multiplier=1,
+            activation="RELU",
+        ),
+        inplace=True,
+        vector=S16_FAST,
+    ),
+    "s16_depthwise_inplace_stride2": Case(
+        lambda r: op16x8(
+            r,
+            "DEPTHWISE_CONV_2D",
+            (1, 10, 8, 24),
+            (1, 5, 4, 24),
+            (1, 3, 3, 24),
+            padding="SAME",
+            stride=(2, 2),
+            dilation=(1, 1),
+            depth_multiplier=1,
+        ),
+        inplace=True,
+        vector=S16_FAST,
+    ),
+    "s16_conv1x1_inplace_widen": Case(
+        lambda r: op16x8(
+            r, "CONV_2D", (1, 6, 5, 5), (1, 6, 5, 12), (12, 1, 1, 5), padding="VALID", stride=(1, 1), dilation=(1, 1)
+        ),
+        inplace=True,
+        vector=S16_FAST,
+    ),
+    "s16_conv1x1_inplace_narrow": Case(
+        lambda r: op16x8(
+            r,
+            "CONV_2D",
+            (1, 4, 7, 16),
+            (1, 4, 7, 6),
+            (6, 1, 1, 16),
+            padding="SAME",
+            stride=(1, 1),
+            dilation=(1, 1),
+            activation="RELU6",
+        ),
+        inplace=True,
+        vector=S16_FAST,
+    ),
+    "s16_add_inplace": Case(lambda r: op16x8(r, "ADD", (2, 3, 11), (2, 3, 11)), inplace=True),
     # the same stage in float32 and 16x8: their kernels take a band of rows too
     "f32_stage_inverted_residual": Case(lambda r: wide_stage(r, 34, 26, np.float32), vector=S16_FAST, tiled=True),
     "s16_stage_inverted_residual": Case(lambda r: wide_stage(r, 30, 38, np.int16), vector=S16_FAST, tiled=True),

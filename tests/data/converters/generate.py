@@ -144,6 +144,28 @@ def inverted_residual() -> tuple[keras.Model, list]:
     return keras.Model(inp, L.Dense(4)(x)), [(1, 16, 16, 3)]
 
 
+def mobilenet() -> tuple[keras.Model, list]:
+    """A MobileNetV2-class network (issue 49: one architecture in int8, 16x8 and float32, for the
+    dtypes' speed and arena side by side): a stride-2 stem, seven inverted-residual blocks with
+    expansion 1 and 4, three strides of 2 and residual ADDs, a 1x1 head, global pooling, Dense.
+    He-initialised, as a trained network's activations keep their range through the depth (with
+    Glorot's the deep blocks' ranges collapse and TFLite Micro refuses the 16x8 twin's scales)."""
+    he = {"kernel_initializer": "he_normal"}
+    x = inp = keras.Input((48, 48, 3), batch_size=1)
+    x = L.Conv2D(16, 3, strides=2, padding="same", activation="relu6", **he)(x)
+    for expand, out, stride in ((1, 8, 1), (4, 12, 2), (4, 12, 1), (4, 16, 2), (4, 16, 1), (4, 24, 2), (4, 24, 1)):
+        y = x
+        if expand > 1:
+            y = L.Conv2D(x.shape[-1] * expand, 1, activation="relu6", **he)(y)
+        y = L.DepthwiseConv2D(3, strides=stride, padding="same", activation="relu6",
+                              depthwise_initializer="he_normal")(y)  # fmt: skip
+        y = L.Conv2D(out, 1, **he)(y)
+        x = L.Add()([x, y]) if stride == 1 and x.shape[-1] == out else y
+    x = L.Conv2D(64, 1, activation="relu6", **he)(x)
+    x = L.GlobalAveragePooling2D()(x)
+    return keras.Model(inp, L.Dense(4)(x)), [(1, 48, 48, 3)]
+
+
 def hard_swish_se() -> tuple[keras.Model, list]:
     """MobileNetV3-like: hard-swish, squeeze-excite with hard-sigmoid, residual ADD."""
     x = inp = keras.Input((12, 12, 3), batch_size=1)
@@ -395,6 +417,7 @@ MODELS: dict[str, tuple[Callable, tuple[str, ...]]] = {
     "padded_conv2d": (padded_conv2d, ("float", "16x8", "int8")),
     "residual_se": (residual_se, ("float", "16x8", "int8", "uint8")),
     "inverted_residual": (inverted_residual, ("16x8", "int8", "float")),
+    "mobilenet": (mobilenet, ("int8", "16x8", "float")),
     "hard_swish_se": (hard_swish_se, ("float", "int8")),
     "upsample": (upsample_net, ("float", "int8")),
     "separable_bn": (separable_bn, ("int8", "float")),
