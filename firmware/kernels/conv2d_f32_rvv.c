@@ -1,42 +1,153 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* CONV_2D, float32, RVV (SEW 32): output channels across lanes, the filter repacked
- * [k_h][k_w][in_c][out_c]; each lane sums in TFLite Micro's order (filter row, column, input
- * channel) with separate multiplies and adds, skipping taps outside the image as it does. */
+/* CONV_2D, float32, RVV (SEW 32), the filter repacked [k_h][k_w][in_c][out_c]; each lane sums in
+ * TFLite Micro's order (filter row, column, input channel) with separate multiplies and adds,
+ * skipping taps outside the image as it does. Two ways to fill the lanes, chosen per layer:
+ *
+ * - output channels across lanes (LMUL 8), one weight vector load per tap: layers with many
+ *   output channels, and every column whose window crosses the left or right edge;
+ * - output pixels of a row across lanes (LMUL 4), one strided input load per tap shared by four
+ *   output channels, their weights scalars: layers with few output channels (a MobileNet's 1x1
+ *   projections, a 3-channel stem), where channel lanes would sit idle. Only the columns whose
+ *   window lies inside the image, so every lane takes the same taps. */
 #include "rvfw_kernels.h"
-#include "rvfw_taps.h"
 #include "rvfw_rvv_f32.h"
+#include "rvfw_taps.h"
+
+#define CHANNEL_GROUP 4 /* output channels per strided input load */
+
+/* Instructions per tap, the estimates that pick the layout: a channel strip's loop body (weight
+ * load, input load, multiply, add, two pointer steps, branch) and a pixel block's for one group
+ * (input load, three per channel, pointer steps, branch). */
+#define CHANNEL_TAP_COST 7
+#define PIXEL_TAP_COST (4 + 3 * CHANNEL_GROUP)
+
+static inline vfloat32m4_t mul_add(vfloat32m4_t total, vfloat32m4_t x, float w, size_t vl)
+{
+    return __riscv_vfadd_vv_f32m4(total, __riscv_vfmul_vf_f32m4(x, w, vl), vl);
+}
+
+/* total + bias, TFLite's clamp (compare and merge), stored to one channel of consecutive pixels. */
+static inline void store_pixels(float *out, int32_t out_c, vfloat32m4_t total, float bias, const float *act,
+                                size_t vl)
+{
+    vfloat32m4_t v = __riscv_vfadd_vf_f32m4(total, bias, vl);
+    v = __riscv_vfmerge_vfm_f32m4(v, act[0], __riscv_vmflt_vf_f32m4_b8(v, act[0], vl), vl);
+    v = __riscv_vfmerge_vfm_f32m4(v, act[1], __riscv_vmfgt_vf_f32m4_b8(v, act[1], vl), vl);
+    __riscv_vsse32_v_f32m4(out, (ptrdiff_t)out_c * (ptrdiff_t)sizeof(float), v, vl);
+}
+
+/* `count` output pixels of one row from column ox_lo, their windows inside the image horizontally:
+ * x_lo is the input of the first pixel's first tap (row ry.at, column ox_lo * stride - pad). */
+static void pixels_across_lanes(const rvfw_conv_params *p, const float *x_lo, const float *filter_t,
+                                const float *bias, const float *act, float *out_lo, int32_t count, rvfw_taps ry)
+{
+    const int32_t in_c = p->in_c, out_c = p->out_c, k_w = p->k_w;
+    const ptrdiff_t x_col = (ptrdiff_t)p->dilation_w * in_c, x_row = (ptrdiff_t)p->dilation_h * p->in_w * in_c;
+    const ptrdiff_t x_pixel = (ptrdiff_t)p->stride_w * in_c, w_tap = (ptrdiff_t)in_c * out_c;
+    const ptrdiff_t lane_bytes = x_pixel * (ptrdiff_t)sizeof(float);
+    for (int32_t done = 0; done < count;) {
+        const size_t vl = __riscv_vsetvl_e32m4((size_t)(count - done));
+        const float *x_block = x_lo + done * x_pixel;
+        float *out = out_lo + (ptrdiff_t)done * out_c;
+        const vfloat32m4_t zero = __riscv_vfmv_v_f_f32m4(0.0f, vl);
+        int32_t oc = 0;
+        for (; oc + CHANNEL_GROUP <= out_c; oc += CHANNEL_GROUP) {
+            vfloat32m4_t t0 = zero, t1 = zero, t2 = zero, t3 = zero;
+            const float *x_r = x_block;
+            const float *w_r = filter_t + ry.first * k_w * w_tap + oc;
+            for (int32_t ky = ry.first; ky < ry.end; ++ky, x_r += x_row, w_r += k_w * w_tap) {
+                const float *x = x_r;
+                const float *w = w_r;
+                for (int32_t kx = 0; kx < k_w; ++kx, x += x_col)
+                    for (int32_t ic = 0; ic < in_c; ++ic, w += out_c) {
+                        const vfloat32m4_t xv = __riscv_vlse32_v_f32m4(x + ic, lane_bytes, vl);
+                        t0 = mul_add(t0, xv, w[0], vl);
+                        t1 = mul_add(t1, xv, w[1], vl);
+                        t2 = mul_add(t2, xv, w[2], vl);
+                        t3 = mul_add(t3, xv, w[3], vl);
+                    }
+            }
+            store_pixels(out + oc, out_c, t0, bias ? bias[oc] : 0.0f, act, vl);
+            store_pixels(out + oc + 1, out_c, t1, bias ? bias[oc + 1] : 0.0f, act, vl);
+            store_pixels(out + oc + 2, out_c, t2, bias ? bias[oc + 2] : 0.0f, act, vl);
+            store_pixels(out + oc + 3, out_c, t3, bias ? bias[oc + 3] : 0.0f, act, vl);
+        }
+        for (; oc < out_c; ++oc) {
+            vfloat32m4_t t0 = zero;
+            const float *x_r = x_block;
+            const float *w_r = filter_t + ry.first * k_w * w_tap + oc;
+            for (int32_t ky = ry.first; ky < ry.end; ++ky, x_r += x_row, w_r += k_w * w_tap) {
+                const float *x = x_r;
+                const float *w = w_r;
+                for (int32_t kx = 0; kx < k_w; ++kx, x += x_col)
+                    for (int32_t ic = 0; ic < in_c; ++ic, w += out_c)
+                        t0 = mul_add(t0, __riscv_vlse32_v_f32m4(x + ic, lane_bytes, vl), w[0], vl);
+            }
+            store_pixels(out + oc, out_c, t0, bias ? bias[oc] : 0.0f, act, vl);
+        }
+        done += (int32_t)vl;
+    }
+}
+
+/* One output pixel, output channels across lanes. */
+static void channels_across_lanes(const rvfw_conv_params *p, const float *x_first, const float *filter_t,
+                                  const float *bias, const float *act, float *out, rvfw_taps ry, rvfw_taps rx)
+{
+    const int32_t in_c = p->in_c, k_w = p->k_w, out_c = p->out_c;
+    const ptrdiff_t x_col = (ptrdiff_t)p->dilation_w * in_c, x_row = (ptrdiff_t)p->dilation_h * p->in_w * in_c;
+    const ptrdiff_t w_tap = (ptrdiff_t)in_c * out_c;
+    for (int32_t oc0 = 0; oc0 < out_c;) {
+        const size_t vl = __riscv_vsetvl_e32m8((size_t)(out_c - oc0));
+        vfloat32m8_t total = __riscv_vfmv_v_f_f32m8(0.0f, vl);
+        const float *x_row_ptr = x_first;
+        const float *w_row_ptr = filter_t + (ry.first * k_w + rx.first) * w_tap + oc0;
+        for (int32_t ky = ry.first; ky < ry.end; ++ky, x_row_ptr += x_row, w_row_ptr += k_w * w_tap) {
+            const float *x = x_row_ptr;
+            const float *w = w_row_ptr;
+            for (int32_t kx = rx.first; kx < rx.end; ++kx, x += x_col)
+                for (int32_t ic = 0; ic < in_c; ++ic, w += out_c)
+                    total = __riscv_vfadd_vv_f32m8(
+                        total, __riscv_vfmul_vf_f32m8(__riscv_vle32_v_f32m8(w, vl), x[ic], vl), vl);
+        }
+        rvfw_store_biased_f32(out + oc0, total, bias ? bias + oc0 : 0, act, vl);
+        oc0 += (int32_t)vl;
+    }
+}
 
 RVFW_KERNEL void rvfw_conv2d_f32_rvv(const rvfw_conv_params *p, const float *input, const float *filter_t, const float *bias,
                          const float *act, float *output)
 {
     const int32_t in_h = p->in_h, in_w = p->in_w, in_c = p->in_c, k_w = p->k_w, out_c = p->out_c;
-    const int32_t dil_h = p->dilation_h, dil_w = p->dilation_w;
-    const ptrdiff_t x_col = (ptrdiff_t)dil_w * in_c, x_row = (ptrdiff_t)dil_h * in_w * in_c;
-    const ptrdiff_t w_tap = (ptrdiff_t)in_c * out_c;
+    const int32_t stride_w = p->stride_w, pad_w = p->pad_w, out_w = p->out_w;
+    /* Columns whose whole window lies inside the image: [lo, hi). */
+    const int32_t lo = (pad_w + stride_w - 1) / stride_w;
+    const int32_t last = in_w - 1 - (k_w - 1) * p->dilation_w + pad_w;
+    int32_t hi = last < 0 ? 0 : last / stride_w + 1;
+    hi = hi < out_w ? hi : out_w;
+    /* Pixels across lanes where that fills more lanes per instruction than channels do. */
+    const int32_t inside = hi > lo ? hi - lo : 0;
+    const int32_t pixel_lanes = (int32_t)__riscv_vsetvlmax_e32m4(), channel_lanes = (int32_t)__riscv_vsetvlmax_e32m8();
+    const int32_t filled = inside < pixel_lanes ? inside : pixel_lanes;
+    const int32_t groups = (out_c + CHANNEL_GROUP - 1) / CHANNEL_GROUP;
+    const int32_t strips = (out_c + channel_lanes - 1) / channel_lanes;
+    const int pixels = filled > 0 && groups * PIXEL_TAP_COST < strips * CHANNEL_TAP_COST * filled;
     for (int32_t b = 0; b < p->batches; ++b)
         for (int32_t oy = 0; oy < p->out_h; ++oy) {
             /* the taps inside the image as ranges (rvfw_taps.h): the same taps, in the same order */
-            const rvfw_taps ry = rvfw_inside_taps(oy, p->stride_h, p->pad_h, dil_h, in_h, p->k_h);
-            for (int32_t ox = 0; ox < p->out_w; ++ox) {
-                const rvfw_taps rx = rvfw_inside_taps(ox, p->stride_w, p->pad_w, dil_w, in_w, k_w);
-                float *out = output + ((b * p->out_h + oy) * p->out_w + ox) * out_c;
-                const float *x_first = input + ((ptrdiff_t)(b * in_h + ry.at) * in_w + rx.at) * in_c;
-                for (int32_t oc0 = 0; oc0 < out_c;) {
-                    const size_t vl = __riscv_vsetvl_e32m8((size_t)(out_c - oc0));
-                    vfloat32m8_t total = __riscv_vfmv_v_f_f32m8(0.0f, vl);
-                    const float *x_row_ptr = x_first;
-                    const float *w_row_ptr = filter_t + (ry.first * k_w + rx.first) * w_tap + oc0;
-                    for (int32_t ky = ry.first; ky < ry.end; ++ky, x_row_ptr += x_row, w_row_ptr += k_w * w_tap) {
-                        const float *x = x_row_ptr;
-                        const float *w = w_row_ptr;
-                        for (int32_t kx = rx.first; kx < rx.end; ++kx, x += x_col)
-                            for (int32_t ic = 0; ic < in_c; ++ic, w += out_c)
-                                total = __riscv_vfadd_vv_f32m8(
-                                    total, __riscv_vfmul_vf_f32m8(__riscv_vle32_v_f32m8(w, vl), x[ic], vl), vl);
-                    }
-                    rvfw_store_biased_f32(out + oc0, total, bias ? bias + oc0 : 0, act, vl);
-                    oc0 += (int32_t)vl;
+            const rvfw_taps ry = rvfw_inside_taps(oy, p->stride_h, p->pad_h, p->dilation_h, in_h, p->k_h);
+            const float *in_row = input + (ptrdiff_t)(b * in_h + ry.at) * in_w * in_c;
+            float *out_row = output + (ptrdiff_t)(b * p->out_h + oy) * out_w * out_c;
+            if (pixels)
+                pixels_across_lanes(p, in_row + (ptrdiff_t)(lo * stride_w - pad_w) * in_c, filter_t, bias, act,
+                                    out_row + (ptrdiff_t)lo * out_c, inside, ry);
+            for (int32_t ox = 0; ox < out_w; ++ox) {
+                if (pixels && ox == lo) {
+                    ox = hi - 1;
+                    continue;
                 }
+                const rvfw_taps rx = rvfw_inside_taps(ox, stride_w, pad_w, p->dilation_w, in_w, k_w);
+                channels_across_lanes(p, in_row + (ptrdiff_t)rx.at * in_c, filter_t, bias, act,
+                                      out_row + (ptrdiff_t)ox * out_c, ry, rx);
             }
         }
 }

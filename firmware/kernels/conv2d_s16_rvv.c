@@ -1,12 +1,85 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* CONV_2D 16x8, RVV (ELEN 64): output channels across lanes, the filter in HWIO order
- * ([k_h][k_w][in_c][out_c]); the taps outside the image skipped (the int16 zero point is 0) by
- * walking the inside ones as a range with pointer steps (rvfw_taps.h: the same taps in the same
- * order); TFLite Micro's 64-bit accumulation, in exact 32-bit runs, and requantisation
- * (rvfw_rvv_s16.h). */
+/* CONV_2D 16x8, RVV (ELEN 64), the filter in HWIO order ([k_h][k_w][in_c][out_c]); the taps
+ * outside the image skipped (the int16 zero point is 0) by walking the inside ones as a range with
+ * pointer steps (rvfw_taps.h: the same taps in the same order); TFLite Micro's 64-bit
+ * accumulation, in exact 32-bit runs, and requantisation (rvfw_rvv_s16.h). Two ways to fill the
+ * lanes, chosen per layer:
+ *
+ * - output channels across lanes: layers with many output channels, windows longer than one exact
+ *   run, and every column whose window crosses the left or right edge;
+ * - output pixels of a row across 32-bit lanes (LMUL 4), one strided input load per tap shared by
+ *   four output channels, their weights scalars: layers with few output channels (a MobileNet's
+ *   1x1 projections, a 3-channel stem). Only the columns whose window lies inside the image, so
+ *   every lane takes the same taps. */
 #include "rvfw_kernels.h"
 #include "rvfw_taps.h"
 #include "rvfw_rvv_s16.h"
+
+#define CHANNEL_GROUP 4 /* output channels per strided input load */
+
+/* Instructions per tap, the estimates that pick the layout: a channel strip's (weight load,
+ * widening, input load, multiply-add, a share of the round's bookkeeping) and a pixel block's for
+ * one group (input load, two per channel, pointer steps, branch). */
+#define CHANNEL_TAP_COST 5
+#define PIXEL_TAP_COST (4 + 2 * CHANNEL_GROUP)
+
+/* `count` output pixels of one row from column ox_lo, their windows inside the image horizontally
+ * and within one exact run: x_lo is the input of the first pixel's first tap. */
+static void pixels_across_lanes(const rvfw_conv_params *p, const int16_t *x_lo, const int8_t *filter_hwio,
+                                const int64_t *bias, const int32_t *multiplier, const int32_t *shift, int16_t *out_lo,
+                                int32_t count, rvfw_taps ry)
+{
+    const int32_t in_c = p->in_c, out_c = p->out_c, k_w = p->k_w;
+    const int32_t lo = p->output_activation_min, hi = p->output_activation_max;
+    const ptrdiff_t x_col = (ptrdiff_t)p->dilation_w * in_c, x_row = (ptrdiff_t)p->dilation_h * p->in_w * in_c;
+    const ptrdiff_t x_pixel = (ptrdiff_t)p->stride_w * in_c, w_tap = (ptrdiff_t)in_c * out_c;
+    const ptrdiff_t lane_bytes = x_pixel * (ptrdiff_t)sizeof(int16_t);
+    for (int32_t done = 0; done < count;) {
+        const size_t vl = __riscv_vsetvl_e32m4((size_t)(count - done));
+        const int16_t *x_block = x_lo + done * x_pixel;
+        int16_t *out = out_lo + (ptrdiff_t)done * out_c;
+        const vint32m4_t zero = __riscv_vmv_v_x_i32m4(0, vl);
+        int32_t oc = 0;
+        for (; oc + CHANNEL_GROUP <= out_c; oc += CHANNEL_GROUP) {
+            vint32m4_t t0 = zero, t1 = zero, t2 = zero, t3 = zero;
+            const int16_t *x_r = x_block;
+            const int8_t *w_r = filter_hwio + ry.first * k_w * w_tap + oc;
+            for (int32_t ky = ry.first; ky < ry.end; ++ky, x_r += x_row, w_r += k_w * w_tap) {
+                const int16_t *x = x_r;
+                const int8_t *w = w_r;
+                for (int32_t kx = 0; kx < k_w; ++kx, x += x_col)
+                    for (int32_t ic = 0; ic < in_c; ++ic, w += out_c) {
+                        const vint16m2_t xv = __riscv_vlse16_v_i16m2(x + ic, lane_bytes, vl);
+                        t0 = __riscv_vwmacc_vx_i32m4(t0, w[0], xv, vl);
+                        t1 = __riscv_vwmacc_vx_i32m4(t1, w[1], xv, vl);
+                        t2 = __riscv_vwmacc_vx_i32m4(t2, w[2], xv, vl);
+                        t3 = __riscv_vwmacc_vx_i32m4(t3, w[3], xv, vl);
+                    }
+            }
+            rvfw_store_s16_pixels(t0, bias ? bias + oc : 0, multiplier[oc], shift[oc], lo, hi, out + oc, out_c, vl);
+            rvfw_store_s16_pixels(t1, bias ? bias + oc + 1 : 0, multiplier[oc + 1], shift[oc + 1], lo, hi,
+                                  out + oc + 1, out_c, vl);
+            rvfw_store_s16_pixels(t2, bias ? bias + oc + 2 : 0, multiplier[oc + 2], shift[oc + 2], lo, hi,
+                                  out + oc + 2, out_c, vl);
+            rvfw_store_s16_pixels(t3, bias ? bias + oc + 3 : 0, multiplier[oc + 3], shift[oc + 3], lo, hi,
+                                  out + oc + 3, out_c, vl);
+        }
+        for (; oc < out_c; ++oc) {
+            vint32m4_t t0 = zero;
+            const int16_t *x_r = x_block;
+            const int8_t *w_r = filter_hwio + ry.first * k_w * w_tap + oc;
+            for (int32_t ky = ry.first; ky < ry.end; ++ky, x_r += x_row, w_r += k_w * w_tap) {
+                const int16_t *x = x_r;
+                const int8_t *w = w_r;
+                for (int32_t kx = 0; kx < k_w; ++kx, x += x_col)
+                    for (int32_t ic = 0; ic < in_c; ++ic, w += out_c)
+                        t0 = __riscv_vwmacc_vx_i32m4(t0, w[0], __riscv_vlse16_v_i16m2(x + ic, lane_bytes, vl), vl);
+            }
+            rvfw_store_s16_pixels(t0, bias ? bias + oc : 0, multiplier[oc], shift[oc], lo, hi, out + oc, out_c, vl);
+        }
+        done += (int32_t)vl;
+    }
+}
 
 RVFW_KERNEL void rvfw_conv2d_s16_rvv(const rvfw_conv_params *p, const int16_t *input, const int8_t *filter_hwio, const void *bias,
                          const int32_t *output_multiplier, const int32_t *output_shift, int16_t *output)
@@ -18,10 +91,32 @@ RVFW_KERNEL void rvfw_conv2d_s16_rvv(const rvfw_conv_params *p, const int16_t *i
     const ptrdiff_t x_col = (ptrdiff_t)dil_w * in_c, x_row = (ptrdiff_t)dil_h * in_w * in_c;
     const ptrdiff_t w_tap = (ptrdiff_t)in_c * out_c;
     const int wide_lanes = !long_window && in_c >= 4 && out_c > (int32_t)__riscv_vsetvlmax_e64m8();
+    /* Columns whose whole window lies inside the image: [lo, hi); pixels across lanes there where
+     * that fills more lanes per instruction than channels do (and a window is one exact run). */
+    const int32_t stride_w = p->stride_w, pad_w = p->pad_w;
+    const int32_t lo = (pad_w + stride_w - 1) / stride_w;
+    const int32_t last = in_w - 1 - (k_w - 1) * dil_w + pad_w;
+    int32_t hi = last < 0 ? 0 : last / stride_w + 1;
+    hi = hi < p->out_w ? hi : p->out_w;
+    const int32_t inside = hi > lo ? hi - lo : 0;
+    const int32_t pixel_lanes = (int32_t)__riscv_vsetvlmax_e32m4();
+    const int32_t channel_lanes = (int32_t)(wide_lanes ? __riscv_vsetvlmax_e32m8() : __riscv_vsetvlmax_e64m8());
+    const int32_t filled = inside < pixel_lanes ? inside : pixel_lanes;
+    const int32_t groups = (out_c + CHANNEL_GROUP - 1) / CHANNEL_GROUP;
+    const int32_t strips = (out_c + channel_lanes - 1) / channel_lanes;
+    const int pixels = !long_window && filled > 0 && groups * PIXEL_TAP_COST < strips * CHANNEL_TAP_COST * filled;
     for (int32_t b = 0; b < p->batches; ++b)
         for (int32_t oy = 0; oy < p->out_h; ++oy) {
             const rvfw_taps ry = rvfw_inside_taps(oy, p->stride_h, p->pad_h, dil_h, in_h, k_h);
+            if (pixels)
+                pixels_across_lanes(p, input + ((ptrdiff_t)(b * in_h + ry.at) * in_w + lo * stride_w - pad_w) * in_c,
+                                    filter_hwio, (const int64_t *)bias, output_multiplier, output_shift,
+                                    output + ((ptrdiff_t)(b * p->out_h + oy) * p->out_w + lo) * out_c, inside, ry);
             for (int32_t ox = 0; ox < p->out_w; ++ox) {
+                if (pixels && ox == lo) {
+                    ox = hi - 1;
+                    continue;
+                }
                 const rvfw_taps rx = rvfw_inside_taps(ox, p->stride_w, p->pad_w, dil_w, in_w, k_w);
                 int16_t *out = output + ((b * p->out_h + oy) * p->out_w + ox) * out_c;
                 const int16_t *x_first = input + ((ptrdiff_t)(b * in_h + ry.at) * in_w + rx.at) * in_c;

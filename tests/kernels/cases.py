@@ -2215,6 +2215,64 @@ CASES: dict[str, Case] = {
     "stage_transpose_residual_pool": Case(
         lambda r: inverted_residual_stage(r, 30, 44, "transpose"), vector=VECTOR, tiled=True
     ),
+    # few output channels, wide rows: pixels across lanes for the inside columns, channels at the borders
+    "f32_conv3x3_pixels_dilated_same": Case(
+        lambda r: float_op(
+            r,
+            "CONV_2D",
+            (1, 6, 30, 5),
+            (1, 6, 30, 7),
+            wshape=(7, 3, 3, 5),
+            padding="SAME",
+            dilation=(2, 2),
+            activation="RELU6",
+        ),
+        vector=S16_FAST,
+    ),
+    "f32_conv3x3_pixels_stride2_valid": Case(
+        lambda r: float_op(
+            r, "CONV_2D", (2, 5, 41, 3), (2, 2, 20, 16), wshape=(16, 3, 3, 3), padding="VALID", stride=(2, 2)
+        ),
+        vector=S16_FAST,
+    ),
+    "f32_conv1x1_pixels_project": Case(
+        lambda r: float_op(r, "CONV_2D", (1, 4, 37, 24), (1, 4, 37, 8), wshape=(8, 1, 1, 24), padding="SAME"),
+        vector=S16_FAST,
+    ),
+    "s16_conv3x3_pixels_dilated_same": Case(
+        lambda r: op16x8(
+            r,
+            "CONV_2D",
+            (1, 6, 30, 5),
+            (1, 6, 30, 7),
+            (7, 3, 3, 5),
+            padding="SAME",
+            stride=(1, 1),
+            dilation=(2, 2),
+            activation="RELU6",
+        ),
+        vector=S16_FAST,
+    ),
+    "s16_conv3x3_pixels_stride2_valid": Case(
+        lambda r: op16x8(
+            r, "CONV_2D", (2, 5, 41, 3), (2, 2, 20, 16), (16, 3, 3, 3), padding="VALID", stride=(2, 2), dilation=(1, 1)
+        ),
+        vector=S16_FAST,
+    ),
+    "s16_conv1x1_pixels_project": Case(
+        lambda r: op16x8(
+            r,
+            "CONV_2D",
+            (1, 4, 37, 24),
+            (1, 4, 37, 8),
+            (8, 1, 1, 24),
+            padding="SAME",
+            stride=(1, 1),
+            dilation=(1, 1),
+            bias_dtype=None,
+        ),
+        vector=S16_FAST,
+    ),
     # float32 and 16x8 in place (--memory small): each set's own kernel a row or a block of pixels
     # at a time through scratch
     "f32_depthwise_inplace_same": Case(
