@@ -259,6 +259,13 @@ class LowerContext:
         avoid = family.tables if self.optimize == "size" else frozenset()
         return pick(family, self.kernels, known, avoid, "--optimize size: its speed table would cost flash")
 
+    def pick_among(self, families: tuple[Family, ...], facts: dict | None = None) -> tuple[Family, Pick]:
+        """The first of `families` (variants of one op, e.g. 16x8 kernels in 64-bit and in 32-bit
+        lanes) whose kernel of the requested set runs here; where none does, the first's pick,
+        fallback and note included."""
+        picks = [(family, self.pick(family, facts)) for family in families]
+        return next(((f, p) for f, p in picks if p.kernel_set == self.kernels), picks[0])
+
     def layer(self, op: Op, chosen: Pick, family: Family, params, args: list[Arg] | Operands, macs: int = 0) -> Layer:
         """One kernel call. args: the arguments in order, or for a family whose kernels' pointer
         arguments differ (Family.args), every operand the lowering offers, by name: the picked

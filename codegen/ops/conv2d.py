@@ -83,8 +83,12 @@ CONV, CONV_ROWS, CONV_1X1_INPLACE, CONV_TAIL = (
     f.requiring({s: BIAS_FOLDS for s in ("scalar", "rvv", "xthead") if s in f.kernels})
     for f in (CONV, CONV_ROWS, CONV_1X1_INPLACE, CONV_TAIL)
 )
+# 16x8 in 32-bit lanes, for vector units without 64-bit elements (Zve32x): layers whose sums fit int32.
+CONV_S16_LANES32 = CONV_S16.variant("CONV_2D 16x8 in 32-bit lanes", {"rvv": "conv2d_lanes32_s16_rvv"},
+                                    {"rvv": ("input", "filter_hwio", "bias", *OUT)})  # fmt: skip
 CONV_S16, CONV_1X1_INPLACE_S16 = (f.requiring({"rvv": conv_common.S16_VECTOR})
                                   for f in (CONV_S16, CONV_1X1_INPLACE_S16))  # fmt: skip
+CONV_S16_LANES32 = CONV_S16_LANES32.requiring({"rvv": conv_common.S16_LANES32})
 CONV_F32, CONV_1X1_INPLACE_F32 = (f.requiring({"rvv": lanes("f32")}) for f in (CONV_F32, CONV_1X1_INPLACE_F32))
 
 # Pixels the in-place pointwise kernels copy to scratch at a time (the fast scalar kernel's 4x2
@@ -277,7 +281,8 @@ def check_s16(graph: Graph, op: Op) -> None:
 def lower_s16(ctx: LowerContext, op: Op) -> Layer:
     g = conv_common.geometry(ctx.graph, op)
     flt = ctx.tensor(op.inputs[1])
-    chosen = ctx.pick(CONV_S16, conv_common.layer_facts(ctx, op))
+    facts = conv_common.layer_facts(ctx, op)
+    fam, chosen = ctx.pick_among((CONV_S16, CONV_S16_LANES32), facts)
     operands: Operands = {
         "input": lambda: ctx.input(op),
         "filter": lambda: ctx.weights(op.inputs[1]),
@@ -287,10 +292,10 @@ def lower_s16(ctx: LowerContext, op: Op) -> Layer:
         "output": lambda: ctx.output(op),
     }  # fmt: skip
     params = [*conv_common.wide_params(op, g, *conv_common.s16_clamp(ctx, op)), ("acc32", acc32_s16(ctx.graph, op))]
-    fam = CONV_1X1_INPLACE_S16 if ctx.inplace(op) else CONV_S16
-    if fam is not CONV_S16:
+    if ctx.inplace(op):
+        fam = CONV_1X1_INPLACE_S16
         operands["scratch"] = lambda: ctx.scratch(op)
-        chosen = ctx.pick(fam, conv_common.layer_facts(ctx, op))
+        chosen = ctx.pick(fam, facts)
     return ctx.layer(op, chosen, fam, params, operands, conv_common.macs(ctx.graph, op))
 
 
@@ -320,8 +325,8 @@ CONTRACT = OpContract(
         OpKind.CONV_2D: Kind(8, (2, 3), optional=frozenset({2}), options=("padding", "stride", "dilation")),
     },  # versions: 5 grouped, 6-7 int4/hybrid (their checks and dtypes refuse them), 8 16x8 int32 bias
     forms={
-        DType.INT16: Form(check_s16, lower_s16, (CONV_S16, CONV_1X1_INPLACE_S16), macs=conv_common.macs,
-                          inplace=inplace_wide, rows=conv_common.window_rows),
+        DType.INT16: Form(check_s16, lower_s16, (CONV_S16, CONV_S16_LANES32, CONV_1X1_INPLACE_S16),
+                          macs=conv_common.macs, inplace=inplace_wide, rows=conv_common.window_rows),
         DType.FLOAT32: Form(conv_common.check_f32, lower_f32, (CONV_F32, CONV_1X1_INPLACE_F32), macs=conv_common.macs,
                               inplace=inplace_wide, rows=conv_common.window_rows),
         None: Form(check, lower, (CONV, CONV_ROWS, CONV_1X1_INPLACE, CONV_TAIL, UNPACK4), macs=conv_common.macs,

@@ -23,6 +23,7 @@ from codegen.ops.common import (
     expect_weighted_int8,
     expect_weighted_s16,
     fail,
+    optional_input,
 )
 from codegen.ops.contract import STREAMED_DTYPES, Rows
 from codegen.ops.kernels import Need, pick
@@ -222,14 +223,33 @@ def s16_clamp(ctx: LowerContext, op: Op) -> tuple[int, int]:
 # What the 16x8 vector kernels need: e64 lanes (ELEN 64) for TFLite Micro's 64-bit arithmetic,
 # and the int64 bias (a layer with an int32 bias accumulates in 32 bits: the reference's form).
 S16_VECTOR = (Need("e64", (True,), "ELEN 32"), Need("int32_bias", (False,), "int32 bias"))
+# The 16x8 vector kernels in 32-bit lanes (ELEN 32, e.g. Zve32x): every sum, bias included, must
+# provably fit int32 (sums_fit_int32), for then TFLite Micro's 64-bit accumulation is the int32 one.
+S16_LANES32 = (S16_VECTOR[1], Need("sums_fit_int32", (True,), "16x8 sums that could pass int32 (no 64-bit lanes)"))
 # The depthwise vector kernels (16x8, float32) take a depth multiplier of 1.
 MULTIPLIER_1 = Need("depth_multiplier", (1,), "depth multiplier {value}")
 
 
+def sums_fit_int32(weights_by_output: np.ndarray, bias: np.ndarray | None) -> bool:
+    """Whether every 16x8 output's sum, its int64 bias included, fits int32 whatever its int16
+    inputs: 32768 * sum |w| + |bias| <= 2^31 - 1 for each output (one row of weights each)."""
+    bound = np.abs(weights_by_output.astype(np.int64)).sum(axis=1) * 32768
+    if bias is not None:
+        bound = bound + np.abs(bias.astype(np.int64))
+    return bool(bound.max(initial=0) <= np.iinfo(np.int32).max)
+
+
 def layer_facts(ctx: LowerContext, op: Op) -> dict:
     """What the convolution kernels' needs ask of a layer (ops.kernels.Need)."""
-    return {"int32_bias": acc32_s16(ctx.graph, op) if ctx.tensor(op.inputs[0]).dtype is DType.INT16 else False,
-            "depth_multiplier": op.options.get("depth_multiplier", 1)}  # fmt: skip
+    facts = {"int32_bias": False, "depth_multiplier": op.options.get("depth_multiplier", 1)}
+    if ctx.tensor(op.inputs[0]).dtype is DType.INT16:
+        flt = ctx.tensor(op.inputs[1]).data
+        by_output = flt.reshape(flt.shape[0], -1) if op.kind is not OpKind.DEPTHWISE_CONV_2D \
+            else flt.reshape(-1, flt.shape[3]).T  # fmt: skip
+        bias = optional_input(op, 2)
+        facts["int32_bias"] = bool(acc32_s16(ctx.graph, op))
+        facts["sums_fit_int32"] = sums_fit_int32(by_output, ctx.tensor(bias).data if bias >= 0 else None)
+    return facts
 
 
 def window_rows(graph: Graph, op: Op) -> Rows | None:

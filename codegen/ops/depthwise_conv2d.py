@@ -74,6 +74,10 @@ DEPTHWISE_INPLACE_S16 = family("DEPTHWISE_CONV_2D 16x8 in place", PARAMS, "depth
                                ("ref", "scalar", "rvv"))  # fmt: skip
 DEPTHWISE_INPLACE_F32 = family("DEPTHWISE_CONV_2D float32 in place", PARAMS, "depthwise_conv2d_inplace_f32",
                                ("ref", "scalar", "rvv"))  # fmt: skip
+# 16x8 in 32-bit lanes, for vector units without 64-bit elements (Zve32x): layers whose sums fit int32.
+DEPTHWISE_S16_LANES32 = DEPTHWISE_S16.variant("DEPTHWISE_CONV_2D 16x8 in 32-bit lanes",
+                                              {"rvv": "depthwise_conv2d_lanes32_s16_rvv"}).requiring(
+    {"rvv": (*conv_common.S16_LANES32, conv_common.MULTIPLIER_1)})  # fmt: skip
 DEPTHWISE_S16, DEPTHWISE_INPLACE_S16 = (f.requiring({"rvv": (*conv_common.S16_VECTOR, conv_common.MULTIPLIER_1)})
                                         for f in (DEPTHWISE_S16, DEPTHWISE_INPLACE_S16))  # fmt: skip
 DEPTHWISE_F32, DEPTHWISE_INPLACE_F32 = (f.requiring({"rvv": (lanes("f32"), conv_common.MULTIPLIER_1)})
@@ -192,7 +196,7 @@ def check_s16(graph: Graph, op: Op) -> None:
 
 def lower_s16(ctx: LowerContext, op: Op) -> Layer:
     g = conv_common.geometry(ctx.graph, op)
-    chosen = ctx.pick(DEPTHWISE_S16, conv_common.layer_facts(ctx, op))
+    fam, chosen = ctx.pick_among((DEPTHWISE_S16, DEPTHWISE_S16_LANES32), conv_common.layer_facts(ctx, op))
     bias = replace(ctx.weights(optional_input(op, 2)), c_type="void")
     requant = conv_common.requant_operands(ctx, op, g.out_c)
     args = [ctx.input(op), ctx.weights(op.inputs[1]), bias, requant["multiplier"](), requant["shift"](), ctx.output(op)]
@@ -201,7 +205,7 @@ def lower_s16(ctx: LowerContext, op: Op) -> Layer:
         chosen = ctx.pick(DEPTHWISE_INPLACE_S16, conv_common.layer_facts(ctx, op))
         args = [args[-1], *args[1:-1], ctx.scratch(op)]
         return ctx.layer(op, chosen, DEPTHWISE_INPLACE_S16, params, args, conv_common.macs(ctx.graph, op))
-    return ctx.layer(op, chosen, DEPTHWISE_S16, params, args, conv_common.macs(ctx.graph, op))
+    return ctx.layer(op, chosen, fam, params, args, conv_common.macs(ctx.graph, op))
 
 
 def lower_f32(ctx: LowerContext, op: Op) -> Layer:
@@ -223,8 +227,8 @@ CONTRACT = OpContract(
                                        options=("padding", "stride", "dilation", "depth_multiplier")),
     },  # version 7: int4 weights (refused by dtype)
     forms={
-        DType.INT16: Form(check_s16, lower_s16, (DEPTHWISE_S16, DEPTHWISE_INPLACE_S16), macs=conv_common.macs,
-                          inplace=inplace_wide, rows=conv_common.window_rows),
+        DType.INT16: Form(check_s16, lower_s16, (DEPTHWISE_S16, DEPTHWISE_S16_LANES32, DEPTHWISE_INPLACE_S16),
+                          macs=conv_common.macs, inplace=inplace_wide, rows=conv_common.window_rows),
         DType.FLOAT32: Form(conv_common.check_f32, lower_f32, (DEPTHWISE_F32, DEPTHWISE_INPLACE_F32),
                               macs=conv_common.macs, inplace=inplace_wide, rows=conv_common.window_rows),
         None: Form(check, lower, (DEPTHWISE, DEPTHWISE_ROWS, DEPTHWISE_MULTIPLIER, DEPTHWISE_INPLACE, UNPACK4),

@@ -815,6 +815,14 @@ void rvfw_conv2d_s16_rvv(const rvfw_conv_params *p, const int16_t *input, const 
 void rvfw_depthwise_conv2d_s16_rvv(const rvfw_conv_params *p, const int16_t *input, const int8_t *filter,
                                    const void *bias, const int32_t *output_multiplier, const int32_t *output_shift,
                                    int16_t *output);
+/* 16x8 RVV in 32-bit lanes (ELEN 32 is enough: Zve32x), for layers whose sums with the bias fit
+ * int32 (ops.conv_common.sums_fit_int32); conv filter HWIO, depthwise multiplier 1. */
+void rvfw_conv2d_lanes32_s16_rvv(const rvfw_conv_params *p, const int16_t *input, const int8_t *filter_hwio,
+                                 const void *bias, const int32_t *output_multiplier, const int32_t *output_shift,
+                                 int16_t *output);
+void rvfw_depthwise_conv2d_lanes32_s16_rvv(const rvfw_conv_params *p, const int16_t *input, const int8_t *filter,
+                                           const void *bias, const int32_t *output_multiplier,
+                                           const int32_t *output_shift, int16_t *output);
 void rvfw_fully_connected_s16_rvv(const rvfw_fc_params *p, const int16_t *input, const int8_t *filter_t,
                                   const void *bias, const int32_t *output_multiplier, const int32_t *output_shift,
                                   int16_t *output);

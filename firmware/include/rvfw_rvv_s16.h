@@ -16,39 +16,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* A product of an int16 and an int8 is at most 2^22 in magnitude (-32768 x -128), so up to
- * RVFW_S16_EXACT_RUN of them (511 x 2^22 < 2^31) sum exactly in int32: the kernels sum runs of
- * products in 32-bit lanes (half the register group of a 64-bit sum, one widening multiply-add per
- * product) and add each run's sum into the 64-bit accumulator. Every sum is the integer TFLite
- * Micro's int64 accumulation computes, so the result is bit-exact. */
-#define RVFW_S16_EXACT_RUN 511
-
-/* part[lane] += x * w[lane] in 32-bit lanes, for one int16 scalar and vl int8 weights. */
-static inline vint32m4_t rvfw_mac32_s16x8(vint32m4_t part, int16_t x, const int8_t *w, size_t vl)
-{
-    return __riscv_vwmacc_vx_i32m4(part, x, __riscv_vsext_vf2_i16m2(__riscv_vle8_v_i8m1(w, vl), vl), vl);
-}
-
-/* part[lane] += sum over i < n of x[i] * w[i * w_stride + lane] (n <= RVFW_S16_EXACT_RUN), four
- * products a round: one vtype for them and a quarter of the loop's bookkeeping. */
-static inline vint32m4_t rvfw_dot32_s16x8(vint32m4_t part, const int16_t *x, const int8_t *w, ptrdiff_t w_stride,
-                                          int32_t n, size_t vl)
-{
-    int32_t i = 0;
-    for (; i + 4 <= n; i += 4, w += 4 * w_stride) {
-        const vint16m2_t w0 = __riscv_vsext_vf2_i16m2(__riscv_vle8_v_i8m1(w, vl), vl);
-        const vint16m2_t w1 = __riscv_vsext_vf2_i16m2(__riscv_vle8_v_i8m1(w + w_stride, vl), vl);
-        const vint16m2_t w2 = __riscv_vsext_vf2_i16m2(__riscv_vle8_v_i8m1(w + 2 * w_stride, vl), vl);
-        const vint16m2_t w3 = __riscv_vsext_vf2_i16m2(__riscv_vle8_v_i8m1(w + 3 * w_stride, vl), vl);
-        part = __riscv_vwmacc_vx_i32m4(part, x[i], w0, vl);
-        part = __riscv_vwmacc_vx_i32m4(part, x[i + 1], w1, vl);
-        part = __riscv_vwmacc_vx_i32m4(part, x[i + 2], w2, vl);
-        part = __riscv_vwmacc_vx_i32m4(part, x[i + 3], w3, vl);
-    }
-    for (; i < n; ++i, w += w_stride)
-        part = rvfw_mac32_s16x8(part, x[i], w, vl);
-    return part;
-}
+#include "rvfw_rvv_s16_e32.h" /* the exact 32-bit runs (RVFW_S16_EXACT_RUN, rvfw_dot32_s16x8) */
 
 /* The same at LMUL 8: twice the lanes (32-bit sums of a short window, stored as two 64-bit halves
  * by rvfw_store_s16_halves). */

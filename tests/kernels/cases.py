@@ -1359,8 +1359,11 @@ def float_op(rng, kind, in_shape, out_shape, **options) -> bytes:
     return m.finish([t for t in inputs if m.tensors[t].data is None], [y])
 
 
-def op16x8(rng, kind, in_shape, out_shape, wshape=None, activation="NONE", bias_dtype=np.int64, **options) -> bytes:
-    """A 16x8 single-op model: int16 activations (zero point 0), int8 per-channel weights, int64 bias."""
+def op16x8(
+    rng, kind, in_shape, out_shape, wshape=None, activation="NONE", bias_dtype=np.int64, out_scale=1.0, **options
+) -> bytes:
+    """A 16x8 single-op model: int16 activations (zero point 0), int8 per-channel weights, int64 bias;
+    out_scale multiplies the output scale (a large one: a requantising shift past 32 bits)."""
     m = ModelBuilder()
     s_in = 0.0005
     x = m.tensor("x", in_shape, np.int16, scale=s_in, zero_point=0)
@@ -1383,7 +1386,7 @@ def op16x8(rng, kind, in_shape, out_shape, wshape=None, activation="NONE", bias_
         scale = float(np.float32(s_in * 0.0003 * 8000))
     elif kind in ("AVERAGE_POOL_2D", "MAX_POOL_2D"):
         scale = s_in
-    y = m.tensor("y", out_shape, np.int16, scale=scale, zero_point=0)
+    y = m.tensor("y", out_shape, np.int16, scale=float(np.float32(scale * out_scale)), zero_point=0)
     m.op(kind, inputs, [y], activation=activation, **options)
     return m.finish([t for t in inputs if t >= 0 and m.tensors[t].data is None], [y])
 
@@ -2270,6 +2273,36 @@ CASES: dict[str, Case] = {
             stride=(1, 1),
             dilation=(1, 1),
             bias_dtype=None,
+        ),
+        vector=S16_FAST,
+    ),
+    # requantising shifts of more than 32 bits (the 32-bit lanes kernels take them from the high half)
+    "s16_conv1x1_pixels_deep_shift": Case(
+        lambda r: op16x8(
+            r,
+            "CONV_2D",
+            (1, 3, 20, 64),
+            (1, 3, 20, 8),
+            (8, 1, 1, 64),
+            padding="SAME",
+            stride=(1, 1),
+            dilation=(1, 1),
+            out_scale=3000.0,
+        ),
+        vector=S16_FAST,
+    ),
+    "s16_depthwise_deep_shift": Case(
+        lambda r: op16x8(
+            r,
+            "DEPTHWISE_CONV_2D",
+            (1, 5, 6, 24),
+            (1, 5, 6, 24),
+            (1, 3, 3, 24),
+            padding="SAME",
+            stride=(1, 1),
+            dilation=(1, 1),
+            depth_multiplier=1,
+            out_scale=2000.0,
         ),
         vector=S16_FAST,
     ),
