@@ -64,10 +64,11 @@ CONV_S16 = family(
         "rvv": ("input", "filter_hwio", "bias", *OUT),
     },
 )
-CONV_F32 = family("CONV_2D float32", PARAMS, "conv2d_f32", ("ref", "scalar", "rvv"),
+CONV_F32 = family("CONV_2D float32", PARAMS, "conv2d_f32", ("ref", "scalar", "rvv", "xthead"),
                   args={"ref": ("input", "filter", "bias", "act", "output"),
                         "scalar": ("input", "filter", "bias", "act", "output"),
-                        "rvv": ("input", "filter_hwio", "bias", "act", "output")})  # fmt: skip
+                        "rvv": ("input", "filter_hwio", "bias", "act", "output"),
+                        "xthead": ("input", "filter_hwio", "bias", "act", "output")})  # fmt: skip
 # Their 1x1 stride-1 layers in place (`small`): each set's own kernel a block of pixels at a time
 # (rvfw_inplace_pixels.h), so each reads the operands that kernel does, and scratch.
 WIDE_SETS = ("ref", "scalar", "rvv")

@@ -60,7 +60,7 @@ DEPTHWISE_INPLACE = family("DEPTHWISE_CONV_2D in place", PARAMS, "depthwise_conv
     "xthead": ("output", "filter", "rows_bias_folded", "channels_bias", *INPLACE_OUT),
 })  # fmt: skip
 DEPTHWISE_S16 = family("DEPTHWISE_CONV_2D 16x8", PARAMS, "depthwise_conv2d_s16", ("ref", "scalar", "rvv"))
-DEPTHWISE_F32 = family("DEPTHWISE_CONV_2D float32", PARAMS, "depthwise_conv2d_f32", ("ref", "scalar", "rvv"))
+DEPTHWISE_F32 = family("DEPTHWISE_CONV_2D float32", PARAMS, "depthwise_conv2d_f32", ("ref", "scalar", "rvv", "xthead"))
 # What each kernel needs (ops.kernels.Need): the fast int8 ones a folded bias that fits int32, and
 # the fast scalar and RVV ones each channel's tap sum within int16; the 16x8 and float32 vector
 # ones their lanes and a depth multiplier of 1.
@@ -82,6 +82,7 @@ DEPTHWISE_S16, DEPTHWISE_INPLACE_S16 = (f.requiring({"rvv": (*conv_common.S16_VE
                                         for f in (DEPTHWISE_S16, DEPTHWISE_INPLACE_S16))  # fmt: skip
 DEPTHWISE_F32, DEPTHWISE_INPLACE_F32 = (f.requiring({"rvv": (lanes("f32"), conv_common.MULTIPLIER_1)})
                                         for f in (DEPTHWISE_F32, DEPTHWISE_INPLACE_F32))  # fmt: skip
+DEPTHWISE_F32 = DEPTHWISE_F32.requiring({"xthead": conv_common.MULTIPLIER_1})
 
 
 def check(graph: Graph, op: Op) -> None:

@@ -760,6 +760,11 @@ void rvfw_depthwise_conv2d_f32_rvv(const rvfw_conv_params *p, const float *input
                                    const float *bias, const float *act, float *output);
 void rvfw_fully_connected_f32_rvv(const rvfw_fc_params *p, const float *input, const float *weights_t,
                                   const float *bias, const float *act, float *output);
+/* The float XTheadVector kernels (the C906): the same layouts as the RVV ones. */
+void rvfw_conv2d_f32_xthead(const rvfw_conv_params *p, const float *input, const float *filter_t, const float *bias,
+                            const float *act, float *output);
+void rvfw_depthwise_conv2d_f32_xthead(const rvfw_conv_params *p, const float *input, const float *filter,
+                                      const float *bias, const float *act, float *output);
 void rvfw_conv2d_f32_ref(const rvfw_conv_params *p, const float *input, const float *filter, const float *bias,
                          const float *act, float *output);
 void rvfw_conv2d_f32_scalar(const rvfw_conv_params *p, const float *input, const float *filter, const float *bias,

@@ -125,6 +125,9 @@ __asm__(
     "  .word 0x27 | ((\\vs3) << 7) | (rvfw_s << 15) | ((\\vs2) << 20) | (1 << 25) | (3 << 26)\n.endm\n"
     ".macro th_vsb vs3, rs1\n  rvfw_xt_x rvfw_s, \\rs1\n"
     "  .word 0x27 | ((\\vs3) << 7) | (rvfw_s << 15) | (1 << 25)\n.endm\n"
+    /* vsse.v: SEW elements, strided */
+    ".macro th_vsse vs3, rs1, rs2\n  rvfw_xt_x rvfw_s, \\rs1\n  rvfw_xt_x rvfw_t, \\rs2\n"
+    "  .word 0x27 | ((\\vs3) << 7) | (7 << 12) | (rvfw_s << 15) | (rvfw_t << 20) | (1 << 25) | (2 << 26)\n.endm\n"
     ".macro th_vssb vs3, rs1, rs2\n  rvfw_xt_x rvfw_s, \\rs1\n  rvfw_xt_x rvfw_t, \\rs2\n"
     "  .word 0x27 | ((\\vs3) << 7) | (rvfw_s << 15) | (rvfw_t << 20) | (1 << 25) | (2 << 26)\n.endm\n"
     /* .vx forms take a scalar register name */
@@ -284,6 +287,8 @@ __asm__(
 #define XT_VLXE(vd, ptr, vs2) \
     __asm__ volatile("th_vlxe " RVFW_XT_STR(vd) ", %0, " RVFW_XT_STR(vs2) ::"r"(ptr) : "memory")
 #define XT_VSE(vs3, ptr) __asm__ volatile("th_vse " RVFW_XT_STR(vs3) ", %0" ::"r"(ptr) : "memory")
+#define XT_VSSE(vs3, ptr, stride) \
+    __asm__ volatile("th_vsse " RVFW_XT_STR(vs3) ", %0, %1" ::"r"(ptr), "r"((intptr_t)(stride)) : "memory")
 
 /* out (an intptr_t) = element `index` of vs2 (vext.x.v, 0.7.1's form of vmv.x.s). */
 #define XT_VEXT_X(out, vs2, index)                                                                         \

@@ -21,6 +21,7 @@ VECTOR = ("rvv", "xthead")  # every vector set has a kernel for the op
 RVV = ("rvv",)  # float32 and 16x8 convolutions and FULLY_CONNECTED: RVV kernels only
 FAST = ("scalar", *VECTOR)  # the fast scalar set has one too
 S16_FAST = ("scalar", "rvv")  # 16x8 and float32 weighted layers: fast scalar and RVV kernels
+F32_CONV = (*S16_FAST, "xthead")  # float32 convolutions: the C906's too
 
 
 @dataclass(frozen=True)
@@ -1614,7 +1615,7 @@ CASES: dict[str, Case] = {
             stride=(2, 2),
             activation="RELU",
         ),
-        vector=S16_FAST,
+        vector=F32_CONV,
     ),
     # dilated windows the border cuts (the RVV kernels walk the inside taps as ranges)
     "f32_conv_dilated_same_stride2": Case(
@@ -1628,19 +1629,19 @@ CASES: dict[str, Case] = {
             stride=(2, 2),
             dilation=(2, 2),
         ),
-        vector=S16_FAST,
+        vector=F32_CONV,
     ),  # fmt: skip
     "f32_depthwise_dilated_same": Case(
         lambda r: float_op(
             r, "DEPTHWISE_CONV_2D", (1, 9, 9, 18), (1, 9, 9, 18), wshape=(1, 3, 3, 18), padding="SAME", dilation=(2, 2)
         ),
-        vector=S16_FAST,
+        vector=F32_CONV,
     ),  # fmt: skip
     "f32_conv1x1_dilated_valid": Case(
         lambda r: float_op(
             r, "CONV_2D", (2, 7, 7, 5), (2, 3, 3, 4), wshape=(4, 3, 3, 5), padding="VALID", dilation=(2, 2)
         ),
-        vector=S16_FAST,
+        vector=F32_CONV,
     ),
     "f32_depthwise_mult2_relu6": Case(
         lambda r: float_op(
@@ -1653,7 +1654,7 @@ CASES: dict[str, Case] = {
             depth_multiplier=2,
             activation="RELU6",
         ),
-        vector=S16_FAST,
+        vector=F32_CONV,
     ),
     "f32_logistic": Case(lambda r: float_unary("LOGISTIC", 20.0), vector=FAST),
     "f32_hard_swish": Case(lambda r: float_unary("HARD_SWISH", 8.0), vector=FAST),
@@ -1806,7 +1807,7 @@ CASES: dict[str, Case] = {
         lambda r: float_op(
             r, "DEPTHWISE_CONV_2D", (1, 5, 4, 70), (1, 3, 2, 70), wshape=(1, 3, 3, 70), padding="SAME", stride=(2, 2)
         ),
-        vector=S16_FAST,
+        vector=F32_CONV,
     ),
     "f32_fully_connected": Case(
         lambda r: float_op(r, "FULLY_CONNECTED", (2, 37), (2, 11), wshape=(11, 37)), vector=S16_FAST
@@ -2230,17 +2231,17 @@ CASES: dict[str, Case] = {
             dilation=(2, 2),
             activation="RELU6",
         ),
-        vector=S16_FAST,
+        vector=F32_CONV,
     ),
     "f32_conv3x3_pixels_stride2_valid": Case(
         lambda r: float_op(
             r, "CONV_2D", (2, 5, 41, 3), (2, 2, 20, 16), wshape=(16, 3, 3, 3), padding="VALID", stride=(2, 2)
         ),
-        vector=S16_FAST,
+        vector=F32_CONV,
     ),
     "f32_conv1x1_pixels_project": Case(
         lambda r: float_op(r, "CONV_2D", (1, 4, 37, 24), (1, 4, 37, 8), wshape=(8, 1, 1, 24), padding="SAME"),
-        vector=S16_FAST,
+        vector=F32_CONV,
     ),
     "s16_conv3x3_pixels_dilated_same": Case(
         lambda r: op16x8(
@@ -2408,7 +2409,7 @@ CASES: dict[str, Case] = {
     ),
     "s16_add_inplace": Case(lambda r: op16x8(r, "ADD", (2, 3, 11), (2, 3, 11)), inplace=True),
     # the same stage in float32 and 16x8: their kernels take a band of rows too
-    "f32_stage_inverted_residual": Case(lambda r: wide_stage(r, 34, 26, np.float32), vector=S16_FAST, tiled=True),
+    "f32_stage_inverted_residual": Case(lambda r: wide_stage(r, 34, 26, np.float32), vector=F32_CONV, tiled=True),
     "s16_stage_inverted_residual": Case(lambda r: wide_stage(r, 30, 38, np.int16), vector=S16_FAST, tiled=True),
     "add_residual_after_conv1x1": Case(
         lambda r: conv_residual(r, 6, 35, 3, 1, residual_first=False, activation="NONE"),
