@@ -57,12 +57,15 @@ CONV_S16 = family(
     "CONV_2D 16x8",
     PARAMS,
     "conv2d_s16",
-    ("ref", "scalar", "rvv"),
+    ("ref", "scalar", "rvv", "xthead"),
     args={
         "ref": ("input", "filter", "bias", *OUT),
         "scalar": ("input", "filter", "bias", *OUT),
         "rvv": ("input", "filter_hwio", "bias", *OUT),
+        "xthead": ("input", "filter_hwio", "bias", "requant64", "output"),
     },
+    # The C906's kernel sums in int64 lanes as TFLite Micro does; the int32-bias form is the int8 one's.
+    needs={"xthead": conv_common.S16_VECTOR[1]},
 )
 CONV_F32 = family("CONV_2D float32", PARAMS, "conv2d_f32", ("ref", "scalar", "rvv", "xthead"),
                   args={"ref": ("input", "filter", "bias", "act", "output"),

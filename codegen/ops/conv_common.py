@@ -212,7 +212,18 @@ def requant_operands(ctx: LowerContext, op: Op, out_c: int) -> Operands:
         "multiplier": lambda: ctx.derived(op, "multiplier", "int32_t", multipliers),
         "shift": lambda: ctx.derived(op, "shift", "int32_t", shifts),
         "shift8": lambda: ctx.derived(op, "shift", "int8_t", shifts),
+        "requant64": lambda: ctx.derived(op, "requant64", "int64_t", requant64(multipliers, shifts)),
     }
+
+
+def requant64(multipliers, shifts) -> np.ndarray:
+    """TFLite Micro's 16x8 requantisation (MultiplyByQuantizedMultiplier on int64) as three int64
+    rows for kernels that apply it in 64-bit lanes with no arithmetic of their own: the multiplier
+    rounded to 16 bits, the rounding addend 2^(total_shift - 1), and total_shift = 15 - shift."""
+    m = np.asarray(multipliers, np.int64)
+    reduced = np.where(m < 0x7FFF0000, (m + (1 << 15)) >> 16, 0x7FFF)
+    total_shift = 15 - np.asarray(shifts, np.int64)
+    return np.concatenate([reduced, np.left_shift(np.int64(1), total_shift - 1), total_shift]).astype(np.int64)
 
 
 def s16_clamp(ctx: LowerContext, op: Op) -> tuple[int, int]:
@@ -225,7 +236,8 @@ def s16_clamp(ctx: LowerContext, op: Op) -> tuple[int, int]:
 S16_VECTOR = (Need("e64", (True,), "ELEN 32"), Need("int32_bias", (False,), "int32 bias"))
 # The 16x8 vector kernels in 32-bit lanes (ELEN 32, e.g. Zve32x): every sum, bias included, must
 # provably fit int32 (sums_fit_int32), for then TFLite Micro's 64-bit accumulation is the int32 one.
-S16_LANES32 = (S16_VECTOR[1], Need("sums_fit_int32", (True,), "16x8 sums that could pass int32 (no 64-bit lanes)"))
+SUMS_FIT_INT32 = Need("sums_fit_int32", (True,), "16x8 sums that could pass int32")
+S16_LANES32 = (S16_VECTOR[1], SUMS_FIT_INT32)
 # The depthwise vector kernels (16x8, float32) take a depth multiplier of 1.
 MULTIPLIER_1 = Need("depth_multiplier", (1,), "depth multiplier {value}")
 

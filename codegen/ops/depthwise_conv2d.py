@@ -59,7 +59,11 @@ DEPTHWISE_INPLACE = family("DEPTHWISE_CONV_2D in place", PARAMS, "depthwise_conv
     "rvv": ("output", "filter", "bias_folded", "tap_sums", *INPLACE_OUT),
     "xthead": ("output", "filter", "rows_bias_folded", "channels_bias", *INPLACE_OUT),
 })  # fmt: skip
-DEPTHWISE_S16 = family("DEPTHWISE_CONV_2D 16x8", PARAMS, "depthwise_conv2d_s16", ("ref", "scalar", "rvv"))
+S16_OUT = ("multiplier", "shift", "output")
+DEPTHWISE_S16 = family("DEPTHWISE_CONV_2D 16x8", PARAMS, "depthwise_conv2d_s16", ("ref", "scalar", "rvv", "xthead"),
+                       args={**{s: ("input", "filter", "bias", *S16_OUT) for s in ("ref", "scalar", "rvv")},
+                             "xthead": ("input", "filter", "bias", "requant64", "output")},
+                       needs={"xthead": (conv_common.S16_VECTOR[1], conv_common.MULTIPLIER_1)})  # fmt: skip
 DEPTHWISE_F32 = family("DEPTHWISE_CONV_2D float32", PARAMS, "depthwise_conv2d_f32", ("ref", "scalar", "rvv", "xthead"))
 # What each kernel needs (ops.kernels.Need): the fast int8 ones a folded bias that fits int32, and
 # the fast scalar and RVV ones each channel's tap sum within int16; the 16x8 and float32 vector
@@ -76,7 +80,8 @@ DEPTHWISE_INPLACE_F32 = family("DEPTHWISE_CONV_2D float32 in place", PARAMS, "de
                                ("ref", "scalar", "rvv"))  # fmt: skip
 # 16x8 in 32-bit lanes, for vector units without 64-bit elements (Zve32x): layers whose sums fit int32.
 DEPTHWISE_S16_LANES32 = DEPTHWISE_S16.variant("DEPTHWISE_CONV_2D 16x8 in 32-bit lanes",
-                                              {"rvv": "depthwise_conv2d_lanes32_s16_rvv"}).requiring(
+                                              {"rvv": "depthwise_conv2d_lanes32_s16_rvv"},
+                                              {"rvv": ("input", "filter", "bias", *S16_OUT)}).requiring(
     {"rvv": (*conv_common.S16_LANES32, conv_common.MULTIPLIER_1)})  # fmt: skip
 DEPTHWISE_S16, DEPTHWISE_INPLACE_S16 = (f.requiring({"rvv": (*conv_common.S16_VECTOR, conv_common.MULTIPLIER_1)})
                                         for f in (DEPTHWISE_S16, DEPTHWISE_INPLACE_S16))  # fmt: skip
@@ -198,15 +203,19 @@ def check_s16(graph: Graph, op: Op) -> None:
 def lower_s16(ctx: LowerContext, op: Op) -> Layer:
     g = conv_common.geometry(ctx.graph, op)
     fam, chosen = ctx.pick_among((DEPTHWISE_S16, DEPTHWISE_S16_LANES32), conv_common.layer_facts(ctx, op))
-    bias = replace(ctx.weights(optional_input(op, 2)), c_type="void")
-    requant = conv_common.requant_operands(ctx, op, g.out_c)
-    args = [ctx.input(op), ctx.weights(op.inputs[1]), bias, requant["multiplier"](), requant["shift"](), ctx.output(op)]
+    operands: Operands = {
+        "input": lambda: ctx.input(op),
+        "filter": lambda: ctx.weights(op.inputs[1]),
+        "bias": lambda: replace(ctx.weights(optional_input(op, 2)), c_type="void"),  # int64 or int32 (acc32)
+        **conv_common.requant_operands(ctx, op, g.out_c),
+        "output": lambda: ctx.output(op),
+    }
     params = [*conv_common.wide_params(op, g, *conv_common.s16_clamp(ctx, op)), ("acc32", acc32_s16(ctx.graph, op))]
     if ctx.inplace(op):  # the output (over the input) first, scratch last
         chosen = ctx.pick(DEPTHWISE_INPLACE_S16, conv_common.layer_facts(ctx, op))
-        args = [args[-1], *args[1:-1], ctx.scratch(op)]
+        args = [operands[name]() for name in ("output", "filter", "bias", "multiplier", "shift")] + [ctx.scratch(op)]
         return ctx.layer(op, chosen, DEPTHWISE_INPLACE_S16, params, args, conv_common.macs(ctx.graph, op))
-    return ctx.layer(op, chosen, fam, params, args, conv_common.macs(ctx.graph, op))
+    return ctx.layer(op, chosen, fam, params, operands, conv_common.macs(ctx.graph, op))
 
 
 def lower_f32(ctx: LowerContext, op: Op) -> Layer:

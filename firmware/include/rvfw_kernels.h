@@ -831,6 +831,12 @@ void rvfw_depthwise_conv2d_lanes32_s16_rvv(const rvfw_conv_params *p, const int1
 void rvfw_fully_connected_s16_rvv(const rvfw_fc_params *p, const int16_t *input, const int8_t *filter_t,
                                   const void *bias, const int32_t *output_multiplier, const int32_t *output_shift,
                                   int16_t *output);
+/* 16x8 XTheadVector (the C906): int64 lanes, the requantisation from the build's rows (requant64:
+ * out_c 16-bit multipliers, out_c rounding addends, out_c shifts). */
+void rvfw_conv2d_s16_xthead(const rvfw_conv_params *p, const int16_t *input, const int8_t *filter_hwio,
+                            const void *bias, const int64_t *requant64, int16_t *output);
+void rvfw_depthwise_conv2d_s16_xthead(const rvfw_conv_params *p, const int16_t *input, const int8_t *filter,
+                                      const void *bias, const int64_t *requant64, int16_t *output);
 void rvfw_conv2d_s16_ref(const rvfw_conv_params *p, const int16_t *input, const int8_t *filter, const void *bias,
                          const int32_t *output_multiplier, const int32_t *output_shift, int16_t *output);
 void rvfw_conv2d_s16_scalar(const rvfw_conv_params *p, const int16_t *input, const int8_t *filter, const void *bias,

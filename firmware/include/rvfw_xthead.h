@@ -125,6 +125,16 @@ __asm__(
     "  .word 0x27 | ((\\vs3) << 7) | (rvfw_s << 15) | ((\\vs2) << 20) | (1 << 25) | (3 << 26)\n.endm\n"
     ".macro th_vsb vs3, rs1\n  rvfw_xt_x rvfw_s, \\rs1\n"
     "  .word 0x27 | ((\\vs3) << 7) | (rvfw_s << 15) | (1 << 25)\n.endm\n"
+    /* vlh.v / vlsh.v: int16 sign-extended to SEW (unit-stride, strided); vsh.v / vssh.v store each
+     * element's low 16 bits (unit-stride, strided) */
+    ".macro th_vlh vd, rs1\n  rvfw_xt_x rvfw_s, \\rs1\n"
+    "  .word 0x07 | ((\\vd) << 7) | (5 << 12) | (rvfw_s << 15) | (1 << 25) | (4 << 26)\n.endm\n"
+    ".macro th_vlsh vd, rs1, rs2\n  rvfw_xt_x rvfw_s, \\rs1\n  rvfw_xt_x rvfw_t, \\rs2\n"
+    "  .word 0x07 | ((\\vd) << 7) | (5 << 12) | (rvfw_s << 15) | (rvfw_t << 20) | (1 << 25) | (6 << 26)\n.endm\n"
+    ".macro th_vsh vs3, rs1\n  rvfw_xt_x rvfw_s, \\rs1\n"
+    "  .word 0x27 | ((\\vs3) << 7) | (5 << 12) | (rvfw_s << 15) | (1 << 25)\n.endm\n"
+    ".macro th_vssh vs3, rs1, rs2\n  rvfw_xt_x rvfw_s, \\rs1\n  rvfw_xt_x rvfw_t, \\rs2\n"
+    "  .word 0x27 | ((\\vs3) << 7) | (5 << 12) | (rvfw_s << 15) | (rvfw_t << 20) | (1 << 25) | (2 << 26)\n.endm\n"
     /* vsse.v: SEW elements, strided */
     ".macro th_vsse vs3, rs1, rs2\n  rvfw_xt_x rvfw_s, \\rs1\n  rvfw_xt_x rvfw_t, \\rs2\n"
     "  .word 0x27 | ((\\vs3) << 7) | (7 << 12) | (rvfw_s << 15) | (rvfw_t << 20) | (1 << 25) | (2 << 26)\n.endm\n"
@@ -287,6 +297,12 @@ __asm__(
 #define XT_VLXE(vd, ptr, vs2) \
     __asm__ volatile("th_vlxe " RVFW_XT_STR(vd) ", %0, " RVFW_XT_STR(vs2) ::"r"(ptr) : "memory")
 #define XT_VSE(vs3, ptr) __asm__ volatile("th_vse " RVFW_XT_STR(vs3) ", %0" ::"r"(ptr) : "memory")
+#define XT_VLH(vd, ptr) __asm__ volatile("th_vlh " RVFW_XT_STR(vd) ", %0" ::"r"(ptr) : "memory")
+#define XT_VLSH(vd, ptr, stride) \
+    __asm__ volatile("th_vlsh " RVFW_XT_STR(vd) ", %0, %1" ::"r"(ptr), "r"((intptr_t)(stride)) : "memory")
+#define XT_VSH(vs3, ptr) __asm__ volatile("th_vsh " RVFW_XT_STR(vs3) ", %0" ::"r"(ptr) : "memory")
+#define XT_VSSH(vs3, ptr, stride) \
+    __asm__ volatile("th_vssh " RVFW_XT_STR(vs3) ", %0, %1" ::"r"(ptr), "r"((intptr_t)(stride)) : "memory")
 #define XT_VSSE(vs3, ptr, stride) \
     __asm__ volatile("th_vsse " RVFW_XT_STR(vs3) ", %0, %1" ::"r"(ptr), "r"((intptr_t)(stride)) : "memory")
 
@@ -322,6 +338,24 @@ static inline void rvfw_xt_set_e64m4(size_t vl)
 {
     size_t unused;
     __asm__ volatile("th_vsetvli %0, %1, " RVFW_XT_STR(RVFW_XT_E64M4) : "=r"(unused) : "r"(vl));
+}
+
+/* SEW 64, LMUL 8 (16 lanes at VLEN 128) and LMUL 4 (8): the 16x8 kernels' int64 sums, as TFLite
+ * Micro accumulates them. */
+#define RVFW_XT_E64M8 ((3 << 2) | 3)
+
+static inline size_t rvfw_xt_setvl_e64m8(size_t n)
+{
+    size_t vl;
+    __asm__ volatile("th_vsetvli %0, %1, " RVFW_XT_STR(RVFW_XT_E64M8) : "=r"(vl) : "r"(n));
+    return vl;
+}
+
+static inline size_t rvfw_xt_setvl_e64m4(size_t n)
+{
+    size_t vl;
+    __asm__ volatile("th_vsetvli %0, %1, " RVFW_XT_STR(RVFW_XT_E64M4) : "=r"(vl) : "r"(n));
+    return vl;
 }
 
 /* Sets vl for n int32 lanes (SEW 32, LMUL 8); returns vl. */
@@ -380,6 +414,7 @@ static inline size_t rvfw_xt_setvl_e32m8(size_t n)
 #define XT_VMACC_VX(vd, x, vs2) XT_VX(0x2d, RVFW_XT_OPMVX, vd, vs2, x)  /* vd += x * vs2 */
 #define XT_VMACC_VV(vd, vs1, vs2) XT_VV(0x2d, RVFW_XT_OPMVV, vd, vs2, vs1)
 #define XT_VSLL_VV(vd, vs2, vs1) XT_VV(0x25, RVFW_XT_OPIVV, vd, vs2, vs1)
+#define XT_VSRA_VV(vd, vs2, vs1) XT_VV(0x29, RVFW_XT_OPIVV, vd, vs2, vs1) /* arithmetic, no rounding */
 #define XT_VSMUL_VV(vd, vs2, vs1) XT_VV(0x27, RVFW_XT_OPIVV, vd, vs2, vs1) /* rounding per vxrm */
 #define XT_VSSRA_VV(vd, vs2, vs1) XT_VV(0x2b, RVFW_XT_OPIVV, vd, vs2, vs1) /* rounding per vxrm */
 #define XT_VMAND_MM(vd, vs2, vs1) XT_VV(0x19, RVFW_XT_OPMVV, vd, vs2, vs1)

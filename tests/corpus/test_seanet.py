@@ -27,9 +27,26 @@ def _csv(path: Path, dtype, shape) -> np.ndarray:
 
 @pytest.mark.parametrize("model", MODELS, ids=lambda p: p.stem)
 def test_seanet_against_tflms_shipped_golden(tmp_path, sim_tools, capsys, model):
+    _check(tmp_path, capsys, model, "spike-rv64gcv")
+
+
+# The 16x8 convolutions on the other vector ISAs (Zve32x's 32-bit lanes, the C906's XTheadVector),
+# and a model whose only op is a view (no kernel call: its image has no layer marks to count by).
+OTHER_ISAS = [m for m in MODELS if re.match(r"seanet_(conv|depthwise_conv|strided_slice)\d*0$", m.stem)]
+
+
+@pytest.mark.parametrize("board", ["spike-rv32zve32x", "c906"])
+@pytest.mark.parametrize("model", OTHER_ISAS, ids=lambda p: p.stem)
+def test_seanet_on_other_vector_isas(tmp_path, request, sim_tools, capsys, model, board):
+    if board == "c906":
+        request.getfixturevalue("xuantie_sim")
+    _check(tmp_path, capsys, model, board)
+
+
+def _check(tmp_path, capsys, model, board):
     op, n = re.match(r"seanet_([a-z_]+?)(\d+)$", model.stem).groups()
     graph = load_tflite(model)
-    args = ["check", "--model", str(model), "--board", "spike-rv64gcv", "--out", str(tmp_path / "out")]
+    args = ["check", "--model", str(model), "--board", board, "--out", str(tmp_path / "out")]
     for k, index in enumerate(graph.inputs):
         t = graph.tensors[index]
         csv = next((SEANET / "golden" / op).glob(f"{op}{n}_input{k}_*.csv"))

@@ -22,6 +22,7 @@ RVV = ("rvv",)  # float32 and 16x8 convolutions and FULLY_CONNECTED: RVV kernels
 FAST = ("scalar", *VECTOR)  # the fast scalar set has one too
 S16_FAST = ("scalar", "rvv")  # 16x8 and float32 weighted layers: fast scalar and RVV kernels
 F32_CONV = (*S16_FAST, "xthead")  # float32 convolutions: the C906's too
+S16_CONV = (*S16_FAST, "xthead")  # 16x8 convolutions: the C906's too
 
 
 @dataclass(frozen=True)
@@ -1887,7 +1888,7 @@ CASES: dict[str, Case] = {
             stride=(1, 1),
             dilation=(1, 1),
         ),
-        vector=S16_FAST,
+        vector=S16_CONV,
     ),
     "s16_conv_stride2_int32_bias": Case(
         lambda r: op16x8(
@@ -1901,7 +1902,7 @@ CASES: dict[str, Case] = {
             stride=(2, 2),
             dilation=(1, 1),
         ),
-        vector=S16_FAST,
+        vector=S16_CONV,
     ),
     "s16_depthwise_mult2": Case(
         lambda r: op16x8(
@@ -1915,7 +1916,7 @@ CASES: dict[str, Case] = {
             dilation=(1, 1),
             depth_multiplier=2,
         ),
-        vector=S16_FAST,
+        vector=S16_CONV,
     ),
     "s16_depthwise_stride2_relu": Case(
         lambda r: op16x8(
@@ -1930,7 +1931,7 @@ CASES: dict[str, Case] = {
             dilation=(1, 1),
             depth_multiplier=1,
         ),
-        vector=S16_FAST,
+        vector=S16_CONV,
     ),
     # windows past the RVV kernels' exact 32-bit runs (511 products), and dilated windows cut by the
     # border (the inside taps walked as a range)
@@ -1938,19 +1939,19 @@ CASES: dict[str, Case] = {
         lambda r: op16x8(
             r, "CONV_2D", (1, 5, 5, 64), (1, 5, 5, 4), (4, 3, 3, 64), padding="SAME", stride=(1, 1), dilation=(1, 1)
         ),
-        vector=S16_FAST,
+        vector=S16_CONV,
     ),  # fmt: skip
     "s16_conv_dilated_same_stride2": Case(
         lambda r: op16x8(
             r, "CONV_2D", (1, 9, 8, 5), (1, 5, 4, 6), (6, 3, 3, 5), padding="SAME", stride=(2, 2), dilation=(2, 2)
         ),
-        vector=S16_FAST,
+        vector=S16_CONV,
     ),  # fmt: skip
     "s16_conv_wide_channels": Case(
         lambda r: op16x8(
             r, "CONV_2D", (1, 6, 5, 8), (1, 6, 5, 40), (40, 3, 3, 8), padding="SAME", stride=(1, 1), dilation=(1, 1)
         ),
-        vector=S16_FAST,
+        vector=S16_CONV,
     ),  # fmt: skip
     "s16_depthwise_wide_channels": Case(
         lambda r: op16x8(
@@ -1964,7 +1965,7 @@ CASES: dict[str, Case] = {
             dilation=(1, 1),
             depth_multiplier=1,
         ),
-        vector=S16_FAST,
+        vector=S16_CONV,
     ),  # fmt: skip
     "s16_depthwise_long_window": Case(
         lambda r: op16x8(
@@ -1978,7 +1979,7 @@ CASES: dict[str, Case] = {
             dilation=(1, 1),
             depth_multiplier=1,
         ),
-        vector=S16_FAST,
+        vector=S16_CONV,
     ),  # fmt: skip
     "s16_depthwise_dilated_same": Case(
         lambda r: op16x8(
@@ -1992,7 +1993,7 @@ CASES: dict[str, Case] = {
             dilation=(2, 2),
             depth_multiplier=1,
         ),
-        vector=S16_FAST,
+        vector=S16_CONV,
     ),  # fmt: skip
     # accumulations longer than the fast scalar kernels' 32-bit runs of 256 products
     "s16_fully_connected_long": Case(
@@ -2019,7 +2020,7 @@ CASES: dict[str, Case] = {
             stride=(2, 2),
             dilation=(1, 1),
         ),
-        vector=S16_FAST,
+        vector=S16_CONV,
     ),
     "s16_add": Case(lambda r: op16x8(r, "ADD", (2, 5, 7), (2, 5, 7)), vector=S16_FAST),
     "s16_sub_broadcast": Case(lambda r: op16x8(r, "SUB", (2, 5, 7), (2, 5, 7), b_shape=(5, 1)), vector=S16_FAST),
@@ -2255,13 +2256,13 @@ CASES: dict[str, Case] = {
             dilation=(2, 2),
             activation="RELU6",
         ),
-        vector=S16_FAST,
+        vector=S16_CONV,
     ),
     "s16_conv3x3_pixels_stride2_valid": Case(
         lambda r: op16x8(
             r, "CONV_2D", (2, 5, 41, 3), (2, 2, 20, 16), (16, 3, 3, 3), padding="VALID", stride=(2, 2), dilation=(1, 1)
         ),
-        vector=S16_FAST,
+        vector=S16_CONV,
     ),
     "s16_conv1x1_pixels_project": Case(
         lambda r: op16x8(
@@ -2275,7 +2276,7 @@ CASES: dict[str, Case] = {
             dilation=(1, 1),
             bias_dtype=None,
         ),
-        vector=S16_FAST,
+        vector=S16_CONV,
     ),
     # requantising shifts of more than 32 bits (the 32-bit lanes kernels take them from the high half)
     "s16_conv1x1_pixels_deep_shift": Case(
@@ -2290,7 +2291,7 @@ CASES: dict[str, Case] = {
             dilation=(1, 1),
             out_scale=3000.0,
         ),
-        vector=S16_FAST,
+        vector=S16_CONV,
     ),
     "s16_depthwise_deep_shift": Case(
         lambda r: op16x8(
@@ -2305,7 +2306,7 @@ CASES: dict[str, Case] = {
             depth_multiplier=1,
             out_scale=2000.0,
         ),
-        vector=S16_FAST,
+        vector=S16_CONV,
     ),
     # float32 and 16x8 in place (--memory small): each set's own kernel a row or a block of pixels
     # at a time through scratch
@@ -2410,7 +2411,7 @@ CASES: dict[str, Case] = {
     "s16_add_inplace": Case(lambda r: op16x8(r, "ADD", (2, 3, 11), (2, 3, 11)), inplace=True),
     # the same stage in float32 and 16x8: their kernels take a band of rows too
     "f32_stage_inverted_residual": Case(lambda r: wide_stage(r, 34, 26, np.float32), vector=F32_CONV, tiled=True),
-    "s16_stage_inverted_residual": Case(lambda r: wide_stage(r, 30, 38, np.int16), vector=S16_FAST, tiled=True),
+    "s16_stage_inverted_residual": Case(lambda r: wide_stage(r, 30, 38, np.int16), vector=S16_CONV, tiled=True),
     "add_residual_after_conv1x1": Case(
         lambda r: conv_residual(r, 6, 35, 3, 1, residual_first=False, activation="NONE"),
         inplace=True,

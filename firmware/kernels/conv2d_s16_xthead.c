@@ -1,0 +1,167 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* CONV_2D 16x8, XTheadVector (C906), the filter in HWIO order: int16 inputs and int8 weights
+ * sign-extended by their loads and multiplied into int64 sums as TFLite Micro accumulates, then
+ * its requantisation from the build's rows (ops.conv_common.requant64) with no arithmetic of the
+ * kernel's own; the taps inside the image walked as ranges (rvfw_taps.h). The RVV kernels' two
+ * layouts (conv2d_s16_rvv.c):
+ *
+ * - output pixels of a row across 8 int64 lanes (LMUL 4; sums v4, v8, v12, v16, the strided input
+ *   v20), four output channels a load, for layers with few output channels; only the columns
+ *   whose window lies inside the image;
+ * - output channels across 16 int64 lanes (LMUL 8; v8 sums, v16 weights, v24 requantisation rows)
+ *   elsewhere. */
+#include "rvfw_kernels.h"
+#include "rvfw_taps.h"
+#include "rvfw_xthead.h"
+
+#define CHANNEL_GROUP 4
+/* Instructions per tap, the estimates that pick the layout (weight load, input load, multiply-add
+ * and bookkeeping; strided load, two per channel and bookkeeping). */
+#define CHANNEL_TAP_COST 6
+#define PIXEL_TAP_COST (4 + 2 * CHANNEL_GROUP)
+
+/* Requantise the int64 lanes of v with channel oc's rows, clamp, store every out_c elements. */
+#define STORE_PIXELS(v, oc)                                                                                \
+    do {                                                                                                   \
+        if (bias64)                                                                                        \
+            XT_VADD_VX(v, v, bias64[oc]);                                                                  \
+        XT_VMUL_VX(v, v, requant64[oc]);                                                                   \
+        XT_VADD_VX(v, v, requant64[out_c + (oc)]);                                                         \
+        XT_VSRA_VX(v, v, requant64[2 * out_c + (oc)]);                                                     \
+        XT_VMAX_VX(v, v, lo);                                                                              \
+        XT_VMIN_VX(v, v, hi);                                                                              \
+        XT_VSSH(v, out + (oc), (ptrdiff_t)out_c * (ptrdiff_t)sizeof(int16_t));                             \
+    } while (0)
+
+static void pixels_across_lanes(const rvfw_conv_params *p, const int16_t *x_lo, const int8_t *filter_hwio,
+                                const int64_t *bias64, const int64_t *requant64, int16_t *out_lo, int32_t count,
+                                rvfw_taps ry)
+{
+    const int32_t in_c = p->in_c, out_c = p->out_c, k_w = p->k_w;
+    const intptr_t lo = p->output_activation_min, hi = p->output_activation_max;
+    const ptrdiff_t x_col = (ptrdiff_t)p->dilation_w * in_c, x_row = (ptrdiff_t)p->dilation_h * p->in_w * in_c;
+    const ptrdiff_t x_pixel = (ptrdiff_t)p->stride_w * in_c, w_tap = (ptrdiff_t)in_c * out_c;
+    const ptrdiff_t lane_bytes = x_pixel * (ptrdiff_t)sizeof(int16_t);
+    for (int32_t done = 0; done < count;) {
+        const size_t vl = rvfw_xt_setvl_e64m4((size_t)(count - done));
+        const int16_t *x_block = x_lo + done * x_pixel;
+        int16_t *out = out_lo + (ptrdiff_t)done * out_c;
+        int32_t oc = 0;
+        for (; oc + CHANNEL_GROUP <= out_c; oc += CHANNEL_GROUP) {
+            XT_VMV_VX(4, 0);
+            XT_VMV_VX(8, 0);
+            XT_VMV_VX(12, 0);
+            XT_VMV_VX(16, 0);
+            const int16_t *x_r = x_block;
+            const int8_t *w_r = filter_hwio + ry.first * k_w * w_tap + oc;
+            for (int32_t ky = ry.first; ky < ry.end; ++ky, x_r += x_row, w_r += k_w * w_tap) {
+                const int16_t *x = x_r;
+                const int8_t *w = w_r;
+                for (int32_t kx = 0; kx < k_w; ++kx, x += x_col)
+                    for (int32_t ic = 0; ic < in_c; ++ic, w += out_c) {
+                        XT_VLSH(20, x + ic, lane_bytes);
+                        XT_VMACC_VX(4, w[0], 20);
+                        XT_VMACC_VX(8, w[1], 20);
+                        XT_VMACC_VX(12, w[2], 20);
+                        XT_VMACC_VX(16, w[3], 20);
+                    }
+            }
+            STORE_PIXELS(4, oc);
+            STORE_PIXELS(8, oc + 1);
+            STORE_PIXELS(12, oc + 2);
+            STORE_PIXELS(16, oc + 3);
+        }
+        for (; oc < out_c; ++oc) {
+            XT_VMV_VX(4, 0);
+            const int16_t *x_r = x_block;
+            const int8_t *w_r = filter_hwio + ry.first * k_w * w_tap + oc;
+            for (int32_t ky = ry.first; ky < ry.end; ++ky, x_r += x_row, w_r += k_w * w_tap) {
+                const int16_t *x = x_r;
+                const int8_t *w = w_r;
+                for (int32_t kx = 0; kx < k_w; ++kx, x += x_col)
+                    for (int32_t ic = 0; ic < in_c; ++ic, w += out_c) {
+                        XT_VLSH(20, x + ic, lane_bytes);
+                        XT_VMACC_VX(4, w[0], 20);
+                    }
+            }
+            STORE_PIXELS(4, oc);
+        }
+        done += (int32_t)vl;
+    }
+}
+
+static void channels_across_lanes(const rvfw_conv_params *p, const int16_t *x_first, const int8_t *filter_hwio,
+                                  const int64_t *bias64, const int64_t *requant64, int16_t *out, rvfw_taps ry,
+                                  rvfw_taps rx)
+{
+    const int32_t in_c = p->in_c, k_w = p->k_w, out_c = p->out_c;
+    const intptr_t lo = p->output_activation_min, hi = p->output_activation_max;
+    const ptrdiff_t x_col = (ptrdiff_t)p->dilation_w * in_c, x_row = (ptrdiff_t)p->dilation_h * p->in_w * in_c;
+    const ptrdiff_t w_tap = (ptrdiff_t)in_c * out_c;
+    for (int32_t oc0 = 0; oc0 < out_c;) {
+        const size_t vl = rvfw_xt_setvl_e64m8((size_t)(out_c - oc0));
+        XT_VMV_VX(8, 0);
+        const int16_t *x_row_ptr = x_first;
+        const int8_t *w_row_ptr = filter_hwio + (ry.first * k_w + rx.first) * w_tap + oc0;
+        for (int32_t ky = ry.first; ky < ry.end; ++ky, x_row_ptr += x_row, w_row_ptr += k_w * w_tap) {
+            const int16_t *x = x_row_ptr;
+            const int8_t *w = w_row_ptr;
+            for (int32_t kx = rx.first; kx < rx.end; ++kx, x += x_col)
+                for (int32_t ic = 0; ic < in_c; ++ic, w += out_c) {
+                    XT_VLB(16, w);
+                    XT_VMACC_VX(8, x[ic], 16);
+                }
+        }
+        if (bias64) {
+            XT_VLE(16, bias64 + oc0);
+            XT_VADD_VV(8, 8, 16);
+        }
+        XT_VLE(24, requant64 + oc0);
+        XT_VMUL_VV(8, 8, 24);
+        XT_VLE(24, requant64 + out_c + oc0);
+        XT_VADD_VV(8, 8, 24);
+        XT_VLE(24, requant64 + 2 * out_c + oc0);
+        XT_VSRA_VV(8, 8, 24);
+        XT_VMAX_VX(8, 8, lo);
+        XT_VMIN_VX(8, 8, hi);
+        XT_VSH(8, out + oc0);
+        oc0 += (int32_t)vl;
+    }
+}
+
+RVFW_KERNEL void rvfw_conv2d_s16_xthead(const rvfw_conv_params *p, const int16_t *input, const int8_t *filter_hwio,
+                            const void *bias, const int64_t *requant64, int16_t *output)
+{
+    const int32_t in_h = p->in_h, in_w = p->in_w, in_c = p->in_c, k_w = p->k_w, out_c = p->out_c;
+    const int32_t stride_w = p->stride_w, pad_w = p->pad_w, out_w = p->out_w;
+    const int64_t *bias64 = (const int64_t *)bias;
+    const int32_t lo = (pad_w + stride_w - 1) / stride_w;
+    const int32_t last = in_w - 1 - (k_w - 1) * p->dilation_w + pad_w;
+    int32_t hi = last < 0 ? 0 : last / stride_w + 1;
+    hi = hi < out_w ? hi : out_w;
+    const int32_t inside = hi > lo ? hi - lo : 0;
+    const int32_t pixel_lanes = (int32_t)rvfw_xt_setvl_e64m4((size_t)1 << 20);
+    const int32_t channel_lanes = (int32_t)rvfw_xt_setvl_e64m8((size_t)1 << 20);
+    const int32_t filled = inside < pixel_lanes ? inside : pixel_lanes;
+    const int32_t groups = (out_c + CHANNEL_GROUP - 1) / CHANNEL_GROUP;
+    const int32_t strips = (out_c + channel_lanes - 1) / channel_lanes;
+    const int pixels = filled > 0 && groups * PIXEL_TAP_COST < strips * CHANNEL_TAP_COST * filled;
+    for (int32_t b = 0; b < p->batches; ++b)
+        for (int32_t oy = 0; oy < p->out_h; ++oy) {
+            const rvfw_taps ry = rvfw_inside_taps(oy, p->stride_h, p->pad_h, p->dilation_h, in_h, p->k_h);
+            const int16_t *in_row = input + (ptrdiff_t)(b * in_h + ry.at) * in_w * in_c;
+            int16_t *out_row = output + (ptrdiff_t)(b * p->out_h + oy) * out_w * out_c;
+            if (pixels)
+                pixels_across_lanes(p, in_row + (ptrdiff_t)(lo * stride_w - pad_w) * in_c, filter_hwio, bias64,
+                                    requant64, out_row + (ptrdiff_t)lo * out_c, inside, ry);
+            for (int32_t ox = 0; ox < out_w; ++ox) {
+                if (pixels && ox == lo) {
+                    ox = hi - 1;
+                    continue;
+                }
+                const rvfw_taps rx = rvfw_inside_taps(ox, stride_w, pad_w, p->dilation_w, in_w, k_w);
+                channels_across_lanes(p, in_row + (ptrdiff_t)rx.at * in_c, filter_hwio, bias64, requant64,
+                                      out_row + (ptrdiff_t)ox * out_c, ry, rx);
+            }
+        }
+}
