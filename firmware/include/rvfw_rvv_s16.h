@@ -3,7 +3,8 @@
  * channels across e64 lanes, each product (int16 x int8, exact in int32) widened into a 64-bit
  * accumulator as TFLite Micro sums, then its 64-bit requantisation per lane (rvfw_requantize64:
  * the multiplier rounded to 16 bits, one rounding shift), the clamp and the narrowing to int16.
- * They need ELEN 64 (the V extension); Zve32x boards take the reference kernels. */
+ * They need ELEN 64 (the V extension); on Zve32x the *_lanes32_s16_rvv kernels take the layers whose
+ * sums provably fit int32 (rvfw_rvv_s16_e32.h), the fast scalar kernels the rest. */
 #ifndef RVFW_RVV_S16_H
 #define RVFW_RVV_S16_H
 
