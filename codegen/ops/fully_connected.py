@@ -46,13 +46,20 @@ FC_S16 = family(
     "FULLY_CONNECTED 16x8",
     PARAMS,
     "fully_connected_s16",
-    ("ref", "scalar", "rvv"),
+    ("ref", "scalar", "rvv", "xthead"),
     args={
         "ref": ("input", "filter", "bias", *OUT),
         "scalar": ("input", "filter", "bias", *OUT),
         "rvv": ("input", "filter_t", "bias", *OUT),
+        "xthead": ("input", "filter_t", "bias", "requant64", "output"),
     },
+    # The C906's kernel sums in int64 lanes as TFLite Micro does; the int32-bias form is the int8 one's.
+    needs={"xthead": conv_common.S16_VECTOR[1]},
 )
+# In 32-bit lanes, for vector units without 64-bit elements (Zve32x): layers whose sums fit int32.
+FC_S16_LANES32 = FC_S16.variant("FULLY_CONNECTED 16x8 in 32-bit lanes", {"rvv": "fully_connected_lanes32_s16_rvv"},
+                                {"rvv": ("input", "filter_t", "bias", *OUT)}).requiring(
+    {"rvv": conv_common.S16_LANES32})  # fmt: skip
 FC_F32 = family("FULLY_CONNECTED float32", PARAMS, "fully_connected_f32", ("ref", "scalar", "rvv"),
                 args={"ref": ("input", "filter", "bias", "act", "output"),
                       "scalar": ("input", "filter", "bias", "act", "output"),
@@ -152,14 +159,14 @@ def _wide_params(ctx: LowerContext, op: Op, act_min: int = 0, act_max: int = 0) 
 
 
 def lower_s16(ctx: LowerContext, op: Op) -> Layer:
-    chosen = ctx.pick(FC_S16, conv_common.layer_facts(ctx, op))
+    fam, chosen = ctx.pick_among((FC_S16, FC_S16_LANES32), conv_common.layer_facts(ctx, op))
     operands: Operands = {
         **_wide_operands(ctx, op, "int8_t", "weights"),
         "bias": lambda: replace(ctx.weights(optional_input(op, 2)), c_type="void"),  # int64 or int32 (acc32)
         **conv_common.requant_operands(ctx, op, ctx.tensor(op.inputs[1]).shape[0]),
     }
     params = [*_wide_params(ctx, op, *conv_common.s16_clamp(ctx, op)), ("acc32", acc32_s16(ctx.graph, op))]
-    return ctx.layer(op, chosen, FC_S16, params, operands, macs(ctx.graph, op))
+    return ctx.layer(op, chosen, fam, params, operands, macs(ctx.graph, op))
 
 
 def lower_f32(ctx: LowerContext, op: Op) -> Layer:
@@ -177,7 +184,7 @@ CONTRACT = OpContract(
         OpKind.FULLY_CONNECTED: Kind(11, (2, 3), optional=frozenset({2})),
     },  # versions: 8 sparse (refused by the frontend), 10 int4 (by dtype), 11 16x8 with int32 bias
     forms={
-        DType.INT16: Form(check_s16, lower_s16, (FC_S16,), macs=macs),
+        DType.INT16: Form(check_s16, lower_s16, (FC_S16, FC_S16_LANES32), macs=macs),
         DType.FLOAT32: Form(check_f32, lower_f32, (FC_F32,), macs=macs),
         None: Form(check, lower, (FC, UNPACK4), macs=macs),
     },

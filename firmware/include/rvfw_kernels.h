@@ -828,6 +828,9 @@ void rvfw_conv2d_lanes32_s16_rvv(const rvfw_conv_params *p, const int16_t *input
 void rvfw_depthwise_conv2d_lanes32_s16_rvv(const rvfw_conv_params *p, const int16_t *input, const int8_t *filter,
                                            const void *bias, const int32_t *output_multiplier,
                                            const int32_t *output_shift, int16_t *output);
+void rvfw_fully_connected_lanes32_s16_rvv(const rvfw_fc_params *p, const int16_t *input, const int8_t *filter_t,
+                                          const void *bias, const int32_t *output_multiplier,
+                                          const int32_t *output_shift, int16_t *output);
 void rvfw_fully_connected_s16_rvv(const rvfw_fc_params *p, const int16_t *input, const int8_t *filter_t,
                                   const void *bias, const int32_t *output_multiplier, const int32_t *output_shift,
                                   int16_t *output);
@@ -837,6 +840,8 @@ void rvfw_conv2d_s16_xthead(const rvfw_conv_params *p, const int16_t *input, con
                             const void *bias, const int64_t *requant64, int16_t *output);
 void rvfw_depthwise_conv2d_s16_xthead(const rvfw_conv_params *p, const int16_t *input, const int8_t *filter,
                                       const void *bias, const int64_t *requant64, int16_t *output);
+void rvfw_fully_connected_s16_xthead(const rvfw_fc_params *p, const int16_t *input, const int8_t *filter_t,
+                                     const void *bias, const int64_t *requant64, int16_t *output);
 void rvfw_conv2d_s16_ref(const rvfw_conv_params *p, const int16_t *input, const int8_t *filter, const void *bias,
                          const int32_t *output_multiplier, const int32_t *output_shift, int16_t *output);
 void rvfw_conv2d_s16_scalar(const rvfw_conv_params *p, const int16_t *input, const int8_t *filter, const void *bias,

@@ -1997,16 +1997,20 @@ CASES: dict[str, Case] = {
     ),  # fmt: skip
     # accumulations longer than the fast scalar kernels' 32-bit runs of 256 products
     "s16_fully_connected_long": Case(
-        lambda r: op16x8(r, "FULLY_CONNECTED", (1, 600), (1, 5), (5, 600)), vector=S16_FAST
+        lambda r: op16x8(r, "FULLY_CONNECTED", (1, 600), (1, 5), (5, 600)), vector=S16_CONV
     ),
-    "s16_fully_connected": Case(lambda r: op16x8(r, "FULLY_CONNECTED", (2, 40), (2, 9), (9, 40)), vector=S16_FAST),
+    "s16_fully_connected": Case(lambda r: op16x8(r, "FULLY_CONNECTED", (2, 40), (2, 9), (9, 40)), vector=S16_CONV),
     # TFLite Micro's accumulator follows the bias: int32 (double-rounding requantisation) with an
     # int32 bias, int64 with an int64 one or none (issue 36: a bias-less Keras Dense stack).
+    # wide and deep: output units across several strips, a requantising shift past 32 bits
+    "s16_fully_connected_wide_deep_shift": Case(
+        lambda r: op16x8(r, "FULLY_CONNECTED", (3, 200), (3, 37), (37, 200), out_scale=5000.0), vector=S16_CONV
+    ),
     "s16_fully_connected_int32_bias": Case(
-        lambda r: op16x8(r, "FULLY_CONNECTED", (2, 40), (2, 12), (12, 40), bias_dtype=np.int32), vector=S16_FAST
+        lambda r: op16x8(r, "FULLY_CONNECTED", (2, 40), (2, 12), (12, 40), bias_dtype=np.int32), vector=S16_CONV
     ),
     "s16_fully_connected_no_bias": Case(
-        lambda r: op16x8(r, "FULLY_CONNECTED", (2, 40), (2, 12), (12, 40), bias_dtype=None), vector=S16_FAST
+        lambda r: op16x8(r, "FULLY_CONNECTED", (2, 40), (2, 12), (12, 40), bias_dtype=None), vector=S16_CONV
     ),
     "s16_conv_no_bias": Case(
         lambda r: op16x8(
