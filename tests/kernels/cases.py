@@ -1339,7 +1339,8 @@ def float_op(rng, kind, in_shape, out_shape, **options) -> bytes:
     inputs = [x]
     if kind in ("CONV_2D", "DEPTHWISE_CONV_2D", "FULLY_CONNECTED"):
         wshape = options.pop("wshape")
-        inputs.append(m.tensor("w", wshape, np.float32, data=rng.normal(0, 0.3, wshape)))
+        weight_scale = options.pop("weight_scale", 1.0)  # 1e-38: subnormal weights
+        inputs.append(m.tensor("w", wshape, np.float32, data=rng.normal(0, 0.3, wshape) * weight_scale))
         inputs.append(m.tensor("b", (out_shape[-1],), np.float32, data=rng.normal(0, 0.1, out_shape[-1])))
     if kind in (
         "ADD",
@@ -2311,6 +2312,30 @@ CASES: dict[str, Case] = {
             out_scale=2000.0,
         ),
         vector=S16_CONV,
+    ),
+    # subnormal weights: the soft-float fast path (cores without an FPU) hands such sums back to
+    # the compiler's float arithmetic
+    "f32_conv_subnormal_weights": Case(
+        lambda r: float_op(
+            r, "CONV_2D", (1, 5, 6, 4), (1, 5, 6, 3), wshape=(3, 3, 3, 4), padding="SAME", weight_scale=1e-38
+        ),
+        vector=F32_CONV,
+    ),
+    "f32_depthwise_subnormal_weights": Case(
+        lambda r: float_op(
+            r,
+            "DEPTHWISE_CONV_2D",
+            (1, 5, 6, 8),
+            (1, 5, 6, 8),
+            wshape=(1, 3, 3, 8),
+            padding="SAME",
+            depth_multiplier=1,
+            weight_scale=1e-38,
+        ),
+        vector=F32_CONV,
+    ),
+    "f32_fully_connected_subnormal_weights": Case(
+        lambda r: float_op(r, "FULLY_CONNECTED", (2, 30), (2, 7), wshape=(7, 30), weight_scale=1e-38)
     ),
     # float32 and 16x8 in place (--memory small): each set's own kernel a row or a block of pixels
     # at a time through scratch
