@@ -40,4 +40,33 @@ static inline rvfw_taps rvfw_inside_taps(int32_t out, int32_t stride, int32_t pa
     return (rvfw_taps){first, end, base + first * dilation};
 }
 
+/* The output columns whose whole window lies inside the image, [lo, hi) (lo >= hi: none): the
+ * columns a kernel may run with output pixels across lanes, every lane taking the same taps. */
+typedef struct {
+    int32_t lo, hi;
+} rvfw_columns;
+
+static inline rvfw_columns rvfw_inside_columns(int32_t out_w, int32_t stride, int32_t pad, int32_t dilation,
+                                               int32_t in_w, int32_t k_w)
+{
+    const int32_t lo = (pad + stride - 1) / stride;
+    const int32_t last = in_w - 1 - (k_w - 1) * dilation + pad;
+    int32_t hi = last < 0 ? 0 : last / stride + 1;
+    hi = hi < out_w ? hi : out_w;
+    return (rvfw_columns){lo, hi > lo ? hi : lo};
+}
+
+/* Whether output pixels across lanes pay (the convolution kernels' choice of layout, per layer):
+ * a pass over the inside columns fills min(columns, pixel_lanes) lanes at pixel_cost instructions
+ * a tap for each group of `group` output channels, against channel strips of channel_lanes lanes
+ * at channel_cost a tap per pixel. */
+static inline int rvfw_pixel_lanes_pay(rvfw_columns c, int32_t out_c, int32_t pixel_lanes, int32_t channel_lanes,
+                                       int32_t group, int32_t pixel_cost, int32_t channel_cost)
+{
+    const int32_t inside = c.hi - c.lo;
+    const int32_t filled = inside < pixel_lanes ? inside : pixel_lanes;
+    const int32_t groups = (out_c + group - 1) / group, strips = (out_c + channel_lanes - 1) / channel_lanes;
+    return filled > 0 && groups * pixel_cost < strips * channel_cost * filled;
+}
+
 #endif

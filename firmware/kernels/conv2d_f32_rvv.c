@@ -119,18 +119,13 @@ RVFW_KERNEL void rvfw_conv2d_f32_rvv(const rvfw_conv_params *p, const float *inp
 {
     const int32_t in_h = p->in_h, in_w = p->in_w, in_c = p->in_c, k_w = p->k_w, out_c = p->out_c;
     const int32_t stride_w = p->stride_w, pad_w = p->pad_w, out_w = p->out_w;
-    /* Columns whose whole window lies inside the image: [lo, hi). */
-    const int32_t lo = (pad_w + stride_w - 1) / stride_w;
-    const int32_t last = in_w - 1 - (k_w - 1) * p->dilation_w + pad_w;
-    int32_t hi = last < 0 ? 0 : last / stride_w + 1;
-    hi = hi < out_w ? hi : out_w;
-    /* Pixels across lanes where that fills more lanes per instruction than channels do. */
-    const int32_t inside = hi > lo ? hi - lo : 0;
-    const int32_t pixel_lanes = (int32_t)__riscv_vsetvlmax_e32m4(), channel_lanes = (int32_t)__riscv_vsetvlmax_e32m8();
-    const int32_t filled = inside < pixel_lanes ? inside : pixel_lanes;
-    const int32_t groups = (out_c + CHANNEL_GROUP - 1) / CHANNEL_GROUP;
-    const int32_t strips = (out_c + channel_lanes - 1) / channel_lanes;
-    const int pixels = filled > 0 && groups * PIXEL_TAP_COST < strips * CHANNEL_TAP_COST * filled;
+    /* Output pixels across lanes over the inside columns where that fills more lanes per
+     * instruction than output channels do. */
+    const int32_t pixel_lanes = (int32_t)__riscv_vsetvlmax_e32m4();
+    const int32_t channel_lanes = (int32_t)__riscv_vsetvlmax_e32m8();
+    const rvfw_columns cols = rvfw_inside_columns(out_w, stride_w, pad_w, p->dilation_w, in_w, k_w);
+    const int pixels = rvfw_pixel_lanes_pay(cols, out_c, pixel_lanes, channel_lanes, CHANNEL_GROUP,
+                                            PIXEL_TAP_COST, CHANNEL_TAP_COST);
     for (int32_t b = 0; b < p->batches; ++b)
         for (int32_t oy = 0; oy < p->out_h; ++oy) {
             /* the taps inside the image as ranges (rvfw_taps.h): the same taps, in the same order */
@@ -138,11 +133,11 @@ RVFW_KERNEL void rvfw_conv2d_f32_rvv(const rvfw_conv_params *p, const float *inp
             const float *in_row = input + (ptrdiff_t)(b * in_h + ry.at) * in_w * in_c;
             float *out_row = output + (ptrdiff_t)(b * p->out_h + oy) * out_w * out_c;
             if (pixels)
-                pixels_across_lanes(p, in_row + (ptrdiff_t)(lo * stride_w - pad_w) * in_c, filter_t, bias, act,
-                                    out_row + (ptrdiff_t)lo * out_c, inside, ry);
+                pixels_across_lanes(p, in_row + (ptrdiff_t)(cols.lo * stride_w - pad_w) * in_c, filter_t, bias, act,
+                                    out_row + (ptrdiff_t)cols.lo * out_c, cols.hi - cols.lo, ry);
             for (int32_t ox = 0; ox < out_w; ++ox) {
-                if (pixels && ox == lo) {
-                    ox = hi - 1;
+                if (pixels && ox == cols.lo) {
+                    ox = cols.hi - 1;
                     continue;
                 }
                 const rvfw_taps rx = rvfw_inside_taps(ox, stride_w, pad_w, p->dilation_w, in_w, k_w);

@@ -91,30 +91,24 @@ RVFW_KERNEL void rvfw_conv2d_s16_rvv(const rvfw_conv_params *p, const int16_t *i
     const ptrdiff_t x_col = (ptrdiff_t)dil_w * in_c, x_row = (ptrdiff_t)dil_h * in_w * in_c;
     const ptrdiff_t w_tap = (ptrdiff_t)in_c * out_c;
     const int wide_lanes = !long_window && in_c >= 4 && out_c > (int32_t)__riscv_vsetvlmax_e64m8();
-    /* Columns whose whole window lies inside the image: [lo, hi); pixels across lanes there where
-     * that fills more lanes per instruction than channels do (and a window is one exact run). */
     const int32_t stride_w = p->stride_w, pad_w = p->pad_w;
-    const int32_t lo = (pad_w + stride_w - 1) / stride_w;
-    const int32_t last = in_w - 1 - (k_w - 1) * dil_w + pad_w;
-    int32_t hi = last < 0 ? 0 : last / stride_w + 1;
-    hi = hi < p->out_w ? hi : p->out_w;
-    const int32_t inside = hi > lo ? hi - lo : 0;
+    /* Output pixels across lanes over the inside columns where that fills more lanes per
+     * instruction than output channels do (and a window is one exact run). */
     const int32_t pixel_lanes = (int32_t)__riscv_vsetvlmax_e32m4();
     const int32_t channel_lanes = (int32_t)(wide_lanes ? __riscv_vsetvlmax_e32m8() : __riscv_vsetvlmax_e64m8());
-    const int32_t filled = inside < pixel_lanes ? inside : pixel_lanes;
-    const int32_t groups = (out_c + CHANNEL_GROUP - 1) / CHANNEL_GROUP;
-    const int32_t strips = (out_c + channel_lanes - 1) / channel_lanes;
-    const int pixels = !long_window && filled > 0 && groups * PIXEL_TAP_COST < strips * CHANNEL_TAP_COST * filled;
+    const rvfw_columns cols = rvfw_inside_columns(p->out_w, stride_w, pad_w, dil_w, in_w, k_w);
+    const int pixels = !long_window && rvfw_pixel_lanes_pay(cols, out_c, pixel_lanes, channel_lanes, CHANNEL_GROUP,
+                                                            PIXEL_TAP_COST, CHANNEL_TAP_COST);
     for (int32_t b = 0; b < p->batches; ++b)
         for (int32_t oy = 0; oy < p->out_h; ++oy) {
             const rvfw_taps ry = rvfw_inside_taps(oy, p->stride_h, p->pad_h, dil_h, in_h, k_h);
             if (pixels)
-                pixels_across_lanes(p, input + ((ptrdiff_t)(b * in_h + ry.at) * in_w + lo * stride_w - pad_w) * in_c,
+                pixels_across_lanes(p, input + ((ptrdiff_t)(b * in_h + ry.at) * in_w + cols.lo * stride_w - pad_w) * in_c,
                                     filter_hwio, (const int64_t *)bias, output_multiplier, output_shift,
-                                    output + ((ptrdiff_t)(b * p->out_h + oy) * p->out_w + lo) * out_c, inside, ry);
+                                    output + ((ptrdiff_t)(b * p->out_h + oy) * p->out_w + cols.lo) * out_c, cols.hi - cols.lo, ry);
             for (int32_t ox = 0; ox < p->out_w; ++ox) {
-                if (pixels && ox == lo) {
-                    ox = hi - 1;
+                if (pixels && ox == cols.lo) {
+                    ox = cols.hi - 1;
                     continue;
                 }
                 const rvfw_taps rx = rvfw_inside_taps(ox, p->stride_w, p->pad_w, dil_w, in_w, k_w);
