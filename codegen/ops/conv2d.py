@@ -294,11 +294,11 @@ def lower_s16(ctx: LowerContext, op: Op) -> Layer:
         "bias": lambda: replace(ctx.weights(optional_input(op, 2)), c_type="void"),  # int64 or int32 (acc32)
         **conv_common.requant_operands(ctx, op, g.out_c),
         "output": lambda: ctx.output(op),
+        "scratch": lambda: ctx.scratch(op),
     }  # fmt: skip
     params = [*conv_common.wide_params(op, g, *conv_common.s16_clamp(ctx, op)), ("acc32", acc32_s16(ctx.graph, op))]
     if ctx.inplace(op):
         fam = CONV_1X1_INPLACE_S16
-        operands["scratch"] = lambda: ctx.scratch(op)
         chosen = ctx.pick(fam, facts)
     return ctx.layer(op, chosen, fam, params, operands, conv_common.macs(ctx.graph, op))
 
@@ -308,7 +308,8 @@ def lower_f32(ctx: LowerContext, op: Op) -> Layer:
     float32, else the reference."""
     g = conv_common.geometry(ctx.graph, op)
     flt = ctx.tensor(op.inputs[1])
-    chosen = ctx.pick(CONV_F32, conv_common.layer_facts(ctx, op))
+    fam = CONV_1X1_INPLACE_F32 if ctx.inplace(op) else CONV_F32
+    chosen = ctx.pick(fam, conv_common.layer_facts(ctx, op))
     operands: Operands = {
         "input": lambda: ctx.input(op),
         "filter": lambda: ctx.weights(op.inputs[1]),
@@ -318,9 +319,6 @@ def lower_f32(ctx: LowerContext, op: Op) -> Layer:
         "output": lambda: ctx.output(op),
         "scratch": lambda: ctx.scratch(op),
     }  # fmt: skip
-    fam = CONV_1X1_INPLACE_F32 if ctx.inplace(op) else CONV_F32
-    if fam is not CONV_F32:
-        chosen = ctx.pick(fam, conv_common.layer_facts(ctx, op))
     return ctx.layer(op, chosen, fam, conv_common.wide_params(op, g), operands, conv_common.macs(ctx.graph, op))
 
 

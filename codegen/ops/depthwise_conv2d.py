@@ -74,10 +74,15 @@ DEPTHWISE, DEPTHWISE_ROWS, DEPTHWISE_MULTIPLIER, DEPTHWISE_INPLACE = (
     for f in (DEPTHWISE, DEPTHWISE_ROWS, DEPTHWISE_MULTIPLIER, DEPTHWISE_INPLACE)
 )
 # In place (`small`, depth multiplier 1): each set's own kernel a row at a time (rvfw_inplace_rows.h).
+# Each reads the operands of its set's kernel, the output (over the input) first and scratch last.
 DEPTHWISE_INPLACE_S16 = family("DEPTHWISE_CONV_2D 16x8 in place", PARAMS, "depthwise_conv2d_inplace_s16",
-                               ("ref", "scalar", "rvv"))  # fmt: skip
+                               ("ref", "scalar", "rvv"),
+                               args={s: ("output", "filter", "bias", "multiplier", "shift", "scratch")
+                                     for s in ("ref", "scalar", "rvv")})  # fmt: skip
 DEPTHWISE_INPLACE_F32 = family("DEPTHWISE_CONV_2D float32 in place", PARAMS, "depthwise_conv2d_inplace_f32",
-                               ("ref", "scalar", "rvv"))  # fmt: skip
+                               ("ref", "scalar", "rvv"),
+                               args={s: ("output", "filter", "bias", "act", "scratch")
+                                     for s in ("ref", "scalar", "rvv")})  # fmt: skip
 # 16x8 in 32-bit lanes, for vector units without 64-bit elements (Zve32x): layers whose sums fit int32.
 DEPTHWISE_S16_LANES32 = DEPTHWISE_S16.variant("DEPTHWISE_CONV_2D 16x8 in 32-bit lanes",
                                               {"rvv": "depthwise_conv2d_lanes32_s16_rvv"},
@@ -202,33 +207,41 @@ def check_s16(graph: Graph, op: Op) -> None:
 
 def lower_s16(ctx: LowerContext, op: Op) -> Layer:
     g = conv_common.geometry(ctx.graph, op)
-    fam, chosen = ctx.pick_among((DEPTHWISE_S16, DEPTHWISE_S16_LANES32), conv_common.layer_facts(ctx, op))
+    facts = conv_common.layer_facts(ctx, op)
+    fam, chosen = ctx.pick_among((DEPTHWISE_S16, DEPTHWISE_S16_LANES32), facts)
+    if ctx.inplace(op):
+        fam = DEPTHWISE_INPLACE_S16
+        chosen = ctx.pick(fam, facts)
     operands: Operands = {
         "input": lambda: ctx.input(op),
         "filter": lambda: ctx.weights(op.inputs[1]),
         "bias": lambda: replace(ctx.weights(optional_input(op, 2)), c_type="void"),  # int64 or int32 (acc32)
         **conv_common.requant_operands(ctx, op, g.out_c),
         "output": lambda: ctx.output(op),
+        "scratch": lambda: ctx.scratch(op),
     }
     params = [*conv_common.wide_params(op, g, *conv_common.s16_clamp(ctx, op)), ("acc32", acc32_s16(ctx.graph, op))]
-    if ctx.inplace(op):  # the output (over the input) first, scratch last
-        chosen = ctx.pick(DEPTHWISE_INPLACE_S16, conv_common.layer_facts(ctx, op))
-        args = [operands[name]() for name in ("output", "filter", "bias", "multiplier", "shift")] + [ctx.scratch(op)]
-        return ctx.layer(op, chosen, DEPTHWISE_INPLACE_S16, params, args, conv_common.macs(ctx.graph, op))
     return ctx.layer(op, chosen, fam, params, operands, conv_common.macs(ctx.graph, op))
 
 
 def lower_f32(ctx: LowerContext, op: Op) -> Layer:
     g = conv_common.geometry(ctx.graph, op)
-    chosen = ctx.pick(DEPTHWISE_F32, conv_common.layer_facts(ctx, op))
+    facts = conv_common.layer_facts(ctx, op)
+    if ctx.inplace(op):
+        operands: Operands = {
+            "output": lambda: ctx.output(op),
+            "filter": lambda: ctx.weights(op.inputs[1]),
+            "bias": lambda: ctx.weights(optional_input(op, 2)),
+            "act": lambda: float_activation(ctx, op),
+            "scratch": lambda: ctx.scratch(op),
+        }
+        chosen = ctx.pick(DEPTHWISE_INPLACE_F32, facts)
+        return ctx.layer(op, chosen, DEPTHWISE_INPLACE_F32, conv_common.wide_params(op, g), operands,
+                         conv_common.macs(ctx.graph, op))  # fmt: skip
+    chosen = ctx.pick(DEPTHWISE_F32, facts)
     args = [ctx.input(op), ctx.weights(op.inputs[1]), ctx.weights(optional_input(op, 2)), float_activation(ctx, op),
             ctx.output(op)]  # fmt: skip
-    fam = DEPTHWISE_F32
-    if ctx.inplace(op):  # the output (over the input) first, scratch last
-        fam = DEPTHWISE_INPLACE_F32
-        chosen = ctx.pick(fam, conv_common.layer_facts(ctx, op))
-        args = [args[-1], *args[1:-1], ctx.scratch(op)]
-    return ctx.layer(op, chosen, fam, conv_common.wide_params(op, g), args, conv_common.macs(ctx.graph, op))
+    return ctx.layer(op, chosen, DEPTHWISE_F32, conv_common.wide_params(op, g), args, conv_common.macs(ctx.graph, op))
 
 
 CONTRACT = OpContract(

@@ -21,6 +21,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "rvfw_kernels.h"
+#include "rvfw_taps.h"
+
 /* A product of an int16 and an int8 is at most 2^22 in magnitude (-32768 x -128), so up to
  * RVFW_S16_EXACT_RUN of them (511 x 2^22 < 2^31) sum exactly in int32: the kernels sum runs of
  * products in 32-bit lanes (half the register group of a 64-bit sum, one widening multiply-add per
@@ -113,6 +116,71 @@ static inline void rvfw_store_s16_pixels_e32(vint32m4_t acc, const int64_t *bias
     vint32m4_t x = rvfw_requantize_s16_e32(acc, reduced, __riscv_vmv_v_x_i32m4(15 - shift, vl), vl);
     x = __riscv_vmin_vx_i32m4(__riscv_vmax_vx_i32m4(x, lo, vl), hi, vl);
     __riscv_vsse16_v_i16m2(out, out_c * (ptrdiff_t)sizeof(int16_t), __riscv_vncvt_x_x_w_i16m2(x, vl), vl);
+}
+
+/* Output pixels of a row across 32-bit lanes (the 16x8 convolutions' layout for few output
+ * channels: conv2d_s16_rvv.c, conv2d_lanes32_s16_rvv.c): one strided input load per tap shared by
+ * RVFW_S16_PIXEL_GROUP output channels, their weights scalars, each pixel's products in one exact
+ * 32-bit run; `store` requantises a channel's lanes (in 64-bit lanes, or in 32-bit halves). */
+#define RVFW_S16_PIXEL_GROUP 4
+
+typedef void (*rvfw_s16_pixel_store)(vint32m4_t part, const int64_t *bias, int32_t multiplier, int32_t shift,
+                                     int32_t lo, int32_t hi, int16_t *out, ptrdiff_t out_c, size_t vl);
+
+/* `count` output pixels of one row from column ox_lo, their windows inside the image horizontally
+ * and within one exact run: x_lo is the input of the first pixel's first tap. */
+static inline __attribute__((always_inline)) void
+rvfw_conv_s16_pixels(const rvfw_conv_params *p, const int16_t *x_lo, const int8_t *filter_hwio, const int64_t *bias,
+                     const int32_t *multiplier, const int32_t *shift, int16_t *out_lo, int32_t count, rvfw_taps ry,
+                     rvfw_s16_pixel_store store)
+{
+    const int32_t in_c = p->in_c, out_c = p->out_c, k_w = p->k_w;
+    const int32_t lo = p->output_activation_min, hi = p->output_activation_max;
+    const ptrdiff_t x_col = (ptrdiff_t)p->dilation_w * in_c, x_row = (ptrdiff_t)p->dilation_h * p->in_w * in_c;
+    const ptrdiff_t x_pixel = (ptrdiff_t)p->stride_w * in_c, w_tap = (ptrdiff_t)in_c * out_c;
+    const ptrdiff_t lane_bytes = x_pixel * (ptrdiff_t)sizeof(int16_t);
+    for (int32_t done = 0; done < count;) {
+        const size_t vl = __riscv_vsetvl_e32m4((size_t)(count - done));
+        const int16_t *x_block = x_lo + done * x_pixel;
+        int16_t *out = out_lo + (ptrdiff_t)done * out_c;
+        const vint32m4_t zero = __riscv_vmv_v_x_i32m4(0, vl);
+        int32_t oc = 0;
+        for (; oc + RVFW_S16_PIXEL_GROUP <= out_c; oc += RVFW_S16_PIXEL_GROUP) {
+            vint32m4_t t0 = zero, t1 = zero, t2 = zero, t3 = zero;
+            const int16_t *x_r = x_block;
+            const int8_t *w_r = filter_hwio + ry.first * k_w * w_tap + oc;
+            for (int32_t ky = ry.first; ky < ry.end; ++ky, x_r += x_row, w_r += k_w * w_tap) {
+                const int16_t *x = x_r;
+                const int8_t *w = w_r;
+                for (int32_t kx = 0; kx < k_w; ++kx, x += x_col)
+                    for (int32_t ic = 0; ic < in_c; ++ic, w += out_c) {
+                        const vint16m2_t xv = __riscv_vlse16_v_i16m2(x + ic, lane_bytes, vl);
+                        t0 = __riscv_vwmacc_vx_i32m4(t0, w[0], xv, vl);
+                        t1 = __riscv_vwmacc_vx_i32m4(t1, w[1], xv, vl);
+                        t2 = __riscv_vwmacc_vx_i32m4(t2, w[2], xv, vl);
+                        t3 = __riscv_vwmacc_vx_i32m4(t3, w[3], xv, vl);
+                    }
+            }
+            store(t0, bias ? bias + oc : 0, multiplier[oc], shift[oc], lo, hi, out + oc, out_c, vl);
+            store(t1, bias ? bias + oc + 1 : 0, multiplier[oc + 1], shift[oc + 1], lo, hi, out + oc + 1, out_c, vl);
+            store(t2, bias ? bias + oc + 2 : 0, multiplier[oc + 2], shift[oc + 2], lo, hi, out + oc + 2, out_c, vl);
+            store(t3, bias ? bias + oc + 3 : 0, multiplier[oc + 3], shift[oc + 3], lo, hi, out + oc + 3, out_c, vl);
+        }
+        for (; oc < out_c; ++oc) {
+            vint32m4_t t0 = zero;
+            const int16_t *x_r = x_block;
+            const int8_t *w_r = filter_hwio + ry.first * k_w * w_tap + oc;
+            for (int32_t ky = ry.first; ky < ry.end; ++ky, x_r += x_row, w_r += k_w * w_tap) {
+                const int16_t *x = x_r;
+                const int8_t *w = w_r;
+                for (int32_t kx = 0; kx < k_w; ++kx, x += x_col)
+                    for (int32_t ic = 0; ic < in_c; ++ic, w += out_c)
+                        t0 = __riscv_vwmacc_vx_i32m4(t0, w[0], __riscv_vlse16_v_i16m2(x + ic, lane_bytes, vl), vl);
+            }
+            store(t0, bias ? bias + oc : 0, multiplier[oc], shift[oc], lo, hi, out + oc, out_c, vl);
+        }
+        done += (int32_t)vl;
+    }
 }
 
 #endif

@@ -10,71 +10,11 @@
 #include "rvfw_rvv_s16_e32.h"
 #include "rvfw_taps.h"
 
-#define CHANNEL_GROUP 4 /* output channels per strided input load */
+#define CHANNEL_GROUP RVFW_S16_PIXEL_GROUP /* output channels per strided input load */
 
 /* Instructions per tap, the estimates that pick the layout (see conv2d_s16_rvv.c). */
 #define CHANNEL_TAP_COST 5
 #define PIXEL_TAP_COST (4 + 2 * CHANNEL_GROUP)
-
-/* `count` output pixels of one row, their windows inside the image horizontally: x_lo is the
- * input of the first pixel's first tap. */
-static void pixels_across_lanes(const rvfw_conv_params *p, const int16_t *x_lo, const int8_t *filter_hwio,
-                                const int64_t *bias, const int32_t *multiplier, const int32_t *shift, int16_t *out_lo,
-                                int32_t count, rvfw_taps ry)
-{
-    const int32_t in_c = p->in_c, out_c = p->out_c, k_w = p->k_w;
-    const int32_t lo = p->output_activation_min, hi = p->output_activation_max;
-    const ptrdiff_t x_col = (ptrdiff_t)p->dilation_w * in_c, x_row = (ptrdiff_t)p->dilation_h * p->in_w * in_c;
-    const ptrdiff_t x_pixel = (ptrdiff_t)p->stride_w * in_c, w_tap = (ptrdiff_t)in_c * out_c;
-    const ptrdiff_t lane_bytes = x_pixel * (ptrdiff_t)sizeof(int16_t);
-    for (int32_t done = 0; done < count;) {
-        const size_t vl = __riscv_vsetvl_e32m4((size_t)(count - done));
-        const int16_t *x_block = x_lo + done * x_pixel;
-        int16_t *out = out_lo + (ptrdiff_t)done * out_c;
-        const vint32m4_t zero = __riscv_vmv_v_x_i32m4(0, vl);
-        int32_t oc = 0;
-        for (; oc + CHANNEL_GROUP <= out_c; oc += CHANNEL_GROUP) {
-            vint32m4_t t0 = zero, t1 = zero, t2 = zero, t3 = zero;
-            const int16_t *x_r = x_block;
-            const int8_t *w_r = filter_hwio + ry.first * k_w * w_tap + oc;
-            for (int32_t ky = ry.first; ky < ry.end; ++ky, x_r += x_row, w_r += k_w * w_tap) {
-                const int16_t *x = x_r;
-                const int8_t *w = w_r;
-                for (int32_t kx = 0; kx < k_w; ++kx, x += x_col)
-                    for (int32_t ic = 0; ic < in_c; ++ic, w += out_c) {
-                        const vint16m2_t xv = __riscv_vlse16_v_i16m2(x + ic, lane_bytes, vl);
-                        t0 = __riscv_vwmacc_vx_i32m4(t0, w[0], xv, vl);
-                        t1 = __riscv_vwmacc_vx_i32m4(t1, w[1], xv, vl);
-                        t2 = __riscv_vwmacc_vx_i32m4(t2, w[2], xv, vl);
-                        t3 = __riscv_vwmacc_vx_i32m4(t3, w[3], xv, vl);
-                    }
-            }
-            rvfw_store_s16_pixels_e32(t0, bias ? bias + oc : 0, multiplier[oc], shift[oc], lo, hi, out + oc, out_c,
-                                      vl);
-            rvfw_store_s16_pixels_e32(t1, bias ? bias + oc + 1 : 0, multiplier[oc + 1], shift[oc + 1], lo, hi,
-                                      out + oc + 1, out_c, vl);
-            rvfw_store_s16_pixels_e32(t2, bias ? bias + oc + 2 : 0, multiplier[oc + 2], shift[oc + 2], lo, hi,
-                                      out + oc + 2, out_c, vl);
-            rvfw_store_s16_pixels_e32(t3, bias ? bias + oc + 3 : 0, multiplier[oc + 3], shift[oc + 3], lo, hi,
-                                      out + oc + 3, out_c, vl);
-        }
-        for (; oc < out_c; ++oc) {
-            vint32m4_t t0 = zero;
-            const int16_t *x_r = x_block;
-            const int8_t *w_r = filter_hwio + ry.first * k_w * w_tap + oc;
-            for (int32_t ky = ry.first; ky < ry.end; ++ky, x_r += x_row, w_r += k_w * w_tap) {
-                const int16_t *x = x_r;
-                const int8_t *w = w_r;
-                for (int32_t kx = 0; kx < k_w; ++kx, x += x_col)
-                    for (int32_t ic = 0; ic < in_c; ++ic, w += out_c)
-                        t0 = __riscv_vwmacc_vx_i32m4(t0, w[0], __riscv_vlse16_v_i16m2(x + ic, lane_bytes, vl), vl);
-            }
-            rvfw_store_s16_pixels_e32(t0, bias ? bias + oc : 0, multiplier[oc], shift[oc], lo, hi, out + oc, out_c,
-                                      vl);
-        }
-        done += (int32_t)vl;
-    }
-}
 
 /* One output pixel, output channels across lanes. */
 static void channels_across_lanes(const rvfw_conv_params *p, const int16_t *x_first, const int8_t *filter_hwio,
@@ -121,8 +61,9 @@ RVFW_KERNEL void rvfw_conv2d_lanes32_s16_rvv(const rvfw_conv_params *p, const in
             const int16_t *in_row = input + (ptrdiff_t)(b * in_h + ry.at) * in_w * in_c;
             int16_t *out_row = output + (ptrdiff_t)(b * p->out_h + oy) * out_w * out_c;
             if (pixels)
-                pixels_across_lanes(p, in_row + (ptrdiff_t)(cols.lo * stride_w - pad_w) * in_c, filter_hwio, bias64,
-                                    output_multiplier, output_shift, out_row + (ptrdiff_t)cols.lo * out_c, cols.hi - cols.lo, ry);
+                rvfw_conv_s16_pixels(p, in_row + (ptrdiff_t)(cols.lo * stride_w - pad_w) * in_c, filter_hwio, bias64,
+                                     output_multiplier, output_shift, out_row + (ptrdiff_t)cols.lo * out_c,
+                                     cols.hi - cols.lo, ry, rvfw_store_s16_pixels_e32);
             for (int32_t ox = 0; ox < out_w; ++ox) {
                 if (pixels && ox == cols.lo) {
                     ox = cols.hi - 1;
