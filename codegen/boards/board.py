@@ -51,6 +51,24 @@ class Board:
     cpu_hz: int = SIMULATED_HZ  # instructions per second, for default deadlines (one per cycle)
     counter: dict | None = None  # the instruction counter when it is not minstret: {csr, setup, source}
     board_model: dict | None = None  # a Unicorn model for the bare-metal image when `simulator` cannot run it
+    mmio: dict | None = None  # an RTL test bench's console: {putc, halt: {address, value?}}
+    core: dict = field(default_factory=dict)  # {name, clock_hz, reset_pc, mtvec_align, timings, source}
+    custom: tuple[str, ...] = ()  # vendor extensions beyond march (xcvsimd, xcvmem)
+
+    @property
+    def clock_known(self) -> bool:
+        """Whether the board file names the core clock (else times assume the simulators' 1 GHz)."""
+        return "clock_hz" in self.core or self.clint is not None
+
+    @property
+    def rtl(self) -> dict | None:
+        """The core's RTL this board's images run on ({core, parameters}), or None."""
+        return self.simulator.get("rtl") if self.simulator and self.simulator["machine"] == "rtl" else None
+
+    @property
+    def measures_cycles(self) -> bool:
+        """Whether a run measures the core's real cycles (mcycle on the RTL), not only instructions."""
+        return self.rtl is not None
 
     @property
     def vector_kernels(self) -> bool:
@@ -71,6 +89,7 @@ class Board:
         base, _sep, rest = self.march.partition("_")
         extensions = rest.split("_")
         caps = {"fpu"} if any(c in base[4:] for c in "fdg") else set()
+        caps |= set(self.custom)
         if any(c in base[4:] for c in "dg"):
             caps.add("fpu64")
         if self.vector is None or self.xtheadvector:
@@ -153,8 +172,9 @@ def load_board(name_or_path: str) -> Board:
     if not path.exists():
         raise BoardError(f"board '{name_or_path}' not found (available: {', '.join(available_boards())})")
     data = load_validated(path, BOARDS_DIR / "schema.yaml", BoardError)
-    if data["console"] == "uart" and "uart" not in data:
-        raise BoardError(f"{path.name}: uart: required when console is uart")
+    for console in ("uart", "mmio"):
+        if data["console"] == console and console not in data:
+            raise BoardError(f"{path.name}: {console}: required when console is {console}")
     if data["name"] != path.stem:
         raise BoardError(f"{path.name}: name: '{data['name']}' must match the file name '{path.stem}'")
     regions = tuple(
@@ -186,9 +206,12 @@ def load_board(name_or_path: str) -> Board:
         tensor_train=data.get("tensor_train", {}),
         clint=data.get("clint", {}).get("base"),
         clint_hz=data.get("clint", {}).get("hz", 10_000_000),
-        cpu_hz=data.get("clint", {}).get("cpu_hz", SIMULATED_HZ),
+        cpu_hz=data.get("core", {}).get("clock_hz", data.get("clint", {}).get("cpu_hz", SIMULATED_HZ)),
         counter=data.get("counter"),
         board_model=data.get("board_model"),
+        mmio=data.get("mmio"),
+        core=data.get("core", {}),
+        custom=tuple(isa.get("custom", ())),
     )
 
 
@@ -232,12 +255,16 @@ def _check_consistency(label: str, data: dict) -> None:
             raise BoardError(f"{label}: uart: clock_hz {uart['clock_hz']} cannot make {uart['baud']} baud")
         if not 0 <= uart["base"] < 1 << xlen:
             raise BoardError(f"{label}: uart: base {uart['base']:#x} is outside the address space")
+    _check_core(label, data, xlen)
     clint = data.get("clint")
     if clint is not None and (not 0 <= clint["base"] < 1 << xlen or clint.get("hz", 1) <= 0):
         raise BoardError(f"{label}: clint: base and hz must be a real address and a positive rate")
     # Device registers inside a memory region: the image's data would be written over them.
     devices = [("clint", clint["base"], CLINT_BYTES)] if clint is not None else []
     devices += [("uart", uart["base"], UART_BYTES)] if uart is not None else []
+    mmio = data.get("mmio")
+    if mmio is not None:
+        devices += [("mmio putc", mmio["putc"], 4), ("mmio halt", mmio["halt"]["address"], 4)]
     for device, base, size in devices:
         for r in data["memory"]:
             if base < r["origin"] + r["length"] and r["origin"] < base + size:
@@ -266,9 +293,29 @@ def _check_consistency(label: str, data: dict) -> None:
             raise BoardError(f"{label}: simulator: the spike machine needs console: htif")
         if sim["machine"] == "linux-user" and "cpu" not in sim:
             raise BoardError(f"{label}: simulator: linux-user needs a cpu")
+        if (sim["machine"] == "rtl") != ("rtl" in sim):
+            raise BoardError(f"{label}: simulator: machine rtl and its rtl (core, parameters) go together")
+        if sim["machine"] == "rtl" and data["console"] != "mmio":
+            raise BoardError(f"{label}: simulator: an RTL test bench needs console: mmio")
         _check_board_model(label, data, xlen)
     if data.get("board_model") is not None:
         _check_board_model(label, {**data, "simulator": {"machine": "board-model", **data["board_model"]}}, xlen)
+
+
+def _check_core(label: str, data: dict, xlen: int) -> None:
+    """The core's reset address inside the code region, aligned; addresses of the mmio console
+    inside the address space and word-aligned."""
+    core = data.get("core", {})
+    code = next((r for r in data["memory"] if "code" in r["roles"]), None)
+    if "reset_pc" in core and code is not None:
+        pc = core["reset_pc"]
+        if pc % 4 or not code["origin"] <= pc < code["origin"] + code["length"]:
+            raise BoardError(f"{label}: core: reset_pc {pc:#x} is not a word in the code region '{code['name']}'")
+    mmio = data.get("mmio")
+    if mmio is not None:
+        for what, address in (("putc", mmio["putc"]), ("halt", mmio["halt"]["address"])):
+            if address % 4 or address >= 1 << xlen:
+                raise BoardError(f"{label}: mmio: {what} {address:#x} is not a word address of rv{xlen}")
 
 
 MODEL_PAGE = 0x1000  # the board model maps memory and devices in 4 KiB pages (Unicorn's granule)

@@ -55,6 +55,8 @@ def console_sources(board: Board) -> list[str]:
         return ["runtime/console_linux.c"]
     if board.console == "uart":
         return [f"runtime/uart_{board.uart['driver']}.c", "runtime/uart_exit.c"]
+    if board.console == "mmio":
+        return ["runtime/console_mmio.c"]
     return ["runtime/htif.c" if board.console == "htif" else "runtime/console_none.c"]
 
 

@@ -380,6 +380,8 @@ def render_linker_script(
         "htif": board.console == "htif",
         "loaded_in_place": board.console == "linux",
         "esp32_direct_boot": board.image_format == "esp32-direct",
+        "reset_offset": _reset_offset(board),
+        "trap_align": board.core.get("mtvec_align", 4),
         "mirror": _mirror(board),
     }
     return env.get_template("link.ld.j2").render(data, template="link.ld.j2")
@@ -432,6 +434,21 @@ def _counter(board: Board) -> dict | None:
             "setup": [{"csr": hex(w["csr"]), "value": int(w["value"])} for w in board.counter["setup"]]}  # fmt: skip
 
 
+def _reset_offset(board: Board) -> str | None:
+    """Where the core starts, from the code region's origin, when not there (Ibex: boot address + 0x80)."""
+    if "reset_pc" not in board.core:
+        return None
+    return hex(board.core["reset_pc"] - board.region_for("code").origin)
+
+
+def _mmio(board: Board) -> dict | None:
+    """An RTL test bench's console registers (numbers checked by the schema and the board loader)."""
+    if board.mmio is None:
+        return None
+    halt = board.mmio["halt"]
+    return {"putc": hex(board.mmio["putc"]), "halt": hex(halt["address"]), "halt_value": halt.get("value")}
+
+
 def render_platform_header(graph: Graph, board: Board) -> str:
     """The board's platform constants. Its banner names the board only: the header is the same for
     every model on a board, so the runtime objects that include it stay in the object cache."""
@@ -447,6 +464,8 @@ def render_platform_header(graph: Graph, board: Board) -> str:
             "uart": uart,
             "clint": hex(board.clint) if board.clint else None,
             "counter": _counter(board),
+            "mmio": _mmio(board),
+            "cycles": board.measures_cycles,
         },
         template="platform.h.j2",
     )

@@ -55,7 +55,12 @@ def run(
     else:
         log(f"ran under {result.runner}: {harness.total_instret:,} instructions for one inference{stack}")
     estimate = None
-    if cycles:
+    if harness.total_cycles is not None and not b.dumps_layers:
+        estimate = CycleEstimate(harness.total_cycles, harness.layer_cycles, harness.total_instret, measured=True)
+        cpi = harness.total_cycles / max(harness.total_instret, 1)
+        log(f"{harness.total_cycles:,} cycles for one inference on {result.runner}: "
+            f"{report.milliseconds(harness.total_cycles, b.board)} (CPI {cpi:.2f})")  # fmt: skip
+    elif cycles:
         from codegen.run.trace import estimate_cycles
 
         estimate = estimate_cycles(b.elf, b.board, b.graph.name, vlen, b.steps)

@@ -59,6 +59,7 @@ class CycleEstimate:
     layers: list[int] = field(default_factory=list)
     instructions: int = 0
     vector_instructions: int = 0
+    measured: bool = False  # counted by the core itself (mcycle on an RTL board), not estimated
 
 
 def estimate(

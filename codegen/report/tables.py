@@ -71,6 +71,13 @@ def layer_table(graph: Graph, layers: list[Layer]) -> str:
     return table(["layer", "op", "kind", "kernel", "input", "output", "MACs", "note"], rows, right={0, 6})
 
 
+def milliseconds(cycles: int, board) -> str:
+    """A count of cycles as time at the board's core clock, saying when the clock is assumed."""
+    ms = 1000.0 * cycles / board.cpu_hz
+    clock = f"{board.cpu_hz / 1e6:g} MHz" if board.clock_known else "1 GHz (the board file names no clock)"
+    return f"{ms:.3f} ms at {clock}"
+
+
 def profile_table(layers: list[Layer], instret: list[int], total: int, cycles=None) -> str:
     """Per layer: MACs, retired instructions, instructions per MAC and share; with `cycles` (a
     codegen.report.cycles.CycleEstimate of the same inference) also estimated cycles per layer and
@@ -90,7 +97,7 @@ def profile_table(layers: list[Layer], instret: list[int], total: int, cycles=No
     headers = ["layer", "op", "kernel", "MACs", "instructions", "instr/MAC", "share"]
     if per_layer_cycles is not None:
         row += [f"{cycles.total:,}", f"{cycles.total / macs:.2f}" if macs else "-"]
-        headers += ["est. cycles", "cycles/MAC"]
+        headers += ["cycles" if cycles.measured else "est. cycles", "cycles/MAC"]
     rows.append(row)
     return table(headers, rows, right={0, 3, 4, 5, 6, 7, 8})
 

@@ -22,6 +22,9 @@ class HarnessOutput:
     # wrote it, in the last step; and the layer that wrote it.
     tensors: dict[int, bytes] = field(default_factory=dict)
     tensor_layers: dict[int, int] = field(default_factory=dict)
+    # On a core whose mcycle counts real cycles (RTL boards): per layer, and for one inference.
+    layer_cycles: list[int] = field(default_factory=list)
+    total_cycles: int | None = None
 
 
 def raise_on_trap(console: str, runner: str) -> None:
@@ -65,9 +68,11 @@ def output_array(line: str, kind: str, graph: Graph, k: int) -> np.ndarray:
 
 
 def parse_console(console: str, graph: Graph, exit_code: int, runner: str) -> HarnessOutput:
-    """A one-model image: `layer <i> <instret>`, `total <instret>`, `output <k> <kind> <n>: ...`."""
+    """A one-model image: `layer <i> <instret>`, `total <instret>`, `output <k> <kind> <n>: ...`; on an
+    RTL board also `cycles <i> <mcycle>` and `total-cycles <mcycle>`."""
     layers, total, outputs, stack = [], 0, [], None
     tensors, tensor_layers = {}, {}
+    cycles, total_cycles = [], None
     for words, line in records(console, exit_code, runner):
         if words[0] == "tensor":  # a later step's dump replaces an earlier one's
             tensors[int(words[2])] = bytes.fromhex(words[3]) if len(words) > 3 else b""
@@ -76,8 +81,12 @@ def parse_console(console: str, graph: Graph, exit_code: int, runner: str) -> Ha
             layers.append(int(words[2]))
         elif words[0] == "total":
             total = int(words[1])
+        elif words[0] == "cycles":
+            cycles.append(int(words[2]))
+        elif words[0] == "total-cycles":
+            total_cycles = int(words[1])
         elif words[0] == "stack":
             stack = int(words[1])
         elif words[0] == "output":
             outputs.append(output_array(line, words[2], graph, int(words[1])))
-    return HarnessOutput(layers, total, outputs, stack, tensors, tensor_layers)
+    return HarnessOutput(layers, total, outputs, stack, tensors, tensor_layers, cycles, total_cycles)

@@ -205,6 +205,11 @@ def run_elf(
         runner = f"board model {board.name} (Unicorn)"
         return SimResult(runner, ["rvfw board model", board.name, str(board_model.image_for(elf, board))],
                          run.exit_code, run.console, image_sha256=run.image_sha256)  # fmt: skip
+    if board.simulator["machine"] == "rtl":
+        from codegen.run import rtl
+
+        run = rtl.run_image(elf, board, timeout)
+        return SimResult(rtl.describe(board), run.command, run.exit_code, run.console)
     if board.simulator["machine"] == "sifive_e_revb":
         return run_uart_machine(elf, board, SifiveERunner().command(elf), "qemu-sifive_e", timeout)
     if any(r.origin < SPIKE_DRAM_BASE for r in board.regions):

@@ -39,8 +39,27 @@ static inline uintptr_t rvfw_instret(void)
     return value;
 }
 
+#ifdef RVFW_CYCLE_CSR
+/* A core whose mcycle counts real cycles (RTL boards): each layer is timed in both. */
+static inline uintptr_t rvfw_cycles(void)
+{
+    uintptr_t value;
+    __asm__ volatile("csrr %0, " RVFW_CSR_NAME(RVFW_CYCLE_CSR) : "=r"(value));
+    return value;
+}
+
+#define RVFW_LAYER_BEGIN(model, layer)                                                                         \
+    const uintptr_t rvfw_cycle_##layer = rvfw_cycles();                                                        \
+    const uintptr_t rvfw_start_##layer = rvfw_instret()
+#define RVFW_LAYER_END(model, layer)                                                                           \
+    do {                                                                                                       \
+        model##_layer_instret[layer] = rvfw_instret() - rvfw_start_##layer;                                    \
+        model##_layer_cycles[layer] = rvfw_cycles() - rvfw_cycle_##layer;                                      \
+    } while (0)
+#else
 #define RVFW_LAYER_BEGIN(model, layer) const uintptr_t rvfw_start_##layer = rvfw_instret()
 #define RVFW_LAYER_END(model, layer) model##_layer_instret[layer] = rvfw_instret() - rvfw_start_##layer
+#endif
 #endif
 
 #endif
