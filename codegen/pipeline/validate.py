@@ -37,15 +37,16 @@ class Validation:
     reference_correct: int | None  # the reference's own top-1 hits
     instructions: int  # one inference's (the last sample's)
     runner: str
-    ms_per_sample: float = 0.0  # one inference at the board's clock (one instruction per cycle)
+    ms_per_sample: float = 0.0  # one inference at the board's clock (its RTL's cycles, else one instruction a cycle)
     seconds_per_sample: float = 0.0  # the simulator's wall time per sample
     float_metrics: dict | None = None  # against the float model: rmse, l2_relative, its top-1
+    cycles: int | None = None  # one inference's cycles on the core's RTL (RTL boards)
 
     def to_json(self) -> dict:
         return {"samples": self.samples, "bit_exact": self.exact, "against": self.against,
                 "top1_correct": self.correct, "reference_top1_correct": self.reference_correct,
                 "instructions_per_inference": self.instructions, "runner": self.runner,
-                "ms_per_sample_at_board_clock": self.ms_per_sample,
+                "cycles_per_inference": self.cycles, "ms_per_sample_at_board_clock": self.ms_per_sample,
                 "simulator_seconds_per_sample": self.seconds_per_sample, "float_model": self.float_metrics}  # fmt: skip
 
 
@@ -155,9 +156,11 @@ def validate(model, board: str, data: Path, out_dir: Path, log: Log, kernels: st
         correct = int(sum(p == y for p, y in zip(top1, labels)))
         reference_correct = int(sum(p == y for p, y in zip(ref_top1, labels)))
     metrics = float_model_metrics(Path(float_model), b.graph, samples, ours, labels) if float_model else None
+    # Time at the board's clock: the core's own cycles on an RTL board, else one instruction a cycle.
+    cycles = r.harness.total_cycles if r.harness.total_cycles is not None else r.harness.total_instret
     return Validation(len(samples), exact, against, correct, reference_correct, r.harness.total_instret,
-                      r.sim.runner, 1000.0 * r.harness.total_instret / board_data.cpu_hz, wall / len(samples),
-                      metrics)  # fmt: skip
+                      r.sim.runner, 1000.0 * cycles / board_data.cpu_hz, wall / len(samples),
+                      metrics, r.harness.total_cycles)  # fmt: skip
 
 
 def summary(v: Validation) -> list[str]:
@@ -168,8 +171,10 @@ def summary(v: Validation) -> list[str]:
         lines.append(
             f"top-1 accuracy: {share(v.correct)} against the labels ({v.against}: {share(v.reference_correct)})"
         )
-    lines.append(f"instructions per inference: {v.instructions:,} (the last sample): {v.ms_per_sample:.3f} ms at the "
-                 f"board's clock; {1000 * v.seconds_per_sample:.1f} ms of simulator time per sample")  # fmt: skip
+    timing = "" if v.cycles is None else f", {v.cycles:,} cycles on the core's RTL"
+    lines.append(f"instructions per inference: {v.instructions:,} (the last sample){timing}: "
+                 f"{v.ms_per_sample:.3f} ms at the board's clock; "
+                 f"{1000 * v.seconds_per_sample:.1f} ms of simulator time per sample")  # fmt: skip
     if v.float_metrics is not None:
         m = v.float_metrics
         line = f"against the float model: RMSE {m['rmse']:.6g}, L2 relative error {m['l2_relative']:.4g}"
