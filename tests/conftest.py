@@ -65,6 +65,17 @@ def xuantie_sim(sim_tools) -> None:
         pytest.skip("needs xuantie-qemu (PyPI) to run C906 XTheadVector images: run `make setup`")
 
 
+@pytest.fixture
+def rtl_tools(sim_tools) -> None:
+    """The RTL boards' tier: Verilator and the cores' RTL packages (make setup); CI must have them."""
+    import importlib.util
+
+    missing = [t for t in ("verilator", "patch") if not shutil.which(t)]
+    missing += [m for m in ("pythondata_cpu_ibex", "pythondata_cpu_cv32e40p", "fusesoc")
+                if importlib.util.find_spec(m) is None]  # fmt: skip
+    _require(missing)
+
+
 def quiet(_msg: str) -> None:
     pass
 
@@ -85,7 +96,7 @@ def host_build(source: Path, output: Path, *flags: str) -> Path:
     return output
 
 
-SIM_FIXTURES = {"sim_tools", "xuantie_sim", "both_simulators"}
+SIM_FIXTURES = {"sim_tools", "xuantie_sim", "both_simulators", "rtl_tools"}
 
 
 def pytest_collection_modifyitems(items) -> None:

@@ -30,6 +30,8 @@ def emulator(board: Board) -> str:
         return "QEMU sifive_e,revb=true -icount"
     if machine == "board-model":
         return "rvfw board model (Unicorn)"
+    if machine == "rtl":
+        return f"the {board.rtl['core']} RTL, cycle-accurate (Verilator)"
     if board.board_model is not None:
         other = " (vector kernels: xuantie-qemu, user-mode rebuild)" if machine == "linux-user" else ""
         return f"rvfw board model (Unicorn), --kernels scalar only{other}"
@@ -45,7 +47,7 @@ def _memory(board: Board) -> str:
 
 
 def _isa(board: Board) -> str:
-    vector = ""
+    vector = "".join(f"_{ext}" for ext in board.custom)
     if board.vector:
         vector = f" + {board.vector['extension']} VLEN {board.vector['vlen']}"
     return board.march + vector

@@ -390,11 +390,13 @@ def test_the_over_budget_hint_proposes_tt_only_where_fully_connected_weights_are
     assert "(--compress tt)" in needs_table(dense, over)
 
 
-# Every board file, and how its exact image runs here: the C906's on its board model (no vector unit
-# there: scalar kernels); its vector kernels run on xuantie-qemu in a user-mode rebuild (test_c906).
+# Every board file, and how its exact image runs here (the RTL boards on their Verilated cores): the
+# C906's on its board model (no vector unit there: scalar kernels); its vector kernels run on
+# xuantie-qemu in a user-mode rebuild (test_c906).
 EXACT_IMAGE_RUNS = {
     "hifive1-revb": [], "spike-rv32imc": [], "spike-rv64gcv": [], "spike-rv32zve32x": [], "esp32c3": [],
     "gd32vf103": [], "c906": ["--kernels", "scalar", "--sim", "board-model"],
+    "ibex-small": [], "ibex-maxperf": [], "cv32e40p": [],
 }  # fmt: skip
 
 
