@@ -90,6 +90,8 @@ class Board:
         extensions = rest.split("_")
         caps = {"fpu"} if any(c in base[4:] for c in "fdg") else set()
         caps |= set(self.custom)
+        if "timings" in self.core:  # kernels tuned for cycles on a core whose timings are known (mul_pairs)
+            caps.add("mul_pairs")
         if any(c in base[4:] for c in "dg"):
             caps.add("fpu64")
         if self.vector is None or self.xtheadvector:

@@ -26,7 +26,7 @@ from codegen.ops.common import (
 )
 from codegen.ops.contract import Form, Kind, OpContract
 from codegen.ops.int4 import UNPACK4
-from codegen.ops.kernels import family, lanes
+from codegen.ops.kernels import Need, family, lanes
 
 PARAMS = "rvfw_conv_params"
 OUT = ("multiplier", "shift", "output")  # every int8 conv kernel ends with the requantisation and output
@@ -52,6 +52,18 @@ CONV_1X1_INPLACE = family("CONV_2D 1x1 in place", PARAMS, "conv2d_1x1_inplace_s8
 # tail (a kernel of its own, so images whose convs all have column scratch do not carry it).
 CONV_TAIL = CONV.variant("CONV_2D, columns in the output", {"scalar": "conv2d_tail_s8_scalar"},
                          {"scalar": ("input", "filter", "bias_folded", "multiplier", "shift8", "output")})  # fmt: skip
+# Two output channels per 32-bit multiply (two multiplies and five additions for four MACs instead
+# of four and four, one word load for two weights), on boards whose core timings are documented and
+# measured on its RTL (Need "mul_pairs"): the weights packed in pairs at build time, twice
+# their bytes in flash (a speed table: `--optimize size` keeps the plain kernel), where no weight is
+# -128 (then every two-tap half-sum fits int16) and the plan gave im2col columns.
+CONV_PAIRS = replace(
+    CONV.variant("CONV_2D, two output channels per multiply", {"scalar": "conv2d_pairs_s8_scalar"},
+                 {"scalar": ("input", "filter_pairs", "bias_folded", "multiplier", "shift8", "output", "columns")}),
+    tables=frozenset({"scalar"}),
+).requiring({"scalar": (Need("mul_pairs", (True,), "the board names no core timings"),
+                        Need("pairs_fit", (True,), "a weight of -128"),
+                        Need("columns", (True,), "no im2col scratch"))})  # fmt: skip
 # 16x8 and float32: the vector kernels read the weights output-channel innermost.
 CONV_S16 = family(
     "CONV_2D 16x8",
@@ -83,9 +95,9 @@ CONV_1X1_INPLACE_F32 = family("CONV_2D 1x1 float32 in place", PARAMS, "conv2d_1x
                                     for s in WIDE_SETS})  # fmt: skip
 # What each kernel needs (ops.kernels.Need): the fast int8 ones a folded bias that fits int32, the
 # 16x8 vector one e64 lanes and an int64 bias, the float32 vector one float32 lanes.
-CONV, CONV_ROWS, CONV_1X1_INPLACE, CONV_TAIL = (
+CONV, CONV_ROWS, CONV_1X1_INPLACE, CONV_TAIL, CONV_PAIRS = (
     f.requiring({s: BIAS_FOLDS for s in ("scalar", "rvv", "xthead") if s in f.kernels})
-    for f in (CONV, CONV_ROWS, CONV_1X1_INPLACE, CONV_TAIL)
+    for f in (CONV, CONV_ROWS, CONV_1X1_INPLACE, CONV_TAIL, CONV_PAIRS)
 )
 # 16x8 in 32-bit lanes, for vector units without 64-bit elements (Zve32x): layers whose sums fit int32.
 CONV_S16_LANES32 = CONV_S16.variant("CONV_2D 16x8 in 32-bit lanes", {"rvv": "conv2d_lanes32_s16_rvv"},
@@ -227,6 +239,26 @@ def rows_i16(vlen: int, g: conv_common.Geometry, filter_ohwi: np.ndarray) -> np.
     return runs if mean_run >= I16_MIN_MEAN_RUN else None
 
 
+def pairs_table(filter_ohwi: np.ndarray) -> np.ndarray:
+    """The weights of conv2d_pairs_s8_scalar: output channels in blocks of four (the last padded
+    with zero weights), per tap two words w[c] + 65536 w[c+1] and w[c+2] + 65536 w[c+3]:
+    int32 [block][tap][2]."""
+    out_c = filter_ohwi.shape[0]
+    taps = filter_ohwi.reshape(out_c, -1).astype(np.int64)
+    blocks = -(-out_c // 4)
+    padded = np.zeros((blocks * 4, taps.shape[1]), np.int64)
+    padded[:out_c] = taps
+    quad = padded.reshape(blocks, 4, -1)
+    words = np.stack([quad[:, 0] + 65536 * quad[:, 1], quad[:, 2] + 65536 * quad[:, 3]], axis=-1)
+    return ((words + (1 << 31)) % (1 << 32) - (1 << 31)).astype(np.int32)  # [block][tap][2], two's complement
+
+
+def pairs_fit(filter_ohwi: np.ndarray) -> bool:
+    """Whether every two-tap half-sum of conv2d_pairs_s8_scalar fits int16: raw int8 inputs times
+    weights in [-127, 127] (two products within +-32512)."""
+    return bool(filter_ohwi.size and filter_ohwi.min() >= -127)
+
+
 def _operands(ctx: LowerContext, op: Op, g: conv_common.Geometry, runs: np.ndarray | None) -> Operands:
     """Every operand some CONV_2D kernel reads (its family's `args` say which); runs: the row
     kernel's int16 run table, or None (rows_i16)."""
@@ -239,6 +271,7 @@ def _operands(ctx: LowerContext, op: Op, g: conv_common.Geometry, runs: np.ndarr
         "output": lambda: ctx.scratch(op) if op.fused_add else ctx.output(op),
         "filter": lambda: ctx.weights(op.inputs[1]),
         "filter_hwio": lambda: ctx.derived(op, "filter_hwio", "int8_t", _hwio(flt.data), role="weights"),
+        "filter_pairs": lambda: ctx.derived(op, "filter_pairs", "int32_t", pairs_table(flt.data), role="weights"),
         "filter_io": lambda: ctx.derived(op, "filter_io", "int8_t", flt.data.reshape(g.out_c, g.in_c).T,
                                          role="weights"),
         "bias": lambda: ctx.weights(bias_index),
@@ -268,9 +301,9 @@ def lower(ctx: LowerContext, op: Op):
         chosen = ctx.pick(CONV_1X1_INPLACE, facts)
         return ctx.layer(op, chosen, CONV_1X1_INPLACE, params, operands, conv_common.macs(ctx.graph, op))
     rows = has_rows and (_rows_fill_more_lanes(ctx.vlen, g.out_w, g.out_c) or runs is not None)
-    fam = CONV_ROWS if rows else CONV
-    chosen = ctx.pick(fam, facts)
     no_columns = ctx.spare_scratch(op).kind == "null" and not pointwise(ctx.graph, op)
+    facts |= {"pairs_fit": pairs_fit(flt.data), "columns": not no_columns}
+    fam, chosen = (CONV_ROWS, ctx.pick(CONV_ROWS, facts)) if rows else ctx.pick_among((CONV_PAIRS, CONV), facts)
     if no_columns and CONV_TAIL.replaces(CONV, chosen.kernel):
         fam = CONV_TAIL
         chosen = ctx.pick(fam, facts)
@@ -331,7 +364,8 @@ CONTRACT = OpContract(
                           macs=conv_common.macs, inplace=inplace_wide, rows=conv_common.window_rows),
         DType.FLOAT32: Form(conv_common.check_f32, lower_f32, (CONV_F32, CONV_1X1_INPLACE_F32), macs=conv_common.macs,
                               inplace=inplace_wide, rows=conv_common.window_rows),
-        None: Form(check, lower, (CONV, CONV_ROWS, CONV_1X1_INPLACE, CONV_TAIL, UNPACK4), macs=conv_common.macs,
+        None: Form(check, lower, (CONV, CONV_ROWS, CONV_1X1_INPLACE, CONV_TAIL, CONV_PAIRS, UNPACK4),
+                   macs=conv_common.macs,
                    inplace=inplace, spare_scratch=spare_scratch, rows=conv_common.window_rows),
     },
 )  # fmt: skip

@@ -49,6 +49,15 @@ DEPTHWISE_MULTIPLIER = DEPTHWISE.variant(
     {"scalar": "depthwise_conv2d_mult_s8_scalar"},
     {"scalar": ("input", "filter", "bias_folded", "tap_sums", "multiplier", "shift8", "output")},
 )
+# 3x3, stride 1, depth multiplier 1, two output pixels per 32-bit multiply, a channel at a time, on
+# boards whose core timings are documented (the packing is measured on their RTL; conv2d.CONV_PAIRS's
+# Need): weights in [-127, 127].
+DEPTHWISE_PAIRS = DEPTHWISE.variant(
+    "DEPTHWISE_CONV_2D 3x3, two pixels per multiply", {"scalar": "depthwise_conv2d_pairs_s8_scalar"},
+    {"scalar": ("input", "filter", "bias_folded", "multiplier", "shift8", "output")},
+).requiring({"scalar": (Need("mul_pairs", (True,), "the board names no core timings"),
+                        Need("pairs_fit", (True,), "a weight of -128"),
+                        Need("window_3x3_s1", (True,), "not a 3x3 stride-1 window"))})  # fmt: skip
 # In place, each output row runs through the set's out-of-place kernel, with the biases it takes;
 # XTheadVector's row kernel (folded bias) or channel kernel (raw bias): the one given a bias runs.
 INPLACE_OUT = ("multiplier", "shift", "scratch")
@@ -73,6 +82,8 @@ DEPTHWISE, DEPTHWISE_ROWS, DEPTHWISE_MULTIPLIER, DEPTHWISE_INPLACE = (
     f.requiring({"scalar": (BIAS_FOLDS, TAP_SUMS_FIT), "rvv": (BIAS_FOLDS, TAP_SUMS_FIT), "xthead": BIAS_FOLDS})
     for f in (DEPTHWISE, DEPTHWISE_ROWS, DEPTHWISE_MULTIPLIER, DEPTHWISE_INPLACE)
 )
+DEPTHWISE_PAIRS = DEPTHWISE_PAIRS.requiring({"scalar": BIAS_FOLDS, "rvv": (BIAS_FOLDS, TAP_SUMS_FIT),
+                                             "xthead": BIAS_FOLDS})  # fmt: skip
 # In place (`small`, depth multiplier 1): each set's own kernel a row at a time (rvfw_inplace_rows.h).
 # Each reads the operands of its set's kernel, the output (over the input) first and scratch last.
 DEPTHWISE_INPLACE_S16 = family("DEPTHWISE_CONV_2D 16x8 in place", PARAMS, "depthwise_conv2d_inplace_s16",
@@ -93,6 +104,13 @@ DEPTHWISE_S16, DEPTHWISE_INPLACE_S16 = (f.requiring({"rvv": (*conv_common.S16_VE
 DEPTHWISE_F32, DEPTHWISE_INPLACE_F32 = (f.requiring({"rvv": (lanes("f32"), conv_common.MULTIPLIER_1)})
                                         for f in (DEPTHWISE_F32, DEPTHWISE_INPLACE_F32))  # fmt: skip
 DEPTHWISE_F32 = DEPTHWISE_F32.requiring({"xthead": conv_common.MULTIPLIER_1})
+
+
+def window_3x3_s1(g: conv_common.Geometry, dm: int) -> bool:
+    """The pairs kernel's window: 3x3, stride 1, undilated, depth multiplier 1, padding of at most
+    one before the input (its first pair starts one position before it at most)."""
+    window = (g.k_h, g.k_w, g.stride_h, g.stride_w, g.dilation_h, g.dilation_w, dm)
+    return window == (3, 3, 1, 1, 1, 1, 1) and g.pad_h <= 1 and g.pad_w <= 1
 
 
 def check(graph: Graph, op: Op) -> None:
@@ -167,7 +185,8 @@ def lower(ctx: LowerContext, op: Op):
     exact_pixels = g.touches_border or dm > 1
     tap_sums = per_channel.astype(np.int64).sum(axis=1)
     sums_fit = bool(np.abs(tap_sums).max(initial=0) <= np.iinfo(np.int16).max)
-    facts = {"tap_sums_fit": sums_fit, "bias_folds": bias_folds(per_channel, bias, -inp.quant.zero_point[0])}
+    facts = {"tap_sums_fit": sums_fit, "bias_folds": bias_folds(per_channel, bias, -inp.quant.zero_point[0]),
+             "pairs_fit": bool(flt.data.min(initial=0) >= -127), "window_3x3_s1": window_3x3_s1(g, dm)}  # fmt: skip
 
     def folded() -> Arg:
         return ctx.derived(op, "bias_folded", "int32_t", folded_bias(per_channel, bias, -inp.quant.zero_point[0]))
@@ -188,8 +207,11 @@ def lower(ctx: LowerContext, op: Op):
     if ctx.inplace(op):
         chosen = ctx.pick(DEPTHWISE_INPLACE, facts)
         return ctx.layer(op, chosen, DEPTHWISE_INPLACE, params, operands, macs)
-    fam = DEPTHWISE_ROWS if rows else DEPTHWISE_MULTIPLIER if dm > 1 else DEPTHWISE
-    chosen = ctx.pick(fam, facts)
+    if rows or dm > 1:
+        fam = DEPTHWISE_ROWS if rows else DEPTHWISE_MULTIPLIER
+        chosen = ctx.pick(fam, facts)
+    else:
+        fam, chosen = ctx.pick_among((DEPTHWISE_PAIRS, DEPTHWISE), facts)
     layer = ctx.layer(op, chosen, fam, params, operands, macs)
     return conv_common.fuse_band(ctx, op, layer, g)
 
@@ -254,7 +276,8 @@ CONTRACT = OpContract(
                           macs=conv_common.macs, inplace=inplace_wide, rows=conv_common.window_rows),
         DType.FLOAT32: Form(conv_common.check_f32, lower_f32, (DEPTHWISE_F32, DEPTHWISE_INPLACE_F32),
                               macs=conv_common.macs, inplace=inplace_wide, rows=conv_common.window_rows),
-        None: Form(check, lower, (DEPTHWISE, DEPTHWISE_ROWS, DEPTHWISE_MULTIPLIER, DEPTHWISE_INPLACE, UNPACK4),
+        None: Form(check, lower, (DEPTHWISE, DEPTHWISE_ROWS, DEPTHWISE_MULTIPLIER, DEPTHWISE_INPLACE, DEPTHWISE_PAIRS,
+                                  UNPACK4),
                    macs=conv_common.macs, inplace=inplace, rows=conv_common.window_rows),
     },
 )  # fmt: skip

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* Window tests shared by the fast scalar CONV_2D kernels (conv2d_s8_scalar, conv2d_tail_s8_scalar). */
+/* Window tests and im2col shared by the fast scalar CONV_2D kernels (conv2d_s8_scalar,
+ * conv2d_tail_s8_scalar, conv2d_pairs_s8_scalar, conv2d_s8_xcvsimd). */
 #ifndef RVFW_CONV_SCALAR_H
 #define RVFW_CONV_SCALAR_H
 
@@ -18,6 +19,43 @@ static inline int rvfw_conv_pointwise(const rvfw_conv_params *p)
 static inline int rvfw_window_rows_contiguous(const rvfw_conv_params *p, int32_t x0)
 {
     return p->dilation_w == 1 && x0 >= 0 && x0 + p->k_w <= p->in_w;
+}
+
+/* The windows of output pixels [first, first + count) (flattened over batch, row and column) as
+ * im2col columns: each window's taps in filter order (row, column, channel), one filter_size
+ * run per pixel, taps in the padding set to the input's zero point so that (x + input_offset) is
+ * 0 there. Every pixel then multiplies raw values against the folded bias, border or not. */
+static inline void rvfw_im2col_s8(const rvfw_conv_params *p, const int8_t *input, int32_t first, int32_t count, int8_t *col)
+{
+    const int32_t in_c = p->in_c, in_w = p->in_w, in_h = p->in_h, k_w = p->k_w;
+    const int8_t zero_point = (int8_t)-p->input_offset;
+    for (int32_t i = 0; i < count; ++i) {
+        const int32_t pixel = first + i, ox = pixel % p->out_w, oy = pixel / p->out_w % p->out_h;
+        const int8_t *in_batch = input + pixel / (p->out_w * p->out_h) * in_h * in_w * in_c;
+        const int32_t y0 = oy * p->stride_h - p->pad_h, x0 = ox * p->stride_w - p->pad_w;
+        const int row_inside = rvfw_window_rows_contiguous(p, x0);
+        for (int32_t ky = 0; ky < p->k_h; ++ky) {
+            const int32_t y = y0 + ky * p->dilation_h;
+            if (y < 0 || y >= in_h) {
+                for (int32_t k = 0; k < k_w * in_c; ++k)
+                    *col++ = zero_point;
+                continue;
+            }
+            const int8_t *row = in_batch + y * in_w * in_c;
+            if (row_inside) { /* the window row is one contiguous run */
+                const int8_t *x = row + x0 * in_c;
+                for (int32_t k = 0; k < k_w * in_c; ++k)
+                    *col++ = x[k];
+                continue;
+            }
+            for (int32_t kx = 0; kx < k_w; ++kx) {
+                const int32_t xx = x0 + kx * p->dilation_w;
+                const int inside = xx >= 0 && xx < in_w;
+                for (int32_t c = 0; c < in_c; ++c)
+                    *col++ = inside ? row[xx * in_c + c] : zero_point;
+            }
+        }
+    }
 }
 
 #endif

@@ -961,6 +961,11 @@ void rvfw_depthwise_conv2d_inplace_s8_xthead(const rvfw_conv_params *p, int8_t *
 void rvfw_conv2d_s8_scalar(const rvfw_conv_params *p, const int8_t *input, const int8_t *filter,
                            const int32_t *bias_folded, const int32_t *output_multiplier, const int8_t *output_shift,
                            int8_t *output, int8_t *col);
+/* The same with two output channels per 32-bit multiply (cores whose multiply costs more than an
+ * add): pairs = the weights packed by codegen.ops.conv2d.pairs_table, col as above (never NULL). */
+void rvfw_conv2d_pairs_s8_scalar(const rvfw_conv_params *p, const int8_t *input, const int32_t *pairs,
+                                 const int32_t *bias_folded, const int32_t *output_multiplier,
+                                 const int8_t *output_shift, int8_t *output, int8_t *col);
 void rvfw_conv2d_tail_s8_scalar(const rvfw_conv_params *p, const int8_t *input, const int8_t *filter,
                                 const int32_t *bias_folded, const int32_t *output_multiplier, const int8_t *output_shift,
                                 int8_t *output);
@@ -973,6 +978,11 @@ void rvfw_conv2d_columns_s8_scalar(const rvfw_conv_params *p, const int8_t *inpu
 void rvfw_depthwise_conv2d_s8_scalar(const rvfw_conv_params *p, const int8_t *input, const int8_t *filter,
                                      const int32_t *bias_folded, const int16_t *tap_sums,
                                      const int32_t *output_multiplier, const int8_t *output_shift, int8_t *output);
+/* 3x3, stride 1, depth multiplier 1, two pixels per 32-bit multiply (cores whose multiply costs
+ * more than an add), weights in [-127, 127]. */
+void rvfw_depthwise_conv2d_pairs_s8_scalar(const rvfw_conv_params *p, const int8_t *input, const int8_t *filter,
+                                           const int32_t *bias_folded, const int32_t *output_multiplier,
+                                           const int8_t *output_shift, int8_t *output);
 void rvfw_depthwise_conv2d_mult_s8_scalar(const rvfw_conv_params *p, const int8_t *input, const int8_t *filter,
                                           const int32_t *bias_folded, const int16_t *tap_sums,
                                           const int32_t *output_multiplier, const int8_t *output_shift, int8_t *output);

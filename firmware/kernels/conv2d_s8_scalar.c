@@ -121,43 +121,6 @@ __attribute__((noinline, optimize("no-schedule-insns"))) static void matmul(cons
         one_row(p, input + px * n, n, filter, bias_folded, output_multiplier, output_shift, output + px * out_c);
 }
 
-/* The windows of output pixels [first, first + count) (flattened over batch, row and column) as
- * im2col columns: each window's taps in filter order (row, column, channel), one filter_size
- * run per pixel, taps in the padding set to the input's zero point so that (x + input_offset) is
- * 0 there. Every pixel then multiplies raw values against the folded bias, border or not. */
-static void im2col(const rvfw_conv_params *p, const int8_t *input, int32_t first, int32_t count, int8_t *col)
-{
-    const int32_t in_c = p->in_c, in_w = p->in_w, in_h = p->in_h, k_w = p->k_w;
-    const int8_t zero_point = (int8_t)-p->input_offset;
-    for (int32_t i = 0; i < count; ++i) {
-        const int32_t pixel = first + i, ox = pixel % p->out_w, oy = pixel / p->out_w % p->out_h;
-        const int8_t *in_batch = input + pixel / (p->out_w * p->out_h) * in_h * in_w * in_c;
-        const int32_t y0 = oy * p->stride_h - p->pad_h, x0 = ox * p->stride_w - p->pad_w;
-        const int row_inside = rvfw_window_rows_contiguous(p, x0);
-        for (int32_t ky = 0; ky < p->k_h; ++ky) {
-            const int32_t y = y0 + ky * p->dilation_h;
-            if (y < 0 || y >= in_h) {
-                for (int32_t k = 0; k < k_w * in_c; ++k)
-                    *col++ = zero_point;
-                continue;
-            }
-            const int8_t *row = in_batch + y * in_w * in_c;
-            if (row_inside) { /* the window row is one contiguous run */
-                const int8_t *x = row + x0 * in_c;
-                for (int32_t k = 0; k < k_w * in_c; ++k)
-                    *col++ = x[k];
-                continue;
-            }
-            for (int32_t kx = 0; kx < k_w; ++kx) {
-                const int32_t xx = x0 + kx * p->dilation_w;
-                const int inside = xx >= 0 && xx < in_w;
-                for (int32_t c = 0; c < in_c; ++c)
-                    *col++ = inside ? row[xx * in_c + c] : zero_point;
-            }
-        }
-    }
-}
-
 RVFW_KERNEL void rvfw_conv2d_columns_s8_scalar(const rvfw_conv_params *p, const int8_t *input, const int8_t *filter,
                                    const int32_t *bias_folded, const int32_t *output_multiplier,
                                    const int8_t *output_shift, int8_t *output, int8_t *col, int32_t pixels)
@@ -165,7 +128,7 @@ RVFW_KERNEL void rvfw_conv2d_columns_s8_scalar(const rvfw_conv_params *p, const 
     const int32_t out_c = p->out_c, n = p->k_h * p->k_w * p->in_c;
     for (int32_t px = 0; px < pixels; px += RVFW_CONV_IM2COL_PIXELS) {
         const int32_t count = pixels - px < RVFW_CONV_IM2COL_PIXELS ? pixels - px : RVFW_CONV_IM2COL_PIXELS;
-        im2col(p, input, px, count, col);
+        rvfw_im2col_s8(p, input, px, count, col);
         matmul(p, col, n, count, filter, bias_folded, output_multiplier, output_shift, output + px * out_c);
     }
 }

@@ -2202,6 +2202,16 @@ CASES: dict[str, Case] = {
     ),
     "fc_3_batches": Case(lambda r: fully_connected(r, 3, 37, 11), vector=VECTOR),
     "fc_relu": Case(lambda r: fully_connected(r, 1, 64, 10, activation="RELU"), vector=VECTOR),
+    # The cycle-tuned scalar kernels (two products per 32-bit multiply, issue 60): their edges.
+    "dw3x3_tall_narrow_odd_channels": Case(  # KWS's 25x5 maps: pairs down the columns, an odd last row
+        lambda r: depthwise(r, 25, 5, 7, 1, (3, 3), activation="RELU")
+    ),
+    "dw3x3_valid_odd_width_rows": Case(lambda r: depthwise(r, 5, 11, 6, 1, (3, 3), padding="VALID")),
+    "dw3x3_same_one_row": Case(lambda r: depthwise(r, 1, 9, 5, 1, (3, 3), activation="RELU6")),
+    "dw3x3_same_two_pixels": Case(lambda r: depthwise(r, 2, 1, 3, 1, (3, 3))),
+    "dw3x3_same_long_rows": Case(lambda r: depthwise(r, 3, 41, 4, 1, (3, 3))),  # more pairs than a block
+    "conv1x1_one_pixel_six_channels": Case(lambda r: conv(r, 1, 1, 13, 6, (1, 1))),
+    "conv3x3_odd_pixels_two_channels": Case(lambda r: conv(r, 3, 5, 3, 2, (3, 3), activation="RELU")),
     "avgpool3x3_same_stride2": Case(lambda r: pool("AVERAGE_POOL_2D", 9, 8, 5, (3, 3), (2, 2), "SAME"), vector=FAST),
     "avgpool_global_valid": Case(lambda r: pool("AVERAGE_POOL_2D", 6, 4, 3, (6, 4), (6, 4), "VALID"), vector=FAST),
     "maxpool2x3_valid_relu6": Case(

@@ -116,6 +116,19 @@ def test_kernel_bit_exact(tmp_path, request, sim_tools, case, config):
     assert result.bit_exact, result.mismatches
 
 
+# The RTL boards (issue 60): their cycle-tuned kernels (two int8 products per 32-bit multiply, the
+# CORE-V SIMD set) on the convolution and fully-connected cases, on the cores themselves.
+RTL_CONFIGS = {"ibex-small": ("ibex-small", "scalar", None), "cv32e40p": ("cv32e40p", "scalar", None)}
+RTL_CASES = sorted(c for c in CASES if c.startswith(("conv1", "conv3", "conv5", "dw", "fc_")))
+
+
+@pytest.mark.parametrize("config", sorted(RTL_CONFIGS))
+@pytest.mark.parametrize("case", RTL_CASES)
+def test_rtl_kernel_bit_exact(tmp_path, rtl_tools, case, config):
+    board, kernels, vlen = RTL_CONFIGS[config]
+    build_and_check(tmp_path, case, config, board, kernels, vlen, "fast")
+
+
 # Tensor-Train einsum kernels: a fully-connected layer compressed with a forced configuration
 # (so d = 3 exercises the middle form), checked against the numpy reference of the TT graph.
 TT_CASES = {

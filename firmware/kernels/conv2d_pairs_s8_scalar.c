@@ -1,0 +1,115 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* CONV_2D, int8, fast portable C for cores whose multiply costs more than an add: two output
+ * channels per 32-bit multiply.
+ *
+ * The build packs the weights of each pair of output channels (a, b) into words
+ * W[k] = w_a[k] + 65536 * w_b[k], blocks of four channels, two words per tap (codegen.ops.conv2d
+ * pairs_table). One multiply x * W[k] is then x * w_a[k] in the low half and x * w_b[k] in the high
+ * half. Over two taps each half's sum lies within [-32512, 32512] (raw int8 inputs, weights in
+ * [-127, 127]: the build checks that no weight is -128), so the two-tap word S = lo + 65536 * hi is
+ * exact and hi = (S + 0x8000) >> 16: two multiplies and five additions and shifts for four MACs
+ * where the plain kernel spends four multiplies and four additions, and one word load for two
+ * weights. The running sum of the words P and of the high halves H give lo = P - (H << 16), exact
+ * as every real sum fits int32. Two pixels by four channels per block: 4 word and 4 byte loads per
+ * two taps for 16 MACs.
+ *
+ * The input offset is folded into the bias (bias_folded), padding taps read the zero point through
+ * im2col columns as in conv2d_s8_scalar, whose column scratch this kernel takes too. */
+#include <stddef.h>
+
+#include "rvfw_conv_scalar.h"
+#include "rvfw_kernels.h"
+#include "rvfw_requant.h"
+
+#define HALF 0x8000
+
+/* Four channels (two words) of two pixels over n taps; acc: P and H per pixel and word. */
+static inline __attribute__((always_inline)) void block_2x4(const int8_t *x0, const int8_t *x1, int32_t n,
+                                                            const int32_t *w, int32_t acc[8])
+{
+    int32_t p0a = 0, p0b = 0, p1a = 0, p1b = 0, h0a = 0, h0b = 0, h1a = 0, h1b = 0;
+    const int32_t half = HALF;
+    const int8_t *end = x0 + (n & ~1);
+    for (; x0 < end; x0 += 2, x1 += 2, w += 4) {
+        const int32_t a0 = w[0], b0 = w[1], a1 = w[2], b1 = w[3];
+        const int32_t u0 = x0[0], u1 = x0[1], v0 = x1[0], v1 = x1[1];
+        int32_t s;
+        s = u0 * a0 + u1 * a1;
+        p0a += s;
+        h0a += (s + half) >> 16;
+        s = u0 * b0 + u1 * b1;
+        p0b += s;
+        h0b += (s + half) >> 16;
+        s = v0 * a0 + v1 * a1;
+        p1a += s;
+        h1a += (s + half) >> 16;
+        s = v0 * b0 + v1 * b1;
+        p1b += s;
+        h1b += (s + half) >> 16;
+    }
+    if (n & 1) { /* the last tap alone: one product per half */
+        const int32_t a0 = w[0], b0 = w[1], u0 = x0[0], v0 = x1[0];
+        int32_t s;
+        s = u0 * a0;
+        p0a += s;
+        h0a += (s + half) >> 16;
+        s = u0 * b0;
+        p0b += s;
+        h0b += (s + half) >> 16;
+        s = v0 * a0;
+        p1a += s;
+        h1a += (s + half) >> 16;
+        s = v0 * b0;
+        p1b += s;
+        h1b += (s + half) >> 16;
+    }
+    /* channels 0-3 of pixel 0, then of pixel 1 */
+    acc[0] = (int32_t)((uint32_t)p0a - ((uint32_t)h0a << 16)), acc[1] = h0a;
+    acc[2] = (int32_t)((uint32_t)p0b - ((uint32_t)h0b << 16)), acc[3] = h0b;
+    acc[4] = (int32_t)((uint32_t)p1a - ((uint32_t)h1a << 16)), acc[5] = h1a;
+    acc[6] = (int32_t)((uint32_t)p1b - ((uint32_t)h1b << 16)), acc[7] = h1b;
+}
+
+/* `pixels` rows of n contiguous bytes (x) against every output channel's packed weights. */
+__attribute__((noinline)) static void matmul_pairs(const rvfw_conv_params *p, const int8_t *input, int32_t n,
+                                                   int32_t pixels, const int32_t *pairs, const int32_t *bias_folded,
+                                                   const int32_t *output_multiplier, const int8_t *output_shift,
+                                                   int8_t *output)
+{
+    const int32_t out_c = p->out_c;
+    for (int32_t px = 0; px < pixels; px += 2) {
+        const int8_t *x0 = input + px * n;
+        const int two = px + 1 < pixels;
+        const int8_t *x1 = two ? x0 + n : x0; /* an odd last pixel runs twice, stored once */
+        int8_t *out = output + px * out_c;
+        const int32_t *w = pairs;
+        for (int32_t oc = 0; oc < out_c; oc += 4, w += 2 * n) {
+            int32_t acc[8];
+            block_2x4(x0, x1, n, w, acc);
+            const int32_t lanes = out_c - oc < 4 ? out_c - oc : 4;
+            for (int32_t i = 0; i < lanes; ++i) {
+                const int32_t c = oc + i, m = output_multiplier[c], s = output_shift[c], b = bias_folded[c];
+                out[c] = RVFW_OUTPUT_S8(p, acc[i] + b, m, s);
+                if (two)
+                    out[out_c + c] = RVFW_OUTPUT_S8(p, acc[4 + i] + b, m, s);
+            }
+        }
+    }
+}
+
+RVFW_KERNEL void rvfw_conv2d_pairs_s8_scalar(const rvfw_conv_params *p, const int8_t *input, const int32_t *pairs,
+                                             const int32_t *bias_folded, const int32_t *output_multiplier,
+                                             const int8_t *output_shift, int8_t *output, int8_t *col)
+{
+    const int32_t pixels = p->batches * p->out_h * p->out_w;
+    if (rvfw_conv_pointwise(p)) {
+        matmul_pairs(p, input, p->in_c, pixels, pairs, bias_folded, output_multiplier, output_shift, output);
+        return;
+    }
+    const int32_t out_c = p->out_c, n = p->k_h * p->k_w * p->in_c;
+    for (int32_t px = 0; px < pixels; px += RVFW_CONV_IM2COL_PIXELS) {
+        const int32_t count = pixels - px < RVFW_CONV_IM2COL_PIXELS ? pixels - px : RVFW_CONV_IM2COL_PIXELS;
+        rvfw_im2col_s8(p, input, px, count, col);
+        matmul_pairs(p, col, n, count, pairs, bias_folded, output_multiplier, output_shift, output + px * out_c);
+    }
+}
