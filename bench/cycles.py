@@ -23,7 +23,9 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from codegen import pipeline  # noqa: E402
+from codegen.check import golden  # noqa: E402
 from codegen.report.tables import table  # noqa: E402
+from codegen.run.trace import estimate_cycles  # noqa: E402
 
 MODELS = ROOT.parent / "shared" / "models"
 NAMES = {"kws_dscnn": "KWS", "ad_autoencoder": "AD", "ic_resnet8": "IC", "vww_mobilenet": "VWW"}
@@ -51,12 +53,8 @@ def measure(board: str, model: str) -> dict:
         r = pipeline.run(b, timeout=3600, log=quiet)
         exact = pipeline.check(r, log=quiet).bit_exact
         estimate = None
-        try:
-            from codegen.run.trace import estimate_scalar
-
-            estimate = estimate_scalar(b.elf, b.board, b.graph.name, b.steps).total
-        except (ImportError, AttributeError):
-            pass
+        if b.board.rtl["core"] == "ibex":  # Spike cannot map CV32E40P's bench (its RAM at 0) nor run CORE-V
+            estimate = estimate_cycles(b.elf, b.board, b.graph.name, None, b.steps).total
     h = r.harness
     layers = [(layer.op, layer.macs, cycles, instret)
               for layer, cycles, instret in zip(b.layers, h.layer_cycles, h.layer_instret)]  # fmt: skip
@@ -64,6 +62,44 @@ def measure(board: str, model: str) -> dict:
             "macs": sum(layer.macs for layer in b.layers), "layers": layers, "exact": exact,
             "ms": 1000.0 * h.total_cycles / b.board.cpu_hz, "mhz": b.board.cpu_hz / 1e6, "estimate": estimate,
             "kernels": sorted({layer.kernel for layer in b.layers if layer.macs})}  # fmt: skip
+
+
+ESTIMATE_BOARDS = ["ibex-small", "ibex-maxperf"]
+TARGET_ESTIMATE = 0.10  # the estimate within 10% of the RTL's count
+
+
+def corpus_one(board: str, name: str) -> tuple[str, str, int, int, bool]:
+    """A converter-corpus model (tests/data/converters, TFLite Micro's committed outputs) on the
+    RTL and under the estimate: (board, model, RTL cycles, estimated cycles, bit-exact)."""
+    from tests.corpus.test_converter_corpus import CORPUS, committed
+
+    with tempfile.TemporaryDirectory() as tmp:
+        files, expected = committed(name, Path(tmp))
+        options = pipeline.BuildOptions(inputs=files, steps=1, for_simulator=True)
+        b = pipeline.build(CORPUS / f"{name}.tflite", board, Path(tmp) / "out", options, quiet)
+        r = pipeline.run(b, timeout=3600, log=quiet)
+        exact = golden.compare(r.harness.outputs[-len(expected) :], expected).bit_exact
+        estimate = estimate_cycles(b.elf, b.board, b.graph.name, None, 1).total
+    return board, name, r.harness.total_cycles, estimate, exact
+
+
+def corpus(jobs: int) -> int:
+    """Every corpus model on the Ibex boards: the estimate's error against the RTL (target 10%)."""
+    from tests.corpus.test_converter_corpus import MODELS
+
+    pairs = [(board, name) for name in MODELS for board in ESTIMATE_BOARDS]
+    with ProcessPoolExecutor(jobs) as pool:
+        rows = list(pool.map(corpus_one, *zip(*pairs)))
+    errors = [(e - c) / c for _b, _n, c, e, _x in rows if c]
+    print(table(["board", "model", "RTL cycles", "estimate", "error", "bit-exact"],
+                [[b, n, f"{c:,}", f"{e:,}", f"{100 * (e - c) / c:+.1f}%", "yes" if x else "NO"]
+                 for b, n, c, e, x in rows], right={2, 3, 4}))  # fmt: skip
+    worst, mean = max(abs(e) for e in errors), sum(errors) / len(errors)
+    verdict_ = "ok" if worst <= TARGET_ESTIMATE else "MISS"
+    print(f"\n{len(rows)} runs on {', '.join(ESTIMATE_BOARDS)}: estimate error mean {100 * mean:+.1f}%, worst "
+          f"{100 * worst:.1f}% (target <= {100 * TARGET_ESTIMATE:.0f}%: {verdict_}); "
+          f"{sum(x for *_r, x in rows)}/{len(rows)} bit-exact against TFLite Micro")  # fmt: skip
+    return 0 if all(x for *_r, x in rows) else 1
 
 
 def verdict(value: float, target: float | None) -> str:
@@ -80,7 +116,10 @@ def main() -> int:
     parser.add_argument("models", nargs="*", default=list(NAMES))
     parser.add_argument("--boards", default=",".join(BOARDS))
     parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--corpus", action="store_true", help="the estimate against the RTL on the converter corpus")
     args = parser.parse_args()
+    if args.corpus:
+        return corpus(args.jobs)
     boards = args.boards.split(",")
     for board in boards:  # build the simulators once, before the workers race for them
         from codegen.boards import load_board

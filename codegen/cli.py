@@ -430,7 +430,7 @@ def _report_command(args, b: pipeline.Build, log) -> int:
         simulator=r.sim.runner, sizes=b.size.to_json(), layers=profile, total_instructions=r.harness.total_instret,
         total_cycles=r.cycles.total if r.cycles is not None else None, comparison=verdict,
         layer_rows=layer_rows, plot_svg=plot.svg(b.graph, [(f"{b.memory} plan", b.plan)]),
-        clock_known=b.board.clock_known,
+        clock_known=b.board.clock_known, cycles_measured=r.cycles is not None and r.cycles.measured,
     )  # fmt: skip
     target = Path(args.html) if args.html else b.out_dir / "report.html"
     target.write_text(html.render(data))

@@ -64,6 +64,12 @@ CONV_PAIRS = replace(
 ).requiring({"scalar": (Need("mul_pairs", (True,), "the board names no core timings"),
                         Need("pairs_fit", (True,), "a weight of -128"),
                         Need("columns", (True,), "no im2col scratch"))})  # fmt: skip
+# On the CORE-V SIMD extension (CV32E40P: cv.sdotsp.b, post-increment loads), the boards that
+# declare it (isa.custom: xcvsimd, xcvmem): four MACs per instruction, the plain kernel's operands.
+CONV_XCV = CONV.variant("CONV_2D, CORE-V SIMD dot products", {"scalar": "conv2d_s8_xcvsimd"},
+                        {"scalar": CONV.args["conv2d_s8_scalar"]}).requiring(
+    {"scalar": (Need("xcvsimd", (True,), "no CORE-V SIMD"), Need("xcvmem", (True,), "no CORE-V post-increment loads"),
+                Need("columns", (True,), "no im2col scratch"))})  # fmt: skip
 # 16x8 and float32: the vector kernels read the weights output-channel innermost.
 CONV_S16 = family(
     "CONV_2D 16x8",
@@ -95,9 +101,9 @@ CONV_1X1_INPLACE_F32 = family("CONV_2D 1x1 float32 in place", PARAMS, "conv2d_1x
                                     for s in WIDE_SETS})  # fmt: skip
 # What each kernel needs (ops.kernels.Need): the fast int8 ones a folded bias that fits int32, the
 # 16x8 vector one e64 lanes and an int64 bias, the float32 vector one float32 lanes.
-CONV, CONV_ROWS, CONV_1X1_INPLACE, CONV_TAIL, CONV_PAIRS = (
+CONV, CONV_ROWS, CONV_1X1_INPLACE, CONV_TAIL, CONV_PAIRS, CONV_XCV = (
     f.requiring({s: BIAS_FOLDS for s in ("scalar", "rvv", "xthead") if s in f.kernels})
-    for f in (CONV, CONV_ROWS, CONV_1X1_INPLACE, CONV_TAIL, CONV_PAIRS)
+    for f in (CONV, CONV_ROWS, CONV_1X1_INPLACE, CONV_TAIL, CONV_PAIRS, CONV_XCV)
 )
 # 16x8 in 32-bit lanes, for vector units without 64-bit elements (Zve32x): layers whose sums fit int32.
 CONV_S16_LANES32 = CONV_S16.variant("CONV_2D 16x8 in 32-bit lanes", {"rvv": "conv2d_lanes32_s16_rvv"},
@@ -293,6 +299,10 @@ def lower(ctx: LowerContext, op: Op):
     bias = ctx.tensor(bias_index).data if bias_index >= 0 else None
     # Where the folded bias would pass int32, the reference kernel with the raw bias.
     facts = {"bias_folds": bias_folds(flt.data, bias, -inp.quant.zero_point[0])}
+    if facts["bias_folds"]:
+        folded = folded_bias(flt.data, bias, -inp.quant.zero_point[0])
+        shifts = conv_common.requant(ctx, op, g.out_c)[1]
+        params.append(("fast_requant", int(conv_common.fast_requant(shifts, flt.data.reshape(g.out_c, -1), folded))))
     has_rows = CONV_ROWS.has_own(CONV, ctx.kernels)
     runs = rows_i16(ctx.vlen, g, flt.data) if has_rows else None
     operands = _operands(ctx, op, g, runs)
@@ -303,7 +313,8 @@ def lower(ctx: LowerContext, op: Op):
     rows = has_rows and (_rows_fill_more_lanes(ctx.vlen, g.out_w, g.out_c) or runs is not None)
     no_columns = ctx.spare_scratch(op).kind == "null" and not pointwise(ctx.graph, op)
     facts |= {"pairs_fit": pairs_fit(flt.data), "columns": not no_columns}
-    fam, chosen = (CONV_ROWS, ctx.pick(CONV_ROWS, facts)) if rows else ctx.pick_among((CONV_PAIRS, CONV), facts)
+    candidates = (CONV_ROWS,) if rows else (CONV_XCV, CONV_PAIRS, CONV)
+    fam, chosen = ctx.pick_among(candidates, facts)
     if no_columns and CONV_TAIL.replaces(CONV, chosen.kernel):
         fam = CONV_TAIL
         chosen = ctx.pick(fam, facts)
@@ -364,7 +375,8 @@ CONTRACT = OpContract(
                           macs=conv_common.macs, inplace=inplace_wide, rows=conv_common.window_rows),
         DType.FLOAT32: Form(conv_common.check_f32, lower_f32, (CONV_F32, CONV_1X1_INPLACE_F32), macs=conv_common.macs,
                               inplace=inplace_wide, rows=conv_common.window_rows),
-        None: Form(check, lower, (CONV, CONV_ROWS, CONV_1X1_INPLACE, CONV_TAIL, CONV_PAIRS, UNPACK4),
+        None: Form(check, lower, (CONV, CONV_ROWS, CONV_1X1_INPLACE, CONV_TAIL, CONV_PAIRS, CONV_XCV,
+                                  UNPACK4),
                    macs=conv_common.macs,
                    inplace=inplace, spare_scratch=spare_scratch, rows=conv_common.window_rows),
     },

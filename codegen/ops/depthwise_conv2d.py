@@ -188,6 +188,11 @@ def lower(ctx: LowerContext, op: Op):
     facts = {"tap_sums_fit": sums_fit, "bias_folds": bias_folds(per_channel, bias, -inp.quant.zero_point[0]),
              "pairs_fit": bool(flt.data.min(initial=0) >= -127), "window_3x3_s1": window_3x3_s1(g, dm)}  # fmt: skip
 
+    if facts["bias_folds"]:
+        shifts = conv_common.requant(ctx, op, g.out_c)[1]
+        folded_values = folded_bias(per_channel, bias, -inp.quant.zero_point[0])
+        params.append(("fast_requant", int(conv_common.fast_requant(shifts, per_channel, folded_values))))
+
     def folded() -> Arg:
         return ctx.derived(op, "bias_folded", "int32_t", folded_bias(per_channel, bias, -inp.quant.zero_point[0]))
 

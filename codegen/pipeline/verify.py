@@ -55,18 +55,26 @@ def run(
     else:
         log(f"ran under {result.runner}: {harness.total_instret:,} instructions for one inference{stack}")
     estimate = None
-    if harness.total_cycles is not None and not b.dumps_layers:
-        estimate = CycleEstimate(harness.total_cycles, harness.layer_cycles, harness.total_instret, measured=True)
+    measured = harness.total_cycles is not None and not b.dumps_layers
+    if measured:
         cpi = harness.total_cycles / max(harness.total_instret, 1)
         log(f"{harness.total_cycles:,} cycles for one inference on {result.runner}: "
             f"{report.milliseconds(harness.total_cycles, b.board)} (CPI {cpi:.2f})")  # fmt: skip
-    elif cycles:
+    if cycles:
         from codegen.run.trace import estimate_cycles
 
         estimate = estimate_cycles(b.elf, b.board, b.graph.name, vlen, b.steps)
+    if measured and estimate is not None:  # the estimate beside the core's own count: its error
+        error = 100.0 * (estimate.total - harness.total_cycles) / max(harness.total_cycles, 1)
+        log(f"cycle estimate (the board's documented timings): {estimate.total:,} cycles, {error:+.1f}% against "
+            "the RTL")  # fmt: skip
+    if measured:
+        estimate = CycleEstimate(harness.total_cycles, harness.layer_cycles, harness.total_instret, measured=True)
+    elif estimate is not None:
         dlen = b.board.dlen
+        scalar = " (the core's documented timings)" if b.board.core.get("timings") else " (scalar: one cycle each)"
         log(f"cycle estimate: {estimate.total:,} cycles, {estimate.vector_instructions:,} of the instructions vector"
-            + (f" (VLEN {vlen or b.board.vlen}, DLEN {dlen})" if dlen else " (scalar: one cycle each)"))  # fmt: skip
+            + (f" (VLEN {vlen or b.board.vlen}, DLEN {dlen})" if dlen else scalar))  # fmt: skip
     if not b.dumps_layers:
         log(report.profile_table(b.layers, harness.layer_instret, harness.total_instret, estimate))
     per_step = max(len(b.graph.outputs), 1)

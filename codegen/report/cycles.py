@@ -119,3 +119,115 @@ def estimate(
         current.instructions += 1
         layer_cycles += cost
     return result
+
+
+# The scalar estimate: each instruction costs its class's cycles from the board's documented core
+# timings (boards/<name>.yaml core.timings), a taken branch its own cost, and a load whose result
+# the next instruction reads the load-use stall. Fetch and memory wait states are left out (the
+# RTL boards' memories answer in a cycle), so the estimate fits cores that issue in order from a
+# single-cycle memory; its error against the RTL is measured (bench/cycles.py, the RTL tier).
+_LOADS = {"lb", "lh", "lw", "lbu", "lhu", "c.lw", "c.lwsp", "ld", "c.ld", "c.ldsp", "lwu"}
+_STORES = {"sb", "sh", "sw", "c.sw", "c.swsp", "sd", "c.sd", "c.sdsp"}
+_MULS = {
+    "mul": "mul",
+    "mulh": "mulh",
+    "mulhu": "mulh",
+    "mulhsu": "mulh",
+    "div": "div",
+    "divu": "div",
+    "rem": "div",
+    "remu": "div",
+    "mulw": "mul",
+    "divw": "div",
+    "divuw": "div",
+    "remw": "div",
+    "remuw": "div",
+}
+_BRANCHES = {"beq", "bne", "blt", "bge", "bltu", "bgeu", "beqz", "bnez", "blez", "bgez", "bltz", "bgtz", "bgt",
+             "ble", "bgtu", "bleu", "c.beqz", "c.bnez"}  # fmt: skip
+_JUMPS = {"j", "jal", "jalr", "jr", "ret", "call", "tail", "c.j", "c.jal", "c.jr", "c.jalr"}
+_REGISTER = re.compile(r"\b(zero|ra|sp|gp|tp|fp|t[0-6]|s1[01]|s[0-9]|a[0-7])\b")
+
+
+def instruction_cost(mnemonic: str, timings: dict) -> tuple[str, float]:
+    """(class, cycles) of one instruction by its mnemonic; a branch's is its not-taken cost."""
+    if mnemonic in _LOADS:
+        return "load", timings.get("load", 1)
+    if mnemonic in _STORES:
+        return "store", timings.get("store", 1)
+    if mnemonic in _MULS:
+        return _MULS[mnemonic], timings.get(_MULS[mnemonic], 1)
+    if mnemonic in _BRANCHES:
+        return "branch", timings.get("branch_not_taken", 1)
+    if mnemonic in _JUMPS:
+        return "jump", timings.get("jump", 1)
+    if mnemonic.startswith("csr") or mnemonic in ("rdcycle", "rdinstret", "rdtime"):
+        return "csr", timings.get("csr", 1)
+    return "alu", timings.get("alu", 1)
+
+
+def estimate_scalar(
+    trace: Iterable[str],
+    harness_range: tuple[int, int],
+    run_range: tuple[int, int],
+    timings: dict,
+    inferences: int | None = None,
+) -> CycleEstimate:
+    """Cycles of the last inference from Spike's `-l` instruction lines, by the core's timings
+    (instruction_cost; a taken branch costs branch_taken, a load followed by a reader of its
+    destination load + load_use); layers and inferences split as `estimate` splits them."""
+    done = 0
+    result, current = CycleEstimate(), CycleEstimate()
+    active = layer_open = False
+    layer_cycles = 0.0
+    pending: tuple[str, float, int, int, str] | None = None  # the previous instruction: class, cost, pc, size, rd
+
+    def settle(next_pc: int | None, next_sources: str) -> float:
+        """The previous instruction's cycles, now that the next one is known."""
+        kind, cost, pc, size, rd = pending
+        if kind == "branch" and next_pc is not None and next_pc != pc + size:
+            cost = timings.get("branch_taken", cost)
+        elif kind == "load" and rd and rd != "zero" and rd in _REGISTER.findall(next_sources):
+            cost += timings.get("load_use", 0)
+        return cost
+
+    for line in trace:
+        if not line.startswith("core"):
+            continue
+        fields = line.split(None, 5)
+        if len(fields) < 5 or fields[2].isdigit():  # commit lines (core 0: PRIV 0xPC ...) say nothing more here
+            continue
+        pc = int(fields[2], 16)
+        size = 2 if len(fields[3]) <= 8 else 4  # (0x1234) compressed, (0x12345678) not
+        mnemonic = fields[4]
+        operands = fields[5].strip() if len(fields) > 5 else ""
+        if pending is not None and active:
+            dest_split = operands.split(",", 1)
+            sources = operands if mnemonic in _STORES or mnemonic in _BRANCHES else (
+                dest_split[1] if len(dest_split) > 1 else "")  # fmt: skip
+            cost = settle(pc, sources)
+            current.total += cost
+            layer_cycles += cost
+        pending = None
+        if mnemonic == "csrr" and operands.endswith("minstret"):
+            if harness_range[0] <= pc < harness_range[1]:
+                if active:
+                    current.total = round(current.total)
+                    result, active = current, False
+                    done += 1
+                    if done == inferences:
+                        return result
+                else:
+                    current, active = CycleEstimate(), True
+                    continue
+            elif active and run_range[0] <= pc < run_range[1]:
+                if layer_open:
+                    current.layers.append(round(layer_cycles))
+                layer_open, layer_cycles = not layer_open, 0.0
+        if not active:
+            continue
+        kind, cost = instruction_cost(mnemonic, timings)
+        rd = operands.split(",", 1)[0].strip() if kind == "load" else ""
+        pending = (kind, cost, pc, size, rd)
+        current.instructions += 1
+    return result

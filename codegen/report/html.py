@@ -33,6 +33,7 @@ class ReportData:
     layer_rows: list[dict] | None  # {layer, op, kernel, tensor, dtype, elements, differ, largest}
     plot_svg: str
     clock_known: bool = True  # the board file names the core clock (else the simulators' 1 GHz)
+    cycles_measured: bool = False  # the cycles are the core's own count (an RTL board), not an estimate
 
 
 def _table(head: list[str], rows: list[list], left: set[int] = frozenset(), bad_rows: set[int] = frozenset()) -> str:
@@ -58,7 +59,7 @@ def render(d: ReportData) -> str:
     categories = list(d.sizes["regions"][0]["by_category"]) if d.sizes["regions"] else []
     cycles = d.total_cycles is not None
     prof_head = ["layer", "op", "kernel", "MACs", "instructions", "instr/MAC"]
-    prof_head += ["est. cycles", "cycles/MAC"] if cycles else []
+    prof_head += ["cycles" if d.cycles_measured else "est. cycles", "cycles/MAC"] if cycles else []
     prof_head += [f"ms at {d.cpu_hz / 1e6:g} MHz", "share"]
     prof_rows = []
     for row in d.layers:
@@ -75,7 +76,8 @@ def render(d: ReportData) -> str:
         ]
         prof_rows.append(line)
     total = d.total_cycles if cycles else d.total_instructions
-    clock = "estimated cycles" if cycles else "one instruction per cycle"
+    clock = ("cycles counted by the core's RTL" if d.cycles_measured else "estimated cycles") if cycles else (
+        "one instruction per cycle")  # fmt: skip
     if not d.clock_known:
         clock += "; the board file names no core clock: the simulators' one instruction per ns"
     parts = [

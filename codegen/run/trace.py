@@ -9,28 +9,49 @@ from pathlib import Path
 from codegen.boards import Board
 from codegen.build.elfinfo import function_range
 from codegen.errors import RvfwError, ToolError
-from codegen.report.cycles import CycleEstimate, estimate
+from codegen.report.cycles import CycleEstimate, estimate, estimate_scalar
 from codegen.run.sim import SpikeRunner, spike_binary
+
+
+def _spike_command(elf: Path, board: Board, vlen: int | None) -> list[str]:
+    """Spike for the estimate: the board's own Spike command, or for a board on another simulator
+    whose memory Spike can map (an RTL board) its memory regions and its console's registers as
+    plain memory (the harness's prints land there unread), started at the core's reset address."""
+    if board.simulator is not None and board.simulator["machine"] == "spike":
+        return SpikeRunner().command(elf, board, vlen)
+    if board.mmio is None or board.vector is not None:
+        raise RvfwError(
+            f"--cycles: board {board.name}'s image does not run on Spike, whose commit log the estimate reads"
+        )
+    pages = {(r.origin, r.length) for r in board.regions}
+    pages |= {(a & ~0xFFF, 0x1000) for a in (board.mmio["putc"], board.mmio["halt"]["address"])}
+    memory = ",".join(f"0x{o:x}:0x{n:x}" for o, n in sorted(pages))
+    start = board.core.get("reset_pc", board.region_for("code").origin)
+    isa = board.simulator["isa"] if board.simulator else board.march.split("_")[0]
+    return [spike_binary() or "spike", f"--isa={isa}", f"-m{memory}", f"--pc=0x{start:x}", "--priv=m", str(elf)]
 
 
 def estimate_cycles(
     elf: Path, board: Board, model_name: str, vlen: int | None = None, inferences: int | None = None
 ) -> CycleEstimate:
-    """Scalar boards cost one cycle per instruction, which the count already says; boards with a
-    vector unit are traced under Spike (VLEN from the board or `vlen`, DLEN from the board)."""
-    if board.simulator is None or board.simulator["machine"] != "spike":
-        raise RvfwError(f"--cycles: board {board.name} does not run on Spike, whose commit log the estimate reads")
+    """Boards with a vector unit are traced under Spike (VLEN from the board or `vlen`, DLEN from
+    the board); scalar cores whose board file documents their timings by those timings
+    (estimate_scalar), under Spike too where it can map their memory (an RTL board's)."""
     if spike_binary() is None:
         raise ToolError("--cycles needs Spike: run `make setup`")
     ranges = function_range(elf, "main"), function_range(elf, f"{model_name}_run")
     if None in ranges:
         raise RvfwError(f"--cycles: {elf} has no main or {model_name}_run (a one-model harness image is traced)")
-    cmd = SpikeRunner().command(elf, board, vlen)
+    cmd = _spike_command(elf, board, vlen)
     cmd[1:1] = ["-l", "--log-commits"]
     vlen = vlen or board.vlen or 0
+    timings = board.core.get("timings")
     with subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, stdin=subprocess.DEVNULL,
                           text=True, errors="replace", bufsize=1 << 20) as proc:  # fmt: skip
-        result = estimate(proc.stderr, ranges[0], ranges[1], max(vlen, 1), board.dlen or max(vlen, 1), inferences)
+        if board.vector is None and timings:  # a scalar core whose timings its board file documents
+            result = estimate_scalar(proc.stderr, ranges[0], ranges[1], timings, inferences)
+        else:
+            result = estimate(proc.stderr, ranges[0], ranges[1], max(vlen, 1), board.dlen or max(vlen, 1), inferences)
         if proc.poll() is None:  # the last inference is over: what the harness prints is not traced
             proc.kill()
     if result.instructions == 0:

@@ -331,6 +331,10 @@ typedef struct {
     /* 1: no weight is -128, so two int8 x int8 products always sum within int16 (|sum| <= 32,512):
      * the RVV depthwise kernel accumulates taps in pairs at int16 before widening to int32. */
     int32_t pair_taps;
+    /* 1: every shift is a right shift and every channel's accumulator is bounded so that
+     * rvfw_requantize_right is exact (codegen.ops.conv_common.fast_requant): the cycle-tuned
+     * scalar and CORE-V kernels requantise with it. */
+    int32_t fast_requant;
 } rvfw_conv_params;
 
 typedef struct {
@@ -966,6 +970,10 @@ void rvfw_conv2d_s8_scalar(const rvfw_conv_params *p, const int8_t *input, const
 void rvfw_conv2d_pairs_s8_scalar(const rvfw_conv_params *p, const int8_t *input, const int32_t *pairs,
                                  const int32_t *bias_folded, const int32_t *output_multiplier,
                                  const int8_t *output_shift, int8_t *output, int8_t *col);
+/* The same on the CORE-V SIMD extension (cv.sdotsp.b): boards that declare xcvsimd and xcvmem. */
+void rvfw_conv2d_s8_xcvsimd(const rvfw_conv_params *p, const int8_t *input, const int8_t *filter,
+                            const int32_t *bias_folded, const int32_t *output_multiplier, const int8_t *output_shift,
+                            int8_t *output, int8_t *col);
 void rvfw_conv2d_tail_s8_scalar(const rvfw_conv_params *p, const int8_t *input, const int8_t *filter,
                                 const int32_t *bias_folded, const int32_t *output_multiplier, const int8_t *output_shift,
                                 int8_t *output);

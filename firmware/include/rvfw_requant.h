@@ -41,6 +41,27 @@ static inline int32_t rvfw_requantize(int32_t x, int32_t multiplier, int32_t shi
     return (high >> right_shift) + (remainder > threshold);
 }
 
+/* rvfw_requantize for a layer whose build proved two facts (rvfw_conv_params.fast_requant):
+ * every shift is a right shift (right >= 1) and every channel's |accumulator| + 2^(right - 1) + 1
+ * stays below 2^31 (bias and weights bound it). Then TFLite's two roundings need no saturation
+ * test and no overflow guard: the doubling high multiply is 2 hi + ((lo >> 30) + 1) >> 1 of the
+ * 64-bit product (adding 2^30 carries at most into bit 32), and the rounding shift is
+ * (high + 2^(right - 1) - [high < 0]) >> right (TFLite's remainder-against-threshold test, for a
+ * sum that cannot overflow): about two thirds of rvfw_requantize's instructions. */
+static inline int32_t rvfw_requantize_right(int32_t acc, int32_t multiplier, int32_t right)
+{
+    const int64_t product = (int64_t)acc * (int64_t)multiplier;
+    const uint32_t low = (uint32_t)product;
+    const int32_t high = (int32_t)((uint32_t)(product >> 32) << 1) + (int32_t)(((low >> 30) + 1u) >> 1);
+    return (high + (1 << (right - 1)) - (int32_t)((uint32_t)high >> 31)) >> right;
+}
+
+/* The int8 output of a kernel that reads rvfw_conv_params.fast_requant: the fast form where the
+ * build proved it exact, else the general one. */
+#define RVFW_OUTPUT_S8_FAST(fast, acc, multiplier, shift, offset, lo, hi)                                              \
+    ((fast) ? (int8_t)rvfw_clamp(rvfw_requantize_right((acc), (multiplier), -(shift)) + (offset), (lo), (hi))         \
+            : rvfw_requantize_s8((acc), (multiplier), (shift), (offset), (lo), (hi)))
+
 /* TFLite's MultiplyByQuantizedMultiplier for a 64-bit accumulator (its 16x8 kernels): the
  * multiplier rounded to 16 bits, one rounding shift. */
 static inline int32_t rvfw_requantize64(int64_t x, int32_t multiplier, int32_t shift)

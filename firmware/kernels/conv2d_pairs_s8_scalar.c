@@ -76,7 +76,8 @@ __attribute__((noinline)) static void matmul_pairs(const rvfw_conv_params *p, co
                                                    const int32_t *output_multiplier, const int8_t *output_shift,
                                                    int8_t *output)
 {
-    const int32_t out_c = p->out_c;
+    const int32_t out_c = p->out_c, fast = p->fast_requant, offset = p->output_offset;
+    const int32_t lo = p->output_activation_min, hi = p->output_activation_max;
     for (int32_t px = 0; px < pixels; px += 2) {
         const int8_t *x0 = input + px * n;
         const int two = px + 1 < pixels;
@@ -89,9 +90,9 @@ __attribute__((noinline)) static void matmul_pairs(const rvfw_conv_params *p, co
             const int32_t lanes = out_c - oc < 4 ? out_c - oc : 4;
             for (int32_t i = 0; i < lanes; ++i) {
                 const int32_t c = oc + i, m = output_multiplier[c], s = output_shift[c], b = bias_folded[c];
-                out[c] = RVFW_OUTPUT_S8(p, acc[i] + b, m, s);
+                out[c] = RVFW_OUTPUT_S8_FAST(fast, acc[i] + b, m, s, offset, lo, hi);
                 if (two)
-                    out[out_c + c] = RVFW_OUTPUT_S8(p, acc[4 + i] + b, m, s);
+                    out[out_c + c] = RVFW_OUTPUT_S8_FAST(fast, acc[4 + i] + b, m, s, offset, lo, hi);
             }
         }
     }

@@ -199,13 +199,14 @@ static int32_t single_checked(const lines3 *k, int32_t x0, int32_t length, int32
 /* Output pixels along one line of the output: `count` of them, the first one's window starting at
  * position -pad (pad 0 or 1) along the input lines (of `length`), written `out_step` bytes apart. */
 static void along(const lines3 *k, int32_t count, int32_t pad, int32_t length, int32_t zp, int8_t *out,
-                  int32_t out_step, int32_t bias, int32_t m, int32_t sh, int32_t out_offset, int32_t lo, int32_t hi)
+                  int32_t out_step, int32_t bias, int32_t m, int32_t sh, int32_t out_offset, int32_t lo, int32_t hi,
+                  int32_t fast)
 {
     /* Pairs whose last position (x0 + 3) lies inside: x0 = o - pad, o + 3 - pad < length. */
-    const int32_t fast = count / 2 < (length - 3 + pad + 1) / 2 ? count / 2 : (length - 3 + pad + 1) / 2;
+    const int32_t inside = count / 2 < (length - 2 + pad) / 2 ? count / 2 : (length - 2 + pad) / 2;
     const int32_t fix = k->fix + bias;
     int32_t o = 0;
-    if (fast > 0) {
+    if (inside > 0) {
         int32_t carry[6];
         const int8_t *at_c[3];
         const int32_t x0 = -pad;
@@ -215,14 +216,14 @@ static void along(const lines3 *k, int32_t count, int32_t pad, int32_t length, i
             carry[2 * i + 1] = b;
             at_c[i] = k->line[i] + (x0 + 2) * k->step;
         }
-        for (int32_t done = 0; done < fast;) {
+        for (int32_t done = 0; done < inside;) {
             int32_t sums[2 * RVFW_DW_PAIRS_BLOCK];
-            const int32_t n = fast - done < RVFW_DW_PAIRS_BLOCK ? fast - done : RVFW_DW_PAIRS_BLOCK;
+            const int32_t n = inside - done < RVFW_DW_PAIRS_BLOCK ? inside - done : RVFW_DW_PAIRS_BLOCK;
             rvfw_dw3_pairs(k->w, at_c, k->step, n, sums, carry);
             for (int32_t i = 0; i < 2 * n; ++i, ++o)
-                out[o * out_step] = rvfw_requantize_s8(sums[i] + fix, m, sh, out_offset, lo, hi);
+                out[o * out_step] = RVFW_OUTPUT_S8_FAST(fast, sums[i] + fix, m, sh, out_offset, lo, hi);
             done += n;
-            if (done < fast) { /* the next block's carried values and positions */
+            if (done < inside) { /* the next block's carried values and positions */
                 const int32_t x = o - pad;
                 for (int i = 0; i < 3; ++i) {
                     const int32_t a = k->line[i][x * k->step], b = k->line[i][(x + 1) * k->step];
@@ -236,11 +237,11 @@ static void along(const lines3 *k, int32_t count, int32_t pad, int32_t length, i
     for (; o + 2 <= count; o += 2) { /* pairs reaching past the end */
         int32_t f, s;
         pair_checked(k, o - pad, length, zp, &f, &s);
-        out[o * out_step] = rvfw_requantize_s8(f + bias, m, sh, out_offset, lo, hi);
-        out[(o + 1) * out_step] = rvfw_requantize_s8(s + bias, m, sh, out_offset, lo, hi);
+        out[o * out_step] = RVFW_OUTPUT_S8_FAST(fast, f + bias, m, sh, out_offset, lo, hi);
+        out[(o + 1) * out_step] = RVFW_OUTPUT_S8_FAST(fast, s + bias, m, sh, out_offset, lo, hi);
     }
     if (o < count) /* a last odd pixel */
-        out[o * out_step] = rvfw_requantize_s8(single_checked(k, o - pad, length, zp) + bias, m, sh, out_offset, lo,
+        out[o * out_step] = RVFW_OUTPUT_S8_FAST(fast, single_checked(k, o - pad, length, zp) + bias, m, sh, out_offset, lo,
                                                hi);
 }
 
@@ -283,7 +284,7 @@ RVFW_KERNEL void rvfw_depthwise_conv2d_pairs_s8_scalar(const rvfw_conv_params *p
                     k.line[i] = in_batch + (y < 0 ? 0 : y >= across_len ? across_len - 1 : y) * across_step + c;
                 }
                 along(&k, count, pad_along, along_len, zp, out_batch + o * out_across + c, out_along, bias, m, sh,
-                      out_offset, lo, hi);
+                      out_offset, lo, hi, p->fast_requant);
             }
         }
     }

@@ -1,0 +1,23 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* The CORE-V PULP instructions the *_xcvsimd kernels use (CV32E40P with COREV_PULP): GCC 12 and
+ * binutils 2.40 do not know them, so each is its encoding through `.insn`, from the CV32E40P
+ * manual's instruction set extensions (opcode custom-3 0x7B for the SIMD dot products, custom-0
+ * 0x0B for the post-increment loads). Compiled for any other core they would trap as illegal
+ * instructions: only boards that declare xcvsimd/xcvmem (isa.custom) get these kernels. */
+#ifndef RVFW_XCV_H
+#define RVFW_XCV_H
+
+#include <stdint.h>
+
+/* cv.sdotsp.b acc, a, b: acc += a[0] b[0] + a[1] b[1] + a[2] b[2] + a[3] b[3] (signed bytes). */
+#define RVFW_SDOTSP_B(acc, a, b) __asm__(".insn r 0x7b, 1, 0x54, %0, %1, %2" : "+r"(acc) : "r"(a), "r"(b))
+
+/* cv.lw v, (p), 4: v = *(int32_t *)p; p += 4 (misaligned words take the core two bus transfers). */
+#define RVFW_LW_POST4(v, p)                                                                                            \
+    __asm__ volatile(".insn i 0x0b, 2, %0, %1, 4" : "=r"(v), "+r"(p) : "m"(*(const int32_t(*)[1])(p)))
+
+/* cv.lb v, (p), step: v = *(int8_t *)p; p += step (step within +-2047). */
+#define RVFW_LB_POST(v, p, step)                                                                                       \
+    __asm__ volatile(".insn i 0x0b, 0, %0, %1, %3" : "=r"(v), "+r"(p) : "m"(*(const int8_t *)(p)), "i"(step))
+
+#endif
