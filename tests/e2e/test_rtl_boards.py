@@ -98,3 +98,17 @@ def test_the_image_starts_at_the_cores_reset_address_and_traps_into_an_aligned_e
     b = pipeline.build(DEFAULT_MODEL, "ibex-small", tmp_path / "out", log=quiet)
     assert symbol_address(b.elf, "_start") == b.board.core["reset_pc"] == 0x100080
     assert symbol_address(b.elf, "rvfw_trap_entry") % 256 == 0
+
+
+@pytest.mark.parametrize("board", ["ibex-small", "ibex-maxperf"])
+@pytest.mark.parametrize("model", ["example", "ad_autoencoder"])
+def test_cycle_estimate_is_within_ten_percent_of_the_rtl(tmp_path, rtl_tools, board, model):
+    """Issue 60: the estimate from the board's documented timings (Spike's commit log) against the
+    core's own count; the converter corpus is measured by `make bench-cycles` (--corpus)."""
+    from codegen.run.trace import estimate_cycles
+
+    path = DEFAULT_MODEL if model == "example" else mlperf_model(model)
+    b, r, _lines = _run(path, board, tmp_path / "out")
+    estimate = estimate_cycles(b.elf, b.board, b.graph.name, None, b.steps)
+    assert abs(estimate.total - r.harness.total_cycles) <= 0.10 * r.harness.total_cycles
+    assert len(estimate.layers) == len(b.layers)
