@@ -29,7 +29,8 @@ from codegen.ops.common import (
 )
 from codegen.ops.contract import Form, Kind, OpContract
 from codegen.ops.int4 import UNPACK4
-from codegen.ops.kernels import family, lanes
+from codegen.ops.conv2d import pairs_fit, pairs_table
+from codegen.ops.kernels import Need, family, lanes
 from codegen.quant import activation_range
 
 PARAMS = "rvfw_fc_params"
@@ -64,8 +65,21 @@ FC_F32 = family("FULLY_CONNECTED float32", PARAMS, "fully_connected_f32", ("ref"
                 args={"ref": ("input", "filter", "bias", "act", "output"),
                       "scalar": ("input", "filter", "bias", "act", "output"),
                       "rvv": ("input", "filter_t", "bias", "act", "output")})  # fmt: skip
+# The cycle-tuned scalar kernels, as the convolutions' (ops.conv2d): two units per 32-bit multiply
+# on boards whose core timings are documented (a speed table: the weights packed in pairs), and
+# the CORE-V SIMD kernel on the boards that declare it.
+FC_PAIRS = replace(
+    FC.variant("FULLY_CONNECTED, two units per multiply", {"scalar": "fully_connected_pairs_s8_scalar"},
+               {"scalar": ("input", "filter_pairs", "bias_folded", "multiplier", "shift8", "output")}),
+    tables=frozenset({"scalar"}),
+).requiring({"scalar": (Need("mul_pairs", (True,), "the board names no core timings"),
+                        Need("pairs_fit", (True,), "a weight of -128"))})  # fmt: skip
+FC_XCV = FC.variant("FULLY_CONNECTED, CORE-V SIMD dot products", {"scalar": "fully_connected_s8_xcvsimd"},
+                    {"scalar": FC.args["fully_connected_s8_scalar"]}).requiring(
+    {"scalar": (Need("xcvsimd", (True,), "no CORE-V SIMD"), Need("xcvmem", (True,), "no CORE-V post-increment loads"))})  # fmt: skip
 # What each kernel needs (ops.kernels.Need), as the convolutions' (ops.conv2d).
-FC = FC.requiring({"scalar": BIAS_FOLDS, "rvv": BIAS_FOLDS, "xthead": BIAS_FOLDS})
+FC, FC_PAIRS, FC_XCV = (f.requiring({"scalar": BIAS_FOLDS, "rvv": BIAS_FOLDS, "xthead": BIAS_FOLDS})
+                        for f in (FC, FC_PAIRS, FC_XCV))  # fmt: skip
 FC_S16 = FC_S16.requiring({"rvv": conv_common.S16_VECTOR})
 FC_F32 = FC_F32.requiring({"rvv": lanes("f32")})
 
@@ -108,18 +122,23 @@ def lower(ctx: LowerContext, op: Op) -> Layer:
     bias_index = optional_input(op, 2)
     raw_bias = ctx.tensor(bias_index).data if bias_index >= 0 else None
     folds = bias_folds(flt.data, raw_bias, -inp.quant.zero_point[0])
-    chosen = ctx.pick(FC, {"bias_folds": folds})
+    if folds:
+        shifts = conv_common.requant(ctx, op, out_depth)[1]
+        folded = folded_bias(flt.data, raw_bias, -inp.quant.zero_point[0])
+        params.append(("fast_requant", int(conv_common.fast_requant(shifts, flt.data, folded))))
+    fam, chosen = ctx.pick_among((FC_XCV, FC_PAIRS, FC), {"bias_folds": folds, "pairs_fit": pairs_fit(flt.data)})
     operands: Operands = {
         "input": lambda: ctx.input(op),
         "filter": lambda: ctx.weights(op.inputs[1]),
         "filter_t": lambda: ctx.derived(op, "filter_t", "int8_t", flt.data.T, role="weights"),
+        "filter_pairs": lambda: ctx.derived(op, "filter_pairs", "int32_t", pairs_table(flt.data), role="weights"),
         "bias": lambda: ctx.weights(bias_index),
         "bias_folded": lambda: ctx.derived(op, "bias_folded", "int32_t",
                                            folded_bias(flt.data, raw_bias, -inp.quant.zero_point[0])),
         **conv_common.requant_operands(ctx, op, out_depth),
         "output": lambda: ctx.output(op),
     }  # fmt: skip
-    return ctx.layer(op, chosen, FC, params, operands, macs(ctx.graph, op))
+    return ctx.layer(op, chosen, fam, params, operands, macs(ctx.graph, op))
 
 
 def _check_shapes(graph: Graph, op: Op) -> None:
@@ -186,6 +205,6 @@ CONTRACT = OpContract(
     forms={
         DType.INT16: Form(check_s16, lower_s16, (FC_S16, FC_S16_LANES32), macs=macs),
         DType.FLOAT32: Form(check_f32, lower_f32, (FC_F32,), macs=macs),
-        None: Form(check, lower, (FC, UNPACK4), macs=macs),
+        None: Form(check, lower, (FC, FC_PAIRS, FC_XCV, UNPACK4), macs=macs),
     },
 )

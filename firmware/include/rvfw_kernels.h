@@ -342,6 +342,7 @@ typedef struct {
     int32_t input_offset, filter_offset, output_offset;
     int32_t output_activation_min, output_activation_max;
     int32_t acc32; /* as rvfw_conv_params.acc32 */
+    int32_t fast_requant; /* as rvfw_conv_params.fast_requant */
 } rvfw_fc_params;
 
 typedef struct {
@@ -997,6 +998,14 @@ void rvfw_depthwise_conv2d_mult_s8_scalar(const rvfw_conv_params *p, const int8_
 void rvfw_fully_connected_s8_scalar(const rvfw_fc_params *p, const int8_t *input, const int8_t *filter,
                                     const int32_t *bias_folded, const int32_t *output_multiplier,
                                     const int8_t *output_shift, int8_t *output);
+/* Two output units per 32-bit multiply (pairs: codegen.ops.conv2d.pairs_table of the filter). */
+void rvfw_fully_connected_pairs_s8_scalar(const rvfw_fc_params *p, const int8_t *input, const int32_t *pairs,
+                                          const int32_t *bias_folded, const int32_t *output_multiplier,
+                                          const int8_t *output_shift, int8_t *output);
+/* On the CORE-V SIMD extension (boards declaring xcvsimd and xcvmem). */
+void rvfw_fully_connected_s8_xcvsimd(const rvfw_fc_params *p, const int8_t *input, const int8_t *filter,
+                                     const int32_t *bias_folded, const int32_t *output_multiplier,
+                                     const int8_t *output_shift, int8_t *output);
 
 /* RVV 1.0 kernels (VLEN-agnostic, SEW <= 32 so they also run on Zve32x). Same results as the
  * scalar references; conv and fully connected take transposed weights and a folded bias. */

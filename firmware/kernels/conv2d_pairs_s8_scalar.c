@@ -19,56 +19,8 @@
 
 #include "rvfw_conv_scalar.h"
 #include "rvfw_kernels.h"
+#include "rvfw_pairs_scalar.h"
 #include "rvfw_requant.h"
-
-#define HALF 0x8000
-
-/* Four channels (two words) of two pixels over n taps; acc: P and H per pixel and word. */
-static inline __attribute__((always_inline)) void block_2x4(const int8_t *x0, const int8_t *x1, int32_t n,
-                                                            const int32_t *w, int32_t acc[8])
-{
-    int32_t p0a = 0, p0b = 0, p1a = 0, p1b = 0, h0a = 0, h0b = 0, h1a = 0, h1b = 0;
-    const int32_t half = HALF;
-    const int8_t *end = x0 + (n & ~1);
-    for (; x0 < end; x0 += 2, x1 += 2, w += 4) {
-        const int32_t a0 = w[0], b0 = w[1], a1 = w[2], b1 = w[3];
-        const int32_t u0 = x0[0], u1 = x0[1], v0 = x1[0], v1 = x1[1];
-        int32_t s;
-        s = u0 * a0 + u1 * a1;
-        p0a += s;
-        h0a += (s + half) >> 16;
-        s = u0 * b0 + u1 * b1;
-        p0b += s;
-        h0b += (s + half) >> 16;
-        s = v0 * a0 + v1 * a1;
-        p1a += s;
-        h1a += (s + half) >> 16;
-        s = v0 * b0 + v1 * b1;
-        p1b += s;
-        h1b += (s + half) >> 16;
-    }
-    if (n & 1) { /* the last tap alone: one product per half */
-        const int32_t a0 = w[0], b0 = w[1], u0 = x0[0], v0 = x1[0];
-        int32_t s;
-        s = u0 * a0;
-        p0a += s;
-        h0a += (s + half) >> 16;
-        s = u0 * b0;
-        p0b += s;
-        h0b += (s + half) >> 16;
-        s = v0 * a0;
-        p1a += s;
-        h1a += (s + half) >> 16;
-        s = v0 * b0;
-        p1b += s;
-        h1b += (s + half) >> 16;
-    }
-    /* channels 0-3 of pixel 0, then of pixel 1 */
-    acc[0] = (int32_t)((uint32_t)p0a - ((uint32_t)h0a << 16)), acc[1] = h0a;
-    acc[2] = (int32_t)((uint32_t)p0b - ((uint32_t)h0b << 16)), acc[3] = h0b;
-    acc[4] = (int32_t)((uint32_t)p1a - ((uint32_t)h1a << 16)), acc[5] = h1a;
-    acc[6] = (int32_t)((uint32_t)p1b - ((uint32_t)h1b << 16)), acc[7] = h1b;
-}
 
 /* `pixels` rows of n contiguous bytes (x) against every output channel's packed weights. */
 __attribute__((noinline)) static void matmul_pairs(const rvfw_conv_params *p, const int8_t *input, int32_t n,
@@ -86,7 +38,7 @@ __attribute__((noinline)) static void matmul_pairs(const rvfw_conv_params *p, co
         const int32_t *w = pairs;
         for (int32_t oc = 0; oc < out_c; oc += 4, w += 2 * n) {
             int32_t acc[8];
-            block_2x4(x0, x1, n, w, acc);
+            rvfw_pairs_2x4(x0, x1, n, w, acc);
             const int32_t lanes = out_c - oc < 4 ? out_c - oc : 4;
             for (int32_t i = 0; i < lanes; ++i) {
                 const int32_t c = oc + i, m = output_multiplier[c], s = output_shift[c], b = bias_folded[c];
