@@ -266,6 +266,16 @@ class LowerContext:
         picks = [(family, self.pick(family, facts)) for family in families]
         return next(((f, p) for f, p in picks if p.kernel_set == self.kernels), picks[0])
 
+    def pick_tuned(self, variants: tuple[Family, ...], base: Family, facts: dict | None = None) -> tuple[Family, Pick]:
+        """The first of `variants` (kernels tuned for a core: ops.conv_common.PAIRS, CORE_V) whose
+        kernel of the requested set runs here, else `base`'s pick with its own fallback and note
+        (a variant that does not apply is no reason to mention)."""
+        for family in variants:
+            chosen = self.pick(family, facts)
+            if chosen.kernel_set == self.kernels and chosen.kernel != base.kernels.get(self.kernels):
+                return family, chosen
+        return base, self.pick(base, facts)
+
     def layer(self, op: Op, chosen: Pick, family: Family, params, args: list[Arg] | Operands, macs: int = 0) -> Layer:
         """One kernel call. args: the arguments in order, or for a family whose kernels' pointer
         arguments differ (Family.args), every operand the lowering offers, by name: the picked

@@ -26,7 +26,7 @@ from codegen.ops.common import (
 )
 from codegen.ops.contract import Form, Kind, OpContract
 from codegen.ops.int4 import UNPACK4
-from codegen.ops.kernels import Need, family, lanes
+from codegen.ops.kernels import family, lanes
 
 PARAMS = "rvfw_conv_params"
 OUT = ("multiplier", "shift", "output")  # every int8 conv kernel ends with the requantisation and output
@@ -58,18 +58,18 @@ CONV_TAIL = CONV.variant("CONV_2D, columns in the output", {"scalar": "conv2d_ta
 # their bytes in flash (a speed table: `--optimize size` keeps the plain kernel), where no weight is
 # -128 (then every two-tap half-sum fits int16) and the plan gave im2col columns.
 CONV_PAIRS = replace(
-    CONV.variant("CONV_2D, two output channels per multiply", {"scalar": "conv2d_pairs_s8_scalar"},
-                 {"scalar": ("input", "filter_pairs", "bias_folded", "multiplier", "shift8", "output", "columns")}),
+    CONV.variant(
+        "CONV_2D, two output channels per multiply",
+        {"scalar": "conv2d_pairs_s8_scalar"},
+        {"scalar": ("input", "filter_pairs", "bias_folded", "multiplier", "shift8", "output", "columns")},
+    ),
     tables=frozenset({"scalar"}),
-).requiring({"scalar": (Need("mul_pairs", (True,), "the board names no core timings"),
-                        Need("pairs_fit", (True,), "a weight of -128"),
-                        Need("columns", (True,), "no im2col scratch"))})  # fmt: skip
+).requiring({"scalar": (*conv_common.PAIRS, conv_common.COLUMNS)})
 # On the CORE-V SIMD extension (CV32E40P: cv.sdotsp.b, post-increment loads), the boards that
 # declare it (isa.custom: xcvsimd, xcvmem): four MACs per instruction, the plain kernel's operands.
-CONV_XCV = CONV.variant("CONV_2D, CORE-V SIMD dot products", {"scalar": "conv2d_s8_xcvsimd"},
-                        {"scalar": CONV.args["conv2d_s8_scalar"]}).requiring(
-    {"scalar": (Need("xcvsimd", (True,), "no CORE-V SIMD"), Need("xcvmem", (True,), "no CORE-V post-increment loads"),
-                Need("columns", (True,), "no im2col scratch"))})  # fmt: skip
+CONV_XCV = CONV.variant(
+    "CONV_2D, CORE-V SIMD dot products", {"scalar": "conv2d_s8_xcvsimd"}, {"scalar": CONV.args["conv2d_s8_scalar"]}
+).requiring({"scalar": (*conv_common.CORE_V, conv_common.COLUMNS)})
 # 16x8 and float32: the vector kernels read the weights output-channel innermost.
 CONV_S16 = family(
     "CONV_2D 16x8",
@@ -313,8 +313,7 @@ def lower(ctx: LowerContext, op: Op):
     rows = has_rows and (_rows_fill_more_lanes(ctx.vlen, g.out_w, g.out_c) or runs is not None)
     no_columns = ctx.spare_scratch(op).kind == "null" and not pointwise(ctx.graph, op)
     facts |= {"pairs_fit": pairs_fit(flt.data), "columns": not no_columns}
-    candidates = (CONV_ROWS,) if rows else (CONV_XCV, CONV_PAIRS, CONV)
-    fam, chosen = ctx.pick_among(candidates, facts)
+    fam, chosen = ctx.pick_tuned((), CONV_ROWS, facts) if rows else ctx.pick_tuned((CONV_XCV, CONV_PAIRS), CONV, facts)
     if no_columns and CONV_TAIL.replaces(CONV, chosen.kernel):
         fam = CONV_TAIL
         chosen = ctx.pick(fam, facts)

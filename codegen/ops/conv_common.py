@@ -142,6 +142,14 @@ def layer_params(ctx: LowerContext, op: Op, g: Geometry, depth_multiplier: int) 
     ]  # fmt: skip
 
 
+# The cycle-tuned kernels' needs (issue 60), one declaration each: the packed-pairs kernels (two
+# int8 products per 32-bit multiply) run on boards whose core timings are documented and measured
+# on their RTL, where no weight is -128; the CORE-V ones where the board declares the extensions.
+PAIRS = (Need("mul_pairs", (True,), "the board names no core timings"), Need("pairs_fit", (True,), "a weight of -128"))
+CORE_V = (Need("xcvsimd", (True,), "no CORE-V SIMD"), Need("xcvmem", (True,), "no CORE-V post-increment loads"))
+COLUMNS = Need("columns", (True,), "no im2col scratch")
+
+
 def fast_requant(shifts: np.ndarray, per_channel: np.ndarray, bias_folded: np.ndarray | None) -> bool:
     """Whether rvfw_requantize_right is exact for every output of the layer: every shift a right
     shift, and each channel's accumulator (the folded bias plus raw int8 inputs, |x| <= 128, times

@@ -53,11 +53,10 @@ DEPTHWISE_MULTIPLIER = DEPTHWISE.variant(
 # boards whose core timings are documented (the packing is measured on their RTL; conv2d.CONV_PAIRS's
 # Need): weights in [-127, 127].
 DEPTHWISE_PAIRS = DEPTHWISE.variant(
-    "DEPTHWISE_CONV_2D 3x3, two pixels per multiply", {"scalar": "depthwise_conv2d_pairs_s8_scalar"},
+    "DEPTHWISE_CONV_2D 3x3, two pixels per multiply",
+    {"scalar": "depthwise_conv2d_pairs_s8_scalar"},
     {"scalar": ("input", "filter", "bias_folded", "multiplier", "shift8", "output")},
-).requiring({"scalar": (Need("mul_pairs", (True,), "the board names no core timings"),
-                        Need("pairs_fit", (True,), "a weight of -128"),
-                        Need("window_3x3_s1", (True,), "not a 3x3 stride-1 window"))})  # fmt: skip
+).requiring({"scalar": (*conv_common.PAIRS, Need("window_3x3_s1", (True,), "not a 3x3 stride-1 window"))})
 # In place, each output row runs through the set's out-of-place kernel, with the biases it takes;
 # XTheadVector's row kernel (folded bias) or channel kernel (raw bias): the one given a bias runs.
 INPLACE_OUT = ("multiplier", "shift", "scratch")
@@ -216,7 +215,7 @@ def lower(ctx: LowerContext, op: Op):
         fam = DEPTHWISE_ROWS if rows else DEPTHWISE_MULTIPLIER
         chosen = ctx.pick(fam, facts)
     else:
-        fam, chosen = ctx.pick_among((DEPTHWISE_PAIRS, DEPTHWISE), facts)
+        fam, chosen = ctx.pick_tuned((DEPTHWISE_PAIRS,), DEPTHWISE, facts)
     layer = ctx.layer(op, chosen, fam, params, operands, macs)
     return conv_common.fuse_band(ctx, op, layer, g)
 

@@ -28,9 +28,9 @@ from codegen.ops.common import (
     optional_input,
 )
 from codegen.ops.contract import Form, Kind, OpContract
-from codegen.ops.int4 import UNPACK4
 from codegen.ops.conv2d import pairs_fit, pairs_table
-from codegen.ops.kernels import Need, family, lanes
+from codegen.ops.int4 import UNPACK4
+from codegen.ops.kernels import family, lanes
 from codegen.quant import activation_range
 
 PARAMS = "rvfw_fc_params"
@@ -69,14 +69,18 @@ FC_F32 = family("FULLY_CONNECTED float32", PARAMS, "fully_connected_f32", ("ref"
 # on boards whose core timings are documented (a speed table: the weights packed in pairs), and
 # the CORE-V SIMD kernel on the boards that declare it.
 FC_PAIRS = replace(
-    FC.variant("FULLY_CONNECTED, two units per multiply", {"scalar": "fully_connected_pairs_s8_scalar"},
-               {"scalar": ("input", "filter_pairs", "bias_folded", "multiplier", "shift8", "output")}),
+    FC.variant(
+        "FULLY_CONNECTED, two units per multiply",
+        {"scalar": "fully_connected_pairs_s8_scalar"},
+        {"scalar": ("input", "filter_pairs", "bias_folded", "multiplier", "shift8", "output")},
+    ),
     tables=frozenset({"scalar"}),
-).requiring({"scalar": (Need("mul_pairs", (True,), "the board names no core timings"),
-                        Need("pairs_fit", (True,), "a weight of -128"))})  # fmt: skip
-FC_XCV = FC.variant("FULLY_CONNECTED, CORE-V SIMD dot products", {"scalar": "fully_connected_s8_xcvsimd"},
-                    {"scalar": FC.args["fully_connected_s8_scalar"]}).requiring(
-    {"scalar": (Need("xcvsimd", (True,), "no CORE-V SIMD"), Need("xcvmem", (True,), "no CORE-V post-increment loads"))})  # fmt: skip
+).requiring({"scalar": conv_common.PAIRS})
+FC_XCV = FC.variant(
+    "FULLY_CONNECTED, CORE-V SIMD dot products",
+    {"scalar": "fully_connected_s8_xcvsimd"},
+    {"scalar": FC.args["fully_connected_s8_scalar"]},
+).requiring({"scalar": conv_common.CORE_V})
 # What each kernel needs (ops.kernels.Need), as the convolutions' (ops.conv2d).
 FC, FC_PAIRS, FC_XCV = (f.requiring({"scalar": BIAS_FOLDS, "rvv": BIAS_FOLDS, "xthead": BIAS_FOLDS})
                         for f in (FC, FC_PAIRS, FC_XCV))  # fmt: skip
@@ -126,7 +130,7 @@ def lower(ctx: LowerContext, op: Op) -> Layer:
         shifts = conv_common.requant(ctx, op, out_depth)[1]
         folded = folded_bias(flt.data, raw_bias, -inp.quant.zero_point[0])
         params.append(("fast_requant", int(conv_common.fast_requant(shifts, flt.data, folded))))
-    fam, chosen = ctx.pick_among((FC_XCV, FC_PAIRS, FC), {"bias_folds": folds, "pairs_fit": pairs_fit(flt.data)})
+    fam, chosen = ctx.pick_tuned((FC_XCV, FC_PAIRS), FC, {"bias_folds": folds, "pairs_fit": pairs_fit(flt.data)})
     operands: Operands = {
         "input": lambda: ctx.input(op),
         "filter": lambda: ctx.weights(op.inputs[1]),

@@ -33,12 +33,12 @@ def test_taken_branch_and_load_use():
         line(0x1000, "0x00052583", "lw      a1, 0(a0)"),  # its result read next: + load_use
         line(0x1004, "0x00b585b3", "add     a1, a1, a1"),
         line(0x1008, "0x00052603", "lw      a2, 0(a0)"),  # not read next: no stall
-        line(0x100c, "0x02c686b3", "mul     a3, a3, a2"),
+        line(0x100C, "0x02c686b3", "mul     a3, a3, a2"),
         line(0x1010, "0xfe0698e3", "bnez    a3, pc - 16"),  # taken: the next pc is not 0x1014
         line(0x1000, "0x00052583", "lw      a1, 0(a0)"),
         line(0x1004, "0x00b585b3", "add     a1, a1, a1"),
         line(0x1008, "0x00052603", "lw      a2, 0(a0)"),
-        line(0x100c, "0x02c686b3", "mul     a3, a3, a2"),
+        line(0x100C, "0x02c686b3", "mul     a3, a3, a2"),
         line(0x1010, "0xfe0698e3", "bnez    a3, pc - 16"),  # not taken
         line(0x1014, "0x00000013", "nop"),
     ]
