@@ -57,6 +57,14 @@ DEPTHWISE_PAIRS = DEPTHWISE.variant(
     {"scalar": "depthwise_conv2d_pairs_s8_scalar"},
     {"scalar": ("input", "filter", "bias_folded", "multiplier", "shift8", "output")},
 ).requiring({"scalar": (*conv_common.PAIRS, Need("window_3x3_s1", (True,), "not a 3x3 stride-1 window"))})
+# The same window on the CORE-V SIMD extension: a kernel line's three taps in one dot product, the
+# channel's lines copied to three stack buffers of XCV_LINE bytes (lines up to XCV_LINE - 3 pixels).
+XCV_LINE = 256  # mirrors RVFW_DW_XCV_LINE
+DEPTHWISE_XCV = DEPTHWISE.variant(
+    "DEPTHWISE_CONV_2D 3x3, CORE-V SIMD dot products", {"scalar": "depthwise_conv2d_s8_xcvsimd"},
+    {"scalar": ("input", "filter", "bias_folded", "multiplier", "shift8", "output")},
+).requiring({"scalar": (*conv_common.CORE_V, Need("window_3x3_s1", (True,), "not a 3x3 stride-1 window"),
+                        Need("line", maximum=XCV_LINE - 3, why="lines of {value} pixels"))})  # fmt: skip
 # In place, each output row runs through the set's out-of-place kernel, with the biases it takes;
 # XTheadVector's row kernel (folded bias) or channel kernel (raw bias): the one given a bias runs.
 INPLACE_OUT = ("multiplier", "shift", "scratch")
@@ -81,8 +89,10 @@ DEPTHWISE, DEPTHWISE_ROWS, DEPTHWISE_MULTIPLIER, DEPTHWISE_INPLACE = (
     f.requiring({"scalar": (BIAS_FOLDS, TAP_SUMS_FIT), "rvv": (BIAS_FOLDS, TAP_SUMS_FIT), "xthead": BIAS_FOLDS})
     for f in (DEPTHWISE, DEPTHWISE_ROWS, DEPTHWISE_MULTIPLIER, DEPTHWISE_INPLACE)
 )
-DEPTHWISE_PAIRS = DEPTHWISE_PAIRS.requiring({"scalar": BIAS_FOLDS, "rvv": (BIAS_FOLDS, TAP_SUMS_FIT),
-                                             "xthead": BIAS_FOLDS})  # fmt: skip
+DEPTHWISE_PAIRS, DEPTHWISE_XCV = (
+    f.requiring({"scalar": BIAS_FOLDS, "rvv": (BIAS_FOLDS, TAP_SUMS_FIT), "xthead": BIAS_FOLDS})
+    for f in (DEPTHWISE_PAIRS, DEPTHWISE_XCV)
+)
 # In place (`small`, depth multiplier 1): each set's own kernel a row at a time (rvfw_inplace_rows.h).
 # Each reads the operands of its set's kernel, the output (over the input) first and scratch last.
 DEPTHWISE_INPLACE_S16 = family("DEPTHWISE_CONV_2D 16x8 in place", PARAMS, "depthwise_conv2d_inplace_s16",
@@ -185,7 +195,8 @@ def lower(ctx: LowerContext, op: Op):
     tap_sums = per_channel.astype(np.int64).sum(axis=1)
     sums_fit = bool(np.abs(tap_sums).max(initial=0) <= np.iinfo(np.int16).max)
     facts = {"tap_sums_fit": sums_fit, "bias_folds": bias_folds(per_channel, bias, -inp.quant.zero_point[0]),
-             "pairs_fit": bool(flt.data.min(initial=0) >= -127), "window_3x3_s1": window_3x3_s1(g, dm)}  # fmt: skip
+             "pairs_fit": bool(flt.data.min(initial=0) >= -127), "window_3x3_s1": window_3x3_s1(g, dm),
+             "line": max(g.out_h, g.out_w)}  # fmt: skip
 
     if facts["bias_folds"]:
         shifts = conv_common.requant(ctx, op, g.out_c)[1]
@@ -215,7 +226,7 @@ def lower(ctx: LowerContext, op: Op):
         fam = DEPTHWISE_ROWS if rows else DEPTHWISE_MULTIPLIER
         chosen = ctx.pick(fam, facts)
     else:
-        fam, chosen = ctx.pick_tuned((DEPTHWISE_PAIRS,), DEPTHWISE, facts)
+        fam, chosen = ctx.pick_tuned((DEPTHWISE_XCV, DEPTHWISE_PAIRS), DEPTHWISE, facts)
     layer = ctx.layer(op, chosen, fam, params, operands, macs)
     return conv_common.fuse_band(ctx, op, layer, g)
 
@@ -281,7 +292,7 @@ CONTRACT = OpContract(
         DType.FLOAT32: Form(conv_common.check_f32, lower_f32, (DEPTHWISE_F32, DEPTHWISE_INPLACE_F32),
                               macs=conv_common.macs, inplace=inplace_wide, rows=conv_common.window_rows),
         None: Form(check, lower, (DEPTHWISE, DEPTHWISE_ROWS, DEPTHWISE_MULTIPLIER, DEPTHWISE_INPLACE, DEPTHWISE_PAIRS,
-                                  UNPACK4),
+                                  DEPTHWISE_XCV, UNPACK4),
                    macs=conv_common.macs, inplace=inplace, rows=conv_common.window_rows),
     },
 )  # fmt: skip

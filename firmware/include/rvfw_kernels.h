@@ -992,6 +992,11 @@ void rvfw_depthwise_conv2d_s8_scalar(const rvfw_conv_params *p, const int8_t *in
 void rvfw_depthwise_conv2d_pairs_s8_scalar(const rvfw_conv_params *p, const int8_t *input, const int8_t *filter,
                                            const int32_t *bias_folded, const int32_t *output_multiplier,
                                            const int8_t *output_shift, int8_t *output);
+/* 3x3, stride 1, depth multiplier 1 on the CORE-V SIMD extension: lines of at most 253 pixels
+ * (three 256-byte line buffers on its stack). */
+void rvfw_depthwise_conv2d_s8_xcvsimd(const rvfw_conv_params *p, const int8_t *input, const int8_t *filter,
+                                      const int32_t *bias_folded, const int32_t *output_multiplier,
+                                      const int8_t *output_shift, int8_t *output);
 void rvfw_depthwise_conv2d_mult_s8_scalar(const rvfw_conv_params *p, const int8_t *input, const int8_t *filter,
                                           const int32_t *bias_folded, const int16_t *tap_sums,
                                           const int32_t *output_multiplier, const int8_t *output_shift, int8_t *output);

@@ -20,4 +20,13 @@
 #define RVFW_LB_POST(v, p, step)                                                                                       \
     __asm__ volatile(".insn i 0x0b, 0, %0, %1, %3" : "=r"(v), "+r"(p) : "m"(*(const int8_t *)(p)), "i"(step))
 
+/* lw of a possibly misaligned word: CV32E40P splits it into two bus transfers in hardware (a C
+ * memcpy would be four byte loads and the shifts to join them). */
+static inline int32_t rvfw_xcv_word(const int8_t *p)
+{
+    int32_t v;
+    __asm__("lw %0, 0(%1)" : "=r"(v) : "r"(p), "m"(*(const int8_t(*)[4])p));
+    return v;
+}
+
 #endif
