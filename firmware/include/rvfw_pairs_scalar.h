@@ -21,6 +21,7 @@ static inline __attribute__((always_inline)) void rvfw_pairs_2x4(const int8_t *x
     int32_t p0a = 0, p0b = 0, p1a = 0, p1b = 0, h0a = 0, h0b = 0, h1a = 0, h1b = 0;
     const int32_t half = RVFW_PAIRS_HALF;
     const int8_t *end = x0 + (n & ~1);
+#pragma GCC unroll 2
     for (; x0 < end; x0 += 2, x1 += 2, w += 4) {
         const int32_t a0 = w[0], b0 = w[1], a1 = w[2], b1 = w[3];
         const int32_t u0 = x0[0], u1 = x0[1], v0 = x1[0], v1 = x1[1];
