@@ -143,7 +143,7 @@ def _read_subgraph(model: tflite.Model, k: int, data: bytes, label: str) -> tupl
             missing.append(exc)
     if missing:  # every op kind (and version) rvfw lacks, in one line: the same form for one or several
         raise ModelError(label, "not supported: " + summarize(missing))
-    return signal.add_state(tensors, ops)
+    return signal.add_state(tensors, ops, label)
 
 
 MAX_NESTING = 8  # WHILE loops and IFs inside each other

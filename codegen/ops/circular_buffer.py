@@ -13,8 +13,10 @@ the option is absent; rvfw takes the form that runs every invocation (cycles_max
 
 from __future__ import annotations
 
+import numpy as np
+
 from codegen.ir import DType, Graph, Op, OpKind
-from codegen.ops.common import Layer, LowerContext, expect_dtype, expect_quant, fail
+from codegen.ops.common import Layer, LowerContext, expect_dtype, expect_quant, expect_state, fail
 from codegen.ops.contract import Form, Kind, OpContract
 from codegen.ops.kernels import family
 
@@ -34,6 +36,7 @@ def check(graph: Graph, op: Op) -> None:
             inp.shape[2:] != out.shape[2:]) or inp.shape[0] != 1:  # fmt: skip
         raise fail(graph, op, f"input {list(inp.shape)} and output {list(out.shape)}: [1, 1, W, D] into "
                    "[1, slots, W, D] expected")  # fmt: skip
+    expect_state(graph, op, 0, (int(np.prod(out.shape, dtype=np.int64)),))
     cycles = op.options.get("cycles_max")
     if cycles is None or isinstance(cycles, float) or int(cycles) <= 0:
         cycles = 1 if out.shape[1] in EVERY_INVOCATION_SLOTS else 2
@@ -44,7 +47,9 @@ def check(graph: Graph, op: Op) -> None:
 
 def lower(ctx: LowerContext, op: Op) -> Layer:
     out = ctx.tensor(op.outputs[0])
-    params = [("slots", out.shape[1]), ("depth", out.shape[2] * out.shape[3])]
+    slots, depth = out.shape[1], out.shape[2] * out.shape[3]
+    assert slots * depth == ctx.tensor(op.inputs[1]).shape[0], "check() proved the state holds every slot"
+    params = [("slots", slots), ("depth", depth)]
     args = [ctx.input(op), ctx.arena(op.inputs[1]), ctx.output(op)]
     return ctx.layer(op, ctx.pick(CIRCULAR), CIRCULAR, params, args)
 

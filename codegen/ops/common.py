@@ -501,3 +501,13 @@ def expect_hybrid_refused(graph: Graph, op: Op) -> None:
     """float32 activations with int8 weights (a hybrid model): TFLite Micro refuses it too."""
     if graph.tensors[op.inputs[1]].dtype is DType.INT8:
         raise fail(graph, op, "hybrid model (float32 activations, int8 weights): TFLite Micro refuses it too")
+
+
+def expect_state(graph: Graph, op: Op, k: int, shape: tuple[int, ...]) -> None:
+    """The op's k-th state tensor (frontend.signal) holds exactly what its kernel reads and writes:
+    the kernel's sizes come from it (lower), so a state the options do not size is refused."""
+    index = op.inputs[1 + k] if 1 + k < len(op.inputs) else -1
+    state = graph.tensors[index] if 0 <= index < len(graph.tensors) else None
+    if state is None or tuple(state.shape) != tuple(shape):
+        have = list(state.shape) if state is not None else "none"
+        raise fail(graph, op, f"state {k} is {have}, its kernel needs {list(shape)}")

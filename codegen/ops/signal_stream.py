@@ -19,7 +19,7 @@ bounded here: TFLite Micro reads them unchecked."""
 from __future__ import annotations
 
 from codegen.ir import DType, Graph, Op, OpKind
-from codegen.ops.common import Layer, LowerContext, expect_dtype, fail
+from codegen.ops.common import Layer, LowerContext, expect_dtype, expect_state, fail
 from codegen.ops.contract import Form, Kind, OpContract
 from codegen.ops.kernels import family
 
@@ -71,6 +71,7 @@ def check(graph: Graph, op: Op) -> None:
             raise fail(graph, op, f"{inner} samples a row is not a multiple of frame_step {step}")
         if tuple(out.shape) != (*inp.shape[:-1], inner // step, size):
             raise fail(graph, op, f"output {list(out.shape)} is not {[*inp.shape[:-1], inner // step, size]}")
+        expect_state(graph, op, 0, (_rows(inp.shape), -(-size // step) * step))
     elif op.kind is OpKind.SIGNAL_STACKER:
         _valid_output(graph, op)
         channels = _option(graph, op, "num_channels", 1, MAX_STATE)
@@ -81,15 +82,18 @@ def check(graph: Graph, op: Op) -> None:
             raise fail(graph, op, f"input {list(inp.shape)} and output {list(out.shape)}: 1-D, num_channels in")
         if out.shape[0] != channels * (left + right + 1) or out.shape[0] > MAX_STATE:
             raise fail(graph, op, f"output of {out.shape[0]} for {left + right + 1} frames of {channels}")
+        expect_state(graph, op, 0, (out.shape[0],))
     elif op.kind is OpKind.SIGNAL_DELAY:
-        _option(graph, op, "delay_length", 0, MAX_STATE)
+        delay = _option(graph, op, "delay_length", 0, MAX_STATE)
         if tuple(out.shape) != tuple(inp.shape):
             raise fail(graph, op, f"input {list(inp.shape)} and output {list(out.shape)} differ")
+        expect_state(graph, op, 0, (_rows(inp.shape), max(delay, 1)))
     else:
         step = _option(graph, op, "frame_step", 1, max(inner, 1))
         if len(inp.shape) < 2 or tuple(out.shape) != (*inp.shape[:-2], inp.shape[-2] * step):
             want = [*inp.shape[:-2], inp.shape[-2] * step] if len(inp.shape) >= 2 else "frames x frame_step a row"
             raise fail(graph, op, f"output {list(out.shape)} is not {want}")
+        expect_state(graph, op, 0, (_rows(inp.shape, 2), inner))
 
 
 def lower(ctx: LowerContext, op: Op) -> Layer:
@@ -97,8 +101,9 @@ def lower(ctx: LowerContext, op: Op) -> Layer:
     state = [ctx.arena(t) for t in op.inputs[1:]]
     if op.kind is OpKind.SIGNAL_FRAMER:
         size, step = int(op.options["frame_size"]), int(op.options["frame_step"])
-        params = [("rows", _rows(inp.shape)), ("frame_size", size), ("frame_step", step),
-                  ("frames", inp.shape[-1] // step), ("capacity", -(-size // step) * step)]  # fmt: skip
+        rows, capacity = ctx.tensor(op.inputs[1]).shape  # the state the plan allots (checked: expect_state)
+        params = [("rows", rows), ("frame_size", size), ("frame_step", step),
+                  ("frames", inp.shape[-1] // step), ("capacity", capacity)]  # fmt: skip
         args = [ctx.input(op), *state, ctx.output(op), ctx.output(op, 1)]
         return ctx.layer(op, ctx.pick(FRAMER), FRAMER, params, args)
     if op.kind is OpKind.SIGNAL_STACKER:

@@ -1,0 +1,57 @@
+"""Untrusted input, fourth round (issue 55): memory safety on the device by construction. Each
+reproducer (the report's, kept aside: described in the issue) is refused in one line or handled."""
+
+from __future__ import annotations
+
+import flatbuffers.flexbuffers as flexbuffers
+import numpy as np
+import pytest
+
+from codegen.frontend.signal import MAX_STATE
+from codegen.frontend.tflite import load_tflite
+from codegen.modelgen import ModelBuilder
+from tests.e2e.test_cli import assert_one_line_error, rvfw
+
+
+def _signal(kind: str, in_shape, out_shape, options: dict) -> bytes:
+    m = ModelBuilder()
+    x = m.tensor("x", in_shape, np.int16)
+    y = m.tensor("y", out_shape, np.int16)
+    outputs = [y]
+    if kind == "SignalFramer":
+        outputs.append(m.tensor("valid", (), np.bool_))
+    m.op(f"CUSTOM:{kind}", [x], outputs, custom_options=bytes(flexbuffers.Dumps(options)))
+    return m.finish([x], outputs)
+
+
+# Defect 1: states over 2^20 elements were shrunk to one element while the kernel ran with the
+# real size (~2 MB written past a 2-byte buffer). Each shape is the report's kind of reproducer.
+OVERSIZED = {
+    # capacity ceil(size / step) * step just past 2^20 for one row
+    "framer_capacity": ("SignalFramer", (1, 4), (1, 1, MAX_STATE + 3), {"frame_size": MAX_STATE + 3, "frame_step": 4}),
+    # 2^21 rows of a small frame: each dimension within bounds, their product not
+    "framer_rows": ("SignalFramer", (1 << 21, 2), (1 << 21, 1, 4), {"frame_size": 4, "frame_step": 2}),
+    "delay_rows_times_length": ("SignalDelay", (1 << 11, 4), (1 << 11, 4), {"delay_length": 1 << 10}),
+    "overlap_add_rows": ("SignalOverlapAdd", (1 << 19, 2, 8), (1 << 19, 8), {"frame_step": 4}),
+}
+
+
+@pytest.mark.parametrize("case", sorted(OVERSIZED))
+def test_signal_state_over_the_bound_is_refused_at_load(tmp_path, case):
+    kind, in_shape, out_shape, options = OVERSIZED[case]
+    path = tmp_path / f"{case}.tflite"
+    path.write_bytes(_signal(kind, in_shape, out_shape, options))
+    proc = rvfw("build", "--model", str(path), "--out", str(tmp_path / "out"))
+    assert_one_line_error(proc, "state would hold")
+    assert "#0" in proc.stderr and f"over the {MAX_STATE:,}" in proc.stderr
+    assert not (tmp_path / "out" / "firmware.elf").exists()
+
+
+def test_signal_state_is_sized_as_its_kernel_uses_it(tmp_path):
+    """Within the bound, the state tensor is what the kernel is sized by (no second copy)."""
+    path = tmp_path / "framer.tflite"
+    path.write_bytes(_signal("SignalFramer", (3, 48), (3, 3, 40), {"frame_size": 40, "frame_step": 16}))
+    graph = load_tflite(path)
+    framer = graph.ops[0]
+    state = graph.tensors[framer.inputs[1]]
+    assert tuple(state.shape) == (3, 48)  # rows, capacity ceil(40 / 16) * 16
