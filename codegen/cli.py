@@ -262,7 +262,7 @@ def _print(text: str) -> int:
     try:
         print(text, flush=True)
     except BrokenPipeError:
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # Python's exit flush goes nowhere
+        _quiet_stdout()
     return 0
 
 
@@ -386,6 +386,9 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("rvfw: interrupted", file=sys.stderr)
         return 130
+    except BrokenPipeError:  # the reader of stdout went away (`rvfw plan | head -1`): nothing more to say
+        _quiet_stdout()
+        return 141  # as a shell reports a process ended by SIGPIPE
     except Exception as exc:  # a bug of ours: still one line, and how to report it
         where = traceback.extract_tb(exc.__traceback__)[-1]
         print(
@@ -394,6 +397,16 @@ def main(argv: list[str] | None = None) -> int:
             file=sys.stderr,
         )
         return 70
+
+
+def _quiet_stdout() -> None:
+    """Point stdout at /dev/null so that Python's own flush at exit does not fail on the closed pipe
+    again (and print its own traceback)."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except OSError:
+        pass
 
 
 def _report_command(args, b: pipeline.Build, log) -> int:
@@ -572,18 +585,29 @@ def _check_args(args) -> None:
                 raise RvfwError(f"--{flag.replace('_', '-')} needs --app (it is a multi-model test hook)")
 
 
+# Every option that names a file, a folder or a device, declared once with what the command does
+# with it (issue 55: `--expect` and then `--float-model` were each missed by the inside-`--out`
+# check). Every "read" one is checked against --out before anything is written (_files_named);
+# tests/unit/test_file_options.py walks the parser and fails on a path option missing here.
+FILE_OPTIONS = {
+    "model": "read", "app": "read", "input": "read", "expect": "read", "data": "read", "float_model": "read",
+    "board": "read",  # when it names a board file (.yaml or a path), not a board of boards/
+    "out": "written", "output": "written", "plot": "written", "html": "written",
+    "port": "device", "gdb": "device",
+}  # fmt: skip
+
+
 def _files_named(args) -> list[str]:
-    """The files a command's flags name for it to read: models, manifest, inputs, expected outputs,
-    a board YAML."""
+    """The files a command's flags name for it to read (FILE_OPTIONS): models, manifest, inputs,
+    expected outputs, the data set, the float model, a board YAML."""
     found: list[str] = []
-    for flag in ("model", "input", "expect", "data"):
+    for flag, use in FILE_OPTIONS.items():
         value = getattr(args, flag, None)
+        if use != "read" or not value:
+            continue
+        if flag == "board" and not (str(value).endswith((".yaml", ".yml")) or "/" in str(value)):
+            continue
         found += [str(v) for v in (value if isinstance(value, list) else [value]) if v]
-    if getattr(args, "app", None):
-        found.append(str(args.app))
-    board = getattr(args, "board", None)
-    if board and (str(board).endswith((".yaml", ".yml")) or "/" in str(board)):
-        found.append(str(board))
     return found
 
 

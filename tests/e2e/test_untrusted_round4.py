@@ -55,3 +55,33 @@ def test_signal_state_is_sized_as_its_kernel_uses_it(tmp_path):
     framer = graph.ops[0]
     state = graph.tensors[framer.inputs[1]]
     assert tuple(state.shape) == (3, 48)  # rows, capacity ceil(40 / 16) * 16
+
+
+def test_float_model_inside_out_is_refused_and_kept(tmp_path):
+    """Defect 2: `validate --float-model X/f.tflite --out X` deleted f.tflite (the third file option
+    the inside-`--out` check missed; cli.FILE_OPTIONS now declares every one)."""
+    from codegen.paths import DEFAULT_MODEL
+
+    out = tmp_path / "X"
+    out.mkdir()
+    (out / ".rvfw-output").write_text("made by rvfw\n")
+    float_model = out / "f.tflite"
+    float_model.write_bytes(DEFAULT_MODEL.read_bytes())
+    data = tmp_path / "d.npz"
+    np.savez(data, x=np.zeros((2, 1, 49, 10, 1), np.float32))
+    proc = rvfw("validate", "--data", str(data), "--float-model", str(float_model), "--out", str(out))
+    assert_one_line_error(proc, "which this command reads")
+    assert float_model.is_file()
+
+
+def test_a_reader_that_goes_away_is_no_internal_error():
+    """Defect 11: `rvfw plan | (sleep 1; head -1)` ended in internal error BrokenPipeError."""
+    import subprocess
+
+    from tests.conftest import ROOT
+
+    proc = subprocess.Popen([str(ROOT / ".venv" / "bin" / "rvfw"), "plan"], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, stdin=subprocess.DEVNULL)  # fmt: skip
+    proc.stdout.close()  # before rvfw writes: its first write meets a closed pipe
+    err = proc.stderr.read().decode()
+    assert proc.wait() == 141 and err == "", err
