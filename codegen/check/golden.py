@@ -72,7 +72,7 @@ def make_inputs(graph: Graph, seed: int = 0, files=None) -> list[np.ndarray]:
 MAX_STEPS = 1024  # inferences in a row (--steps, an --input stream, a validation data set)
 
 
-def _npy_header(f) -> tuple[tuple, np.dtype] | None:
+def npy_header(f) -> tuple[tuple, np.dtype] | None:
     """The (shape, dtype) an .npy header declares, read before numpy allocates anything; None when
     the file does not start with one."""
     try:
@@ -94,7 +94,7 @@ def stream_steps(graph: Graph, files) -> int | None:
     t = graph.tensors[graph.inputs[0]]
     try:
         with open(paths[0], "rb") as f:
-            header = _npy_header(f)
+            header = npy_header(f)
     except OSError:
         return None
     if header is None:
@@ -180,7 +180,7 @@ def _load_arrays(graph: Graph, indices: list[int], paths: list[Path], role: str)
 def _declared_fits(graph: Graph, index: int, f, label: str, role: str) -> None:
     """The shape and dtype an .npy header declares, checked before numpy allocates them: a header
     may declare 10^13 elements in a file of a hundred bytes (or a small compressed .npz member)."""
-    header = _npy_header(f)
+    header = npy_header(f)
     if header is None:
         return  # not an .npy header: _load_npy says so in its own words
     _shape_and_dtype(graph, index, *header, label, role)

@@ -57,11 +57,43 @@ def _array(data, keys: tuple[str, ...], label: str) -> np.ndarray | None:
     return data[found[0]] if found else None
 
 
+def _declared_fit(path: Path, label: str, tensor) -> None:
+    """Every sample or label array the archive holds, judged by its .npy header and its size in the
+    zip directory before numpy reads (allocates) anything: at most MAX_STEPS samples of the input's
+    size, and no member larger than its header says (a zip bomb, a forged count)."""
+    if not path.is_file():
+        raise RvfwError(f"{label}: not a regular file")
+    limit = golden.MAX_STEPS * max(int(tensor.num_elements), 1)
+    try:
+        with zipfile.ZipFile(path) as archive:
+            for info in archive.infolist():
+                key = info.filename.removesuffix(".npy")
+                if key not in INPUT_KEYS + LABEL_KEYS:
+                    continue
+                with archive.open(info) as member:
+                    header = golden.npy_header(member)
+                if header is None:
+                    raise RvfwError(f"{label}: '{one_line(key)}' is not a numpy array")
+                shape, dtype = header
+                count = int(np.prod(shape, dtype=object)) if shape else 1
+                if shape and not 1 <= shape[0] <= golden.MAX_STEPS:
+                    raise RvfwError(f"{label}: {shape[0]} samples; give 1 to {golden.MAX_STEPS}")
+                if not shape or count > limit:
+                    raise RvfwError(f"{label}: '{one_line(key)}' declares {list(shape)}; give 1 to {golden.MAX_STEPS} "
+                                    f"samples of the input's {tensor.num_elements:,} values")  # fmt: skip
+                if info.file_size > count * dtype.itemsize + 4096:
+                    raise RvfwError(f"{label}: '{one_line(key)}' unpacks to {info.file_size:,} bytes, more than the "
+                                    f"{count:,} values its header declares")  # fmt: skip
+    except (OSError, zipfile.BadZipFile, EOFError, ValueError) as exc:
+        raise RvfwError(f"{label}: not a readable .npz ({one_line(str(exc))[:80]})") from None
+
+
 def load_data(path: Path, graph) -> tuple[np.ndarray, np.ndarray | None]:
     """The samples (N, *input shape) and the labels (N,) or None, checked before anything is built."""
     label = one_line(path.name)
     if len(graph.inputs) != 1:
         raise RvfwError(f"validate takes one-input models; {label}'s model has {len(graph.inputs)} inputs")
+    _declared_fit(path, label, graph.tensors[graph.inputs[0]])
     try:
         with np.load(path, allow_pickle=False) as data:
             samples = _array(data, INPUT_KEYS, label)

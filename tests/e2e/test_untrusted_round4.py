@@ -85,3 +85,28 @@ def test_a_reader_that_goes_away_is_no_internal_error():
     proc.stdout.close()  # before rvfw writes: its first write meets a closed pipe
     err = proc.stderr.read().decode()
     assert proc.wait() == 141 and err == "", err
+
+
+def _npz_with(path, name: str, header_shape: tuple, payload: bytes, dtype="<i1") -> None:
+    """An .npz whose member `name` declares header_shape and holds payload (forged or compressed)."""
+    import io
+    import zipfile
+
+    buffer = io.BytesIO()
+    np.lib.format.write_array_header_1_0(buffer, {"descr": dtype, "fortran_order": False, "shape": header_shape})
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as z:
+        z.writestr(f"{name}.npy", buffer.getvalue() + payload)
+
+
+def test_validate_data_is_judged_by_its_headers_first(tmp_path):
+    """Defect 6: an .npz declaring 2^33 samples (MemoryError, exit 70) and a zip bomb (1 GB taken
+    before the refusal): both refused in one line from the header and the zip directory."""
+    forged = tmp_path / "forged.npz"
+    _npz_with(forged, "x", (1 << 33, 1, 49, 10, 1), b"")
+    proc = rvfw("validate", "--data", str(forged), "--out", str(tmp_path / "o1"))
+    assert_one_line_error(proc, "8589934592 samples; give 1 to 1024")
+    bomb = tmp_path / "bomb.npz"
+    _npz_with(bomb, "x", (2, 1, 49, 10, 1), bytes(200 * 1024 * 1024))  # 200 MB of zeros, deflated to ~200 KB
+    assert bomb.stat().st_size < 1 << 20
+    proc = rvfw("validate", "--data", str(bomb), "--out", str(tmp_path / "o2"))
+    assert_one_line_error(proc, "unpacks to")
