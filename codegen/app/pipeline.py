@@ -23,7 +23,7 @@ from codegen.app.sizing import admit, check_app, limits
 from codegen.app.sources import app_sources
 from codegen.boards import Board, load_board
 from codegen.build import firmware
-from codegen.build.staging import staged
+from codegen.build.staging import check_out_dir, staged
 from codegen.check import golden
 from codegen.errors import RvfwError
 from codegen.ops import lower_graph
@@ -47,7 +47,7 @@ def build(
     seed, planner, kernels, for_simulator = options.seed, options.planner, options.kernels, options.for_simulator
     optimize = options.optimize.value
     board, admitted, models = prepare(app, board_name, seed, planner, log, kernels, hooks, for_simulator)
-    out_dir = Path(out_dir) if out_dir else BUILD_DIR / board.name / f"app-{app.name}"
+    out_dir = check_out_dir(Path(out_dir) if out_dir else BUILD_DIR / board.name / f"app-{app.name}")
     with staged(out_dir, [app.source, board.source_file, *(m.model for m in app.models)]) as staging:
         elf, size_report = firmware.build_image(
             board,

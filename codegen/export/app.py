@@ -18,7 +18,7 @@ from codegen.app.builds import ModelBuild
 from codegen.app.layout import layout, model_data, partition_sections
 from codegen.app.manifest import load_app
 from codegen.boards import Board
-from codegen.build.staging import staged
+from codegen.build.staging import check_out_dir, staged
 from codegen.check.reference import golden_outputs
 from codegen.export.model import io_tensors
 from codegen.export.package import Package, check_format, copy_firmware, flags, for_size, write_format
@@ -63,7 +63,7 @@ def export_app(
     used = sorted({k for mb in models for lay in mb.layers for k in lay.kernels})
     runtime = list(RUNTIME) + (["clint.c"] if board.clint is not None else [])
     name = f"rvfw_app_{app.name}"
-    out_dir = Path(out_dir) if out_dir else BUILD_DIR / "export" / f"app-{app.name}-{board.name}"
+    out_dir = check_out_dir(Path(out_dir) if out_dir else BUILD_DIR / "export" / f"app-{app.name}-{board.name}")
     result = AppExport(app.name, board, models, used, out_dir, fmt)
     with staged(out_dir, [app.source, board.source_file, *(m.model for m in app.models)]) as staging:
         for d in ("include", "src", "ld"):

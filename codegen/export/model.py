@@ -10,7 +10,7 @@ from pathlib import Path
 import codegen
 from codegen import emit, pipeline
 from codegen.boards import Board, load_board
-from codegen.build.staging import staged
+from codegen.build.staging import check_out_dir, staged
 from codegen.check.reference import golden_outputs
 from codegen.errors import BudgetError, RvfwError
 from codegen.escape import line_comment
@@ -112,7 +112,7 @@ def export_models(
         raise RvfwError(f"two models are named {twice[0]}: give each its own --name")
     first = lowered[0].graph
     default = f"{first.name}-{board.name}" if len(lowered) == 1 else f"models-{board.name}"
-    out_dir = Path(out_dir) if out_dir else BUILD_DIR / "export" / default
+    out_dir = check_out_dir(Path(out_dir) if out_dir else BUILD_DIR / "export" / default)
     used = sorted({k for lo in lowered for k in lo.used})
     results = [Export(lo.graph, board, lo.plan, lo.used, out_dir, fmt, lo.weights_bytes) for lo in lowered]
     with staged(out_dir, [*(lo.graph.source for lo in lowered), board.source_file]) as staging:

@@ -14,7 +14,7 @@ from codegen import emit, report
 from codegen.boards import Board, load_board, timer
 from codegen.build import firmware, size
 from codegen.build.image import SUFFIX
-from codegen.build.staging import staged
+from codegen.build.staging import check_out_dir, staged
 from codegen.check import golden
 from codegen.errors import BudgetError, RvfwError
 from codegen.ir import Graph
@@ -170,7 +170,9 @@ def build_planned(
         )
     seed, files, steps = inputs_from
     inputs = step_inputs(graph, seed, files, steps)
-    out_dir = Path(out_dir) if out_dir else default_out_dir(board, graph)
+    # The folder as staged() writes it: absolute and normalised once (`W/missing/../b` is W/b), so
+    # every path below names what was written.
+    out_dir = check_out_dir(Path(out_dir) if out_dir else default_out_dir(board, graph))
     with staged(out_dir, [graph.source, board.source_file, *golden.input_paths(files)]) as staging:
         sources = model_sources(graph, board, plan, layers, constants, inputs, deadline, optimize, dump_layers)
         with progress.step("compile and link"):

@@ -10,6 +10,7 @@ import pytest
 from codegen.frontend.signal import MAX_STATE
 from codegen.frontend.tflite import load_tflite
 from codegen.modelgen import ModelBuilder
+from tests.conftest import ROOT
 from tests.e2e.test_cli import assert_one_line_error, rvfw
 
 
@@ -110,3 +111,15 @@ def test_validate_data_is_judged_by_its_headers_first(tmp_path):
     assert bomb.stat().st_size < 1 << 20
     proc = rvfw("validate", "--data", str(bomb), "--out", str(tmp_path / "o2"))
     assert_one_line_error(proc, "unpacks to")
+
+
+def test_out_through_a_missing_folder_is_the_folder_it_names(tmp_path):
+    """Defect 7: `--out W/missing/../b` built into W/b, then an internal error (FileNotFoundError);
+    the API raised it raw. The folder is normalised once, and every path after names it."""
+    from codegen import api
+
+    proc = rvfw("build", "--out", str(tmp_path / "missing" / ".." / "b"))
+    assert proc.returncode == 0, proc.stderr
+    assert (tmp_path / "b" / "firmware.elf").is_file() and not (tmp_path / "missing").exists()
+    compiled = api.compile(str(ROOT / "examples" / "tiny_kws.tflite"), out_dir=tmp_path / "gone" / ".." / "c")
+    assert compiled.image == tmp_path / "c" / "firmware.elf" and compiled.image.is_file()
