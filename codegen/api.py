@@ -15,7 +15,9 @@ Results are typed objects (dataclasses of numbers and arrays), never text. The c
 
 from __future__ import annotations
 
+import contextlib
 import tempfile
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -129,36 +131,41 @@ class Compiled:
         readonly = frozenset(r.name for r in self._build.board.regions if "w" not in r.access)
         return Sizes(regions, report.ok, readonly)
 
-    def _with_inputs(self, inputs) -> Compiled:
-        """This model rebuilt around the given inputs (one array per graph input; the harness embeds them)."""
+    @contextlib.contextmanager
+    def _with_inputs(self, inputs) -> Iterator[Compiled]:
+        """This model rebuilt around the given inputs (one array per graph input; the harness embeds
+        them), in a temporary folder of its own that goes when the run is over (issue 55: a fixed
+        `<out_dir>/../api-inputs` could be another build's folder, and the input files stayed)."""
         if inputs is None:
-            return self
+            yield self
+            return
         arrays = [np.asarray(a) for a in (inputs if isinstance(inputs, (list, tuple)) else [inputs])]
-        folder = Path(tempfile.mkdtemp(prefix="rvfw-inputs-"))
-        files = []
-        for k, array in enumerate(arrays):
-            np.save(folder / f"input{k}.npy", array)
-            files.append(folder / f"input{k}.npy")
-        options = self.options.but(inputs=tuple(files), steps=None)
-        return compile(self.model, self.board, options, self._build.out_dir.parent / "api-inputs", self._log)
+        with tempfile.TemporaryDirectory(prefix="rvfw-inputs-") as tmp:
+            folder = Path(tmp)
+            files = []
+            for k, array in enumerate(arrays):
+                np.save(folder / f"input{k}.npy", array)
+                files.append(folder / f"input{k}.npy")
+            options = self.options.but(inputs=tuple(files), steps=None)
+            yield compile(self.model, self.board, options, folder / "build", self._log)
 
     def run(self, inputs=None, timeout: float = 600.0) -> RunResult:
         """Run the image on the board's simulator; inputs: one array per graph input (default: the
         build's seeded or given inputs)."""
-        target = self._with_inputs(inputs)
-        r = pipeline.run(target._build, timeout, target._log)
-        return _run_result(target._build, r)
+        with self._with_inputs(inputs) as target:
+            r = pipeline.run(target._build, timeout, target._log)
+            return _run_result(target._build, r)
 
     def check(self, inputs=None, timeout: float = 600.0) -> CheckResult:
         """Run, then compare every output bit for bit with TensorFlow Lite Micro's for the same inputs."""
-        target = self._with_inputs(inputs)
-        r = pipeline.run(target._build, timeout, target._log)
-        comparison = pipeline.check(r, target._log)
         from codegen.check.reference import golden_outputs
 
-        _reference, against = golden_outputs(target._build.graph, target._build.inputs)
-        return CheckResult(comparison.bit_exact, comparison.matched, comparison.total, against,
-                           list(comparison.mismatches), _run_result(target._build, r))  # fmt: skip
+        with self._with_inputs(inputs) as target:
+            r = pipeline.run(target._build, timeout, target._log)
+            comparison = pipeline.check(r, target._log)
+            _reference, against = golden_outputs(target._build.graph, target._build.inputs)
+            return CheckResult(comparison.bit_exact, comparison.matched, comparison.total, against,
+                               list(comparison.mismatches), _run_result(target._build, r))  # fmt: skip
 
     def export(self, out_dir: str | Path, format: str = "sources", name: str | None = None) -> Path:  # noqa: A002
         """The model as sources (or a CMake target, a library, a Zephyr module, an ESP-IDF component)

@@ -123,3 +123,22 @@ def test_out_through_a_missing_folder_is_the_folder_it_names(tmp_path):
     assert (tmp_path / "b" / "firmware.elf").is_file() and not (tmp_path / "missing").exists()
     compiled = api.compile(str(ROOT / "examples" / "tiny_kws.tflite"), out_dir=tmp_path / "gone" / ".." / "c")
     assert compiled.image == tmp_path / "c" / "firmware.elf" and compiled.image.is_file()
+
+
+def test_api_runs_with_inputs_in_a_folder_of_their_own(tmp_path, monkeypatch, sim_tools):
+    """Defect 8: Compiled.run(inputs) rebuilt into <out_dir>/../api-inputs (a model compiled into a
+    folder of that name later returned stale outputs) and left rvfw-inputs-* behind."""
+    import tempfile
+
+    from codegen import api
+
+    scratch = tmp_path / "tmp"
+    scratch.mkdir()
+    monkeypatch.setenv("TMPDIR", str(scratch))
+    monkeypatch.setattr(tempfile, "tempdir", None)  # re-read TMPDIR
+    other = api.compile(str(ROOT / "examples" / "tiny_kws.tflite"), out_dir=tmp_path / "api-inputs")
+    mine = api.compile(str(ROOT / "examples" / "tiny_kws.tflite"), out_dir=tmp_path / "mine")
+    zeros = np.zeros((1, 49, 10, 1), np.float32)
+    assert mine.check([zeros]).bit_exact
+    assert other.image.is_file() and (tmp_path / "api-inputs" / "firmware.elf").stat().st_size > 0
+    assert list(scratch.iterdir()) == []  # nothing left in the temporary folder
