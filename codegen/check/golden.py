@@ -2,16 +2,13 @@
 
 from __future__ import annotations
 
-import faulthandler
-import os
-import signal
 import tempfile
-import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
 
+from codegen.check.child import run_isolated
 from codegen.check.inline import external_buffers, inline_buffers
 from codegen.errors import RvfwError, ToolError, one_line
 from codegen.ir import DType, Graph
@@ -19,7 +16,6 @@ from codegen.ir import DType, Graph
 REFERENCE_ARENA_BYTES = 64 << 20  # generous: TFLM's Python interpreter can crash on a tight arena
 # TFLite Micro's golden run is stopped after this long (a stranger's model can make it loop for
 # ever, or for hours: a WHILE that never ends, a huge model): one line instead of a hung check.
-REFERENCE_SECONDS = float(os.environ.get("RVFW_TFLM_TIMEOUT", "600"))
 
 
 def input_paths(files) -> list[Path]:
@@ -268,58 +264,13 @@ def reference_outputs(
     except ImportError:
         raise ToolError("tflite-micro is not installed: run `make setup`") from None
     name = Path(model_path).name
-    with tempfile.TemporaryDirectory(prefix="rvfw-tflm-") as tmp, tempfile.TemporaryFile() as err, \
-            tempfile.TemporaryFile() as out:  # fmt: skip
+    with tempfile.TemporaryDirectory(prefix="rvfw-tflm-") as tmp:
         data = Path(model_path).read_bytes()
         if external_buffers(data):  # TFLite Micro misreads them: it gets the same bytes inlined
             model_path = Path(tmp) / name
             model_path.write_bytes(inline_buffers(data))
-        pid = os.fork()
-        if pid == 0:  # the child: run, write the outputs, leave without running the parent's cleanup
-            code = 1
-            try:
-                faulthandler.disable()  # a crash here is reported by the parent, not dumped by the child
-                os.dup2(err.fileno(), 1)  # TFLM prints its complaints to the C stdout
-                os.dup2(err.fileno(), 2)
-                outputs = _run_tflm(model_path, inputs, num_outputs, num_inputs or len(inputs))
-                np.savez(out, *outputs)
-                out.flush()
-                code = 0
-            except BaseException as exc:  # noqa: BLE001 - reported to the parent through stderr
-                os.write(2, f"{type(exc).__name__}: {exc}\n".encode())
-            finally:
-                os._exit(code)
-        status = _wait(pid, REFERENCE_SECONDS)
-        if status is None:
-            raise ToolError(f"{name}: TFLite Micro did not finish running the model within {REFERENCE_SECONDS:g} s "
-                            "(RVFW_TFLM_TIMEOUT sets the limit)")  # fmt: skip
-        err.seek(0)
-        said = [line.strip() for line in err.read().decode("utf-8", "replace").splitlines() if line.strip()]
-        message = said[-1][:300] if said else "it printed nothing"
-        if os.WIFSIGNALED(status):
-            signame = signal.Signals(os.WTERMSIG(status)).name
-            raise ToolError(f"{name}: TFLite Micro crashed ({signame}) running the model: {message}")
-        if os.WEXITSTATUS(status) != 0:
-            raise ToolError(f"{name}: TFLite Micro refused the model: {message}")
-        out.seek(0)
-        with np.load(out) as data:
-            return [data[f"arr_{i}"] for i in range(len(data.files))]
-
-
-def _wait(pid: int, seconds: float) -> int | None:
-    """The child's exit status, or None after killing it when it runs longer than `seconds`."""
-    deadline = time.monotonic() + seconds
-    delay = 0.001
-    while True:
-        done, status = os.waitpid(pid, os.WNOHANG)
-        if done:
-            return status
-        if time.monotonic() > deadline:
-            os.kill(pid, signal.SIGKILL)
-            os.waitpid(pid, 0)
-            return None
-        time.sleep(delay)
-        delay = min(delay * 2, 0.05)
+        return run_isolated(name, "TFLite Micro",
+                            lambda: _run_tflm(model_path, inputs, num_outputs, num_inputs or len(inputs)))  # fmt: skip
 
 
 def _run_tflm(model_path: str | Path, inputs: list[np.ndarray], num_outputs: int, num_inputs: int) -> list[np.ndarray]:

@@ -9,18 +9,21 @@ from pathlib import Path
 
 import numpy as np
 
+from codegen.check.child import run_isolated
 from codegen.errors import ToolError
 
 
 def reference_outputs(model_path: str | Path, inputs: list[np.ndarray], num_outputs: int, num_inputs: int
                       ) -> list[np.ndarray]:  # fmt: skip
-    """The outputs of each step of inputs (num_inputs arrays a step), one interpreter for all steps."""
+    """The outputs of each step of inputs (num_inputs arrays a step), one interpreter for all steps,
+    in a child process (check.child)."""
     try:
         from ai_edge_litert.interpreter import Interpreter, OpResolverType
     except ImportError:
         raise ToolError("ai-edge-litert is not installed: run `make setup`") from None
     name = Path(model_path).name
-    try:
+
+    def work() -> list[np.ndarray]:
         interpreter = Interpreter(model_path=str(model_path),
                                   experimental_op_resolver_type=OpResolverType.BUILTIN_REF)  # fmt: skip
         interpreter.allocate_tensors()
@@ -32,6 +35,7 @@ def reference_outputs(model_path: str | Path, inputs: list[np.ndarray], num_outp
             interpreter.invoke()
             outputs += [np.array(interpreter.get_tensor(d["index"])) for d in outs[:num_outputs]]
         return outputs
-    except (ValueError, RuntimeError) as exc:
-        said = (str(exc).splitlines() or [type(exc).__name__])[0]
-        raise ToolError(f"{name}: TFLite's reference interpreter refused the model: {said}") from None
+
+    # In a child process with a time and memory limit (check.child): a float model whose WHILE never
+    # ends hung rvfw, and Ctrl-C did not stop it (issue 55).
+    return run_isolated(name, "TFLite's reference interpreter", work)

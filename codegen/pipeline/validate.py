@@ -18,7 +18,7 @@ import numpy as np
 
 from codegen.check import golden
 from codegen.check.reference import golden_outputs
-from codegen.errors import RvfwError, one_line
+from codegen.errors import RvfwError, ToolError, one_line
 from codegen.pipeline.image import build
 from codegen.pipeline.loading import Log
 from codegen.pipeline.options import BuildOptions
@@ -139,8 +139,10 @@ def float_model_metrics(float_model: Path, graph, samples: np.ndarray, ours: lis
     real_in = [_dequantized(x, graph.tensors[graph.inputs[0]]).astype(np.float32) for x in samples]
     try:
         theirs = reference_outputs(float_model, real_in, 1, 1)
+    except ToolError as exc:  # the child's own line already names the file and says what happened
+        raise RvfwError(f"--float-model {exc}") from None
     except Exception as exc:  # a stranger's file: whatever LiteRT says, in one line
-        raise RvfwError(f"--float-model {label}: {one_line(str(exc))[:120]}") from None
+        raise RvfwError(f"--float-model {label}: {one_line(str(exc), 300)}") from None
     per = len(graph.outputs)
     out_t = graph.tensors[graph.outputs[0]]
     a = np.concatenate([_dequantized(ours[k * per], out_t).reshape(-1) for k in range(len(samples))])

@@ -142,3 +142,44 @@ def test_api_runs_with_inputs_in_a_folder_of_their_own(tmp_path, monkeypatch, si
     assert mine.check([zeros]).bit_exact
     assert other.image.is_file() and (tmp_path / "api-inputs" / "firmware.elf").stat().st_size > 0
     assert list(scratch.iterdir()) == []  # nothing left in the temporary folder
+
+
+def _endless_float_loop() -> bytes:
+    """A float model of the example's input whose WHILE never ends (its counter runs to 2^31 - 1)."""
+    main = ModelBuilder()
+    x = main.tensor("x", (1, 49, 10, 1), np.float32)
+    zero = main.tensor("zero", (), np.int32, data=np.int32(0))
+    outs = [main.tensor("i_out", (), np.int32), main.tensor("x_out", (1, 49, 10, 1), np.float32)]
+    main.op("WHILE", [zero, x], outs, 1, cond=1, body=2)
+    cond = ModelBuilder()
+    ci = [cond.tensor("i", (), np.int32), cond.tensor("x", (1, 49, 10, 1), np.float32)]
+    limit = cond.tensor("limit", (), np.int32, data=np.int32(2**31 - 1))
+    flag = cond.tensor("flag", (), np.bool_)
+    cond.op("LESS", [ci[0], limit], [flag], 1)
+    body = ModelBuilder()
+    bi = [body.tensor("i", (), np.int32), body.tensor("x", (1, 49, 10, 1), np.float32)]
+    one = body.tensor("one", (), np.int32, data=np.int32(1))
+    i_next = body.tensor("i_next", (), np.int32)
+    body.op("ADD", [bi[0], one], [i_next], 1)
+    return main.finish([x], [outs[1]], extra=[(cond, ci, [flag]), (body, bi, [i_next, bi[1]])])
+
+
+def test_a_float_model_that_never_ends_is_stopped(tmp_path, sim_tools):
+    """Defect 3: `validate --float-model` with a WHILE that never ends hung forever (LiteRT ran in
+    rvfw's own process, with no limit, deaf to Ctrl-C). It runs in a child with a time limit now."""
+    import os
+    import subprocess
+    import time
+
+    float_model = tmp_path / "endless.tflite"
+    float_model.write_bytes(_endless_float_loop())
+    data = tmp_path / "d.npz"
+    np.savez(data, x=np.zeros((1, 1, 49, 10, 1), np.float32))
+    env = {**os.environ, "RVFW_TFLM_TIMEOUT": "5"}
+    started = time.monotonic()
+    proc = subprocess.run([str(ROOT / ".venv" / "bin" / "rvfw"), "validate", "--data", str(data), "--float-model",
+                           str(float_model), "--out", str(tmp_path / "out")], capture_output=True, text=True,
+                          env=env, timeout=300)  # fmt: skip
+    assert proc.returncode != 0 and time.monotonic() - started < 240
+    lines = [line for line in proc.stderr.splitlines() if line.strip()]
+    assert len(lines) == 1 and "did not finish running the model within 5 s" in lines[0], proc.stderr
