@@ -24,6 +24,15 @@ from codegen.errors import RvfwError, ToolError, one_line
 RISCV_PC = 32  # GDB's register number of the pc on RISC-V (x0..x31, then pc)
 CONNECT_SECONDS = 3.0  # how long a refused connection is retried
 CHUNK = 512  # bytes per memory packet: within every server's PacketSize (QEMU: 4096, OpenOCD: 16384)
+# Bounds on what a server may send (issue 55: a stranger's server looped rvfw forever or crashed it):
+# the bytes of one packet, of one qXfer object, the console packets of one monitor command, and
+# the flash blocks a memory map may make rvfw erase.
+MAX_PACKET = 1 << 20
+MAX_XFER = 1 << 20
+MAX_CONSOLE_PACKETS = 10_000
+MONITOR_SECONDS = 60.0
+MIN_BLOCK, MAX_BLOCK = 64, 16 << 20
+_HEX = frozenset(b"0123456789abcdefABCDEF")
 _ESCAPED = frozenset(b"#$}*")
 
 
@@ -61,19 +70,32 @@ def escape_binary(data: bytes) -> bytes:
 
 
 def decode_rle(data: bytes) -> bytes:
-    """Expand run-length encoding: `c*n` repeats c another (n - 29) times."""
+    """Expand run-length encoding: `c*n` repeats c another (n - 29) times (0 to 97 more: a count
+    byte below 29 is refused, as no server sends it)."""
     if b"*" not in data:
         return data
     out = bytearray()
     i = 0
     while i < len(data):
         if data[i] == 0x2A and out and i + 1 < len(data):  # '*'
+            if data[i + 1] < 29:
+                raise GdbError(f"a run-length count byte {data[i + 1]:#x} below 29")
             out += bytes((out[-1],)) * (data[i + 1] - 29)
             i += 2
         else:
             out.append(data[i])
             i += 1
+        if len(out) > MAX_PACKET:
+            raise GdbError(f"a reply of more than {MAX_PACKET:,} bytes")
     return bytes(out)
+
+
+def hex_bytes(reply: bytes, count: int, what: str) -> bytes:
+    """`count` bytes from a reply of exactly 2 * count hex digits, or one GdbError line."""
+    if len(reply) != 2 * count or not set(reply) <= _HEX:
+        raise GdbError(f"{what}: a reply of {len(reply)} characters, not {2 * count} hex digits "
+                       f"({one_line(reply[:24].decode(errors='replace'), 40)})")  # fmt: skip
+    return bytes.fromhex(reply.decode())
 
 
 class GdbRemote:
@@ -140,6 +162,8 @@ class GdbRemote:
             data = bytearray()
             while (byte := self._recv_byte(deadline)) != ord("#"):
                 data.append(byte)
+                if len(data) > MAX_PACKET:
+                    raise GdbError(f"GDB server {self.where}: a packet of more than {MAX_PACKET:,} bytes")
             given = bytes((self._recv_byte(deadline), self._recv_byte(deadline)))
             if given.lower() == _checksum(bytes(data)):
                 self.sock.sendall(b"+")
@@ -171,7 +195,8 @@ class GdbRemote:
         self.request(b"?")  # the halted state (QEMU -S, OpenOCD after reset halt)
 
     def _read_xfer(self, query: bytes) -> bytes | None:
-        """A qXfer object, chunk by chunk; None when the server has none."""
+        """A qXfer object, chunk by chunk; None when the server has none. A chunk that brings
+        nothing ends it (an `m` with no data forever looped rvfw), and so does MAX_XFER bytes."""
         data, offset = b"", 0
         while True:
             reply = self.request(query + b":%x,%x" % (offset, 1000))
@@ -181,15 +206,22 @@ class GdbRemote:
             offset += len(reply) - 1
             if reply[:1] == b"l":
                 return data
+            if len(reply) == 1:
+                raise GdbError(f"GDB server {self.where}: an empty chunk of {query.decode(errors='replace')}")
+            if len(data) > MAX_XFER:
+                raise GdbError(f"GDB server {self.where}: {query.decode(errors='replace')} past {MAX_XFER:,} bytes")
 
     def monitor(self, command: str) -> bytes:
         """A server command (qRcmd, OpenOCD's `monitor ...`); empty when the server has none."""
         self.send(b"qRcmd," + command.encode().hex().encode())
-        while True:
-            reply = self.receive(60.0)
+        deadline = time.monotonic() + MONITOR_SECONDS  # for the whole command, however chatty
+        for _packet in range(MAX_CONSOLE_PACKETS):
+            reply = self.receive(max(deadline - time.monotonic(), 0.0))
             if reply.startswith(b"O") and reply != b"OK":  # console output of the command
                 continue
             return reply
+        raise GdbError(f"GDB server {self.where}: more than {MAX_CONSOLE_PACKETS:,} console packets for "
+                       f"`monitor {one_line(command, 40)}`")  # fmt: skip
 
     def flash_ranges(self) -> list[FlashRange]:
         """The flash a server's memory map names (qXfer:memory-map:read): written with vFlash*."""
@@ -206,9 +238,23 @@ class GdbRemote:
         for memory in root.iter("memory"):
             if memory.get("type") == "flash":
                 block = next((p.text for p in memory.iter("property") if p.get("name") == "blocksize"), None)
-                ranges.append(FlashRange(int(memory.get("start"), 0), int(memory.get("length"), 0),
-                                         int(block, 0) if block else 4096))  # fmt: skip
+                start, length = self._map_number(memory.get("start")), self._map_number(memory.get("length"))
+                size = self._map_number(block) if block else 4096
+                if not MIN_BLOCK <= size <= MAX_BLOCK or length <= 0 or start + length > 1 << 64:
+                    raise GdbError(f"GDB server {self.where}: its memory map's flash at {start:#x} ({length:#x} "
+                                   f"bytes, blocks of {size:#x}) is not a flash rvfw writes")  # fmt: skip
+                ranges.append(FlashRange(start, length, size))
         return ranges
+
+    def _map_number(self, text: str | None) -> int:
+        try:
+            value = int(text or "", 0)
+        except ValueError:
+            raise GdbError(f"GDB server {self.where}: its memory map says {one_line(text or 'nothing', 24)} "
+                           "where a number belongs") from None  # fmt: skip
+        if not 0 <= value < 1 << 64:
+            raise GdbError(f"GDB server {self.where}: its memory map names {value:#x}, outside 64 bits")
+        return value
 
     def write_memory(self, address: int, data: bytes) -> None:
         for offset in range(0, len(data), CHUNK):
@@ -253,7 +299,7 @@ class GdbRemote:
             if not reply or reply.startswith(b"E") and len(reply) == 3:
                 raise GdbError(f"GDB server {self.where} cannot read {n} bytes at {address + len(out):#x}: "
                                f"{one_line(reply.decode(errors='replace'), 40) or 'empty reply'}")  # fmt: skip
-            out += bytes.fromhex(reply.decode())
+            out += hex_bytes(reply, n, f"GDB server {self.where}, {n} bytes at {address + len(out):#x}")
         return bytes(out)
 
     def set_pc(self, value: int, xlen: int) -> None:
@@ -264,7 +310,7 @@ class GdbRemote:
         reply = self.request(b"p%x" % number)
         if len(reply) != xlen // 4:
             raise GdbError(f"GDB server {self.where} cannot read register {number}: {one_line(reply[:20])}")
-        return int.from_bytes(bytes.fromhex(reply.decode()), "little")
+        return int.from_bytes(hex_bytes(reply, xlen // 8, f"GDB server {self.where}, register {number}"), "little")
 
     def breakpoint(self, address: int) -> None:
         """A hardware breakpoint (code in flash), else a software one."""
