@@ -77,6 +77,9 @@ def run_isolated(name: str, who: str, work: Callable[[], list[np.ndarray]],
         if os.WIFSIGNALED(status):
             signame = signal.Signals(os.WTERMSIG(status)).name
             raise ToolError(f"{name}: {who} crashed ({signame}) running the model: {message}")
+        if os.WEXITSTATUS(status) != 0 and message.startswith("InputRefused: "):
+            raise ToolError(f"{name}: {who} accepted the model but stopped on these inputs, "
+                            f"{message.removeprefix('InputRefused: ')} (docs/tflm-differences.md)")  # fmt: skip
         if os.WEXITSTATUS(status) != 0:
             raise ToolError(f"{name}: {who} refused the model: {message}")
         out.seek(0)

@@ -183,3 +183,33 @@ def test_a_float_model_that_never_ends_is_stopped(tmp_path, sim_tools):
     assert proc.returncode != 0 and time.monotonic() - started < 240
     lines = [line for line in proc.stderr.splitlines() if line.strip()]
     assert len(lines) == 1 and "did not finish running the model within 5 s" in lines[0], proc.stderr
+
+
+def test_bool_inputs_other_than_0_and_1_are_refused(tmp_path):
+    """Defect 9: bool input bytes 2, 0x80, 0xff were true to the image and their raw byte to TFLite
+    Micro (LOGICAL_NOT differed on 5 of 8 values). A bool input is 0 or 1, or refused in one line."""
+    m = ModelBuilder()
+    x = m.tensor("x", (8,), np.bool_)
+    y = m.tensor("y", (8,), np.bool_)
+    m.op("LOGICAL_NOT", [x], [y])
+    model = tmp_path / "not.tflite"
+    model.write_bytes(m.finish([x], [y]))
+    raw = np.array([0, 1, 2, 0x80, 0xFF, 1, 0, 3], np.uint8).view(np.bool_)
+    np.save(tmp_path / "x.npy", raw)
+    proc = rvfw("build", "--model", str(model), "--input", str(tmp_path / "x.npy"), "--out", str(tmp_path / "o"))
+    assert_one_line_error(proc, "bool value 2 is the byte 2; bools are 0 or 1")
+
+
+def test_a_zero_divisor_from_the_inputs_is_named_as_the_inputs(tmp_path, sim_tools):
+    """Defect 10: int32 DIV by zero from the inputs: `check` said TFLite Micro refused the model."""
+    m = ModelBuilder()
+    a, b = m.tensor("a", (4,), np.int32), m.tensor("b", (4,), np.int32)
+    y = m.tensor("y", (4,), np.int32)
+    m.op("DIV", [a, b], [y])
+    model = tmp_path / "div.tflite"
+    model.write_bytes(m.finish([a, b], [y]))
+    np.save(tmp_path / "a.npy", np.array([7, -7, 1, 2**31 - 1], np.int32))
+    np.save(tmp_path / "b.npy", np.array([2, 0, 1, 3], np.int32))
+    proc = rvfw("check", "--model", str(model), "--input", str(tmp_path / "a.npy"), "--input", str(tmp_path / "b.npy"),
+                "--out", str(tmp_path / "o"))  # fmt: skip
+    assert_one_line_error(proc, "accepted the model but stopped on these inputs")
