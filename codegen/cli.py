@@ -191,6 +191,9 @@ def _parser() -> argparse.ArgumentParser:
             )
             p.add_argument("--with-tflm", action="store_true",
                            help="with --expect: compare with TFLite Micro too (both must match)")  # fmt: skip
+            p.add_argument("--writes", action="store_true",
+                           help="also check that every layer's kernel stores only into its outputs, scratch, state "
+                                "and the stack (the image under Spike's commit log)")  # fmt: skip
             p.add_argument(
                 "--layers",
                 action="store_true",
@@ -480,6 +483,8 @@ def _check_command(args, r: pipeline.Run, build, log) -> int:
     label = f"the expected outputs ({', '.join(Path(f).name for f in args.expect)})" if args.expect else ""
     result = pipeline.check(r, log, expected=expected, expected_label=label, with_tflm=args.with_tflm)
     b = r.build
+    if getattr(args, "writes", False) and pipeline.check_writes(b, log, args.vlen).stray:
+        return 1
     exact_image = not b.dumps_layers and (not b.board.user_mode_simulator or args.sim == "board-model")
     if result.bit_exact and expected is None and exact_image:  # `rvfw boards`: when this board's image last ran
         from codegen.report.boards import record_run

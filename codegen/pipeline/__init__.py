@@ -49,7 +49,7 @@ from codegen.pipeline.options import (
     MemoryMode,
     Optimize,
 )
-from codegen.pipeline.verify import Run, check, compare, compare_layers, run
+from codegen.pipeline.verify import Run, check, check_writes, compare, compare_layers, run
 
 __all__ = [
     "DEFAULTS",
@@ -74,6 +74,7 @@ __all__ = [
     "build",
     "build_planned",
     "check",
+    "check_writes",
     "choose_memory",
     "compare",
     "compare_layers",

@@ -151,3 +151,22 @@ def verdict(graph: Graph, outputs: list[np.ndarray], reference: list[np.ndarray]
             f"first at [{first[1]}]: {whose} {first[2]}, {against} {first[3]}")  # fmt: skip
     log(f"bit-exact: {result.matched}/{result.total} outputs match {against}")
     return result
+
+
+def check_writes(b: Build, log: Log = print, vlen: int | None = None):
+    """The write checker (check.writes) on the build's image under Spike: every store of every
+    layer inside that layer's outputs, scratch, state or the stack. Returns the WriteReport."""
+    from codegen.check.writes import check_writes as run_checker
+    from codegen.run.trace import spike_command_for
+
+    with progress.step("write check (Spike commit log)"):
+        report = run_checker(b.elf, b.graph, b.plan, b.layers, spike_command_for(b.elf, b.board, vlen), b.steps)
+    if report.stray:
+        for stray in report.stray[:5]:
+            log(f"STRAY WRITE: {stray}")
+        more = f" (and {len(report.stray) - 5:,} more)" if len(report.stray) > 5 else ""
+        log(f"write check: {len(report.stray):,} of {report.stores:,} stores outside their layer's buffers{more}")
+    else:
+        log(f"write check: {report.stores:,} stores in {report.layer_calls:,} kernel calls, every one inside its "
+            "layer's outputs, scratch, state or the stack")  # fmt: skip
+    return report

@@ -13,7 +13,7 @@ from codegen.report.cycles import CycleEstimate, estimate, estimate_scalar
 from codegen.run.sim import SpikeRunner, spike_binary
 
 
-def _spike_command(elf: Path, board: Board, vlen: int | None) -> list[str]:
+def spike_command_for(elf: Path, board: Board, vlen: int | None) -> list[str]:
     """Spike for the estimate: the board's own Spike command, or for a board on another simulator
     whose memory Spike can map (an RTL board) its memory regions and its console's registers as
     plain memory (the harness's prints land there unread), started at the core's reset address."""
@@ -42,7 +42,7 @@ def estimate_cycles(
     ranges = function_range(elf, "main"), function_range(elf, f"{model_name}_run")
     if None in ranges:
         raise RvfwError(f"--cycles: {elf} has no main or {model_name}_run (a one-model harness image is traced)")
-    cmd = _spike_command(elf, board, vlen)
+    cmd = spike_command_for(elf, board, vlen)
     cmd[1:1] = ["-l", "--log-commits"]
     vlen = vlen or board.vlen or 0
     timings = board.core.get("timings")

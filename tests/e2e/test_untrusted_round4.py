@@ -213,3 +213,27 @@ def test_a_zero_divisor_from_the_inputs_is_named_as_the_inputs(tmp_path, sim_too
     proc = rvfw("check", "--model", str(model), "--input", str(tmp_path / "a.npy"), "--input", str(tmp_path / "b.npy"),
                 "--out", str(tmp_path / "o"))  # fmt: skip
     assert_one_line_error(proc, "accepted the model but stopped on these inputs")
+
+
+def test_the_write_checker_catches_a_kernel_writing_past_its_output(tmp_path, sim_tools):
+    """Issue 55: the checker proves itself on real stores: with one layer's output allowance one
+    byte short (as if its kernel wrote one byte past a buffer that size), the stores to that byte
+    are stray, named by layer, op and address; with the plan's own allowances, none are."""
+    from codegen import pipeline
+    from codegen.build.elfinfo import symbol_address
+    from codegen.check.writes import allowed_ranges, check_writes
+    from codegen.paths import DEFAULT_MODEL
+    from codegen.run.trace import spike_command_for
+
+    b = pipeline.build(DEFAULT_MODEL, "spike-rv32imc", tmp_path / "out", log=lambda _m: None,
+                       options=pipeline.BuildOptions(for_simulator=True))  # fmt: skip
+    arena = symbol_address(b.elf, f"{b.graph.name}_arena")
+    allowed = allowed_ranges(b.graph, b.plan, b.layers, arena, None)
+    cmd = spike_command_for(b.elf, b.board, None)
+    assert not check_writes(b.elf, b.graph, b.plan, b.layers, cmd, 1, allowed).stray
+    victim = next(k for k, layer in enumerate(b.layers) if layer.op == "CONV_2D")
+    lo, hi = allowed[victim][0]
+    allowed[victim] = [(lo, hi - 1), *allowed[victim][1:]]
+    stray = check_writes(b.elf, b.graph, b.plan, b.layers, cmd, 1, allowed).stray
+    assert stray and all(s.layer == victim and s.address + s.size > hi - 1 for s in stray)
+    assert f"layer {victim} (op #{b.layers[victim].index} CONV_2D" in str(stray[0])

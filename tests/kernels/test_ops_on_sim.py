@@ -395,3 +395,29 @@ def test_float_tanh_across_its_branches_bit_exact(tmp_path, request, sim_tools, 
     )
     result = pipeline.check(pipeline.run(b, timeout=300, log=quiet, vlen=vlen, count=False), log=quiet)
     assert result.bit_exact, result.mismatches
+
+
+# The write checker (issue 55) over the kernel tier: every store of every kernel inside its layer's
+# outputs, scratch, state or the stack, for the weighted, pooling, Signal and data-dependent cases
+# on the scalar, RVV and cycle-tuned (Ibex) kernels.
+WRITE_CONFIGS = {"rv32-scalar": ("spike-rv32imc", "scalar", None), "rv64-rvv-vlen128": ("spike-rv64gcv", "rvv", 128),
+                 "ibex-small": ("ibex-small", "scalar", None)}  # fmt: skip
+WRITE_CASES = ["conv3x3_same_perchannel_relu", "conv1x1_pointwise_odd_channels", "conv3x3_dilation2",
+               "conv3x3_same_stride2_odd_pad_relu6", "conv3x3_odd_pixels_two_channels", "dw3x3_same_stride2",
+               "dw3x3_tall_narrow_odd_channels", "dw3x3_same_long_rows", "dw5x5_same_relu", "fc_3_batches",
+               "fc_one_row_nine_units", "maxpool3x3_same_stride2", "avgpool3x3_same_stride2",
+               "signal_framer_prefill", "signal_delay_rows", "signal_overlap_add_s16", "signal_stacker_contexts",
+               "circular_buffer_every_invocation", "gather_rows_by_index", "embedding_lookup_s8"]  # fmt: skip
+
+
+@pytest.mark.parametrize("config", sorted(WRITE_CONFIGS))
+@pytest.mark.parametrize("case", WRITE_CASES)
+def test_kernel_writes_stay_inside_their_buffers(tmp_path, sim_tools, case, config):
+    board, kernels, vlen = WRITE_CONFIGS[config]
+    model = tmp_path / f"{case}.tflite"
+    model.write_bytes(CASES[case].build(np.random.default_rng(zlib.crc32(case.encode()))))
+    b = pipeline.build(model, board, tmp_path / "out", log=quiet, options=pipeline.BuildOptions(
+        seed=zlib.crc32(config.encode()), kernels=kernels, for_simulator=True, steps=CASES[case].steps))  # fmt: skip
+    report = pipeline.check_writes(b, quiet, vlen)
+    assert report.layer_calls == len(b.layers) * b.steps and report.stores > 0
+    assert not report.stray, [str(s) for s in report.stray[:3]]
