@@ -9,7 +9,7 @@ ARGS := $(if $(BOARD),--board $(BOARD),$(if $(APP),,--board spike-rv64gcv)) $(if
 # OPTIMIZE=size: every source -Os (smaller, slower kernels); default speed.
 BUILD_ARGS := $(ARGS) $(if $(OPTIMIZE),--optimize $(OPTIMIZE))
 
-.PHONY: all setup build run check size plan admit fuzz fuzz-graphs tflm-pairs bench-tt bench-c906 bench-sim bench-ops bench-public bench-plan bench-corpus bench-dtypes bench-cycles bench-audio flash check-board export test bench lint format example example-audio-kws clean
+.PHONY: all setup build run check size plan admit fuzz fuzz-graphs tflm-pairs bench-tt bench-c906 bench-sim bench-ops bench-public bench-plan bench-corpus bench-dtypes bench-cycles bench-writes bench-audio flash check-board export test bench lint format example example-audio-kws clean
 
 all: build
 
@@ -142,3 +142,8 @@ bench-dtypes: setup
 # per MAC and per layer, against the issue's targets; the cycle estimate's error against the RTL.
 bench-cycles: setup
 	@$(PYTHON) bench/cycles.py
+
+# Issue 55: the write checker (every store of every kernel call inside its layer's buffers) over
+# the converter corpus, seanet, the random graphs, the small public models and MLPerf.
+bench-writes: setup
+	@$(PYTHON) bench/writes.py
