@@ -5,6 +5,7 @@ layer and per inference. The simulators are built once per configuration and cac
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -15,7 +16,7 @@ from codegen.boards.board import load_board
 from codegen.errors import BoardError, ToolError
 from codegen.paths import BOARDS_DIR, DEFAULT_MODEL
 from codegen.run import rtl
-from tests.conftest import mlperf_model, quiet
+from tests.conftest import ROOT, mlperf_model, quiet
 
 RTL_BOARDS = ["ibex-small", "ibex-maxperf", "cv32e40p"]
 
@@ -51,6 +52,20 @@ def test_mlperf_models_run_bit_exact_on_the_rtl(tmp_path, rtl_tools, model, boar
     assert len(r.harness.layer_cycles) == len(b.layers)
     macs = sum(layer.macs for layer in b.layers)
     assert r.harness.total_cycles / macs < 40  # a sanity bound: scalar TFLM takes 33-41 cycles per MAC
+    figure = README_FIGURES.get((model, board))
+    if figure:  # the README's figure is this run's
+        match = re.search(figure, README)
+        assert match, f"the README's sentence for {model} on {board} moved"
+        assert match.group(1) == f"{r.harness.total_cycles / macs:.2f}"
+
+
+README = (ROOT / "README.md").read_text()
+README_FIGURES = {  # (model, board) -> the README's words around its cycles per MAC
+    ("kws_dscnn", "ibex-small"): r"Ibex\s+small 8\.16 -> ([0-9.]+)",
+    ("kws_dscnn", "cv32e40p"): r"CV32E40P 4\.97 -> ([0-9.]+)",
+    ("ad_autoencoder", "ibex-small"): r"AD 9\.61 -> ([0-9.]+) on Ibex\s+small",
+    ("ad_autoencoder", "cv32e40p"): r"6\.03 -> ([0-9.]+) on CV32E40P",
+}
 
 
 def test_the_simulator_is_built_once_and_cached(rtl_tools):
