@@ -190,6 +190,15 @@ static void pair_checked(const lines3 *k, int32_t x0, int32_t length, int32_t zp
 static int32_t single_checked(const lines3 *k, int32_t x0, int32_t length, int32_t zp)
 {
     int32_t acc = k->fix;
+    if (x0 >= 0 && x0 + 1 < length) { /* the common last pixel: its first two positions inside */
+        const int32_t step = k->step, third = x0 + 2 < length;
+        for (int i = 0; i < 3; ++i) {
+            const int8_t *x = k->line[i] + x0 * step;
+            const int32_t *w = k->w + 3 * i;
+            acc += x[0] * w[0] + x[step] * w[1] + (third ? x[2 * step] : zp) * w[2];
+        }
+        return acc;
+    }
     for (int i = 0; i < 3; ++i)
         for (int j = 0; j < 3; ++j)
             acc += at(k, i, x0 + j, length, zp) * k->w[3 * i + j];
@@ -270,18 +279,28 @@ RVFW_KERNEL void rvfw_depthwise_conv2d_pairs_s8_scalar(const rvfw_conv_params *p
                 for (int kx = 0; kx < 3; ++kx)
                     w[vertical ? kx : ky][vertical ? ky : kx] = f[(ky * 3 + kx) * ch];
             const int32_t bias = bias_folded[c], m = output_multiplier[c], sh = output_shift[c];
+            lines3 inner; /* every kernel line inside the input: the weights as they are */
+            for (int i = 0; i < 3; ++i)
+                for (int j = 0; j < 3; ++j)
+                    inner.w[3 * i + j] = w[i][j];
+            inner.fix = 0;
+            inner.step = vertical ? in_w * ch : ch;
             for (int32_t o = 0; o < lines; ++o) {
-                lines3 k;
-                k.fix = 0;
-                k.step = vertical ? in_w * ch : ch;
-                for (int i = 0; i < 3; ++i) {
-                    const int32_t y = o - pad_across + i;
-                    const int inside = y >= 0 && y < across_len;
-                    if (!inside)
-                        k.fix += zp * (w[i][0] + w[i][1] + w[i][2]);
-                    for (int j = 0; j < 3; ++j)
-                        k.w[3 * i + j] = inside ? w[i][j] : 0;
-                    k.line[i] = in_batch + (y < 0 ? 0 : y >= across_len ? across_len - 1 : y) * across_step + c;
+                lines3 k = inner;
+                const int32_t first = o - pad_across;
+                if (first >= 0 && first + 2 < across_len) {
+                    for (int i = 0; i < 3; ++i)
+                        k.line[i] = in_batch + (first + i) * across_step + c;
+                } else {
+                    for (int i = 0; i < 3; ++i) {
+                        const int32_t y = first + i;
+                        const int inside = y >= 0 && y < across_len;
+                        if (!inside)
+                            k.fix += zp * (w[i][0] + w[i][1] + w[i][2]);
+                        for (int j = 0; j < 3; ++j)
+                            k.w[3 * i + j] = inside ? w[i][j] : 0;
+                        k.line[i] = in_batch + (y < 0 ? 0 : y >= across_len ? across_len - 1 : y) * across_step + c;
+                    }
                 }
                 along(&k, count, pad_along, along_len, zp, out_batch + o * out_across + c, out_along, bias, m, sh,
                       out_offset, lo, hi, p->fast_requant);
