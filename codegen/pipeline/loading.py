@@ -12,8 +12,9 @@ import numpy as np
 from codegen import report
 from codegen.boards import Board
 from codegen.check import tt_reference
-from codegen.errors import RvfwError
+from codegen.errors import BudgetError, RvfwError
 from codegen.frontend import load_tflite
+from codegen.frontend.tflite import constant_bytes
 from codegen.ir import DType, Graph
 from codegen.ops import check_graph
 from codegen.passes import run_passes
@@ -46,6 +47,14 @@ def load(
     fully-connected layers when asked (the result is checked against codegen.check.tt_reference)."""
     if io not in IO_MODES:
         raise RvfwError(f"unknown --io '{io}' (choose from: {', '.join(IO_MODES)})")
+    # Far over the flash (over 4x: no layout or pass brings it back), refused from the buffer table
+    # before anything is parsed; nearer misses get the size check's full report (--json for CI).
+    weights = board.region_for("weights")
+    stored = constant_bytes(model)
+    if compress is None and stored > 4 * weights.length:
+        raise BudgetError(f"{Path(model).name}: its constant tensors take {stored:,} bytes, more than the board's "
+                          f"{weights.name} ({weights.length:,} bytes) holds: refused before reading them "
+                          "(--compress tt shrinks large fully-connected layers)")  # fmt: skip
     graph, removed = run_passes(split_grouped_convs(load_tflite(model)), "load")
     if removed:
         log("simplified: " + ", ".join(f"{name} removed {n} op{'s' if n > 1 else ''}" for name, n in removed))

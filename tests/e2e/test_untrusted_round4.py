@@ -237,3 +237,21 @@ def test_the_write_checker_catches_a_kernel_writing_past_its_output(tmp_path, si
     stray = check_writes(b.elf, b.graph, b.plan, b.layers, cmd, 1, allowed).stray
     assert stray and all(s.layer == victim and s.address + s.size > hi - 1 for s in stray)
     assert f"layer {victim} (op #{b.layers[victim].index} CONV_2D" in str(stray[0])
+
+
+def test_a_model_far_over_the_flash_is_refused_before_it_is_read(tmp_path):
+    """The audit's last item: a 200 MB-weight model was refused as over the flash budget only after
+    57 s and 2.2 GB. The buffer table alone says so now, before any tensor is parsed."""
+    import time
+
+    m = ModelBuilder()
+    x = m.tensor("x", (1, 2048), scale=0.05, zero_point=0)
+    w = m.tensor("w", (1024, 2048), scale=0.01, data=np.ones((1024, 2048), np.int8))  # 16x the flash
+    y = m.tensor("y", (1, 1024), scale=0.5, zero_point=0)
+    m.op("FULLY_CONNECTED", [x, w], [y])
+    model = tmp_path / "big.tflite"
+    model.write_bytes(m.finish([x], [y]))
+    started = time.monotonic()
+    proc = rvfw("build", "--board", "gd32vf103", "--model", str(model), "--out", str(tmp_path / "o"))
+    assert_one_line_error(proc, "its constant tensors take 2,097,152 bytes, more than the board's flash (131,072")
+    assert time.monotonic() - started < 20
