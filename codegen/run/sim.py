@@ -266,6 +266,7 @@ class SifiveERunner:
 
 
 EXIT_MARKER = re.compile(r"RVFW-EXIT (-?\d+)")
+MAX_CONSOLE_BYTES = 64 << 20  # a harness prints its outputs once: far less than this
 EXIT_LINE = re.compile(rb"RVFW-EXIT -?\d+\r?\n")
 
 
@@ -305,6 +306,9 @@ def read_until_exit(stream, timeout: float, what: str) -> str:
         if not chunk:
             break
         data += chunk
+        if len(data) > MAX_CONSOLE_BYTES:  # a console that never stops talking: bounded as time is
+            raise SimTimeout(f"{what} printed more than {MAX_CONSOLE_BYTES:,} bytes without RVFW-EXIT",
+                             data[:4096].decode("utf-8", "replace"))  # fmt: skip
         if EXIT_LINE.search(data[-64:]):
             return data.decode("utf-8", "replace")
     text = data.decode("utf-8", "replace")
