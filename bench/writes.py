@@ -1,5 +1,5 @@
 """The write checker over models nobody here tuned to (issue 55): every store of every kernel call
-inside its layer's outputs, scratch, state or the stack (codegen.check.writes), for the converter
+inside its layer's outputs, scratch, state or the stack (codegen.run.writes), for the converter
 corpus, TFLite Micro's seanet tests, the random graphs' regressions and the public models small
 enough to trace, on the scalar RV32 board, the RVV board and Ibex small (the cycle-tuned kernels).
 

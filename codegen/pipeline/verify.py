@@ -154,10 +154,10 @@ def verdict(graph: Graph, outputs: list[np.ndarray], reference: list[np.ndarray]
 
 
 def check_writes(b: Build, log: Log = print, vlen: int | None = None):
-    """The write checker (check.writes) on the build's image under Spike: every store of every
+    """The write checker (run.writes) on the build's image under Spike: every store of every
     layer inside that layer's outputs, scratch, state or the stack. Returns the WriteReport."""
-    from codegen.check.writes import check_writes as run_checker
     from codegen.run.trace import spike_command_for
+    from codegen.run.writes import check_writes as run_checker
 
     with progress.step("write check (Spike commit log)"):
         report = run_checker(b.elf, b.graph, b.plan, b.layers, spike_command_for(b.elf, b.board, vlen), b.steps)

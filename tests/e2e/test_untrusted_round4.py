@@ -221,9 +221,9 @@ def test_the_write_checker_catches_a_kernel_writing_past_its_output(tmp_path, si
     are stray, named by layer, op and address; with the plan's own allowances, none are."""
     from codegen import pipeline
     from codegen.build.elfinfo import symbol_address
-    from codegen.check.writes import allowed_ranges, check_writes
     from codegen.paths import DEFAULT_MODEL
     from codegen.run.trace import spike_command_for
+    from codegen.run.writes import allowed_ranges, check_writes
 
     b = pipeline.build(DEFAULT_MODEL, "spike-rv32imc", tmp_path / "out", log=lambda _m: None,
                        options=pipeline.BuildOptions(for_simulator=True))  # fmt: skip
