@@ -51,19 +51,24 @@ DEPTHWISE_MULTIPLIER = DEPTHWISE.variant(
 )
 # 3x3, stride 1, depth multiplier 1, two output pixels per 32-bit multiply, a channel at a time, on
 # boards whose core timings are documented (the packing is measured on their RTL; conv2d.CONV_PAIRS's
-# Need): weights in [-127, 127].
+# Need): weights in [-127, 127]. This kernel and the CORE-V one below run along lines of the
+# output's longer side: on lines under MIN_LINE pixels their per-line set-up costs more than they
+# save (VWW's 6x6 maps on Ibex small: 23 cycles per MAC against the per-pixel kernel's 17).
+MIN_LINE = 8
+WINDOW_3X3_S1 = Need("window_3x3_s1", (True,), "not a 3x3 stride-1 window")
+LONG_LINES = Need("line", minimum=MIN_LINE, why="lines of {value} pixels")
 DEPTHWISE_PAIRS = DEPTHWISE.variant(
     "DEPTHWISE_CONV_2D 3x3, two pixels per multiply",
     {"scalar": "depthwise_conv2d_pairs_s8_scalar"},
     {"scalar": ("input", "filter", "bias_folded", "multiplier", "shift8", "output")},
-).requiring({"scalar": (*conv_common.PAIRS, Need("window_3x3_s1", (True,), "not a 3x3 stride-1 window"))})
+).requiring({"scalar": (*conv_common.PAIRS, WINDOW_3X3_S1, LONG_LINES)})
 # The same window on the CORE-V SIMD extension: a kernel line's three taps in one dot product, the
 # channel's lines copied to three stack buffers of XCV_LINE bytes (lines up to XCV_LINE - 3 pixels).
 XCV_LINE = 256  # mirrors RVFW_DW_XCV_LINE
 DEPTHWISE_XCV = DEPTHWISE.variant(
     "DEPTHWISE_CONV_2D 3x3, CORE-V SIMD dot products", {"scalar": "depthwise_conv2d_s8_xcvsimd"},
     {"scalar": ("input", "filter", "bias_folded", "multiplier", "shift8", "output")},
-).requiring({"scalar": (*conv_common.CORE_V, Need("window_3x3_s1", (True,), "not a 3x3 stride-1 window"),
+).requiring({"scalar": (*conv_common.CORE_V, WINDOW_3X3_S1, LONG_LINES,
                         Need("line", maximum=XCV_LINE - 3, why="lines of {value} pixels"))})  # fmt: skip
 # In place, each output row runs through the set's out-of-place kernel, with the biases it takes;
 # XTheadVector's row kernel (folded bias) or channel kernel (raw bias): the one given a bias runs.
