@@ -3,16 +3,19 @@ inside its layer's outputs, scratch, state or the stack (codegen.run.writes), fo
 corpus, TFLite Micro's seanet tests, the random graphs' regressions and the public models small
 enough to trace, on the scalar RV32 board, the RVV board and Ibex small (the cycle-tuned kernels).
 
-    .venv/bin/python bench/writes.py [--jobs 2] [--boards b1,b2]
+    .venv/bin/python bench/writes.py [--jobs 2] [--boards b1,b2] [--log results.jsonl]
 
-Prints per source and board the models, kernel calls and stores checked and any stray write."""
+Prints per source and board the models, kernel calls and stores checked and any stray write. Each
+result is appended to --log as it lands, and a run started again with the same log skips what it
+holds (the whole corpus takes about an hour on two cores)."""
 
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 import tempfile
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -52,11 +55,23 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--boards", default=",".join(BOARDS))
+    parser.add_argument("--log", type=Path, help="append each result here; results already there are kept")
     args = parser.parse_args()
     jobs = [(source, model, board) for source, models in sources().items() for model in models
             for board in args.boards.split(",")]  # fmt: skip
+    results = []
+    if args.log and args.log.exists():
+        results = [tuple(json.loads(line)) for line in args.log.read_text().splitlines() if line.strip()]
+    done = {(r[0], r[1], r[2]) for r in results}
+    todo = [j for j in jobs if (j[0], j[1].name, j[2]) not in done]
     with ProcessPoolExecutor(args.jobs) as pool:
-        results = list(pool.map(one, *zip(*jobs)))
+        for n, future in enumerate(as_completed([pool.submit(one, *j) for j in todo]), 1):
+            r = future.result()
+            results.append(r)
+            print(f"[{n}/{len(todo)}] {r[1]} on {r[2]}: {r[3]} calls, {len(r[5])} stray {r[6]}", file=sys.stderr)
+            if args.log:
+                with args.log.open("a") as f:
+                    f.write(json.dumps(r) + "\n")
     rows, stray_total = [], 0
     for source in sources():
         for board in args.boards.split(","):

@@ -2210,6 +2210,9 @@ CASES: dict[str, Case] = {
     "dw3x3_same_one_row": Case(lambda r: depthwise(r, 1, 9, 5, 1, (3, 3), activation="RELU6")),
     "dw3x3_same_two_pixels": Case(lambda r: depthwise(r, 2, 1, 3, 1, (3, 3))),
     "dw3x3_same_long_rows": Case(lambda r: depthwise(r, 3, 41, 4, 1, (3, 3))),  # more pairs than a block
+    # lines longer than the pairs kernel's segment (48 outputs): three segments, an odd last one
+    "dw3x3_same_rows_past_a_segment": Case(lambda r: depthwise(r, 4, 101, 3, 1, (3, 3), activation="RELU")),
+    "dw3x3_valid_rows_past_a_segment": Case(lambda r: depthwise(r, 5, 52, 2, 1, (3, 3), padding="VALID")),
     "fc_odd_depth_eleven_units_3_batches": Case(lambda r: fully_connected(r, 3, 13, 11)),
     "fc_one_row_nine_units": Case(lambda r: fully_connected(r, 1, 30, 9, activation="RELU")),
     "conv1x1_one_pixel_six_channels": Case(lambda r: conv(r, 1, 1, 13, 6, (1, 1))),
