@@ -65,10 +65,13 @@ CONV_PAIRS = replace(
     ),
     tables=frozenset({"scalar"}),
 ).requiring({"scalar": (*conv_common.PAIRS, conv_common.COLUMNS)})
-# On the CORE-V SIMD extension (CV32E40P: cv.sdotsp.b, post-increment loads), the boards that
-# declare it (isa.custom: xcvsimd, xcvmem): four MACs per instruction, the plain kernel's operands.
+# On the CORE-V SIMD extension (CV32E40P: cv.sdotsp.b, post-increment loads, min/max), the boards
+# that declare it (isa.custom: xcvsimd, xcvmem, xcvalu): four MACs per instruction, the weights
+# repacked in blocks of four channels by four taps (quads_table: the filter's bytes, padded).
 CONV_XCV = CONV.variant(
-    "CONV_2D, CORE-V SIMD dot products", {"scalar": "conv2d_s8_xcvsimd"}, {"scalar": CONV.args["conv2d_s8_scalar"]}
+    "CONV_2D, CORE-V SIMD dot products",
+    {"scalar": "conv2d_s8_xcvsimd"},
+    {"scalar": ("input", "filter_quads", *CONV.args["conv2d_s8_scalar"][2:])},
 ).requiring({"scalar": (*conv_common.CORE_V, conv_common.COLUMNS)})
 # 16x8 and float32: the vector kernels read the weights output-channel innermost.
 CONV_S16 = family(
@@ -259,6 +262,18 @@ def pairs_table(filter_ohwi: np.ndarray) -> np.ndarray:
     return ((words + (1 << 31)) % (1 << 32) - (1 << 31)).astype(np.int32)  # [block][tap][2], two's complement
 
 
+def quads_table(filter_ohwi: np.ndarray) -> np.ndarray:
+    """The weights of conv2d_s8_xcvsimd: output channels in blocks of four and taps in words of
+    four (both padded with zero weights), each block's four channel words of a tap word one after
+    the other: int8 [block][tap word][channel][4]."""
+    out_c = filter_ohwi.shape[0]
+    taps = filter_ohwi.reshape(out_c, -1)
+    blocks, words = -(-out_c // 4), -(-taps.shape[1] // 4)
+    padded = np.zeros((blocks * 4, words * 4), np.int8)
+    padded[:out_c, : taps.shape[1]] = taps
+    return padded.reshape(blocks, 4, words, 4).transpose(0, 2, 1, 3).copy()
+
+
 def pairs_fit(filter_ohwi: np.ndarray) -> bool:
     """Whether every two-tap half-sum of conv2d_pairs_s8_scalar fits int16: raw int8 inputs times
     weights in [-127, 127] (two products within +-32512)."""
@@ -278,6 +293,7 @@ def _operands(ctx: LowerContext, op: Op, g: conv_common.Geometry, runs: np.ndarr
         "filter": lambda: ctx.weights(op.inputs[1]),
         "filter_hwio": lambda: ctx.derived(op, "filter_hwio", "int8_t", _hwio(flt.data), role="weights"),
         "filter_pairs": lambda: ctx.derived(op, "filter_pairs", "int32_t", pairs_table(flt.data), role="weights"),
+        "filter_quads": lambda: ctx.derived(op, "filter_quads", "int8_t", quads_table(flt.data), role="weights"),
         "filter_io": lambda: ctx.derived(op, "filter_io", "int8_t", flt.data.reshape(g.out_c, g.in_c).T,
                                          role="weights"),
         "bias": lambda: ctx.weights(bias_index),

@@ -146,7 +146,11 @@ def layer_params(ctx: LowerContext, op: Op, g: Geometry, depth_multiplier: int) 
 # int8 products per 32-bit multiply) run on boards whose core timings are documented and measured
 # on their RTL, where no weight is -128; the CORE-V ones where the board declares the extensions.
 PAIRS = (Need("mul_pairs", (True,), "the board names no core timings"), Need("pairs_fit", (True,), "a weight of -128"))
-CORE_V = (Need("xcvsimd", (True,), "no CORE-V SIMD"), Need("xcvmem", (True,), "no CORE-V post-increment loads"))
+CORE_V = (
+    Need("xcvsimd", (True,), "no CORE-V SIMD"),
+    Need("xcvmem", (True,), "no CORE-V post-increment loads"),
+    Need("xcvalu", (True,), "no CORE-V min/max"),
+)
 COLUMNS = Need("columns", (True,), "no im2col scratch")
 
 

@@ -2,12 +2,14 @@
 /* The CORE-V PULP instructions the *_xcvsimd kernels use (CV32E40P with COREV_PULP): GCC 12 and
  * binutils 2.40 do not know them, so each is its encoding through `.insn`, from the CV32E40P
  * manual's instruction set extensions (opcode custom-3 0x7B for the SIMD dot products, custom-0
- * 0x0B for the post-increment loads). Compiled for any other core they would trap as illegal
+ * 0x0B for the post-increment loads, custom-1 0x2B for the ALU's min and max). Compiled for any other core they would trap as illegal
  * instructions: only boards that declare xcvsimd/xcvmem (isa.custom) get these kernels. */
 #ifndef RVFW_XCV_H
 #define RVFW_XCV_H
 
 #include <stdint.h>
+
+#include "rvfw_requant.h"
 
 /* cv.sdotsp.b acc, a, b: acc += a[0] b[0] + a[1] b[1] + a[2] b[2] + a[3] b[3] (signed bytes). */
 #define RVFW_SDOTSP_B(acc, a, b) __asm__(".insn r 0x7b, 1, 0x54, %0, %1, %2" : "+r"(acc) : "r"(a), "r"(b))
@@ -19,6 +21,24 @@
 /* cv.lb v, (p), step: v = *(int8_t *)p; p += step (step within +-2047). */
 #define RVFW_LB_POST(v, p, step)                                                                                       \
     __asm__ volatile(".insn i 0x0b, 0, %0, %1, %3" : "=r"(v), "+r"(p) : "m"(*(const int8_t *)(p)), "i"(step))
+
+/* cv.max / cv.min (xcvalu): the activation clamp without branches. */
+static inline int32_t rvfw_xcv_clamp(int32_t v, int32_t lo, int32_t hi)
+{
+    __asm__(".insn r 0x2b, 3, 0x2d, %0, %0, %1" : "+r"(v) : "r"(lo));
+    __asm__(".insn r 0x2b, 3, 0x2b, %0, %0, %1" : "+r"(v) : "r"(hi));
+    return v;
+}
+
+/* The int8 output of an accumulator: the fast requantisation where the build proved it exact
+ * (rvfw_conv_params.fast_requant), else TFLite Micro's general one. */
+static inline int8_t rvfw_xcv_output(int fast, int32_t acc, int32_t multiplier, int32_t shift, int32_t offset,
+                                     int32_t lo, int32_t hi)
+{
+    if (fast)
+        return (int8_t)rvfw_xcv_clamp(rvfw_requantize_right(acc, multiplier, -shift) + offset, lo, hi);
+    return rvfw_requantize_s8(acc, multiplier, shift, offset, lo, hi);
+}
 
 /* lw of a possibly misaligned word: CV32E40P splits it into two bus transfers in hardware (a C
  * memcpy would be four byte loads and the shifts to join them). */
