@@ -63,13 +63,11 @@ DEPTHWISE_PAIRS = DEPTHWISE.variant(
     {"scalar": ("input", "filter", "bias_folded", "multiplier", "shift8", "output")},
 ).requiring({"scalar": (*conv_common.PAIRS, WINDOW_3X3_S1, LONG_LINES)})
 # The same window on the CORE-V SIMD extension: a kernel line's three taps in one dot product, the
-# channel's lines copied to three stack buffers of XCV_LINE bytes (lines up to XCV_LINE - 3 pixels).
-XCV_LINE = 256  # mirrors RVFW_DW_XCV_LINE
+# channel's lines copied to three stack buffers a segment of a line at a time (any length).
 DEPTHWISE_XCV = DEPTHWISE.variant(
     "DEPTHWISE_CONV_2D 3x3, CORE-V SIMD dot products", {"scalar": "depthwise_conv2d_s8_xcvsimd"},
     {"scalar": ("input", "filter", "bias_folded", "multiplier", "shift8", "output")},
-).requiring({"scalar": (*conv_common.CORE_V, WINDOW_3X3_S1, LONG_LINES,
-                        Need("line", maximum=XCV_LINE - 3, why="lines of {value} pixels"))})  # fmt: skip
+).requiring({"scalar": (*conv_common.CORE_V, WINDOW_3X3_S1, LONG_LINES)})  # fmt: skip
 # In place, each output row runs through the set's out-of-place kernel, with the biases it takes;
 # XTheadVector's row kernel (folded bias) or channel kernel (raw bias): the one given a bias runs.
 INPLACE_OUT = ("multiplier", "shift", "scratch")

@@ -18,9 +18,24 @@
 #define RVFW_LW_POST4(v, p)                                                                                            \
     __asm__ volatile(".insn i 0x0b, 2, %0, %1, 4" : "=r"(v), "+r"(p) : "m"(*(const int32_t(*)[1])(p)))
 
+/* cv.lw v, (p), 2: a (possibly misaligned) word, then p += 2 (a pair of pixels along a line). */
+#define RVFW_LW_POST2(v, p)                                                                                            \
+    __asm__ volatile(".insn i 0x0b, 2, %0, %1, 2" : "=r"(v), "+r"(p) : "m"(*(const int8_t(*)[4])(p)))
+
 /* cv.lb v, (p), step: v = *(int8_t *)p; p += step (step within +-2047). */
 #define RVFW_LB_POST(v, p, step)                                                                                       \
     __asm__ volatile(".insn i 0x0b, 0, %0, %1, %3" : "=r"(v), "+r"(p) : "m"(*(const int8_t *)(p)), "i"(step))
+
+/* cv.lw v, (p), 2: a (possibly misaligned) word, then p += 2 (a pair of pixels along a line). */
+#define RVFW_LW_POST2(v, p)                                                                                            \
+    __asm__ volatile(".insn i 0x0b, 2, %0, %1, 2" : "=r"(v), "+r"(p) : "m"(*(const int8_t(*)[4])(p)))
+
+/* cv.lb v, (p), step: v = *(int8_t *)p; p += step (a register: any stride). */
+#define RVFW_LB_POSTR(v, p, step)                                                                                      \
+    __asm__ volatile(".insn r 0x2b, 3, 0, %0, %1, %3" : "=r"(v), "+r"(p) : "m"(*(const int8_t *)(p)), "r"(step))
+
+/* cv.sb v, (p), 1: *(int8_t *)p = v; p += 1. */
+#define RVFW_SB_POST1(v, p) __asm__ volatile(".insn s 0x2b, 0, %2, 1(%0)" : "+r"(p), "=m"(*(int8_t *)(p)) : "r"(v))
 
 /* cv.max / cv.min (xcvalu): the activation clamp without branches. */
 static inline int32_t rvfw_xcv_clamp(int32_t v, int32_t lo, int32_t hi)

@@ -1,4 +1,3 @@
-/* SPDX-License-Identifier: Apache-2.0 */
 /* DEPTHWISE_CONV_2D, int8, 3x3, stride 1, depth multiplier 1, on the CORE-V SIMD extension
  * (CV32E40P): a kernel line's three taps as one cv.sdotsp.b, one channel at a time.
  *
@@ -7,24 +6,89 @@
  * input's zero point in the padding, so the folded bias serves every pixel and a pixel's three
  * taps along a line are three neighbouring bytes. One word load at the pixel's first tap then
  * covers its taps against [w0 w1 w2 0] and the next pixel's against [0 w0 w1 w2]: per pair of
- * pixels three word loads and six dot products for eighteen MACs. A line longer than the buffer
- * (RVFW_DW_XCV_LINE) never reaches this kernel (the build's Need); a kernel line outside the input
- * reads a line of zero points. */
+ * pixels three word loads and six dot products for eighteen MACs. A line runs in segments of
+ * RVFW_DW_XCV_SEG outputs, so the buffers' size bounds every write whatever the layer's shape; a
+ * kernel line outside the input reads a line of zero points. The ring turns by pointers (a
+ * division costs the core 35 cycles) and the requantisation's constants are the channel's. */
 #include <stdint.h>
 
 #include "rvfw_kernels.h"
 #include "rvfw_requant.h"
 #include "rvfw_xcv.h"
 
-/* Bytes of one line buffer: the longest line plus the padding either side and the last pair's
- * fourth byte, rounded to words. Mirrors codegen.ops.depthwise_conv2d.XCV_LINE. */
-#define RVFW_DW_XCV_LINE 256
+#define RVFW_DW_XCV_SEG 64                         /* output pixels per segment of a line */
+#define RVFW_DW_XCV_LINE (RVFW_DW_XCV_SEG + 4)     /* a segment, two taps on, the last pair's fourth byte */
 
 /* A word of four int8 weights, lowest byte first (cv.sdotsp.b multiplies byte i by byte i). */
 static inline int32_t bytes4(int32_t b0, int32_t b1, int32_t b2, int32_t b3)
 {
     return (int32_t)((uint32_t)(uint8_t)b0 | (uint32_t)(uint8_t)b1 << 8 | (uint32_t)(uint8_t)b2 << 16 |
                      (uint32_t)(uint8_t)b3 << 24);
+}
+
+/* Copy the segment's positions [first, first + width) of input line `line` (null: outside the
+ * input) into d, the zero point where they fall outside the line. */
+static void fill(int8_t *d, const int8_t *line, int32_t first, int32_t width, int32_t length, int32_t step, int8_t zp)
+{
+    int32_t j = 0;
+    if (line) {
+        const int32_t lo = first < 0 ? -first : 0, hi = length - first < width ? length - first : width;
+        for (; j < lo; ++j)
+            d[j] = zp;
+        if (j < hi) { /* post-increment loads and stores: three instructions a byte */
+            const int8_t *s = line + (first + j) * step;
+            int8_t *o = d + j;
+            for (const int8_t *end = d + hi; o != end;) {
+                int32_t v;
+                RVFW_LB_POSTR(v, s, step);
+                RVFW_SB_POST1(v, o);
+            }
+            j = hi;
+        }
+    }
+    for (; j < width; ++j)
+        d[j] = zp;
+}
+
+typedef struct {
+    int32_t wa[3], wb[3]; /* per kernel line: [w0 w1 w2 0] and [0 w0 w1 w2] */
+    int32_t bias, m, shift, offset, lo, hi;
+} rvfw_dw_xcv_channel;
+
+/* One output line's n pixels (pairs) over the three line buffers, written out_along apart; `fast`
+ * a constant where inlined, so each form's loop has no test of it. */
+static inline __attribute__((always_inline)) void pairs(const int fast, const rvfw_dw_xcv_channel *k,
+                                                        const int8_t *r0, const int8_t *r1, const int8_t *r2,
+                                                        int32_t n, int8_t *out, int32_t out_along)
+{
+    const int32_t wa0 = k->wa[0], wa1 = k->wa[1], wa2 = k->wa[2], wb0 = k->wb[0], wb1 = k->wb[1], wb2 = k->wb[2];
+    const int32_t bias = k->bias, m = k->m, sh = k->shift, right = -k->shift;
+    const int32_t offset = k->offset, lo = k->lo, hi = k->hi;
+#define RVFW_DW_XCV_OUT(acc) \
+    (fast ? rvfw_xcv_clamp(rvfw_requantize_right((acc), m, right) + offset, lo, hi) \
+          : rvfw_requantize_s8((acc), m, sh, offset, lo, hi))
+    for (const int8_t *end = r0 + (n & ~1); r0 != end; out += 2 * out_along) {
+        int32_t a = bias, b = bias, v0, v1, v2;
+        RVFW_LW_POST2(v0, r0);
+        RVFW_LW_POST2(v1, r1);
+        RVFW_LW_POST2(v2, r2);
+        RVFW_SDOTSP_B(a, v0, wa0);
+        RVFW_SDOTSP_B(b, v0, wb0);
+        RVFW_SDOTSP_B(a, v1, wa1);
+        RVFW_SDOTSP_B(b, v1, wb1);
+        RVFW_SDOTSP_B(a, v2, wa2);
+        RVFW_SDOTSP_B(b, v2, wb2);
+        out[0] = (int8_t)RVFW_DW_XCV_OUT(a);
+        out[out_along] = (int8_t)RVFW_DW_XCV_OUT(b);
+    }
+    if (n & 1) { /* an odd line's last pixel */
+        int32_t a = bias;
+        RVFW_SDOTSP_B(a, rvfw_xcv_word(r0), wa0);
+        RVFW_SDOTSP_B(a, rvfw_xcv_word(r1), wa1);
+        RVFW_SDOTSP_B(a, rvfw_xcv_word(r2), wa2);
+        out[0] = (int8_t)RVFW_DW_XCV_OUT(a);
+    }
+#undef RVFW_DW_XCV_OUT
 }
 
 RVFW_KERNEL void rvfw_depthwise_conv2d_s8_xcvsimd(const rvfw_conv_params *p, const int8_t *input,
@@ -42,68 +106,38 @@ RVFW_KERNEL void rvfw_depthwise_conv2d_s8_xcvsimd(const rvfw_conv_params *p, con
     const int32_t across_len = vertical ? in_w : in_h, along_len = vertical ? in_h : in_w;
     const int32_t across_step = vertical ? ch : in_w * ch, along_step = vertical ? in_w * ch : ch;
     const int32_t out_across = vertical ? ch : out_w * ch, out_along = vertical ? out_w * ch : ch;
-    const int32_t width = count + 3; /* the padded line and the last pixel's fourth byte */
     int32_t ring_words[3][RVFW_DW_XCV_LINE / 4];
-    int8_t *ring[3] = {(int8_t *)ring_words[0], (int8_t *)ring_words[1], (int8_t *)ring_words[2]};
     for (int32_t bt = 0; bt < p->batches; ++bt) {
         const int8_t *in_batch = input + bt * in_h * in_w * ch;
         int8_t *out_batch = output + bt * out_h * out_w * ch;
         for (int32_t c = 0; c < ch; ++c) {
             const int8_t *f = filter + c;
-            int32_t wa[3], wb[3]; /* per kernel line: [w0 w1 w2 0] and [0 w0 w1 w2] */
+            rvfw_dw_xcv_channel k = {.bias = bias_folded[c], .m = output_multiplier[c], .shift = output_shift[c],
+                                     .offset = offset, .lo = lo, .hi = hi};
             for (int i = 0; i < 3; ++i) {
                 const int32_t w0 = f[(vertical ? i : 3 * i) * ch], w1 = f[(vertical ? 3 + i : 3 * i + 1) * ch];
                 const int32_t w2 = f[(vertical ? 6 + i : 3 * i + 2) * ch];
-                wa[i] = bytes4(w0, w1, w2, 0), wb[i] = bytes4(0, w0, w1, w2);
+                k.wa[i] = bytes4(w0, w1, w2, 0), k.wb[i] = bytes4(0, w0, w1, w2);
             }
-            const int32_t bias = bias_folded[c], m = output_multiplier[c], sh = output_shift[c];
-            /* Fill buffer slot s with input line y (the zero point outside the input). */
-#define RVFW_FILL(slot, y)                                                                                             \
-    do {                                                                                                               \
-        int8_t *d = ring[(slot)];                                                                                      \
-        const int32_t line_y = (y);                                                                                    \
-        if (line_y < 0 || line_y >= across_len) {                                                                      \
-            for (int32_t j = 0; j < width; ++j)                                                                        \
-                d[j] = zp;                                                                                             \
-        } else {                                                                                                       \
-            const int8_t *s = in_batch + line_y * across_step + c;                                                     \
-            int32_t j = 0;                                                                                             \
-            for (; j < pad_along; ++j)                                                                                 \
-                d[j] = zp;                                                                                             \
-            for (int32_t x = 0; x < along_len && j < width; ++x, ++j, s += along_step)                                 \
-                d[j] = *s;                                                                                             \
-            for (; j < width; ++j)                                                                                     \
-                d[j] = zp;                                                                                             \
-        }                                                                                                              \
-    } while (0)
-            RVFW_FILL(0, -pad_across);
-            RVFW_FILL(1, 1 - pad_across);
-            for (int32_t o = 0; o < lines; ++o) {
-                RVFW_FILL((o + 2) % 3, o + 2 - pad_across);
-                const int8_t *r0 = ring[o % 3], *r1 = ring[(o + 1) % 3], *r2 = ring[(o + 2) % 3];
-                int8_t *out = out_batch + o * out_across + c;
-                int32_t x = 0;
-                for (; x + 2 <= count; x += 2, out += 2 * out_along) {
-                    int32_t a = bias, b = bias;
-                    const int32_t v0 = rvfw_xcv_word(r0 + x), v1 = rvfw_xcv_word(r1 + x), v2 = rvfw_xcv_word(r2 + x);
-                    RVFW_SDOTSP_B(a, v0, wa[0]);
-                    RVFW_SDOTSP_B(b, v0, wb[0]);
-                    RVFW_SDOTSP_B(a, v1, wa[1]);
-                    RVFW_SDOTSP_B(b, v1, wb[1]);
-                    RVFW_SDOTSP_B(a, v2, wa[2]);
-                    RVFW_SDOTSP_B(b, v2, wb[2]);
-                    out[0] = RVFW_OUTPUT_S8_FAST(fast, a, m, sh, offset, lo, hi);
-                    out[out_along] = RVFW_OUTPUT_S8_FAST(fast, b, m, sh, offset, lo, hi);
-                }
-                if (x < count) { /* a last odd pixel */
-                    int32_t a = bias;
-                    RVFW_SDOTSP_B(a, rvfw_xcv_word(r0 + x), wa[0]);
-                    RVFW_SDOTSP_B(a, rvfw_xcv_word(r1 + x), wa[1]);
-                    RVFW_SDOTSP_B(a, rvfw_xcv_word(r2 + x), wa[2]);
-                    out[0] = RVFW_OUTPUT_S8_FAST(fast, a, m, sh, offset, lo, hi);
+            for (int32_t s0 = 0; s0 < count; s0 += RVFW_DW_XCV_SEG) {
+                const int32_t n = count - s0 < RVFW_DW_XCV_SEG ? count - s0 : RVFW_DW_XCV_SEG;
+                const int32_t first = s0 - pad_along, width = n + 3;
+                int8_t *r0 = (int8_t *)ring_words[0], *r1 = (int8_t *)ring_words[1], *r2 = (int8_t *)ring_words[2];
+                for (int32_t r = 0; r < lines + 2; ++r) {
+                    const int32_t y = r - pad_across;
+                    const int8_t *line = y >= 0 && y < across_len ? in_batch + y * across_step + c : 0;
+                    fill(r2, line, first, width, along_len, along_step, zp);
+                    if (r >= 2) { /* output line r - 2 reads lines r - 2, r - 1, r: r0, r1, r2 */
+                        int8_t *out = out_batch + (r - 2) * out_across + s0 * out_along + c;
+                        if (fast)
+                            pairs(1, &k, r0, r1, r2, n, out, out_along);
+                        else
+                            pairs(0, &k, r0, r1, r2, n, out, out_along);
+                    }
+                    int8_t *spare = r0; /* turn the ring: the oldest line's buffer takes the next */
+                    r0 = r1, r1 = r2, r2 = spare;
                 }
             }
-#undef RVFW_FILL
         }
     }
 }
