@@ -29,10 +29,15 @@ def macs(graph: Graph, op: Op) -> int:
 
 def inplace(graph: Graph, op: Op) -> list[tuple[int, ...]]:
     """Its output over its input where that dies here, starting `lead` bytes before it (each step
-    writes its output rows below every input byte a later step reads: planner.tiling); its line
-    buffers are scratch either way."""
+    writes its output rows below every input byte a later step reads: planner.tiling)."""
     tiling = op.tiling
-    return [(tiling.stage_input, tiling.scratch, tiling.lead), (-1, tiling.scratch)]
+    return [(tiling.stage_input, tiling.scratch, tiling.lead)]
+
+
+def scratch(graph: Graph, op: Op) -> int:
+    """Its line buffers, in every plan: in place or not (an in-place choice the planner may skip,
+    e.g. where the stage's output is split into views, must not take them away)."""
+    return op.tiling.scratch
 
 
 def _rows(graph: Graph, t: int) -> tuple[int, int]:
@@ -112,5 +117,5 @@ CONTRACT = OpContract(
     kinds={
         OpKind.TILED_STAGE: Kind(None, (1, 1 << 16)),
     },
-    forms={None: Form(check, lower, (), macs=macs, inplace=inplace)},
+    forms={None: Form(check, lower, (), macs=macs, inplace=inplace, scratch=scratch)},
 )

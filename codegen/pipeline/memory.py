@@ -75,10 +75,20 @@ class MemoryOptions:
 
     def get(self, mode: str) -> Planned:
         if mode not in self.planned:
-            self.planned[mode] = plan_option(
-                self.graph, self.board, self.planner, mode, self.fit_board, self.kernel_set
-            )
+            planned = plan_option(self.graph, self.board, self.planner, mode, self.fit_board, self.kernel_set)
+            self.planned[mode] = planned if mode == "fast" else no_worse_than_fast(planned, self.get("fast"))
         return self.planned[mode]
+
+
+def no_worse_than_fast(planned: Planned, fast: Planned) -> Planned:
+    """A `small` or `tiled` plan whose arena is larger than the fast plan's (in-place runs and
+    tiles that gave nothing back, a fused residual's scratch) gives way to the fast plan, said in
+    the build's log: every memory option is at most the fast arena."""
+    if fast.plan.arena_size >= planned.plan.arena_size:
+        return planned
+    return Planned("fast", fast.graph, fast.plan, fast.removed,
+                   f"the {planned.mode} plan's arena ({planned.plan.arena_size:,} bytes) is larger than the fast "
+                   f"plan's ({fast.plan.arena_size:,}): the fast plan is kept")  # fmt: skip
 
 
 def arena_budget(board: Board) -> int:
@@ -121,7 +131,10 @@ def prepare(
 ) -> tuple[Graph, Board, MemoryPlan]:
     """Everything up to the memory plan of one memory option: pure, writes nothing."""
     board = load_board(board_name)
-    planned = plan_option(load(model, board, compress, log, io), board, planner, memory, fit_board)
+    graph = load(model, board, compress, log, io)
+    planned = plan_option(graph, board, planner, memory, fit_board)
+    if memory != "fast":
+        planned = no_worse_than_fast(planned, plan_option(graph, board, planner, "fast", fit_board))
     return planned.graph, board, planned.plan
 
 

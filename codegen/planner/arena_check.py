@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 from codegen.ir import Graph
 from codegen.memplan import InPlace, View
-from codegen.ops import declared_views
+from codegen.ops import declared_views, scratch_bytes
 
 
 @dataclass(frozen=True)
@@ -151,5 +151,10 @@ def _subtract(whole: tuple[int, int], holes: list[tuple[int, int]]) -> list[tupl
 
 
 def check_plan(graph: Graph, plan) -> list[str]:
-    """Every hazard in a finished plan (memplan.MemoryPlan) of this graph, with its scratch."""
-    return hazards(graph, plan.tensor_offsets, plan.views, plan.inplace, plan.scratch_spans(), first_only=False)
+    """Every hazard in a finished plan (memplan.MemoryPlan) of this graph, with its scratch, and
+    every op whose kernel needs scratch in every mode (ops.scratch_bytes: a tiled stage's line
+    buffers, an LSTM's gates) but was given none."""
+    missing = [f"op #{op.index} ({op.kind.value}) needs {need:,} bytes of scratch and the plan gave none"
+               for op in graph.ops if (need := scratch_bytes(graph, op)) and op.index not in plan.scratch_offsets]  # fmt: skip
+    return missing + hazards(graph, plan.tensor_offsets, plan.views, plan.inplace, plan.scratch_spans(),
+                             first_only=False)  # fmt: skip

@@ -3,7 +3,10 @@ its commit log streamed through a pipe: no trace file, whatever the model's size
 
 from __future__ import annotations
 
+import os
 import subprocess
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from codegen.boards import Board
@@ -11,6 +14,27 @@ from codegen.build.elfinfo import function_range
 from codegen.errors import RvfwError, ToolError
 from codegen.report.cycles import CycleEstimate, estimate, estimate_scalar
 from codegen.run.sim import SpikeRunner, spike_binary
+
+
+@contextmanager
+def commit_log(spike_command: list[str]) -> Iterator[tuple[Iterator[str], subprocess.Popen]]:
+    """Spike's `-l --log-commits` trace of a Spike command line, its lines as they come, through a
+    pipe of its own. On stderr Spike writes the log unbuffered, one system call per line (about
+    160,000 lines a second here); through --log onto the pipe it is block-buffered, about ten times
+    as fast. Spike is killed when the reader is done (it never halts on an RTL board's console)."""
+    read, write = os.pipe()
+    cmd = [spike_command[0], "-l", "--log-commits", f"--log=/dev/fd/{write}", *spike_command[1:]]
+    try:
+        proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                                stdin=subprocess.DEVNULL, pass_fds=(write,))  # fmt: skip
+    finally:
+        os.close(write)
+    with proc, os.fdopen(read, "r", errors="replace", buffering=1 << 20) as lines:
+        try:
+            yield lines, proc
+        finally:
+            if proc.poll() is None:
+                proc.kill()
 
 
 def spike_command_for(elf: Path, board: Board, vlen: int | None) -> list[str]:
@@ -43,17 +67,13 @@ def estimate_cycles(
     if None in ranges:
         raise RvfwError(f"--cycles: {elf} has no main or {model_name}_run (a one-model harness image is traced)")
     cmd = spike_command_for(elf, board, vlen)
-    cmd[1:1] = ["-l", "--log-commits"]
     vlen = vlen or board.vlen or 0
     timings = board.core.get("timings")
-    with subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, stdin=subprocess.DEVNULL,
-                          text=True, errors="replace", bufsize=1 << 20) as proc:  # fmt: skip
+    with commit_log(cmd) as (lines, proc):
         if board.vector is None and timings:  # a scalar core whose timings its board file documents
-            result = estimate_scalar(proc.stderr, ranges[0], ranges[1], timings, inferences)
+            result = estimate_scalar(lines, ranges[0], ranges[1], timings, inferences)
         else:
-            result = estimate(proc.stderr, ranges[0], ranges[1], max(vlen, 1), board.dlen or max(vlen, 1), inferences)
-        if proc.poll() is None:  # the last inference is over: what the harness prints is not traced
-            proc.kill()
+            result = estimate(lines, ranges[0], ranges[1], max(vlen, 1), board.dlen or max(vlen, 1), inferences)
     if result.instructions == 0:
         raise ToolError(f"spike's commit log of {elf} showed no inference (exit {proc.returncode})")
     return result

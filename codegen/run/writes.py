@@ -11,7 +11,6 @@ symbols (the arena, the state area, the stack). Every step's inference is checke
 
 from __future__ import annotations
 
-import subprocess
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -21,6 +20,7 @@ from codegen.errors import RvfwError, ToolError
 from codegen.ir import Graph
 from codegen.memplan import MemoryPlan
 from codegen.ops.common import Layer
+from codegen.run.trace import commit_log
 
 _STORES = ("sb", "sh", "sw", "sd", "c.sw", "c.swsp", "c.sd", "c.sdsp", "fsw", "fsd", "c.fsw", "c.fswsp", "c.fsd")
 
@@ -102,16 +102,12 @@ def check_writes(elf: Path, graph: Graph, plan: MemoryPlan, layers: list[Layer],
     if run is None or None in stack:
         raise RvfwError(f"{elf.name}: no {graph.name}_run or stack symbols")
     allowed = allowed if allowed is not None else allowed_ranges(graph, plan, layers, arena, state)
-    cmd = list(spike_command)
-    cmd[1:1] = ["-l", "--log-commits"]
     report = WriteReport(0, 0, [])
     layer, inside, mnemonic, pc = -1, False, "", 0
     deadline = time.monotonic() + timeout
-    with subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, stdin=subprocess.DEVNULL,
-                          text=True, errors="replace", bufsize=1 << 20) as proc:  # fmt: skip
-        for line in proc.stderr:
+    with commit_log(list(spike_command)) as (lines, proc):
+        for line in lines:
             if time.monotonic() > deadline:
-                proc.kill()
                 raise ToolError(f"the write check of {elf.name} ran past {timeout:g} s")
             if not line.startswith("core"):
                 continue
@@ -147,8 +143,6 @@ def check_writes(elf: Path, graph: Graph, plan: MemoryPlan, layers: list[Layer],
                     continue
                 lay = layers[index]
                 report.stray.append(StrayWrite(index, lay.index, lay.op, lay.kernel, address, size, pc))
-        if proc.poll() is None:
-            proc.kill()
     if report.layer_calls == 0 and layers:
         raise ToolError(f"spike's commit log of {elf.name} showed no layer (exit {proc.returncode})")
     return report
