@@ -154,8 +154,8 @@ def check_plan(graph: Graph, plan) -> list[str]:
     """Every hazard in a finished plan (memplan.MemoryPlan) of this graph, with its scratch, and
     every op whose kernel needs scratch in every mode (ops.scratch_bytes: a tiled stage's line
     buffers, an LSTM's gates) but was given none."""
-    needs = {op: scratch_bytes(graph, op) for op in graph.ops}
+    needs = [(op, scratch_bytes(graph, op)) for op in graph.ops]
     missing = [f"op #{op.index} ({op.kind.value}) needs {need:,} bytes of scratch and the plan gave none"
-               for op, need in needs.items() if need and op.index not in plan.scratch_offsets]  # fmt: skip
+               for op, need in needs if need and op.index not in plan.scratch_offsets]  # fmt: skip
     return missing + hazards(graph, plan.tensor_offsets, plan.views, plan.inplace, plan.scratch_spans(),
                              first_only=False)  # fmt: skip
