@@ -43,6 +43,9 @@ def spike_command_for(elf: Path, board: Board, vlen: int | None) -> list[str]:
     plain memory (the harness's prints land there unread), started at the core's reset address."""
     if board.simulator is not None and board.simulator["machine"] == "spike":
         return SpikeRunner().command(elf, board, vlen)
+    if board.custom:
+        raise RvfwError(f"--cycles: board {board.name}'s image uses {', '.join(board.custom)}, which Spike does not "
+                        "run (its RTL's own count is the measure)")  # fmt: skip
     if board.mmio is None or board.vector is not None:
         raise RvfwError(
             f"--cycles: board {board.name}'s image does not run on Spike, whose commit log the estimate reads"

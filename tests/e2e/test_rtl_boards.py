@@ -127,3 +127,13 @@ def test_cycle_estimate_is_within_ten_percent_of_the_rtl(tmp_path, rtl_tools, bo
     estimate = estimate_cycles(b.elf, b.board, b.graph.name, None, b.steps)
     assert abs(estimate.total - r.harness.total_cycles) <= 0.10 * r.harness.total_cycles
     assert len(estimate.layers) == len(b.layers)
+
+
+def test_cycles_on_a_core_spike_cannot_run_keeps_the_rtls_count(tmp_path, rtl_tools):
+    """--cycles on CV32E40P (CORE-V instructions Spike does not know): the RTL's own count per layer,
+    and one line on why there is no estimate beside it, not a failed Spike run."""
+    lines: list[str] = []
+    b = pipeline.build(DEFAULT_MODEL, "cv32e40p", tmp_path / "out", log=quiet)
+    r = pipeline.run(b, timeout=600, log=lines.append, cycles=True)
+    assert r.cycles is not None and r.cycles.measured and r.cycles.total == r.harness.total_cycles
+    assert any(line.startswith("no cycle estimate beside the RTL's count") and "xcvsimd" in line for line in lines)
