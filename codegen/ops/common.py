@@ -191,8 +191,11 @@ class LowerContext:
         return self.graph.tensors[index]
 
     def arena(self, index: int, role: str = "data") -> Arg:
-        """An activation in the arena, or a variable tensor in the state area."""
+        """An activation in the arena, a variable tensor in the state area, or a constant (any op
+        input may be one: an embedding table a GATHER reads) in flash, where it already is."""
         tensor = self.tensor(index)
+        if tensor.is_constant and not tensor.is_variable and role != "output":
+            return self.weights(index)
         if tensor.is_variable:
             return Arg("state", tensor.dtype.c_type, offset=self.plan.state_offsets[index], role="data")
         return Arg("arena", tensor.dtype.c_type, offset=self.plan.tensor_offsets[index], role=role, tensor=index)

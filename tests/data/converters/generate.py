@@ -54,9 +54,12 @@ def convert(model: keras.Model, mode: str, shapes: list[tuple[int, ...]], seed: 
     if mode != "float":
         rng = np.random.default_rng(seed)
 
-        def data():
+        ints = ["int32" in str(t.dtype) for t in model.inputs]
+
+        def data():  # token ids (int32 inputs) within every corpus table's rows
             for _ in range(32):
-                yield [rng.uniform(-1, 1, (1, *s[1:])).astype(np.float32) for s in shapes]
+                yield [rng.integers(0, 64, (1, *s[1:])).astype(np.int32) if i else
+                       rng.uniform(-1, 1, (1, *s[1:])).astype(np.float32) for s, i in zip(shapes, ints)]  # fmt: skip
 
         converter.optimizations = [tf.lite.Optimize.DEFAULT]
         converter.representative_dataset = data
@@ -409,6 +412,14 @@ def compare_select() -> tuple[keras.Model, list]:
     return keras.Model([a, b], L.Dense(5)(L.Flatten()(y))), [(1, 6, 8), (1, 6, 8)]
 
 
+def embedding() -> tuple[keras.Model, list]:
+    """A Keras Embedding classifier (issue 56): GATHER over a constant [500, 16] table, token ids
+    from the input (crashed with an internal KeyError: a constant operand not in the arena)."""
+    x = keras.Input((8,), batch_size=1, dtype="int32")
+    y = L.GlobalAveragePooling1D()(L.Embedding(500, 16)(x))
+    return keras.Model(x, L.Dense(4)(y)), [(1, 8)]
+
+
 # name -> (builder, converter modes)
 MODELS: dict[str, tuple[Callable, tuple[str, ...]]] = {
     "dense_ae": (dense_autoencoder, ("16x8", "int8", "float", "uint8")),
@@ -443,6 +454,7 @@ MODELS: dict[str, tuple[Callable, tuple[str, ...]]] = {
     "bilstm": (bilstm, ("int8", "float")),
     "float_math": (float_math, ("float",)),
     "compare_select": (compare_select, ("int8", "float")),
+    "embedding": (embedding, ("int8", "float")),
 }
 
 
@@ -551,6 +563,8 @@ def _details(model: bytes) -> tuple[list[dict], int]:
 
 def seeded_input(detail: dict, rng: np.random.Generator) -> np.ndarray:
     shape, dtype = tuple(detail["shape"]), detail["dtype"]
+    if dtype == np.int32:  # token ids: within every corpus table's rows
+        return rng.integers(0, 64, shape).astype(np.int32)
     if dtype == np.float32:
         return rng.uniform(-1, 1, shape).astype(np.float32)
     info = np.iinfo(dtype)
