@@ -46,7 +46,7 @@ def test_every_input_may_be_a_constant(tmp_path, case):
     model.write_bytes(CASES[case].build(np.random.default_rng(zlib.crc32(case.encode()))))
     graph = load_tflite(model)
     for kernels, board in (("scalar", load_board("spike-rv32imc")), ("rvv", load_board("spike-rv64gcv"))):
-        for t, g in _constant_variants(graph):
+        for _t, g in _constant_variants(graph):
             if not g.inputs:  # nothing left to compute from at run time: the converter folds these
                 continue
             try:
