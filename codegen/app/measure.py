@@ -17,9 +17,8 @@ from pathlib import Path
 
 from codegen import __version__, emit
 from codegen.boards import Board
-from codegen.ops import lower_graph
 from codegen.paths import BUILD_DIR, FIRMWARE_DIR
-from codegen.pipeline import BuildOptions, Planned, build_planned, run
+from codegen.pipeline import BuildOptions, Planned, build_planned, lower, run
 
 CACHE_DIR = BUILD_DIR / ".measured"
 STACK_MARGIN = 64  # bytes above the measured depth: the entry stub and rounding
@@ -46,10 +45,10 @@ def _firmware_digest() -> str:
     return h.hexdigest()
 
 
-def _key(planned: Planned, board: Board, kernel_set: str) -> str:
+def _key(planned: Planned, board: Board, kernel_set: str, optimize: str) -> str:
     graph, plan = planned.graph, planned.plan
-    layers, constants = lower_graph(graph, plan, kernel_set, board.vlen, board.caps)
-    h = hashlib.sha256(f"{__version__}\0{kernel_set}\0{planned.mode}\0".encode())
+    layers, constants = lower(planned, board, kernel_set, optimize)
+    h = hashlib.sha256(f"{__version__}\0{kernel_set}\0{planned.mode}\0{optimize}\0".encode())
     h.update(Path(board.source_file).read_bytes())
     for name, text in sorted(emit.render_model(graph, board, plan, layers, constants).items()):
         h.update(name.encode() + b"\0" + text.encode())
@@ -57,15 +56,16 @@ def _key(planned: Planned, board: Board, kernel_set: str) -> str:
     return h.hexdigest()[:32]
 
 
-def measure(planned: Planned, board: Board, kernel_set: str) -> Measured:
+def measure(planned: Planned, board: Board, kernel_set: str, optimize: str = "speed") -> Measured:
     """Build the model alone for the board's simulator, run it once, read its counts (cached)."""
     target = board.for_simulator()
-    cached = CACHE_DIR / f"{_key(planned, target, kernel_set)}.json"
+    cached = CACHE_DIR / f"{_key(planned, target, kernel_set, optimize)}.json"
     if cached.is_file():
         return Measured(**json.loads(cached.read_text()))
     quiet = lambda _msg: None  # noqa: E731
     with tempfile.TemporaryDirectory(prefix="rvfw-measure-") as tmp:
-        b = build_planned(planned, target, kernel_set, BuildOptions(steps=1, deadline=None), Path(tmp) / "image", quiet)
+        options = BuildOptions(steps=1, deadline=None, optimize=optimize)
+        b = build_planned(planned, target, kernel_set, options, Path(tmp) / "image", quiet)
         harness = run(b, log=quiet).harness
     measured = Measured(harness.total_instret, harness.stack or 0)
     CACHE_DIR.mkdir(parents=True, exist_ok=True)

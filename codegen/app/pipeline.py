@@ -26,9 +26,8 @@ from codegen.build import firmware
 from codegen.build.staging import check_out_dir, staged
 from codegen.check import golden
 from codegen.errors import RvfwError
-from codegen.ops import lower_graph
 from codegen.paths import BUILD_DIR
-from codegen.pipeline import DEFAULTS, BuildOptions, Log, MemoryOptions, kernel_set_for
+from codegen.pipeline import DEFAULTS, BuildOptions, Log, MemoryOptions, kernel_set_for, lower
 
 STATE_STEPS = 3  # steps the harness runs of each instance of a model with state
 
@@ -46,7 +45,7 @@ def build(
     (app.hooks; none by default)."""
     seed, planner, kernels, for_simulator = options.seed, options.planner, options.kernels, options.for_simulator
     optimize = options.optimize.value
-    board, admitted, models = prepare(app, board_name, seed, planner, log, kernels, hooks, for_simulator)
+    board, admitted, models = prepare(app, board_name, seed, planner, log, kernels, hooks, for_simulator, optimize)
     out_dir = check_out_dir(Path(out_dir) if out_dir else BUILD_DIR / board.name / f"app-{app.name}")
     with staged(out_dir, [app.source, board.source_file, *(m.model for m in app.models)]) as staging:
         elf, size_report = firmware.build_image(
@@ -71,6 +70,7 @@ def prepare(
     kernels: str = "auto",
     hooks: Hooks = NO_HOOKS,
     for_simulator: bool = False,
+    optimize: str = "speed",
 ) -> tuple[Board, admission.Admission, list[ModelBuild]]:
     """Check the application against its board, admit its models and lower each one (priority
     order), with each one's deadline and smallest stack: what an image or an export is made of."""
@@ -78,7 +78,7 @@ def prepare(
     check_app(app, board)
     hooks.check(app, board)
     plans: dict[str, MemoryOptions] = {}
-    admitted = admit(app, board, planner, kernels, log, plans)
+    admitted = admit(app, board, planner, kernels, log, plans, optimize)
     kernel_set = kernel_set_for(board, kernels)
     if board.clint is None and any(m.deadline is not None for m in app.models):
         given = next((m for m in app.models if isinstance(m.deadline, float)), None)
@@ -90,8 +90,8 @@ def prepare(
     for m in app.by_priority():
         planned = plans[m.name].get(admitted.demand(m.name).arena_label)
         graph, plan = planned.graph, planned.plan
-        deadline_ticks = limits(app, m, planned, board, kernel_set, for_simulator, log)
-        layers, constants = lower_graph(graph, plan, kernel_set, board.vlen, board.caps)
+        deadline_ticks = limits(app, m, planned, board, kernel_set, for_simulator, log, optimize)
+        layers, constants = lower(planned, board, kernel_set, optimize)
         if len(graph.inputs) != 1 or len(graph.outputs) != 1:
             raise RvfwError(f"{Path(graph.source).name}: models in an application need one input and one output")
         # A model with state runs STATE_STEPS steps of each instance, interleaved: (step, instance) order.

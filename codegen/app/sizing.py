@@ -11,8 +11,7 @@ from codegen.app import admission, measure
 from codegen.app.manifest import App, AppModel
 from codegen.boards import Board, timer
 from codegen.errors import RvfwError, ToolError
-from codegen.ops import lower_graph
-from codegen.pipeline import Compression, Log, MemoryOptions, Planned, arena_budget, kernel_set_for, load
+from codegen.pipeline import Compression, Log, MemoryOptions, Planned, arena_budget, kernel_set_for, load, lower
 
 MAX_MODELS = 32  # the dispatcher's tables
 # Partition and state (each at most a TOR pair), code + constants (three); least privilege adds
@@ -49,7 +48,13 @@ def budgets(app: App, board: Board, io_bytes: int = 0) -> tuple[dict[str, int], 
 
 
 def admit(
-    app: App, board: Board, planner: str, kernels: str, log: Log, plans: dict[str, MemoryOptions] | None = None
+    app: App,
+    board: Board,
+    planner: str,
+    kernels: str,
+    log: Log,
+    plans: dict[str, MemoryOptions] | None = None,
+    optimize: str = "speed",
 ) -> admission.Admission:
     """Size every model (weights from lowering, arenas under each memory option) and admit them.
     plans: filled with each model's memory options, parsed once and planned once per option, for
@@ -71,7 +76,7 @@ def admit(
             if not options or planned.plan.arena_size < options[-1][1]:
                 options.append((mode, planned.plan.arena_size))
         first = plans[m.name].get(modes[0])
-        _layers, constants = lower_graph(first.graph, first.plan, kernel_set, board.vlen, board.caps)
+        _layers, constants = lower(first, board, kernel_set, optimize)
         weights = sum(c.values.nbytes for c in constants)
         io_bytes += sum(graph.tensors[i].nbytes for i in graph.outputs)
         # The model's own state (variable tensors) is each instance's state, beside any the manifest adds.
@@ -127,7 +132,14 @@ def check_app(app: App, board: Board) -> None:
 
 
 def limits(
-    app: App, m: AppModel, planned: Planned, board: Board, kernel_set: str, for_simulator: bool, log: Log
+    app: App,
+    m: AppModel,
+    planned: Planned,
+    board: Board,
+    kernel_set: str,
+    for_simulator: bool,
+    log: Log,
+    optimize: str = "speed",
 ) -> int:
     """The model's deadline in timer ticks (0: none), after refusing a stack below what it was
     measured to use. Measuring runs the model alone on the board's simulator (cached)."""
@@ -135,7 +147,7 @@ def limits(
     measured = None
     if measure.measurable(board):
         try:
-            measured = measure.measure(planned, board, kernel_set)
+            measured = measure.measure(planned, board, kernel_set, optimize)
         except ToolError as exc:  # no simulator installed here: build anyway, unmeasured
             log(f"{where}: not measured on the simulator ({exc}): stack floor {MIN_STACK_UNMEASURED} B, "
                 "no default deadline")  # fmt: skip

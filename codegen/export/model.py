@@ -17,7 +17,7 @@ from codegen.escape import line_comment
 from codegen.export.package import Package, check_format, copy_firmware, flags, for_size, write_format
 from codegen.ir import DType, Graph
 from codegen.memplan import MemoryPlan
-from codegen.ops import cold_kernels, lower_graph
+from codegen.ops import cold_kernels
 from codegen.paths import BUILD_DIR, FIRMWARE_DIR
 
 C_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
@@ -73,7 +73,7 @@ def _lower(model, board: Board, o: pipeline.BuildOptions, log, name) -> _Lowered
     modes = list(pipeline.PLANNED_MODES) if auto else [o.memory.value]
     planned = options.get(modes[pipeline.choose_memory(options, modes, log)] if auto else o.memory.value)
     graph, plan = planned.graph, planned.plan
-    layers, constants = lower_graph(graph, plan, kernel_set, board.vlen, board.caps, o.optimize.value)
+    layers, constants = pipeline.lower(planned, board, kernel_set, o.optimize.value)
     estimate = pipeline.estimate_sizes(board, plan, constants)
     if not estimate["ok"]:
         log(pipeline.estimate_table(estimate))

@@ -19,7 +19,7 @@ from codegen.check import golden
 from codegen.errors import BudgetError, RvfwError
 from codegen.ir import Graph
 from codegen.memplan import MemoryPlan
-from codegen.ops import ConstArray, Layer, cold_kernels, lower_graph
+from codegen.ops import ConstArray, Layer, cold_kernels
 from codegen.paths import BUILD_DIR, FIRMWARE_DIR
 from codegen.pipeline.loading import Log, load
 from codegen.pipeline.memory import (
@@ -31,6 +31,7 @@ from codegen.pipeline.memory import (
     Planned,
     choose_memory,
     kernel_set_for,
+    lower,
     needs_table,
 )
 from codegen.pipeline.options import DEFAULTS, BuildOptions, MemoryMode, Optimize
@@ -146,7 +147,7 @@ def build_planned(
     inputs_from, deadline, optimize, dump_layers = (options.inputs_from, options.deadline, options.optimize.value,
                                                     options.dump_layers)  # fmt: skip
     graph, plan = planned.graph, planned.plan
-    layers, constants = lower_graph(graph, plan, kernel_set, board.vlen, board.caps, optimize)
+    layers, constants = lower(planned, board, kernel_set, optimize)
     log(f"model {graph.source}: {len(graph.ops)} ops -> {len(layers)} kernel calls, board {board.name}")
     if planned.note:
         log(planned.note)

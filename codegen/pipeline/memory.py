@@ -138,6 +138,15 @@ def prepare(
     return planned.graph, board, planned.plan
 
 
+def lower(planned: Planned, board: Board, kernel_set: str, optimize: str = "speed") -> tuple[list, list]:
+    """The front half's last step, the only place a planned graph becomes kernel calls and flash
+    constants (a single-model build, an export, an application, its sizing and its measurement):
+    every path lowers with the same kernel set, caps and `--optimize`."""
+    from codegen.ops import lower_graph
+
+    return lower_graph(planned.graph, planned.plan, kernel_set, board.vlen, board.caps, optimize)
+
+
 def kernel_set_for(board: Board, kernels: str) -> str:
     """The kernel set a build asks for: "auto" is the board's best (RVV, XTheadVector, else scalar)."""
     if kernels not in KERNEL_SETS:

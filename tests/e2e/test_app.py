@@ -7,6 +7,7 @@ import re
 
 import pytest
 
+from codegen import pipeline
 from codegen.app import pipeline as app
 from codegen.app.manifest import load_app
 from codegen.build.elfinfo import symbol_address
@@ -358,3 +359,22 @@ def test_a_shared_partition_is_cleared_before_another_model_runs_in_it(tmp_path,
     sim, results = app.run(b, log=quiet)
     assert results["ad"].status == 0 and results["ad"].dispatch_status != 0
     assert re.search(r"RVFW-FAULT ad mcause=", sim.console)
+
+
+def test_an_application_lowers_as_the_single_model_build_does(tmp_path, sim_tools, three_models):
+    """Issue 57: the front half has one definition (pipeline.lower): with --optimize size and the
+    scalar set, each model of an application calls the kernels its single-model build calls (the
+    application's three copies lowered without --optimize: softmax_s8_scalar against softmax_s8_ref)."""
+    _board, admitted, models = app.prepare(three_models, "spike-rv32imc", kernels="scalar", log=quiet, optimize="size")
+    for m in models:
+        memory = admitted.demand(m.entry.name).arena_label
+        options = BuildOptions(kernels="scalar", optimize="size", memory=memory)
+        single = pipeline.build(m.entry.model, "spike-rv32imc", tmp_path / m.entry.name, options, quiet)
+        assert [layer.kernel for layer in m.layers] == [layer.kernel for layer in single.layers], m.entry.name
+
+
+def test_lower_graph_is_called_from_the_front_half_only():
+    callers = [p.relative_to(ROOT) for p in (ROOT / "codegen").rglob("*.py")
+               if "lower_graph(" in p.read_text() and p.name != "__init__.py" or
+               p.name == "__init__.py" and p.parent.name != "ops" and "lower_graph(" in p.read_text()]  # fmt: skip
+    assert [str(p) for p in callers] == ["codegen/pipeline/memory.py"]
