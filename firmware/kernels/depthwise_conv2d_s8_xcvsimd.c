@@ -6,7 +6,9 @@
  * input's zero point in the padding, so the folded bias serves every pixel and a pixel's three
  * taps along a line are three neighbouring bytes. One word load at the pixel's first tap then
  * covers its taps against [w0 w1 w2 0] and the next pixel's against [0 w0 w1 w2]: per pair of
- * pixels three word loads and six dot products for eighteen MACs. A line runs in segments of
+ * pixels three word loads and six dot products for eighteen MACs. At stride 2 each pixel's taps
+ * are a word two bytes on from the last's: three loads and three dot products a pixel, and an
+ * output line every second input line of the ring. A line runs in segments of
  * RVFW_DW_XCV_SEG outputs, so the buffers' size bounds every write whatever the layer's shape; a
  * kernel line outside the input reads a line of zero points. The ring turns by pointers (a
  * division costs the core 35 cycles) and the requantisation's constants are the channel's. */
@@ -16,8 +18,9 @@
 #include "rvfw_requant.h"
 #include "rvfw_xcv.h"
 
-#define RVFW_DW_XCV_SEG 64                         /* output pixels per segment of a line */
-#define RVFW_DW_XCV_LINE (RVFW_DW_XCV_SEG + 4)     /* a segment, two taps on, the last pair's fourth byte */
+#define RVFW_DW_XCV_SEG 64 /* output pixels per segment of a line */
+/* A segment's input bytes at stride 2: (SEG - 1) * 2 + 3 taps, the last word's fourth byte. */
+#define RVFW_DW_XCV_LINE (2 * RVFW_DW_XCV_SEG + 4)
 
 /* A word of four int8 weights, lowest byte first (cv.sdotsp.b multiplies byte i by byte i). */
 static inline int32_t bytes4(int32_t b0, int32_t b1, int32_t b2, int32_t b3)
@@ -91,6 +94,27 @@ static inline __attribute__((always_inline)) void pairs(const int fast, const rv
 #undef RVFW_DW_XCV_OUT
 }
 
+/* Stride 2: each pixel's three taps per kernel line are the word at its first, two bytes on. */
+static inline __attribute__((always_inline)) void singles(const int fast, const rvfw_dw_xcv_channel *k,
+                                                          const int8_t *r0, const int8_t *r1, const int8_t *r2,
+                                                          int32_t n, int8_t *out, int32_t out_along)
+{
+    const int32_t wa0 = k->wa[0], wa1 = k->wa[1], wa2 = k->wa[2];
+    const int32_t bias = k->bias, m = k->m, sh = k->shift, right = -k->shift;
+    const int32_t offset = k->offset, lo = k->lo, hi = k->hi;
+    for (const int8_t *end = r0 + 2 * n; r0 != end; out += out_along) {
+        int32_t a = bias, v0, v1, v2;
+        RVFW_LW_POST2(v0, r0);
+        RVFW_LW_POST2(v1, r1);
+        RVFW_LW_POST2(v2, r2);
+        RVFW_SDOTSP_B(a, v0, wa0);
+        RVFW_SDOTSP_B(a, v1, wa1);
+        RVFW_SDOTSP_B(a, v2, wa2);
+        out[0] = (int8_t)(fast ? rvfw_xcv_clamp(rvfw_requantize_right(a, m, right) + offset, lo, hi)
+                               : rvfw_requantize_s8(a, m, sh, offset, lo, hi));
+    }
+}
+
 RVFW_KERNEL void rvfw_depthwise_conv2d_s8_xcvsimd(const rvfw_conv_params *p, const int8_t *input,
                                                   const int8_t *filter, const int32_t *bias_folded,
                                                   const int32_t *output_multiplier, const int8_t *output_shift,
@@ -99,7 +123,7 @@ RVFW_KERNEL void rvfw_depthwise_conv2d_s8_xcvsimd(const rvfw_conv_params *p, con
     const int32_t ch = p->in_c, in_h = p->in_h, in_w = p->in_w, out_h = p->out_h, out_w = p->out_w;
     const int8_t zp = (int8_t)-p->input_offset;
     const int32_t offset = p->output_offset, lo = p->output_activation_min, hi = p->output_activation_max;
-    const int32_t fast = p->fast_requant;
+    const int32_t fast = p->fast_requant, stride = p->stride_h; /* 1 or 2, both ways (the build's Need) */
     const int vertical = out_h > out_w;
     const int32_t lines = vertical ? out_w : out_h, count = vertical ? out_h : out_w;
     const int32_t pad_across = vertical ? p->pad_w : p->pad_h, pad_along = vertical ? p->pad_h : p->pad_w;
@@ -121,15 +145,19 @@ RVFW_KERNEL void rvfw_depthwise_conv2d_s8_xcvsimd(const rvfw_conv_params *p, con
             }
             for (int32_t s0 = 0; s0 < count; s0 += RVFW_DW_XCV_SEG) {
                 const int32_t n = count - s0 < RVFW_DW_XCV_SEG ? count - s0 : RVFW_DW_XCV_SEG;
-                const int32_t first = s0 - pad_along, width = n + 3;
+                const int32_t first = s0 * stride - pad_along, width = (n - 1) * stride + 4;
                 int8_t *r0 = (int8_t *)ring_words[0], *r1 = (int8_t *)ring_words[1], *r2 = (int8_t *)ring_words[2];
-                for (int32_t r = 0; r < lines + 2; ++r) {
+                for (int32_t r = 0; r < (lines - 1) * stride + 3; ++r) {
                     const int32_t y = r - pad_across;
                     const int8_t *line = y >= 0 && y < across_len ? in_batch + y * across_step + c : 0;
                     fill(r2, line, first, width, along_len, along_step, zp);
-                    if (r >= 2) { /* output line r - 2 reads lines r - 2, r - 1, r: r0, r1, r2 */
-                        int8_t *out = out_batch + (r - 2) * out_across + s0 * out_along + c;
-                        if (fast)
+                    /* output line o reads lines o * stride .. o * stride + 2: r0, r1, r2 when r is the last */
+                    if (r >= 2 && (stride == 1 || (r & 1) == 0)) {
+                        int8_t *out = out_batch + (r - 2) / stride * out_across + s0 * out_along + c;
+                        if (stride == 2)
+                            fast ? singles(1, &k, r0, r1, r2, n, out, out_along)
+                                 : singles(0, &k, r0, r1, r2, n, out, out_along);
+                        else if (fast)
                             pairs(1, &k, r0, r1, r2, n, out, out_along);
                         else
                             pairs(0, &k, r0, r1, r2, n, out, out_along);

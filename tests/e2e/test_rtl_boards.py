@@ -63,7 +63,7 @@ README = (ROOT / "README.md").read_text()
 README_FIGURES = {  # (model, board) -> the README's words around its cycles per MAC
     ("kws_dscnn", "ibex-small"): r"Ibex\s+small 8\.16 -> ([0-9.]+)",
     ("kws_dscnn", "cv32e40p"): r"CV32E40P 4\.97 -> ([0-9.]+)",
-    ("ad_autoencoder", "ibex-small"): r"AD 9\.61 -> ([0-9.]+) on Ibex\s+small",
+    ("ad_autoencoder", "ibex-small"): r"AD\s+9\.61 -> ([0-9.]+) on Ibex\s+small",
     ("ad_autoencoder", "cv32e40p"): r"6\.03 -> ([0-9.]+) on CV32E40P",
 }
 

@@ -2213,6 +2213,9 @@ CASES: dict[str, Case] = {
     # lines longer than the pairs kernel's segment (48 outputs): three segments, an odd last one
     "dw3x3_same_rows_past_a_segment": Case(lambda r: depthwise(r, 4, 101, 3, 1, (3, 3), activation="RELU")),
     "dw3x3_valid_rows_past_a_segment": Case(lambda r: depthwise(r, 5, 52, 2, 1, (3, 3), padding="VALID")),
+    # stride 2 past the CORE-V kernel's 64-output segment (149 inputs: 75 outputs), an even height
+    "dw3x3_stride2_rows_past_a_segment": Case(lambda r: depthwise(r, 6, 149, 3, 1, (3, 3), (2, 2))),
+    "dw3x3_valid_stride2_even_rows": Case(lambda r: depthwise(r, 8, 10, 4, 1, (3, 3), (2, 2), padding="VALID")),
     "fc_odd_depth_eleven_units_3_batches": Case(lambda r: fully_connected(r, 3, 13, 11)),
     "fc_one_row_nine_units": Case(lambda r: fully_connected(r, 1, 30, 9, activation="RELU")),
     "conv1x1_one_pixel_six_channels": Case(lambda r: conv(r, 1, 1, 13, 6, (1, 1))),
