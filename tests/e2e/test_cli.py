@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import re
 import shutil
 import subprocess
@@ -455,3 +456,19 @@ def test_plan_help_offers_only_what_plan_takes():
     board = " ".join(text.split("--board BOARD")[2].split("--planner")[0].split())
     assert board == "board name or YAML path (default: spike-rv64gcv)"
     assert "--app" not in text and "--memory {fast,small,tiled}" in text
+
+
+@pytest.mark.parametrize("variable", ["RVFW_SPIKE", "RVFW_XUANTIE_QEMU"])
+def test_a_simulator_variable_naming_nothing_is_one_line(tmp_path, monkeypatch, variable):
+    """Issue 58: RVFW_SPIKE=/nonexistent/spike stopped with an internal FileNotFoundError (exit 70)."""
+    from codegen.errors import ToolError
+    from codegen.run.sim import spike_binary, xuantie_qemu
+
+    monkeypatch.setenv(variable, str(tmp_path / "nonexistent"))
+    with pytest.raises(ToolError, match=f"\\${variable} is .*nonexistent: no executable there"):
+        (spike_binary if variable == "RVFW_SPIKE" else xuantie_qemu)()
+    if variable == "RVFW_SPIKE":
+        proc = subprocess.run([sys.executable, "-m", "codegen.cli", "run", "--board", "spike-rv64gcv", "--out",
+                               str(tmp_path / "out")], capture_output=True, text=True, cwd=ROOT,
+                              env={**os.environ, variable: str(tmp_path / "nonexistent")})  # fmt: skip
+        assert_one_line_error(proc, "$RVFW_SPIKE is")
