@@ -29,6 +29,7 @@ class Runner:
     name = ""
     tool = ""
     install = ""
+    needs_port = False  # a serial port the tool would otherwise guess (esptool scans them all)
 
     def commands(self, job: FlashJob) -> list[list[str]]:
         raise NotImplementedError
@@ -70,12 +71,17 @@ class DfuUtil(Runner):
 
 
 class Esptool(Runner):
-    name, tool, install = "esptool", "esptool.py", "pip install esptool (the setup's .venv has it)"
+    """esptool 5's own command and hyphenated subcommand (`esptool.py` and `write_flash` print
+    deprecation warnings there), and a serial port always given: without one esptool scans every
+    port, /dev/ttyS0 first."""
+
+    name, tool, install = "esptool", "esptool", "pip install 'esptool>=5' (the setup's .venv has it)"
+    needs_port = True
 
     def commands(self, job: FlashJob) -> list[list[str]]:
-        port = ["--port", job.port] if job.port else []
         address = job.board.flash.get("address", 0)
-        return [["esptool.py", "--chip", "esp32c3", *port, "write_flash", f"{address:#x}", str(job.image)]]
+        port = job.port or "PORT"  # a dry run shows where it goes; a real one refuses without it (flash)
+        return [["esptool", "--chip", "esp32c3", "--port", port, "write-flash", f"{address:#x}", str(job.image)]]
 
 
 class Xfel(Runner):
@@ -106,6 +112,9 @@ def flash(job: FlashJob, dry_run: bool, log=print) -> list[list[str]]:
         for cmd in commands:
             log(shlex.join(cmd))
         return commands
+    if runner.needs_port and not job.port:
+        raise RvfwError(f"{job.board.name}: give the board's serial port (PORT=/dev/ttyUSB0 with make, --port with "
+                        "rvfw flash)")  # fmt: skip
     runner.check_tool()
     for cmd in commands:
         log(f"$ {shlex.join(cmd)}")

@@ -80,7 +80,7 @@ def test_image_sections_lie_in_the_datasheet_regions(tmp_path, sim_tools, board)
 EXPECTED_FLASH = {
     "hifive1-revb": [["openocd", "-f", "board/sifive-hifive1-revb.cfg", "-c", "program {hex} verify reset exit"]],
     "gd32vf103": [["dfu-util", "-a", "0", "-s", "0x08000000:leave", "-D", "{bin}"]],
-    "esp32c3": [["esptool.py", "--chip", "esp32c3", "--port", "/dev/ttyUSB0", "write_flash", "0x0", "{bin}"]],
+    "esp32c3": [["esptool", "--chip", "esp32c3", "--port", "/dev/ttyUSB0", "write-flash", "0x0", "{bin}"]],
     "c906": [["xfel", "ddr", "d1"], ["xfel", "write", "0x40000000", "{bin}"], ["xfel", "exec", "0x40000000"]],
 }
 
@@ -181,3 +181,13 @@ def test_check_board_without_a_port_says_so_in_one_line(tmp_path):
     lines = [line for line in proc.stderr.splitlines() if line.strip() and not line.startswith("make")]
     assert lines == ["rvfw: error: check-board needs --port (the board's serial port) or --gdb HOST:PORT (a debug "
                      "probe's GDB server, e.g. OpenOCD's localhost:3333)"], proc.stderr  # fmt: skip
+
+
+def test_esptool_flash_without_a_port_is_one_line_not_a_scan(tmp_path, sim_tools):
+    """Issue 58: without PORT esptool scanned every serial port, /dev/ttyS0 first; the commands are
+    esptool 5's (`esptool`, `write-flash`: no deprecation warnings)."""
+    proc = subprocess.run([sys.executable, "-m", "codegen.cli", "flash", "--board", "esp32c3", "--out",
+                           str(tmp_path / "o")], capture_output=True, text=True, cwd=ROOT)  # fmt: skip
+    assert proc.returncode != 0 and "Traceback" not in proc.stderr
+    assert proc.stderr.strip().splitlines()[-1].endswith("give the board's serial port (PORT=/dev/ttyUSB0 with make, "
+                                                         "--port with rvfw flash)")  # fmt: skip
