@@ -19,3 +19,8 @@ DEFAULT_MODEL = EXAMPLES_DIR / "tiny_kws.tflite"
 DEFAULT_BOARD = "spike-rv64gcv"
 # Default outputs and caches: the checkout's build/; installed, ./build where rvfw runs ($RVFW_BUILD_DIR).
 BUILD_DIR = Path(os.environ.get("RVFW_BUILD_DIR") or (_CHECKOUT / "build" if IN_CHECKOUT else Path.cwd() / "build"))
+# What rvfw keeps between runs (compiled objects, measured models, the boards' last runs): the
+# checkout's build/; installed, the user's cache folder ($RVFW_CACHE_DIR, $XDG_CACHE_HOME/rvfw),
+# never the folder it runs in (a command given --out writes nothing else there).
+_USER_CACHE = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "rvfw"
+CACHE_DIR = Path(os.environ.get("RVFW_CACHE_DIR") or (_CHECKOUT / "build" if IN_CHECKOUT else _USER_CACHE))

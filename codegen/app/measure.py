@@ -17,10 +17,11 @@ from pathlib import Path
 
 from codegen import __version__, emit
 from codegen.boards import Board
-from codegen.paths import BUILD_DIR, FIRMWARE_DIR
+from codegen.paths import CACHE_DIR as CACHE_ROOT
+from codegen.paths import FIRMWARE_DIR
 from codegen.pipeline import BuildOptions, Planned, build_planned, lower, run
 
-CACHE_DIR = BUILD_DIR / ".measured"
+CACHE_DIR = CACHE_ROOT / ".measured"
 STACK_MARGIN = 64  # bytes above the measured depth: the entry stub and rounding
 
 

@@ -15,11 +15,11 @@ from pathlib import Path
 from codegen.boards.board import Board
 from codegen.build import startup_check
 from codegen.errors import ToolError
-from codegen.paths import BUILD_DIR, FIRMWARE_DIR
+from codegen.paths import CACHE_DIR, FIRMWARE_DIR
 
 # Objects of the hand-written runtime and kernels, shared by every build ($RVFW_OBJECT_CACHE, or
 # "off"); `make clean` removes it with build/.
-OBJECT_CACHE = BUILD_DIR / ".objects"
+OBJECT_CACHE = CACHE_DIR / ".objects"
 
 GCC = "riscv64-unknown-elf-gcc"
 # RVV intrinsics (<riscv_vector.h>, v1.0 API) need GCC >= 14 or clang >= 17; Debian 12 ships GCC 12

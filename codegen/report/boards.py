@@ -1,10 +1,11 @@
 """`rvfw boards`: every board file in one table, with what runs its exact image and when it last
 ran bit-exact here.
 
-The last run comes from build/board-runs/<board>.json, written by `rvfw check` whenever a board's
-image (the very bytes `rvfw build` writes) matched TFLite Micro: the test suite's simulator tier
-checks every board that way, so after `make test` the column says when, which image and which
-model; a board never checked on this machine says "never"."""
+The last run comes from board-runs/<board>.json in rvfw's cache folder (paths.CACHE_DIR), written
+by `rvfw check` whenever a board's image (the very bytes `rvfw build` writes) matched TFLite
+Micro: the test suite's simulator tier checks every board that way, so after `make test` the
+column says when, which image and which model; a board never checked on this machine says
+"never"."""
 
 from __future__ import annotations
 
@@ -15,9 +16,9 @@ from pathlib import Path
 
 from codegen.boards.board import Board, available_boards, load_board
 from codegen.escape import terminal_text
-from codegen.paths import BUILD_DIR
+from codegen.paths import CACHE_DIR
 
-RUNS_DIR = BUILD_DIR / "board-runs"
+RUNS_DIR = CACHE_DIR / "board-runs"
 
 
 def emulator(board: Board) -> str:

@@ -472,3 +472,19 @@ def test_a_simulator_variable_naming_nothing_is_one_line(tmp_path, monkeypatch, 
                                str(tmp_path / "out")], capture_output=True, text=True, cwd=ROOT,
                               env={**os.environ, variable: str(tmp_path / "nonexistent")})  # fmt: skip
         assert_one_line_error(proc, "$RVFW_SPIKE is")
+
+
+def test_commands_write_nothing_outside_out_in_the_folder_they_run_in(tmp_path, sim_tools):
+    """Issue 58: rvfw wrote ./build/.objects and ./build/board-runs in the current folder; caches
+    now live in paths.CACHE_DIR (the checkout's build/, installed the user's cache folder)."""
+    here = tmp_path / "here"
+    here.mkdir()
+    for command in (["check"], ["run"], ["build"], ["size"]):
+        proc = subprocess.run([sys.executable, "-m", "codegen.cli", *command, "--out", str(tmp_path / "out")],
+                              capture_output=True, text=True, cwd=here,
+                              env={**os.environ, "PYTHONPATH": str(ROOT)})  # fmt: skip
+        assert proc.returncode == 0, proc.stderr
+    assert sorted(p.name for p in here.iterdir()) == []
+    from codegen import paths
+
+    assert paths.CACHE_DIR == paths.BUILD_DIR  # in a checkout; installed: $XDG_CACHE_HOME/rvfw
