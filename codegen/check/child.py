@@ -81,10 +81,19 @@ def run_isolated(name: str, who: str, work: Callable[[], list[np.ndarray]],
             raise ToolError(f"{name}: {who} accepted the model but stopped on these inputs, "
                             f"{message.removeprefix('InputRefused: ')} (docs/tflm-differences.md)")  # fmt: skip
         if os.WEXITSTATUS(status) != 0:
-            raise ToolError(f"{name}: {who} refused the model: {message}")
+            raise ModelRefused(f"{name}: {who} refused the model: {message}", message)
         out.seek(0)
         with np.load(out) as data:
             return [data[f"arr_{i}"] for i in range(len(data.files))]
+
+
+class ModelRefused(ToolError):
+    """The reference interpreter would not load or prepare the model (an op or dtype it lacks):
+    check.reference then checks against LiteRT's reference kernels instead."""
+
+    def __init__(self, text: str, reason: str):
+        super().__init__(text)
+        self.reason = reason
 
 
 def _kill(pid: int) -> None:

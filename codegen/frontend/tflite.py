@@ -244,6 +244,8 @@ def _read_tensor(model: tflite.Model, sub, index: int, data: bytes, label: str) 
     packed4 = tensor_type == TensorType.INT4  # weights two a byte, low nibble first: read as int8
     if packed4:
         tensor_type = TensorType.INT8
+    if tensor_type == TensorType.FLOAT16:  # the converter's float16 weights: widened to float32 below
+        return _float16_constant(model, t, index, name, shape, data, label)
     if tensor_type not in _TENSOR_TYPES:
         type_name = _TENSOR_TYPE_NAMES.get(tensor_type, str(tensor_type))
         raise ModelError(label, f"tensor {index} '{one_line(name)}': type {type_name} not supported")
@@ -291,6 +293,32 @@ def _read_tensor(model: tflite.Model, sub, index: int, data: bytes, label: str) 
             )
         array = np.frombuffer(raw, dtype=dtype.np_type).reshape(shape).copy()
     return Tensor(index=index, name=name, shape=shape, dtype=dtype, quant=quant, data=array)
+
+
+def _float16_constant(model: tflite.Model, t, index: int, name: str, shape: tuple[int, ...], data: bytes,
+                      label: str) -> Tensor:  # fmt: skip
+    """A float16 weight tensor (the converter's `supported_types = [tf.float16]`: each read by a
+    DEQUANTIZE to float32) as the float32 values it stands for: exact (every float16 is a float32),
+    and the DEQUANTIZE then folds at build time (ops.quantize.fold) as LiteRT computes it. A
+    float16 activation (no buffer) is refused in one line."""
+    buffer = model.Buffers(t.Buffer())
+    raw: bytes | None = None
+    if buffer is not None and buffer.Offset() > 1:
+        start, size = int(buffer.Offset()), int(buffer.Size())
+        if start + size > len(data):
+            raise ModelError(label, "truncated or corrupt flatbuffer")
+        raw = data[start : start + size]
+    elif buffer is not None and buffer.DataLength() > 0:
+        raw = buffer.DataAsNumpy().tobytes()
+    count = int(np.prod(shape, dtype=np.int64)) if shape else 1
+    if raw is None or t.IsVariable():
+        raise ModelError(label, f"tensor {index} '{one_line(name)}': float16 activations not supported (float16 "
+                         "weights are: the converter's float16 option)")  # fmt: skip
+    if len(raw) != count * 2:
+        raise ModelError(label, f"tensor {index} '{one_line(name)}': buffer holds {len(raw)} bytes, shape needs "
+                         f"{count * 2}")  # fmt: skip
+    array = np.frombuffer(raw, dtype="<f2").astype(np.float32).reshape(shape)
+    return Tensor(index=index, name=name, shape=shape, dtype=DType.FLOAT32, data=array)
 
 
 class UnsupportedOp(ModelError):

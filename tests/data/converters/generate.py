@@ -49,8 +49,15 @@ def _seed(k: int) -> None:
 
 
 def convert(model: keras.Model, mode: str, shapes: list[tuple[int, ...]], seed: int = 0) -> bytes:
-    """mode: float, int8 (int8 I/O), int8f (float I/O around int8), uint8 (uint8 I/O around int8), 16x8."""
+    """mode: float, int8 (int8 I/O), int8f (float I/O around int8), uint8 (uint8 I/O around int8), 16x8,
+    float16 (the size option: float16 weights, float compute), dynamic (the default optimisation
+    without a data set: int8 weights, float activations)."""
     converter = tf.lite.TFLiteConverter.from_keras_model(model)
+    if mode in ("float16", "dynamic"):
+        converter.optimizations = [tf.lite.Optimize.DEFAULT]
+        if mode == "float16":
+            converter.target_spec.supported_types = [tf.float16]
+        return converter.convert()
     if mode != "float":
         rng = np.random.default_rng(seed)
 
@@ -428,7 +435,7 @@ MODELS: dict[str, tuple[Callable, tuple[str, ...]]] = {
     "padded_conv2d": (padded_conv2d, ("float", "16x8", "int8")),
     "residual_se": (residual_se, ("float", "16x8", "int8", "uint8")),
     "inverted_residual": (inverted_residual, ("16x8", "int8", "float")),
-    "mobilenet": (mobilenet, ("int8", "16x8", "float")),
+    "mobilenet": (mobilenet, ("int8", "16x8", "float", "float16")),
     "hard_swish_se": (hard_swish_se, ("float", "int8")),
     "upsample": (upsample_net, ("float", "int8")),
     "separable_bn": (separable_bn, ("int8", "float")),
@@ -572,12 +579,27 @@ def seeded_input(detail: dict, rng: np.random.Generator) -> np.ndarray:
 
 
 def reference(model: bytes, seed: int = 1) -> dict[str, np.ndarray]:
+    """TFLite Micro's outputs for the seeded inputs; where TFLite Micro refuses the model (float16
+    weights), LiteRT's reference kernels' (what `rvfw check` then compares with)."""
     from tflite_micro.python.tflite_micro import runtime
 
     ins, n_out = _details(model)
     rng = np.random.default_rng(seed)
     arrays = {f"input_{k}": seeded_input(d, rng) for k, d in enumerate(ins)}
-    interp = runtime.Interpreter.from_bytes(model, arena_size=16 << 20)
+    try:
+        interp = runtime.Interpreter.from_bytes(model, arena_size=16 << 20)
+    except RuntimeError:
+        from ai_edge_litert.interpreter import Interpreter, OpResolverType
+
+        lite = Interpreter(model_content=model, experimental_op_resolver_type=OpResolverType.BUILTIN_REF)
+        lite.allocate_tensors()
+        for k, d in enumerate(lite.get_input_details()):
+            lite.set_tensor(d["index"], arrays[f"input_{k}"])
+        lite.invoke()
+        for k, d in enumerate(lite.get_output_details()[:n_out]):
+            arrays[f"output_{k}"] = np.array(lite.get_tensor(d["index"]))
+        print("  (TFLite Micro refuses it: LiteRT's reference kernels)", flush=True)
+        return arrays
     for k in range(len(ins)):
         interp.set_input(arrays[f"input_{k}"], k)
     interp.invoke()
