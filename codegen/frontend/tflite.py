@@ -265,15 +265,7 @@ def _read_tensor(model: tflite.Model, sub, index: int, data: bytes, label: str) 
     array = None
     if t.IsVariable():  # its initial bytes do not matter: TFLite Micro resets variables at start
         return Tensor(index=index, name=name, shape=shape, dtype=dtype, quant=quant, is_variable=True)
-    buffer = model.Buffers(t.Buffer())
-    raw: bytes | None = None
-    if buffer is not None and buffer.Offset() > 1:
-        start, size = int(buffer.Offset()), int(buffer.Size())
-        if start + size > len(data):
-            raise ModelError(label, "truncated or corrupt flatbuffer")
-        raw = data[start : start + size]
-    elif buffer is not None and buffer.DataLength() > 0:
-        raw = buffer.DataAsNumpy().tobytes()
+    raw = _buffer_bytes(model, t, data, label)
     if packed4:
         count = int(np.prod(shape, dtype=np.int64)) if shape else 1
         if raw is None or len(raw) != (count + 1) // 2:
@@ -295,21 +287,27 @@ def _read_tensor(model: tflite.Model, sub, index: int, data: bytes, label: str) 
     return Tensor(index=index, name=name, shape=shape, dtype=dtype, quant=quant, data=array)
 
 
+def _buffer_bytes(model: tflite.Model, t, data: bytes, label: str) -> bytes | None:
+    """A tensor's constant bytes: stored after the flatbuffer (offset and size) or inside it; None
+    for an activation."""
+    buffer = model.Buffers(t.Buffer())
+    if buffer is not None and buffer.Offset() > 1:
+        start, size = int(buffer.Offset()), int(buffer.Size())
+        if start + size > len(data):
+            raise ModelError(label, "truncated or corrupt flatbuffer")
+        return data[start : start + size]
+    if buffer is not None and buffer.DataLength() > 0:
+        return buffer.DataAsNumpy().tobytes()
+    return None
+
+
 def _float16_constant(model: tflite.Model, t, index: int, name: str, shape: tuple[int, ...], data: bytes,
                       label: str) -> Tensor:  # fmt: skip
     """A float16 weight tensor (the converter's `supported_types = [tf.float16]`: each read by a
     DEQUANTIZE to float32) as the float32 values it stands for: exact (every float16 is a float32),
     and the DEQUANTIZE then folds at build time (ops.quantize.fold) as LiteRT computes it. A
     float16 activation (no buffer) is refused in one line."""
-    buffer = model.Buffers(t.Buffer())
-    raw: bytes | None = None
-    if buffer is not None and buffer.Offset() > 1:
-        start, size = int(buffer.Offset()), int(buffer.Size())
-        if start + size > len(data):
-            raise ModelError(label, "truncated or corrupt flatbuffer")
-        raw = data[start : start + size]
-    elif buffer is not None and buffer.DataLength() > 0:
-        raw = buffer.DataAsNumpy().tobytes()
+    raw = _buffer_bytes(model, t, data, label)
     count = int(np.prod(shape, dtype=np.int64)) if shape else 1
     if raw is None or t.IsVariable():
         raise ModelError(label, f"tensor {index} '{one_line(name)}': float16 activations not supported (float16 "

@@ -13,6 +13,7 @@
 #include <stddef.h>
 
 #include "rvfw_conv_scalar.h"
+#include "rvfw_asm_rv32.h"
 #include "rvfw_kernels.h"
 #include "rvfw_requant.h"
 #include "rvfw_xcv.h"
@@ -41,10 +42,8 @@ __asm__(".text\n"
         ".type rvfw_xcv_4x4, @function\n"
         "rvfw_xcv_4x4:\n"
         "  blez a4, 9f\n"
-        "  addi sp, sp, -64\n"
-        "  sw s0, 0(sp)\n  sw s1, 4(sp)\n  sw s2, 8(sp)\n  sw s3, 12(sp)\n  sw s4, 16(sp)\n  sw s5, 20(sp)\n"
-        "  sw s6, 24(sp)\n  sw s7, 28(sp)\n  sw s8, 32(sp)\n  sw s9, 36(sp)\n  sw s10, 40(sp)\n  sw s11, 44(sp)\n"
-        "  sw ra, 48(sp)\n  sw a3, 52(sp)\n"
+        RVFW_ASM_SAVE_ALL
+        "  sw a3, 52(sp)\n"
         /* s0-s3 pixel 0's channels, s4-s7 pixel 1's, s8-s11 pixel 2's, t3-t6 pixel 3's */
         "  lw s0, 0(a3)\n  lw s1, 4(a3)\n  lw s2, 8(a3)\n  lw s3, 12(a3)\n  lw s4, 16(a3)\n  lw s5, 20(a3)\n"
         "  lw s6, 24(a3)\n  lw s7, 28(a3)\n  lw s8, 32(a3)\n  lw s9, 36(a3)\n  lw s10, 40(a3)\n  lw s11, 44(a3)\n"
@@ -72,10 +71,7 @@ __asm__(".text\n"
         "  sw s0, 0(a3)\n  sw s1, 4(a3)\n  sw s2, 8(a3)\n  sw s3, 12(a3)\n  sw s4, 16(a3)\n  sw s5, 20(a3)\n"
         "  sw s6, 24(a3)\n  sw s7, 28(a3)\n  sw s8, 32(a3)\n  sw s9, 36(a3)\n  sw s10, 40(a3)\n  sw s11, 44(a3)\n"
         "  sw t3, 48(a3)\n  sw t4, 52(a3)\n  sw t5, 56(a3)\n  sw t6, 60(a3)\n"
-        "  lw s0, 0(sp)\n  lw s1, 4(sp)\n  lw s2, 8(sp)\n  lw s3, 12(sp)\n  lw s4, 16(sp)\n  lw s5, 20(sp)\n"
-        "  lw s6, 24(sp)\n  lw s7, 28(sp)\n  lw s8, 32(sp)\n  lw s9, 36(sp)\n  lw s10, 40(sp)\n  lw s11, 44(sp)\n"
-        "  lw ra, 48(sp)\n"
-        "  addi sp, sp, 64\n"
+        RVFW_ASM_RESTORE_ALL
         "9:\n"
         "  ret\n"
         ".size rvfw_xcv_4x4, .-rvfw_xcv_4x4\n");

@@ -24,6 +24,7 @@
  * compiler spilled (a weight reload per multiply). */
 #include <stddef.h>
 
+#include "rvfw_asm_rv32.h"
 #include "rvfw_kernels.h"
 #include "rvfw_requant.h"
 
@@ -59,10 +60,7 @@ __asm__(
     ".type rvfw_dw3_pairs, @function\n"
     "rvfw_dw3_pairs:\n"
     "  blez a2, 9f\n"
-    "  addi sp, sp, -64\n"
-    "  sw s0, 0(sp)\n  sw s1, 4(sp)\n  sw s2, 8(sp)\n  sw s3, 12(sp)\n  sw s4, 16(sp)\n  sw s5, 20(sp)\n"
-    "  sw s6, 24(sp)\n  sw s7, 28(sp)\n  sw s8, 32(sp)\n  sw s9, 36(sp)\n  sw s10, 40(sp)\n  sw s11, 44(sp)\n"
-    "  sw ra, 48(sp)\n"
+    RVFW_ASM_SAVE_ALL
     "  lw s0, 0(a0)\n  lw s1, 4(a0)\n  lw s2, 8(a0)\n  lw s3, 12(a0)\n  lw s4, 16(a0)\n  lw s5, 20(a0)\n"
     "  lw s6, 24(a0)\n  lw s7, 28(a0)\n  lw s8, 32(a0)\n"
     "  lw s9, 0(a1)\n"
@@ -95,10 +93,7 @@ __asm__(
     "  addi a1, a1, 8\n"
     "  addi a3, a3, 8\n"
     "  bltu a3, a2, 1b\n"
-    "  lw s0, 0(sp)\n  lw s1, 4(sp)\n  lw s2, 8(sp)\n  lw s3, 12(sp)\n  lw s4, 16(sp)\n  lw s5, 20(sp)\n"
-    "  lw s6, 24(sp)\n  lw s7, 28(sp)\n  lw s8, 32(sp)\n  lw s9, 36(sp)\n  lw s10, 40(sp)\n  lw s11, 44(sp)\n"
-    "  lw ra, 48(sp)\n"
-    "  addi sp, sp, 64\n"
+    RVFW_ASM_RESTORE_ALL
     "9:\n"
     "  ret\n"
     ".size rvfw_dw3_pairs, .-rvfw_dw3_pairs\n");
