@@ -1,5 +1,6 @@
 """Data movement: TRANSPOSE, SLICE, STRIDED_SLICE, SPLIT, SPLIT_V, UNPACK, BROADCAST_TO,
-DEPTH_TO_SPACE, SPACE_TO_DEPTH, BATCH_TO_SPACE_ND, SPACE_TO_BATCH_ND (without padding), GATHER,
+DEPTH_TO_SPACE, SPACE_TO_DEPTH, BATCH_TO_SPACE_ND, SPACE_TO_BATCH_ND (its paddings a PAD before
+it: passes.space_to_batch), GATHER,
 GATHER_ND, REVERSE_V2, MIRROR_PAD and RESIZE_NEAREST_NEIGHBOR, for any dtype.
 
 Each op's meaning is written once, as numpy on an array of input element numbers: applying the op

@@ -16,6 +16,7 @@ from codegen.passes.fold_pad import fold_pad_into_conv
 from codegen.passes.fuse import fuse_residual_adds
 from codegen.passes.reorder import ROLLOUT_MAX_OPS, reorder_for_memory
 from codegen.passes.simplify import fold_constants, remove_identity_ops
+from codegen.passes.space_to_batch import split_padded_space_to_batch
 
 
 @dataclass(frozen=True)
@@ -28,6 +29,9 @@ class Pass:
     # The activation dtypes it rewrites ops of; it leaves every other op alone (the pass-on/off
     # tier, tests/corpus, runs every corpus model with the pass on and off and wants the same bits).
     dtypes: tuple[DType, ...] = tuple(DType)
+    # A rewrite without which a form does not compile at all (not an optimisation: the pass-on/off
+    # tier leaves it on).
+    required: bool = False
 
 
 PASSES: tuple[Pass, ...] = (
@@ -35,6 +39,8 @@ PASSES: tuple[Pass, ...] = (
          "an op whose inputs are all constant is computed at build time; its outputs become weights"),
     Pass("remove_identity_ops", remove_identity_ops, ("load",),
          "TRANSPOSE pairs that cancel, same-shape reshapes and same-quantisation QUANTIZEs are dropped"),
+    Pass("split_padded_space_to_batch", split_padded_space_to_batch, ("load",),
+         "a SPACE_TO_BATCH_ND with paddings becomes a PAD then one without (the padding's values)", required=True),
     Pass("fold_pad_into_conv", fold_pad_into_conv, ("fast", "small", "tiled"),
          "a PAD before a VALID convolution becomes the convolution's own padding", dtypes=fold_pad.DTYPES),
     Pass("fuse_einsum_transposes", fuse_einsum_transposes, ("fast", "small", "tiled"),

@@ -538,6 +538,27 @@ def ssd_detector(mode: str, regular: bool, seed: int) -> bytes:
     return converter.convert()
 
 
+def space_to_batch_padded(mode: str, seed: int) -> bytes:
+    """tf.space_to_batch_nd with paddings (issue 56: refused before; TFLite pads with the zero
+    point), a ReLU and a scale after it."""
+    rng = np.random.default_rng(seed)
+
+    class Padded(tf.Module):
+        @tf.function(input_signature=[tf.TensorSpec([1, 7, 5, 3], tf.float32)])
+        def f(self, x):
+            return tf.nn.relu(tf.space_to_batch_nd(x, [2, 2], [[1, 0], [2, 1]])) * 1.5
+
+    m = Padded()
+    converter = tf.lite.TFLiteConverter.from_concrete_functions([m.f.get_concrete_function()], m)
+    if mode == "int8":
+        converter.optimizations = [tf.lite.Optimize.DEFAULT]
+        converter.representative_dataset = lambda: ([rng.uniform(-1, 1, (1, 7, 5, 3)).astype(np.float32)]
+                                                    for _ in range(20))  # fmt: skip
+        converter.target_spec.supported_ops = [tf.lite.OpsSet.TFLITE_BUILTINS_INT8]
+        converter.inference_input_type = converter.inference_output_type = tf.int8
+    return converter.convert()
+
+
 def branches_if() -> bytes:
     """tf.cond on the data (issue 30): the converter writes an IF with a then and an else subgraph
     (a ReLU Dense or a scaled tanh Dense, by the sign of the input's sum)."""
@@ -688,6 +709,9 @@ def main(names: list[str]) -> None:
                 write(name, make(model, mode, shapes, seed=k))
     if not names or "cond_if_float" in names or "keras_cond_if_float" in names:
         write("keras_cond_if_float", branches_if())
+    for k, mode in enumerate(("int8", "float")):
+        if not names or f"tf_space_to_batch_padded_{mode}" in names:
+            write(f"tf_space_to_batch_padded_{mode}", space_to_batch_padded(mode, seed=61 + k))
     for k, (base, (mode, regular)) in enumerate(DETECTORS.items()):
         if not names or f"keras_{base}" in names or base in names or "ssd" in names:
             write(f"keras_{base}", ssd_detector(mode, regular, seed=43 + k))
