@@ -538,25 +538,31 @@ def ssd_detector(mode: str, regular: bool, seed: int) -> bytes:
     return converter.convert()
 
 
-def space_to_batch_padded(mode: str, seed: int) -> bytes:
-    """tf.space_to_batch_nd with paddings (issue 56: refused before; TFLite pads with the zero
-    point), a ReLU and a scale after it."""
+def tf_function(fn: Callable, shape: tuple[int, ...], mode: str, seed: int) -> bytes:
+    """A tf.function of one float input (issue 56's forms the Keras layers do not make), converted
+    as float or int8 (int8 I/O, a seeded calibration set)."""
     rng = np.random.default_rng(seed)
-
-    class Padded(tf.Module):
-        @tf.function(input_signature=[tf.TensorSpec([1, 7, 5, 3], tf.float32)])
-        def f(self, x):
-            return tf.nn.relu(tf.space_to_batch_nd(x, [2, 2], [[1, 0], [2, 1]])) * 1.5
-
-    m = Padded()
-    converter = tf.lite.TFLiteConverter.from_concrete_functions([m.f.get_concrete_function()], m)
+    module = tf.Module()
+    module.f = tf.function(fn, input_signature=[tf.TensorSpec(shape, tf.float32)])
+    converter = tf.lite.TFLiteConverter.from_concrete_functions([module.f.get_concrete_function()], module)
     if mode == "int8":
         converter.optimizations = [tf.lite.Optimize.DEFAULT]
-        converter.representative_dataset = lambda: ([rng.uniform(-1, 1, (1, 7, 5, 3)).astype(np.float32)]
-                                                    for _ in range(20))  # fmt: skip
+        converter.representative_dataset = lambda: ([rng.uniform(-1, 1, shape).astype(np.float32)] for _ in range(20))
         converter.target_spec.supported_ops = [tf.lite.OpsSet.TFLITE_BUILTINS_INT8]
         converter.inference_input_type = converter.inference_output_type = tf.int8
     return converter.convert()
+
+
+# name -> (function, input shape): tf_<name>_<mode>, int8 and float
+TF_FUNCTIONS: dict[str, tuple[Callable, tuple[int, ...]]] = {
+    # SPACE_TO_BATCH_ND with paddings (refused before; TFLite pads with the zero point)
+    "space_to_batch_padded": (
+        lambda x: tf.nn.relu(tf.space_to_batch_nd(x, [2, 2], [[1, 0], [2, 1]])) * 1.5,
+        (1, 7, 5, 3),
+    ),
+    # FILL of a value computed on the device (int8: FILL version 3), times the input
+    "fill_computed": (lambda x: tf.fill([3, 4], x[0, 0]) * x, (1, 4)),
+}
 
 
 def branches_if() -> bytes:
@@ -709,9 +715,10 @@ def main(names: list[str]) -> None:
                 write(name, make(model, mode, shapes, seed=k))
     if not names or "cond_if_float" in names or "keras_cond_if_float" in names:
         write("keras_cond_if_float", branches_if())
-    for k, mode in enumerate(("int8", "float")):
-        if not names or f"tf_space_to_batch_padded_{mode}" in names:
-            write(f"tf_space_to_batch_padded_{mode}", space_to_batch_padded(mode, seed=61 + k))
+    for j, (base, (fn, shape)) in enumerate(TF_FUNCTIONS.items()):
+        for k, mode in enumerate(("int8", "float")):
+            if not names or f"tf_{base}_{mode}" in names:
+                write(f"tf_{base}_{mode}", tf_function(fn, shape, mode, seed=61 + 2 * j + k))
     for k, (base, (mode, regular)) in enumerate(DETECTORS.items()):
         if not names or f"keras_{base}" in names or base in names or "ssd" in names:
             write(f"keras_{base}", ssd_detector(mode, regular, seed=43 + k))
