@@ -2,10 +2,13 @@
 in a row in one simulator session (not N builds), each sample's outputs compared bit for bit with
 TFLite Micro's, and the top-1 accuracy against the labels where the data set has them.
 
-The data set is a stranger's .npz: `x` (or `inputs`) holding N samples of the model's one input,
-exactly its shape and dtype, and optionally `y` (or `labels`), N integer class indices. State
-carries from one sample to the next, as it does in TFLite Micro's interpreter over the same
-samples (a stateful model's samples are one stream)."""
+The data set is a stranger's .npz: `x` (or `inputs`) holding N samples of the model's one input in
+its shape, in its dtype or as float32 real values (an int8 or int16 input's samples are then
+quantised with its scale and zero point, as TFLite's QUANTIZE rounds: half away from zero), and
+optionally `y` (or `labels`), N integer class indices or N one-hot rows. With labels: top-1 and
+top-5 accuracy, per-class accuracy and the confusion matrix. State carries from one sample to the
+next, as it does in TFLite Micro's interpreter over the same samples (a stateful model's samples
+are one stream)."""
 
 from __future__ import annotations
 
@@ -41,13 +44,19 @@ class Validation:
     seconds_per_sample: float = 0.0  # the simulator's wall time per sample
     float_metrics: dict | None = None  # against the float model: rmse, l2_relative, its top-1
     cycles: int | None = None  # one inference's cycles on the core's RTL (RTL boards)
+    top5: int | None = None  # samples whose label is among the image's five highest outputs
+    confusion: list[list[int]] | None = None  # [label][predicted] counts over the classes
+    quantized: bool = False  # float samples quantised with the input's scale and zero point
 
     def to_json(self) -> dict:
         return {"samples": self.samples, "bit_exact": self.exact, "against": self.against,
                 "top1_correct": self.correct, "reference_top1_correct": self.reference_correct,
                 "instructions_per_inference": self.instructions, "runner": self.runner,
                 "cycles_per_inference": self.cycles, "ms_per_sample_at_board_clock": self.ms_per_sample,
-                "simulator_seconds_per_sample": self.seconds_per_sample, "float_model": self.float_metrics}  # fmt: skip
+                "simulator_seconds_per_sample": self.seconds_per_sample, "float_model": self.float_metrics,
+                "top5_correct": self.top5, "confusion": self.confusion,
+                "per_class": per_class(self.confusion) if self.confusion else None,
+                "samples_quantized_from_float": self.quantized}  # fmt: skip
 
 
 def _array(data, keys: tuple[str, ...], label: str) -> np.ndarray | None:
@@ -88,8 +97,9 @@ def _declared_fit(path: Path, label: str, tensor) -> None:
         raise RvfwError(f"{label}: not a readable .npz ({one_line(str(exc))[:80]})") from None
 
 
-def load_data(path: Path, graph) -> tuple[np.ndarray, np.ndarray | None]:
-    """The samples (N, *input shape) and the labels (N,) or None, checked before anything is built."""
+def load_data(path: Path, graph) -> tuple[np.ndarray, np.ndarray | None, bool]:
+    """The samples (N, *input shape) in the input's dtype, the labels (N,) or None, and whether the
+    samples were float values quantised here; checked before anything is built."""
     label = one_line(path.name)
     if len(graph.inputs) != 1:
         raise RvfwError(f"validate takes one-input models; {label}'s model has {len(graph.inputs)} inputs")
@@ -105,17 +115,50 @@ def load_data(path: Path, graph) -> tuple[np.ndarray, np.ndarray | None]:
     t = graph.tensors[graph.inputs[0]]
     if samples.ndim != len(t.shape) + 1 or tuple(samples.shape[1:]) != tuple(t.shape):
         raise RvfwError(f"{label}: samples {list(samples.shape)}; the input takes [N, {', '.join(map(str, t.shape))}]")
+    quantized = samples.dtype.kind == "f" and samples.dtype != t.dtype.np_type
+    if quantized:
+        samples = quantize_samples(samples, t, label)
     if samples.dtype != t.dtype.np_type:
-        raise RvfwError(f"{label}: samples are {samples.dtype}; the input is {t.dtype.name.lower()}")
+        raise RvfwError(f"{label}: samples are {samples.dtype}; the input is {t.dtype.name.lower()} (or float32 real "
+                        "values, quantised with its scale and zero point)")  # fmt: skip
     if not 1 <= samples.shape[0] <= golden.MAX_STEPS:
         raise RvfwError(f"{label}: {samples.shape[0]} samples; give 1 to {golden.MAX_STEPS}")
     if samples.dtype.kind == "f" and not np.isfinite(samples).all():
         raise RvfwError(f"{label}: samples hold NaN or infinity")
     if labels is not None:
+        if labels.ndim == 2 and labels.shape[0] == samples.shape[0] and labels.shape[1] > 1:  # one-hot rows
+            labels = np.argmax(labels, axis=1)
         if labels.shape != (samples.shape[0],) or labels.dtype.kind not in "iu":
-            raise RvfwError(f"{label}: labels {list(labels.shape)} {labels.dtype}; give N integer class indices")
+            raise RvfwError(f"{label}: labels {list(labels.shape)} {labels.dtype}; give N integer class indices or N "
+                            "one-hot rows")  # fmt: skip
         labels = labels.astype(np.int64)
-    return np.ascontiguousarray(samples), labels
+        if (labels < 0).any():
+            raise RvfwError(f"{label}: a negative class index")
+    return np.ascontiguousarray(samples), labels, quantized
+
+
+def quantize_samples(samples: np.ndarray, tensor, label: str) -> np.ndarray:
+    """Float samples for an int8 or int16 input: round(x / scale) + zero point in float32, half away
+    from zero, clamped to the type (TFLite's AffineQuantize, what the model's own QUANTIZE would do)."""
+    info = np.iinfo(tensor.dtype.np_type) if tensor.dtype.np_type in (np.int8, np.int16, np.uint8) else None
+    if info is None or tensor.quant is None or len(tensor.quant.scale) != 1:
+        raise RvfwError(f"{label}: samples are {samples.dtype}; the input is {tensor.dtype.name.lower()} without one "
+                        "scale to quantise them with")  # fmt: skip
+    if not np.isfinite(samples).all():
+        raise RvfwError(f"{label}: samples hold NaN or infinity")
+    scaled = samples.astype(np.float32) / np.float32(tensor.quant.scale[0])
+    rounded = np.sign(scaled) * np.floor(np.abs(scaled) + np.float32(0.5))
+    q = rounded.astype(np.int64) + int(tensor.quant.zero_point[0])
+    return np.clip(q, info.min, info.max).astype(tensor.dtype.np_type)
+
+
+def per_class(confusion: list[list[int]]) -> list[dict]:
+    """Each class's samples and the share the image got right (recall), from the confusion matrix."""
+    rows = []
+    for k, row in enumerate(confusion):
+        total = sum(row)
+        rows.append({"class": k, "samples": total, "correct": row[k], "accuracy": row[k] / total if total else None})
+    return rows
 
 
 def _dequantized(array: np.ndarray, tensor) -> np.ndarray:
@@ -167,7 +210,7 @@ def validate(model, board: str, data: Path, out_dir: Path, log: Log, kernels: st
 
     board_data = load_board(board)
     graph = load(model, board_data)
-    samples, labels = load_data(Path(data), graph)
+    samples, labels, quantized = load_data(Path(data), graph)
     with tempfile.TemporaryDirectory(prefix="rvfw-validate-") as tmp:
         stream = Path(tmp) / "samples.npy"
         np.save(stream, samples)
@@ -183,28 +226,66 @@ def validate(model, board: str, data: Path, out_dir: Path, log: Log, kernels: st
     for s in range(len(samples)):
         pairs = zip(ours[s * per : (s + 1) * per], reference[s * per : (s + 1) * per])
         exact += all(golden.compare([a], [np.asarray(b_)]).bit_exact for a, b_ in pairs)
-    correct = reference_correct = None
+    correct = reference_correct = top5 = confusion = None
     if labels is not None:
-        top1 = [int(np.argmax(ours[s * per].reshape(-1))) for s in range(len(samples))]
+        scores = [ours[s * per].reshape(-1) for s in range(len(samples))]
+        top1 = [int(np.argmax(v)) for v in scores]
         ref_top1 = [int(np.argmax(np.asarray(reference[s * per]).reshape(-1))) for s in range(len(samples))]
         correct = int(sum(p == y for p, y in zip(top1, labels)))
         reference_correct = int(sum(p == y for p, y in zip(ref_top1, labels)))
+        classes = max(int(scores[0].size), int(labels.max()) + 1)
+        # top-5: the label's score among the five highest (ties to the lower index, as argmax)
+        top5 = int(sum(y in np.argsort(-v.astype(np.float64), kind="stable")[:5] for v, y in zip(scores, labels)))
+        confusion = [[0] * classes for _ in range(classes)]
+        for p, y in zip(top1, labels):
+            confusion[int(y)][p] += 1
     metrics = float_model_metrics(Path(float_model), b.graph, samples, ours, labels) if float_model else None
     # Time at the board's clock: the core's own cycles on an RTL board, else one instruction a cycle.
     cycles = r.harness.total_cycles if r.harness.total_cycles is not None else r.harness.total_instret
     return Validation(len(samples), exact, against, correct, reference_correct, r.harness.total_instret,
                       r.sim.runner, 1000.0 * cycles / board_data.cpu_hz, wall / len(samples),
-                      metrics, r.harness.total_cycles)  # fmt: skip
+                      metrics, r.harness.total_cycles, top5, confusion, quantized)  # fmt: skip
+
+
+
+MATRIX_CLASSES = 20  # more classes: the ten least accurate shown, the whole matrix in --json
+
+
+def confusion_lines(confusion: list[list[int]]) -> list[str]:
+    """Per-class accuracy and the confusion matrix (rows: the label, columns: the image's top-1)."""
+    from codegen.report.tables import table
+
+    if len(confusion) > MATRIX_CLASSES:
+        seen = [c for c in per_class(confusion) if c["samples"]]
+        worst = sorted(seen, key=lambda c: (c["accuracy"], c["class"]))[:10]
+        rows = [[c["class"], c["samples"], f"{100 * c['accuracy']:.1f}%"] for c in worst]
+        title = (f"per class: the {len(worst)} least accurate of {len(seen)} classes seen (--json has every class "
+                 "and the confusion matrix):")  # fmt: skip
+        return [title, table(["class", "samples", "accuracy"], rows, right={0, 1, 2})]
+    rows = []
+    for k, row in enumerate(confusion):
+        total = sum(row)
+        accuracy = f"{100 * row[k] / total:.1f}%" if total else "-"
+        rows.append([k, total, accuracy, *row])
+    headers = ["class", "samples", "accuracy", *[f"->{k}" for k in range(len(confusion))]]
+    return ["per class (rows: the label; ->k: samples the image put in class k):",
+            table(headers, rows, right=set(range(len(headers))))]  # fmt: skip
 
 
 def summary(v: Validation) -> list[str]:
     lines = [f"validate: {v.samples} samples through one image, one {v.runner} session",
              f"bit-exact: {v.exact}/{v.samples} samples match {v.against}"]  # fmt: skip
+    if v.quantized:
+        lines.insert(1, "samples: float32 real values, quantised with the input's scale and zero point")
+    if v.exact != v.samples:
+        lines.append(f"the image and {v.against} disagree on {v.samples - v.exact} of {v.samples} samples")
     if v.correct is not None:
         share = lambda n: f"{100 * n / v.samples:.1f}% ({n}/{v.samples})"  # noqa: E731
         lines.append(
-            f"top-1 accuracy: {share(v.correct)} against the labels ({v.against}: {share(v.reference_correct)})"
+            f"top-1 accuracy: {share(v.correct)} against the labels ({v.against}: {share(v.reference_correct)}); "
+            f"top-5: {share(v.top5)}"
         )
+        lines += confusion_lines(v.confusion)
     timing = "" if v.cycles is None else f", {v.cycles:,} cycles on the core's RTL"
     lines.append(f"instructions per inference: {v.instructions:,} (the last sample){timing}: "
                  f"{v.ms_per_sample:.3f} ms at the board's clock; "

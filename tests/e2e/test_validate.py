@@ -54,7 +54,9 @@ def test_a_bad_data_set_is_one_line(tmp_path):
     model = mlperf_model("kws_dscnn")
     cases = {
         "shape.npz": ({"x": np.zeros((3, 1, 49, 11, 1), np.int8)}, "the input takes [N, 1, 49, 10, 1]"),
-        "dtype.npz": ({"x": np.zeros((3, 1, 49, 10, 1), np.float32)}, "the input is int8"),
+        "dtype.npz": ({"x": np.zeros((3, 1, 49, 10, 1), np.int16)}, "the input is int8"),
+        "nan.npz": ({"x": np.full((3, 1, 49, 10, 1), np.nan, np.float32)}, "NaN or infinity"),
+        "negative.npz": ({"x": np.zeros((3, 1, 49, 10, 1), np.int8), "y": np.array([0, -1, 2])}, "a negative class"),
         "none.npz": ({"z": np.zeros(3)}, "no samples"),
         "labels.npz": ({"x": np.zeros((3, 1, 49, 10, 1), np.int8), "y": np.zeros(4, np.int64)}, "integer class"),
         "many.npz": ({"x": np.zeros((1025, 1, 49, 10, 1), np.int8)}, "1025 samples; give 1 to 1024"),
@@ -67,3 +69,35 @@ def test_a_bad_data_set_is_one_line(tmp_path):
     assert_one_line_error(rvfw("validate", "--model", str(model), "--data", str(tmp_path / "junk.npz")),
                           "not a readable .npz")  # fmt: skip
     assert not (tmp_path / "o").exists()
+
+
+def test_float_samples_one_hot_labels_per_class_and_confusion(tmp_path, sim_tools):
+    """Issue 58: float samples for an int8-input model are quantised with the input's scale and
+    zero point (the same outputs as the int8 samples they round to); one-hot labels; top-5,
+    per-class accuracy and the confusion matrix, in text and JSON."""
+    from codegen.boards import load_board
+    from codegen.pipeline import load
+    from codegen.pipeline.validate import quantize_samples
+
+    model = mlperf_model("kws_dscnn")
+    rng = np.random.default_rng(58)
+    real = rng.uniform(-20, 20, (12, 1, 49, 10, 1)).astype(np.float32)
+    labels = rng.integers(0, 12, 12)
+    np.savez(tmp_path / "float.npz", x=real, y=np.eye(12, dtype=np.float32)[labels])
+    tensor = (graph := load(model, load_board("spike-rv64gcv"))).tensors[graph.inputs[0]]
+    np.savez(tmp_path / "int8.npz", x=quantize_samples(real, tensor, "float.npz"), y=labels)
+    runs = {}
+    for name in ("float", "int8"):
+        proc = rvfw("validate", "--model", str(model), "--data", str(tmp_path / f"{name}.npz"), "--out",
+                    str(tmp_path / name), "--json")  # fmt: skip
+        assert proc.returncode == 0, proc.stderr
+        runs[name] = json.loads(proc.stdout)
+    f, q = runs["float"], runs["int8"]
+    assert f["samples_quantized_from_float"] and not q["samples_quantized_from_float"]
+    assert f["bit_exact"] == 12 and f["confusion"] == q["confusion"] and f["top1_correct"] == q["top1_correct"]
+    assert sum(map(sum, f["confusion"])) == 12 and len(f["confusion"]) == 12
+    assert f["top1_correct"] <= f["top5_correct"] <= 12
+    assert sum(c["correct"] for c in f["per_class"]) == f["top1_correct"]
+    text = rvfw("validate", "--model", str(model), "--data", str(tmp_path / "float.npz"), "--out", str(tmp_path / "t"))
+    assert "samples: float32 real values, quantised with the input's scale and zero point" in text.stdout
+    assert "per class (rows: the label" in text.stdout and "top-5:" in text.stdout
