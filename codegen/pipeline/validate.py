@@ -247,7 +247,6 @@ def validate(model, board: str, data: Path, out_dir: Path, log: Log, kernels: st
                       metrics, r.harness.total_cycles, top5, confusion, quantized)  # fmt: skip
 
 
-
 MATRIX_CLASSES = 20  # more classes: the ten least accurate shown, the whole matrix in --json
 
 
