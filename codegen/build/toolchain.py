@@ -148,15 +148,21 @@ def compile_objects(
             defines_all = (*defines_all, "RVFW_XTHEADVECTOR")
         flags = _compile_command(board, src, src.name in for_size) + [f"-D{d}" for d in defines_all]
         extra = (extra_flags or {}).get(src.name, [])
-        # The staging folder's name is unique to each build; mapped away, the debug info (and so the
-        # ELF) is the same bytes whichever command or output folder built it. Not part of the cache key.
-        reproducible = [f"-ffile-prefix-map={obj_dir.parent}=."]
-        cmd = [*flags, *reproducible, *(f"-I{d}" for d in include_dirs), *extra, "-c", str(src), "-o", str(obj)]
+        # The staging folder's name is unique to each build, the firmware folder's where rvfw is
+        # installed; mapped away, the debug info (and so the ELF) is the same bytes whichever
+        # command, output folder or installation built it. Not part of the cache key.
+        # (-fdebug-prefix-map too: GCC hands only that one to the assembler, for start.S).
+        maps = {obj_dir.parent.resolve(): ".", FIRMWARE_DIR.resolve(): "firmware"}
+        reproducible = [f"-f{kind}-prefix-map={old}={new}" for old, new in maps.items() for kind in ("file", "debug")]
+        cmd = [*flags, *reproducible, *(f"-I{Path(d).resolve()}" for d in include_dirs), *extra, "-c",
+               str(src.resolve()), "-o", str(obj.resolve())]  # fmt: skip
         cached = _cached_object(src, flags, include_dirs) if not extra else None
         if cached is not None and cached.is_file():
             shutil.copyfile(cached, obj)
         else:
-            _run(cmd, f"compiling {src.name}", obj_dir, src)
+            # run in the staging folder (mapped to "."): the debug info's compilation folder is not
+            # the folder rvfw was started in
+            _run(cmd, f"compiling {src.name}", obj_dir, src, cwd=obj_dir.parent)
             if cached is not None:
                 _store(obj, cached)
         objects.append(obj)
@@ -219,8 +225,8 @@ class RegionOverflow(ToolError):
     """The linker could not fit the sections into the board's regions."""
 
 
-def _run(cmd: list[str], what: str, log_dir: Path, source: Path | None = None) -> None:
-    proc = subprocess.run(cmd, capture_output=True, text=True)
+def _run(cmd: list[str], what: str, log_dir: Path, source: Path | None = None, cwd: Path | None = None) -> None:
+    proc = subprocess.run(cmd, capture_output=True, text=True, cwd=cwd)
     if proc.returncode != 0 and ("overflowed by" in proc.stderr or "will not fit in region" in proc.stderr):
         raise RegionOverflow(f"{what}: image does not fit the board's memory regions")
     if proc.returncode != 0:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import re
@@ -488,3 +489,19 @@ def test_commands_write_nothing_outside_out_in_the_folder_they_run_in(tmp_path, 
     from codegen import paths
 
     assert paths.CACHE_DIR == paths.BUILD_DIR  # in a checkout; installed: $XDG_CACHE_HOME/rvfw
+
+
+def test_the_spike_elf_is_the_same_bytes_from_any_folder_and_installation(tmp_path):
+    """Issue 58: the Spike image's sha256 depended on the output folder, the folder rvfw ran in and
+    where it is installed (debug info's paths); now none of them is in the ELF."""
+    env = {**os.environ, "RVFW_OBJECT_CACHE": "off", "PYTHONPATH": str(ROOT)}
+    digests = set()
+    for k, cwd in enumerate((ROOT, tmp_path)):
+        out = tmp_path / f"out{k}" / ("deep" * k)
+        proc = subprocess.run([sys.executable, "-m", "codegen.cli", "build", "--board", "spike-rv64gcv", "--out",
+                               str(out)], capture_output=True, text=True, cwd=cwd, env=env)  # fmt: skip
+        assert proc.returncode == 0, proc.stderr
+        elf = (out / "firmware.elf").read_bytes()
+        assert str(ROOT).encode() not in elf and str(tmp_path).encode() not in elf
+        digests.add(hashlib.sha256(elf).hexdigest())
+    assert len(digests) == 1
