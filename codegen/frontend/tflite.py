@@ -305,7 +305,7 @@ def _float16_constant(model: tflite.Model, t, index: int, name: str, shape: tupl
                       label: str) -> Tensor:  # fmt: skip
     """A float16 weight tensor (the converter's `supported_types = [tf.float16]`: each read by a
     DEQUANTIZE to float32) as the float32 values it stands for: exact (every float16 is a float32),
-    and the DEQUANTIZE then folds at build time (ops.quantize.fold) as LiteRT computes it. A
+    and the DEQUANTIZE then folds at load (passes.float16) as LiteRT computes it. A
     float16 activation (no buffer) is refused in one line."""
     raw = _buffer_bytes(model, t, data, label)
     count = int(np.prod(shape, dtype=np.int64)) if shape else 1

@@ -137,8 +137,6 @@ def fold(graph: Graph, op: Op) -> list[np.ndarray] | None:
     """A constant DEQUANTIZE (an SSD post-processing's int8 anchors): its float32 values at build
     time, as TFLite Micro's reference computes each, (float)(scale * (q - zero point)) in double."""
     inp = graph.tensors[op.inputs[0]]
-    if op.kind is OpKind.DEQUANTIZE and inp.dtype is DType.FLOAT32:  # float16 weights, widened when read
-        return [inp.data.astype(np.float32)]
     if op.kind is not OpKind.DEQUANTIZE or inp.quant is None or len(inp.quant.scale) != 1:
         return None
     q = inp.data.astype(np.int64) - int(inp.quant.zero_point[0])

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from codegen.ir import DType, Graph
 from codegen.passes import fold_pad, fuse
 from codegen.passes.einsum import fuse_einsum_transposes
+from codegen.passes.float16 import fold_float16_weights
 from codegen.passes.fold_pad import fold_pad_into_conv
 from codegen.passes.fuse import fuse_residual_adds
 from codegen.passes.reorder import ROLLOUT_MAX_OPS, reorder_for_memory
@@ -35,6 +36,8 @@ class Pass:
 
 
 PASSES: tuple[Pass, ...] = (
+    Pass("fold_float16_weights", fold_float16_weights, ("load",),
+         "float16 weights (widened when read): their DEQUANTIZE to float32 is dropped", required=True),
     Pass("fold_constants", fold_constants, ("load",),
          "an op whose inputs are all constant is computed at build time; its outputs become weights"),
     Pass("remove_identity_ops", remove_identity_ops, ("load",),
