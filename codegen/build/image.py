@@ -7,7 +7,7 @@ import subprocess
 from pathlib import Path
 
 from codegen.boards.board import Board
-from codegen.errors import ToolError
+from codegen.errors import ToolError, install_hint
 
 OBJCOPY = "riscv64-unknown-elf-objcopy"
 SUFFIX = {"bin": ".bin", "ihex": ".hex", "esp32-direct": ".bin"}
@@ -20,7 +20,7 @@ def write_image(elf: Path, board: Board) -> Path | None:
         return None
     objcopy = shutil.which(OBJCOPY)
     if objcopy is None:
-        raise ToolError(f"{OBJCOPY} not found: run `make setup` (Debian package binutils-riscv64-unknown-elf)")
+        raise ToolError(f"{OBJCOPY} not found: {install_hint(debian='binutils-riscv64-unknown-elf')}")
     out = elf.with_suffix(SUFFIX[board.image_format])
     fmt = "ihex" if board.image_format == "ihex" else "binary"
     # Only what lives in flash: no NOLOAD sections (bss, arena, stack), no debug info.

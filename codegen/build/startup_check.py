@@ -13,7 +13,7 @@ import subprocess
 from pathlib import Path
 
 from codegen.build.elfinfo import symbol_address
-from codegen.errors import ToolError
+from codegen.errors import ToolError, install_hint
 
 OBJDUMP = "riscv64-unknown-elf-objdump"
 _INSN = re.compile(r"^\s*([0-9a-f]+):\s+(\S+)\s*(.*)$")
@@ -26,7 +26,7 @@ def startup_listing(elf: Path) -> list[tuple[str, str, list[str]]]:
     """(address, mnemonic, operands) of the instructions from _start, in order."""
     objdump = shutil.which(OBJDUMP)
     if objdump is None:
-        raise ToolError(f"{OBJDUMP} not found: run `make setup` (Debian package binutils-riscv64-unknown-elf)")
+        raise ToolError(f"{OBJDUMP} not found: {install_hint(debian='binutils-riscv64-unknown-elf')}")
     start = symbol_address(elf, "_start")
     if start is None:
         raise ToolError(f"{elf.name}: no _start symbol")

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from codegen.boards.board import Board
 from codegen.build import startup_check
-from codegen.errors import ToolError
+from codegen.errors import ToolError, install_hint
 from codegen.paths import CACHE_DIR, FIRMWARE_DIR
 
 # Objects of the hand-written runtime and kernels, shared by every build ($RVFW_OBJECT_CACHE, or
@@ -77,7 +77,9 @@ def size_sources(board: Board, cold_kernels: set[str], extra: list[Path], harnes
 def _gcc() -> str:
     gcc = shutil.which(GCC)
     if gcc is None:
-        raise ToolError(f"{GCC} not found: run `make setup` (Debian package gcc-riscv64-unknown-elf)")
+        raise ToolError(
+            f"{GCC} not found: {install_hint(debian='gcc-riscv64-unknown-elf picolibc-riscv64-unknown-elf')}"
+        )
     return gcc
 
 
@@ -100,7 +102,7 @@ def vector_compiler() -> str:
             if match and int(match.group(1)) >= 17:
                 return path
     raise ToolError(
-        "RVV kernels need clang >= 17 or riscv64-unknown-elf-gcc >= 14: run `make setup` (installs clang-19)"
+        f"RVV kernels need clang >= 17 or riscv64-unknown-elf-gcc >= 14: {install_hint(debian='clang-19 lld-19')}"
     )
 
 

@@ -10,7 +10,7 @@ import numpy as np
 
 from codegen.check.child import run_isolated
 from codegen.check.inline import external_buffers, inline_buffers
-from codegen.errors import RvfwError, ToolError, one_line
+from codegen.errors import RvfwError, ToolError, install_hint, one_line
 from codegen.ir import DType, Graph
 
 REFERENCE_ARENA_BYTES = 64 << 20  # generous: TFLM's Python interpreter can crash on a tight arena
@@ -269,7 +269,7 @@ def reference_outputs(
     try:
         from tflite_micro.python.tflite_micro import runtime  # noqa: F401 - loaded once, inherited by the child
     except ImportError:
-        raise ToolError("tflite-micro is not installed: run `make setup`") from None
+        raise ToolError(f"tflite-micro is not installed: {install_hint(pypi='tflite-micro')}") from None
     name = Path(model_path).name
     with tempfile.TemporaryDirectory(prefix="rvfw-tflm-") as tmp:
         data = Path(model_path).read_bytes()

@@ -10,7 +10,7 @@ from pathlib import Path
 import numpy as np
 
 from codegen.check.child import run_isolated
-from codegen.errors import ToolError
+from codegen.errors import ToolError, install_hint
 
 
 def reference_outputs(model_path: str | Path, inputs: list[np.ndarray], num_outputs: int, num_inputs: int
@@ -20,7 +20,7 @@ def reference_outputs(model_path: str | Path, inputs: list[np.ndarray], num_outp
     try:
         from ai_edge_litert.interpreter import Interpreter, OpResolverType
     except ImportError:
-        raise ToolError("ai-edge-litert is not installed: run `make setup`") from None
+        raise ToolError(f"ai-edge-litert is not installed: {install_hint(pypi='ai-edge-litert')}") from None
     name = Path(model_path).name
 
     def work() -> list[np.ndarray]:

@@ -13,7 +13,7 @@ from pathlib import Path
 import codegen
 from codegen.boards import Board
 from codegen.build import toolchain
-from codegen.errors import RvfwError, ToolError
+from codegen.errors import RvfwError, ToolError, install_hint
 from codegen.escape import kconfig_string, line_comment, yaml_string
 from codegen.paths import FIRMWARE_DIR, LICENSE_FILE
 from codegen.pipeline.options import ExportFormat
@@ -229,7 +229,7 @@ def _library(staging: Path, pkg: Package) -> None:
     archive = staging / "lib" / f"lib{pkg.name}.a"
     ar = shutil.which("riscv64-unknown-elf-ar")
     if ar is None:
-        raise ToolError("riscv64-unknown-elf-ar not found: run `make setup`")
+        raise ToolError(f"riscv64-unknown-elf-ar not found: {install_hint(debian='binutils-riscv64-unknown-elf')}")
     proc = subprocess.run([ar, "rcs", str(archive), *map(str, objects)], capture_output=True, text=True)
     if proc.returncode:
         raise ToolError(f"riscv64-unknown-elf-ar failed: {proc.stderr.strip()[:200]}")

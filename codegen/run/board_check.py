@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from codegen.check import golden
 from codegen.check.reference import golden_outputs
-from codegen.errors import RvfwError, ToolError
+from codegen.errors import RvfwError, ToolError, install_hint
 from codegen.run.console import parse_console
 from codegen.run.sim import EXIT_MARKER, read_until_exit
 
@@ -22,7 +22,7 @@ def check_board(
     try:
         import serial
     except ImportError:
-        raise ToolError("pyserial is not installed: run `make setup`") from None
+        raise ToolError(f"pyserial is not installed: {install_hint(pypi='pyserial')}") from None
     baud = b.board.uart["baud"] if b.board.uart else 115200
     try:
         line = serial.Serial(port, baud, timeout=0)

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from codegen.boards.board import MODEL_PAGE, Board
-from codegen.errors import RvfwError, ToolError
+from codegen.errors import RvfwError, ToolError, install_hint
 
 EXIT_LINE = re.compile(rb"RVFW-EXIT (-?\d+)\r?\n")
 ILLEGAL_INSTRUCTION = 2  # mcause
@@ -59,7 +59,7 @@ def _unicorn():
         import unicorn
         from unicorn import riscv_const
     except ImportError:
-        raise ToolError("unicorn not installed: run `make setup` (PyPI package unicorn)") from None
+        raise ToolError(f"unicorn not installed: {install_hint(pypi='unicorn')}") from None
     return unicorn, riscv_const
 
 

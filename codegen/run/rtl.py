@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from codegen.boards.board import Board
-from codegen.errors import RvfwError, ToolError
+from codegen.errors import RvfwError, ToolError, install_hint
 from codegen.paths import BOARDS_DIR
 
 RECIPE_VERSION = "1"  # bump when a build below changes in a way the key would not see
@@ -64,7 +64,7 @@ def cache_dir() -> Path:
 def _rtl_source(core: Core) -> tuple[Path, str]:
     spec = importlib.util.find_spec(core.module)
     if spec is None or not spec.submodule_search_locations:
-        raise ToolError(f"the {core.name} RTL is not installed: run `make setup` (PyPI {core.distribution})")
+        raise ToolError(f"the {core.name} RTL is not installed: {install_hint(pypi=core.distribution)}")
     root = Path(next(iter(spec.submodule_search_locations))) / "system_verilog"
     if not root.is_dir():
         raise ToolError(f"the {core.name} RTL package has no system_verilog folder ({root})")
@@ -74,7 +74,7 @@ def _rtl_source(core: Core) -> tuple[Path, str]:
 def _verilator() -> tuple[str, str]:
     path = shutil.which("verilator")
     if path is None:
-        raise ToolError("verilator not found: run `make setup` (Debian packages verilator, libelf-dev)")
+        raise ToolError(f"verilator not found: {install_hint(debian='verilator libelf-dev')}")
     version = subprocess.run([path, "--version"], capture_output=True, text=True).stdout.strip()
     return path, version
 
@@ -139,7 +139,7 @@ def _patched_copy(core: Core, work: Path) -> Path:
 
 def _tool(cmd: list[str], cwd: Path, what: str, env: dict | None = None) -> None:
     if shutil.which(cmd[0]) is None and not Path(cmd[0]).is_file():
-        raise ToolError(f"{what}: {cmd[0]} not found: run `make setup`")
+        raise ToolError(f"{what}: {cmd[0]} not found: {install_hint(debian='verilator libelf-dev', pypi='fusesoc')}")
     proc = subprocess.run(cmd, cwd=cwd, capture_output=True, text=True, env=env, stdin=subprocess.DEVNULL)
     if proc.returncode != 0:
         lines = [line.strip() for line in (proc.stdout + proc.stderr).splitlines() if "rror" in line]

