@@ -103,11 +103,20 @@ def _shape(t) -> tuple[int, ...]:
     return tuple(int(d) for d in t.shape)
 
 
+# The share of drawn models that open with a high-resolution stem of row-streamable layers (issue
+# 59: the tiled planner's ground; small random maps left `--memory tiled` nothing to tile).
+STEM_SHARE = 0.6
+
+
 def draw(seed: int) -> dict:
     """A random spec: valid by construction (each node is drawn among the ops its inputs allow,
-    and checked by building it)."""
+    and checked by building it). STEM_SHARE of them start from a 16x16 to 48x48 image through a
+    stem of three or four streamable layers (_stem_node) before the rest."""
     rng = random.Random(seed)
-    if rng.random() < 0.7:
+    stem = rng.random() < STEM_SHARE
+    if stem:
+        shape = [rng.choice((16, 24, 32, 48)), rng.choice((16, 24, 32, 48)), rng.choice((1, 3, 4, 8))]
+    elif rng.random() < 0.7:
         shape = [rng.choice((1, 2, 3, 4, 5, 6, 8)), rng.choice((1, 2, 3, 4, 5, 6, 8)), rng.choice((1, 2, 3, 4, 6, 8))]
     else:
         shape = [rng.choice((3, 5, 8, 12, 16))]
@@ -115,9 +124,18 @@ def draw(seed: int) -> dict:
     built = [keras.Input(tuple(shape), batch_size=1)]
     count = rng.randint(3, MAX_NODES)
     tries = 0
+    stem_length = rng.randint(3, 4) if stem else 0
+    count = max(count, stem_length + 1)
     while len(spec["nodes"]) < count + 1 and tries < 200:
         tries += 1
-        node = _draw_node(rng, [_shape(t) for t in built])
+        shapes = [_shape(t) for t in built]
+        position = len(shapes) - 1
+        if position < stem_length:
+            node = _stem_node(rng, position, position)
+        else:  # after a stem, nothing reads its full-resolution maps again (a second reader ends the stage)
+            node = _draw_node(rng, shapes[stem_length:])
+            if node is not None:
+                node["in"] = [i + stem_length for i in node["in"]]
         if node is None:
             continue
         trial = {**spec, "nodes": [*spec["nodes"], node], "outputs": [len(spec["nodes"])]}
@@ -131,6 +149,30 @@ def draw(seed: int) -> dict:
     leaves = [i for i in range(1, len(spec["nodes"])) if i not in used]
     spec["outputs"] = leaves[-2:] if rng.random() < 0.3 else leaves[-1:]
     return spec
+
+
+def _stem_node(rng: random.Random, last: int, position: int) -> dict:
+    """Layer `position` of a stem on the last tensor, as a CNN's first stage goes: a convolution
+    that widens the image's channels, one that keeps its resolution (depthwise or pointwise), then
+    a pool or a strided convolution that quarters it (the full-resolution maps are the arena's
+    peak, which tiling cuts), and maybe a pointwise one after."""
+    if position == 0:
+        p = {"f": rng.choice((8, 12, 16)), "k": 3, "s": 1, "pad": "same", "act": rng.choice(("relu", "relu6"))}
+        return {"op": "conv", "in": [last], "p": p}
+    if position == 1:
+        if rng.random() < 0.5:
+            return {"op": "dwconv", "in": [last], "p": {"k": 3, "s": 1, "pad": "same"}}
+        p = {"f": rng.choice((8, 12, 16)), "k": rng.choice((1, 3)), "s": 1, "pad": "same", "act": "relu"}
+        return {"op": "conv", "in": [last], "p": p}
+    if position == 2:
+        if rng.random() < 0.5:
+            return {"op": "pool", "in": [last], "p": {"max": rng.random() < 0.5, "k": 2, "s": 2, "pad": "valid"}}
+        return {
+            "op": "conv",
+            "in": [last],
+            "p": {"f": rng.choice((8, 16)), "k": 3, "s": 2, "pad": "same", "act": "relu"},
+        }
+    return {"op": "conv", "in": [last], "p": {"f": rng.choice((4, 8)), "k": 1, "s": 1, "pad": "same"}}
 
 
 def _draw_node(rng: random.Random, shapes: list[tuple[int, ...]]) -> dict | None:
