@@ -131,10 +131,8 @@ def window_3x3_s12(g: conv_common.Geometry, dm: int) -> bool:
 
 
 def window_3x3_s1(g: conv_common.Geometry, dm: int) -> bool:
-    """The pairs kernel's window: 3x3, stride 1, undilated, depth multiplier 1, padding of at most
-    one before the input (its first pair starts one position before it at most)."""
-    window = (g.k_h, g.k_w, g.stride_h, g.stride_w, g.dilation_h, g.dilation_w, dm)
-    return window == (3, 3, 1, 1, 1, 1, 1) and g.pad_h <= 1 and g.pad_w <= 1
+    """The pairs kernel's window: the CORE-V kernel's (window_3x3_s12) at stride 1."""
+    return window_3x3_s12(g, dm) and g.stride_h == 1
 
 
 def check(graph: Graph, op: Op) -> None:

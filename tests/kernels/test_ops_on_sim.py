@@ -404,7 +404,8 @@ WRITE_CONFIGS = {"rv32-scalar": ("spike-rv32imc", "scalar", None), "rv64-rvv-vle
                  "ibex-small": ("ibex-small", "scalar", None)}  # fmt: skip
 WRITE_CASES = ["conv3x3_same_perchannel_relu", "conv1x1_pointwise_odd_channels", "conv3x3_dilation2",
                "conv3x3_same_stride2_odd_pad_relu6", "conv3x3_odd_pixels_two_channels", "dw3x3_same_stride2",
-               "dw3x3_tall_narrow_odd_channels", "dw3x3_same_long_rows", "dw5x5_same_relu", "fc_3_batches",
+               "dw3x3_tall_narrow_odd_channels", "dw3x3_same_long_rows",
+               "dw3x3_same_rows_past_a_segment", "dw5x5_same_relu", "fc_3_batches",
                "fc_one_row_nine_units", "maxpool3x3_same_stride2", "avgpool3x3_same_stride2",
                "signal_framer_prefill", "signal_delay_rows", "signal_overlap_add_s16", "signal_stacker_contexts",
                "circular_buffer_every_invocation", "gather_rows_by_index", "embedding_lookup_s8"]  # fmt: skip
