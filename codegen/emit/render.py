@@ -302,9 +302,13 @@ def _params(params: list[tuple[str, object]]) -> list[tuple[str, str]]:
     return [(field, c_literal(value)) for field, value in params]
 
 
-def render_harness(graph: Graph, board: Board, inputs: list[np.ndarray], watchdog_ticks: int = 0) -> str:
+def render_harness(
+    graph: Graph, board: Board, inputs: list[np.ndarray], watchdog_ticks: int = 0, patchable: bool = False
+) -> str:
     """inputs: each step's arrays, one per graph input, step after step (len = steps x inputs).
-    watchdog_ticks: the machine-timer ticks an inference may take (0: no watchdog)."""
+    watchdog_ticks: the machine-timer ticks an inference may take (0: no watchdog). patchable: the
+    input tables are global symbols and the step count a volatile (run.shards writes other samples,
+    at most as many, into a copy of the ELF)."""
     env = environment()
     steps = []
     per_step = len(graph.inputs)
@@ -330,6 +334,7 @@ def render_harness(graph: Graph, board: Board, inputs: list[np.ndarray], watchdo
         # A Linux user-mode image has no stack section of ours to paint.
         "stack_probe": board.console != "linux",
         "watchdog_ticks": watchdog_ticks,
+        "patchable": patchable,
     }
     return env.get_template("main.c.j2").render(data, template="main.c.j2")
 

@@ -175,7 +175,8 @@ def build_planned(
     # every path below names what was written.
     out_dir = check_out_dir(Path(out_dir) if out_dir else default_out_dir(board, graph))
     with staged(out_dir, [graph.source, board.source_file, *golden.input_paths(files)]) as staging:
-        sources = model_sources(graph, board, plan, layers, constants, inputs, deadline, optimize, dump_layers)
+        sources = model_sources(graph, board, plan, layers, constants, inputs, deadline, optimize, dump_layers,
+                                options.patchable_inputs)  # fmt: skip
         with progress.step("compile and link"):
             elf, size_report = firmware.build_image(
                 board, sources, staging, Path(graph.source).name, log,
@@ -277,7 +278,7 @@ def image_sources(
 
 
 def model_sources(
-    graph, board, plan, layers, constants, inputs, deadline=None, optimize="speed", dump_layers=False
+    graph, board, plan, layers, constants, inputs, deadline=None, optimize="speed", dump_layers=False, patchable=False
 ) -> firmware.Sources:
     """A one-model image: the model, the golden harness around it (with the watchdog when the
     board has a machine timer and a deadline is given), the platform header."""
@@ -286,7 +287,7 @@ def model_sources(
     return image_sources(
         board,
         [ImageModel(graph, plan, layers, constants)],
-        {"main.c": emit.render_harness(graph, board, inputs, ticks)},
+        {"main.c": emit.render_harness(graph, board, inputs, ticks, patchable)},
         emit.render_linker_script(graph, board),
         runtime=[FIRMWARE_DIR / "runtime" / "clint.c"] if watchdog else [],
         defines=("RVFW_PROFILE", "RVFW_DUMP_LAYERS") if dump_layers else ("RVFW_PROFILE",),

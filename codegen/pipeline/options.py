@@ -46,7 +46,8 @@ class BuildOptions:
     seeded inputs (seed); steps: inferences in a row (None: 1, or 3 for a model with state);
     deadline: the watchdog's seconds per inference (None: none); for_simulator: the image is for
     the board's simulator (a user-mode simulator needs its own platform layer); dump_layers: the
-    harness prints every layer's output (`check --layers`). Exports: format, names (each model's C
+    harness prints every layer's output (`check --layers`); patchable_inputs: other samples can be
+    written into a copy of the image (`validate --jobs`: run.shards). Exports: format, names (each model's C
     name), selftest (embed <model>_selftest())."""
 
     kernels: KernelSet = KernelSet.AUTO
@@ -61,6 +62,7 @@ class BuildOptions:
     compress: Compression | None = None
     for_simulator: bool = False
     dump_layers: bool = False
+    patchable_inputs: bool = False
     format: ExportFormat = ExportFormat.SOURCES
     names: tuple[str, ...] | None = None
     selftest: bool = True

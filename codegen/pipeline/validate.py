@@ -1,6 +1,8 @@
 """A data set through one image (issue 48: X-CUBE-AI's `validate`): N inputs run as N inferences
-in a row in one simulator session (not N builds), each sample's outputs compared bit for bit with
-TFLite Micro's, and the top-1 accuracy against the labels where the data set has them.
+in a row (not N builds), each sample's outputs compared bit for bit with TFLite Micro's, and the
+top-1 accuracy against the labels where the data set has them. The samples are shared over
+simulator sessions (`--jobs`, by default one per core; `--ray` on a cluster: run.shards), each
+running the same image with its shard's samples written in.
 
 The data set is a stranger's .npz: `x` (or `inputs`) holding N samples of the model's one input in
 its shape, in its dtype or as float32 real values (an int8 or int16 input's samples are then
@@ -8,11 +10,13 @@ quantised with its scale and zero point, as TFLite's QUANTIZE rounds: half away 
 optionally `y` (or `labels`), N integer class indices or N one-hot rows. With labels: top-1 and
 top-5 accuracy, per-class accuracy and the confusion matrix. State carries from one sample to the
 next, as it does in TFLite Micro's interpreter over the same samples (a stateful model's samples
-are one stream)."""
+are one stream, run in one session)."""
 
 from __future__ import annotations
 
+import os
 import tempfile
+import time
 import zipfile
 from dataclasses import dataclass
 from pathlib import Path
@@ -26,9 +30,13 @@ from codegen.pipeline.image import build
 from codegen.pipeline.loading import Log
 from codegen.pipeline.options import BuildOptions
 from codegen.pipeline.verify import run
+from codegen.run import shards as shards_mod
+from codegen.run.console import parse_console
 
 INPUT_KEYS = ("x", "inputs")
 LABEL_KEYS = ("y", "labels")
+MAX_JOBS = 4096  # simulator sessions
+PROGRESS_SECONDS = 5.0  # at most one progress line this often
 
 
 @dataclass(frozen=True)
@@ -47,6 +55,8 @@ class Validation:
     top5: int | None = None  # samples whose label is among the image's five highest outputs
     confusion: list[list[int]] | None = None  # [label][predicted] counts over the classes
     quantized: bool = False  # float samples quantised with the input's scale and zero point
+    shards: int = 1  # pieces of the data set, each run in a simulator session of its own
+    jobs: int = 1  # sessions at a time
 
     def to_json(self) -> dict:
         return {"samples": self.samples, "bit_exact": self.exact, "against": self.against,
@@ -56,7 +66,7 @@ class Validation:
                 "simulator_seconds_per_sample": self.seconds_per_sample, "float_model": self.float_metrics,
                 "top5_correct": self.top5, "confusion": self.confusion,
                 "per_class": per_class(self.confusion) if self.confusion else None,
-                "samples_quantized_from_float": self.quantized}  # fmt: skip
+                "samples_quantized_from_float": self.quantized, "shards": self.shards, "jobs": self.jobs}  # fmt: skip
 
 
 def _array(data, keys: tuple[str, ...], label: str) -> np.ndarray | None:
@@ -202,26 +212,33 @@ def float_model_metrics(float_model: Path, graph, samples: np.ndarray, ours: lis
 
 
 def validate(model, board: str, data: Path, out_dir: Path, log: Log, kernels: str = "auto", memory: str = "auto",
-             timeout: float = 600.0, float_model: Path | None = None) -> Validation:  # fmt: skip
-    import time
-
+             timeout: float = 600.0, float_model: Path | None = None, jobs: int | None = None,
+             ray: str | None = None) -> Validation:  # fmt: skip
+    """jobs: simulator sessions the samples are shared over (None: this machine's cores; with ray, the
+    cluster's CPUs); ray: a Ray cluster's address (`local` starts one here) to run them on."""
     from codegen.boards import load_board
     from codegen.pipeline.loading import load
 
     board_data = load_board(board)
     graph = load(model, board_data)
     samples, labels, quantized = load_data(Path(data), graph)
-    with tempfile.TemporaryDirectory(prefix="rvfw-validate-") as tmp:
-        stream = Path(tmp) / "samples.npy"
-        np.save(stream, samples)
-        options = BuildOptions(kernels=kernels, memory=memory, inputs=(stream,), for_simulator=True)
-        b = build(model, board, out_dir, options, log)
-    started = time.monotonic()
-    r = run(b, timeout=timeout, log=lambda _m: None)
-    wall = time.monotonic() - started
+    _check_jobs(jobs)
+    with shards_mod.cluster(ray, jobs) as cluster_cpus:
+        jobs = _jobs(jobs or cluster_cpus, graph, len(samples), log)
+        flash = board_data.region_for("rodata").length
+        most = None if graph.variables else shards_mod.most_per_shard(samples[0].nbytes, flash)  # one stream
+        shards = shards_mod.split(len(samples), jobs, most)
+        with tempfile.TemporaryDirectory(prefix="rvfw-validate-") as tmp:
+            stream = Path(tmp) / "samples.npy"
+            np.save(stream, samples[: len(shards[0])])  # the image holds the largest shard, the first
+            options = BuildOptions(kernels=kernels, memory=memory, inputs=(stream,), for_simulator=True,
+                                   patchable_inputs=len(shards) > 1 or bool(ray))  # fmt: skip
+            b = build(model, board, out_dir, options, log)
+        started = time.monotonic()
+        runner, ours, harness = _simulate(b, samples, shards, jobs, ray, timeout, log)
+        wall = time.monotonic() - started
     per = len(b.graph.outputs)
-    reference, against = golden_outputs(b.graph, b.inputs)
-    ours = r.harness.outputs
+    reference, against = golden_outputs(b.graph, list(samples))
     exact = 0
     for s in range(len(samples)):
         pairs = zip(ours[s * per : (s + 1) * per], reference[s * per : (s + 1) * per])
@@ -241,10 +258,62 @@ def validate(model, board: str, data: Path, out_dir: Path, log: Log, kernels: st
             confusion[int(y)][p] += 1
     metrics = float_model_metrics(Path(float_model), b.graph, samples, ours, labels) if float_model else None
     # Time at the board's clock: the core's own cycles on an RTL board, else one instruction a cycle.
-    cycles = r.harness.total_cycles if r.harness.total_cycles is not None else r.harness.total_instret
-    return Validation(len(samples), exact, against, correct, reference_correct, r.harness.total_instret,
-                      r.sim.runner, 1000.0 * cycles / board_data.cpu_hz, wall / len(samples),
-                      metrics, r.harness.total_cycles, top5, confusion, quantized)  # fmt: skip
+    cycles = harness.total_cycles if harness.total_cycles is not None else harness.total_instret
+    return Validation(len(samples), exact, against, correct, reference_correct, harness.total_instret,
+                      runner, 1000.0 * cycles / board_data.cpu_hz, wall / len(samples),
+                      metrics, harness.total_cycles, top5, confusion, quantized, len(shards), jobs)  # fmt: skip
+
+
+def _check_jobs(jobs) -> None:
+    if jobs is not None and (isinstance(jobs, bool) or not isinstance(jobs, int) or not 1 <= jobs <= MAX_JOBS):
+        raise RvfwError(f"--jobs {jobs}: give 1 to {MAX_JOBS} simulator sessions")
+
+
+def _jobs(jobs: int | None, graph, samples: int, log: Log) -> int:
+    """How many sessions at a time: the asked number, else the cluster's CPUs or the cores here; one
+    for a model with state (its samples are one stream: a second session would start from reset)."""
+    if jobs is None:
+        jobs = max(1, len(os.sched_getaffinity(0)))
+    if jobs > 1 and graph.variables:
+        log("validate: the model keeps state from one inference to the next, so its samples are one stream: "
+            "one simulator session")  # fmt: skip
+        return 1
+    return max(1, min(jobs, samples))
+
+
+def _simulate(b, samples: np.ndarray, shards: list[range], jobs: int, ray: str | None, timeout: float, log: Log):
+    """(runner, every sample's outputs in sample order, the last sample's harness record)."""
+    if len(shards) == 1 and not ray:
+        r = run(b, timeout=timeout, log=lambda _m: None)
+        return r.sim.runner, r.harness.outputs, r.harness
+    steps = [[[samples[i]] for i in shard] for shard in shards]
+    firsts = [shard.start for shard in shards]
+    shown = [0.0]
+
+    def progress(done: int, total: int, elapsed: float) -> None:
+        if done < total and elapsed - shown[0] < PROGRESS_SECONDS:
+            return
+        shown[0] = elapsed
+        eta = elapsed * (total - done) / max(done, 1)
+        to_go = f", about {eta:.0f} s to go" if done < total else ""
+        log(f"validate: {done}/{total} samples in {elapsed:.1f} s{to_go}")
+
+    where = f"Ray cluster {ray}" if ray else "this machine"
+    log(f"validate: {len(samples)} samples in {len(shards)} shards over {jobs} simulator sessions on {where}")
+    if ray:
+        runs = shards_mod.run_ray(b.elf, b.board, steps, firsts, timeout, None, "auto", progress)
+    else:
+        runs = shards_mod.run_local(b.elf, b.board, steps, firsts, jobs, timeout, None, "auto", progress)
+    ours, harness = [], None
+    for shard in runs:
+        sim = shard.sim
+        harness = parse_console(sim.console, b.graph, sim.exit_code, sim.runner)
+        if sim.layer_instret is not None:
+            harness.layer_instret, harness.total_instret = sim.layer_instret, sim.total_instret
+        if len(harness.outputs) != shard.samples * len(b.graph.outputs):
+            raise RvfwError(f"validate: a shard of {shard.samples} samples printed {len(harness.outputs)} outputs")
+        ours += harness.outputs
+    return runs[-1].sim.runner, ours, harness
 
 
 MATRIX_CLASSES = 20  # more classes: the ten least accurate shown, the whole matrix in --json
@@ -272,7 +341,8 @@ def confusion_lines(confusion: list[list[int]]) -> list[str]:
 
 
 def summary(v: Validation) -> list[str]:
-    lines = [f"validate: {v.samples} samples through one image, one {v.runner} session",
+    sessions = "one session" if v.shards == 1 else f"{v.shards} sessions, {v.jobs} at a time"
+    lines = [f"validate: {v.samples} samples through one image under {v.runner}, {sessions}",
              f"bit-exact: {v.exact}/{v.samples} samples match {v.against}"]  # fmt: skip
     if v.quantized:
         lines.insert(1, "samples: float32 real values, quantised with the input's scale and zero point")

@@ -1,13 +1,15 @@
-"""rvfw validate (issue 48): a data set through one image in one simulator session, each sample
+"""rvfw validate (issue 48): a data set through one image, over simulator sessions, each sample
 compared bit for bit with TFLite Micro, the top-1 accuracy against the labels; a bad data set is
 one line."""
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import re
 
 import numpy as np
+import pytest
 
 from tests.conftest import mlperf_model
 from tests.e2e.test_cli import assert_one_line_error, rvfw
@@ -101,3 +103,79 @@ def test_float_samples_one_hot_labels_per_class_and_confusion(tmp_path, sim_tool
     text = rvfw("validate", "--model", str(model), "--data", str(tmp_path / "float.npz"), "--out", str(tmp_path / "t"))
     assert "samples: float32 real values, quantised with the input's scale and zero point" in text.stdout
     assert "per class (rows: the label" in text.stdout and "top-5:" in text.stdout
+
+
+def _kws_samples(path, count: int, seed: int) -> None:
+    rng = np.random.default_rng(seed)
+    np.savez(path, x=rng.integers(-128, 128, (count, 1, 49, 10, 1)).astype(np.int8), y=rng.integers(0, 12, count))
+
+
+def _validate_json(model, data, out, *extra) -> dict:
+    proc = rvfw("validate", "--model", str(model), "--data", str(data), "--out", str(out), "--json", *extra)
+    assert proc.returncode == 0, proc.stderr
+    return json.loads(proc.stdout)
+
+
+SAME = ("samples", "bit_exact", "top1_correct", "top5_correct", "confusion", "instructions_per_inference")
+
+
+def test_jobs_shard_the_samples_with_the_same_results(tmp_path, sim_tools):
+    """Issue 58: --jobs 2 runs one image in 2 sessions at a time, each shard's samples written into a
+    copy of the ELF; every result equals the one-session run's (bit-exact, accuracy, confusion)."""
+    model = mlperf_model("kws_dscnn")
+    _kws_samples(tmp_path / "kws.npz", 21, 58)  # 21: shards of 3 and 2 samples (the image holds 3)
+    one = _validate_json(model, tmp_path / "kws.npz", tmp_path / "one", "--jobs", "1", "--board", "spike-rv32imc")
+    two = _validate_json(model, tmp_path / "kws.npz", tmp_path / "two", "--jobs", "2", "--board", "spike-rv32imc")
+    assert one["shards"] == 1 and two["shards"] == 8 and two["jobs"] == 2
+    assert {k: one[k] for k in SAME} == {k: two[k] for k in SAME} and two["bit_exact"] == 21
+
+
+def test_jobs_on_a_board_model(tmp_path, sim_tools):
+    """A board model runs the flash image: each shard's is made again from its patched ELF."""
+    model = mlperf_model("kws_dscnn")
+    _kws_samples(tmp_path / "kws.npz", 4, 5)
+    two = _validate_json(model, tmp_path / "kws.npz", tmp_path / "two", "--jobs", "2", "--board", "gd32vf103")
+    assert two["shards"] == 4 and two["bit_exact"] == 4 and two["runner"].startswith("board model")
+
+
+def test_a_model_with_state_runs_one_stream(tmp_path, sim_tools):
+    """An LSTM's state carries from sample to sample: its samples are never split over sessions."""
+    from tests.conftest import ROOT
+
+    model = ROOT / "tests" / "data" / "converters" / "keras_lstm_int8.tflite"
+    from codegen.boards import load_board
+    from codegen.pipeline import load
+
+    graph = load(model, load_board("spike-rv64gcv"))
+    t = graph.tensors[graph.inputs[0]]
+    np.savez(tmp_path / "seq.npz", x=np.random.default_rng(1).integers(-128, 128, (6, *t.shape)).astype(np.int8))
+    proc = rvfw("validate", "--model", str(model), "--data", str(tmp_path / "seq.npz"), "--out", str(tmp_path / "o"),
+                "--jobs", "2")  # fmt: skip
+    assert proc.returncode == 0, proc.stderr
+    assert "its samples are one stream: one simulator session" in proc.stdout
+    assert "bit-exact: 6/6 samples" in proc.stdout and ", one session" in proc.stdout
+
+
+def test_ray_runs_the_shards_on_a_local_cluster(tmp_path, sim_tools):
+    """--ray local: a Ray cluster of 2 workers on this machine runs the shards as tasks (the image
+    shipped once through the object store); the results equal the one-session run's."""
+    pytest.importorskip("ray", reason="Ray is the optional extra rvfw[ray] (make setup installs it)")
+    model = mlperf_model("kws_dscnn")
+    _kws_samples(tmp_path / "kws.npz", 10, 59)
+    one = _validate_json(model, tmp_path / "kws.npz", tmp_path / "one", "--jobs", "1")
+    ray = _validate_json(model, tmp_path / "kws.npz", tmp_path / "ray", "--ray", "local", "--jobs", "2")
+    assert ray["shards"] == 8 and ray["jobs"] == 2
+    assert {k: one[k] for k in SAME} == {k: ray[k] for k in SAME}
+
+
+def test_bad_jobs_and_ray_address_are_one_line(tmp_path):
+    model = mlperf_model("kws_dscnn")
+    _kws_samples(tmp_path / "kws.npz", 2, 1)
+    bad = rvfw("validate", "--model", str(model), "--data", str(tmp_path / "kws.npz"), "--jobs", "0")
+    assert_one_line_error(bad, "--jobs 0: give 1 to 4096 simulator sessions")
+    if importlib.util.find_spec("ray") is not None:
+        bad = rvfw("validate", "--model", str(model), "--data", str(tmp_path / "kws.npz"), "--ray", "127.0.0.1:1")
+        assert_one_line_error(bad, "--ray 127.0.0.1:1: nothing answers there")
+        bad = rvfw("validate", "--model", str(model), "--data", str(tmp_path / "kws.npz"), "--ray", "nowhere")
+        assert_one_line_error(bad, "--ray nowhere: give local, auto, host:port or ray://host:port")
+    assert not (tmp_path / "build").exists()
