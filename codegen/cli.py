@@ -433,20 +433,31 @@ def _quiet_stdout() -> None:
 def _report_command(args, b: pipeline.Build, log) -> int:
     """`rvfw report`: run, compare, and (unless --no-layers) compare every layer from an image that
     prints them; then the HTML page."""
+    from concurrent.futures import ThreadPoolExecutor
+
     from codegen.check import layers as check_layers
     from codegen.check.reference import golden_outputs
+    from codegen.pipeline.analyze import layer_costs
     from codegen.report import html
 
-    r = pipeline.run(b, args.timeout, log, args.vlen, sim=args.sim, cycles=args.cycles)
-    result = pipeline.check(r, log)
-    _reference, against = golden_outputs(b.graph, b.inputs)
-    layer_rows = None
-    if not args.no_layers:
+    def layer_run() -> tuple[pipeline.Build, pipeline.Run]:
         options = pipeline.BuildOptions(seed=args.seed, inputs=args.input, planner=args.planner, kernels=args.kernels,
                                         memory=b.memory, for_simulator=True, steps=args.steps, deadline=None,
                                         optimize=args.optimize, dump_layers=True, io=args.io)  # fmt: skip
         dumped = pipeline.build(args.model, args.board, b.out_dir / "layers", options, lambda _m: None)
-        dr = pipeline.run(dumped, args.timeout, lambda _m: None, args.vlen, sim=args.sim)
+        return dumped, pipeline.run(dumped, args.timeout, lambda _m: None, args.vlen, sim=args.sim)
+
+    # The image that prints every layer is built and simulated while the measured one runs: the two
+    # simulators are processes of their own. TFLite Micro's runs (forked children) come after both.
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        layers_future = None if args.no_layers else pool.submit(layer_run)
+        r = pipeline.run(b, args.timeout, log, args.vlen, sim=args.sim, cycles=args.cycles)
+        layered = layers_future.result() if layers_future is not None else None
+    result = pipeline.check(r, log)
+    _reference, against = golden_outputs(b.graph, b.inputs)
+    layer_rows = None
+    if layered is not None:
+        dumped, dr = layered
         reference = check_layers.reference_tensors(dumped.graph, dumped.inputs, sorted(dr.harness.tensors))
         rows = check_layers.compare_layers(dumped.graph, dumped.layers, dr.harness.tensors, dr.harness.tensor_layers,
                                            reference)  # fmt: skip
@@ -455,9 +466,12 @@ def _report_command(args, b: pipeline.Build, log) -> int:
                        "largest": "-" if not row.differ else f"{row.largest:g}"} for row in rows]  # fmt: skip
     cycles = r.cycles.layers if r.cycles is not None and len(r.cycles.layers) == len(b.layers) else None
     profile = report.profile_json(b.layers, r.harness.layer_instret, r.harness.total_instret)["layers"]
+    costs = {c.index: c for c in layer_costs(b.graph)}  # per layer: its flash (weights) and arena bytes
     for k, row in enumerate(profile):
         if cycles is not None:
             row["cycles"] = cycles[k]
+        cost = costs.get(b.layers[k].index)
+        row["weights_bytes"], row["activation_bytes"] = (cost.weights, cost.activations) if cost else (0, 0)
     verdict = {"bit_exact": result.bit_exact, "matched": result.matched, "total": result.total, "against": against}
     data = html.ReportData(
         model=Path(b.graph.source).name, board=b.board.name, cpu_hz=b.board.cpu_hz, memory=b.memory,

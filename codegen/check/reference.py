@@ -4,6 +4,7 @@ quantised graph."""
 
 from __future__ import annotations
 
+import hashlib
 import struct
 import tempfile
 from pathlib import Path
@@ -62,8 +63,28 @@ def tflm_wrong_note(graph: Graph) -> str:
             "(docs/tflm-differences.md)")  # fmt: skip
 
 
+_LAST: list = []  # [(graph, digest of the inputs, result)]: the last reference run, kept for the same asking
+
+
 def golden_outputs(graph: Graph, inputs: list[np.ndarray]) -> tuple[list[np.ndarray], str]:
-    """The reference outputs, and whose they are (for the verdict line)."""
+    """The reference outputs, and whose they are (for the verdict line). The same graph object with
+    the same inputs gets the last answer again (a check and its report ask twice; the reference
+    runs once)."""
+    digest = hashlib.sha256()
+    for array in inputs:
+        array = np.ascontiguousarray(array)
+        digest.update(f"{array.dtype.str}{array.shape}".encode())
+        digest.update(array.tobytes())
+    key = digest.hexdigest()
+    if _LAST and _LAST[0][0] is graph and _LAST[0][1] == key:
+        outputs, against = _LAST[0][2]
+        return [np.copy(o) for o in outputs], against
+    result = _golden_outputs(graph, inputs)
+    _LAST[:] = [(graph, key, result)]
+    return [np.copy(o) for o in result[0]], result[1]
+
+
+def _golden_outputs(graph: Graph, inputs: list[np.ndarray]) -> tuple[list[np.ndarray], str]:
     if is_compressed(graph):
         return tt_reference.run_graph(graph, inputs), "its TT graph's numpy reference"
     if graph.float_inputs or graph.float_outputs:

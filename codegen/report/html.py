@@ -26,7 +26,7 @@ class ReportData:
     memory: str
     simulator: str
     sizes: dict  # SizeReport.to_json()
-    layers: list[dict]  # {layer, op, kernels, macs, instructions, cycles?}
+    layers: list[dict]  # {layer, op, kernels, macs, instructions, cycles?, weights_bytes?, activation_bytes?}
     total_instructions: int
     total_cycles: int | None
     comparison: dict  # {bit_exact, matched, total, against}
@@ -58,13 +58,16 @@ def render(d: ReportData) -> str:
                  for r in d.sizes["regions"]]  # fmt: skip
     categories = list(d.sizes["regions"][0]["by_category"]) if d.sizes["regions"] else []
     cycles = d.total_cycles is not None
-    prof_head = ["layer", "op", "kernel", "MACs", "instructions", "instr/MAC"]
+    sized = bool(d.layers) and "weights_bytes" in d.layers[0]
+    prof_head = ["layer", "op", "kernel", "MACs", *(["weights B", "activations B"] if sized else []), "instructions",
+                 "instr/MAC"]  # fmt: skip
     prof_head += ["cycles" if d.cycles_measured else "est. cycles", "cycles/MAC"] if cycles else []
     prof_head += [f"ms at {d.cpu_hz / 1e6:g} MHz", "share"]
     prof_rows = []
     for row in d.layers:
         n = row["instructions"]
-        line = [row["layer"], row["op"], " + ".join(row["kernels"]), f"{row['macs']:,}", f"{n:,}",
+        sizes = [f"{row['weights_bytes']:,}", f"{row['activation_bytes']:,}"] if sized else []
+        line = [row["layer"], row["op"], " + ".join(row["kernels"]), f"{row['macs']:,}", *sizes, f"{n:,}",
                 f"{n / row['macs']:.2f}" if row["macs"] else "-"]  # fmt: skip
         if cycles:
             c = row.get("cycles") or 0

@@ -5,9 +5,9 @@
  *
  * On RV32 `tohost` (64 bits) takes two stores, and the simulators read it differently: QEMU acts
  * when the high word is written; Spike polls the whole word between batches of instructions and
- * may see the low word alone (which decodes as an exit or a system call). So on RV32 under Spike
- * (marchid 5) every command has a zero high word and is posted by one store: characters go
- * through the front end's write system call on a buffer, exits are plain. */
+ * may see the low word alone (which decodes as an exit or a system call). So under Spike (marchid
+ * 5) every command has a zero high word and is posted by one store: characters go through the front
+ * end's write system call on a buffer, exits are plain. */
 #include <stdint.h>
 
 #include "rvfw_console.h"
@@ -38,9 +38,9 @@ static void htif_send(uint64_t command)
 #endif
 }
 
-#if __riscv_xlen == 32
 #define SPIKE_MARCHID 5
 #define SYS_WRITE 64
+#define SPIKE_BUFFER 1024
 
 static int on_spike(void)
 {
@@ -56,37 +56,47 @@ static int on_spike(void)
 
 /* The front end's system-call block: write(1, buf, len), answered through fromhost. */
 static volatile uint64_t htif_syscall[8] __attribute__((aligned(64)));
-static volatile char htif_char;
 
-static void spike_putc(char c)
+/* Under Spike characters gather here and reach the host one write system call a line (or a full
+ * buffer): Spike looks at tohost only between batches of thousands of instructions, so a command a
+ * character costs a batch each (the layer dump of a large model took most of an hour that way).
+ * It lies in the mailbox's page, which is padding otherwise; QEMU never sees it used. */
+static char spike_buffer[SPIKE_BUFFER] __attribute__((section(".tohost")));
+static uint32_t spike_length;
+
+static void spike_flush(void)
 {
+    if (!spike_length)
+        return;
     htif_wait_idle();
-    htif_char = c;
     htif_syscall[0] = SYS_WRITE;
     htif_syscall[1] = 1;
-    htif_syscall[2] = (uintptr_t)&htif_char;
-    htif_syscall[3] = 1;
+    htif_syscall[2] = (uintptr_t)spike_buffer;
+    htif_syscall[3] = spike_length;
     __asm__ volatile("fence" ::: "memory");
-    ((volatile uint32_t *)&tohost)[0] = (uint32_t)(uintptr_t)htif_syscall; /* the high word is 0 */
+    /* One store of the block's address (below 4 GiB: the high word is 0), as RV32 needs. */
+    ((volatile uint32_t *)&tohost)[0] = (uint32_t)(uintptr_t)htif_syscall;
     while (!fromhost) {
     }
     fromhost = 0;
+    spike_length = 0;
 }
-#endif
 
 void rvfw_putc(char c)
 {
-#if __riscv_xlen == 32
     if (on_spike()) {
-        spike_putc(c);
+        spike_buffer[spike_length++] = c;
+        if (c == '\n' || spike_length == SPIKE_BUFFER)
+            spike_flush();
         return;
     }
-#endif
     htif_send(HTIF_CMD(1, 1, (uint8_t)c));
 }
 
 void rvfw_exit(int code)
 {
+    if (on_spike())
+        spike_flush();
     htif_send((uint64_t)((uint32_t)code << 1) | 1); /* high word 0: one store on RV32 */
     for (;;) {
     }

@@ -449,6 +449,26 @@ def test_report_is_one_self_contained_page(tmp_path, sim_tools):
     assert "bit-exact: 4/4 outputs match TFLite Micro" in page and "<svg" in page
     assert "Every layer against TensorFlow Lite Micro" in page and "ms at 1000 MHz" in page
     assert "<script" not in page and "src=" not in page and "href=" not in page  # nothing to fetch
+    assert ">weights B</th>" in page and ">activations B</th>" in page  # issue 58: per-layer ROM and RAM
+
+
+def test_a_check_asks_the_reference_once(tmp_path, sim_tools, monkeypatch):
+    """The verdict and its words come from one TFLite Micro run, however often they are asked."""
+    from codegen import pipeline
+    from codegen.check import golden
+    from codegen.check.reference import golden_outputs
+
+    runs = []
+    real = golden.reference_outputs
+    monkeypatch.setattr(golden, "reference_outputs", lambda *a, **k: runs.append(1) or real(*a, **k))
+    b = pipeline.build(DEFAULT_MODEL, "spike-rv64gcv", tmp_path / "out", log=lambda _m: None)
+    r = pipeline.run(b, log=lambda _m: None)
+    assert pipeline.check(r, log=lambda _m: None).bit_exact
+    first, against = golden_outputs(b.graph, b.inputs)
+    assert against == "TFLite Micro" and len(runs) == 1
+    first[0][...] = 1 - np.asarray(first[0])  # a copy: the next asking gets the reference's own values
+    again, _ = golden_outputs(b.graph, b.inputs)
+    assert len(runs) == 1 and np.array_equal(np.asarray(again[0]).reshape(-1), r.harness.outputs[0].reshape(-1))
 
 
 def test_plan_help_offers_only_what_plan_takes():
