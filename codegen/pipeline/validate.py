@@ -5,7 +5,7 @@ simulator sessions (`--jobs`, by default one per core; `--ray` on a cluster: run
 running the same image with its shard's samples written in.
 
 The data set is a stranger's .npz: `x` (or `inputs`) holding N samples of the model's one input in
-its shape, in its dtype or as float32 real values (an int8 or int16 input's samples are then
+its shape (a batch-1 input's with or without the batch axis), in its dtype or as float32 real values (an int8 or int16 input's samples are then
 quantised with its scale and zero point, as TFLite's QUANTIZE rounds: half away from zero), and
 optionally `y` (or `labels`), N integer class indices or N one-hot rows. With labels: top-1 and
 top-5 accuracy, per-class accuracy and the confusion matrix. State carries from one sample to the
@@ -123,8 +123,13 @@ def load_data(path: Path, graph) -> tuple[np.ndarray, np.ndarray | None, bool]:
     if samples is None:
         raise RvfwError(f"{label}: no samples: give the inputs as 'x' (N, *the input's shape)")
     t = graph.tensors[graph.inputs[0]]
-    if samples.ndim != len(t.shape) + 1 or tuple(samples.shape[1:]) != tuple(t.shape):
-        raise RvfwError(f"{label}: samples {list(samples.shape)}; the input takes [N, {', '.join(map(str, t.shape))}]")
+    shape = tuple(t.shape)
+    if len(shape) > 1 and shape[0] == 1 and samples.ndim == len(shape) and tuple(samples.shape[1:]) == shape[1:]:
+        samples = samples[:, None]  # N samples of a batch-1 input, given without the batch axis (as trained)
+    if samples.ndim != len(shape) + 1 or tuple(samples.shape[1:]) != shape:
+        unbatched = f" or [N, {', '.join(map(str, shape[1:]))}]" if len(shape) > 1 and shape[0] == 1 else ""
+        raise RvfwError(f"{label}: samples {list(samples.shape)}; the input takes [N, {', '.join(map(str, shape))}]"
+                        f"{unbatched}")  # fmt: skip
     quantized = samples.dtype.kind == "f" and samples.dtype != t.dtype.np_type
     if quantized:
         samples = quantize_samples(samples, t, label)
