@@ -5,12 +5,12 @@ simulator sessions (`--jobs`, by default one per core; `--ray` on a cluster: run
 running the same image with its shard's samples written in.
 
 The data set is a stranger's .npz: `x` (or `inputs`) holding N samples of the model's one input in
-its shape (a batch-1 input's with or without the batch axis), in its dtype or as float32 real
-values (an int8 or int16 input's samples are then quantised with its scale and zero point, as
-TFLite's QUANTIZE rounds: half away from zero), and optionally `y` (or `labels`), N integer class indices or N one-hot rows. With labels: top-1 and
-top-5 accuracy, per-class accuracy and the confusion matrix. State carries from one sample to the
-next, as it does in TFLite Micro's interpreter over the same samples (a stateful model's samples
-are one stream, run in one session)."""
+its shape (a batch-1 input's with or without the batch axis), in its dtype or as float32 real values
+(an int8 or int16 input's samples are then quantised with its scale and zero point, as TFLite's
+QUANTIZE rounds: half away from zero), and optionally `y` (or `labels`), N integer class indices or
+N one-hot rows. With labels: top-1 and top-5 accuracy, per-class accuracy and the confusion matrix.
+State carries from one sample to the next, as it does in TFLite Micro's interpreter over the same
+samples (a stateful model's samples are one stream, run in one session)."""
 
 from __future__ import annotations
 
