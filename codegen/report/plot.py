@@ -53,17 +53,26 @@ def write_svg(path: str | Path, graph: Graph, panels: list[tuple[str, MemoryPlan
     Path(path).write_text(svg(graph, panels))
 
 
+CHAR_WIDTH = 7.5  # px of one character at the sizes used (13 px sans-serif at most), generously
+
+
 def svg(graph: Graph, panels: list[tuple[str, MemoryPlan]]) -> str:
-    """The drawing as SVG text (inlined by `rvfw report`)."""
-    total_w = MARGIN * 2 + len(panels) * WIDTH + (len(panels) - 1) * (GAP + MARGIN)
-    total_h = HEIGHT + 3 * MARGIN + 20
+    """The drawing as SVG text (inlined by `rvfw report`). Margins and width follow the text they
+    hold (the arena's size left of each panel, the model's name above), so nothing is cut off."""
+    left = max(MARGIN, max((int(CHAR_WIDTH * len(f"{p.arena_size:,}")) + 12 for _t, p in panels), default=0))
+    name = f"{Path(graph.source).name}: arena plans"
+    legend = "x: op step, y: byte address; grey: in-place scratch"
+    total_w = left + len(panels) * WIDTH + (len(panels) - 1) * (GAP + left) + MARGIN
+    total_w = max(total_w, int(CHAR_WIDTH * max(len(name), len(legend))) + 2 * MARGIN)
+    top = 2 * MARGIN + 16
+    total_h = HEIGHT + top + MARGIN + 4
     body = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{total_w}" height="{total_h}" font-family="sans-serif">',
         f'<rect width="{total_w}" height="{total_h}" fill="white"/>',
-        f'<text x="{MARGIN}" y="20" font-size="13">{xml_text(Path(graph.source).name)}: arena plans '
-        "(x: op step, y: byte address; grey: in-place scratch)</text>",
+        f'<text x="{MARGIN}" y="20" font-size="13">{xml_text(name)}</text>',
+        f'<text x="{MARGIN}" y="38" font-size="12">{xml_text(legend)}</text>',
     ]
     for k, (title, plan) in enumerate(panels):
-        body += _panel(graph, plan, title, MARGIN + k * (WIDTH + GAP + MARGIN), 2 * MARGIN)
+        body += _panel(graph, plan, title, left + k * (WIDTH + GAP + left), top)
     body.append("</svg>")
     return "\n".join(body) + "\n"

@@ -41,8 +41,9 @@ KERNELS_SHOWN = 3
 
 
 def kernel_column(layer: Layer) -> str:
-    """The kernels a layer calls; a loop's or an IF's, each once and shortened to the first few."""
-    if not (layer.loop or layer.branch):
+    """The kernels a layer calls; a loop's, an IF's or a tiled stage's (more than a few), each once
+    and shortened to the first few."""
+    if not (layer.loop or layer.branch) and len(layer.kernels) <= KERNELS_SHOWN:
         return " + ".join(layer.kernels)
     kernels = list(dict.fromkeys(layer.kernels))
     shown = " + ".join(kernels[:KERNELS_SHOWN])
@@ -193,7 +194,7 @@ def ops_table(op: str | None = None) -> str:
         return "-" if s not in r["kernel_sets"] else "yes*" if r["needs"].get(s) else "yes"
 
     selected = [r for r in ops_rows(op)]
-    rows = [[name, r["family"][:44], r["dtype"], *(cell(r, s) for s in SETS)]
+    rows = [[name, r["family"], r["dtype"], *(cell(r, s) for s in SETS)]
             for r in selected for name in r["ops"] if not op or op.upper() in name]  # fmt: skip
     rows.sort(key=lambda r: r[0])
     text = table(["op", "kernel family", "dtype", *SETS], rows, right=set())
