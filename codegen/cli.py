@@ -220,6 +220,8 @@ def _parser() -> argparse.ArgumentParser:
             p.add_argument(
                 "--html", default=None, metavar="FILE", help="where to write it (default: <out>/report.html)"
             )
+            p.add_argument("--data", default=None, metavar="SET.npz",
+                           help="also run this data set (as rvfw validate takes it) and add its accuracy section")
             p.add_argument("--no-layers", action="store_true",
                            help="leave out the layer-by-layer comparison (another build and run)")  # fmt: skip
         if name == "check-board":
@@ -480,6 +482,12 @@ def _report_command(args, b: pipeline.Build, log) -> int:
         layer_rows=layer_rows, plot_svg=plot.svg(b.graph, [(f"{b.memory} plan", b.plan)]),
         clock_known=b.board.clock_known, cycles_measured=r.cycles is not None and r.cycles.measured,
     )  # fmt: skip
+    if args.data:  # the data set through its own image (validate's: the samples written in, sharded)
+        from codegen.pipeline.validate import validate
+
+        progress_only = lambda line: log(line) if line.startswith("validate:") else None  # noqa: E731
+        data.accuracy = validate(args.model, args.board, Path(args.data), b.out_dir / "validate", progress_only,
+                                 args.kernels, b.memory, args.timeout).to_json()  # fmt: skip
     target = Path(args.html) if args.html else b.out_dir / "report.html"
     target.write_text(html.render(data))
     log(f"wrote {target}")

@@ -34,6 +34,7 @@ class ReportData:
     plot_svg: str
     clock_known: bool = True  # the board file names the core clock (else the simulators' 1 GHz)
     cycles_measured: bool = False  # the cycles are the core's own count (an RTL board), not an estimate
+    accuracy: dict | None = None  # `report --data`: pipeline.validate.Validation.to_json()
 
 
 def _table(head: list[str], rows: list[list], left: set[int] = frozenset(), bad_rows: set[int] = frozenset()) -> str:
@@ -108,5 +109,40 @@ def render(d: ReportData) -> str:
         parts += ["<h2>Every layer against TensorFlow Lite Micro</h2>",
                   _table(["layer", "op", "kernel", "tensor", "dtype", "elements", "differ", "largest difference"],
                          rows, left={1, 2, 4}, bad_rows=bad)]  # fmt: skip
+    if d.accuracy is not None:
+        parts += _accuracy(d.accuracy)
     parts.append("</body></html>")
     return "\n".join(parts) + "\n"
+
+
+MATRIX_CLASSES = 20  # more classes: per-class accuracy only
+
+
+def _accuracy(v: dict) -> list[str]:
+    """The data set's section: bit-exact samples, top-1/top-5 against the labels and the reference's
+    top-1, the float model's metrics, per-class accuracy and (up to 20 classes) the confusion matrix."""
+    n = v["samples"]
+    share = lambda k: f"{100.0 * k / n:.1f}% ({k:,}/{n:,})"  # noqa: E731
+    exact = v["bit_exact"] == n
+    out = ["<h2>Accuracy on the data set</h2>",
+           f'<p class="{"ok" if exact else "miss"}">bit-exact: {v["bit_exact"]:,}/{n:,} samples match '
+           f"{xml_text(v['against'])}</p>"]  # fmt: skip
+    if v["top1_correct"] is not None:
+        out.append(f"<p>top-1: {share(v['top1_correct'])} against the labels ({xml_text(v['against'])}: "
+                   f"{share(v['reference_top1_correct'])}); top-5: {share(v['top5_correct'])}</p>")  # fmt: skip
+    if v.get("float_model"):
+        m = v["float_model"]
+        line = f"against the float model: RMSE {m['rmse']:.6g}, L2 relative error {m['l2_relative']:.4g}"
+        if m.get("top1_correct") is not None:
+            line += f", its top-1 {share(m['top1_correct'])}"
+        out.append(f"<p>{xml_text(line)}</p>")
+    if v.get("per_class"):
+        rows = [[c["class"], f"{c['samples']:,}", "-" if c["accuracy"] is None else f"{100 * c['accuracy']:.1f}%"]
+                for c in v["per_class"]]  # fmt: skip
+        out += ["<h3>Per class</h3>", _table(["class", "samples", "top-1"], rows)]
+    confusion = v.get("confusion")
+    if confusion and len(confusion) <= MATRIX_CLASSES:
+        rows = [[k, *row] for k, row in enumerate(confusion)]
+        out += ["<h3>Confusion matrix (rows: the label; columns: the image's top-1)</h3>",
+                _table(["label", *map(str, range(len(confusion)))], rows)]  # fmt: skip
+    return out

@@ -452,6 +452,21 @@ def test_report_is_one_self_contained_page(tmp_path, sim_tools):
     assert ">weights B</th>" in page and ">activations B</th>" in page  # issue 58: per-layer ROM and RAM
 
 
+def test_report_with_a_data_set_has_its_accuracy(tmp_path, sim_tools):
+    """Issue 58: `report --data` adds the data set's section: bit-exact samples, top-1 and top-5,
+    per-class accuracy and the confusion matrix."""
+    model = mlperf_model("kws_dscnn")
+    rng = np.random.default_rng(3)
+    np.savez(tmp_path / "kws.npz", x=rng.integers(-128, 128, (6, 1, 49, 10, 1)).astype(np.int8),
+             y=rng.integers(0, 12, 6))  # fmt: skip
+    proc = rvfw("report", "--model", str(model), "--data", str(tmp_path / "kws.npz"), "--no-layers", "--out",
+                str(tmp_path / "out"))  # fmt: skip
+    assert proc.returncode == 0, proc.stderr
+    page = (tmp_path / "out" / "report.html").read_text()
+    assert "Accuracy on the data set" in page and "bit-exact: 6/6 samples match TFLite Micro" in page
+    assert "top-5:" in page and "<h3>Per class</h3>" in page and "<h3>Confusion matrix" in page
+
+
 def test_a_check_asks_the_reference_once(tmp_path, sim_tools, monkeypatch):
     """The verdict and its words come from one TFLite Micro run, however often they are asked."""
     from codegen import pipeline
