@@ -220,8 +220,12 @@ def _parser() -> argparse.ArgumentParser:
             p.add_argument(
                 "--html", default=None, metavar="FILE", help="where to write it (default: <out>/report.html)"
             )
-            p.add_argument("--data", default=None, metavar="SET.npz",
-                           help="also run this data set (as rvfw validate takes it) and add its accuracy section")
+            p.add_argument(
+                "--data",
+                default=None,
+                metavar="SET.npz",
+                help="also run this data set (as rvfw validate takes it) and add its accuracy section",
+            )
             p.add_argument("--no-layers", action="store_true",
                            help="leave out the layer-by-layer comparison (another build and run)")  # fmt: skip
         if name == "check-board":
