@@ -471,6 +471,7 @@ def render_platform_header(graph: Graph, board: Board) -> str:
             "counter": _counter(board),
             "mmio": _mmio(board),
             "cycles": board.measures_cycles,
+            "core_hz": board.core.get("clock_hz"),
         },
         template="platform.h.j2",
     )

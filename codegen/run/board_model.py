@@ -44,6 +44,7 @@ class _Device:
     status: int | None = None
     ready: int = 0
     words: dict[int, int] = field(default_factory=dict)
+    mirrors: tuple = ()  # (register, from bits, to bits): `to` reads as `from` of the same register
 
 
 @dataclass
@@ -143,7 +144,8 @@ class BoardModel:
     # --- devices ----------------------------------------------------------------------------
     def _map_devices(self) -> None:
         self.devices = [
-            _Device(d["name"], d["base"], d["size"], d["kind"], d.get("tx"), d.get("status"), d.get("ready", 0))
+            _Device(d["name"], d["base"], d["size"], d["kind"], d.get("tx"), d.get("status"), d.get("ready", 0),
+                    mirrors=tuple((m["register"], m["from"], m["to"]) for m in d.get("mirrors", ())))
             for d in self.sim.get("peripherals", [])
         ]
         pages = sorted({page for d in self.devices
@@ -163,7 +165,13 @@ class BoardModel:
         reg = address - dev.base
         if dev.kind == "uart" and reg == dev.status:
             return dev.ready
-        return dev.words.get(reg & ~3, 0) >> (8 * (reg & 3)) & ((1 << (8 * size)) - 1)
+        word = dev.words.get(reg & ~3, 0)
+        for register, source, target in dev.mirrors:  # a ready flag that follows its enable, at once
+            if register == reg & ~3:
+                shift = (target & -target).bit_length() - (source & -source).bit_length()
+                follows = (word & source) << shift if shift >= 0 else (word & source) >> -shift
+                word = (word & ~target) | (follows & target)
+        return word >> (8 * (reg & 3)) & ((1 << (8 * size)) - 1)
 
     def _write(self, uc, offset: int, size: int, value: int, page: int) -> None:
         address = page + offset

@@ -83,3 +83,28 @@ def test_board_model_fields_belong_to_board_models_only(tmp_path):
 
     with pytest.raises(BoardError, match="boot is for machine board-model only"):
         load_board(board_variant(tmp_path, "hifive1-revb", edit))
+
+
+def test_the_gd32vf103_start_up_runs_the_core_at_108_mhz(tmp_path, sim_tools):
+    """Issue 58: the start-up switches the GD32VF103 from its 8 MHz reset clock to the PLL at 108 MHz
+    (the model's RCU settles each flag the code waits on) and sets USART0's divisor for 108 MHz;
+    times are reported at 108 MHz. A board file that keeps 8 MHz keeps the reset clock."""
+    from codegen import pipeline
+    from codegen.build.elfinfo import symbol_address
+    from codegen.run import board_model
+
+    b = pipeline.build(ROOT / "examples" / "tiny_kws.tflite", "gd32vf103", tmp_path / "out", log=lambda _m: None)
+    image = board_model.image_for(b.elf, b.board).read_bytes()
+    model = board_model.BoardModel(b.board, image)
+    model.run(60)
+    assert model.exit_code == 0 and symbol_address(b.elf, "rvfw_platform_init") is not None
+    rcu = next(d for d in model.devices if d.name == "RCU")
+    usart = next(d for d in model.devices if d.name == "USART0")
+    assert rcu.words[0x04] & 0x3 == 0x2 and rcu.words[0x04] & 0x203D0000 == 0x20280000  # SCS = PLL, x27
+    assert rcu.words[0x04] & 0x3FF0 == 0x400 and rcu.words[0x00] & 0x01000000  # APB1 / 2, PLLEN
+    assert usart.words[0x08] == (108_000_000 + 57_600) // 115_200  # USART_BAUD for 115200 at 108 MHz
+    assert b.board.cpu_hz == 108_000_000  # the clock times are reported at
+    slow = board_variant(tmp_path, "gd32vf103", lambda t: t.replace("clock_hz: 108000000", "clock_hz: 8000000"))
+    proc = rvfw("check", "--board", slow, "--model", str(ROOT / "examples" / "tiny_kws.tflite"), "--out",
+                str(tmp_path / "slow"))  # fmt: skip
+    assert proc.returncode == 0, proc.stderr
