@@ -144,8 +144,16 @@ class BoardModel:
     # --- devices ----------------------------------------------------------------------------
     def _map_devices(self) -> None:
         self.devices = [
-            _Device(d["name"], d["base"], d["size"], d["kind"], d.get("tx"), d.get("status"), d.get("ready", 0),
-                    mirrors=tuple((m["register"], m["from"], m["to"]) for m in d.get("mirrors", ())))
+            _Device(
+                d["name"],
+                d["base"],
+                d["size"],
+                d["kind"],
+                d.get("tx"),
+                d.get("status"),
+                d.get("ready", 0),
+                mirrors=tuple((m["register"], m["from"], m["to"]) for m in d.get("mirrors", ())),
+            )
             for d in self.sim.get("peripherals", [])
         ]
         pages = sorted({page for d in self.devices
