@@ -64,6 +64,7 @@ class OpKind(enum.Enum):
     DETECTION_POSTPROCESS = "DETECTION_POSTPROCESS"  # the custom op TFLite_Detection_PostProcess
     DIV = "DIV"
     ELU = "ELU"
+    GELU = "GELU"  # int8 (a table); TFLite Micro lacks it, LiteRT's reference kernels define it
     EXPAND_DIMS = "EXPAND_DIMS"
     FLOOR_DIV = "FLOOR_DIV"
     FLOOR_MOD = "FLOOR_MOD"

@@ -34,7 +34,7 @@ _ACTIVATION = {"NONE": 0, "RELU": 1, "RELU_N1_TO_1": 2, "RELU6": 3, "TANH": 4}
 _VERSIONS = {"CONV_2D": 3, "DEPTHWISE_CONV_2D": 3, "FULLY_CONNECTED": 4, "AVERAGE_POOL_2D": 2, "MAX_POOL_2D": 2,
              "ADD": 2, "SOFTMAX": 2, "RESHAPE": 1, "QUANTIZE": 2, "DEQUANTIZE": 2, "PAD": 2, "PADV2": 2,
              "CONCATENATION": 2, "SUB": 2, "MUL": 2, "MAXIMUM": 2, "MINIMUM": 2, "SQUARED_DIFFERENCE": 2,
-             "LEAKY_RELU": 2, "LOGISTIC": 2, "TANH": 2, "RELU": 2, "RELU6": 2, "TRANSPOSE": 2, "SLICE": 2,
+             "LEAKY_RELU": 2, "GELU": 2, "LOGISTIC": 2, "TANH": 2, "RELU": 2, "RELU6": 2, "TRANSPOSE": 2, "SLICE": 2,
              "STRIDED_SLICE": 2, "SPLIT": 2, "SPLIT_V": 2, "PACK": 2, "UNPACK": 2, "BROADCAST_TO": 2,
              "DEPTH_TO_SPACE": 2, "SPACE_TO_DEPTH": 2, "GATHER": 2, "RESIZE_NEAREST_NEIGHBOR": 2, "MEAN": 2,
              "SUM": 2, "REDUCE_MAX": 2, "REDUCE_MIN": 2, "PRELU": 1, "ARG_MAX": 2, "ARG_MIN": 2,
@@ -77,6 +77,7 @@ _OPTION_TABLES = {
                                                ("FusedActivationFunction", _act)]),
     "SOFTMAX": ("SoftmaxOptions", [("Beta", lambda o: o.get("beta", 1.0))]),
     "LEAKY_RELU": ("LeakyReluOptions", [("Alpha", lambda o: o.get("alpha", 0.2))]),
+    "GELU": ("GeluOptions", [("Approximate", lambda o: bool(o.get("approximate", False)))]),
     "STRIDED_SLICE": ("StridedSliceOptions", [(f, lambda o, k=k: o.get(k, 0)) for f, k in (
         ("BeginMask", "begin_mask"), ("EndMask", "end_mask"), ("EllipsisMask", "ellipsis_mask"),
         ("NewAxisMask", "new_axis_mask"), ("ShrinkAxisMask", "shrink_axis_mask"))]),

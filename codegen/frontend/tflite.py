@@ -418,6 +418,7 @@ _OPTIONS: dict[OpKind, tuple[str, dict]] = {
     OpKind.L2_POOL_2D: ("Pool2DOptions", {"padding": _padding, "stride": _stride,
                         "filter": lambda o: (o.FilterHeight(), o.FilterWidth()), "activation": _activation}),
     OpKind.LEAKY_RELU: ("LeakyReluOptions", {"alpha": lambda o: float(np.float32(o.Alpha()))}),
+    OpKind.GELU: ("GeluOptions", {"approximate": lambda o: bool(o.Approximate())}),
     OpKind.MAX_POOL_2D: ("Pool2DOptions", {"padding": _padding, "stride": _stride,
                          "filter": lambda o: (o.FilterHeight(), o.FilterWidth()), "activation": _activation}),
     OpKind.MEAN: ("ReducerOptions", {"keep_dims": lambda o: bool(o.KeepDims())}),

@@ -1,4 +1,4 @@
-"""The int8 activations (RELU, RELU6, LEAKY_RELU, LOGISTIC, TANH, HARD_SWISH, ELU): each maps one
+"""The int8 activations (RELU, RELU6, LEAKY_RELU, LOGISTIC, TANH, HARD_SWISH, ELU, GELU): each maps one
 int8 input to one int8 output, so each is a 256-entry table built here at build time with exactly
 TFLite Micro's integer arithmetic (its Prepare() constants, then its per-element Eval() code, run
 once per possible input value) and applied on the device by one table-lookup kernel.
@@ -6,6 +6,8 @@ once per possible input value) and applied on the device by one table-lookup ker
 TFLite Micro's own quirks are kept: RELU6 clamps the raw input between its zero point and its 6.0
 without rescaling to the output; LOGISTIC's output is read as zero point -128 and TANH's as zero
 point 0 whatever the tensor says (scale 1/256 and 1/128); ELU rounds in single precision.
+GELU, which TFLite Micro lacks, is LiteRT's: its table from the float transform (erfc or tanh as
+the host C library computes them) in single precision.
 
 The int16 forms: LOGISTIC and TANH through TFLite's int16 tables (ops.sigmoid16), LEAKY_RELU with
 TFLite Micro's two multipliers. The float32 forms are plain loops (exp, expm1 and tanh as the host
@@ -50,6 +52,7 @@ KINDS = (
     OpKind.TANH,
     OpKind.HARD_SWISH,
     OpKind.ELU,
+    OpKind.GELU,
 )
 LUT = family("int8 activation (table)", "rvfw_lut_params", "lut_s8", ("ref", "scalar", "rvv", "xthead"))
 # int16: LOGISTIC and TANH are TFLite's int16 table kernels (ops.sigmoid16) with its input scaling
@@ -239,8 +242,47 @@ def elu(graph: Graph, op: Op) -> list[int]:
     return table
 
 
+def _libm_unary(name: str):
+    """A single-precision function of the C library (erfcf, tanhf), as LiteRT's std:: calls reach it."""
+    library = ctypes.util.find_library("m")
+    if library is None:
+        fallback = {"erfcf": math.erfc, "tanhf": math.tanh}[name]
+        return lambda v: np.float32(fallback(float(v)))
+    function = getattr(ctypes.CDLL(library), name)
+    function.restype, function.argtypes = ctypes.c_float, [ctypes.c_float]
+    return lambda v: np.float32(function(float(v)))
+
+
+SQRT_2_OVER_PI = _f32(2.0 / math.sqrt(math.pi) * math.sqrt(0.5))  # M_2_SQRTPI * M_SQRT1_2, to float
+
+
+def gelu(graph: Graph, op: Op) -> list[int]:
+    """LiteRT's int8 GELU (kernels/gelu.cc): a table populated as lut.h does, from
+    0.5 x erfc(-x / sqrt 2) or, approximate, 0.5 x (1 + tanh(sqrt(2 / pi) (x + 0.044715 x^3))),
+    every step in single precision."""
+    inp, out = graph.tensors[op.inputs[0]], graph.tensors[op.outputs[0]]
+    approximate = bool(op.options.get("approximate", False))
+    erfc, tanh = _libm_unary("erfcf"), _libm_unary("tanhf")
+    half, one = _f32(0.5), _f32(1.0)
+    minus_sqrt_half = _f32(-math.sqrt(0.5))
+
+    def transform(x: np.float32) -> np.float32:
+        if approximate:
+            return half * x * (one + tanh(SQRT_2_OVER_PI * (x + _f32(0.044715) * x * x * x)))
+        return half * x * erfc(x * minus_sqrt_half)
+
+    inverse_scale = one / _f32(out.quant.scale[0])
+    si, zi, zo = _f32(inp.quant.scale[0]), inp.quant.zero_point[0], out.quant.zero_point[0]
+    table = []
+    for x in INPUTS:
+        rescaled = _f32(round_half_away(float(transform(si * _f32(int(x) - zi)) * inverse_scale)))
+        table.append(_clamp8(int(rescaled + _f32(zo))))
+    return table
+
+
 TABLES = {OpKind.ABS: abs_, OpKind.RELU: relu, OpKind.RELU6: relu6, OpKind.LEAKY_RELU: leaky_relu,
-          OpKind.LOGISTIC: logistic, OpKind.TANH: tanh, OpKind.HARD_SWISH: hard_swish, OpKind.ELU: elu}  # fmt: skip
+          OpKind.LOGISTIC: logistic, OpKind.TANH: tanh, OpKind.HARD_SWISH: hard_swish, OpKind.ELU: elu,
+          OpKind.GELU: gelu}  # fmt: skip
 
 
 def table(graph: Graph, op: Op) -> np.ndarray:
@@ -352,6 +394,7 @@ CONTRACT = OpContract(
         OpKind.TANH: Kind(3, (1, 1)),
         OpKind.HARD_SWISH: Kind(1, (1, 1)),
         OpKind.ELU: Kind(1, (1, 1)),
+        OpKind.GELU: Kind(2, (1, 1), options=("approximate",)),  # 1 float32 (refused by dtype), 2 int8
     },
     forms={
         DType.INT16: Form(check_s16, lower_s16, (SIGMOID_S16, LEAKY_S16, REQUANTIZE, ABS_S16),

@@ -31,6 +31,7 @@ from codegen.ops.contract import Form, Kind, OpContract
 from codegen.ops.conv2d import pairs_fit, pairs_table
 from codegen.ops.int4 import UNPACK4
 from codegen.ops.kernels import family, lanes
+from codegen.ops.tflm_set import litert_semantics
 from codegen.quant import activation_range
 
 PARAMS = "rvfw_fc_params"
@@ -57,6 +58,10 @@ FC_S16 = family(
     # The C906's kernel sums in int64 lanes as TFLite Micro does; the int32-bias form is the int8 one's.
     needs={"xthead": conv_common.S16_VECTOR[1]},
 )
+# A model only LiteRT runs (tflm_set.LITERT_ONLY) rounds as LiteRT's reference kernel: its single
+# rounding, in the reference kernel (p->single_rounding).
+FC_LITERT = family("FULLY_CONNECTED (LiteRT's single rounding)", PARAMS, "fully_connected_s8", ("ref",),
+                   args={"ref": ("input", "filter", "bias", *OUT)})  # fmt: skip
 # In 32-bit lanes, for vector units without 64-bit elements (Zve32x): layers whose sums fit int32.
 FC_S16_LANES32 = FC_S16.variant("FULLY_CONNECTED 16x8 in 32-bit lanes", {"rvv": "fully_connected_lanes32_s16_rvv"},
                                 {"rvv": ("input", "filter_t", "bias", *OUT)}).requiring(
@@ -130,7 +135,11 @@ def lower(ctx: LowerContext, op: Op) -> Layer:
         shifts = conv_common.requant(ctx, op, out_depth)[1]
         folded = folded_bias(flt.data, raw_bias, -inp.quant.zero_point[0])
         params.append(("fast_requant", int(conv_common.fast_requant(shifts, flt.data, folded))))
-    fam, chosen = ctx.pick_tuned((FC_XCV, FC_PAIRS), FC, {"bias_folds": folds, "pairs_fit": pairs_fit(flt.data)})
+    if litert_semantics(ctx.graph):
+        fam, chosen = FC_LITERT, ctx.pick(FC_LITERT)
+        params.append(("single_rounding", 1))
+    else:
+        fam, chosen = ctx.pick_tuned((FC_XCV, FC_PAIRS), FC, {"bias_folds": folds, "pairs_fit": pairs_fit(flt.data)})
     operands: Operands = {
         "input": lambda: ctx.input(op),
         "filter": lambda: ctx.weights(op.inputs[1]),
@@ -209,6 +218,6 @@ CONTRACT = OpContract(
     forms={
         DType.INT16: Form(check_s16, lower_s16, (FC_S16, FC_S16_LANES32), macs=macs),
         DType.FLOAT32: Form(check_f32, lower_f32, (FC_F32,), macs=macs),
-        None: Form(check, lower, (FC, FC_PAIRS, FC_XCV, UNPACK4), macs=macs),
+        None: Form(check, lower, (FC, FC_PAIRS, FC_XCV, FC_LITERT, UNPACK4), macs=macs),
     },
 )

@@ -162,6 +162,17 @@ TFLM_WRONG: dict[tuple[str, str], str] = {
 }
 
 
+# Ops TFLite Micro lacks that rvfw compiles as LiteRT's reference kernels define them. A model with
+# one is LiteRT's alone: its golden is LiteRT's reference (check.reference), and every op of it
+# follows LiteRT where the two differ (FULLY_CONNECTED int8 rounds once: TFLITE_SINGLE_ROUNDING).
+LITERT_ONLY = frozenset({"GELU"})
+
+
+def litert_semantics(graph) -> bool:
+    """Whether the graph holds an op only LiteRT runs (LITERT_ONLY): its ops then round as LiteRT's."""
+    return any(op.kind.value in LITERT_ONLY for op in graph.ops)
+
+
 def tflm_wrong_in(graph) -> list[tuple[str, str, str]]:
     """(op, dtype, why) of each TFLM_WRONG pair the graph holds, once each."""
     found = []

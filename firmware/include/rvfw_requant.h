@@ -92,6 +92,15 @@ static inline int8_t rvfw_requantize_s8(int32_t acc, int32_t multiplier, int32_t
     return (int8_t)rvfw_clamp(rvfw_requantize(acc, multiplier, shift) + output_offset, activation_min, activation_max);
 }
 
+/* LiteRT's MultiplyByQuantizedMultiplier as its reference kernels are built (TFLITE_SINGLE_ROUNDING):
+ * the 64-bit product rounded once, half up, at 31 - shift bits (shift -31..30). */
+static inline int32_t rvfw_requantize_single(int32_t x, int32_t multiplier, int32_t shift)
+{
+    const int32_t total_shift = 31 - shift;
+    const int64_t round = (int64_t)1 << (total_shift - 1);
+    return (int32_t)(((int64_t)x * multiplier + round) >> total_shift);
+}
+
 /* The same for a kernel whose parameters `p` carry output_offset and the activation range. */
 #define RVFW_OUTPUT_S8(p, acc, multiplier, shift)                                                                     \
     rvfw_requantize_s8((acc), (multiplier), (shift), (p)->output_offset, (p)->output_activation_min,                  \

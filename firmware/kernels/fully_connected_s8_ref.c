@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* FULLY_CONNECTED, int8: scalar reference (TFLM double rounding). */
+/* FULLY_CONNECTED, int8: scalar reference (TFLM's double rounding; LiteRT's single rounding for a
+ * model only LiteRT runs, p->single_rounding). */
 #include "rvfw_kernels.h"
 #include "rvfw_requant.h"
 
@@ -15,7 +16,12 @@ RVFW_KERNEL void rvfw_fully_connected_s8_ref(const rvfw_fc_params *p, const int8
                 acc += (f_row[d] + p->filter_offset) * (in_row[d] + p->input_offset);
             if (bias)
                 acc += bias[oc];
-            *output++ = RVFW_OUTPUT_S8(p, acc, output_multiplier[oc], output_shift[oc]);
+            if (p->single_rounding)
+                *output++ = (int8_t)rvfw_clamp(rvfw_requantize_single(acc, output_multiplier[oc], output_shift[oc]) +
+                                                   p->output_offset,
+                                               p->output_activation_min, p->output_activation_max);
+            else
+                *output++ = RVFW_OUTPUT_S8(p, acc, output_multiplier[oc], output_shift[oc]);
         }
     }
 }

@@ -427,6 +427,15 @@ def embedding() -> tuple[keras.Model, list]:
     return keras.Model(x, L.Dense(4)(y)), [(1, 8)]
 
 
+def gelu_mlp():
+    """GELU, exact and tanh-approximate, after a pointwise conv and a Dense layer, as ViT and BERT
+    MLP blocks use it (issue 56): TFLite Micro has no GELU, LiteRT's reference kernels are the golden."""
+    x = keras.Input((4, 4, 8), batch_size=1)
+    y = L.Activation("gelu")(L.Conv2D(16, 1, bias_initializer=BIAS)(x))
+    y = L.Lambda(lambda t: tf.nn.gelu(t, approximate=True))(L.Dense(16, bias_initializer=BIAS)(y))
+    return keras.Model(x, L.Dense(4, bias_initializer=BIAS)(y)), [(1, 4, 4, 8)]
+
+
 # name -> (builder, converter modes)
 MODELS: dict[str, tuple[Callable, tuple[str, ...]]] = {
     "dense_ae": (dense_autoencoder, ("16x8", "int8", "float", "uint8")),
@@ -462,6 +471,7 @@ MODELS: dict[str, tuple[Callable, tuple[str, ...]]] = {
     "float_math": (float_math, ("float",)),
     "compare_select": (compare_select, ("int8", "float")),
     "embedding": (embedding, ("int8", "float")),
+    "gelu_mlp": (gelu_mlp, ("int8",)),  # issue 56: beyond TFLite Micro (float32 GELU is refused)
 }
 
 
