@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import textwrap
+
 from codegen.escape import terminal_text
 from codegen.ir import Graph
 from codegen.memplan import MemoryPlan
@@ -185,6 +187,9 @@ def need_text(need) -> str:
     return f"{need.fact} in {', '.join(map(str, need.allowed))}"
 
 
+FAMILY_WIDTH = 44  # characters of a family name a line of `rvfw ops` holds (the table stays under 120)
+
+
 def ops_table(op: str | None = None) -> str:
     """ops_rows as a table of lines under 120 characters: one row per op kind a family runs; a
     kernel that runs only where its needs hold is `yes*`, and with an op named the needs follow."""
@@ -196,8 +201,13 @@ def ops_table(op: str | None = None) -> str:
     selected = [r for r in ops_rows(op)]
     rows = [[name, r["family"], r["dtype"], *(cell(r, s) for s in SETS)]
             for r in selected for name in r["ops"] if not op or op.upper() in name]  # fmt: skip
-    rows.sort(key=lambda r: r[0])
-    text = table(["op", "kernel family", "dtype", *SETS], rows, right=set())
+    rows.sort(key=lambda r: (r[0], r[1]))
+    wrapped = []
+    for row in rows:  # a long family name goes on in the lines below its row, whole
+        first, *rest = textwrap.wrap(row[1], FAMILY_WIDTH) or [""]
+        wrapped.append([row[0], first, *row[2:]])
+        wrapped += [["", more, *([""] * (len(row) - 2))] for more in rest]
+    text = table(["op", "kernel family", "dtype", *SETS], wrapped, right=set())
     if op:
         needs = [f"  {r['family']}, {s}: {'; '.join(r['needs'][s])}" for r in selected for s in SETS
                  if r["needs"].get(s)]  # fmt: skip
