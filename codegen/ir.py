@@ -95,6 +95,7 @@ class OpKind(enum.Enum):
     REDUCE_MAX = "REDUCE_MAX"
     REDUCE_MIN = "REDUCE_MIN"
     REDUCE_ALL = "REDUCE_ALL"
+    REDUCE_PROD = "REDUCE_PROD"  # int32 and float32; TFLite Micro lacks it, LiteRT's reference defines it
     DYNAMIC_UPDATE_SLICE = "DYNAMIC_UPDATE_SLICE"
     EMBEDDING_LOOKUP = "EMBEDDING_LOOKUP"
     BROADCAST_ARGS = "BROADCAST_ARGS"
@@ -243,6 +244,9 @@ class Graph:
     # --io float32 (passes.io): the float32 inputs and outputs rvfw wraps around the model's int8
     # ones with a QUANTIZE and a DEQUANTIZE (float32 tensor -> the model's int8 tensor).
     float_wrapped: dict[int, int] = field(default_factory=dict)
+    # The model file's ops that only LiteRT runs (ops.tflm_set.LITERT_ONLY), kept after passes fold
+    # them: the whole model then follows LiteRT's reference kernels (check.reference).
+    litert_only: tuple[str, ...] = ()
 
     @property
     def variables(self) -> list[int]:

@@ -120,6 +120,7 @@ _OPTION_TABLES = {
     "REDUCE_MAX": _REDUCER,
     "REDUCE_MIN": _REDUCER,
     "REDUCE_ALL": _REDUCER,
+    "REDUCE_PROD": _REDUCER,
 }  # fmt: skip
 
 

@@ -18,7 +18,7 @@ from codegen.check.inline import external_buffers
 from codegen.errors import RvfwError, one_line
 from codegen.ir import Graph, OpKind, Tensor
 from codegen.modelgen import ModelBuilder
-from codegen.ops.tflm_set import LITERT_ONLY, tflm_wrong_in
+from codegen.ops.tflm_set import litert_only_in, tflm_wrong_in
 
 OUTPUTS_FIELD = 8  # SubGraph.outputs: field 2 of the table (vtable offset 4 + 2 * 2)
 
@@ -94,7 +94,7 @@ def _golden_outputs(graph: Graph, inputs: list[np.ndarray]) -> tuple[list[np.nda
     if tflm_wrong_in(graph):
         outputs = litert.reference_outputs(graph.source, inputs, len(graph.outputs), len(graph.inputs))
         return outputs, "TFLite's reference kernels"
-    lacking = sorted({op.kind.value for op in graph.ops if op.kind.value in LITERT_ONLY})
+    lacking = litert_only_in(graph)
     if lacking:  # LiteRT's alone: its reference kernels define the model (and its ops round as theirs)
         outputs = litert.reference_outputs(graph.source, inputs, len(graph.outputs), len(graph.inputs))
         return outputs, f"LiteRT's reference kernels (TFLite Micro has no {', '.join(lacking)})"

@@ -422,6 +422,7 @@ _OPTIONS: dict[OpKind, tuple[str, dict]] = {
     OpKind.MAX_POOL_2D: ("Pool2DOptions", {"padding": _padding, "stride": _stride,
                          "filter": lambda o: (o.FilterHeight(), o.FilterWidth()), "activation": _activation}),
     OpKind.MEAN: ("ReducerOptions", {"keep_dims": lambda o: bool(o.KeepDims())}),
+    OpKind.REDUCE_PROD: ("ReducerOptions", {"keep_dims": lambda o: bool(o.KeepDims())}),
     OpKind.MIRROR_PAD: ("MirrorPadOptions", {"mode": lambda o: int(o.Mode())}),
     OpKind.MUL: ("MulOptions", _ACTIVATION_ONLY),
     OpKind.PACK: ("PackOptions", {"axis": lambda o: int(o.Axis()), "values_count": lambda o: int(o.ValuesCount())}),

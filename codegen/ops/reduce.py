@@ -1,7 +1,10 @@
 """Reductions over any set of axes, int8: MEAN, SUM (a requantised int32 sum, TFLite Micro's
 QuantizedMeanOrSum with the 1/count folded into MEAN's multiplier; int16 too) and REDUCE_MAX / REDUCE_MIN
 (raw bytes; input and output share quantisation); all four in float32; REDUCE_ALL of bool (the
-smallest byte: bools are 0 or 1). keep_dims either way: the output's element order is the same."""
+smallest byte: bools are 0 or 1); REDUCE_PROD of int32 (wrapping) and float32, which TFLite Micro
+lacks, as LiteRT's reference computes it: from 1, each element multiplied in in row-major order
+(what the converter writes for Keras LayerNormalization's element count: a constant, folded).
+keep_dims either way: the output's element order is the same."""
 
 from __future__ import annotations
 
@@ -39,6 +42,9 @@ SUM_F32 = family("MEAN/SUM float32", "rvfw_reduce_params", "mean_f32", ("ref", "
 SUM_F32_SOFT = SUM_F32.variant("MEAN/SUM float32 (integer adds)", {"scalar": "mean_f32_scalar"})
 EXTREME_F32 = family("REDUCE_MAX/MIN float32", "rvfw_reduce_params", "reduce_max_f32", ("ref",),
                      ("REDUCE_MAX", "REDUCE_MIN"))  # fmt: skip
+PROD = {DType.INT32: family("REDUCE_PROD int32", "rvfw_reduce_params", "reduce_prod_s32", ("ref",), ("REDUCE_PROD",)),
+        DType.FLOAT32: family("REDUCE_PROD float32", "rvfw_reduce_params", "reduce_prod_f32", ("ref",),
+                              ("REDUCE_PROD",))}  # fmt: skip
 GROUPS = 4  # kept and reduced dimension groups the kernels loop over
 
 
@@ -140,7 +146,23 @@ def check_f32(graph: Graph, op: Op) -> None:
     check_axes(graph, op)
 
 
+def _prod_layer(ctx: LowerContext, op: Op) -> Layer:
+    kept_dims, kept_strides, red_dims, red_strides = layout(ctx.tensor(op.inputs[0]).shape, axes(ctx.graph, op))
+    params = [("kept_dims", kept_dims), ("kept_strides", kept_strides), ("red_dims", red_dims),
+              ("red_strides", red_strides), ("count", int(np.prod(red_dims))), ("input_zero_point", 0),
+              ("multiplier", 0), ("shift", 0), ("output_zero_point", 0)]  # fmt: skip
+    fam = PROD[ctx.tensor(op.inputs[0]).dtype]
+    return ctx.layer(op, ctx.pick(fam), fam, params, [ctx.input(op), ctx.output(op)])
+
+
+def check_s32(graph: Graph, op: Op) -> None:
+    expect_dtype(graph, op, op.outputs[0], "output", DType.INT32)
+    check_axes(graph, op)
+
+
 def lower_f32(ctx: LowerContext, op: Op) -> Layer:
+    if op.kind is OpKind.REDUCE_PROD:
+        return _prod_layer(ctx, op)
     kept_dims, kept_strides, red_dims, red_strides = layout(ctx.tensor(op.inputs[0]).shape, axes(ctx.graph, op))
     params = [("kept_dims", kept_dims), ("kept_strides", kept_strides), ("red_dims", red_dims),
               ("red_strides", red_strides), ("count", int(np.prod(red_dims))), ("input_zero_point", 0),
@@ -168,11 +190,29 @@ def lower_bool(ctx: LowerContext, op: Op) -> Layer:
 
 
 def fold(graph: Graph, op: Op) -> list[np.ndarray] | None:
-    """REDUCE_ALL of a constant (the others are left to their kernels)."""
-    if op.kind is not OpKind.REDUCE_ALL:
-        return None
+    """REDUCE_ALL and REDUCE_PROD of a constant (the others are left to their kernels)."""
     inp, out = graph.tensors[op.inputs[0]], graph.tensors[op.outputs[0]]
-    return [np.all(inp.data, axis=tuple(sorted(axes(graph, op)))).reshape(out.shape)]
+    if op.kind is OpKind.REDUCE_ALL:
+        return [np.all(inp.data, axis=tuple(sorted(axes(graph, op)))).reshape(out.shape)]
+    if op.kind is OpKind.REDUCE_PROD and inp.dtype in PROD:
+        return [prod(inp.data, axes(graph, op)).reshape(out.shape)]
+    return None
+
+
+def prod(data: np.ndarray, reduced: set[int]) -> np.ndarray:
+    """REDUCE_PROD as LiteRT's reference: from 1, the elements multiplied in row-major order, in
+    the data's own type (float32 products rounded each step; int32 wrapping)."""
+    kept = [k for k in range(data.ndim) if k not in reduced]
+    moved = np.transpose(data, kept + sorted(reduced)).reshape(int(np.prod([data.shape[k] for k in kept])), -1)
+    if data.dtype == np.int32:
+        out = np.ones(moved.shape[0], dtype=np.uint32)
+        for column in moved.T.astype(np.uint32):
+            out = (out * column).astype(np.uint32)  # modulo 2^32, as the int32 kernel wraps
+        return out.view(np.int32)
+    out = np.ones(moved.shape[0], dtype=np.float32)
+    for column in moved.T.astype(np.float32):
+        out = (out * column).astype(np.float32)
+    return out
 
 
 CONTRACT = OpContract(
@@ -182,14 +222,16 @@ CONTRACT = OpContract(
         OpKind.REDUCE_MAX: Kind(3, (2, 2)),
         OpKind.REDUCE_MIN: Kind(3, (2, 2)),
         OpKind.REDUCE_ALL: Kind(1, (2, 2)),
+        OpKind.REDUCE_PROD: Kind(2, (2, 2)),  # 1 float32 and int32, 2 int8 (refused: int32 and float32 only)
     },
     forms={
         DType.FLOAT32: Form(
             check_f32,
             lower_f32,
-            (SUM_F32, SUM_F32_SOFT, EXTREME_F32),
-            kinds=(OpKind.MEAN, OpKind.SUM, OpKind.REDUCE_MAX, OpKind.REDUCE_MIN),
+            (SUM_F32, SUM_F32_SOFT, EXTREME_F32, PROD[DType.FLOAT32]),
+            kinds=(OpKind.MEAN, OpKind.SUM, OpKind.REDUCE_MAX, OpKind.REDUCE_MIN, OpKind.REDUCE_PROD),
         ),
+        DType.INT32: Form(check_s32, _prod_layer, (PROD[DType.INT32],), kinds=(OpKind.REDUCE_PROD,)),
         DType.BOOL: Form(check_bool, lower_bool, (MIN,), kinds=(OpKind.REDUCE_ALL,)),
         None: Form(check, lower, (SUM, MAX, MIN, SUM16)),
     },

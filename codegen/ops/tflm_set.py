@@ -165,12 +165,19 @@ TFLM_WRONG: dict[tuple[str, str], str] = {
 # Ops TFLite Micro lacks that rvfw compiles as LiteRT's reference kernels define them. A model with
 # one is LiteRT's alone: its golden is LiteRT's reference (check.reference), and every op of it
 # follows LiteRT where the two differ (FULLY_CONNECTED int8 rounds once: TFLITE_SINGLE_ROUNDING).
-LITERT_ONLY = frozenset({"GELU"})
+LITERT_ONLY = frozenset({"GELU", "REDUCE_PROD"})
+
+
+def litert_only_in(graph) -> list[str]:
+    """The ops only LiteRT runs that the model file held (frontend: Graph.litert_only, kept after a
+    pass folds them) or the graph holds."""
+    return sorted({*getattr(graph, "litert_only", ()), *(op.kind.value for op in graph.ops
+                                                          if op.kind.value in LITERT_ONLY)})  # fmt: skip
 
 
 def litert_semantics(graph) -> bool:
-    """Whether the graph holds an op only LiteRT runs (LITERT_ONLY): its ops then round as LiteRT's."""
-    return any(op.kind.value in LITERT_ONLY for op in graph.ops)
+    """Whether the model holds an op only LiteRT runs (LITERT_ONLY): its ops then round as LiteRT's."""
+    return bool(litert_only_in(graph))
 
 
 def tflm_wrong_in(graph) -> list[tuple[str, str, str]]:

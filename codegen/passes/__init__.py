@@ -18,6 +18,7 @@ from codegen.passes.fuse import fuse_residual_adds
 from codegen.passes.reorder import ROLLOUT_MAX_OPS, reorder_for_memory
 from codegen.passes.simplify import fold_constants, remove_identity_ops
 from codegen.passes.space_to_batch import split_padded_space_to_batch
+from codegen.passes.stored_shapes import resolve_stored_shapes
 
 
 @dataclass(frozen=True)
@@ -40,6 +41,9 @@ PASSES: tuple[Pass, ...] = (
          "float16 weights (widened when read): their DEQUANTIZE to float32 is dropped", required=True),
     Pass("fold_constants", fold_constants, ("load",),
          "an op whose inputs are all constant is computed at build time; its outputs become weights"),
+    Pass("resolve_stored_shapes", resolve_stored_shapes, ("load",),
+         "a dynamic-batch model's RESHAPE and FULLY_CONNECTED outputs take the shapes the ops make once their new "
+         "shape is a constant (LiteRT's, not the converter's stored guess)", required=True),
     Pass("remove_identity_ops", remove_identity_ops, ("load",),
          "TRANSPOSE pairs that cancel, same-shape reshapes and same-quantisation QUANTIZEs are dropped"),
     Pass("split_padded_space_to_batch", split_padded_space_to_batch, ("load",),

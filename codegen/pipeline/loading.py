@@ -4,7 +4,7 @@ compression of large fully-connected layers when asked."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import numpy as np
@@ -17,6 +17,7 @@ from codegen.frontend import load_tflite
 from codegen.frontend.tflite import constant_bytes
 from codegen.ir import DType, Graph
 from codegen.ops import check_graph
+from codegen.ops.tflm_set import LITERT_ONLY
 from codegen.passes import run_passes
 from codegen.passes.groups import split_grouped_convs
 from codegen.passes.io import IO_MODES, strip_io_quantization, wrap_io_float
@@ -55,7 +56,9 @@ def load(
         raise BudgetError(f"{Path(model).name}: its constant tensors take {stored:,} bytes, more than the board's "
                           f"{weights.name} ({weights.length:,} bytes) holds: refused before reading them "
                           "(--compress tt shrinks large fully-connected layers)")  # fmt: skip
-    graph, removed = run_passes(split_grouped_convs(load_tflite(model)), "load")
+    parsed = load_tflite(model)
+    lacking = tuple(sorted({op.kind.value for op in parsed.ops if op.kind.value in LITERT_ONLY}))
+    graph, removed = run_passes(split_grouped_convs(replace(parsed, litert_only=lacking)), "load")
     if removed:
         log("simplified: " + ", ".join(f"{name} removed {n} op{'s' if n > 1 else ''}" for name, n in removed))
     if io == "int8":

@@ -436,6 +436,23 @@ def gelu_mlp():
     return keras.Model(x, L.Dense(4, bias_initializer=BIAS)(y)), [(1, 4, 4, 8)]
 
 
+def layer_norm():
+    """Keras 3 (TensorFlow's default Keras) LayerNormalization after a Dense layer, with a dynamic
+    batch as Keras exports it (issue 56): the converter flattens through SHAPE, GATHER and
+    REDUCE_PROD (which TFLite Micro lacks) and stores the flattened shapes as [1, 1]; LiteRT
+    computes them. (tf-keras's LayerNormalization derives FILL shapes from such stored shapes: not
+    yet.)"""
+    import keras as keras3  # Keras 3 itself: TF_USE_LEGACY_KERAS only reroutes tf.keras
+
+    bias = keras3.initializers.RandomNormal(stddev=0.1)
+    keras3.utils.set_random_seed(5)
+    x = keras3.Input((8, 16))
+    y = keras3.layers.LayerNormalization(beta_initializer=bias, gamma_initializer=bias)(
+        keras3.layers.Dense(16, bias_initializer=bias)(x)
+    )
+    return keras3.Model(x, y), [(1, 8, 16)]
+
+
 # name -> (builder, converter modes)
 MODELS: dict[str, tuple[Callable, tuple[str, ...]]] = {
     "dense_ae": (dense_autoencoder, ("16x8", "int8", "float", "uint8")),
@@ -472,6 +489,7 @@ MODELS: dict[str, tuple[Callable, tuple[str, ...]]] = {
     "compare_select": (compare_select, ("int8", "float")),
     "embedding": (embedding, ("int8", "float")),
     "gelu_mlp": (gelu_mlp, ("int8",)),  # issue 56: beyond TFLite Micro (float32 GELU is refused)
+    "layer_norm": (layer_norm, ("int8", "float")),
 }
 
 

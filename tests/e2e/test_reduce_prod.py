@@ -1,0 +1,60 @@
+"""REDUCE_PROD (issue 56), which TFLite Micro lacks: int32 and float32 as LiteRT's reference
+computes them, folded at build time for a constant and run by its kernel otherwise; a dynamic-batch
+model's stored shapes resolved (passes.stored_shapes)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from codegen import pipeline
+from codegen.check import golden
+from codegen.modelgen import ModelBuilder
+from codegen.ops.reduce import prod
+from tests.conftest import quiet
+
+
+def _litert(model: bytes, x: np.ndarray) -> np.ndarray:
+    from ai_edge_litert.interpreter import Interpreter, OpResolverType
+
+    it = Interpreter(model_content=model, experimental_op_resolver_type=OpResolverType.BUILTIN_REF)
+    it.allocate_tensors()
+    it.set_tensor(it.get_input_details()[0]["index"], x)
+    it.invoke()
+    return it.get_tensor(it.get_output_details()[0]["index"])
+
+
+@pytest.mark.parametrize("dtype", [np.int32, np.float32])
+def test_the_fold_is_litert(dtype):
+    rng = np.random.default_rng(7)
+    x = (rng.integers(-9, 10, (3, 4, 5)) if dtype == np.int32 else rng.uniform(-2, 2, (3, 4, 5))).astype(dtype)
+    for axes in ([1], [0, 2], [2], [0, 1, 2]):
+        m = ModelBuilder()
+        a = m.tensor("a", list(x.shape), dtype)
+        k = m.tensor("k", [len(axes)], np.int32, data=np.array(axes, np.int32))
+        shape = [d for i, d in enumerate(x.shape) if i not in axes]
+        b = m.tensor("b", shape, dtype)
+        m.op("REDUCE_PROD", [a, k], [b], keep_dims=False)
+        theirs = _litert(m.finish([a], [b]), x)
+        ours = prod(x, set(axes)).reshape(shape)
+        assert ours.tobytes() == np.asarray(theirs, dtype).tobytes(), axes
+
+
+@pytest.mark.parametrize("dtype", [np.int32, np.float32])
+def test_the_kernel_is_litert(tmp_path, sim_tools, dtype):
+    rng = np.random.default_rng(8)
+    x = (rng.integers(-200, 200, (4, 6, 5)) if dtype == np.int32 else rng.uniform(-2, 2, (4, 6, 5))).astype(dtype)
+    m = ModelBuilder()
+    a = m.tensor("a", list(x.shape), dtype)
+    k = m.tensor("k", [2], np.int32, data=np.array([0, 2], np.int32))
+    b = m.tensor("b", [1, 6, 1], dtype)
+    m.op("REDUCE_PROD", [a, k], [b], keep_dims=True)
+    model = m.finish([a], [b])
+    (tmp_path / "p.tflite").write_bytes(model)
+    np.save(tmp_path / "x.npy", x)
+    for board in ("spike-rv32imc", "spike-rv64gcv"):
+        built = pipeline.build(tmp_path / "p.tflite", board, tmp_path / board,
+                               pipeline.BuildOptions(inputs=[tmp_path / "x.npy"]), log=quiet)  # fmt: skip
+        r = pipeline.run(built, log=quiet)
+        assert golden.compare(r.harness.outputs, [_litert(model, x)]).bit_exact, board
+        assert "reduce_prod" in built.layers[0].kernel and pipeline.check(r, log=quiet).bit_exact
