@@ -105,3 +105,14 @@ def pytest_collection_modifyitems(items) -> None:
     for item in items:
         if SIM_FIXTURES & set(getattr(item, "fixturenames", ())):
             item.add_marker(pytest.mark.sim)
+
+
+def litert_reference(model: bytes, x):
+    """LiteRT's reference kernels (BUILTIN_REF) on a one-input model: its first output."""
+    from ai_edge_litert.interpreter import Interpreter, OpResolverType
+
+    interpreter = Interpreter(model_content=model, experimental_op_resolver_type=OpResolverType.BUILTIN_REF)
+    interpreter.allocate_tensors()
+    interpreter.set_tensor(interpreter.get_input_details()[0]["index"], x)
+    interpreter.invoke()
+    return interpreter.get_tensor(interpreter.get_output_details()[0]["index"])

@@ -13,20 +13,10 @@ from codegen.boards import load_board
 from codegen.check import golden
 from codegen.modelgen import ModelBuilder
 from codegen.ops.activation import INPUTS, gelu
-from tests.conftest import quiet
+from tests.conftest import litert_reference, quiet
 from tests.e2e.test_cli import assert_one_line_error, rvfw
 
 CASES = [(0.05, 3, 0.03, -100), (0.1, -20, 0.07, -60), (0.0123, 0, 0.0061, -128), (0.2, 10, 0.1, -110)]
-
-
-def _litert(model: bytes, x: np.ndarray) -> np.ndarray:
-    from ai_edge_litert.interpreter import Interpreter, OpResolverType
-
-    it = Interpreter(model_content=model, experimental_op_resolver_type=OpResolverType.BUILTIN_REF)
-    it.allocate_tensors()
-    it.set_tensor(it.get_input_details()[0]["index"], x)
-    it.invoke()
-    return it.get_tensor(it.get_output_details()[0]["index"])
 
 
 @pytest.mark.parametrize("approximate", [False, True])
@@ -39,7 +29,7 @@ def test_the_int8_table_is_litert_for_every_input(tmp_path, approximate):
         model = m.finish([a], [b])
         (tmp_path / "g.tflite").write_bytes(model)
         graph = pipeline.load(tmp_path / "g.tflite", load_board("spike-rv64gcv"))
-        theirs = _litert(model, INPUTS.astype(np.int8))
+        theirs = litert_reference(model, INPUTS.astype(np.int8))
         assert np.array_equal(np.array(gelu(graph, graph.ops[0])), theirs.astype(int)), (si, zi, so, zo)
 
 
@@ -62,7 +52,7 @@ def test_a_dense_gelu_model_rounds_as_litert(tmp_path, sim_tools):
         b = pipeline.build(tmp_path / "m.tflite", board, tmp_path / board,
                            pipeline.BuildOptions(inputs=[tmp_path / "x.npy"]), log=quiet)  # fmt: skip
         r = pipeline.run(b, log=quiet)
-        expected = _litert((tmp_path / "m.tflite").read_bytes(), x)
+        expected = litert_reference((tmp_path / "m.tflite").read_bytes(), x)
         assert golden.compare(r.harness.outputs, [expected]).bit_exact, board
         assert pipeline.check(r, log=quiet).bit_exact
 

@@ -11,17 +11,7 @@ from codegen import pipeline
 from codegen.check import golden
 from codegen.modelgen import ModelBuilder
 from codegen.ops.reduce import prod
-from tests.conftest import quiet
-
-
-def _litert(model: bytes, x: np.ndarray) -> np.ndarray:
-    from ai_edge_litert.interpreter import Interpreter, OpResolverType
-
-    it = Interpreter(model_content=model, experimental_op_resolver_type=OpResolverType.BUILTIN_REF)
-    it.allocate_tensors()
-    it.set_tensor(it.get_input_details()[0]["index"], x)
-    it.invoke()
-    return it.get_tensor(it.get_output_details()[0]["index"])
+from tests.conftest import litert_reference, quiet
 
 
 @pytest.mark.parametrize("dtype", [np.int32, np.float32])
@@ -35,7 +25,7 @@ def test_the_fold_is_litert(dtype):
         shape = [d for i, d in enumerate(x.shape) if i not in axes]
         b = m.tensor("b", shape, dtype)
         m.op("REDUCE_PROD", [a, k], [b], keep_dims=False)
-        theirs = _litert(m.finish([a], [b]), x)
+        theirs = litert_reference(m.finish([a], [b]), x)
         ours = prod(x, set(axes)).reshape(shape)
         assert ours.tobytes() == np.asarray(theirs, dtype).tobytes(), axes
 
@@ -56,5 +46,5 @@ def test_the_kernel_is_litert(tmp_path, sim_tools, dtype):
         built = pipeline.build(tmp_path / "p.tflite", board, tmp_path / board,
                                pipeline.BuildOptions(inputs=[tmp_path / "x.npy"]), log=quiet)  # fmt: skip
         r = pipeline.run(built, log=quiet)
-        assert golden.compare(r.harness.outputs, [_litert(model, x)]).bit_exact, board
+        assert golden.compare(r.harness.outputs, [litert_reference(model, x)]).bit_exact, board
         assert "reduce_prod" in built.layers[0].kernel and pipeline.check(r, log=quiet).bit_exact
