@@ -76,9 +76,12 @@ def layout(shape: tuple[int, ...], reduced: set[int]) -> tuple[list[int], list[i
 
 
 def check(graph: Graph, op: Op) -> None:
+    dtype = graph.tensors[op.inputs[0]].dtype.name.lower()
     if op.kind is OpKind.REDUCE_ALL:  # (its bool form is check_bool)
-        dtype = graph.tensors[op.inputs[0]].dtype.name.lower()
         raise fail(graph, op, f"{dtype} not supported (TFLite Micro's REDUCE_ALL takes bool)")
+    if op.kind is OpKind.REDUCE_PROD:  # (its int32 and float32 forms are check_s32 and check_f32)
+        raise fail(graph, op, f"{dtype} not supported (rvfw has LiteRT's int32 and float32 REDUCE_PROD, not its "
+                   "quantised product)")  # fmt: skip
     sums = op.kind in (OpKind.MEAN, OpKind.SUM)
     inp = expect_dtype(graph, op, op.inputs[0], "input", *((DType.INT8, DType.INT16) if sums else (DType.INT8,)))
     out = expect_dtype(graph, op, op.outputs[0], "output", inp.dtype)

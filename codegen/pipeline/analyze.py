@@ -12,6 +12,7 @@ from pathlib import Path
 
 from codegen import ops
 from codegen.boards import Board, load_board
+from codegen.errors import one_line
 from codegen.pipeline.loading import Log, load
 from codegen.pipeline.memory import PLANNED_MODES, MemoryOptions, arena_budget
 
@@ -102,7 +103,7 @@ def summary(a: Analysis) -> list[str]:
         rows.append([f"#{c.index}", c.kind, c.dtype, "x".join(map(str, c.output)), f"{c.macs:,}", f"{c.weights:,}",
                      f"{c.activations:,}", "-" if ms is None else f"{ms:.3f}"])  # fmt: skip
     headers = ["op", "kind", "dtype", "output", "MACs", "weights B", "activations B", "est. ms"]
-    lines = [f"analyze {a.model} on {a.board} (no build: the passes and plans only)",
+    lines = [f"analyze {one_line(a.model)} on {a.board} (no build: the passes and plans only)",
              table(headers, rows, right={4, 5, 6, 7})]  # fmt: skip
     lines.append(f"total: {a.macs:,} MACs, {a.weights:,} bytes of weights in flash")
     for mode, size in a.arenas.items():

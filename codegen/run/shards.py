@@ -3,8 +3,9 @@
 The image is built once, with its input tables as global symbols and its sample count a volatile
 (`BuildOptions.patchable_inputs`), for the largest shard. Each shard is that ELF with the shard's
 samples and count written over those symbols (build.elfinfo.patch_symbols), run in a simulator
-session of its own: in threads on this machine (each session is a simulator process, or the RTL's,
-or Unicorn, which runs outside the GIL), or as Ray tasks on a cluster. A task whose worker dies is
+session of its own: in threads on this machine (Spike, QEMU and the RTL are processes of their own
+and run side by side; a board model runs Unicorn with Python hooks, so its shards share the GIL),
+or as Ray tasks on a cluster. A task whose worker dies is
 run again by Ray (max_retries); a simulator that fails fails the validation. Results come back in
 sample order, whatever order the shards finish in.
 
