@@ -1,15 +1,14 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* The fast scalar pooling loop: the reference's arithmetic (rvfw_pool_ref.h) with the channels
- * innermost. For each output pixel the window's bounds are found once; then, for up to
- * RVFW_POOL_CHUNK channels at a time, each window cell's contiguous run of channels updates that
- * many accumulators, where the reference walks the window once per channel (an index computation
- * per cell and channel). */
+/* The fast scalar pooling loop: the reference's arithmetic (rvfw_pool_ref.h), cell by cell in the
+ * reference's order, for four channels at a time: for each output pixel the window's bounds are
+ * found once, and four accumulators stay in registers while the window's cells are read (four
+ * neighbouring bytes each), where the reference walks the window once per channel with an index
+ * computation per cell. The channels past a multiple of four run one at a time. */
 #ifndef RVFW_POOL_SCALAR_H
 #define RVFW_POOL_SCALAR_H
 
 #include "rvfw_pool_ref.h"
 
-#define RVFW_POOL_CHUNK 64
 
 #define RVFW_POOL_SCALAR(T, p, input, output, START, CELL, FINISH)                                                 \
     RVFW_POOL_SCALAR_T(T, int32_t, p, input, output, START, CELL, FINISH, RVFW_POOL_CLAMP)
@@ -23,25 +22,42 @@
     } while (0)
 #define RVFW_POOL_SCALAR_PIXEL(T, ACC, p, START, CELL, FINISH, STORE)                                              \
     do {                                                                                                          \
-        const int32_t channels_ = (p)->channels;                                                                  \
-        for (int32_t c0 = 0; c0 < channels_; c0 += RVFW_POOL_CHUNK) {                                             \
-            const int32_t n_ = channels_ - c0 < RVFW_POOL_CHUNK ? channels_ - c0 : RVFW_POOL_CHUNK;               \
-            ACC acc_[RVFW_POOL_CHUNK];                                                                            \
-            for (int32_t c = 0; c < n_; ++c)                                                                      \
-                acc_[c] = (START);                                                                                \
-            for (int32_t ky = ky_start; ky < ky_end; ++ky)                                                        \
-                for (int32_t kx = kx_start; kx < kx_end; ++kx) {                                                  \
-                    const T *cell_ = in_batch + ((y0 + ky) * (p)->in_w + x0 + kx) * channels_ + c0;               \
-                    for (int32_t c = 0; c < n_; ++c) {                                                            \
-                        const ACC v = cell_[c];                                                                   \
-                        CELL(acc_[c], v);                                                                         \
-                    }                                                                                             \
+        const int32_t channels_ = (p)->channels, row_ = (p)->in_w * channels_;                                    \
+        const T *first_ = in_batch + ((y0 + ky_start) * (p)->in_w + x0 + kx_start) * channels_;                  \
+        const int32_t rows_ = ky_end - ky_start, cols_ = kx_end - kx_start;                                       \
+        int32_t c = 0;                                                                                            \
+        for (; c + 4 <= channels_; c += 4) {                                                                      \
+            ACC a0_ = (START), a1_ = (START), a2_ = (START), a3_ = (START);                                       \
+            const T *line_ = first_ + c;                                                                          \
+            for (int32_t ky = 0; ky < rows_; ++ky, line_ += row_) {                                              \
+                const T *cell_ = line_;                                                                           \
+                for (int32_t kx = 0; kx < cols_; ++kx, cell_ += channels_) {                                     \
+                    const ACC v0_ = cell_[0], v1_ = cell_[1], v2_ = cell_[2], v3_ = cell_[3];                     \
+                    CELL(a0_, v0_);                                                                               \
+                    CELL(a1_, v1_);                                                                               \
+                    CELL(a2_, v2_);                                                                               \
+                    CELL(a3_, v3_);                                                                               \
                 }                                                                                                 \
-            for (int32_t c = 0; c < n_; ++c) {                                                                    \
-                ACC acc = acc_[c];                                                                                \
-                FINISH(acc, count);                                                                               \
-                out_[c0 + c] = (T)STORE(p, acc);                                                                  \
             }                                                                                                     \
+            FINISH(a0_, count);                                                                                   \
+            FINISH(a1_, count);                                                                                   \
+            FINISH(a2_, count);                                                                                   \
+            FINISH(a3_, count);                                                                                   \
+            out_[c] = (T)STORE(p, a0_);                                                                           \
+            out_[c + 1] = (T)STORE(p, a1_);                                                                       \
+            out_[c + 2] = (T)STORE(p, a2_);                                                                       \
+            out_[c + 3] = (T)STORE(p, a3_);                                                                       \
+        }                                                                                                         \
+        for (; c < channels_; ++c) {                                                                              \
+            ACC acc = (START);                                                                                    \
+            const T *line_ = first_ + c;                                                                          \
+            for (int32_t ky = 0; ky < rows_; ++ky, line_ += row_)                                                 \
+                for (int32_t kx = 0; kx < cols_; ++kx) {                                                          \
+                    const ACC v = line_[kx * channels_];                                                          \
+                    CELL(acc, v);                                                                                 \
+                }                                                                                                 \
+            FINISH(acc, count);                                                                                   \
+            out_[c] = (T)STORE(p, acc);                                                                           \
         }                                                                                                         \
         out_ += channels_;                                                                                        \
     } while (0)

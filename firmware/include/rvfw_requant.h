@@ -42,18 +42,18 @@ static inline int32_t rvfw_requantize(int32_t x, int32_t multiplier, int32_t shi
 }
 
 /* rvfw_requantize for a layer whose build proved two facts (rvfw_conv_params.fast_requant):
- * every shift is a right shift (right >= 1) and every channel's |accumulator| + 2^(right - 1) + 1
- * stays below 2^31 (bias and weights bound it). Then TFLite's two roundings need no saturation
- * test and no overflow guard: the doubling high multiply is 2 hi + ((lo >> 30) + 1) >> 1 of the
- * 64-bit product (adding 2^30 carries at most into bit 32), and the rounding shift is
- * (high + 2^(right - 1) - [high < 0]) >> right (TFLite's remainder-against-threshold test, for a
- * sum that cannot overflow): about two thirds of rvfw_requantize's instructions. */
+ * every shift is a right shift, 1 <= right <= 29, and every channel's |accumulator| < 2^29 (bias
+ * and weights bound it). TFLite's two roundings are then one high multiply and four additions. The
+ * doubling high multiply is floor((y + 2^30) / 2^31) of the product y = acc m (both of the
+ * reference's nudges come to that); the rounding shift of its result s is floor((s + 2^(right-1) -
+ * [s < 0]) / 2^right); an integer added inside a floor of a quotient moves out of it, so both are
+ * floor((q + 1 + 2^right - 2 [s < 0]) / 2^(right + 1)) with q = floor(y / 2^30), the high word of
+ * (4 acc) m. s < 0 exactly when q <= -2, and at q = -1 either sign test gives 0, so q's sign bit
+ * serves: one mulh where the 64-bit product took a mul, a mulh and the rounding of its low word. */
 static inline int32_t rvfw_requantize_right(int32_t acc, int32_t multiplier, int32_t right)
 {
-    const int64_t product = (int64_t)acc * (int64_t)multiplier;
-    const uint32_t low = (uint32_t)product;
-    const int32_t high = (int32_t)((uint32_t)(product >> 32) << 1) + (int32_t)(((low >> 30) + 1u) >> 1);
-    return (high + (1 << (right - 1)) - (int32_t)((uint32_t)high >> 31)) >> right;
+    const int32_t q = (int32_t)(((int64_t)(int32_t)((uint32_t)acc << 2) * (int64_t)multiplier) >> 32);
+    return (q + (1 + (1 << right)) + 2 * (q >> 31)) >> (right + 1);
 }
 
 /* The int8 output of a kernel that reads rvfw_conv_params.fast_requant: the fast form where the

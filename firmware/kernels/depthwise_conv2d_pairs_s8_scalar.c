@@ -16,12 +16,12 @@
  * the line with the input's zero point in the padding (so the folded bias serves every pixel, and
  * a kernel line outside the input is a line of zero points): every pair then reads two words per
  * kernel line, no position checked, no packing in the loop. The packed lines live in a ring of
- * five slots on the stack, a line stored in slot y % 3 and, for y % 3 < 2, again three slots on:
- * the three lines an output line reads are always three consecutive slots, one pointer apart by
- * fixed offsets. A line longer than a segment (RVFW_DW_PAIRS_SEG outputs) runs segment by
- * segment, so the slots' size bounds every write whatever the layer's shape. On RV32 the pair loop
- * is assembly: nine weights, three carried words, sums and pointers need 24 registers, which the
- * compiler spilled (a weight reload per multiply). */
+ * three slots on the stack, input line y in slot y % 3; the pair loop takes the three slots an
+ * output line reads as three pointers. A line longer than a segment (RVFW_DW_PAIRS_SEG outputs)
+ * runs segment by segment, so the slots' size bounds every write whatever the layer's shape. The
+ * sums start at the channel's bias (P at bias + 65536 bias, H at bias), so the requantisation
+ * reads them as they are. On RV32 the pair loop is assembly: nine weights, three carried words,
+ * sums and pointers need 26 registers, which the compiler spilled (a weight reload per multiply). */
 #include <stddef.h>
 
 #include "rvfw_asm_rv32.h"
@@ -31,19 +31,18 @@
 #define RVFW_DW_PAIRS_SEG 48  /* output pixels per segment of a line */
 #define RVFW_DW_PAIRS_SLOT 50 /* packed words per slot: the segment and two taps on */
 _Static_assert(RVFW_DW_PAIRS_SLOT == RVFW_DW_PAIRS_SEG + 2, "a slot holds a segment's packed words");
-_Static_assert(4 * RVFW_DW_PAIRS_SLOT == 200, "the pair loop's line offsets (200, 400 bytes) follow the slot");
 
-/* `pairs` pairs over three packed lines starting at x, x + SLOT and x + 2 SLOT (words): sums[2k]
- * and sums[2k + 1] the pair's two sums, w the nine weights [line][along]. */
-void rvfw_dw3_pairs(const int32_t *w, const int32_t *x, int32_t pairs, int32_t *sums);
+/* `pairs` pairs over the three packed lines x[0..2]: sums[2k] and sums[2k + 1] the pair's two
+ * sums plus bias, w the nine weights [line][along]. */
+void rvfw_dw3_pairs(const int32_t *w, const int32_t *const x[3], int32_t pairs, int32_t *sums, int32_t bias);
 
 #if __riscv_xlen == 32
-/* s0-s8 weights, s9-s11 the carried X_ab of lines 0-2, a1 the packed lines, a3 sums, a2 their end,
- * a4 0x8000, a5 P, a6 H, ra the single products of lines 0 and 1, t0-t2 temporaries. Per line:
- * A = X_ab w0 + X_bc w1 (one exact word), B = X_cd w2, X_ab = X_cd. */
-#define RVFW_DW_PAIRS_LINE(off, xab, w0, w1, w2, single)                                                             \
-    "  lw t0, " #off "+4(a1)\n"                                                                                        \
-    "  lw t1, " #off "+8(a1)\n"                                                                                        \
+/* s0-s8 weights, s9-s11 the carried X_ab of lines 0-2, a1, t3, t4 the packed lines, a3 sums, a2
+ * their end, a4 0x8000, a5 P, a6 H, t5 and t6 their start, ra the single products of lines 0 and
+ * 1, t0-t2 temporaries. Per line: A = X_ab w0 + X_bc w1 (one exact word), B = X_cd w2, X_ab = X_cd. */
+#define RVFW_DW_PAIRS_LINE(line, xab, w0, w1, w2, single)                                                            \
+    "  lw t0, 4(" line ")\n"                                                                                           \
+    "  lw t1, 8(" line ")\n"                                                                                           \
     "  mul t2, " xab ", " w0 "\n"                                                                                      \
     "  mul t0, t0, " w1 "\n"                                                                                           \
     "  mul " single ", t1, " w2 "\n"                                                                                   \
@@ -63,24 +62,30 @@ __asm__(
     RVFW_ASM_SAVE_ALL
     "  lw s0, 0(a0)\n  lw s1, 4(a0)\n  lw s2, 8(a0)\n  lw s3, 12(a0)\n  lw s4, 16(a0)\n  lw s5, 20(a0)\n"
     "  lw s6, 24(a0)\n  lw s7, 28(a0)\n  lw s8, 32(a0)\n"
+    "  lw t3, 4(a1)\n"
+    "  lw t4, 8(a1)\n"
+    "  lw a1, 0(a1)\n"
     "  lw s9, 0(a1)\n"
-    "  lw s10, 200(a1)\n"
-    "  lw s11, 400(a1)\n"
+    "  lw s10, 0(t3)\n"
+    "  lw s11, 0(t4)\n"
     "  slli a2, a2, 3\n"
     "  add a2, a2, a3\n"
+    "  mv t5, a4\n"
+    "  slli t6, a4, 16\n"
+    "  add t6, t6, a4\n"
     "  lui a4, 8\n"
     "1:\n"
-    "  li a5, 0\n"
-    "  li a6, 0\n"
-    RVFW_DW_PAIRS_LINE(0, "s9", "s0", "s1", "s2", "ra")
-    RVFW_DW_PAIRS_LINE(200, "s10", "s3", "s4", "s5", "a7")
+    "  mv a5, t6\n"
+    "  mv a6, t5\n"
+    RVFW_DW_PAIRS_LINE("a1", "s9", "s0", "s1", "s2", "ra")
+    RVFW_DW_PAIRS_LINE("t3", "s10", "s3", "s4", "s5", "a7")
     /* the single products of lines 0 and 1: one exact word */
     "  add ra, ra, a7\n"
     "  add a5, a5, ra\n"
     "  add ra, ra, a4\n"
     "  srai ra, ra, 16\n"
     "  add a6, a6, ra\n"
-    RVFW_DW_PAIRS_LINE(400, "s11", "s6", "s7", "s8", "a7")
+    RVFW_DW_PAIRS_LINE("t4", "s11", "s6", "s7", "s8", "a7")
     "  add a5, a5, a7\n"
     "  add a7, a7, a4\n"
     "  srai a7, a7, 16\n"
@@ -91,6 +96,8 @@ __asm__(
     "  sw a5, 0(a3)\n"
     "  sw a6, 4(a3)\n"
     "  addi a1, a1, 8\n"
+    "  addi t3, t3, 8\n"
+    "  addi t4, t4, 8\n"
     "  addi a3, a3, 8\n"
     "  bltu a3, a2, 1b\n"
     RVFW_ASM_RESTORE_ALL
@@ -98,13 +105,13 @@ __asm__(
     "  ret\n"
     ".size rvfw_dw3_pairs, .-rvfw_dw3_pairs\n");
 #else
-void rvfw_dw3_pairs(const int32_t *w, const int32_t *x, int32_t pairs, int32_t *sums)
+void rvfw_dw3_pairs(const int32_t *w, const int32_t *const x[3], int32_t pairs, int32_t *sums, int32_t bias)
 {
-    for (int32_t k = 0; k < pairs; ++k, x += 2) {
-        uint32_t sum_p = 0;
-        int32_t sum_h = 0, single = 0;
+    for (int32_t k = 0; k < pairs; ++k) {
+        uint32_t sum_p = (uint32_t)bias + ((uint32_t)bias << 16);
+        int32_t sum_h = bias, single = 0;
         for (int i = 0; i < 3; ++i) {
-            const int32_t *line = x + i * RVFW_DW_PAIRS_SLOT;
+            const int32_t *line = x[i] + 2 * k;
             /* wrap-around products, as the RV32 loop's (only each word's halves matter) */
             const int32_t a = (int32_t)((uint32_t)line[0] * (uint32_t)w[3 * i] + (uint32_t)line[1] * (uint32_t)w[3 * i + 1]);
             const int32_t b = (int32_t)((uint32_t)line[2] * (uint32_t)w[3 * i + 2]);
@@ -124,34 +131,34 @@ void rvfw_dw3_pairs(const int32_t *w, const int32_t *x, int32_t pairs, int32_t *
 }
 #endif
 
-/* Pack input line y of the channel (zero points outside) into slot and copy (the same slot where
- * there is no second): the segment's packed words X[j] = x[j] + 65536 x[j + 1], j in [0, n + 2),
- * x[j] the input at position first + j of the line (null: a line outside the input). */
-static void pack(int32_t *slot, int32_t *copy, const int8_t *line, int32_t first, int32_t n, int32_t length,
-                 int32_t step, int32_t zp)
+/* Pack input line y of the channel (zero points outside) into slot: the segment's packed words
+ * X[j] = x[j] + 65536 x[j + 1], j in [0, n + 2), x[j] the input at position first + j of the line. */
+static void pack(int32_t *slot, const int8_t *line, int32_t first, int32_t n, int32_t length, int32_t step, int32_t zp)
 {
-    const int32_t words = n + 2, z = zp + (int32_t)((uint32_t)zp << 16);
-    if (!line) {
-        for (int32_t j = 0; j < words; ++j)
-            slot[j] = copy[j] = z;
-        return;
-    }
+    const int32_t words = n + 2, high_zp = (int32_t)((uint32_t)zp << 16);
     /* positions q = j + 1 of the words' second halves: [1, lo) before the line, [lo, hi) in it */
     const int32_t lo = -first > 1 ? -first : 1;
     const int32_t hi = length - first < words + 1 ? length - first : words + 1;
     int32_t prev = first < 0 ? zp : line[first * step];
     int32_t q = 1;
     for (; q < lo; ++q) {
-        slot[q - 1] = copy[q - 1] = prev + (int32_t)((uint32_t)zp << 16);
+        slot[q - 1] = prev + high_zp;
         prev = zp;
     }
-    for (const int8_t *src = line + (first + q) * step; q < hi; ++q, src += step) {
+    const int8_t *src = line + (first + q) * step;
+    for (; q + 1 < hi; q += 2, src += 2 * step) { /* two words a turn: the loop's overhead halved */
+        const int32_t next = src[0], after = src[step];
+        slot[q - 1] = prev + (int32_t)((uint32_t)next << 16);
+        slot[q] = next + (int32_t)((uint32_t)after << 16);
+        prev = after;
+    }
+    for (; q < hi; ++q, src += step) {
         const int32_t next = *src;
-        slot[q - 1] = copy[q - 1] = prev + (int32_t)((uint32_t)next << 16);
+        slot[q - 1] = prev + (int32_t)((uint32_t)next << 16);
         prev = next;
     }
     for (; q <= words; ++q) {
-        slot[q - 1] = copy[q - 1] = prev + (int32_t)((uint32_t)zp << 16);
+        slot[q - 1] = prev + high_zp;
         prev = zp;
     }
 }
@@ -172,7 +179,11 @@ RVFW_KERNEL void rvfw_depthwise_conv2d_pairs_s8_scalar(const rvfw_conv_params *p
     const int32_t across_len = vertical ? in_w : in_h, along_len = vertical ? in_h : in_w;
     const int32_t across_step = vertical ? ch : in_w * ch, along_step = vertical ? in_w * ch : ch;
     const int32_t out_across = vertical ? ch : out_w * ch, out_along = vertical ? out_w * ch : ch;
-    int32_t ring[5][RVFW_DW_PAIRS_SLOT];
+    int32_t ring[3][RVFW_DW_PAIRS_SLOT];
+    /* a line outside the input: zero points, packed once for the whole layer */
+    int32_t outside[RVFW_DW_PAIRS_SLOT];
+    for (int32_t j = 0; j < RVFW_DW_PAIRS_SLOT; ++j)
+        outside[j] = zp + (int32_t)((uint32_t)zp << 16);
     int32_t sums[RVFW_DW_PAIRS_SEG]; /* an odd segment's last pair computes one pixel past it, inside */
     for (int32_t bt = 0; bt < p->batches; ++bt) {
         const int8_t *in_batch = input + bt * in_h * in_w * ch;
@@ -189,21 +200,35 @@ RVFW_KERNEL void rvfw_depthwise_conv2d_pairs_s8_scalar(const rvfw_conv_params *p
                 const int32_t first = s0 - pad_along, pairs = (n + 1) / 2;
                 /* input line y = r - pad_across in ring slot r % 3 (a counter: a division costs 37 cycles) */
                 int32_t slot = 0;
+                const int32_t *packed[3]; /* the packed line in each slot: the slot, or `outside` */
                 for (int32_t r = 0; r < lines + 2; ++r, slot = slot == 2 ? 0 : slot + 1) {
                     const int32_t y = r - pad_across;
-                    const int8_t *line = y >= 0 && y < across_len ? in_batch + y * across_step + c : NULL;
-                    pack(ring[slot], ring[slot < 2 ? slot + 3 : slot], line, first, n, along_len, along_step, zp);
+                    if (y >= 0 && y < across_len) {
+                        pack(ring[slot], in_batch + y * across_step + c, first, n, along_len, along_step, zp);
+                        packed[slot] = ring[slot];
+                    } else {
+                        packed[slot] = outside;
+                    }
                     if (r < 2)
                         continue;
-                    /* output line r - 2 reads lines r - 2 .. r: slots from (r - 2) % 3 = (slot + 1) % 3 */
-                    rvfw_dw3_pairs(w, ring[slot == 2 ? 0 : slot + 1], pairs, sums);
+                    /* output line r - 2 reads lines r - 2 .. r: slots (slot + 1) % 3, (slot + 2) % 3, slot */
+                    const int32_t *const three[3] = {packed[slot == 2 ? 0 : slot + 1], packed[slot == 0 ? 2 : slot - 1],
+                                                     packed[slot]};
+                    rvfw_dw3_pairs(w, three, pairs, sums, bias);
                     int8_t *out = out_batch + (r - 2) * out_across + s0 * out_along + c;
                     if (fast) {
-                        for (int32_t i = 0; i < n; ++i, out += out_along)
-                            *out = (int8_t)rvfw_clamp(rvfw_requantize_right(sums[i] + bias, m, -sh) + out_offset, lo, hi);
+                        const int32_t right = -sh;
+                        int32_t i = 0;
+                        for (; i + 1 < n; i += 2, out += 2 * out_along) {
+                            out[0] = (int8_t)rvfw_clamp(rvfw_requantize_right(sums[i], m, right) + out_offset, lo, hi);
+                            out[out_along] =
+                                (int8_t)rvfw_clamp(rvfw_requantize_right(sums[i + 1], m, right) + out_offset, lo, hi);
+                        }
+                        if (i < n)
+                            *out = (int8_t)rvfw_clamp(rvfw_requantize_right(sums[i], m, right) + out_offset, lo, hi);
                     } else {
                         for (int32_t i = 0; i < n; ++i, out += out_along)
-                            *out = rvfw_requantize_s8(sums[i] + bias, m, sh, out_offset, lo, hi);
+                            *out = rvfw_requantize_s8(sums[i], m, sh, out_offset, lo, hi);
                     }
                 }
             }

@@ -1,0 +1,80 @@
+"""rvfw_requantize_right (firmware/include/rvfw_requant.h: one high multiply where the cycle-tuned
+kernels' layers allow it) against TFLite's MultiplyByQuantizedMultiplier written out from its
+definition (SaturatingRoundingDoublingHighMul, then RoundingDivideByPOT), over the whole range
+codegen.ops.conv_common.fast_requant admits: right shifts 1..29 and |acc| < 2^29, its edges and the
+ties of both roundings."""
+
+from __future__ import annotations
+
+import ctypes
+
+import numpy as np
+import pytest
+
+from codegen.ops.conv_common import fast_requant
+from tests.conftest import host_build
+
+LIMIT = 1 << 29
+
+
+@pytest.fixture(scope="module")
+def requantize_right(tmp_path_factory):
+    out = tmp_path_factory.mktemp("requant")
+    source = out / "requant.c"
+    source.write_text('#include "rvfw_requant.h"\n'
+                      "void many(const int32_t *acc, const int32_t *m, const int32_t *right, int32_t *out, int n)\n"
+                      "{ for (int i = 0; i < n; ++i)\n"
+                      "      out[i] = rvfw_requantize_right(acc[i], m[i], right[i]); }\n")  # fmt: skip
+    fn = ctypes.CDLL(str(host_build(source, out / "librequant.so", "-shared", "-fPIC"))).many
+    pointer = np.ctypeslib.ndpointer(np.int32, flags="C_CONTIGUOUS")
+    fn.argtypes = [pointer, pointer, pointer, pointer, ctypes.c_int]
+
+    def call(acc, m, right):
+        acc, m, right = (np.ascontiguousarray(a, np.int32) for a in (acc, m, right))
+        out = np.empty_like(acc)
+        fn(acc, m, right, out, acc.size)
+        return out
+
+    return call
+
+
+def tflite(acc: np.ndarray, m: np.ndarray, right: np.ndarray) -> np.ndarray:
+    """MultiplyByQuantizedMultiplier(acc, m, -right): the nudged product divided by 2^31 rounding
+    toward zero, then the remainder against the threshold (one more where the value is negative)."""
+    ab = acc.astype(np.int64) * m.astype(np.int64)
+    nudged = ab + np.where(ab >= 0, 1 << 30, 1 - (1 << 30))
+    high = np.sign(nudged) * (np.abs(nudged) >> 31)
+    mask = (np.int64(1) << right) - 1
+    threshold = (mask >> 1) + (high < 0)
+    return ((high >> right) + ((high & mask) > threshold)).astype(np.int32)
+
+
+def test_one_high_multiply_is_tflites_double_rounding(requantize_right):
+    rng = np.random.default_rng(60)
+    n = 2_000_000
+    right = rng.integers(1, 30, n)
+    bits = rng.integers(1, 30, n)
+    acc = rng.integers(-LIMIT + 1, LIMIT, n) >> (29 - bits)
+    m = rng.integers(1 << 30, 1 << 31, n)
+    m[::5] = rng.integers(-(1 << 31) + 1, 1 << 31, n // 5)  # any sign the formula meets
+    # the edges: the largest accumulators, the extreme multipliers, and the ties of both roundings
+    acc[:4] = [LIMIT - 1, -LIMIT + 1, 0, -1]
+    m[4:8] = [1 << 30, (1 << 31) - 1, 0, 1]
+    ties = slice(8, 200_008)
+    m[ties] = 1 << 30  # acc m / 2^31 = acc / 2: a half at every odd acc
+    acc[ties] = rng.integers(-(1 << 12), 1 << 12, 200_000) << rng.integers(0, 4, 200_000)
+    ours, theirs = requantize_right(acc, m, right), tflite(acc, m, right)
+    bad = np.flatnonzero(ours != theirs)
+    first = bad[:5]
+    assert bad.size == 0, f"acc {acc[first]} m {m[first]} right {right[first]}: {ours[first]} vs {theirs[first]}"
+
+
+def test_fast_requant_admits_only_what_the_formula_covers():
+    w = np.full((2, 9), 127, np.int8)  # 128 * 9 * 127 = 146,304 per channel
+    assert fast_requant(np.array([-1, -29]), w, np.array([0, 0]))
+    assert not fast_requant(np.array([-1, -30]), w, np.array([0, 0]))  # 1 + 2^30 would overflow
+    assert not fast_requant(np.array([-1, 0]), w, np.array([0, 0]))  # a left shift (or none)
+    edge = LIMIT - 1 - 146_304
+    assert fast_requant(np.array([-3, -3]), w, np.array([edge, -edge]))
+    assert not fast_requant(np.array([-3, -3]), w, np.array([edge + 1, 0]))  # 4 acc past int32
+    assert not fast_requant(np.array([-3, -3]), w, None)
