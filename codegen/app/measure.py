@@ -17,6 +17,7 @@ from pathlib import Path
 
 from codegen import __version__, emit
 from codegen.boards import Board
+from codegen.choices import KernelSet, Optimize
 from codegen.paths import CACHE_DIR as CACHE_ROOT
 from codegen.paths import FIRMWARE_DIR
 from codegen.pipeline import BuildOptions, Planned, build_planned, lower, run
@@ -46,7 +47,7 @@ def _firmware_digest() -> str:
     return h.hexdigest()
 
 
-def _key(planned: Planned, board: Board, kernel_set: str, optimize: str) -> str:
+def _key(planned: Planned, board: Board, kernel_set: KernelSet, optimize: Optimize) -> str:
     graph, plan = planned.graph, planned.plan
     layers, constants = lower(planned, board, kernel_set, optimize)
     h = hashlib.sha256(f"{__version__}\0{kernel_set}\0{planned.mode}\0{optimize}\0".encode())
@@ -57,7 +58,7 @@ def _key(planned: Planned, board: Board, kernel_set: str, optimize: str) -> str:
     return h.hexdigest()[:32]
 
 
-def measure(planned: Planned, board: Board, kernel_set: str, optimize: str = "speed") -> Measured:
+def measure(planned: Planned, board: Board, kernel_set: KernelSet, optimize: Optimize = Optimize.SPEED) -> Measured:
     """Build the model alone for the board's simulator, run it once, read its counts (cached)."""
     target = board.for_simulator()
     cached = CACHE_DIR / f"{_key(planned, target, kernel_set, optimize)}.json"

@@ -25,6 +25,7 @@ from codegen.boards import Board, load_board
 from codegen.build import firmware
 from codegen.build.staging import check_out_dir, staged
 from codegen.check import golden
+from codegen.choices import KernelSet, Optimize, Planner, choose
 from codegen.errors import RvfwError
 from codegen.paths import BUILD_DIR
 from codegen.pipeline import DEFAULTS, BuildOptions, Log, MemoryOptions, kernel_set_for, lower
@@ -44,7 +45,7 @@ def build(
     simulator: its timer rate sets the deadlines). hooks: what a test makes the image do
     (app.hooks; none by default)."""
     seed, planner, kernels, for_simulator = options.seed, options.planner, options.kernels, options.for_simulator
-    optimize = options.optimize.value
+    optimize = options.optimize
     board, admitted, models = prepare(app, board_name, seed, planner, log, kernels, hooks, for_simulator, optimize)
     out_dir = check_out_dir(Path(out_dir) if out_dir else BUILD_DIR / board.name / f"app-{app.name}")
     with staged(out_dir, [app.source, board.source_file, *(m.model for m in app.models)]) as staging:
@@ -65,15 +66,17 @@ def prepare(
     app: App,
     board_name: str | None = None,
     seed: int = 0,
-    planner: str = "best",
+    planner: Planner | str = Planner.BEST,
     log: Log = print,
-    kernels: str = "auto",
+    kernels: KernelSet | str = KernelSet.AUTO,
     hooks: Hooks = NO_HOOKS,
     for_simulator: bool = False,
-    optimize: str = "speed",
+    optimize: Optimize | str = Optimize.SPEED,
 ) -> tuple[Board, admission.Admission, list[ModelBuild]]:
     """Check the application against its board, admit its models and lower each one (priority
-    order), with each one's deadline and smallest stack: what an image or an export is made of."""
+    order), with each one's deadline and smallest stack: what an image or an export is made of.
+    (An entry point: the options may be the command line's words.)"""
+    optimize = choose(Optimize, optimize, "--optimize")
     board = load_board(board_name or app.board or "spike-rv64gcv")
     check_app(app, board)
     hooks.check(app, board)

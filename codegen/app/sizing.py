@@ -10,6 +10,7 @@ from pathlib import Path
 from codegen.app import admission, measure
 from codegen.app.manifest import App, AppModel
 from codegen.boards import Board, timer
+from codegen.choices import PLANNED_MODES, KernelSet, MemoryMode, Optimize, Planner, choose
 from codegen.errors import RvfwError, ToolError
 from codegen.pipeline import Compression, Log, MemoryOptions, Planned, arena_budget, kernel_set_for, load, lower
 
@@ -54,12 +55,13 @@ def admit(
     kernels: str,
     log: Log,
     plans: dict[str, MemoryOptions] | None = None,
-    optimize: str = "speed",
+    optimize: Optimize = Optimize.SPEED,
 ) -> admission.Admission:
     """Size every model (weights from lowering, arenas under each memory option) and admit them.
     plans: filled with each model's memory options, parsed once and planned once per option, for
     the build to reuse."""
-    kernel_set = kernel_set_for(board, kernels) if any(m.model for m in app.models) else "ref"
+    kernel_set = kernel_set_for(board, kernels) if any(m.model for m in app.models) else KernelSet.REF
+    planner, optimize = choose(Planner, planner, "planner"), choose(Optimize, optimize, "--optimize")
     plans = {} if plans is None else plans
     sized: dict[str, dict] = {}
     io_bytes = 0
@@ -69,7 +71,8 @@ def admit(
             continue
         graph = replace(load(m.model, board, compression(m), log), name=m.name)
         plans[m.name] = MemoryOptions(graph, board, planner, kernel_set=kernel_set)
-        modes = ["fast", "small", "tiled"] if m.memory == "auto" else [m.memory]
+        memory = choose(MemoryMode, m.memory, "memory")
+        modes = list(PLANNED_MODES) if memory is MemoryMode.AUTO else [memory]
         options = []
         for mode in modes:
             planned = plans[m.name].get(mode)
@@ -136,10 +139,10 @@ def limits(
     m: AppModel,
     planned: Planned,
     board: Board,
-    kernel_set: str,
+    kernel_set: KernelSet,
     for_simulator: bool,
     log: Log,
-    optimize: str = "speed",
+    optimize: Optimize = Optimize.SPEED,
 ) -> int:
     """The model's deadline in timer ticks (0: none), after refusing a stack below what it was
     measured to use. Measuring runs the model alone on the board's simulator (cached)."""

@@ -14,6 +14,7 @@ from codegen.app.layout import layout, model_data, partition_sections
 from codegen.app.manifest import App
 from codegen.boards import Board
 from codegen.build import firmware, toolchain
+from codegen.choices import Optimize
 from codegen.escape import ld_pattern
 from codegen.ir import DType
 from codegen.paths import FIRMWARE_DIR
@@ -21,7 +22,8 @@ from codegen.pipeline import ImageModel, Log, image_sources
 
 
 def app_sources(app: App, board: Board, admitted: admission.Admission, models: list[ModelBuild],
-                hooks: Hooks = NO_HOOKS, log: Log = print, optimize: str = "speed") -> firmware.Sources:  # fmt: skip
+                hooks: Hooks = NO_HOOKS, log: Log = print,
+                optimize: Optimize = Optimize.SPEED) -> firmware.Sources:  # fmt: skip
     """The image's sources: every model, the partition table and dispatcher data, the harness."""
     placed = layout(admitted, models, board)
     if placed["isolated"]:

@@ -49,7 +49,7 @@ def export_app(
     """The application's models for the user's firmware (options: format, kernels, planner,
     optimize, selftest and its seed)."""
     fmt, kernels, planner = options.format.value, options.kernels, options.planner
-    optimize, selftest, seed = options.optimize.value, options.selftest, options.seed
+    optimize, selftest, seed = options.optimize, options.selftest, options.seed
     app = load_app(manifest)
     board, admitted, models = app_pipeline.prepare(app, board_name, 0, planner, log, kernels)
     check_format(fmt, board)
@@ -184,14 +184,20 @@ def _readme(e: AppExport, pkg: Package, data: list[dict]) -> str:
     if e.fmt in ("cmake", "lib"):
         lines += ["", f"With CMake: `add_subdirectory(<this folder>)`, `target_link_libraries(app PRIVATE {pkg.name})`,"
                   f" toolchain `cmake/riscv-{e.board.name}.cmake`."]  # fmt: skip
-    lines += [
+    lines += _example(first["NAME"])
+    return "\n".join(lines)
+
+
+def _example(NAME: str) -> list[str]:
+    """The README's example: the first model run once a step, under PMP."""
+    return [
         "",
         "## Example",
         "",
         "```c",
         '#include "rvfw_app_models.h"',
         "",
-        f"static int8_t in[RVFW_MODEL_{first['NAME']}_INPUT_BYTES], out[RVFW_MODEL_{first['NAME']}_OUTPUT_BYTES];",
+        f"static int8_t in[RVFW_MODEL_{NAME}_INPUT_BYTES], out[RVFW_MODEL_{NAME}_OUTPUT_BYTES];",
         "",
         "void app_start(void)",
         "{",
@@ -201,7 +207,7 @@ def _readme(e: AppExport, pkg: Package, data: list[dict]) -> str:
         "int app_step(void)",
         "{",
         "    /* fill `in` */",
-        f"    if (rvfw_run(RVFW_MODEL_{first['NAME']}, in, out) != RVFW_OK)",
+        f"    if (rvfw_run(RVFW_MODEL_{NAME}, in, out) != RVFW_OK)",
         "        return -1; /* the model trapped: the others still run */",
         "    /* use `out` */",
         "    return 0;",
@@ -209,4 +215,3 @@ def _readme(e: AppExport, pkg: Package, data: list[dict]) -> str:
         "```",
         "",
     ]
-    return "\n".join(lines)

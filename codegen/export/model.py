@@ -12,6 +12,7 @@ from codegen import emit, pipeline
 from codegen.boards import Board, load_board
 from codegen.build.staging import check_out_dir, staged
 from codegen.check.reference import golden_outputs
+from codegen.choices import KernelSet
 from codegen.errors import BudgetError, RvfwError
 from codegen.escape import line_comment
 from codegen.export.package import Package, check_format, copy_firmware, flags, for_size, write_format
@@ -68,12 +69,9 @@ def _lower(model, board: Board, o: pipeline.BuildOptions, log, name) -> _Lowered
     graph = pipeline.load(model, board, None, log, o.io)
     if name is not None:
         graph = replace(graph, name=name)
-    auto = o.memory == pipeline.MemoryMode.AUTO
-    options = pipeline.MemoryOptions(graph, board, o.planner, fit_board=auto, kernel_set=kernel_set)
-    modes = list(pipeline.PLANNED_MODES) if auto else [o.memory.value]
-    planned = options.get(modes[pipeline.choose_memory(options, modes, log)] if auto else o.memory.value)
+    _options, planned = pipeline.choose_plan(graph, board, o.planner, o.memory, kernel_set, log)
     graph, plan = planned.graph, planned.plan
-    layers, constants = pipeline.lower(planned, board, kernel_set, o.optimize.value)
+    layers, constants = pipeline.lower(planned, board, kernel_set, o.optimize)
     estimate = pipeline.estimate_sizes(board, plan, constants)
     if not estimate["ok"]:
         log(pipeline.estimate_table(estimate))
@@ -133,7 +131,7 @@ def export_models(
                       own + [s for s in copied if not s.endswith("_rvv.c")],
                       [s for s in copied if s.endswith("_rvv.c")],
                       for_size=for_size([*own, *copied], cold_kernels([lo.layers for lo in lowered]),
-                                        options.optimize.value))  # fmt: skip
+                                        options.optimize))  # fmt: skip
         manifests = [_manifest(e, lo.kernel_set, lo.mode) for e, lo in zip(results, lowered)]
         manifest = manifests[0] if len(manifests) == 1 else {"rvfw_version": codegen.__version__, "board": board.name,
                                                               "kernels": used, "models": manifests}  # fmt: skip
@@ -163,7 +161,7 @@ def io_tensors(g: Graph, indices: list[int]) -> list[dict]:
     return out
 
 
-def _manifest(e: Export, kernel_set: str, memory: str) -> dict:
+def _manifest(e: Export, kernel_set: KernelSet, memory: str) -> dict:
     g = e.graph
     return {
         "rvfw_version": codegen.__version__,
@@ -181,7 +179,7 @@ def _manifest(e: Export, kernel_set: str, memory: str) -> dict:
     }
 
 
-def _readme(e: Export, pkg: Package, kernel_set: str) -> str:
+def _readme(e: Export, pkg: Package, kernel_set: KernelSet) -> str:
     g, name, NAME = e.graph, e.graph.name, e.graph.name.upper()
     f = flags(e.board)
     state = e.plan.state_size
@@ -241,7 +239,14 @@ def _readme(e: Export, pkg: Package, kernel_set: str) -> str:
         link = f"`target_link_libraries(app PRIVATE {pkg.name})`"
         lines += ["", f"With CMake: `add_subdirectory(<this folder>)`, {link},",
                   f"configured with `-DCMAKE_TOOLCHAIN_FILE={toolchain_file}`."]  # fmt: skip
-    lines += [
+    lines += _example(name, in_type)
+    return "\n".join(lines)
+
+
+def _example(name: str, in_type: str) -> list[str]:
+    """The README's example: a classifier over the model's first input and output."""
+    NAME = name.upper()
+    return [
         "",
         "## Example",
         "",
@@ -262,4 +267,3 @@ def _readme(e: Export, pkg: Package, kernel_set: str) -> str:
         "```",
         "",
     ]
-    return "\n".join(lines)

@@ -13,6 +13,7 @@ from pathlib import Path
 import codegen
 from codegen.boards import Board
 from codegen.build import toolchain
+from codegen.choices import Optimize
 from codegen.errors import RvfwError, ToolError, install_hint
 from codegen.escape import kconfig_string, line_comment, yaml_string
 from codegen.paths import FIRMWARE_DIR, LICENSE_FILE
@@ -49,12 +50,14 @@ class Package:
         return [f"set_source_files_properties({names} PROPERTIES COMPILE_OPTIONS {toolchain.SIZE_FLAGS[0]})"]
 
 
-def for_size(sources: list[str], cold: set[str], optimize: str = "speed", runtime: bool = False) -> list[str]:
+def for_size(
+    sources: list[str], cold: set[str], optimize: Optimize = Optimize.SPEED, runtime: bool = False
+) -> list[str]:
     """The C sources rvfw's own image compiles for size: the cold kernels and the runtime, or with
     --optimize size every one."""
     stems = {f"{k}.c" for k in cold}
     c = [s for s in sources if s.endswith(".c")]
-    if optimize == "size":
+    if optimize is Optimize.SIZE:
         return c
     return [s for s in c if Path(s).name in stems or (runtime and Path(s).parent.name == "runtime")]
 

@@ -16,6 +16,7 @@ import pkgutil
 from pathlib import Path
 from types import ModuleType
 
+from codegen.choices import KernelSet, Optimize
 from codegen.errors import ModelError, summarize
 from codegen.ir import Graph, Op, OpKind
 from codegen.memplan import View
@@ -131,15 +132,15 @@ def spare_scratch_bytes(graph: Graph, op: Op) -> int:
 def lower_graph(
     graph: Graph,
     plan,
-    kernels: str = "ref",
+    kernels: KernelSet | str = KernelSet.REF,
     vlen: int = 128,
     caps: frozenset[str] = frozenset({"fpu", "fpu64", "f32", "e64", "f64"}),
-    optimize: str = "speed",
+    optimize: Optimize | str = Optimize.SPEED,
 ) -> tuple[list[Layer], list[ConstArray]]:
     """One Layer per kernel call, from the requested kernel set where it has one (ops.kernels.pick
     falls back with a note); ops the plan runs in place get their in-place kernels; with optimize
     "size" no kernel that reads a speed table."""
-    ctx = LowerContext(graph, plan, kernels, vlen, caps, optimize)
+    ctx = LowerContext(graph, plan, KernelSet(kernels), vlen, caps, Optimize(optimize))
     layers = lower_ops(ctx)
     # Lowerings may look at a tensor's raw weights and then emit a repacked copy: keep what is called with.
     used = {a.name for layer in layers for call in _calls(layer) for a in _const_args(call) if a.kind == "const"}

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from codegen.choices import KernelSet, Optimize
 from codegen.errors import ModelError, one_line
 from codegen.ir import DType, Graph, Op, Tensor
 from codegen.ops.kernels import CALLS, Family, Need, Pick, pick
@@ -176,13 +177,13 @@ _C_DTYPES = {"int8_t": np.int8, "uint8_t": np.uint8, "int16_t": np.int16, "uint1
 class LowerContext:
     graph: Graph
     plan: MemoryPlan
-    kernels: str = "ref"  # the requested kernel set: "ref", "scalar", "rvv" or "xthead"
+    kernels: KernelSet = KernelSet.REF  # the requested kernel set
     vlen: int = 128  # the board's VLEN, for choosing between kernel variants
     # What the core computes beyond its integer ISA (Board.caps): "fpu" (hardware float), and of
     # the vector unit beyond Zve32x "f32" (V, Zve32f: the float RVV kernels), "e64" (ELEN 64: the
     # 16x8 RVV kernels' 64-bit accumulators), "f64" (V, Zve64d).
     caps: frozenset[str] = frozenset({"fpu", "fpu64", "f32", "e64", "f64"})
-    optimize: str = "speed"  # "size": no kernel that trades flash for speed (Family.tables)
+    optimize: Optimize = Optimize.SPEED  # SIZE: no kernel that trades flash for speed (Family.tables)
     constants: dict[str, ConstArray] = field(default_factory=dict)
     # (C type, bytes) -> the constant holding them: an identical table is emitted once.
     by_content: dict[tuple[str, bytes], str] = field(default_factory=dict)
@@ -259,7 +260,7 @@ class LowerContext:
         declared needs (Family.needs) hold over the board's capabilities and the layer's `facts`;
         under `--optimize size` none that reads a speed table (Family.tables)."""
         known = {cap: True for cap in self.caps} | (facts or {})
-        avoid = family.tables if self.optimize == "size" else frozenset()
+        avoid = family.tables if self.optimize is Optimize.SIZE else frozenset()
         return pick(family, self.kernels, known, avoid, "--optimize size: its speed table would cost flash")
 
     def pick_among(self, families: tuple[Family, ...], facts: dict | None = None) -> tuple[Family, Pick]:

@@ -15,7 +15,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-SETS = ("ref", "scalar", "rvv", "xthead")
+from codegen.choices import SETS, KernelSet
+
 SET_NAMES = {"ref": "reference", "scalar": "fast scalar", "rvv": "RVV", "xthead": "XTheadVector"}
 FALLBACK = {"rvv": ("rvv", "scalar", "ref"), "xthead": ("xthead", "scalar", "ref"), "scalar": ("scalar", "ref"),
             "ref": ("ref",)}  # fmt: skip
@@ -96,7 +97,7 @@ class Family:
     needs: dict[str, tuple[Need, ...]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
-        assert "ref" in self.kernels, f"{self.what}: every family has a reference kernel"
+        assert KernelSet.REF in self.kernels, f"{self.what}: every family has a reference kernel"
         assert set(self.kernels) <= set(SETS), self.kernels
         assert set(self.args) <= set(self.kernels.values()), f"{self.what}: args of kernels it does not have"
         assert self.tables <= set(self.kernels) - {"ref"}, f"{self.what}: the reference carries no speed table"

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from codegen.choices import PLANNED_MODES, VECTOR_SETS, KernelSet, MemoryMode
 from codegen.ir import DType, Graph
 from codegen.passes import fold_pad, fuse
 from codegen.passes.einsum import fuse_einsum_transposes
@@ -25,9 +26,9 @@ from codegen.passes.stored_shapes import resolve_stored_shapes
 class Pass:
     name: str
     run: Callable[[Graph], Graph]
-    modes: tuple[str, ...]  # the memory options it is part of, or ("load",): once, before the checks
+    modes: tuple[MemoryMode | str, ...]  # the memory options it is part of, or ("load",): once, before the checks
     doc: str
-    kernel_sets: tuple[str, ...] = ()  # the kernel sets it pays off for; () all of them
+    kernel_sets: tuple[KernelSet, ...] = ()  # the kernel sets it pays off for; () all of them
     # The activation dtypes it rewrites ops of; it leaves every other op alone (the pass-on/off
     # tier, tests/corpus, runs every corpus model with the pass on and off and wants the same bits).
     dtypes: tuple[DType, ...] = tuple(DType)
@@ -48,20 +49,22 @@ PASSES: tuple[Pass, ...] = (
          "TRANSPOSE pairs that cancel, same-shape reshapes and same-quantisation QUANTIZEs are dropped"),
     Pass("split_padded_space_to_batch", split_padded_space_to_batch, ("load",),
          "a SPACE_TO_BATCH_ND with paddings becomes a PAD then one without (the padding's values)", required=True),
-    Pass("fold_pad_into_conv", fold_pad_into_conv, ("fast", "small", "tiled"),
+    Pass("fold_pad_into_conv", fold_pad_into_conv, PLANNED_MODES,
          "a PAD before a VALID convolution becomes the convolution's own padding", dtypes=fold_pad.DTYPES),
-    Pass("fuse_einsum_transposes", fuse_einsum_transposes, ("fast", "small", "tiled"),
+    Pass("fuse_einsum_transposes", fuse_einsum_transposes, PLANNED_MODES,
          "a FULLY_CONNECTED over rows whose outputs a TRANSPOSE scatters (tf.einsum) runs as one TT_EINSUM",
-         ("rvv", "xthead"), (DType.INT8,)),  # scalar sets have no fast TT_EINSUM kernel: their FC and copy are faster
-    Pass("fuse_residual_adds", fuse_residual_adds, ("small", "tiled"),
+         VECTOR_SETS, (DType.INT8,)),  # scalar sets have no fast TT_EINSUM kernel: their FC and copy are faster
+    Pass("fuse_residual_adds", fuse_residual_adds, (MemoryMode.SMALL, MemoryMode.TILED),
          "a residual ADD runs in the epilogue of the conv before it, written over the residual", dtypes=fuse.DTYPES),
-    Pass("reorder_for_memory", reorder_for_memory, ("fast", "small", "tiled"),
+    Pass("reorder_for_memory", reorder_for_memory, PLANNED_MODES,
          "an operator order with fewer bytes live at once, for branching graphs"),
 )  # fmt: skip
 PASS_BY_NAME = {p.name: p for p in PASSES}
 
 
-def run_passes(graph: Graph, mode: str, kernel_set: str | None = None) -> tuple[Graph, list[tuple[str, int]]]:
+def run_passes(
+    graph: Graph, mode: MemoryMode | str, kernel_set: KernelSet | None = None
+) -> tuple[Graph, list[tuple[str, int]]]:
     """The passes of `mode` ("load", or a memory option) that pay off for `kernel_set` (None: every
     set), in PASSES order: the graph they make and (name, ops removed) of each that removed some."""
     removed = []

@@ -16,6 +16,7 @@ from codegen.build import firmware, size
 from codegen.build.image import SUFFIX
 from codegen.build.staging import check_out_dir, staged
 from codegen.check import golden
+from codegen.choices import KernelSet
 from codegen.errors import BudgetError, RvfwError
 from codegen.ir import Graph
 from codegen.memplan import MemoryPlan
@@ -24,17 +25,14 @@ from codegen.paths import BUILD_DIR, FIRMWARE_DIR
 from codegen.pipeline.loading import Log, load
 from codegen.pipeline.memory import (
     HTIF_PAGE,
-    NEXT_STEP,
-    PLANNED_MODES,
     RUNTIME_DATA_BYTES,
-    MemoryOptions,
     Planned,
-    choose_memory,
+    choose_plan,
     kernel_set_for,
     lower,
     needs_table,
 )
-from codegen.pipeline.options import DEFAULTS, BuildOptions, MemoryMode, Optimize
+from codegen.pipeline.options import DEFAULTS, BuildOptions, Optimize
 from codegen.report import progress
 
 # speed: -O2, with the code an inference hardly runs at -Os (ops.common.cold_kernels); size: all -Os.
@@ -88,25 +86,13 @@ def build(
         graph = load(model, board, o.compress, log, o.io)
     golden.check_input_file(graph, o.inputs)
     o = o.but(steps=resolve_steps(graph, o.steps, o.inputs))
-    fit_board = o.memory == MemoryMode.AUTO
-    memory_options = MemoryOptions(graph, board, o.planner, fit_board=fit_board, kernel_set=kernel_set)
-    modes = list(PLANNED_MODES) if o.memory == MemoryMode.AUTO else [o.memory.value]
-    with progress.step("plan"):
-        first = choose_memory(memory_options, modes, log) if o.memory == MemoryMode.AUTO else 0
-        memory_options.get(modes[first])
-    arena_region = board.region_for("arena").name
-    for k in range(first, len(modes)):
-        planned = memory_options.get(modes[k])
-        try:
-            return build_planned(planned, target, kernel_set, o, out_dir, log)
-        except BudgetError as exc:
-            over = [r["name"] for r in (exc.report or {}).get("regions", []) if r["over"]]
-            if k == len(modes) - 1 or arena_region not in over:
-                log(needs_table(memory_options, exc.report or {}, o.compress))
-                raise
-            # The estimate let it through but the linker did not: the next option (rare).
-            log(f"the arena does not fit {arena_region} with the {modes[k]} plan: {NEXT_STEP[modes[k]]}")
-    raise AssertionError("unreachable")
+    with progress.step("plan"):  # the mode chosen from the plans' arenas, before anything is emitted
+        memory_options, planned = choose_plan(graph, board, o.planner, o.memory, kernel_set, log)
+    try:
+        return build_planned(planned, target, kernel_set, o, out_dir, log)
+    except BudgetError as exc:  # said with what each memory option would give, then raised as it is
+        log(needs_table(memory_options, exc.report or {}, o.compress))
+        raise
 
 
 def resolve_steps(graph: Graph, steps: int | None, files) -> int:
@@ -140,11 +126,11 @@ def default_steps(graph: Graph) -> int:
 
 
 def build_planned(
-    planned: Planned, board: Board, kernel_set: str, options: BuildOptions, out_dir: Path | None, log: Log
+    planned: Planned, board: Board, kernel_set: KernelSet, options: BuildOptions, out_dir: Path | None, log: Log
 ) -> Build:
     """options.inputs_from: (seed, input files or None, steps), made into input arrays only once the
     image is known to fit; options.deadline: the watchdog's seconds per inference (None: none)."""
-    inputs_from, deadline, optimize, dump_layers = (options.inputs_from, options.deadline, options.optimize.value,
+    inputs_from, deadline, optimize, dump_layers = (options.inputs_from, options.deadline, options.optimize,
                                                     options.dump_layers)  # fmt: skip
     graph, plan = planned.graph, planned.plan
     layers, constants = lower(planned, board, kernel_set, optimize)
@@ -253,7 +239,7 @@ def image_sources(
     runtime: list[Path] | None = None,
     defines: tuple[str, ...] = (),
     extra_flags: dict[str, list[str]] | None = None,
-    optimize: str = "speed",
+    optimize: Optimize = Optimize.SPEED,
 ) -> firmware.Sources:
     """The sources of an image of one model or many (the one function both kinds of build call):
     every model's files, the harness's files (main.c first, then any others), the platform header,
@@ -273,13 +259,14 @@ def image_sources(
         defines=defines,
         extra_flags=extra_flags or {},
         cold_kernels=cold_kernels([m.layers for m in models]),
-        all_for_size=optimize == "size",
+        all_for_size=optimize is Optimize.SIZE,
     )
 
 
-def model_sources(
-    graph, board, plan, layers, constants, inputs, deadline=None, optimize="speed", dump_layers=False, patchable=False
-) -> firmware.Sources:
+# fmt: off
+def model_sources(graph, board, plan, layers, constants, inputs, deadline=None, optimize=Optimize.SPEED,
+                  dump_layers=False, patchable=False) -> firmware.Sources:
+    # fmt: on
     """A one-model image: the model, the golden harness around it (with the watchdog when the
     board has a machine timer and a deadline is given), the platform header."""
     watchdog = board.clint is not None and board.console != "linux" and deadline is not None

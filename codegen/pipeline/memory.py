@@ -9,18 +9,17 @@ from pathlib import Path
 
 from codegen import report
 from codegen.boards import Board, load_board
+from codegen.choices import PLANNED_MODES, KernelSet, MemoryMode, Optimize, Planner, choose
 from codegen.errors import RvfwError
 from codegen.ir import Graph
 from codegen.passes import run_passes
 from codegen.pipeline.loading import Compression, Log, load
-from codegen.pipeline.options import KernelSet, MemoryMode
 from codegen.planner import MemoryPlan, plan_memory
 from codegen.planner.inplace import choose_inplace
 from codegen.planner.tiling import tile_first_stage, why_not_tiled
 
-KERNEL_SETS = tuple(k.value for k in KernelSet)
+KERNEL_SETS = tuple(k.value for k in KernelSet)  # the command line's words
 MEMORY_MODES = tuple(m.value for m in MemoryMode)
-PLANNED_MODES = ("fast", "small", "tiled")
 # Bytes of .data/.bss the runtime and harness take beside the arena (the trap report's stack
 # included), before the arena is placed.
 RUNTIME_DATA_BYTES = 512
@@ -31,7 +30,7 @@ HTIF_PAGE = 4096
 class Planned:
     """One memory option of a graph: the graph after its passes (and tiling), and its plan."""
 
-    mode: str
+    mode: MemoryMode
     graph: Graph
     plan: MemoryPlan
     removed: tuple[tuple[str, int], ...] = ()  # (pass, ops it removed), for the build's log
@@ -39,18 +38,24 @@ class Planned:
 
 
 def plan_option(
-    graph: Graph, board: Board, planner: str, mode: str, fit_board: bool = False, kernel_set: str | None = None
+    graph: Graph,
+    board: Board,
+    planner: Planner,
+    mode: MemoryMode,
+    fit_board: bool = False,
+    kernel_set: KernelSet | None = None,
 ) -> Planned:
     """Run the passes of this memory option (those for the kernel set, by default the board's), then
     plan. "small" runs ops in place over inputs that die there; "tiled" also runs the first layers
     streamed through line buffers: the smallest arena, or with fit_board the fewest steps
     whose arena fits the board."""
-    kernel_set = kernel_set or kernel_set_for(board, "auto")
+    kernel_set = kernel_set or kernel_set_for(board, KernelSet.AUTO)
+    mode = choose(MemoryMode, mode, "memory mode")
     if mode not in PLANNED_MODES:
-        raise RvfwError(f"unknown memory mode '{mode}' (choose from: {', '.join(MEMORY_MODES)})")
+        raise RvfwError(f"memory mode '{mode}': plan one of {', '.join(PLANNED_MODES)}")
     graph, removed = run_passes(graph, mode, kernel_set)
     note = ""
-    if mode == "tiled":
+    if mode is MemoryMode.TILED:
 
         def arena(candidate: Graph) -> int:
             return plan_memory(candidate, planner, inplace=choose_inplace(candidate)).arena_size
@@ -58,7 +63,7 @@ def plan_option(
         untiled = graph
         graph, tiling = tile_first_stage(graph, arena, arena_budget(board) if fit_board else None)
         note = "" if tiling is not None else "nothing tiled: " + why_not_tiled(untiled, arena(untiled))
-    inplace = choose_inplace(graph) if mode != "fast" else {}
+    inplace = choose_inplace(graph) if mode is not MemoryMode.FAST else {}
     return Planned(mode, graph, plan_memory(graph, planner, inplace=inplace), tuple(removed), note)
 
 
@@ -68,15 +73,17 @@ class MemoryOptions:
 
     graph: Graph
     board: Board
-    planner: str = "best"
+    planner: Planner = Planner.BEST
     fit_board: bool = False
-    kernel_set: str | None = None  # the build's (passes.Pass.kernel_sets); None: the board's best
-    planned: dict[str, Planned] = field(default_factory=dict)
+    kernel_set: KernelSet | None = None  # the build's (passes.Pass.kernel_sets); None: the board's best
+    planned: dict[MemoryMode, Planned] = field(default_factory=dict)
 
-    def get(self, mode: str) -> Planned:
+    def get(self, mode: MemoryMode) -> Planned:
+        mode = choose(MemoryMode, mode, "memory mode")
         if mode not in self.planned:
             planned = plan_option(self.graph, self.board, self.planner, mode, self.fit_board, self.kernel_set)
-            self.planned[mode] = planned if mode == "fast" else no_worse_than_fast(planned, self.get("fast"))
+            fast = planned if mode is MemoryMode.FAST else self.get(MemoryMode.FAST)
+            self.planned[mode] = planned if planned is fast else no_worse_than_fast(planned, fast)
         return self.planned[mode]
 
 
@@ -86,7 +93,7 @@ def no_worse_than_fast(planned: Planned, fast: Planned) -> Planned:
     the build's log: every memory option is at most the fast arena."""
     if fast.plan.arena_size >= planned.plan.arena_size:
         return planned
-    return Planned("fast", fast.graph, fast.plan, fast.removed,
+    return Planned(MemoryMode.FAST, fast.graph, fast.plan, fast.removed,
                    f"the {planned.mode} plan's arena ({planned.plan.arena_size:,} bytes) is larger than the fast "
                    f"plan's ({fast.plan.arena_size:,}): the fast plan is kept")  # fmt: skip
 
@@ -104,10 +111,11 @@ def arena_budget(board: Board) -> int:
     return budget
 
 
-NEXT_STEP = {"fast": "running ops in place (--memory small)", "small": "tiling the first layers (--memory tiled)"}
+NEXT_STEP = {MemoryMode.FAST: "running ops in place (--memory small)",
+             MemoryMode.SMALL: "tiling the first layers (--memory tiled)"}  # fmt: skip
 
 
-def choose_memory(options: MemoryOptions, modes: list[str], log: Log) -> int:
+def choose_memory(options: MemoryOptions, modes: list[MemoryMode], log: Log) -> int:
     """Index in `modes` of the first option whose arena fits the board's budget (the last when none
     does: its build then reports what it needs), saying what each step turns on."""
     budget = arena_budget(options.board)
@@ -119,26 +127,42 @@ def choose_memory(options: MemoryOptions, modes: list[str], log: Log) -> int:
     raise AssertionError("unreachable")
 
 
+def choose_plan(
+    graph: Graph, board: Board, planner: Planner, memory: MemoryMode, kernel_set: KernelSet, log: Log
+) -> tuple[MemoryOptions, Planned]:
+    """The plan a build or an export of one model uses: the memory mode asked for, or with AUTO the
+    first of fast, small and tiled whose arena fits the board (chosen from the plans, before
+    anything is lowered or emitted), and the options it was chosen from (for what each would give)."""
+    auto = memory is MemoryMode.AUTO
+    options = MemoryOptions(graph, board, planner, fit_board=auto, kernel_set=kernel_set)
+    mode = PLANNED_MODES[choose_memory(options, list(PLANNED_MODES), log)] if auto else memory
+    return options, options.get(mode)
+
+
 def prepare(
     model: str | Path,
     board_name: str,
-    planner: str = "best",
-    memory: str = "fast",
+    planner: Planner | str = Planner.BEST,
+    memory: MemoryMode | str = MemoryMode.FAST,
     fit_board: bool = False,
     compress: Compression | None = None,
     log: Log = lambda _msg: None,
     io: str = "model",
 ) -> tuple[Graph, Board, MemoryPlan]:
-    """Everything up to the memory plan of one memory option: pure, writes nothing."""
+    """Everything up to the memory plan of one memory option: pure, writes nothing. (An edge:
+    planner and memory may be the command line's words.)"""
+    planner, memory = choose(Planner, planner, "planner"), choose(MemoryMode, memory, "memory mode")
     board = load_board(board_name)
     graph = load(model, board, compress, log, io)
     planned = plan_option(graph, board, planner, memory, fit_board)
-    if memory != "fast":
-        planned = no_worse_than_fast(planned, plan_option(graph, board, planner, "fast", fit_board))
+    if planned.mode is not MemoryMode.FAST:
+        planned = no_worse_than_fast(planned, plan_option(graph, board, planner, MemoryMode.FAST, fit_board))
     return planned.graph, board, planned.plan
 
 
-def lower(planned: Planned, board: Board, kernel_set: str, optimize: str = "speed") -> tuple[list, list]:
+def lower(
+    planned: Planned, board: Board, kernel_set: KernelSet, optimize: Optimize = Optimize.SPEED
+) -> tuple[list, list]:
     """The front half's last step, the only place a planned graph becomes kernel calls and flash
     constants (a single-model build, an export, an application, its sizing and its measurement):
     every path lowers with the same kernel set, caps and `--optimize`."""
@@ -147,18 +171,17 @@ def lower(planned: Planned, board: Board, kernel_set: str, optimize: str = "spee
     return lower_graph(planned.graph, planned.plan, kernel_set, board.vlen, board.caps, optimize)
 
 
-def kernel_set_for(board: Board, kernels: str) -> str:
-    """The kernel set a build asks for: "auto" is the board's best (RVV, XTheadVector, else scalar)."""
-    if kernels not in KERNEL_SETS:
-        raise RvfwError(f"unknown kernel set '{kernels}' (choose from: {', '.join(KERNEL_SETS)})")
+def kernel_set_for(board: Board, kernels: KernelSet | str) -> KernelSet:
+    """The kernel set a build asks for: AUTO is the board's best (RVV, XTheadVector, else scalar)."""
+    kernels = choose(KernelSet, kernels, "kernel set")
     xthead = board.xtheadvector
-    if kernels == "rvv" and not board.vector_kernels and not xthead:
+    if kernels is KernelSet.RVV and not board.vector_kernels and not xthead:
         raise RvfwError(f"board {board.name} has no RVV 1.0 vector unit: use --kernels scalar, ref or auto")
-    if kernels == "xthead" and not xthead:
+    if kernels is KernelSet.XTHEAD and not xthead:
         raise RvfwError(f"board {board.name} has no XTheadVector unit: use --kernels rvv, scalar, ref or auto")
-    if kernels == "auto":
-        return "rvv" if board.vector_kernels else "xthead" if xthead else "scalar"
-    return str(kernels)
+    if kernels is KernelSet.AUTO:
+        return KernelSet.RVV if board.vector_kernels else KernelSet.XTHEAD if xthead else KernelSet.SCALAR
+    return kernels
 
 
 def fully_connected_weight_bytes(graph) -> int:

@@ -13,8 +13,8 @@ from enum import StrEnum
 from pathlib import Path
 
 from codegen.boards import timer
+from codegen.choices import KernelSet, MemoryMode, Optimize, Planner, choose
 from codegen.errors import RvfwError
-from codegen.ops.kernels import SETS
 from codegen.passes.io import IO_MODES
 from codegen.pipeline.loading import Compression
 
@@ -23,18 +23,14 @@ def _words(name: str, words) -> type[StrEnum]:
     return StrEnum(name, {w.upper(): w for w in words})
 
 
-# auto: the board's best set (its vector set where it has one, else the fast scalar kernels);
-# the sets themselves are the kernel registry's (ops.kernels.SETS).
-KernelSet = _words("KernelSet", ("auto", *SETS))
-MemoryMode = _words("MemoryMode", ("auto", "fast", "small", "tiled"))  # auto: the fastest plan that fits
-Optimize = _words("Optimize", ("speed", "size"))
+# KernelSet, MemoryMode, Optimize and Planner are the core's (codegen.choices): every stage takes them.
 IoMode = _words("IoMode", IO_MODES)  # passes.io's
 ExportFormat = _words("ExportFormat", ("sources", "cmake", "lib", "zephyr", "espidf"))
 
 
 _CHOICES = {
     "kernels": (KernelSet, "--kernels"), "memory": (MemoryMode, "memory mode"), "optimize": (Optimize, "--optimize"),
-    "io": (IoMode, "--io"), "format": (ExportFormat, "export format"),
+    "io": (IoMode, "--io"), "format": (ExportFormat, "export format"), "planner": (Planner, "planner"),
 }  # fmt: skip
 
 
@@ -52,7 +48,7 @@ class BuildOptions:
 
     kernels: KernelSet = KernelSet.AUTO
     memory: MemoryMode = MemoryMode.AUTO
-    planner: str = "best"
+    planner: Planner = Planner.BEST
     optimize: Optimize = Optimize.SPEED
     io: IoMode = IoMode.MODEL
     seed: int = 0
@@ -69,12 +65,7 @@ class BuildOptions:
 
     def __post_init__(self) -> None:
         for name, (enum, label) in _CHOICES.items():
-            value = getattr(self, name)
-            try:
-                object.__setattr__(self, name, enum(value))
-            except ValueError:
-                choices = ", ".join(m.value for m in enum)
-                raise RvfwError(f"unknown {label} '{value}' (choose from: {choices})") from None
+            object.__setattr__(self, name, choose(enum, getattr(self, name), label))
         if isinstance(self.seed, bool) or not isinstance(self.seed, int) or not 0 <= self.seed < 1 << 32:
             raise RvfwError(f"--seed {self.seed}: give a whole number from 0 to {(1 << 32) - 1}")
         if self.deadline is not None and not (self.deadline > 0 and math.isfinite(self.deadline)):

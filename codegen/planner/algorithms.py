@@ -10,7 +10,7 @@ from __future__ import annotations
 import bisect
 from collections.abc import Callable
 
-from codegen.errors import RvfwError
+from codegen.choices import Planner, choose
 from codegen.memplan import Buffer
 
 Algorithm = Callable[[list[Buffer], int], list[int]]
@@ -187,18 +187,15 @@ def _arena(buffers: list[Buffer], offsets: list[int], alignment: int) -> int:
 
 GREEDY: tuple[Algorithm, ...] = (greedy_by_size, greedy_by_conflicts, first_fit_by_first_use)
 
-ALGORITHMS: dict[str, Algorithm] = {
-    "best": best,
-    "exact": exact,
-    "first_fit_by_first_use": first_fit_by_first_use,
-    "greedy_by_conflicts": greedy_by_conflicts,
-    "greedy_by_size": greedy_by_size,
-    "no_reuse": no_reuse,
+ALGORITHMS: dict[Planner, Algorithm] = {
+    Planner.BEST: best,
+    Planner.EXACT: exact,
+    Planner.FIRST_FIT_BY_FIRST_USE: first_fit_by_first_use,
+    Planner.GREEDY_BY_CONFLICTS: greedy_by_conflicts,
+    Planner.GREEDY_BY_SIZE: greedy_by_size,
+    Planner.NO_REUSE: no_reuse,
 }
 
 
-def get_algorithm(name: str) -> Algorithm:
-    try:
-        return ALGORITHMS[name]
-    except KeyError:
-        raise RvfwError(f"unknown planner '{name}' (choose from: {', '.join(sorted(ALGORITHMS))})") from None
+def get_algorithm(name: Planner | str) -> Algorithm:
+    return ALGORITHMS[choose(Planner, name, "planner")]

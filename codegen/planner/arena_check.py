@@ -101,7 +101,22 @@ def hazards(
     for t in graph.outputs:
         if t in offsets:
             last[t] = end
+    return found + _clobbered(graph, offsets, inplace, writes, by_step, sources, last, first_only)
 
+
+def _clobbered(
+    graph: Graph,
+    offsets: dict[int, int],
+    inplace: dict[int, InPlace],
+    writes: list[Write],
+    by_step: dict[int, list[int]],
+    sources: dict[int, list[tuple[int, int, int]]],
+    last: dict[int, int],
+    first_only: bool,
+) -> list[str]:
+    """Every write that lands on bytes of a tensor between the writes that made them and the
+    tensor's last read (sources: tensor -> the writes its bytes come from; last: its last step)."""
+    found: list[str] = []
     for t, entries in sources.items():
         own = {w for w, _, _ in entries}
         until = max(last.get(t, -1), max((writes[w].step for w in own), default=-1))
@@ -114,7 +129,7 @@ def hazards(
                     if _in_place_ok(graph, offsets, inplace, t, step, until, wr):
                         continue
                     found.append(f"{wr.what} at step {step} overwrites bytes [{max(lo, wr.lo)}, {min(hi, wr.hi)}) "
-                                 f"of {name(t)}, still read at step {until}")  # fmt: skip
+                                 f"of tensor {t} '{graph.tensors[t].name}', still read at step {until}")  # fmt: skip
                     if first_only:
                         return found
     return found

@@ -246,14 +246,20 @@ def schedule(graph: Graph, x: int, members: list[Member], band_rows: int, caps: 
     for r in range(0, last_rows, band_rows):
         advance(len(members) - 1, min(r + band_rows, last_rows))
     live = {t: _union([(written[t][row], read[t].get(row, written[t][row])) for row in written[t]]) for t in low}
-    # The output may start `lead` bytes before the input, in one buffer, when each step writes its
-    # output bytes below every input byte this or a later step reads.
+    return steps, need, live, _lead(len(steps), x_bytes, x_low, out_end)
+
+
+def _lead(count: int, x_bytes: int, x_low: dict[int, int], out_end: dict[int, int]) -> int:
+    """How many bytes (a multiple of 16) the stage's output may start before its input in one
+    buffer: each step must write its output bytes below every input byte this or a later step
+    reads (x_low: step -> the lowest input byte it reads; out_end: step -> one past its last output
+    byte)."""
     lead, lowest = 0, x_bytes
-    for step in range(len(steps) - 1, -1, -1):
+    for step in range(count - 1, -1, -1):
         lowest = min(lowest, x_low.get(step, x_bytes))
         if step in out_end:
             lead = max(lead, out_end[step] - lowest)
-    return steps, need, live, -(-lead // 16) * 16
+    return -(-lead // 16) * 16
 
 
 def _union(spans: list[tuple[int, int]]) -> list[tuple[int, int]]:

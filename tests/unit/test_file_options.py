@@ -1,4 +1,4 @@
-"""Issue 55: every option that names a file, a folder or a device is declared once (cli.FILE_OPTIONS);
+"""Issue 55: every option that names a file, a folder or a device is declared once (cli.options.FILE_OPTIONS);
 the inside-`--out` check reads every declared input. A path option added without a declaration
 fails here (the class of the `--expect` and `--float-model` losses)."""
 
@@ -8,7 +8,8 @@ import argparse
 import inspect
 import re
 
-from codegen import api, cli
+from codegen import api
+from codegen.cli import commands, options
 
 # What an option that names a path says of itself: its metavar or help.
 PATH_WORDS = re.compile(r"(\.tflite|\.npz|\.yaml|\.svg|\.html|\bfile\b|\bFILE\b|director|folder|\bpath\b|"
@@ -31,17 +32,17 @@ def _names_a_path(action: argparse.Action) -> bool:
 
 
 def test_every_path_option_is_declared():
-    actions = list(_actions(cli._parser()))
-    undeclared = sorted({a.dest for a in actions if _names_a_path(a) and a.dest not in cli.FILE_OPTIONS})
-    assert not undeclared, f"options naming paths, not in cli.FILE_OPTIONS: {undeclared}"
+    actions = list(_actions(options.make_parser()[0]))
+    undeclared = sorted({a.dest for a in actions if _names_a_path(a) and a.dest not in options.FILE_OPTIONS})
+    assert not undeclared, f"options naming paths, not in cli.options.FILE_OPTIONS: {undeclared}"
     # and the walk sees the ones it must: the check would pass vacuously if it saw none
     assert {"model", "out", "data", "float_model", "expect", "html"} <= {a.dest for a in actions if _names_a_path(a)}
 
 
 def test_every_declared_input_is_checked_against_out():
-    reads = [flag for flag, use in cli.FILE_OPTIONS.items() if use == "read"]
+    reads = [flag for flag, use in options.FILE_OPTIONS.items() if use == "read"]
     args = argparse.Namespace(**{flag: f"/tmp/in_{flag}.yaml" for flag in reads})
-    assert sorted(cli._files_named(args)) == sorted(f"/tmp/in_{flag}.yaml" for flag in reads)
+    assert sorted(commands.files_named(args)) == sorted(f"/tmp/in_{flag}.yaml" for flag in reads)
 
 
 def test_api_path_parameters_are_known():
