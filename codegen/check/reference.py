@@ -94,6 +94,9 @@ def _golden_outputs(graph: Graph, inputs: list[np.ndarray]) -> tuple[list[np.nda
     if tflm_wrong_in(graph):
         outputs = litert.reference_outputs(graph.source, inputs, len(graph.outputs), len(graph.inputs))
         return outputs, "TFLite's reference kernels"
+    if graph.tflm_wrong:  # TFLite Micro runs it, and is known wrong: LiteRT's reference defines it
+        outputs = litert.reference_outputs(graph.source, inputs, len(graph.outputs), len(graph.inputs))
+        return outputs, f"LiteRT's reference kernels ({graph.tflm_wrong[0]})"
     lacking = litert_only_in(graph)
     if lacking:  # LiteRT's alone: its reference kernels define the model (and its ops round as theirs)
         outputs = litert.reference_outputs(graph.source, inputs, len(graph.outputs), len(graph.inputs))

@@ -176,8 +176,9 @@ def litert_only_in(graph) -> list[str]:
 
 
 def litert_semantics(graph) -> bool:
-    """Whether the model holds an op only LiteRT runs (LITERT_ONLY): its ops then round as LiteRT's."""
-    return bool(litert_only_in(graph))
+    """Whether the model holds an op only LiteRT runs (LITERT_ONLY), or is one TFLite Micro is known
+    to compute wrongly (Graph.tflm_wrong): its ops then round as LiteRT's."""
+    return bool(litert_only_in(graph)) or bool(getattr(graph, "tflm_wrong", ()))
 
 
 def tflm_wrong_in(graph) -> list[tuple[str, str, str]]:
