@@ -87,7 +87,7 @@ TFLM: dict[str, tuple[str, tuple[str, ...]]] = {
     "PACK": ("pack.cc", _ARITH),
     "PAD": ("pad.cc", _ARITH),
     "PADV2": ("pad.cc", _ARITH),
-    "PRELU": ("prelu.cc", ("int8", "float32")),
+    "PRELU": ("prelu.cc", ("int8", "float32", "int16")),  # int16: with an int8 alpha
     "QUANTIZE": ("quantize.cc", ("int8", "int16", "int32", "float32", "uint8")),
     "READ_VARIABLE": ("read_variable.cc", ("any",)),
     "REDUCE_ALL": ("reduce.cc", ("bool",)),

@@ -427,6 +427,18 @@ def maxmin16(rng, kind, a_shape, b_shape, const=False) -> bytes:
     return m.finish([a] if const else [a, b], [y])
 
 
+def prelu16(rng, a_shape, alpha_shape, alpha_zero_point=0) -> bytes:
+    """int16 PRELU with an int8 alpha (what TFLite Micro takes for 16x8), alpha a constant over the
+    channels; the output scale a little larger than the input's, so both rescalings round."""
+    m = ModelBuilder()
+    x = m.tensor("x", a_shape, np.int16, scale=0.0004, zero_point=0)
+    data = rng.integers(-128, 128, alpha_shape).astype(np.int8)
+    alpha = m.tensor("alpha", alpha_shape, np.int8, scale=0.006, zero_point=alpha_zero_point, data=data)
+    y = m.tensor("y", a_shape, np.int16, scale=0.00047, zero_point=0)
+    m.op("PRELU", [x, alpha], [y])
+    return m.finish([x], [y])
+
+
 def compare(kind, a_shape, b_shape, dtype=np.int32) -> bytes:
     """A comparison of two int32 or float32 tensors with broadcasting into bools."""
     m = ModelBuilder()
@@ -2031,6 +2043,8 @@ CASES: dict[str, Case] = {
     "s16_sub_broadcast": Case(lambda r: op16x8(r, "SUB", (2, 5, 7), (2, 5, 7), b_shape=(5, 1)), vector=S16_FAST),
     "s16_squared_difference_broadcast": Case(lambda r: squared_difference16((2, 5, 7), (5, 1))),
     "s16_maximum_broadcast": Case(lambda r: maxmin16(r, "MAXIMUM", (2, 5, 7), (5, 1))),
+    "s16_prelu_channel_alpha": Case(lambda r: prelu16(r, (1, 5, 4, 6), (1, 1, 6))),
+    "s16_prelu_alpha_zero_point": Case(lambda r: prelu16(r, (3, 17), (17,), alpha_zero_point=-9)),
     "s16_minimum_const": Case(lambda r: maxmin16(r, "MINIMUM", (3, 11), (11,), const=True)),
     "s16_mul_broadcast": Case(lambda r: op16x8(r, "MUL", (3, 4, 6), (3, 4, 6), b_shape=(6,)), vector=S16_FAST),
     "s16_avgpool": Case(
