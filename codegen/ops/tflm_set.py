@@ -166,13 +166,24 @@ TFLM_WRONG: dict[tuple[str, str], str] = {
 # one is LiteRT's alone: its golden is LiteRT's reference (check.reference), and every op of it
 # follows LiteRT where the two differ (FULLY_CONNECTED int8 rounds once: TFLITE_SINGLE_ROUNDING).
 LITERT_ONLY = frozenset({"GELU", "REDUCE_PROD"})
+# (op, dtype) pairs TFLite Micro prepares and then stops on at its first invocation, which LiteRT's
+# reference kernels run (measured on TFLite Micro's interpreter).
+LITERT_ONLY_PAIRS = {("SELECT_V2", "int32"): "its select.cc runs int8, int16 and float32 only"}
 
 
 def litert_only_in(graph) -> list[str]:
-    """The ops only LiteRT runs that the model file held (frontend: Graph.litert_only, kept after a
-    pass folds them) or the graph holds."""
-    return sorted({*getattr(graph, "litert_only", ()), *(op.kind.value for op in graph.ops
-                                                          if op.kind.value in LITERT_ONLY)})  # fmt: skip
+    """The ops (or op dtypes) only LiteRT runs that the model file held (frontend:
+    Graph.litert_only, kept after a pass folds them) or the graph holds."""
+    found = {*getattr(graph, "litert_only", ())}
+    for op in graph.ops:
+        if op.kind.value in LITERT_ONLY:
+            found.add(op.kind.value)
+        k = ACTIVATION_INPUT.get(op.kind.value, 0)
+        if len(op.inputs) > k and op.inputs[k] >= 0:
+            pair = (op.kind.value, graph.tensors[op.inputs[k]].dtype.name.lower())
+            if pair in LITERT_ONLY_PAIRS:
+                found.add(" ".join(pair))
+    return sorted(found)
 
 
 def litert_semantics(graph) -> bool:

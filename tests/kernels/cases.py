@@ -1683,6 +1683,8 @@ CASES: dict[str, Case] = {
     "f32_cumsum": Case(lambda r: cumsum((3, 7, 4), 1)),
     "f32_cumsum_exclusive_reverse": Case(lambda r: cumsum((5, 6), -1, exclusive=True, reverse=True)),
     "select_v2_s8": Case(lambda r: select_v2(np.int8, (4, 7))),
+    # TFLite Micro stops on int32 at its first invocation; LiteRT's reference runs it (the golden)
+    "s32_select_v2_litert": Case(lambda r: select_v2(np.int32, (4, 7))),
     "s16_select_v2_broadcast": Case(lambda r: select_v2_broadcast(np.int16)),
     "f32_select_v2_broadcast": Case(lambda r: select_v2_broadcast(np.float32)),
     "batch_to_space_cropped": Case(
