@@ -168,7 +168,12 @@ TFLM_WRONG: dict[tuple[str, str], str] = {
 LITERT_ONLY = frozenset({"GELU", "REDUCE_PROD"})
 # (op, dtype) pairs TFLite Micro prepares and then stops on at its first invocation, which LiteRT's
 # reference kernels run (measured on TFLite Micro's interpreter).
-LITERT_ONLY_PAIRS = {("SELECT_V2", "int32"): "its select.cc runs int8, int16 and float32 only"}
+LITERT_ONLY_PAIRS = {
+    ("SELECT_V2", "int32"): "its select.cc runs int8, int16 and float32 only",
+    ("RESIZE_BILINEAR", "int16"): "its resize_bilinear.cc runs int8 and float32 only",
+    ("SPACE_TO_BATCH_ND", "int16"): "it stops on int16 at its first invocation",
+    ("BATCH_TO_SPACE_ND", "int16"): "it stops on int16 at its first invocation",
+}
 
 
 def litert_only_in(graph) -> list[str]:

@@ -1694,6 +1694,19 @@ CASES: dict[str, Case] = {
         lambda r: batch_space("SPACE_TO_BATCH_ND", (2, 4, 6, 3), [2, 3], [[0, 0], [0, 0]], (12, 2, 2, 3), np.float32)
     ),
     "space_to_batch_1d": Case(lambda r: batch_space("SPACE_TO_BATCH_ND", (3, 4, 5), [2], [[0, 0]], (6, 2, 5))),
+    # int16 (16x8 dilated convolutions): TFLite Micro stops on them, LiteRT's reference is the golden
+    "s16_space_to_batch_litert": Case(
+        lambda r: batch_space("SPACE_TO_BATCH_ND", (2, 4, 6, 3), [2, 3], [[0, 0], [0, 0]], (12, 2, 2, 3), np.int16)
+    ),
+    "s16_batch_to_space_litert": Case(
+        lambda r: batch_space("BATCH_TO_SPACE_ND", (8, 2, 3, 2), [2, 2], [[1, 0], [0, 2]], (2, 3, 4, 2), np.int16)
+    ),
+    # int16 RESIZE_BILINEAR (TFLite Micro has none): LiteRT's, half-away-from-zero ties included
+    "s16_resize_bilinear_litert": Case(
+        lambda r: movement(
+            "RESIZE_BILINEAR", (1, 5, 4, 6), [(1, 10, 8, 6)], [[10, 8]], np.int16, half_pixel_centers=True
+        )
+    ),
     "reverse_v2_last_axis": Case(lambda r: movement_const("REVERSE_V2", (2, 3, 5), [-1])),
     "reverse_v2_outer_axis": Case(lambda r: movement_const("REVERSE_V2", (3, 2, 4), [0])),
     "reverse_v2_f32": Case(lambda r: movement_const("REVERSE_V2", (4, 7), [1], np.float32)),
