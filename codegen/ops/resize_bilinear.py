@@ -35,9 +35,9 @@ RESIZE_F32 = family("RESIZE_BILINEAR float32", "rvfw_resize_bilinear_params", "r
                     args={"ref": ("input", "rows", "row_w", "cols", "col_w", "output"),
                           "rvv": ("input", "rows", "row_w", "lane_a", "lane_b", "lane_w", "output"),
                           "xthead": ("input", "rows", "row_w", "lane_a", "lane_b", "lane_w", "output")})  # fmt: skip
-# int16: LiteRT's (TFLite Micro has no int16 RESIZE_BILINEAR): the int8 blend in 64 bits, rounded once.
+# int16: LiteRT's (TFLite Micro has no int16 RESIZE_BILINEAR): the int8 blend in 64 bits.
 RESIZE_S16 = family("RESIZE_BILINEAR int16", "rvfw_resize_bilinear_params", "resize_bilinear_s16", ("ref",),
-                    args={"ref": ("input", "rows", "cols", "output")})
+                    args={"ref": ("input", "rows", "cols", "output")})  # fmt: skip
 # Without an FPU: the blend's multiplies and adds on the bits (rvfw_softfloat.h).
 RESIZE_F32_SOFT = RESIZE_F32.variant("RESIZE_BILINEAR float32 (integer float operations)",
                                      {"scalar": "resize_bilinear_f32_scalar"},
