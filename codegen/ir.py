@@ -247,6 +247,9 @@ class Graph:
     # The model file's ops that only LiteRT runs (ops.tflm_set.LITERT_ONLY), kept after passes fold
     # them: the whole model then follows LiteRT's reference kernels (check.reference).
     litert_only: tuple[str, ...] = ()
+    # Why TFLite Micro is known wrong on this model file, where it runs it (passes.stored_shapes): the
+    # model then follows LiteRT's reference kernels too, and is checked against them.
+    tflm_wrong: tuple[str, ...] = ()
 
     @property
     def variables(self) -> list[int]:

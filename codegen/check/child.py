@@ -78,13 +78,19 @@ def run_isolated(name: str, who: str, work: Callable[[], list[np.ndarray]],
             signame = signal.Signals(os.WTERMSIG(status)).name
             raise ToolError(f"{name}: {who} crashed ({signame}) running the model: {message}")
         if os.WEXITSTATUS(status) != 0 and message.startswith("InputRefused: "):
-            raise ToolError(f"{name}: {who} accepted the model but stopped on these inputs, "
-                            f"{message.removeprefix('InputRefused: ')} (docs/tflm-differences.md)")  # fmt: skip
+            raise InputsRefused(f"{name}: {who} accepted the model but stopped on these inputs, "
+                                f"{message.removeprefix('InputRefused: ')} (docs/tflm-differences.md)")  # fmt: skip
         if os.WEXITSTATUS(status) != 0:
             raise ModelRefused(f"{name}: {who} refused the model: {message}", message)
         out.seek(0)
         with np.load(out) as data:
             return [data[f"arr_{i}"] for i in range(len(data.files))]
+
+
+class InputsRefused(ToolError):
+    """The reference interpreter prepared the model and stopped running it (an index out of range,
+    or a kernel that takes the dtype at Prepare and not at Eval): check.reference asks LiteRT's
+    reference kernels, and keeps this error where they stop too."""
 
 
 class ModelRefused(ToolError):

@@ -13,7 +13,7 @@ import numpy as np
 import tflite
 
 from codegen.check import golden, litert, tt_reference
-from codegen.check.child import ModelRefused
+from codegen.check.child import InputsRefused, ModelRefused
 from codegen.check.inline import external_buffers
 from codegen.errors import RvfwError, one_line
 from codegen.ir import Graph, OpKind, Tensor
@@ -94,6 +94,9 @@ def _golden_outputs(graph: Graph, inputs: list[np.ndarray]) -> tuple[list[np.nda
     if tflm_wrong_in(graph):
         outputs = litert.reference_outputs(graph.source, inputs, len(graph.outputs), len(graph.inputs))
         return outputs, "TFLite's reference kernels"
+    if graph.tflm_wrong:  # TFLite Micro runs it, and is known wrong: LiteRT's reference defines it
+        outputs = litert.reference_outputs(graph.source, inputs, len(graph.outputs), len(graph.inputs))
+        return outputs, f"LiteRT's reference kernels ({graph.tflm_wrong[0]})"
     lacking = litert_only_in(graph)
     if lacking:  # LiteRT's alone: its reference kernels define the model (and its ops round as theirs)
         outputs = litert.reference_outputs(graph.source, inputs, len(graph.outputs), len(graph.inputs))
@@ -103,6 +106,12 @@ def _golden_outputs(graph: Graph, inputs: list[np.ndarray]) -> tuple[list[np.nda
     except ModelRefused as refused:  # what LiteRT runs and TFLM does not (float16 weights, GELU, ...)
         outputs = litert.reference_outputs(graph.source, inputs, len(graph.outputs), len(graph.inputs))
         return outputs, f"LiteRT's reference kernels (TFLite Micro refuses the model: {one_line(refused.reason)[:120]})"
+    except InputsRefused as stopped:  # prepared, then stopped: LiteRT's reference where it runs them
+        try:
+            outputs = litert.reference_outputs(graph.source, inputs, len(graph.outputs), len(graph.inputs))
+        except RvfwError:
+            raise stopped from None
+        return outputs, "LiteRT's reference kernels (TFLite Micro stopped on these inputs where LiteRT runs them)"
     return outputs, "TFLite Micro"
 
 

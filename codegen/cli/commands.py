@@ -244,6 +244,10 @@ def check_command(args, r: pipeline.Run, build, log) -> int:
     label = f"the expected outputs ({', '.join(Path(f).name for f in args.expect)})" if args.expect else ""
     result = pipeline.check(r, log, expected=expected, expected_label=label, with_tflm=args.with_tflm)
     b = r.build
+    if not label:  # the reference the verdict named (TFLite Micro, or LiteRT's reference kernels and why)
+        from codegen.check.reference import golden_outputs
+
+        label = golden_outputs(b.graph, b.inputs)[1]
     if getattr(args, "writes", False) and pipeline.check_writes(b, log, args.vlen).stray:
         return 1
     exact_image = not b.dumps_layers and (not b.board.user_mode_simulator or args.sim == "board-model")
@@ -256,7 +260,7 @@ def check_command(args, r: pipeline.Run, build, log) -> int:
     if args.json:
         print(json.dumps({**_run_json(r), "comparison": {
             "bit_exact": result.bit_exact, "matched": result.matched, "total": result.total,
-            "against": label or "TFLite Micro",
+            "against": label,
             "mismatches": [{"output": k, "index": i, "ours": _plain(ours), "reference": _plain(ref)}
                            for k, i, ours, ref in result.mismatches[:100]],
         }}, indent=2))  # fmt: skip
@@ -284,7 +288,7 @@ def check_command(args, r: pipeline.Run, build, log) -> int:
     else:
         where = failed
     log(f"MISMATCH: {result.total - result.matched:,} of {result.total:,} outputs differ from "
-        f"{label or 'TFLite Micro'}{where} (rvfw check --layers prints the per-layer table)")  # fmt: skip
+        f"{label}{where} (rvfw check --layers prints the per-layer table)")  # fmt: skip
     return 1
 
 

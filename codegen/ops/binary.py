@@ -52,8 +52,10 @@ S16 = {OpKind.ADD: family("ADD int16", PARAMS, "add_broadcast_s16", ("ref", "sca
        OpKind.MAXIMUM: family("MAXIMUM int16", PARAMS, "maximum_s16", ("ref",), ("MAXIMUM",)),
        OpKind.MINIMUM: family("MINIMUM int16", PARAMS, "minimum_s16", ("ref",), ("MINIMUM",)),
        OpKind.SQUARED_DIFFERENCE: family("SQUARED_DIFFERENCE int16", PARAMS, "squared_difference_s16", ("ref",),
-                                         ("SQUARED_DIFFERENCE",))}  # fmt: skip
-S16_KINDS = (OpKind.SUB, OpKind.MUL, OpKind.MAXIMUM, OpKind.MINIMUM, OpKind.SQUARED_DIFFERENCE)
+                                         ("SQUARED_DIFFERENCE",)),
+       # int16 input and output, int8 alpha (TFLite Micro's prelu_common.cc takes no other alpha)
+       OpKind.PRELU: family("PRELU int16", PARAMS, "prelu_s16", ("ref",), ("PRELU",))}  # fmt: skip
+S16_KINDS = (OpKind.SUB, OpKind.MUL, OpKind.MAXIMUM, OpKind.MINIMUM, OpKind.SQUARED_DIFFERENCE, OpKind.PRELU)
 # int32 (no quantisation: the Signal front end's feature scaling): TFLite Micro's reference
 # arithmetic in int32 (wrapping), DIV truncating toward zero, clamped to the fused activation.
 S32_KINDS = (OpKind.ADD, OpKind.SUB, OpKind.MUL, OpKind.DIV, OpKind.MAXIMUM, OpKind.MINIMUM)
@@ -290,6 +292,11 @@ def lower_f32(ctx: LowerContext, op: Op) -> Layer:
 
 def check_s16(graph: Graph, op: Op) -> None:
     inp, out = expect_int16_io(graph, op)
+    if op.kind is OpKind.PRELU:  # an int8 alpha, quantised per tensor, any zero point
+        alpha = expect_dtype(graph, op, op.inputs[1], "alpha", DType.INT8)
+        expect_quant(graph, op, alpha, "alpha")
+        expect_broadcast(graph, op, inp, alpha, out)
+        return
     expect_activation(graph, op)
     b = expect_dtype(graph, op, op.inputs[1], "input", DType.INT16)
     expect_quant(graph, op, b, "input")
@@ -300,8 +307,12 @@ def check_s16(graph: Graph, op: Op) -> None:
 
 def lower_s16(ctx: LowerContext, op: Op) -> Layer:
     a, b, out = ctx.tensor(op.inputs[0]), ctx.tensor(op.inputs[1]), ctx.tensor(op.outputs[0])
-    act_min, act_max = activation_range(expect_activation(ctx.graph, op), out.quant.scale[0], 0, bits=16)
     params = broadcast_layout(a.shape, b.shape, out.shape)
+    if op.kind is OpKind.PRELU:  # TFLite Micro's two multipliers, clamped to int16
+        fam = S16[op.kind]
+        params += _prelu_params(a, b, out)[:-2] + [("output_activation_min", -32768), ("output_activation_max", 32767)]
+        return ctx.layer(op, ctx.pick(fam), fam, params, [operand(ctx, op, 0), operand(ctx, op, 1), ctx.output(op)])
+    act_min, act_max = activation_range(expect_activation(ctx.graph, op), out.quant.scale[0], 0, bits=16)
     if op.kind in (OpKind.MAXIMUM, OpKind.MINIMUM):  # the raw values compared, as TFLite Micro does
         fam = S16[op.kind]
         return ctx.layer(op, ctx.pick(fam), fam, params, [operand(ctx, op, 0), operand(ctx, op, 1), ctx.output(op)])

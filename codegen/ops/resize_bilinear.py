@@ -1,5 +1,6 @@
 """RESIZE_BILINEAR, int8 (input and output share quantisation, as TFLite Micro requires): TFLite's
-integer interpolation with 10 fractional bits (align_corners, half_pixel_centers). Which input
+integer interpolation with 10 fractional bits (align_corners, half_pixel_centers); int16 as LiteRT
+runs it (TFLite Micro has none). Which input
 rows and columns each output row and column blends, and by how much, is computed here once; the
 kernel only blends."""
 
@@ -34,6 +35,9 @@ RESIZE_F32 = family("RESIZE_BILINEAR float32", "rvfw_resize_bilinear_params", "r
                     args={"ref": ("input", "rows", "row_w", "cols", "col_w", "output"),
                           "rvv": ("input", "rows", "row_w", "lane_a", "lane_b", "lane_w", "output"),
                           "xthead": ("input", "rows", "row_w", "lane_a", "lane_b", "lane_w", "output")})  # fmt: skip
+# int16: LiteRT's (TFLite Micro has no int16 RESIZE_BILINEAR): the int8 blend in 64 bits.
+RESIZE_S16 = family("RESIZE_BILINEAR int16", "rvfw_resize_bilinear_params", "resize_bilinear_s16", ("ref",),
+                    args={"ref": ("input", "rows", "cols", "output")})  # fmt: skip
 # Without an FPU: the blend's multiplies and adds on the bits (rvfw_softfloat.h).
 RESIZE_F32_SOFT = RESIZE_F32.variant("RESIZE_BILINEAR float32 (integer float operations)",
                                      {"scalar": "resize_bilinear_f32_scalar"},
@@ -95,9 +99,9 @@ def lane_tables(lower: np.ndarray, upper: np.ndarray, depth: int, element_bytes:
 
 
 def check(graph: Graph, op: Op) -> None:
-    inp = expect_dtype(graph, op, op.inputs[0], "input", DType.INT8, DType.FLOAT32)
+    inp = expect_dtype(graph, op, op.inputs[0], "input", DType.INT8, DType.INT16, DType.FLOAT32)
     out = expect_dtype(graph, op, op.outputs[0], "output", inp.dtype)
-    if inp.dtype is DType.INT8:
+    if inp.dtype in (DType.INT8, DType.INT16):
         expect_same_quant(graph, op, inp, out)
     size = expect_constant(graph, op, op.inputs[1], "size")
     if len(inp.shape) != 4 or len(out.shape) != 4:
@@ -144,6 +148,8 @@ def lower(ctx: LowerContext, op: Op) -> Layer:
         "lane_b": lambda: ctx.derived(op, "lane_b", "uint16_t", lane_b),
         "lane_w": lambda: ctx.derived(op, "lane_w", "int16_t", np.repeat(cols[:, 2], depth)),
     }  # fmt: skip
+    if inp.dtype is DType.INT16:
+        return ctx.layer(op, ctx.pick(RESIZE_S16), RESIZE_S16, params, operands)
     picked = ctx.pick(RESIZE, {"row_bytes": inp.shape[2] * inp.shape[3]})
     return ctx.layer(op, picked, RESIZE, params, operands)
 
@@ -152,5 +158,5 @@ CONTRACT = OpContract(
     kinds={
         OpKind.RESIZE_BILINEAR: Kind(4, (2, 2)),
     },
-    forms={None: Form(check, lower, (RESIZE, RESIZE_F32, RESIZE_F32_SOFT))},
+    forms={None: Form(check, lower, (RESIZE, RESIZE_S16, RESIZE_F32, RESIZE_F32_SOFT))},
 )

@@ -87,7 +87,7 @@ TFLM: dict[str, tuple[str, tuple[str, ...]]] = {
     "PACK": ("pack.cc", _ARITH),
     "PAD": ("pad.cc", _ARITH),
     "PADV2": ("pad.cc", _ARITH),
-    "PRELU": ("prelu.cc", ("int8", "float32")),
+    "PRELU": ("prelu.cc", ("int8", "float32", "int16")),  # int16: with an int8 alpha
     "QUANTIZE": ("quantize.cc", ("int8", "int16", "int32", "float32", "uint8")),
     "READ_VARIABLE": ("read_variable.cc", ("any",)),
     "REDUCE_ALL": ("reduce.cc", ("bool",)),
@@ -166,18 +166,35 @@ TFLM_WRONG: dict[tuple[str, str], str] = {
 # one is LiteRT's alone: its golden is LiteRT's reference (check.reference), and every op of it
 # follows LiteRT where the two differ (FULLY_CONNECTED int8 rounds once: TFLITE_SINGLE_ROUNDING).
 LITERT_ONLY = frozenset({"GELU", "REDUCE_PROD"})
+# (op, dtype) pairs TFLite Micro prepares and then stops on at its first invocation, which LiteRT's
+# reference kernels run (measured on TFLite Micro's interpreter).
+LITERT_ONLY_PAIRS = {
+    ("SELECT_V2", "int32"): "its select.cc runs int8, int16 and float32 only",
+    ("RESIZE_BILINEAR", "int16"): "its resize_bilinear.cc runs int8 and float32 only",
+    ("SPACE_TO_BATCH_ND", "int16"): "it stops on int16 at its first invocation",
+    ("BATCH_TO_SPACE_ND", "int16"): "it stops on int16 at its first invocation",
+}
 
 
 def litert_only_in(graph) -> list[str]:
-    """The ops only LiteRT runs that the model file held (frontend: Graph.litert_only, kept after a
-    pass folds them) or the graph holds."""
-    return sorted({*getattr(graph, "litert_only", ()), *(op.kind.value for op in graph.ops
-                                                          if op.kind.value in LITERT_ONLY)})  # fmt: skip
+    """The ops (or op dtypes) only LiteRT runs that the model file held (frontend:
+    Graph.litert_only, kept after a pass folds them) or the graph holds."""
+    found = {*getattr(graph, "litert_only", ())}
+    for op in graph.ops:
+        if op.kind.value in LITERT_ONLY:
+            found.add(op.kind.value)
+        k = ACTIVATION_INPUT.get(op.kind.value, 0)
+        if len(op.inputs) > k and op.inputs[k] >= 0:
+            pair = (op.kind.value, graph.tensors[op.inputs[k]].dtype.name.lower())
+            if pair in LITERT_ONLY_PAIRS:
+                found.add(" ".join(pair))
+    return sorted(found)
 
 
 def litert_semantics(graph) -> bool:
-    """Whether the model holds an op only LiteRT runs (LITERT_ONLY): its ops then round as LiteRT's."""
-    return bool(litert_only_in(graph))
+    """Whether the model holds an op only LiteRT runs (LITERT_ONLY), or is one TFLite Micro is known
+    to compute wrongly (Graph.tflm_wrong): its ops then round as LiteRT's."""
+    return bool(litert_only_in(graph)) or bool(getattr(graph, "tflm_wrong", ()))
 
 
 def tflm_wrong_in(graph) -> list[tuple[str, str, str]]:

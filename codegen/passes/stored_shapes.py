@@ -1,12 +1,21 @@
 """resolve_stored_shapes (a required "load" pass): a model converted with a dynamic batch stores
-some computed shapes as the converter guessed them, not as the ops make them. Keras
-LayerNormalization, for one, flattens its input with a RESHAPE whose new shape comes from SHAPE,
-GATHER and REDUCE_PROD of the input, and stores the RESHAPE's output (and the FULLY_CONNECTED's
-after it) as [1, 1]. LiteRT computes the shapes when it prepares the model; TFLite Micro keeps the
-stored ones and cannot run it. Where the new shape is known at build time (what fold_constants
-computes, whether or not that pass runs), the output takes the shape the op makes: a RESHAPE's,
-and a FULLY_CONNECTED's from its input and filter. Only an output whose stored element count
-disagrees with its input's is changed, and only in a graph with such a RESHAPE. Pure."""
+some computed shapes as the converter guessed them, not as the ops make them. LiteRT computes the
+shapes when it prepares the model; TFLite Micro keeps the stored ones. Two cases:
+
+- Keras LayerNormalization flattens its input with a RESHAPE whose new shape comes from SHAPE,
+  GATHER and REDUCE_PROD of the input, and stores the RESHAPE's output (and the FULLY_CONNECTED's
+  after it) as [1, 1]: TFLite Micro cannot run it.
+- A dilated convolution (Keras Conv1D/Conv2D with dilation_rate, a TCN) becomes SPACE_TO_BATCH_ND,
+  the convolution and BATCH_TO_SPACE_ND, and the converter stores the batched tensors with batch
+  1 where the ops make 2, 4 or 8. TFLite Micro runs it on the stored shapes and computes something
+  else (off by up to 19 LSB); LiteRT agrees with Keras. The graph then says so
+  (Graph.tflm_wrong): its golden is LiteRT's reference kernels, and its ops round as theirs.
+
+Where the shapes are known at build time (what fold_constants computes, whether or not that pass
+runs), each output takes the shape its op makes, in op order: RESHAPE, FULLY_CONNECTED, the two
+batch/space moves, and the ops between them whose batch follows their input (convolutions,
+pooling, EXPAND_DIMS, PAD, elementwise ops). Only an output whose stored element count disagrees
+is changed, and only in a graph with such a RESHAPE or SPACE_TO_BATCH_ND. Pure."""
 
 from __future__ import annotations
 
@@ -42,23 +51,100 @@ def _fc_target(graph: Graph, op: Op, _known: list) -> tuple[int, ...] | None:
     return (inp.num_elements // flt.shape[1], flt.shape[0])
 
 
-TARGETS = {OpKind.RESHAPE: _reshape_target, OpKind.FULLY_CONNECTED: _fc_target}
+def _constant(known: list, op: Op, k: int) -> np.ndarray | None:
+    if len(op.inputs) <= k or op.inputs[k] < 0 or not known[op.inputs[k]].is_constant:
+        return None
+    return np.asarray(known[op.inputs[k]].data).astype(np.int64)
+
+
+def _space_to_batch_target(graph: Graph, op: Op, known: list) -> tuple[int, ...] | None:
+    """[b, *spatial, *rest] -> [b * prod(block), *((spatial + paddings) / block), *rest]."""
+    shape, block, pads = list(graph.tensors[op.inputs[0]].shape), _constant(known, op, 1), _constant(known, op, 2)
+    if block is None or pads is None or pads.shape != (block.size, 2) or len(shape) < 1 + block.size:
+        return None
+    block = block.reshape(-1)
+    padded = [shape[1 + i] + int(pads[i].sum()) for i in range(block.size)]
+    if any(b <= 0 or p % b for p, b in zip(padded, block)):
+        return None
+    return (shape[0] * int(np.prod(block)), *(p // int(b) for p, b in zip(padded, block)), *shape[1 + block.size :])
+
+
+def _batch_to_space_target(graph: Graph, op: Op, known: list) -> tuple[int, ...] | None:
+    """[b, *spatial, *rest] -> [b / prod(block), *(spatial * block - crops), *rest]."""
+    shape, block, crops = list(graph.tensors[op.inputs[0]].shape), _constant(known, op, 1), _constant(known, op, 2)
+    if block is None or crops is None or crops.shape != (block.size, 2) or len(shape) < 1 + block.size:
+        return None
+    block = block.reshape(-1)
+    n = int(np.prod(block))
+    if n <= 0 or shape[0] % n:
+        return None
+    spatial = [shape[1 + i] * int(block[i]) - int(crops[i].sum()) for i in range(block.size)]
+    return None if any(d <= 0 for d in spatial) else (shape[0] // n, *spatial, *shape[1 + block.size :])
+
+
+def _batch_follows(graph: Graph, op: Op, _known: list) -> tuple[int, ...] | None:
+    """A convolution's or pooling's output: the stored one with its input's batch."""
+    inp, out = graph.tensors[op.inputs[0]], graph.tensors[op.outputs[0]]
+    return (inp.shape[0], *out.shape[1:]) if inp.shape and out.shape else None
+
+
+def _expand_dims_target(graph: Graph, op: Op, known: list) -> tuple[int, ...] | None:
+    shape, axis = list(graph.tensors[op.inputs[0]].shape), _constant(known, op, 1)
+    if axis is None or axis.size != 1:
+        return None
+    k = int(axis.reshape(-1)[0])
+    k = k + len(shape) + 1 if k < 0 else k
+    return (*shape[:k], 1, *shape[k:]) if 0 <= k <= len(shape) else None
+
+
+def _pad_target(graph: Graph, op: Op, known: list) -> tuple[int, ...] | None:
+    shape, pads = graph.tensors[op.inputs[0]].shape, _constant(known, op, 1)
+    if pads is None or pads.shape != (len(shape), 2):
+        return None
+    return tuple(int(d + pads[i].sum()) for i, d in enumerate(shape))
+
+
+def _broadcast_target(graph: Graph, op: Op, _known: list) -> tuple[int, ...] | None:
+    try:
+        return tuple(int(d) for d in np.broadcast_shapes(*(tuple(graph.tensors[t].shape) for t in op.inputs if t >= 0)))
+    except ValueError:
+        return None
+
+
+MOVES = {OpKind.SPACE_TO_BATCH_ND: _space_to_batch_target, OpKind.BATCH_TO_SPACE_ND: _batch_to_space_target}
+TARGETS = {
+    OpKind.RESHAPE: _reshape_target,
+    OpKind.FULLY_CONNECTED: _fc_target,
+    **MOVES,
+    **dict.fromkeys((OpKind.CONV_2D, OpKind.DEPTHWISE_CONV_2D, OpKind.AVERAGE_POOL_2D, OpKind.MAX_POOL_2D),
+                    _batch_follows),
+    OpKind.EXPAND_DIMS: _expand_dims_target,
+    OpKind.PAD: _pad_target,
+    OpKind.PADV2: _pad_target,
+    **dict.fromkeys((OpKind.ADD, OpKind.SUB, OpKind.MUL), _broadcast_target),
+}  # fmt: skip
+TFLM_KEEPS_STORED = "TFLite Micro keeps the converter's stored batch-1 shapes of SPACE_TO_BATCH_ND: known wrong"
 
 
 def _disagrees(graph: Graph, op: Op) -> bool:
-    """A RESHAPE whose stored output holds another number of elements than its input."""
-    return (
-        op.kind is OpKind.RESHAPE
-        and bool(op.outputs)
-        and graph.tensors[op.outputs[0]].num_elements != graph.tensors[op.inputs[0]].num_elements
-    )
+    """A RESHAPE whose stored output holds another number of elements than its input, or a
+    SPACE_TO_BATCH_ND whose stored output is not what it makes."""
+    if not op.outputs:
+        return False
+    out = graph.tensors[op.outputs[0]]
+    if op.kind is OpKind.RESHAPE:
+        return out.num_elements != graph.tensors[op.inputs[0]].num_elements
+    if op.kind is OpKind.SPACE_TO_BATCH_ND:
+        want = _space_to_batch_target(graph, op, graph.tensors)
+        return want is not None and tuple(out.shape) != want
+    return False
 
 
 def resolve_stored_shapes(graph: Graph) -> Graph:
     if not any(_disagrees(graph, op) for op in graph.ops):
         return graph
     tensors = list(graph.tensors)
-    changed = False
+    changed = moved = False
     for op in graph.ops:
         target = TARGETS.get(op.kind)
         if target is None or not op.outputs:
@@ -74,5 +160,8 @@ def resolve_stored_shapes(graph: Graph) -> Graph:
         if op.kind is OpKind.FULLY_CONNECTED and out.num_elements == tensors[op.inputs[0]].num_elements:
             continue
         tensors[op.outputs[0]] = dataclasses.replace(out, shape=want)
-        changed = True
-    return dataclasses.replace(graph, tensors=tensors) if changed else graph
+        changed, moved = True, moved or op.kind in MOVES
+    if not changed:
+        return graph
+    wrong = (*graph.tflm_wrong, TFLM_KEEPS_STORED) if moved and TFLM_KEEPS_STORED not in graph.tflm_wrong else ()
+    return dataclasses.replace(graph, tensors=tensors, tflm_wrong=wrong or graph.tflm_wrong)

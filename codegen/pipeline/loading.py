@@ -17,7 +17,7 @@ from codegen.frontend import load_tflite
 from codegen.frontend.tflite import constant_bytes
 from codegen.ir import DType, Graph
 from codegen.ops import check_graph
-from codegen.ops.tflm_set import LITERT_ONLY
+from codegen.ops.tflm_set import litert_only_in
 from codegen.passes import run_passes
 from codegen.passes.groups import split_grouped_convs
 from codegen.passes.io import IO_MODES, strip_io_quantization, wrap_io_float
@@ -57,7 +57,7 @@ def load(
                           f"{weights.name} ({weights.length:,} bytes) holds: refused before reading them "
                           "(--compress tt shrinks large fully-connected layers)")  # fmt: skip
     parsed = load_tflite(model)
-    lacking = tuple(sorted({op.kind.value for op in parsed.ops if op.kind.value in LITERT_ONLY}))
+    lacking = tuple(litert_only_in(parsed))
     graph, removed = run_passes(split_grouped_convs(replace(parsed, litert_only=lacking)), "load")
     if removed:
         log("simplified: " + ", ".join(f"{name} removed {n} op{'s' if n > 1 else ''}" for name, n in removed))

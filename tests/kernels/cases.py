@@ -427,6 +427,18 @@ def maxmin16(rng, kind, a_shape, b_shape, const=False) -> bytes:
     return m.finish([a] if const else [a, b], [y])
 
 
+def prelu16(rng, a_shape, alpha_shape, alpha_zero_point=0) -> bytes:
+    """int16 PRELU with an int8 alpha (what TFLite Micro takes for 16x8), alpha a constant over the
+    channels; the output scale a little larger than the input's, so both rescalings round."""
+    m = ModelBuilder()
+    x = m.tensor("x", a_shape, np.int16, scale=0.0004, zero_point=0)
+    data = rng.integers(-128, 128, alpha_shape).astype(np.int8)
+    alpha = m.tensor("alpha", alpha_shape, np.int8, scale=0.006, zero_point=alpha_zero_point, data=data)
+    y = m.tensor("y", a_shape, np.int16, scale=0.00047, zero_point=0)
+    m.op("PRELU", [x, alpha], [y])
+    return m.finish([x], [y])
+
+
 def compare(kind, a_shape, b_shape, dtype=np.int32) -> bytes:
     """A comparison of two int32 or float32 tensors with broadcasting into bools."""
     m = ModelBuilder()
@@ -1671,6 +1683,8 @@ CASES: dict[str, Case] = {
     "f32_cumsum": Case(lambda r: cumsum((3, 7, 4), 1)),
     "f32_cumsum_exclusive_reverse": Case(lambda r: cumsum((5, 6), -1, exclusive=True, reverse=True)),
     "select_v2_s8": Case(lambda r: select_v2(np.int8, (4, 7))),
+    # TFLite Micro stops on int32 at its first invocation; LiteRT's reference runs it (the golden)
+    "s32_select_v2_litert": Case(lambda r: select_v2(np.int32, (4, 7))),
     "s16_select_v2_broadcast": Case(lambda r: select_v2_broadcast(np.int16)),
     "f32_select_v2_broadcast": Case(lambda r: select_v2_broadcast(np.float32)),
     "batch_to_space_cropped": Case(
@@ -1680,6 +1694,19 @@ CASES: dict[str, Case] = {
         lambda r: batch_space("SPACE_TO_BATCH_ND", (2, 4, 6, 3), [2, 3], [[0, 0], [0, 0]], (12, 2, 2, 3), np.float32)
     ),
     "space_to_batch_1d": Case(lambda r: batch_space("SPACE_TO_BATCH_ND", (3, 4, 5), [2], [[0, 0]], (6, 2, 5))),
+    # int16 (16x8 dilated convolutions): TFLite Micro stops on them, LiteRT's reference is the golden
+    "s16_space_to_batch_litert": Case(
+        lambda r: batch_space("SPACE_TO_BATCH_ND", (2, 4, 6, 3), [2, 3], [[0, 0], [0, 0]], (12, 2, 2, 3), np.int16)
+    ),
+    "s16_batch_to_space_litert": Case(
+        lambda r: batch_space("BATCH_TO_SPACE_ND", (8, 2, 3, 2), [2, 2], [[1, 0], [0, 2]], (2, 3, 4, 2), np.int16)
+    ),
+    # int16 RESIZE_BILINEAR (TFLite Micro has none): LiteRT's, half-away-from-zero ties included
+    "s16_resize_bilinear_litert": Case(
+        lambda r: movement(
+            "RESIZE_BILINEAR", (1, 5, 4, 6), [(1, 10, 8, 6)], [[10, 8]], np.int16, half_pixel_centers=True
+        )
+    ),
     "reverse_v2_last_axis": Case(lambda r: movement_const("REVERSE_V2", (2, 3, 5), [-1])),
     "reverse_v2_outer_axis": Case(lambda r: movement_const("REVERSE_V2", (3, 2, 4), [0])),
     "reverse_v2_f32": Case(lambda r: movement_const("REVERSE_V2", (4, 7), [1], np.float32)),
@@ -2031,6 +2058,8 @@ CASES: dict[str, Case] = {
     "s16_sub_broadcast": Case(lambda r: op16x8(r, "SUB", (2, 5, 7), (2, 5, 7), b_shape=(5, 1)), vector=S16_FAST),
     "s16_squared_difference_broadcast": Case(lambda r: squared_difference16((2, 5, 7), (5, 1))),
     "s16_maximum_broadcast": Case(lambda r: maxmin16(r, "MAXIMUM", (2, 5, 7), (5, 1))),
+    "s16_prelu_channel_alpha": Case(lambda r: prelu16(r, (1, 5, 4, 6), (1, 1, 6))),
+    "s16_prelu_alpha_zero_point": Case(lambda r: prelu16(r, (3, 17), (17,), alpha_zero_point=-9)),
     "s16_minimum_const": Case(lambda r: maxmin16(r, "MINIMUM", (3, 11), (11,), const=True)),
     "s16_mul_broadcast": Case(lambda r: op16x8(r, "MUL", (3, 4, 6), (3, 4, 6), b_shape=(6,)), vector=S16_FAST),
     "s16_avgpool": Case(
