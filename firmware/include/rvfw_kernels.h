@@ -614,6 +614,7 @@ void rvfw_reduce_max_s8_ref(const rvfw_reduce_params *p, const int8_t *input, in
 void rvfw_reduce_min_s8_ref(const rvfw_reduce_params *p, const int8_t *input, int8_t *output);
 void rvfw_squared_difference_s8_ref(const rvfw_binary_params *p, const int8_t *a, const int8_t *b, int8_t *output);
 void rvfw_prelu_s8_ref(const rvfw_binary_params *p, const int8_t *a, const int8_t *b, int8_t *output);
+void rvfw_prelu_s16_ref(const rvfw_binary_params *p, const int16_t *a, const int8_t *b, int16_t *output);
 void rvfw_arg_minmax_s8_ref(const rvfw_arg_params *p, const int8_t *input, void *output);
 void rvfw_transpose_conv_s16_ref(const rvfw_conv_params *p, const int16_t *input, const int8_t *filter,
                                  const int64_t *bias, const int32_t *output_multiplier, const int32_t *output_shift,
@@ -642,6 +643,8 @@ void rvfw_batch_matmul_s8_scalar(const rvfw_batch_matmul_params *p, const int8_t
 void rvfw_batch_matmul_s8_rvv(const rvfw_batch_matmul_params *p, const int8_t *a, const int8_t *b, int8_t *output);
 void rvfw_resize_bilinear_s8_ref(const rvfw_resize_bilinear_params *p, const int8_t *input, const int32_t *rows,
                                  const int32_t *cols, int8_t *output);
+void rvfw_resize_bilinear_s16_ref(const rvfw_resize_bilinear_params *p, const int16_t *input, const int32_t *rows,
+                                  const int32_t *cols, int16_t *output);
 void rvfw_resize_bilinear_s8_scalar(const rvfw_resize_bilinear_params *p, const int8_t *input, const int32_t *rows,
                                     const int32_t *cols, int8_t *output);
 /* lane_a, lane_b: each output row element's lower and upper input element in its row; lane_w: its dx. */
