@@ -30,7 +30,7 @@ class MemoryMode(StrEnum):
     AUTO = "auto"  # the fastest plan that fits the board
     FAST = "fast"
     SMALL = "small"  # ops in place over inputs that die there
-    TILED = "tiled"  # small, and the first stage streamed through line buffers
+    TILED = "tiled"  # small, and stages of layers streamed through line buffers
 
 
 PLANNED_MODES: tuple[MemoryMode, ...] = (MemoryMode.FAST, MemoryMode.SMALL, MemoryMode.TILED)

@@ -63,7 +63,7 @@ def _opt(commands, *flags: str, **kwargs) -> Option:
     return Option(tuple(commands), flags, kwargs)
 
 
-_MEMORY_HELP = ("fast; small: ops in place over inputs that die there; tiled: small, and the first stage streams a "
+_MEMORY_HELP = ("fast; small: ops in place over inputs that die there; tiled: small, and a stage of layers streams a "
                 "few rows at a time through line buffers")  # fmt: skip
 _BOARD_HELP = f"board name or YAML path (default: {DEFAULT_BOARD}"
 _MODEL_HELP = "path to the .tflite model (default: the bundled example)"

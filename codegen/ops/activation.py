@@ -38,7 +38,7 @@ from codegen.ops.common import (
     fail,
     float_activation,
 )
-from codegen.ops.contract import Form, Kind, OpContract
+from codegen.ops.contract import Form, Kind, OpContract, Rows
 from codegen.ops.kernels import family, lanes
 from codegen.ops.requantize import IDENTITY, REQUANTIZE, requantize_layer
 from codegen.quant import INT8_MAX, INT8_MIN, quantize_multiplier, round_half_away
@@ -316,6 +316,15 @@ def lower(ctx: LowerContext, op: Op) -> Layer:
     return ctx.layer(op, ctx.pick(LUT), LUT, [("size", size)], args)
 
 
+def rows(graph: Graph, op: Op) -> Rows | None:
+    """An int8 or float32 activation streams row by row (the tiled stage): each output element is
+    its own input element's, and the kernel takes a `size`."""
+    inp, out = graph.tensors[op.inputs[0]], graph.tensors[op.outputs[0]]
+    if inp.is_constant or tuple(inp.shape) != tuple(out.shape) or inp.dtype not in (DType.INT8, DType.FLOAT32):
+        return None
+    return Rows("rows")
+
+
 def check_s16(graph: Graph, op: Op) -> None:
     inp, out = expect_int16_io(graph, op)
     if op.kind in (OpKind.RELU, OpKind.RELU6, OpKind.LEAKY_RELU, OpKind.ABS):
@@ -403,8 +412,8 @@ CONTRACT = OpContract(
         DType.FLOAT32: Form(check_f32, lower_f32,
                             (CLAMP_F32, *UNARY_F32.values(), LOGISTIC_F32_SOFT, HARD_SWISH_F32_SOFT, TANH_F32_SOFT,
                              LEAKY_F32, ABS_F32), inplace=inplace,
-                            kinds=(OpKind.RELU, OpKind.RELU6, OpKind.LEAKY_RELU, OpKind.ABS, *UNARY_F32)),
-        None: Form(check, lower, (LUT,), inplace=inplace),
+                            kinds=(OpKind.RELU, OpKind.RELU6, OpKind.LEAKY_RELU, OpKind.ABS, *UNARY_F32), rows=rows),
+        None: Form(check, lower, (LUT,), inplace=inplace, rows=rows),
     },
     fold=fold,
 )  # fmt: skip

@@ -1,7 +1,7 @@
-"""TILED_STAGE: the graph's first stage run a few rows at a time through line buffers
-(planner.tiling). Each member lowers as usual, over the whole tensors; the generated code runs
-the schedule's steps from a build-time table, narrowing each call to the step's rows and pointing
-its streamed arguments at the rows in the buffers."""
+"""TILED_STAGE: a stage of the graph (its stem, or layers through its peak) run a few rows at a time
+through line buffers (planner.tiling). Each member lowers as usual, over the whole tensors; the
+generated code runs the schedule's steps from a build-time table, narrowing each call to the
+step's rows and pointing its streamed arguments at the rows in the buffers."""
 
 from __future__ import annotations
 

@@ -1,18 +1,21 @@
-"""Patch-based execution (seed 000, section 7; MCUNetV2) by rows: the graph's first stage runs a
-few output rows at a time, and each tensor inside it keeps only the rows its readers still need:
-a window of rows that slides down the tensor (a line buffer). No intermediate tensor of the stage
+"""Patch-based execution (seed 000, section 7; MCUNetV2) by rows: a stage of the graph (its stem,
+or a run of layers through the step where the most bytes are live) runs a few output rows at a
+time, and each tensor inside it keeps only the rows its readers still need: a window of rows that
+slides down the tensor (a line buffer). No intermediate tensor of the stage
 exists in full, and no row is computed twice: where MCUNetV2 recomputes each patch's halo, the
 rows of the halo are still in the window when the next rows need them.
 
-A pure pass: it finds the stage (from the graph's first op, every tensor inside read only inside),
-simulates its schedule at build time, and rewrites it into one TILED_STAGE op whose line buffers
-are its scratch. The schedule is a flat list of steps: compute rows [row0, row0 + rows) of a
-member, or move a buffer's live rows to its top when the next rows would not fit below them.
+A pure pass: it finds the stages (from the graph's first op, or from one of the REACH ops before
+the peak step through it; every tensor inside read only inside), simulates each one's schedule
+at build time, and rewrites it into one TILED_STAGE op whose line buffers are its scratch. The
+schedule is a flat list of steps: compute rows [row0, row0 + rows) of a member, or move a
+buffer's live rows to its top when the next rows would not fit below them.
 
 Members and how a band of output rows maps to the input rows they read, as each op declares it
 (ops.contract.Rows, a form's `rows`):
 - "window": today CONV_2D, DEPTHWISE_CONV_2D (any stride, dilation, folded PAD), AVERAGE/MAX_POOL_2D;
-- "rows": ADD (a residual ADD fused into its conv is split back out), QUANTIZE float32 -> int8;
+- "rows": ADD (a residual ADD fused into its conv is split back out), QUANTIZE float32 -> int8, the
+  int8 and float32 activations (TANH, LOGISTIC, RELU ...: ESPCN's between its convolutions);
 - "transpose": a TRANSPOSE of the stage's input (read whole) whose output rows are one strided copy
   each (PyTorch models' NCHW -> NHWC at the input).
 """
@@ -26,7 +29,10 @@ from codegen.ir import Graph, Op, OpKind
 from codegen.ops import streaming_rows
 
 BAND_ROWS = (1, 2, 4, 8, 16)
-STARTS = (0, 1)  # the stage's first op: the graph's first, or the one after it
+STARTS = (0, 1)  # the stem's first op: the graph's first, or the one after it
+REACH = 12  # a stage past the stem starts at most this many ops before the step where most bytes are live
+ENDS = 4  # stage ends tried from each start past the stem
+ROUNDS = 3  # stages tiled one after another, each where the arena's peak then lies
 MAX_ROWS = 1 << 15  # rows are int16 in the step table (rvfw_stage_step)
 
 
@@ -326,33 +332,63 @@ def rewrite(graph: Graph, tiling: StageTiling) -> Graph:
 
 def why_not_tiled(graph: Graph, untiled: int) -> str:
     """One line: why tile_first_stage left the graph as it was (the plan it would tile is `untiled` bytes)."""
-    _x, members = find_stage(graph)
-    if any(_valid_ends(graph, *find_stage(graph, k)) for k in STARTS):
-        names = ", ".join(dict.fromkeys(m.op.kind.value.lower() for m in members))
-        return (f"no stage of its first {len(members)} layers ({names}) lowers the arena below {untiled:,} B: "
-                "the peak lies past them")  # fmt: skip
-    first = graph.ops[0] if graph.ops else None
-    if first is None:
+    if not graph.ops:
         return "no ops to tile"
-    what = first.kind.value.lower()
-    stop = members[-1].op if members else first
-    return (f"the graph's first stage ends at op #{stop.index} ({stop.kind.value.lower()}) before two streamable "
-            f"layers: tiling streams convolutions, pools, residual adds, a quantize of the input and a transpose of "
-            f"it from the first op (here {what})")  # fmt: skip
+    peak = graph.ops[live_peak(graph)]
+    where = f"op #{peak.index} ({peak.kind.value.lower()}), where the most bytes are live"
+    candidates = _candidates(graph)
+    if candidates:
+        names = ", ".join(dict.fromkeys(m.op.kind.value.lower() for _x, stage in candidates for m in stage))
+        return f"no stage of its {names} layers lowers the arena below {untiled:,} B (the peak: {where})"
+    return (
+        f"no stage of two streamable layers runs from the stem or through {where}: tiling streams "
+        "convolutions, pools, residual adds, activations, and a quantize or transpose of the input"
+    )
 
 
-def tile_first_stage(graph: Graph, plan_arena, budget: int | None = None) -> tuple[Graph, StageTiling | None]:
-    """Tile the stage end and band height that give the smallest arena (plan_arena(graph) -> bytes),
-    ties to the fewest steps; with a budget, the fewest steps whose arena fits it (the smallest
-    arena when none does)."""
-    untiled = plan_arena(graph)
-    if budget is None:  # no tiling is a candidate too: nothing changes
-        best = ((False, untiled, 0), graph, None)
-    else:
-        best = ((untiled > budget, untiled if untiled > budget else 0, 0), graph, None)
-    stages = [(x, members[:end]) for x, members in map(lambda k: find_stage(graph, k), STARTS)
-              for end in _valid_ends(graph, x, members)]  # fmt: skip
-    for x, stage in stages:
+def live_peak(graph: Graph) -> int:
+    """The op step at which the most activation bytes are live (made at or before it, read at or
+    after it): a stage lowers the arena only if it runs through that step."""
+    first: dict[int, int] = dict.fromkeys(graph.inputs, 0)
+    last: dict[int, int] = {}
+    for step, op in enumerate(graph.ops):
+        for t in op.inputs:
+            if t >= 0 and not graph.tensors[t].is_constant:
+                last[t] = step
+        for t in op.outputs:
+            first.setdefault(t, step)
+    for t in graph.outputs:
+        last[t] = len(graph.ops)
+    live = [0] * max(len(graph.ops), 1)
+    for t, a in first.items():
+        for step in range(a, min(last.get(t, a), len(graph.ops) - 1) + 1):
+            live[step] += graph.tensors[t].nbytes
+    return max(range(len(live)), key=live.__getitem__)
+
+
+def _candidates(graph: Graph) -> list[tuple[int, list[Member]]]:
+    """(stage input, members) of every stage worth planning: from the stem (STARTS, any end), and
+    from each of the REACH ops before the peak step, ending at or past it (U-Net decoders, ESPCN's
+    full-resolution tail, an autoencoder's last upsampling)."""
+    peak = live_peak(graph)
+    position = {id(op): k for k, op in enumerate(graph.ops)}
+    found = []
+    for k in sorted({*STARTS, *range(max(0, peak - REACH), peak + 1)}):
+        x, members = find_stage(graph, k)
+        past = 0  # past the stem, the first ENDS stage ends at or after the peak: longer ones add steps
+        for end in _valid_ends(graph, x, members):
+            last = next(op for op in graph.ops if op.index == members[end - 1].op.index)
+            if k in STARTS:
+                found.append((x, members[:end]))
+            elif position[id(last)] >= peak and past < ENDS:
+                found.append((x, members[:end]))
+                past += 1
+    return found
+
+
+def _best_stage(graph: Graph, plan_arena, budget: int | None, best: tuple) -> tuple:
+    """The best of `best` ((key, graph, tiling)) and every candidate stage tiled into graph."""
+    for x, stage in _candidates(graph):
         out_h = _rows(graph, stage[-1].op.outputs[0])
         for rows in sorted({*BAND_ROWS, out_h // 2} - {0}, reverse=True):
             if rows >= out_h:
@@ -360,11 +396,38 @@ def tile_first_stage(graph: Graph, plan_arena, budget: int | None = None) -> tup
             tiling = tile(graph, x, stage, rows)
             candidate = rewrite(graph, tiling)
             arena = plan_arena(candidate)
+            steps = len(tiling.steps)
             if budget is None:
-                key = (False, arena, len(tiling.steps))
+                key = (False, arena, steps)
             else:
                 fits = arena <= budget
-                key = (not fits, arena if not fits else len(tiling.steps), 0)
+                key = (not fits, arena if not fits else steps, 0)
             if key < best[0]:
                 best = (key, candidate, tiling)
-    return best[1], best[2]
+    return best
+
+
+def tile_first_stage(graph: Graph, plan_arena, budget: int | None = None) -> tuple[Graph, StageTiling | None]:
+    """Tile the stages (each: start, end and band height) that give the smallest arena
+    (plan_arena(graph) -> bytes), ties to the fewest steps; with a budget, the fewest steps whose
+    arena fits it (the smallest arena when none does). A stage is the stem or one running through
+    the step where the most bytes are live; after one is tiled the peak may move, so up to ROUNDS
+    stages are tiled, each only where it lowers the arena further. Returns the graph and the first
+    tiling made (None: nothing tiled)."""
+    untiled = plan_arena(graph)
+    if budget is None:  # no tiling is a candidate too: nothing changes
+        best = ((False, untiled, 0), graph, None)
+    else:
+        best = ((untiled > budget, untiled if untiled > budget else 0, 0), graph, None)
+    first = None
+    for _ in range(ROUNDS):
+        # a stage after the first must lower the arena itself (not only take fewer steps than the first)
+        bar = best[0] if first is None else (best[0][0], best[0][1], 0)
+        found = _best_stage(best[1], plan_arena, budget, (bar, best[1], None))
+        if found[2] is None or (first is not None and found[0][:2] >= best[0][:2]):
+            break
+        first = first or found[2]
+        best = found
+        if budget is not None and not best[0][0]:
+            break  # it fits: more stages would only add steps
+    return best[1], first

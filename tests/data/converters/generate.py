@@ -466,6 +466,42 @@ def tcn():
     return keras.Model(x, L.Dense(4, bias_initializer=BIAS)(L.GlobalAveragePooling1D()(y))), [(1, 64, 4)]
 
 
+def espcn():
+    """ESPCN super-resolution (issue 59): three convolutions at the input's full resolution, then
+    DEPTH_TO_SPACE (x2). Dense prediction: the resolution never drops, the arena's peak is late."""
+    x = keras.Input((48, 48, 1), batch_size=1)
+    y = L.Conv2D(16, 5, padding="same", activation="tanh", bias_initializer=BIAS)(x)
+    y = L.Conv2D(8, 3, padding="same", activation="tanh", bias_initializer=BIAS)(y)
+    y = L.Conv2D(4, 3, padding="same", bias_initializer=BIAS)(y)
+    return keras.Model(x, L.Lambda(lambda t: tf.nn.depth_to_space(t, 2))(y)), [(1, 48, 48, 1)]
+
+
+def unet():
+    """A two-level U-Net (issue 59): an encoder whose skip tensors the decoder joins after
+    upsampling (CONCATENATION), at 48x48."""
+    x = keras.Input((48, 48, 3), batch_size=1)
+    s1 = L.Conv2D(8, 3, padding="same", activation="relu", bias_initializer=BIAS)(x)
+    s1 = L.Conv2D(8, 3, padding="same", activation="relu", bias_initializer=BIAS)(s1)
+    s2 = L.Conv2D(16, 3, padding="same", activation="relu", bias_initializer=BIAS)(L.MaxPooling2D()(s1))
+    b = L.Conv2D(24, 3, padding="same", activation="relu", bias_initializer=BIAS)(L.MaxPooling2D()(s2))
+    u2 = L.Concatenate()([L.UpSampling2D()(b), s2])
+    u2 = L.Conv2D(16, 3, padding="same", activation="relu", bias_initializer=BIAS)(u2)
+    u1 = L.Concatenate()([L.UpSampling2D()(u2), s1])
+    u1 = L.Conv2D(8, 3, padding="same", activation="relu", bias_initializer=BIAS)(u1)
+    return keras.Model(x, L.Conv2D(2, 1, bias_initializer=BIAS)(u1)), [(1, 48, 48, 3)]
+
+
+def bilinear_autoencoder():
+    """A convolutional autoencoder whose decoder upsamples bilinearly (issue 59), at 48x48."""
+    x = keras.Input((48, 48, 1), batch_size=1)
+    y = L.Conv2D(8, 3, strides=2, padding="same", activation="relu", bias_initializer=BIAS)(x)
+    y = L.Conv2D(16, 3, strides=2, padding="same", activation="relu", bias_initializer=BIAS)(y)
+    y = L.UpSampling2D(interpolation="bilinear")(y)
+    y = L.Conv2D(8, 3, padding="same", activation="relu", bias_initializer=BIAS)(y)
+    y = L.UpSampling2D(interpolation="bilinear")(y)
+    return keras.Model(x, L.Conv2D(1, 3, padding="same", bias_initializer=BIAS)(y)), [(1, 48, 48, 1)]
+
+
 # The models whose golden is LiteRT's reference kernels although TFLite Micro runs them: where it
 # is known wrong (docs/tflm-differences.md).
 TFLM_WRONG = {"keras_tcn_int8", "keras_tcn_float"}
@@ -508,6 +544,10 @@ MODELS: dict[str, tuple[Callable, tuple[str, ...]]] = {
     "gelu_mlp": (gelu_mlp, ("int8",)),  # issue 56: beyond TFLite Micro (float32 GELU is refused)
     "layer_norm": (layer_norm, ("int8", "float")),
     "tcn": (tcn, ("int8", "float")),
+    # issue 59: dense prediction, where tiling must reach past the first stage
+    "espcn": (espcn, ("int8", "float")),
+    "unet": (unet, ("int8", "float")),
+    "bilinear_ae": (bilinear_autoencoder, ("int8", "float")),
 }
 
 
