@@ -58,7 +58,8 @@ class Band:
 @dataclass(frozen=True)
 class StageMember:
     """How a tiled stage (ops.stage) narrows one member's call to the rows of a step: "window" sets
-    the params' out_h, in_h and pad_h from the step; "rows" sets size = rows * per_row; "last_dim"
+    the params' out_h, in_h and pad_h from the step; "gather" sets out_h, row0 and row_base (the
+    step's pad_h holds the first input row it reads); "rows" sets size = rows * per_row; "last_dim"
     sets dims[dim] = rows * per_row (elementwise params laid out as dims and strides); "transpose"
     sets dims[dim] = rows * per_row and offset = offset + row0 * row_offset. slots: per pointer
     argument the stage points at a row (the argument's position, the arena offset of the tensor or

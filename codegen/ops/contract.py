@@ -48,14 +48,17 @@ class Rows:
     the tiled stage (planner.tiling): "window" (a convolution or pooling window: `window` is
     (stride_h, pad_h, span_h, in_h)); "rows" (row r reads row r of each input: elementwise);
     "transpose" (a copy of the whole input whose output rows are one strided copy each: `band`,
-    ops.movement.row_band)."""
+    ops.movement.row_band); "gather" (output row y reads input rows sources[y] = (first, last),
+    a resize's table: the kernel takes params row0, the first output row, and row_base, the input
+    row its input pointer points at)."""
 
     form: str
     window: tuple[int, int, int, int] = (1, 0, 0, 0)
     band: tuple[int, int, int, int] = (0, 0, 0, 0)
+    sources: tuple[tuple[int, int], ...] = ()
 
     def __post_init__(self) -> None:
-        assert self.form in ("window", "rows", "transpose"), self.form
+        assert self.form in ("window", "rows", "transpose", "gather"), self.form
 
 
 RowsOf = Callable[[Graph, Op], "Rows | None"]

@@ -18,7 +18,7 @@ from codegen.ops.common import (
     expect_same_quant,
     fail,
 )
-from codegen.ops.contract import Form, Kind, OpContract
+from codegen.ops.contract import Form, Kind, OpContract, Rows
 from codegen.ops.kernels import Need, family, lanes
 
 # The RVV kernels put an output row's elements (columns x channels) in lanes, gathering each one's
@@ -117,7 +117,7 @@ def lower(ctx: LowerContext, op: Op) -> Layer:
     inp, out = ctx.tensor(op.inputs[0]), ctx.tensor(op.outputs[0])
     a, h = op.options.get("align_corners", False), op.options.get("half_pixel_centers", False)
     params = [("batches", inp.shape[0]), ("in_h", inp.shape[1]), ("in_w", inp.shape[2]), ("depth", inp.shape[3]),
-              ("out_h", out.shape[1]), ("out_w", out.shape[2])]  # fmt: skip
+              ("out_h", out.shape[1]), ("out_w", out.shape[2]), ("row0", 0), ("row_base", 0)]  # fmt: skip
     depth = inp.shape[3]
     if inp.dtype is DType.FLOAT32:
         (row_index, row_weight), (col_index, col_weight) = (
@@ -154,9 +154,22 @@ def lower(ctx: LowerContext, op: Op) -> Layer:
     return ctx.layer(op, picked, RESIZE, params, operands)
 
 
+def rows(graph: Graph, op: Op) -> Rows | None:
+    """A tiled stage reads each output row's two input rows from the table (the "gather" form)."""
+    inp, out = graph.tensors[op.inputs[0]], graph.tensors[op.outputs[0]]
+    if inp.is_constant or len(inp.shape) != 4 or inp.shape[0] != 1:
+        return None
+    a, h = op.options.get("align_corners", False), op.options.get("half_pixel_centers", False)
+    if inp.dtype is DType.FLOAT32:
+        index, _weights = float_taps(out.shape[1], inp.shape[1], a, h)
+    else:
+        index = taps(out.shape[1], inp.shape[1], a, h)
+    return Rows("gather", sources=tuple((int(lo), int(hi)) for lo, hi, *_ in index))
+
+
 CONTRACT = OpContract(
     kinds={
         OpKind.RESIZE_BILINEAR: Kind(4, (2, 2)),
     },
-    forms={None: Form(check, lower, (RESIZE, RESIZE_S16, RESIZE_F32, RESIZE_F32_SOFT))},
+    forms={None: Form(check, lower, (RESIZE, RESIZE_S16, RESIZE_F32, RESIZE_F32_SOFT), rows=rows)},
 )

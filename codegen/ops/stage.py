@@ -78,8 +78,8 @@ def lower(ctx: LowerContext, op: Op) -> Layer:
             t = arg.tensor
             slots.append((position, offsets[t], _rows(graph, t)[1], k))
         out_h, out_row = _rows(graph, m_op.outputs[0])
-        if member.form == "window":
-            members.append(StageMember(layer, "window", slots))
+        if member.form in ("window", "gather"):  # gather: the step's pad_h is the kernel's row_base
+            members.append(StageMember(layer, member.form, slots))
         elif member.form == "rows":
             elems = graph.tensors[m_op.outputs[0]].num_elements // out_h
             params = dict(layer.params)

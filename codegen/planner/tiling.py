@@ -17,7 +17,9 @@ Members and how a band of output rows maps to the input rows they read, as each 
 - "rows": ADD (a residual ADD fused into its conv is split back out), QUANTIZE float32 -> int8, the
   int8 and float32 activations (TANH, LOGISTIC, RELU ...: ESPCN's between its convolutions);
 - "transpose": a TRANSPOSE of the stage's input (read whole) whose output rows are one strided copy
-  each (PyTorch models' NCHW -> NHWC at the input).
+  each (PyTorch models' NCHW -> NHWC at the input);
+- "gather": RESIZE_BILINEAR, whose output rows each read two input rows from its table (an
+  autoencoder's or a decoder's upsampling).
 """
 
 from __future__ import annotations
@@ -39,9 +41,10 @@ MAX_ROWS = 1 << 15  # rows are int16 in the step table (rvfw_stage_step)
 @dataclass(frozen=True)
 class Member:
     op: Op
-    form: str  # "window" | "rows" | "transpose"
+    form: str  # "window" | "rows" | "transpose" | "gather"
     window: tuple[int, int, int, int] = (1, 0, 0, 0)  # "window": (stride_h, pad_h, span_h, in_h)
     band: tuple[int, int, int, int] = (0, 0, 0, 0)  # "transpose": ops.movement.row_band
+    sources: tuple[tuple[int, int], ...] = ()  # "gather": the input rows (first, last) each output row reads
 
 
 @dataclass(frozen=True)
@@ -117,11 +120,11 @@ def member_of(graph: Graph, op: Op, stage_input: int) -> Member | None:
     declared = streaming_rows(graph, op)
     if declared is None:
         return None
-    if declared.form == "window" and not (len(streamed) == 1 and _nhwc(graph, streamed[0])):
+    if declared.form in ("window", "gather") and not (len(streamed) == 1 and _nhwc(graph, streamed[0])):
         return None
     if declared.form == "transpose" and streamed != [stage_input]:
         return None
-    return Member(op, declared.form, declared.window, declared.band)
+    return Member(op, declared.form, declared.window, declared.band, declared.sources)
 
 
 def find_stage(graph: Graph, start: int = 0) -> tuple[int, list[Member]]:
@@ -167,7 +170,12 @@ def _valid_ends(graph: Graph, x: int, members: list[Member]) -> list[int]:
 
 
 def _input_rows(member: Member, a: int, b: int) -> tuple[int, int, int]:
-    """(first input row read, one past the last, padding rows above) for output rows [a, b)."""
+    """(first input row read, one past the last, padding rows above) for output rows [a, b); a
+    gather member's third value is its first input row (the kernel's row_base, in the step's
+    pad_h field)."""
+    if member.form == "gather":
+        first = min(lo for lo, _hi in member.sources[a:b])
+        return first, max(hi for _lo, hi in member.sources[a:b]) + 1, first
     if member.form != "window":
         return a, b, 0
     stride, pad, span, in_h = member.window
@@ -233,7 +241,7 @@ def schedule(graph: Graph, x: int, members: list[Member], band_rows: int, caps: 
             need[t_out] = max(need[t_out], b - low[t_out])
         for t in _streamed(graph, m.op):
             if t in read:
-                for row in range(src0, src1) if m.form == "window" else range(a, b):
+                for row in range(src0, src1) if m.form in ("window", "gather") else range(a, b):
                     read[t][row] = len(steps)
         if t_out in written:
             written[t_out].update(dict.fromkeys(range(a, b), len(steps)))
@@ -242,7 +250,7 @@ def schedule(graph: Graph, x: int, members: list[Member], band_rows: int, caps: 
                 _k, _count, row_offset, first = m.band
                 x_low[len(steps)] = first + a * row_offset if first >= 0 else 0
             else:
-                x_low[len(steps)] = (src0 if m.form == "window" else a) * _row_bytes(graph, x)
+                x_low[len(steps)] = (src0 if m.form in ("window", "gather") else a) * _row_bytes(graph, x)
         if t_out == out:
             out_end[len(steps)] = b * out_bytes
         steps.append(Step(k, a, b - a, src1 - src0, pad, (*at_in, a - top.get(t_out, 0))))

@@ -242,6 +242,9 @@ typedef struct {
 
 typedef struct {
     int32_t batches, in_h, in_w, depth, out_h, out_w;
+    /* A tiled stage's call (ops.stage): output rows [row0, row0 + out_h), the input pointer at
+     * input row row_base (both 0 for the whole tensor). */
+    int32_t row0, row_base;
 } rvfw_resize_bilinear_params;
 
 typedef struct {

@@ -8,15 +8,17 @@
 
 /* For each output row y of each batch, ROW with r0 and r1 the two input rows it blends (elements of
  * type T; `rows`: the build-time table, per_row entries per output row, lower and upper row first).
- * ROW writes the row's out_w * depth outputs and moves the kernel's output pointer past them. */
+ * ROW writes the row's out_w * depth outputs and moves the kernel's output pointer past them. A
+ * tiled stage's call (ops.stage) takes output rows [row0, row0 + out_h) of one batch, its input
+ * pointing at input row row_base of the table's rows. */
 #define RVFW_RESIZE_ROWS(p, T, input, rows, per_row, ROW)                                                          \
     do {                                                                                                          \
         const int32_t row_elements_ = (p)->in_w * (p)->depth;                                                     \
         for (int32_t b_ = 0; b_ < (p)->batches; ++b_) {                                                           \
             const T *in_ = (input) + b_ * (p)->in_h * row_elements_;                                              \
-            for (int32_t y = 0; y < (p)->out_h; ++y) {                                                            \
-                const T *r0 = in_ + (rows)[(per_row) * y] * row_elements_;                                        \
-                const T *r1 = in_ + (rows)[(per_row) * y + 1] * row_elements_;                                    \
+            for (int32_t y = (p)->row0; y < (p)->row0 + (p)->out_h; ++y) {                                        \
+                const T *r0 = in_ + ((rows)[(per_row) * y] - (p)->row_base) * row_elements_;                      \
+                const T *r1 = in_ + ((rows)[(per_row) * y + 1] - (p)->row_base) * row_elements_;                  \
                 ROW;                                                                                              \
             }                                                                                                     \
         }                                                                                                         \

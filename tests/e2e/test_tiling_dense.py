@@ -1,7 +1,9 @@
 """Issue 59: tiling past the CNN stem, where dense-prediction networks keep full resolution. ESPCN
 (three convolutions with TANH between them at the input's resolution, then DEPTH_TO_SPACE) is
-tiled through its activations (elementwise members stream row by row), its arena at most half the
-fast plan's for at most 1.3x its instructions, bit-exact against TFLite Micro."""
+tiled through its activations (elementwise members stream row by row); the bilinear autoencoder
+through its decoder's RESIZE_BILINEAR (a "gather" member: each output row reads the two input rows
+its table names). Each: its arena at most half the fast plan's for at most 1.3x its
+instructions, bit-exact against TFLite Micro."""
 
 from __future__ import annotations
 
@@ -15,9 +17,11 @@ from tests.fuzz import graphcheck
 CORPUS = ROOT / "tests" / "data" / "converters"
 
 
-@pytest.mark.parametrize("name", ["keras_espcn_int8", "keras_espcn_float"])
+@pytest.mark.parametrize(
+    "name", ["keras_espcn_int8", "keras_espcn_float", "keras_bilinear_ae_int8", "keras_bilinear_ae_float"]
+)
 @pytest.mark.parametrize("board", ["spike-rv32imc", "spike-rv64gcv"])
-def test_espcn_tiled_at_half_the_arena(tmp_path, sim_tools, name, board):
+def test_dense_prediction_tiled_at_half_the_arena(tmp_path, sim_tools, name, board):
     files, expected = graphcheck.committed(CORPUS / f"{name}.npz", tmp_path)
     runs = {}
     for memory in ("fast", "tiled"):
