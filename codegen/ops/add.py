@@ -36,8 +36,15 @@ def same_shape(graph: Graph, op: Op) -> bool:
 
 
 def add_params(a: Tensor, b: Tensor, out: Tensor, activation: str, size: int) -> list[tuple[str, int]]:
-    """The rvfw_add_params fields for out = a + b over `size` elements."""
-    return [("size", size), *binary.rescaled_sum_params(a, b, out, activation)]
+    """The rvfw_add_params fields for out = a + b over `size` elements; fast_requant where the
+    inputs' shifts are right shifts of 0 to 29 bits and the output's of 1 to 29 (an input term,
+    (x - z) << 20 with |x - z| <= 255, and a sum of two terms each at most half that stay below
+    2^29: rvfw_requantize_right0 and rvfw_requantize_right are exact)."""
+    fields = binary.rescaled_sum_params(a, b, out, activation)
+    f = dict(fields)
+    fast = (f["left_shift"] == binary.LEFT_SHIFT and all(-29 <= f[k] <= 0 for k in ("input1_shift", "input2_shift"))
+            and -29 <= f["output_shift"] <= -1)  # fmt: skip
+    return [("size", size), *fields, ("fast_requant", int(fast))]
 
 
 def spare_scratch(graph: Graph, op: Op) -> int:

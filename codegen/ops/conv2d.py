@@ -56,7 +56,8 @@ CONV_TAIL = CONV.variant("CONV_2D, columns in the output", {"scalar": "conv2d_ta
 # of four and four, one word load for two weights), on boards whose core timings are documented and
 # measured on its RTL (Need "mul_pairs"): the weights packed in pairs at build time, twice
 # their bytes in flash (a speed table: `--optimize size` keeps the plain kernel), where no weight is
-# -128 (then every two-tap half-sum fits int16) and the plan gave im2col columns.
+# -128 (then every two-tap half-sum fits int16); without im2col columns from the plan it puts them
+# in its output's tail, as CONV_TAIL does.
 CONV_PAIRS = replace(
     CONV.variant(
         "CONV_2D, two output channels per multiply",
@@ -64,7 +65,7 @@ CONV_PAIRS = replace(
         {"scalar": ("input", "filter_pairs", "bias_folded", "multiplier", "shift8", "output", "columns")},
     ),
     tables=frozenset({"scalar"}),
-).requiring({"scalar": (*conv_common.PAIRS, conv_common.COLUMNS)})
+).requiring({"scalar": conv_common.PAIRS})
 # On the CORE-V SIMD extension (CV32E40P: cv.sdotsp.b, post-increment loads, min/max), the boards
 # that declare it (isa.custom: xcvsimd, xcvmem, xcvalu): four MACs per instruction, the weights
 # repacked in blocks of four channels by four taps (quads_table: the filter's bytes, padded).

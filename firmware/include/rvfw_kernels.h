@@ -368,6 +368,9 @@ typedef struct {
     int32_t input2_offset, input2_multiplier, input2_shift;
     int32_t output_offset, output_multiplier, output_shift;
     int32_t output_activation_min, output_activation_max;
+    /* the inputs' shifts right shifts of 0..29 bits, the output's of 1..29 (codegen.ops.add.add_params):
+     * the fast scalar kernel requantises with one high multiply (terms and sums stay below 2^29) */
+    int32_t fast_requant;
 } rvfw_add_params;
 
 typedef struct {

@@ -56,6 +56,15 @@ static inline int32_t rvfw_requantize_right(int32_t acc, int32_t multiplier, int
     return (q + (1 + (1 << right)) + 2 * (q >> 31)) >> (right + 1);
 }
 
+/* rvfw_requantize_right that also takes right = 0 (a multiplier of exactly one half, as ADD's
+ * larger input has): then TFLite's rounding shift does nothing and the result is the doubling high
+ * multiply alone, floor((q + 1) / 2). |acc| < 2^29, 0 <= right <= 29. */
+static inline int32_t rvfw_requantize_right0(int32_t acc, int32_t multiplier, int32_t right)
+{
+    const int32_t q = (int32_t)(((int64_t)(int32_t)((uint32_t)acc << 2) * (int64_t)multiplier) >> 32);
+    return right ? (q + (1 + (1 << right)) + 2 * (q >> 31)) >> (right + 1) : (q + 1) >> 1;
+}
+
 /* The int8 output of a kernel that reads rvfw_conv_params.fast_requant: the fast form where the
  * build proved it exact, else the general one. */
 #define RVFW_OUTPUT_S8_FAST(fast, acc, multiplier, shift, offset, lo, hi)                                              \

@@ -11,10 +11,29 @@
     rvfw_requantize(((x) + (p)->which##_offset) * (1 << (p)->left_shift), (p)->which##_multiplier,               \
                     (p)->which##_shift)
 
+/* The loop with every field in a local (an int8 store could alias them: the compiler would reload
+ * each one every element) and, where the build proved it exact, one high multiply per requantisation. */
+static void add_loop(const rvfw_add_params *p, const int8_t *input1, const int8_t *input2, int8_t *output)
+{
+    const int32_t n = p->size, o1 = p->input1_offset, o2 = p->input2_offset, m1 = p->input1_multiplier;
+    const int32_t m2 = p->input2_multiplier, r1 = -p->input1_shift, r2 = -p->input2_shift, left = p->left_shift;
+    const int32_t mo = p->output_multiplier, ro = -p->output_shift, offset = p->output_offset;
+    const int32_t lo = p->output_activation_min, hi = p->output_activation_max;
+    for (int32_t i = 0; i < n; ++i) {
+        const int32_t a = rvfw_requantize_right0((input1[i] + o1) * (1 << left), m1, r1);
+        const int32_t b = rvfw_requantize_right0((input2[i] + o2) * (1 << left), m2, r2);
+        output[i] = (int8_t)rvfw_clamp(rvfw_requantize_right(a + b, mo, ro) + offset, lo, hi);
+    }
+}
+
 RVFW_KERNEL void rvfw_add_s8_scalar(const rvfw_add_params *p, const int8_t *input1, const int8_t *input2, int8_t *output,
                         int32_t *tables)
 {
     if (!tables || p->size < 512) {
+        if (p->fast_requant) {
+            add_loop(p, input1, input2, output);
+            return;
+        }
         for (int32_t i = 0; i < p->size; ++i) {
             const int32_t sum = RVFW_ADD_TERM(p, input1[i], input1) + RVFW_ADD_TERM(p, input2[i], input2);
             output[i] = RVFW_OUTPUT_S8(p, sum, p->output_multiplier, p->output_shift);
@@ -26,6 +45,14 @@ RVFW_KERNEL void rvfw_add_s8_scalar(const rvfw_add_params *p, const int8_t *inpu
         term1[x] = RVFW_ADD_TERM(p, x, input1);
         term2[x] = RVFW_ADD_TERM(p, x, input2);
     }
-    for (int32_t i = 0; i < p->size; ++i)
-        output[i] = RVFW_OUTPUT_S8(p, term1[input1[i]] + term2[input2[i]], p->output_multiplier, p->output_shift);
+    const int32_t n = p->size, mo = p->output_multiplier, so = p->output_shift, offset = p->output_offset;
+    const int32_t lo = p->output_activation_min, hi = p->output_activation_max;
+    if (p->fast_requant) {
+        for (int32_t i = 0; i < n; ++i)
+            output[i] = (int8_t)rvfw_clamp(rvfw_requantize_right(term1[input1[i]] + term2[input2[i]], mo, -so) + offset,
+                                           lo, hi);
+        return;
+    }
+    for (int32_t i = 0; i < n; ++i)
+        output[i] = rvfw_requantize_s8(term1[input1[i]] + term2[input2[i]], mo, so, offset, lo, hi);
 }

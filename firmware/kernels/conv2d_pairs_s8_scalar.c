@@ -14,7 +14,10 @@
  * two taps for 16 MACs.
  *
  * The input offset is folded into the bias (bias_folded), padding taps read the zero point through
- * im2col columns as in conv2d_s8_scalar, whose column scratch this kernel takes too. */
+ * im2col columns as in conv2d_s8_scalar, whose column scratch this kernel takes too. Where the plan
+ * left no room for them (col NULL), the columns go in the tail of the output as in
+ * conv2d_tail_s8_scalar, and the last pixels, whose outputs would overwrite that tail, are summed
+ * one at a time from the input with the weights read back out of the pairs (one_pixel). */
 #include <stddef.h>
 
 #include "rvfw_conv_scalar.h"
@@ -50,6 +53,45 @@ __attribute__((noinline)) static void matmul_pairs(const rvfw_conv_params *p, co
     }
 }
 
+/* One pixel without columns: every output channel's sum over the window read in place (taps in the
+ * padding take the input's zero point), each weight decoded from its pair word (w_a the word's low
+ * half sign-extended, w_b the rest shifted down). */
+static void one_pixel(const rvfw_conv_params *p, const int8_t *input, const int32_t *pairs, const int32_t *bias_folded,
+                      const int32_t *output_multiplier, const int8_t *output_shift, int32_t pixel, int8_t *out)
+{
+    const int32_t in_c = p->in_c, in_w = p->in_w, out_c = p->out_c, n = p->k_h * p->k_w * in_c;
+    const int32_t ox = pixel % p->out_w, oy = pixel / p->out_w % p->out_h, b = pixel / (p->out_w * p->out_h);
+    const int8_t *in_batch = input + b * p->in_h * in_w * in_c;
+    const int32_t y0 = oy * p->stride_h - p->pad_h, x0 = ox * p->stride_w - p->pad_w, zero_point = -p->input_offset;
+    const int32_t fast = p->fast_requant, offset = p->output_offset;
+    const int32_t lo = p->output_activation_min, hi = p->output_activation_max;
+    for (int32_t oc = 0; oc < out_c; oc += 4) {
+        const int32_t *w = pairs + (oc / 4) * 2 * n;
+        int32_t acc[4] = {0, 0, 0, 0};
+        for (int32_t ky = 0, tap = 0; ky < p->k_h; ++ky) {
+            const int32_t y = y0 + ky * p->dilation_h;
+            for (int32_t kx = 0; kx < p->k_w; ++kx) {
+                const int32_t xx = x0 + kx * p->dilation_w;
+                const int inside = y >= 0 && y < p->in_h && xx >= 0 && xx < in_w;
+                const int8_t *x = in_batch + (y * in_w + xx) * in_c;
+                for (int32_t c = 0; c < in_c; ++c, ++tap) {
+                    const int32_t v = inside ? x[c] : zero_point;
+                    for (int j = 0; j < 2; ++j) {
+                        const int32_t word = w[2 * tap + j], low = (int16_t)(word & 0xFFFF);
+                        acc[2 * j] += v * low;
+                        acc[2 * j + 1] += v * ((word - low) >> 16); /* an exact multiple of 65536 */
+                    }
+                }
+            }
+        }
+        for (int32_t i = 0; i < 4 && oc + i < out_c; ++i) {
+            const int32_t c = oc + i;
+            /* acc sums raw inputs: the folded bias carries the input offset */
+            out[c] = RVFW_OUTPUT_S8_FAST(fast, acc[i] + bias_folded[c], output_multiplier[c], output_shift[c], offset, lo, hi);
+        }
+    }
+}
+
 RVFW_KERNEL void rvfw_conv2d_pairs_s8_scalar(const rvfw_conv_params *p, const int8_t *input, const int32_t *pairs,
                                              const int32_t *bias_folded, const int32_t *output_multiplier,
                                              const int8_t *output_shift, int8_t *output, int8_t *col)
@@ -60,9 +102,17 @@ RVFW_KERNEL void rvfw_conv2d_pairs_s8_scalar(const rvfw_conv_params *p, const in
         return;
     }
     const int32_t out_c = p->out_c, n = p->k_h * p->k_w * p->in_c;
-    for (int32_t px = 0; px < pixels; px += RVFW_CONV_IM2COL_PIXELS) {
-        const int32_t count = pixels - px < RVFW_CONV_IM2COL_PIXELS ? pixels - px : RVFW_CONV_IM2COL_PIXELS;
+    int32_t columns_end = pixels; /* pixels [0, columns_end) run on im2col columns */
+    if (!col) {                   /* no column scratch: the columns in the output's tail */
+        const int32_t free_bytes = pixels * out_c - RVFW_CONV_IM2COL_PIXELS * n;
+        columns_end = free_bytes > 0 ? free_bytes / out_c : 0;
+        col = output + (free_bytes > 0 ? free_bytes : 0);
+    }
+    for (int32_t px = 0; px < columns_end; px += RVFW_CONV_IM2COL_PIXELS) {
+        const int32_t count = columns_end - px < RVFW_CONV_IM2COL_PIXELS ? columns_end - px : RVFW_CONV_IM2COL_PIXELS;
         rvfw_im2col_s8(p, input, px, count, col);
         matmul_pairs(p, col, n, count, pairs, bias_folded, output_multiplier, output_shift, output + px * out_c);
     }
+    for (int32_t px = columns_end; px < pixels; ++px)
+        one_pixel(p, input, pairs, bias_folded, output_multiplier, output_shift, px, output + px * out_c);
 }

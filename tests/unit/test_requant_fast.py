@@ -24,7 +24,8 @@ def requantize_right(tmp_path_factory):
     source.write_text('#include "rvfw_requant.h"\n'
                       "void many(const int32_t *acc, const int32_t *m, const int32_t *right, int32_t *out, int n)\n"
                       "{ for (int i = 0; i < n; ++i)\n"
-                      "      out[i] = rvfw_requantize_right(acc[i], m[i], right[i]); }\n")  # fmt: skip
+                      "      out[i] = right[i] ? rvfw_requantize_right(acc[i], m[i], right[i])\n"
+                      "                        : rvfw_requantize_right0(acc[i], m[i], 0); }\n")  # fmt: skip
     fn = ctypes.CDLL(str(host_build(source, out / "librequant.so", "-shared", "-fPIC"))).many
     pointer = np.ctypeslib.ndpointer(np.int32, flags="C_CONTIGUOUS")
     fn.argtypes = [pointer, pointer, pointer, pointer, ctypes.c_int]
@@ -53,6 +54,7 @@ def test_one_high_multiply_is_tflites_double_rounding(requantize_right):
     rng = np.random.default_rng(60)
     n = 2_000_000
     right = rng.integers(1, 30, n)
+    right[::7] = 0  # rvfw_requantize_right0's case: no rounding shift
     bits = rng.integers(1, 30, n)
     acc = rng.integers(-LIMIT + 1, LIMIT, n) >> (29 - bits)
     m = rng.integers(1 << 30, 1 << 31, n)
