@@ -9,7 +9,7 @@ ARGS := $(if $(BOARD),--board $(BOARD),$(if $(APP),,--board spike-rv64gcv)) $(if
 # OPTIMIZE=size: every source -Os (smaller, slower kernels); default speed.
 BUILD_ARGS := $(ARGS) $(if $(OPTIMIZE),--optimize $(OPTIMIZE))
 
-.PHONY: all setup build run check size plan admit fuzz fuzz-graphs tflm-pairs bench-tt bench-c906 bench-sim bench-ops bench-public bench-plan bench-corpus bench-dtypes bench-cycles bench-writes bench-audio flash check-board export test bench lint format example example-audio-kws clean
+.PHONY: all setup kernels build run check size plan admit fuzz fuzz-graphs tflm-pairs bench-tt bench-c906 bench-sim bench-ops bench-public bench-plan bench-corpus bench-dtypes bench-cycles bench-writes bench-audio flash check-board export test bench lint format example example-audio-kws clean
 
 all: build
 
@@ -140,6 +140,10 @@ bench-dtypes: setup
 
 # Issue 60: the MLPerf models on the RTL of Ibex (small, maxperf) and CV32E40P: cycles per inference,
 # per MAC and per layer, against the issue's targets; the cycle estimate's error against the RTL.
+# Kernel variants generated from templates/kernels/ (codegen.emit.kernelgen; a unit test checks them).
+kernels: setup
+	@$(PYTHON) -m codegen.emit.kernelgen
+
 bench-cycles: setup
 	@$(PYTHON) bench/cycles.py
 

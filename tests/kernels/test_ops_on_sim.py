@@ -67,8 +67,9 @@ TILED_CONFIGS = {**INPLACE_CONFIGS, "rv64-ref-small": ("spike-rv64gcv", "ref", N
 @pytest.mark.parametrize("case", sorted(c for c in CASES if CASES[c].tiled))
 def test_tiled_stage_bit_exact(tmp_path, request, sim_tools, case, config):
     b = build_and_check(tmp_path, case, config, *TILED_CONFIGS[config], memory="tiled", request=request)
-    # the stage starts at the graph's first op, or after a float input's QUANTIZE run in place
-    assert any(layer.op.startswith("TILED(") for layer in b.layers[:2])
+    # a stage is tiled: from the stem, or (where the arena ties and it takes fewer steps) from a
+    # later layer through the step where the most bytes are live (planner.tiling)
+    assert any(layer.op.startswith("TILED(") for layer in b.layers)
     if case == "stage_widening_lead":  # its output starts before its input, in the input's buffer
         stage = next(op for op in b.graph.ops if op.kind.value == "TILED_STAGE")
         lead = b.plan.inplace[stage.index].lead

@@ -1,0 +1,111 @@
+"""Kernel variants that differ only in dtype and kernel set, generated from one template each (as
+XNNPACK generates its `*.c.in` variants): the in-place wrappers of the 16x8 and float32
+convolutions (templates/kernels/inplace.c.j2), which run the set's out-of-place kernel a row or a
+block of pixels at a time. The files land in firmware/kernels/ beside the hand-written ones (the
+kernel registry finds them there) with a banner naming their template;
+tests/unit/test_kernelgen.py fails when a generated file differs from what the template makes.
+
+    python -m codegen.emit.kernelgen      (make kernels)"""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass
+
+import jinja2
+
+from codegen.paths import FIRMWARE_DIR, TEMPLATES_DIR
+
+SET_WORDS = {"ref": "reference", "scalar": "fast scalar", "rvv": "RVV 1.0"}
+WIDTH = 120
+
+
+def wrapped(head: str, args: list[str], tail: str, indent: str = "") -> str:
+    """`head(args)tail` as C with its arguments bin-packed into lines of at most WIDTH characters,
+    continuation lines aligned after the opening parenthesis (the tree's clang-format style)."""
+    first = f"{indent}{head}("
+    lines, line = [], first
+    for k, arg in enumerate(args):
+        piece = arg + (", " if k < len(args) - 1 else ")" + tail)
+        if len(line) + len(piece.rstrip()) > WIDTH and line.strip() != first.strip():
+            lines.append(line.rstrip())
+            line = " " * len(first) + piece
+        else:
+            line += piece
+    lines.append(line.rstrip())
+    return "\n".join(lines)
+
+
+@dataclass(frozen=True)
+class Variant:
+    op: str  # "depthwise" (rows) or "pointwise" (blocks of pixels)
+    dtype: str  # "s16" or "f32"
+    kernel_set: str
+    filter_name: str = "filter"
+
+    @property
+    def name(self) -> str:
+        stem = "depthwise_conv2d_inplace" if self.op == "depthwise" else "conv2d_1x1_inplace"
+        return f"{stem}_{self.dtype}_{self.kernel_set}"
+
+    def context(self) -> dict:
+        wide = self.dtype == "s16"
+        c_type = "int16_t" if wide else "float"
+        f = self.filter_name
+        if wide:
+            fields = [f"const int8_t *{f}", "const void *bias", "const int32_t *output_multiplier, *output_shift"]
+            names = [f, "bias", "output_multiplier", "output_shift"]
+            params = [f"const int8_t *{f}", "const void *bias", "const int32_t *output_multiplier",
+                      "const int32_t *output_shift"]  # fmt: skip
+            inner = [f"a->{f}", "a->bias", "a->output_multiplier", "a->output_shift"]
+        else:
+            fields = [f"const float *{f}, *bias, *act"]
+            names = [f, "bias", "act"]
+            params = [f"const float *{f}", "const float *bias", "const float *act"]
+            inner = [f"a->{f}", "a->bias", "a->act"]
+        depthwise = self.op == "depthwise"
+        narrowed = "row" if depthwise else "block"
+        out_of_place = f"rvfw_{'depthwise_conv2d' if depthwise else 'conv2d'}_{self.dtype}_{self.kernel_set}"
+        inner_call = wrapped(out_of_place, [narrowed, f"(const {c_type} *)(const void *)input", *inner,
+                                            f"({c_type} *)(void *)output"], ";", "    ")  # fmt: skip
+        helper = "rvfw_depthwise_inplace_rows" if depthwise else "rvfw_pointwise_inplace_blocks"
+        callback = "row_kernel" if depthwise else "block_kernel"
+        helper_args = ["p", "(int8_t *)(void *)data", "scratch", f"(int32_t)sizeof({c_type})", callback, "&a"]
+        if depthwise:
+            helper_args.append("rvfw_copy_words_s8")
+        signature = wrapped(f"RVFW_KERNEL void rvfw_{self.name}",
+                            ["const rvfw_conv_params *p", f"{c_type} *data", *params, "int8_t *scratch"], "")  # fmt: skip
+        return {"op": self.op, "what": "16x8" if wide else "float32", "set_words": SET_WORDS[self.kernel_set],
+                "fields": fields, "names": names, "callback": callback, "narrowed": narrowed,
+                "inner_call": inner_call, "helper_call": wrapped(helper, helper_args, ";", "    "),
+                "signature": signature}  # fmt: skip
+
+
+VARIANTS = (
+    *(Variant("depthwise", dtype, s) for dtype in ("s16", "f32") for s in ("ref", "scalar", "rvv")),
+    *(Variant("pointwise", "s16", s) for s in ("ref", "scalar")),
+    Variant("pointwise", "s16", "rvv", filter_name="filter_hwio"),
+    *(Variant("pointwise", "f32", s) for s in ("ref", "scalar")),
+    Variant("pointwise", "f32", "rvv", filter_name="filter_t"),
+)
+
+
+def render_all() -> dict[str, str]:
+    """file name (firmware/kernels/) -> the text the template makes for it."""
+    env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(TEMPLATES_DIR / "kernels")), trim_blocks=True,
+                             lstrip_blocks=True, keep_trailing_newline=True, undefined=jinja2.StrictUndefined)  # fmt: skip
+    template = env.get_template("inplace.c.j2")
+    return {f"{v.name}.c": template.render(v=v.context()) for v in VARIANTS}
+
+
+def main() -> int:
+    for name, text in render_all().items():
+        path = FIRMWARE_DIR / "kernels" / name
+        if not path.is_file() or path.read_text() != text:
+            path.write_text(text)
+            print(f"wrote firmware/kernels/{name}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
