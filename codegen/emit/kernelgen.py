@@ -73,8 +73,8 @@ class Variant:
         helper_args = ["p", "(int8_t *)(void *)data", "scratch", f"(int32_t)sizeof({c_type})", callback, "&a"]
         if depthwise:
             helper_args.append("rvfw_copy_words_s8")
-        signature = wrapped(f"RVFW_KERNEL void rvfw_{self.name}",
-                            ["const rvfw_conv_params *p", f"{c_type} *data", *params, "int8_t *scratch"], "")  # fmt: skip
+        arguments = ["const rvfw_conv_params *p", f"{c_type} *data", *params, "int8_t *scratch"]
+        signature = wrapped(f"RVFW_KERNEL void rvfw_{self.name}", arguments, "")
         return {"op": self.op, "what": "16x8" if wide else "float32", "set_words": SET_WORDS[self.kernel_set],
                 "fields": fields, "names": names, "callback": callback, "narrowed": narrowed,
                 "inner_call": inner_call, "helper_call": wrapped(helper, helper_args, ";", "    "),
@@ -92,8 +92,9 @@ VARIANTS = (
 
 def render_all() -> dict[str, str]:
     """file name (firmware/kernels/) -> the text the template makes for it."""
-    env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(TEMPLATES_DIR / "kernels")), trim_blocks=True,
-                             lstrip_blocks=True, keep_trailing_newline=True, undefined=jinja2.StrictUndefined)  # fmt: skip
+    loader = jinja2.FileSystemLoader(str(TEMPLATES_DIR / "kernels"))
+    env = jinja2.Environment(loader=loader, trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True,
+                             undefined=jinja2.StrictUndefined)  # fmt: skip
     template = env.get_template("inplace.c.j2")
     return {f"{v.name}.c": template.render(v=v.context()) for v in VARIANTS}
 
