@@ -68,7 +68,8 @@ def test_public_model_with_int8_io_bit_exact(tmp_path, sim_tools, name):
 def test_person_detect_with_float32_io_bit_exact(tmp_path, sim_tools, board):
     """Issue 31: --io float32 wraps person_detect's int8 I/O in a QUANTIZE and a DEQUANTIZE the image
     runs, bit for bit with TFLite Micro's own QUANTIZE, the model and its DEQUANTIZE; tiled, the
-    QUANTIZE runs in place over the float input and the stage streams from its output."""
+    QUANTIZE runs in place over the float input and a stage streams past it (the float input is
+    the floor: the stage that reaches it in the fewest steps)."""
     model = PUBLIC / "tflm_person_detect_int8.tflite"
     if not model.is_file():
         pytest.skip("needs ../shared/models/public")
@@ -76,7 +77,8 @@ def test_person_detect_with_float32_io_bit_exact(tmp_path, sim_tools, board):
         model, board, tmp_path / "out", options=pipeline.BuildOptions(seed=4, io="float32", memory="tiled"), log=quiet
     )
     assert [b.graph.tensors[t].dtype.name for t in (*b.graph.inputs, *b.graph.outputs)] == ["FLOAT32"] * 2
-    assert b.layers[0].op == "QUANTIZE" and b.layers[1].op.startswith("TILED(") and b.layers[-1].op == "DEQUANTIZE"
+    assert b.layers[0].op == "QUANTIZE" and b.layers[-1].op == "DEQUANTIZE"
+    assert any(layer.op.startswith("TILED(") for layer in b.layers)
     assert b.plan.arena_size == 96 * 96 * 4  # the float input; the stage and the rest fit beside it
     assert pipeline.check(pipeline.run(b, timeout=1200, log=quiet), log=quiet).bit_exact
 
