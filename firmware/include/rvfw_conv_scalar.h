@@ -21,31 +21,47 @@ static inline int rvfw_window_rows_contiguous(const rvfw_conv_params *p, int32_t
     return p->dilation_w == 1 && x0 >= 0 && x0 + p->k_w <= p->in_w;
 }
 
+/* n bytes from src to dst, a word at a time where both and n are word-aligned (im2col's window
+ * rows: k_w * in_c bytes of an NHWC row, aligned whenever in_c is a multiple of 4). */
+static inline int8_t *rvfw_copy_run_s8(int8_t *dst, const int8_t *src, int32_t n)
+{
+    if ((((uintptr_t)dst | (uintptr_t)src | (uintptr_t)n) & 3u) == 0) {
+        const int32_t *s = (const int32_t *)(const void *)src;
+        int32_t *d = (int32_t *)(void *)dst;
+        for (int32_t k = 0; k < n / 4; ++k)
+            d[k] = s[k];
+        return dst + n;
+    }
+    for (int32_t k = 0; k < n; ++k)
+        dst[k] = src[k];
+    return dst + n;
+}
+
 /* The windows of output pixels [first, first + count) (flattened over batch, row and column) as
  * im2col columns: each window's taps in filter order (row, column, channel), one filter_size
  * run per pixel, taps in the padding set to the input's zero point so that (x + input_offset) is
- * 0 there. Every pixel then multiplies raw values against the folded bias, border or not. */
+ * 0 there. Every pixel then multiplies raw values against the folded bias, border or not. The
+ * first pixel's position is divided out once (a division costs 37 cycles on a small core), the
+ * next ones stepped to. */
 static inline void rvfw_im2col_s8(const rvfw_conv_params *p, const int8_t *input, int32_t first, int32_t count, int8_t *col)
 {
-    const int32_t in_c = p->in_c, in_w = p->in_w, in_h = p->in_h, k_w = p->k_w;
+    const int32_t in_c = p->in_c, in_w = p->in_w, in_h = p->in_h, k_w = p->k_w, run = k_w * in_c;
     const int8_t zero_point = (int8_t)-p->input_offset;
+    int32_t ox = first % p->out_w, oy = first / p->out_w % p->out_h, b = first / (p->out_w * p->out_h);
     for (int32_t i = 0; i < count; ++i) {
-        const int32_t pixel = first + i, ox = pixel % p->out_w, oy = pixel / p->out_w % p->out_h;
-        const int8_t *in_batch = input + pixel / (p->out_w * p->out_h) * in_h * in_w * in_c;
+        const int8_t *in_batch = input + b * in_h * in_w * in_c;
         const int32_t y0 = oy * p->stride_h - p->pad_h, x0 = ox * p->stride_w - p->pad_w;
         const int row_inside = rvfw_window_rows_contiguous(p, x0);
         for (int32_t ky = 0; ky < p->k_h; ++ky) {
             const int32_t y = y0 + ky * p->dilation_h;
             if (y < 0 || y >= in_h) {
-                for (int32_t k = 0; k < k_w * in_c; ++k)
+                for (int32_t k = 0; k < run; ++k)
                     *col++ = zero_point;
                 continue;
             }
             const int8_t *row = in_batch + y * in_w * in_c;
             if (row_inside) { /* the window row is one contiguous run */
-                const int8_t *x = row + x0 * in_c;
-                for (int32_t k = 0; k < k_w * in_c; ++k)
-                    *col++ = x[k];
+                col = rvfw_copy_run_s8(col, row + x0 * in_c, run);
                 continue;
             }
             for (int32_t kx = 0; kx < k_w; ++kx) {
@@ -53,6 +69,13 @@ static inline void rvfw_im2col_s8(const rvfw_conv_params *p, const int8_t *input
                 const int inside = xx >= 0 && xx < in_w;
                 for (int32_t c = 0; c < in_c; ++c)
                     *col++ = inside ? row[xx * in_c + c] : zero_point;
+            }
+        }
+        if (++ox == p->out_w) { /* the next pixel: next column, row, batch */
+            ox = 0;
+            if (++oy == p->out_h) {
+                oy = 0;
+                ++b;
             }
         }
     }
