@@ -179,7 +179,7 @@ LITERT_ONLY_PAIRS = {
 def litert_only_in(graph) -> list[str]:
     """The ops (or op dtypes) only LiteRT runs that the model file held (frontend:
     Graph.litert_only, kept after a pass folds them) or the graph holds."""
-    found = {*getattr(graph, "litert_only", ())}
+    found = set(graph.litert_only)
     for op in graph.ops:
         if op.kind.value in LITERT_ONLY:
             found.add(op.kind.value)
@@ -194,7 +194,7 @@ def litert_only_in(graph) -> list[str]:
 def litert_semantics(graph) -> bool:
     """Whether the model holds an op only LiteRT runs (LITERT_ONLY), or is one TFLite Micro is known
     to compute wrongly (Graph.tflm_wrong): its ops then round as LiteRT's."""
-    return bool(litert_only_in(graph)) or bool(getattr(graph, "tflm_wrong", ()))
+    return bool(litert_only_in(graph)) or bool(graph.tflm_wrong)
 
 
 def tflm_wrong_in(graph) -> list[tuple[str, str, str]]:

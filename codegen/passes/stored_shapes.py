@@ -33,10 +33,10 @@ def _reshape_target(graph: Graph, op: Op, known: list) -> tuple[int, ...] | None
     count = graph.tensors[op.inputs[0]].num_elements
     shape = [int(v) for v in known[op.inputs[1]].data.reshape(-1)]
     if shape.count(-1) == 1:
-        known = int(np.prod([d for d in shape if d != -1]))
-        if known <= 0 or count % known:
+        rest = int(np.prod([d for d in shape if d != -1]))
+        if rest <= 0 or count % rest:
             return None
-        shape[shape.index(-1)] = count // known
+        shape[shape.index(-1)] = count // rest
     if any(d < 0 for d in shape) or int(np.prod(shape)) != count:
         return None
     return tuple(shape)
@@ -163,5 +163,7 @@ def resolve_stored_shapes(graph: Graph) -> Graph:
         changed, moved = True, moved or op.kind in MOVES
     if not changed:
         return graph
-    wrong = (*graph.tflm_wrong, TFLM_KEEPS_STORED) if moved and TFLM_KEEPS_STORED not in graph.tflm_wrong else ()
-    return dataclasses.replace(graph, tensors=tensors, tflm_wrong=wrong or graph.tflm_wrong)
+    wrong = graph.tflm_wrong
+    if moved and TFLM_KEEPS_STORED not in wrong:
+        wrong = (*wrong, TFLM_KEEPS_STORED)
+    return dataclasses.replace(graph, tensors=tensors, tflm_wrong=wrong)

@@ -16,7 +16,7 @@ from codegen.passes import run_passes
 from codegen.pipeline.loading import Compression, Log, load
 from codegen.planner import MemoryPlan, plan_memory
 from codegen.planner.inplace import choose_inplace
-from codegen.planner.tiling import tile_first_stage, why_not_tiled
+from codegen.planner.tiling import tile_stages, why_not_tiled
 
 KERNEL_SETS = tuple(k.value for k in KernelSet)  # the command line's words
 MEMORY_MODES = tuple(m.value for m in MemoryMode)
@@ -61,7 +61,7 @@ def plan_option(
             return plan_memory(candidate, planner, inplace=choose_inplace(candidate)).arena_size
 
         untiled = graph
-        graph, tiling = tile_first_stage(graph, arena, arena_budget(board) if fit_board else None)
+        graph, tiling = tile_stages(graph, arena, arena_budget(board) if fit_board else None)
         note = "" if tiling is not None else "nothing tiled: " + why_not_tiled(untiled, arena(untiled))
     inplace = choose_inplace(graph) if mode is not MemoryMode.FAST else {}
     return Planned(mode, graph, plan_memory(graph, planner, inplace=inplace), tuple(removed), note)

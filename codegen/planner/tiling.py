@@ -339,7 +339,7 @@ def rewrite(graph: Graph, tiling: StageTiling) -> Graph:
 
 
 def why_not_tiled(graph: Graph, untiled: int) -> str:
-    """One line: why tile_first_stage left the graph as it was (the plan it would tile is `untiled` bytes)."""
+    """One line: why tile_stages left the graph as it was (the plan it would tile is `untiled` bytes)."""
     if not graph.ops:
         return "no ops to tile"
     peak = graph.ops[live_peak(graph)]
@@ -415,7 +415,7 @@ def _best_stage(graph: Graph, plan_arena, budget: int | None, best: tuple) -> tu
     return best
 
 
-def tile_first_stage(graph: Graph, plan_arena, budget: int | None = None) -> tuple[Graph, StageTiling | None]:
+def tile_stages(graph: Graph, plan_arena, budget: int | None = None) -> tuple[Graph, StageTiling | None]:
     """Tile the stages (each: start, end and band height) that give the smallest arena
     (plan_arena(graph) -> bytes), ties to the fewest steps; with a budget, the fewest steps whose
     arena fits it (the smallest arena when none does). A stage is the stem or one running through

@@ -3,7 +3,7 @@ from codegen.ir import OpKind
 from codegen.ops import macs
 from codegen.planner import plan_memory
 from codegen.planner.inplace import choose_inplace
-from codegen.planner.tiling import find_stage, schedule, tile, tile_first_stage
+from codegen.planner.tiling import find_stage, schedule, tile, tile_stages
 from tests.conftest import mlperf_model
 
 
@@ -75,13 +75,13 @@ def test_line_buffers_hold_windows_not_tensors():
 
 def test_tiling_picks_the_smallest_arena_or_the_fewest_steps_that_fit():
     g = load_tflite(mlperf_model("vww_mobilenet"))
-    tiled, tiling = tile_first_stage(g, arena)
+    tiled, tiling = tile_stages(g, arena)
     assert arena(tiled) <= 40_960 < arena(g)
     replay(g, tiling)
     # A looser budget buys fewer, larger calls; one the in-place plan meets needs no tiling at all.
-    roomy, roomy_tiling = tile_first_stage(g, arena, budget=44_000)
+    roomy, roomy_tiling = tile_stages(g, arena, budget=44_000)
     assert arena(roomy) <= 44_000 and len(roomy_tiling.steps) < len(tiling.steps)
-    assert tile_first_stage(g, arena, budget=48_000) == (g, None)
+    assert tile_stages(g, arena, budget=48_000) == (g, None)
 
 
 def test_float32_and_16x8_stages_cut_as_their_int8_twin():
@@ -92,7 +92,7 @@ def test_float32_and_16x8_stages_cut_as_their_int8_twin():
     cuts, kinds = {}, {}
     for stem in ("int8", "16x8", "float"):
         g = load_tflite(CORPUS / f"keras_inverted_residual_{stem}.tflite")
-        tiled, tiling = tile_first_stage(g, arena)
+        tiled, tiling = tile_stages(g, arena)
         assert tiling is not None, stem
         replay(g, tiling)
         cuts[stem] = arena(g) / arena(tiled)
