@@ -21,6 +21,22 @@ static inline int rvfw_window_rows_contiguous(const rvfw_conv_params *p, int32_t
     return p->dilation_w == 1 && x0 >= 0 && x0 + p->k_w <= p->in_w;
 }
 
+/* n bytes from src to dst, a word at a time where both and n are word-aligned (im2col's window
+ * rows: k_w * in_c bytes of an NHWC row, aligned whenever in_c is a multiple of 4). */
+static inline int8_t *rvfw_copy_run_s8(int8_t *dst, const int8_t *src, int32_t n)
+{
+    if ((((uintptr_t)dst | (uintptr_t)src | (uintptr_t)n) & 3u) == 0) {
+        const int32_t *s = (const int32_t *)(const void *)src;
+        int32_t *d = (int32_t *)(void *)dst;
+        for (int32_t k = 0; k < n / 4; ++k)
+            d[k] = s[k];
+        return dst + n;
+    }
+    for (int32_t k = 0; k < n; ++k)
+        dst[k] = src[k];
+    return dst + n;
+}
+
 /* The windows of output pixels [first, first + count) (flattened over batch, row and column) as
  * im2col columns: each window's taps in filter order (row, column, channel), one filter_size
  * run per pixel, taps in the padding set to the input's zero point so that (x + input_offset) is
@@ -45,8 +61,7 @@ static inline void rvfw_im2col_s8(const rvfw_conv_params *p, const int8_t *input
             }
             const int8_t *row = in_batch + y * in_w * in_c;
             if (row_inside) { /* the window row is one contiguous run */
-                rvfw_copy_words_s8(col, row + x0 * in_c, run); /* a word at a time where aligned */
-                col += run;
+                col = rvfw_copy_run_s8(col, row + x0 * in_c, run);
                 continue;
             }
             for (int32_t kx = 0; kx < k_w; ++kx) {

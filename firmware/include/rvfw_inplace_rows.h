@@ -93,4 +93,18 @@ static inline void rvfw_depthwise_inplace_rows(const rvfw_conv_params *p, int8_t
     }
 }
 
+/* Word copies where both ends and the length allow (picolibc's memcpy goes byte by byte). */
+static inline void rvfw_copy_words_s8(int8_t *dst, const int8_t *src, int32_t bytes)
+{
+    if ((((uintptr_t)dst | (uintptr_t)src | (uintptr_t)bytes) & 3) == 0) {
+        int32_t *d = (int32_t *)(void *)dst;
+        const int32_t *s = (const int32_t *)(const void *)src;
+        for (int32_t i = 0; i < bytes / 4; ++i)
+            d[i] = s[i];
+        return;
+    }
+    for (int32_t i = 0; i < bytes; ++i)
+        dst[i] = src[i];
+}
+
 #endif

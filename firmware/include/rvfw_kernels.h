@@ -41,20 +41,6 @@ static inline void rvfw_copy_forward(uint8_t *dst, const uint8_t *src, __SIZE_TY
         dst[i] = src[i];
 }
 
-/* Word copies where both ends and the length allow (picolibc's memcpy goes byte by byte). */
-static inline void rvfw_copy_words_s8(int8_t *dst, const int8_t *src, int32_t bytes)
-{
-    if ((((__UINTPTR_TYPE__)dst | (__UINTPTR_TYPE__)src | (__UINTPTR_TYPE__)bytes) & 3) == 0) {
-        int32_t *d = (int32_t *)(void *)dst;
-        const int32_t *s = (const int32_t *)(const void *)src;
-        for (int32_t i = 0; i < bytes / 4; ++i)
-            d[i] = s[i];
-        return;
-    }
-    for (int32_t i = 0; i < bytes; ++i)
-        dst[i] = src[i];
-}
-
 /* A strided copy of `rows` runs (CONCATENATION: one per input, into its slice of the output). */
 typedef struct {
     int32_t rows, row_bytes, out_row_bytes, out_offset;
