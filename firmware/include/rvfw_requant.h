@@ -65,6 +65,36 @@ static inline int32_t rvfw_requantize_right0(int32_t acc, int32_t multiplier, in
     return right ? (q + (1 + (1 << right)) + 2 * (q >> 31)) >> (right + 1) : (q + 1) >> 1;
 }
 
+/* A channel's constants for rvfw_requantize_lane: the build proved rvfw_requantize_right exact
+ * for it (fast_requant), and its right shift is at most 21, so the output zero point folds into the
+ * rounding constant: floor((v + z 2^(right + 1)) / 2^(right + 1)) is floor(v / 2^(right + 1)) + z,
+ * and |q| < 2^30 plus |z| 2^(right + 1) <= 2^29 stays inside int32. One setup per channel serves
+ * every pixel of it. */
+typedef struct {
+    int32_t bias, multiplier, shift1, add;
+} rvfw_requant_lane;
+
+static inline int rvfw_requant_lane_init(rvfw_requant_lane *lane, int32_t bias, int32_t multiplier, int32_t shift,
+                                         int32_t output_offset)
+{
+    const int32_t right = -shift;
+    if (right < 1 || right > 21)
+        return 0;
+    lane->bias = bias;
+    lane->multiplier = multiplier;
+    lane->shift1 = right + 1;
+    lane->add = 1 + (1 << right) + (int32_t)((uint32_t)output_offset << (right + 1));
+    return 1;
+}
+
+/* rvfw_requantize_right(acc + bias) + output zero point, for a lane rvfw_requant_lane_init took. */
+static inline int32_t rvfw_requantize_lane(const rvfw_requant_lane *lane, int32_t acc)
+{
+    const int32_t x = (int32_t)((uint32_t)(acc + lane->bias) << 2);
+    const int32_t q = (int32_t)(((int64_t)x * (int64_t)lane->multiplier) >> 32);
+    return (q + lane->add + 2 * (q >> 31)) >> lane->shift1;
+}
+
 /* The int8 output of a kernel that reads rvfw_conv_params.fast_requant: the fast form where the
  * build proved it exact, else the general one. */
 #define RVFW_OUTPUT_S8_FAST(fast, acc, multiplier, shift, offset, lo, hi)                                              \

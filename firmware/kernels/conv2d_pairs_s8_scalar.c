@@ -25,7 +25,10 @@
 #include "rvfw_pairs_scalar.h"
 #include "rvfw_requant.h"
 
-/* `pixels` rows of n contiguous bytes (x) against every output channel's packed weights. */
+/* `pixels` rows of n contiguous bytes (x) against every output channel's packed weights. Block by
+ * block of four output channels, then pixel by pixel: a block's requantisation constants are set
+ * up once for all its pixels (rvfw_requant_lane), where per pixel they cost more than the outputs'
+ * own arithmetic (KWS's 1x1 layers: 36 cycles an output on Ibex, 64 MACs each). */
 __attribute__((noinline)) static void matmul_pairs(const rvfw_conv_params *p, const int8_t *input, int32_t n,
                                                    int32_t pixels, const int32_t *pairs, const int32_t *bias_folded,
                                                    const int32_t *output_multiplier, const int8_t *output_shift,
@@ -33,21 +36,37 @@ __attribute__((noinline)) static void matmul_pairs(const rvfw_conv_params *p, co
 {
     const int32_t out_c = p->out_c, fast = p->fast_requant, offset = p->output_offset;
     const int32_t lo = p->output_activation_min, hi = p->output_activation_max;
-    for (int32_t px = 0; px < pixels; px += 2) {
-        const int8_t *x0 = input + px * n;
-        const int two = px + 1 < pixels;
-        const int8_t *x1 = two ? x0 + n : x0; /* an odd last pixel runs twice, stored once */
-        int8_t *out = output + px * out_c;
-        const int32_t *w = pairs;
-        for (int32_t oc = 0; oc < out_c; oc += 4, w += 2 * n) {
+    const int32_t *w = pairs;
+    for (int32_t oc = 0; oc < out_c; oc += 4, w += 2 * n) {
+        const int32_t lanes = out_c - oc < 4 ? out_c - oc : 4;
+        rvfw_requant_lane k[4];
+        int folded = fast && lanes == 4;
+        for (int32_t i = 0; folded && i < 4; ++i)
+            folded = rvfw_requant_lane_init(&k[i], bias_folded[oc + i], output_multiplier[oc + i],
+                                            output_shift[oc + i], offset);
+        for (int32_t px = 0; px < pixels; px += 2) {
+            const int8_t *x0 = input + px * n;
+            const int two = px + 1 < pixels;
+            const int8_t *x1 = two ? x0 + n : x0; /* an odd last pixel runs twice, stored once */
+            int8_t *out = output + px * out_c + oc;
             int32_t acc[8];
             rvfw_pairs_2x4(x0, x1, n, w, acc);
-            const int32_t lanes = out_c - oc < 4 ? out_c - oc : 4;
+            if (folded) {
+#pragma GCC unroll 4
+                for (int32_t i = 0; i < 4; ++i)
+                    out[i] = (int8_t)rvfw_clamp(rvfw_requantize_lane(&k[i], acc[i]), lo, hi);
+                if (two) {
+#pragma GCC unroll 4
+                    for (int32_t i = 0; i < 4; ++i)
+                        out[out_c + i] = (int8_t)rvfw_clamp(rvfw_requantize_lane(&k[i], acc[4 + i]), lo, hi);
+                }
+                continue;
+            }
             for (int32_t i = 0; i < lanes; ++i) {
                 const int32_t c = oc + i, m = output_multiplier[c], s = output_shift[c], b = bias_folded[c];
-                out[c] = RVFW_OUTPUT_S8_FAST(fast, acc[i] + b, m, s, offset, lo, hi);
+                out[i] = RVFW_OUTPUT_S8_FAST(fast, acc[i] + b, m, s, offset, lo, hi);
                 if (two)
-                    out[out_c + c] = RVFW_OUTPUT_S8_FAST(fast, acc[4 + i] + b, m, s, offset, lo, hi);
+                    out[out_c + i] = RVFW_OUTPUT_S8_FAST(fast, acc[4 + i] + b, m, s, offset, lo, hi);
             }
         }
     }

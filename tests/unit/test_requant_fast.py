@@ -80,3 +80,49 @@ def test_fast_requant_admits_only_what_the_formula_covers():
     assert fast_requant(np.array([-3, -3]), w, np.array([edge, -edge]))
     assert not fast_requant(np.array([-3, -3]), w, np.array([edge + 1, 0]))  # 4 acc past int32
     assert not fast_requant(np.array([-3, -3]), w, None)
+
+
+@pytest.fixture(scope="module")
+def requantize_lane(tmp_path_factory):
+    out = tmp_path_factory.mktemp("lane")
+    source = out / "lane.c"
+    source.write_text('#include "rvfw_requant.h"\n'
+                      "int many(const int32_t *acc, const int32_t *bias, const int32_t *m, const int32_t *shift,\n"
+                      "         const int32_t *offset, int32_t *out, int n)\n"
+                      "{ int taken = 0;\n"
+                      "  for (int i = 0; i < n; ++i) {\n"
+                      "      rvfw_requant_lane lane;\n"
+                      "      if (!rvfw_requant_lane_init(&lane, bias[i], m[i], shift[i], offset[i])) { out[i] = -1; continue; }\n"
+                      "      out[i] = rvfw_requantize_lane(&lane, acc[i]); ++taken; }\n"
+                      "  return taken; }\n")  # fmt: skip
+    fn = ctypes.CDLL(str(host_build(source, out / "liblane.so", "-shared", "-fPIC"))).many
+    pointer = np.ctypeslib.ndpointer(np.int32, flags="C_CONTIGUOUS")
+    fn.argtypes = [pointer] * 6 + [ctypes.c_int]
+    fn.restype = ctypes.c_int
+
+    def call(*arrays):
+        arrays = [np.ascontiguousarray(a, np.int32) for a in arrays]
+        out = np.empty_like(arrays[0])
+        return fn(*arrays, out, out.size), out
+
+    return call
+
+
+def test_lane_folds_the_zero_point_exactly_up_to_right_21(requantize_lane):
+    """rvfw_requantize_lane: TFLite's requantisation of acc + bias plus the output zero point, for
+    every right shift 1..21 (the fold's int32 bound) and any int8 zero point; 22 and up refused."""
+    rng = np.random.default_rng(61)
+    n = 1_000_000
+    right = rng.integers(1, 30, n)
+    total = rng.integers(-LIMIT + 1, LIMIT, n) >> rng.integers(0, 29, n)
+    bias = rng.integers(-(1 << 20), 1 << 20, n)
+    m = rng.integers(1 << 30, 1 << 31, n)
+    offset = rng.integers(-128, 128, n)
+    total[:2], bias[:2], offset[:2], right[:2] = [LIMIT - 1, -LIMIT + 1], 0, [127, -128], 21  # the fold's edges
+    acc = total - bias  # acc + bias is what the build bounds
+    taken, ours = requantize_lane(acc, bias, m, -right, offset)
+    folded = right <= 21
+    assert taken == int(folded.sum()) and np.all(ours[~folded] == -1)
+    theirs = tflite(total, m, right) + offset
+    bad = np.flatnonzero(folded & (ours != theirs))
+    assert bad.size == 0, f"acc+bias {total[bad[:5]]} right {right[bad[:5]]}: {ours[bad[:5]]} vs {theirs[bad[:5]]}"
