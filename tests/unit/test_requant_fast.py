@@ -92,7 +92,8 @@ def requantize_lane(tmp_path_factory):
                       "{ int taken = 0;\n"
                       "  for (int i = 0; i < n; ++i) {\n"
                       "      rvfw_requant_lane lane;\n"
-                      "      if (!rvfw_requant_lane_init(&lane, bias[i], m[i], shift[i], offset[i])) { out[i] = -1; continue; }\n"
+                      "      if (!rvfw_requant_lane_init(&lane, bias[i], m[i], shift[i], offset[i]))\n"
+                      "          { out[i] = -1; continue; }\n"
                       "      out[i] = rvfw_requantize_lane(&lane, acc[i]); ++taken; }\n"
                       "  return taken; }\n")  # fmt: skip
     fn = ctypes.CDLL(str(host_build(source, out / "liblane.so", "-shared", "-fPIC"))).many
