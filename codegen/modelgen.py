@@ -115,6 +115,7 @@ _OPTION_TABLES = {
     "CALL_ONCE": ("CallOnceOptions", [("InitSubgraphIndex", lambda o: o.get("init_subgraph_index", 1))]),
     "WHILE": ("WhileOptions", [("CondSubgraphIndex", lambda o: o["cond"]), ("BodySubgraphIndex", lambda o: o["body"])]),
     "IF": ("IfOptions", [("ThenSubgraphIndex", lambda o: o["then"]), ("ElseSubgraphIndex", lambda o: o["else"])]),
+    "SHAPE": ("ShapeOptions", [("OutType", lambda o: o.get("out_type", 2))]),  # INT32
     "MEAN": _REDUCER,
     "SUM": _REDUCER,
     "REDUCE_MAX": _REDUCER,

@@ -39,11 +39,14 @@ def boards_command(args, log) -> int:
 
 
 def ops_command(args, log) -> int:
-    from codegen.report.tables import ops_rows, ops_table, tflm_rows, tflm_table
+    from codegen.report.tables import litert_rows, litert_table, ops_rows, ops_table, tflm_rows, tflm_table
 
-    if args.tflm:
-        rows = [r for r in tflm_rows() if not args.op or args.op.upper() in r["op"]]
-        return emit(json.dumps(rows, indent=2) if args.json else tflm_table(args.op))
+    if args.tflm and args.litert:
+        raise RvfwError("--tflm and --litert are two tables: ask for one")
+    for wanted, rows_of, table_of in ((args.tflm, tflm_rows, tflm_table), (args.litert, litert_rows, litert_table)):
+        if wanted:
+            rows = [r for r in rows_of() if not args.op or args.op.upper() in r["op"]]
+            return emit(json.dumps(rows, indent=2) if args.json else table_of(args.op))
     if args.op and not ops_rows(args.op):
         raise RvfwError(f"no op whose name contains '{one_line(args.op)}' (rvfw ops lists them all)")
     return emit(json.dumps(ops_rows(args.op), indent=2) if args.json else ops_table(args.op))

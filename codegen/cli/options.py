@@ -173,6 +173,9 @@ OPTIONS: list[Option] = [
     _opt(["ops"], "--json", action="store_true", help="as JSON: one record per kernel family"),
     _opt(["ops"], "--tflm", action="store_true",
          help="every (op, dtype) pair TFLite Micro runs, and whether rvfw runs it"),
+    _opt(["ops"], "--litert", action="store_true",
+         help="every (op, dtype) pair LiteRT's reference kernels run (tests/fuzz/litert_probe.py), and whether rvfw "
+              "runs it"),
     _opt(["boards"], "--json", action="store_true", help="as JSON: one record per board"),
 ]  # fmt: skip
 

@@ -217,45 +217,69 @@ def ops_table(op: str | None = None) -> str:
     return text
 
 
+def _kernel_sets(op: str, dtype: str, families: list[dict]) -> set[str]:
+    """The kernel sets whose families run (op, dtype), by the families' dtype labels."""
+    sets: set[str] = set()
+    for r in families:
+        labels = r["dtype"].replace("(16x8)", "").replace(",", " ").split()
+        # "int" (CAST), "int16/uint32/64" (the Signal library's kernels): every integer dtype
+        takes = (
+            dtype in labels
+            or "any" in labels
+            or dtype == "any"
+            or ("int" in dtype and any(label == "int" or "/" in label for label in labels))
+        )
+        if op in r["ops"] and takes:
+            sets |= set(r["kernel_sets"])
+    if not sets:  # a kernel whose file name says one dtype but copies any (PAD's element size)
+        sets = {s for r in families if op in r["ops"] for s in r["kernel_sets"]}
+    return sets
+
+
 def tflm_rows() -> list[dict]:
     """Every (op, dtype) pair TFLite Micro runs (ops.tflm_set) with rvfw's status: the kernel sets
     that run it, or "missing"."""
     from codegen.ops.tflm_set import pairs
 
     families = ops_rows()
-    rows = []
-    for p in pairs():
-        sets: set[str] = set()
-        for r in families:
-            labels = r["dtype"].replace("(16x8)", "").replace(",", " ").split()
-            # "int" (CAST), "int16/uint32/64" (the Signal library's kernels): every integer dtype
-            takes = (
-                p.dtype in labels
-                or "any" in labels
-                or p.dtype == "any"
-                or ("int" in p.dtype and any(label == "int" or "/" in label for label in labels))
-            )
-            if p.op in r["ops"] and takes:
-                sets |= set(r["kernel_sets"])
-        if not sets:  # a kernel whose file name says one dtype but copies any (PAD's element size)
-            sets = {s for r in families if p.op in r["ops"] for s in r["kernel_sets"]}
-        rows.append({"op": p.op, "dtype": p.dtype, "tflm_kernel": p.source, "status": p.status,
-                     "kernel_sets": sorted(sets) if p.status != "missing" else []})  # fmt: skip
-    return rows
+    return [{"op": p.op, "dtype": p.dtype, "tflm_kernel": p.source, "status": p.status,
+             "kernel_sets": sorted(_kernel_sets(p.op, p.dtype, families)) if p.status != "missing" else []}
+            for p in pairs()]  # fmt: skip
+
+
+def litert_rows() -> list[dict]:
+    """Every (op, dtype) pair LiteRT's reference kernels run (ops.litert_set) with rvfw's status."""
+    from codegen.ops.litert_set import OPTIMISED_ONLY, pairs
+
+    families = ops_rows()
+    return [{"op": p.op, "dtype": p.dtype, "status": p.status, "litert": "optimised kernels only"
+             if p.op in OPTIMISED_ONLY else "reference kernels",
+             "kernel_sets": sorted(_kernel_sets(p.op, p.dtype, families)) if p.status != "missing" else []}
+            for p in pairs()]  # fmt: skip
+
+
+def _pairs_table(rows: list[dict], source: str, header: str, yardstick: str) -> str:
+    from codegen.ops.kernels import SETS
+
+    none = {"missing": "-"}
+    body = [[r["op"], r["dtype"], r[source], r["status"],
+             " ".join(s for s in SETS if s in r["kernel_sets"])
+             or none.get(r["status"], "no kernel call (resolved at build time)")] for r in rows]  # fmt: skip
+    missing = sum(r["status"] == "missing" for r in rows)
+    total = f"{yardstick} runs {len(rows)} (op, dtype) pairs here: rvfw runs {len(rows) - missing}, misses {missing}"
+    return table(["op", "dtype", header, "rvfw", "kernel sets"], body, right=set()) + "\n" + total
 
 
 def tflm_table(op: str | None = None) -> str:
     """tflm_rows as a table, then one line of totals."""
-    from codegen.ops.kernels import SETS
-
     rows = [r for r in tflm_rows() if not op or op.upper() in r["op"]]
-    none = {"missing": "-"}
-    body = [[r["op"], r["dtype"], r["tflm_kernel"], r["status"],
-             " ".join(s for s in SETS if s in r["kernel_sets"])
-             or none.get(r["status"], "no kernel call (resolved at build time)")] for r in rows]  # fmt: skip
-    missing = sum(r["status"] == "missing" for r in rows)
-    total = f"TFLite Micro runs {len(rows)} (op, dtype) pairs here: rvfw runs {len(rows) - missing}, misses {missing}"
-    return table(["op", "dtype", "TFLite Micro kernel", "rvfw", "kernel sets"], body, right=set()) + "\n" + total
+    return _pairs_table(rows, "tflm_kernel", "TFLite Micro kernel", "TFLite Micro")
+
+
+def litert_table(op: str | None = None) -> str:
+    """litert_rows as a table, then one line of totals."""
+    rows = [r for r in litert_rows() if not op or op.upper() in r["op"]]
+    return _pairs_table(rows, "litert", "LiteRT", "LiteRT")
 
 
 def plan_json(graph: Graph, plan: MemoryPlan) -> dict:

@@ -6,73 +6,22 @@ off, so the list of missing pairs only shrinks."""
 
 from __future__ import annotations
 
-import zlib
-from functools import cache
-from pathlib import Path
-
-import numpy as np
 import pytest
-import tflite
-from tflite.BuiltinOperator import BuiltinOperator
-from tflite.TensorType import TensorType
 
-from codegen.frontend.custom import CUSTOM_KINDS
-from codegen.frontend.tflite import _OP_NAMES, builtin_code, load_tflite
-from codegen.ops.tflm_set import ACTIVATION_INPUT, MISSING, TFLM, TFLM_WRONG, pairs
-from tests.conftest import ROOT, SHARED_MODELS
-from tests.kernels.cases import CASES
-
-_TYPES = {v: k.lower() for k, v in vars(TensorType).items() if not k.startswith("_")}
-
-
-def _pairs_of(path: Path) -> set[tuple[str, str]]:
-    """The (op, dtype) pairs of every subgraph as the file holds them (before the frontend turns
-    resource ops into resources or folds a SHAPE)."""
-    load_tflite(path)  # rvfw reads it: a model the frontend refuses proves nothing
-    model = tflite.Model.GetRootAsModel(path.read_bytes(), 0)
-    found = set()
-    for s in range(model.SubgraphsLength()):
-        sub = model.Subgraphs(s)
-        for i in range(sub.OperatorsLength()):
-            op = sub.Operators(i)
-            code = model.OperatorCodes(op.OpcodeIndex())
-            if builtin_code(code) == BuiltinOperator.CUSTOM:
-                name = CUSTOM_KINDS[code.CustomCode().decode()].value
-            else:
-                name = _OP_NAMES[builtin_code(code)]
-            k = ACTIVATION_INPUT.get(name, 0)
-            index = int(op.Inputs(k)) if op.InputsLength() > k else -1
-            dtype = _TYPES[sub.Tensors(index).Type()] if index >= 0 else "any"
-            found |= {(name, dtype), (name, "any")}
-    return found
-
-
-@cache
-def _proven(tmp: Path) -> dict[tuple[str, str], str]:
-    """(op, dtype) -> the first model that holds it and that a simulator tier runs bit-exact."""
-    found: dict[tuple[str, str], str] = {}
-    for name, case in CASES.items():
-        path = tmp / f"{name}.tflite"
-        path.write_bytes(case.build(np.random.default_rng(zlib.crc32(name.encode()))))
-        for pair in _pairs_of(path):
-            found.setdefault(pair, f"kernel case {name}")
-    corpus = [*sorted((ROOT / "tests/data/converters").glob("*.tflite")),
-              *sorted((ROOT / "tests/data/graphs").glob("*.tflite")),
-              *sorted((SHARED_MODELS / "public").glob("*.tflite"))]  # fmt: skip
-    for path in corpus:
-        for pair in _pairs_of(path):
-            found.setdefault(pair, path.name)
-    return found
+from codegen.frontend.tflite import load_tflite
+from codegen.ops.tflm_set import MISSING, TFLM, TFLM_WRONG, pairs
+from tests.conftest import SHARED_MODELS
+from tests.evidence import proven
 
 
 def test_every_tflm_pair_is_run_by_rvfw_or_listed_missing(tmp_path_factory):
     if not (SHARED_MODELS / "public").is_dir():  # TFLite Micro's audio front end proves the Signal pairs
         pytest.skip(f"needs {SHARED_MODELS / 'public'} (the public models: some pairs' only evidence)")
-    proven = _proven(tmp_path_factory.mktemp("pairs"))
-    unproven = [(p.op, p.dtype) for p in pairs() if p.status != "missing" and (p.op, p.dtype) not in proven]
+    evidence = proven(tmp_path_factory.mktemp("pairs"))
+    unproven = [(p.op, p.dtype) for p in pairs() if p.status != "missing" and (p.op, p.dtype) not in evidence]
     assert not unproven, f"TFLite Micro runs these and no bit-exact model proves rvfw does: {unproven}"
-    now_run = sorted(pair for pair in MISSING if pair in proven)
-    assert not now_run, f"rvfw runs these now: strike them off MISSING ({[proven[p] for p in now_run]})"
+    now_run = sorted(pair for pair in MISSING if pair in evidence)
+    assert not now_run, f"rvfw runs these now: strike them off MISSING ({[evidence[p] for p in now_run]})"
 
 
 def test_the_lists_name_only_tflm_pairs():

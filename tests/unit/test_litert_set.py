@@ -1,0 +1,42 @@
+"""rvfw against LiteRT's operator set (codegen/ops/litert_set.py, measured by tests/fuzz/litert_probe.py):
+every (op, dtype) pair LiteRT's kernels run is run by rvfw, proven by a model that holds it and runs
+bit-exact on the simulators (tests/evidence.py), or listed in MISSING; a MISSING pair that such a
+model holds fails until it is struck off, so the list only shrinks (issue 56's ratchet)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from codegen.ops.litert_set import LITERT, MISSING, OPTIMISED_ONLY, pairs
+from tests.conftest import ROOT, SHARED_MODELS
+from tests.evidence import proven
+
+
+def test_every_litert_pair_is_run_by_rvfw_or_listed_missing(tmp_path_factory):
+    if not (SHARED_MODELS / "public").is_dir():
+        pytest.skip(f"needs {SHARED_MODELS / 'public'} (the public models: some pairs' only evidence)")
+    evidence = proven(tmp_path_factory.mktemp("pairs"))
+    unproven = [(p.op, p.dtype) for p in pairs() if p.status != "missing" and (p.op, p.dtype) not in evidence]
+    assert not unproven, f"LiteRT runs these and no bit-exact model proves rvfw does: {unproven}"
+    now_run = sorted(pair for pair in MISSING if pair in evidence)
+    assert not now_run, f"rvfw runs these now: strike them off MISSING ({[evidence[p] for p in now_run]})"
+
+
+def test_the_lists_name_only_litert_pairs():
+    litert = {(op, d) for op, dtypes in LITERT.items() for d in dtypes}
+    assert litert >= MISSING, sorted(MISSING - litert)
+    assert set(LITERT) >= OPTIMISED_ONLY
+
+
+def test_ops_litert_prints_the_table_and_its_totals():
+    run = [sys.executable, "-m", "codegen.cli", "ops", "--litert"]
+    text = subprocess.run([*run, "GELU"], capture_output=True, text=True, cwd=ROOT, check=True).stdout
+    assert "GELU  int8" in text and "LiteRT runs 4 (op, dtype) pairs here" in text
+    rows = json.loads(subprocess.run([*run, "--json"], capture_output=True, text=True, cwd=ROOT, check=True).stdout)
+    assert len(rows) == len(pairs()) and sum(r["status"] == "missing" for r in rows) == len(MISSING)
+    both = subprocess.run([*run, "--tflm"], capture_output=True, text=True, cwd=ROOT)
+    assert both.returncode != 0 and len(both.stderr.strip().splitlines()) == 1
