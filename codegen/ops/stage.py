@@ -40,6 +40,16 @@ def scratch(graph: Graph, op: Op) -> int:
     return op.tiling.scratch
 
 
+def spare_scratch(graph: Graph, op: Op) -> int:
+    """One region every member with spare scratch shares (they run one after another at each step):
+    the largest member's, e.g. a 3x3 convolution's im2col columns, without which the fast scalar
+    kernel sums each border pixel tap by tap. planner.plan gives it where it is free, or in a tiled
+    plan for at most a quarter more arena (pipeline.memory.SPARE_GROWTH)."""
+    from codegen.ops import spare_scratch_bytes
+
+    return max((spare_scratch_bytes(graph, m.op) for m in op.tiling.members), default=0)
+
+
 def _rows(graph: Graph, t: int) -> tuple[int, int]:
     tensor = graph.tensors[t]
     return tensor.shape[1], tensor.nbytes // tensor.shape[1]
@@ -48,13 +58,15 @@ def _rows(graph: Graph, t: int) -> tuple[int, int]:
 def lower(ctx: LowerContext, op: Op) -> Layer:
     tiling, graph = op.tiling, ctx.graph
     # The members' plan: the stage's, with each tensor inside it at its line buffer. Members run out
-    # of place and get no spare scratch: the plan keys both by op index, and the stage carries its
-    # first op's index.
+    # of place; each member with spare scratch gets the stage's (one region: the plan keys both by
+    # op index, and the stage carries its first op's index).
     base = ctx.scratch(op).offset
     offsets = dict(ctx.plan.tensor_offsets)
     for t, offset, _rows_held in tiling.buffers:
         offsets[t] = base + offset
-    member_plan = dataclasses.replace(ctx.plan, tensor_offsets=offsets, inplace={}, spare_offsets={})
+    spare = ctx.plan.spare_offsets.get(op.index)
+    spare_offsets = {} if spare is None else {m.op.index: spare for m in tiling.members}
+    member_plan = dataclasses.replace(ctx.plan, tensor_offsets=offsets, inplace={}, spare_offsets=spare_offsets)
     member_ctx = LowerContext(
         graph, member_plan, ctx.kernels, ctx.vlen, ctx.caps, ctx.optimize, ctx.constants, ctx.by_content
     )
@@ -117,5 +129,5 @@ CONTRACT = OpContract(
     kinds={
         OpKind.TILED_STAGE: Kind(None, (1, 1 << 16)),
     },
-    forms={None: Form(check, lower, (), macs=macs, inplace=inplace, scratch=scratch)},
+    forms={None: Form(check, lower, (), macs=macs, inplace=inplace, scratch=scratch, spare_scratch=spare_scratch)},
 )

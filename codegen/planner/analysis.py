@@ -21,10 +21,11 @@ __all__ = ["Buffer", "analyze_lifetimes", "lifetime_lower_bound", "spare_scratch
 
 def spare_scratch_buffers(graph: Graph, taken: set[int]) -> list[Buffer]:
     """Buffers for the scratch a kernel runs faster with but works without (ops.spare_scratch_bytes),
-    for ops without a scratch buffer of their own (`taken`)."""
+    for ops without a scratch buffer of their own (`taken`: a kernel takes one scratch pointer), and
+    for tiled stages, whose line buffers are their scratch and whose members take the spare."""
     spare = []
     for step, op in enumerate(graph.ops):
-        size = 0 if op.index in taken else spare_scratch_bytes(graph, op)
+        size = 0 if op.index in taken and op.tiling is None else spare_scratch_bytes(graph, op)
         if size:
             spare.append(Buffer(f"spare scratch of op #{op.index}", size, step, step, [], op.index, spare=True))
     return spare

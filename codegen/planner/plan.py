@@ -39,8 +39,11 @@ def plan_memory(
     algorithm: str = "best",
     alignment: int = DEFAULT_ALIGNMENT,
     inplace: dict[int, InPlace] | None = None,
+    spare_growth: int = 0,
 ) -> MemoryPlan:
-    """Offsets for every activation tensor (and in-place scratch), checked overlap-free."""
+    """Offsets for every activation tensor (and in-place scratch), checked overlap-free. Spare
+    scratch is placed where it is free, or where the arena grows by at most 1/spare_growth of
+    itself (0: never)."""
     inplace = inplace or {}
     control = {op.index: plan_control(op, algorithm, alignment) for op in graph.ops if op.subgraphs}
     storage = resolve(graph, inplace)
@@ -48,21 +51,23 @@ def plan_memory(
     place = get_algorithm(algorithm)
     offsets = place(buffers, alignment)
     arena = _arena_of(buffers, offsets, alignment)
-    # Spare scratch only where it is free: each op's, in turn, kept when the arena did not grow:
-    # first in a gap of the plan as it is, else (small graphs: every spare buffer re-plans the
-    # whole arena) by planning again with it.
+    limit = arena + (arena // spare_growth if spare_growth else 0)
+    # Spare scratch only where it is free (or within the growth allowed): each op's, in turn, kept
+    # when the arena stays within the limit: first in a gap of the plan as it is, else (small
+    # graphs: every spare buffer re-plans the whole arena) by planning again with it.
     spare = spare_scratch_buffers(graph, {b.scratch_of for b in buffers if b.scratch_of is not None})
     for extra in spare:
         gap = fit_into(buffers, offsets, extra, alignment)
-        if gap + extra.size <= arena:
+        if gap + extra.size <= max(arena, limit):
             buffers, offsets = [*buffers, extra], [*offsets, gap]
+            arena = max(arena, _arena_of(buffers, offsets, alignment))
             continue
         if len(spare) > SPARE_REPLANS:
             continue
         trial = [*buffers, extra]
         trial_offsets = place(trial, alignment)
         trial_arena = _arena_of(trial, trial_offsets, alignment)
-        if trial_arena <= arena:
+        if trial_arena <= max(arena, limit):
             buffers, offsets, arena = trial, trial_offsets, trial_arena
     placed = {g: storage.placed(g) for g in {storage.root(t) for b in buffers for t in b.tensors}}
     tensor_offsets = {t: o + placed[storage.root(t)][t] for b, o in zip(buffers, offsets) for t in b.tensors}

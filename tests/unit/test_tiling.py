@@ -99,3 +99,26 @@ def test_float32_and_16x8_stages_cut_as_their_int8_twin():
         kinds[stem] = [m.op.kind for m in tiling.members]
     assert cuts["16x8"] >= cuts["int8"] and cuts["float"] >= cuts["int8"], cuts
     assert kinds["16x8"] == kinds["float"] == kinds["int8"]
+
+
+def test_a_tiled_plan_buys_its_stages_columns_only_where_the_stages_are_the_model():
+    """pipeline.memory.SPARE_GROWTH: the upsampling autoencoder, tiled whole, gets its stage's im2col
+    columns for at most a quarter more arena (still under half the fast plan's) and says so; VWW,
+    whose stem alone is tiled, keeps its arena at the lifetime bound."""
+    from codegen.boards import load_board
+    from codegen.choices import MemoryMode, Planner
+    from codegen.pipeline.loading import load
+    from codegen.pipeline.memory import SPARE_GROWTH, plan_option
+    from tests.conftest import ROOT
+
+    board = load_board("spike-rv32imc")
+    graph = load(ROOT / "tests/data/converters/keras_bilinear_ae_int8.tflite", board, None, lambda _m: None, "model")
+    tiled = plan_option(graph, board, Planner.BEST, MemoryMode.TILED)
+    fast = plan_option(graph, board, Planner.BEST, MemoryMode.FAST)
+    stage = next(op for op in tiled.graph.ops if op.kind is OpKind.TILED_STAGE)
+    assert stage.index in tiled.plan.spare_offsets and "im2col columns" in tiled.note
+    assert tiled.plan.lower_bound < tiled.plan.arena_size <= tiled.plan.lower_bound * (SPARE_GROWTH + 1) // SPARE_GROWTH
+    assert tiled.plan.arena_size * 2 <= fast.plan.arena_size
+    vww = load(mlperf_model("vww_mobilenet"), board, None, lambda _m: None, "model")
+    stem = plan_option(vww, board, Planner.BEST, MemoryMode.TILED)
+    assert stem.plan.arena_size == stem.plan.lower_bound and "im2col" not in stem.note
