@@ -222,8 +222,10 @@ def _layer_data(layer: Layer, dumps: list[dict] | None = None) -> dict:
                     "offset": m.offset,
                     "row_offset": m.row_offset,
                     "row_args": {position: (offset, row_bytes, k) for position, offset, row_bytes, k in m.slots},
+                    "case": m.case,
+                    "index": index,
                 }
-                for m in st.members
+                for index, m in enumerate(st.members)
             ],  # fmt: skip
             "steps": [list(s) for s in st.steps],
             "buffers": [list(b) for b in st.buffers],

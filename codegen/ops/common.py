@@ -61,9 +61,12 @@ class StageMember:
     the params' out_h, in_h and pad_h from the step; "gather" sets out_h, row0 and row_base (the
     step's pad_h holds the first input row it reads); "rows" sets size = rows * per_row; "last_dim"
     sets dims[dim] = rows * per_row (elementwise params laid out as dims and strides); "transpose"
-    sets dims[dim] = rows * per_row and offset = offset + row0 * row_offset. slots: per pointer
-    argument the stage points at a row (the argument's position, the arena offset of the tensor or
-    its line buffer, its row bytes, the index into the step's `at`)."""
+    sets dims[dim] = rows * per_row and offset = offset + row0 * row_offset; "copy_rows" sets rows =
+    rows * per_row (a CONCATENATION's copy of each input); "upsample" sets dims[dim] = rows / per_row
+    and offset = offset + row0 / per_row * row_offset. slots: per pointer argument the stage points
+    at a row (the argument's position, the arena offset of the tensor or its line buffer, its row
+    bytes, the index into the step's `at`). case: the stage member (the step's `member`) this call
+    is one of (a CONCATENATION is one call per input)."""
 
     layer: Layer
     narrow: str
@@ -72,6 +75,7 @@ class StageMember:
     dim: int = 0
     offset: int = 0
     row_offset: int = 0
+    case: int = 0
 
 
 @dataclass(frozen=True)

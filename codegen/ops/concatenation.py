@@ -20,7 +20,7 @@ from codegen.ops.common import (
     expect_same_quant,
     fail,
 )
-from codegen.ops.contract import Form, Kind, OpContract
+from codegen.ops.contract import Form, Kind, OpContract, Rows
 from codegen.ops.kernels import family
 
 COPY = family("CONCATENATION / PACK", "rvfw_copy_rows_params", "copy_rows_s8", ("ref", "scalar", "rvv"))
@@ -131,11 +131,23 @@ def lower(ctx: LowerContext, op: Op) -> list[Layer]:
     return layers
 
 
+def rows(graph: Graph, op: Op) -> Rows | None:
+    """A CONCATENATION of NHWC tensors along their channels streams by rows (output row r joins row r
+    of each input): a U-Net decoder's join with its skip connection, which a tiled stage reads whole
+    from where it was made (planner.tiling's side inputs)."""
+    out = graph.tensors[op.outputs[0]]
+    if op.kind is not OpKind.CONCATENATION or len(out.shape) != 4 or out.shape[0] != 1 or axis(graph, op) != 3:
+        return None
+    if len(op.inputs) != 2 or any(graph.tensors[i].is_constant for i in op.inputs):
+        return None  # a step's table has room for two inputs' rows and the output's (rvfw_stage_step)
+    return Rows("rows")
+
+
 CONTRACT = OpContract(
     kinds={
         OpKind.CONCATENATION: Kind(3, (1, 1 << 16), options=("axis",)),
         OpKind.PACK: Kind(3, (1, 1 << 16)),
     },
-    forms={None: Form(check, lower, (COPY,), views=views)},
+    forms={None: Form(check, lower, (COPY,), views=views, rows=rows)},
     fold=fold,
 )

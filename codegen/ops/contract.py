@@ -50,7 +50,9 @@ class Rows:
     "transpose" (a copy of the whole input whose output rows are one strided copy each: `band`,
     ops.movement.row_band); "gather" (output row y reads input rows sources[y] = (first, last),
     a resize's table: the kernel takes params row0, the first output row, and row_base, the input
-    row its input pointer points at)."""
+    row its input pointer points at); "upsample" (a nearest-neighbour resize by a whole factor
+    band[0]: output row y copies input row y // factor, band[1] bytes a row, from the whole input
+    by a strided copy, narrowed in bands of whole factors)."""
 
     form: str
     window: tuple[int, int, int, int] = (1, 0, 0, 0)
@@ -58,7 +60,7 @@ class Rows:
     sources: tuple[tuple[int, int], ...] = ()
 
     def __post_init__(self) -> None:
-        assert self.form in ("window", "rows", "transpose", "gather"), self.form
+        assert self.form in ("window", "rows", "transpose", "gather", "upsample"), self.form
 
 
 RowsOf = Callable[[Graph, Op], "Rows | None"]

@@ -446,9 +446,26 @@ def lower_known_output(ctx: LowerContext, op: Op, values: np.ndarray) -> Layer:
     return ctx.layer(op, ctx.pick(COPY, {"element_size": 1}), COPY, params, [source, ctx.output(op)])
 
 
+def _upsample(graph: Graph, op: Op) -> Rows | None:
+    """A nearest-neighbour resize of an NHWC tensor by a whole factor along the rows (output row y
+    copies input row y // factor: U-Net's decoder): the "upsample" form."""
+    inp, out = graph.tensors[op.inputs[0]], graph.tensors[op.outputs[0]]
+    if inp.is_constant or len(inp.shape) != 4 or inp.shape[0] != 1 or out.shape[1] % inp.shape[1]:
+        return None
+    factor = out.shape[1] // inp.shape[1]
+    a, h = op.options.get("align_corners", False), op.options.get("half_pixel_centers", False)
+    ys = _nearest(out.shape[1], inp.shape[1], a, h)
+    if factor < 1 or not np.array_equal(ys, np.arange(out.shape[1]) // factor):
+        return None
+    return Rows("upsample", band=(factor, inp.nbytes // inp.shape[1], 0, 0))
+
+
 def rows(graph: Graph, op: Op) -> Rows | None:
     """A TRANSPOSE whose output rows are one strided copy each streams by output rows, reading its
-    input whole (row_band): the tiled stage's NCHW -> NHWC at a PyTorch model's input."""
+    input whole (row_band): the tiled stage's NCHW -> NHWC at a PyTorch model's input. A
+    nearest-neighbour resize by a whole factor streams too (_upsample)."""
+    if op.kind is OpKind.RESIZE_NEAREST_NEIGHBOR:
+        return _upsample(graph, op)
     if op.kind is not OpKind.TRANSPOSE:
         return None
     try:

@@ -55,6 +55,47 @@ def _rows(graph: Graph, t: int) -> tuple[int, int]:
     return tensor.shape[1], tensor.nbytes // tensor.shape[1]
 
 
+def _member(graph: Graph, member, layer: Layer, offsets: dict[int, int], case: int) -> StageMember:
+    """One call of a member, with how the stage narrows it to a step's rows (StageMember)."""
+    m_op = member.op
+    streamed = [t for t in m_op.inputs if t >= 0 and not graph.tensors[t].is_constant]
+    slots, taken = [], set()
+    for position, arg in enumerate(layer.args):
+        if arg.kind != "arena" or arg.role not in ("input", "output"):
+            continue
+        if arg.role == "output":
+            k = len(streamed)
+        else:
+            k = next(j for j, t in enumerate(streamed) if t == arg.tensor and j not in taken)
+            taken.add(k)
+        t = arg.tensor
+        slots.append((position, offsets[t], _rows(graph, t)[1], k))
+    out_h, out_row = _rows(graph, m_op.outputs[0])
+    if member.form in ("window", "gather"):  # gather: the step's pad_h is the kernel's row_base
+        return StageMember(layer, member.form, slots, case=case)
+    if member.form == "rows" and m_op.kind is OpKind.CONCATENATION:  # rvfw_copy_rows_params: rows of pixels
+        return StageMember(layer, "copy_rows", slots, per_row=graph.tensors[m_op.outputs[0]].shape[2], case=case)
+    if member.form == "rows":
+        elems = graph.tensors[m_op.outputs[0]].num_elements // out_h
+        params = dict(layer.params)
+        if "size" in params:
+            return StageMember(layer, "rows", slots, per_row=elems, case=case)
+        # rvfw_binary_params (float32, int16): same shapes merge to one run in the last dim
+        dims = params["dims"]
+        assert all(d == 1 for d in dims[:-1]), f"{m_op.kind.value}: streamed rows are one run"
+        return StageMember(layer, "last_dim", slots, per_row=elems, dim=len(dims) - 1, case=case)
+    params = dict(layer.params)
+    # the input is read whole through the params' offset, not a row pointer
+    slots = [s for s in slots if s[3] == len(streamed)]
+    if member.form == "upsample":  # the strided copy's input-row dimension: in_h of them, a row apart
+        factor, in_row = member.band[0], member.band[1]
+        in_h = out_h // factor
+        dim = next(d for d, (n, st) in enumerate(zip(params["dims"], params["strides"])) if n == in_h and st == in_row)
+        return StageMember(layer, "upsample", slots, factor, dim, params["offset"], in_row, case=case)
+    dim, count, row_offset, _first = member.band
+    return StageMember(layer, "transpose", slots, count, dim, params["offset"], row_offset, case=case)
+
+
 def lower(ctx: LowerContext, op: Op) -> Layer:
     tiling, graph = op.tiling, ctx.graph
     # The members' plan: the stage's, with each tensor inside it at its line buffer. Members run out
@@ -71,42 +112,14 @@ def lower(ctx: LowerContext, op: Op) -> Layer:
         graph, member_plan, ctx.kernels, ctx.vlen, ctx.caps, ctx.optimize, ctx.constants, ctx.by_content
     )
     members = []
-    for member in tiling.members:
+    for case, member in enumerate(tiling.members):
         m_op = member.op
-        layer = _form(graph, m_op).lower(member_ctx, m_op)
-        if isinstance(layer, list) and len(layer) == 1:  # movement lowers a list, one call per output
-            layer = layer[0]
-        assert isinstance(layer, Layer), f"{m_op.kind.value}: a stage member lowers to one call"
-        streamed = [t for t in m_op.inputs if t >= 0 and not graph.tensors[t].is_constant]
-        slots, taken = [], set()
-        for position, arg in enumerate(layer.args):
-            if arg.kind != "arena" or arg.role not in ("input", "output"):
-                continue
-            if arg.role == "output":
-                k = len(streamed)
-            else:
-                k = next(j for j, t in enumerate(streamed) if t == arg.tensor and j not in taken)
-                taken.add(k)
-            t = arg.tensor
-            slots.append((position, offsets[t], _rows(graph, t)[1], k))
-        out_h, out_row = _rows(graph, m_op.outputs[0])
-        if member.form in ("window", "gather"):  # gather: the step's pad_h is the kernel's row_base
-            members.append(StageMember(layer, member.form, slots))
-        elif member.form == "rows":
-            elems = graph.tensors[m_op.outputs[0]].num_elements // out_h
-            params = dict(layer.params)
-            if "size" in params:
-                members.append(StageMember(layer, "rows", slots, per_row=elems))
-            else:  # rvfw_binary_params (float32, int16): same shapes merge to one run in the last dim
-                dims = params["dims"]
-                assert all(d == 1 for d in dims[:-1]), f"{m_op.kind.value}: streamed rows are one run"
-                members.append(StageMember(layer, "last_dim", slots, per_row=elems, dim=len(dims) - 1))
-        else:
-            dim, count, row_offset, _first = member.band
-            offset = dict(layer.params)["offset"]
-            # the input is read whole through the params' offset, not a row pointer
-            slots = [s for s in slots if s[3] == len(streamed)]
-            members.append(StageMember(layer, "transpose", slots, count, dim, offset, row_offset))
+        lowered = _form(graph, m_op).lower(member_ctx, m_op)
+        calls = lowered if isinstance(lowered, list) else [lowered]
+        # one call (movement lowers a list, one call per output), or a CONCATENATION's copy per input
+        assert len(calls) == 1 or m_op.kind is OpKind.CONCATENATION, f"{m_op.kind.value}: one call a member"
+        for layer in calls:
+            members.append(_member(graph, member, layer, offsets, case))
     calls = [m.layer for m in members]
     kinds = "+".join(dict.fromkeys(c.op for c in calls))
     layer = Layer(op.index, f"TILED({len(tiling.replaced)} ops: {kinds})", calls[0].kernel, "", [], [])

@@ -19,7 +19,12 @@ Members and how a band of output rows maps to the input rows they read, as each 
 - "transpose": a TRANSPOSE of the stage's input (read whole) whose output rows are one strided copy
   each (PyTorch models' NCHW -> NHWC at the input);
 - "gather": RESIZE_BILINEAR, whose output rows each read two input rows from its table (an
-  autoencoder's or a decoder's upsampling).
+  autoencoder's or a decoder's upsampling);
+- "upsample": RESIZE_NEAREST_NEIGHBOR by a whole factor, reading the stage's input whole, in bands
+  of whole factors.
+A "rows" member may also read a tensor made before the stage (a side input: U-Net's skip
+connection into its decoder's CONCATENATION, a residual ADD's shortcut): it stays whole where it
+was made, lives until the stage, and each step reads its rows there.
 """
 
 from __future__ import annotations
@@ -41,9 +46,9 @@ MAX_ROWS = 1 << 15  # rows are int16 in the step table (rvfw_stage_step)
 @dataclass(frozen=True)
 class Member:
     op: Op
-    form: str  # "window" | "rows" | "transpose" | "gather"
+    form: str  # "window" | "rows" | "transpose" | "gather" | "upsample"
     window: tuple[int, int, int, int] = (1, 0, 0, 0)  # "window": (stride_h, pad_h, span_h, in_h)
-    band: tuple[int, int, int, int] = (0, 0, 0, 0)  # "transpose": ops.movement.row_band
+    band: tuple[int, int, int, int] = (0, 0, 0, 0)  # "transpose": ops.movement.row_band; "upsample": factor
     sources: tuple[tuple[int, int], ...] = ()  # "gather": the input rows (first, last) each output row reads
 
 
@@ -76,6 +81,7 @@ class StageTiling:
     # stage (InPlace.lead): every step writes its output bytes below every input byte it or a later
     # step reads.
     lead: int = 0
+    sides: tuple[int, ...] = ()  # tensors made before the stage that members read whole (side inputs)
 
 
 def _rows(graph: Graph, t: int) -> int:
@@ -122,7 +128,7 @@ def member_of(graph: Graph, op: Op, stage_input: int) -> Member | None:
         return None
     if declared.form in ("window", "gather") and not (len(streamed) == 1 and _nhwc(graph, streamed[0])):
         return None
-    if declared.form == "transpose" and streamed != [stage_input]:
+    if declared.form in ("transpose", "upsample") and streamed != [stage_input]:
         return None
     return Member(op, declared.form, declared.window, declared.band, declared.sources)
 
@@ -143,11 +149,24 @@ def find_stage(graph: Graph, start: int = 0) -> tuple[int, list[Member]]:
         if any(p is None for p in parts):
             break
         known = set(made) | {p.op.outputs[0] for p in parts[:-1]}  # a fused ADD reads its conv's rows
-        if any(t not in known for p in parts for t in _streamed(graph, p.op)):
-            break  # reads a tensor made before the stage (other than its input)
+        if any(t not in known and not _side(graph, p, t) for p in parts for t in _streamed(graph, p.op)):
+            break  # reads a tensor made before the stage (other than its input) it cannot read whole
         members += parts
         made.update(p.op.outputs[0] for p in parts)
     return x, members
+
+
+def _side(graph: Graph, member: Member, t: int) -> bool:
+    """Whether a "rows" member can read tensor t (made before the stage) whole as a side input:
+    an NHWC tensor with the member's output rows, one row for one."""
+    out = graph.tensors[member.op.outputs[0]]
+    return member.form == "rows" and _nhwc(graph, t) and _rows(graph, t) == out.shape[1]
+
+
+def _sides(graph: Graph, x: int, members) -> tuple[int, ...]:
+    made = {m.op.outputs[0] for m in members}
+    found = [t for m in members for t in _streamed(graph, m.op) if t != x and t not in made]
+    return tuple(dict.fromkeys(found))
 
 
 def _valid_ends(graph: Graph, x: int, members: list[Member]) -> list[int]:
@@ -164,7 +183,7 @@ def _valid_ends(graph: Graph, x: int, members: list[Member]) -> list[int]:
         )
         # a fused conv's two parts share an op index: the ADD half must stay with its conv
         split = n < len(members) and members[n].op.index == members[n - 1].op.index
-        if not escapes and not split and last != x and members[n - 1].form != "transpose":
+        if not escapes and not split and last != x and members[n - 1].form not in ("transpose", "upsample"):
             ends.append(n)
     return ends
 
@@ -176,6 +195,9 @@ def _input_rows(member: Member, a: int, b: int) -> tuple[int, int, int]:
     if member.form == "gather":
         first = min(lo for lo, _hi in member.sources[a:b])
         return first, max(hi for _lo, hi in member.sources[a:b]) + 1, first
+    if member.form == "upsample":
+        factor = member.band[0]
+        return a // factor, -(-b // factor), 0
     if member.form != "window":
         return a, b, 0
     stride, pad, span, in_h = member.window
@@ -212,7 +234,7 @@ def schedule(graph: Graph, x: int, members: list[Member], band_rows: int, caps: 
         for k in readers.get(t, []):
             m = members[k]
             if done[k] < _rows(graph, m.op.outputs[0]):
-                lows.append(_input_rows(m, done[k], done[k] + 1)[0] if m.form != "transpose" else 0)
+                lows.append(_input_rows(m, done[k], done[k] + 1)[0] if m.form not in ("transpose", "upsample") else 0)
         return min(lows, default=1 << 30)
 
     def advance(k: int, b: int) -> None:
@@ -222,6 +244,8 @@ def schedule(graph: Graph, x: int, members: list[Member], band_rows: int, caps: 
     def compute(k: int, b: int) -> None:
         a = done[k]
         m = members[k]
+        if m.form == "upsample":  # whole factors: every band starts at one (row0 // factor is exact)
+            b = min(-(-b // m.band[0]) * m.band[0], _rows(graph, m.op.outputs[0]))
         src0, src1, pad = _input_rows(m, a, b)
         for t in _streamed(graph, m.op):
             if t in producer:
@@ -250,7 +274,7 @@ def schedule(graph: Graph, x: int, members: list[Member], band_rows: int, caps: 
                 _k, _count, row_offset, first = m.band
                 x_low[len(steps)] = first + a * row_offset if first >= 0 else 0
             else:
-                x_low[len(steps)] = (src0 if m.form in ("window", "gather") else a) * _row_bytes(graph, x)
+                x_low[len(steps)] = (src0 if m.form in ("window", "gather", "upsample") else a) * _row_bytes(graph, x)
         if t_out == out:
             out_end[len(steps)] = b * out_bytes
         steps.append(Step(k, a, b - a, src1 - src0, pad, (*at_in, a - top.get(t_out, 0))))
@@ -326,13 +350,14 @@ def tile(graph: Graph, x: int, members: list[Member], band_rows: int) -> StageTi
         if not replaced or replaced[-1].index != m.op.index:
             replaced.append(next(op for op in graph.ops if op.index == m.op.index))
     return StageTiling(tuple(members), x, members[-1].op.outputs[0], band_rows, tuple(steps), tuple(buffers),
-                       offset, tuple(replaced), lead)  # fmt: skip
+                       offset, tuple(replaced), lead, _sides(graph, x, members))  # fmt: skip
 
 
 def rewrite(graph: Graph, tiling: StageTiling) -> Graph:
     """Replace the stage's ops by one TILED_STAGE op (same position, its input and output)."""
     first = tiling.replaced[0]
-    stage = Op(first.index, OpKind.TILED_STAGE, 1, (tiling.stage_input,), (tiling.stage_output,), tiling=tiling)
+    inputs = (tiling.stage_input, *tiling.sides)
+    stage = Op(first.index, OpKind.TILED_STAGE, 1, inputs, (tiling.stage_output,), tiling=tiling)
     ops = [op for op in graph.ops if op not in tiling.replaced]
     ops.insert(graph.ops.index(first), stage)
     return dataclasses.replace(graph, ops=ops)
@@ -438,4 +463,39 @@ def tile_stages(graph: Graph, plan_arena, budget: int | None = None) -> tuple[Gr
         best = found
         if budget is not None and not best[0][0]:
             break  # it fits: more stages would only add steps
+    if budget is None and first is not None:
+        return _retuned(best[1], plan_arena), first
     return best[1], first
+
+
+def _untiled(graph: Graph, stage: Op) -> Graph:
+    """The graph with one stage op replaced by the ops it stands for."""
+    k = graph.ops.index(stage)
+    return dataclasses.replace(graph, ops=[*graph.ops[:k], *stage.tiling.replaced, *graph.ops[k + 1 :]])
+
+
+def _retuned(graph: Graph, plan_arena) -> Graph:
+    """Each stage's end and band height chosen again once every stage is tiled: a stage tiled while
+    the arena's peak lay elsewhere took the fewest steps, and its buffers or its output may be the
+    peak now (a U-Net's last decoder stage after its first: ending one layer later, at the 2-channel
+    head, its output is a quarter the size). The smallest arena, ties to the fewest steps."""
+    stages = [op for op in graph.ops if op.kind is OpKind.TILED_STAGE]
+    if len(stages) < 2:
+        return graph
+    for stage in stages:
+        t = stage.tiling
+        base = _untiled(graph, stage)
+        x, members = find_stage(base, base.ops.index(t.replaced[0]))
+        best = (plan_arena(graph), len(t.steps), graph)
+        for end in _valid_ends(base, x, members):
+            out_h = _rows(base, members[end - 1].op.outputs[0])
+            for rows in sorted({*BAND_ROWS, out_h // 2} - {0}):
+                if rows >= out_h:
+                    continue
+                tiling = tile(base, x, members[:end], rows)
+                candidate = rewrite(base, tiling)
+                key = (plan_arena(candidate), len(tiling.steps), candidate)
+                if key[:2] < best[:2]:
+                    best = key
+        graph = best[2]
+    return graph

@@ -18,7 +18,15 @@ CORPUS = ROOT / "tests" / "data" / "converters"
 
 
 @pytest.mark.parametrize(
-    "name", ["keras_espcn_int8", "keras_espcn_float", "keras_bilinear_ae_int8", "keras_bilinear_ae_float"]
+    "name",
+    [
+        "keras_espcn_int8",
+        "keras_espcn_float",
+        "keras_bilinear_ae_int8",
+        "keras_bilinear_ae_float",
+        "keras_unet_int8",
+        "keras_unet_float",
+    ],
 )
 @pytest.mark.parametrize("board", ["spike-rv32imc", "spike-rv64gcv"])
 def test_dense_prediction_tiled_at_half_the_arena(tmp_path, sim_tools, name, board):

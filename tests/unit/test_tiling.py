@@ -122,3 +122,31 @@ def test_a_tiled_plan_buys_its_stages_columns_only_where_the_stages_are_the_mode
     vww = load(mlperf_model("vww_mobilenet"), board, None, lambda _m: None, "model")
     stem = plan_option(vww, board, Planner.BEST, MemoryMode.TILED)
     assert stem.plan.arena_size == stem.plan.lower_bound and "im2col" not in stem.note
+
+
+def test_unet_decoder_stages_read_their_skips_whole_and_upsample_in_whole_factors():
+    """U-Net (converter-made): each decoder stage starts at its nearest-neighbour upsampling (read
+    whole from the stage's input, in bands of whole factors), joins its skip connection as a side
+    input (read whole where the encoder made it, live until the stage), and the tiled plan is at
+    most half the untiled one."""
+    from codegen.boards import load_board
+    from codegen.choices import MemoryMode, Planner
+    from codegen.pipeline.loading import load
+    from codegen.pipeline.memory import plan_option
+    from tests.conftest import ROOT
+
+    board = load_board("spike-rv64gcv")
+    graph = load(ROOT / "tests/data/converters/keras_unet_int8.tflite", board, None, lambda _m: None, "model")
+    tiled = plan_option(graph, board, Planner.BEST, MemoryMode.TILED)
+    fast = plan_option(graph, board, Planner.BEST, MemoryMode.FAST)
+    stages = [op for op in tiled.graph.ops if op.kind is OpKind.TILED_STAGE]
+    assert len(stages) == 2 and tiled.plan.arena_size * 2 <= fast.plan.arena_size
+    for stage in stages:
+        t = stage.tiling
+        assert t.members[0].form == "upsample" and len(t.sides) == 1 and stage.inputs == (t.stage_input, *t.sides)
+        assert OpKind.CONCATENATION in [m.op.kind for m in t.members]
+        factor = t.members[0].band[0]
+        out_h = tiled.graph.tensors[t.members[0].op.outputs[0]].shape[1]
+        for s in t.steps:
+            if s.member == 0:
+                assert s.row0 % factor == 0 and (s.rows % factor == 0 or s.row0 + s.rows == out_h)
