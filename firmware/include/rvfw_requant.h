@@ -95,6 +95,17 @@ static inline int32_t rvfw_requantize_lane(const rvfw_requant_lane *lane, int32_
     return (q + lane->add + 2 * (q >> 31)) >> lane->shift1;
 }
 
+/* rvfw_requantize_lane for an output whose clamp's lower bound is at or above the zero point (ReLU,
+ * ReLU6): the rounding's sign correction only moves values of a negative q, each of which is at
+ * most the zero point with or without it (q + 1 + 2^right < 2^(right + 1)), so clamps to the same
+ * bound. Exact after the clamp, not before it. */
+static inline int32_t rvfw_requantize_lane_relu(const rvfw_requant_lane *lane, int32_t acc)
+{
+    const int32_t x = (int32_t)((uint32_t)(acc + lane->bias) << 2);
+    const int32_t q = (int32_t)(((int64_t)x * (int64_t)lane->multiplier) >> 32);
+    return (q + lane->add) >> lane->shift1;
+}
+
 /* The int8 output of a kernel that reads rvfw_conv_params.fast_requant: the fast form where the
  * build proved it exact, else the general one. */
 #define RVFW_OUTPUT_S8_FAST(fast, acc, multiplier, shift, offset, lo, hi)                                              \

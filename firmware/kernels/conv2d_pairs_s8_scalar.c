@@ -36,6 +36,7 @@ __attribute__((noinline)) static void matmul_pairs(const rvfw_conv_params *p, co
 {
     const int32_t out_c = p->out_c, fast = p->fast_requant, offset = p->output_offset;
     const int32_t lo = p->output_activation_min, hi = p->output_activation_max;
+    const int relu = lo >= offset; /* rvfw_requantize_lane_relu: every negative value clamps to lo */
     const int32_t *w = pairs;
     for (int32_t oc = 0; oc < out_c; oc += 4, w += 2 * n) {
         const int32_t lanes = out_c - oc < 4 ? out_c - oc : 4;
@@ -51,6 +52,17 @@ __attribute__((noinline)) static void matmul_pairs(const rvfw_conv_params *p, co
             int8_t *out = output + px * out_c + oc;
             int32_t acc[8];
             rvfw_pairs_2x4(x0, x1, n, w, acc);
+            if (folded && relu) {
+#pragma GCC unroll 4
+                for (int32_t i = 0; i < 4; ++i)
+                    out[i] = (int8_t)rvfw_clamp(rvfw_requantize_lane_relu(&k[i], acc[i]), lo, hi);
+                if (two) {
+#pragma GCC unroll 4
+                    for (int32_t i = 0; i < 4; ++i)
+                        out[out_c + i] = (int8_t)rvfw_clamp(rvfw_requantize_lane_relu(&k[i], acc[4 + i]), lo, hi);
+                }
+                continue;
+            }
             if (folded) {
 #pragma GCC unroll 4
                 for (int32_t i = 0; i < 4; ++i)

@@ -19,123 +19,158 @@
  * three slots on the stack, input line y in slot y % 3; the pair loop takes the three slots an
  * output line reads as three pointers. A line longer than a segment (RVFW_DW_PAIRS_SEG outputs)
  * runs segment by segment, so the slots' size bounds every write whatever the layer's shape. The
- * sums start at the channel's bias (P at bias + 65536 bias, H at bias), so the requantisation
- * reads them as they are. On RV32 the pair loop is assembly: nine weights, three carried words,
- * sums and pointers need 26 registers, which the compiler spilled (a weight reload per multiply). */
+ * sums start at the channel's bias (P at bias + 65536 bias, H at bias).
+ *
+ * On RV32 one assembly call runs a block of up to RVFW_DW_PAIRS_BLOCK output lines, the block's
+ * input lines packed one after the other (RVFW_DW_PAIRS_SLOT words apart, a line outside the input
+ * packed as zero points), so one pointer with fixed offsets reads all three kernel lines. Each pair
+ * is requantised and stored where it is summed (nothing goes through memory): nine weights, three
+ * carried words, the sums, the requantisation's constants (rvfw_requant_lane: the zero point folded
+ * in) and the pointers take all 28 free registers; the bias and the outer loop's counters live in
+ * the frame. Where the activation's lower bound is at or above the output zero point (ReLU, ReLU6),
+ * the rounding's sign correction is left out: it only moves negative values, and every negative
+ * value clamps to that bound either way (rvfw_dw3_rq_relu). */
 #include <stddef.h>
 
 #include "rvfw_asm_rv32.h"
 #include "rvfw_kernels.h"
 #include "rvfw_requant.h"
 
-#define RVFW_DW_PAIRS_SEG 48  /* output pixels per segment of a line */
-#define RVFW_DW_PAIRS_SLOT 50 /* packed words per slot: the segment and two taps on */
-_Static_assert(RVFW_DW_PAIRS_SLOT == RVFW_DW_PAIRS_SEG + 2, "a slot holds a segment's packed words");
+#define RVFW_DW_PAIRS_SEG 48   /* output pixels per segment of a line */
+#define RVFW_DW_PAIRS_SLOT 50  /* packed words per line: the segment and two taps on */
+#define RVFW_DW_PAIRS_BLOCK 6  /* output lines per call: their input lines packed on the stack */
+_Static_assert(RVFW_DW_PAIRS_SLOT == RVFW_DW_PAIRS_SEG + 2, "a line holds a segment's packed words");
+_Static_assert(RVFW_DW_PAIRS_SLOT * 4 == 200, "the assembly reads lines 200 and 400 bytes on");
 
-/* `pairs` pairs over the three packed lines x[0..2]: sums[2k] and sums[2k + 1] the pair's two
- * sums plus bias, w the nine weights [line][along]. */
-void rvfw_dw3_pairs(const int32_t *w, const int32_t *const x[3], int32_t pairs, int32_t *sums, int32_t bias);
+/* One call's work (the assembly reads these offsets: keep the order). */
+typedef struct {
+    int32_t w[9];                 /* 0: [line][along] */
+    int32_t bias_p, bias_h;       /* 36: the sums' start, bias + 65536 bias and bias */
+    int32_t multiplier, add, shift1, lo, hi; /* 44: rvfw_requant_lane's, the clamp */
+    const int32_t *lines;         /* 64: the block's first packed input line */
+    int8_t *out;                  /* 68: its first output */
+    int32_t out_along, out_across; /* 72: bytes from an output to the next along a line, and across */
+    int32_t count;                /* 80: output lines, >= 1 */
+    int32_t pairs;                /* 84: whole pairs a line */
+    int32_t odd;                  /* 88: one more output a line */
+} rvfw_dw3_job;
+_Static_assert(offsetof(rvfw_dw3_job, lines) == 64 && offsetof(rvfw_dw3_job, odd) == 88, "the assembly's offsets");
+
+void rvfw_dw3_rq(const rvfw_dw3_job *job);
+void rvfw_dw3_rq_relu(const rvfw_dw3_job *job);
 
 #if __riscv_xlen == 32
-/* s0-s8 weights, s9-s11 the carried X_ab of lines 0-2, a1, t3, t4 the packed lines, a3 sums, a2
- * their end, a4 0x8000, a5 P, a6 H, t5 and t6 their start, ra the single products of lines 0 and
- * 1, t0-t2 temporaries. Per line: A = X_ab w0 + X_bc w1 (one exact word), B = X_cd w2, X_ab = X_cd. */
-#define RVFW_DW_PAIRS_LINE(line, xab, w0, w1, w2, single)                                                            \
-    "  lw t0, 4(" line ")\n"                                                                                           \
-    "  lw t1, 8(" line ")\n"                                                                                           \
-    "  mul t2, " xab ", " w0 "\n"                                                                                      \
-    "  mul t0, t0, " w1 "\n"                                                                                           \
-    "  mul " single ", t1, " w2 "\n"                                                                                   \
-    "  mv " xab ", t1\n"                                                                                               \
-    "  add t2, t2, t0\n"                                                                                               \
-    "  add a5, a5, t2\n"                                                                                               \
-    "  add t2, t2, a4\n"                                                                                               \
-    "  srai t2, t2, 16\n"                                                                                              \
+/* s0-s8 weights, s9-s11 the carried X_ab of lines 0-2, a0 the pair's words in line 0 (lines 1, 2:
+ * 200, 400 bytes on), a1 its output, a2 out_along, a3 the line's end, a4 0x8000, a5 P then the
+ * first output, a6 H then the second, a7 the multiplier, t3 the rounding constant, t4 the shift,
+ * t5 lo, t6 hi, t0-t2 and ra temporaries. Frame: 0 bias_p, 4 bias_h, 8 the line pointer, 12 the
+ * output line, 16 out_across, 20 lines left, 24 the pairs' bytes, 28 odd. */
+#define RVFW_DW_LINE(off, xab, w0, w1, w2, single)                                                                    \
+    "  lw t0, " #off "+4(a0)\n"                                                                                         \
+    "  lw t1, " #off "+8(a0)\n"                                                                                         \
+    "  mul t2, " xab ", " w0 "\n"                                                                                       \
+    "  mul t0, t0, " w1 "\n"                                                                                            \
+    "  add t2, t2, t0\n"                                                                                                \
+    "  mul " single ", t1, " w2 "\n"                                                                                    \
+    "  mv " xab ", t1\n"                                                                                                \
+    "  add a5, a5, t2\n"                                                                                                \
+    "  add t2, t2, a4\n"                                                                                                \
+    "  srai t2, t2, 16\n"                                                                                               \
     "  add a6, a6, t2\n"
-__asm__(
-    ".text\n"
-    ".balign 4\n"
-    ".globl rvfw_dw3_pairs\n"
-    ".type rvfw_dw3_pairs, @function\n"
-    "rvfw_dw3_pairs:\n"
-    "  blez a2, 9f\n"
-    RVFW_ASM_SAVE_ALL
-    "  lw s0, 0(a0)\n  lw s1, 4(a0)\n  lw s2, 8(a0)\n  lw s3, 12(a0)\n  lw s4, 16(a0)\n  lw s5, 20(a0)\n"
-    "  lw s6, 24(a0)\n  lw s7, 28(a0)\n  lw s8, 32(a0)\n"
-    "  lw t3, 4(a1)\n"
-    "  lw t4, 8(a1)\n"
-    "  lw a1, 0(a1)\n"
-    "  lw s9, 0(a1)\n"
-    "  lw s10, 0(t3)\n"
-    "  lw s11, 0(t4)\n"
-    "  slli a2, a2, 3\n"
-    "  add a2, a2, a3\n"
-    "  mv t5, a4\n"
-    "  slli t6, a4, 16\n"
-    "  add t6, t6, a4\n"
-    "  lui a4, 8\n"
-    "1:\n"
-    "  mv a5, t6\n"
-    "  mv a6, t5\n"
-    RVFW_DW_PAIRS_LINE("a1", "s9", "s0", "s1", "s2", "ra")
-    RVFW_DW_PAIRS_LINE("t3", "s10", "s3", "s4", "s5", "a7")
-    /* the single products of lines 0 and 1: one exact word */
-    "  add ra, ra, a7\n"
-    "  add a5, a5, ra\n"
-    "  add ra, ra, a4\n"
-    "  srai ra, ra, 16\n"
-    "  add a6, a6, ra\n"
-    RVFW_DW_PAIRS_LINE("t4", "s11", "s6", "s7", "s8", "a7")
-    "  add a5, a5, a7\n"
-    "  add a7, a7, a4\n"
-    "  srai a7, a7, 16\n"
-    "  add a6, a6, a7\n"
-    /* the first pixel's sum P - (H << 16), the second's H */
-    "  slli t1, a6, 16\n"
-    "  sub a5, a5, t1\n"
-    "  sw a5, 0(a3)\n"
-    "  sw a6, 4(a3)\n"
-    "  addi a1, a1, 8\n"
-    "  addi t3, t3, 8\n"
-    "  addi t4, t4, 8\n"
-    "  addi a3, a3, 8\n"
-    "  bltu a3, a2, 1b\n"
-    RVFW_ASM_RESTORE_ALL
-    "9:\n"
-    "  ret\n"
-    ".size rvfw_dw3_pairs, .-rvfw_dw3_pairs\n");
+#define RVFW_DW_WORD(r) /* a one-word sum of two single products into P and H */                                      \
+    "  add a5, a5, " r "\n"                                                                                             \
+    "  add " r ", " r ", a4\n"                                                                                          \
+    "  srai " r ", " r ", 16\n"                                                                                         \
+    "  add a6, a6, " r "\n"
+#define RVFW_DW_SIGNFIX(v) "  srai t0, " v ", 31\n  add " v ", " v ", t0\n  add " v ", " v ", t0\n"
+#define RVFW_DW_NOFIX(v) ""
+/* requantise v (rvfw_requantize_lane; fix: RVFW_DW_SIGNFIX, or RVFW_DW_NOFIX where every negative
+ * value clamps anyway), clamp (out of line: lo_label, hi_label), store at `at`. */
+#define RVFW_DW_RQ(v, fix, lo_label, hi_label, back, at)                                                             \
+    "  slli " v ", " v ", 2\n"                                                                                          \
+    "  mulh " v ", " v ", a7\n" fix(v) "  add " v ", " v ", t3\n"                                                        \
+    "  sra " v ", " v ", t4\n"                                                                                          \
+    "  blt " v ", t5, " lo_label "\n"                                                                                   \
+    "  blt t6, " v ", " hi_label "\n" back ":\n"                                                                      \
+    "  sb " v ", 0(" at ")\n"
+#define RVFW_DW_SUMS                                                                                                   \
+    "  lw a5, 0(sp)\n"                                                                                                  \
+    "  lw a6, 4(sp)\n" RVFW_DW_LINE(0, "s9", "s0", "s1", "s2", "ra") RVFW_DW_LINE(200, "s10", "s3", "s4", "s5", "t0") \
+    "  add ra, ra, t0\n" RVFW_DW_WORD("ra") RVFW_DW_LINE(400, "s11", "s6", "s7", "s8", "t0") RVFW_DW_WORD("t0")     \
+    "  slli t0, a6, 16\n"                                                                                               \
+    "  sub a5, a5, t0\n"
+#define RVFW_DW_FUNCTION(name, fix)                                                                                    \
+    ".balign 4\n"                                                                                                       \
+    ".globl " name "\n"                                                                                                 \
+    ".type " name ", @function\n" name ":\n" RVFW_ASM_SAVE_ALL "  addi sp, sp, -32\n"                                 \
+    "  lw t0, 36(a0)\n  sw t0, 0(sp)\n  lw t0, 40(a0)\n  sw t0, 4(sp)\n  lw t0, 64(a0)\n  sw t0, 8(sp)\n"              \
+    "  lw t0, 68(a0)\n  sw t0, 12(sp)\n  lw t0, 76(a0)\n  sw t0, 16(sp)\n  lw t0, 80(a0)\n  sw t0, 20(sp)\n"          \
+    "  lw t0, 84(a0)\n  slli t0, t0, 3\n  sw t0, 24(sp)\n  lw t0, 88(a0)\n  sw t0, 28(sp)\n"                           \
+    "  lw s0, 0(a0)\n  lw s1, 4(a0)\n  lw s2, 8(a0)\n  lw s3, 12(a0)\n  lw s4, 16(a0)\n  lw s5, 20(a0)\n"              \
+    "  lw s6, 24(a0)\n  lw s7, 28(a0)\n  lw s8, 32(a0)\n"                                                             \
+    "  lw a7, 44(a0)\n  lw t3, 48(a0)\n  lw t4, 52(a0)\n  lw t5, 56(a0)\n  lw t6, 60(a0)\n  lw a2, 72(a0)\n"          \
+    "  lui a4, 8\n" name "_line:\n"                                                                                    \
+    "  lw a0, 8(sp)\n  lw a1, 12(sp)\n"                                                                                \
+    "  lw s9, 0(a0)\n  lw s10, 200(a0)\n  lw s11, 400(a0)\n"                                                           \
+    "  lw a3, 24(sp)\n  add a3, a3, a0\n"                                                                             \
+    "  beq a0, a3, " name "_odd\n" name "_pair:\n" RVFW_DW_SUMS                                                     \
+    RVFW_DW_RQ("a5", fix, name "_lo1", name "_hi1", name "_st1", "a1")                                              \
+    "  add t1, a1, a2\n"                                                                                                \
+    RVFW_DW_RQ("a6", fix, name "_lo2", name "_hi2", name "_st2", "t1")                                              \
+    "  add a1, t1, a2\n"                                                                                                \
+    "  addi a0, a0, 8\n"                                                                                                \
+    "  bne a0, a3, " name "_pair\n" name "_odd:\n"                                                                 \
+    "  lw t0, 28(sp)\n"                                                                                                 \
+    "  beqz t0, " name "_next\n" RVFW_DW_SUMS RVFW_DW_RQ("a5", fix, name "_lo3", name "_hi3", name "_st3", "a1")    \
+    name "_next:\n"                                                                                                    \
+    "  lw t0, 8(sp)\n  addi t0, t0, 200\n  sw t0, 8(sp)\n"                                                             \
+    "  lw t0, 12(sp)\n  lw t1, 16(sp)\n  add t0, t0, t1\n  sw t0, 12(sp)\n"                                           \
+    "  lw t0, 20(sp)\n  addi t0, t0, -1\n  sw t0, 20(sp)\n"                                                           \
+    "  bnez t0, " name "_line\n"                                                                                       \
+    "  addi sp, sp, 32\n" RVFW_ASM_RESTORE_ALL "  ret\n"                                                              \
+    name "_lo1:\n  mv a5, t5\n  j " name "_st1\n" name "_hi1:\n  mv a5, t6\n  j " name "_st1\n"                     \
+    name "_lo2:\n  mv a6, t5\n  j " name "_st2\n" name "_hi2:\n  mv a6, t6\n  j " name "_st2\n"                     \
+    name "_lo3:\n  mv a5, t5\n  j " name "_st3\n" name "_hi3:\n  mv a5, t6\n  j " name "_st3\n"                     \
+    ".size " name ", .-" name "\n"
+__asm__(".text\n" RVFW_DW_FUNCTION("rvfw_dw3_rq", RVFW_DW_SIGNFIX) RVFW_DW_FUNCTION("rvfw_dw3_rq_relu", RVFW_DW_NOFIX));
 #else
-void rvfw_dw3_pairs(const int32_t *w, const int32_t *const x[3], int32_t pairs, int32_t *sums, int32_t bias)
+/* The same arithmetic in C (the RV64 builds of this kernel): exact sums, then rvfw_requantize_lane. */
+static void dw3_rq(const rvfw_dw3_job *job)
 {
-    for (int32_t k = 0; k < pairs; ++k) {
-        uint32_t sum_p = (uint32_t)bias + ((uint32_t)bias << 16);
-        int32_t sum_h = bias, single = 0;
-        for (int i = 0; i < 3; ++i) {
-            const int32_t *line = x[i] + 2 * k;
-            /* wrap-around products, as the RV32 loop's (only each word's halves matter) */
-            const int32_t a = (int32_t)((uint32_t)line[0] * (uint32_t)w[3 * i] + (uint32_t)line[1] * (uint32_t)w[3 * i + 1]);
-            const int32_t b = (int32_t)((uint32_t)line[2] * (uint32_t)w[3 * i + 2]);
-            sum_p += (uint32_t)a;
-            sum_h += (int32_t)((uint32_t)a + 0x8000u) >> 16;
-            if (i == 0) {
-                single = b;
-                continue;
-            }
-            single = i == 1 ? (int32_t)((uint32_t)single + (uint32_t)b) : b;
-            sum_p += (uint32_t)single;
-            sum_h += (int32_t)((uint32_t)single + 0x8000u) >> 16;
+    const rvfw_requant_lane lane = {0, job->multiplier, job->shift1, job->add};
+    for (int32_t line = 0; line < job->count; ++line) {
+        const int32_t *x = job->lines + line * RVFW_DW_PAIRS_SLOT;
+        int8_t *out = job->out + line * job->out_across;
+        for (int32_t j = 0; j < 2 * job->pairs + job->odd; ++j) {
+            int32_t acc = job->bias_h;
+            for (int i = 0; i < 3; ++i)
+                for (int k = 0; k < 3; ++k) {
+                    const int32_t word = x[i * RVFW_DW_PAIRS_SLOT + (j & ~1) + k + (j & 1)];
+                    acc += (int16_t)(word & 0xFFFF) * job->w[3 * i + k];
+                }
+            out[j * job->out_along] = (int8_t)rvfw_clamp(rvfw_requantize_lane(&lane, acc), job->lo, job->hi);
         }
-        sums[2 * k] = (int32_t)(sum_p - ((uint32_t)sum_h << 16));
-        sums[2 * k + 1] = sum_h;
     }
 }
+void rvfw_dw3_rq(const rvfw_dw3_job *job) { dw3_rq(job); }
+void rvfw_dw3_rq_relu(const rvfw_dw3_job *job) { dw3_rq(job); }
 #endif
 
-/* Pack input line y of the channel (zero points outside) into slot: the segment's packed words
- * X[j] = x[j] + 65536 x[j + 1], j in [0, n + 2), x[j] the input at position first + j of the line. */
-static void pack(int32_t *slot, const int8_t *line, int32_t first, int32_t n, int32_t length, int32_t step, int32_t zp)
+/* Pack input line `line` of the channel into slot: the segment's packed words X[j] = x[j] + 65536
+ * x[j + 1], j in [0, n + 2), x[j] the input at position first + j of the line, zero points outside
+ * it; line NULL: a line outside the input, all zero points, written only where the slot does not
+ * hold them already (*zp_words: how many it holds; a packed line sets it to 0). */
+static void pack(int32_t *slot, int32_t *zp_words, const int8_t *line, int32_t first, int32_t n, int32_t length,
+                 int32_t step, int32_t zp)
 {
     const int32_t words = n + 2, high_zp = (int32_t)((uint32_t)zp << 16);
+    if (!line) {
+        for (int32_t j = *zp_words; j < words; ++j)
+            slot[j] = zp + high_zp;
+        *zp_words = words > *zp_words ? words : *zp_words;
+        return;
+    }
+    *zp_words = 0;
     /* positions q = j + 1 of the words' second halves: [1, lo) before the line, [lo, hi) in it */
     const int32_t lo = -first > 1 ? -first : 1;
     const int32_t hi = length - first < words + 1 ? length - first : words + 1;
@@ -146,13 +181,18 @@ static void pack(int32_t *slot, const int8_t *line, int32_t first, int32_t n, in
         prev = zp;
     }
     const int8_t *src = line + (first + q) * step;
-    for (; q + 1 < hi; q += 2, src += 2 * step) { /* two words a turn: the loop's overhead halved */
-        const int32_t next = src[0], after = src[step];
-        slot[q - 1] = prev + (int32_t)((uint32_t)next << 16);
-        slot[q] = next + (int32_t)((uint32_t)after << 16);
-        prev = after;
+    int32_t *d = slot + q - 1;
+    /* four words a turn, by pointers: a byte load, a shift, an add and a store a word */
+    const int32_t step2 = 2 * step, step3 = 3 * step, step4 = 4 * step;
+    for (int32_t *end = slot + hi - 1; d + 4 <= end; d += 4, src += step4) {
+        const int32_t b0 = src[0], b1 = src[step], b2 = src[step2], b3 = src[step3];
+        d[0] = prev + (int32_t)((uint32_t)b0 << 16);
+        d[1] = b0 + (int32_t)((uint32_t)b1 << 16);
+        d[2] = b1 + (int32_t)((uint32_t)b2 << 16);
+        d[3] = b2 + (int32_t)((uint32_t)b3 << 16);
+        prev = b3;
     }
-    for (; q < hi; ++q, src += step) {
+    for (q = (int32_t)(d - slot) + 1; q < hi; ++q, src += step) {
         const int32_t next = *src;
         slot[q - 1] = prev + (int32_t)((uint32_t)next << 16);
         prev = next;
@@ -179,57 +219,51 @@ RVFW_KERNEL void rvfw_depthwise_conv2d_pairs_s8_scalar(const rvfw_conv_params *p
     const int32_t across_len = vertical ? in_w : in_h, along_len = vertical ? in_h : in_w;
     const int32_t across_step = vertical ? ch : in_w * ch, along_step = vertical ? in_w * ch : ch;
     const int32_t out_across = vertical ? ch : out_w * ch, out_along = vertical ? out_w * ch : ch;
-    int32_t ring[3][RVFW_DW_PAIRS_SLOT];
-    /* a line outside the input: zero points, packed once for the whole layer */
-    int32_t outside[RVFW_DW_PAIRS_SLOT];
-    for (int32_t j = 0; j < RVFW_DW_PAIRS_SLOT; ++j)
-        outside[j] = zp + (int32_t)((uint32_t)zp << 16);
-    int32_t sums[RVFW_DW_PAIRS_SEG]; /* an odd segment's last pair computes one pixel past it, inside */
+    /* The block's input lines, packed: output line o of the block reads lines o .. o + 2. */
+    int32_t packed[RVFW_DW_PAIRS_BLOCK + 2][RVFW_DW_PAIRS_SLOT];
+    int32_t zp_words[RVFW_DW_PAIRS_BLOCK + 2] = {0}; /* zero-point words each slot holds (pack) */
+    void (*const run)(const rvfw_dw3_job *) = lo >= out_offset ? rvfw_dw3_rq_relu : rvfw_dw3_rq;
     for (int32_t bt = 0; bt < p->batches; ++bt) {
         const int8_t *in_batch = input + bt * in_h * in_w * ch;
         int8_t *out_batch = output + bt * out_h * out_w * ch;
         for (int32_t c = 0; c < ch; ++c) {
             const int8_t *f = filter + c;
-            int32_t w[9]; /* [line][along] */
+            const int32_t bias = bias_folded[c], m = output_multiplier[c], sh = output_shift[c];
+            rvfw_requant_lane lane;
+            const int folded = fast && rvfw_requant_lane_init(&lane, 0, m, sh, out_offset);
+            rvfw_dw3_job job;
             for (int ky = 0; ky < 3; ++ky)
                 for (int kx = 0; kx < 3; ++kx)
-                    w[vertical ? 3 * kx + ky : 3 * ky + kx] = f[(ky * 3 + kx) * ch];
-            const int32_t bias = bias_folded[c], m = output_multiplier[c], sh = output_shift[c];
+                    job.w[vertical ? 3 * kx + ky : 3 * ky + kx] = f[(ky * 3 + kx) * ch];
+            job.bias_p = (int32_t)((uint32_t)bias + ((uint32_t)bias << 16)), job.bias_h = bias;
+            job.multiplier = lane.multiplier, job.add = lane.add, job.shift1 = lane.shift1;
+            job.lo = lo, job.hi = hi, job.out_along = out_along, job.out_across = out_across;
             for (int32_t s0 = 0; s0 < count; s0 += RVFW_DW_PAIRS_SEG) {
                 const int32_t n = count - s0 < RVFW_DW_PAIRS_SEG ? count - s0 : RVFW_DW_PAIRS_SEG;
-                const int32_t first = s0 - pad_along, pairs = (n + 1) / 2;
-                /* input line y = r - pad_across in ring slot r % 3 (a counter: a division costs 37 cycles) */
-                int32_t slot = 0;
-                const int32_t *packed[3]; /* the packed line in each slot: the slot, or `outside` */
-                for (int32_t r = 0; r < lines + 2; ++r, slot = slot == 2 ? 0 : slot + 1) {
-                    const int32_t y = r - pad_across;
-                    if (y >= 0 && y < across_len) {
-                        pack(ring[slot], in_batch + y * across_step + c, first, n, along_len, along_step, zp);
-                        packed[slot] = ring[slot];
-                    } else {
-                        packed[slot] = outside;
+                const int32_t first = s0 - pad_along;
+                job.pairs = n >> 1, job.odd = n & 1;
+                for (int32_t o0 = 0; o0 < lines; o0 += RVFW_DW_PAIRS_BLOCK) {
+                    const int32_t nl = lines - o0 < RVFW_DW_PAIRS_BLOCK ? lines - o0 : RVFW_DW_PAIRS_BLOCK;
+                    for (int32_t r = 0; r < nl + 2; ++r) { /* input line y = o0 + r - pad_across */
+                        const int32_t y = o0 + r - pad_across;
+                        const int8_t *line = y >= 0 && y < across_len ? in_batch + y * across_step + c : NULL;
+                        pack(packed[r], &zp_words[r], line, first, n, along_len, along_step, zp);
                     }
-                    if (r < 2)
+                    int8_t *out = out_batch + o0 * out_across + s0 * out_along + c;
+                    if (folded) {
+                        job.lines = &packed[0][0], job.out = out, job.count = nl;
+                        run(&job);
                         continue;
-                    /* output line r - 2 reads lines r - 2 .. r: slots (slot + 1) % 3, (slot + 2) % 3, slot */
-                    const int32_t *const three[3] = {packed[slot == 2 ? 0 : slot + 1], packed[slot == 0 ? 2 : slot - 1],
-                                                     packed[slot]};
-                    rvfw_dw3_pairs(w, three, pairs, sums, bias);
-                    int8_t *out = out_batch + (r - 2) * out_across + s0 * out_along + c;
-                    if (fast) {
-                        const int32_t right = -sh;
-                        int32_t i = 0;
-                        for (; i + 1 < n; i += 2, out += 2 * out_along) {
-                            out[0] = (int8_t)rvfw_clamp(rvfw_requantize_right(sums[i], m, right) + out_offset, lo, hi);
-                            out[out_along] =
-                                (int8_t)rvfw_clamp(rvfw_requantize_right(sums[i + 1], m, right) + out_offset, lo, hi);
-                        }
-                        if (i < n)
-                            *out = (int8_t)rvfw_clamp(rvfw_requantize_right(sums[i], m, right) + out_offset, lo, hi);
-                    } else {
-                        for (int32_t i = 0; i < n; ++i, out += out_along)
-                            *out = rvfw_requantize_s8(sums[i], m, sh, out_offset, lo, hi);
                     }
+                    /* a layer the fast requantisation does not cover: TFLite Micro's, from the exact sums */
+                    for (int32_t o = 0; o < nl; ++o)
+                        for (int32_t j = 0; j < n; ++j) {
+                            int32_t acc = bias;
+                            for (int i = 0; i < 3; ++i)
+                                for (int k = 0; k < 3; ++k)
+                                    acc += (int16_t)(packed[o + i][j + k] & 0xFFFF) * job.w[3 * i + k];
+                            out[o * out_across + j * out_along] = rvfw_requantize_s8(acc, m, sh, out_offset, lo, hi);
+                        }
                 }
             }
         }

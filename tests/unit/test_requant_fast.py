@@ -127,3 +127,34 @@ def test_lane_folds_the_zero_point_exactly_up_to_right_21(requantize_lane):
     theirs = tflite(total, m, right) + offset
     bad = np.flatnonzero(folded & (ours != theirs))
     assert bad.size == 0, f"acc+bias {total[bad[:5]]} right {right[bad[:5]]}: {ours[bad[:5]]} vs {theirs[bad[:5]]}"
+
+
+def test_lane_without_the_sign_correction_is_exact_after_a_relu_clamp(requantize_lane, tmp_path):
+    """rvfw_requantize_lane_relu: clamped to [lo, hi] with lo at or above the zero point, equal to
+    rvfw_requantize_lane clamped the same way, on every sign and tie."""
+    source = tmp_path / "relu.c"
+    source.write_text('#include "rvfw_requant.h"\n'
+                      "int many(const int32_t *acc, const int32_t *m, const int32_t *shift, const int32_t *offset,\n"
+                      "         const int32_t *lo, int32_t *out, int n)\n"
+                      "{ int bad = 0;\n"
+                      "  for (int i = 0; i < n; ++i) {\n"
+                      "      rvfw_requant_lane lane;\n"
+                      "      if (!rvfw_requant_lane_init(&lane, 0, m[i], shift[i], offset[i])) continue;\n"
+                      "      int32_t a = rvfw_clamp(rvfw_requantize_lane(&lane, acc[i]), lo[i], 127);\n"
+                      "      int32_t b = rvfw_clamp(rvfw_requantize_lane_relu(&lane, acc[i]), lo[i], 127);\n"
+                      "      out[i] = a; bad += a != b; }\n"
+                      "  return bad; }\n")  # fmt: skip
+    fn = ctypes.CDLL(str(host_build(source, tmp_path / "librelu.so", "-shared", "-fPIC"))).many
+    pointer = np.ctypeslib.ndpointer(np.int32, flags="C_CONTIGUOUS")
+    fn.argtypes = [pointer] * 6 + [ctypes.c_int]
+    rng = np.random.default_rng(62)
+    n = 1_000_000
+    acc = rng.integers(-LIMIT + 1, LIMIT, n) >> rng.integers(0, 29, n)
+    acc[: n // 4] = rng.integers(-4096, 4096, n // 4)  # near zero: the ties and q = -1
+    m = rng.integers(1 << 30, 1 << 31, n)
+    right = rng.integers(1, 22, n)
+    offset = rng.integers(-128, 128, n)
+    lo = np.minimum(offset + rng.integers(0, 3, n), 127)  # at or just above the zero point
+    arrays = [np.ascontiguousarray(a, np.int32) for a in (acc, m, -right, offset, lo)]
+    out = np.empty(n, np.int32)
+    assert fn(*arrays, out, n) == 0
