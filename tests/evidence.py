@@ -10,6 +10,7 @@ from functools import cache
 from pathlib import Path
 
 import numpy as np
+import pytest
 import tflite
 from tflite.BuiltinOperator import BuiltinOperator
 from tflite.TensorType import TensorType
@@ -61,3 +62,15 @@ def proven(tmp: Path) -> dict[tuple[str, str], str]:
         for pair in pairs_of(path):
             found.setdefault(pair, path.name)
     return found
+
+
+def assert_ratchet(tmp: Path, pairs, missing: frozenset, yardstick: str) -> None:
+    """Every pair the yardstick runs that is not missing is proven by a bit-exact model, and no
+    missing pair is (strike it off: the list only shrinks)."""
+    if not (SHARED_MODELS / "public").is_dir():  # TFLite Micro's audio front end proves the Signal pairs
+        pytest.skip(f"needs {SHARED_MODELS / 'public'} (the public models: some pairs' only evidence)")
+    evidence = proven(tmp)
+    unproven = [(p.op, p.dtype) for p in pairs if p.status != "missing" and (p.op, p.dtype) not in evidence]
+    assert not unproven, f"{yardstick} runs these and no bit-exact model proves rvfw does: {unproven}"
+    now_run = sorted(pair for pair in missing if pair in evidence)
+    assert not now_run, f"rvfw runs these now: strike them off MISSING ({[evidence[p] for p in now_run]})"

@@ -9,21 +9,13 @@ import json
 import subprocess
 import sys
 
-import pytest
-
 from codegen.ops.litert_set import LITERT, MISSING, OPTIMISED_ONLY, pairs
-from tests.conftest import ROOT, SHARED_MODELS
-from tests.evidence import proven
+from tests.conftest import ROOT
+from tests.evidence import assert_ratchet
 
 
 def test_every_litert_pair_is_run_by_rvfw_or_listed_missing(tmp_path_factory):
-    if not (SHARED_MODELS / "public").is_dir():
-        pytest.skip(f"needs {SHARED_MODELS / 'public'} (the public models: some pairs' only evidence)")
-    evidence = proven(tmp_path_factory.mktemp("pairs"))
-    unproven = [(p.op, p.dtype) for p in pairs() if p.status != "missing" and (p.op, p.dtype) not in evidence]
-    assert not unproven, f"LiteRT runs these and no bit-exact model proves rvfw does: {unproven}"
-    now_run = sorted(pair for pair in MISSING if pair in evidence)
-    assert not now_run, f"rvfw runs these now: strike them off MISSING ({[evidence[p] for p in now_run]})"
+    assert_ratchet(tmp_path_factory.mktemp("pairs"), pairs(), MISSING, "LiteRT")
 
 
 def test_the_lists_name_only_litert_pairs():

@@ -6,22 +6,13 @@ off, so the list of missing pairs only shrinks."""
 
 from __future__ import annotations
 
-import pytest
-
 from codegen.frontend.tflite import load_tflite
 from codegen.ops.tflm_set import MISSING, TFLM, TFLM_WRONG, pairs
-from tests.conftest import SHARED_MODELS
-from tests.evidence import proven
+from tests.evidence import assert_ratchet
 
 
 def test_every_tflm_pair_is_run_by_rvfw_or_listed_missing(tmp_path_factory):
-    if not (SHARED_MODELS / "public").is_dir():  # TFLite Micro's audio front end proves the Signal pairs
-        pytest.skip(f"needs {SHARED_MODELS / 'public'} (the public models: some pairs' only evidence)")
-    evidence = proven(tmp_path_factory.mktemp("pairs"))
-    unproven = [(p.op, p.dtype) for p in pairs() if p.status != "missing" and (p.op, p.dtype) not in evidence]
-    assert not unproven, f"TFLite Micro runs these and no bit-exact model proves rvfw does: {unproven}"
-    now_run = sorted(pair for pair in MISSING if pair in evidence)
-    assert not now_run, f"rvfw runs these now: strike them off MISSING ({[evidence[p] for p in now_run]})"
+    assert_ratchet(tmp_path_factory.mktemp("pairs"), pairs(), MISSING, "TFLite Micro")
 
 
 def test_the_lists_name_only_tflm_pairs():
