@@ -197,7 +197,9 @@ def compile(  # noqa: A001 - the API's verb
     callable that takes each progress line (default: silent)."""
     if options is not None and option_values:
         raise RvfwError("give options or option keywords, not both")
-    options = options or BuildOptions(**{"for_simulator": True, **option_values})
+    options = options or BuildOptions(**option_values)
+    if options.for_simulator is None:  # the API's default either way: an image `run` and `check` can run
+        options = options.but(for_simulator=True)
     log = log or _quiet
     b = pipeline.build(model, board, Path(out_dir) if out_dir else None, options, log)
     return Compiled(b, model, options, log)

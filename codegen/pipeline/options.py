@@ -40,8 +40,10 @@ class BuildOptions:
 
     inputs: the --input files (one .npy per graph input, one .npz, or one stream .npy), else
     seeded inputs (seed); steps: inferences in a row (None: 1, or 3 for a model with state);
-    deadline: the watchdog's seconds per inference (None: none); for_simulator: the image is for
-    the board's simulator (a user-mode simulator needs its own platform layer); dump_layers: the
+    deadline: the watchdog's seconds per inference (None: none); compress: a Compression, or "tt"
+    for Tensor-Train with its defaults; for_simulator: the image is for the board's simulator (a
+    user-mode simulator needs its own platform layer; None: the caller's default, False for the
+    command line's build and export, True for the Python API); dump_layers: the
     harness prints every layer's output (`check --layers`); patchable_inputs: other samples can be
     written into a copy of the image (`validate --jobs`: run.shards). Exports: format, names (each model's C
     name), selftest (embed <model>_selftest())."""
@@ -55,8 +57,8 @@ class BuildOptions:
     inputs: str | Path | Sequence[str | Path] | None = None
     steps: int | None = None
     deadline: float | None = timer.WATCHDOG_SECONDS
-    compress: Compression | None = None
-    for_simulator: bool = False
+    compress: Compression | str | None = None
+    for_simulator: bool | None = None
     dump_layers: bool = False
     patchable_inputs: bool = False
     format: ExportFormat = ExportFormat.SOURCES
@@ -70,6 +72,14 @@ class BuildOptions:
             raise RvfwError(f"--seed {self.seed}: give a whole number from 0 to {(1 << 32) - 1}")
         if self.deadline is not None and not (self.deadline > 0 and math.isfinite(self.deadline)):
             raise RvfwError(f"deadline {self.deadline}: a positive number of seconds, or none")
+        if isinstance(self.compress, str):
+            if self.compress != "tt":
+                raise RvfwError(f"compress '{self.compress}': the one method is 'tt' (Tensor-Train)")
+            object.__setattr__(self, "compress", Compression())
+        if self.compress is not None and not isinstance(self.compress, Compression):
+            raise RvfwError(f"compress: 'tt' or a codegen.pipeline.Compression, not {type(self.compress).__name__}")
+        if self.for_simulator not in (None, True, False):
+            raise RvfwError(f"for_simulator {self.for_simulator!r}: True, False or None")
         if isinstance(self.inputs, list):
             object.__setattr__(self, "inputs", tuple(self.inputs))
         if self.names is not None:

@@ -38,3 +38,20 @@ def test_api_results_are_typed(tmp_path, sim_tools):
     assert run.instructions >= sum(layer.instructions for layer in run.layers) > 0  # the calls between layers too
     assert [layer.kernel for layer in run.layers] == [layer.kernel for layer in m.layers]
     assert run.outputs[0].shape == (1, 4)
+
+
+def test_options_object_and_keywords_default_alike(tmp_path, sim_tools):
+    """issue 57: for_simulator defaults to True whether the options come as keywords or as a
+    BuildOptions (an explicit False is kept), and compress takes the word "tt"."""
+    import rvfw
+
+    model = ROOT / "examples" / "tiny_kws.tflite"
+    by_object = rvfw.compile(model, "spike-rv64gcv", rvfw.BuildOptions(kernels="scalar"), tmp_path / "a")
+    by_words = rvfw.compile(model, "spike-rv64gcv", out_dir=tmp_path / "b", kernels="scalar")
+    assert by_object.options.for_simulator is by_words.options.for_simulator is True
+    assert by_object.run().outputs[0].shape == (1, 4)
+    firmware = rvfw.compile(model, "spike-rv64gcv", rvfw.BuildOptions(for_simulator=False), tmp_path / "c")
+    assert firmware.options.for_simulator is False
+    assert rvfw.BuildOptions(compress="tt").compress.method == "tt"
+    with pytest.raises(rvfw.RvfwError, match="the one method is 'tt'"):
+        rvfw.BuildOptions(compress="zip")
