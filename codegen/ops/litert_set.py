@@ -150,7 +150,7 @@ _MISSING_BY_OP: dict[str, tuple[str, ...]] = {
     "SLICE": ("uint8", "int64"), "SOFTMAX": ("uint8",), "SPACE_TO_BATCH_ND": ("uint8", "int32", "int64", "bool"),
     "SPACE_TO_DEPTH": ("uint8", "int32", "int64"), "SPLIT": ("uint8", "int64"), "SQRT": ("int16",),
     "STRIDED_SLICE": ("uint8", "int64"), "SUB": ("uint8", "int64"), "SUM": ("uint8", "int32", "int64", "bool"),
-    "TANH": ("uint8",), "TILE": ("int8", "uint8", "int16", "int32", "int64", "float32", "bool"),
+    "TANH": ("uint8",), "TILE": ("uint8", "int64"),
     "TOPK_V2": ("int8", "uint8", "int16", "int32", "int64", "float32"),
     "TRANSPOSE": ("uint8", "int32", "int64", "bool"), "TRANSPOSE_CONV": ("uint8",), "UNPACK": ("uint8", "bool"),
     "ZEROS_LIKE": ("int64",),

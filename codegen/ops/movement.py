@@ -1,7 +1,8 @@
 """Data movement: TRANSPOSE, SLICE, STRIDED_SLICE, SPLIT, SPLIT_V, UNPACK, BROADCAST_TO,
 DEPTH_TO_SPACE, SPACE_TO_DEPTH, BATCH_TO_SPACE_ND, SPACE_TO_BATCH_ND (its paddings a PAD before
 it: passes.space_to_batch), GATHER,
-GATHER_ND, REVERSE_V2, MIRROR_PAD and RESIZE_NEAREST_NEIGHBOR, for any dtype.
+GATHER_ND, REVERSE_V2, MIRROR_PAD, RESIZE_NEAREST_NEIGHBOR and TILE (LiteRT's: TFLite Micro has
+none), for any dtype.
 
 Each op's meaning is written once, as numpy on an array of input element numbers: applying the op
 to `arange(n)` gives, for every output element, the input element it copies. Lowering then finds
@@ -260,6 +261,11 @@ def sources(graph: Graph, op: Op) -> list[np.ndarray]:
         return [move(idx, op.options["block_size"])]
     if kind is OpKind.GATHER:
         return [_gather(graph, op, idx)]
+    if kind is OpKind.TILE:
+        multiples = [int(v) for v in _const(graph, op, 1, "multiples")]
+        if len(multiples) != idx.ndim or min(multiples, default=1) < 1:
+            raise Refused(f"multiples {multiples}: one positive count per dimension of {list(idx.shape)}")
+        return [np.tile(idx, multiples)]
     if kind is OpKind.REVERSE_V2:
         axes = _const(graph, op, 1, "axis")
         if len(axes) != 1:  # TFLite Micro's REVERSE_V2 fails at invoke on any other count
@@ -489,6 +495,7 @@ CONTRACT = OpContract(
         OpKind.GATHER: Kind(5, (2, 2)),
         OpKind.RESIZE_NEAREST_NEIGHBOR: Kind(4, (2, 2)),
         OpKind.REVERSE_V2: Kind(3, (2, 2)),
+        OpKind.TILE: Kind(3, (2, 2)),
         OpKind.MIRROR_PAD: Kind(2, (2, 2), options=("mode",)),
         OpKind.GATHER_ND: Kind(4, (2, 2)),
         OpKind.BATCH_TO_SPACE_ND: Kind(3, (3, 3)),
