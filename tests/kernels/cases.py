@@ -1494,9 +1494,12 @@ CASES: dict[str, Case] = {
     "unpack_middle_axis": Case(lambda r: movement("UNPACK", (3, 4, 5), [(3, 5)] * 4, axis=1, num=4)),
     "broadcast_to": Case(lambda r: movement("BROADCAST_TO", (1, 3, 1), [(2, 3, 4)], [[2, 3, 4]])),
     # TILE: LiteRT's (TFLite Micro has none), checked against LiteRT's reference kernels
-    **{f"tile_{np.dtype(d).name}": Case(lambda r, d=d: movement("TILE", (1, 3, 5, 4), [(2, 3, 10, 8)],
-                                                                [[2, 1, 2, 2]], d))
-       for d in (np.int8, np.int16, np.int32, np.float32, np.bool_)},
+    **{
+        f"tile_{np.dtype(d).name}": Case(
+            lambda r, d=d: movement("TILE", (1, 3, 5, 4), [(2, 3, 10, 8)], [[2, 1, 2, 2]], d)
+        )
+        for d in (np.int8, np.int16, np.int32, np.float32, np.bool_)
+    },
     "depth_to_space_2": Case(lambda r: movement("DEPTH_TO_SPACE", (1, 3, 4, 12), [(1, 6, 8, 3)], block_size=2)),
     "space_to_depth_2": Case(lambda r: movement("SPACE_TO_DEPTH", (1, 6, 4, 3), [(1, 3, 2, 12)], block_size=2)),
     "gather_rows_by_index": Case(lambda r: movement("GATHER", (6, 5), [(4, 5)], [[5, 0, 0, 3]], axis=0)),
