@@ -50,7 +50,9 @@ def form_of(graph: Graph, op: Op) -> Form:
     form = CONTRACTS[op.kind].form(graph, op)
     if form is None:
         dtype = graph.tensors[op.inputs[0]].dtype.name.lower()
-        have = ", ".join(sorted(d.name.lower() for d in CONTRACTS[op.kind].forms if d is not None))
+        forms = CONTRACTS[op.kind].forms
+        have = ", ".join(sorted(d.name.lower() for d, f in forms.items()
+                                if d is not None and (f.kinds is None or op.kind in f.kinds)))  # fmt: skip
         raise fail(graph, op, f"{dtype} not supported (rvfw has {have})")
     return form
 

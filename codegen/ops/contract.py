@@ -153,7 +153,7 @@ class OpContract:
     def form(self, graph: Graph, op: Op) -> Form | None:
         """The form for this op's activation dtype (its first input's), else the `None` form."""
         dtype = graph.tensors[op.inputs[0]].dtype if op.inputs and op.inputs[0] >= 0 else None
-        form = self.forms.get(dtype)
-        if form is not None and (form.kinds is None or op.kind in form.kinds):
-            return form
-        return self.forms.get(None)
+        for form in (self.forms.get(dtype), self.forms.get(None)):
+            if form is not None and (form.kinds is None or op.kind in form.kinds):
+                return form
+        return None  # no form takes this kind in this dtype (FLOOR_DIV int8: float32 only)

@@ -334,7 +334,7 @@ def movement_const(kind, shape, const, dtype=np.int8, out_shape=None, **options)
     """A data-movement op whose second input is a constant (REVERSE_V2's axes, MIRROR_PAD's
     paddings, GATHER_ND's indices), on int8 (one shared quantisation) or another dtype."""
     m = ModelBuilder()
-    quant = {"scale": 0.05, "zero_point": 3} if dtype == np.int8 else {}
+    quant = {"scale": 0.05, "zero_point": 3 if dtype == np.int8 else 0} if dtype in (np.int8, np.int16) else {}
     x = m.tensor("x", shape, dtype, **quant)
     c = m.tensor("c", np.asarray(const).shape, np.int32, data=np.asarray(const, np.int32))
     y = m.tensor("y", out_shape or shape, dtype, **quant)
@@ -1715,6 +1715,57 @@ CASES: dict[str, Case] = {
             "RESIZE_BILINEAR", (1, 5, 4, 6), [(1, 10, 8, 6)], [[10, 8]], np.int16, half_pixel_centers=True
         )
     ),
+    # Byte movers in the dtypes LiteRT runs and TFLite Micro stops on (ops.litert_set): the golden is
+    # LiteRT's reference kernels
+    **{
+        f"{name}_{np.dtype(d).name}_litert": Case(lambda r, build=build, d=d: build(d))
+        for name, build, dtypes in (
+            (
+                "batch_to_space",
+                lambda d: batch_space("BATCH_TO_SPACE_ND", (8, 2, 3, 2), [2, 2], [[1, 0], [0, 2]], (2, 3, 4, 2), d),
+                (np.int32, np.bool_),
+            ),
+            (
+                "space_to_batch",
+                lambda d: batch_space("SPACE_TO_BATCH_ND", (2, 4, 6, 3), [2, 3], [[0, 0], [0, 0]], (12, 2, 2, 3), d),
+                (np.int32, np.bool_),
+            ),
+            (
+                "expand_dims",
+                lambda d: movement("EXPAND_DIMS", (2, 3, 4), [(2, 1, 3, 4)], [[1]], d),
+                (np.int32, np.bool_),
+            ),
+            ("gather", lambda d: movement("GATHER", (6, 5), [(4, 5)], [[5, 0, 0, 3]], d, axis=0), (np.int16, np.bool_)),
+            (
+                "gather_nd",
+                lambda d: movement_const("GATHER_ND", (4, 3, 5), [[2, 1], [0, 2], [3, 0]], d, out_shape=(3, 5)),
+                (np.int16, np.int32, np.bool_),
+            ),
+            (
+                "mirror_pad",
+                lambda d: movement_const("MIRROR_PAD", (3, 4), [[3, 1], [0, 4]], d, out_shape=(7, 8), mode=1),
+                (np.int16, np.int32, np.bool_),
+            ),
+            (
+                "resize_nearest",
+                lambda d: movement("RESIZE_NEAREST_NEIGHBOR", (1, 5, 4, 6), [(1, 10, 8, 6)], [[10, 8]], d),
+                (np.int32, np.bool_),
+            ),
+            (
+                "space_to_depth",
+                lambda d: movement("SPACE_TO_DEPTH", (1, 6, 4, 3), [(1, 3, 2, 12)], (), d, block_size=2),
+                (np.int32,),
+            ),
+            (
+                "transpose",
+                lambda d: movement("TRANSPOSE", (2, 3, 4), [(4, 2, 3)], [[2, 0, 1]], d),
+                (np.int32, np.bool_),
+            ),
+            ("unpack", lambda d: movement("UNPACK", (3, 4, 5), [(3, 5)] * 4, (), d, axis=1, num=4), (np.bool_,)),
+        )
+        for d in dtypes
+    },  # fmt: skip
+    "select_v2_bool_litert": Case(lambda r: select_v2(np.bool_, (4, 7))),
     "reverse_v2_last_axis": Case(lambda r: movement_const("REVERSE_V2", (2, 3, 5), [-1])),
     "reverse_v2_outer_axis": Case(lambda r: movement_const("REVERSE_V2", (3, 2, 4), [0])),
     "reverse_v2_f32": Case(lambda r: movement_const("REVERSE_V2", (4, 7), [1], np.float32)),

@@ -94,3 +94,18 @@ def test_only_regular_files_are_read(tmp_path):
         pipeline.prepare(tmp_path / "fifo.tflite", "spike-rv64gcv")
     with pytest.raises(ModelError, match="not a regular file"):
         pipeline.prepare("/dev/zero", "spike-rv64gcv")
+
+
+@pytest.mark.parametrize("kind", ["FLOOR_DIV", "FLOOR_MOD"])
+def test_a_kind_no_form_takes_in_its_dtype_is_refused_not_crashed(tmp_path, kind):
+    """FLOOR_DIV/FLOOR_MOD int8 (LiteRT runs them, rvfw has float32 only) fell through to the int8
+    binary form, whose kinds exclude them, and stopped with an internal KeyError: a form's declared
+    kinds hold for its fallback too, and the refusal names only the dtypes that take the kind."""
+    m = ModelBuilder()
+    a, b = (m.tensor(n, (1, 4), np.int8, scale=0.05, zero_point=3) for n in ("a", "b"))
+    y = m.tensor("y", (1, 4), np.int8, scale=0.05, zero_point=3)
+    m.op(kind, [a, b], [y])
+    path = tmp_path / f"{kind}.tflite"
+    path.write_bytes(m.finish([a, b], [y]))
+    with pytest.raises(ModelError, match=rf"{kind}: int8 not supported \(rvfw has float32\)"):
+        pipeline.prepare(path, "spike-rv64gcv")
