@@ -1689,6 +1689,10 @@ CASES: dict[str, Case] = {
     "f32_add_n": Case(lambda r: add_n(4), vector=("scalar", "rvv")),
     "f32_select_v2": Case(lambda r: select_v2()),
     "f32_cumsum": Case(lambda r: cumsum((3, 7, 4), 1)),
+    # REDUCE_PROD (TFLite Micro has none): LiteRT's product, in row-major order
+    "f32_reduce_prod_litert": Case(
+        lambda r: movement_const("REDUCE_PROD", (3, 4, 5), [1], np.float32, out_shape=(3, 5), keep_dims=False)
+    ),
     "f32_cumsum_exclusive_reverse": Case(lambda r: cumsum((5, 6), -1, exclusive=True, reverse=True)),
     "select_v2_s8": Case(lambda r: select_v2(np.int8, (4, 7))),
     # TFLite Micro stops on int32 at its first invocation; LiteRT's reference runs it (the golden)
