@@ -38,10 +38,22 @@ static void fill(int8_t *d, const int8_t *line, int32_t first, int32_t width, in
         const int32_t lo = first < 0 ? -first : 0, hi = length - first < width ? length - first : width;
         for (; j < lo; ++j)
             d[j] = zp;
-        if (j < hi) { /* post-increment loads and stores: three instructions a byte */
+        if (j < hi) { /* post-increment loads and stores, four bytes a turn: a taken branch costs 3 cycles */
             const int8_t *s = line + (first + j) * step;
             int8_t *o = d + j;
-            for (const int8_t *end = d + hi; o != end;) {
+            const int8_t *end = d + hi;
+            for (const int8_t *end4 = end - 3; o < end4;) {
+                int32_t v0, v1, v2, v3;
+                RVFW_LB_POSTR(v0, s, step);
+                RVFW_LB_POSTR(v1, s, step);
+                RVFW_LB_POSTR(v2, s, step);
+                RVFW_LB_POSTR(v3, s, step);
+                RVFW_SB_POST1(v0, o);
+                RVFW_SB_POST1(v1, o);
+                RVFW_SB_POST1(v2, o);
+                RVFW_SB_POST1(v3, o);
+            }
+            while (o != end) {
                 int32_t v;
                 RVFW_LB_POSTR(v, s, step);
                 RVFW_SB_POST1(v, o);
@@ -56,7 +68,16 @@ static void fill(int8_t *d, const int8_t *line, int32_t first, int32_t width, in
 typedef struct {
     int32_t wa[3], wb[3]; /* per kernel line: [w0 w1 w2 0] and [0 w0 w1 w2] */
     int32_t bias, m, shift, offset, lo, hi;
+    int32_t add, shift1; /* rvfw_requant_lane's: the rounding constant with the zero point, right + 1 */
 } rvfw_dw_xcv_channel;
+
+/* rvfw_requantize_lane (no bias: the sums start at it), sign_fix a constant where inlined. */
+static inline __attribute__((always_inline)) int32_t rvfw_xcv_folded(int32_t acc, int32_t m, int32_t add,
+                                                                     int32_t shift1, const int sign_fix)
+{
+    const int32_t q = (int32_t)(((int64_t)(int32_t)((uint32_t)acc << 2) * (int64_t)m) >> 32);
+    return (q + add + (sign_fix ? 2 * (q >> 31) : 0)) >> shift1;
+}
 
 /* One output line's n pixels (pairs) over the three line buffers, written out_along apart; `fast`
  * a constant where inlined, so each form's loop has no test of it. */
@@ -65,10 +86,12 @@ static inline __attribute__((always_inline)) void pairs(const int fast, const rv
                                                         int32_t n, int8_t *out, int32_t out_along)
 {
     const int32_t wa0 = k->wa[0], wa1 = k->wa[1], wa2 = k->wa[2], wb0 = k->wb[0], wb1 = k->wb[1], wb2 = k->wb[2];
-    const int32_t bias = k->bias, m = k->m, sh = k->shift, right = -k->shift;
-    const int32_t offset = k->offset, lo = k->lo, hi = k->hi;
+    const int32_t bias = k->bias, m = k->m, sh = k->shift;
+    const int32_t offset = k->offset, lo = k->lo, hi = k->hi, add = k->add, shift1 = k->shift1;
+    /* fast 2: the zero point folded and no sign correction (the clamp's lower bound at or above the
+     * zero point: rvfw_requantize_lane_relu); 1: folded (rvfw_requantize_lane); 0: TFLite Micro's */
 #define RVFW_DW_XCV_OUT(acc) \
-    (fast ? rvfw_xcv_clamp(rvfw_requantize_right((acc), m, right) + offset, lo, hi) \
+    (fast ? rvfw_xcv_clamp(rvfw_xcv_folded((acc), m, add, shift1, fast == 1), lo, hi) \
           : rvfw_requantize_s8((acc), m, sh, offset, lo, hi))
     for (const int8_t *end = r0 + (n & ~1); r0 != end; out += 2 * out_along) {
         int32_t a = bias, b = bias, v0, v1, v2;
@@ -100,8 +123,8 @@ static inline __attribute__((always_inline)) void singles(const int fast, const 
                                                           int32_t n, int8_t *out, int32_t out_along)
 {
     const int32_t wa0 = k->wa[0], wa1 = k->wa[1], wa2 = k->wa[2];
-    const int32_t bias = k->bias, m = k->m, sh = k->shift, right = -k->shift;
-    const int32_t offset = k->offset, lo = k->lo, hi = k->hi;
+    const int32_t bias = k->bias, m = k->m, sh = k->shift;
+    const int32_t offset = k->offset, lo = k->lo, hi = k->hi, add = k->add, shift1 = k->shift1;
     for (const int8_t *end = r0 + 2 * n; r0 != end; out += out_along) {
         int32_t a = bias, v0, v1, v2;
         RVFW_LW_POST2(v0, r0);
@@ -110,7 +133,7 @@ static inline __attribute__((always_inline)) void singles(const int fast, const 
         RVFW_SDOTSP_B(a, v0, wa0);
         RVFW_SDOTSP_B(a, v1, wa1);
         RVFW_SDOTSP_B(a, v2, wa2);
-        out[0] = (int8_t)(fast ? rvfw_xcv_clamp(rvfw_requantize_right(a, m, right) + offset, lo, hi)
+        out[0] = (int8_t)(fast ? rvfw_xcv_clamp(rvfw_xcv_folded(a, m, add, shift1, fast == 1), lo, hi)
                                : rvfw_requantize_s8(a, m, sh, offset, lo, hi));
     }
 }
@@ -138,6 +161,11 @@ RVFW_KERNEL void rvfw_depthwise_conv2d_s8_xcvsimd(const rvfw_conv_params *p, con
             const int8_t *f = filter + c;
             rvfw_dw_xcv_channel k = {.bias = bias_folded[c], .m = output_multiplier[c], .shift = output_shift[c],
                                      .offset = offset, .lo = lo, .hi = hi};
+            /* the form (pairs, singles): 2 and 1 fold the zero point (right shift at most 21), 2 also
+             * leaves out the sign correction (the clamp from the zero point up), 0 the general one */
+            rvfw_requant_lane lane;
+            const int form = fast && rvfw_requant_lane_init(&lane, 0, k.m, k.shift, offset) ? 1 + (lo >= offset) : 0;
+            k.add = form ? lane.add : 0, k.shift1 = form ? lane.shift1 : 0;
             for (int i = 0; i < 3; ++i) {
                 const int32_t w0 = f[(vertical ? i : 3 * i) * ch], w1 = f[(vertical ? 3 + i : 3 * i + 1) * ch];
                 const int32_t w2 = f[(vertical ? 6 + i : 3 * i + 2) * ch];
@@ -155,9 +183,12 @@ RVFW_KERNEL void rvfw_depthwise_conv2d_s8_xcvsimd(const rvfw_conv_params *p, con
                     if (r >= 2 && (stride == 1 || (r & 1) == 0)) {
                         int8_t *out = out_batch + (r - 2) / stride * out_across + s0 * out_along + c;
                         if (stride == 2)
-                            fast ? singles(1, &k, r0, r1, r2, n, out, out_along)
-                                 : singles(0, &k, r0, r1, r2, n, out, out_along);
-                        else if (fast)
+                            form == 2   ? singles(2, &k, r0, r1, r2, n, out, out_along)
+                            : form == 1 ? singles(1, &k, r0, r1, r2, n, out, out_along)
+                                        : singles(0, &k, r0, r1, r2, n, out, out_along);
+                        else if (form == 2)
+                            pairs(2, &k, r0, r1, r2, n, out, out_along);
+                        else if (form == 1)
                             pairs(1, &k, r0, r1, r2, n, out, out_along);
                         else
                             pairs(0, &k, r0, r1, r2, n, out, out_along);
