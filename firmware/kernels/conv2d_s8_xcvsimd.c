@@ -89,7 +89,9 @@ void rvfw_xcv_4x4(const int8_t *x, int32_t n, const int8_t *w, int32_t *acc, int
 /* One block of four output channels (oc..oc+3; those at out_c or past it have zero weights and
  * are not stored): its biases, multipliers and shifts read once for all the pixels it runs over. */
 typedef struct {
-    int32_t oc, count, bias[4], mult[4], right[4], shift[4];
+    int32_t oc, count, bias[4], mult[4], shift[4];
+    int32_t add[4], shift1[4]; /* form 1 and 2: rvfw_requant_lane's, the zero point folded */
+    int form; /* 2: folded, no sign correction (the clamp from the zero point up); 1: folded; 0: general */
     const int8_t *w;
 } rvfw_xcv_channels;
 
@@ -99,16 +101,23 @@ static inline __attribute__((always_inline)) void store_block(const rvfw_xcv_mm 
 {
     const int32_t out_c = m->out_c, offset = m->offset, lo = m->lo, hi = m->hi;
     out += k->oc;
-    if (m->fast && k->count == 4) { /* the common block: its constants in registers */
+    if (k->form) { /* the common block: its constants in registers, the zero point folded */
         const int32_t m0 = k->mult[0], m1 = k->mult[1], m2 = k->mult[2], m3 = k->mult[3];
-        const int32_t r0 = k->right[0], r1 = k->right[1], r2 = k->right[2], r3 = k->right[3];
+        const int32_t a0 = k->add[0], a1 = k->add[1], a2 = k->add[2], a3 = k->add[3];
+        const int32_t s0 = k->shift1[0], s1 = k->shift1[1], s2 = k->shift1[2], s3 = k->shift1[3];
+        const int fix = k->form == 1; /* 2: a clamp from the zero point up, no sign correction */
         for (int i = 0; i < pixels; ++i, out += out_c, acc += 4) {
-            const int32_t v0 = rvfw_requantize_right(acc[0], m0, r0), v1 = rvfw_requantize_right(acc[1], m1, r1);
-            const int32_t v2 = rvfw_requantize_right(acc[2], m2, r2), v3 = rvfw_requantize_right(acc[3], m3, r3);
-            out[0] = (int8_t)rvfw_xcv_clamp(v0 + offset, lo, hi);
-            out[1] = (int8_t)rvfw_xcv_clamp(v1 + offset, lo, hi);
-            out[2] = (int8_t)rvfw_xcv_clamp(v2 + offset, lo, hi);
-            out[3] = (int8_t)rvfw_xcv_clamp(v3 + offset, lo, hi);
+            if (fix) {
+                out[0] = (int8_t)rvfw_xcv_clamp(rvfw_xcv_folded(acc[0], m0, a0, s0, 1), lo, hi);
+                out[1] = (int8_t)rvfw_xcv_clamp(rvfw_xcv_folded(acc[1], m1, a1, s1, 1), lo, hi);
+                out[2] = (int8_t)rvfw_xcv_clamp(rvfw_xcv_folded(acc[2], m2, a2, s2, 1), lo, hi);
+                out[3] = (int8_t)rvfw_xcv_clamp(rvfw_xcv_folded(acc[3], m3, a3, s3, 1), lo, hi);
+            } else {
+                out[0] = (int8_t)rvfw_xcv_clamp(rvfw_xcv_folded(acc[0], m0, a0, s0, 0), lo, hi);
+                out[1] = (int8_t)rvfw_xcv_clamp(rvfw_xcv_folded(acc[1], m1, a1, s1, 0), lo, hi);
+                out[2] = (int8_t)rvfw_xcv_clamp(rvfw_xcv_folded(acc[2], m2, a2, s2, 0), lo, hi);
+                out[3] = (int8_t)rvfw_xcv_clamp(rvfw_xcv_folded(acc[3], m3, a3, s3, 0), lo, hi);
+            }
         }
         return;
     }
@@ -172,7 +181,13 @@ static void matmul(const rvfw_xcv_mm *m, const int8_t *input, int32_t pixels, co
             k.bias[j] = inside ? m->bias[oc + j] : 0;
             k.mult[j] = inside ? m->multiplier[oc + j] : 0;
             k.shift[j] = inside ? m->shift[oc + j] : 0;
-            k.right[j] = -k.shift[j];
+        }
+        k.form = m->fast && k.count == 4 ? 1 + (m->lo >= m->offset) : 0;
+        for (int j = 0; k.form && j < 4; ++j) {
+            rvfw_requant_lane lane;
+            if (!rvfw_requant_lane_init(&lane, 0, k.mult[j], k.shift[j], m->offset))
+                k.form = 0;
+            k.add[j] = lane.add, k.shift1[j] = lane.shift1;
         }
         int32_t px = 0;
         for (; px + 4 <= pixels; px += 4)

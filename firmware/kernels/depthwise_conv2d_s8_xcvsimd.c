@@ -71,13 +71,6 @@ typedef struct {
     int32_t add, shift1; /* rvfw_requant_lane's: the rounding constant with the zero point, right + 1 */
 } rvfw_dw_xcv_channel;
 
-/* rvfw_requantize_lane (no bias: the sums start at it), sign_fix a constant where inlined. */
-static inline __attribute__((always_inline)) int32_t rvfw_xcv_folded(int32_t acc, int32_t m, int32_t add,
-                                                                     int32_t shift1, const int sign_fix)
-{
-    const int32_t q = (int32_t)(((int64_t)(int32_t)((uint32_t)acc << 2) * (int64_t)m) >> 32);
-    return (q + add + (sign_fix ? 2 * (q >> 31) : 0)) >> shift1;
-}
 
 /* One output line's n pixels (pairs) over the three line buffers, written out_along apart; `fast`
  * a constant where inlined, so each form's loop has no test of it. */
