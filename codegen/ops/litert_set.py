@@ -136,7 +136,7 @@ _MISSING_BY_OP: dict[str, tuple[str, ...]] = {
     "LOG": ("int8", "int16"), "LOGISTIC": ("uint8",), "LOG_SOFTMAX": ("uint8",), "MAXIMUM": ("uint8", "int64"),
     "MAX_POOL_2D": ("uint8",), "MEAN": ("uint8", "int32", "int64"), "MINIMUM": ("uint8", "int64"),
     "MIRROR_PAD": ("uint8", "int64"), "MUL": ("uint8", "int64"), "NEG": ("int8", "int16", "int32", "int64"),
-    "NOT_EQUAL": ("uint8", "int16", "int64"), "PACK": ("uint8", "int64"), "PAD": ("uint8", "int64", "bool"),
+    "NOT_EQUAL": ("uint8", "int16", "int64"), "PACK": ("uint8", "int64"), "PAD": ("uint8", "int64"),
     "POW": ("int32", "float32"), "PRELU": ("uint8",), "REDUCE_ANY": ("bool",),
     "REDUCE_MAX": ("uint8", "int16", "int32", "int64", "bool"),
     "REDUCE_MIN": ("uint8", "int16", "int32", "int64", "bool"), "REDUCE_PROD": ("int8", "int16", "int64", "bool"),

@@ -22,7 +22,7 @@ from codegen.ops.contract import Form, Kind, OpContract
 from codegen.ops.kernels import family
 
 PAD = family("PAD", "rvfw_pad_params", "pad_s8", ("ref", "scalar", "rvv"))
-QUANTISED = (DType.INT8, DType.INT16)  # int32 and float32 pad with 0 or PADV2's value, no zero point
+QUANTISED = (DType.INT8, DType.INT16)  # int32, float32 and bool pad with 0 or PADV2's value, no zero point
 MAX_RANK = 4
 
 
@@ -56,7 +56,10 @@ def check(graph: Graph, op: Op) -> None:
             raise fail(graph, op, "the constant value must be one element")
         if data in QUANTISED:
             expect_same_quant(graph, op, value, graph.tensors[op.outputs[0]])
-    inp = expect_dtype(graph, op, op.inputs[0], "input", DType.INT8, DType.INT16, DType.INT32, DType.FLOAT32)
+    # bool: LiteRT pads it (with false, or PADV2's value); TFLite Micro stops on it
+    inp = expect_dtype(
+        graph, op, op.inputs[0], "input", DType.INT8, DType.INT16, DType.INT32, DType.FLOAT32, DType.BOOL
+    )
     out = expect_dtype(graph, op, op.outputs[0], "output", inp.dtype)
     if inp.dtype in QUANTISED:
         expect_same_quant(graph, op, inp, out)

@@ -1770,6 +1770,9 @@ CASES: dict[str, Case] = {
         for d in dtypes
     },  # fmt: skip
     "select_v2_bool_litert": Case(lambda r: select_v2(np.bool_, (4, 7))),
+    "pad_bool_litert": Case(
+        lambda r: movement_const("PAD", (2, 3, 4), [[0, 0], [1, 2], [2, 1]], np.bool_, out_shape=(2, 6, 7))
+    ),
     "reverse_v2_last_axis": Case(lambda r: movement_const("REVERSE_V2", (2, 3, 5), [-1])),
     "reverse_v2_outer_axis": Case(lambda r: movement_const("REVERSE_V2", (3, 2, 4), [0])),
     "reverse_v2_f32": Case(lambda r: movement_const("REVERSE_V2", (4, 7), [1], np.float32)),
