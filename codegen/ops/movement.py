@@ -265,6 +265,10 @@ def sources(graph: Graph, op: Op) -> list[np.ndarray]:
         multiples = [int(v) for v in _const(graph, op, 1, "multiples")]
         if len(multiples) != idx.ndim or min(multiples, default=1) < 1:
             raise Refused(f"multiples {multiples}: one positive count per dimension of {list(idx.shape)}")
+        tiled = [d * k for d, k in zip(idx.shape, multiples)]
+        out = list(graph.tensors[op.outputs[0]].shape)
+        if tiled != out:  # checked before the copy map is made: the multiples come from the model
+            raise Refused(f"multiples {multiples} make {tiled}, the output is {out}")
         return [np.tile(idx, multiples)]
     if kind is OpKind.REVERSE_V2:
         axes = _const(graph, op, 1, "axis")
@@ -456,7 +460,7 @@ def _upsample(graph: Graph, op: Op) -> Rows | None:
     """A nearest-neighbour resize of an NHWC tensor by a whole factor along the rows (output row y
     copies input row y // factor: U-Net's decoder): the "upsample" form."""
     inp, out = graph.tensors[op.inputs[0]], graph.tensors[op.outputs[0]]
-    if inp.is_constant or len(inp.shape) != 4 or inp.shape[0] != 1 or out.shape[1] % inp.shape[1]:
+    if inp.is_constant or len(inp.shape) != 4 or inp.shape[0] != 1 or inp.shape[1] < 1 or out.shape[1] % inp.shape[1]:
         return None
     factor = out.shape[1] // inp.shape[1]
     a, h = op.options.get("align_corners", False), op.options.get("half_pixel_centers", False)

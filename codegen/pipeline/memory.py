@@ -93,7 +93,7 @@ def _tiled_with_columns(mode, graph: Graph, planner: Planner, budget: int | None
     if staged * STAGE_SHARE < sum(macs(graph, op) for op in graph.ops):
         return Planned(mode, graph, lean, removed, note)
     plan = plan_memory(graph, planner, inplace=inplace, spare_growth=SPARE_GROWTH)
-    if budget is not None and plan.arena_size > budget >= lean.arena_size:
+    if budget is not None and plan.arena_size > budget:  # columns only within the board's budget
         plan = lean
     if plan.arena_size > lean.arena_size:
         extra = f"im2col columns for the stage's convolutions: {lean.arena_size:,} -> {plan.arena_size:,} bytes"

@@ -419,15 +419,19 @@ def _candidates(graph: Graph) -> list[tuple[int, list[Member]]]:
     return found
 
 
+def _banded(graph: Graph, x: int, stage: list[Member]):
+    """The stage tiled at each band height shorter than its output: (tiling, the rewritten graph)."""
+    out_h = _rows(graph, stage[-1].op.outputs[0])
+    for rows in sorted({*BAND_ROWS, out_h // 2} - {0}, reverse=True):
+        if rows < out_h:
+            tiling = tile(graph, x, stage, rows)
+            yield tiling, rewrite(graph, tiling)
+
+
 def _best_stage(graph: Graph, plan_arena, budget: int | None, best: tuple) -> tuple:
     """The best of `best` ((key, graph, tiling)) and every candidate stage tiled into graph."""
     for x, stage in _candidates(graph):
-        out_h = _rows(graph, stage[-1].op.outputs[0])
-        for rows in sorted({*BAND_ROWS, out_h // 2} - {0}, reverse=True):
-            if rows >= out_h:
-                continue
-            tiling = tile(graph, x, stage, rows)
-            candidate = rewrite(graph, tiling)
+        for tiling, candidate in _banded(graph, x, stage):
             arena = plan_arena(candidate)
             steps = len(tiling.steps)
             if budget is None:
@@ -464,7 +468,8 @@ def tile_stages(graph: Graph, plan_arena, budget: int | None = None) -> tuple[Gr
         if budget is not None and not best[0][0]:
             break  # it fits: more stages would only add steps
     if budget is None and first is not None:
-        return _retuned(best[1], plan_arena), first
+        graph = _retuned(best[1], plan_arena)  # the first stage may be tiled anew: return it as it is now
+        return graph, next(op.tiling for op in graph.ops if op.kind is OpKind.TILED_STAGE)
     return best[1], first
 
 
@@ -488,12 +493,7 @@ def _retuned(graph: Graph, plan_arena) -> Graph:
         x, members = find_stage(base, base.ops.index(t.replaced[0]))
         best = (plan_arena(graph), len(t.steps), graph)
         for end in _valid_ends(base, x, members):
-            out_h = _rows(base, members[end - 1].op.outputs[0])
-            for rows in sorted({*BAND_ROWS, out_h // 2} - {0}):
-                if rows >= out_h:
-                    continue
-                tiling = tile(base, x, members[:end], rows)
-                candidate = rewrite(base, tiling)
+            for tiling, candidate in _banded(base, x, members[:end]):
                 key = (plan_arena(candidate), len(tiling.steps), candidate)
                 if key[:2] < best[:2]:
                     best = key

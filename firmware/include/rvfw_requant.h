@@ -87,23 +87,31 @@ static inline int rvfw_requant_lane_init(rvfw_requant_lane *lane, int32_t bias, 
     return 1;
 }
 
+/* rvfw_requantize_right(acc) + output zero point from a lane's constants as scalars: `add` the
+ * rounding constant with the zero point folded in, shift1 = right + 1. sign_fix 0 leaves out the
+ * rounding's sign correction, exact only after a clamp whose lower bound is at or above the zero
+ * point (ReLU, ReLU6): the correction only moves values of a negative q, each of which is at most
+ * the zero point with or without it (q + 1 + 2^right < 2^(right + 1)), so clamps to the same bound.
+ * A constant sign_fix where inlined. (The CORE-V kernels keep the constants as scalars: copied as a
+ * struct, its fields were loaded where used, a load-use stall each.) */
+static inline __attribute__((always_inline)) int32_t rvfw_requantize_folded(int32_t acc, int32_t multiplier,
+                                                                            int32_t add, int32_t shift1,
+                                                                            const int sign_fix)
+{
+    const int32_t q = (int32_t)(((int64_t)(int32_t)((uint32_t)acc << 2) * (int64_t)multiplier) >> 32);
+    return (q + add + (sign_fix ? 2 * (q >> 31) : 0)) >> shift1;
+}
+
 /* rvfw_requantize_right(acc + bias) + output zero point, for a lane rvfw_requant_lane_init took. */
 static inline int32_t rvfw_requantize_lane(const rvfw_requant_lane *lane, int32_t acc)
 {
-    const int32_t x = (int32_t)((uint32_t)(acc + lane->bias) << 2);
-    const int32_t q = (int32_t)(((int64_t)x * (int64_t)lane->multiplier) >> 32);
-    return (q + lane->add + 2 * (q >> 31)) >> lane->shift1;
+    return rvfw_requantize_folded(acc + lane->bias, lane->multiplier, lane->add, lane->shift1, 1);
 }
 
-/* rvfw_requantize_lane for an output whose clamp's lower bound is at or above the zero point (ReLU,
- * ReLU6): the rounding's sign correction only moves values of a negative q, each of which is at
- * most the zero point with or without it (q + 1 + 2^right < 2^(right + 1)), so clamps to the same
- * bound. Exact after the clamp, not before it. */
+/* rvfw_requantize_lane without the sign correction: for a clamp from the zero point up. */
 static inline int32_t rvfw_requantize_lane_relu(const rvfw_requant_lane *lane, int32_t acc)
 {
-    const int32_t x = (int32_t)((uint32_t)(acc + lane->bias) << 2);
-    const int32_t q = (int32_t)(((int64_t)x * (int64_t)lane->multiplier) >> 32);
-    return (q + lane->add) >> lane->shift1;
+    return rvfw_requantize_folded(acc + lane->bias, lane->multiplier, lane->add, lane->shift1, 0);
 }
 
 /* The int8 output of a kernel that reads rvfw_conv_params.fast_requant: the fast form where the

@@ -45,17 +45,6 @@ static inline int32_t rvfw_xcv_clamp(int32_t v, int32_t lo, int32_t hi)
     return v;
 }
 
-/* rvfw_requantize_lane with no bias (the sums start at it): the zero point folded into `add`,
- * shift1 = right + 1; sign_fix 0 only under a clamp from the zero point up (rvfw_requantize_lane_relu).
- * Scalars, not the lane struct: copied per block, the struct's fields were loaded where used (a
- * load-use stall each). */
-static inline __attribute__((always_inline)) int32_t rvfw_xcv_folded(int32_t acc, int32_t m, int32_t add,
-                                                                     int32_t shift1, const int sign_fix)
-{
-    const int32_t q = (int32_t)(((int64_t)(int32_t)((uint32_t)acc << 2) * (int64_t)m) >> 32);
-    return (q + add + (sign_fix ? 2 * (q >> 31) : 0)) >> shift1;
-}
-
 /* The int8 output of an accumulator: the fast requantisation where the build proved it exact
  * (rvfw_conv_params.fast_requant), else TFLite Micro's general one. */
 static inline int8_t rvfw_xcv_output(int fast, int32_t acc, int32_t multiplier, int32_t shift, int32_t offset,

@@ -108,15 +108,15 @@ static inline __attribute__((always_inline)) void store_block(const rvfw_xcv_mm 
         const int fix = k->form == 1; /* 2: a clamp from the zero point up, no sign correction */
         for (int i = 0; i < pixels; ++i, out += out_c, acc += 4) {
             if (fix) {
-                out[0] = (int8_t)rvfw_xcv_clamp(rvfw_xcv_folded(acc[0], m0, a0, s0, 1), lo, hi);
-                out[1] = (int8_t)rvfw_xcv_clamp(rvfw_xcv_folded(acc[1], m1, a1, s1, 1), lo, hi);
-                out[2] = (int8_t)rvfw_xcv_clamp(rvfw_xcv_folded(acc[2], m2, a2, s2, 1), lo, hi);
-                out[3] = (int8_t)rvfw_xcv_clamp(rvfw_xcv_folded(acc[3], m3, a3, s3, 1), lo, hi);
+                out[0] = (int8_t)rvfw_xcv_clamp(rvfw_requantize_folded(acc[0], m0, a0, s0, 1), lo, hi);
+                out[1] = (int8_t)rvfw_xcv_clamp(rvfw_requantize_folded(acc[1], m1, a1, s1, 1), lo, hi);
+                out[2] = (int8_t)rvfw_xcv_clamp(rvfw_requantize_folded(acc[2], m2, a2, s2, 1), lo, hi);
+                out[3] = (int8_t)rvfw_xcv_clamp(rvfw_requantize_folded(acc[3], m3, a3, s3, 1), lo, hi);
             } else {
-                out[0] = (int8_t)rvfw_xcv_clamp(rvfw_xcv_folded(acc[0], m0, a0, s0, 0), lo, hi);
-                out[1] = (int8_t)rvfw_xcv_clamp(rvfw_xcv_folded(acc[1], m1, a1, s1, 0), lo, hi);
-                out[2] = (int8_t)rvfw_xcv_clamp(rvfw_xcv_folded(acc[2], m2, a2, s2, 0), lo, hi);
-                out[3] = (int8_t)rvfw_xcv_clamp(rvfw_xcv_folded(acc[3], m3, a3, s3, 0), lo, hi);
+                out[0] = (int8_t)rvfw_xcv_clamp(rvfw_requantize_folded(acc[0], m0, a0, s0, 0), lo, hi);
+                out[1] = (int8_t)rvfw_xcv_clamp(rvfw_requantize_folded(acc[1], m1, a1, s1, 0), lo, hi);
+                out[2] = (int8_t)rvfw_xcv_clamp(rvfw_requantize_folded(acc[2], m2, a2, s2, 0), lo, hi);
+                out[3] = (int8_t)rvfw_xcv_clamp(rvfw_requantize_folded(acc[3], m3, a3, s3, 0), lo, hi);
             }
         }
         return;
@@ -185,9 +185,10 @@ static void matmul(const rvfw_xcv_mm *m, const int8_t *input, int32_t pixels, co
         k.form = m->fast && k.count == 4 ? 1 + (m->lo >= m->offset) : 0;
         for (int j = 0; k.form && j < 4; ++j) {
             rvfw_requant_lane lane;
-            if (!rvfw_requant_lane_init(&lane, 0, k.mult[j], k.shift[j], m->offset))
+            if (rvfw_requant_lane_init(&lane, 0, k.mult[j], k.shift[j], m->offset))
+                k.add[j] = lane.add, k.shift1[j] = lane.shift1;
+            else
                 k.form = 0;
-            k.add[j] = lane.add, k.shift1[j] = lane.shift1;
         }
         int32_t px = 0;
         for (; px + 4 <= pixels; px += 4)

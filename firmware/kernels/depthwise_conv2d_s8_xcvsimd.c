@@ -71,7 +71,6 @@ typedef struct {
     int32_t add, shift1; /* rvfw_requant_lane's: the rounding constant with the zero point, right + 1 */
 } rvfw_dw_xcv_channel;
 
-
 /* One output line's n pixels (pairs) over the three line buffers, written out_along apart; `fast`
  * a constant where inlined, so each form's loop has no test of it. */
 static inline __attribute__((always_inline)) void pairs(const int fast, const rvfw_dw_xcv_channel *k,
@@ -84,7 +83,7 @@ static inline __attribute__((always_inline)) void pairs(const int fast, const rv
     /* fast 2: the zero point folded and no sign correction (the clamp's lower bound at or above the
      * zero point: rvfw_requantize_lane_relu); 1: folded (rvfw_requantize_lane); 0: TFLite Micro's */
 #define RVFW_DW_XCV_OUT(acc) \
-    (fast ? rvfw_xcv_clamp(rvfw_xcv_folded((acc), m, add, shift1, fast == 1), lo, hi) \
+    (fast ? rvfw_xcv_clamp(rvfw_requantize_folded((acc), m, add, shift1, fast == 1), lo, hi) \
           : rvfw_requantize_s8((acc), m, sh, offset, lo, hi))
     for (const int8_t *end = r0 + (n & ~1); r0 != end; out += 2 * out_along) {
         int32_t a = bias, b = bias, v0, v1, v2;
@@ -126,7 +125,7 @@ static inline __attribute__((always_inline)) void singles(const int fast, const 
         RVFW_SDOTSP_B(a, v0, wa0);
         RVFW_SDOTSP_B(a, v1, wa1);
         RVFW_SDOTSP_B(a, v2, wa2);
-        out[0] = (int8_t)(fast ? rvfw_xcv_clamp(rvfw_xcv_folded(a, m, add, shift1, fast == 1), lo, hi)
+        out[0] = (int8_t)(fast ? rvfw_xcv_clamp(rvfw_requantize_folded(a, m, add, shift1, fast == 1), lo, hi)
                                : rvfw_requantize_s8(a, m, sh, offset, lo, hi));
     }
 }

@@ -264,15 +264,6 @@ def prelu(d):
     return m, [x], [y]
 
 
-def cumsum(d):
-    m = ModelBuilder()
-    x = _t(m, "x", SHAPE, d)
-    axis = _const(m, "axis", 3)
-    y = _t(m, "y", SHAPE, d)
-    m.op("CUMSUM", [x, axis], [y])
-    return m, [x], [y]
-
-
 def topk(d):
     m = ModelBuilder()
     x = _t(m, "x", SHAPE, d)
@@ -317,7 +308,8 @@ FORMS: dict[str, Callable] = {
     **{k: pool(k) for k in ("AVERAGE_POOL_2D", "MAX_POOL_2D", "L2_POOL_2D")},
     "CONCATENATION": concat, "PACK": pack, "UNPACK": unpack, "SPLIT": split, "GATHER": gather,
     "GATHER_ND": gather_nd, "SELECT_V2": select_v2, "FILL": fill, "SHAPE": shape, "ARG_MAX": arg("ARG_MAX"),
-    "ARG_MIN": arg("ARG_MIN"), "DEQUANTIZE": dequantize, "QUANTIZE": quantize, "PRELU": prelu, "CUMSUM": cumsum,
+    "ARG_MIN": arg("ARG_MIN"), "DEQUANTIZE": dequantize, "QUANTIZE": quantize, "PRELU": prelu,
+    "CUMSUM": with_constants("CUMSUM", SHAPE, [3]),
     "TOPK_V2": topk,
 }  # fmt: skip
 

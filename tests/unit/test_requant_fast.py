@@ -17,26 +17,32 @@ from tests.conftest import host_build
 LIMIT = 1 << 29
 
 
-@pytest.fixture(scope="module")
-def requantize_right(tmp_path_factory):
-    out = tmp_path_factory.mktemp("requant")
-    source = out / "requant.c"
-    source.write_text('#include "rvfw_requant.h"\n'
-                      "void many(const int32_t *acc, const int32_t *m, const int32_t *right, int32_t *out, int n)\n"
-                      "{ for (int i = 0; i < n; ++i)\n"
-                      "      out[i] = right[i] ? rvfw_requantize_right(acc[i], m[i], right[i])\n"
-                      "                        : rvfw_requantize_right0(acc[i], m[i], 0); }\n")  # fmt: skip
-    fn = ctypes.CDLL(str(host_build(source, out / "librequant.so", "-shared", "-fPIC"))).many
+def _int32_shim(folder, name: str, code: str, arrays: int):
+    """code's `int many(const int32_t *a, ..., int32_t *out, int n)` (`arrays` inputs) built for this
+    host: a callable taking the input arrays, returning (its int, out)."""
+    source = folder / f"{name}.c"
+    source.write_text('#include "rvfw_requant.h"\n' + code)
+    fn = ctypes.CDLL(str(host_build(source, folder / f"lib{name}.so", "-shared", "-fPIC"))).many
     pointer = np.ctypeslib.ndpointer(np.int32, flags="C_CONTIGUOUS")
-    fn.argtypes = [pointer, pointer, pointer, pointer, ctypes.c_int]
+    fn.argtypes, fn.restype = [pointer] * (arrays + 1) + [ctypes.c_int], ctypes.c_int
 
-    def call(acc, m, right):
-        acc, m, right = (np.ascontiguousarray(a, np.int32) for a in (acc, m, right))
-        out = np.empty_like(acc)
-        fn(acc, m, right, out, acc.size)
-        return out
+    def call(*inputs):
+        inputs = [np.ascontiguousarray(a, np.int32) for a in inputs]
+        out = np.empty_like(inputs[0])
+        return fn(*inputs, out, out.size), out
 
     return call
+
+
+@pytest.fixture(scope="module")
+def requantize_right(tmp_path_factory):
+    many = _int32_shim(tmp_path_factory.mktemp("requant"), "requant",
+                       "int many(const int32_t *acc, const int32_t *m, const int32_t *right, int32_t *out, int n)\n"
+                       "{ for (int i = 0; i < n; ++i)\n"
+                       "      out[i] = right[i] ? rvfw_requantize_right(acc[i], m[i], right[i])\n"
+                       "                        : rvfw_requantize_right0(acc[i], m[i], 0);\n"
+                       "  return 0; }\n", 3)  # fmt: skip
+    return lambda acc, m, right: many(acc, m, right)[1]
 
 
 def tflite(acc: np.ndarray, m: np.ndarray, right: np.ndarray) -> np.ndarray:
@@ -84,29 +90,20 @@ def test_fast_requant_admits_only_what_the_formula_covers():
 
 @pytest.fixture(scope="module")
 def requantize_lane(tmp_path_factory):
-    out = tmp_path_factory.mktemp("lane")
-    source = out / "lane.c"
-    source.write_text('#include "rvfw_requant.h"\n'
-                      "int many(const int32_t *acc, const int32_t *bias, const int32_t *m, const int32_t *shift,\n"
-                      "         const int32_t *offset, int32_t *out, int n)\n"
-                      "{ int taken = 0;\n"
-                      "  for (int i = 0; i < n; ++i) {\n"
-                      "      rvfw_requant_lane lane;\n"
-                      "      if (!rvfw_requant_lane_init(&lane, bias[i], m[i], shift[i], offset[i]))\n"
-                      "          { out[i] = -1; continue; }\n"
-                      "      out[i] = rvfw_requantize_lane(&lane, acc[i]); ++taken; }\n"
-                      "  return taken; }\n")  # fmt: skip
-    fn = ctypes.CDLL(str(host_build(source, out / "liblane.so", "-shared", "-fPIC"))).many
-    pointer = np.ctypeslib.ndpointer(np.int32, flags="C_CONTIGUOUS")
-    fn.argtypes = [pointer] * 6 + [ctypes.c_int]
-    fn.restype = ctypes.c_int
-
-    def call(*arrays):
-        arrays = [np.ascontiguousarray(a, np.int32) for a in arrays]
-        out = np.empty_like(arrays[0])
-        return fn(*arrays, out, out.size), out
-
-    return call
+    """(lanes taken, outputs): rvfw_requantize_lane, or with relu=1 its ReLU form clamped to [lo, 127];
+    -1 where rvfw_requant_lane_init refuses the shift."""
+    return _int32_shim(tmp_path_factory.mktemp("lane"), "lane",
+                       "int many(const int32_t *acc, const int32_t *bias, const int32_t *m, const int32_t *shift,\n"
+                       "         const int32_t *offset, const int32_t *relu_lo, int32_t *out, int n)\n"
+                       "{ int taken = 0;\n"
+                       "  for (int i = 0; i < n; ++i) {\n"
+                       "      rvfw_requant_lane lane;\n"
+                       "      if (!rvfw_requant_lane_init(&lane, bias[i], m[i], shift[i], offset[i]))\n"
+                       "          { out[i] = -1; continue; }\n"
+                       "      out[i] = relu_lo[i] == INT32_MIN ? rvfw_requantize_lane(&lane, acc[i])\n"
+                       "             : rvfw_clamp(rvfw_requantize_lane_relu(&lane, acc[i]), relu_lo[i], 127);\n"
+                       "      ++taken; }\n"
+                       "  return taken; }\n", 6)  # fmt: skip
 
 
 def test_lane_folds_the_zero_point_exactly_up_to_right_21(requantize_lane):
@@ -121,7 +118,7 @@ def test_lane_folds_the_zero_point_exactly_up_to_right_21(requantize_lane):
     offset = rng.integers(-128, 128, n)
     total[:2], bias[:2], offset[:2], right[:2] = [LIMIT - 1, -LIMIT + 1], 0, [127, -128], 21  # the fold's edges
     acc = total - bias  # acc + bias is what the build bounds
-    taken, ours = requantize_lane(acc, bias, m, -right, offset)
+    taken, ours = requantize_lane(acc, bias, m, -right, offset, np.full(n, np.iinfo(np.int32).min))
     folded = right <= 21
     assert taken == int(folded.sum()) and np.all(ours[~folded] == -1)
     theirs = tflite(total, m, right) + offset
@@ -129,24 +126,9 @@ def test_lane_folds_the_zero_point_exactly_up_to_right_21(requantize_lane):
     assert bad.size == 0, f"acc+bias {total[bad[:5]]} right {right[bad[:5]]}: {ours[bad[:5]]} vs {theirs[bad[:5]]}"
 
 
-def test_lane_without_the_sign_correction_is_exact_after_a_relu_clamp(requantize_lane, tmp_path):
-    """rvfw_requantize_lane_relu: clamped to [lo, hi] with lo at or above the zero point, equal to
-    rvfw_requantize_lane clamped the same way, on every sign and tie."""
-    source = tmp_path / "relu.c"
-    source.write_text('#include "rvfw_requant.h"\n'
-                      "int many(const int32_t *acc, const int32_t *m, const int32_t *shift, const int32_t *offset,\n"
-                      "         const int32_t *lo, int32_t *out, int n)\n"
-                      "{ int bad = 0;\n"
-                      "  for (int i = 0; i < n; ++i) {\n"
-                      "      rvfw_requant_lane lane;\n"
-                      "      if (!rvfw_requant_lane_init(&lane, 0, m[i], shift[i], offset[i])) continue;\n"
-                      "      int32_t a = rvfw_clamp(rvfw_requantize_lane(&lane, acc[i]), lo[i], 127);\n"
-                      "      int32_t b = rvfw_clamp(rvfw_requantize_lane_relu(&lane, acc[i]), lo[i], 127);\n"
-                      "      out[i] = a; bad += a != b; }\n"
-                      "  return bad; }\n")  # fmt: skip
-    fn = ctypes.CDLL(str(host_build(source, tmp_path / "librelu.so", "-shared", "-fPIC"))).many
-    pointer = np.ctypeslib.ndpointer(np.int32, flags="C_CONTIGUOUS")
-    fn.argtypes = [pointer] * 6 + [ctypes.c_int]
+def test_lane_without_the_sign_correction_is_exact_after_a_relu_clamp(requantize_lane):
+    """rvfw_requantize_lane_relu clamped to [lo, 127] with lo at or above the zero point: TFLite's
+    requantisation plus the zero point, clamped the same way, on every sign and tie."""
     rng = np.random.default_rng(62)
     n = 1_000_000
     acc = rng.integers(-LIMIT + 1, LIMIT, n) >> rng.integers(0, 29, n)
@@ -155,6 +137,9 @@ def test_lane_without_the_sign_correction_is_exact_after_a_relu_clamp(requantize
     right = rng.integers(1, 22, n)
     offset = rng.integers(-128, 128, n)
     lo = np.minimum(offset + rng.integers(0, 3, n), 127)  # at or just above the zero point
-    arrays = [np.ascontiguousarray(a, np.int32) for a in (acc, m, -right, offset, lo)]
-    out = np.empty(n, np.int32)
-    assert fn(*arrays, out, n) == 0
+    taken, ours = requantize_lane(acc, np.zeros(n), m, -right, offset, lo)
+    theirs = np.clip(tflite(acc, m, right) + offset, lo, 127)
+    bad = np.flatnonzero(ours != theirs)
+    assert taken == n and bad.size == 0, (
+        f"acc {acc[bad[:5]]} right {right[bad[:5]]}: {ours[bad[:5]]} vs {theirs[bad[:5]]}"
+    )
