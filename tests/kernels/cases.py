@@ -2303,6 +2303,8 @@ CASES: dict[str, Case] = {
     ),
     "dw3x3_valid_odd_width_rows": Case(lambda r: depthwise(r, 5, 11, 6, 1, (3, 3), padding="VALID")),
     "dw3x3_same_one_row": Case(lambda r: depthwise(r, 1, 9, 5, 1, (3, 3), activation="RELU6")),
+    # left shifts (coarse output scale): the packed-pairs depthwise's general requantisation path
+    "dw3x3_coarse_left_shifts": Case(lambda r: depthwise(r, 12, 5, 6, 1, (3, 3), coarse=True)),
     "dw3x3_same_two_pixels": Case(lambda r: depthwise(r, 2, 1, 3, 1, (3, 3))),
     "dw3x3_same_long_rows": Case(lambda r: depthwise(r, 3, 41, 4, 1, (3, 3))),  # more pairs than a block
     # lines longer than the pairs kernel's segment (48 outputs): three segments, an odd last one
