@@ -72,7 +72,7 @@ CONV_PAIRS = replace(
 CONV_XCV = CONV.variant(
     "CONV_2D, CORE-V SIMD dot products",
     {"scalar": "conv2d_s8_xcvsimd"},
-    {"scalar": ("input", "filter_quads", *CONV.args["conv2d_s8_scalar"][2:])},
+    {"scalar": ("input", "filter_quads", "xcv_bias", "xcv_multiplier", "xcv_shift8", "output", "columns", "xcv_lanes")},
 ).requiring({"scalar": (*conv_common.CORE_V, conv_common.COLUMNS)})
 # 16x8 and float32: the vector kernels read the weights output-channel innermost.
 CONV_S16 = family(
@@ -287,6 +287,8 @@ def _operands(ctx: LowerContext, op: Op, g: conv_common.Geometry, runs: np.ndarr
     flt = ctx.tensor(op.inputs[1])
     bias_index = optional_input(op, 2)
     bias = ctx.tensor(bias_index).data if bias_index >= 0 else None
+    requant = conv_common.requant_operands(ctx, op, g.out_c)
+    lanes = conv_common.xcv_lanes(ctx, op, flt.data, bias)
     return {
         "input": lambda: ctx.input(op),
         # with a fused residual ADD, each output row goes to scratch first (conv_common.fuse_band)
@@ -301,7 +303,14 @@ def _operands(ctx: LowerContext, op: Op, g: conv_common.Geometry, runs: np.ndarr
         "bias_folded": lambda: ctx.derived(op, "bias_folded", "int32_t",
                                            folded_bias(flt.data, bias, -ctx.tensor(op.inputs[0]).quant.zero_point[0])),
         "bias_border": lambda: ctx.weights(bias_index) if g.touches_border else Arg("null"),
-        **conv_common.requant_operands(ctx, op, g.out_c),
+        **requant,
+        # the CORE-V kernel's constants: one table of lanes where the build proved them, else the
+        # three it takes TFLite Micro's requantisation from (the other side null)
+        "xcv_lanes": lambda: Arg("null") if lanes is None else ctx.derived(op, "lanes", "int32_t", lanes),
+        "xcv_bias": lambda: Arg("null") if lanes is not None else ctx.derived(
+            op, "bias_folded", "int32_t", folded_bias(flt.data, bias, -ctx.tensor(op.inputs[0]).quant.zero_point[0])),
+        "xcv_multiplier": lambda: Arg("null") if lanes is not None else requant["multiplier"](),
+        "xcv_shift8": lambda: Arg("null") if lanes is not None else requant["shift8"](),
         "scratch": lambda: ctx.scratch(op),
         "columns": lambda: ctx.spare_scratch(op),
         "pair_chunks": lambda: Arg("null") if runs is None else ctx.derived(op, "pair_chunks", "uint8_t", runs),

@@ -16,6 +16,7 @@ from codegen.ops.common import (
     LowerContext,
     Operands,
     acc32_s16,
+    bias_folds,
     expect_activation,
     expect_constant,
     expect_float,
@@ -23,6 +24,7 @@ from codegen.ops.common import (
     expect_weighted_int8,
     expect_weighted_s16,
     fail,
+    folded_bias,
     optional_input,
 )
 from codegen.ops.contract import STREAMED_DTYPES, Rows
@@ -163,6 +165,40 @@ def fast_requant(shifts: np.ndarray, per_channel: np.ndarray, bias_folded: np.nd
         return False
     bound = np.abs(bias_folded.astype(np.int64)) + 128 * np.abs(per_channel.astype(np.int64)).sum(axis=1)
     return bool(np.all(bound < (1 << 29)))
+
+
+def lane_blocks(
+    bias_folded: np.ndarray, multipliers: np.ndarray, shifts: np.ndarray, output_zp: int
+) -> np.ndarray | None:
+    """The CORE-V kernels' requantisation constants, per block of four output channels: int32
+    [block][bias, multiplier, add, shift1][4], the channels past the last padded with zeros. add and
+    shift1 are rvfw_requant_lane_init's (the rounding constant with the output zero point folded in,
+    right + 1), so the kernel's assembly reads each from memory where it is used. None where some
+    channel's right shift is outside 1..21 (the zero point would not fold): the kernel then takes
+    TFLite Micro's general requantisation. Only for layers fast_requant proved."""
+    right = -np.asarray(shifts, np.int64)
+    if right.size == 0 or right.min() < 1 or right.max() > 21:
+        return None
+    add = 1 + (np.int64(1) << right) + (np.int64(output_zp) << (right + 1))
+    lanes = np.stack([np.asarray(bias_folded, np.int64), np.asarray(multipliers, np.int64), add, right + 1])
+    blocks = -(-lanes.shape[1] // 4)
+    padded = np.zeros((4, blocks * 4), np.int64)
+    padded[:, : lanes.shape[1]] = lanes
+    return padded.reshape(4, blocks, 4).transpose(1, 0, 2).astype(np.int32)
+
+
+def xcv_lanes(ctx: LowerContext, op: Op, filter_data: np.ndarray, bias: np.ndarray | None) -> np.ndarray | None:
+    """lane_blocks for a weighted int8 op (filter [out_c][...], its bias or None), or None where
+    the folded bias or the fast requantisation is not proved."""
+    out_c = filter_data.shape[0]
+    input_offset = -int(ctx.tensor(op.inputs[0]).quant.zero_point[0])
+    if not bias_folds(filter_data, bias, input_offset):
+        return None
+    folded = folded_bias(filter_data, bias, input_offset)
+    multipliers, shifts = requant(ctx, op, out_c)
+    if not fast_requant(shifts, filter_data.reshape(out_c, -1), folded):
+        return None
+    return lane_blocks(folded, multipliers, shifts, int(ctx.tensor(conv_output(op)).quant.zero_point[0]))
 
 
 def requant(ctx: LowerContext, op: Op, out_c: int) -> tuple[np.ndarray, np.ndarray]:

@@ -22,10 +22,17 @@ static inline int rvfw_window_rows_contiguous(const rvfw_conv_params *p, int32_t
 }
 
 /* n bytes from src to dst, a word at a time where both and n are word-aligned (im2col's window
- * rows: k_w * in_c bytes of an NHWC row, aligned whenever in_c is a multiple of 4). */
+ * rows: k_w * in_c bytes of an NHWC row, aligned whenever in_c is a multiple of 4). A kernel for a
+ * core that loads a misaligned word in hardware (CV32E40P: two bus transfers, no trap) defines
+ * RVFW_MISALIGNED_LOADS before including this header: then src may be anywhere (KWS's first
+ * layer, one channel at stride 2, starts half its window rows two bytes into a word). */
+#ifndef RVFW_MISALIGNED_LOADS
+#define RVFW_MISALIGNED_LOADS 0
+#endif
 static inline int8_t *rvfw_copy_run_s8(int8_t *dst, const int8_t *src, int32_t n)
 {
-    if ((((uintptr_t)dst | (uintptr_t)src | (uintptr_t)n) & 3u) == 0) {
+    const uintptr_t src_bits = RVFW_MISALIGNED_LOADS ? 0 : (uintptr_t)src;
+    if ((((uintptr_t)dst | src_bits | (uintptr_t)n) & 3u) == 0) {
         const int32_t *s = (const int32_t *)(const void *)src;
         int32_t *d = (int32_t *)(void *)dst;
         for (int32_t k = 0; k < n / 4; ++k)

@@ -64,4 +64,11 @@ static inline int32_t rvfw_xcv_word(const int8_t *p)
     return v;
 }
 
+/* sw of a possibly misaligned word (the core splits it as it does a load; C's memcpy there would
+ * be four byte stores, and GCC routes them through the stack). */
+static inline void rvfw_xcv_store_word(int8_t *p, int32_t v)
+{
+    __asm__("sw %1, 0(%2)" : "=m"(*(int8_t(*)[4])p) : "r"(v), "r"(p));
+}
+
 #endif

@@ -51,7 +51,7 @@ def _coarse_scale(s_in: float, ws: np.ndarray) -> float:
 
 
 def conv(rng, h, w, cin, cout, k, stride=(1, 1), padding="SAME", dilation=(1, 1), per_channel=True,
-         bias=True, activation="NONE", w_low=-127, coarse=False, w_high=128) -> bytes:  # fmt: skip
+         bias=True, activation="NONE", w_low=-127, coarse=False, w_high=128, out_zp=-5) -> bytes:  # fmt: skip
     m = ModelBuilder()
     s_in = 0.05
     x = m.tensor("x", (1, h, w, cin), scale=s_in, zero_point=7)
@@ -64,13 +64,13 @@ def conv(rng, h, w, cin, cout, k, stride=(1, 1), padding="SAME", dilation=(1, 1)
     out_h = -(-h // stride[0]) if padding == "SAME" else (h - (k[0] - 1) * dilation[0] - 1) // stride[0] + 1
     out_w = -(-w // stride[1]) if padding == "SAME" else (w - (k[1] - 1) * dilation[1] - 1) // stride[1] + 1
     s_out = _coarse_scale(s_in, ws) if coarse else _scale_for(s_in, float(ws.mean()), k[0] * k[1] * cin)
-    y = m.tensor("y", (1, out_h, out_w, cout), scale=s_out, zero_point=-5)
+    y = m.tensor("y", (1, out_h, out_w, cout), scale=s_out, zero_point=out_zp)
     m.op("CONV_2D", inputs, [y], padding=padding, stride=stride, dilation=dilation, activation=activation)
     return m.finish([x], [y])
 
 
 def depthwise(rng, h, w, cin, mult, k, stride=(1, 1), padding="SAME", dilation=(1, 1), activation="NONE",
-              batches=1, coarse=False, w_low=-127) -> bytes:  # fmt: skip
+              batches=1, coarse=False, w_low=-127, out_zp=3) -> bytes:  # fmt: skip
     m = ModelBuilder()
     s_in = 0.05
     cout = cin * mult
@@ -82,7 +82,7 @@ def depthwise(rng, h, w, cin, mult, k, stride=(1, 1), padding="SAME", dilation=(
     out_h = -(-h // stride[0]) if padding == "SAME" else (h - (k[0] - 1) * dilation[0] - 1) // stride[0] + 1
     out_w = -(-w // stride[1]) if padding == "SAME" else (w - (k[1] - 1) * dilation[1] - 1) // stride[1] + 1
     s_out = _coarse_scale(s_in, ws) if coarse else _scale_for(s_in, float(ws.mean()), k[0] * k[1])
-    y = m.tensor("y", (batches, out_h, out_w, cout), scale=s_out, zero_point=3)
+    y = m.tensor("y", (batches, out_h, out_w, cout), scale=s_out, zero_point=out_zp)
     m.op("DEPTHWISE_CONV_2D", [x, wt, b], [y], padding=padding, stride=stride, dilation=dilation,
          depth_multiplier=mult, activation=activation)  # fmt: skip
     return m.finish([x], [y])
@@ -2254,6 +2254,12 @@ CASES: dict[str, Case] = {
     "conv3x3_scales_above_half_narrow": Case(
         lambda r: conv(r, 7, 8, 3, 12, (3, 3), (2, 1), coarse=True), vector=VECTOR
     ),
+    # The CORE-V block assembly's clamps (issue 60): ReLU from zero point -128 (cv.clip), the
+    # 3x3 taps in whole words, an odd pixel past the groups and a partial last channel block.
+    "conv1x1_pointwise_relu_zp_min": Case(
+        lambda r: conv(r, 3, 7, 16, 22, (1, 1), activation="RELU", out_zp=-128), vector=VECTOR
+    ),
+    "conv3x3_words_relu6_odd_pixels": Case(lambda r: conv(r, 5, 3, 8, 12, (3, 3), activation="RELU6")),
     "conv10x4_one_channel_stride2": Case(
         lambda r: conv(r, 15, 10, 1, 24, (10, 4), (2, 2), activation="RELU"), vector=VECTOR
     ),
@@ -2307,6 +2313,16 @@ CASES: dict[str, Case] = {
     "dw3x3_coarse_left_shifts": Case(lambda r: depthwise(r, 12, 5, 6, 1, (3, 3), coarse=True)),
     "dw3x3_same_two_pixels": Case(lambda r: depthwise(r, 2, 1, 3, 1, (3, 3))),
     "dw3x3_same_long_rows": Case(lambda r: depthwise(r, 3, 41, 4, 1, (3, 3))),  # more pairs than a block
+    # The CORE-V assembly's three clamps (issue 60), channels in words (four filled at once): a ReLU
+    # from zero point -128 (the clamp is int8's: cv.clip), none (a clamp below the zero point: the
+    # sign correction), ReLU6 (cv.max/cv.min); lines past a segment, two batches, a tall map.
+    "dw3x3_channel_words_relu_zp_min": Case(
+        lambda r: depthwise(r, 9, 5, 8, 1, (3, 3), activation="RELU", out_zp=-128, batches=2)
+    ),
+    "dw3x3_channel_words_past_a_segment": Case(lambda r: depthwise(r, 3, 70, 8, 1, (3, 3))),
+    "dw3x3_channel_words_relu6_valid": Case(
+        lambda r: depthwise(r, 11, 6, 12, 1, (3, 3), padding="VALID", activation="RELU6")
+    ),
     # lines longer than the pairs kernel's segment (48 outputs): three segments, an odd last one
     "dw3x3_same_rows_past_a_segment": Case(lambda r: depthwise(r, 4, 101, 3, 1, (3, 3), activation="RELU")),
     "dw3x3_valid_rows_past_a_segment": Case(lambda r: depthwise(r, 5, 52, 2, 1, (3, 3), padding="VALID")),
