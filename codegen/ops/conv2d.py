@@ -73,7 +73,7 @@ CONV_XCV = CONV.variant(
     "CONV_2D, CORE-V SIMD dot products",
     {"scalar": "conv2d_s8_xcvsimd"},
     {"scalar": ("input", "filter_quads", "xcv_bias", "xcv_multiplier", "xcv_shift8", "output", "columns", "xcv_lanes")},
-).requiring({"scalar": (*conv_common.CORE_V, conv_common.COLUMNS)})
+).requiring({"scalar": conv_common.CORE_V})
 # 16x8 and float32: the vector kernels read the weights output-channel innermost.
 CONV_S16 = family(
     "CONV_2D 16x8",
@@ -162,7 +162,9 @@ def spare_scratch(graph: Graph, op: Op) -> int:
     if len(shapes) < 2 or any(len(s) != 4 for s in shapes) or pointwise(graph, op):  # (bare test graphs)
         return 0
     g = conv_common.geometry(graph, op)
-    return max(IM2COL_PIXELS, RVV_COLUMNS) * g.k_h * g.k_w * g.in_c
+    n = g.k_h * g.k_w * g.in_c
+    # the CORE-V kernel's rows are whole words (RVFW_CONV_XCV_COLUMNS)
+    return max(IM2COL_PIXELS * (-(-n // 4) * 4), RVV_COLUMNS * n)
 
 
 def inplace(graph: Graph, op: Op) -> list[tuple[int, int]]:
@@ -338,7 +340,7 @@ def lower(ctx: LowerContext, op: Op):
         return ctx.layer(op, chosen, CONV_1X1_INPLACE, params, operands, conv_common.macs(ctx.graph, op))
     rows = has_rows and (_rows_fill_more_lanes(ctx.vlen, g.out_w, g.out_c) or runs is not None)
     no_columns = ctx.spare_scratch(op).kind == "null" and not pointwise(ctx.graph, op)
-    facts |= {"pairs_fit": pairs_fit(flt.data), "columns": not no_columns}
+    facts |= {"pairs_fit": pairs_fit(flt.data)}
     fam, chosen = ctx.pick_tuned((), CONV_ROWS, facts) if rows else ctx.pick_tuned((CONV_XCV, CONV_PAIRS), CONV, facts)
     if no_columns and CONV_TAIL.replaces(CONV, chosen.kernel):
         fam = CONV_TAIL

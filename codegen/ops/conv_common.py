@@ -153,7 +153,6 @@ CORE_V = (
     Need("xcvmem", (True,), "no CORE-V post-increment loads"),
     Need("xcvalu", (True,), "no CORE-V min/max"),
 )
-COLUMNS = Need("columns", (True,), "no im2col scratch")
 
 
 def fast_requant(shifts: np.ndarray, per_channel: np.ndarray, bias_folded: np.ndarray | None) -> bool:

@@ -44,26 +44,53 @@ static inline int8_t *rvfw_copy_run_s8(int8_t *dst, const int8_t *src, int32_t n
     return dst + n;
 }
 
+/* Without column scratch from the plan: the im2col columns (col_bytes) in the tail of the output,
+ * *col set there; returns how many pixels' outputs end before it (they run on columns; the rest
+ * are summed in place, since their outputs overwrite the columns). */
+static inline int32_t rvfw_tail_columns(int8_t *output, int32_t pixels, int32_t out_c, int32_t col_bytes, int8_t **col)
+{
+    const int32_t free_bytes = pixels * out_c - col_bytes;
+    *col = output + (free_bytes > 0 ? free_bytes : 0);
+    return free_bytes > 0 ? free_bytes / out_c : 0;
+}
+
+/* n zero points from dst on, returning the end: a window's border is a few bytes, and GCC would
+ * make this loop a memset call (its call and setup cost more than the stores); the empty asm
+ * hides the pattern and emits nothing. */
+static inline int8_t *rvfw_fill_s8(int8_t *dst, int8_t value, int32_t n)
+{
+    for (int32_t k = 0; k < n; ++k) {
+        __asm__("" : "+r"(dst));
+        *dst++ = value;
+    }
+    return dst;
+}
+
 /* The windows of output pixels [first, first + count) (flattened over batch, row and column) as
  * im2col columns: each window's taps in filter order (row, column, channel), one filter_size
  * run per pixel, taps in the padding set to the input's zero point so that (x + input_offset) is
  * 0 there. Every pixel then multiplies raw values against the folded bias, border or not. The
  * first pixel's position is divided out once (a division costs 37 cycles on a small core), the
- * next ones stepped to. */
-static inline void rvfw_im2col_s8(const rvfw_conv_params *p, const int8_t *input, int32_t first, int32_t count, int8_t *col)
+ * next ones stepped to. Columns start row_bytes apart (>= the filter size; the bytes between are
+ * zero points: the CORE-V kernel's rows are whole words, their last taps' weights zero). */
+static inline void rvfw_im2col_s8(const rvfw_conv_params *p, const int8_t *input, int32_t first, int32_t count, int8_t *col,
+                                  int32_t row_bytes)
 {
-    const int32_t in_c = p->in_c, in_w = p->in_w, in_h = p->in_h, k_w = p->k_w, run = k_w * in_c;
+    /* every parameter read once: a byte stored through col may alias *p, so a field read in the
+     * loops would be loaded again after each store */
+    const int32_t in_c = p->in_c, in_w = p->in_w, in_h = p->in_h, k_w = p->k_w, k_h = p->k_h, run = k_w * in_c;
+    const int32_t out_w = p->out_w, out_h = p->out_h, stride_h = p->stride_h, stride_w = p->stride_w;
+    const int32_t pad_h = p->pad_h, pad_w = p->pad_w, dilation_h = p->dilation_h, dilation_w = p->dilation_w;
     const int8_t zero_point = (int8_t)-p->input_offset;
-    int32_t ox = first % p->out_w, oy = first / p->out_w % p->out_h, b = first / (p->out_w * p->out_h);
+    int32_t ox = first % out_w, oy = first / out_w % out_h, b = first / (out_w * out_h);
     for (int32_t i = 0; i < count; ++i) {
         const int8_t *in_batch = input + b * in_h * in_w * in_c;
-        const int32_t y0 = oy * p->stride_h - p->pad_h, x0 = ox * p->stride_w - p->pad_w;
-        const int row_inside = rvfw_window_rows_contiguous(p, x0);
-        for (int32_t ky = 0; ky < p->k_h; ++ky) {
-            const int32_t y = y0 + ky * p->dilation_h;
+        const int32_t y0 = oy * stride_h - pad_h, x0 = ox * stride_w - pad_w;
+        const int row_inside = dilation_w == 1 && x0 >= 0 && x0 + k_w <= in_w; /* rvfw_window_rows_contiguous */
+        for (int32_t ky = 0; ky < k_h; ++ky) {
+            const int32_t y = y0 + ky * dilation_h;
             if (y < 0 || y >= in_h) {
-                for (int32_t k = 0; k < run; ++k)
-                    *col++ = zero_point;
+                col = rvfw_fill_s8(col, zero_point, run);
                 continue;
             }
             const int8_t *row = in_batch + y * in_w * in_c;
@@ -71,16 +98,25 @@ static inline void rvfw_im2col_s8(const rvfw_conv_params *p, const int8_t *input
                 col = rvfw_copy_run_s8(col, row + x0 * in_c, run);
                 continue;
             }
+            if (dilation_w == 1) { /* a row across the border: zero points, the run inside, zero points */
+                const int32_t xa = x0 < 0 ? 0 : x0, xb = x0 + k_w < in_w ? x0 + k_w : in_w;
+                const int32_t left = (xa - x0) * in_c, inside = xb > xa ? (xb - xa) * in_c : 0;
+                col = rvfw_fill_s8(col, zero_point, left);
+                col = rvfw_copy_run_s8(col, row + xa * in_c, inside);
+                col = rvfw_fill_s8(col, zero_point, run - left - inside);
+                continue;
+            }
             for (int32_t kx = 0; kx < k_w; ++kx) {
-                const int32_t xx = x0 + kx * p->dilation_w;
+                const int32_t xx = x0 + kx * dilation_w;
                 const int inside = xx >= 0 && xx < in_w;
                 for (int32_t c = 0; c < in_c; ++c)
                     *col++ = inside ? row[xx * in_c + c] : zero_point;
             }
         }
-        if (++ox == p->out_w) { /* the next pixel: next column, row, batch */
+        col = rvfw_fill_s8(col, zero_point, row_bytes - k_h * run); /* a padded row's last bytes */
+        if (++ox == out_w) { /* the next pixel: next column, row, batch */
             ox = 0;
-            if (++oy == p->out_h) {
+            if (++oy == out_h) {
                 oy = 0;
                 ++b;
             }

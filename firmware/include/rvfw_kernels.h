@@ -986,11 +986,15 @@ void rvfw_conv2d_pairs_s8_scalar(const rvfw_conv_params *p, const int8_t *input,
                                  const int32_t *bias_folded, const int32_t *output_multiplier,
                                  const int8_t *output_shift, int8_t *output, int8_t *col);
 /* The same on the CORE-V SIMD extension (cv.sdotsp.b): boards that declare xcvsimd and xcvmem.
+ * Its im2col rows are whole words (RVFW_CONV_XCV_ROW of the filter size n), col holds
+ * RVFW_CONV_XCV_COLUMNS(n) bytes (codegen.ops.conv2d.spare_scratch mirrors it);
  * lanes: codegen.ops.conv_common.lane_blocks where the build proved them (then bias_folded,
  * output_multiplier and output_shift are NULL), else NULL and those three. */
 void rvfw_conv2d_s8_xcvsimd(const rvfw_conv_params *p, const int8_t *input, const int8_t *filter_quads,
                             const int32_t *bias_folded, const int32_t *output_multiplier, const int8_t *output_shift,
                             int8_t *output, int8_t *col, const int32_t *lanes);
+#define RVFW_CONV_XCV_ROW(n) (((n) + 3) & ~3)
+#define RVFW_CONV_XCV_COLUMNS(n) (RVFW_CONV_IM2COL_PIXELS * RVFW_CONV_XCV_ROW(n))
 void rvfw_conv2d_tail_s8_scalar(const rvfw_conv_params *p, const int8_t *input, const int8_t *filter,
                                 const int32_t *bias_folded, const int32_t *output_multiplier, const int8_t *output_shift,
                                 int8_t *output);

@@ -163,15 +163,11 @@ RVFW_KERNEL void rvfw_conv2d_pairs_s8_scalar(const rvfw_conv_params *p, const in
         return;
     }
     const int32_t out_c = p->out_c, n = p->k_h * p->k_w * p->in_c;
-    int32_t columns_end = pixels; /* pixels [0, columns_end) run on im2col columns */
-    if (!col) {                   /* no column scratch: the columns in the output's tail */
-        const int32_t free_bytes = pixels * out_c - RVFW_CONV_IM2COL_PIXELS * n;
-        columns_end = free_bytes > 0 ? free_bytes / out_c : 0;
-        col = output + (free_bytes > 0 ? free_bytes : 0);
-    }
+    /* pixels [0, columns_end) run on im2col columns; without column scratch, in the output's tail */
+    const int32_t columns_end = col ? pixels : rvfw_tail_columns(output, pixels, out_c, RVFW_CONV_IM2COL_PIXELS * n, &col);
     for (int32_t px = 0; px < columns_end; px += RVFW_CONV_IM2COL_PIXELS) {
         const int32_t count = columns_end - px < RVFW_CONV_IM2COL_PIXELS ? columns_end - px : RVFW_CONV_IM2COL_PIXELS;
-        rvfw_im2col_s8(p, input, px, count, col);
+        rvfw_im2col_s8(p, input, px, count, col, n);
         matmul_pairs_few(p, col, n, count, pairs, bias_folded, output_multiplier, output_shift, output + px * out_c);
     }
     for (int32_t px = columns_end; px < pixels; ++px)

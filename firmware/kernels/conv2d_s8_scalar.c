@@ -128,7 +128,7 @@ RVFW_KERNEL void rvfw_conv2d_columns_s8_scalar(const rvfw_conv_params *p, const 
     const int32_t out_c = p->out_c, n = p->k_h * p->k_w * p->in_c;
     for (int32_t px = 0; px < pixels; px += RVFW_CONV_IM2COL_PIXELS) {
         const int32_t count = pixels - px < RVFW_CONV_IM2COL_PIXELS ? pixels - px : RVFW_CONV_IM2COL_PIXELS;
-        rvfw_im2col_s8(p, input, px, count, col);
+        rvfw_im2col_s8(p, input, px, count, col, n);
         matmul(p, col, n, count, filter, bias_folded, output_multiplier, output_shift, output + px * out_c);
     }
 }

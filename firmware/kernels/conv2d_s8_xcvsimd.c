@@ -3,7 +3,8 @@
  *
  * As conv2d_s8_scalar: the input offset folded into the bias, a pointwise convolution over its
  * input rows, any other over im2col columns in its spare scratch (padding taps read the zero
- * point). One matrix-product block, four pixels by four output channels: per four taps four
+ * point; without that scratch the columns go in the output's tail and the last pixels are summed in
+ * place, as conv2d_pairs_s8_scalar does). One matrix-product block, four pixels by four output channels: per four taps four
  * activation words and four weight words (cv.lw, post-increment) feed sixteen dot products, each
  * loaded word used four times (PULP-NN's 4x2 block loads six words for eight). The weights come
  * repacked at build time (codegen.ops.conv2d.quads_table): per block of four output channels and
@@ -278,6 +279,50 @@ static void block_1x4(const rvfw_xcv_mm *m, const rvfw_xcv_channels *k, const in
     store_block(m, k, out, acc, 1);
 }
 
+/* Block oc's constants (its lane record, or TFLite Micro's multipliers and shifts) and weights. */
+static void block(const rvfw_xcv_mm *m, int32_t oc, const int8_t *quads, rvfw_xcv_channels *k)
+{
+    k->oc = oc, k->count = m->out_c - oc < 4 ? m->out_c - oc : 4, k->w = quads + (oc >> 2) * ((m->n + 3) >> 2) * 16;
+    k->lane = m->lanes ? m->lanes + (oc >> 2) * 16 : 0, k->fix = m->lo < m->offset;
+    for (int j = 0; j < 4; ++j) {
+        const int inside = j < k->count;
+        k->bias[j] = k->lane ? k->lane[j] : inside ? m->bias[oc + j] : 0;
+        k->mult[j] = !k->lane && inside ? m->multiplier[oc + j] : 0;
+        k->shift[j] = !k->lane && inside ? m->shift[oc + j] : 0;
+    }
+}
+
+/* One pixel summed over its window in place (taps in the padding take the input's zero point),
+ * for the last pixels of a layer without column scratch, whose outputs overwrite the columns
+ * in the output's tail: plain multiplies over the quads' bytes. */
+static void one_pixel(const rvfw_conv_params *p, const rvfw_xcv_mm *m, const int8_t *input, const int8_t *quads,
+                      int32_t pixel, int8_t *out)
+{
+    const int32_t in_c = p->in_c, in_w = p->in_w, in_h = p->in_h, zero_point = -p->input_offset;
+    const int32_t ox = pixel % p->out_w, oy = pixel / p->out_w % p->out_h, b = pixel / (p->out_w * p->out_h);
+    const int8_t *in_batch = input + b * in_h * in_w * in_c;
+    const int32_t y0 = oy * p->stride_h - p->pad_h, x0 = ox * p->stride_w - p->pad_w;
+    rvfw_xcv_channels k;
+    for (int32_t oc = 0; oc < m->out_c; oc += 4) {
+        block(m, oc, quads, &k);
+        int32_t acc[4] = {k.bias[0], k.bias[1], k.bias[2], k.bias[3]};
+        for (int32_t ky = 0, t = 0; ky < p->k_h; ++ky) {
+            const int32_t y = y0 + ky * p->dilation_h;
+            for (int32_t kx = 0; kx < p->k_w; ++kx) {
+                const int32_t xx = x0 + kx * p->dilation_w;
+                const int inside = y >= 0 && y < in_h && xx >= 0 && xx < in_w;
+                const int8_t *x = in_batch + (y * in_w + xx) * in_c;
+                for (int32_t c = 0; c < in_c; ++c, ++t) {
+                    const int32_t v = inside ? x[c] : zero_point;
+                    for (int j = 0; j < 4; ++j)
+                        acc[j] += v * RVFW_QUAD_W(k.w, j, t);
+                }
+            }
+        }
+        store_block(m, &k, out, acc, 1);
+    }
+}
+
 /* The pixels and blocks the block assembly takes (the lanes' form, whole words of taps, whole
  * blocks and groups of four pixels): the one whose clamp it has, or NULL. */
 static void (*assembly(const rvfw_xcv_mm *m))(rvfw_xcv_job *)
@@ -301,14 +346,7 @@ static void matmul(const rvfw_xcv_mm *m, const int8_t *input, int32_t pixels, co
     rvfw_xcv_channels k;
     /* the blocks the assembly ran over every pixel skip to the next */
     for (int32_t oc = 4 * groups == pixels ? 4 * full : 0; oc < out_c; oc += 4) {
-        k.oc = oc, k.count = out_c - oc < 4 ? out_c - oc : 4, k.w = quads + (oc >> 2) * block_bytes;
-        k.lane = m->lanes ? m->lanes + (oc >> 2) * 16 : 0, k.fix = m->lo < m->offset;
-        for (int j = 0; j < 4; ++j) {
-            const int inside = j < k.count;
-            k.bias[j] = k.lane ? k.lane[j] : inside ? m->bias[oc + j] : 0;
-            k.mult[j] = !k.lane && inside ? m->multiplier[oc + j] : 0;
-            k.shift[j] = !k.lane && inside ? m->shift[oc + j] : 0;
-        }
+        block(m, oc, quads, &k);
         int32_t px = oc < 4 * full ? 4 * groups : 0; /* the assembly's pixels done */
         for (; px + 4 <= pixels; px += 4)
             block_4x4(m, &k, input + px * n, output + px * out_c);
@@ -322,16 +360,31 @@ RVFW_KERNEL void rvfw_conv2d_s8_xcvsimd(const rvfw_conv_params *p, const int8_t 
                                         const int8_t *output_shift, int8_t *output, int8_t *col,
                                         const int32_t *lanes)
 {
-    const int32_t pixels = p->batches * p->out_h * p->out_w;
-    const rvfw_xcv_mm m = {p->out_c, p->k_h * p->k_w * p->in_c, p->output_offset, p->output_activation_min,
-                           p->output_activation_max, p->fast_requant, bias_folded, output_multiplier, output_shift, lanes};
+    const int32_t pixels = p->batches * p->out_h * p->out_w, n = p->k_h * p->k_w * p->in_c;
+    rvfw_xcv_mm m = {p->out_c, n, p->output_offset, p->output_activation_min, p->output_activation_max,
+                     p->fast_requant, bias_folded, output_multiplier, output_shift, lanes};
     if (rvfw_conv_pointwise(p)) {
         matmul(&m, input, pixels, filter_quads, output);
         return;
     }
-    for (int32_t px = 0; px < pixels; px += RVFW_CONV_IM2COL_PIXELS) {
-        const int32_t count = pixels - px < RVFW_CONV_IM2COL_PIXELS ? pixels - px : RVFW_CONV_IM2COL_PIXELS;
-        rvfw_im2col_s8(p, input, px, count, col);
+    /* im2col rows in whole words (the quads' padded taps have zero weights), so the assembly takes
+     * every layer; pixels [0, columns_end) run on columns, without column scratch in the output's
+     * tail (the plan's spare scratch is RVFW_CONV_XCV_COLUMNS(n) at least) */
+    m.n = RVFW_CONV_XCV_ROW(n);
+    const int32_t columns_end = col ? pixels : rvfw_tail_columns(output, pixels, m.out_c, RVFW_CONV_XCV_COLUMNS(n), &col);
+    for (int32_t px = 0; px < columns_end; px += RVFW_CONV_IM2COL_PIXELS) {
+        const int32_t count = columns_end - px < RVFW_CONV_IM2COL_PIXELS ? columns_end - px : RVFW_CONV_IM2COL_PIXELS;
+        rvfw_im2col_s8(p, input, px, count, col, m.n);
         matmul(&m, col, count, filter_quads, output + px * m.out_c);
+    }
+    /* The last pixels' outputs overwrite those columns: each pixel's own column goes after its
+     * outputs, at the end of the output, while there is room; the very last are summed in place. */
+    int8_t *one = output + pixels * m.out_c - m.n;
+    for (int32_t px = columns_end; px < pixels; ++px) {
+        if (one >= output + (px + 1) * m.out_c) {
+            rvfw_im2col_s8(p, input, px, 1, one, m.n);
+            matmul(&m, one, 1, filter_quads, output + px * m.out_c);
+        } else
+            one_pixel(p, &m, input, filter_quads, px, output + px * m.out_c);
     }
 }

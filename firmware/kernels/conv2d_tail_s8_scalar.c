@@ -56,11 +56,11 @@ RVFW_KERNEL void rvfw_conv2d_tail_s8_scalar(const rvfw_conv_params *p, const int
 {
     const int32_t out_c = p->out_c, pixels = p->batches * p->out_h * p->out_w;
     const int32_t col_bytes = RVFW_CONV_IM2COL_PIXELS * p->k_h * p->k_w * p->in_c;
-    const int32_t free_bytes = pixels * out_c - col_bytes;
-    const int32_t fast = free_bytes > 0 ? free_bytes / out_c : 0; /* pixels [0, fast) run on columns */
+    int8_t *col;
+    const int32_t fast = rvfw_tail_columns(output, pixels, out_c, col_bytes, &col); /* [0, fast) on columns */
     if (fast)
-        rvfw_conv2d_columns_s8_scalar(p, input, filter, bias_folded, output_multiplier, output_shift, output,
-                                      output + free_bytes, fast);
+        rvfw_conv2d_columns_s8_scalar(p, input, filter, bias_folded, output_multiplier, output_shift, output, col,
+                                      fast);
     for (int32_t px = fast; px < pixels; ++px)
         one_pixel(p, input, filter, bias_folded, output_multiplier, output_shift, px, output + px * out_c);
 }
