@@ -63,9 +63,10 @@ void rvfw_dw3_rq_relu(const rvfw_dw3_job *job);
 /* s0-s8 weights, s9-s11 the carried X_ab of lines 0-2, a0 the pair's words in line 0 (lines 1, 2:
  * 200, 400 bytes on), a1 its output, a2 out_along, a3 the line's end, a4 0x8000, a5 P then the
  * first output, a6 H then the second, a7 the multiplier, t3 the rounding constant, t4 the shift,
- * t5 lo, t6 hi, t0-t2 and ra temporaries. Frame: 0 bias_p, 4 bias_h, 8 the line pointer, 12 the
- * output line, 16 out_across, 20 lines left, 24 the pairs' bytes, 28 odd. */
-#define RVFW_DW_LINE(off, xab, w0, w1, w2, single)                                                                    \
+ * t5 lo, t6 hi, t0-t2 and ra temporaries, gp and tp the sums' start (bias_p, bias_h). Frame: 8 the
+ * line pointer, 12 the output line, 16 out_across, 20 lines left, 24 the pairs' bytes, 28 odd; gp
+ * and tp saved in the frame of RVFW_ASM_SAVE_ALL (its words 13 and 14). */
+#define RVFW_DW_LINE(off, xab, w0, w1, w2, single, p0, h0)                                                            \
     "  lw t0, " #off "+4(a0)\n"                                                                                         \
     "  lw t1, " #off "+8(a0)\n"                                                                                         \
     "  mul t2, " xab ", " w0 "\n"                                                                                       \
@@ -73,10 +74,10 @@ void rvfw_dw3_rq_relu(const rvfw_dw3_job *job);
     "  add t2, t2, t0\n"                                                                                                \
     "  mul " single ", t1, " w2 "\n"                                                                                    \
     "  mv " xab ", t1\n"                                                                                                \
-    "  add a5, a5, t2\n"                                                                                                \
+    "  add a5, " p0 ", t2\n"                                                                                            \
     "  add t2, t2, a4\n"                                                                                                \
     "  srai t2, t2, 16\n"                                                                                               \
-    "  add a6, a6, t2\n"
+    "  add a6, " h0 ", t2\n"
 #define RVFW_DW_WORD(r) /* a one-word sum of two single products into P and H */                                      \
     "  add a5, a5, " r "\n"                                                                                             \
     "  add " r ", " r ", a4\n"                                                                                          \
@@ -93,17 +94,20 @@ void rvfw_dw3_rq_relu(const rvfw_dw3_job *job);
     "  blt " v ", t5, " lo_label "\n"                                                                                   \
     "  blt t6, " v ", " hi_label "\n" back ":\n"                                                                      \
     "  sb " v ", 0(" at ")\n"
+/* the first line's sums start at the bias (gp: bias + 65536 bias, tp: bias) */
 #define RVFW_DW_SUMS                                                                                                   \
-    "  lw a5, 0(sp)\n"                                                                                                  \
-    "  lw a6, 4(sp)\n" RVFW_DW_LINE(0, "s9", "s0", "s1", "s2", "ra") RVFW_DW_LINE(200, "s10", "s3", "s4", "s5", "t0") \
-    "  add ra, ra, t0\n" RVFW_DW_WORD("ra") RVFW_DW_LINE(400, "s11", "s6", "s7", "s8", "t0") RVFW_DW_WORD("t0")     \
+    RVFW_DW_LINE(0, "s9", "s0", "s1", "s2", "ra", "gp", "tp")                                                          \
+    RVFW_DW_LINE(200, "s10", "s3", "s4", "s5", "t0", "a5", "a6")                                                       \
+    "  add ra, ra, t0\n" RVFW_DW_WORD("ra") RVFW_DW_LINE(400, "s11", "s6", "s7", "s8", "t0", "a5", "a6")            \
+    RVFW_DW_WORD("t0")                                                                                                 \
     "  slli t0, a6, 16\n"                                                                                               \
     "  sub a5, a5, t0\n"
 #define RVFW_DW_FUNCTION(name, fix)                                                                                    \
     ".balign 4\n"                                                                                                       \
     ".globl " name "\n"                                                                                                 \
-    ".type " name ", @function\n" name ":\n" RVFW_ASM_SAVE_ALL "  addi sp, sp, -32\n"                                 \
-    "  lw t0, 36(a0)\n  sw t0, 0(sp)\n  lw t0, 40(a0)\n  sw t0, 4(sp)\n  lw t0, 64(a0)\n  sw t0, 8(sp)\n"              \
+    ".type " name ", @function\n" name ":\n" RVFW_ASM_SAVE_ALL "  addi sp, sp, -32\n  sw gp, 84(sp)\n  sw tp, 88(sp)\n" \
+    "  lw gp, 36(a0)\n  lw tp, 40(a0)\n"                                                                               \
+    "  lw t0, 64(a0)\n  sw t0, 8(sp)\n"                                                                                 \
     "  lw t0, 68(a0)\n  sw t0, 12(sp)\n  lw t0, 76(a0)\n  sw t0, 16(sp)\n  lw t0, 80(a0)\n  sw t0, 20(sp)\n"          \
     "  lw t0, 84(a0)\n  slli t0, t0, 3\n  sw t0, 24(sp)\n  lw t0, 88(a0)\n  sw t0, 28(sp)\n"                           \
     "  lw s0, 0(a0)\n  lw s1, 4(a0)\n  lw s2, 8(a0)\n  lw s3, 12(a0)\n  lw s4, 16(a0)\n  lw s5, 20(a0)\n"              \
@@ -127,7 +131,7 @@ void rvfw_dw3_rq_relu(const rvfw_dw3_job *job);
     "  lw t0, 12(sp)\n  lw t1, 16(sp)\n  add t0, t0, t1\n  sw t0, 12(sp)\n"                                           \
     "  lw t0, 20(sp)\n  addi t0, t0, -1\n  sw t0, 20(sp)\n"                                                           \
     "  bnez t0, " name "_line\n"                                                                                       \
-    "  addi sp, sp, 32\n" RVFW_ASM_RESTORE_ALL "  ret\n"                                                              \
+    "  lw gp, 84(sp)\n  lw tp, 88(sp)\n  addi sp, sp, 32\n" RVFW_ASM_RESTORE_ALL "  ret\n"                           \
     name "_lo1:\n  mv a5, t5\n  j " name "_st1\n" name "_hi1:\n  mv a5, t6\n  j " name "_st1\n"                     \
     name "_lo2:\n  mv a6, t5\n  j " name "_st2\n" name "_hi2:\n  mv a6, t6\n  j " name "_st2\n"                     \
     name "_lo3:\n  mv a5, t5\n  j " name "_st3\n" name "_hi3:\n  mv a5, t6\n  j " name "_st3\n"                     \

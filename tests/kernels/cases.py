@@ -2260,6 +2260,10 @@ CASES: dict[str, Case] = {
         lambda r: conv(r, 3, 7, 16, 22, (1, 1), activation="RELU", out_zp=-128), vector=VECTOR
     ),
     "conv3x3_words_relu6_odd_pixels": Case(lambda r: conv(r, 5, 3, 8, 12, (3, 3), activation="RELU6")),
+    # The packed-pairs assembly (Ibex, issue 60): an odd number of tap pairs (10 and 18 taps: the
+    # loop enters at its second half), groups of four pixels and two left over, both roundings.
+    "conv1x1_pointwise_odd_tap_pairs": Case(lambda r: conv(r, 2, 7, 10, 8, (1, 1), activation="RELU"), vector=VECTOR),
+    "conv3x3_odd_tap_pairs_no_activation": Case(lambda r: conv(r, 4, 5, 2, 12, (3, 3))),
     "conv10x4_one_channel_stride2": Case(
         lambda r: conv(r, 15, 10, 1, 24, (10, 4), (2, 2), activation="RELU"), vector=VECTOR
     ),
