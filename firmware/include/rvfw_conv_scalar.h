@@ -82,12 +82,20 @@ static inline void rvfw_im2col_s8(const rvfw_conv_params *p, const int8_t *input
     const int32_t out_w = p->out_w, out_h = p->out_h, stride_h = p->stride_h, stride_w = p->stride_w;
     const int32_t pad_h = p->pad_h, pad_w = p->pad_w, dilation_h = p->dilation_h, dilation_w = p->dilation_w;
     const int8_t zero_point = (int8_t)-p->input_offset;
+    const int32_t row_step = dilation_h * in_w * in_c;
     int32_t ox = first % out_w, oy = first / out_w % out_h, b = first / (out_w * out_h);
     for (int32_t i = 0; i < count; ++i) {
+        int32_t ky_done = 0;
         const int8_t *in_batch = input + b * in_h * in_w * in_c;
         const int32_t y0 = oy * stride_h - pad_h, x0 = ox * stride_w - pad_w;
         const int row_inside = dilation_w == 1 && x0 >= 0 && x0 + k_w <= in_w; /* rvfw_window_rows_contiguous */
-        for (int32_t ky = 0; ky < k_h; ++ky) {
+        if (row_inside && y0 >= 0 && y0 + (k_h - 1) * dilation_h < in_h) { /* the window inside: k_h runs */
+            const int8_t *src = in_batch + (y0 * in_w + x0) * in_c;
+            for (int32_t ky = 0; ky < k_h; ++ky, src += row_step)
+                col = rvfw_copy_run_s8(col, src, run);
+            ky_done = k_h;
+        }
+        for (int32_t ky = ky_done; ky < k_h; ++ky) {
             const int32_t y = y0 + ky * dilation_h;
             if (y < 0 || y >= in_h) {
                 col = rvfw_fill_s8(col, zero_point, run);
