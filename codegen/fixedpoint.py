@@ -62,6 +62,13 @@ def multiply_by_quantized_multiplier(x: int, multiplier: int, shift: int) -> int
     return rounding_divide_by_pot(srdhm(wrap32(x * (1 << left)), multiplier), right)
 
 
+def multiply_by_quantized_multiplier_single(x: int, multiplier: int, shift: int) -> int:
+    """LiteRT's MultiplyByQuantizedMultiplier as its reference kernels are built
+    (TFLITE_SINGLE_ROUNDING): the 64-bit product rounded once, half up, at 31 - shift bits."""
+    total = 31 - shift
+    return (x * multiplier + (1 << (total - 1))) >> total
+
+
 def rescale(x: int, src_ibits: int, dst_ibits: int) -> int:
     return saturating_mul_pot(x, src_ibits - dst_ibits)
 

@@ -53,6 +53,8 @@ KINDS = (
     OpKind.HARD_SWISH,
     OpKind.ELU,
     OpKind.GELU,
+    OpKind.RELU_N1_TO_1,
+    OpKind.RELU_0_TO_1,
 )
 LUT = family("int8 activation (table)", "rvfw_lut_params", "lut_s8", ("ref", "scalar", "rvv", "xthead"))
 # int16: LOGISTIC and TANH are TFLite's int16 table kernels (ops.sigmoid16) with its input scaling
@@ -60,7 +62,9 @@ SIGMOID_S16 = family("LOGISTIC / TANH int16", "rvfw_sigmoid_s16_params", "sigmoi
                      ("LOGISTIC", "TANH"))  # fmt: skip
 LEAKY_S16 = family("LEAKY_RELU int16", "rvfw_leaky_relu_params", "leaky_relu_s16", ("ref",), ("LEAKY_RELU",))
 # float32: exp, expm1 and tanh as the host C library computes them (rvfw_expf.h, rvfw_tanhf.h)
-CLAMP_F32 = family("RELU/RELU6 float32", "rvfw_lut_params", "clamp_f32", ("ref",), ("RELU", "RELU6"))
+CLAMP_F32 = family(
+    "RELU/RELU6 float32", "rvfw_lut_params", "clamp_f32", ("ref",), ("RELU", "RELU6", "RELU_N1_TO_1", "RELU_0_TO_1")
+)
 # RVV: LOGISTIC with its exp in float64 lanes (rvfw_expf_rvv.h), TANH (rvfw_tanhf_rvv.h) and
 # HARD_SWISH in float32 lanes.
 UNARY_F32_RVV = {OpKind.LOGISTIC: "f64", OpKind.TANH: "f32", OpKind.HARD_SWISH: "f32"}
@@ -104,6 +108,23 @@ def relu(graph: Graph, op: Op) -> list[int]:
     zi, zo = inp.quant.zero_point[0], out.quant.zero_point[0]
     lo = max(INT8_MIN, zo + round_half_away(float(_f32(0.0) / _f32(out.quant.scale[0]))))
     return [min(max(zo + fp.multiply_by_quantized_multiplier(int(x) - zi, m, s), lo), INT8_MAX) for x in INPUTS]
+
+
+# LiteRT's RELU_N1_TO_1 and RELU_0_TO_1 (TFLite Micro has neither): the float bounds they clamp to
+CLAMPS = {OpKind.RELU_N1_TO_1: (-1.0, 1.0), OpKind.RELU_0_TO_1: (0.0, 1.0)}
+
+
+def relu_x(graph: Graph, op: Op) -> list[int]:
+    """LiteRT's int8 RELU_N1_TO_1 and RELU_0_TO_1 (activations.cc's QuantizedReluX): x - zi rescaled
+    to the output (one rounding, as its reference kernels are built), plus zo, clamped to the
+    bounds quantized (zo + round(bound / output scale), in single precision) within int8."""
+    inp, out = graph.tensors[op.inputs[0]], graph.tensors[op.outputs[0]]
+    m, s = quantize_multiplier(float(inp.quant.scale[0]) / float(out.quant.scale[0]))
+    zi, zo, so = inp.quant.zero_point[0], out.quant.zero_point[0], _f32(out.quant.scale[0])
+    low, high = CLAMPS[op.kind]
+    lo = max(INT8_MIN, zo + round_half_away(float(_f32(low) / so)))
+    hi = min(INT8_MAX, zo + round_half_away(float(_f32(high) / so)))
+    return [min(max(zo + fp.multiply_by_quantized_multiplier_single(int(x) - zi, m, s), lo), hi) for x in INPUTS]
 
 
 def abs_(graph: Graph, op: Op) -> list[int]:
@@ -282,7 +303,7 @@ def gelu(graph: Graph, op: Op) -> list[int]:
 
 TABLES = {OpKind.ABS: abs_, OpKind.RELU: relu, OpKind.RELU6: relu6, OpKind.LEAKY_RELU: leaky_relu,
           OpKind.LOGISTIC: logistic, OpKind.TANH: tanh, OpKind.HARD_SWISH: hard_swish, OpKind.ELU: elu,
-          OpKind.GELU: gelu}  # fmt: skip
+          OpKind.GELU: gelu, OpKind.RELU_N1_TO_1: relu_x, OpKind.RELU_0_TO_1: relu_x}  # fmt: skip
 
 
 def table(graph: Graph, op: Op) -> np.ndarray:
@@ -389,7 +410,10 @@ def lower_f32(ctx: LowerContext, op: Op) -> Layer:
             fam = TANH_F32_SOFT
         picked = ctx.pick(fam)
         return ctx.layer(op, picked, fam, size, [ctx.input(op), ctx.output(op)])
-    act = float_activation(ctx, op, op.kind.value)  # RELU, RELU6: a clamp
+    if op.kind in CLAMPS:  # LiteRT's: the value clamped to the bounds (fminf/fmaxf)
+        act = ctx.derived(op, "act", "float", np.array(CLAMPS[op.kind], dtype=np.float32))
+    else:
+        act = float_activation(ctx, op, op.kind.value)  # RELU, RELU6: a clamp
     return ctx.layer(op, ctx.pick(CLAMP_F32), CLAMP_F32, size, [ctx.input(op), act, ctx.output(op)])
 
 
@@ -404,6 +428,8 @@ CONTRACT = OpContract(
         OpKind.HARD_SWISH: Kind(1, (1, 1)),
         OpKind.ELU: Kind(1, (1, 1)),
         OpKind.GELU: Kind(2, (1, 1), options=("approximate",)),  # 1 float32 (refused by dtype), 2 int8
+        OpKind.RELU_N1_TO_1: Kind(1, (1, 1)),  # LiteRT's: float32 and int8 at version 1
+        OpKind.RELU_0_TO_1: Kind(1, (1, 1)),
     },
     forms={
         DType.INT16: Form(check_s16, lower_s16, (SIGMOID_S16, LEAKY_S16, REQUANTIZE, ABS_S16),
@@ -412,7 +438,8 @@ CONTRACT = OpContract(
         DType.FLOAT32: Form(check_f32, lower_f32,
                             (CLAMP_F32, *UNARY_F32.values(), LOGISTIC_F32_SOFT, HARD_SWISH_F32_SOFT, TANH_F32_SOFT,
                              LEAKY_F32, ABS_F32), inplace=inplace,
-                            kinds=(OpKind.RELU, OpKind.RELU6, OpKind.LEAKY_RELU, OpKind.ABS, *UNARY_F32), rows=rows),
+                            kinds=(OpKind.RELU, OpKind.RELU6, OpKind.LEAKY_RELU, OpKind.ABS, *UNARY_F32, *CLAMPS),
+                            rows=rows),
         None: Form(check, lower, (LUT,), inplace=inplace, rows=rows),
     },
     fold=fold,

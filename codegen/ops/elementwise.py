@@ -8,8 +8,9 @@ rvfw_sinf.h: glibc's algorithms, to the bit, over the whole float range).
 int8 RSQRT: TFLite Micro's RsqrtEvalQuantized, a 256-entry table built here (the int8 activations'
 table kernel): (x - zero point) through GetInvSqrtQuantizedMultiplierExp with 20 bits of headroom,
 then 1 / (sqrt(input scale) * output scale); 0 gives 127. TFLite Micro refuses an input below the
-zero point at run time; the table gives it what the arithmetic gives. Other dtypes are refused in
-one line naming the dtype."""
+zero point at run time; the table gives it what the arithmetic gives. int8 EXP, LOG and NEG,
+which TFLite Micro refuses, are LiteRT's (litert_table), through the same table kernel. Other dtypes
+are refused in one line naming the dtype."""
 
 from __future__ import annotations
 
@@ -33,7 +34,7 @@ from codegen.ops.common import (
 )
 from codegen.ops.contract import Form, Kind, OpContract
 from codegen.ops.kernels import family, lanes
-from codegen.quant import quantize_multiplier
+from codegen.quant import quantize_multiplier, round_half_away
 
 KINDS = (OpKind.NEG, OpKind.FLOOR, OpKind.CEIL, OpKind.ROUND, OpKind.SQRT, OpKind.RSQRT, OpKind.SQUARE, OpKind.EXP,
          OpKind.LOG, OpKind.SIN, OpKind.COS)  # fmt: skip
@@ -79,6 +80,8 @@ def check(graph: Graph, op: Op) -> None:
     expect_same_shape(graph, op, *expect_float(graph, op))
 
 
+# int8 through the table kernel: TFLite Micro's RSQRT, LiteRT's EXP, LOG and NEG (litert_table)
+S8_KINDS = (OpKind.RSQRT, OpKind.EXP, OpKind.LOG, OpKind.NEG)
 RSQRT_SHIFT = 20  # TFLite Micro's kShift: headroom for the inverse square root
 
 
@@ -125,11 +128,40 @@ def lower_s16(ctx: LowerContext, op: Op) -> Layer:
 
 def check_s8(graph: Graph, op: Op) -> None:
     expect_int8_same_shape(graph, op)
-    rsqrt_table(graph, op)
+    s8_table(graph, op)
+
+
+def litert_table(graph: Graph, op: Op) -> list[int]:
+    """LiteRT's int8 EXP and LOG (exp.cc, elementwise.cc: a table populated as its lut.h does): the
+    input dequantized, the float function (expf, logf as the host C library computes them), times
+    1 / output scale, rounded half away from zero, plus the output zero point, clamped, every step
+    in single precision. A log at or below zero (NaN, -inf) casts to INT32_MIN on LiteRT's host,
+    so -128. NEG is its reference negate on the raw bytes: -x wrapped to int8, the scales and zero
+    points not read (-(-128) is -128). TFLite Micro runs these three on float32 only."""
+    inp, out = graph.tensors[op.inputs[0]], graph.tensors[op.outputs[0]]
+    if op.kind is OpKind.NEG:
+        return [((-x + 128) % 256) - 128 for x in range(-128, 128)]
+    function = _libm(LIBM[op.kind])
+    si, zi = np.float32(inp.quant.scale[0]), int(inp.quant.zero_point[0])
+    inverse, zo = np.float32(1.0) / np.float32(out.quant.scale[0]), np.float32(out.quant.zero_point[0])
+    table = []
+    with np.errstate(all="ignore"):
+        for x in range(-128, 128):
+            v = np.float32(np.float32(function(float(si * np.float32(x - zi)))) * inverse)
+            if not np.isfinite(v):
+                table.append(-128 if np.isnan(v) or v < 0 else 127)
+                continue
+            q = int(np.float32(round_half_away(float(v))) + zo)
+            table.append(min(max(q, -128), 127))
+    return table
+
+
+def s8_table(graph: Graph, op: Op) -> list[int]:
+    return rsqrt_table(graph, op) if op.kind is OpKind.RSQRT else litert_table(graph, op)
 
 
 def lower_s8(ctx: LowerContext, op: Op) -> Layer:
-    values = np.array(rsqrt_table(ctx.graph, op), dtype=np.int8)
+    values = np.array(s8_table(ctx.graph, op), dtype=np.int8)
     lut = np.concatenate([values[128:], values[:128]])  # the table kernel's order: 0..127, then -128..-1
     args = [ctx.input(op), ctx.derived(op, "lut", "int8_t", lut), ctx.output(op)]
     return ctx.layer(op, ctx.pick(LUT), LUT, [("size", ctx.tensor(op.inputs[0]).num_elements)], args)
@@ -137,8 +169,8 @@ def lower_s8(ctx: LowerContext, op: Op) -> Layer:
 
 def fold(graph: Graph, op: Op) -> list[np.ndarray] | None:
     data = graph.tensors[op.inputs[0]].data
-    if graph.tensors[op.inputs[0]].dtype is DType.INT8 and op.kind is OpKind.RSQRT:
-        return [np.array(rsqrt_table(graph, op), dtype=np.int8)[data.astype(np.int64) + 128]]
+    if graph.tensors[op.inputs[0]].dtype is DType.INT8 and op.kind in S8_KINDS:
+        return [np.array(s8_table(graph, op), dtype=np.int8)[data.astype(np.int64) + 128]]
     if graph.tensors[op.inputs[0]].dtype is not DType.FLOAT32:
         return None
     return [_values(op.kind, data)]
@@ -157,10 +189,11 @@ def lower(ctx: LowerContext, op: Op) -> Layer:
 
 
 CONTRACT = OpContract(
-    kinds={kind: Kind(3 if kind is OpKind.RSQRT else 1, (1, 1)) for kind in KINDS},  # RSQRT 2: int8, 3: int16
+    # RSQRT 2: int8, 3: int16; EXP and LOG 2: int8 (LiteRT's; its NEG takes int8 at version 1)
+    kinds={kind: Kind({OpKind.RSQRT: 3, OpKind.EXP: 2, OpKind.LOG: 2}.get(kind, 1), (1, 1)) for kind in KINDS},
     forms={
         DType.FLOAT32: Form(check, lower, tuple(FAMILY.values()), inplace=inplace),
-        DType.INT8: Form(check_s8, lower_s8, (LUT,), inplace=inplace, kinds=(OpKind.RSQRT,)),
+        DType.INT8: Form(check_s8, lower_s8, (LUT,), inplace=inplace, kinds=S8_KINDS),
         DType.INT16: Form(check_s16, lower_s16, (RSQRT_S16,), inplace=inplace, kinds=(OpKind.RSQRT,)),
     },
     fold=fold,

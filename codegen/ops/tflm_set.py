@@ -165,7 +165,7 @@ TFLM_WRONG: dict[tuple[str, str], str] = {
 # Ops TFLite Micro lacks that rvfw compiles as LiteRT's reference kernels define them. A model with
 # one is LiteRT's alone: its golden is LiteRT's reference (check.reference), and every op of it
 # follows LiteRT where the two differ (FULLY_CONNECTED int8 rounds once: TFLITE_SINGLE_ROUNDING).
-LITERT_ONLY = frozenset({"GELU", "REDUCE_PROD", "TILE"})
+LITERT_ONLY = frozenset({"GELU", "REDUCE_PROD", "TILE", "RELU_N1_TO_1", "RELU_0_TO_1"})
 # (op, dtype) pairs TFLite Micro prepares and then stops on at its first invocation, which LiteRT's
 # reference kernels run (measured on TFLite Micro's interpreter).
 LITERT_ONLY_PAIRS = {
@@ -173,6 +173,9 @@ LITERT_ONLY_PAIRS = {
     ("RESIZE_BILINEAR", "int16"): "its resize_bilinear.cc runs int8 and float32 only",
     ("SPACE_TO_BATCH_ND", "int16"): "it stops on int16 at its first invocation",
     ("BATCH_TO_SPACE_ND", "int16"): "it stops on int16 at its first invocation",
+    ("EXP", "int8"): "it refuses int8 EXP at preparation (float32 only)",
+    ("LOG", "int8"): "it stops on int8 at its first invocation",
+    ("NEG", "int8"): "it stops on int8 at its first invocation",
 }
 
 

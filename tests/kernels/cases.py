@@ -562,6 +562,15 @@ def activation(kind, shape, s_in, z_in, s_out, z_out, **options) -> bytes:
     return m.finish([x], [y])
 
 
+def unary_s8(kind, version, s_in, z_in, s_out, z_out, shape=(3, 50)) -> bytes:
+    """An int8 op of one input at the given op version (LiteRT's int8 EXP and LOG are version 2)."""
+    m = ModelBuilder()
+    x = m.tensor("x", shape, scale=s_in, zero_point=z_in)
+    y = m.tensor("y", shape, scale=s_out, zero_point=z_out)
+    m.op(kind, [x], [y], version)
+    return m.finish([x], [y])
+
+
 def binary(rng, kind, a_shape, b_shape, const=None, activation="NONE", out_scale=None) -> bytes:
     """Two int8 operands with broadcasting; const=0 or 1 makes that operand a weight table;
     out_scale: the output's scale instead of the kind's usual one."""
@@ -1838,6 +1847,17 @@ CASES: dict[str, Case] = {
     "s16_conv_grouped_2_groups": Case(lambda r: grouped_conv(r, np.int16, 2, cout=6)),
     "f32_conv_grouped_6_groups": Case(lambda r: grouped_conv(r, np.float32, 6, cout=12, activation="RELU6")),
     "rsqrt_s8_of_abs": Case(lambda r: rsqrt_s8()),
+    # LiteRT's int8 EXP, LOG (a log at or below zero gives -128) and NEG (the raw bytes negated):
+    # TFLite Micro runs them on float32 only, so LiteRT's reference is the golden (issue 56)
+    "exp_s8_litert": Case(lambda r: unary_s8("EXP", 2, 0.03, -20, 0.2, -128)),
+    "log_s8_litert": Case(lambda r: unary_s8("LOG", 2, 0.05, -60, 0.04, 30)),
+    "neg_s8_litert": Case(lambda r: unary_s8("NEG", 1, 0.05, 3, 0.05, 3)),
+    # LiteRT's RELU_N1_TO_1 and RELU_0_TO_1 (TFLite Micro has neither): int8 rescaled, float32 from
+    # a gain of 3 so both bounds clamp
+    "relu_n1_to_1_s8_litert": Case(lambda r: unary_s8("RELU_N1_TO_1", 1, 0.02, -10, 0.01, 5)),
+    "relu_0_to_1_s8_litert": Case(lambda r: unary_s8("RELU_0_TO_1", 1, 0.015, 20, 0.005, -120)),
+    "f32_relu_n1_to_1_litert": Case(lambda r: float_unary("RELU_N1_TO_1", 3.0)),
+    "f32_relu_0_to_1_litert": Case(lambda r: float_unary("RELU_0_TO_1", 3.0)),
     "s16_rsqrt_of_abs": Case(lambda r: rsqrt_s16()),
     "dequantize_u8": Case(lambda r: dequantize_u8()),
     "s16_greater_tflm_known_wrong": Case(lambda r: greater16((3, 35), (1, 35))),
