@@ -43,6 +43,7 @@ class OpKind(enum.Enum):
     EXP = "EXP"
     LOG = "LOG"
     SIN = "SIN"
+    SIGN = "SIGN"
     COS = "COS"
     ADD = "ADD"
     ADD_N = "ADD_N"

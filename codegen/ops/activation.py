@@ -27,7 +27,7 @@ import numpy as np
 
 from codegen import fixedpoint as fp
 from codegen.ir import DType, Graph, Op, OpKind
-from codegen.ops import sigmoid16
+from codegen.ops import sigmoid16, unary_int
 from codegen.ops.common import (
     Layer,
     LowerContext,
@@ -419,7 +419,7 @@ def lower_f32(ctx: LowerContext, op: Op) -> Layer:
 
 CONTRACT = OpContract(
     kinds={
-        OpKind.ABS: Kind(5, (1, 1)),  # 2: int8; 1 float32, 3-4 int16, 5 int32 (refused by dtype)
+        OpKind.ABS: Kind(5, (1, 1)),  # 2: int8; 1 float32, 3-4 int16, 5 int32 (LiteRT's: ops.unary_int)
         OpKind.RELU: Kind(3, (1, 1)),
         OpKind.RELU6: Kind(2, (1, 1)),
         OpKind.LEAKY_RELU: Kind(2, (1, 1), options=("alpha",)),
@@ -440,6 +440,8 @@ CONTRACT = OpContract(
                              LEAKY_F32, ABS_F32), inplace=inplace,
                             kinds=(OpKind.RELU, OpKind.RELU6, OpKind.LEAKY_RELU, OpKind.ABS, *UNARY_F32, *CLAMPS),
                             rows=rows),
+        DType.INT32: Form(unary_int.check, unary_int.lower, (unary_int.UNARY_INT,), inplace=inplace,
+                          kinds=(OpKind.ABS,)),  # LiteRT's (ops.unary_int)
         None: Form(check, lower, (LUT,), inplace=inplace, rows=rows),
     },
     fold=fold,

@@ -23,6 +23,7 @@ import numpy as np
 
 from codegen import fixedpoint as fp
 from codegen.ir import DType, Graph, Op, OpKind
+from codegen.ops import unary_int
 from codegen.ops.activation import LUT
 from codegen.ops.common import (
     Layer,
@@ -37,7 +38,7 @@ from codegen.ops.kernels import family, lanes
 from codegen.quant import quantize_multiplier, round_half_away
 
 KINDS = (OpKind.NEG, OpKind.FLOOR, OpKind.CEIL, OpKind.ROUND, OpKind.SQRT, OpKind.RSQRT, OpKind.SQUARE, OpKind.EXP,
-         OpKind.LOG, OpKind.SIN, OpKind.COS)  # fmt: skip
+         OpKind.LOG, OpKind.SIN, OpKind.COS, OpKind.SIGN)  # fmt: skip
 LIBM = {OpKind.EXP: "expf", OpKind.LOG: "logf", OpKind.SIN: "sinf", OpKind.COS: "cosf"}
 # EXP: the RVV kernel needs float64 lanes (V, Zve64d); the fast scalar one computes expf in integers
 FAST = {OpKind.EXP: ("ref", "scalar", "rvv")}
@@ -63,6 +64,8 @@ def _values(kind: OpKind, x: np.ndarray) -> np.ndarray:
     with np.errstate(all="ignore"):
         if kind is OpKind.NEG:
             return -x
+        if kind is OpKind.SIGN:  # LiteRT's: +-1, 0.0 for either zero, NaN kept (sign_f32_ref)
+            return np.where(np.isnan(x), x, np.sign(x) + np.float32(0.0)).astype(np.float32)
         if kind is OpKind.FLOOR:
             return np.floor(x)
         if kind is OpKind.CEIL:
@@ -80,6 +83,8 @@ def check(graph: Graph, op: Op) -> None:
     expect_same_shape(graph, op, *expect_float(graph, op))
 
 
+# int32: LiteRT's NEG and SIGN on the raw values (ops.unary_int)
+INT_KINDS = (OpKind.NEG, OpKind.SIGN)
 # int8 through the table kernel: TFLite Micro's RSQRT, LiteRT's EXP, LOG and NEG (litert_table)
 S8_KINDS = (OpKind.RSQRT, OpKind.EXP, OpKind.LOG, OpKind.NEG)
 RSQRT_SHIFT = 20  # TFLite Micro's kShift: headroom for the inverse square root
@@ -113,12 +118,17 @@ def _rsqrt_multiplier(graph: Graph, op: Op) -> tuple[int, int]:
 
 
 def check_s16(graph: Graph, op: Op) -> None:
+    if op.kind is not OpKind.RSQRT:  # NEG: LiteRT's, on the raw values (ops.unary_int)
+        unary_int.check(graph, op)
+        return
     expect_same_shape(graph, op, *expect_int16_io(graph, op))
     _rsqrt_multiplier(graph, op)
 
 
 def lower_s16(ctx: LowerContext, op: Op) -> Layer:
-    """TFLite Micro's RsqrtEvalQuantized<int16_t> (rsqrt_s16_ref)."""
+    """TFLite Micro's RsqrtEvalQuantized<int16_t> (rsqrt_s16_ref); NEG LiteRT's (ops.unary_int)."""
+    if op.kind is not OpKind.RSQRT:
+        return unary_int.lower(ctx, op)
     multiplier, shift = _rsqrt_multiplier(ctx.graph, op)
     params = [("size", ctx.tensor(op.inputs[0]).num_elements), ("input_zero_point", 0), ("output_zero_point", 0),
               ("multiplier", multiplier), ("shift", shift), ("input_bytes", 2), ("output_bytes", 2),
@@ -171,6 +181,8 @@ def fold(graph: Graph, op: Op) -> list[np.ndarray] | None:
     data = graph.tensors[op.inputs[0]].data
     if graph.tensors[op.inputs[0]].dtype is DType.INT8 and op.kind in S8_KINDS:
         return [np.array(s8_table(graph, op), dtype=np.int8)[data.astype(np.int64) + 128]]
+    if graph.tensors[op.inputs[0]].dtype in unary_int.BYTES and op.kind in INT_KINDS:
+        return [unary_int.values(op.kind, data)]
     if graph.tensors[op.inputs[0]].dtype is not DType.FLOAT32:
         return None
     return [_values(op.kind, data)]
@@ -189,12 +201,19 @@ def lower(ctx: LowerContext, op: Op) -> Layer:
 
 
 CONTRACT = OpContract(
-    # RSQRT 2: int8, 3: int16; EXP and LOG 2: int8 (LiteRT's; its NEG takes int8 at version 1)
-    kinds={kind: Kind({OpKind.RSQRT: 3, OpKind.EXP: 2, OpKind.LOG: 2}.get(kind, 1), (1, 1)) for kind in KINDS},
+    # RSQRT 2: int8, 3: int16; EXP and LOG 2: int8 (LiteRT's; its NEG takes int8, int16 and int32 at
+    # version 1); SIGN 1: float32, 2: int32
+    kinds={
+        kind: Kind({OpKind.RSQRT: 3, OpKind.EXP: 2, OpKind.LOG: 2, OpKind.SIGN: 2}.get(kind, 1), (1, 1))
+        for kind in KINDS
+    },
     forms={
         DType.FLOAT32: Form(check, lower, tuple(FAMILY.values()), inplace=inplace),
         DType.INT8: Form(check_s8, lower_s8, (LUT,), inplace=inplace, kinds=S8_KINDS),
-        DType.INT16: Form(check_s16, lower_s16, (RSQRT_S16,), inplace=inplace, kinds=(OpKind.RSQRT,)),
+        DType.INT16: Form(
+            check_s16, lower_s16, (RSQRT_S16, unary_int.UNARY_INT), inplace=inplace, kinds=(OpKind.RSQRT, OpKind.NEG)
+        ),
+        DType.INT32: Form(unary_int.check, unary_int.lower, (unary_int.UNARY_INT,), inplace=inplace, kinds=INT_KINDS),
     },
     fold=fold,
 )

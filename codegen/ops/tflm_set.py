@@ -165,7 +165,7 @@ TFLM_WRONG: dict[tuple[str, str], str] = {
 # Ops TFLite Micro lacks that rvfw compiles as LiteRT's reference kernels define them. A model with
 # one is LiteRT's alone: its golden is LiteRT's reference (check.reference), and every op of it
 # follows LiteRT where the two differ (FULLY_CONNECTED int8 rounds once: TFLITE_SINGLE_ROUNDING).
-LITERT_ONLY = frozenset({"GELU", "REDUCE_PROD", "TILE", "RELU_N1_TO_1", "RELU_0_TO_1"})
+LITERT_ONLY = frozenset({"GELU", "REDUCE_PROD", "TILE", "RELU_N1_TO_1", "RELU_0_TO_1", "SIGN"})
 # (op, dtype) pairs TFLite Micro prepares and then stops on at its first invocation, which LiteRT's
 # reference kernels run (measured on TFLite Micro's interpreter).
 LITERT_ONLY_PAIRS = {
@@ -176,6 +176,9 @@ LITERT_ONLY_PAIRS = {
     ("EXP", "int8"): "it refuses int8 EXP at preparation (float32 only)",
     ("LOG", "int8"): "it stops on int8 at its first invocation",
     ("NEG", "int8"): "it stops on int8 at its first invocation",
+    ("NEG", "int16"): "its neg.cc runs float32 only",
+    ("NEG", "int32"): "its neg.cc runs float32 only",
+    ("ABS", "int32"): "its elementwise.cc runs ABS on float32, int8 and int16",
 }
 
 

@@ -46,6 +46,12 @@ typedef struct {
     int32_t rows, row_bytes, out_row_bytes, out_offset;
 } rvfw_copy_rows_params;
 
+/* ABS, NEG or SIGN on `size` int16 (bytes 2) or int32 (bytes 4) elements (codegen.ops.unary_int). */
+enum { RVFW_UNARY_ABS = 0, RVFW_UNARY_NEG = 1, RVFW_UNARY_SIGN = 2 };
+typedef struct {
+    int32_t size, op, bytes;
+} rvfw_unary_int_params;
+
 /* A table activation over `size` elements (codegen.ops.activation). */
 typedef struct {
     int32_t size;
@@ -697,6 +703,8 @@ void rvfw_leaky_relu_f32_ref(const rvfw_lut_params *p, const float *input, const
 void rvfw_hard_swish_f32_ref(const rvfw_lut_params *p, const float *input, float *output);
 /* Float32 elementwise math (codegen.ops.elementwise) and ABS. */
 void rvfw_neg_f32_ref(const rvfw_lut_params *p, const float *input, float *output);
+void rvfw_sign_f32_ref(const rvfw_lut_params *p, const float *input, float *output);
+void rvfw_unary_int_ref(const rvfw_unary_int_params *p, const void *input, void *output);
 void rvfw_floor_f32_ref(const rvfw_lut_params *p, const float *input, float *output);
 void rvfw_ceil_f32_ref(const rvfw_lut_params *p, const float *input, float *output);
 void rvfw_round_f32_ref(const rvfw_lut_params *p, const float *input, float *output);

@@ -571,6 +571,16 @@ def unary_s8(kind, version, s_in, z_in, s_out, z_out, shape=(3, 50)) -> bytes:
     return m.finish([x], [y])
 
 
+def unary_raw(kind, dtype, version=1, shape=(4, 40)) -> bytes:
+    """An op of one int16, int32 or float32 input whose arithmetic reads no quantisation."""
+    m = ModelBuilder()
+    quant = {"scale": 0.01, "zero_point": 0} if dtype == np.int16 else {}
+    x = m.tensor("x", shape, dtype, **quant)
+    y = m.tensor("y", shape, dtype, **quant)
+    m.op(kind, [x], [y], version)
+    return m.finish([x], [y])
+
+
 def binary(rng, kind, a_shape, b_shape, const=None, activation="NONE", out_scale=None) -> bytes:
     """Two int8 operands with broadcasting; const=0 or 1 makes that operand a weight table;
     out_scale: the output's scale instead of the kind's usual one."""
@@ -1854,6 +1864,13 @@ CASES: dict[str, Case] = {
     "neg_s8_litert": Case(lambda r: unary_s8("NEG", 1, 0.05, 3, 0.05, 3)),
     # LiteRT's RELU_N1_TO_1 and RELU_0_TO_1 (TFLite Micro has neither): int8 rescaled, float32 from
     # a gain of 3 so both bounds clamp
+    # LiteRT's ABS int32, NEG int16 and int32, SIGN int32 and float32 (wrapping: the most negative
+    # value gives itself back; TFLite Micro runs none of them)
+    "abs_s32_litert": Case(lambda r: unary_raw("ABS", np.int32)),
+    "neg_s16_litert": Case(lambda r: unary_raw("NEG", np.int16)),
+    "neg_s32_litert": Case(lambda r: unary_raw("NEG", np.int32)),
+    "sign_s32_litert": Case(lambda r: unary_raw("SIGN", np.int32, 2)),
+    "f32_sign_litert": Case(lambda r: unary_raw("SIGN", np.float32)),
     "relu_n1_to_1_s8_litert": Case(lambda r: unary_s8("RELU_N1_TO_1", 1, 0.02, -10, 0.01, 5)),
     "relu_0_to_1_s8_litert": Case(lambda r: unary_s8("RELU_0_TO_1", 1, 0.015, 20, 0.005, -120)),
     "f32_relu_n1_to_1_litert": Case(lambda r: float_unary("RELU_N1_TO_1", 3.0)),
