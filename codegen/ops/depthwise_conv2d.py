@@ -49,24 +49,23 @@ DEPTHWISE_MULTIPLIER = DEPTHWISE.variant(
     {"scalar": "depthwise_conv2d_mult_s8_scalar"},
     {"scalar": ("input", "filter", "bias_folded", "tap_sums", "multiplier", "shift8", "output")},
 )
-# 3x3, stride 1, depth multiplier 1, two output pixels per 32-bit multiply, a channel at a time, on
+# 3x3, stride 1 or 2, depth multiplier 1, two output pixels per 32-bit multiply, a channel at a time, on
 # boards whose core timings are documented (the packing is measured on their RTL; conv2d.CONV_PAIRS's
 # Need): weights in [-127, 127]. This kernel and the CORE-V one below run along lines of the
 # output's longer side: on lines under MIN_LINE pixels their per-line set-up costs more than they
 # save (VWW's 6x6 maps on Ibex small: 23 cycles per MAC against the per-pixel kernel's 17).
 MIN_LINE = 8
-WINDOW_3X3_S1 = Need("window_3x3_s1", (True,), "not a 3x3 stride-1 window")
+WINDOW_3X3_S12 = Need("window_3x3_s12", (True,), "not a 3x3 window of stride 1 or 2")
 LONG_LINES = Need("line", minimum=MIN_LINE, why="lines of {value} pixels")
 DEPTHWISE_PAIRS = DEPTHWISE.variant(
     "DEPTHWISE_CONV_2D 3x3, two pixels per multiply",
     {"scalar": "depthwise_conv2d_pairs_s8_scalar"},
     {"scalar": ("input", "filter", "bias_folded", "multiplier", "shift8", "output")},
-).requiring({"scalar": (*conv_common.PAIRS, WINDOW_3X3_S1, LONG_LINES)})
+).requiring({"scalar": (*conv_common.PAIRS, WINDOW_3X3_S12, LONG_LINES)})
 # The 3x3 window on the CORE-V SIMD extension, at stride 1 or 2: a kernel line's three taps in one
 # dot product, the channel's lines copied to three stack buffers a segment of a line at a time (any
 # length). Its per-line set-up is a copy, so lines from XCV_MIN_LINE pixels take it (VWW's 6x6 maps:
 # 7.4 cycles per MAC against the per-pixel kernel's 12.3; its 3x3 maps: 13.5 against 12.3).
-WINDOW_3X3_S12 = Need("window_3x3_s12", (True,), "not a 3x3 window of stride 1 or 2")
 XCV_MIN_LINE = 4
 DEPTHWISE_XCV = DEPTHWISE.variant(
     "DEPTHWISE_CONV_2D 3x3, CORE-V SIMD dot products", {"scalar": "depthwise_conv2d_s8_xcvsimd"},
@@ -128,11 +127,6 @@ def window_3x3_s12(g: conv_common.Geometry, dm: int) -> bool:
     both ways, padding of at most one before the input."""
     window = (g.k_h, g.k_w, g.dilation_h, g.dilation_w, dm)
     return window == (3, 3, 1, 1, 1) and g.stride_h == g.stride_w in (1, 2) and g.pad_h <= 1 and g.pad_w <= 1
-
-
-def window_3x3_s1(g: conv_common.Geometry, dm: int) -> bool:
-    """The pairs kernel's window: the CORE-V kernel's (window_3x3_s12) at stride 1."""
-    return window_3x3_s12(g, dm) and g.stride_h == 1
 
 
 def check(graph: Graph, op: Op) -> None:
@@ -208,8 +202,7 @@ def lower(ctx: LowerContext, op: Op):
     tap_sums = per_channel.astype(np.int64).sum(axis=1)
     sums_fit = bool(np.abs(tap_sums).max(initial=0) <= np.iinfo(np.int16).max)
     facts = {"tap_sums_fit": sums_fit, "bias_folds": bias_folds(per_channel, bias, -inp.quant.zero_point[0]),
-             "pairs_fit": bool(flt.data.min(initial=0) >= -127), "window_3x3_s1": window_3x3_s1(g, dm),
-             "window_3x3_s12": window_3x3_s12(g, dm),
+             "pairs_fit": bool(flt.data.min(initial=0) >= -127), "window_3x3_s12": window_3x3_s12(g, dm),
              "line": max(g.out_h, g.out_w)}  # fmt: skip
 
     if facts["bias_folds"]:

@@ -58,6 +58,9 @@ _Static_assert(offsetof(rvfw_dw3_job, lines) == 64 && offsetof(rvfw_dw3_job, odd
 
 void rvfw_dw3_rq(const rvfw_dw3_job *job);
 void rvfw_dw3_rq_relu(const rvfw_dw3_job *job);
+/* Stride 2 both ways: the block's lines packed by pack(gap 2), an output line every second input line. */
+void rvfw_dw3s2_rq(const rvfw_dw3_job *job);
+void rvfw_dw3s2_rq_relu(const rvfw_dw3_job *job);
 
 #if __riscv_xlen == 32
 /* s0-s8 weights, s9-s11 the carried X_ab of lines 0-2, a0 the pair's words in line 0 (lines 1, 2:
@@ -78,6 +81,20 @@ void rvfw_dw3_rq_relu(const rvfw_dw3_job *job);
     "  add t2, t2, a4\n"                                                                                                \
     "  srai t2, t2, 16\n"                                                                                               \
     "  add a6, " h0 ", t2\n"
+/* Stride 2: the pair's three words of a kernel line are loaded (E[j], O[j], E[j + 1]: see pack),
+ * none carried. */
+#define RVFW_DW_LINE2(off, xab, w0, w1, w2, single, p0, h0)                                                           \
+    "  lw " xab ", " #off "(a0)\n"                                                                                      \
+    "  lw t0, " #off "+4(a0)\n"                                                                                         \
+    "  lw t1, " #off "+8(a0)\n"                                                                                         \
+    "  mul t2, " xab ", " w0 "\n"                                                                                       \
+    "  mul t0, t0, " w1 "\n"                                                                                            \
+    "  add t2, t2, t0\n"                                                                                                \
+    "  mul " single ", t1, " w2 "\n"                                                                                    \
+    "  add a5, " p0 ", t2\n"                                                                                            \
+    "  add t2, t2, a4\n"                                                                                                \
+    "  srai t2, t2, 16\n"                                                                                               \
+    "  add a6, " h0 ", t2\n"
 #define RVFW_DW_WORD(r) /* a one-word sum of two single products into P and H */                                      \
     "  add a5, a5, " r "\n"                                                                                             \
     "  add " r ", " r ", a4\n"                                                                                          \
@@ -94,22 +111,24 @@ void rvfw_dw3_rq_relu(const rvfw_dw3_job *job);
     "  blt " v ", t5, " lo_label "\n"                                                                                   \
     "  blt t6, " v ", " hi_label "\n" back ":\n"                                                                      \
     "  sb " v ", 0(" at ")\n"
-/* the first line's sums start at the bias (gp: bias + 65536 bias, tp: bias) */
-#define RVFW_DW_SUMS                                                                                                   \
-    RVFW_DW_LINE(0, "s9", "s0", "s1", "s2", "ra", "gp", "tp")                                                          \
-    RVFW_DW_LINE(200, "s10", "s3", "s4", "s5", "t0", "a5", "a6")                                                       \
-    "  add ra, ra, t0\n" RVFW_DW_WORD("ra") RVFW_DW_LINE(400, "s11", "s6", "s7", "s8", "t0", "a5", "a6")            \
+/* the first line's sums start at the bias (gp: bias + 65536 bias, tp: bias); LINE the stride's */
+#define RVFW_DW_SUMS(LINE)                                                                                             \
+    LINE(0, "s9", "s0", "s1", "s2", "ra", "gp", "tp")                                                                  \
+    LINE(200, "s10", "s3", "s4", "s5", "t0", "a5", "a6")                                                               \
+    "  add ra, ra, t0\n" RVFW_DW_WORD("ra") LINE(400, "s11", "s6", "s7", "s8", "t0", "a5", "a6")                     \
     RVFW_DW_WORD("t0")                                                                                                 \
     "  slli t0, a6, 16\n"                                                                                               \
     "  sub a5, a5, t0\n"
-#define RVFW_DW_FUNCTION(name, fix)                                                                                    \
+/* LINE the stride's kernel line, pair the bytes a pair of outputs advances (8: stride 1, 16: 2),
+ * pairs_shift its log2, across the bytes an output line advances (one slot of 200, or two). */
+#define RVFW_DW_FUNCTION(name, fix, LINE, pair, pairs_shift, across)                                                  \
     ".balign 4\n"                                                                                                       \
     ".globl " name "\n"                                                                                                 \
     ".type " name ", @function\n" name ":\n" RVFW_ASM_SAVE_ALL "  addi sp, sp, -32\n  sw gp, 84(sp)\n  sw tp, 88(sp)\n" \
     "  lw gp, 36(a0)\n  lw tp, 40(a0)\n"                                                                               \
     "  lw t0, 64(a0)\n  sw t0, 8(sp)\n"                                                                                 \
     "  lw t0, 68(a0)\n  sw t0, 12(sp)\n  lw t0, 76(a0)\n  sw t0, 16(sp)\n  lw t0, 80(a0)\n  sw t0, 20(sp)\n"          \
-    "  lw t0, 84(a0)\n  slli t0, t0, 3\n  sw t0, 24(sp)\n  lw t0, 88(a0)\n  sw t0, 28(sp)\n"                           \
+    "  lw t0, 84(a0)\n  slli t0, t0, " #pairs_shift "\n  sw t0, 24(sp)\n  lw t0, 88(a0)\n  sw t0, 28(sp)\n"             \
     "  lw s0, 0(a0)\n  lw s1, 4(a0)\n  lw s2, 8(a0)\n  lw s3, 12(a0)\n  lw s4, 16(a0)\n  lw s5, 20(a0)\n"              \
     "  lw s6, 24(a0)\n  lw s7, 28(a0)\n  lw s8, 32(a0)\n"                                                             \
     "  lw a7, 44(a0)\n  lw t3, 48(a0)\n  lw t4, 52(a0)\n  lw t5, 56(a0)\n  lw t6, 60(a0)\n  lw a2, 72(a0)\n"          \
@@ -117,17 +136,17 @@ void rvfw_dw3_rq_relu(const rvfw_dw3_job *job);
     "  lw a0, 8(sp)\n  lw a1, 12(sp)\n"                                                                                \
     "  lw s9, 0(a0)\n  lw s10, 200(a0)\n  lw s11, 400(a0)\n"                                                           \
     "  lw a3, 24(sp)\n  add a3, a3, a0\n"                                                                             \
-    "  beq a0, a3, " name "_odd\n" name "_pair:\n" RVFW_DW_SUMS                                                     \
+    "  beq a0, a3, " name "_odd\n" name "_pair:\n" RVFW_DW_SUMS(LINE)                                               \
     RVFW_DW_RQ("a5", fix, name "_lo1", name "_hi1", name "_st1", "a1")                                              \
     "  add t1, a1, a2\n"                                                                                                \
     RVFW_DW_RQ("a6", fix, name "_lo2", name "_hi2", name "_st2", "t1")                                              \
     "  add a1, t1, a2\n"                                                                                                \
-    "  addi a0, a0, 8\n"                                                                                                \
+    "  addi a0, a0, " #pair "\n"                                                                                         \
     "  bne a0, a3, " name "_pair\n" name "_odd:\n"                                                                 \
     "  lw t0, 28(sp)\n"                                                                                                 \
-    "  beqz t0, " name "_next\n" RVFW_DW_SUMS RVFW_DW_RQ("a5", fix, name "_lo3", name "_hi3", name "_st3", "a1")    \
+    "  beqz t0, " name "_next\n" RVFW_DW_SUMS(LINE) RVFW_DW_RQ("a5", fix, name "_lo3", name "_hi3", name "_st3", "a1") \
     name "_next:\n"                                                                                                    \
-    "  lw t0, 8(sp)\n  addi t0, t0, 200\n  sw t0, 8(sp)\n"                                                             \
+    "  lw t0, 8(sp)\n  addi t0, t0, " #across "\n  sw t0, 8(sp)\n"                                                      \
     "  lw t0, 12(sp)\n  lw t1, 16(sp)\n  add t0, t0, t1\n  sw t0, 12(sp)\n"                                           \
     "  lw t0, 20(sp)\n  addi t0, t0, -1\n  sw t0, 20(sp)\n"                                                           \
     "  bnez t0, " name "_line\n"                                                                                       \
@@ -136,28 +155,32 @@ void rvfw_dw3_rq_relu(const rvfw_dw3_job *job);
     name "_lo2:\n  mv a6, t5\n  j " name "_st2\n" name "_hi2:\n  mv a6, t6\n  j " name "_st2\n"                     \
     name "_lo3:\n  mv a5, t5\n  j " name "_st3\n" name "_hi3:\n  mv a5, t6\n  j " name "_st3\n"                     \
     ".size " name ", .-" name "\n"
-__asm__(".text\n" RVFW_DW_FUNCTION("rvfw_dw3_rq", RVFW_DW_SIGNFIX) RVFW_DW_FUNCTION("rvfw_dw3_rq_relu", RVFW_DW_NOFIX));
+__asm__(".text\n" RVFW_DW_FUNCTION("rvfw_dw3_rq", RVFW_DW_SIGNFIX, RVFW_DW_LINE, 8, 3, 200)
+            RVFW_DW_FUNCTION("rvfw_dw3_rq_relu", RVFW_DW_NOFIX, RVFW_DW_LINE, 8, 3, 200)
+                RVFW_DW_FUNCTION("rvfw_dw3s2_rq", RVFW_DW_SIGNFIX, RVFW_DW_LINE2, 16, 4, 400)
+                    RVFW_DW_FUNCTION("rvfw_dw3s2_rq_relu", RVFW_DW_NOFIX, RVFW_DW_LINE2, 16, 4, 400));
 #else
-/* The same arithmetic in C (the RV64 builds of this kernel): exact sums, then rvfw_requantize_lane. */
-static void dw3_rq(const rvfw_dw3_job *job)
+/* The same arithmetic in C (the RV64 builds of this kernel): exact sums from the packed words' low
+ * halves (word i holds input position i), then rvfw_requantize_lane. */
+static void dw3_rq(const rvfw_dw3_job *job, int32_t stride)
 {
     const rvfw_requant_lane lane = {0, job->multiplier, job->shift1, job->add};
     for (int32_t line = 0; line < job->count; ++line) {
-        const int32_t *x = job->lines + line * RVFW_DW_PAIRS_SLOT;
+        const int32_t *x = job->lines + stride * line * RVFW_DW_PAIRS_SLOT;
         int8_t *out = job->out + line * job->out_across;
         for (int32_t j = 0; j < 2 * job->pairs + job->odd; ++j) {
             int32_t acc = job->bias_h;
             for (int i = 0; i < 3; ++i)
-                for (int k = 0; k < 3; ++k) {
-                    const int32_t word = x[i * RVFW_DW_PAIRS_SLOT + (j & ~1) + k + (j & 1)];
-                    acc += (int16_t)(word & 0xFFFF) * job->w[3 * i + k];
-                }
+                for (int k = 0; k < 3; ++k)
+                    acc += (int16_t)(x[i * RVFW_DW_PAIRS_SLOT + stride * j + k] & 0xFFFF) * job->w[3 * i + k];
             out[j * job->out_along] = (int8_t)rvfw_clamp(rvfw_requantize_lane(&lane, acc), job->lo, job->hi);
         }
     }
 }
-void rvfw_dw3_rq(const rvfw_dw3_job *job) { dw3_rq(job); }
-void rvfw_dw3_rq_relu(const rvfw_dw3_job *job) { dw3_rq(job); }
+void rvfw_dw3_rq(const rvfw_dw3_job *job) { dw3_rq(job, 1); }
+void rvfw_dw3_rq_relu(const rvfw_dw3_job *job) { dw3_rq(job, 1); }
+void rvfw_dw3s2_rq(const rvfw_dw3_job *job) { dw3_rq(job, 2); }
+void rvfw_dw3s2_rq_relu(const rvfw_dw3_job *job) { dw3_rq(job, 2); }
 #endif
 
 /* Pack input line `line` of the channel into slot: the segment's packed words X[j] = x[j] + 65536
@@ -207,6 +230,46 @@ static void pack(int32_t *slot, int32_t *zp_words, const int8_t *line, int32_t f
     }
 }
 
+/* pack() for stride 2: word i = x[i] + 65536 x[i + 2], i in [0, 2n + 1), so output j's taps are the
+ * low halves of words 2j .. 2j + 2 and output j + 1's their high halves (E[j] = word 2j, O[j] = word
+ * 2j + 1, E[j + 1]). */
+static void pack2(int32_t *slot, int32_t *zp_words, const int8_t *line, int32_t first, int32_t n, int32_t length,
+                  int32_t step, int32_t zp)
+{
+    const int32_t words = 2 * n + 1, high_zp = (int32_t)((uint32_t)zp << 16);
+    if (!line) {
+        for (int32_t j = *zp_words; j < words; ++j)
+            slot[j] = zp + high_zp;
+        *zp_words = words > *zp_words ? words : *zp_words;
+        return;
+    }
+    *zp_words = 0;
+    const int8_t *src = line + first * step;
+#define RVFW_DW_AT(k) (first + (k) >= 0 && first + (k) < length ? src[(k) * step] : zp)
+    int32_t a = RVFW_DW_AT(0), b = RVFW_DW_AT(1), i = 0;
+    /* positions i + 2 inside the line: no test, the byte two on loaded once; two words a turn */
+    const int32_t inside_from = -first - 2 > 0 ? -first - 2 : 0;
+    const int32_t inside_to = length - first - 2 < words ? length - first - 2 : words;
+    for (; i < inside_from; ++i) {
+        const int32_t c = RVFW_DW_AT(i + 2);
+        slot[i] = a + (int32_t)((uint32_t)c << 16);
+        a = b, b = c;
+    }
+    const int8_t *q = src + (i + 2) * step;
+    for (; i + 2 <= inside_to; i += 2, q += 2 * step) {
+        const int32_t c = q[0], d = q[step];
+        slot[i] = a + (int32_t)((uint32_t)c << 16);
+        slot[i + 1] = b + (int32_t)((uint32_t)d << 16);
+        a = c, b = d;
+    }
+    for (; i < words; ++i) {
+        const int32_t c = RVFW_DW_AT(i + 2);
+        slot[i] = a + (int32_t)((uint32_t)c << 16);
+        a = b, b = c;
+    }
+#undef RVFW_DW_AT
+}
+
 RVFW_KERNEL void rvfw_depthwise_conv2d_pairs_s8_scalar(const rvfw_conv_params *p, const int8_t *input,
                                                        const int8_t *filter, const int32_t *bias_folded,
                                                        const int32_t *output_multiplier,
@@ -223,10 +286,17 @@ RVFW_KERNEL void rvfw_depthwise_conv2d_pairs_s8_scalar(const rvfw_conv_params *p
     const int32_t across_len = vertical ? in_w : in_h, along_len = vertical ? in_h : in_w;
     const int32_t across_step = vertical ? ch : in_w * ch, along_step = vertical ? in_w * ch : ch;
     const int32_t out_across = vertical ? ch : out_w * ch, out_along = vertical ? out_w * ch : ch;
-    /* The block's input lines, packed: output line o of the block reads lines o .. o + 2. */
+    /* The block's input lines, packed: output line o of the block reads lines s o .. s o + 2 (s the
+     * stride: 1 or 2, both ways, the build's Need). At stride 2 a segment is half as long (its
+     * words are two a pixel) and a block three output lines (seven input lines). */
+    const int32_t stride = p->stride_h, seg = stride == 1 ? RVFW_DW_PAIRS_SEG : RVFW_DW_PAIRS_SEG / 2;
+    const int32_t block = stride == 1 ? RVFW_DW_PAIRS_BLOCK : (RVFW_DW_PAIRS_BLOCK + 1) / 2;
+    _Static_assert(RVFW_DW_PAIRS_SEG + 1 <= RVFW_DW_PAIRS_SLOT, "a stride-2 segment's 2 n + 1 words fit a slot");
+    _Static_assert(2 * ((RVFW_DW_PAIRS_BLOCK + 1) / 2) + 1 <= RVFW_DW_PAIRS_BLOCK + 2, "and its lines the slots");
     int32_t packed[RVFW_DW_PAIRS_BLOCK + 2][RVFW_DW_PAIRS_SLOT];
     int32_t zp_words[RVFW_DW_PAIRS_BLOCK + 2] = {0}; /* zero-point words each slot holds (pack) */
-    void (*const run)(const rvfw_dw3_job *) = lo >= out_offset ? rvfw_dw3_rq_relu : rvfw_dw3_rq;
+    void (*const run)(const rvfw_dw3_job *) = stride == 1 ? (lo >= out_offset ? rvfw_dw3_rq_relu : rvfw_dw3_rq)
+                                                          : (lo >= out_offset ? rvfw_dw3s2_rq_relu : rvfw_dw3s2_rq);
     for (int32_t bt = 0; bt < p->batches; ++bt) {
         const int8_t *in_batch = input + bt * in_h * in_w * ch;
         int8_t *out_batch = output + bt * out_h * out_w * ch;
@@ -242,16 +312,19 @@ RVFW_KERNEL void rvfw_depthwise_conv2d_pairs_s8_scalar(const rvfw_conv_params *p
             job.bias_p = (int32_t)((uint32_t)bias + ((uint32_t)bias << 16)), job.bias_h = bias;
             job.multiplier = lane.multiplier, job.add = lane.add, job.shift1 = lane.shift1;
             job.lo = lo, job.hi = hi, job.out_along = out_along, job.out_across = out_across;
-            for (int32_t s0 = 0; s0 < count; s0 += RVFW_DW_PAIRS_SEG) {
-                const int32_t n = count - s0 < RVFW_DW_PAIRS_SEG ? count - s0 : RVFW_DW_PAIRS_SEG;
-                const int32_t first = s0 - pad_along;
+            for (int32_t s0 = 0; s0 < count; s0 += seg) {
+                const int32_t n = count - s0 < seg ? count - s0 : seg;
+                const int32_t first = s0 * stride - pad_along;
                 job.pairs = n >> 1, job.odd = n & 1;
-                for (int32_t o0 = 0; o0 < lines; o0 += RVFW_DW_PAIRS_BLOCK) {
-                    const int32_t nl = lines - o0 < RVFW_DW_PAIRS_BLOCK ? lines - o0 : RVFW_DW_PAIRS_BLOCK;
-                    for (int32_t r = 0; r < nl + 2; ++r) { /* input line y = o0 + r - pad_across */
-                        const int32_t y = o0 + r - pad_across;
+                for (int32_t o0 = 0; o0 < lines; o0 += block) {
+                    const int32_t nl = lines - o0 < block ? lines - o0 : block;
+                    for (int32_t r = 0; r < (nl - 1) * stride + 3; ++r) { /* input line o0 s + r - pad_across */
+                        const int32_t y = o0 * stride + r - pad_across;
                         const int8_t *line = y >= 0 && y < across_len ? in_batch + y * across_step + c : NULL;
-                        pack(packed[r], &zp_words[r], line, first, n, along_len, along_step, zp);
+                        if (stride == 1)
+                            pack(packed[r], &zp_words[r], line, first, n, along_len, along_step, zp);
+                        else
+                            pack2(packed[r], &zp_words[r], line, first, n, along_len, along_step, zp);
                     }
                     int8_t *out = out_batch + o0 * out_across + s0 * out_along + c;
                     if (folded) {
@@ -265,7 +338,7 @@ RVFW_KERNEL void rvfw_depthwise_conv2d_pairs_s8_scalar(const rvfw_conv_params *p
                             int32_t acc = bias;
                             for (int i = 0; i < 3; ++i)
                                 for (int k = 0; k < 3; ++k)
-                                    acc += (int16_t)(packed[o + i][j + k] & 0xFFFF) * job.w[3 * i + k];
+                                    acc += (int16_t)(packed[stride * o + i][stride * j + k] & 0xFFFF) * job.w[3 * i + k];
                             out[o * out_across + j * out_along] = rvfw_requantize_s8(acc, m, sh, out_offset, lo, hi);
                         }
                 }

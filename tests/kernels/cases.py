@@ -2369,6 +2369,14 @@ CASES: dict[str, Case] = {
     "dw3x3_valid_rows_past_a_segment": Case(lambda r: depthwise(r, 5, 52, 2, 1, (3, 3), padding="VALID")),
     # stride 2 past the CORE-V kernel's 64-output segment (149 inputs: 75 outputs), an even height
     "dw3x3_stride2_rows_past_a_segment": Case(lambda r: depthwise(r, 6, 149, 3, 1, (3, 3), (2, 2))),
+    # the packed-pairs kernel at stride 2 (Ibex, issue 60): blocks of three output lines, an odd
+    # line length, VALID and SAME, two batches, both roundings
+    "dw3x3_stride2_pairs_blocks_relu": Case(
+        lambda r: depthwise(r, 17, 20, 4, 1, (3, 3), (2, 2), activation="RELU", out_zp=-128)
+    ),
+    "dw3x3_stride2_pairs_valid_odd": Case(
+        lambda r: depthwise(r, 19, 23, 3, 1, (3, 3), (2, 2), padding="VALID", batches=2)
+    ),
     "dw3x3_valid_stride2_even_rows": Case(lambda r: depthwise(r, 8, 10, 4, 1, (3, 3), (2, 2), padding="VALID")),
     "fc_odd_depth_eleven_units_3_batches": Case(lambda r: fully_connected(r, 3, 13, 11)),
     "fc_one_row_nine_units": Case(lambda r: fully_connected(r, 1, 30, 9, activation="RELU")),
