@@ -250,8 +250,9 @@ static void fill4(int8_t *const d[4], const int8_t *line, int32_t first, int32_t
                   int8_t zp)
 {
     /* The zero point a word at a time (the positions past `width` up to its next multiple of four
-     * are inside the buffer: this path runs at stride 1, width <= RVFW_DW_XCV_SEG + 3) and before
-     * the input's positions, which overwrite it (a byte loop here became memset calls). */
+     * are inside the buffer: width <= RVFW_DW_XCV_LINE - 2 at either stride, and RVFW_DW_XCV_LINE
+     * is a multiple of four) and before the input's positions, which overwrite it (a byte loop
+     * here became memset calls). */
     const int32_t zpw = (int32_t)((uint8_t)zp * 0x01010101u);
     int32_t lo = width, hi = width;
     if (line)
@@ -343,7 +344,7 @@ RVFW_KERNEL void rvfw_depthwise_conv2d_s8_xcvsimd(const rvfw_conv_params *p, con
      * a channel whose shift the lanes refuse: channel 0's stands for them, checked per channel) and
      * the channels come in words: their lines filled four at a time. */
     rvfw_dw_xcv_channel k[4];
-    const int group = stride == 1 && (ch & 3) == 0 &&
+    const int group = (ch & 3) == 0 &&
                               line_assembly(channel(&k[0], p, vertical, 0, filter, bias_folded, output_multiplier,
                                                     output_shift),
                                             p->output_activation_min, p->output_activation_max)
