@@ -37,6 +37,23 @@
 /* cv.sb v, (p), 1: *(int8_t *)p = v; p += 1. */
 #define RVFW_SB_POST1(v, p) __asm__ volatile(".insn s 0x2b, 0, %2, 1(%0)" : "+r"(p), "=m"(*(int8_t *)(p)) : "r"(v))
 
+/* One output's requantisation in the kernels' assembly (rvfw_requantize_folded: registers m the
+ * multiplier, add, sh shift1), its clamp, and STORE(v): _CLIP for [-128, 127] (cv.clip v, v, 8),
+ * _CLIP_FIX the same with the rounding's sign correction (register sign its scratch), _MINMAX a
+ * clamp [lo, hi] from the zero point up (cv.max, cv.min). The high multiply costs CV32E40P 5 cycles,
+ * the rest one each. */
+#define RVFW_XCV_ASM_Q(v, m) "  slli " v ", " v ", 2\n  mulh " v ", " v ", " m "\n"
+#define RVFW_XCV_ASM_CLIP8(v) "  .insn r 0x2b, 3, 0x38, " v ", " v ", x8\n"
+#define RVFW_XCV_ASM_CLIP(v, m, add, sh, STORE)                                                                        \
+    RVFW_XCV_ASM_Q(v, m) "  add " v ", " v ", " add "\n  sra " v ", " v ", " sh "\n" RVFW_XCV_ASM_CLIP8(v) STORE(v)
+#define RVFW_XCV_ASM_CLIP_FIX(v, m, add, sh, sign, STORE) /* q + add - 2 [q < 0] */                                   \
+    RVFW_XCV_ASM_Q(v, m) "  srai " sign ", " v ", 31\n  add " v ", " v ", " add "\n  add " v ", " v ", " sign "\n"       \
+                         "  add " v ", " v ", " sign "\n  sra " v ", " v ", " sh "\n" RVFW_XCV_ASM_CLIP8(v) STORE(v)
+#define RVFW_XCV_ASM_MINMAX(v, m, add, sh, lo, hi, STORE)                                                              \
+    RVFW_XCV_ASM_Q(v, m) "  add " v ", " v ", " add "\n  sra " v ", " v ", " sh "\n"                                  \
+                         "  .insn r 0x2b, 3, 0x2d, " v ", " v ", " lo "\n  .insn r 0x2b, 3, 0x2b, " v ", " v ", " hi "\n" \
+                             STORE(v)
+
 /* cv.max / cv.min (xcvalu): the activation clamp without branches. */
 static inline int32_t rvfw_xcv_clamp(int32_t v, int32_t lo, int32_t hi)
 {

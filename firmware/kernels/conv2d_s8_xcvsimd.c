@@ -106,20 +106,13 @@ __asm__(".text\n"
         "  ret\n"
         ".size rvfw_xcv_4x4, .-rvfw_xcv_4x4\n");
 
-/* The block assembly's requantisation of one sum v (rvfw_requantize_folded: the channel's
- * multiplier t0, add t1, shift1 t2) and its store through a4, which then moves on by out_c (ra):
- * cv.sb v, (a4), ra. The high multiply costs the core 5 cycles, the rest one each. */
-#define RVFW_XCV_Q(v) "  slli " v ", " v ", 2\n  mulh " v ", " v ", t0\n"
+/* The block assembly's requantisation of one sum v (rvfw_xcv.h: the channel's multiplier t0, add
+ * t1, shift1 t2; a6 the sign's scratch, or lo a6 and hi a7) and its store through a4, which then
+ * moves on by out_c (ra): cv.sb v, (a4), ra. */
 #define RVFW_XCV_STORE(v) "  .insn r 0x2b, 3, 0x10, ra, a4, " v "\n"
-#define RVFW_XCV_CLIP(v) /* cv.clip v, v, 8: [-128, 127] */                                                           \
-    RVFW_XCV_Q(v) "  add " v ", " v ", t1\n  sra " v ", " v ", t2\n  .insn r 0x2b, 3, 0x38, " v ", " v ", x8\n"        \
-        RVFW_XCV_STORE(v)
-#define RVFW_XCV_CLIP_FIX(v) /* q + add - 2 [q < 0], a6 the sign */                                                    \
-    RVFW_XCV_Q(v) "  srai a6, " v ", 31\n  add " v ", " v ", t1\n  add " v ", " v ", a6\n  add " v ", " v ", a6\n"       \
-                  "  sra " v ", " v ", t2\n  .insn r 0x2b, 3, 0x38, " v ", " v ", x8\n" RVFW_XCV_STORE(v)
-#define RVFW_XCV_MINMAX(v) /* cv.max with lo (a6), cv.min with hi (a7) */                                             \
-    RVFW_XCV_Q(v) "  add " v ", " v ", t1\n  sra " v ", " v ", t2\n  .insn r 0x2b, 3, 0x2d, " v ", " v ", a6\n"        \
-                  "  .insn r 0x2b, 3, 0x2b, " v ", " v ", a7\n" RVFW_XCV_STORE(v)
+#define RVFW_XCV_CLIP(v) RVFW_XCV_ASM_CLIP(v, "t0", "t1", "t2", RVFW_XCV_STORE)
+#define RVFW_XCV_CLIP_FIX(v) RVFW_XCV_ASM_CLIP_FIX(v, "t0", "t1", "t2", "a6", RVFW_XCV_STORE)
+#define RVFW_XCV_MINMAX(v) RVFW_XCV_ASM_MINMAX(v, "t0", "t1", "t2", "a6", "a7", RVFW_XCV_STORE)
 /* Channel j's four outputs: its constants from the block's record (word j of each row of four)
  * through `base` (LOAD puts it there), a4 to its output of pixel 0 (tp + j). */
 #define RVFW_XCV_CHANNEL(OUT, LOAD, base, j, r0, r1, r2, r3)                                                          \

@@ -69,32 +69,26 @@ void rvfw_dw3s2_rq_relu(const rvfw_dw3_job *job);
  * t5 lo, t6 hi, t0-t2 and ra temporaries, gp and tp the sums' start (bias_p, bias_h). Frame: 8 the
  * line pointer, 12 the output line, 16 out_across, 20 lines left, 24 the pairs' bytes, 28 odd; gp
  * and tp saved in the frame of RVFW_ASM_SAVE_ALL (its words 13 and 14). */
-#define RVFW_DW_LINE(off, xab, w0, w1, w2, single, p0, h0)                                                            \
-    "  lw t0, " #off "+4(a0)\n"                                                                                         \
-    "  lw t1, " #off "+8(a0)\n"                                                                                         \
+/* A kernel line's products once its pair's words are in xab, t0 and t1: the pair-sum word into P
+ * and H (from p0 and h0), the third product alone into `single`; carry runs after the multiplies. */
+#define RVFW_DW_PRODUCTS(xab, w0, w1, w2, single, p0, h0, carry)                                                      \
     "  mul t2, " xab ", " w0 "\n"                                                                                       \
     "  mul t0, t0, " w1 "\n"                                                                                            \
     "  add t2, t2, t0\n"                                                                                                \
-    "  mul " single ", t1, " w2 "\n"                                                                                    \
-    "  mv " xab ", t1\n"                                                                                                \
+    "  mul " single ", t1, " w2 "\n" carry                                                                              \
     "  add a5, " p0 ", t2\n"                                                                                            \
     "  add t2, t2, a4\n"                                                                                                \
     "  srai t2, t2, 16\n"                                                                                               \
     "  add a6, " h0 ", t2\n"
-/* Stride 2: the pair's three words of a kernel line are loaded (E[j], O[j], E[j + 1]: see pack),
+/* Stride 1: X_bc and X_cd loaded, X_ab carried from the last pair (its X_cd). */
+#define RVFW_DW_LINE(off, xab, w0, w1, w2, single, p0, h0)                                                            \
+    "  lw t0, " #off "+4(a0)\n  lw t1, " #off "+8(a0)\n"                                                             \
+        RVFW_DW_PRODUCTS(xab, w0, w1, w2, single, p0, h0, "  mv " xab ", t1\n")
+/* Stride 2: the pair's three words of a kernel line are loaded (E[j], O[j], E[j + 1]: see pack2),
  * none carried. */
 #define RVFW_DW_LINE2(off, xab, w0, w1, w2, single, p0, h0)                                                           \
-    "  lw " xab ", " #off "(a0)\n"                                                                                      \
-    "  lw t0, " #off "+4(a0)\n"                                                                                         \
-    "  lw t1, " #off "+8(a0)\n"                                                                                         \
-    "  mul t2, " xab ", " w0 "\n"                                                                                       \
-    "  mul t0, t0, " w1 "\n"                                                                                            \
-    "  add t2, t2, t0\n"                                                                                                \
-    "  mul " single ", t1, " w2 "\n"                                                                                    \
-    "  add a5, " p0 ", t2\n"                                                                                            \
-    "  add t2, t2, a4\n"                                                                                                \
-    "  srai t2, t2, 16\n"                                                                                               \
-    "  add a6, " h0 ", t2\n"
+    "  lw " xab ", " #off "(a0)\n  lw t0, " #off "+4(a0)\n  lw t1, " #off "+8(a0)\n"                                   \
+        RVFW_DW_PRODUCTS(xab, w0, w1, w2, single, p0, h0, "")
 #define RVFW_DW_WORD(r) /* a one-word sum of two single products into P and H */                                      \
     "  add a5, a5, " r "\n"                                                                                             \
     "  add " r ", " r ", a4\n"                                                                                          \

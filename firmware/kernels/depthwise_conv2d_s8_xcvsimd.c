@@ -84,19 +84,13 @@ void rvfw_xcv_dw_pairs_minmax(const int8_t *r0, const int8_t *r1, const int8_t *
 
 #if __riscv_xlen == 32
 _Static_assert(offsetof(rvfw_dw_xcv_channel, shift1) == 52, "the assembly's offsets");
-/* One output's requantisation (multiplier a6, add a7, shift1 s5) and store through a4, which
- * then moves on by out_along (a5): cv.sb v, (a4), a5. */
-#define RVFW_DW_XCV_Q(v) "  slli " v ", " v ", 2\n  mulh " v ", " v ", a6\n"
+/* One output's requantisation (rvfw_xcv.h: multiplier a6, add a7, shift1 s5; s6 the sign's
+ * scratch, or lo s6 and hi s7) and store through a4, which then moves on by out_along (a5):
+ * cv.sb v, (a4), a5. */
 #define RVFW_DW_XCV_STORE(v) "  .insn r 0x2b, 3, 0x10, a5, a4, " v "\n"
-#define RVFW_DW_XCV_CLIP(v)                                                                                            \
-    RVFW_DW_XCV_Q(v) "  add " v ", " v ", a7\n  sra " v ", " v ", s5\n  .insn r 0x2b, 3, 0x38, " v ", " v ", x8\n"    \
-        RVFW_DW_XCV_STORE(v)
-#define RVFW_DW_XCV_CLIP_FIX(v) /* q + add - 2 [q < 0], s6 the sign */                                                 \
-    RVFW_DW_XCV_Q(v) "  srai s6, " v ", 31\n  add " v ", " v ", a7\n  add " v ", " v ", s6\n  add " v ", " v ", s6\n"   \
-                     "  sra " v ", " v ", s5\n  .insn r 0x2b, 3, 0x38, " v ", " v ", x8\n" RVFW_DW_XCV_STORE(v)
-#define RVFW_DW_XCV_MINMAX(v) /* cv.max with lo (s6), cv.min with hi (s7) */                                          \
-    RVFW_DW_XCV_Q(v) "  add " v ", " v ", a7\n  sra " v ", " v ", s5\n  .insn r 0x2b, 3, 0x2d, " v ", " v ", s6\n"    \
-                     "  .insn r 0x2b, 3, 0x2b, " v ", " v ", s7\n" RVFW_DW_XCV_STORE(v)
+#define RVFW_DW_XCV_CLIP(v) RVFW_XCV_ASM_CLIP(v, "a6", "a7", "s5", RVFW_DW_XCV_STORE)
+#define RVFW_DW_XCV_CLIP_FIX(v) RVFW_XCV_ASM_CLIP_FIX(v, "a6", "a7", "s5", "s6", RVFW_DW_XCV_STORE)
+#define RVFW_DW_XCV_MINMAX(v) RVFW_XCV_ASM_MINMAX(v, "a6", "a7", "s5", "s6", "s7", RVFW_DW_XCV_STORE)
 /* The weights t0-t2 ([w0 w1 w2 0] per kernel line) and t3-t5 ([0 w0 w1 w2]), the bias t6; a pair's
  * three words s0-s2 (cv.lw, post-increment 2: the next pair's), its sums s3 and s4. The pairs are
  * hardware loop 0 (cv.setup 0, a3, words: the instructions after it, a3 times), its body
