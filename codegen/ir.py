@@ -96,6 +96,7 @@ class OpKind(enum.Enum):
     REDUCE_MAX = "REDUCE_MAX"
     REDUCE_MIN = "REDUCE_MIN"
     REDUCE_ALL = "REDUCE_ALL"
+    REDUCE_ANY = "REDUCE_ANY"
     REDUCE_PROD = "REDUCE_PROD"  # int32 and float32; TFLite Micro lacks it, LiteRT's reference defines it
     DYNAMIC_UPDATE_SLICE = "DYNAMIC_UPDATE_SLICE"
     EMBEDDING_LOOKUP = "EMBEDDING_LOOKUP"

@@ -1,10 +1,12 @@
 """Reductions over any set of axes, int8: MEAN, SUM (a requantised int32 sum, TFLite Micro's
 QuantizedMeanOrSum with the 1/count folded into MEAN's multiplier; int16 too) and REDUCE_MAX / REDUCE_MIN
-(raw bytes; input and output share quantisation); all four in float32; REDUCE_ALL of bool (the
-smallest byte: bools are 0 or 1); REDUCE_PROD of int32 (wrapping) and float32, which TFLite Micro
-lacks, as LiteRT's reference computes it: from 1, each element multiplied in in row-major order
-(what the converter writes for Keras LayerNormalization's element count: a constant, folded).
-keep_dims either way: the output's element order is the same."""
+(raw bytes; input and output share quantisation); all four in float32; REDUCE_ALL and REDUCE_MIN of
+bool (the smallest byte: bools are 0 or 1), REDUCE_ANY and REDUCE_MAX of bool (the largest); SUM
+(wrapping), REDUCE_MAX and REDUCE_MIN of int32 as LiteRT's reference computes them; REDUCE_PROD of
+int32 (wrapping) and float32, which TFLite Micro lacks, as LiteRT's reference computes it: from 1,
+each element multiplied in in row-major order (what the converter writes for Keras
+LayerNormalization's element count: a constant, folded). keep_dims either way: the output's
+element order is the same."""
 
 from __future__ import annotations
 
@@ -45,6 +47,11 @@ EXTREME_F32 = family("REDUCE_MAX/MIN float32", "rvfw_reduce_params", "reduce_max
 PROD = {DType.INT32: family("REDUCE_PROD int32", "rvfw_reduce_params", "reduce_prod_s32", ("ref",), ("REDUCE_PROD",)),
         DType.FLOAT32: family("REDUCE_PROD float32", "rvfw_reduce_params", "reduce_prod_f32", ("ref",),
                               ("REDUCE_PROD",))}  # fmt: skip
+# int32 SUM (wrapping), REDUCE_MAX and REDUCE_MIN: LiteRT's (TFLite Micro reduces int8, int16 and
+# float32); `multiplier` names the op (RVFW_REDUCE_S32_* in rvfw_kernels.h)
+S32 = family("SUM/REDUCE_MAX/REDUCE_MIN int32", "rvfw_reduce_params", "reduce_s32", ("ref",),
+             ("SUM", "REDUCE_MAX", "REDUCE_MIN"))  # fmt: skip
+S32_OP = {OpKind.SUM: 0, OpKind.REDUCE_MAX: 1, OpKind.REDUCE_MIN: 2}
 GROUPS = 4  # kept and reduced dimension groups the kernels loop over
 
 
@@ -163,6 +170,16 @@ def check_s32(graph: Graph, op: Op) -> None:
     check_axes(graph, op)
 
 
+def lower_s32(ctx: LowerContext, op: Op) -> Layer:
+    if op.kind is OpKind.REDUCE_PROD:
+        return _prod_layer(ctx, op)
+    kept_dims, kept_strides, red_dims, red_strides = layout(ctx.tensor(op.inputs[0]).shape, axes(ctx.graph, op))
+    params = [("kept_dims", kept_dims), ("kept_strides", kept_strides), ("red_dims", red_dims),
+              ("red_strides", red_strides), ("count", int(np.prod(red_dims))), ("input_zero_point", 0),
+              ("multiplier", S32_OP[op.kind]), ("shift", 0), ("output_zero_point", 0)]  # fmt: skip
+    return ctx.layer(op, ctx.pick(S32), S32, params, [ctx.input(op), ctx.output(op)])
+
+
 def lower_f32(ctx: LowerContext, op: Op) -> Layer:
     if op.kind is OpKind.REDUCE_PROD:
         return _prod_layer(ctx, op)
@@ -183,20 +200,24 @@ def check_bool(graph: Graph, op: Op) -> None:
 
 
 def lower_bool(ctx: LowerContext, op: Op) -> Layer:
-    """REDUCE_ALL: the smallest byte of each reduced group (REDUCE_MIN's kernel on 0s and 1s)."""
+    """REDUCE_ALL and REDUCE_MIN: the smallest byte of each reduced group (REDUCE_MIN's kernel on 0s
+    and 1s); REDUCE_ANY and REDUCE_MAX (LiteRT's) the largest."""
     kept_dims, kept_strides, red_dims, red_strides = layout(ctx.tensor(op.inputs[0]).shape, axes(ctx.graph, op))
     params = [("kept_dims", kept_dims), ("kept_strides", kept_strides), ("red_dims", red_dims),
               ("red_strides", red_strides), ("count", int(np.prod(red_dims))), ("input_zero_point", 0),
               ("multiplier", 0), ("shift", 0), ("output_zero_point", 0)]  # fmt: skip
     args = [replace(ctx.input(op), c_type="int8_t"), replace(ctx.output(op), c_type="int8_t")]
-    return ctx.layer(op, ctx.pick(MIN), MIN, params, args)
+    fam = MAX if op.kind in (OpKind.REDUCE_ANY, OpKind.REDUCE_MAX) else MIN
+    return ctx.layer(op, ctx.pick(fam), fam, params, args)
 
 
 def fold(graph: Graph, op: Op) -> list[np.ndarray] | None:
     """REDUCE_ALL and REDUCE_PROD of a constant (the others are left to their kernels)."""
     inp, out = graph.tensors[op.inputs[0]], graph.tensors[op.outputs[0]]
-    if op.kind is OpKind.REDUCE_ALL:
+    if inp.dtype is DType.BOOL and op.kind in (OpKind.REDUCE_ALL, OpKind.REDUCE_MIN):
         return [np.all(inp.data, axis=tuple(sorted(axes(graph, op)))).reshape(out.shape)]
+    if inp.dtype is DType.BOOL and op.kind in (OpKind.REDUCE_ANY, OpKind.REDUCE_MAX):
+        return [np.any(inp.data, axis=tuple(sorted(axes(graph, op)))).reshape(out.shape)]
     if op.kind is OpKind.REDUCE_PROD and inp.dtype in PROD:
         return [prod(inp.data, axes(graph, op)).reshape(out.shape)]
     return None
@@ -225,6 +246,7 @@ CONTRACT = OpContract(
         OpKind.REDUCE_MAX: Kind(3, (2, 2)),
         OpKind.REDUCE_MIN: Kind(3, (2, 2)),
         OpKind.REDUCE_ALL: Kind(1, (2, 2)),
+        OpKind.REDUCE_ANY: Kind(1, (2, 2)),  # LiteRT's (TFLite Micro has none)
         OpKind.REDUCE_PROD: Kind(2, (2, 2)),  # 1 float32 and int32, 2 int8 (refused: int32 and float32 only)
     },
     forms={
@@ -234,8 +256,18 @@ CONTRACT = OpContract(
             (SUM_F32, SUM_F32_SOFT, EXTREME_F32, PROD[DType.FLOAT32]),
             kinds=(OpKind.MEAN, OpKind.SUM, OpKind.REDUCE_MAX, OpKind.REDUCE_MIN, OpKind.REDUCE_PROD),
         ),
-        DType.INT32: Form(check_s32, _prod_layer, (PROD[DType.INT32],), kinds=(OpKind.REDUCE_PROD,)),
-        DType.BOOL: Form(check_bool, lower_bool, (MIN,), kinds=(OpKind.REDUCE_ALL,)),
+        DType.INT32: Form(
+            check_s32,
+            lower_s32,
+            (PROD[DType.INT32], S32),
+            kinds=(OpKind.REDUCE_PROD, OpKind.SUM, OpKind.REDUCE_MAX, OpKind.REDUCE_MIN),
+        ),
+        DType.BOOL: Form(
+            check_bool,
+            lower_bool,
+            (MIN, MAX),
+            kinds=(OpKind.REDUCE_ALL, OpKind.REDUCE_ANY, OpKind.REDUCE_MAX, OpKind.REDUCE_MIN),
+        ),
         None: Form(check, lower, (SUM, MAX, MIN, SUM16)),
     },
     fold=fold,

@@ -165,7 +165,7 @@ TFLM_WRONG: dict[tuple[str, str], str] = {
 # Ops TFLite Micro lacks that rvfw compiles as LiteRT's reference kernels define them. A model with
 # one is LiteRT's alone: its golden is LiteRT's reference (check.reference), and every op of it
 # follows LiteRT where the two differ (FULLY_CONNECTED int8 rounds once: TFLITE_SINGLE_ROUNDING).
-LITERT_ONLY = frozenset({"GELU", "REDUCE_PROD", "TILE", "RELU_N1_TO_1", "RELU_0_TO_1", "SIGN"})
+LITERT_ONLY = frozenset({"GELU", "REDUCE_PROD", "TILE", "RELU_N1_TO_1", "RELU_0_TO_1", "SIGN", "REDUCE_ANY"})
 # (op, dtype) pairs TFLite Micro prepares and then stops on at its first invocation, which LiteRT's
 # reference kernels run (measured on TFLite Micro's interpreter).
 LITERT_ONLY_PAIRS = {
@@ -179,6 +179,11 @@ LITERT_ONLY_PAIRS = {
     ("NEG", "int16"): "its neg.cc runs float32 only",
     ("NEG", "int32"): "its neg.cc runs float32 only",
     ("ABS", "int32"): "its elementwise.cc runs ABS on float32, int8 and int16",
+    ("SUM", "int32"): "its reduce.cc sums int8, int16 and float32",
+    ("REDUCE_MAX", "int32"): "its reduce.cc runs REDUCE_MAX on int8 and float32",
+    ("REDUCE_MIN", "int32"): "its reduce.cc runs REDUCE_MIN on int8 and float32",
+    ("REDUCE_MAX", "bool"): "its reduce.cc runs REDUCE_MAX on int8 and float32",
+    ("REDUCE_MIN", "bool"): "its reduce.cc runs REDUCE_MIN on int8 and float32",
 }
 
 

@@ -1212,6 +1212,22 @@ def reduce_all() -> bytes:
     return m.finish([a], [y, z])
 
 
+def reduce_bool(kind) -> bytes:
+    """REDUCE_ANY, REDUCE_MAX or REDUCE_MIN of bools (LiteRT's) over two axes (kept dims) and over the
+    last; the seeded input ANDed with a mostly-false constant so groups of each answer occur."""
+    m = ModelBuilder()
+    a = m.tensor("a", (3, 4, 5), np.bool_)
+    rarely = np.random.default_rng(47).random((3, 4, 5)) < 0.15
+    x = m.tensor("x", (3, 4, 5), np.bool_)
+    op = "LOGICAL_AND" if kind in ("REDUCE_ANY", "REDUCE_MAX") else "LOGICAL_OR"
+    m.op(op, [a, m.tensor("rarely", (3, 4, 5), np.bool_, data=rarely if op == "LOGICAL_AND" else ~rarely)], [x])
+    y = m.tensor("y", (1, 4, 1), np.bool_)
+    m.op(kind, [x, m.tensor("axes", (2,), np.int32, data=np.array([0, 2], np.int32))], [y], keep_dims=True)
+    z = m.tensor("z", (3, 4), np.bool_)
+    m.op(kind, [x, m.tensor("last", (1,), np.int32, data=np.array([-1], np.int32))], [z])
+    return m.finish([a], [y, z])
+
+
 def every_dtype_float_extras() -> bytes:
     """float32 forms of ops the other cases take in int8: SPACE_TO_DEPTH, DEPTH_TO_SPACE,
     BATCH_TO_SPACE_ND, ARG_MAX and CAST."""
@@ -1708,6 +1724,16 @@ CASES: dict[str, Case] = {
     "f32_add_n": Case(lambda r: add_n(4), vector=("scalar", "rvv")),
     "f32_select_v2": Case(lambda r: select_v2()),
     "f32_cumsum": Case(lambda r: cumsum((3, 7, 4), 1)),
+    # int32 SUM (wrapping), REDUCE_MAX and REDUCE_MIN, and bool REDUCE_ANY / MAX / MIN: LiteRT's
+    # (TFLite Micro reduces none of them)
+    "s32_sum_litert": Case(
+        lambda r: movement_const("SUM", (3, 4, 5), [0, 2], np.int32, out_shape=(1, 4, 1), keep_dims=True)
+    ),
+    "s32_reduce_max_litert": Case(lambda r: movement_const("REDUCE_MAX", (3, 4, 5), [1], np.int32, out_shape=(3, 5))),
+    "s32_reduce_min_litert": Case(lambda r: movement_const("REDUCE_MIN", (3, 4, 5), [-1], np.int32, out_shape=(3, 4))),
+    "reduce_any_bool_litert": Case(lambda r: reduce_bool("REDUCE_ANY")),
+    "reduce_max_bool_litert": Case(lambda r: reduce_bool("REDUCE_MAX")),
+    "reduce_min_bool_litert": Case(lambda r: reduce_bool("REDUCE_MIN")),
     # REDUCE_PROD (TFLite Micro has none): LiteRT's product, in row-major order
     "f32_reduce_prod_litert": Case(
         lambda r: movement_const("REDUCE_PROD", (3, 4, 5), [1], np.float32, out_shape=(3, 5), keep_dims=False)
