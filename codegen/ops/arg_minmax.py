@@ -14,6 +14,8 @@ from codegen.ops.kernels import family
 
 ARG = family("ARG_MAX/ARG_MIN", "rvfw_arg_params", "arg_minmax_s8", ("ref",))
 ARG_F32 = family("ARG_MAX/ARG_MIN float32", "rvfw_arg_params", "arg_minmax_f32", ("ref",))
+# int32 and bool inputs: LiteRT's (TFLite Micro takes int8 and float32); bools (0 or 1) as int8 bytes
+ARG_S32 = family("ARG_MAX/ARG_MIN int32", "rvfw_arg_params", "arg_minmax_s32", ("ref",))
 
 
 def axis(graph: Graph, op: Op) -> int:
@@ -22,7 +24,7 @@ def axis(graph: Graph, op: Op) -> int:
 
 
 def check(graph: Graph, op: Op) -> None:
-    inp = expect_dtype(graph, op, op.inputs[0], "input", DType.INT8, DType.FLOAT32)
+    inp = expect_dtype(graph, op, op.inputs[0], "input", DType.INT8, DType.FLOAT32, DType.INT32, DType.BOOL)
     out = expect_dtype(graph, op, op.outputs[0], "output", DType.INT32)
     expect_dtype(graph, op, op.inputs[1], "axis", DType.INT32, DType.INT64)
     axis_tensor = expect_constant(graph, op, op.inputs[1], "axis")
@@ -43,8 +45,11 @@ def lower(ctx: LowerContext, op: Op) -> Layer:
     params = [("outer", math.prod(inp.shape[:a])), ("axis_size", inp.shape[a]),
               ("inner", math.prod(inp.shape[a + 1 :])), ("index_bytes", out.dtype.size),
               ("is_max", int(op.kind is OpKind.ARG_MAX))]  # fmt: skip
-    args = [ctx.input(op), replace(ctx.output(op), c_type="void")]
-    fam = ARG_F32 if inp.dtype is DType.FLOAT32 else ARG
+    args = [
+        replace(ctx.input(op), c_type="int8_t") if inp.dtype is DType.BOOL else ctx.input(op),
+        replace(ctx.output(op), c_type="void"),
+    ]
+    fam = {DType.FLOAT32: ARG_F32, DType.INT32: ARG_S32}.get(inp.dtype, ARG)
     return ctx.layer(op, ctx.pick(fam), fam, params, args)
 
 
@@ -53,5 +58,5 @@ CONTRACT = OpContract(
         OpKind.ARG_MAX: Kind(3, (2, 2)),
         OpKind.ARG_MIN: Kind(3, (2, 2)),
     },
-    forms={None: Form(check, lower, (ARG, ARG_F32))},
+    forms={None: Form(check, lower, (ARG, ARG_F32, ARG_S32))},
 )

@@ -731,6 +731,7 @@ void rvfw_reduce_prod_s32_ref(const rvfw_reduce_params *p, const int32_t *input,
 enum { RVFW_REDUCE_S32_SUM = 0, RVFW_REDUCE_S32_MAX = 1, RVFW_REDUCE_S32_MIN = 2 };
 void rvfw_reduce_s32_ref(const rvfw_reduce_params *p, const int32_t *input, int32_t *output);
 void rvfw_arg_minmax_f32_ref(const rvfw_arg_params *p, const float *input, void *output);
+void rvfw_arg_minmax_s32_ref(const rvfw_arg_params *p, const int32_t *input, void *output);
 void rvfw_batch_matmul_f32_ref(const rvfw_batch_matmul_params *p, const float *a, const float *b, float *output);
 void rvfw_batch_matmul_f32_scalar(const rvfw_batch_matmul_params *p, const float *a, const float *b, float *output);
 void rvfw_batch_matmul_f32_rvv(const rvfw_batch_matmul_params *p, const float *a, const float *b, float *output);

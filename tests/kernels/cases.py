@@ -691,7 +691,7 @@ def simplifiable(rng) -> bytes:
 def arg_minmax(kind, in_shape, axis, out_dtype=np.int32, dtype=np.int8) -> bytes:
     """int32 indices: TFLite Micro refuses int64 ones (and so does rvfw)."""
     m = ModelBuilder()
-    quant = {} if dtype is np.float32 else {"scale": 0.05, "zero_point": 3}
+    quant = {} if dtype in (np.float32, np.int32, np.bool_) else {"scale": 0.05, "zero_point": 3}
     x = m.tensor("x", in_shape, dtype, **quant)
     a = m.tensor("axis", (1,), np.int32, data=np.array([axis], dtype=np.int32))
     k = axis % len(in_shape)
@@ -1573,6 +1573,11 @@ CASES: dict[str, Case] = {
     "arg_max_channels": Case(lambda r: arg_minmax("ARG_MAX", (1, 4, 5, 10), -1)),
     "f32_arg_min_middle": Case(lambda r: arg_minmax("ARG_MIN", (3, 9, 4), 1, dtype=np.float32)),
     "arg_min_rows": Case(lambda r: arg_minmax("ARG_MIN", (7, 3, 2), 0)),
+    # int32 and bool inputs: LiteRT's (TFLite Micro takes int8 and float32); ties take the first
+    "arg_max_s32_litert": Case(lambda r: arg_minmax("ARG_MAX", (3, 6, 5), 1, dtype=np.int32)),
+    "arg_min_s32_litert": Case(lambda r: arg_minmax("ARG_MIN", (4, 9), -1, dtype=np.int32)),
+    "arg_max_bool_litert": Case(lambda r: arg_minmax("ARG_MAX", (5, 8), -1, dtype=np.bool_)),
+    "arg_min_bool_litert": Case(lambda r: arg_minmax("ARG_MIN", (6, 4, 3), 1, dtype=np.bool_)),
     "transpose_conv_2x_same": Case(lambda r: transpose_conv(r, 4, 5, 6, 5, (3, 3), (2, 2)), vector=S16_FAST),
     # more output channels than one vector strip: the RVV kernel's channel loop
     "transpose_conv_wide_channels": Case(lambda r: transpose_conv(r, 3, 3, 5, 70, (3, 3), (2, 2)), vector=S16_FAST),
