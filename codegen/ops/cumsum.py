@@ -26,6 +26,8 @@ from codegen.ops.kernels import family
 
 CUMSUM = family("CUMSUM float32", "rvfw_cumsum_params", "cumsum_f32", ("ref",), ("CUMSUM",))
 CUMSUM_S8 = family("CUMSUM int8", "rvfw_cumsum_params", "cumsum_s8", ("ref",), ("CUMSUM",))
+# int32: LiteRT's (TFLite Micro runs float32 and int8), wrapping
+CUMSUM_S32 = family("CUMSUM int32", "rvfw_cumsum_params", "cumsum_s32", ("ref",), ("CUMSUM",))
 
 
 def _axis(graph: Graph, op: Op) -> int:
@@ -38,6 +40,13 @@ def _axis(graph: Graph, op: Op) -> int:
 
 def check(graph: Graph, op: Op) -> None:
     inp, out = expect_float(graph, op, skip=(1,))
+    expect_same_shape(graph, op, inp, out)
+    _axis(graph, op)
+
+
+def check_s32(graph: Graph, op: Op) -> None:
+    inp = graph.tensors[op.inputs[0]]
+    out = expect_dtype(graph, op, op.outputs[0], "output", DType.INT32)
     expect_same_shape(graph, op, inp, out)
     _axis(graph, op)
 
@@ -61,7 +70,8 @@ def lower(ctx: LowerContext, op: Op) -> Layer:
     if ctx.tensor(op.inputs[0]).dtype is DType.INT8:
         return ctx.layer(op, ctx.pick(CUMSUM_S8), CUMSUM_S8, [*params, *scaled_sum(ctx.graph, op)],
                          [ctx.input(op), ctx.output(op)])  # fmt: skip
-    return ctx.layer(op, ctx.pick(CUMSUM), CUMSUM, params, [ctx.input(op), ctx.output(op)])
+    fam = CUMSUM_S32 if ctx.tensor(op.inputs[0]).dtype is DType.INT32 else CUMSUM
+    return ctx.layer(op, ctx.pick(fam), fam, params, [ctx.input(op), ctx.output(op)])
 
 
 def fold(graph: Graph, op: Op) -> list[np.ndarray] | None:
@@ -88,6 +98,10 @@ def fold(graph: Graph, op: Op) -> list[np.ndarray] | None:
 
 CONTRACT = OpContract(
     kinds={OpKind.CUMSUM: Kind(1, (2, 2))},
-    forms={DType.FLOAT32: Form(check, lower, (CUMSUM,)), DType.INT8: Form(check_s8, lower, (CUMSUM_S8,))},
+    forms={
+        DType.FLOAT32: Form(check, lower, (CUMSUM,)),
+        DType.INT8: Form(check_s8, lower, (CUMSUM_S8,)),
+        DType.INT32: Form(check_s32, lower, (CUMSUM_S32,)),
+    },
     fold=fold,
 )

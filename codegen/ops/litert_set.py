@@ -125,7 +125,7 @@ _MISSING_BY_OP: dict[str, tuple[str, ...]] = {
     "ADD": ("uint8", "int64"), "ARG_MAX": ("uint8",), "ARG_MIN": ("uint8",), "AVERAGE_POOL_2D": ("uint8",),
     "BATCH_TO_SPACE_ND": ("uint8", "int64"),
     "BROADCAST_TO": ("uint8", "int64"), "CONCATENATION": ("uint8", "int64"), "CONV_2D": ("uint8",),
-    "CUMSUM": ("int32", "int64"), "DEPTHWISE_CONV_2D": ("uint8",), "DEPTH_TO_SPACE": ("uint8", "int32", "int64"),
+    "CUMSUM": ("int64",), "DEPTHWISE_CONV_2D": ("uint8",), "DEPTH_TO_SPACE": ("uint8", "int32", "int64"),
     "DIV": ("uint8", "int16"), "EQUAL": ("uint8", "int16", "int64"), "EXP": ("int16",),
     "EXPAND_DIMS": ("uint8", "int64"), "FILL": ("uint8", "int16", "int64", "bool"),
     "FLOOR_DIV": ("int8", "int16", "int32"), "FLOOR_MOD": ("int8", "int16", "int32", "int64"),

@@ -180,6 +180,7 @@ LITERT_ONLY_PAIRS = {
     ("NEG", "int32"): "its neg.cc runs float32 only",
     ("ABS", "int32"): "its elementwise.cc runs ABS on float32, int8 and int16",
     ("SUM", "int32"): "its reduce.cc sums int8, int16 and float32",
+    ("CUMSUM", "int32"): "its cumsum.cc runs float32 and int8",
     ("ARG_MAX", "int32"): "it stops on an int32 input at its first invocation",
     ("ARG_MIN", "int32"): "it stops on an int32 input at its first invocation",
     ("ARG_MAX", "bool"): "it stops on a bool input at its first invocation",

@@ -388,12 +388,12 @@ def batch_space(kind, in_shape, block, edges, out_shape, dtype=np.int8) -> bytes
     return m.finish([x], [y])
 
 
-def cumsum(shape, axis, **options) -> bytes:
-    """CUMSUM of float32 along a constant axis (issue 46)."""
+def cumsum(shape, axis, dtype=np.float32, **options) -> bytes:
+    """CUMSUM of float32 (issue 46) or int32 (LiteRT's) along a constant axis."""
     m = ModelBuilder()
-    x = m.tensor("x", shape, np.float32)
+    x = m.tensor("x", shape, dtype)
     a = m.tensor("axis", (), np.int32, data=np.array(axis, np.int32))
-    y = m.tensor("y", shape, np.float32)
+    y = m.tensor("y", shape, dtype)
     m.op("CUMSUM", [x, a], [y], **options)
     return m.finish([x], [y])
 
@@ -1743,6 +1743,8 @@ CASES: dict[str, Case] = {
     "f32_reduce_prod_litert": Case(
         lambda r: movement_const("REDUCE_PROD", (3, 4, 5), [1], np.float32, out_shape=(3, 5), keep_dims=False)
     ),
+    "s32_cumsum_litert": Case(lambda r: cumsum((3, 7, 4), 1, np.int32)),
+    "s32_cumsum_exclusive_reverse_litert": Case(lambda r: cumsum((5, 6), -1, np.int32, exclusive=True, reverse=True)),
     "f32_cumsum_exclusive_reverse": Case(lambda r: cumsum((5, 6), -1, exclusive=True, reverse=True)),
     "select_v2_s8": Case(lambda r: select_v2(np.int8, (4, 7))),
     # TFLite Micro stops on int32 at its first invocation; LiteRT's reference runs it (the golden)
