@@ -181,7 +181,7 @@ void rvfw_dw3s2_rq_relu(const rvfw_dw3_job *job) { dw3_rq(job, 2); }
  * x[j + 1], j in [0, n + 2), x[j] the input at position first + j of the line, zero points outside
  * it; line NULL: a line outside the input, all zero points, written only where the slot does not
  * hold them already (*zp_words: how many it holds; a packed line sets it to 0). */
-static void pack(int32_t *slot, int32_t *zp_words, const int8_t *line, int32_t first, int32_t n, int32_t length,
+static inline __attribute__((always_inline)) void pack(int32_t *slot, int32_t *zp_words, const int8_t *line, int32_t first, int32_t n, int32_t length,
                  int32_t step, int32_t zp)
 {
     const int32_t words = n + 2, high_zp = (int32_t)((uint32_t)zp << 16);
@@ -264,33 +264,77 @@ static void pack2(int32_t *slot, int32_t *zp_words, const int8_t *line, int32_t 
 #undef RVFW_DW_AT
 }
 
+/* A layer's lines: pairs run along the output's longer side (fewer lines to set up, fewer odd
+ * ends), `along` that side and `across` the other. */
+typedef struct {
+    int32_t lines, count, pad_across, pad_along, across_len, along_len, across_step, along_step;
+    int32_t zp, out_offset, lo, hi;
+} rvfw_dw3_layer;
+
+/* One channel's segments and blocks of output lines (the block's input lines packed, then one
+ * assembly call): `stride` a constant where inlined, so each stride's loops are plain. At stride 2 a
+ * segment is half as long (its words are two a pixel) and a block three output lines (seven input
+ * lines). */
+static inline __attribute__((always_inline)) void channel_blocks(const int32_t stride, const rvfw_dw3_layer *L,
+                                                                 rvfw_dw3_job *job, const int8_t *in_c, int8_t *out_c,
+                                                                 int folded, int32_t m, int32_t sh,
+                                                                 int32_t packed[][RVFW_DW_PAIRS_SLOT], int32_t *zp_words)
+{
+    const int32_t seg = stride == 1 ? RVFW_DW_PAIRS_SEG : RVFW_DW_PAIRS_SEG / 2;
+    const int32_t block = stride == 1 ? RVFW_DW_PAIRS_BLOCK : (RVFW_DW_PAIRS_BLOCK + 1) / 2;
+    void (*const run)(const rvfw_dw3_job *) = stride == 1 ? (L->lo >= L->out_offset ? rvfw_dw3_rq_relu : rvfw_dw3_rq)
+                                                          : (L->lo >= L->out_offset ? rvfw_dw3s2_rq_relu : rvfw_dw3s2_rq);
+    for (int32_t s0 = 0; s0 < L->count; s0 += seg) {
+        const int32_t n = L->count - s0 < seg ? L->count - s0 : seg;
+        const int32_t first = s0 * stride - L->pad_along;
+        job->pairs = n >> 1, job->odd = n & 1;
+        for (int32_t o0 = 0; o0 < L->lines; o0 += block) {
+            const int32_t nl = L->lines - o0 < block ? L->lines - o0 : block;
+            for (int32_t r = 0; r < (nl - 1) * stride + 3; ++r) { /* input line o0 s + r - pad_across */
+                const int32_t y = o0 * stride + r - L->pad_across;
+                const int8_t *line = y >= 0 && y < L->across_len ? in_c + y * L->across_step : NULL;
+                if (stride == 1)
+                    pack(packed[r], &zp_words[r], line, first, n, L->along_len, L->along_step, L->zp);
+                else
+                    pack2(packed[r], &zp_words[r], line, first, n, L->along_len, L->along_step, L->zp);
+            }
+            int8_t *out = out_c + o0 * job->out_across + s0 * job->out_along;
+            if (folded) {
+                job->lines = &packed[0][0], job->out = out, job->count = nl;
+                run(job);
+                continue;
+            }
+            /* a layer the fast requantisation does not cover: TFLite Micro's, from the exact sums */
+            for (int32_t o = 0; o < nl; ++o)
+                for (int32_t j = 0; j < n; ++j) {
+                    int32_t acc = job->bias_h;
+                    for (int i = 0; i < 3; ++i)
+                        for (int k = 0; k < 3; ++k)
+                            acc += (int16_t)(packed[stride * o + i][stride * j + k] & 0xFFFF) * job->w[3 * i + k];
+                    out[o * job->out_across + j * job->out_along] =
+                        rvfw_requantize_s8(acc, m, sh, L->out_offset, L->lo, L->hi);
+                }
+        }
+    }
+}
+
 RVFW_KERNEL void rvfw_depthwise_conv2d_pairs_s8_scalar(const rvfw_conv_params *p, const int8_t *input,
                                                        const int8_t *filter, const int32_t *bias_folded,
                                                        const int32_t *output_multiplier,
                                                        const int8_t *output_shift, int8_t *output)
 {
     const int32_t ch = p->in_c, in_h = p->in_h, in_w = p->in_w, out_h = p->out_h, out_w = p->out_w;
-    const int32_t zp = -p->input_offset;
-    const int32_t out_offset = p->output_offset, lo = p->output_activation_min, hi = p->output_activation_max;
-    const int32_t fast = p->fast_requant;
-    /* Pairs along the longer side of the output: fewer lines to set up, fewer odd ends. */
+    const int32_t fast = p->fast_requant, stride = p->stride_h; /* 1 or 2, both ways (the build's Need) */
     const int vertical = out_h > out_w;
-    const int32_t lines = vertical ? out_w : out_h, count = vertical ? out_h : out_w;
-    const int32_t pad_across = vertical ? p->pad_w : p->pad_h, pad_along = vertical ? p->pad_h : p->pad_w;
-    const int32_t across_len = vertical ? in_w : in_h, along_len = vertical ? in_h : in_w;
-    const int32_t across_step = vertical ? ch : in_w * ch, along_step = vertical ? in_w * ch : ch;
-    const int32_t out_across = vertical ? ch : out_w * ch, out_along = vertical ? out_w * ch : ch;
-    /* The block's input lines, packed: output line o of the block reads lines s o .. s o + 2 (s the
-     * stride: 1 or 2, both ways, the build's Need). At stride 2 a segment is half as long (its
-     * words are two a pixel) and a block three output lines (seven input lines). */
-    const int32_t stride = p->stride_h, seg = stride == 1 ? RVFW_DW_PAIRS_SEG : RVFW_DW_PAIRS_SEG / 2;
-    const int32_t block = stride == 1 ? RVFW_DW_PAIRS_BLOCK : (RVFW_DW_PAIRS_BLOCK + 1) / 2;
+    const rvfw_dw3_layer L = {vertical ? out_w : out_h, vertical ? out_h : out_w, vertical ? p->pad_w : p->pad_h,
+                              vertical ? p->pad_h : p->pad_w, vertical ? in_w : in_h, vertical ? in_h : in_w,
+                              vertical ? ch : in_w * ch, vertical ? in_w * ch : ch, -p->input_offset,
+                              p->output_offset, p->output_activation_min, p->output_activation_max};
     _Static_assert(RVFW_DW_PAIRS_SEG + 1 <= RVFW_DW_PAIRS_SLOT, "a stride-2 segment's 2 n + 1 words fit a slot");
     _Static_assert(2 * ((RVFW_DW_PAIRS_BLOCK + 1) / 2) + 1 <= RVFW_DW_PAIRS_BLOCK + 2, "and its lines the slots");
+    /* The block's input lines, packed: output line o of the block reads lines s o .. s o + 2. */
     int32_t packed[RVFW_DW_PAIRS_BLOCK + 2][RVFW_DW_PAIRS_SLOT];
     int32_t zp_words[RVFW_DW_PAIRS_BLOCK + 2] = {0}; /* zero-point words each slot holds (pack) */
-    void (*const run)(const rvfw_dw3_job *) = stride == 1 ? (lo >= out_offset ? rvfw_dw3_rq_relu : rvfw_dw3_rq)
-                                                          : (lo >= out_offset ? rvfw_dw3s2_rq_relu : rvfw_dw3s2_rq);
     for (int32_t bt = 0; bt < p->batches; ++bt) {
         const int8_t *in_batch = input + bt * in_h * in_w * ch;
         int8_t *out_batch = output + bt * out_h * out_w * ch;
@@ -298,45 +342,19 @@ RVFW_KERNEL void rvfw_depthwise_conv2d_pairs_s8_scalar(const rvfw_conv_params *p
             const int8_t *f = filter + c;
             const int32_t bias = bias_folded[c], m = output_multiplier[c], sh = output_shift[c];
             rvfw_requant_lane lane;
-            const int folded = fast && rvfw_requant_lane_init(&lane, 0, m, sh, out_offset);
+            const int folded = fast && rvfw_requant_lane_init(&lane, 0, m, sh, L.out_offset);
             rvfw_dw3_job job;
             for (int ky = 0; ky < 3; ++ky)
                 for (int kx = 0; kx < 3; ++kx)
                     job.w[vertical ? 3 * kx + ky : 3 * ky + kx] = f[(ky * 3 + kx) * ch];
             job.bias_p = (int32_t)((uint32_t)bias + ((uint32_t)bias << 16)), job.bias_h = bias;
             job.multiplier = lane.multiplier, job.add = lane.add, job.shift1 = lane.shift1;
-            job.lo = lo, job.hi = hi, job.out_along = out_along, job.out_across = out_across;
-            for (int32_t s0 = 0; s0 < count; s0 += seg) {
-                const int32_t n = count - s0 < seg ? count - s0 : seg;
-                const int32_t first = s0 * stride - pad_along;
-                job.pairs = n >> 1, job.odd = n & 1;
-                for (int32_t o0 = 0; o0 < lines; o0 += block) {
-                    const int32_t nl = lines - o0 < block ? lines - o0 : block;
-                    for (int32_t r = 0; r < (nl - 1) * stride + 3; ++r) { /* input line o0 s + r - pad_across */
-                        const int32_t y = o0 * stride + r - pad_across;
-                        const int8_t *line = y >= 0 && y < across_len ? in_batch + y * across_step + c : NULL;
-                        if (stride == 1)
-                            pack(packed[r], &zp_words[r], line, first, n, along_len, along_step, zp);
-                        else
-                            pack2(packed[r], &zp_words[r], line, first, n, along_len, along_step, zp);
-                    }
-                    int8_t *out = out_batch + o0 * out_across + s0 * out_along + c;
-                    if (folded) {
-                        job.lines = &packed[0][0], job.out = out, job.count = nl;
-                        run(&job);
-                        continue;
-                    }
-                    /* a layer the fast requantisation does not cover: TFLite Micro's, from the exact sums */
-                    for (int32_t o = 0; o < nl; ++o)
-                        for (int32_t j = 0; j < n; ++j) {
-                            int32_t acc = bias;
-                            for (int i = 0; i < 3; ++i)
-                                for (int k = 0; k < 3; ++k)
-                                    acc += (int16_t)(packed[stride * o + i][stride * j + k] & 0xFFFF) * job.w[3 * i + k];
-                            out[o * out_across + j * out_along] = rvfw_requantize_s8(acc, m, sh, out_offset, lo, hi);
-                        }
-                }
-            }
+            job.lo = L.lo, job.hi = L.hi, job.out_along = vertical ? out_w * ch : ch;
+            job.out_across = vertical ? ch : out_w * ch;
+            if (stride == 1)
+                channel_blocks(1, &L, &job, in_batch + c, out_batch + c, folded, m, sh, packed, zp_words);
+            else
+                channel_blocks(2, &L, &job, in_batch + c, out_batch + c, folded, m, sh, packed, zp_words);
         }
     }
 }
