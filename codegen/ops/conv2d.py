@@ -162,8 +162,13 @@ def spare_scratch(graph: Graph, op: Op) -> int:
     if len(shapes) < 2 or any(len(s) != 4 for s in shapes) or pointwise(graph, op):  # (bare test graphs)
         return 0
     g = conv_common.geometry(graph, op)
-    n = g.k_h * g.k_w * g.in_c
-    # the CORE-V kernel's rows are whole words (RVFW_CONV_XCV_COLUMNS)
+    return column_scratch(g.k_h * g.k_w * g.in_c)
+
+
+def column_scratch(n: int) -> int:
+    """The column scratch of a filter of n taps: every kernel set's columns fit (the fast scalar
+    kernel's RVFW_CONV_IM2COL_PIXELS rows, the CORE-V one's in whole words: RVFW_CONV_XCV_COLUMNS,
+    the RVV one's RVFW_CONV_RVV_COLUMNS; tests/unit/test_scratch_mirrors.py ties them)."""
     return max(IM2COL_PIXELS * (-(-n // 4) * 4), RVV_COLUMNS * n)
 
 
