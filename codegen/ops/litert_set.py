@@ -127,7 +127,7 @@ _MISSING_BY_OP: dict[str, tuple[str, ...]] = {
     "BROADCAST_TO": ("uint8", "int64"), "CONCATENATION": ("uint8", "int64"), "CONV_2D": ("uint8",),
     "CUMSUM": ("int64",), "DEPTHWISE_CONV_2D": ("uint8",), "DEPTH_TO_SPACE": ("uint8", "int32", "int64"),
     "DIV": ("uint8", "int16"), "EQUAL": ("uint8", "int16", "int64"), "EXP": ("int16",),
-    "EXPAND_DIMS": ("uint8", "int64"), "FILL": ("uint8", "int16", "int64", "bool"),
+    "EXPAND_DIMS": ("uint8", "int64"), "FILL": ("uint8", "int64"),
     "FLOOR_DIV": ("int8", "int16", "int32"), "FLOOR_MOD": ("int8", "int16", "int32", "int64"),
     "FULLY_CONNECTED": ("uint8",), "GATHER": ("uint8", "int64"), "GATHER_ND": ("uint8", "int64"),
     "GELU": ("uint8", "int16", "float32"), "GREATER": ("uint8", "int64"),

@@ -181,6 +181,8 @@ LITERT_ONLY_PAIRS = {
     ("ABS", "int32"): "its elementwise.cc runs ABS on float32, int8 and int16",
     ("SUM", "int32"): "its reduce.cc sums int8, int16 and float32",
     ("CUMSUM", "int32"): "its cumsum.cc runs float32 and int8",
+    ("FILL", "int16"): "its fill.cc fills int8, int32 and float32",
+    ("FILL", "bool"): "its fill.cc fills int8, int32 and float32",
     ("ARG_MAX", "int32"): "it stops on an int32 input at its first invocation",
     ("ARG_MIN", "int32"): "it stops on an int32 input at its first invocation",
     ("ARG_MAX", "bool"): "it stops on a bool input at its first invocation",

@@ -398,6 +398,23 @@ def cumsum(shape, axis, dtype=np.float32, **options) -> bytes:
     return m.finish([x], [y])
 
 
+def fill_computed(dtype) -> bytes:
+    """FILL of a value the device computes (a one-element input through a NEG or LOGICAL_NOT, then
+    a SQUEEZE to a scalar: rvfw takes no rank-0 graph input) into a constant shape: int16 or bool,
+    which LiteRT runs and TFLite Micro does not."""
+    m = ModelBuilder()
+    quant = {"scale": 0.01, "zero_point": 0} if dtype == np.int16 else {}
+    x = m.tensor("x", (1,), dtype, **quant)
+    t = m.tensor("t", (1,), dtype, **quant)
+    m.op("NEG" if dtype == np.int16 else "LOGICAL_NOT", [x], [t])
+    v = m.tensor("v", (), dtype, **quant)
+    m.op("SQUEEZE", [t], [v], squeeze_dims=[0])
+    dims = m.tensor("dims", (2,), np.int32, data=np.array([3, 5], np.int32))
+    y = m.tensor("y", (3, 5), dtype, **quant)
+    m.op("FILL", [dims, v], [y])
+    return m.finish([x], [y])
+
+
 def zeros_and_fill() -> bytes:
     """ZEROS_LIKE of an activation and a FILL of constants, folded at build time (issue 46)."""
     m = ModelBuilder()
@@ -1743,6 +1760,8 @@ CASES: dict[str, Case] = {
     "f32_reduce_prod_litert": Case(
         lambda r: movement_const("REDUCE_PROD", (3, 4, 5), [1], np.float32, out_shape=(3, 5), keep_dims=False)
     ),
+    "s16_fill_computed_litert": Case(lambda r: fill_computed(np.int16)),
+    "bool_fill_computed_litert": Case(lambda r: fill_computed(np.bool_)),
     "s32_cumsum_litert": Case(lambda r: cumsum((3, 7, 4), 1, np.int32)),
     "s32_cumsum_exclusive_reverse_litert": Case(lambda r: cumsum((5, 6), -1, np.int32, exclusive=True, reverse=True)),
     "f32_cumsum_exclusive_reverse": Case(lambda r: cumsum((5, 6), -1, exclusive=True, reverse=True)),
