@@ -2,7 +2,8 @@
 QuantizedMeanOrSum with the 1/count folded into MEAN's multiplier; int16 too) and REDUCE_MAX / REDUCE_MIN
 (raw bytes; input and output share quantisation); all four in float32; REDUCE_ALL and REDUCE_MIN of
 bool (the smallest byte: bools are 0 or 1), REDUCE_ANY and REDUCE_MAX of bool (the largest); SUM
-(wrapping), REDUCE_MAX and REDUCE_MIN of int32 as LiteRT's reference computes them; REDUCE_PROD of
+(wrapping), MEAN (a 64-bit sum divided, truncating), REDUCE_MAX and REDUCE_MIN of int32 and
+REDUCE_MAX / REDUCE_MIN of int16 (raw values) as LiteRT's reference computes them; REDUCE_PROD of
 int32 (wrapping) and float32, which TFLite Micro lacks, as LiteRT's reference computes it: from 1,
 each element multiplied in in row-major order (what the converter writes for Keras
 LayerNormalization's element count: a constant, folded). keep_dims either way: the output's
@@ -49,9 +50,12 @@ PROD = {DType.INT32: family("REDUCE_PROD int32", "rvfw_reduce_params", "reduce_p
                               ("REDUCE_PROD",))}  # fmt: skip
 # int32 SUM (wrapping), REDUCE_MAX and REDUCE_MIN: LiteRT's (TFLite Micro reduces int8, int16 and
 # float32); `multiplier` names the op (RVFW_REDUCE_S32_* in rvfw_kernels.h)
-S32 = family("SUM/REDUCE_MAX/REDUCE_MIN int32", "rvfw_reduce_params", "reduce_s32", ("ref",),
-             ("SUM", "REDUCE_MAX", "REDUCE_MIN"))  # fmt: skip
-S32_OP = {OpKind.SUM: 0, OpKind.REDUCE_MAX: 1, OpKind.REDUCE_MIN: 2}
+S32 = family("SUM/MEAN/REDUCE_MAX/REDUCE_MIN int32", "rvfw_reduce_params", "reduce_s32", ("ref",),
+             ("SUM", "MEAN", "REDUCE_MAX", "REDUCE_MIN"))  # fmt: skip
+S32_OP = {OpKind.SUM: 0, OpKind.REDUCE_MAX: 1, OpKind.REDUCE_MIN: 2, OpKind.MEAN: 3}
+# int16 REDUCE_MAX and REDUCE_MIN: LiteRT's, raw values (input and output share quantisation)
+EXTREME_S16 = family("REDUCE_MAX/REDUCE_MIN int16", "rvfw_reduce_params", "reduce_extreme_s16", ("ref",),
+                     ("REDUCE_MAX", "REDUCE_MIN"))  # fmt: skip
 GROUPS = 4  # kept and reduced dimension groups the kernels loop over
 
 
@@ -89,8 +93,8 @@ def check(graph: Graph, op: Op) -> None:
     if op.kind is OpKind.REDUCE_PROD:  # (its int32 and float32 forms are check_s32 and check_f32)
         raise fail(graph, op, f"{dtype} not supported (rvfw has LiteRT's int32 and float32 REDUCE_PROD, not its "
                    "quantised product)")  # fmt: skip
+    inp = expect_dtype(graph, op, op.inputs[0], "input", DType.INT8, DType.INT16)  # int16 extremes: LiteRT's
     sums = op.kind in (OpKind.MEAN, OpKind.SUM)
-    inp = expect_dtype(graph, op, op.inputs[0], "input", *((DType.INT8, DType.INT16) if sums else (DType.INT8,)))
     out = expect_dtype(graph, op, op.outputs[0], "output", inp.dtype)
     if sums and inp.quant is None and out.quant is None:
         # Measured: TFLite Micro makes its multiplier from 0 / 0 here (a NaN): all zeros on the host,
@@ -146,7 +150,17 @@ def lower(ctx: LowerContext, op: Op) -> Layer:
     params = [("kept_dims", kept_dims), ("kept_strides", kept_strides), ("red_dims", red_dims),
               ("red_strides", red_strides), ("count", count), ("input_zero_point", inp.quant.zero_point[0]),
               ("multiplier", multiplier), ("shift", shift), ("output_zero_point", out.quant.zero_point[0])]  # fmt: skip
-    chosen = SUM16 if inp.dtype is DType.INT16 else FAMILY[op.kind]
+    chosen = (
+        FAMILY[op.kind]
+        if inp.dtype is not DType.INT16
+        else SUM16
+        if op.kind in (OpKind.MEAN, OpKind.SUM)
+        else EXTREME_S16
+    )
+    if chosen is EXTREME_S16:  # `multiplier` names the extreme: 1 the max
+        params = [
+            (name, int(op.kind is OpKind.REDUCE_MAX) if name == "multiplier" else value) for name, value in params
+        ]
     picked = ctx.pick(chosen, {"innermost_contiguous": kept_strides[3] == 1})
     return ctx.layer(op, picked, chosen, params, [ctx.input(op), ctx.output(op)])
 
@@ -260,7 +274,7 @@ CONTRACT = OpContract(
             check_s32,
             lower_s32,
             (PROD[DType.INT32], S32),
-            kinds=(OpKind.REDUCE_PROD, OpKind.SUM, OpKind.REDUCE_MAX, OpKind.REDUCE_MIN),
+            kinds=(OpKind.REDUCE_PROD, OpKind.SUM, OpKind.MEAN, OpKind.REDUCE_MAX, OpKind.REDUCE_MIN),
         ),
         DType.BOOL: Form(
             check_bool,
@@ -268,7 +282,7 @@ CONTRACT = OpContract(
             (MIN, MAX),
             kinds=(OpKind.REDUCE_ALL, OpKind.REDUCE_ANY, OpKind.REDUCE_MAX, OpKind.REDUCE_MIN),
         ),
-        None: Form(check, lower, (SUM, MAX, MIN, SUM16)),
+        None: Form(check, lower, (SUM, MAX, MIN, SUM16, EXTREME_S16)),
     },
     fold=fold,
 )

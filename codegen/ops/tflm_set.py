@@ -191,6 +191,9 @@ LITERT_ONLY_PAIRS = {
     ("REDUCE_MIN", "int32"): "its reduce.cc runs REDUCE_MIN on int8 and float32",
     ("REDUCE_MAX", "bool"): "its reduce.cc runs REDUCE_MAX on int8 and float32",
     ("REDUCE_MIN", "bool"): "its reduce.cc runs REDUCE_MIN on int8 and float32",
+    ("REDUCE_MAX", "int16"): "its reduce.cc runs REDUCE_MAX on int8 and float32",
+    ("REDUCE_MIN", "int16"): "its reduce.cc runs REDUCE_MIN on int8 and float32",
+    ("MEAN", "int32"): "its reduce.cc means int8, int16 and float32",
 }
 
 

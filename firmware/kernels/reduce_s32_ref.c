@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* SUM, REDUCE_MAX and REDUCE_MIN on int32 (LiteRT's reference; TFLite Micro reduces int8, int16
- * and float32 only): p->multiplier selects the op (RVFW_REDUCE_S32_*); the sum wraps modulo 2^32
- * (unsigned arithmetic: no signed overflow), as LiteRT's int32 adds do on its host. */
+/* SUM, MEAN, REDUCE_MAX and REDUCE_MIN on int32 (LiteRT's reference; TFLite Micro reduces int8,
+ * int16 and float32 only): p->multiplier selects the op (RVFW_REDUCE_S32_*). The sum wraps modulo
+ * 2^32 (unsigned arithmetic: no signed overflow), as LiteRT's int32 adds do; the mean sums in 64
+ * bits and divides by the count, truncating toward zero, as LiteRT's does. */
 #include "rvfw_reduce.h"
 
 RVFW_KERNEL void rvfw_reduce_s32_ref(const rvfw_reduce_params *p, const int32_t *input, int32_t *output)
@@ -11,6 +12,14 @@ RVFW_KERNEL void rvfw_reduce_s32_ref(const rvfw_reduce_params *p, const int32_t 
 #define SUM_S32_STEP(x) v += (uint32_t)(x)
 #define SUM_S32_FINISH(o) output[o] = (int32_t)v
         RVFW_REDUCE_FOR(p, input, SUM_S32_INIT, SUM_S32_STEP, SUM_S32_FINISH);
+        return;
+    }
+    if (p->multiplier == RVFW_REDUCE_S32_MEAN) {
+        const int64_t count = p->count;
+#define MEAN_S32_INIT int64_t v = 0
+#define MEAN_S32_STEP(x) v += (x)
+#define MEAN_S32_FINISH(o) output[o] = (int32_t)(v / count)
+        RVFW_REDUCE_FOR(p, input, MEAN_S32_INIT, MEAN_S32_STEP, MEAN_S32_FINISH);
         return;
     }
     const int max = p->multiplier == RVFW_REDUCE_S32_MAX;

@@ -1753,6 +1753,11 @@ CASES: dict[str, Case] = {
     ),
     "s32_reduce_max_litert": Case(lambda r: movement_const("REDUCE_MAX", (3, 4, 5), [1], np.int32, out_shape=(3, 5))),
     "s32_reduce_min_litert": Case(lambda r: movement_const("REDUCE_MIN", (3, 4, 5), [-1], np.int32, out_shape=(3, 4))),
+    "s32_mean_litert": Case(lambda r: movement_const("MEAN", (4, 3, 5), [0, 2], np.int32, out_shape=(3,))),
+    "s16_reduce_max_litert": Case(lambda r: movement_const("REDUCE_MAX", (3, 4, 5), [1], np.int16, out_shape=(3, 5))),
+    "s16_reduce_min_litert": Case(
+        lambda r: movement_const("REDUCE_MIN", (3, 4, 5), [0, 2], np.int16, out_shape=(1, 4, 1), keep_dims=True)
+    ),
     "reduce_any_bool_litert": Case(lambda r: reduce_bool("REDUCE_ANY")),
     "reduce_max_bool_litert": Case(lambda r: reduce_bool("REDUCE_MAX")),
     "reduce_min_bool_litert": Case(lambda r: reduce_bool("REDUCE_MIN")),
