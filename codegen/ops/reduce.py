@@ -141,26 +141,27 @@ def requantization(graph: Graph, op: Op, count: int) -> tuple[int, int]:
     return multiplier, shift
 
 
+def reduce_params(
+    ctx: LowerContext, op: Op, multiplier: int = 0, shift: int = 0, zero_points: tuple[int, int] = (0, 0)
+) -> list[tuple[str, object]]:
+    """rvfw_reduce_params for the op's input and axes: the layout, the count, and the requantisation
+    (or, for the kernels that take no requantisation, `multiplier` naming the op)."""
+    kept_dims, kept_strides, red_dims, red_strides = layout(ctx.tensor(op.inputs[0]).shape, axes(ctx.graph, op))
+    return [("kept_dims", kept_dims), ("kept_strides", kept_strides), ("red_dims", red_dims),
+            ("red_strides", red_strides), ("count", int(np.prod(red_dims))), ("input_zero_point", zero_points[0]),
+            ("multiplier", multiplier), ("shift", shift), ("output_zero_point", zero_points[1])]  # fmt: skip
+
+
 def lower(ctx: LowerContext, op: Op) -> Layer:
     inp, out = ctx.tensor(op.inputs[0]), ctx.tensor(op.outputs[0])
-    reduced = axes(ctx.graph, op)
-    kept_dims, kept_strides, red_dims, red_strides = layout(inp.shape, reduced)
-    count = int(np.prod(red_dims))
-    multiplier, shift = requantization(ctx.graph, op, count) if op.kind in (OpKind.MEAN, OpKind.SUM) else (0, 0)
-    params = [("kept_dims", kept_dims), ("kept_strides", kept_strides), ("red_dims", red_dims),
-              ("red_strides", red_strides), ("count", count), ("input_zero_point", inp.quant.zero_point[0]),
-              ("multiplier", multiplier), ("shift", shift), ("output_zero_point", out.quant.zero_point[0])]  # fmt: skip
-    chosen = (
-        FAMILY[op.kind]
-        if inp.dtype is not DType.INT16
-        else SUM16
-        if op.kind in (OpKind.MEAN, OpKind.SUM)
-        else EXTREME_S16
-    )
-    if chosen is EXTREME_S16:  # `multiplier` names the extreme: 1 the max
-        params = [
-            (name, int(op.kind is OpKind.REDUCE_MAX) if name == "multiplier" else value) for name, value in params
-        ]
+    sums = op.kind in (OpKind.MEAN, OpKind.SUM)
+    if inp.dtype is DType.INT16 and not sums:  # LiteRT's raw extremes: `multiplier` 1 the max
+        params = reduce_params(ctx, op, int(op.kind is OpKind.REDUCE_MAX))
+        return ctx.layer(op, ctx.pick(EXTREME_S16), EXTREME_S16, params, [ctx.input(op), ctx.output(op)])
+    _kept, kept_strides, red_dims, _red = layout(inp.shape, axes(ctx.graph, op))
+    multiplier, shift = requantization(ctx.graph, op, int(np.prod(red_dims))) if sums else (0, 0)
+    params = reduce_params(ctx, op, multiplier, shift, (inp.quant.zero_point[0], out.quant.zero_point[0]))
+    chosen = SUM16 if inp.dtype is DType.INT16 else FAMILY[op.kind]
     picked = ctx.pick(chosen, {"innermost_contiguous": kept_strides[3] == 1})
     return ctx.layer(op, picked, chosen, params, [ctx.input(op), ctx.output(op)])
 
@@ -171,12 +172,8 @@ def check_f32(graph: Graph, op: Op) -> None:
 
 
 def _prod_layer(ctx: LowerContext, op: Op) -> Layer:
-    kept_dims, kept_strides, red_dims, red_strides = layout(ctx.tensor(op.inputs[0]).shape, axes(ctx.graph, op))
-    params = [("kept_dims", kept_dims), ("kept_strides", kept_strides), ("red_dims", red_dims),
-              ("red_strides", red_strides), ("count", int(np.prod(red_dims))), ("input_zero_point", 0),
-              ("multiplier", 0), ("shift", 0), ("output_zero_point", 0)]  # fmt: skip
     fam = PROD[ctx.tensor(op.inputs[0]).dtype]
-    return ctx.layer(op, ctx.pick(fam), fam, params, [ctx.input(op), ctx.output(op)])
+    return ctx.layer(op, ctx.pick(fam), fam, reduce_params(ctx, op), [ctx.input(op), ctx.output(op)])
 
 
 def check_s32(graph: Graph, op: Op) -> None:
@@ -187,21 +184,13 @@ def check_s32(graph: Graph, op: Op) -> None:
 def lower_s32(ctx: LowerContext, op: Op) -> Layer:
     if op.kind is OpKind.REDUCE_PROD:
         return _prod_layer(ctx, op)
-    kept_dims, kept_strides, red_dims, red_strides = layout(ctx.tensor(op.inputs[0]).shape, axes(ctx.graph, op))
-    params = [("kept_dims", kept_dims), ("kept_strides", kept_strides), ("red_dims", red_dims),
-              ("red_strides", red_strides), ("count", int(np.prod(red_dims))), ("input_zero_point", 0),
-              ("multiplier", S32_OP[op.kind]), ("shift", 0), ("output_zero_point", 0)]  # fmt: skip
-    return ctx.layer(op, ctx.pick(S32), S32, params, [ctx.input(op), ctx.output(op)])
+    return ctx.layer(op, ctx.pick(S32), S32, reduce_params(ctx, op, S32_OP[op.kind]), [ctx.input(op), ctx.output(op)])
 
 
 def lower_f32(ctx: LowerContext, op: Op) -> Layer:
     if op.kind is OpKind.REDUCE_PROD:
         return _prod_layer(ctx, op)
-    kept_dims, kept_strides, red_dims, red_strides = layout(ctx.tensor(op.inputs[0]).shape, axes(ctx.graph, op))
-    params = [("kept_dims", kept_dims), ("kept_strides", kept_strides), ("red_dims", red_dims),
-              ("red_strides", red_strides), ("count", int(np.prod(red_dims))), ("input_zero_point", 0),
-              ("multiplier", int(op.kind in (OpKind.MEAN, OpKind.REDUCE_MAX))), ("shift", 0),
-              ("output_zero_point", 0)]  # fmt: skip
+    params = reduce_params(ctx, op, int(op.kind in (OpKind.MEAN, OpKind.REDUCE_MAX)))
     fam = SUM_F32 if op.kind in (OpKind.MEAN, OpKind.SUM) else EXTREME_F32
     if fam is SUM_F32 and "fpu" not in ctx.caps:
         fam = SUM_F32_SOFT
@@ -216,10 +205,7 @@ def check_bool(graph: Graph, op: Op) -> None:
 def lower_bool(ctx: LowerContext, op: Op) -> Layer:
     """REDUCE_ALL and REDUCE_MIN: the smallest byte of each reduced group (REDUCE_MIN's kernel on 0s
     and 1s); REDUCE_ANY and REDUCE_MAX (LiteRT's) the largest."""
-    kept_dims, kept_strides, red_dims, red_strides = layout(ctx.tensor(op.inputs[0]).shape, axes(ctx.graph, op))
-    params = [("kept_dims", kept_dims), ("kept_strides", kept_strides), ("red_dims", red_dims),
-              ("red_strides", red_strides), ("count", int(np.prod(red_dims))), ("input_zero_point", 0),
-              ("multiplier", 0), ("shift", 0), ("output_zero_point", 0)]  # fmt: skip
+    params = reduce_params(ctx, op)
     args = [replace(ctx.input(op), c_type="int8_t"), replace(ctx.output(op), c_type="int8_t")]
     fam = MAX if op.kind in (OpKind.REDUCE_ANY, OpKind.REDUCE_MAX) else MIN
     return ctx.layer(op, ctx.pick(fam), fam, params, args)

@@ -26,13 +26,18 @@
 #define RVFW_LB_POST(v, p, step)                                                                                       \
     __asm__ volatile(".insn i 0x0b, 0, %0, %1, %3" : "=r"(v), "+r"(p) : "m"(*(const int8_t *)(p)), "i"(step))
 
-/* cv.lw v, (p), 2: a (possibly misaligned) word, then p += 2 (a pair of pixels along a line). */
-#define RVFW_LW_POST2(v, p)                                                                                            \
-    __asm__ volatile(".insn i 0x0b, 2, %0, %1, 2" : "=r"(v), "+r"(p) : "m"(*(const int8_t(*)[4])(p)))
-
 /* cv.lb v, (p), step: v = *(int8_t *)p; p += step (a register: any stride). */
 #define RVFW_LB_POSTR(v, p, step)                                                                                      \
     __asm__ volatile(".insn r 0x2b, 3, 0, %0, %1, %3" : "=r"(v), "+r"(p) : "m"(*(const int8_t *)(p)), "r"(step))
+
+/* SIMD shuffles (CORE-V): cv.shuffle2.b d, a, m (each byte of d from d or a as m's byte says),
+ * cv.pack d, a, b (a's low half over b's low half), cv.pack.h (the high halves). */
+#define RVFW_XCV_SHUFFLE2_B(d, a, m) __asm__(".insn r 0x7b, 1, 0x70, %0, %1, %2" : "+r"(d) : "r"(a), "r"(m))
+#define RVFW_XCV_PACK(d, a, b) __asm__(".insn r 0x7b, 0, 0x78, %0, %1, %2" : "=r"(d) : "r"(a), "r"(b))
+#define RVFW_XCV_PACK_H(d, a, b) __asm__(".insn r 0x7b, 0, 0x79, %0, %1, %2" : "=r"(d) : "r"(a), "r"(b))
+/* cv.lw v, (p), step: a word, then p += step (a register). */
+#define RVFW_LW_POSTR(v, p, step)                                                                                      \
+    __asm__ volatile(".insn r 0x2b, 3, 0x02, %0, %1, %3" : "=r"(v), "+r"(p) : "m"(*(const int32_t *)(p)), "r"(step))
 
 /* cv.sb v, (p), 1: *(int8_t *)p = v; p += 1. */
 #define RVFW_SB_POST1(v, p) __asm__ volatile(".insn s 0x2b, 0, %2, 1(%0)" : "+r"(p), "=m"(*(int8_t *)(p)) : "r"(v))

@@ -160,9 +160,9 @@ static int pairs_job(rvfw_pairs_job *job, const rvfw_conv_params *p, int32_t oc,
     return 1;
 }
 
-/* An im2col chunk's few pixels against every output channel's packed weights: pixel pairs outside,
- * each block's constants read where used (set up per block, they cost more than they save over
- * four pixels: IC's 3x3 layers 1.4% more cycles on Ibex). */
+/* An im2col chunk's few pixels against every output channel's packed weights, block by block: a
+ * chunk of four pixels in the assembly (pairs_job), fewer by pixel pairs with each block's
+ * constants read where used. */
 __attribute__((noinline)) static void matmul_pairs_few(const rvfw_conv_params *p, const int8_t *input, int32_t n,
                                                    int32_t pixels, const int32_t *pairs, const int32_t *bias_folded,
                                                    const int32_t *output_multiplier, const int8_t *output_shift,

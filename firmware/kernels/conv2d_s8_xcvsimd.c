@@ -372,11 +372,12 @@ RVFW_KERNEL void rvfw_conv2d_s8_xcvsimd(const rvfw_conv_params *p, const int8_t 
     }
     /* The last pixels' outputs overwrite those columns: each pixel's own column goes after its
      * outputs, at the end of the output, while there is room; the very last are summed in place. */
-    int8_t *one = output + pixels * m.out_c - m.n;
+    /* the one column's offset in the output (an offset: a pointer before the output is never formed) */
+    const int32_t one = pixels * m.out_c - m.n;
     for (int32_t px = columns_end; px < pixels; ++px) {
-        if (one >= output + (px + 1) * m.out_c) {
-            rvfw_im2col_s8(p, input, px, 1, one, m.n);
-            matmul(&m, one, 1, filter_quads, output + px * m.out_c);
+        if (one >= (px + 1) * m.out_c) {
+            rvfw_im2col_s8(p, input, px, 1, output + one, m.n);
+            matmul(&m, output + one, 1, filter_quads, output + px * m.out_c);
         } else
             one_pixel(p, &m, input, filter_quads, px, output + px * m.out_c);
     }

@@ -227,15 +227,6 @@ static inline __attribute__((always_inline)) void singles(const int fast, const 
     }
 }
 
-/* SIMD shuffles (CORE-V): cv.shuffle2.b d, a, m (each byte of d from d or a as m's byte says),
- * cv.pack d, a, b (a's low half over b's low half), cv.pack.h (the high halves). */
-#define RVFW_XCV_SHUFFLE2_B(d, a, m) __asm__(".insn r 0x7b, 1, 0x70, %0, %1, %2" : "+r"(d) : "r"(a), "r"(m))
-#define RVFW_XCV_PACK(d, a, b) __asm__(".insn r 0x7b, 0, 0x78, %0, %1, %2" : "=r"(d) : "r"(a), "r"(b))
-#define RVFW_XCV_PACK_H(d, a, b) __asm__(".insn r 0x7b, 0, 0x79, %0, %1, %2" : "=r"(d) : "r"(a), "r"(b))
-/* cv.lw v, (p), step: a word, then p += step (a register). */
-#define RVFW_LW_POSTR(v, p, step)                                                                                      \
-    __asm__ volatile(".insn r 0x2b, 3, 0x02, %0, %1, %3" : "=r"(v), "+r"(p) : "m"(*(const int32_t *)(p)), "r"(step))
-
 /* fill() for four channels at once (c..c+3 of an NHWC line, a word per position): d[q] their
  * line buffers. Four positions' words are transposed into each channel's four bytes (two
  * byte shuffles a pair, then a half-word pack per channel: ten instructions for sixteen bytes),
