@@ -335,6 +335,15 @@ RVFW_KERNEL void rvfw_depthwise_conv2d_pairs_s8_scalar(const rvfw_conv_params *p
     /* The block's input lines, packed: output line o of the block reads lines s o .. s o + 2. */
     int32_t packed[RVFW_DW_PAIRS_BLOCK + 2][RVFW_DW_PAIRS_SLOT];
     int32_t zp_words[RVFW_DW_PAIRS_BLOCK + 2] = {0}; /* zero-point words each slot holds (pack) */
+    /* What is the same for every channel is set once: the filter's tap offsets in the job's order
+     * (the kernel's lines run along the output's longer side), the clamp and the output steps. */
+    int32_t tap[9];
+    for (int ky = 0; ky < 3; ++ky)
+        for (int kx = 0; kx < 3; ++kx)
+            tap[vertical ? 3 * kx + ky : 3 * ky + kx] = (ky * 3 + kx) * ch;
+    rvfw_dw3_job job;
+    job.lo = L.lo, job.hi = L.hi, job.out_along = vertical ? out_w * ch : ch;
+    job.out_across = vertical ? ch : out_w * ch;
     for (int32_t bt = 0; bt < p->batches; ++bt) {
         const int8_t *in_batch = input + bt * in_h * in_w * ch;
         int8_t *out_batch = output + bt * out_h * out_w * ch;
@@ -343,14 +352,11 @@ RVFW_KERNEL void rvfw_depthwise_conv2d_pairs_s8_scalar(const rvfw_conv_params *p
             const int32_t bias = bias_folded[c], m = output_multiplier[c], sh = output_shift[c];
             rvfw_requant_lane lane;
             const int folded = fast && rvfw_requant_lane_init(&lane, 0, m, sh, L.out_offset);
-            rvfw_dw3_job job;
-            for (int ky = 0; ky < 3; ++ky)
-                for (int kx = 0; kx < 3; ++kx)
-                    job.w[vertical ? 3 * kx + ky : 3 * ky + kx] = f[(ky * 3 + kx) * ch];
+#pragma GCC unroll 9
+            for (int i = 0; i < 9; ++i)
+                job.w[i] = f[tap[i]];
             job.bias_p = (int32_t)((uint32_t)bias + ((uint32_t)bias << 16)), job.bias_h = bias;
             job.multiplier = lane.multiplier, job.add = lane.add, job.shift1 = lane.shift1;
-            job.lo = L.lo, job.hi = L.hi, job.out_along = vertical ? out_w * ch : ch;
-            job.out_across = vertical ? ch : out_w * ch;
             if (stride == 1)
                 channel_blocks(1, &L, &job, in_batch + c, out_batch + c, folded, m, sh, packed, zp_words);
             else
