@@ -506,12 +506,6 @@ def acc32_s16(graph: Graph, op: Op) -> int:
     return int(bias >= 0 and graph.tensors[bias].dtype is DType.INT32)
 
 
-def expect_hybrid_refused(graph: Graph, op: Op) -> None:
-    """float32 activations with int8 weights (a hybrid model): TFLite Micro refuses it too."""
-    if graph.tensors[op.inputs[1]].dtype is DType.INT8:
-        raise fail(graph, op, "hybrid model (float32 activations, int8 weights): TFLite Micro refuses it too")
-
-
 def expect_state(graph: Graph, op: Op, k: int, shape: tuple[int, ...]) -> None:
     """The op's k-th state tensor (frontend.signal) holds exactly what its kernel reads and writes:
     the kernel's sizes come from it (lower), so a state the options do not size is refused."""

@@ -10,7 +10,7 @@ from dataclasses import replace
 import numpy as np
 
 from codegen.ir import DType, Graph, Op, OpKind
-from codegen.ops import conv_common
+from codegen.ops import conv_common, hybrid
 from codegen.ops.common import (
     BIAS_FOLDS,
     Arg,
@@ -401,12 +401,15 @@ def lower_f32(ctx: LowerContext, op: Op) -> Layer:
 CONTRACT = OpContract(
     kinds={
         OpKind.CONV_2D: Kind(8, (2, 3), optional=frozenset({2}), options=("padding", "stride", "dilation")),
-    },  # versions: 5 grouped, 6-7 int4/hybrid (their checks and dtypes refuse them), 8 16x8 int32 bias
+    },  # versions: 5 grouped, 6-7 int4 (refused by dtype), 8 16x8 int32 bias; hybrid weights: ops.hybrid
     forms={
         DType.INT16: Form(check_s16, lower_s16, (CONV_S16, CONV_S16_LANES32, CONV_1X1_INPLACE_S16),
                           macs=conv_common.macs, inplace=inplace_wide, rows=conv_common.window_rows),
-        DType.FLOAT32: Form(conv_common.check_f32, lower_f32, (CONV_F32, CONV_1X1_INPLACE_F32), macs=conv_common.macs,
-                              inplace=inplace_wide, rows=conv_common.window_rows),
+        DType.FLOAT32: Form(hybrid.check_or(conv_common.check_f32, conv_common.check_f32_window),
+                            hybrid.lower_or(lower_f32), (CONV_F32, CONV_1X1_INPLACE_F32, hybrid.CONV,
+                             hybrid.CONV_SYMMETRIC),
+                            macs=conv_common.macs, inplace=hybrid.not_in_place(inplace_wide),
+                            rows=hybrid.not_streamed(conv_common.window_rows), scratch=hybrid.scratch),
         None: Form(check, lower, (CONV, CONV_ROWS, CONV_1X1_INPLACE, CONV_TAIL, CONV_PAIRS, CONV_XCV,
                                   UNPACK4),
                    macs=conv_common.macs,

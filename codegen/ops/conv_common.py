@@ -20,7 +20,6 @@ from codegen.ops.common import (
     expect_activation,
     expect_constant,
     expect_float,
-    expect_hybrid_refused,
     expect_weighted_int8,
     expect_weighted_s16,
     fail,
@@ -245,9 +244,14 @@ def wide_params(op: Op, g: Geometry, act_min: int = 0, act_max: int = 0) -> list
 def check_f32(graph: Graph, op: Op) -> None:
     """The float32 CONV_2D and DEPTHWISE_CONV_2D: float tensors, a constant 4-D filter, an output
     of the size padding and stride give."""
-    expect_hybrid_refused(graph, op)
-    inp, out = expect_float(graph, op)
-    flt = expect_constant(graph, op, op.inputs[1], "filter")
+    expect_float(graph, op)
+    expect_constant(graph, op, op.inputs[1], "filter")
+    check_f32_window(graph, op)
+
+
+def check_f32_window(graph: Graph, op: Op) -> None:
+    """What a float32-activation convolution's shapes must be (float32 or hybrid weights)."""
+    inp, flt, out = graph.tensors[op.inputs[0]], graph.tensors[op.inputs[1]], graph.tensors[op.outputs[0]]
     if len(inp.shape) != 4 or len(flt.shape) != 4 or len(out.shape) != 4:
         raise fail(graph, op, "expects 4-D input, filter and output")
     expect_output_size(graph, op)

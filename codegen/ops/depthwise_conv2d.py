@@ -9,7 +9,7 @@ from dataclasses import replace
 import numpy as np
 
 from codegen.ir import DType, Graph, Op, OpKind
-from codegen.ops import conv_common
+from codegen.ops import conv_common, hybrid
 from codegen.ops.common import (
     BIAS_FOLDS,
     Arg,
@@ -300,8 +300,10 @@ CONTRACT = OpContract(
     forms={
         DType.INT16: Form(check_s16, lower_s16, (DEPTHWISE_S16, DEPTHWISE_S16_LANES32, DEPTHWISE_INPLACE_S16),
                           macs=conv_common.macs, inplace=inplace_wide, rows=conv_common.window_rows),
-        DType.FLOAT32: Form(conv_common.check_f32, lower_f32, (DEPTHWISE_F32, DEPTHWISE_INPLACE_F32),
-                              macs=conv_common.macs, inplace=inplace_wide, rows=conv_common.window_rows),
+        DType.FLOAT32: Form(hybrid.check_or(conv_common.check_f32, conv_common.check_f32_window),
+                            hybrid.lower_or(lower_f32), (DEPTHWISE_F32, DEPTHWISE_INPLACE_F32, hybrid.DEPTHWISE),
+                            macs=conv_common.macs, inplace=hybrid.not_in_place(inplace_wide),
+                            rows=hybrid.not_streamed(conv_common.window_rows), scratch=hybrid.scratch),
         None: Form(check, lower, (DEPTHWISE, DEPTHWISE_ROWS, DEPTHWISE_MULTIPLIER, DEPTHWISE_INPLACE, DEPTHWISE_PAIRS,
                                   DEPTHWISE_XCV, UNPACK4),
                    macs=conv_common.macs, inplace=inplace, rows=conv_common.window_rows),

@@ -8,7 +8,7 @@ from dataclasses import replace
 import numpy as np
 
 from codegen.ir import DType, Graph, Op, OpKind
-from codegen.ops import conv_common
+from codegen.ops import conv_common, hybrid
 from codegen.ops.common import (
     BIAS_FOLDS,
     Layer,
@@ -19,7 +19,6 @@ from codegen.ops.common import (
     expect_activation,
     expect_constant,
     expect_float,
-    expect_hybrid_refused,
     expect_weighted_int8,
     expect_weighted_s16,
     fail,
@@ -167,7 +166,6 @@ def check_s16(graph: Graph, op: Op) -> None:
 
 
 def check_f32(graph: Graph, op: Op) -> None:
-    expect_hybrid_refused(graph, op)
     expect_float(graph, op)
     expect_constant(graph, op, op.inputs[1], "filter")
     _check_shapes(graph, op)
@@ -213,11 +211,18 @@ def lower_f32(ctx: LowerContext, op: Op) -> Layer:
 
 CONTRACT = OpContract(
     kinds={
-        OpKind.FULLY_CONNECTED: Kind(11, (2, 3), optional=frozenset({2})),
-    },  # versions: 8 sparse (refused by the frontend), 10 int4 (by dtype), 11 16x8 with int32 bias
+        OpKind.FULLY_CONNECTED: Kind(12, (2, 3), optional=frozenset({2})),
+    },  # versions: 8 sparse (refused by the frontend), 10 int4 (by dtype), 11 16x8 with int32 bias, 12 hybrid
+    # with per-channel weights
     forms={
         DType.INT16: Form(check_s16, lower_s16, (FC_S16, FC_S16_LANES32), macs=macs),
-        DType.FLOAT32: Form(check_f32, lower_f32, (FC_F32,), macs=macs),
+        DType.FLOAT32: Form(
+            hybrid.check_or(check_f32, _check_shapes),
+            hybrid.lower_or(lower_f32),
+            (FC_F32, hybrid.FC),
+            macs=macs,
+            scratch=hybrid.scratch,
+        ),
         None: Form(check, lower, (FC, FC_PAIRS, FC_XCV, FC_LITERT, UNPACK4), macs=macs),
     },
 )

@@ -197,6 +197,19 @@ LITERT_ONLY_PAIRS = {
 }
 
 
+# The weighted ops LiteRT runs with float32 activations and int8 weights: its dynamic-range
+# ("hybrid") kernels, what the converter writes when it quantises without a data set (ops.hybrid).
+# TFLite Micro has none of them.
+HYBRID_OPS = frozenset({"FULLY_CONNECTED", "CONV_2D", "DEPTHWISE_CONV_2D"})
+
+
+def hybrid(graph, op) -> bool:
+    """Whether the op is one of HYBRID_OPS with float32 activations and int8 weights."""
+    if op.kind.value not in HYBRID_OPS or len(op.inputs) < 2 or op.inputs[1] < 0:
+        return False
+    return graph.tensors[op.inputs[0]].dtype.name == "FLOAT32" and graph.tensors[op.inputs[1]].dtype.name == "INT8"
+
+
 def litert_only_in(graph) -> list[str]:
     """The ops (or op dtypes) only LiteRT runs that the model file held (frontend:
     Graph.litert_only, kept after a pass folds them) or the graph holds."""
@@ -204,6 +217,8 @@ def litert_only_in(graph) -> list[str]:
     for op in graph.ops:
         if op.kind.value in LITERT_ONLY:
             found.add(op.kind.value)
+        if hybrid(graph, op):
+            found.add(f"hybrid {op.kind.value} (float32 activations, int8 weights)")
         k = ACTIVATION_INPUT.get(op.kind.value, 0)
         if len(op.inputs) > k and op.inputs[k] >= 0:
             pair = (op.kind.value, graph.tensors[op.inputs[k]].dtype.name.lower())

@@ -357,6 +357,12 @@ typedef struct {
     int32_t single_rounding;
 } rvfw_fc_params;
 
+/* A hybrid FULLY_CONNECTED (float32 activations, int8 weights: LiteRT's dynamic-range form). */
+typedef struct {
+    int32_t batches, accum_depth, out_depth;
+    int32_t asymmetric; /* 1: each batch row quantised with a zero point (asymmetric_quantize_inputs) */
+} rvfw_hybrid_fc_params;
+
 typedef struct {
     int32_t batches;
     int32_t in_h, in_w, channels;
@@ -806,6 +812,20 @@ void rvfw_depthwise_conv2d_f32_ref(const rvfw_conv_params *p, const float *input
                                    const float *bias, const float *act, float *output);
 void rvfw_depthwise_conv2d_f32_scalar(const rvfw_conv_params *p, const float *input, const float *filter,
                                       const float *bias, const float *act, float *output);
+/* Hybrid kernels (rvfw_hybrid.h): scales the weights' per output channel; scratch one batch's
+ * quantised input (codegen.ops.hybrid.scratch); row_sums each output's weight sum (asymmetric). */
+void rvfw_fully_connected_hybrid_f32_ref(const rvfw_hybrid_fc_params *p, const float *input, const int8_t *filter,
+                                         const float *bias, const float *scales, const int32_t *row_sums,
+                                         const float *act, int8_t *scratch, float *output);
+void rvfw_conv2d_hybrid_f32_ref(const rvfw_conv_params *p, const float *input, const int8_t *filter,
+                                const float *bias, const float *scales, const float *act, int8_t *scratch,
+                                float *output);
+void rvfw_conv2d_hybrid_symmetric_f32_ref(const rvfw_conv_params *p, const float *input, const int8_t *filter,
+                                          const float *bias, const float *scales, const float *act, int8_t *scratch,
+                                          float *output);
+void rvfw_depthwise_conv2d_hybrid_f32_ref(const rvfw_conv_params *p, const float *input, const int8_t *filter,
+                                          const float *bias, const float *scales, const float *act, int8_t *scratch,
+                                          float *output);
 void rvfw_fully_connected_f32_ref(const rvfw_fc_params *p, const float *input, const float *weights,
                                   const float *bias, const float *act, float *output);
 void rvfw_fully_connected_f32_scalar(const rvfw_fc_params *p, const float *input, const float *weights,

@@ -187,11 +187,14 @@ def test_float_mlperf_model_bit_exact(tmp_path, sim_tools, name, board):
             assert layer.kernel.endswith(want), (layer.op, layer.kernel, layer.note)
 
 
-def test_hybrid_model_is_refused_in_one_line(tmp_path):
-    from codegen.errors import ModelError
-
-    with pytest.raises(ModelError) as info:
-        hybrid = mlperf_model("kws_dscnn").with_name("kws_dscnn_float.tflite")
-        pipeline.build(hybrid, "spike-rv64gcv", tmp_path / "o", log=quiet)
-    assert "hybrid model (float32 activations, int8 weights): TFLite Micro refuses it too" in str(info.value)
-    assert "\n" not in str(info.value) and not (tmp_path / "o").exists()
+@pytest.mark.parametrize("board", ["spike-rv64gcv", "spike-rv32imc"])
+def test_mlperf_float_kws_a_hybrid_model_is_bit_exact_against_litert(tmp_path, sim_tools, board):
+    """MLPerf Tiny's float KWS is a hybrid model (float32 activations, per-tensor int8 CONV_2D
+    weights): TFLite Micro refuses it, LiteRT's hybrid kernels define it (ops.hybrid)."""
+    hybrid = mlperf_model("kws_dscnn").with_name("kws_dscnn_float.tflite")
+    b = pipeline.build(hybrid, board, tmp_path / "o", options=pipeline.BuildOptions(seed=5), log=quiet)
+    assert [layer.kernel for layer in b.layers if layer.op == "CONV_2D"] == ["conv2d_hybrid_symmetric_f32_ref"] * 5
+    lines: list[str] = []
+    assert pipeline.check(pipeline.run(b, timeout=600, log=quiet), log=lines.append).bit_exact
+    assert lines[-1].endswith("match LiteRT's reference kernels (TFLite Micro has no hybrid CONV_2D "
+                              "(float32 activations, int8 weights))")  # fmt: skip

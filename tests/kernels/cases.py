@@ -98,6 +98,35 @@ def fully_connected(rng, batches, depth, units, activation="NONE") -> bytes:
     return m.finish([x], [y])
 
 
+def hybrid(rng, kind, batches, shape, units, k=(3, 3), stride=(1, 1), padding="SAME", dilation=(1, 1),
+           mult=1, per_channel=True, bias=True, asymmetric=True, activation="NONE") -> bytes:  # fmt: skip
+    """A hybrid (dynamic-range) layer as the converter writes it without a data set: float32
+    activations, int8 weights (zero points 0), a float32 bias. shape: the input past the batch."""
+    m = ModelBuilder()
+    x = m.tensor("x", (batches, *shape), np.float32)
+    if kind == "FULLY_CONNECTED":
+        w_shape, axis, out_shape = (units, shape[0]), 0, (batches, units)
+    else:
+        h, w, cin = shape
+        units = cin * mult if kind == "DEPTHWISE_CONV_2D" else units
+        out_h = -(-h // stride[0]) if padding == "SAME" else (h - (k[0] - 1) * dilation[0] - 1) // stride[0] + 1
+        out_w = -(-w // stride[1]) if padding == "SAME" else (w - (k[1] - 1) * dilation[1] - 1) // stride[1] + 1
+        w_shape = (1, *k, units) if kind == "DEPTHWISE_CONV_2D" else (units, *k, cin)
+        axis, out_shape = len(w_shape) - 1 if kind == "DEPTHWISE_CONV_2D" else 0, (batches, out_h, out_w, units)
+    scales = rng.uniform(0.002, 0.02, units if per_channel else 1).astype(np.float32)
+    wt = m.tensor("w", w_shape, scale=scales, data=rng.integers(-127, 128, w_shape), axis=axis)
+    inputs = [x, wt]
+    if bias:
+        inputs.append(m.tensor("b", (units,), np.float32, data=rng.uniform(-1, 1, units).astype(np.float32)))
+    y = m.tensor("y", out_shape, np.float32)
+    if kind == "FULLY_CONNECTED":
+        m.op(kind, inputs, [y], activation=activation, asymmetric_quantize_inputs=asymmetric)
+    else:
+        extra = {"depth_multiplier": mult} if kind == "DEPTHWISE_CONV_2D" else {}
+        m.op(kind, inputs, [y], padding=padding, stride=stride, dilation=dilation, activation=activation, **extra)
+    return m.finish([x], [y])
+
+
 def pool(kind, h, w, c, k, stride, padding, activation="NONE") -> bytes:
     m = ModelBuilder()
     out_h = -(-h // stride[0]) if padding == "SAME" else (h - k[0]) // stride[0] + 1
@@ -2398,6 +2427,27 @@ CASES: dict[str, Case] = {
     ),
     "dw5x2_same_multiplier2_relu6": Case(
         lambda r: depthwise(r, 7, 6, 4, 2, (5, 2), activation="RELU6"), inplace=True, vector=VECTOR
+    ),
+    # hybrid (dynamic-range) layers: LiteRT's hybrid kernels define them (ops.hybrid)
+    "hybrid_fc_asymmetric_3_batches": Case(lambda r: hybrid(r, "FULLY_CONNECTED", 3, (40,), 24, activation="RELU")),
+    "hybrid_fc_symmetric_per_tensor_no_bias": Case(
+        lambda r: hybrid(r, "FULLY_CONNECTED", 2, (33,), 17, per_channel=False, bias=False, asymmetric=False)
+    ),
+    "hybrid_conv_stride2_2_batches_relu6": Case(
+        lambda r: hybrid(r, "CONV_2D", 2, (9, 7, 5), 6, stride=(2, 2), activation="RELU6")
+    ),
+    "hybrid_conv_dilated_valid": Case(
+        lambda r: hybrid(r, "CONV_2D", 1, (8, 8, 4), 5, dilation=(2, 2), padding="VALID")
+    ),
+    "hybrid_conv_per_tensor_2_batches": Case(
+        lambda r: hybrid(r, "CONV_2D", 2, (7, 6, 3), 8, per_channel=False, activation="RELU")
+    ),
+    "hybrid_depthwise_no_bias": Case(lambda r: hybrid(r, "DEPTHWISE_CONV_2D", 1, (6, 5, 4), 0, bias=False)),
+    "hybrid_depthwise_multiplier2_relu": Case(
+        lambda r: hybrid(r, "DEPTHWISE_CONV_2D", 1, (7, 6, 5), 0, mult=2, activation="RELU")
+    ),
+    "hybrid_depthwise_stride2_2_batches": Case(
+        lambda r: hybrid(r, "DEPTHWISE_CONV_2D", 2, (8, 9, 6), 0, k=(3, 2), stride=(2, 2))
     ),
     "fc_3_batches": Case(lambda r: fully_connected(r, 3, 37, 11), vector=VECTOR),
     "fc_relu": Case(lambda r: fully_connected(r, 1, 64, 10, activation="RELU"), vector=VECTOR),

@@ -108,7 +108,7 @@ def dynamic_model() -> bytes:
             fc_model(kind="UNIDIRECTIONAL_SEQUENCE_RNN"),
             "model.tflite: not supported: UNIDIRECTIONAL_SEQUENCE_RNN (op #0)",
         ),
-        (fc_model(version=12), "model.tflite: not supported: FULLY_CONNECTED version 12 (op #0)"),
+        (fc_model(version=13), "model.tflite: not supported: FULLY_CONNECTED version 13 (op #0)"),
         (fc_model(in_dtype=np.int32), "model.tflite: not supported: FULLY_CONNECTED: int32 input not supported"),
         (fc_model(activation="RELU_N1_TO_1"), None),
     ],

@@ -182,7 +182,7 @@ def test_every_pass_leaves_the_dtypes_it_does_not_declare_alone():
     from tests.conftest import ROOT
 
     dtypes = {"int8": DType.INT8, "int8f": DType.INT8, "uint8": DType.INT8, "int4w": DType.INT8, "16x8": DType.INT16,
-              "float": DType.FLOAT32, "float16": DType.FLOAT32}  # fmt: skip
+              "float": DType.FLOAT32, "float16": DType.FLOAT32, "dynamic": DType.FLOAT32}  # fmt: skip
     checked = 0
     for model in sorted((ROOT / "tests" / "data" / "converters").glob("*.tflite")):
         dtype = dtypes[model.stem.rsplit("_", 1)[1]]

@@ -205,6 +205,18 @@ def upsample_net() -> tuple[keras.Model, list]:
     return keras.Model(inp, L.Conv2D(3, 3, padding="same")(y)), [(1, 8, 8, 4)]
 
 
+def wide_depthwise() -> tuple[keras.Model, list]:
+    """Depthwise layers wide enough (>= 1,024 weights) that the converter's dynamic-range option
+    quantises them too: hybrid DEPTHWISE_CONV_2D at stride 1 and 2 and with a multiplier, between
+    hybrid pointwise convolutions (issue 56)."""
+    x = inp = keras.Input((10, 10, 16), batch_size=1)
+    x = L.Conv2D(128, 1, activation="relu")(x)
+    x = L.DepthwiseConv2D(3, padding="same", activation="relu6")(x)
+    x = L.DepthwiseConv2D(3, strides=2, padding="same", depth_multiplier=2)(x)
+    x = L.Conv2D(24, 1)(x)
+    return keras.Model(inp, x), [(1, 10, 10, 16)]
+
+
 def separable_bn() -> tuple[keras.Model, list]:
     """SeparableConv2D with BatchNorm (folded by the converter) and a max pool."""
     x = inp = keras.Input((16, 16, 3), batch_size=1)
@@ -508,13 +520,14 @@ TFLM_WRONG = {"keras_tcn_int8", "keras_tcn_float"}
 
 # name -> (builder, converter modes)
 MODELS: dict[str, tuple[Callable, tuple[str, ...]]] = {
-    "dense_ae": (dense_autoencoder, ("16x8", "int8", "float", "uint8")),
+    "dense_ae": (dense_autoencoder, ("16x8", "int8", "float", "uint8", "dynamic")),
     "dense_nobias": (dense_no_bias, ("16x8",)),
     "padded_conv1d": (padded_conv1d, ("float", "16x8", "int8")),
     "padded_conv2d": (padded_conv2d, ("float", "16x8", "int8")),
     "residual_se": (residual_se, ("float", "16x8", "int8", "uint8")),
     "inverted_residual": (inverted_residual, ("16x8", "int8", "float")),
-    "mobilenet": (mobilenet, ("int8", "16x8", "float", "float16")),
+    "mobilenet": (mobilenet, ("int8", "16x8", "float", "float16", "dynamic")),
+    "wide_depthwise": (wide_depthwise, ("dynamic",)),
     "hard_swish_se": (hard_swish_se, ("float", "int8")),
     "upsample": (upsample_net, ("float", "int8")),
     "separable_bn": (separable_bn, ("int8", "float")),
