@@ -1,9 +1,13 @@
 """Comparisons with TFLite's broadcasting: EQUAL, NOT_EQUAL, LESS, LESS_EQUAL, GREATER,
 GREATER_EQUAL of two int32, float32 or int8 tensors (EQUAL and NOT_EQUAL of two bool ones too)
 into a bool tensor (a WHILE loop's condition compares its counter with the trip count), as TFLite
-Micro's comparison kernels compute them; int16 GREATER (TFLite Micro's is known wrong) as TFLite's
-reference kernels compute it, the raw values compared. int8 inputs are compared rescaled to a common scale, as
-TFLite Micro does (`rescaled`): each input's 256 rescaled values are a build-time table."""
+Micro's comparison kernels compute them. int8 inputs are compared rescaled to a common scale, as
+TFLite Micro does (`rescaled`): each input's 256 rescaled values are a build-time table.
+
+int16 comparisons are LiteRT's (TFLite Micro's GREATER is known wrong, all false, and it stops on
+the others): LiteRT's reference compares the raw values for the orderings but rescales EQUAL and
+NOT_EQUAL as int8's (measured: with different scales the two differ), so those two rescale per
+element (an int16 table would take 256 KB)."""
 
 from __future__ import annotations
 
@@ -32,9 +36,12 @@ F32 = family("comparison float32", "rvfw_compare_params", "compare_f32", ("ref",
 # bool: TFLite Micro's EQUAL and NOT_EQUAL take bool tensors too (bytes 0 or 1).
 BOOL_KINDS = (OpKind.EQUAL, OpKind.NOT_EQUAL)
 B = family("comparison bool", "rvfw_compare_params", "compare_b", ("ref",), tuple(k.value for k in BOOL_KINDS))
-# int16: TFLite Micro runs GREATER only, and wrongly (ops.tflm_set.TFLM_WRONG); rvfw compares the
-# raw values as TFLite's reference kernels do.
-S16 = family("comparison int16", "rvfw_compare_params", "compare_s16", ("ref",), ("GREATER",))
+# int16 as LiteRT's reference kernels: the orderings on the raw values, EQUAL and NOT_EQUAL rescaled.
+ORDERINGS = (OpKind.LESS, OpKind.LESS_EQUAL, OpKind.GREATER, OpKind.GREATER_EQUAL)
+S16 = family("comparison int16", "rvfw_compare_params", "compare_s16", ("ref",), tuple(k.value for k in ORDERINGS))
+S16_RESCALED = family("comparison int16, rescaled", "rvfw_compare_params", "compare_rescaled_s16", ("ref",),
+                      tuple(k.value for k in BOOL_KINDS))  # fmt: skip
+MAX_RIGHT_SHIFT = 31  # TFLite's rounding divide by a power of two takes exponents up to 31
 S8 = family("comparison int8", "rvfw_compare_params", "compare_s8", ("ref",), tuple(k.value for k in KINDS))
 LEFT_SHIFT = 8  # TFLite Micro's comparisons shift (value - zero point) left 8 before rescaling
 
@@ -54,12 +61,14 @@ def check(graph: Graph, op: Op) -> None:
     b = expect_dtype(graph, op, op.inputs[1], "input 1", a.dtype)
     out = expect_dtype(graph, op, op.outputs[0], "output", DType.BOOL)
     expect_broadcast(graph, op, a, b, out)
-    if a.dtype is DType.INT8:
+    if a.dtype is DType.INT8 or (a.dtype is DType.INT16 and op.kind in BOOL_KINDS):
         for position, t in enumerate((a, b)):
             expect_quant(graph, op, t, f"input {position}")
             scale = t.quant.scale[0]
             if not 0.0 < float(np.float32(scale)) < 1.0:  # TFLite Micro's rescaling takes scales below one only
                 raise fail(graph, op, f"input {position} scale {scale:g} not below 1 (TFLite Micro requires it)")
+            if -quantize_multiplier(float(np.float32(scale)))[1] > MAX_RIGHT_SHIFT:
+                raise fail(graph, op, f"input {position} scale {scale:g} too small to rescale (a shift past 31)")
 
 
 def _keys(graph: Graph, op: Op) -> tuple[np.ndarray, np.ndarray]:
@@ -71,9 +80,15 @@ def _keys(graph: Graph, op: Op) -> tuple[np.ndarray, np.ndarray]:
 
 def fold(graph: Graph, op: Op) -> list[np.ndarray]:
     a, b = (graph.tensors[t].data for t in op.inputs[:2])
-    if graph.tensors[op.inputs[0]].dtype is DType.INT8:
+    dtype = graph.tensors[op.inputs[0]].dtype
+    if dtype is DType.INT8:
         keys_a, keys_b = _keys(graph, op)
         a, b = keys_a[a.astype(np.int64) + 128], keys_b[b.astype(np.int64) + 128]
+    elif dtype is DType.INT16 and op.kind in BOOL_KINDS:
+        a, b = (
+            rescaled(v, q.scale[0], q.zero_point[0])
+            for v, q in ((a, graph.tensors[op.inputs[0]].quant), (b, graph.tensors[op.inputs[1]].quant))
+        )
     return [NUMPY[op.kind](a, b).astype(np.bool_)]
 
 
@@ -83,6 +98,13 @@ def lower(ctx: LowerContext, op: Op) -> Layer:
     operands = [operand(ctx, op, 0), operand(ctx, op, 1)]
     if a.dtype is DType.BOOL:
         return ctx.layer(op, ctx.pick(B), B, params, [*operands, ctx.output(op)])
+    if a.dtype is DType.INT16 and op.kind in BOOL_KINDS:
+        rescale = []
+        for t in (a, b):
+            multiplier, shift = quantize_multiplier(float(np.float32(t.quant.scale[0])))
+            rescale += [t.quant.zero_point[0], multiplier, -shift]
+        table = ctx.derived(op, "rescale", "int32_t", np.array(rescale, dtype=np.int32))
+        return ctx.layer(op, ctx.pick(S16_RESCALED), S16_RESCALED, params, [*operands, table, ctx.output(op)])
     if a.dtype is DType.INT16:
         return ctx.layer(op, ctx.pick(S16), S16, params, [*operands, ctx.output(op)])
     if a.dtype is DType.INT8:
@@ -97,7 +119,7 @@ CONTRACT = OpContract(
     kinds={kind: Kind(3, (2, 2)) for kind in KINDS},  # version 2 adds int8, 3 int16 (refused by dtype)
     forms={
         DType.INT8: Form(check, lower, (S8,)),
-        DType.INT16: Form(check, lower, (S16,), kinds=(OpKind.GREATER,)),
+        DType.INT16: Form(check, lower, (S16, S16_RESCALED)),
         DType.INT32: Form(check, lower, (S32,)),
         DType.FLOAT32: Form(check, lower, (F32,)),
         DType.BOOL: Form(check, lower, (B,), kinds=BOOL_KINDS),

@@ -546,6 +546,9 @@ void rvfw_squared_difference_s32_ref(const rvfw_binary_params *p, const int32_t 
 void rvfw_compare_s32_ref(const rvfw_compare_params *p, const int32_t *a, const int32_t *b, uint8_t *output);
 void rvfw_compare_b_ref(const rvfw_compare_params *p, const uint8_t *a, const uint8_t *b, uint8_t *output);
 void rvfw_compare_s16_ref(const rvfw_compare_params *p, const int16_t *a, const int16_t *b, uint8_t *output);
+/* rescale: each input's zero point, Q31 multiplier and right shift (codegen.ops.compare). */
+void rvfw_compare_rescaled_s16_ref(const rvfw_compare_params *p, const int16_t *a, const int16_t *b,
+                                   const int32_t *rescale, uint8_t *output);
 /* keys: each input's 256 values rescaled as TFLite Micro compares them (codegen.ops.compare). */
 void rvfw_compare_s8_ref(const rvfw_compare_params *p, const int8_t *a, const int8_t *b, const int32_t *keys,
                          uint8_t *output);

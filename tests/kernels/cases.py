@@ -1151,15 +1151,29 @@ def broadcast_args() -> bytes:
     return m.finish([x], [y, shape])
 
 
-def greater16(a_shape, b_shape) -> bytes:
-    """int16 GREATER (16x8: zero points 0) of two scales with broadcasting: TFLite Micro's is known
-    wrong (all false), so the golden is TFLite's reference kernels (the raw values compared)."""
+def greater16(a_shape, b_shape, kind="GREATER", b_scale=0.0007) -> bytes:
+    """An int16 comparison (16x8: zero points 0) of two scales with broadcasting: TFLite Micro's
+    GREATER is known wrong (all false) and it stops on the others, so the golden is LiteRT's
+    reference kernels (the orderings on the raw values, EQUAL and NOT_EQUAL rescaled)."""
     m = ModelBuilder()
     a = m.tensor("a", a_shape, np.int16, scale=0.001, zero_point=0)
-    b = m.tensor("b", b_shape, np.int16, scale=0.0007, zero_point=0)
+    b = m.tensor("b", b_shape, np.int16, scale=b_scale, zero_point=0)
     y = m.tensor("y", tuple(np.broadcast_shapes(a_shape, b_shape)), np.bool_)
-    m.op("GREATER", [a, b], [y])
+    m.op(kind, [a, b], [y])
     return m.finish([a, b], [y])
+
+
+def equal16_requantized(kind: str, b_scale: float) -> bytes:
+    """int16 EQUAL or NOT_EQUAL of an input and itself requantised to another scale (QUANTIZE int16
+    -> int16): LiteRT rescales both sides, so the pairs the requantisation kept exact compare
+    equal and the saturated or rounded ones do not."""
+    m = ModelBuilder()
+    a = m.tensor("a", (4, 64), np.int16, scale=0.001, zero_point=0)
+    b = m.tensor("b", (4, 64), np.int16, scale=b_scale, zero_point=0)
+    y = m.tensor("y", (4, 64), np.bool_)
+    m.op("QUANTIZE", [a], [b])
+    m.op(kind, [a, b], [y])
+    return m.finish([a], [y])
 
 
 def rsqrt_s16() -> bytes:
@@ -1964,6 +1978,13 @@ CASES: dict[str, Case] = {
     "s16_rsqrt_of_abs": Case(lambda r: rsqrt_s16()),
     "dequantize_u8": Case(lambda r: dequantize_u8()),
     "s16_greater_tflm_known_wrong": Case(lambda r: greater16((3, 35), (1, 35))),
+    "s16_less_litert": Case(lambda r: greater16((4, 9), (4, 1), "LESS")),
+    "s16_less_equal_litert": Case(lambda r: greater16((2, 3, 8), (3, 8), "LESS_EQUAL")),
+    "s16_greater_equal_litert": Case(lambda r: greater16((5, 6), (5, 6), "GREATER_EQUAL")),
+    "s16_equal_litert": Case(lambda r: greater16((3, 40), (1, 40), "EQUAL", b_scale=0.0005)),
+    # an input against itself requantised to another scale: about half the pairs rescale equal
+    "s16_equal_requantized_litert": Case(lambda r: equal16_requantized("EQUAL", 0.0005)),
+    "s16_not_equal_requantized_litert": Case(lambda r: equal16_requantized("NOT_EQUAL", 0.002)),
     "update_slice_s8_const_starts": Case(lambda r: update_slice(np.int8, (4, 5, 6), (2, 3, 6), [1, 4, -2])),
     "update_slice_f32_input_starts": Case(lambda r: update_slice(np.float32, (6, 7), (2, 3))),
     "update_slice_s16_whole": Case(lambda r: update_slice(np.int16, (3, 4), (3, 4), [1, 1])),
