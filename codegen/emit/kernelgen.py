@@ -1,8 +1,9 @@
 """Kernel variants that differ only in dtype and kernel set, generated from one template each (as
 XNNPACK generates its `*.c.in` variants): the in-place wrappers of the 16x8 and float32
 convolutions (templates/kernels/inplace.c.j2), which run the set's out-of-place kernel a row or a
-block of pixels at a time. The files land in firmware/kernels/ beside the hand-written ones (the
-kernel registry finds them there) with a banner naming their template;
+block of pixels at a time, and the integer FLOOR_DIV and FLOOR_MOD of each width
+(templates/kernels/floor_int.c.j2). The files land in firmware/kernels/ beside the hand-written
+ones (the kernel registry finds them there) with a banner naming their template;
 tests/unit/test_kernelgen.py fails when a generated file differs from what the template makes.
 
     python -m codegen.emit.kernelgen      (make kernels)"""
@@ -81,13 +82,32 @@ class Variant:
                 "signature": signature}  # fmt: skip
 
 
+@dataclass(frozen=True)
+class FloorVariant:
+    op: str  # "floor_div" or "floor_mod"
+    dtype: str  # "s8", "s16" or "s32"
+
+    @property
+    def name(self) -> str:
+        return f"{self.op}_{self.dtype}_ref"
+
+    def context(self) -> dict:
+        c_type = {"s8": "int8_t", "s16": "int16_t", "s32": "int32_t"}[self.dtype]
+        arguments = ["const rvfw_binary_params *p", f"const {c_type} *a", f"const {c_type} *b", f"{c_type} *output"]
+        return {"kind": self.op.upper(), "what": c_type.removesuffix("_t"), "c_type": c_type,
+                "function": f"rvfw_{self.op}_i64", "signature": wrapped(f"RVFW_KERNEL void rvfw_{self.name}",
+                                                                         arguments, "")}  # fmt: skip
+
+
 VARIANTS = (
     *(Variant("depthwise", dtype, s) for dtype in ("s16", "f32") for s in ("ref", "scalar", "rvv")),
     *(Variant("pointwise", "s16", s) for s in ("ref", "scalar")),
     Variant("pointwise", "s16", "rvv", filter_name="filter_hwio"),
     *(Variant("pointwise", "f32", s) for s in ("ref", "scalar")),
     Variant("pointwise", "f32", "rvv", filter_name="filter_t"),
+    *(FloorVariant(op, dtype) for op in ("floor_div", "floor_mod") for dtype in ("s8", "s16", "s32")),
 )
+TEMPLATES = {Variant: "inplace.c.j2", FloorVariant: "floor_int.c.j2"}
 
 
 def render_all() -> dict[str, str]:
@@ -95,8 +115,7 @@ def render_all() -> dict[str, str]:
     loader = jinja2.FileSystemLoader(str(TEMPLATES_DIR / "kernels"))
     env = jinja2.Environment(loader=loader, trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True,
                              undefined=jinja2.StrictUndefined)  # fmt: skip
-    template = env.get_template("inplace.c.j2")
-    return {f"{v.name}.c": template.render(v=v.context()) for v in VARIANTS}
+    return {f"{v.name}.c": env.get_template(TEMPLATES[type(v)]).render(v=v.context()) for v in VARIANTS}
 
 
 def main() -> int:

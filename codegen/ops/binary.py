@@ -38,6 +38,11 @@ FAMILY = {kind: family(kind.value, PARAMS, f"{kind.value.lower()}_s8",
                        ("ref", "scalar", "rvv", "xthead") if kind in VECTOR else ("ref",), (kind.value,))
           for kind in KINDS}  # fmt: skip
 FLOAT_ONLY = (OpKind.FLOOR_DIV, OpKind.FLOOR_MOD)  # TFLite Micro runs these in float32 only
+# LiteRT runs them on int8, int16 and int32 too, on the raw values (rvfw_floor_int.h; generated kernels)
+FLOOR_INT = {(kind, dtype): family(f"{kind.value} {dtype.name.lower()}", "rvfw_binary_params",
+                                   f"{kind.value.lower()}_s{8 * dtype.size}", ("ref",), (kind.value,))
+             for kind in FLOAT_ONLY for dtype in (DType.INT8, DType.INT16, DType.INT32)}  # fmt: skip
+INT_DTYPES = (DType.INT8, DType.INT16, DType.INT32)
 # float32: every binary kind, ADD's included (ops.add's float32 form is this module's)
 # IEEE operations per lane: RVV kernels (SQUARED_DIFFERENCE: a transformer's LayerNorm)
 F32_VECTOR = (OpKind.ADD, OpKind.SUB, OpKind.MUL, OpKind.DIV, OpKind.SQUARED_DIFFERENCE)
@@ -248,8 +253,42 @@ def _fold_s32(graph: Graph, op: Op) -> list[np.ndarray] | None:
     return [np.clip(wrapped, lo, hi).astype(np.int32)]
 
 
+def check_floor_int(graph: Graph, op: Op) -> None:
+    """Integer FLOOR_DIV or FLOOR_MOD: one integer dtype throughout (its scales, if any, unread)."""
+    a = graph.tensors[op.inputs[0]]
+    b = expect_dtype(graph, op, op.inputs[1], "input 1", a.dtype)
+    out = expect_dtype(graph, op, op.outputs[0], "output", a.dtype)
+    expect_broadcast(graph, op, a, b, out)
+    if a.is_constant and b.is_constant:
+        raise fail(graph, op, "both inputs constant")
+    if b.is_constant and not np.all(b.data):
+        raise fail(graph, op, "a constant divisor holding 0 (LiteRT stops on division by 0)")
+
+
+def lower_floor_int(ctx: LowerContext, op: Op) -> Layer:
+    a, b, out = ctx.tensor(op.inputs[0]), ctx.tensor(op.inputs[1]), ctx.tensor(op.outputs[0])
+    fam = FLOOR_INT[(op.kind, a.dtype)]
+    args = [operand(ctx, op, 0), operand(ctx, op, 1), ctx.output(op)]
+    return ctx.layer(op, ctx.pick(fam), fam, broadcast_layout(a.shape, b.shape, out.shape), args)
+
+
+def or_floor(plain, floor):
+    """An integer form's check or lowering: `floor` for FLOOR_DIV and FLOOR_MOD, else `plain`."""
+    return lambda first, op: (floor if op.kind in FLOAT_ONLY else plain)(first, op)
+
+
+def _fold_floor_int(graph: Graph, op: Op) -> list[np.ndarray] | None:
+    a, b = (graph.tensors[t].data.astype(np.int64) for t in op.inputs[:2])
+    if not np.all(b):
+        return None
+    result = np.floor_divide(a, b) if op.kind is OpKind.FLOOR_DIV else np.mod(a, b)
+    return [result.astype(graph.tensors[op.outputs[0]].dtype.np_type)]
+
+
 def fold(graph: Graph, op: Op) -> list[np.ndarray] | None:
     """Both operands constant: the output computed at build time (passes.simplify)."""
+    if op.kind in FLOAT_ONLY:
+        return _fold_floor_int(graph, op) if graph.tensors[op.inputs[0]].dtype in INT_DTYPES else None
     if graph.tensors[op.inputs[0]].dtype is DType.INT32:
         return _fold_s32(graph, op) if op.kind in S32_KINDS else None
     if graph.tensors[op.inputs[0]].dtype is not DType.INT8:
@@ -363,19 +402,31 @@ CONTRACT = OpContract(
         OpKind.MINIMUM: Kind(4, (2, 2)),
         OpKind.SQUARED_DIFFERENCE: Kind(2, (2, 2)),
         OpKind.PRELU: Kind(1, (2, 2)),
-        OpKind.FLOOR_DIV: Kind(2, (2, 2)),  # 1 float32; 2 int32 (refused by dtype)
+        OpKind.FLOOR_DIV: Kind(2, (2, 2)),  # 1 float32; 2 int32
         OpKind.FLOOR_MOD: Kind(2, (2, 2)),
     },
     forms={
-        DType.INT16: Form(check_s16, lower_s16, tuple(S16[k] for k in S16_KINDS), inplace=inplace, kinds=S16_KINDS),
+        DType.INT16: Form(
+            or_floor(check_s16, check_floor_int),
+            or_floor(lower_s16, lower_floor_int),
+            (*(S16[k] for k in S16_KINDS), *(FLOOR_INT[k, DType.INT16] for k in FLOAT_ONLY)),
+            inplace=inplace,
+            kinds=(*S16_KINDS, *FLOAT_ONLY),
+        ),
         DType.FLOAT32: Form(check_f32, lower_f32, tuple(F32[k] for k in (*KINDS, *FLOAT_ONLY)), inplace=inplace),
         DType.INT32: Form(
-            check_s32,
-            lower_s32,
-            tuple(S32[k] for k in S32_KINDS if k is not OpKind.ADD),
-            kinds=tuple(k for k in S32_KINDS if k is not OpKind.ADD),
+            or_floor(check_s32, check_floor_int),
+            or_floor(lower_s32, lower_floor_int),
+            (*(S32[k] for k in S32_KINDS if k is not OpKind.ADD), *(FLOOR_INT[k, DType.INT32] for k in FLOAT_ONLY)),
+            kinds=(*(k for k in S32_KINDS if k is not OpKind.ADD), *FLOAT_ONLY),
         ),
-        None: Form(check, lower, tuple(FAMILY.values()), inplace=inplace, kinds=KINDS),
+        None: Form(
+            or_floor(check, check_floor_int),
+            or_floor(lower, lower_floor_int),
+            (*FAMILY.values(), *(FLOOR_INT[k, DType.INT8] for k in FLOAT_ONLY)),
+            inplace=inplace,
+            kinds=(*KINDS, *FLOAT_ONLY),
+        ),
     },
     fold=fold,
 )

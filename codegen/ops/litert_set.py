@@ -128,7 +128,7 @@ _MISSING_BY_OP: dict[str, tuple[str, ...]] = {
     "CUMSUM": ("int64",), "DEPTHWISE_CONV_2D": ("uint8",), "DEPTH_TO_SPACE": ("uint8", "int32", "int64"),
     "DIV": ("uint8", "int16"), "EQUAL": ("uint8", "int64"), "EXP": ("int16",),
     "EXPAND_DIMS": ("uint8", "int64"), "FILL": ("uint8", "int64"),
-    "FLOOR_DIV": ("int8", "int16", "int32"), "FLOOR_MOD": ("int8", "int16", "int32", "int64"),
+    "FLOOR_MOD": ("int64",),
     "FULLY_CONNECTED": ("uint8",), "GATHER": ("uint8", "int64"), "GATHER_ND": ("uint8", "int64"),
     "GELU": ("uint8", "int16", "float32"), "GREATER": ("uint8", "int64"),
     "GREATER_EQUAL": ("uint8", "int64"), "HARD_SWISH": ("uint8",), "L2_NORMALIZATION": ("uint8",),

@@ -1163,6 +1163,19 @@ def greater16(a_shape, b_shape, kind="GREATER", b_scale=0.0007) -> bytes:
     return m.finish([a, b], [y])
 
 
+def floor_int(kind: str, dtype, a_shape, b_shape) -> bytes:
+    """Integer FLOOR_DIV or FLOOR_MOD (LiteRT's: the raw values) by a constant divisor of both
+    signs without zeros (LiteRT stops on division by 0), -1 among them (INT_MIN / -1 wraps)."""
+    m = ModelBuilder()
+    q = {} if dtype is np.int32 else {"scale": 0.02, "zero_point": 0}
+    a = m.tensor("a", a_shape, dtype, **q)
+    divisors = np.array([-1, 3, -7, 2, 5, -2, 9, -4, 1, 7, -9, 6], dtype=dtype)
+    b = m.tensor("b", b_shape, dtype, data=np.resize(divisors, b_shape), **q)
+    y = m.tensor("y", tuple(np.broadcast_shapes(a_shape, b_shape)), dtype, **q)
+    m.op(kind, [a, b], [y], 2)
+    return m.finish([a], [y])
+
+
 def equal16_requantized(kind: str, b_scale: float) -> bytes:
     """int16 EQUAL or NOT_EQUAL of an input and itself requantised to another scale (QUANTIZE int16
     -> int16): LiteRT rescales both sides, so the pairs the requantisation kept exact compare
@@ -1981,6 +1994,12 @@ CASES: dict[str, Case] = {
     "s16_less_litert": Case(lambda r: greater16((4, 9), (4, 1), "LESS")),
     "s16_less_equal_litert": Case(lambda r: greater16((2, 3, 8), (3, 8), "LESS_EQUAL")),
     "s16_greater_equal_litert": Case(lambda r: greater16((5, 6), (5, 6), "GREATER_EQUAL")),
+    "s8_floor_div_litert": Case(lambda r: floor_int("FLOOR_DIV", np.int8, (3, 20), (1, 20))),
+    "s8_floor_mod_litert": Case(lambda r: floor_int("FLOOR_MOD", np.int8, (4, 12), (12,))),
+    "s16_floor_div_litert": Case(lambda r: floor_int("FLOOR_DIV", np.int16, (2, 3, 12), (3, 1))),
+    "s16_floor_mod_litert": Case(lambda r: floor_int("FLOOR_MOD", np.int16, (5, 12), (5, 12))),
+    "s32_floor_div_litert": Case(lambda r: floor_int("FLOOR_DIV", np.int32, (6, 12), (12,))),
+    "s32_floor_mod_litert": Case(lambda r: floor_int("FLOOR_MOD", np.int32, (2, 24), (2, 1))),
     "s16_equal_litert": Case(lambda r: greater16((3, 40), (1, 40), "EQUAL", b_scale=0.0005)),
     # an input against itself requantised to another scale: about half the pairs rescale equal
     "s16_equal_requantized_litert": Case(lambda r: equal16_requantized("EQUAL", 0.0005)),
