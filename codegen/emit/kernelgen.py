@@ -1,9 +1,10 @@
 """Kernel variants that differ only in dtype and kernel set, generated from one template each (as
 XNNPACK generates its `*.c.in` variants): the in-place wrappers of the 16x8 and float32
 convolutions (templates/kernels/inplace.c.j2), which run the set's out-of-place kernel a row or a
-block of pixels at a time, and the integer FLOOR_DIV and FLOOR_MOD of each width
-(templates/kernels/floor_int.c.j2). The files land in firmware/kernels/ beside the hand-written
-ones (the kernel registry finds them there) with a banner naming their template;
+block of pixels at a time, the integer FLOOR_DIV and FLOOR_MOD of each width
+(templates/kernels/floor_int.c.j2) and TOPK_V2 of each dtype (templates/kernels/topk.c.j2). The
+files land in firmware/kernels/ beside the hand-written ones (the kernel registry finds them
+there) with a banner naming their template;
 tests/unit/test_kernelgen.py fails when a generated file differs from what the template makes.
 
     python -m codegen.emit.kernelgen      (make kernels)"""
@@ -99,6 +100,21 @@ class FloorVariant:
                                                                          arguments, "")}  # fmt: skip
 
 
+@dataclass(frozen=True)
+class TopkVariant:
+    dtype: str  # "s8", "s16", "s32" or "f32"
+
+    @property
+    def name(self) -> str:
+        return f"topk_{self.dtype}_ref"
+
+    def context(self) -> dict:
+        c_type = {"s8": "int8_t", "s16": "int16_t", "s32": "int32_t", "f32": "float"}[self.dtype]
+        arguments = ["const rvfw_topk_params *p", f"const {c_type} *input", f"{c_type} *values", "void *indices"]
+        return {"what": {"float": "float32"}.get(c_type, c_type.removesuffix("_t")), "c_type": c_type,
+                "signature": wrapped(f"RVFW_KERNEL void rvfw_{self.name}", arguments, "")}  # fmt: skip
+
+
 VARIANTS = (
     *(Variant("depthwise", dtype, s) for dtype in ("s16", "f32") for s in ("ref", "scalar", "rvv")),
     *(Variant("pointwise", "s16", s) for s in ("ref", "scalar")),
@@ -106,8 +122,9 @@ VARIANTS = (
     *(Variant("pointwise", "f32", s) for s in ("ref", "scalar")),
     Variant("pointwise", "f32", "rvv", filter_name="filter_t"),
     *(FloorVariant(op, dtype) for op in ("floor_div", "floor_mod") for dtype in ("s8", "s16", "s32")),
+    *(TopkVariant(dtype) for dtype in ("s8", "s16", "s32", "f32")),
 )
-TEMPLATES = {Variant: "inplace.c.j2", FloorVariant: "floor_int.c.j2"}
+TEMPLATES = {Variant: "inplace.c.j2", FloorVariant: "floor_int.c.j2", TopkVariant: "topk.c.j2"}
 
 
 def render_all() -> dict[str, str]:

@@ -146,7 +146,7 @@ _MISSING_BY_OP: dict[str, tuple[str, ...]] = {
     "SPACE_TO_BATCH_ND": ("uint8", "int64"), "SPACE_TO_DEPTH": ("uint8", "int64"), "SPLIT": ("uint8", "int64"),
     "SQRT": ("int16",), "STRIDED_SLICE": ("uint8", "int64"), "SUB": ("uint8", "int64"),
     "SUM": ("uint8", "int64", "bool"), "TANH": ("uint8",), "TILE": ("uint8", "int64"),
-    "TOPK_V2": ("int8", "uint8", "int16", "int32", "int64", "float32"), "TRANSPOSE": ("uint8", "int64"),
+    "TOPK_V2": ("uint8", "int64"), "TRANSPOSE": ("uint8", "int64"),
     "TRANSPOSE_CONV": ("uint8",), "UNPACK": ("uint8",), "ZEROS_LIKE": ("int64",),
 }  # fmt: skip
 MISSING: frozenset[tuple[str, str]] = frozenset((op, d) for op, ds in _MISSING_BY_OP.items() for d in ds)

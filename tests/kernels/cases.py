@@ -1176,6 +1176,19 @@ def floor_int(kind: str, dtype, a_shape, b_shape) -> bytes:
     return m.finish([a], [y])
 
 
+def topk(dtype, shape, k, index_dtype=np.int32, narrow=False) -> bytes:
+    """TOPK_V2 (LiteRT's: largest first, ties by the lower index). narrow: int8 values in [-3, 3]
+    (a calibrated range the harness draws from), so most rows hold ties."""
+    m = ModelBuilder()
+    q = {"scale": 0.1, "zero_point": 0} if dtype in (np.int8, np.int16) else {}
+    x = m.tensor("x", shape, dtype, calibrated=(-0.3, 0.3) if narrow else None, **q)
+    kt = m.tensor("k", (), index_dtype, data=np.array(k, dtype=index_dtype))
+    values = m.tensor("values", (*shape[:-1], k), dtype, **q)
+    indices = m.tensor("indices", (*shape[:-1], k), index_dtype)
+    m.op("TOPK_V2", [x, kt], [values, indices], 3 if index_dtype is np.int16 else 2)
+    return m.finish([x], [values, indices])
+
+
 def equal16_requantized(kind: str, b_scale: float) -> bytes:
     """int16 EQUAL or NOT_EQUAL of an input and itself requantised to another scale (QUANTIZE int16
     -> int16): LiteRT rescales both sides, so the pairs the requantisation kept exact compare
@@ -1994,6 +2007,10 @@ CASES: dict[str, Case] = {
     "s16_less_litert": Case(lambda r: greater16((4, 9), (4, 1), "LESS")),
     "s16_less_equal_litert": Case(lambda r: greater16((2, 3, 8), (3, 8), "LESS_EQUAL")),
     "s16_greater_equal_litert": Case(lambda r: greater16((5, 6), (5, 6), "GREATER_EQUAL")),
+    "s8_topk_ties_litert": Case(lambda r: topk(np.int8, (3, 17), 5, narrow=True)),
+    "s16_topk_int16_indices_litert": Case(lambda r: topk(np.int16, (4, 10), 3, index_dtype=np.int16)),
+    "s32_topk_whole_row_litert": Case(lambda r: topk(np.int32, (2, 3, 12), 12)),
+    "f32_topk_one_litert": Case(lambda r: topk(np.float32, (4, 9), 1)),
     "s8_floor_div_litert": Case(lambda r: floor_int("FLOOR_DIV", np.int8, (3, 20), (1, 20))),
     "s8_floor_mod_litert": Case(lambda r: floor_int("FLOOR_MOD", np.int8, (4, 12), (12,))),
     "s16_floor_div_litert": Case(lambda r: floor_int("FLOOR_DIV", np.int16, (2, 3, 12), (3, 1))),
