@@ -27,7 +27,7 @@ import numpy as np
 
 from codegen import fixedpoint as fp
 from codegen.ir import DType, Graph, Op, OpKind
-from codegen.ops import sigmoid16, unary_int
+from codegen.ops import lut16, sigmoid16, unary_int
 from codegen.ops.common import (
     Layer,
     LowerContext,
@@ -277,11 +277,10 @@ def _libm_unary(name: str):
 SQRT_2_OVER_PI = _f32(2.0 / math.sqrt(math.pi) * math.sqrt(0.5))  # M_2_SQRTPI * M_SQRT1_2, to float
 
 
-def gelu(graph: Graph, op: Op) -> list[int]:
-    """LiteRT's int8 GELU (kernels/gelu.cc): a table populated as lut.h does, from
-    0.5 x erfc(-x / sqrt 2) or, approximate, 0.5 x (1 + tanh(sqrt(2 / pi) (x + 0.044715 x^3))),
-    every step in single precision."""
-    inp, out = graph.tensors[op.inputs[0]], graph.tensors[op.outputs[0]]
+def gelu_transform(op: Op):
+    """LiteRT's GeluTransform (or GeluTransformApproximate), the float function its int8 and int16
+    tables sample: 0.5 x erfc(-x / sqrt 2) or 0.5 x (1 + tanh(sqrt(2 / pi) (x + 0.044715 x^3))),
+    every step in single precision with the host C library's erfcf and tanhf."""
     approximate = bool(op.options.get("approximate", False))
     erfc, tanh = _libm_unary("erfcf"), _libm_unary("tanhf")
     half, one = _f32(0.5), _f32(1.0)
@@ -292,6 +291,13 @@ def gelu(graph: Graph, op: Op) -> list[int]:
             return half * x * (one + tanh(SQRT_2_OVER_PI * (x + _f32(0.044715) * x * x * x)))
         return half * x * erfc(x * minus_sqrt_half)
 
+    return transform
+
+
+def gelu(graph: Graph, op: Op) -> list[int]:
+    """LiteRT's int8 GELU (kernels/gelu.cc): a table populated as lut.h does from gelu_transform."""
+    inp, out = graph.tensors[op.inputs[0]], graph.tensors[op.outputs[0]]
+    transform, one = gelu_transform(op), _f32(1.0)
     inverse_scale = one / _f32(out.quant.scale[0])
     si, zi, zo = _f32(inp.quant.scale[0]), inp.quant.zero_point[0], out.quant.zero_point[0]
     table = []
@@ -347,6 +353,9 @@ def rows(graph: Graph, op: Op) -> Rows | None:
 
 
 def check_s16(graph: Graph, op: Op) -> None:
+    if op.kind is OpKind.GELU:  # LiteRT's int16 table (ops.lut16)
+        lut16.check(graph, op)
+        return
     inp, out = expect_int16_io(graph, op)
     if op.kind in (OpKind.RELU, OpKind.RELU6, OpKind.LEAKY_RELU, OpKind.ABS):
         expect_same_shape(graph, op, inp, out)
@@ -357,6 +366,8 @@ def check_s16(graph: Graph, op: Op) -> None:
 
 
 def lower_s16(ctx: LowerContext, op: Op) -> Layer:
+    if op.kind is OpKind.GELU:
+        return lut16.lower(ctx, op, gelu_transform(op))
     inp, out = ctx.tensor(op.inputs[0]), ctx.tensor(op.outputs[0])
     if op.kind is OpKind.ABS:  # AbsEvalQuantized<int16_t>: |x - zi| rescaled where the float32 scales differ
         si, so = _f32(inp.quant.scale[0]), _f32(out.quant.scale[0])
@@ -432,9 +443,9 @@ CONTRACT = OpContract(
         OpKind.RELU_0_TO_1: Kind(1, (1, 1)),
     },
     forms={
-        DType.INT16: Form(check_s16, lower_s16, (SIGMOID_S16, LEAKY_S16, REQUANTIZE, ABS_S16),
+        DType.INT16: Form(check_s16, lower_s16, (SIGMOID_S16, LEAKY_S16, REQUANTIZE, ABS_S16, lut16.LUT16),
                           inplace=inplace, kinds=(OpKind.LOGISTIC, OpKind.TANH, OpKind.LEAKY_RELU, OpKind.RELU,
-                                                  OpKind.RELU6, OpKind.ABS)),
+                                                  OpKind.RELU6, OpKind.ABS, OpKind.GELU)),
         DType.FLOAT32: Form(check_f32, lower_f32,
                             (CLAMP_F32, *UNARY_F32.values(), LOGISTIC_F32_SOFT, HARD_SWISH_F32_SOFT, TANH_F32_SOFT,
                              LEAKY_F32, ABS_F32), inplace=inplace,

@@ -23,7 +23,7 @@ import numpy as np
 
 from codegen import fixedpoint as fp
 from codegen.ir import DType, Graph, Op, OpKind
-from codegen.ops import unary_int
+from codegen.ops import lut16, unary_int
 from codegen.ops.activation import LUT
 from codegen.ops.common import (
     Layer,
@@ -118,6 +118,9 @@ def _rsqrt_multiplier(graph: Graph, op: Op) -> tuple[int, int]:
 
 
 def check_s16(graph: Graph, op: Op) -> None:
+    if op.kind is OpKind.EXP:  # LiteRT's int16 table (ops.lut16)
+        lut16.check(graph, op)
+        return
     if op.kind is not OpKind.RSQRT:  # NEG: LiteRT's, on the raw values (ops.unary_int)
         unary_int.check(graph, op)
         return
@@ -126,7 +129,11 @@ def check_s16(graph: Graph, op: Op) -> None:
 
 
 def lower_s16(ctx: LowerContext, op: Op) -> Layer:
-    """TFLite Micro's RsqrtEvalQuantized<int16_t> (rsqrt_s16_ref); NEG LiteRT's (ops.unary_int)."""
+    """TFLite Micro's RsqrtEvalQuantized<int16_t> (rsqrt_s16_ref); NEG LiteRT's (ops.unary_int), EXP
+    LiteRT's int16 table of the host's expf (ops.lut16)."""
+    if op.kind is OpKind.EXP:
+        expf = _libm("expf")
+        return lut16.lower(ctx, op, lambda x: np.float32(expf(float(x))))
     if op.kind is not OpKind.RSQRT:
         return unary_int.lower(ctx, op)
     multiplier, shift = _rsqrt_multiplier(ctx.graph, op)
@@ -211,7 +218,11 @@ CONTRACT = OpContract(
         DType.FLOAT32: Form(check, lower, tuple(FAMILY.values()), inplace=inplace),
         DType.INT8: Form(check_s8, lower_s8, (LUT,), inplace=inplace, kinds=S8_KINDS),
         DType.INT16: Form(
-            check_s16, lower_s16, (RSQRT_S16, unary_int.UNARY_INT), inplace=inplace, kinds=(OpKind.RSQRT, OpKind.NEG)
+            check_s16,
+            lower_s16,
+            (RSQRT_S16, unary_int.UNARY_INT, lut16.LUT16),
+            inplace=inplace,
+            kinds=(OpKind.RSQRT, OpKind.NEG, OpKind.EXP),
         ),
         DType.INT32: Form(unary_int.check, unary_int.lower, (unary_int.UNARY_INT,), inplace=inplace, kinds=INT_KINDS),
     },

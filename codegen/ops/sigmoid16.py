@@ -93,15 +93,17 @@ def _host_expf():
     return lambda x: np.float32(libm.expf(float(x)))
 
 
-def gen_lut_s16(func, input_min: float, input_max: float) -> np.ndarray:
-    """TFLite's gen_lut<float, int16_t, int16_t> with output range [-1, 1]: 512 samples of func over
-    [input_min, input_max] in float32 arithmetic, each biased by half the interpolation error at
-    its midpoint, and a 513th value for the last slope."""
+def gen_lut_s16(func, input_min: float, input_max: float, output_min: float = -1.0, output_max: float = 1.0
+                ) -> np.ndarray:  # fmt: skip
+    """TFLite's gen_lut<float, int16_t, int16_t> (LiteRT's LUTPopulate<int16_t> with its ranges
+    from the tensors' scales): 512 samples of func over [input_min, input_max] in float32
+    arithmetic, each biased by half the interpolation error at its midpoint, and a 513th value for
+    the last slope; outputs scaled by 65536 / (output_max - output_min)."""
     f32 = np.float32
     lo, hi = f32(input_min), f32(input_max)
     step = (hi - lo) / f32(512)
     half_step = step / f32(2)
-    scaling = f32(65536) / (f32(1) - f32(-1))
+    scaling = f32(65536) / (f32(output_max) - f32(output_min))
     lut = np.zeros(513, dtype=np.int16)
     for i in range(512):
         val = func(lo + f32(i) * step)

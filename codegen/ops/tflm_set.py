@@ -174,6 +174,7 @@ LITERT_ONLY_PAIRS = {
     ("SPACE_TO_BATCH_ND", "int16"): "it stops on int16 at its first invocation",
     ("BATCH_TO_SPACE_ND", "int16"): "it stops on int16 at its first invocation",
     ("EXP", "int8"): "it refuses int8 EXP at preparation (float32 only)",
+    ("EXP", "int16"): "it refuses int16 EXP at preparation (float32 only)",
     ("LOG", "int8"): "it stops on int8 at its first invocation",
     ("NEG", "int8"): "it stops on int8 at its first invocation",
     ("NEG", "int16"): "its neg.cc runs float32 only",

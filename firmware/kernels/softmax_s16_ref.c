@@ -4,17 +4,8 @@
  * normalised by its leading zeros and looked up in the 1 / (1 + x) table; each exp times that
  * reciprocal, shifted back and clamped to [0, 32767]. The exps are kept in the output row. */
 #include "rvfw_kernels.h"
+#include "rvfw_lut16.h"
 #include "rvfw_requant.h"
-
-/* TFLite's LUTLookup for int16: 512 base values indexed by the top 9 bits, linear in the low 7. */
-static int16_t lut_lookup(int16_t value, const int16_t *lut)
-{
-    const uint16_t index = (uint16_t)(256 + (value >> 7));
-    const int16_t offset = (int16_t)(value & 0x7f);
-    const int16_t base = lut[index];
-    const int16_t slope = (int16_t)(lut[index + 1] - lut[index]);
-    return (int16_t)(base + ((slope * offset + 64) >> 7));
-}
 
 RVFW_KERNEL void rvfw_softmax_s16_ref(const rvfw_softmax_params *p, const int16_t *input, const int16_t *exp_lut,
                           const int16_t *reciprocal_lut, int16_t *output)
@@ -28,13 +19,13 @@ RVFW_KERNEL void rvfw_softmax_s16_ref(const rvfw_softmax_params *p, const int16_
         int32_t sum = 0;
         for (int32_t c = 0; c < p->depth; ++c) {
             const int32_t scaled = rvfw_requantize(x[c] - max, p->input_multiplier, p->input_left_shift);
-            y[c] = lut_lookup((int16_t)rvfw_clamp(scaled + 32767, INT16_MIN, INT16_MAX), exp_lut);
+            y[c] = rvfw_lut16_lookup((int16_t)rvfw_clamp(scaled + 32767, INT16_MIN, INT16_MAX), exp_lut);
             sum += y[c];
         }
         const int headroom_plus_one = __builtin_clz((uint32_t)sum);
         const int32_t shifted = (int32_t)((((int64_t)sum << (headroom_plus_one - 1)) + (1 << 13)) >> 14);
         const int16_t reciprocal =
-            lut_lookup((int16_t)rvfw_clamp(shifted - ((1 << 15) + (1 << 16)), INT16_MIN, INT16_MAX), reciprocal_lut);
+            rvfw_lut16_lookup((int16_t)rvfw_clamp(shifted - ((1 << 15) + (1 << 16)), INT16_MIN, INT16_MAX), reciprocal_lut);
         const int right_shift = 31 - headroom_plus_one;
         const int64_t round = (int64_t)1 << (right_shift - 1);
         for (int32_t c = 0; c < p->depth; ++c) {

@@ -1189,6 +1189,15 @@ def topk(dtype, shape, k, index_dtype=np.int32, narrow=False) -> bytes:
     return m.finish([x], [values, indices])
 
 
+def table16(kind: str, in_scale: float, out_scale: float, zero_point: int = 0, **options) -> bytes:
+    """An int16 activation through LiteRT's int16 table (EXP, GELU: ops.lut16)."""
+    m = ModelBuilder()
+    x = m.tensor("x", (3, 700), np.int16, scale=in_scale, zero_point=zero_point)
+    y = m.tensor("y", (3, 700), np.int16, scale=out_scale, zero_point=zero_point)
+    m.op(kind, [x], [y], **options)
+    return m.finish([x], [y])
+
+
 def equal16_requantized(kind: str, b_scale: float) -> bytes:
     """int16 EQUAL or NOT_EQUAL of an input and itself requantised to another scale (QUANTIZE int16
     -> int16): LiteRT rescales both sides, so the pairs the requantisation kept exact compare
@@ -2007,6 +2016,9 @@ CASES: dict[str, Case] = {
     "s16_less_litert": Case(lambda r: greater16((4, 9), (4, 1), "LESS")),
     "s16_less_equal_litert": Case(lambda r: greater16((2, 3, 8), (3, 8), "LESS_EQUAL")),
     "s16_greater_equal_litert": Case(lambda r: greater16((5, 6), (5, 6), "GREATER_EQUAL")),
+    "s16_exp_table_litert": Case(lambda r: table16("EXP", 0.0002, 0.0005)),
+    "s16_gelu_table_litert": Case(lambda r: table16("GELU", 0.0003, 0.0003)),
+    "s16_gelu_approximate_litert": Case(lambda r: table16("GELU", 0.0001, 0.0002, approximate=True)),
     "s8_topk_ties_litert": Case(lambda r: topk(np.int8, (3, 17), 5, narrow=True)),
     "s16_topk_int16_indices_litert": Case(lambda r: topk(np.int16, (4, 10), 3, index_dtype=np.int16)),
     "s32_topk_whole_row_litert": Case(lambda r: topk(np.int32, (2, 3, 12), 12)),
