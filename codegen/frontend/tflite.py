@@ -10,6 +10,7 @@ import hashlib
 import os
 import re
 import stat
+from dataclasses import replace
 from pathlib import Path
 
 import flatbuffers
@@ -160,7 +161,22 @@ def _read_subgraph(model: tflite.Model, k: int, data: bytes, label: str) -> tupl
             missing.append(exc)
     if missing:  # every op kind (and version) rvfw lacks, in one line: the same form for one or several
         raise ModelError(label, "not supported: " + summarize(missing))
+    _empty_constants(sub, tensors, ops)
     return signal.add_state(tensors, ops, label)
+
+
+def _empty_constants(sub, tensors: list[Tensor], ops: list[Op]) -> None:
+    """A constant with no elements (the shape [0] tensor a RESHAPE to a scalar reads, as the converter
+    writes `tf.reshape(x, [])`) has an empty buffer, which reads as no buffer at all: an op input
+    with a zero dimension that no op writes and the subgraph does not take is that constant."""
+    written = {o for op in ops for o in op.outputs}
+    taken = {int(i) for i in sub.InputsAsNumpy()} if sub.InputsLength() else set()
+    for op in ops:
+        for i in op.inputs:
+            t = tensors[i] if 0 <= i < len(tensors) else None
+            if t is None or t.data is not None or t.is_variable or 0 not in t.shape or i in written | taken:
+                continue
+            tensors[i] = replace(t, data=np.zeros(t.shape, dtype=t.dtype.np_type))
 
 
 MAX_NESTING = 8  # WHILE loops and IFs inside each other

@@ -54,11 +54,8 @@ def validate(graph: Graph, label: str, subgraph: int | None = None) -> None:
     for t in graph.tensors:
         if t.index in used or t.index in graph.inputs or t.index in graph.outputs:
             _check_tensor(t, label)
-    # A scalar output (a Signal op's "valid" flag, a loop's count) is one value; a scalar input is refused
-    for index in graph.inputs if subgraph is None else ():
-        t = graph.tensors[index]
-        if not t.shape:
-            raise ModelError(label, f"graph input tensor {index} '{one_line(t.name)}' is a scalar (rank 0)")
+    # A scalar input or output (a Signal op's "valid" flag, a loop's count, a `tf.TensorSpec([])`
+    # argument) is one value.
     for index in (*graph.inputs, *graph.outputs):
         if graph.tensors[index].is_variable:
             name = one_line(graph.tensors[index].name)

@@ -392,8 +392,9 @@ def expect_int8_same_shape(graph: Graph, op: Op) -> tuple[Tensor, Tensor]:
     out = expect_dtype(graph, op, op.outputs[0], "output", DType.INT8)
     expect_quant(graph, op, inp, "input")
     expect_quant(graph, op, out, "output")
-    if inp.shape != out.shape or not inp.shape:
-        raise fail(graph, op, f"input {list(inp.shape)} and output {list(out.shape)} differ")
+    if not inp.shape:
+        raise fail(graph, op, "a scalar (rank 0) input not supported")
+    expect_same_shape(graph, op, inp, out)
     if inp.is_constant:
         raise fail(graph, op, "a constant input not supported")
     return inp, out

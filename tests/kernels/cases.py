@@ -1198,6 +1198,21 @@ def table16(kind: str, in_scale: float, out_scale: float, zero_point: int = 0, *
     return m.finish([x], [y])
 
 
+def scalar_forms() -> bytes:
+    """What converters write for scalars (issue 56): a rank-0 graph input (`tf.TensorSpec([])`)
+    times a vector, and a RESHAPE to a scalar, whose shape is an empty constant (its buffer holds
+    no bytes at all)."""
+    m = ModelBuilder()
+    s = m.tensor("s", (), np.float32)
+    x = m.tensor("x", (1,), np.float32)
+    empty = m.tensor("empty_shape", (0,), np.int32, data=np.zeros((0,), np.int32))
+    r = m.tensor("r", (), np.float32)
+    y = m.tensor("y", (), np.float32)
+    m.op("RESHAPE", [x, empty], [r])
+    m.op("MUL", [s, r], [y])
+    return m.finish([s, x], [y])
+
+
 def equal16_requantized(kind: str, b_scale: float) -> bytes:
     """int16 EQUAL or NOT_EQUAL of an input and itself requantised to another scale (QUANTIZE int16
     -> int16): LiteRT rescales both sides, so the pairs the requantisation kept exact compare
@@ -2019,6 +2034,7 @@ CASES: dict[str, Case] = {
     "s16_exp_table_litert": Case(lambda r: table16("EXP", 0.0002, 0.0005)),
     "s16_gelu_table_litert": Case(lambda r: table16("GELU", 0.0003, 0.0003)),
     "s16_gelu_approximate_litert": Case(lambda r: table16("GELU", 0.0001, 0.0002, approximate=True)),
+    "f32_scalar_input_and_reshape_to_scalar": Case(lambda r: scalar_forms()),
     "s8_topk_ties_litert": Case(lambda r: topk(np.int8, (3, 17), 5, narrow=True)),
     "s16_topk_int16_indices_litert": Case(lambda r: topk(np.int16, (4, 10), 3, index_dtype=np.int16)),
     "s32_topk_whole_row_litert": Case(lambda r: topk(np.int32, (2, 3, 12), 12)),

@@ -63,7 +63,8 @@ CASES = [
     ("output nobody writes", lambda: _unwritten_output(), "is produced by no op"),
     ("shape disagrees", lambda: softmax_model(out_shape=(1, 5)), "input [1, 4] and output [1, 5] differ"),
     ("batch of 0", lambda: softmax_model(in_shape=(0, 4), out_shape=(0, 4)), "empty shape [0, 4]"),
-    ("scalar input", lambda: softmax_model(in_shape=(), out_shape=()), "is a scalar (rank 0)"),
+    # a scalar graph input is a model's (tf.TensorSpec([])); SOFTMAX needs one dimension or more
+    ("scalar softmax", lambda: softmax_model(in_shape=(), out_shape=()), "SOFTMAX: a scalar (rank 0) input"),
     ("conv arity", lambda: conv_model(inputs=[0]), "1 inputs and 1 outputs; it takes 2-3"),
     ("index out of range", lambda: conv_model(inputs=[0, 99]), "names tensor 99, which does not exist"),
     ("negative index", lambda: conv_model(inputs=[0, -5]), "names tensor -5, which does not exist"),
