@@ -12,6 +12,7 @@
 #include <stdint.h>
 
 #include "rvfw_kernels.h"
+#include "rvfw_window_ref.h"
 
 /* round(v), clamped to [lo, hi]; a NaN gives lo (x86's conversion of a NaN is INT32_MIN, which
  * LiteRT's clamp takes to the bottom; a RISC-V conversion gives INT32_MAX). */
@@ -75,61 +76,61 @@ static inline void rvfw_hybrid_quantize_symmetric(const float *x, int32_t n, int
  * float operations (a constant where inlined). */
 enum { RVFW_HYBRID_CONV, RVFW_HYBRID_CONV_SYMMETRIC, RVFW_HYBRID_DEPTHWISE };
 
-/* One hybrid convolution (LiteRT's reference loops): per batch image, quantised into scratch; per
- * output, the int32 sum over the window's taps inside the image of w x (q - zero point), then its
- * form's float result and the clamp. scales: per output channel (the symmetric form reads
- * scales[0], its weights' one scale). */
+/* An output's float result from its sum, in the order of operations of LiteRT's kernel for the form. */
+static inline __attribute__((always_inline)) float rvfw_hybrid_result(const int form, int32_t acc, int32_t oc,
+                                                                      const float *bias, const float *scales,
+                                                                      float image_scale)
+{
+    float v;
+    if (form == RVFW_HYBRID_CONV) { /* HybridConvPerChannel: (acc x channel scale) x image scale */
+        v = (float)acc * scales[oc] * image_scale;
+        if (bias)
+            v += bias[oc];
+    } else if (form == RVFW_HYBRID_DEPTHWISE) { /* DepthwiseConvHybridPerChannel: acc x (the product) */
+        v = (float)acc;
+        v *= scales[oc] * image_scale;
+        if (bias)
+            v += bias[oc];
+    } else { /* HybridConv: 0 + acc x scale into the output, then the bias */
+        v = 0.0f;
+        v += (float)acc * (image_scale * scales[0]);
+        v += bias[oc];
+    }
+    return v;
+}
+
+/* One hybrid convolution (LiteRT's reference loops, rvfw_window_ref.h): per batch image, quantised
+ * into scratch; per output, the int32 sum over the window's taps inside the image of
+ * w x (q - zero point), then its form's float result and the clamp. scales: per output channel
+ * (the symmetric form reads scales[0], its weights' one scale). */
 static inline __attribute__((always_inline)) void rvfw_hybrid_window(const int form, const rvfw_conv_params *p,
                                                                      const float *input, const int8_t *filter,
                                                                      const float *bias, const float *scales,
                                                                      const float *act, int8_t *scratch, float *output)
 {
-    const int32_t image = p->in_h * p->in_w * p->in_c, depthwise = form == RVFW_HYBRID_DEPTHWISE;
-    const int32_t taps = depthwise ? 1 : p->in_c, m = depthwise ? p->depth_multiplier : 1;
-    for (int32_t b = 0; b < p->batches; ++b) {
+    const int32_t image = p->in_h * p->in_w * p->in_c, in_c = p->in_c, out_c = p->out_c;
+    const int32_t taps = p->k_h * p->k_w, m = p->depth_multiplier;
+    for (int32_t b = 0; b < p->batches; ++b, input += image, output += p->out_h * p->out_w * out_c) {
         float image_scale;
         int32_t offset = 0;
         if (form == RVFW_HYBRID_CONV_SYMMETRIC)
-            rvfw_hybrid_quantize_symmetric(input + b * image, image, scratch, &image_scale);
+            rvfw_hybrid_quantize_symmetric(input, image, scratch, &image_scale);
         else
-            rvfw_hybrid_quantize_asymmetric(input + b * image, image, scratch, &image_scale, &offset);
-        float *out = output + b * p->out_h * p->out_w * p->out_c;
-        for (int32_t oy = 0; oy < p->out_h; ++oy)
-            for (int32_t ox = 0; ox < p->out_w; ++ox)
-                for (int32_t oc = 0; oc < p->out_c; ++oc) {
-                    int32_t acc = 0;
-                    for (int32_t ky = 0; ky < p->k_h; ++ky) {
-                        const int32_t y = oy * p->stride_h - p->pad_h + ky * p->dilation_h;
-                        for (int32_t kx = 0; kx < p->k_w; ++kx) {
-                            const int32_t x = ox * p->stride_w - p->pad_w + kx * p->dilation_w;
-                            if (y < 0 || y >= p->in_h || x < 0 || x >= p->in_w)
-                                continue;
-                            /* CONV_2D: in_c taps, weights [out_c][k_h][k_w][in_c]; DEPTHWISE: the
-                             * output's input channel, weights [1][k_h][k_w][out_c] */
-                            const int8_t *q = scratch + (y * p->in_w + x) * p->in_c + (depthwise ? oc / m : 0);
-                            const int8_t *w = depthwise ? filter + (ky * p->k_w + kx) * p->out_c + oc
-                                                        : filter + ((oc * p->k_h + ky) * p->k_w + kx) * p->in_c;
-                            for (int32_t c = 0; c < taps; ++c)
-                                acc += w[c] * (q[c] - offset);
-                        }
-                    }
-                    float v;
-                    if (form == RVFW_HYBRID_CONV) { /* HybridConvPerChannel */
-                        v = (float)acc * scales[oc] * image_scale;
-                        if (bias)
-                            v += bias[oc];
-                    } else if (form == RVFW_HYBRID_DEPTHWISE) { /* DepthwiseConvHybridPerChannel */
-                        v = (float)acc;
-                        v *= scales[oc] * image_scale;
-                        if (bias)
-                            v += bias[oc];
-                    } else { /* HybridConv: 0 + acc x scale into the output, then the bias */
-                        v = 0.0f;
-                        v += (float)acc * (image_scale * scales[0]);
-                        v += bias[oc];
-                    }
-                    *out++ = rvfw_clamp_f32(v, act);
-                }
+            rvfw_hybrid_quantize_asymmetric(input, image, scratch, &image_scale, &offset);
+#define BEGIN int32_t acc = 0
+        /* CONV_2D: in_c taps, weights [out_c][k_h][k_w][in_c]; DEPTHWISE: the output's input
+         * channel, weights [1][k_h][k_w][out_c] */
+#define TAP(pixel, k)                                                                                             \
+    if (form == RVFW_HYBRID_DEPTHWISE)                                                                            \
+        acc += filter[(k) * out_c + oc] * (scratch[(pixel) * in_c + oc / m] - offset);                            \
+    else                                                                                                          \
+        for (int32_t c = 0; c < in_c; ++c)                                                                        \
+            acc += filter[(oc * taps + (k)) * in_c + c] * (scratch[(pixel) * in_c + c] - offset)
+#define END(at) output[at] = rvfw_clamp_f32(rvfw_hybrid_result(form, acc, oc, bias, scales, image_scale), act)
+        RVFW_WINDOW_FOR_IMAGE(p, BEGIN, TAP, END)
+#undef BEGIN
+#undef TAP
+#undef END
     }
 }
 

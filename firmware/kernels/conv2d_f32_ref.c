@@ -2,28 +2,16 @@
 /* CONV_2D, float32, reference: TFLite Micro's float loop order (filter row, column, input
  * channel), the bias added to the sum, then the activation clamp (act = {min, max}). */
 #include "rvfw_kernels.h"
+#include "rvfw_window_ref.h"
 
-RVFW_KERNEL void rvfw_conv2d_f32_ref(const rvfw_conv_params *p, const float *input, const float *filter, const float *bias,
-                         const float *act, float *output)
+RVFW_KERNEL void rvfw_conv2d_f32_ref(const rvfw_conv_params *p, const float *input, const float *filter,
+                                     const float *bias, const float *act, float *output)
 {
-    for (int32_t b = 0; b < p->batches; ++b)
-        for (int32_t oy = 0; oy < p->out_h; ++oy)
-            for (int32_t ox = 0; ox < p->out_w; ++ox)
-                for (int32_t oc = 0; oc < p->out_c; ++oc) {
-                    float total = 0.0f;
-                    for (int32_t ky = 0; ky < p->k_h; ++ky) {
-                        const int32_t iy = oy * p->stride_h - p->pad_h + ky * p->dilation_h;
-                        for (int32_t kx = 0; kx < p->k_w; ++kx) {
-                            const int32_t ix = ox * p->stride_w - p->pad_w + kx * p->dilation_w;
-                            if (iy < 0 || iy >= p->in_h || ix < 0 || ix >= p->in_w)
-                                continue;
-                            const float *x = input + ((b * p->in_h + iy) * p->in_w + ix) * p->in_c;
-                            const float *w = filter + ((oc * p->k_h + ky) * p->k_w + kx) * p->in_c;
-                            for (int32_t ic = 0; ic < p->in_c; ++ic)
-                                total += x[ic] * w[ic];
-                        }
-                    }
-                    const float v = total + (bias ? bias[oc] : 0.0f);
-                    output[((b * p->out_h + oy) * p->out_w + ox) * p->out_c + oc] = rvfw_clamp_f32(v, act);
-                }
+    const int32_t in_c = p->in_c, taps = p->k_h * p->k_w;
+#define BEGIN float total = 0.0f
+#define TAP(pixel, k)                                                                                             \
+    for (int32_t ic = 0; ic < in_c; ++ic)                                                                         \
+    total += input[(pixel) * in_c + ic] * filter[(oc * taps + (k)) * in_c + ic]
+#define END(at) output[at] = rvfw_clamp_f32(total + (bias ? bias[oc] : 0.0f), act)
+    RVFW_WINDOW_FOR(p, input, output, BEGIN, TAP, END)
 }

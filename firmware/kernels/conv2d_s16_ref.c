@@ -3,32 +3,20 @@
  * Micro's form: a 64-bit accumulator, its 64-bit requantisation (rvfw_requantize64), the
  * activation clamp; zero points are 0 for int16. */
 #include "rvfw_kernels.h"
-#include "rvfw_requant.h"
+#include "rvfw_s16_scalar.h"
+#include "rvfw_window_ref.h"
 
-RVFW_KERNEL void rvfw_conv2d_s16_ref(const rvfw_conv_params *p, const int16_t *input, const int8_t *filter, const void *bias,
-                         const int32_t *output_multiplier, const int32_t *output_shift, int16_t *output)
+RVFW_KERNEL void rvfw_conv2d_s16_ref(const rvfw_conv_params *p, const int16_t *input, const int8_t *filter,
+                                     const void *bias, const int32_t *output_multiplier, const int32_t *output_shift,
+                                     int16_t *output)
 {
-    for (int32_t b = 0; b < p->batches; ++b)
-        for (int32_t oy = 0; oy < p->out_h; ++oy)
-            for (int32_t ox = 0; ox < p->out_w; ++ox)
-                for (int32_t oc = 0; oc < p->out_c; ++oc) {
-                    int64_t acc = 0;
-                    for (int32_t ky = 0; ky < p->k_h; ++ky) {
-                        const int32_t iy = oy * p->stride_h - p->pad_h + ky * p->dilation_h;
-                        for (int32_t kx = 0; kx < p->k_w; ++kx) {
-                            const int32_t ix = ox * p->stride_w - p->pad_w + kx * p->dilation_w;
-                            if (iy < 0 || iy >= p->in_h || ix < 0 || ix >= p->in_w)
-                                continue;
-                            const int16_t *x = input + ((b * p->in_h + iy) * p->in_w + ix) * p->in_c;
-                            const int8_t *w = filter + ((oc * p->k_h + ky) * p->k_w + kx) * p->in_c;
-                            for (int32_t ic = 0; ic < p->in_c; ++ic)
-                                acc += (int32_t)w[ic] * x[ic];
-                        }
-                    }
-                    if (bias)
-                        acc += p->acc32 ? ((const int32_t *)bias)[oc] : ((const int64_t *)bias)[oc];
-                    const int32_t v = rvfw_requantize_16x8(acc, p->acc32, output_multiplier[oc], output_shift[oc]);
-                    output[((b * p->out_h + oy) * p->out_w + ox) * p->out_c + oc] =
-                        (int16_t)rvfw_clamp(v, p->output_activation_min, p->output_activation_max);
-                }
+    const int32_t in_c = p->in_c, taps = p->k_h * p->k_w;
+#define BEGIN int64_t acc = 0
+#define TAP(pixel, k)                                                                                             \
+    for (int32_t ic = 0; ic < in_c; ++ic)                                                                         \
+    acc += (int32_t)filter[(oc * taps + (k)) * in_c + ic] * input[(pixel) * in_c + ic]
+#define END(at)                                                                                                   \
+    output[at] = rvfw_output_s16(acc, bias, oc, p->acc32, output_multiplier[oc], output_shift[oc], 0,               \
+                                 p->output_activation_min, p->output_activation_max)
+    RVFW_WINDOW_FOR(p, input, output, BEGIN, TAP, END)
 }
