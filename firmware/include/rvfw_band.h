@@ -52,6 +52,21 @@ static inline rvfw_pool_window rvfw_pool_window_at(const rvfw_pool_params *p, in
     return w;
 }
 
+/* Every pooling window of every batch (any element type): `body` runs per output pixel with
+ * `in_batch` (the batch's input), the window's start y0, x0 and its taps inside the input
+ * [ky0, ky1) x [kx0, kx1), then `output` moves on by the pixel's `ch` channels (the body is the
+ * variadic argument: a block's commas are the preprocessor's too). */
+#define RVFW_POOL_WINDOWS(p, input, output, ch, ...)                                                              \
+    for (int32_t b_ = 0; b_ < (p)->batches; ++b_) {                                                               \
+        const __typeof__(*(input)) *in_batch = (input) + b_ * (p)->in_h * (p)->in_w * (ch);                       \
+        for (int32_t oy_ = 0; oy_ < (p)->out_h; ++oy_)                                                            \
+            for (int32_t ox_ = 0; ox_ < (p)->out_w; ++ox_, (output) += (ch)) {                                    \
+                const rvfw_pool_window w_ = rvfw_pool_window_at(p, oy_, ox_);                                     \
+                const int32_t y0 = w_.y0, x0 = w_.x0, ky0 = w_.ky0, ky1 = w_.ky1, kx0 = w_.kx0, kx1 = w_.kx1;     \
+                __VA_ARGS__                                                                                       \
+            }                                                                                                     \
+    }
+
 /* The taps [*k0, *k1) of a k-tap window with the given dilation, starting at input index
  * `start`, that fall inside [0, size): the padding's taps are skipped, not read. */
 static inline void rvfw_dilated_window(int32_t start, int32_t k, int32_t dilation, int32_t size, int32_t *k0,

@@ -7,26 +7,19 @@
 RVFW_KERNEL void rvfw_maxpool2d_s8_xthead(const rvfw_pool_params *p, const int8_t *input, int8_t *output)
 {
     const int32_t ch = p->channels;
-    for (int32_t b = 0; b < p->batches; ++b) {
-        const int8_t *in_batch = input + b * p->in_h * p->in_w * ch;
-        for (int32_t oy = 0; oy < p->out_h; ++oy) {
-            for (int32_t ox = 0; ox < p->out_w; ++ox, output += ch) {
-                const rvfw_pool_window w = rvfw_pool_window_at(p, oy, ox);
-                const int32_t y0 = w.y0, x0 = w.x0, ky0 = w.ky0, ky1 = w.ky1, kx0 = w.kx0, kx1 = w.kx1;
-                for (int32_t c0 = 0; c0 < ch;) {
-                    const size_t vl = rvfw_xt_setvl_e32m8((size_t)(ch - c0));
-                    XT_VMV_VX(8, INT8_MIN);
-                    for (int32_t ky = ky0; ky < ky1; ++ky)
-                        for (int32_t kx = kx0; kx < kx1; ++kx) {
-                            XT_VLB(16, in_batch + ((y0 + ky) * p->in_w + x0 + kx) * ch + c0);
-                            XT_VMAX_VV(8, 8, 16);
-                        }
-                    XT_VMAX_VX(8, 8, p->output_activation_min);
-                    XT_VMIN_VX(8, 8, p->output_activation_max);
-                    XT_VSB(8, output + c0);
-                    c0 += (int32_t)vl;
+    RVFW_POOL_WINDOWS(p, input, output, ch, {
+        for (int32_t c0 = 0; c0 < ch;) {
+            const size_t vl = rvfw_xt_setvl_e32m8((size_t)(ch - c0));
+            XT_VMV_VX(8, INT8_MIN);
+            for (int32_t ky = ky0; ky < ky1; ++ky)
+                for (int32_t kx = kx0; kx < kx1; ++kx) {
+                    XT_VLB(16, in_batch + ((y0 + ky) * p->in_w + x0 + kx) * ch + c0);
+                    XT_VMAX_VV(8, 8, 16);
                 }
-            }
+            XT_VMAX_VX(8, 8, p->output_activation_min);
+            XT_VMIN_VX(8, 8, p->output_activation_max);
+            XT_VSB(8, output + c0);
+            c0 += (int32_t)vl;
         }
-    }
+    })
 }
