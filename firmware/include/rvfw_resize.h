@@ -32,4 +32,22 @@ static inline float rvfw_resize_blend_f32(float a0, float a1, float b0, float b1
     return a0 * ly * lx + a1 * dy * lx + b0 * ly * dx + b1 * dy * dx + 0.0f;
 }
 
+/* The vector kernels' bodies: each output row blended from its two input rows by the kernel's own
+ * static blend_row (float32: the rows' weights from row_w; int8: from the rows table's third
+ * column), rows of out_w * depth elements. */
+#define RVFW_RESIZE_BILINEAR_F32_BODY(p, input, rows, row_w, lane_a, lane_b, lane_w, output)                       \
+    do {                                                                                                          \
+        const int32_t n_ = (p)->out_w * (p)->depth;                                                               \
+        RVFW_RESIZE_ROWS(p, float, input, rows, 2,                                                               \
+                         blend_row(r0, r1, row_w[2 * y], row_w[2 * y + 1], lane_a, lane_b, lane_w, n_, output);   \
+                         output += n_);                                                                           \
+    } while (0)
+#define RVFW_RESIZE_BILINEAR_S8_BODY(p, input, rows, lane_a, lane_b, lane_w, output)                              \
+    do {                                                                                                          \
+        const int32_t n_ = (p)->out_w * (p)->depth;                                                               \
+        RVFW_RESIZE_ROWS(p, int8_t, input, rows, 3, blend_row(r0, r1, rows[3 * y + 2], lane_a, lane_b, lane_w, n_, \
+                                                             output);                                             \
+                         output += n_);                                                                           \
+    } while (0)
+
 #endif

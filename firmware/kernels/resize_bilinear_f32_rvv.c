@@ -31,10 +31,6 @@ RVFW_KERNEL void rvfw_resize_bilinear_f32_rvv(const rvfw_resize_bilinear_params 
                                   const float *row_w, const uint16_t *lane_a, const uint16_t *lane_b,
                                   const float *lane_w, float *output)
 {
-    const int32_t n = p->out_w * p->depth;
-#define BLEND_ROW                                                                                                 \
-    blend_row(r0, r1, row_w[2 * y], row_w[2 * y + 1], lane_a, lane_b, lane_w, n, output);                         \
-    output += n
-    RVFW_RESIZE_ROWS(p, float, input, rows, 2, BLEND_ROW);
+    RVFW_RESIZE_BILINEAR_F32_BODY(p, input, rows, row_w, lane_a, lane_b, lane_w, output);
 }
 

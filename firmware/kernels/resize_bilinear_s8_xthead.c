@@ -43,10 +43,6 @@ RVFW_KERNEL void rvfw_resize_bilinear_s8_xthead(const rvfw_resize_bilinear_param
                                     const uint16_t *lane_a, const uint16_t *lane_b, const int16_t *lane_w,
                                     int8_t *output)
 {
-    const int32_t n = p->out_w * p->depth;
-#define BLEND_ROW                                                                                                 \
-    blend_row(r0, r1, rows[3 * y + 2], lane_a, lane_b, lane_w, n, output);                                        \
-    output += n
-    RVFW_RESIZE_ROWS(p, int8_t, input, rows, 3, BLEND_ROW);
+    RVFW_RESIZE_BILINEAR_S8_BODY(p, input, rows, lane_a, lane_b, lane_w, output);
 }
 
