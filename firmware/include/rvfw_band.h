@@ -81,6 +81,21 @@ static inline void rvfw_dilated_window(int32_t start, int32_t k, int32_t dilatio
     *k1 = hi;
 }
 
+/* The row-wise vector depthwise kernels' walk: per batch and output row, `body` runs with
+ * `in_batch`, the row's window start y0, its kernel rows inside the input [ky0, ky1) and
+ * `out_row`, the row's first output (variadic, as RVFW_POOL_WINDOWS). */
+#define RVFW_DEPTHWISE_ROWS(p, input, output, ...)                                                                 \
+    for (int32_t b_ = 0; b_ < (p)->batches; ++b_) {                                                               \
+        const int8_t *in_batch = (input) + b_ * (p)->in_h * (p)->in_w * (p)->in_c;                                \
+        for (int32_t oy_ = 0; oy_ < (p)->out_h; ++oy_) {                                                          \
+            const int32_t y0 = oy_ * (p)->stride_h - (p)->pad_h;                                                  \
+            int32_t ky0, ky1;                                                                                     \
+            rvfw_dilated_window(y0, (p)->k_h, (p)->dilation_h, (p)->in_h, &ky0, &ky1);                            \
+            int8_t *out_row = (output) + (b_ * (p)->out_h + oy_) * (p)->out_w * (p)->out_c;                       \
+            __VA_ARGS__                                                                                           \
+        }                                                                                                         \
+    }
+
 /* Sum of one output channel's weights over the kernel rows outside [ky0, ky1) (rows above or
  * below the input): row kernels with a folded bias add zero_point times it for those rows.
  * w_col is the channel's tap-0 weight; taps are out_c apart (1HWO). */
