@@ -62,4 +62,17 @@
                          r3 * (p)->red_strides[3]);                                                               \
                 }
 
+/* The float32 MEAN/SUM vector kernels' start: the innermost kept run (inner elements, stride
+ * apart) and the count as a float; where the run is one element, each kept row is summed in order
+ * by the kernel's own ordered_sum(p, base, out, count), and the kernel returns. */
+#define RVFW_MEAN_F32_START(p, input, output)                                                                      \
+    const int32_t inner = (p)->kept_dims[3];                                                                      \
+    const ptrdiff_t stride = (p)->kept_strides[3];                                                                \
+    const float count = (float)(p)->count;                                                                        \
+    if (inner == 1) {                                                                                             \
+        RVFW_REDUCE_KEPT_ROWS_T(p, float, input, output, RVFW_MEAN_F32_ORDERED_ROW);                              \
+        return;                                                                                                   \
+    }
+#define RVFW_MEAN_F32_ORDERED_ROW(base, out) ordered_sum(p, (base), (out), count)
+
 #endif

@@ -25,14 +25,7 @@ static void ordered_sum(const rvfw_reduce_params *p, const float *base, float *o
 
 RVFW_KERNEL void rvfw_mean_f32_rvv(const rvfw_reduce_params *p, const float *input, float *output)
 {
-    const int32_t inner = p->kept_dims[3];
-    const ptrdiff_t stride = p->kept_strides[3];
-    const float count = (float)p->count;
-    if (inner == 1) {
-#define ORDERED_ROW(base, out) ordered_sum(p, (base), (out), count)
-        RVFW_REDUCE_KEPT_ROWS_T(p, float, input, output, ORDERED_ROW);
-        return;
-    }
+    RVFW_MEAN_F32_START(p, input, output)
 #define MEANF_STEP(at) acc = __riscv_vfadd_vv_f32m8(acc, __riscv_vlse32_v_f32m8(x + (at), 4 * stride, vl), vl)
 #define MEANF_ROW(base, out)                                                                                       \
     for (int32_t c = 0; c < inner;) {                                                                             \
