@@ -139,4 +139,18 @@ static inline int16_t *rvfw_fft16_frame(const rvfw_signal_rfft_params *p, const 
     return frame;
 }
 
+/* The int16 RFFT kernels' frame loop: per frame f, the body (variadic) runs with `frame` (the
+ * frame zero-padded to fft_length in work), `spectrum` (after it in work), `tw` (the twiddles as
+ * complex values) and `half` (fft_length / 2). */
+#define RVFW_FFT16_FRAMES(p, input, work, twiddles, ...)                                                           \
+    do {                                                                                                          \
+        const int32_t half = (p)->fft_length / 2;                                                                 \
+        rvfw_cpx16 *spectrum = (rvfw_cpx16 *)((work) + 2 * (p)->fft_length);                                      \
+        const rvfw_cpx16 *tw = (const rvfw_cpx16 *)(twiddles);                                                    \
+        for (int32_t f = 0; f < (p)->frames; ++f) {                                                               \
+            const int16_t *frame = rvfw_fft16_frame(p, input, f, work);                                           \
+            __VA_ARGS__                                                                                           \
+        }                                                                                                         \
+    } while (0)
+
 #endif

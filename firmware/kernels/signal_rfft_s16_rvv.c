@@ -152,14 +152,11 @@ RVFW_KERNEL void rvfw_signal_rfft_s16_rvv(const rvfw_signal_rfft_params *p, cons
                               const int16_t *twiddles, const int16_t *super_twiddles, const int32_t *factors,
                               int8_t *work, int16_t *output)
 {
-    const int32_t half = p->fft_length / 2;
-    rvfw_cpx16 *spectrum = (rvfw_cpx16 *)(work + 2 * p->fft_length);
-    const rvfw_cpx16 *tw = (const rvfw_cpx16 *)twiddles;
-    for (int32_t f = 0; f < p->frames; ++f) {
-        const uint32_t *frame = (const uint32_t *)rvfw_fft16_frame(p, input, f, work);
+    RVFW_FFT16_FRAMES(p, input, work, twiddles, {
+        const uint32_t *words = (const uint32_t *)frame;
         for (int32_t j = 0; j < half;) {
             const size_t vl = __riscv_vsetvl_e32m4((size_t)(half - j));
-            const vuint32m4_t v = __riscv_vluxei16_v_u32m4(frame, __riscv_vle16_v_u16m2(gather + j, vl), vl);
+            const vuint32m4_t v = __riscv_vluxei16_v_u32m4(words, __riscv_vle16_v_u16m2(gather + j, vl), vl);
             __riscv_vse32_v_u32m4((uint32_t *)&spectrum[j], v, vl);
             j += (int32_t)vl;
         }
@@ -169,5 +166,5 @@ RVFW_KERNEL void rvfw_signal_rfft_s16_rvv(const rvfw_signal_rfft_params *p, cons
                   (uint32_t)__builtin_ctz((uint32_t)groups));
         }
         split(spectrum, (const rvfw_cpx16 *)super_twiddles, half, (rvfw_cpx16 *)(output + f * (p->fft_length + 2)));
-    }
+    });
 }

@@ -10,13 +10,10 @@ RVFW_KERNEL void rvfw_signal_rfft_s16_scalar(const rvfw_signal_rfft_params *p, c
                                  const int16_t *twiddles, const int16_t *super_twiddles, const int32_t *factors,
                                  int8_t *work, int16_t *output)
 {
-    const int32_t half = p->fft_length / 2;
-    rvfw_cpx16 *spectrum = (rvfw_cpx16 *)(work + 2 * p->fft_length);
-    const rvfw_cpx16 *tw = (const rvfw_cpx16 *)twiddles;
-    for (int32_t f = 0; f < p->frames; ++f) {
-        const int8_t *frame = (const int8_t *)rvfw_fft16_frame(p, input, f, work);
+    RVFW_FFT16_FRAMES(p, input, work, twiddles, {
+        const int8_t *bytes = (const int8_t *)frame;
         for (int32_t j = 0; j < half; ++j) {
-            spectrum[j] = *(const rvfw_cpx16 *)(frame + gather[j]);
+            spectrum[j] = *(const rvfw_cpx16 *)(bytes + gather[j]);
         }
         for (int32_t d = p->stages - 1; d >= 0; --d) {
             const int32_t groups = rvfw_fft16_groups(factors, d), span = half / groups, m = span / factors[d];
@@ -30,5 +27,5 @@ RVFW_KERNEL void rvfw_signal_rfft_s16_scalar(const rvfw_signal_rfft_params *p, c
         }
         rvfw_fft16_split(spectrum, (const rvfw_cpx16 *)super_twiddles, half,
                          (rvfw_cpx16 *)(output + f * (p->fft_length + 2)));
-    }
+    });
 }
