@@ -81,20 +81,31 @@ static inline void rvfw_dilated_window(int32_t start, int32_t k, int32_t dilatio
     *k1 = hi;
 }
 
-/* The row-wise vector depthwise kernels' walk: per batch and output row, `body` runs with
- * `in_batch`, the row's window start y0, its kernel rows inside the input [ky0, ky1) and
- * `out_row`, the row's first output (variadic, as RVFW_POOL_WINDOWS). */
-#define RVFW_DEPTHWISE_ROWS(p, input, output, ...)                                                                 \
+/* The windowed vector kernels' walk over batches and output rows: the body (variadic) runs with
+ * `in_batch`, the row's window start y0 and its kernel rows inside the input [ky0, ky1). */
+#define RVFW_WINDOW_ROWS(p, input, ...)                                                                            \
     for (int32_t b_ = 0; b_ < (p)->batches; ++b_) {                                                               \
         const int8_t *in_batch = (input) + b_ * (p)->in_h * (p)->in_w * (p)->in_c;                                \
         for (int32_t oy_ = 0; oy_ < (p)->out_h; ++oy_) {                                                          \
             const int32_t y0 = oy_ * (p)->stride_h - (p)->pad_h;                                                  \
             int32_t ky0, ky1;                                                                                     \
             rvfw_dilated_window(y0, (p)->k_h, (p)->dilation_h, (p)->in_h, &ky0, &ky1);                            \
-            int8_t *out_row = (output) + (b_ * (p)->out_h + oy_) * (p)->out_w * (p)->out_c;                       \
             __VA_ARGS__                                                                                           \
         }                                                                                                         \
     }
+/* ... per output pixel too (the XTheadVector convolutions): x0 and the window's columns inside the
+ * input [kx0, kx1), then `output` moves on by out_c. */
+#define RVFW_DILATED_WINDOWS(p, input, output, ...)                                                                \
+    RVFW_WINDOW_ROWS(p, input, for (int32_t ox_ = 0; ox_ < (p)->out_w; ++ox_, (output) += (p)->out_c) {           \
+        const int32_t x0 = ox_ * (p)->stride_w - (p)->pad_w;                                                      \
+        int32_t kx0, kx1;                                                                                         \
+        rvfw_dilated_window(x0, (p)->k_w, (p)->dilation_w, (p)->in_w, &kx0, &kx1);                                \
+        __VA_ARGS__                                                                                               \
+    })
+/* ... and `out_row`, the row's first output (the row-wise depthwise kernels). */
+#define RVFW_DEPTHWISE_ROWS(p, input, output, ...)                                                                 \
+    RVFW_WINDOW_ROWS(p, input, int8_t *out_row = (output) + (b_ * (p)->out_h + oy_) * (p)->out_w * (p)->out_c;     \
+                     __VA_ARGS__)
 
 /* Sum of one output channel's weights over the kernel rows outside [ky0, ky1) (rows above or
  * below the input): row kernels with a folded bias add zero_point times it for those rows.

@@ -30,40 +30,29 @@ RVFW_KERNEL void rvfw_conv2d_s8_xthead(const rvfw_conv_params *p, const int8_t *
     }
     /* from one window row to the next, in the input and in the HWIO weights */
     const ptrdiff_t x_row = (ptrdiff_t)p->dilation_h * p->in_w * in_c, w_row = (ptrdiff_t)p->k_w * in_c * out_c;
-    for (int32_t b = 0; b < p->batches; ++b) {
-        const int8_t *in_batch = input + b * p->in_h * p->in_w * in_c;
-        for (int32_t oy = 0; oy < p->out_h; ++oy) {
-            const int32_t y0 = oy * p->stride_h - p->pad_h;
-            int32_t ky0, ky1;
-            rvfw_dilated_window(y0, p->k_h, p->dilation_h, p->in_h, &ky0, &ky1);
-            for (int32_t ox = 0; ox < p->out_w; ++ox, output += out_c) {
-                const int32_t x0 = ox * p->stride_w - p->pad_w;
-                int32_t kx0, kx1;
-                rvfw_dilated_window(x0, p->k_w, p->dilation_w, p->in_w, &kx0, &kx1);
-                /* undilated, a window row's taps are one contiguous run, in the input as in HWIO */
-                const int32_t run = p->dilation_w == 1 ? (kx1 - kx0) * in_c : 0;
-                const int8_t *x_first =
-                    in_batch + ((y0 + ky0 * p->dilation_h) * p->in_w + x0 + kx0 * p->dilation_w) * in_c;
-                const int8_t *w_first = filter_hwio + (ky0 * p->k_w + kx0) * in_c * out_c;
-                for (int32_t oc0 = 0; oc0 < out_c;) {
-                    const size_t vl = rvfw_xt_setvl_e32m8((size_t)(out_c - oc0));
-                    rvfw_xt_start(bias ? bias + oc0 : 0, 4);
-                    const int8_t *x = x_first, *w = w_first + oc0;
-                    for (int32_t ky = ky0; ky < ky1; ++ky, x += x_row, w += w_row) {
-                        if (run) {
-                            rvfw_xt_dot(x, run, p->input_offset, w, out_c);
-                            continue;
-                        }
-                        for (int32_t kx = kx0; kx < kx1; ++kx)
-                            rvfw_xt_dot(x + (kx - kx0) * p->dilation_w * in_c, in_c, p->input_offset,
-                                        w + (kx - kx0) * in_c * out_c, out_c);
-                    }
-                    rvfw_xt_requantize_store(output_multiplier + oc0, output_shift + oc0, 4, p->right_shifts_only,
-                                         p->output_offset,
-                                             p->output_activation_min, p->output_activation_max, output + oc0, 1);
-                    oc0 += (int32_t)vl;
+    RVFW_DILATED_WINDOWS(p, input, output, {
+        /* undilated, a window row's taps are one contiguous run, in the input as in HWIO */
+        const int32_t run = p->dilation_w == 1 ? (kx1 - kx0) * in_c : 0;
+        const int8_t *x_first =
+            in_batch + ((y0 + ky0 * p->dilation_h) * p->in_w + x0 + kx0 * p->dilation_w) * in_c;
+        const int8_t *w_first = filter_hwio + (ky0 * p->k_w + kx0) * in_c * out_c;
+        for (int32_t oc0 = 0; oc0 < out_c;) {
+            const size_t vl = rvfw_xt_setvl_e32m8((size_t)(out_c - oc0));
+            rvfw_xt_start(bias ? bias + oc0 : 0, 4);
+            const int8_t *x = x_first, *w = w_first + oc0;
+            for (int32_t ky = ky0; ky < ky1; ++ky, x += x_row, w += w_row) {
+                if (run) {
+                    rvfw_xt_dot(x, run, p->input_offset, w, out_c);
+                    continue;
                 }
+                for (int32_t kx = kx0; kx < kx1; ++kx)
+                    rvfw_xt_dot(x + (kx - kx0) * p->dilation_w * in_c, in_c, p->input_offset,
+                                w + (kx - kx0) * in_c * out_c, out_c);
             }
+            rvfw_xt_requantize_store(output_multiplier + oc0, output_shift + oc0, 4, p->right_shifts_only,
+                                 p->output_offset,
+                                     p->output_activation_min, p->output_activation_max, output + oc0, 1);
+            oc0 += (int32_t)vl;
         }
-    }
+    })
 }

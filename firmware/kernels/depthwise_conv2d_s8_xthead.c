@@ -17,41 +17,30 @@ RVFW_KERNEL void rvfw_depthwise_conv2d_s8_xthead(const rvfw_conv_params *p, cons
      * arithmetic on fields behind p would reload them per tap. */
     const ptrdiff_t x_tap = (ptrdiff_t)p->dilation_w * in_c, x_row = (ptrdiff_t)p->dilation_h * p->in_w * in_c;
     const ptrdiff_t w_row = (ptrdiff_t)p->k_w * out_c;
-    for (int32_t b = 0; b < p->batches; ++b) {
-        const int8_t *in_batch = input + b * p->in_h * p->in_w * in_c;
-        for (int32_t oy = 0; oy < p->out_h; ++oy) {
-            const int32_t y0 = oy * p->stride_h - p->pad_h;
-            int32_t ky0, ky1;
-            rvfw_dilated_window(y0, p->k_h, p->dilation_h, p->in_h, &ky0, &ky1);
-            for (int32_t ox = 0; ox < p->out_w; ++ox, output += out_c) {
-                const int32_t x0 = ox * p->stride_w - p->pad_w;
-                int32_t kx0, kx1;
-                rvfw_dilated_window(x0, p->k_w, p->dilation_w, p->in_w, &kx0, &kx1);
-                const int8_t *x_first =
-                    in_batch + ((y0 + ky0 * p->dilation_h) * p->in_w + x0 + kx0 * p->dilation_w) * in_c;
-                const int8_t *w_first = filter + (ky0 * p->k_w + kx0) * out_c;
-                for (int32_t m = 0; m < dm; ++m) {
-                    for (int32_t c0 = 0; c0 < in_c;) {
-                        const size_t vl = rvfw_xt_setvl_e32m8((size_t)(in_c - c0));
-                        const int32_t oc = c0 * dm + m;
-                        rvfw_xt_start(bias ? bias + oc : 0, word_stride);
-                        const int8_t *x_r = x_first + c0, *w_r = w_first + oc;
-                        for (int32_t ky = ky0; ky < ky1; ++ky, x_r += x_row, w_r += w_row) {
-                            const int8_t *x = x_r, *w = w_r;
-                            for (int32_t kx = kx0; kx < kx1; ++kx, x += x_tap, w += out_c) {
-                                XT_VLB(24, x);
-                                XT_VADD_VX(24, 24, input_offset);
-                                XT_VLSB(16, w, dm);
-                                XT_VMACC_VV(8, 24, 16);
-                            }
-                        }
-                        rvfw_xt_requantize_store(output_multiplier + oc, output_shift + oc, word_stride,
-                                                 p->right_shifts_only, p->output_offset, p->output_activation_min,
-                                                 p->output_activation_max, output + oc, dm);
-                        c0 += (int32_t)vl;
+    RVFW_DILATED_WINDOWS(p, input, output, {
+        const int8_t *x_first =
+            in_batch + ((y0 + ky0 * p->dilation_h) * p->in_w + x0 + kx0 * p->dilation_w) * in_c;
+        const int8_t *w_first = filter + (ky0 * p->k_w + kx0) * out_c;
+        for (int32_t m = 0; m < dm; ++m) {
+            for (int32_t c0 = 0; c0 < in_c;) {
+                const size_t vl = rvfw_xt_setvl_e32m8((size_t)(in_c - c0));
+                const int32_t oc = c0 * dm + m;
+                rvfw_xt_start(bias ? bias + oc : 0, word_stride);
+                const int8_t *x_r = x_first + c0, *w_r = w_first + oc;
+                for (int32_t ky = ky0; ky < ky1; ++ky, x_r += x_row, w_r += w_row) {
+                    const int8_t *x = x_r, *w = w_r;
+                    for (int32_t kx = kx0; kx < kx1; ++kx, x += x_tap, w += out_c) {
+                        XT_VLB(24, x);
+                        XT_VADD_VX(24, 24, input_offset);
+                        XT_VLSB(16, w, dm);
+                        XT_VMACC_VV(8, 24, 16);
                     }
                 }
+                rvfw_xt_requantize_store(output_multiplier + oc, output_shift + oc, word_stride,
+                                         p->right_shifts_only, p->output_offset, p->output_activation_min,
+                                         p->output_activation_max, output + oc, dm);
+                c0 += (int32_t)vl;
             }
         }
-    }
+    })
 }
