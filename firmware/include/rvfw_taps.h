@@ -69,4 +69,37 @@ static inline int rvfw_pixel_lanes_pay(rvfw_columns c, int32_t out_c, int32_t pi
     return filled > 0 && groups * pixel_cost < strips * channel_cost * filled;
 }
 
+/* Every output pixel of a depthwise layer (channels across lanes), its taps inside the image as
+ * ranges: the body (variadic) runs with ry and rx, `out` (the pixel's first output) and `x_first`
+ * (the first inside tap's input, channel 0). */
+#define RVFW_TAPS_PIXELS(p, T, input, output, ...)                                                                 \
+    for (int32_t b_ = 0; b_ < (p)->batches; ++b_)                                                                 \
+        for (int32_t oy_ = 0; oy_ < (p)->out_h; ++oy_) {                                                          \
+            const rvfw_taps ry = rvfw_inside_taps(oy_, (p)->stride_h, (p)->pad_h, (p)->dilation_h, (p)->in_h,     \
+                                                  (p)->k_h);                                                      \
+            for (int32_t ox_ = 0; ox_ < (p)->out_w; ++ox_) {                                                      \
+                const rvfw_taps rx = rvfw_inside_taps(ox_, (p)->stride_w, (p)->pad_w, (p)->dilation_w,            \
+                                                      (p)->in_w, (p)->k_w);                                       \
+                T *out = (output) + ((b_ * (p)->out_h + oy_) * (p)->out_w + ox_) * (p)->out_c;                    \
+                const T *x_first = (input) + ((ptrdiff_t)(b_ * (p)->in_h + ry.at) * (p)->in_w + rx.at) * (p)->in_c; \
+                __VA_ARGS__                                                                                       \
+            }                                                                                                     \
+        }
+
+/* The depthwise window's taps inside the image, rows then columns, for channels c0 on: the body
+ * (variadic) runs with `x` and `w` at the tap (input: x_row and x_col elements apart;
+ * weights [k_h][k_w][out_c]). */
+#define RVFW_TAPS_DEPTHWISE(p, ry, rx, x_first, filter, c0, x_row, x_col, ...)                                     \
+    do {                                                                                                          \
+        const __typeof__(*(x_first)) *x_row_ = (x_first) + (c0);                                                  \
+        const int8_t *w_row_ = (filter) + ((ry).first * (p)->k_w + (rx).first) * (p)->out_c + (c0);               \
+        for (int32_t ky_ = (ry).first; ky_ < (ry).end; ++ky_, x_row_ += (x_row), w_row_ += (p)->k_w * (p)->out_c) { \
+            const __typeof__(*(x_first)) *x = x_row_;                                                             \
+            const int8_t *w = w_row_;                                                                             \
+            for (int32_t kx_ = (rx).first; kx_ < (rx).end; ++kx_, x += (x_col), w += (p)->out_c) {                \
+                __VA_ARGS__                                                                                       \
+            }                                                                                                     \
+        }                                                                                                         \
+    } while (0)
+
 #endif

@@ -11,64 +11,44 @@ RVFW_KERNEL void rvfw_depthwise_conv2d_s16_rvv(const rvfw_conv_params *p, const 
                                    const void *bias, const int32_t *output_multiplier, const int32_t *output_shift,
                                    int16_t *output)
 {
-    const int32_t in_h = p->in_h, in_w = p->in_w, channels = p->in_c, k_h = p->k_h, k_w = p->k_w;
+    const int32_t in_w = p->in_w, channels = p->in_c, k_h = p->k_h, k_w = p->k_w;
     const int32_t dil_h = p->dilation_h, dil_w = p->dilation_w;
     /* A channel's products (one per tap) in one 32-bit run unless the window passes RVFW_S16_EXACT_RUN. */
     const int long_window = k_h * k_w > RVFW_S16_EXACT_RUN;
     const ptrdiff_t x_col = (ptrdiff_t)dil_w * channels, x_row = (ptrdiff_t)dil_h * in_w * channels;
     const int wide_lanes = !long_window && p->out_c > (int32_t)__riscv_vsetvlmax_e64m8();
-    for (int32_t b = 0; b < p->batches; ++b)
-        for (int32_t oy = 0; oy < p->out_h; ++oy) {
-            const rvfw_taps ry = rvfw_inside_taps(oy, p->stride_h, p->pad_h, dil_h, in_h, k_h);
-            for (int32_t ox = 0; ox < p->out_w; ++ox) {
-                const rvfw_taps rx = rvfw_inside_taps(ox, p->stride_w, p->pad_w, dil_w, in_w, k_w);
-                int16_t *out = output + ((b * p->out_h + oy) * p->out_w + ox) * p->out_c;
-                const int16_t *x_first = input + ((ptrdiff_t)(b * in_h + ry.at) * in_w + rx.at) * channels;
-                if (wide_lanes) { /* one exact 32-bit run per channel, more of them than a 64-bit group: LMUL 8 */
-                    for (int32_t c0 = 0; c0 < p->out_c;) {
-                        const size_t vl = __riscv_vsetvl_e32m8((size_t)(p->out_c - c0));
-                        vint32m8_t part = __riscv_vmv_v_x_i32m8(0, vl);
-                        const int16_t *x_row_ptr = x_first + c0;
-                        const int8_t *w_row_ptr = filter + (ry.first * k_w + rx.first) * p->out_c + c0;
-                        for (int32_t ky = ry.first; ky < ry.end; ++ky, x_row_ptr += x_row, w_row_ptr += k_w * p->out_c) {
-                            const int16_t *x = x_row_ptr;
-                            const int8_t *w = w_row_ptr;
-                            for (int32_t kx = rx.first; kx < rx.end; ++kx, x += x_col, w += p->out_c) {
-                                const vint16m4_t w16 = __riscv_vsext_vf2_i16m4(__riscv_vle8_v_i8m2(w, vl), vl);
-                                part = __riscv_vwmacc_vv_i32m8(part, __riscv_vle16_v_i16m4(x, vl), w16, vl);
-                            }
-                        }
-                        rvfw_store_s16_halves(part, bias ? (const int64_t *)bias + c0 : 0, output_multiplier + c0,
-                                              output_shift + c0, p->output_activation_min, p->output_activation_max,
-                                              out + c0, vl);
-                        c0 += (int32_t)vl;
-                    }
-                    continue;
-                }
-                for (int32_t c0 = 0; c0 < p->out_c;) {
-                    const size_t vl = __riscv_vsetvl_e64m8((size_t)(p->out_c - c0));
-                    vint64m8_t acc = __riscv_vmv_v_x_i64m8(0, vl);
-                    vint32m4_t part = __riscv_vmv_v_x_i32m4(0, vl);
-                    const int16_t *x_row_ptr = x_first + c0;
-                    const int8_t *w_row_ptr = filter + (ry.first * k_w + rx.first) * p->out_c + c0;
-                    for (int32_t ky = ry.first; ky < ry.end; ++ky, x_row_ptr += x_row, w_row_ptr += k_w * p->out_c) {
-                        const int16_t *x = x_row_ptr;
-                        const int8_t *w = w_row_ptr;
-                        for (int32_t kx = rx.first; kx < rx.end; ++kx, x += x_col, w += p->out_c) {
-                            const vint16m2_t w16 = __riscv_vsext_vf2_i16m2(__riscv_vle8_v_i8m1(w, vl), vl);
-                            part = __riscv_vwmacc_vv_i32m4(part, __riscv_vle16_v_i16m2(x, vl), w16, vl);
-                            if (long_window) { /* more taps than an exact 32-bit run: each into 64 bits */
-                                acc = __riscv_vwadd_wv_i64m8(acc, part, vl);
-                                part = __riscv_vmv_v_x_i32m4(0, vl);
-                            }
-                        }
-                    }
-                    acc = __riscv_vwadd_wv_i64m8(acc, part, vl);
-                    rvfw_store_s16(acc, bias ? (const int64_t *)bias + c0 : 0, output_multiplier + c0,
-                                   output_shift + c0, p->output_activation_min, p->output_activation_max, out + c0,
-                                   vl);
-                    c0 += (int32_t)vl;
-                }
+    RVFW_TAPS_PIXELS(p, int16_t, input, output, {
+        if (wide_lanes) { /* one exact 32-bit run per channel, more of them than a 64-bit group: LMUL 8 */
+            for (int32_t c0 = 0; c0 < p->out_c;) {
+                const size_t vl = __riscv_vsetvl_e32m8((size_t)(p->out_c - c0));
+                vint32m8_t part = __riscv_vmv_v_x_i32m8(0, vl);
+                RVFW_TAPS_DEPTHWISE(p, ry, rx, x_first, filter, c0, x_row, x_col, {
+                    const vint16m4_t w16 = __riscv_vsext_vf2_i16m4(__riscv_vle8_v_i8m2(w, vl), vl);
+                    part = __riscv_vwmacc_vv_i32m8(part, __riscv_vle16_v_i16m4(x, vl), w16, vl);
+                });
+                rvfw_store_s16_halves(part, bias ? (const int64_t *)bias + c0 : 0, output_multiplier + c0,
+                                      output_shift + c0, p->output_activation_min, p->output_activation_max,
+                                      out + c0, vl);
+                c0 += (int32_t)vl;
             }
+            continue;
         }
+        for (int32_t c0 = 0; c0 < p->out_c;) {
+            const size_t vl = __riscv_vsetvl_e64m8((size_t)(p->out_c - c0));
+            vint64m8_t acc = __riscv_vmv_v_x_i64m8(0, vl);
+            vint32m4_t part = __riscv_vmv_v_x_i32m4(0, vl);
+            RVFW_TAPS_DEPTHWISE(p, ry, rx, x_first, filter, c0, x_row, x_col, {
+                const vint16m2_t w16 = __riscv_vsext_vf2_i16m2(__riscv_vle8_v_i8m1(w, vl), vl);
+                part = __riscv_vwmacc_vv_i32m4(part, __riscv_vle16_v_i16m2(x, vl), w16, vl);
+                if (long_window) { /* more taps than an exact 32-bit run: each into 64 bits */
+                    acc = __riscv_vwadd_wv_i64m8(acc, part, vl);
+                    part = __riscv_vmv_v_x_i32m4(0, vl);
+                }
+            });
+            acc = __riscv_vwadd_wv_i64m8(acc, part, vl);
+            rvfw_store_s16(acc, bias ? (const int64_t *)bias + c0 : 0, output_multiplier + c0, output_shift + c0,
+                           p->output_activation_min, p->output_activation_max, out + c0, vl);
+            c0 += (int32_t)vl;
+        }
+    })
 }
