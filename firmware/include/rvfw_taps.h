@@ -69,6 +69,74 @@ static inline int rvfw_pixel_lanes_pay(rvfw_columns c, int32_t out_c, int32_t pi
     return filled > 0 && groups * pixel_cost < strips * channel_cost * filled;
 }
 
+/* A convolution's taps for the vector kernels' two layouts (float32 and 16x8): weights
+ * [k_h][k_w][in_c][out_c] from output channel oc on. The body (variadic) runs per row, column and
+ * input channel with `x` at the column's input pixel, `ic`, and `w` at that tap's weight for oc.
+ * (RVFW_CONV_WINDOW_ walks the tap positions, RVFW_CONV_TAPS_ their input channels too.)
+ * RVFW_CONV_PIXEL_TAPS walks every column of rows ry from x_block (output pixels across lanes:
+ * windows inside the image horizontally); RVFW_CONV_CHANNEL_TAPS rows ry and columns rx from
+ * x_first (one pixel, output channels across lanes). */
+#define RVFW_CONV_WINDOW_(p, ry, first_col, end_col, x_start, weights, oc, ...)                                    \
+    do {                                                                                                          \
+        const ptrdiff_t x_col_ = (ptrdiff_t)(p)->dilation_w * (p)->in_c;                                          \
+        const ptrdiff_t x_row_ = (ptrdiff_t)(p)->dilation_h * (p)->in_w * (p)->in_c;                              \
+        const ptrdiff_t w_tap_ = (ptrdiff_t)(p)->in_c * (p)->out_c;                                               \
+        const __typeof__(*(x_start)) *x_r_ = (x_start);                                                           \
+        const __typeof__(*(weights)) *w_r_ = (weights) + ((ry).first * (p)->k_w + (first_col)) * w_tap_ + (oc);   \
+        for (int32_t ky_ = (ry).first; ky_ < (ry).end; ++ky_, x_r_ += x_row_, w_r_ += (p)->k_w * w_tap_) {        \
+            const __typeof__(*(x_start)) *x = x_r_;                                                               \
+            const __typeof__(*(weights)) *w_col_ = w_r_;                                                          \
+            for (int32_t kx_ = (first_col); kx_ < (end_col); ++kx_, x += x_col_, w_col_ += w_tap_) {              \
+                __VA_ARGS__                                                                                       \
+            }                                                                                                     \
+        }                                                                                                         \
+    } while (0)
+/* per tap position (row, column): `x` at the column's input pixel, `w_col_` at its weights for oc */
+#define RVFW_CONV_TAPS_(p, ry, first_col, end_col, x_start, weights, oc, ...)                                      \
+    RVFW_CONV_WINDOW_(p, ry, first_col, end_col, x_start, weights, oc, {                                          \
+        const __typeof__(*(weights)) *w = w_col_;                                                                 \
+        for (int32_t ic = 0; ic < (p)->in_c; ++ic, w += (p)->out_c) {                                             \
+            __VA_ARGS__                                                                                           \
+        }                                                                                                         \
+    })
+#define RVFW_CONV_PIXEL_TAPS(p, ry, x_block, weights, oc, ...)                                                     \
+    RVFW_CONV_TAPS_(p, ry, 0, (p)->k_w, x_block, weights, oc, __VA_ARGS__)
+#define RVFW_CONV_CHANNEL_TAPS(p, ry, rx, x_first, weights, oc, ...)                                               \
+    RVFW_CONV_TAPS_(p, ry, (rx).first, (rx).end, x_first, weights, oc, __VA_ARGS__)
+/* ... the same pixel per tap position only (a kernel that sums the in_c taps itself): `x` and
+ * `w` (the position's [in_c][out_c] weights from oc). */
+#define RVFW_CONV_CHANNEL_POSITIONS(p, ry, rx, x_first, weights, oc, ...)                                          \
+    RVFW_CONV_WINDOW_(p, ry, (rx).first, (rx).end, x_first, weights, oc, {                                        \
+        const __typeof__(*(weights)) *w = w_col_;                                                                 \
+        __VA_ARGS__                                                                                               \
+    })
+
+/* The vector convolutions' rows: per batch and output row (taps ry), the columns whose window lies
+ * inside the image [cols.lo, cols.hi) by PIXELS(x, out, count, ry) where `pixels` says output
+ * pixels across lanes pay, every other column by CHANNELS(x, out, ry, rx); x the first inside
+ * tap's input, out the first output. */
+#define RVFW_CONV_ROWS(p, input, output, cols, pixels, PIXELS, CHANNELS)                                           \
+    for (int32_t b_ = 0; b_ < (p)->batches; ++b_)                                                                 \
+        for (int32_t oy_ = 0; oy_ < (p)->out_h; ++oy_) {                                                          \
+            const rvfw_taps ry_ = rvfw_inside_taps(oy_, (p)->stride_h, (p)->pad_h, (p)->dilation_h, (p)->in_h,    \
+                                                   (p)->k_h);                                                     \
+            const __typeof__(*(input)) *in_row_ = (input) + (ptrdiff_t)(b_ * (p)->in_h + ry_.at) * (p)->in_w * (p)->in_c; \
+            __typeof__(*(output)) *out_row_ = (output) + (ptrdiff_t)(b_ * (p)->out_h + oy_) * (p)->out_w * (p)->out_c; \
+            if (pixels)                                                                                           \
+                PIXELS(in_row_ + (ptrdiff_t)((cols).lo * (p)->stride_w - (p)->pad_w) * (p)->in_c,                  \
+                       out_row_ + (ptrdiff_t)(cols).lo * (p)->out_c, (cols).hi - (cols).lo, ry_);                 \
+            for (int32_t ox_ = 0; ox_ < (p)->out_w; ++ox_) {                                                      \
+                if ((pixels) && ox_ == (cols).lo) {                                                               \
+                    ox_ = (cols).hi - 1;                                                                          \
+                    continue;                                                                                     \
+                }                                                                                                 \
+                const rvfw_taps rx_ = rvfw_inside_taps(ox_, (p)->stride_w, (p)->pad_w, (p)->dilation_w,           \
+                                                       (p)->in_w, (p)->k_w);                                      \
+                CHANNELS(in_row_ + (ptrdiff_t)rx_.at * (p)->in_c, out_row_ + (ptrdiff_t)ox_ * (p)->out_c, ry_,    \
+                         rx_);                                                                                    \
+            }                                                                                                     \
+        }
+
 /* Every output pixel of a depthwise layer (channels across lanes), its taps inside the image as
  * ranges: the body (variadic) runs with ry and rx, `out` (the pixel's first output) and `x_first`
  * (the first inside tap's input, channel 0). */

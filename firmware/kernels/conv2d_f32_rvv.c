@@ -41,9 +41,8 @@ static inline void store_pixels(float *out, int32_t out_c, vfloat32m4_t total, f
 static void pixels_across_lanes(const rvfw_conv_params *p, const float *x_lo, const float *filter_t,
                                 const float *bias, const float *act, float *out_lo, int32_t count, rvfw_taps ry)
 {
-    const int32_t in_c = p->in_c, out_c = p->out_c, k_w = p->k_w;
-    const ptrdiff_t x_col = (ptrdiff_t)p->dilation_w * in_c, x_row = (ptrdiff_t)p->dilation_h * p->in_w * in_c;
-    const ptrdiff_t x_pixel = (ptrdiff_t)p->stride_w * in_c, w_tap = (ptrdiff_t)in_c * out_c;
+    const int32_t out_c = p->out_c;
+    const ptrdiff_t x_pixel = (ptrdiff_t)p->stride_w * p->in_c;
     const ptrdiff_t lane_bytes = x_pixel * (ptrdiff_t)sizeof(float);
     for (int32_t done = 0; done < count;) {
         const size_t vl = __riscv_vsetvl_e32m4((size_t)(count - done));
@@ -53,20 +52,13 @@ static void pixels_across_lanes(const rvfw_conv_params *p, const float *x_lo, co
         int32_t oc = 0;
         for (; oc + CHANNEL_GROUP <= out_c; oc += CHANNEL_GROUP) {
             vfloat32m4_t t0 = zero, t1 = zero, t2 = zero, t3 = zero;
-            const float *x_r = x_block;
-            const float *w_r = filter_t + ry.first * k_w * w_tap + oc;
-            for (int32_t ky = ry.first; ky < ry.end; ++ky, x_r += x_row, w_r += k_w * w_tap) {
-                const float *x = x_r;
-                const float *w = w_r;
-                for (int32_t kx = 0; kx < k_w; ++kx, x += x_col)
-                    for (int32_t ic = 0; ic < in_c; ++ic, w += out_c) {
-                        const vfloat32m4_t xv = __riscv_vlse32_v_f32m4(x + ic, lane_bytes, vl);
-                        t0 = mul_add(t0, xv, w[0], vl);
-                        t1 = mul_add(t1, xv, w[1], vl);
-                        t2 = mul_add(t2, xv, w[2], vl);
-                        t3 = mul_add(t3, xv, w[3], vl);
-                    }
-            }
+            RVFW_CONV_PIXEL_TAPS(p, ry, x_block, filter_t, oc, {
+                const vfloat32m4_t xv = __riscv_vlse32_v_f32m4(x + ic, lane_bytes, vl);
+                t0 = mul_add(t0, xv, w[0], vl);
+                t1 = mul_add(t1, xv, w[1], vl);
+                t2 = mul_add(t2, xv, w[2], vl);
+                t3 = mul_add(t3, xv, w[3], vl);
+            });
             store_pixels(out + oc, out_c, t0, bias ? bias[oc] : 0.0f, act, vl);
             store_pixels(out + oc + 1, out_c, t1, bias ? bias[oc + 1] : 0.0f, act, vl);
             store_pixels(out + oc + 2, out_c, t2, bias ? bias[oc + 2] : 0.0f, act, vl);
@@ -74,15 +66,8 @@ static void pixels_across_lanes(const rvfw_conv_params *p, const float *x_lo, co
         }
         for (; oc < out_c; ++oc) {
             vfloat32m4_t t0 = zero;
-            const float *x_r = x_block;
-            const float *w_r = filter_t + ry.first * k_w * w_tap + oc;
-            for (int32_t ky = ry.first; ky < ry.end; ++ky, x_r += x_row, w_r += k_w * w_tap) {
-                const float *x = x_r;
-                const float *w = w_r;
-                for (int32_t kx = 0; kx < k_w; ++kx, x += x_col)
-                    for (int32_t ic = 0; ic < in_c; ++ic, w += out_c)
-                        t0 = mul_add(t0, __riscv_vlse32_v_f32m4(x + ic, lane_bytes, vl), w[0], vl);
-            }
+            RVFW_CONV_PIXEL_TAPS(p, ry, x_block, filter_t, oc,
+                                 t0 = mul_add(t0, __riscv_vlse32_v_f32m4(x + ic, lane_bytes, vl), w[0], vl););
             store_pixels(out + oc, out_c, t0, bias ? bias[oc] : 0.0f, act, vl);
         }
         done += (int32_t)vl;
@@ -93,22 +78,13 @@ static void pixels_across_lanes(const rvfw_conv_params *p, const float *x_lo, co
 static void channels_across_lanes(const rvfw_conv_params *p, const float *x_first, const float *filter_t,
                                   const float *bias, const float *act, float *out, rvfw_taps ry, rvfw_taps rx)
 {
-    const int32_t in_c = p->in_c, k_w = p->k_w, out_c = p->out_c;
-    const ptrdiff_t x_col = (ptrdiff_t)p->dilation_w * in_c, x_row = (ptrdiff_t)p->dilation_h * p->in_w * in_c;
-    const ptrdiff_t w_tap = (ptrdiff_t)in_c * out_c;
+    const int32_t out_c = p->out_c;
     for (int32_t oc0 = 0; oc0 < out_c;) {
         const size_t vl = __riscv_vsetvl_e32m8((size_t)(out_c - oc0));
         vfloat32m8_t total = __riscv_vfmv_v_f_f32m8(0.0f, vl);
-        const float *x_row_ptr = x_first;
-        const float *w_row_ptr = filter_t + (ry.first * k_w + rx.first) * w_tap + oc0;
-        for (int32_t ky = ry.first; ky < ry.end; ++ky, x_row_ptr += x_row, w_row_ptr += k_w * w_tap) {
-            const float *x = x_row_ptr;
-            const float *w = w_row_ptr;
-            for (int32_t kx = rx.first; kx < rx.end; ++kx, x += x_col)
-                for (int32_t ic = 0; ic < in_c; ++ic, w += out_c)
-                    total = __riscv_vfadd_vv_f32m8(
-                        total, __riscv_vfmul_vf_f32m8(__riscv_vle32_v_f32m8(w, vl), x[ic], vl), vl);
-        }
+        RVFW_CONV_CHANNEL_TAPS(p, ry, rx, x_first, filter_t, oc0,
+                               total = __riscv_vfadd_vv_f32m8(
+                                   total, __riscv_vfmul_vf_f32m8(__riscv_vle32_v_f32m8(w, vl), x[ic], vl), vl););
         rvfw_store_biased_f32(out + oc0, total, bias ? bias + oc0 : 0, act, vl);
         oc0 += (int32_t)vl;
     }
@@ -117,32 +93,15 @@ static void channels_across_lanes(const rvfw_conv_params *p, const float *x_firs
 RVFW_KERNEL void rvfw_conv2d_f32_rvv(const rvfw_conv_params *p, const float *input, const float *filter_t, const float *bias,
                          const float *act, float *output)
 {
-    const int32_t in_h = p->in_h, in_w = p->in_w, in_c = p->in_c, k_w = p->k_w, out_c = p->out_c;
-    const int32_t stride_w = p->stride_w, pad_w = p->pad_w, out_w = p->out_w;
+    const int32_t out_c = p->out_c;
     /* Output pixels across lanes over the inside columns where that fills more lanes per
      * instruction than output channels do. */
     const int32_t pixel_lanes = (int32_t)__riscv_vsetvlmax_e32m4();
     const int32_t channel_lanes = (int32_t)__riscv_vsetvlmax_e32m8();
-    const rvfw_columns cols = rvfw_inside_columns(out_w, stride_w, pad_w, p->dilation_w, in_w, k_w);
+    const rvfw_columns cols = rvfw_inside_columns(p->out_w, p->stride_w, p->pad_w, p->dilation_w, p->in_w, p->k_w);
     const int pixels = rvfw_pixel_lanes_pay(cols, out_c, pixel_lanes, channel_lanes, CHANNEL_GROUP,
                                             PIXEL_TAP_COST, CHANNEL_TAP_COST);
-    for (int32_t b = 0; b < p->batches; ++b)
-        for (int32_t oy = 0; oy < p->out_h; ++oy) {
-            /* the taps inside the image as ranges (rvfw_taps.h): the same taps, in the same order */
-            const rvfw_taps ry = rvfw_inside_taps(oy, p->stride_h, p->pad_h, p->dilation_h, in_h, p->k_h);
-            const float *in_row = input + (ptrdiff_t)(b * in_h + ry.at) * in_w * in_c;
-            float *out_row = output + (ptrdiff_t)(b * p->out_h + oy) * out_w * out_c;
-            if (pixels)
-                pixels_across_lanes(p, in_row + (ptrdiff_t)(cols.lo * stride_w - pad_w) * in_c, filter_t, bias, act,
-                                    out_row + (ptrdiff_t)cols.lo * out_c, cols.hi - cols.lo, ry);
-            for (int32_t ox = 0; ox < out_w; ++ox) {
-                if (pixels && ox == cols.lo) {
-                    ox = cols.hi - 1;
-                    continue;
-                }
-                const rvfw_taps rx = rvfw_inside_taps(ox, stride_w, pad_w, p->dilation_w, in_w, k_w);
-                channels_across_lanes(p, in_row + (ptrdiff_t)rx.at * in_c, filter_t, bias, act,
-                                      out_row + (ptrdiff_t)ox * out_c, ry, rx);
-            }
-        }
+#define PIXELS(x, out, count, ry) pixels_across_lanes(p, x, filter_t, bias, act, out, count, ry)
+#define CHANNELS(x, out, ry, rx) channels_across_lanes(p, x, filter_t, bias, act, out, ry, rx)
+    RVFW_CONV_ROWS(p, input, output, cols, pixels, PIXELS, CHANNELS)
 }

@@ -39,9 +39,8 @@
 static void pixels_across_lanes(const rvfw_conv_params *p, const float *x_lo, const float *filter_t,
                                 const float *bias, const float *act, float *out_lo, int32_t count, rvfw_taps ry)
 {
-    const int32_t in_c = p->in_c, out_c = p->out_c, k_w = p->k_w;
-    const ptrdiff_t x_col = (ptrdiff_t)p->dilation_w * in_c, x_row = (ptrdiff_t)p->dilation_h * p->in_w * in_c;
-    const ptrdiff_t x_pixel = (ptrdiff_t)p->stride_w * in_c, w_tap = (ptrdiff_t)in_c * out_c;
+    const int32_t out_c = p->out_c;
+    const ptrdiff_t x_pixel = (ptrdiff_t)p->stride_w * p->in_c;
     const ptrdiff_t lane_bytes = x_pixel * (ptrdiff_t)sizeof(float);
     for (int32_t done = 0; done < count;) {
         const size_t vl = rvfw_xt_setvl_e32m4((size_t)(count - done));
@@ -53,20 +52,13 @@ static void pixels_across_lanes(const rvfw_conv_params *p, const float *x_lo, co
             XT_VMV_VX(8, 0);
             XT_VMV_VX(12, 0);
             XT_VMV_VX(16, 0);
-            const float *x_r = x_block;
-            const float *w_r = filter_t + ry.first * k_w * w_tap + oc;
-            for (int32_t ky = ry.first; ky < ry.end; ++ky, x_r += x_row, w_r += k_w * w_tap) {
-                const float *x = x_r;
-                const float *w = w_r;
-                for (int32_t kx = 0; kx < k_w; ++kx, x += x_col)
-                    for (int32_t ic = 0; ic < in_c; ++ic, w += out_c) {
-                        XT_VLSE(20, x + ic, lane_bytes);
-                        MUL_ADD(4, w[0]);
-                        MUL_ADD(8, w[1]);
-                        MUL_ADD(12, w[2]);
-                        MUL_ADD(16, w[3]);
-                    }
-            }
+            RVFW_CONV_PIXEL_TAPS(p, ry, x_block, filter_t, oc, {
+                XT_VLSE(20, x + ic, lane_bytes);
+                MUL_ADD(4, w[0]);
+                MUL_ADD(8, w[1]);
+                MUL_ADD(12, w[2]);
+                MUL_ADD(16, w[3]);
+            });
             STORE_PIXELS(4, out + oc, out_c, bias ? bias[oc] : 0.0f, act);
             STORE_PIXELS(8, out + oc + 1, out_c, bias ? bias[oc + 1] : 0.0f, act);
             STORE_PIXELS(12, out + oc + 2, out_c, bias ? bias[oc + 2] : 0.0f, act);
@@ -74,17 +66,10 @@ static void pixels_across_lanes(const rvfw_conv_params *p, const float *x_lo, co
         }
         for (; oc < out_c; ++oc) {
             XT_VMV_VX(4, 0);
-            const float *x_r = x_block;
-            const float *w_r = filter_t + ry.first * k_w * w_tap + oc;
-            for (int32_t ky = ry.first; ky < ry.end; ++ky, x_r += x_row, w_r += k_w * w_tap) {
-                const float *x = x_r;
-                const float *w = w_r;
-                for (int32_t kx = 0; kx < k_w; ++kx, x += x_col)
-                    for (int32_t ic = 0; ic < in_c; ++ic, w += out_c) {
-                        XT_VLSE(20, x + ic, lane_bytes);
-                        MUL_ADD(4, w[0]);
-                    }
-            }
+            RVFW_CONV_PIXEL_TAPS(p, ry, x_block, filter_t, oc, {
+                XT_VLSE(20, x + ic, lane_bytes);
+                MUL_ADD(4, w[0]);
+            });
             STORE_PIXELS(4, out + oc, out_c, bias ? bias[oc] : 0.0f, act);
         }
         done += (int32_t)vl;
@@ -94,24 +79,15 @@ static void pixels_across_lanes(const rvfw_conv_params *p, const float *x_lo, co
 static void channels_across_lanes(const rvfw_conv_params *p, const float *x_first, const float *filter_t,
                                   const float *bias, const float *act, float *out, rvfw_taps ry, rvfw_taps rx)
 {
-    const int32_t in_c = p->in_c, k_w = p->k_w, out_c = p->out_c;
-    const ptrdiff_t x_col = (ptrdiff_t)p->dilation_w * in_c, x_row = (ptrdiff_t)p->dilation_h * p->in_w * in_c;
-    const ptrdiff_t w_tap = (ptrdiff_t)in_c * out_c;
+    const int32_t out_c = p->out_c;
     for (int32_t oc0 = 0; oc0 < out_c;) {
         const size_t vl = rvfw_xt_setvl_e32m8((size_t)(out_c - oc0));
         XT_VMV_VX(8, 0);
-        const float *x_row_ptr = x_first;
-        const float *w_row_ptr = filter_t + (ry.first * k_w + rx.first) * w_tap + oc0;
-        for (int32_t ky = ry.first; ky < ry.end; ++ky, x_row_ptr += x_row, w_row_ptr += k_w * w_tap) {
-            const float *x = x_row_ptr;
-            const float *w = w_row_ptr;
-            for (int32_t kx = rx.first; kx < rx.end; ++kx, x += x_col)
-                for (int32_t ic = 0; ic < in_c; ++ic, w += out_c) {
-                    XT_VLE(16, w);
-                    XT_VFMUL_VF(24, 16, x[ic]);
-                    XT_VFADD_VV(8, 8, 24);
-                }
-        }
+        RVFW_CONV_CHANNEL_TAPS(p, ry, rx, x_first, filter_t, oc0, {
+            XT_VLE(16, w);
+            XT_VFMUL_VF(24, 16, x[ic]);
+            XT_VFADD_VV(8, 8, 24);
+        });
         if (bias) {
             XT_VLE(16, bias + oc0);
             XT_VFADD_VV(8, 8, 16);
@@ -130,31 +106,15 @@ static void channels_across_lanes(const rvfw_conv_params *p, const float *x_firs
 RVFW_KERNEL void rvfw_conv2d_f32_xthead(const rvfw_conv_params *p, const float *input, const float *filter_t,
                             const float *bias, const float *act, float *output)
 {
-    const int32_t in_h = p->in_h, in_w = p->in_w, in_c = p->in_c, k_w = p->k_w, out_c = p->out_c;
-    const int32_t stride_w = p->stride_w, pad_w = p->pad_w, out_w = p->out_w;
+    const int32_t out_c = p->out_c;
     /* Output pixels across lanes over the inside columns where that fills more lanes per
      * instruction than output channels do. */
     const int32_t pixel_lanes = (int32_t)rvfw_xt_setvl_e32m4((size_t)1 << 20);
     const int32_t channel_lanes = (int32_t)rvfw_xt_setvl_e32m8((size_t)1 << 20);
-    const rvfw_columns cols = rvfw_inside_columns(out_w, stride_w, pad_w, p->dilation_w, in_w, k_w);
+    const rvfw_columns cols = rvfw_inside_columns(p->out_w, p->stride_w, p->pad_w, p->dilation_w, p->in_w, p->k_w);
     const int pixels = rvfw_pixel_lanes_pay(cols, out_c, pixel_lanes, channel_lanes, CHANNEL_GROUP,
                                             PIXEL_TAP_COST, CHANNEL_TAP_COST);
-    for (int32_t b = 0; b < p->batches; ++b)
-        for (int32_t oy = 0; oy < p->out_h; ++oy) {
-            const rvfw_taps ry = rvfw_inside_taps(oy, p->stride_h, p->pad_h, p->dilation_h, in_h, p->k_h);
-            const float *in_row = input + (ptrdiff_t)(b * in_h + ry.at) * in_w * in_c;
-            float *out_row = output + (ptrdiff_t)(b * p->out_h + oy) * out_w * out_c;
-            if (pixels)
-                pixels_across_lanes(p, in_row + (ptrdiff_t)(cols.lo * stride_w - pad_w) * in_c, filter_t, bias, act,
-                                    out_row + (ptrdiff_t)cols.lo * out_c, cols.hi - cols.lo, ry);
-            for (int32_t ox = 0; ox < out_w; ++ox) {
-                if (pixels && ox == cols.lo) {
-                    ox = cols.hi - 1;
-                    continue;
-                }
-                const rvfw_taps rx = rvfw_inside_taps(ox, stride_w, pad_w, p->dilation_w, in_w, k_w);
-                channels_across_lanes(p, in_row + (ptrdiff_t)rx.at * in_c, filter_t, bias, act,
-                                      out_row + (ptrdiff_t)ox * out_c, ry, rx);
-            }
-        }
+#define PIXELS(x, out, count, ry) pixels_across_lanes(p, x, filter_t, bias, act, out, count, ry)
+#define CHANNELS(x, out, ry, rx) channels_across_lanes(p, x, filter_t, bias, act, out, ry, rx)
+    RVFW_CONV_ROWS(p, input, output, cols, pixels, PIXELS, CHANNELS)
 }

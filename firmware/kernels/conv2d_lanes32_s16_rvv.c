@@ -21,20 +21,12 @@ static void channels_across_lanes(const rvfw_conv_params *p, const int16_t *x_fi
                                   const int64_t *bias, const int32_t *multiplier, const int32_t *shift, int16_t *out,
                                   rvfw_taps ry, rvfw_taps rx)
 {
-    const int32_t in_c = p->in_c, k_w = p->k_w, out_c = p->out_c;
-    const ptrdiff_t x_col = (ptrdiff_t)p->dilation_w * in_c, x_row = (ptrdiff_t)p->dilation_h * p->in_w * in_c;
-    const ptrdiff_t w_tap = (ptrdiff_t)in_c * out_c;
+    const int32_t in_c = p->in_c, out_c = p->out_c;
     for (int32_t oc0 = 0; oc0 < out_c;) {
         const size_t vl = __riscv_vsetvl_e32m4((size_t)(out_c - oc0));
         vint32m4_t part = __riscv_vmv_v_x_i32m4(0, vl);
-        const int16_t *x_row_ptr = x_first;
-        const int8_t *w_row_ptr = filter_hwio + (ry.first * k_w + rx.first) * w_tap + oc0;
-        for (int32_t ky = ry.first; ky < ry.end; ++ky, x_row_ptr += x_row, w_row_ptr += k_w * w_tap) {
-            const int16_t *x = x_row_ptr;
-            const int8_t *w = w_row_ptr;
-            for (int32_t kx = rx.first; kx < rx.end; ++kx, x += x_col, w += w_tap)
-                part = rvfw_dot32_s16x8(part, x, w, out_c, in_c, vl);
-        }
+        RVFW_CONV_CHANNEL_POSITIONS(p, ry, rx, x_first, filter_hwio, oc0,
+                                    part = rvfw_dot32_s16x8(part, x, w, out_c, in_c, vl););
         rvfw_store_s16_e32(part, bias ? bias + oc0 : 0, multiplier + oc0, shift + oc0, p->output_activation_min,
                            p->output_activation_max, out + oc0, vl);
         oc0 += (int32_t)vl;
@@ -45,33 +37,16 @@ RVFW_KERNEL void rvfw_conv2d_lanes32_s16_rvv(const rvfw_conv_params *p, const in
                                  const void *bias, const int32_t *output_multiplier, const int32_t *output_shift,
                                  int16_t *output)
 {
-    const int32_t in_h = p->in_h, in_w = p->in_w, in_c = p->in_c, k_w = p->k_w, out_c = p->out_c;
-    const int32_t stride_w = p->stride_w, pad_w = p->pad_w, out_w = p->out_w;
+    const int32_t out_c = p->out_c;
     const int64_t *bias64 = (const int64_t *)bias;
     /* Output pixels across lanes over the inside columns where that fills more lanes per
      * instruction than output channels do. */
     const int32_t pixel_lanes = (int32_t)__riscv_vsetvlmax_e32m4();
     const int32_t channel_lanes = (int32_t)__riscv_vsetvlmax_e32m4();
-    const rvfw_columns cols = rvfw_inside_columns(out_w, stride_w, pad_w, p->dilation_w, in_w, k_w);
+    const rvfw_columns cols = rvfw_inside_columns(p->out_w, p->stride_w, p->pad_w, p->dilation_w, p->in_w, p->k_w);
     const int pixels = rvfw_pixel_lanes_pay(cols, out_c, pixel_lanes, channel_lanes, CHANNEL_GROUP,
                                             PIXEL_TAP_COST, CHANNEL_TAP_COST);
-    for (int32_t b = 0; b < p->batches; ++b)
-        for (int32_t oy = 0; oy < p->out_h; ++oy) {
-            const rvfw_taps ry = rvfw_inside_taps(oy, p->stride_h, p->pad_h, p->dilation_h, in_h, p->k_h);
-            const int16_t *in_row = input + (ptrdiff_t)(b * in_h + ry.at) * in_w * in_c;
-            int16_t *out_row = output + (ptrdiff_t)(b * p->out_h + oy) * out_w * out_c;
-            if (pixels)
-                rvfw_conv_s16_pixels(p, in_row + (ptrdiff_t)(cols.lo * stride_w - pad_w) * in_c, filter_hwio, bias64,
-                                     output_multiplier, output_shift, out_row + (ptrdiff_t)cols.lo * out_c,
-                                     cols.hi - cols.lo, ry, rvfw_store_s16_pixels_e32);
-            for (int32_t ox = 0; ox < out_w; ++ox) {
-                if (pixels && ox == cols.lo) {
-                    ox = cols.hi - 1;
-                    continue;
-                }
-                const rvfw_taps rx = rvfw_inside_taps(ox, stride_w, pad_w, p->dilation_w, in_w, k_w);
-                channels_across_lanes(p, in_row + (ptrdiff_t)rx.at * in_c, filter_hwio, bias64, output_multiplier,
-                                      output_shift, out_row + (ptrdiff_t)ox * out_c, ry, rx);
-            }
-        }
+#define PIXELS(x, out, count, ry) rvfw_conv_s16_pixels(p, x, filter_hwio, bias64, output_multiplier, output_shift, out, count, ry, rvfw_store_s16_pixels_e32)
+#define CHANNELS(x, out, ry, rx) channels_across_lanes(p, x, filter_hwio, bias64, output_multiplier, output_shift, out, ry, rx)
+    RVFW_CONV_ROWS(p, input, output, cols, pixels, PIXELS, CHANNELS)
 }

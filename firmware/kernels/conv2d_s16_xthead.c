@@ -37,10 +37,9 @@ static void pixels_across_lanes(const rvfw_conv_params *p, const int16_t *x_lo, 
                                 const int64_t *bias64, const int64_t *requant64, int16_t *out_lo, int32_t count,
                                 rvfw_taps ry)
 {
-    const int32_t in_c = p->in_c, out_c = p->out_c, k_w = p->k_w;
+    const int32_t out_c = p->out_c;
     const intptr_t lo = p->output_activation_min, hi = p->output_activation_max;
-    const ptrdiff_t x_col = (ptrdiff_t)p->dilation_w * in_c, x_row = (ptrdiff_t)p->dilation_h * p->in_w * in_c;
-    const ptrdiff_t x_pixel = (ptrdiff_t)p->stride_w * in_c, w_tap = (ptrdiff_t)in_c * out_c;
+    const ptrdiff_t x_pixel = (ptrdiff_t)p->stride_w * p->in_c;
     const ptrdiff_t lane_bytes = x_pixel * (ptrdiff_t)sizeof(int16_t);
     for (int32_t done = 0; done < count;) {
         const size_t vl = rvfw_xt_setvl_e64m4((size_t)(count - done));
@@ -52,20 +51,13 @@ static void pixels_across_lanes(const rvfw_conv_params *p, const int16_t *x_lo, 
             XT_VMV_VX(8, 0);
             XT_VMV_VX(12, 0);
             XT_VMV_VX(16, 0);
-            const int16_t *x_r = x_block;
-            const int8_t *w_r = filter_hwio + ry.first * k_w * w_tap + oc;
-            for (int32_t ky = ry.first; ky < ry.end; ++ky, x_r += x_row, w_r += k_w * w_tap) {
-                const int16_t *x = x_r;
-                const int8_t *w = w_r;
-                for (int32_t kx = 0; kx < k_w; ++kx, x += x_col)
-                    for (int32_t ic = 0; ic < in_c; ++ic, w += out_c) {
-                        XT_VLSH(20, x + ic, lane_bytes);
-                        XT_VMACC_VX(4, w[0], 20);
-                        XT_VMACC_VX(8, w[1], 20);
-                        XT_VMACC_VX(12, w[2], 20);
-                        XT_VMACC_VX(16, w[3], 20);
-                    }
-            }
+            RVFW_CONV_PIXEL_TAPS(p, ry, x_block, filter_hwio, oc, {
+                XT_VLSH(20, x + ic, lane_bytes);
+                XT_VMACC_VX(4, w[0], 20);
+                XT_VMACC_VX(8, w[1], 20);
+                XT_VMACC_VX(12, w[2], 20);
+                XT_VMACC_VX(16, w[3], 20);
+            });
             STORE_PIXELS(4, oc);
             STORE_PIXELS(8, oc + 1);
             STORE_PIXELS(12, oc + 2);
@@ -73,17 +65,10 @@ static void pixels_across_lanes(const rvfw_conv_params *p, const int16_t *x_lo, 
         }
         for (; oc < out_c; ++oc) {
             XT_VMV_VX(4, 0);
-            const int16_t *x_r = x_block;
-            const int8_t *w_r = filter_hwio + ry.first * k_w * w_tap + oc;
-            for (int32_t ky = ry.first; ky < ry.end; ++ky, x_r += x_row, w_r += k_w * w_tap) {
-                const int16_t *x = x_r;
-                const int8_t *w = w_r;
-                for (int32_t kx = 0; kx < k_w; ++kx, x += x_col)
-                    for (int32_t ic = 0; ic < in_c; ++ic, w += out_c) {
-                        XT_VLSH(20, x + ic, lane_bytes);
-                        XT_VMACC_VX(4, w[0], 20);
-                    }
-            }
+            RVFW_CONV_PIXEL_TAPS(p, ry, x_block, filter_hwio, oc, {
+                XT_VLSH(20, x + ic, lane_bytes);
+                XT_VMACC_VX(4, w[0], 20);
+            });
             STORE_PIXELS(4, oc);
         }
         done += (int32_t)vl;
@@ -94,24 +79,15 @@ static void channels_across_lanes(const rvfw_conv_params *p, const int16_t *x_fi
                                   const int64_t *bias64, const int64_t *requant64, int16_t *out, rvfw_taps ry,
                                   rvfw_taps rx)
 {
-    const int32_t in_c = p->in_c, k_w = p->k_w, out_c = p->out_c;
+    const int32_t out_c = p->out_c;
     const intptr_t lo = p->output_activation_min, hi = p->output_activation_max;
-    const ptrdiff_t x_col = (ptrdiff_t)p->dilation_w * in_c, x_row = (ptrdiff_t)p->dilation_h * p->in_w * in_c;
-    const ptrdiff_t w_tap = (ptrdiff_t)in_c * out_c;
     for (int32_t oc0 = 0; oc0 < out_c;) {
         const size_t vl = rvfw_xt_setvl_e64m8((size_t)(out_c - oc0));
         XT_VMV_VX(8, 0);
-        const int16_t *x_row_ptr = x_first;
-        const int8_t *w_row_ptr = filter_hwio + (ry.first * k_w + rx.first) * w_tap + oc0;
-        for (int32_t ky = ry.first; ky < ry.end; ++ky, x_row_ptr += x_row, w_row_ptr += k_w * w_tap) {
-            const int16_t *x = x_row_ptr;
-            const int8_t *w = w_row_ptr;
-            for (int32_t kx = rx.first; kx < rx.end; ++kx, x += x_col)
-                for (int32_t ic = 0; ic < in_c; ++ic, w += out_c) {
-                    XT_VLB(16, w);
-                    XT_VMACC_VX(8, x[ic], 16);
-                }
-        }
+        RVFW_CONV_CHANNEL_TAPS(p, ry, rx, x_first, filter_hwio, oc0, {
+            XT_VLB(16, w);
+            XT_VMACC_VX(8, x[ic], 16);
+        });
         if (bias64) {
             XT_VLE(16, bias64 + oc0);
             XT_VADD_VV(8, 8, 16);
@@ -132,32 +108,16 @@ static void channels_across_lanes(const rvfw_conv_params *p, const int16_t *x_fi
 RVFW_KERNEL void rvfw_conv2d_s16_xthead(const rvfw_conv_params *p, const int16_t *input, const int8_t *filter_hwio,
                             const void *bias, const int64_t *requant64, int16_t *output)
 {
-    const int32_t in_h = p->in_h, in_w = p->in_w, in_c = p->in_c, k_w = p->k_w, out_c = p->out_c;
-    const int32_t stride_w = p->stride_w, pad_w = p->pad_w, out_w = p->out_w;
+    const int32_t out_c = p->out_c;
     const int64_t *bias64 = (const int64_t *)bias;
     /* Output pixels across lanes over the inside columns where that fills more lanes per
      * instruction than output channels do. */
     const int32_t pixel_lanes = (int32_t)rvfw_xt_setvl_e64m4((size_t)1 << 20);
     const int32_t channel_lanes = (int32_t)rvfw_xt_setvl_e64m8((size_t)1 << 20);
-    const rvfw_columns cols = rvfw_inside_columns(out_w, stride_w, pad_w, p->dilation_w, in_w, k_w);
+    const rvfw_columns cols = rvfw_inside_columns(p->out_w, p->stride_w, p->pad_w, p->dilation_w, p->in_w, p->k_w);
     const int pixels = rvfw_pixel_lanes_pay(cols, out_c, pixel_lanes, channel_lanes, CHANNEL_GROUP,
                                             PIXEL_TAP_COST, CHANNEL_TAP_COST);
-    for (int32_t b = 0; b < p->batches; ++b)
-        for (int32_t oy = 0; oy < p->out_h; ++oy) {
-            const rvfw_taps ry = rvfw_inside_taps(oy, p->stride_h, p->pad_h, p->dilation_h, in_h, p->k_h);
-            const int16_t *in_row = input + (ptrdiff_t)(b * in_h + ry.at) * in_w * in_c;
-            int16_t *out_row = output + (ptrdiff_t)(b * p->out_h + oy) * out_w * out_c;
-            if (pixels)
-                pixels_across_lanes(p, in_row + (ptrdiff_t)(cols.lo * stride_w - pad_w) * in_c, filter_hwio, bias64,
-                                    requant64, out_row + (ptrdiff_t)cols.lo * out_c, cols.hi - cols.lo, ry);
-            for (int32_t ox = 0; ox < out_w; ++ox) {
-                if (pixels && ox == cols.lo) {
-                    ox = cols.hi - 1;
-                    continue;
-                }
-                const rvfw_taps rx = rvfw_inside_taps(ox, stride_w, pad_w, p->dilation_w, in_w, k_w);
-                channels_across_lanes(p, in_row + (ptrdiff_t)rx.at * in_c, filter_hwio, bias64, requant64,
-                                      out_row + (ptrdiff_t)ox * out_c, ry, rx);
-            }
-        }
+#define PIXELS(x, out, count, ry) pixels_across_lanes(p, x, filter_hwio, bias64, requant64, out, count, ry)
+#define CHANNELS(x, out, ry, rx) channels_across_lanes(p, x, filter_hwio, bias64, requant64, out, ry, rx)
+    RVFW_CONV_ROWS(p, input, output, cols, pixels, PIXELS, CHANNELS)
 }
