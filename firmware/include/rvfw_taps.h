@@ -111,6 +111,18 @@ static inline int rvfw_pixel_lanes_pay(rvfw_columns c, int32_t out_c, int32_t pi
         __VA_ARGS__                                                                                               \
     })
 
+/* `count` output pixels of a row across lanes, from x_lo (the first pixel's first tap) and out_lo
+ * (its first output), in blocks of the lanes SETVL(n) gives: the body (variadic) runs with vl,
+ * x_block (the block's first pixel's input) and out (its first output). */
+#define RVFW_PIXEL_BLOCKS(p, x_lo, out_lo, count, SETVL, ...)                                                      \
+    for (int32_t done_ = 0; done_ < (count);) {                                                                   \
+        const size_t vl = SETVL((size_t)((count) - done_));                                                       \
+        const __typeof__(*(x_lo)) *x_block = (x_lo) + (ptrdiff_t)done_ * (p)->stride_w * (p)->in_c;               \
+        __typeof__(*(out_lo)) *out = (out_lo) + (ptrdiff_t)done_ * (p)->out_c;                                    \
+        __VA_ARGS__                                                                                               \
+        done_ += (int32_t)vl;                                                                                     \
+    }
+
 /* The vector convolutions' rows: per batch and output row (taps ry), the columns whose window lies
  * inside the image [cols.lo, cols.hi) by PIXELS(x, out, count, ry) where `pixels` says output
  * pixels across lanes pay, every other column by CHANNELS(x, out, ry, rx); x the first inside

@@ -558,4 +558,30 @@ static inline void rvfw_xt_requantize_store(const int32_t *multiplier, const int
     XT_VSSB(8, out, byte_stride);
 }
 
+/* Four accumulators set to x (the convolutions' blocks of four output channels). */
+#define XT_VMV_VX_4(a, b, c, d, x)                                                                                 \
+    do {                                                                                                          \
+        XT_VMV_VX(a, x);                                                                                          \
+        XT_VMV_VX(b, x);                                                                                          \
+        XT_VMV_VX(c, x);                                                                                          \
+        XT_VMV_VX(d, x);                                                                                          \
+    } while (0)
+
+/* float32 lanes v: + the bias from `bias` (null: + 0.0f, which turns -0 into +0 as TFLite Micro's
+ * sum does), clamped to act's [lo, hi] by compare and merge (vfmin/vfmax differ on -0 and NaN);
+ * vector register t is the bias's. Uses v0. */
+#define XT_F32_BIAS_CLAMP(v, t, bias, act)                                                                         \
+    do {                                                                                                          \
+        if (bias) {                                                                                               \
+            XT_VLE(t, bias);                                                                                      \
+            XT_VFADD_VV(v, v, t);                                                                                 \
+        } else {                                                                                                  \
+            XT_VFADD_VF(v, v, 0.0f);                                                                              \
+        }                                                                                                         \
+        XT_VMFLT_VF(0, v, (act)[0]);                                                                              \
+        XT_VFMERGE_VFM(v, v, (act)[0]);                                                                           \
+        XT_VMFGT_VF(0, v, (act)[1]);                                                                              \
+        XT_VFMERGE_VFM(v, v, (act)[1]);                                                                           \
+    } while (0)
+
 #endif

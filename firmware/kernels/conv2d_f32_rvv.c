@@ -42,12 +42,8 @@ static void pixels_across_lanes(const rvfw_conv_params *p, const float *x_lo, co
                                 const float *bias, const float *act, float *out_lo, int32_t count, rvfw_taps ry)
 {
     const int32_t out_c = p->out_c;
-    const ptrdiff_t x_pixel = (ptrdiff_t)p->stride_w * p->in_c;
-    const ptrdiff_t lane_bytes = x_pixel * (ptrdiff_t)sizeof(float);
-    for (int32_t done = 0; done < count;) {
-        const size_t vl = __riscv_vsetvl_e32m4((size_t)(count - done));
-        const float *x_block = x_lo + done * x_pixel;
-        float *out = out_lo + (ptrdiff_t)done * out_c;
+    const ptrdiff_t lane_bytes = (ptrdiff_t)p->stride_w * p->in_c * (ptrdiff_t)sizeof(float);
+    RVFW_PIXEL_BLOCKS(p, x_lo, out_lo, count, __riscv_vsetvl_e32m4, {
         const vfloat32m4_t zero = __riscv_vfmv_v_f_f32m4(0.0f, vl);
         int32_t oc = 0;
         for (; oc + CHANNEL_GROUP <= out_c; oc += CHANNEL_GROUP) {
@@ -70,8 +66,7 @@ static void pixels_across_lanes(const rvfw_conv_params *p, const float *x_lo, co
                                  t0 = mul_add(t0, __riscv_vlse32_v_f32m4(x + ic, lane_bytes, vl), w[0], vl););
             store_pixels(out + oc, out_c, t0, bias ? bias[oc] : 0.0f, act, vl);
         }
-        done += (int32_t)vl;
-    }
+    })
 }
 
 /* One output pixel, output channels across lanes. */

@@ -40,18 +40,11 @@ static void pixels_across_lanes(const rvfw_conv_params *p, const float *x_lo, co
                                 const float *bias, const float *act, float *out_lo, int32_t count, rvfw_taps ry)
 {
     const int32_t out_c = p->out_c;
-    const ptrdiff_t x_pixel = (ptrdiff_t)p->stride_w * p->in_c;
-    const ptrdiff_t lane_bytes = x_pixel * (ptrdiff_t)sizeof(float);
-    for (int32_t done = 0; done < count;) {
-        const size_t vl = rvfw_xt_setvl_e32m4((size_t)(count - done));
-        const float *x_block = x_lo + done * x_pixel;
-        float *out = out_lo + (ptrdiff_t)done * out_c;
+    const ptrdiff_t lane_bytes = (ptrdiff_t)p->stride_w * p->in_c * (ptrdiff_t)sizeof(float);
+    RVFW_PIXEL_BLOCKS(p, x_lo, out_lo, count, rvfw_xt_setvl_e32m4, {
         int32_t oc = 0;
         for (; oc + CHANNEL_GROUP <= out_c; oc += CHANNEL_GROUP) {
-            XT_VMV_VX(4, 0);
-            XT_VMV_VX(8, 0);
-            XT_VMV_VX(12, 0);
-            XT_VMV_VX(16, 0);
+            XT_VMV_VX_4(4, 8, 12, 16, 0);
             RVFW_CONV_PIXEL_TAPS(p, ry, x_block, filter_t, oc, {
                 XT_VLSE(20, x + ic, lane_bytes);
                 MUL_ADD(4, w[0]);
@@ -72,8 +65,7 @@ static void pixels_across_lanes(const rvfw_conv_params *p, const float *x_lo, co
             });
             STORE_PIXELS(4, out + oc, out_c, bias ? bias[oc] : 0.0f, act);
         }
-        done += (int32_t)vl;
-    }
+    })
 }
 
 static void channels_across_lanes(const rvfw_conv_params *p, const float *x_first, const float *filter_t,
@@ -88,16 +80,7 @@ static void channels_across_lanes(const rvfw_conv_params *p, const float *x_firs
             XT_VFMUL_VF(24, 16, x[ic]);
             XT_VFADD_VV(8, 8, 24);
         });
-        if (bias) {
-            XT_VLE(16, bias + oc0);
-            XT_VFADD_VV(8, 8, 16);
-        } else {
-            XT_VFADD_VF(8, 8, 0.0f);
-        }
-        XT_VMFLT_VF(0, 8, act[0]);
-        XT_VFMERGE_VFM(8, 8, act[0]);
-        XT_VMFGT_VF(0, 8, act[1]);
-        XT_VFMERGE_VFM(8, 8, act[1]);
+        XT_F32_BIAS_CLAMP(8, 16, bias ? bias + oc0 : 0, act);
         XT_VSE(8, out + oc0);
         oc0 += (int32_t)vl;
     }

@@ -39,18 +39,11 @@ static void pixels_across_lanes(const rvfw_conv_params *p, const int16_t *x_lo, 
 {
     const int32_t out_c = p->out_c;
     const intptr_t lo = p->output_activation_min, hi = p->output_activation_max;
-    const ptrdiff_t x_pixel = (ptrdiff_t)p->stride_w * p->in_c;
-    const ptrdiff_t lane_bytes = x_pixel * (ptrdiff_t)sizeof(int16_t);
-    for (int32_t done = 0; done < count;) {
-        const size_t vl = rvfw_xt_setvl_e64m4((size_t)(count - done));
-        const int16_t *x_block = x_lo + done * x_pixel;
-        int16_t *out = out_lo + (ptrdiff_t)done * out_c;
+    const ptrdiff_t lane_bytes = (ptrdiff_t)p->stride_w * p->in_c * (ptrdiff_t)sizeof(int16_t);
+    RVFW_PIXEL_BLOCKS(p, x_lo, out_lo, count, rvfw_xt_setvl_e64m4, {
         int32_t oc = 0;
         for (; oc + CHANNEL_GROUP <= out_c; oc += CHANNEL_GROUP) {
-            XT_VMV_VX(4, 0);
-            XT_VMV_VX(8, 0);
-            XT_VMV_VX(12, 0);
-            XT_VMV_VX(16, 0);
+            XT_VMV_VX_4(4, 8, 12, 16, 0);
             RVFW_CONV_PIXEL_TAPS(p, ry, x_block, filter_hwio, oc, {
                 XT_VLSH(20, x + ic, lane_bytes);
                 XT_VMACC_VX(4, w[0], 20);
@@ -71,8 +64,7 @@ static void pixels_across_lanes(const rvfw_conv_params *p, const int16_t *x_lo, 
             });
             STORE_PIXELS(4, oc);
         }
-        done += (int32_t)vl;
-    }
+    })
 }
 
 static void channels_across_lanes(const rvfw_conv_params *p, const int16_t *x_first, const int8_t *filter_hwio,

@@ -33,16 +33,7 @@ RVFW_KERNEL void rvfw_depthwise_conv2d_f32_xthead(const rvfw_conv_params *p, con
                             XT_VFADD_VV(8, 8, 16);
                         }
                     }
-                    if (bias) {
-                        XT_VLE(16, bias + c0);
-                        XT_VFADD_VV(8, 8, 16);
-                    } else {
-                        XT_VFADD_VF(8, 8, 0.0f);
-                    }
-                    XT_VMFLT_VF(0, 8, act[0]);
-                    XT_VFMERGE_VFM(8, 8, act[0]);
-                    XT_VMFGT_VF(0, 8, act[1]);
-                    XT_VFMERGE_VFM(8, 8, act[1]);
+                    XT_F32_BIAS_CLAMP(8, 16, bias ? bias + c0 : 0, act);
                     XT_VSE(8, out + c0);
                     c0 += (int32_t)vl;
                 }
