@@ -149,6 +149,14 @@ static inline int rvfw_pixel_lanes_pay(rvfw_columns c, int32_t out_c, int32_t pi
             }                                                                                                     \
         }
 
+/* rvfw_pixel_lanes_pay for a layer: its columns whose window lies inside the image into *cols. */
+static inline int rvfw_conv_pixels_pay(const rvfw_conv_params *p, rvfw_columns *cols, int32_t pixel_lanes,
+                                       int32_t channel_lanes, int32_t group, int32_t pixel_cost, int32_t channel_cost)
+{
+    *cols = rvfw_inside_columns(p->out_w, p->stride_w, p->pad_w, p->dilation_w, p->in_w, p->k_w);
+    return rvfw_pixel_lanes_pay(*cols, p->out_c, pixel_lanes, channel_lanes, group, pixel_cost, channel_cost);
+}
+
 /* Every output pixel of a depthwise layer (channels across lanes), its taps inside the image as
  * ranges: the body (variadic) runs with ry and rx, `out` (the pixel's first output) and `x_first`
  * (the first inside tap's input, channel 0). */

@@ -88,14 +88,11 @@ static void channels_across_lanes(const rvfw_conv_params *p, const float *x_firs
 RVFW_KERNEL void rvfw_conv2d_f32_rvv(const rvfw_conv_params *p, const float *input, const float *filter_t, const float *bias,
                          const float *act, float *output)
 {
-    const int32_t out_c = p->out_c;
     /* Output pixels across lanes over the inside columns where that fills more lanes per
      * instruction than output channels do. */
-    const int32_t pixel_lanes = (int32_t)__riscv_vsetvlmax_e32m4();
-    const int32_t channel_lanes = (int32_t)__riscv_vsetvlmax_e32m8();
-    const rvfw_columns cols = rvfw_inside_columns(p->out_w, p->stride_w, p->pad_w, p->dilation_w, p->in_w, p->k_w);
-    const int pixels = rvfw_pixel_lanes_pay(cols, out_c, pixel_lanes, channel_lanes, CHANNEL_GROUP,
-                                            PIXEL_TAP_COST, CHANNEL_TAP_COST);
+    rvfw_columns cols;
+    const int pixels = rvfw_conv_pixels_pay(p, &cols, (int32_t)__riscv_vsetvlmax_e32m4(), (int32_t)__riscv_vsetvlmax_e32m8(),
+                                            CHANNEL_GROUP, PIXEL_TAP_COST, CHANNEL_TAP_COST);
 #define PIXELS(x, out, count, ry) pixels_across_lanes(p, x, filter_t, bias, act, out, count, ry)
 #define CHANNELS(x, out, ry, rx) channels_across_lanes(p, x, filter_t, bias, act, out, ry, rx)
     RVFW_CONV_ROWS(p, input, output, cols, pixels, PIXELS, CHANNELS)

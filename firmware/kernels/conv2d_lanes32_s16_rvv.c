@@ -37,15 +37,12 @@ RVFW_KERNEL void rvfw_conv2d_lanes32_s16_rvv(const rvfw_conv_params *p, const in
                                  const void *bias, const int32_t *output_multiplier, const int32_t *output_shift,
                                  int16_t *output)
 {
-    const int32_t out_c = p->out_c;
     const int64_t *bias64 = (const int64_t *)bias;
     /* Output pixels across lanes over the inside columns where that fills more lanes per
      * instruction than output channels do. */
-    const int32_t pixel_lanes = (int32_t)__riscv_vsetvlmax_e32m4();
-    const int32_t channel_lanes = (int32_t)__riscv_vsetvlmax_e32m4();
-    const rvfw_columns cols = rvfw_inside_columns(p->out_w, p->stride_w, p->pad_w, p->dilation_w, p->in_w, p->k_w);
-    const int pixels = rvfw_pixel_lanes_pay(cols, out_c, pixel_lanes, channel_lanes, CHANNEL_GROUP,
-                                            PIXEL_TAP_COST, CHANNEL_TAP_COST);
+    rvfw_columns cols;
+    const int pixels = rvfw_conv_pixels_pay(p, &cols, (int32_t)__riscv_vsetvlmax_e32m4(), (int32_t)__riscv_vsetvlmax_e32m4(),
+                                            CHANNEL_GROUP, PIXEL_TAP_COST, CHANNEL_TAP_COST);
 #define PIXELS(x, out, count, ry) rvfw_conv_s16_pixels(p, x, filter_hwio, bias64, output_multiplier, output_shift, out, count, ry, rvfw_store_s16_pixels_e32)
 #define CHANNELS(x, out, ry, rx) channels_across_lanes(p, x, filter_hwio, bias64, output_multiplier, output_shift, out, ry, rx)
     RVFW_CONV_ROWS(p, input, output, cols, pixels, PIXELS, CHANNELS)

@@ -100,15 +100,12 @@ static void channels_across_lanes(const rvfw_conv_params *p, const int16_t *x_fi
 RVFW_KERNEL void rvfw_conv2d_s16_xthead(const rvfw_conv_params *p, const int16_t *input, const int8_t *filter_hwio,
                             const void *bias, const int64_t *requant64, int16_t *output)
 {
-    const int32_t out_c = p->out_c;
     const int64_t *bias64 = (const int64_t *)bias;
     /* Output pixels across lanes over the inside columns where that fills more lanes per
      * instruction than output channels do. */
-    const int32_t pixel_lanes = (int32_t)rvfw_xt_setvl_e64m4((size_t)1 << 20);
-    const int32_t channel_lanes = (int32_t)rvfw_xt_setvl_e64m8((size_t)1 << 20);
-    const rvfw_columns cols = rvfw_inside_columns(p->out_w, p->stride_w, p->pad_w, p->dilation_w, p->in_w, p->k_w);
-    const int pixels = rvfw_pixel_lanes_pay(cols, out_c, pixel_lanes, channel_lanes, CHANNEL_GROUP,
-                                            PIXEL_TAP_COST, CHANNEL_TAP_COST);
+    rvfw_columns cols;
+    const int pixels = rvfw_conv_pixels_pay(p, &cols, (int32_t)rvfw_xt_setvl_e64m4((size_t)1 << 20), (int32_t)rvfw_xt_setvl_e64m8((size_t)1 << 20),
+                                            CHANNEL_GROUP, PIXEL_TAP_COST, CHANNEL_TAP_COST);
 #define PIXELS(x, out, count, ry) pixels_across_lanes(p, x, filter_hwio, bias64, requant64, out, count, ry)
 #define CHANNELS(x, out, ry, rx) channels_across_lanes(p, x, filter_hwio, bias64, requant64, out, ry, rx)
     RVFW_CONV_ROWS(p, input, output, cols, pixels, PIXELS, CHANNELS)
