@@ -1,5 +1,6 @@
 """`rvfw`: build, run, check, size and plan from the command line. The parser is a table
-(codegen.cli.options), each command a function over the library (codegen.cli.commands); this
+(codegen.cli.options), each command a function over the library (codegen.cli.commands for one
+model, .apps for applications, .info for the describing commands, .arguments their checks); this
 module dispatches and keeps the promise every command makes: an error is one line and a non-zero
 exit, never a traceback."""
 
@@ -11,20 +12,20 @@ import sys
 import traceback
 from pathlib import Path
 
-from codegen.cli import commands
+from codegen.cli import apps, arguments, commands, info
 from codegen.cli.options import make_parser
 from codegen.errors import BudgetError, RvfwError
 from codegen.paths import DEFAULT_BOARD
 from codegen.report import progress
 
 HANDLERS = {
-    "boards": commands.boards_command,
-    "ops": commands.ops_command,
-    "validate": commands.validate_command,
-    "analyze": commands.analyze_command,
+    "boards": info.boards_command,
+    "ops": info.ops_command,
+    "validate": info.validate_command,
+    "analyze": info.analyze_command,
     "export": commands.export_command,
-    "admit": commands.app_command,
-    "plan": commands.plan_command,
+    "admit": apps.app_command,
+    "plan": info.plan_command,
     **{name: commands.model_command for name in ("build", "run", "check", "size", "flash", "check-board", "report")},
 }
 LISTINGS = ("boards", "ops")  # they read no model or board: no progress line, no argument checks
@@ -43,7 +44,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.command not in LISTINGS:
             if args.board is None and not getattr(args, "app", None):
                 args.board = DEFAULT_BOARD
-            commands.check_args(args)
+            arguments.check_args(args)
         return HANDLERS[args.command](args, log)
     except RvfwError as exc:
         if quiet and isinstance(exc, BudgetError) and exc.report is not None:

@@ -6,91 +6,20 @@ from __future__ import annotations
 
 import hashlib
 import json
-import re
 from pathlib import Path
 
 import numpy as np
 
 from codegen import pipeline, report
-from codegen.boards import load_board, timer
-from codegen.build.staging import check_out_dir, refuse_inputs_inside
 from codegen.check import golden
 from codegen.check import layers as check_layers
 from codegen.check.reference import is_compressed
-from codegen.cli.options import FILE_OPTIONS
-from codegen.errors import RvfwError, one_line
-from codegen.paths import DEFAULT_BOARD, DEFAULT_MODEL
+from codegen.cli.apps import app_command
+from codegen.cli.arguments import compression, deadline_seconds
+from codegen.errors import RvfwError
+from codegen.paths import DEFAULT_MODEL
 from codegen.report import plot
 from codegen.run import board_check, flash
-from codegen.run.sim import check_run_options
-
-
-def emit(text: str) -> int:
-    """Print to a reader that may stop reading (`rvfw ops | head`): a BrokenPipeError goes up to
-    main, which ends quietly."""
-    print(text, flush=True)
-    return 0
-
-
-def boards_command(args, log) -> int:
-    from codegen.report.boards import board_rows, boards_table
-
-    return emit(json.dumps(board_rows(), indent=2) if args.json else boards_table())
-
-
-def ops_command(args, log) -> int:
-    from codegen.report.tables import litert_rows, litert_table, ops_rows, ops_table, tflm_rows, tflm_table
-
-    if args.tflm and args.litert:
-        raise RvfwError("--tflm and --litert are two tables: ask for one")
-    for wanted, rows_of, table_of in ((args.tflm, tflm_rows, tflm_table), (args.litert, litert_rows, litert_table)):
-        if wanted:
-            rows = [r for r in rows_of() if not args.op or args.op.upper() in r["op"]]
-            return emit(json.dumps(rows, indent=2) if args.json else table_of(args.op))
-    if args.op and not ops_rows(args.op):
-        raise RvfwError(f"no op whose name contains '{one_line(args.op)}' (rvfw ops lists them all)")
-    return emit(json.dumps(ops_rows(args.op), indent=2) if args.json else ops_table(args.op))
-
-
-def validate_command(args, log) -> int:
-    from codegen.pipeline.validate import summary, validate
-
-    result = validate(args.model, args.board, Path(args.data), args.out, log, args.kernels, args.memory, args.timeout,
-                      args.float_model, args.jobs, args.ray)  # fmt: skip
-    _results(args, result.to_json(), summary(result), log)
-    return 0 if result.exact == result.samples else 1
-
-
-def analyze_command(args, log) -> int:
-    from codegen.pipeline.analyze import analyze, summary
-
-    result = analyze(args.model, args.board, log)
-    _results(args, result.to_json(), summary(result), log)
-    return 0
-
-
-def _results(args, as_json: dict, lines: list[str], log) -> None:
-    if args.json:
-        print(json.dumps(as_json, indent=2))
-    else:
-        for line in lines:
-            log(line)
-
-
-def plan_command(args, log) -> int:
-    compress = compression(args)
-    graph, _board, plan = pipeline.prepare(args.model, args.board, args.planner, args.memory, compress=compress,
-                                           log=log, io=args.io)  # fmt: skip
-    if args.json:
-        print(json.dumps(report.plan_json(graph, plan), indent=2))
-        return 0
-    print(report.plan_table(graph, plan))
-    if args.plot:
-        fast = pipeline.prepare(args.model, args.board, args.planner, "fast")
-        small = pipeline.prepare(args.model, args.board, args.planner, "small")
-        plot.write_svg(args.plot, small[0], [("fast (no in-place ops)", fast[2]), ("small (ops in place)", small[2])])
-        print(f"wrote {args.plot}")
-    return 0
 
 
 def model_command(args, log) -> int:
@@ -321,135 +250,3 @@ def export_command(args, log) -> int:
         )  # fmt: skip
         export_models(args.model or [str(DEFAULT_MODEL)], args.board, args.out, options, log)
     return 0
-
-
-def check_args(args) -> None:
-    """Flags that would otherwise be ignored or misread are refused up front, in one line."""
-    if getattr(args, "out", None):
-        check_out_dir(Path(args.out))
-        # Every file the command reads or writes besides the output folder, checked before anything
-        # is written: the build replaces that folder whole (a --expect kept in it would be lost).
-        refuse_inputs_inside(Path(args.out), files_named(args))
-    if getattr(args, "with_tflm", False) and not getattr(args, "expect", None):
-        raise RvfwError("--with-tflm goes with --expect (without it, TFLite Micro is the golden already)")
-    if getattr(args, "expect", None) and getattr(args, "steps", None) not in (None, 1):
-        raise RvfwError(f"--steps {args.steps} with --expect: the files give one step's outputs")
-    if getattr(args, "output", None) and not str(args.output).endswith(".npz"):
-        raise RvfwError(f"--output {args.output}: name it .npz")
-    if getattr(args, "seed", 0) < 0:
-        raise RvfwError(f"--seed {args.seed}: must be 0 or more")
-    if args.command in ("run", "check", "report") and not getattr(args, "app", None):  # before building, not after
-        check_run_options(load_board(args.board), args.timeout, args.vlen, args.sim)
-    if getattr(args, "app", None) and getattr(args, "io", "model") != "model":
-        raise RvfwError("--io is for one model (--model), not an application (--app)")
-    if getattr(args, "app", None) and getattr(args, "steps", None) is not None:
-        raise RvfwError("--steps is for one model (--model), not an application (--app)")
-    if getattr(args, "app", None) and getattr(args, "cycles", False):
-        raise RvfwError("--cycles is for one model (--model): the estimate follows one harness's layers")
-    if getattr(args, "cycles", False) and getattr(args, "sim", "auto") == "qemu":
-        raise RvfwError("--cycles reads Spike's commit log: drop --sim qemu")
-    if getattr(args, "app", None) and getattr(args, "deadline", None) is not None:
-        raise RvfwError("--deadline is for one model (--model); an application's deadlines are its manifest's")
-    if getattr(args, "deadline", None) is not None:
-        timer.parse_duration(args.deadline, "--deadline")
-    if not getattr(args, "app", None):
-        for flag in ("inject_fault", "preempt"):
-            if getattr(args, flag, None):
-                raise RvfwError(f"--{flag.replace('_', '-')} needs --app (it is a multi-model test hook)")
-
-
-def files_named(args) -> list[str]:
-    """The files a command's flags name for it to read (FILE_OPTIONS): models, manifest, inputs,
-    expected outputs, the data set, the float model, a board YAML."""
-    found: list[str] = []
-    for flag, use in FILE_OPTIONS.items():
-        value = getattr(args, flag, None)
-        if use != "read" or not value:
-            continue
-        if flag == "board" and not (str(value).endswith((".yaml", ".yml")) or "/" in str(value)):
-            continue
-        found += [str(v) for v in (value if isinstance(value, list) else [value]) if v]
-    return found
-
-
-def deadline_seconds(args) -> float | None:
-    """--deadline's seconds (None: no watchdog); the default watchdog where the command has no flag."""
-    text = getattr(args, "deadline", None)
-    return timer.WATCHDOG_SECONDS if text is None else timer.parse_duration(text, "--deadline")
-
-
-def compression(args) -> pipeline.Compression | None:
-    if getattr(args, "compress", None) is None:
-        if getattr(args, "tt_error", None) is not None or getattr(args, "tt_min_params", None) is not None:
-            raise RvfwError("--tt-error and --tt-min-params need --compress tt")
-        return None
-    options = {"error_budget": args.tt_error, "min_params": args.tt_min_params}
-    return pipeline.Compression(args.compress, **{k: v for k, v in options.items() if v is not None})
-
-
-def app_command(args, log) -> int:
-    """build/run/check/size/admit of an application manifest (or, for admit, of one --model)."""
-    from codegen.app import pipeline as app_pipeline
-    from codegen.app.manifest import load_app, single_model_app
-    from codegen.boards.board import load_board
-
-    if args.app:
-        app = load_app(args.app)
-    else:
-        app = single_model_app(args.model, re.sub(r"\W", "_", Path(args.model).stem.lower()))
-    if args.command == "admit":
-        board = load_board(args.board or app.board or DEFAULT_BOARD)
-        app_pipeline.admit(app, board, args.planner, args.kernels, log)
-        log("admitted")
-        return 0
-    if args.memory != "auto":
-        raise RvfwError("--memory applies to one model; in an application set `memory:` per model")
-    for_simulator = args.command in ("run", "check") and getattr(args, "sim", "auto") != "board-model"
-    options = pipeline.BuildOptions(
-        seed=args.seed, planner=args.planner, kernels=args.kernels, for_simulator=for_simulator,
-        optimize=getattr(args, "optimize", "speed"),
-    )  # fmt: skip
-    hooks = app_pipeline.Hooks(getattr(args, "inject_fault", None), getattr(args, "preempt", None))
-    b = app_pipeline.build(app, args.board, args.out, options, log, hooks)
-    if args.command == "size":
-        if getattr(args, "json", False):
-            print(json.dumps(b.size.to_json(), indent=2))
-        return 0
-    if args.command == "build":
-        log(f"built {b.elf}")
-        return 0
-    _sim, results = app_pipeline.run(b, args.timeout, log, args.sim)
-    if args.command == "run":
-        return 0 if all(r.status == 0 for r in results.values()) else 1
-    verdict = app_pipeline.check(b, results, log)
-    if verdict:
-        return 0
-    for mb, result in verdict.mismatched:  # the per-layer comparison a single model's check makes
-        app_model_layers(args, b, mb, result, log)
-    return 1
-
-
-def app_model_layers(args, b, mb, result, log) -> None:
-    """One application model whose outputs differ: the model built alone with every layer's output
-    printed, on the same board, kernels and inputs, its layers compared with TFLite Micro's; the
-    last line is the verdict naming the first layer that differs."""
-    name, graph = mb.entry.name, mb.graph
-    out = Path(b.out_dir) / f"layers-{name}"
-    out.mkdir(parents=True, exist_ok=True)
-    files = []
-    for k, array in enumerate(mb.inputs[: len(graph.inputs)]):
-        files.append(out / f"input_{k}.npy")
-        np.save(files[-1], array)
-    where = ""
-    try:
-        log(f"{name}: rebuilding it alone with every layer's output printed")
-        memory = mb.entry.memory if mb.entry.memory != "auto" else "fast"
-        options = pipeline.BuildOptions(inputs=files, planner=args.planner, kernels=args.kernels, memory=memory,
-                                        for_simulator=True, steps=1, deadline=None, dump_layers=True)  # fmt: skip
-        single = pipeline.build(mb.entry.model, b.board.name, out / "image", options, lambda _m: None)
-        first = pipeline.compare_layers(pipeline.run(single, args.timeout, lambda _m: None, sim=args.sim), log)
-        where = f"; the first layer that differs from TFLite Micro is {check_layers.describe(first)}" if first else ""
-    except RvfwError as exc:
-        where = f"; the per-layer comparison did not run ({exc})"
-    log(f"MISMATCH: {name}: {result.total - result.matched:,} of {result.total:,} outputs differ from "
-        f"TFLite Micro{where}")  # fmt: skip

@@ -181,7 +181,7 @@ OPTIONS: list[Option] = [
 
 # Every option that names a file, a folder or a device, declared once with what the command does
 # with it (issue 55: `--expect` and then `--float-model` were each missed by the inside-`--out`
-# check). Every "read" one is checked against --out before anything is written (commands.files_named);
+# check). Every "read" one is checked against --out before anything is written (arguments.files_named);
 # tests/unit/test_file_options.py walks the parser and fails on a path option missing here.
 FILE_OPTIONS = {
     "model": "read", "app": "read", "input": "read", "expect": "read", "data": "read", "float_model": "read",

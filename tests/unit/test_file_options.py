@@ -9,7 +9,7 @@ import inspect
 import re
 
 from codegen import api
-from codegen.cli import commands, options
+from codegen.cli import arguments, options
 
 # What an option that names a path says of itself: its metavar or help.
 PATH_WORDS = re.compile(r"(\.tflite|\.npz|\.yaml|\.svg|\.html|\bfile\b|\bFILE\b|director|folder|\bpath\b|"
@@ -42,7 +42,7 @@ def test_every_path_option_is_declared():
 def test_every_declared_input_is_checked_against_out():
     reads = [flag for flag, use in options.FILE_OPTIONS.items() if use == "read"]
     args = argparse.Namespace(**{flag: f"/tmp/in_{flag}.yaml" for flag in reads})
-    assert sorted(commands.files_named(args)) == sorted(f"/tmp/in_{flag}.yaml" for flag in reads)
+    assert sorted(arguments.files_named(args)) == sorted(f"/tmp/in_{flag}.yaml" for flag in reads)
 
 
 def test_api_path_parameters_are_known():
