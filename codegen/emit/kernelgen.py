@@ -2,7 +2,8 @@
 XNNPACK generates its `*.c.in` variants): the in-place wrappers of the 16x8 and float32
 convolutions (templates/kernels/inplace.c.j2), which run the set's out-of-place kernel a row or a
 block of pixels at a time, the integer FLOOR_DIV and FLOOR_MOD of each width
-(templates/kernels/floor_int.c.j2) and TOPK_V2 of each dtype (templates/kernels/topk.c.j2). The
+(templates/kernels/floor_int.c.j2), TOPK_V2 of each dtype (templates/kernels/topk.c.j2) and the
+RVV DEQUANTIZE of int8 and int16 (templates/kernels/dequantize_rvv.c.j2). The
 files land in firmware/kernels/ beside the hand-written ones (the kernel registry finds them
 there) with a banner naming their template;
 tests/unit/test_kernelgen.py fails when a generated file differs from what the template makes.
@@ -115,6 +116,21 @@ class TopkVariant:
                 "signature": wrapped(f"RVFW_KERNEL void rvfw_{self.name}", arguments, "")}  # fmt: skip
 
 
+@dataclass(frozen=True)
+class DequantizeVariant:
+    dtype: str  # "s8" or "s16": the RVV DEQUANTIZE to float32
+
+    @property
+    def name(self) -> str:
+        return f"dequantize_{self.dtype}_f32_rvv"
+
+    def context(self) -> dict:
+        bits = {"s8": 8, "s16": 16}[self.dtype]
+        arguments = ["const rvfw_affine_params *p", f"const int{bits}_t *input", "float *output"]
+        return {"what": f"int{bits}", "bits": bits, "widen": f"vf{32 // bits}", "lmul": {8: "m1", 16: "m2"}[bits],
+                "signature": wrapped(f"RVFW_KERNEL void rvfw_{self.name}", arguments, "")}  # fmt: skip
+
+
 VARIANTS = (
     *(Variant("depthwise", dtype, s) for dtype in ("s16", "f32") for s in ("ref", "scalar", "rvv")),
     *(Variant("pointwise", "s16", s) for s in ("ref", "scalar")),
@@ -123,8 +139,10 @@ VARIANTS = (
     Variant("pointwise", "f32", "rvv", filter_name="filter_t"),
     *(FloorVariant(op, dtype) for op in ("floor_div", "floor_mod") for dtype in ("s8", "s16", "s32")),
     *(TopkVariant(dtype) for dtype in ("s8", "s16", "s32", "f32")),
+    *(DequantizeVariant(dtype) for dtype in ("s8", "s16")),
 )
-TEMPLATES = {Variant: "inplace.c.j2", FloorVariant: "floor_int.c.j2", TopkVariant: "topk.c.j2"}
+TEMPLATES = {Variant: "inplace.c.j2", FloorVariant: "floor_int.c.j2", TopkVariant: "topk.c.j2",
+             DequantizeVariant: "dequantize_rvv.c.j2"}  # fmt: skip
 
 
 def render_all() -> dict[str, str]:

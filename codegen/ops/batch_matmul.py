@@ -13,7 +13,7 @@ from codegen.ir import DType, Graph, Op, OpKind
 from codegen.ops.broadcast import broadcast_shape
 from codegen.ops.common import Layer, LowerContext, expect_dtype, expect_quant, fail
 from codegen.ops.contract import Form, Kind, OpContract
-from codegen.ops.kernels import family, lanes
+from codegen.ops.kernels import Need, family, lanes
 from codegen.quant import quantize_multiplier
 
 BATCH_MATMUL = family("BATCH_MATMUL", "rvfw_batch_matmul_params", "batch_matmul_s8", ("ref", "scalar", "rvv"))
@@ -24,7 +24,9 @@ BATCH_MATMUL_F32 = family(
     ("ref", "scalar", "rvv"),
     needs={"rvv": lanes("f32")},
 )
-BATCH_MATMUL_S16 = family("BATCH_MATMUL int16", "rvfw_batch_matmul_params", "batch_matmul_s16", ("ref",))
+# int16: int64 sums, so the vector kernel needs 64-bit elements (a transformer's attention in 16x8)
+BATCH_MATMUL_S16 = family("BATCH_MATMUL int16", "rvfw_batch_matmul_params", "batch_matmul_s16", ("ref", "rvv"),
+                          needs={"rvv": Need("e64", (True,), "ELEN 32")})  # fmt: skip
 BATCH_DIMS = 3
 
 

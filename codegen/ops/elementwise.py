@@ -107,7 +107,7 @@ def rsqrt_table(graph: Graph, op: Op) -> list[int]:
     return table
 
 
-RSQRT_S16 = family("RSQRT int16", "rvfw_requantize_params", "rsqrt_s16", ("ref",), ("RSQRT",))
+RSQRT_S16 = family("RSQRT int16", "rvfw_requantize_params", "rsqrt_s16", ("ref", "rvv"), ("RSQRT",))
 
 
 def _rsqrt_multiplier(graph: Graph, op: Op) -> tuple[int, int]:

@@ -23,7 +23,8 @@ DEQUANTIZE = family("DEQUANTIZE", "rvfw_affine_params", "dequantize_s8_f32", ("r
 # Without float64 in the vector unit (Zve32x) the RVV kernel gathers the table in integer lanes.
 DEQUANTIZE_INT = DEQUANTIZE.variant("DEQUANTIZE (its table in integer lanes)", {"rvv": "dequantize_table_s8_f32_rvv"},
                                     {"rvv": ("input", "table", "output")})  # fmt: skip
-DEQUANTIZE16 = family("DEQUANTIZE int16", "rvfw_affine_params", "dequantize_s16_f32", ("ref",), ("DEQUANTIZE",))
+DEQUANTIZE16 = family("DEQUANTIZE int16", "rvfw_affine_params", "dequantize_s16_f32", ("ref", "rvv"), ("DEQUANTIZE",),
+                      needs={"rvv": lanes("f64")})  # fmt: skip
 DEQUANTIZE_U8 = family("DEQUANTIZE uint8", "rvfw_affine_params", "dequantize_u8_f32", ("ref",), ("DEQUANTIZE",))
 # The fast scalar kernel places each input among thresholds computed here (no float division).
 QUANTIZE = family("QUANTIZE", "rvfw_affine_params", "quantize_f32_s8", ("ref", "scalar", "rvv"), ("QUANTIZE",),
@@ -35,7 +36,8 @@ QUANTIZE_INT = QUANTIZE.variant("QUANTIZE (thresholds in integer lanes)", {"rvv"
 # With an FPU the fast scalar kernel divides as the reference and rounds by one conversion (rmm).
 FPU_SCALAR = ({"scalar": "quantize_rmm_f32_s8_scalar"}, {"scalar": ("input", "output")})
 QUANTIZE_FPU = {fam.what: fam.variant(f"{fam.what} (hardware float)", *FPU_SCALAR) for fam in (QUANTIZE, QUANTIZE_INT)}
-QUANTIZE16 = family("QUANTIZE to int16", "rvfw_affine_params", "quantize_f32_s16", ("ref",), ("QUANTIZE",))
+QUANTIZE16 = family("QUANTIZE to int16", "rvfw_affine_params", "quantize_f32_s16", ("ref", "rvv"), ("QUANTIZE",),
+                    needs={"rvv": lanes("f32")})  # fmt: skip
 INTEGER = (DType.INT8, DType.INT16)
 
 

@@ -67,17 +67,24 @@ static inline void rvfw_store_s16(vint64m8_t acc, const int64_t *bias, const int
 /* One output channel of vl consecutive pixels (their 32-bit sums of one exact run): widened, its
  * 64-bit bias (or 0) added, requantised with the channel's multiplier and shift as rvfw_store_s16
  * does per lane, clamped, and stored every out_c elements. */
+/* rvfw_requantize64 of every lane with one multiplier and shift, clamped to [lo, hi]. */
+static inline vint64m8_t rvfw_requantize64_vx(vint64m8_t x, int32_t multiplier, int32_t shift, int32_t lo, int32_t hi,
+                                              size_t vl)
+{
+    const int64_t reduced = multiplier < 0x7FFF0000 ? (multiplier + (1 << 15)) >> 16 : 0x7FFF;
+    const int32_t total_shift = 15 - shift;
+    x = __riscv_vmul_vx_i64m8(x, reduced, vl);
+    x = __riscv_vsra_vx_i64m8(__riscv_vadd_vx_i64m8(x, (int64_t)1 << (total_shift - 1), vl), (size_t)total_shift, vl);
+    return __riscv_vmin_vx_i64m8(__riscv_vmax_vx_i64m8(x, lo, vl), hi, vl);
+}
+
 static inline void rvfw_store_s16_pixels(vint32m4_t part, const int64_t *bias, int32_t multiplier, int32_t shift,
                                          int32_t lo, int32_t hi, int16_t *out, ptrdiff_t out_c, size_t vl)
 {
     vint64m8_t x = __riscv_vsext_vf2_i64m8(part, vl);
     if (bias)
         x = __riscv_vadd_vx_i64m8(x, *bias, vl);
-    const int64_t reduced = multiplier < 0x7FFF0000 ? (multiplier + (1 << 15)) >> 16 : 0x7FFF;
-    const int32_t total_shift = 15 - shift;
-    x = __riscv_vmul_vx_i64m8(x, reduced, vl);
-    x = __riscv_vsra_vx_i64m8(__riscv_vadd_vx_i64m8(x, (int64_t)1 << (total_shift - 1), vl), (size_t)total_shift, vl);
-    x = __riscv_vmin_vx_i64m8(__riscv_vmax_vx_i64m8(x, lo, vl), hi, vl);
+    x = rvfw_requantize64_vx(x, multiplier, shift, lo, hi, vl);
     __riscv_vsse16_v_i16m2(out, out_c * (ptrdiff_t)sizeof(int16_t),
                            __riscv_vncvt_x_x_w_i16m2(__riscv_vncvt_x_x_w_i32m4(x, vl), vl), vl);
 }

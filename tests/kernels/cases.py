@@ -304,10 +304,11 @@ def softmax(rows, depth, in_scale, beta=1.0, out16=False) -> bytes:
     return m.finish([x], [y])
 
 
-def quantize_float() -> bytes:
+def quantize_float(dtype=np.int8) -> bytes:
     m = ModelBuilder()
     x = m.tensor("x", (3, 11), np.float32)
-    y = m.tensor("y", (3, 11), scale=0.0123, zero_point=-7)
+    q = {"scale": 0.0123, "zero_point": -7} if dtype is np.int8 else {"scale": 0.0000457, "zero_point": 0}
+    y = m.tensor("y", (3, 11), dtype, **q)
     m.op("QUANTIZE", [x], [y])
     return m.finish([x], [y])
 
@@ -530,9 +531,11 @@ def dequantize_u8() -> bytes:
     return m.finish([x], [y])
 
 
-def dequantize() -> bytes:
+def dequantize(dtype=np.int8) -> bytes:
     m = ModelBuilder()
-    x = m.tensor("x", (4, 9), scale=0.0371, zero_point=-17)
+    x = m.tensor(
+        "x", (4, 9), dtype, scale=0.0371 if dtype is np.int8 else 0.000731, zero_point=-17 if dtype is np.int8 else 0
+    )
     y = m.tensor("y", (4, 9), np.float32)
     m.op("DEQUANTIZE", [x], [y])
     return m.finish([x], [y])
@@ -1226,11 +1229,12 @@ def equal16_requantized(kind: str, b_scale: float) -> bytes:
     return m.finish([a], [y])
 
 
-def rsqrt_s16() -> bytes:
-    """int16 RSQRT (16x8) of an ABS: values from 0 (giving 32767) up."""
+def rsqrt_s16(t_scale=0.0004) -> bytes:
+    """int16 RSQRT (16x8) of an ABS: values from 0 (giving 32767) up; a coarse ABS scale makes them
+    small (every normalisation shift)."""
     m = ModelBuilder()
     x = m.tensor("x", (4, 33), np.int16, scale=0.0005, zero_point=0)
-    t = m.tensor("t", (4, 33), np.int16, scale=0.0004, zero_point=0)
+    t = m.tensor("t", (4, 33), np.int16, scale=t_scale, zero_point=0)
     m.op("ABS", [x], [t], 3)
     y = m.tensor("y", (4, 33), np.int16, scale=0.002, zero_point=0)
     m.op("RSQRT", [t], [y], 3)
@@ -1708,9 +1712,15 @@ CASES: dict[str, Case] = {
     # more columns than one vector strip at VLEN 128, and not a multiple of the scalar kernel's four
     "batch_matmul_wide_cols": Case(lambda r: batch_matmul(r, (2, 5, 40), (2, 40, 37), (2, 5, 37)), vector=S16_FAST),
     "s16_batch_matmul_broadcast_adj_y": Case(
-        lambda r: batch_matmul(r, (2, 3, 4, 7), (1, 5, 7), (2, 3, 4, 5), int16=True, adj_y=True)
+        lambda r: batch_matmul(r, (2, 3, 4, 7), (1, 5, 7), (2, 3, 4, 5), int16=True, adj_y=True), vector=("rvv",)
     ),
-    "s16_batch_matmul_const_rhs": Case(lambda r: batch_matmul(r, (6, 9), (9, 11), (6, 11), const_b=True, int16=True)),
+    "s16_batch_matmul_const_rhs": Case(
+        lambda r: batch_matmul(r, (6, 9), (9, 11), (6, 11), const_b=True, int16=True), vector=("rvv",)
+    ),
+    # more columns than one int64 strip at VLEN 128 (16 lanes at LMUL 8), a transposed left side
+    "s16_batch_matmul_wide_cols_adj_x": Case(
+        lambda r: batch_matmul(r, (2, 40, 5), (2, 40, 37), (2, 5, 37), int16=True, adj_x=True), vector=("rvv",)
+    ),
     "f32_transpose_conv_stride2": Case(lambda r: transpose_conv_float(r, 4, 5, 3, 6, (3, 3), (2, 2)), vector=S16_FAST),
     "f32_transpose_conv_valid_relu": Case(
         lambda r: transpose_conv_float(r, 3, 3, 4, 5, (4, 2), (2, 1), "VALID", "RELU"), vector=S16_FAST
@@ -1769,8 +1779,10 @@ CASES: dict[str, Case] = {
     "resource_variable_accumulator": Case(lambda r: resource_accumulator(r)),
     "resource_variable_read_after_assign": Case(lambda r: resource_accumulator(r, read_after=True)),
     "s16_logistic_q3_12": Case(lambda r: sigmoid16("LOGISTIC", 2.0**-12), vector=S16_FAST),
-    "s16_softmax": Case(lambda r: softmax16((6, 37), 0.0004)),
-    "s16_softmax_wide_beta": Case(lambda r: softmax16((2, 3, 300), 0.00011, beta=0.7)),
+    "s16_softmax": Case(lambda r: softmax16((6, 37), 0.0004), vector=("rvv",)),
+    "s16_softmax_wide_beta": Case(lambda r: softmax16((2, 3, 300), 0.00011, beta=0.7), vector=("rvv",)),
+    # a scale under 10/65535: the difference's requantisation shifts right
+    "s16_softmax_fine_scale": Case(lambda r: softmax16((5, 19), 0.00002), vector=("rvv",)),
     "s16_logistic_scaled": Case(lambda r: sigmoid16("LOGISTIC", 0.00037), vector=S16_FAST),
     "s16_tanh_q4_11": Case(lambda r: sigmoid16("TANH", 2.0**-11), vector=S16_FAST),
     "s16_tanh_scaled": Case(lambda r: sigmoid16("TANH", 0.0002), vector=S16_FAST),
@@ -2025,7 +2037,9 @@ CASES: dict[str, Case] = {
     "relu_0_to_1_s8_litert": Case(lambda r: unary_s8("RELU_0_TO_1", 1, 0.015, 20, 0.005, -120)),
     "f32_relu_n1_to_1_litert": Case(lambda r: float_unary("RELU_N1_TO_1", 3.0)),
     "f32_relu_0_to_1_litert": Case(lambda r: float_unary("RELU_0_TO_1", 3.0)),
-    "s16_rsqrt_of_abs": Case(lambda r: rsqrt_s16()),
+    "s16_rsqrt_of_abs": Case(lambda r: rsqrt_s16(), vector=("rvv",)),
+    "s16_rsqrt_of_small": Case(lambda r: rsqrt_s16(0.6), vector=("rvv",)),
+    "s16_rsqrt_of_hundreds": Case(lambda r: rsqrt_s16(0.03), vector=("rvv",)),
     "dequantize_u8": Case(lambda r: dequantize_u8()),
     "s16_greater_tflm_known_wrong": Case(lambda r: greater16((3, 35), (1, 35))),
     "s16_less_litert": Case(lambda r: greater16((4, 9), (4, 1), "LESS")),
@@ -2829,6 +2843,7 @@ CASES: dict[str, Case] = {
     "softmax_wide_rows": Case(lambda r: softmax(3, 100, 0.08), vector=FAST),
     "softmax_beyond_diff_min": Case(lambda r: softmax(4, 21, 1.5), vector=FAST),
     "quantize_float": Case(lambda r: quantize_float(), inplace=True, vector=RVV),
+    "quantize_float_to_s16": Case(lambda r: quantize_float(np.int16), vector=RVV),
     "quantize_requantize": Case(lambda r: requantize(), inplace=True, vector=FAST),
     # every comparison, int32 and float32, with and without broadcasting; past a vector strip
     "s32_less_broadcast": Case(lambda r: compare("LESS", (3, 40), (40,)), vector=S16_FAST),
@@ -2852,6 +2867,7 @@ CASES: dict[str, Case] = {
     "quantize_s32_to_s16": Case(lambda r: requantize_between(np.int32, np.int16), vector=RVV),
     "quantize_s16_to_s16": Case(lambda r: requantize_between(np.int16, np.int16), vector=RVV),
     "dequantize": Case(lambda r: dequantize(), vector=RVV),
+    "dequantize_s16": Case(lambda r: dequantize(np.int16), vector=RVV),
 }
 
 

@@ -743,6 +743,8 @@ AEQ_MODELS: dict[str, tuple[Callable, tuple[str, ...]]] = {
     "residual_se": (residual_se, ("16x8", "int8", "int4w")),
     "dense_ae": (dense_autoencoder, ("16x8", "int4w")),
     "inverted_residual": (inverted_residual, ("16x8", "int4w")),
+    # issue 56: a 16x8 encoder and its int8 twin (their instruction ratio: bench/converter_corpus.py)
+    "transformer": (transformer, ("16x8", "int8")),
 }
 
 
