@@ -3,7 +3,8 @@ XNNPACK generates its `*.c.in` variants): the in-place wrappers of the 16x8 and 
 convolutions (templates/kernels/inplace.c.j2), which run the set's out-of-place kernel a row or a
 block of pixels at a time, the integer FLOOR_DIV and FLOOR_MOD of each width
 (templates/kernels/floor_int.c.j2), TOPK_V2 of each dtype (templates/kernels/topk.c.j2) and the
-RVV DEQUANTIZE of int8 and int16 (templates/kernels/dequantize_rvv.c.j2). The
+RVV DEQUANTIZE of int8 and int16 (templates/kernels/dequantize_rvv.c.j2) and the fast scalar
+BATCH_MATMUL of int8, 16x8 and float32 (templates/kernels/batch_matmul_scalar.c.j2). The
 files land in firmware/kernels/ beside the hand-written ones (the kernel registry finds them
 there) with a banner naming their template;
 tests/unit/test_kernelgen.py fails when a generated file differs from what the template makes.
@@ -131,6 +132,38 @@ class DequantizeVariant:
                 "signature": wrapped(f"RVFW_KERNEL void rvfw_{self.name}", arguments, "")}  # fmt: skip
 
 
+@dataclass(frozen=True)
+class BatchMatmulVariant:
+    dtype: str  # "s8" (offsets, int32 sums), "s16" (16x8: no offsets, int64 sums) or "f32"
+
+    @property
+    def name(self) -> str:
+        return f"batch_matmul_{self.dtype}_scalar"
+
+    def context(self) -> dict:
+        c_type = {"s8": "int8_t", "s16": "int16_t", "f32": "float"}[self.dtype]
+        arguments = ["const rvfw_batch_matmul_params *p", f"const {c_type} *a", f"const {c_type} *b",
+                     f"{c_type} *output"]  # fmt: skip
+        offsets = self.dtype == "s8"
+
+        def b(operand: str) -> str:
+            return f"({operand} + b_off)" if offsets else operand
+
+        def store(acc: str) -> str:
+            return acc if self.dtype == "f32" else f"output_of({acc}, multiplier, shift, out_off)"
+
+        sums = {"s8": "The same sums as the reference (integer, any order), requantised the same way.",
+                "s16": "The same sums as the reference (int64, any order), requantised the same way.",
+                "f32": "Every column still sums its products one by one in depth order from 0.0f, so each\n * "
+                       "output rounds exactly as the reference's."}[self.dtype]  # fmt: skip
+        acc = {"s8": "int32_t", "s16": "int64_t", "f32": "float"}[self.dtype]
+        return {"what": {"s8": "int8", "s16": "int16 (16x8)", "f32": "float32"}[self.dtype], "dtype": self.dtype,
+                "c_type": c_type, "offsets": offsets, "acc": acc,
+                "value": "float" if self.dtype == "f32" else "int32_t", "zero": "0.0f" if self.dtype == "f32" else "0",
+                "sums": sums, "b": b, "store": store,
+                "signature": wrapped(f"RVFW_KERNEL void rvfw_{self.name}", arguments, "")}  # fmt: skip
+
+
 VARIANTS = (
     *(Variant("depthwise", dtype, s) for dtype in ("s16", "f32") for s in ("ref", "scalar", "rvv")),
     *(Variant("pointwise", "s16", s) for s in ("ref", "scalar")),
@@ -140,9 +173,10 @@ VARIANTS = (
     *(FloorVariant(op, dtype) for op in ("floor_div", "floor_mod") for dtype in ("s8", "s16", "s32")),
     *(TopkVariant(dtype) for dtype in ("s8", "s16", "s32", "f32")),
     *(DequantizeVariant(dtype) for dtype in ("s8", "s16")),
+    *(BatchMatmulVariant(dtype) for dtype in ("s8", "s16", "f32")),
 )
 TEMPLATES = {Variant: "inplace.c.j2", FloorVariant: "floor_int.c.j2", TopkVariant: "topk.c.j2",
-             DequantizeVariant: "dequantize_rvv.c.j2"}  # fmt: skip
+             DequantizeVariant: "dequantize_rvv.c.j2", BatchMatmulVariant: "batch_matmul_scalar.c.j2"}  # fmt: skip
 
 
 def render_all() -> dict[str, str]:

@@ -25,8 +25,8 @@ BATCH_MATMUL_F32 = family(
     needs={"rvv": lanes("f32")},
 )
 # int16: int64 sums, so the vector kernel needs 64-bit elements (a transformer's attention in 16x8)
-BATCH_MATMUL_S16 = family("BATCH_MATMUL int16", "rvfw_batch_matmul_params", "batch_matmul_s16", ("ref", "rvv"),
-                          needs={"rvv": Need("e64", (True,), "ELEN 32")})  # fmt: skip
+BATCH_MATMUL_S16 = family("BATCH_MATMUL int16", "rvfw_batch_matmul_params", "batch_matmul_s16",
+                          ("ref", "scalar", "rvv"), needs={"rvv": Need("e64", (True,), "ELEN 32")})  # fmt: skip
 BATCH_DIMS = 3
 
 

@@ -34,7 +34,8 @@ LOG_SOFTMAX = family("LOG_SOFTMAX", "rvfw_log_softmax_params", "log_softmax_s8",
 SOFTMAX_S16 = family("SOFTMAX int8 -> int16", "rvfw_softmax_params", "softmax_s8_s16", ("ref", "scalar"), ("SOFTMAX",),
                      args={"ref": ("input", "output"), "scalar": ("input", "exps", "output")},
                      tables=("scalar",))  # fmt: skip
-SOFTMAX_INT16 = family("SOFTMAX int16", "rvfw_softmax_params", "softmax_s16", ("ref", "rvv"), ("SOFTMAX",))
+SOFTMAX_INT16 = family("SOFTMAX int16", "rvfw_softmax_params", "softmax_s16", ("ref", "scalar", "rvv"),
+                       ("SOFTMAX",))  # fmt: skip
 # The RVV kernel runs the reference's exp in float64 lanes (V, Zve64d).
 # XTheadVector: the exps in float64 lanes, the maximum and the ordered sum scalar.
 SOFTMAX_F32 = family("SOFTMAX float32", "rvfw_softmax_params", "softmax_f32", ("ref", "rvv", "xthead"), ("SOFTMAX",),

@@ -677,6 +677,8 @@ void rvfw_transpose_conv_s8_rvv(const rvfw_conv_params *p, const int8_t *input, 
 void rvfw_batch_matmul_s8_ref(const rvfw_batch_matmul_params *p, const int8_t *a, const int8_t *b, int8_t *output);
 void rvfw_batch_matmul_s16_ref(const rvfw_batch_matmul_params *p, const int16_t *a, const int16_t *b,
                                int16_t *output);
+void rvfw_batch_matmul_s16_scalar(const rvfw_batch_matmul_params *p, const int16_t *a, const int16_t *b,
+                                   int16_t *output);
 void rvfw_batch_matmul_s16_rvv(const rvfw_batch_matmul_params *p, const int16_t *a, const int16_t *b,
                                int16_t *output);
 void rvfw_batch_matmul_s8_scalar(const rvfw_batch_matmul_params *p, const int8_t *a, const int8_t *b,
@@ -805,6 +807,8 @@ void rvfw_lstm_f32_rvv(const rvfw_lstm_f32_params *p, const float *input, const 
                        float *scratch);
 void rvfw_softmax_s16_ref(const rvfw_softmax_params *p, const int16_t *input, const int16_t *exp_lut,
                           const int16_t *reciprocal_lut, int16_t *output);
+void rvfw_softmax_s16_scalar(const rvfw_softmax_params *p, const int16_t *input, const int16_t *exp_lut,
+                             const int16_t *reciprocal_lut, int16_t *output);
 void rvfw_softmax_s16_rvv(const rvfw_softmax_params *p, const int16_t *input, const int16_t *exp_lut,
                           const int16_t *reciprocal_lut, int16_t *output);
 void rvfw_mean_s16_ref(const rvfw_reduce_params *p, const int16_t *input, int16_t *output);
@@ -966,6 +970,7 @@ void rvfw_abs_s16_ref(const rvfw_requantize_params *p, const int16_t *input, int
 void rvfw_requantize_scalar(const rvfw_requantize_params *p, const void *input, void *output);
 void rvfw_requantize_rvv(const rvfw_requantize_params *p, const void *input, void *output);
 void rvfw_quantize_f32_s16_ref(const rvfw_affine_params *p, const float *input, int16_t *output);
+void rvfw_quantize_f32_s16_scalar(const rvfw_affine_params *p, const float *input, int16_t *output);
 void rvfw_quantize_f32_s16_rvv(const rvfw_affine_params *p, const float *input, int16_t *output);
 void rvfw_quantize_f32_s8_rvv(const rvfw_affine_params *p, const float *input, int8_t *output);
 /* table: [lo, hi, 255 thresholds] (codegen.quant.quantize_s8_thresholds). */
@@ -979,6 +984,7 @@ void rvfw_dequantize_s8_f32_rvv(const rvfw_affine_params *p, const int8_t *input
 /* table: the 256 outputs of int8 inputs -128..127. */
 void rvfw_dequantize_s8_f32_scalar(const rvfw_affine_params *p, const int8_t *input, const float *table, float *output);
 void rvfw_dequantize_s16_f32_ref(const rvfw_affine_params *p, const int16_t *input, float *output);
+void rvfw_dequantize_s16_f32_scalar(const rvfw_affine_params *p, const int16_t *input, float *output);
 void rvfw_dequantize_s16_f32_rvv(const rvfw_affine_params *p, const int16_t *input, float *output);
 void rvfw_dequantize_u8_f32_ref(const rvfw_affine_params *p, const uint8_t *input, float *output);
 void rvfw_pad_s8_ref(const rvfw_pad_params *p, const int8_t *input, int8_t *output);

@@ -137,6 +137,21 @@ static inline int32_t rvfw_requantize_16x8(int64_t acc, int32_t acc32, int32_t m
                  : rvfw_requantize64(acc, multiplier, shift);
 }
 
+/* roundf(x) converted to int32 (TFLite's AffineQuantize): with a single-precision FPU one conversion
+ * in the RISC-V rounding mode that is exactly half away from zero (fcvt.w.s with rmm, which
+ * saturates out of range and on NaN as the conversion of roundf's result does), where the C
+ * library's roundf is a call per element. */
+static inline int32_t rvfw_round_half_away(float x)
+{
+#if defined(__riscv_flen) && __riscv_flen >= 32
+    int32_t v;
+    __asm__("fcvt.w.s %0, %1, rmm" : "=r"(v) : "f"(x));
+    return v;
+#else
+    return (int32_t)__builtin_roundf(x);
+#endif
+}
+
 static inline int32_t rvfw_clamp(int32_t x, int32_t lo, int32_t hi)
 {
     return x < lo ? lo : (x > hi ? hi : x);

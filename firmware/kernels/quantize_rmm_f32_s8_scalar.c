@@ -4,21 +4,8 @@
  * RISC-V rounding mode that is exactly that (fcvt.w.s with rmm, which saturates out of range and
  * on NaN as the reference's conversion of its rounded value does), where the reference calls the
  * C library's roundf per element. Bit-exact with the reference. */
-#include <math.h>
-
 #include "rvfw_kernels.h"
 #include "rvfw_requant.h"
-
-static inline int32_t rvfw_round_half_away(float x)
-{
-#if defined(__riscv_flen) && __riscv_flen >= 32
-    int32_t v;
-    __asm__("fcvt.w.s %0, %1, rmm" : "=r"(v) : "f"(x));
-    return v;
-#else
-    return (int32_t)roundf(x);
-#endif
-}
 
 RVFW_KERNEL void rvfw_quantize_rmm_f32_s8_scalar(const rvfw_affine_params *p, const float *input, int8_t *output)
 {

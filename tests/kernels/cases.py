@@ -531,11 +531,12 @@ def dequantize_u8() -> bytes:
     return m.finish([x], [y])
 
 
-def dequantize(dtype=np.int8) -> bytes:
+def dequantize(dtype=np.int8, scale=None, zero_point=None) -> bytes:
     m = ModelBuilder()
-    x = m.tensor(
-        "x", (4, 9), dtype, scale=0.0371 if dtype is np.int8 else 0.000731, zero_point=-17 if dtype is np.int8 else 0
-    )
+    wide = dtype is not np.int8
+    scale = scale if scale is not None else 0.000731 if wide else 0.0371
+    zero_point = zero_point if zero_point is not None else 0 if wide else -17
+    x = m.tensor("x", (4, 9), dtype, scale=scale, zero_point=zero_point)
     y = m.tensor("y", (4, 9), np.float32)
     m.op("DEQUANTIZE", [x], [y])
     return m.finish([x], [y])
@@ -921,6 +922,23 @@ def float_unary(kind, gain, **options) -> bytes:
     m.op("MUL", [x, g], [t])
     y = m.tensor("y", (4, 1000), np.float32)
     m.op(kind, [t], [y], **options)
+    return m.finish([x], [y])
+
+
+def quantize_s16_halves(scale, gain, offset=0.5) -> bytes:
+    """QUANTIZE float32 -> int16 of floor(x gain) + offset: with offset 0.5 and scale 1 every
+    quotient is a tie of roundf (the fast scalar kernel's margin sends them to the reference's
+    arithmetic); a large gain clamps."""
+    m = ModelBuilder()
+    x = m.tensor("x", (4, 250), np.float32)
+    g = m.tensor("gain", (1,), np.float32, data=np.array([gain]))
+    c = m.tensor("offset", (1,), np.float32, data=np.array([offset]))
+    t0, t1, t2 = (m.tensor(f"t{k}", (4, 250), np.float32) for k in range(3))
+    m.op("MUL", [x, g], [t0])
+    m.op("FLOOR", [t0], [t1])
+    m.op("ADD", [t1, c], [t2])
+    y = m.tensor("y", (4, 250), np.int16, scale=scale, zero_point=0)
+    m.op("QUANTIZE", [t2], [y])
     return m.finish([x], [y])
 
 
@@ -1712,14 +1730,14 @@ CASES: dict[str, Case] = {
     # more columns than one vector strip at VLEN 128, and not a multiple of the scalar kernel's four
     "batch_matmul_wide_cols": Case(lambda r: batch_matmul(r, (2, 5, 40), (2, 40, 37), (2, 5, 37)), vector=S16_FAST),
     "s16_batch_matmul_broadcast_adj_y": Case(
-        lambda r: batch_matmul(r, (2, 3, 4, 7), (1, 5, 7), (2, 3, 4, 5), int16=True, adj_y=True), vector=("rvv",)
+        lambda r: batch_matmul(r, (2, 3, 4, 7), (1, 5, 7), (2, 3, 4, 5), int16=True, adj_y=True), vector=S16_FAST
     ),
     "s16_batch_matmul_const_rhs": Case(
-        lambda r: batch_matmul(r, (6, 9), (9, 11), (6, 11), const_b=True, int16=True), vector=("rvv",)
+        lambda r: batch_matmul(r, (6, 9), (9, 11), (6, 11), const_b=True, int16=True), vector=S16_FAST
     ),
     # more columns than one int64 strip at VLEN 128 (16 lanes at LMUL 8), a transposed left side
     "s16_batch_matmul_wide_cols_adj_x": Case(
-        lambda r: batch_matmul(r, (2, 40, 5), (2, 40, 37), (2, 5, 37), int16=True, adj_x=True), vector=("rvv",)
+        lambda r: batch_matmul(r, (2, 40, 5), (2, 40, 37), (2, 5, 37), int16=True, adj_x=True), vector=S16_FAST
     ),
     "f32_transpose_conv_stride2": Case(lambda r: transpose_conv_float(r, 4, 5, 3, 6, (3, 3), (2, 2)), vector=S16_FAST),
     "f32_transpose_conv_valid_relu": Case(
@@ -1779,10 +1797,12 @@ CASES: dict[str, Case] = {
     "resource_variable_accumulator": Case(lambda r: resource_accumulator(r)),
     "resource_variable_read_after_assign": Case(lambda r: resource_accumulator(r, read_after=True)),
     "s16_logistic_q3_12": Case(lambda r: sigmoid16("LOGISTIC", 2.0**-12), vector=S16_FAST),
-    "s16_softmax": Case(lambda r: softmax16((6, 37), 0.0004), vector=("rvv",)),
-    "s16_softmax_wide_beta": Case(lambda r: softmax16((2, 3, 300), 0.00011, beta=0.7), vector=("rvv",)),
+    "s16_softmax": Case(lambda r: softmax16((6, 37), 0.0004), vector=S16_FAST),
+    "s16_softmax_wide_beta": Case(lambda r: softmax16((2, 3, 300), 0.00011, beta=0.7), vector=S16_FAST),
     # a scale under 10/65535: the difference's requantisation shifts right
-    "s16_softmax_fine_scale": Case(lambda r: softmax16((5, 19), 0.00002), vector=("rvv",)),
+    "s16_softmax_fine_scale": Case(lambda r: softmax16((5, 19), 0.00002), vector=S16_FAST),
+    # a coarse scale: the difference's left shift wraps in 32 bits, as TFLite Micro's does
+    "s16_softmax_coarse_scale": Case(lambda r: softmax16((3, 20), 9.0), vector=S16_FAST),
     "s16_logistic_scaled": Case(lambda r: sigmoid16("LOGISTIC", 0.00037), vector=S16_FAST),
     "s16_tanh_q4_11": Case(lambda r: sigmoid16("TANH", 2.0**-11), vector=S16_FAST),
     "s16_tanh_scaled": Case(lambda r: sigmoid16("TANH", 0.0002), vector=S16_FAST),
@@ -2843,7 +2863,10 @@ CASES: dict[str, Case] = {
     "softmax_wide_rows": Case(lambda r: softmax(3, 100, 0.08), vector=FAST),
     "softmax_beyond_diff_min": Case(lambda r: softmax(4, 21, 1.5), vector=FAST),
     "quantize_float": Case(lambda r: quantize_float(), inplace=True, vector=RVV),
-    "quantize_float_to_s16": Case(lambda r: quantize_float(np.int16), vector=RVV),
+    "quantize_float_to_s16": Case(lambda r: quantize_float(np.int16), vector=S16_FAST),
+    "quantize_s16_ties": Case(lambda r: quantize_s16_halves(1.0, 300.0), vector=S16_FAST),
+    "quantize_s16_ties_clamped": Case(lambda r: quantize_s16_halves(0.5, 40000.0), vector=S16_FAST),
+    "quantize_s16_thirds": Case(lambda r: quantize_s16_halves(3.0, 9000.0, 0.25), vector=S16_FAST),
     "quantize_requantize": Case(lambda r: requantize(), inplace=True, vector=FAST),
     # every comparison, int32 and float32, with and without broadcasting; past a vector strip
     "s32_less_broadcast": Case(lambda r: compare("LESS", (3, 40), (40,)), vector=S16_FAST),
@@ -2867,7 +2890,11 @@ CASES: dict[str, Case] = {
     "quantize_s32_to_s16": Case(lambda r: requantize_between(np.int32, np.int16), vector=RVV),
     "quantize_s16_to_s16": Case(lambda r: requantize_between(np.int16, np.int16), vector=RVV),
     "dequantize": Case(lambda r: dequantize(), vector=RVV),
-    "dequantize_s16": Case(lambda r: dequantize(np.int16), vector=RVV),
+    "dequantize_s16": Case(lambda r: dequantize(np.int16), vector=S16_FAST),
+    # a zero point (int16 in general, not 16x8), products rounding both ways, results near float32's extremes
+    "dequantize_s16_offset": Case(lambda r: dequantize(np.int16, 0.7131, 1234), vector=S16_FAST),
+    "dequantize_s16_tiny_scale": Case(lambda r: dequantize(np.int16, 1.1e-30, 0), vector=S16_FAST),
+    "dequantize_s16_huge_scale": Case(lambda r: dequantize(np.int16, 9.3e29, -5), vector=S16_FAST),
 }
 
 
