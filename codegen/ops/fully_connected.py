@@ -29,7 +29,7 @@ from codegen.ops.common import (
 from codegen.ops.contract import Form, Kind, OpContract
 from codegen.ops.conv2d import pairs_fit, pairs_table
 from codegen.ops.int4 import UNPACK4
-from codegen.ops.kernels import family, lanes
+from codegen.ops.kernels import Need, family, lanes
 from codegen.ops.tflm_set import litert_semantics
 from codegen.quant import activation_range
 
@@ -58,9 +58,13 @@ FC_S16 = family(
     needs={"xthead": conv_common.S16_VECTOR[1]},
 )
 # A model only LiteRT runs (tflm_set.LITERT_ONLY) rounds as LiteRT's reference kernel: its single
-# rounding, in the reference kernel (p->single_rounding).
-FC_LITERT = family("FULLY_CONNECTED (LiteRT's single rounding)", PARAMS, "fully_connected_s8", ("ref",),
-                   args={"ref": ("input", "filter", "bias", *OUT)})  # fmt: skip
+# rounding (p->single_rounding), in the reference and fast scalar kernels, and in the RVV one when
+# every shift is at most -2 (it rounds the product's high word).
+SINGLE_SHIFTS = Need("single_shifts", (True,), "a shift above -2: LiteRT's single rounding below the high word")
+FC_LITERT = family("FULLY_CONNECTED (LiteRT's single rounding)", PARAMS, "fully_connected_s8",
+                   ("ref", "scalar", "rvv"),
+                   args={s: FC.args[f"fully_connected_s8_{s}"] for s in ("ref", "scalar", "rvv")},
+                   needs={"scalar": BIAS_FOLDS, "rvv": (BIAS_FOLDS, SINGLE_SHIFTS)})  # fmt: skip
 # In 32-bit lanes, for vector units without 64-bit elements (Zve32x): layers whose sums fit int32.
 FC_S16_LANES32 = FC_S16.variant("FULLY_CONNECTED 16x8 in 32-bit lanes", {"rvv": "fully_connected_lanes32_s16_rvv"},
                                 {"rvv": ("input", "filter_t", "bias", *OUT)}).requiring(
@@ -135,7 +139,8 @@ def lower(ctx: LowerContext, op: Op) -> Layer:
         folded = folded_bias(flt.data, raw_bias, -inp.quant.zero_point[0])
         params.append(("fast_requant", int(conv_common.fast_requant(shifts, flt.data, folded))))
     if litert_semantics(ctx.graph):
-        fam, chosen = FC_LITERT, ctx.pick(FC_LITERT)
+        single_shifts = all(s <= -2 for s in conv_common.requant(ctx, op, out_depth)[1])
+        fam, chosen = FC_LITERT, ctx.pick(FC_LITERT, {"bias_folds": folds, "single_shifts": single_shifts})
         params.append(("single_rounding", 1))
     else:
         fam, chosen = ctx.pick_tuned((FC_XCV, FC_PAIRS), FC, {"bias_folds": folds, "pairs_fit": pairs_fit(flt.data)})

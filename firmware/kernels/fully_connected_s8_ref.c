@@ -16,12 +16,7 @@ RVFW_KERNEL void rvfw_fully_connected_s8_ref(const rvfw_fc_params *p, const int8
                 acc += (f_row[d] + p->filter_offset) * (in_row[d] + p->input_offset);
             if (bias)
                 acc += bias[oc];
-            if (p->single_rounding)
-                *output++ = (int8_t)rvfw_clamp(rvfw_requantize_single(acc, output_multiplier[oc], output_shift[oc]) +
-                                                   p->output_offset,
-                                               p->output_activation_min, p->output_activation_max);
-            else
-                *output++ = RVFW_OUTPUT_S8(p, acc, output_multiplier[oc], output_shift[oc]);
+            *output++ = RVFW_OUTPUT_S8_ROUNDING(p, acc, output_multiplier[oc], output_shift[oc]);
         }
     }
 }

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* FULLY_CONNECTED, int8: fast portable C. Input offset folded into the bias at build time;
- * two output units per pass share each input load. */
+ * two output units per pass share each input load. TFLite Micro's double rounding, or LiteRT's
+ * single one for a model only LiteRT runs (p->single_rounding). */
 #include "rvfw_dot_scalar.h"
 #include "rvfw_kernels.h"
 #include "rvfw_requant.h"
@@ -16,8 +17,8 @@ RVFW_KERNEL void rvfw_fully_connected_s8_scalar(const rvfw_fc_params *p, const i
             const int8_t *wa = filter + oc * depth, *wb = filter + oc1 * depth;
             int32_t acc_a = bias_folded[oc], acc_b = bias_folded[oc1];
             rvfw_dot2_s8_scalar(input, wa, wb, depth, &acc_a, &acc_b);
-            output[oc] = RVFW_OUTPUT_S8(p, acc_a, output_multiplier[oc], output_shift[oc]);
-            output[oc1] = RVFW_OUTPUT_S8(p, acc_b, output_multiplier[oc1], output_shift[oc1]);
+            output[oc] = RVFW_OUTPUT_S8_ROUNDING(p, acc_a, output_multiplier[oc], output_shift[oc]);
+            output[oc1] = RVFW_OUTPUT_S8_ROUNDING(p, acc_b, output_multiplier[oc1], output_shift[oc1]);
         }
     }
 }

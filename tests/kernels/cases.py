@@ -98,6 +98,21 @@ def fully_connected(rng, batches, depth, units, activation="NONE") -> bytes:
     return m.finish([x], [y])
 
 
+def fully_connected_litert(rng, batches, depth, units, out_scale=None) -> bytes:
+    """FULLY_CONNECTED in a model only LiteRT runs (a GELU after it, which TFLite Micro lacks): LiteRT's
+    single rounding. Both the layer's output and the GELU's are graph outputs. out_scale: a fine
+    one gives shifts above -2 (the RVV kernel's rounding of the high word does not apply)."""
+    m = ModelBuilder()
+    x = m.tensor("x", (batches, depth), scale=0.08, zero_point=-20)
+    w = m.tensor("w", (units, depth), scale=0.01, data=rng.integers(-127, 128, (units, depth)))
+    b = m.tensor("b", (units,), np.int32, scale=0.0008, data=rng.integers(-3000, 3000, units))
+    y = m.tensor("y", (batches, units), scale=out_scale or _scale_for(0.08, 0.01, depth), zero_point=10)
+    m.op("FULLY_CONNECTED", [x, w, b], [y])
+    g = m.tensor("g", (batches, units), scale=0.02, zero_point=-100)
+    m.op("GELU", [y], [g])
+    return m.finish([x], [y, g])
+
+
 def hybrid(rng, kind, batches, shape, units, k=(3, 3), stride=(1, 1), padding="SAME", dilation=(1, 1),
            mult=1, per_channel=True, bias=True, asymmetric=True, activation="NONE") -> bytes:  # fmt: skip
     """A hybrid (dynamic-range) layer as the converter writes it without a data set: float32
@@ -2067,6 +2082,11 @@ CASES: dict[str, Case] = {
     "s16_greater_equal_litert": Case(lambda r: greater16((5, 6), (5, 6), "GREATER_EQUAL")),
     "s16_exp_table_litert": Case(lambda r: table16("EXP", 0.0002, 0.0005)),
     "s16_gelu_table_litert": Case(lambda r: table16("GELU", 0.0003, 0.0003)),
+    # LiteRT's single rounding in the fast kernels: at shifts <= -2 (RVV: the high word rounded) and above
+    "fully_connected_single_rounding_litert": Case(lambda r: fully_connected_litert(r, 3, 70, 45), vector=FAST),
+    "fully_connected_single_rounding_fine_litert": Case(
+        lambda r: fully_connected_litert(r, 2, 33, 19, out_scale=0.08 * 0.01 * 1.5), vector=FAST
+    ),
     "s16_gelu_approximate_litert": Case(lambda r: table16("GELU", 0.0001, 0.0002, approximate=True)),
     "f32_scalar_input_and_reshape_to_scalar": Case(lambda r: scalar_forms()),
     "s8_topk_ties_litert": Case(lambda r: topk(np.int8, (3, 17), 5, narrow=True)),
