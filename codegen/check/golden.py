@@ -59,6 +59,11 @@ def make_inputs(graph: Graph, seed: int = 0, files=None) -> list[np.ndarray]:
             arrays.append(rng.integers(0, 2, size=t.shape).astype(np.bool_))
         elif t.dtype is DType.INT32:  # int32 activations (QUANTIZE int32 -> int16): a few units of 2^20
             arrays.append(rng.integers(-(1 << 22), 1 << 22, size=t.shape, dtype=np.int32))
+        elif t.dtype is DType.INT64:  # past 32 bits, and now and then at the ends of the range
+            values = rng.integers(-(1 << 40), 1 << 40, size=t.shape, dtype=np.int64)
+            ends = rng.random(size=t.shape) < 1 / 16
+            values[ends] = rng.choice(np.array([-(2**63), 2**63 - 1], np.int64), size=int(ends.sum()))
+            arrays.append(values)
         else:
             what = f"input '{one_line(t.name)}': {t.dtype.name.lower()} inputs not supported"
             raise RvfwError(f"{Path(graph.source).name}: {what}")

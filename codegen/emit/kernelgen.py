@@ -88,14 +88,14 @@ class Variant:
 @dataclass(frozen=True)
 class FloorVariant:
     op: str  # "floor_div" or "floor_mod"
-    dtype: str  # "s8", "s16" or "s32"
+    dtype: str  # "s8", "s16", "s32" or "s64"
 
     @property
     def name(self) -> str:
         return f"{self.op}_{self.dtype}_ref"
 
     def context(self) -> dict:
-        c_type = {"s8": "int8_t", "s16": "int16_t", "s32": "int32_t"}[self.dtype]
+        c_type = {"s8": "int8_t", "s16": "int16_t", "s32": "int32_t", "s64": "int64_t"}[self.dtype]
         arguments = ["const rvfw_binary_params *p", f"const {c_type} *a", f"const {c_type} *b", f"{c_type} *output"]
         return {"kind": self.op.upper(), "what": c_type.removesuffix("_t"), "c_type": c_type,
                 "function": f"rvfw_{self.op}_i64", "signature": wrapped(f"RVFW_KERNEL void rvfw_{self.name}",
@@ -171,6 +171,7 @@ VARIANTS = (
     *(Variant("pointwise", "f32", s) for s in ("ref", "scalar")),
     Variant("pointwise", "f32", "rvv", filter_name="filter_t"),
     *(FloorVariant(op, dtype) for op in ("floor_div", "floor_mod") for dtype in ("s8", "s16", "s32")),
+    FloorVariant("floor_mod", "s64"),
     *(TopkVariant(dtype) for dtype in ("s8", "s16", "s32", "f32")),
     *(DequantizeVariant(dtype) for dtype in ("s8", "s16")),
     *(BatchMatmulVariant(dtype) for dtype in ("s8", "s16", "f32")),

@@ -42,6 +42,9 @@ FLOAT_ONLY = (OpKind.FLOOR_DIV, OpKind.FLOOR_MOD)  # TFLite Micro runs these in 
 FLOOR_INT = {(kind, dtype): family(f"{kind.value} {dtype.name.lower()}", "rvfw_binary_params",
                                    f"{kind.value.lower()}_s{8 * dtype.size}", ("ref",), (kind.value,))
              for kind in FLOAT_ONLY for dtype in (DType.INT8, DType.INT16, DType.INT32)}  # fmt: skip
+# LiteRT runs FLOOR_MOD on int64 too (not FLOOR_DIV)
+FLOOR_INT[OpKind.FLOOR_MOD, DType.INT64] = family("FLOOR_MOD int64", "rvfw_binary_params", "floor_mod_s64", ("ref",),
+                                                  ("FLOOR_MOD",))  # fmt: skip
 INT_DTYPES = (DType.INT8, DType.INT16, DType.INT32)
 # float32: every binary kind, ADD's included (ops.add's float32 form is this module's)
 # IEEE operations per lane: RVV kernels (SQUARED_DIFFERENCE: a transformer's LayerNorm)
@@ -256,6 +259,8 @@ def _fold_s32(graph: Graph, op: Op) -> list[np.ndarray] | None:
 def check_floor_int(graph: Graph, op: Op) -> None:
     """Integer FLOOR_DIV or FLOOR_MOD: one integer dtype throughout (its scales, if any, unread)."""
     a = graph.tensors[op.inputs[0]]
+    if (op.kind, a.dtype) not in FLOOR_INT:
+        raise fail(graph, op, f"{a.dtype.name.lower()} not supported")
     b = expect_dtype(graph, op, op.inputs[1], "input 1", a.dtype)
     out = expect_dtype(graph, op, op.outputs[0], "output", a.dtype)
     expect_broadcast(graph, op, a, b, out)
@@ -420,6 +425,9 @@ CONTRACT = OpContract(
             (*(S32[k] for k in S32_KINDS if k is not OpKind.ADD), *(FLOOR_INT[k, DType.INT32] for k in FLOAT_ONLY)),
             kinds=(*(k for k in S32_KINDS if k is not OpKind.ADD), *FLOAT_ONLY),
         ),
+        DType.INT64: Form(
+            check_floor_int, lower_floor_int, (FLOOR_INT[OpKind.FLOOR_MOD, DType.INT64],), kinds=(OpKind.FLOOR_MOD,)
+        ),  # fmt: skip
         None: Form(
             or_floor(check, check_floor_int),
             or_floor(lower, lower_floor_int),

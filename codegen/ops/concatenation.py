@@ -26,8 +26,8 @@ from codegen.ops.kernels import family
 COPY = family("CONCATENATION / PACK", "rvfw_copy_rows_params", "copy_rows_s8", ("ref", "scalar", "rvv"))
 # Bytes are copied unchanged: int8 and int16 inputs must share the output's quantisation; the
 # unquantised integer dtypes (the Signal front end's int32 spectra) and float32 just move.
-QUANTISED = (DType.INT8, DType.INT16)
-DTYPES = (*QUANTISED, DType.INT32, DType.UINT32, DType.FLOAT32, DType.BOOL)
+QUANTISED = (DType.INT8, DType.UINT8, DType.INT16)
+DTYPES = (*QUANTISED, DType.INT32, DType.UINT32, DType.INT64, DType.FLOAT32, DType.BOOL)
 
 
 def axis(graph: Graph, op: Op) -> int:

@@ -37,7 +37,7 @@ GATHER_ROWS = family("data movement (rows by table)", "rvfw_gather_rows_params",
 GATHER_DYNAMIC = family("GATHER (indices computed on the device)", "rvfw_gather_params", "gather",
                         ("ref", "scalar", "rvv"), (OpKind.GATHER.value,))  # fmt: skip
 MAX_DIMS = 6
-DTYPES = (DType.INT8, DType.INT16, DType.INT32, DType.UINT32, DType.FLOAT32, DType.BOOL)
+DTYPES = (DType.INT8, DType.UINT8, DType.INT16, DType.INT32, DType.UINT32, DType.INT64, DType.FLOAT32, DType.BOOL)
 # The operand that carries the data; the others are constant parameters.
 DATA_INPUT = {OpKind.SPLIT: 1}
 

@@ -22,7 +22,8 @@ from codegen.ops.contract import Form, Kind, OpContract
 from codegen.ops.kernels import family
 
 PAD = family("PAD", "rvfw_pad_params", "pad_s8", ("ref", "scalar", "rvv"))
-QUANTISED = (DType.INT8, DType.INT16)  # int32, float32 and bool pad with 0 or PADV2's value, no zero point
+QUANTISED = (DType.INT8, DType.UINT8, DType.INT16)  # int32, int64, float32 and bool pad with 0 or PADV2's value
+DTYPES = (*QUANTISED, DType.INT32, DType.INT64, DType.FLOAT32, DType.BOOL)
 MAX_RANK = 4
 
 
@@ -57,14 +58,15 @@ def check(graph: Graph, op: Op) -> None:
         if data in QUANTISED:
             expect_same_quant(graph, op, value, graph.tensors[op.outputs[0]])
     # bool: LiteRT pads it (with false, or PADV2's value); TFLite Micro stops on it
-    inp = expect_dtype(
-        graph, op, op.inputs[0], "input", DType.INT8, DType.INT16, DType.INT32, DType.FLOAT32, DType.BOOL
-    )
+    inp = expect_dtype(graph, op, op.inputs[0], "input", *DTYPES)
     out = expect_dtype(graph, op, op.outputs[0], "output", inp.dtype)
     if inp.dtype in QUANTISED:
         expect_same_quant(graph, op, inp, out)
     expect_dtype(graph, op, op.inputs[1], "paddings", DType.INT32, DType.INT64)
     expect_constant(graph, op, op.inputs[1], "paddings")
+    # the kernels repeat a fill of at most four bytes: an int64 one must be 0 or -1
+    if inp.dtype is DType.INT64 and pad_value(graph, op) not in (0, -1):
+        raise fail(graph, op, f"int64 fill value {pad_value(graph, op)} not supported (0 or -1)")
     if not 1 <= len(inp.shape) <= MAX_RANK:
         raise fail(graph, op, f"rank {len(inp.shape)} not supported (1 to {MAX_RANK})")
     pads = graph.tensors[op.inputs[1]]

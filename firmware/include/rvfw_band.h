@@ -94,14 +94,18 @@ static inline void rvfw_dilated_window(int32_t start, int32_t k, int32_t dilatio
         }                                                                                                         \
     }
 /* ... per output pixel too (the XTheadVector convolutions): x0 and the window's columns inside the
- * input [kx0, kx1), then `output` moves on by out_c. */
+ * input [kx0, kx1), then `output` moves on by out_c (read once: the kernels' inline assembly
+ * clobbers memory, so p->out_c would be reloaded every pixel). */
 #define RVFW_DILATED_WINDOWS(p, input, output, ...)                                                                \
-    RVFW_WINDOW_ROWS(p, input, for (int32_t ox_ = 0; ox_ < (p)->out_w; ++ox_, (output) += (p)->out_c) {           \
-        const int32_t x0 = ox_ * (p)->stride_w - (p)->pad_w;                                                      \
-        int32_t kx0, kx1;                                                                                         \
-        rvfw_dilated_window(x0, (p)->k_w, (p)->dilation_w, (p)->in_w, &kx0, &kx1);                                \
-        __VA_ARGS__                                                                                               \
-    })
+    do {                                                                                                          \
+        const int32_t out_c_ = (p)->out_c;                                                                        \
+        RVFW_WINDOW_ROWS(p, input, for (int32_t ox_ = 0; ox_ < (p)->out_w; ++ox_, (output) += out_c_) {           \
+            const int32_t x0 = ox_ * (p)->stride_w - (p)->pad_w;                                                  \
+            int32_t kx0, kx1;                                                                                     \
+            rvfw_dilated_window(x0, (p)->k_w, (p)->dilation_w, (p)->in_w, &kx0, &kx1);                            \
+            __VA_ARGS__                                                                                           \
+        })                                                                                                        \
+    } while (0)
 /* ... and `out_row`, the row's first output (the row-wise depthwise kernels). */
 #define RVFW_DEPTHWISE_ROWS(p, input, output, ...)                                                                 \
     RVFW_WINDOW_ROWS(p, input, int8_t *out_row = (output) + (b_ * (p)->out_h + oy_) * (p)->out_w * (p)->out_c;     \

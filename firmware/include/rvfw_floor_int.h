@@ -4,7 +4,8 @@
  * quotient is rounded toward minus infinity and wrapped to the element type (LiteRT floors a double
  * quotient, exact at these widths, and converts it: INT_MIN / -1 wraps to INT_MIN); the remainder
  * takes the divisor's sign. Computed in 64 bits, so INT32_MIN % -1 is 0 (LiteRT's x86 build
- * traps on it). A zero divisor stops LiteRT's inference with an error; here it gives 0. */
+ * traps on it); a divisor of -1 is taken apart, so int64's INT64_MIN / -1 wraps and its remainder
+ * is 0 without C's overflow. A zero divisor stops LiteRT's inference with an error; here it gives 0. */
 #ifndef RVFW_FLOOR_INT_H
 #define RVFW_FLOOR_INT_H
 
@@ -16,13 +17,15 @@ static inline int64_t rvfw_floor_div_i64(int64_t a, int64_t b)
 {
     if (b == 0)
         return 0;
+    if (b == -1)
+        return (int64_t)(0 - (uint64_t)a);
     const int64_t q = a / b;
     return a % b != 0 && (a < 0) != (b < 0) ? q - 1 : q;
 }
 
 static inline int64_t rvfw_floor_mod_i64(int64_t a, int64_t b)
 {
-    if (b == 0)
+    if (b == 0 || b == -1)
         return 0;
     const int64_t r = a % b;
     return r != 0 && (b < 0) != (r < 0) ? r + b : r;

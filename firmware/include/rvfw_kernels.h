@@ -560,6 +560,7 @@ void rvfw_floor_div_s32_ref(const rvfw_binary_params *p, const int32_t *a, const
 void rvfw_floor_mod_s8_ref(const rvfw_binary_params *p, const int8_t *a, const int8_t *b, int8_t *output);
 void rvfw_floor_mod_s16_ref(const rvfw_binary_params *p, const int16_t *a, const int16_t *b, int16_t *output);
 void rvfw_floor_mod_s32_ref(const rvfw_binary_params *p, const int32_t *a, const int32_t *b, int32_t *output);
+void rvfw_floor_mod_s64_ref(const rvfw_binary_params *p, const int64_t *a, const int64_t *b, int64_t *output);
 void rvfw_compare_s32_ref(const rvfw_compare_params *p, const int32_t *a, const int32_t *b, uint8_t *output);
 void rvfw_compare_b_ref(const rvfw_compare_params *p, const uint8_t *a, const uint8_t *b, uint8_t *output);
 void rvfw_compare_s16_ref(const rvfw_compare_params *p, const int16_t *a, const int16_t *b, uint8_t *output);

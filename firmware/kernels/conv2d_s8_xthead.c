@@ -54,5 +54,5 @@ RVFW_KERNEL void rvfw_conv2d_s8_xthead(const rvfw_conv_params *p, const int8_t *
                                      p->output_activation_min, p->output_activation_max, output + oc0, 1);
             oc0 += (int32_t)vl;
         }
-    })
+    });
 }

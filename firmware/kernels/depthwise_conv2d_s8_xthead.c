@@ -42,5 +42,5 @@ RVFW_KERNEL void rvfw_depthwise_conv2d_s8_xthead(const rvfw_conv_params *p, cons
                 c0 += (int32_t)vl;
             }
         }
-    })
+    });
 }

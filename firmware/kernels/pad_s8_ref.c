@@ -14,7 +14,7 @@ static void fill(const rvfw_pad_params *p, int8_t *out, int32_t n)
         return;
     }
     for (int32_t i = 0; i < n; ++i)
-        out[i] = (int8_t)((uint32_t)p->pad_value >> (8 * (i % p->elem_size)));
+        out[i] = (int8_t)((uint32_t)p->pad_value >> (8 * ((i % p->elem_size) & 3))); /* int64: 0 or -1 */
 }
 
 RVFW_KERNEL void rvfw_pad_s8_ref(const rvfw_pad_params *p, const int8_t *input, int8_t *output)

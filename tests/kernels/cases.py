@@ -1203,13 +1203,35 @@ def floor_int(kind: str, dtype, a_shape, b_shape) -> bytes:
     """Integer FLOOR_DIV or FLOOR_MOD (LiteRT's: the raw values) by a constant divisor of both
     signs without zeros (LiteRT stops on division by 0), -1 among them (INT_MIN / -1 wraps)."""
     m = ModelBuilder()
-    q = {} if dtype is np.int32 else {"scale": 0.02, "zero_point": 0}
+    q = {} if dtype in (np.int32, np.int64) else {"scale": 0.02, "zero_point": 0}
     a = m.tensor("a", a_shape, dtype, **q)
     divisors = np.array([-1, 3, -7, 2, 5, -2, 9, -4, 1, 7, -9, 6], dtype=dtype)
     b = m.tensor("b", b_shape, dtype, data=np.resize(divisors, b_shape), **q)
     y = m.tensor("y", tuple(np.broadcast_shapes(a_shape, b_shape)), dtype, **q)
     m.op(kind, [a, b], [y], 2)
     return m.finish([a], [y])
+
+
+def litert_form(op: str, dtype: str) -> bytes:
+    """The single-op model tests/fuzz/litert_probe.py writes for (op, dtype): the form LiteRT's
+    reference kernels were measured on (codegen/ops/litert_set.py)."""
+    from tests.fuzz.litert_probe import DTYPES, FORMS
+
+    m, ins, outs = FORMS[op](DTYPES[dtype])
+    return m.finish(ins, outs)
+
+
+# Byte-moving ops in uint8 and int64 (any dtype moves as bytes: ops.movement, ops.concatenation,
+# ops.reshape) and the forms that hold them, checked against LiteRT's reference where TFLite Micro
+# lacks them.
+MOVED_FORMS = {
+    "uint8": ("BATCH_TO_SPACE_ND", "BROADCAST_TO", "CONCATENATION", "EXPAND_DIMS", "FILL", "GATHER", "GATHER_ND",
+              "MIRROR_PAD", "PACK", "PAD", "RESHAPE", "RESIZE_NEAREST_NEIGHBOR", "REVERSE_V2", "SELECT_V2", "SHAPE",
+              "SLICE", "SPACE_TO_BATCH_ND", "SPACE_TO_DEPTH", "SPLIT", "STRIDED_SLICE", "TILE", "TRANSPOSE", "UNPACK"),
+    "int64": ("BATCH_TO_SPACE_ND", "BROADCAST_TO", "CONCATENATION", "EXPAND_DIMS", "FILL", "GATHER", "GATHER_ND",
+              "MIRROR_PAD", "PACK", "PAD", "RESHAPE", "REVERSE_V2", "SELECT_V2", "SHAPE", "SLICE", "SPACE_TO_BATCH_ND",
+              "SPACE_TO_DEPTH", "SPLIT", "STRIDED_SLICE", "TILE", "TRANSPOSE", "ZEROS_LIKE"),
+}  # fmt: skip
 
 
 def topk(dtype, shape, k, index_dtype=np.int32, narrow=False) -> bytes:
@@ -2099,6 +2121,12 @@ CASES: dict[str, Case] = {
     "s16_floor_mod_litert": Case(lambda r: floor_int("FLOOR_MOD", np.int16, (5, 12), (5, 12))),
     "s32_floor_div_litert": Case(lambda r: floor_int("FLOOR_DIV", np.int32, (6, 12), (12,))),
     "s32_floor_mod_litert": Case(lambda r: floor_int("FLOOR_MOD", np.int32, (2, 24), (2, 1))),
+    "s64_floor_mod_litert": Case(lambda r: floor_int("FLOOR_MOD", np.int64, (3, 12), (12,))),
+    **{
+        f"{dtype}_{op.lower()}_form": Case(lambda r, op=op, dtype=dtype: litert_form(op, dtype))
+        for dtype, ops in MOVED_FORMS.items()
+        for op in ops
+    },  # fmt: skip
     "s16_equal_litert": Case(lambda r: greater16((3, 40), (1, 40), "EQUAL", b_scale=0.0005)),
     # an input against itself requantised to another scale: about half the pairs rescale equal
     "s16_equal_requantized_litert": Case(lambda r: equal16_requantized("EQUAL", 0.0005)),
