@@ -26,6 +26,12 @@ def check(graph: Graph, op: Op) -> None:
     expect_same_shape(graph, op, inp, out)
     if op.kind is OpKind.EXP and (inp.quant.zero_point[0] or out.quant.zero_point[0]):
         raise fail(graph, op, "int16 zero points must be 0 (LiteRT's int16 EXP refuses others)")
+    if op.kind is OpKind.EXP:
+        top = np.float32(inp.quant.scale[0]) * np.float32(32767)
+        if not np.isfinite(sigmoid16._host_expf()(top)):
+            # LiteRT's table then takes inf - inf (a NaN) and converts it to int16: undefined
+            raise fail(graph, op, f"int16 input range up to {float(top):g}: exp overflows float32 there, where "
+                       "LiteRT's table is undefined (NaN converted to int16)")  # fmt: skip
 
 
 def table(graph: Graph, op: Op, transform: Callable[[np.float32], np.float32]) -> np.ndarray:

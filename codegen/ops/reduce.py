@@ -93,6 +93,8 @@ def check(graph: Graph, op: Op) -> None:
     if op.kind is OpKind.REDUCE_PROD:  # (its int32 and float32 forms are check_s32 and check_f32)
         raise fail(graph, op, f"{dtype} not supported (rvfw has LiteRT's int32 and float32 REDUCE_PROD, not its "
                    "quantised product)")  # fmt: skip
+    if op.kind not in FAMILY:  # REDUCE_ANY: bool only
+        raise fail(graph, op, f"{dtype} not supported (bool only)")
     inp = expect_dtype(graph, op, op.inputs[0], "input", DType.INT8, DType.INT16)  # int16 extremes: LiteRT's
     sums = op.kind in (OpKind.MEAN, OpKind.SUM)
     out = expect_dtype(graph, op, op.outputs[0], "output", inp.dtype)
