@@ -4,7 +4,8 @@ convolutions (templates/kernels/inplace.c.j2), which run the set's out-of-place 
 block of pixels at a time, the integer FLOOR_DIV and FLOOR_MOD of each width
 (templates/kernels/floor_int.c.j2), TOPK_V2 of each dtype (templates/kernels/topk.c.j2) and the
 RVV DEQUANTIZE of int8 and int16 (templates/kernels/dequantize_rvv.c.j2) and the fast scalar
-BATCH_MATMUL of int8, 16x8 and float32 (templates/kernels/batch_matmul_scalar.c.j2). The
+BATCH_MATMUL of int8, 16x8 and float32 (templates/kernels/batch_matmul_scalar.c.j2), the raw
+comparisons of int16 and int64 (templates/kernels/compare_raw.c.j2). The
 files land in firmware/kernels/ beside the hand-written ones (the kernel registry finds them
 there) with a banner naming their template;
 tests/unit/test_kernelgen.py fails when a generated file differs from what the template makes.
@@ -104,14 +105,15 @@ class FloorVariant:
 
 @dataclass(frozen=True)
 class TopkVariant:
-    dtype: str  # "s8", "s16", "s32" or "f32"
+    dtype: str  # "s8", "u8", "s16", "s32", "s64" or "f32"
 
     @property
     def name(self) -> str:
         return f"topk_{self.dtype}_ref"
 
     def context(self) -> dict:
-        c_type = {"s8": "int8_t", "s16": "int16_t", "s32": "int32_t", "f32": "float"}[self.dtype]
+        c_type = {"s8": "int8_t", "u8": "uint8_t", "s16": "int16_t", "s32": "int32_t", "s64": "int64_t",
+                  "f32": "float"}[self.dtype]  # fmt: skip
         arguments = ["const rvfw_topk_params *p", f"const {c_type} *input", f"{c_type} *values", "void *indices"]
         return {"what": {"float": "float32"}.get(c_type, c_type.removesuffix("_t")), "c_type": c_type,
                 "signature": wrapped(f"RVFW_KERNEL void rvfw_{self.name}", arguments, "")}  # fmt: skip
@@ -164,6 +166,27 @@ class BatchMatmulVariant:
                 "signature": wrapped(f"RVFW_KERNEL void rvfw_{self.name}", arguments, "")}  # fmt: skip
 
 
+@dataclass(frozen=True)
+class CompareVariant:
+    dtype: str  # "s16" or "s64": comparisons of the raw values (LiteRT's)
+
+    @property
+    def name(self) -> str:
+        return f"compare_{self.dtype}_ref"
+
+    def context(self) -> dict:
+        c_type = {"s16": "int16_t", "s64": "int64_t"}[self.dtype]
+        arguments = ["const rvfw_compare_params *p", f"const {c_type} *a", f"const {c_type} *b", "uint8_t *output"]
+        why = {
+            "s16": "as TFLite's reference kernels compare int16 (TFLite Micro's int16 GREATER is\n * known "
+            "wrong: docs/tflm-differences.md)",
+            "s64": "as LiteRT's reference kernels and TFLite Micro's comparison kernels do",
+        }[self.dtype]
+        kinds = "GREATER (and the other orderings)" if self.dtype == "s16" else "EQUAL, NOT_EQUAL and the orderings"
+        return {"what": c_type.removesuffix("_t"), "why": why, "kinds": kinds,
+                "signature": wrapped(f"RVFW_KERNEL void rvfw_{self.name}", arguments, "")}  # fmt: skip
+
+
 VARIANTS = (
     *(Variant("depthwise", dtype, s) for dtype in ("s16", "f32") for s in ("ref", "scalar", "rvv")),
     *(Variant("pointwise", "s16", s) for s in ("ref", "scalar")),
@@ -172,12 +195,14 @@ VARIANTS = (
     Variant("pointwise", "f32", "rvv", filter_name="filter_t"),
     *(FloorVariant(op, dtype) for op in ("floor_div", "floor_mod") for dtype in ("s8", "s16", "s32")),
     FloorVariant("floor_mod", "s64"),
-    *(TopkVariant(dtype) for dtype in ("s8", "s16", "s32", "f32")),
+    *(TopkVariant(dtype) for dtype in ("s8", "u8", "s16", "s32", "s64", "f32")),
     *(DequantizeVariant(dtype) for dtype in ("s8", "s16")),
     *(BatchMatmulVariant(dtype) for dtype in ("s8", "s16", "f32")),
+    *(CompareVariant(dtype) for dtype in ("s16", "s64")),
 )
 TEMPLATES = {Variant: "inplace.c.j2", FloorVariant: "floor_int.c.j2", TopkVariant: "topk.c.j2",
-             DequantizeVariant: "dequantize_rvv.c.j2", BatchMatmulVariant: "batch_matmul_scalar.c.j2"}  # fmt: skip
+             DequantizeVariant: "dequantize_rvv.c.j2", BatchMatmulVariant: "batch_matmul_scalar.c.j2",
+             CompareVariant: "compare_raw.c.j2"}  # fmt: skip
 
 
 def render_all() -> dict[str, str]:

@@ -41,6 +41,9 @@ ORDERINGS = (OpKind.LESS, OpKind.LESS_EQUAL, OpKind.GREATER, OpKind.GREATER_EQUA
 S16 = family("comparison int16", "rvfw_compare_params", "compare_s16", ("ref",), tuple(k.value for k in ORDERINGS))
 S16_RESCALED = family("comparison int16, rescaled", "rvfw_compare_params", "compare_rescaled_s16", ("ref",),
                       tuple(k.value for k in BOOL_KINDS))  # fmt: skip
+# int64: the raw values (LiteRT's reference; TFLite Micro's kernels compare them so too, though its
+# operator table, ops.tflm_set, does not list the pair)
+S64 = family("comparison int64", "rvfw_compare_params", "compare_s64", ("ref",), tuple(k.value for k in KINDS))
 MAX_RIGHT_SHIFT = 31  # TFLite's rounding divide by a power of two takes exponents up to 31
 S8 = family("comparison int8", "rvfw_compare_params", "compare_s8", ("ref",), tuple(k.value for k in KINDS))
 LEFT_SHIFT = 8  # TFLite Micro's comparisons shift (value - zero point) left 8 before rescaling
@@ -105,8 +108,9 @@ def lower(ctx: LowerContext, op: Op) -> Layer:
             rescale += [t.quant.zero_point[0], multiplier, -shift]
         table = ctx.derived(op, "rescale", "int32_t", np.array(rescale, dtype=np.int32))
         return ctx.layer(op, ctx.pick(S16_RESCALED), S16_RESCALED, params, [*operands, table, ctx.output(op)])
-    if a.dtype is DType.INT16:
-        return ctx.layer(op, ctx.pick(S16), S16, params, [*operands, ctx.output(op)])
+    if a.dtype in (DType.INT16, DType.INT64):
+        fam = S16 if a.dtype is DType.INT16 else S64
+        return ctx.layer(op, ctx.pick(fam), fam, params, [*operands, ctx.output(op)])
     if a.dtype is DType.INT8:
         keys = ctx.derived(op, "keys", "int32_t", np.concatenate(_keys(ctx.graph, op)).astype(np.int32))
         return ctx.layer(op, ctx.pick(S8), S8, params, [*operands, keys, ctx.output(op)])
@@ -121,6 +125,7 @@ CONTRACT = OpContract(
         DType.INT8: Form(check, lower, (S8,)),
         DType.INT16: Form(check, lower, (S16, S16_RESCALED)),
         DType.INT32: Form(check, lower, (S32,)),
+        DType.INT64: Form(check, lower, (S64,)),
         DType.FLOAT32: Form(check, lower, (F32,)),
         DType.BOOL: Form(check, lower, (B,), kinds=BOOL_KINDS),
     },

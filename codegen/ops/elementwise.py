@@ -225,6 +225,9 @@ CONTRACT = OpContract(
             kinds=(OpKind.RSQRT, OpKind.NEG, OpKind.EXP),
         ),
         DType.INT32: Form(unary_int.check, unary_int.lower, (unary_int.UNARY_INT,), inplace=inplace, kinds=INT_KINDS),
+        DType.INT64: Form(
+            unary_int.check, unary_int.lower, (unary_int.UNARY_INT,), inplace=inplace, kinds=(OpKind.NEG,)
+        ),  # fmt: skip
     },
     fold=fold,
 )

@@ -17,9 +17,9 @@ from codegen.ops.common import Layer, LowerContext, expect_constant, expect_dtyp
 from codegen.ops.contract import Form, Kind, OpContract
 from codegen.ops.kernels import family
 
-DTYPES = (DType.INT8, DType.INT16, DType.INT32, DType.FLOAT32)
+DTYPES = (DType.INT8, DType.UINT8, DType.INT16, DType.INT32, DType.INT64, DType.FLOAT32)
 TOPK = {d: family(f"TOPK_V2 {d.name.lower()}", "rvfw_topk_params", f"topk_{_name}", ("ref",), ("TOPK_V2",))
-        for d, _name in zip(DTYPES, ("s8", "s16", "s32", "f32"))}  # fmt: skip
+        for d, _name in zip(DTYPES, ("s8", "u8", "s16", "s32", "s64", "f32"))}  # fmt: skip
 
 
 def _k(graph: Graph, op: Op) -> int:
@@ -46,7 +46,7 @@ def check(graph: Graph, op: Op) -> None:
         and values.quant is not None
         and (inp.quant.scale, inp.quant.zero_point) == (values.quant.scale, values.quant.zero_point)
     )
-    if inp.dtype in (DType.INT8, DType.INT16) and not same:
+    if inp.dtype in (DType.INT8, DType.UINT8, DType.INT16) and not same:
         raise fail(graph, op, "the values' quantisation differs from the input's (TOPK_V2 copies them)")
 
 

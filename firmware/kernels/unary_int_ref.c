@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* ABS, NEG and SIGN on int16 and int32, as LiteRT's reference computes them (TFLite Micro runs
+/* ABS, NEG and SIGN on int16 and int32 (NEG on int64 too), as LiteRT's reference computes them (TFLite Micro runs
  * none of these dtypes): two's complement wrapping, so ABS and NEG of the most negative value give
  * it back; SIGN is -1, 0 or 1. The arithmetic is unsigned, which wraps where signed would be
  * undefined. */
@@ -16,6 +16,13 @@ static inline int32_t unary(int32_t op, int32_t x)
 
 RVFW_KERNEL void rvfw_unary_int_ref(const rvfw_unary_int_params *p, const void *input, void *output)
 {
+    if (p->bytes == 8) { /* NEG */
+        const int64_t *in = (const int64_t *)input;
+        int64_t *out = (int64_t *)output;
+        for (int32_t i = 0; i < p->size; ++i)
+            out[i] = (int64_t)(0u - (uint64_t)in[i]);
+        return;
+    }
     if (p->bytes == 2) {
         const int16_t *in = (const int16_t *)input;
         int16_t *out = (int16_t *)output;

@@ -2127,6 +2127,12 @@ CASES: dict[str, Case] = {
         for dtype, ops in MOVED_FORMS.items()
         for op in ops
     },  # fmt: skip
+    # LiteRT's raw int64 comparisons and NEG, TOPK_V2 of uint8 and int64
+    **{
+        f"int64_{op.lower()}_form": Case(lambda r, op=op: litert_form(op, "int64"))
+        for op in ("EQUAL", "NOT_EQUAL", "LESS", "LESS_EQUAL", "GREATER", "GREATER_EQUAL", "NEG", "TOPK_V2")
+    },
+    "uint8_topk_v2_form": Case(lambda r: litert_form("TOPK_V2", "uint8")),
     "s16_equal_litert": Case(lambda r: greater16((3, 40), (1, 40), "EQUAL", b_scale=0.0005)),
     # an input against itself requantised to another scale: about half the pairs rescale equal
     "s16_equal_requantized_litert": Case(lambda r: equal16_requantized("EQUAL", 0.0005)),
