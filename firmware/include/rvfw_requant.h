@@ -179,11 +179,12 @@ static inline int32_t rvfw_requantize_single(int32_t x, int32_t multiplier, int3
     rvfw_requantize_s8((acc), (multiplier), (shift), (p)->output_offset, (p)->output_activation_min,                  \
                        (p)->output_activation_max)
 
-/* RVFW_OUTPUT_S8, or LiteRT's single rounding where the parameters say so (p->single_rounding: a
- * model only LiteRT runs). */
+/* LiteRT's single rounding for a kernel whose parameters `p` carry output_offset and the activation
+ * range (p->single_rounding: a model only LiteRT runs); RVFW_OUTPUT_S8_ROUNDING picks per output. */
+#define RVFW_OUTPUT_S8_SINGLE(p, acc, multiplier, shift)                                                              \
+    (int8_t)rvfw_clamp(rvfw_requantize_single((acc), (multiplier), (shift)) + (p)->output_offset,                     \
+                       (p)->output_activation_min, (p)->output_activation_max)
 #define RVFW_OUTPUT_S8_ROUNDING(p, acc, multiplier, shift)                                                            \
-    ((p)->single_rounding ? (int8_t)rvfw_clamp(rvfw_requantize_single((acc), (multiplier), (shift)) + (p)->output_offset, \
-                                               (p)->output_activation_min, (p)->output_activation_max)               \
-                          : RVFW_OUTPUT_S8(p, acc, multiplier, shift))
+    ((p)->single_rounding ? RVFW_OUTPUT_S8_SINGLE(p, acc, multiplier, shift) : RVFW_OUTPUT_S8(p, acc, multiplier, shift))
 
 #endif

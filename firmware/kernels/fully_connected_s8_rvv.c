@@ -8,9 +8,11 @@
 #include "rvfw_kernels.h"
 #include "rvfw_rvv.h"
 
-RVFW_KERNEL void rvfw_fully_connected_s8_rvv(const rvfw_fc_params *p, const int8_t *input, const int8_t *filter_t,
-                                 const int32_t *bias_folded, const int32_t *output_multiplier,
-                                 const int32_t *output_shift, int8_t *output)
+/* The kernel's body for one rounding (a constant where it is inlined, so the test leaves the loop). */
+static inline __attribute__((always_inline)) void units(const rvfw_fc_params *p, const int8_t *input,
+                                                        const int8_t *filter_t, const int32_t *bias_folded,
+                                                        const int32_t *output_multiplier, const int32_t *output_shift,
+                                                        int8_t *output, const int single)
 {
     for (int32_t b = 0; b < p->batches; ++b) {
         const int8_t *x = input + b * p->accum_depth;
@@ -20,7 +22,7 @@ RVFW_KERNEL void rvfw_fully_connected_s8_rvv(const rvfw_fc_params *p, const int8
             acc = rvfw_dot_s8(acc, x, filter_t + oc0, p->accum_depth, p->out_depth, vl);
             const vint32m8_t multiplier = __riscv_vle32_v_i32m8(output_multiplier + oc0, vl);
             const vint32m8_t shift = __riscv_vle32_v_i32m8(output_shift + oc0, vl);
-            if (p->single_rounding)
+            if (single)
                 acc = __riscv_vssra_vv_i32m8(
                     __riscv_vmulh_vv_i32m8(acc, multiplier, vl),
                     __riscv_vreinterpret_v_i32m8_u32m8(__riscv_vrsub_vx_i32m8(shift, -1, vl)), __RISCV_VXRM_RNU, vl);
@@ -32,4 +34,14 @@ RVFW_KERNEL void rvfw_fully_connected_s8_rvv(const rvfw_fc_params *p, const int8
         }
         output += p->out_depth;
     }
+}
+
+RVFW_KERNEL void rvfw_fully_connected_s8_rvv(const rvfw_fc_params *p, const int8_t *input, const int8_t *filter_t,
+                                             const int32_t *bias_folded, const int32_t *output_multiplier,
+                                             const int32_t *output_shift, int8_t *output)
+{
+    if (p->single_rounding)
+        units(p, input, filter_t, bias_folded, output_multiplier, output_shift, output, 1);
+    else
+        units(p, input, filter_t, bias_folded, output_multiplier, output_shift, output, 0);
 }
