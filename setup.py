@@ -13,7 +13,7 @@ HERE = Path(__file__).resolve().parent
 DATA = {  # folder or file -> the glob patterns of what ships
     "boards": ["*.yaml", "rtl/*/*.patch"],
     "templates": ["*.j2"],
-    "firmware": ["include/*.h", "kernels/*.c", "kernels/*.h", "runtime/*.c", "runtime/*.S", "runtime/*.h"],
+    "firmware": ["include/*.h", "kernels/*.c", "kernels/*.h", "kernels/generated/*.c", "runtime/*.c", "runtime/*.S", "runtime/*.h"],
     "examples": ["tiny_kws.tflite"],
     "apps": ["*.yaml"],
     "LICENSE": [],

@@ -12,6 +12,9 @@ ROOT = _CHECKOUT if IN_CHECKOUT else PACKAGE_DIR / "_data"  # boards, templates,
 BOARDS_DIR = ROOT / "boards"
 TEMPLATES_DIR = ROOT / "templates"
 FIRMWARE_DIR = ROOT / "firmware"
+KERNELS_DIR = FIRMWARE_DIR / "kernels"
+# Kernel variants made from templates/kernels/ by codegen.emit.kernelgen (never edited by hand)
+GENERATED_KERNELS_DIR = KERNELS_DIR / "generated"
 EXAMPLES_DIR = ROOT / "examples"
 APPS_DIR = ROOT / "apps"
 LICENSE_FILE = ROOT / "LICENSE"
@@ -24,3 +27,10 @@ BUILD_DIR = Path(os.environ.get("RVFW_BUILD_DIR") or (_CHECKOUT / "build" if IN_
 # never the folder it runs in (a command given --out writes nothing else there).
 _USER_CACHE = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "rvfw"
 CACHE_DIR = Path(os.environ.get("RVFW_CACHE_DIR") or (_CHECKOUT / "build" if IN_CHECKOUT else _USER_CACHE))
+
+
+def kernel_source(kernel: str) -> Path:
+    """The C file of a kernel (a file stem such as conv2d_s8_rvv): a generated variant's, else the
+    hand-written one's."""
+    generated = GENERATED_KERNELS_DIR / f"{kernel}.c"
+    return generated if generated.is_file() else KERNELS_DIR / f"{kernel}.c"

@@ -15,7 +15,7 @@ from pathlib import Path
 from codegen.boards.board import Board
 from codegen.build import startup_check
 from codegen.errors import ToolError, install_hint
-from codegen.paths import CACHE_DIR, FIRMWARE_DIR
+from codegen.paths import CACHE_DIR, FIRMWARE_DIR, kernel_source
 
 # Objects of the hand-written runtime and kernels, shared by every build ($RVFW_OBJECT_CACHE, or
 # "off"); `make clean` removes it with build/.
@@ -62,8 +62,8 @@ def console_sources(board: Board) -> list[str]:
 
 def firmware_sources(board: Board, kernels: set[str]) -> list[Path]:
     """Runtime for the board plus exactly the kernels the model calls."""
-    names = [*runtime_sources(board), *console_sources(board), *(f"kernels/{k}.c" for k in sorted(kernels))]
-    return [FIRMWARE_DIR / n for n in names]
+    runtime = [FIRMWARE_DIR / n for n in (*runtime_sources(board), *console_sources(board))]
+    return [*runtime, *(kernel_source(k) for k in sorted(kernels))]
 
 
 def size_sources(board: Board, cold_kernels: set[str], extra: list[Path], harness: tuple[str, ...]) -> frozenset[str]:
@@ -114,8 +114,11 @@ def _with_v(march: str) -> str:
 
 
 def _is_vector_kernel(src: Path) -> bool:
-    """An RVV kernel: a *_rvv.c of a kernels folder (never a generated file, whatever its name)."""
-    return src.stem.endswith("_rvv") and src.parent.name == "kernels"
+    """An RVV kernel: a *_rvv.c of the kernels folder or its generated variants (never a model's
+    generated file, whatever its name)."""
+    folder = src.parent
+    generated = (folder.name, folder.parent.name) == ("generated", "kernels")
+    return src.stem.endswith("_rvv") and (folder.name == "kernels" or generated)
 
 
 def _compile_command(board: Board, src: Path, for_size: bool = False) -> list[str]:

@@ -5,10 +5,11 @@ block of pixels at a time, the integer FLOOR_DIV and FLOOR_MOD of each width
 (templates/kernels/floor_int.c.j2), TOPK_V2 of each dtype (templates/kernels/topk.c.j2) and the
 RVV DEQUANTIZE of int8 and int16 (templates/kernels/dequantize_rvv.c.j2) and the fast scalar
 BATCH_MATMUL of int8, 16x8 and float32 (templates/kernels/batch_matmul_scalar.c.j2), the raw
-comparisons of int16 and int64 (templates/kernels/compare_raw.c.j2). The
-files land in firmware/kernels/ beside the hand-written ones (the kernel registry finds them
-there) with a banner naming their template;
-tests/unit/test_kernelgen.py fails when a generated file differs from what the template makes.
+comparisons of int16 and int64 (templates/kernels/compare_raw.c.j2). The files land in
+firmware/kernels/generated/ (codegen.paths.kernel_source finds a kernel there or among the
+hand-written ones; an export puts both in one folder) with a banner naming their template, and a
+file no variant makes any more is removed; tests/unit/test_kernelgen.py fails when a generated
+file differs from what the template makes, or is not made by one.
 
     python -m codegen.emit.kernelgen      (make kernels)"""
 
@@ -19,7 +20,7 @@ from dataclasses import dataclass
 
 import jinja2
 
-from codegen.paths import FIRMWARE_DIR, TEMPLATES_DIR
+from codegen.paths import GENERATED_KERNELS_DIR, TEMPLATES_DIR
 
 SET_WORDS = {"ref": "reference", "scalar": "fast scalar", "rvv": "RVV 1.0"}
 WIDTH = 120
@@ -214,11 +215,16 @@ def render_all() -> dict[str, str]:
 
 
 def main() -> int:
-    for name, text in render_all().items():
-        path = FIRMWARE_DIR / "kernels" / name
+    made = render_all()
+    GENERATED_KERNELS_DIR.mkdir(exist_ok=True)
+    for name, text in made.items():
+        path = GENERATED_KERNELS_DIR / name
         if not path.is_file() or path.read_text() != text:
             path.write_text(text)
-            print(f"wrote firmware/kernels/{name}")
+            print(f"wrote firmware/kernels/generated/{name}")
+    for stale in sorted(set(p.name for p in GENERATED_KERNELS_DIR.glob("*.c")) - set(made)):
+        (GENERATED_KERNELS_DIR / stale).unlink()
+        print(f"removed firmware/kernels/generated/{stale}")
     return 0
 
 

@@ -23,7 +23,7 @@ from codegen.check.reference import golden_outputs
 from codegen.export.model import io_tensors
 from codegen.export.package import Package, check_format, copy_firmware, flags, for_size, write_format
 from codegen.ops import cold_kernels
-from codegen.paths import BUILD_DIR, FIRMWARE_DIR
+from codegen.paths import BUILD_DIR, FIRMWARE_DIR, kernel_source
 from codegen.pipeline import Log
 
 RUNTIME = ("dispatch.c", "console.c", "user.S", "app_port.S")
@@ -81,7 +81,7 @@ def export_app(
         fragment = emit.render_partitions_fragment(banner, partition_sections(placed),
                                                    board.pmp_granularity)  # fmt: skip
         (staging / "ld" / "rvfw_partitions.ld").write_text(fragment)
-        sources = [FIRMWARE_DIR / "kernels" / f"{k}.c" for k in used]
+        sources = [kernel_source(k) for k in used]
         sources += [FIRMWARE_DIR / "runtime" / r for r in runtime]
         copied = copy_firmware(staging, sources, [app_c, *generated.values()])
         own = [f"src/{mb.graph.name}.c" for mb in models] + ["src/app.c"]

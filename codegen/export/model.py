@@ -19,7 +19,7 @@ from codegen.export.package import Package, check_format, copy_firmware, flags, 
 from codegen.ir import DType, Graph
 from codegen.memplan import MemoryPlan
 from codegen.ops import cold_kernels
-from codegen.paths import BUILD_DIR, FIRMWARE_DIR
+from codegen.paths import BUILD_DIR, kernel_source
 
 C_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 C_TYPES = {DType.INT8: "int8_t", DType.INT16: "int16_t", DType.INT32: "int32_t", DType.UINT8: "uint8_t",
@@ -122,7 +122,7 @@ def export_models(
             (staging / "include" / f"{g.name}.h").write_text(lo.files[f"{g.name}.h"])
             (staging / "src" / f"{g.name}.c").write_text(lo.files[f"{g.name}.c"])
             own.append(f"src/{g.name}.c")
-        kernel_files = [FIRMWARE_DIR / "kernels" / f"{k}.c" for k in used]
+        kernel_files = [kernel_source(k) for k in used]
         copied = copy_firmware(staging, kernel_files, [text for lo in lowered for text in lo.files.values()])
         target = first.name if len(lowered) == 1 else "rvfw_models"
         what = f"{first.name} ({Path(first.source).name})" if len(lowered) == 1 else \

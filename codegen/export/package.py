@@ -16,7 +16,7 @@ from codegen.build import toolchain
 from codegen.choices import Optimize
 from codegen.errors import RvfwError, ToolError, install_hint
 from codegen.escape import kconfig_string, line_comment, yaml_string
-from codegen.paths import FIRMWARE_DIR, LICENSE_FILE
+from codegen.paths import FIRMWARE_DIR, GENERATED_KERNELS_DIR, LICENSE_FILE
 from codegen.pipeline.options import ExportFormat
 
 FORMATS = tuple(f.value for f in ExportFormat)
@@ -81,7 +81,9 @@ def copy_firmware(staging: Path, files: list[Path], generated_includes: list[str
         shutil.copyfile(FIRMWARE_DIR / "include" / name, folder / name)
     copied = []
     for src in files:
-        rel = Path("rvfw") / src.relative_to(FIRMWARE_DIR)
+        # generated kernel variants land beside the hand-written ones (rvfw/kernels/*.c compiles all)
+        generated = src.parent == GENERATED_KERNELS_DIR
+        rel = Path("rvfw/kernels") / src.name if generated else Path("rvfw") / src.relative_to(FIRMWARE_DIR)
         (staging / rel).parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(src, staging / rel)
         copied.append(rel.as_posix())

@@ -27,7 +27,7 @@ from codegen.frontend.resources import RESOURCE_KINDS
 from codegen.frontend.validate import validate
 from codegen.ir import DType, Graph, Op, OpKind, Quant, Tensor
 from codegen.ops import KINDS
-from codegen.paths import FIRMWARE_DIR
+from codegen.paths import FIRMWARE_DIR, GENERATED_KERNELS_DIR, KERNELS_DIR
 
 _TENSOR_TYPES = {
     TensorType.FLOAT32: DType.FLOAT32,
@@ -72,7 +72,7 @@ def _own_file_names() -> frozenset[str]:
     named after one of them would put a second file of that name in the build (a model called
     `conv2d_s8_rvv` had clang compile the model's C as the kernel)."""
     names = {"main", "app", "link", "link-unbounded", "partitions", "rvfw_platform", "rvfw_app_models"}
-    for folder in (FIRMWARE_DIR / "runtime", FIRMWARE_DIR / "kernels", FIRMWARE_DIR / "include"):
+    for folder in (FIRMWARE_DIR / "runtime", KERNELS_DIR, GENERATED_KERNELS_DIR, FIRMWARE_DIR / "include"):
         if folder.is_dir():
             names.update(p.name.split(".")[0] for p in folder.iterdir())
     return frozenset(names)

@@ -13,7 +13,7 @@ from codegen.build import toolchain
 from codegen.frontend import load_tflite
 from codegen.ops import Layer, cold_kernels, families, lower_graph
 from codegen.ops.kernels import SETS, Family, Need, lanes, pick
-from codegen.paths import DEFAULT_MODEL, FIRMWARE_DIR
+from codegen.paths import DEFAULT_MODEL, FIRMWARE_DIR, kernel_source
 from codegen.pipeline import plan_option
 from tests.conftest import MLPERF_MODELS, mlperf_model
 
@@ -24,9 +24,9 @@ def test_every_family_kernel_has_its_file_and_declaration():
     header = (FIRMWARE_DIR / "include" / "rvfw_kernels.h").read_text()
     for fam in families():
         for kernel in fam.kernels.values():
-            assert (FIRMWARE_DIR / "kernels" / f"{kernel}.c").is_file(), kernel
+            assert kernel_source(kernel).is_file(), kernel
             assert re.search(rf"\brvfw_{kernel}\(", header), f"rvfw_{kernel} not declared"
-            assert re.search(rf"\brvfw_{kernel}\(", (FIRMWARE_DIR / "kernels" / f"{kernel}.c").read_text())
+            assert re.search(rf"\brvfw_{kernel}\(", kernel_source(kernel).read_text())
 
 
 def test_pick_falls_back_vector_then_scalar_then_ref_and_says_so():
