@@ -5,7 +5,8 @@ block of pixels at a time, the integer FLOOR_DIV and FLOOR_MOD of each width
 (templates/kernels/floor_int.c.j2), TOPK_V2 of each dtype (templates/kernels/topk.c.j2) and the
 RVV DEQUANTIZE of int8 and int16 (templates/kernels/dequantize_rvv.c.j2) and the fast scalar
 BATCH_MATMUL of int8, 16x8 and float32 (templates/kernels/batch_matmul_scalar.c.j2), the raw
-comparisons of int16 and int64 (templates/kernels/compare_raw.c.j2). The files land in
+comparisons of int16 and int64 (templates/kernels/compare_raw.c.j2), the integer reductions
+(templates/kernels/reduce_int.c.j2, reduce_extreme.c.j2). The files land in
 firmware/kernels/generated/ (codegen.paths.kernel_source finds a kernel there or among the
 hand-written ones; an export puts both in one folder) with a banner naming their template, and a
 file no variant makes any more is removed; tests/unit/test_kernelgen.py fails when a generated
@@ -188,6 +189,36 @@ class CompareVariant:
                 "signature": wrapped(f"RVFW_KERNEL void rvfw_{self.name}", arguments, "")}  # fmt: skip
 
 
+INT_TYPES = {
+    "u8": ("uint8_t", "0", "UINT8_MAX"),
+    "s16": ("int16_t", "INT16_MIN", "INT16_MAX"),
+    "s32": ("int32_t", "INT32_MIN", "INT32_MAX"),
+    "s64": ("int64_t", "INT64_MIN", "INT64_MAX"),
+}
+
+
+@dataclass(frozen=True)
+class ReduceVariant:
+    kind: str  # "reduce" (SUM, MEAN, REDUCE_MAX, REDUCE_MIN of int32/int64) or "reduce_extreme" (int16/uint8)
+    dtype: str
+
+    @property
+    def name(self) -> str:
+        return f"{self.kind}_{self.dtype}_ref"
+
+    @property
+    def template(self) -> str:
+        return "reduce_int.c.j2" if self.kind == "reduce" else "reduce_extreme.c.j2"
+
+    def context(self) -> dict:
+        c_type, lo, hi = INT_TYPES[self.dtype]
+        arguments = ["const rvfw_reduce_params *p", f"const {c_type} *input", f"{c_type} *output"]
+        bits = int(self.dtype[1:])
+        signature = wrapped(f"RVFW_KERNEL void rvfw_{self.name}", arguments, "")
+        return {"what": c_type.removesuffix("_t"), "c_type": c_type, "min": lo, "max": hi, "bits": bits,
+                "unsigned": f"uint{bits}_t", "signature": signature}  # fmt: skip
+
+
 VARIANTS = (
     *(Variant("depthwise", dtype, s) for dtype in ("s16", "f32") for s in ("ref", "scalar", "rvv")),
     *(Variant("pointwise", "s16", s) for s in ("ref", "scalar")),
@@ -200,6 +231,8 @@ VARIANTS = (
     *(DequantizeVariant(dtype) for dtype in ("s8", "s16")),
     *(BatchMatmulVariant(dtype) for dtype in ("s8", "s16", "f32")),
     *(CompareVariant(dtype) for dtype in ("s16", "s64")),
+    *(ReduceVariant("reduce", dtype) for dtype in ("s32", "s64")),
+    *(ReduceVariant("reduce_extreme", dtype) for dtype in ("s16", "u8")),
 )
 TEMPLATES = {Variant: "inplace.c.j2", FloorVariant: "floor_int.c.j2", TopkVariant: "topk.c.j2",
              DequantizeVariant: "dequantize_rvv.c.j2", BatchMatmulVariant: "batch_matmul_scalar.c.j2",
@@ -211,7 +244,12 @@ def render_all() -> dict[str, str]:
     loader = jinja2.FileSystemLoader(str(TEMPLATES_DIR / "kernels"))
     env = jinja2.Environment(loader=loader, trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True,
                              undefined=jinja2.StrictUndefined)  # fmt: skip
-    return {f"{v.name}.c": env.get_template(TEMPLATES[type(v)]).render(v=v.context()) for v in VARIANTS}
+    return {f"{v.name}.c": env.get_template(_template(v)).render(v=v.context()) for v in VARIANTS}
+
+
+def _template(v) -> str:
+    """A variant's template: its own (a class of several templates says which) or its class's."""
+    return getattr(v, "template", None) or TEMPLATES[type(v)]
 
 
 def main() -> int:

@@ -52,10 +52,15 @@ PROD = {DType.INT32: family("REDUCE_PROD int32", "rvfw_reduce_params", "reduce_p
 # float32); `multiplier` names the op (RVFW_REDUCE_S32_* in rvfw_kernels.h)
 S32 = family("SUM/MEAN/REDUCE_MAX/REDUCE_MIN int32", "rvfw_reduce_params", "reduce_s32", ("ref",),
              ("SUM", "MEAN", "REDUCE_MAX", "REDUCE_MIN"))  # fmt: skip
+S64 = family("SUM/MEAN/REDUCE_MAX/REDUCE_MIN int64", "rvfw_reduce_params", "reduce_s64", ("ref",),
+             ("SUM", "MEAN", "REDUCE_MAX", "REDUCE_MIN"))  # fmt: skip
 S32_OP = {OpKind.SUM: 0, OpKind.REDUCE_MAX: 1, OpKind.REDUCE_MIN: 2, OpKind.MEAN: 3}
 # int16 REDUCE_MAX and REDUCE_MIN: LiteRT's, raw values (input and output share quantisation)
 EXTREME_S16 = family("REDUCE_MAX/REDUCE_MIN int16", "rvfw_reduce_params", "reduce_extreme_s16", ("ref",),
                      ("REDUCE_MAX", "REDUCE_MIN"))  # fmt: skip
+EXTREME_U8 = family("REDUCE_MAX/REDUCE_MIN uint8", "rvfw_reduce_params", "reduce_extreme_u8", ("ref",),
+                    ("REDUCE_MAX", "REDUCE_MIN"))  # fmt: skip
+EXTREMES = {DType.INT16: EXTREME_S16, DType.UINT8: EXTREME_U8}
 GROUPS = 4  # kept and reduced dimension groups the kernels loop over
 
 
@@ -95,7 +100,10 @@ def check(graph: Graph, op: Op) -> None:
                    "quantised product)")  # fmt: skip
     if op.kind not in FAMILY:  # REDUCE_ANY: bool only
         raise fail(graph, op, f"{dtype} not supported (bool only)")
-    inp = expect_dtype(graph, op, op.inputs[0], "input", DType.INT8, DType.INT16)  # int16 extremes: LiteRT's
+    if dtype == "uint8" and op.kind not in (OpKind.REDUCE_MAX, OpKind.REDUCE_MIN):
+        raise fail(graph, op, "uint8 not supported (rvfw has uint8 REDUCE_MAX and REDUCE_MIN)")
+    # int16 and uint8 extremes: LiteRT's
+    inp = expect_dtype(graph, op, op.inputs[0], "input", DType.INT8, DType.INT16, DType.UINT8)
     sums = op.kind in (OpKind.MEAN, OpKind.SUM)
     out = expect_dtype(graph, op, op.outputs[0], "output", inp.dtype)
     if sums and inp.quant is None and out.quant is None:
@@ -157,9 +165,10 @@ def reduce_params(
 def lower(ctx: LowerContext, op: Op) -> Layer:
     inp, out = ctx.tensor(op.inputs[0]), ctx.tensor(op.outputs[0])
     sums = op.kind in (OpKind.MEAN, OpKind.SUM)
-    if inp.dtype is DType.INT16 and not sums:  # LiteRT's raw extremes: `multiplier` 1 the max
+    if inp.dtype in EXTREMES and not sums:  # LiteRT's raw extremes: `multiplier` 1 the max
         params = reduce_params(ctx, op, int(op.kind is OpKind.REDUCE_MAX))
-        return ctx.layer(op, ctx.pick(EXTREME_S16), EXTREME_S16, params, [ctx.input(op), ctx.output(op)])
+        fam = EXTREMES[inp.dtype]
+        return ctx.layer(op, ctx.pick(fam), fam, params, [ctx.input(op), ctx.output(op)])
     _kept, kept_strides, red_dims, _red = layout(inp.shape, axes(ctx.graph, op))
     multiplier, shift = requantization(ctx.graph, op, int(np.prod(red_dims))) if sums else (0, 0)
     params = reduce_params(ctx, op, multiplier, shift, (inp.quant.zero_point[0], out.quant.zero_point[0]))
@@ -179,14 +188,16 @@ def _prod_layer(ctx: LowerContext, op: Op) -> Layer:
 
 
 def check_s32(graph: Graph, op: Op) -> None:
-    expect_dtype(graph, op, op.outputs[0], "output", DType.INT32)
+    """int32 and int64 (their input's dtype out)."""
+    expect_dtype(graph, op, op.outputs[0], "output", graph.tensors[op.inputs[0]].dtype)
     check_axes(graph, op)
 
 
 def lower_s32(ctx: LowerContext, op: Op) -> Layer:
     if op.kind is OpKind.REDUCE_PROD:
         return _prod_layer(ctx, op)
-    return ctx.layer(op, ctx.pick(S32), S32, reduce_params(ctx, op, S32_OP[op.kind]), [ctx.input(op), ctx.output(op)])
+    fam = S64 if ctx.tensor(op.inputs[0]).dtype is DType.INT64 else S32
+    return ctx.layer(op, ctx.pick(fam), fam, reduce_params(ctx, op, S32_OP[op.kind]), [ctx.input(op), ctx.output(op)])
 
 
 def lower_f32(ctx: LowerContext, op: Op) -> Layer:
@@ -264,13 +275,16 @@ CONTRACT = OpContract(
             (PROD[DType.INT32], S32),
             kinds=(OpKind.REDUCE_PROD, OpKind.SUM, OpKind.MEAN, OpKind.REDUCE_MAX, OpKind.REDUCE_MIN),
         ),
+        DType.INT64: Form(
+            check_s32, lower_s32, (S64,), kinds=(OpKind.SUM, OpKind.MEAN, OpKind.REDUCE_MAX, OpKind.REDUCE_MIN)
+        ),  # fmt: skip
         DType.BOOL: Form(
             check_bool,
             lower_bool,
             (MIN, MAX),
             kinds=(OpKind.REDUCE_ALL, OpKind.REDUCE_ANY, OpKind.REDUCE_MAX, OpKind.REDUCE_MIN),
         ),
-        None: Form(check, lower, (SUM, MAX, MIN, SUM16, EXTREME_S16)),
+        None: Form(check, lower, (SUM, MAX, MIN, SUM16, EXTREME_S16, EXTREME_U8)),
     },
     fold=fold,
 )

@@ -766,7 +766,9 @@ void rvfw_reduce_prod_s32_ref(const rvfw_reduce_params *p, const int32_t *input,
 /* SUM, REDUCE_MAX, REDUCE_MIN, MEAN int32 (LiteRT's): rvfw_reduce_params.multiplier names the op. */
 enum { RVFW_REDUCE_S32_SUM = 0, RVFW_REDUCE_S32_MAX = 1, RVFW_REDUCE_S32_MIN = 2, RVFW_REDUCE_S32_MEAN = 3 };
 void rvfw_reduce_s32_ref(const rvfw_reduce_params *p, const int32_t *input, int32_t *output);
+void rvfw_reduce_s64_ref(const rvfw_reduce_params *p, const int64_t *input, int64_t *output);
 void rvfw_reduce_extreme_s16_ref(const rvfw_reduce_params *p, const int16_t *input, int16_t *output);
+void rvfw_reduce_extreme_u8_ref(const rvfw_reduce_params *p, const uint8_t *input, uint8_t *output);
 void rvfw_arg_minmax_f32_ref(const rvfw_arg_params *p, const float *input, void *output);
 void rvfw_arg_minmax_s32_ref(const rvfw_arg_params *p, const int32_t *input, void *output);
 void rvfw_batch_matmul_f32_ref(const rvfw_batch_matmul_params *p, const float *a, const float *b, float *output);

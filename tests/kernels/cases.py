@@ -2130,8 +2130,23 @@ CASES: dict[str, Case] = {
     # LiteRT's raw int64 comparisons and NEG, TOPK_V2 of uint8 and int64
     **{
         f"int64_{op.lower()}_form": Case(lambda r, op=op: litert_form(op, "int64"))
-        for op in ("EQUAL", "NOT_EQUAL", "LESS", "LESS_EQUAL", "GREATER", "GREATER_EQUAL", "NEG", "TOPK_V2")
+        for op in (
+            "EQUAL",
+            "NOT_EQUAL",
+            "LESS",
+            "LESS_EQUAL",
+            "GREATER",
+            "GREATER_EQUAL",
+            "NEG",
+            "TOPK_V2",
+            "SUM",
+            "MEAN",
+            "REDUCE_MAX",
+            "REDUCE_MIN",
+        )
     },
+    "uint8_reduce_max_form": Case(lambda r: litert_form("REDUCE_MAX", "uint8")),
+    "uint8_reduce_min_form": Case(lambda r: litert_form("REDUCE_MIN", "uint8")),
     "uint8_topk_v2_form": Case(lambda r: litert_form("TOPK_V2", "uint8")),
     "s16_equal_litert": Case(lambda r: greater16((3, 40), (1, 40), "EQUAL", b_scale=0.0005)),
     # an input against itself requantised to another scale: about half the pairs rescale equal
