@@ -6,7 +6,8 @@ block of pixels at a time, the integer FLOOR_DIV and FLOOR_MOD of each width
 RVV DEQUANTIZE of int8 and int16 (templates/kernels/dequantize_rvv.c.j2) and the fast scalar
 BATCH_MATMUL of int8, 16x8 and float32 (templates/kernels/batch_matmul_scalar.c.j2), the raw
 comparisons of int16 and int64 (templates/kernels/compare_raw.c.j2), the integer reductions
-(templates/kernels/reduce_int.c.j2, reduce_extreme.c.j2). The files land in
+(templates/kernels/reduce_int.c.j2, reduce_extreme.c.j2) and int64 ADD, SUB, MUL, MAXIMUM and MINIMUM
+(templates/kernels/binary_s64.c.j2). The files land in
 firmware/kernels/generated/ (codegen.paths.kernel_source finds a kernel there or among the
 hand-written ones; an export puts both in one folder) with a banner naming their template, and a
 file no variant makes any more is removed; tests/unit/test_kernelgen.py fails when a generated
@@ -219,6 +220,24 @@ class ReduceVariant:
                 "unsigned": f"uint{bits}_t", "signature": signature}  # fmt: skip
 
 
+@dataclass(frozen=True)
+class BinaryS64Variant:
+    op: str  # "add", "sub", "mul", "maximum" or "minimum"
+
+    @property
+    def name(self) -> str:
+        return f"{self.op}_s64_ref"
+
+    def context(self) -> dict:
+        arguments = ["const rvfw_binary_params *p", "const int64_t *a", "const int64_t *b", "int64_t *output"]
+        sign = {"add": "+", "sub": "-", "mul": "*"}.get(self.op)
+        expression = (f"(int64_t)((uint64_t)a[ia] {sign} (uint64_t)b[ib])" if sign else
+                      f"a[ia] {'>' if self.op == 'maximum' else '<'} b[ib] ? a[ia] : b[ib]")  # fmt: skip
+        return {"kind": self.op.upper(), "expression": expression,
+                "wraps": " (wrapping modulo 2^64, in unsigned arithmetic)" if sign else "",
+                "signature": wrapped(f"RVFW_KERNEL void rvfw_{self.name}", arguments, "")}  # fmt: skip
+
+
 VARIANTS = (
     *(Variant("depthwise", dtype, s) for dtype in ("s16", "f32") for s in ("ref", "scalar", "rvv")),
     *(Variant("pointwise", "s16", s) for s in ("ref", "scalar")),
@@ -232,11 +251,12 @@ VARIANTS = (
     *(BatchMatmulVariant(dtype) for dtype in ("s8", "s16", "f32")),
     *(CompareVariant(dtype) for dtype in ("s16", "s64")),
     *(ReduceVariant("reduce", dtype) for dtype in ("s32", "s64")),
+    *(BinaryS64Variant(op) for op in ("add", "sub", "mul", "maximum", "minimum")),
     *(ReduceVariant("reduce_extreme", dtype) for dtype in ("s16", "u8")),
 )
 TEMPLATES = {Variant: "inplace.c.j2", FloorVariant: "floor_int.c.j2", TopkVariant: "topk.c.j2",
              DequantizeVariant: "dequantize_rvv.c.j2", BatchMatmulVariant: "batch_matmul_scalar.c.j2",
-             CompareVariant: "compare_raw.c.j2"}  # fmt: skip
+             CompareVariant: "compare_raw.c.j2", BinaryS64Variant: "binary_s64.c.j2"}  # fmt: skip
 
 
 def render_all() -> dict[str, str]:

@@ -88,6 +88,7 @@ CONTRACT = OpContract(
             binary.check_f32, binary.lower_f32, (binary.F32[OpKind.ADD],), inplace=binary.inplace, rows=rows
         ),
         DType.INT32: Form(binary.check_s32, binary.lower_s32, (binary.S32[OpKind.ADD],)),
+        DType.INT64: Form(binary.check_s32, binary.lower_s32, (binary.S64[OpKind.ADD],)),
         None: Form(
             check,
             lower,

@@ -74,12 +74,17 @@ S32[OpKind.SQUARED_DIFFERENCE] = family("SQUARED_DIFFERENCE int32", PARAMS, "squ
                                         ("SQUARED_DIFFERENCE",))  # fmt: skip
 S32_KINDS = (*S32_KINDS, OpKind.SQUARED_DIFFERENCE)
 S32_ACTIVATION = {"NONE": (-(2**31), 2**31 - 1), "RELU": (0, 2**31 - 1), "RELU6": (0, 6), "RELU_N1_TO_1": (-1, 1)}
+# int64 (LiteRT's): on the raw values, wrapping; the clamp's int32 bounds INT32_MIN/MAX stand for none
+S64_KINDS = (OpKind.ADD, OpKind.SUB, OpKind.MUL, OpKind.MAXIMUM, OpKind.MINIMUM)
+S64 = {kind: family(f"{kind.value} int64", PARAMS, f"{kind.value.lower()}_s64", ("ref",), (kind.value,))
+       for kind in S64_KINDS}  # fmt: skip
 
 
-def s32_activation(op: Op) -> tuple[int, int]:
+def s32_activation(op: Op, int64: bool = False) -> tuple[int, int]:
     """The int32 clamp TFLite Micro applies: SUB, MUL and DIV clamp to their fused activation, its
-    int32 ADD ignores it (measured on its interpreter: ADD with RELU returns negative sums)."""
-    applies = fuses_activation(op) and op.kind is not OpKind.ADD
+    int32 ADD ignores it (measured on its interpreter: ADD with RELU returns negative sums). int64
+    (LiteRT's): every kind with a fused activation clamps to it."""
+    applies = fuses_activation(op) and (int64 or op.kind is not OpKind.ADD)
     return S32_ACTIVATION[op.options.get("activation", "NONE") if applies else "NONE"]
 
 
@@ -377,9 +382,10 @@ def lower_s16(ctx: LowerContext, op: Op) -> Layer:
 
 
 def check_s32(graph: Graph, op: Op) -> None:
-    a = expect_dtype(graph, op, op.inputs[0], "input", DType.INT32)
-    b = expect_dtype(graph, op, op.inputs[1], "input", DType.INT32)
-    out = expect_dtype(graph, op, op.outputs[0], "output", DType.INT32)
+    """int32, and int64 (its kinds: S64)."""
+    a = expect_dtype(graph, op, op.inputs[0], "input", DType.INT32, DType.INT64)
+    b = expect_dtype(graph, op, op.inputs[1], "input", a.dtype)
+    out = expect_dtype(graph, op, op.outputs[0], "output", a.dtype)
     expect_broadcast(graph, op, a, b, out)
     if a.is_constant and b.is_constant:
         raise fail(graph, op, "both inputs constant")
@@ -390,11 +396,12 @@ def check_s32(graph: Graph, op: Op) -> None:
 
 def lower_s32(ctx: LowerContext, op: Op) -> Layer:
     a, b, out = ctx.tensor(op.inputs[0]), ctx.tensor(op.inputs[1]), ctx.tensor(op.outputs[0])
-    lo, hi = s32_activation(op)
+    int64 = a.dtype is DType.INT64
+    lo, hi = s32_activation(op, int64)
     params = broadcast_layout(a.shape, b.shape, out.shape) + [("output_activation_min", lo),
                                                                ("output_activation_max", hi)]  # fmt: skip
     operands = [operand(ctx, op, 0), operand(ctx, op, 1)]
-    fam = S32[op.kind]
+    fam = S64[op.kind] if int64 else S32[op.kind]
     return ctx.layer(op, ctx.pick(fam), fam, params, [*operands, ctx.output(op)])
 
 
@@ -426,8 +433,11 @@ CONTRACT = OpContract(
             kinds=(*(k for k in S32_KINDS if k is not OpKind.ADD), *FLOAT_ONLY),
         ),
         DType.INT64: Form(
-            check_floor_int, lower_floor_int, (FLOOR_INT[OpKind.FLOOR_MOD, DType.INT64],), kinds=(OpKind.FLOOR_MOD,)
-        ),  # fmt: skip
+            or_floor(check_s32, check_floor_int),
+            or_floor(lower_s32, lower_floor_int),
+            (*(S64[k] for k in S64_KINDS if k is not OpKind.ADD), FLOOR_INT[OpKind.FLOOR_MOD, DType.INT64]),
+            kinds=(*(k for k in S64_KINDS if k is not OpKind.ADD), OpKind.FLOOR_MOD),
+        ),
         None: Form(
             or_floor(check, check_floor_int),
             or_floor(lower, lower_floor_int),

@@ -29,6 +29,17 @@ static inline int32_t rvfw_clamp_s32(int32_t v, const rvfw_binary_params *p)
                                           : v;
 }
 
+/* The int64 kernels' activation clamp: an int64 activation's bounds are 0, -1, 1, 6 or none, so the
+ * int32 fields hold them, INT32_MIN and INT32_MAX standing for no bound. */
+static inline int64_t rvfw_clamp_s64(int64_t v, const rvfw_binary_params *p)
+{
+    if (p->output_activation_min != INT32_MIN && v < p->output_activation_min)
+        return p->output_activation_min;
+    if (p->output_activation_max != INT32_MAX && v > p->output_activation_max)
+        return p->output_activation_max;
+    return v;
+}
+
 #define RVFW_BROADCAST_FOR(p, element)                                                                            \
     do {                                                                                                          \
         int32_t io = 0;                                                                                           \

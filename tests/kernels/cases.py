@@ -361,16 +361,17 @@ def requantize_between(in_dtype, out_dtype, n=77) -> bytes:
     return m.finish([x], [y])
 
 
-def binary_s32(kind, a_shape, b_shape, divisor=None, activation="NONE") -> bytes:
+def binary_s32(kind, a_shape, b_shape, divisor=None, activation="NONE", dtype=np.int32) -> bytes:
     """An int32 (unquantised) elementwise op with broadcasting, the audio front end's scaling; a
-    DIV's divisor is a constant (TFLite Micro's host build traps on a zero one), -1 among them."""
+    DIV's divisor is a constant (TFLite Micro's host build traps on a zero one), -1 among them.
+    dtype int64: LiteRT's int64 forms (a fused activation clamps every kind there)."""
     m = ModelBuilder()
-    a = m.tensor("a", a_shape, np.int32)
+    a = m.tensor("a", a_shape, dtype)
     if divisor is None:
-        b = m.tensor("b", b_shape, np.int32)
+        b = m.tensor("b", b_shape, dtype)
     else:
-        b = m.tensor("b", b_shape, np.int32, data=np.resize(np.array(divisor, np.int32), b_shape))
-    y = m.tensor("y", tuple(np.broadcast_shapes(a_shape, b_shape)), np.int32)
+        b = m.tensor("b", b_shape, dtype, data=np.resize(np.array(divisor, dtype), b_shape))
+    y = m.tensor("y", tuple(np.broadcast_shapes(a_shape, b_shape)), dtype)
     m.op(kind, [a, b], [y], **({"activation": activation} if kind in ("ADD", "SUB", "MUL", "DIV") else {}))
     return m.finish([a] if divisor is not None else [a, b], [y])
 
@@ -2144,6 +2145,17 @@ CASES: dict[str, Case] = {
             "REDUCE_MAX",
             "REDUCE_MIN",
         )
+    },
+    "s64_add_relu_litert": Case(lambda r: binary_s32("ADD", (3, 17), (17,), activation="RELU", dtype=np.int64)),
+    "s64_sub_relu6_litert": Case(lambda r: binary_s32("SUB", (2, 3, 9), (3, 1), activation="RELU6", dtype=np.int64)),
+    "s64_mul_relu_n1_litert": Case(
+        lambda r: binary_s32("MUL", (4, 10), (4, 10), activation="RELU_N1_TO_1", dtype=np.int64)
+    ),
+    "s64_maximum_broadcast_litert": Case(lambda r: binary_s32("MAXIMUM", (2, 3, 8), (1, 8), dtype=np.int64)),
+    "s64_minimum_litert": Case(lambda r: binary_s32("MINIMUM", (5, 7), (5, 7), dtype=np.int64)),
+    **{
+        f"int64_{op.lower()}_form": Case(lambda r, op=op: litert_form(op, "int64"))
+        for op in ("ADD", "SUB", "MUL", "MAXIMUM", "MINIMUM")
     },
     "uint8_reduce_max_form": Case(lambda r: litert_form("REDUCE_MAX", "uint8")),
     "uint8_reduce_min_form": Case(lambda r: litert_form("REDUCE_MIN", "uint8")),
