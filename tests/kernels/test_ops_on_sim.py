@@ -1,5 +1,5 @@
 """Each kernel on the simulator against TFLite Micro, through the single-op models of
-tests/kernels/cases.py, under every kernel set (CONFIGS); cases with an in-place kernel also with
+tests/kernels/cases/, under every kernel set (CONFIGS); cases with an in-place kernel also with
 --memory small, conv chains with --memory tiled."""
 
 from __future__ import annotations

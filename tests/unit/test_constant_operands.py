@@ -1,6 +1,6 @@
 """Any op input may be a constant (issue 56): a GATHER over a constant embedding table stopped with
 an internal KeyError, as a constant DEQUANTIZE and ZEROS_LIKE did before: each was fixed where it
-was found. Here every input of every kernel-case model (tests/kernels/cases.py: every op form the
+was found. Here every input of every kernel-case model (tests/kernels/cases/: every op form the
 contract declares a kernel for) is made a constant in turn, and the model must plan and lower for
 the scalar and the RVV kernel set, or be refused in one line (an RvfwError): never anything else.
 Constants are read from flash where they are (LowerContext.arena)."""
