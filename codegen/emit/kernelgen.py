@@ -6,8 +6,8 @@ block of pixels at a time, the integer FLOOR_DIV and FLOOR_MOD of each width
 RVV DEQUANTIZE of int8 and int16 (templates/kernels/dequantize_rvv.c.j2) and the fast scalar
 BATCH_MATMUL of int8, 16x8 and float32 (templates/kernels/batch_matmul_scalar.c.j2), the raw
 comparisons of int16 and int64 (templates/kernels/compare_raw.c.j2), the integer reductions
-(templates/kernels/reduce_int.c.j2, reduce_extreme.c.j2) and int64 ADD, SUB, MUL, MAXIMUM and MINIMUM
-(templates/kernels/binary_s64.c.j2). The files land in
+(templates/kernels/reduce_int.c.j2, reduce_extreme.c.j2) int64 ADD, SUB, MUL, MAXIMUM and MINIMUM
+(templates/kernels/binary_s64.c.j2) and the integer CUMSUM (templates/kernels/cumsum_int.c.j2). The files land in
 firmware/kernels/generated/ (codegen.paths.kernel_source finds a kernel there or among the
 hand-written ones; an export puts both in one folder) with a banner naming their template, and a
 file no variant makes any more is removed; tests/unit/test_kernelgen.py fails when a generated
@@ -238,6 +238,21 @@ class BinaryS64Variant:
                 "signature": wrapped(f"RVFW_KERNEL void rvfw_{self.name}", arguments, "")}  # fmt: skip
 
 
+@dataclass(frozen=True)
+class CumsumVariant:
+    dtype: str  # "s32" or "s64"
+
+    @property
+    def name(self) -> str:
+        return f"cumsum_{self.dtype}_ref"
+
+    def context(self) -> dict:
+        bits = int(self.dtype[1:])
+        arguments = ["const rvfw_cumsum_params *p", f"const int{bits}_t *input", f"int{bits}_t *output"]
+        return {"what": f"int{bits}", "bits": bits, "c_type": f"int{bits}_t",
+                "signature": wrapped(f"RVFW_KERNEL void rvfw_{self.name}", arguments, "")}  # fmt: skip
+
+
 VARIANTS = (
     *(Variant("depthwise", dtype, s) for dtype in ("s16", "f32") for s in ("ref", "scalar", "rvv")),
     *(Variant("pointwise", "s16", s) for s in ("ref", "scalar")),
@@ -252,11 +267,13 @@ VARIANTS = (
     *(CompareVariant(dtype) for dtype in ("s16", "s64")),
     *(ReduceVariant("reduce", dtype) for dtype in ("s32", "s64")),
     *(BinaryS64Variant(op) for op in ("add", "sub", "mul", "maximum", "minimum")),
+    *(CumsumVariant(dtype) for dtype in ("s32", "s64")),
     *(ReduceVariant("reduce_extreme", dtype) for dtype in ("s16", "u8")),
 )
 TEMPLATES = {Variant: "inplace.c.j2", FloorVariant: "floor_int.c.j2", TopkVariant: "topk.c.j2",
              DequantizeVariant: "dequantize_rvv.c.j2", BatchMatmulVariant: "batch_matmul_scalar.c.j2",
-             CompareVariant: "compare_raw.c.j2", BinaryS64Variant: "binary_s64.c.j2"}  # fmt: skip
+             CompareVariant: "compare_raw.c.j2", BinaryS64Variant: "binary_s64.c.j2",
+             CumsumVariant: "cumsum_int.c.j2"}  # fmt: skip
 
 
 def render_all() -> dict[str, str]:

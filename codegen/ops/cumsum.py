@@ -28,6 +28,7 @@ CUMSUM = family("CUMSUM float32", "rvfw_cumsum_params", "cumsum_f32", ("ref",), 
 CUMSUM_S8 = family("CUMSUM int8", "rvfw_cumsum_params", "cumsum_s8", ("ref",), ("CUMSUM",))
 # int32: LiteRT's (TFLite Micro runs float32 and int8), wrapping
 CUMSUM_S32 = family("CUMSUM int32", "rvfw_cumsum_params", "cumsum_s32", ("ref",), ("CUMSUM",))
+CUMSUM_S64 = family("CUMSUM int64", "rvfw_cumsum_params", "cumsum_s64", ("ref",), ("CUMSUM",))
 
 
 def _axis(graph: Graph, op: Op) -> int:
@@ -45,8 +46,9 @@ def check(graph: Graph, op: Op) -> None:
 
 
 def check_s32(graph: Graph, op: Op) -> None:
+    """int32, and int64 (LiteRT's)."""
     inp = graph.tensors[op.inputs[0]]
-    out = expect_dtype(graph, op, op.outputs[0], "output", DType.INT32)
+    out = expect_dtype(graph, op, op.outputs[0], "output", inp.dtype)
     expect_same_shape(graph, op, inp, out)
     _axis(graph, op)
 
@@ -70,7 +72,7 @@ def lower(ctx: LowerContext, op: Op) -> Layer:
     if ctx.tensor(op.inputs[0]).dtype is DType.INT8:
         return ctx.layer(op, ctx.pick(CUMSUM_S8), CUMSUM_S8, [*params, *scaled_sum(ctx.graph, op)],
                          [ctx.input(op), ctx.output(op)])  # fmt: skip
-    fam = CUMSUM_S32 if ctx.tensor(op.inputs[0]).dtype is DType.INT32 else CUMSUM
+    fam = {DType.INT32: CUMSUM_S32, DType.INT64: CUMSUM_S64}.get(ctx.tensor(op.inputs[0]).dtype, CUMSUM)
     return ctx.layer(op, ctx.pick(fam), fam, params, [ctx.input(op), ctx.output(op)])
 
 
@@ -102,6 +104,7 @@ CONTRACT = OpContract(
         DType.FLOAT32: Form(check, lower, (CUMSUM,)),
         DType.INT8: Form(check_s8, lower, (CUMSUM_S8,)),
         DType.INT32: Form(check_s32, lower, (CUMSUM_S32,)),
+        DType.INT64: Form(check_s32, lower, (CUMSUM_S64,)),
     },
     fold=fold,
 )

@@ -579,6 +579,7 @@ void rvfw_select_ref(const rvfw_select_params *p, const int8_t *condition, const
                      int8_t *output);
 void rvfw_cumsum_f32_ref(const rvfw_cumsum_params *p, const float *input, float *output);
 void rvfw_cumsum_s32_ref(const rvfw_cumsum_params *p, const int32_t *input, int32_t *output);
+void rvfw_cumsum_s64_ref(const rvfw_cumsum_params *p, const int64_t *input, int64_t *output);
 /* LOGICAL_AND (comparison 0) and LOGICAL_OR (1) with broadcasting; LOGICAL_NOT (codegen.ops.logical). */
 void rvfw_logical_b_ref(const rvfw_compare_params *p, const uint8_t *a, const uint8_t *b, uint8_t *output);
 void rvfw_dynamic_update_slice_ref(const rvfw_update_slice_params *p, const void *operand, const void *update,

@@ -32,7 +32,7 @@ def softmax(rows, depth, in_scale, beta=1.0, out16=False) -> bytes:
 
 
 def cumsum(shape, axis, dtype=np.float32, **options) -> bytes:
-    """CUMSUM of float32 (issue 46) or int32 (LiteRT's) along a constant axis."""
+    """CUMSUM of float32 (issue 46) or int32 and int64 (LiteRT's) along a constant axis."""
     m = ModelBuilder()
     x = m.tensor("x", shape, dtype)
     a = m.tensor("axis", (), np.int32, data=np.array(axis, np.int32))
@@ -186,6 +186,8 @@ CASES: dict[str, Case] = {
     "reduce_min_bool_litert": Case(lambda r: reduce_bool("REDUCE_MIN")),
     "s32_cumsum_litert": Case(lambda r: cumsum((3, 7, 4), 1, np.int32)),
     "s32_cumsum_exclusive_reverse_litert": Case(lambda r: cumsum((5, 6), -1, np.int32, exclusive=True, reverse=True)),
+    "s64_cumsum_litert": Case(lambda r: cumsum((3, 7, 4), 1, np.int64)),
+    "s64_cumsum_exclusive_reverse_litert": Case(lambda r: cumsum((5, 6), -1, np.int64, exclusive=True, reverse=True)),
     "f32_cumsum_exclusive_reverse": Case(lambda r: cumsum((5, 6), -1, exclusive=True, reverse=True)),
     "reduce_all_bool": Case(lambda r: reduce_all()),
     "s8_topk_ties_litert": Case(lambda r: topk(np.int8, (3, 17), 5, narrow=True)),
