@@ -108,6 +108,8 @@ def rsqrt_table(graph: Graph, op: Op) -> list[int]:
 
 
 RSQRT_S16 = family("RSQRT int16", "rvfw_requantize_params", "rsqrt_s16", ("ref", "rvv"), ("RSQRT",))
+# LiteRT's int16 SQRT: per element in single precision, truncated (sqrt_s16_ref)
+SQRT_S16 = family("SQRT int16", "rvfw_requantize_params", "sqrt_s16", ("ref",), ("SQRT",))
 
 
 def _rsqrt_multiplier(graph: Graph, op: Op) -> tuple[int, int]:
@@ -120,6 +122,10 @@ def _rsqrt_multiplier(graph: Graph, op: Op) -> tuple[int, int]:
 def check_s16(graph: Graph, op: Op) -> None:
     if op.kind is OpKind.EXP:  # LiteRT's int16 table (ops.lut16)
         lut16.check(graph, op)
+        return
+    if op.kind is OpKind.SQRT:  # LiteRT's, per element (sqrt_s16_ref)
+        inp, out = expect_int16_io(graph, op)
+        expect_same_shape(graph, op, inp, out)
         return
     if op.kind is not OpKind.RSQRT:  # NEG: LiteRT's, on the raw values (ops.unary_int)
         unary_int.check(graph, op)
@@ -134,6 +140,12 @@ def lower_s16(ctx: LowerContext, op: Op) -> Layer:
     if op.kind is OpKind.EXP:
         expf = _libm("expf")
         return lut16.lower(ctx, op, lambda x: np.float32(expf(float(x))))
+    if op.kind is OpKind.SQRT:
+        inp, out = ctx.tensor(op.inputs[0]), ctx.tensor(op.outputs[0])
+        scales = ctx.derived(op, "scales", "float", np.array([inp.quant.scale[0], out.quant.scale[0]], np.float32))
+        params = [("size", inp.num_elements), ("input_zero_point", inp.quant.zero_point[0]),
+                  ("output_zero_point", out.quant.zero_point[0])]  # fmt: skip
+        return ctx.layer(op, ctx.pick(SQRT_S16), SQRT_S16, params, [ctx.input(op), scales, ctx.output(op)])
     if op.kind is not OpKind.RSQRT:
         return unary_int.lower(ctx, op)
     multiplier, shift = _rsqrt_multiplier(ctx.graph, op)
@@ -220,9 +232,9 @@ CONTRACT = OpContract(
         DType.INT16: Form(
             check_s16,
             lower_s16,
-            (RSQRT_S16, unary_int.UNARY_INT, lut16.LUT16),
+            (RSQRT_S16, unary_int.UNARY_INT, lut16.LUT16, SQRT_S16),
             inplace=inplace,
-            kinds=(OpKind.RSQRT, OpKind.NEG, OpKind.EXP),
+            kinds=(OpKind.RSQRT, OpKind.NEG, OpKind.EXP, OpKind.SQRT),
         ),
         DType.INT32: Form(unary_int.check, unary_int.lower, (unary_int.UNARY_INT,), inplace=inplace, kinds=INT_KINDS),
         DType.INT64: Form(

@@ -133,7 +133,7 @@ _MISSING_BY_OP: dict[str, tuple[str, ...]] = {
     "PRELU": ("uint8",),
     "REDUCE_PROD": ("int8", "int16", "int64", "bool"), "RELU": ("uint8",), "RELU6": ("uint8",),
     "RELU_0_TO_1": ("uint8",), "RELU_N1_TO_1": ("uint8",), "RESIZE_BILINEAR": ("uint8",), "SOFTMAX": ("uint8",),
-    "SQRT": ("int16",), "SUB": ("uint8",), "SUM": ("uint8", "bool"), "TANH": ("uint8",),
+    "SUB": ("uint8",), "SUM": ("uint8", "bool"), "TANH": ("uint8",),
     "TRANSPOSE_CONV": ("uint8",),
 }  # fmt: skip
 MISSING: frozenset[tuple[str, str]] = frozenset((op, d) for op, ds in _MISSING_BY_OP.items() for d in ds)

@@ -757,6 +757,8 @@ void rvfw_exp_f32_rvv(const rvfw_lut_params *p, const float *input, float *outpu
 void rvfw_log_f32_ref(const rvfw_lut_params *p, const float *input, float *output);
 void rvfw_rsqrt_s16_ref(const rvfw_requantize_params *p, const int16_t *input, int16_t *output);
 void rvfw_rsqrt_s16_rvv(const rvfw_requantize_params *p, const int16_t *input, int16_t *output);
+void rvfw_sqrt_s16_ref(const rvfw_requantize_params *p, const int16_t *input, const float *scales,
+                       int16_t *output);
 void rvfw_sin_f32_ref(const rvfw_lut_params *p, const float *input, float *output);
 void rvfw_cos_f32_ref(const rvfw_lut_params *p, const float *input, float *output);
 void rvfw_square_f32_ref(const rvfw_lut_params *p, const float *input, float *output);

@@ -118,15 +118,15 @@ def table16(kind: str, in_scale: float, out_scale: float, zero_point: int = 0, *
     return m.finish([x], [y])
 
 
-def rsqrt_s16(t_scale=0.0004) -> bytes:
+def rsqrt_s16(t_scale=0.0004, kind="RSQRT", y_scale=0.002) -> bytes:
     """int16 RSQRT (16x8) of an ABS: values from 0 (giving 32767) up; a coarse ABS scale makes them
-    small (every normalisation shift)."""
+    small (every normalisation shift). kind SQRT: LiteRT's int16 SQRT of the same values."""
     m = ModelBuilder()
     x = m.tensor("x", (4, 33), np.int16, scale=0.0005, zero_point=0)
     t = m.tensor("t", (4, 33), np.int16, scale=t_scale, zero_point=0)
     m.op("ABS", [x], [t], 3)
-    y = m.tensor("y", (4, 33), np.int16, scale=0.002, zero_point=0)
-    m.op("RSQRT", [t], [y], 3)
+    y = m.tensor("y", (4, 33), np.int16, scale=y_scale, zero_point=0)
+    m.op(kind, [t], [y], 3 if kind == "RSQRT" else 1)
     return m.finish([x], [y])
 
 
@@ -228,6 +228,8 @@ CASES: dict[str, Case] = {
     "s16_rsqrt_of_abs": Case(lambda r: rsqrt_s16(), vector=("rvv",)),
     "s16_rsqrt_of_small": Case(lambda r: rsqrt_s16(0.6), vector=("rvv",)),
     "s16_rsqrt_of_hundreds": Case(lambda r: rsqrt_s16(0.03), vector=("rvv",)),
+    "s16_sqrt_litert": Case(lambda r: rsqrt_s16(0.0004, "SQRT", 0.0002)),
+    "s16_sqrt_small_litert": Case(lambda r: rsqrt_s16(0.6, "SQRT", 0.0007)),
     "s16_exp_table_litert": Case(lambda r: table16("EXP", 0.0002, 0.0005)),
     "s16_gelu_table_litert": Case(lambda r: table16("GELU", 0.0003, 0.0003)),
     "s16_gelu_approximate_litert": Case(lambda r: table16("GELU", 0.0001, 0.0002, approximate=True)),
