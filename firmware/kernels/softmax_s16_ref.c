@@ -22,11 +22,8 @@ RVFW_KERNEL void rvfw_softmax_s16_ref(const rvfw_softmax_params *p, const int16_
             y[c] = rvfw_lut16_lookup((int16_t)rvfw_clamp(scaled + 32767, INT16_MIN, INT16_MAX), exp_lut);
             sum += y[c];
         }
-        const int headroom_plus_one = __builtin_clz((uint32_t)sum);
-        const int32_t shifted = (int32_t)((((int64_t)sum << (headroom_plus_one - 1)) + (1 << 13)) >> 14);
-        const int16_t reciprocal =
-            rvfw_lut16_lookup((int16_t)rvfw_clamp(shifted - ((1 << 15) + (1 << 16)), INT16_MIN, INT16_MAX), reciprocal_lut);
-        const int right_shift = 31 - headroom_plus_one;
+        int right_shift;
+        const int16_t reciprocal = rvfw_softmax16_reciprocal(sum, reciprocal_lut, &right_shift);
         const int64_t round = (int64_t)1 << (right_shift - 1);
         for (int32_t c = 0; c < p->depth; ++c) {
             const int32_t v = (int32_t)(((int64_t)y[c] * reciprocal + round) >> right_shift);

@@ -49,12 +49,8 @@ RVFW_KERNEL void rvfw_softmax_s16_rvv(const rvfw_softmax_params *p, const int16_
             c += (int32_t)vl;
         }
         const int32_t sum = __riscv_vmv_x_s_i32m1_i32(total);
-        const int headroom_plus_one = __builtin_clz((uint32_t)sum);
-        const int32_t shifted = (int32_t)((((int64_t)sum << (headroom_plus_one - 1)) + (1 << 13)) >> 14);
-        const int32_t at = shifted - ((1 << 15) + (1 << 16));
-        const int16_t reciprocal = rvfw_lut16_lookup((int16_t)(at < INT16_MIN ? INT16_MIN : at > INT16_MAX ? INT16_MAX : at),
-                                                     reciprocal_lut);
-        const int right_shift = 31 - headroom_plus_one;
+        int right_shift;
+        const int16_t reciprocal = rvfw_softmax16_reciprocal(sum, reciprocal_lut, &right_shift);
         const int32_t round = (int32_t)(1u << (right_shift - 1));
         for (int32_t c = 0; c < depth;) {
             const size_t vl = __riscv_vsetvl_e32m8((size_t)(depth - c));

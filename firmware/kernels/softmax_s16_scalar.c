@@ -26,12 +26,8 @@ RVFW_KERNEL void rvfw_softmax_s16_scalar(const rvfw_softmax_params *p, const int
             y[c] = e;
             sum += e;
         }
-        const int headroom_plus_one = __builtin_clz((uint32_t)sum);
-        const int32_t shifted = (int32_t)((((int64_t)sum << (headroom_plus_one - 1)) + (1 << 13)) >> 14);
-        const int32_t at = shifted - ((1 << 15) + (1 << 16));
-        const int32_t reciprocal =
-            rvfw_lut16_lookup((int16_t)rvfw_clamp(at, INT16_MIN, INT16_MAX), reciprocal_lut);
-        const int right_shift = 31 - headroom_plus_one;
+        int right_shift;
+        const int32_t reciprocal = rvfw_softmax16_reciprocal(sum, reciprocal_lut, &right_shift);
         const int32_t round = (int32_t)(1u << (right_shift - 1));
         for (int32_t c = 0; c < depth; ++c) {
             const int32_t v = (y[c] * reciprocal + round) >> right_shift;
