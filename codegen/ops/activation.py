@@ -41,6 +41,7 @@ from codegen.ops.common import (
 from codegen.ops.contract import Form, Kind, OpContract, Rows
 from codegen.ops.kernels import family, lanes
 from codegen.ops.requantize import IDENTITY, REQUANTIZE, requantize_layer
+from codegen.ops.tflm_set import litert_semantics
 from codegen.quant import INT8_MAX, INT8_MIN, quantize_multiplier, round_half_away
 
 KINDS = (
@@ -110,8 +111,11 @@ def relu(graph: Graph, op: Op) -> list[int]:
     return [min(max(zo + fp.multiply_by_quantized_multiplier(int(x) - zi, m, s), lo), INT8_MAX) for x in INPUTS]
 
 
-# LiteRT's RELU_N1_TO_1 and RELU_0_TO_1 (TFLite Micro has neither): the float bounds they clamp to
-CLAMPS = {OpKind.RELU_N1_TO_1: (-1.0, 1.0), OpKind.RELU_0_TO_1: (0.0, 1.0)}
+# LiteRT's RELU_N1_TO_1 and RELU_0_TO_1 (TFLite Micro has neither): the float bounds they clamp to;
+# RELU and RELU6 the same way in a model only LiteRT runs (LiteRT rescales a standalone RELU6 to its
+# output and rounds once; TFLite Micro's RELU6 clamps the raw input, its RELU rounds twice)
+CLAMPS = {OpKind.RELU_N1_TO_1: (-1.0, 1.0), OpKind.RELU_0_TO_1: (0.0, 1.0), OpKind.RELU: (0.0, math.inf),
+          OpKind.RELU6: (0.0, 6.0)}  # fmt: skip
 
 
 def relu_x(graph: Graph, op: Op) -> list[int]:
@@ -123,7 +127,7 @@ def relu_x(graph: Graph, op: Op) -> list[int]:
     zi, zo, so = inp.quant.zero_point[0], out.quant.zero_point[0], _f32(out.quant.scale[0])
     low, high = CLAMPS[op.kind]
     lo = max(INT8_MIN, zo + round_half_away(float(_f32(low) / so)))
-    hi = min(INT8_MAX, zo + round_half_away(float(_f32(high) / so)))
+    hi = INT8_MAX if high == math.inf else min(INT8_MAX, zo + round_half_away(float(_f32(high) / so)))
     return [min(max(zo + fp.multiply_by_quantized_multiplier_single(int(x) - zi, m, s), lo), hi) for x in INPUTS]
 
 
@@ -314,7 +318,8 @@ TABLES = {OpKind.ABS: abs_, OpKind.RELU: relu, OpKind.RELU6: relu6, OpKind.LEAKY
 
 def table(graph: Graph, op: Op) -> np.ndarray:
     """The op's 256 outputs, indexed by the input byte read as unsigned (TFLM's LUT order)."""
-    values = np.array(TABLES[op.kind](graph, op), dtype=np.int8)
+    litert = op.kind in (OpKind.RELU, OpKind.RELU6) and litert_semantics(graph)
+    values = np.array((relu_x if litert else TABLES[op.kind])(graph, op), dtype=np.int8)
     return np.concatenate([values[128:], values[:128]])  # inputs 0..127, then -128..-1
 
 

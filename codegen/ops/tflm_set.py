@@ -206,6 +206,38 @@ LITERT_ONLY_PAIRS = {
     ("REDUCE_MAX", "int16"): "its reduce.cc runs REDUCE_MAX on int8 and float32",
     ("REDUCE_MIN", "int16"): "its reduce.cc runs REDUCE_MIN on int8 and float32",
     ("MEAN", "int32"): "its reduce.cc means int8, int16 and float32",
+    # legacy uint8 models (passes.uint8): TFLite Micro keeps uint8 for QUANTIZE, DEQUANTIZE and moves only
+    **{
+        (op, "uint8"): "it has no uint8 kernel for it (uint8 models are LiteRT's)"
+        for op in (
+            "ADD",
+            "SUB",
+            "MUL",
+            "MAXIMUM",
+            "MINIMUM",
+            "EQUAL",
+            "NOT_EQUAL",
+            "LESS",
+            "LESS_EQUAL",
+            "GREATER",
+            "GREATER_EQUAL",
+            "ARG_MAX",
+            "ARG_MIN",
+            "MAX_POOL_2D",
+            "RELU",
+            "RELU6",
+            "LEAKY_RELU",
+            "HARD_SWISH",
+            "LOGISTIC",
+            "TANH",
+            "SOFTMAX",
+            "LOG_SOFTMAX",
+            "PRELU",
+            "CONV_2D",
+            "DEPTHWISE_CONV_2D",
+            "FULLY_CONNECTED",
+        )
+    },
 }
 
 

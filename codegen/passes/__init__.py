@@ -20,6 +20,7 @@ from codegen.passes.reorder import ROLLOUT_MAX_OPS, reorder_for_memory
 from codegen.passes.simplify import fold_constants, remove_identity_ops
 from codegen.passes.space_to_batch import split_padded_space_to_batch
 from codegen.passes.stored_shapes import resolve_stored_shapes
+from codegen.passes.uint8 import uint8_as_int8
 
 
 @dataclass(frozen=True)
@@ -38,6 +39,9 @@ class Pass:
 
 
 PASSES: tuple[Pass, ...] = (
+    Pass("uint8_as_int8", uint8_as_int8, ("load",),
+         "a legacy uint8 model's tensors become int8 ones, zero points and bytes moved by 128 (exact for the ops it "
+         "names); its uint8 inputs and outputs stay the caller's", required=True),
     Pass("fold_float16_weights", fold_float16_weights, ("load",),
          "float16 weights (widened when read): their DEQUANTIZE to float32 is dropped", required=True),
     Pass("fold_constants", fold_constants, ("load",),

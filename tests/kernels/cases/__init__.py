@@ -9,7 +9,16 @@ and which vector kernels it must run (Case); the unit tests borrow the builders 
 
 from __future__ import annotations
 
-from tests.kernels.cases import activations, arithmetic, data_movement, quantization, reductions, stateful, weighted
+from tests.kernels.cases import (
+    activations,
+    arithmetic,
+    data_movement,
+    legacy_uint8,
+    quantization,
+    reductions,
+    stateful,
+    weighted,
+)
 from tests.kernels.cases.activations import (  # noqa: F401
     activation,
     cast_chain,
@@ -136,5 +145,6 @@ CASES: dict[str, Case] = {
     **reductions.CASES,
     **data_movement.CASES,
     **stateful.CASES,
+    **legacy_uint8.CASES,
     **random_cases(4),
 }

@@ -1,0 +1,117 @@
+"""uint8_as_int8 (a "load" pass): a legacy uint8-quantised model (TF1's quantisation-aware training,
+the converter's `inference_type=tf.uint8`) runs on the int8 kernels.
+
+LiteRT's uint8 kernels compute on q - zero_point, never on q alone, and add the output's zero point
+last, clamped to [0, 255]; its int8 kernels do the same on [-128, 127]. Every uint8 tensor becomes
+an int8 one with the same scale and zero point - 128, its bytes (constants) moved by -128: each
+real value is the same, each q - zero_point is the same, and every op below computes the same
+int8 bytes as its uint8 bytes minus 128. Ops that only move bytes (SHIFT_FREE) commute with the
+shift. The graph's own uint8 inputs and outputs stay uint8 (the caller's bytes): a QUANTIZE to
+int8 after each input and one back before each output, each exact (equal scales: LiteRT's
+requantisation by a multiplier of one is the identity, plus -128 or +128).
+
+SHIFTED names the ops whose uint8 result is, measured on LiteRT's reference kernels over the
+kernel tier's uint8 cases, its int8 result plus 128 (tests/kernels/cases: each is checked against
+LiteRT there). The weighted ops (CONV_2D, DEPTHWISE_CONV_2D, FULLY_CONNECTED) take part where
+their uint8 weights' zero point is 128, so that the int8 weights are symmetric as the int8 kernels
+require; other uint8 weights (w - z spans 9 bits) are refused in one line that says so, as is
+a uint8 tensor without quantisation or quantised per channel, and an op not named here (CAST
+reads raw uint8 values; AVERAGE_POOL_2D rounds a uint8 mean half up where int8 rounds half away
+from zero; L2_NORMALIZATION's uint8 kernel is its own). Pure: the graph given is left alone."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import numpy as np
+
+from codegen.errors import ModelError
+from codegen.ir import DType, Graph, Op, OpKind, Quant, Tensor
+
+# uint8 in LiteRT's reference = int8 + 128 (see the module's docstring)
+SHIFTED = frozenset({
+    OpKind.ADD, OpKind.SUB, OpKind.MUL, OpKind.MAXIMUM, OpKind.MINIMUM,
+    OpKind.EQUAL, OpKind.NOT_EQUAL, OpKind.LESS, OpKind.LESS_EQUAL, OpKind.GREATER, OpKind.GREATER_EQUAL,
+    OpKind.ARG_MAX, OpKind.ARG_MIN, OpKind.MAX_POOL_2D,
+    OpKind.RELU, OpKind.RELU6, OpKind.RELU_N1_TO_1, OpKind.RELU_0_TO_1, OpKind.LEAKY_RELU, OpKind.HARD_SWISH,
+    OpKind.LOGISTIC, OpKind.TANH, OpKind.SOFTMAX, OpKind.LOG_SOFTMAX, OpKind.PRELU, OpKind.GELU,
+    OpKind.CONV_2D, OpKind.DEPTHWISE_CONV_2D, OpKind.FULLY_CONNECTED,
+    OpKind.QUANTIZE, OpKind.DEQUANTIZE,
+})  # fmt: skip
+# Ops that only move, pick or compare bytes of one quantisation: they commute with the shift.
+SHIFT_FREE = frozenset({
+    OpKind.RESHAPE, OpKind.SQUEEZE, OpKind.EXPAND_DIMS, OpKind.TRANSPOSE, OpKind.SLICE, OpKind.STRIDED_SLICE,
+    OpKind.SPLIT, OpKind.SPLIT_V, OpKind.PACK, OpKind.UNPACK, OpKind.CONCATENATION, OpKind.GATHER,
+    OpKind.GATHER_ND, OpKind.TILE, OpKind.BROADCAST_TO, OpKind.PAD, OpKind.PADV2, OpKind.MIRROR_PAD,
+    OpKind.REVERSE_V2, OpKind.SPACE_TO_DEPTH, OpKind.DEPTH_TO_SPACE, OpKind.SPACE_TO_BATCH_ND,
+    OpKind.BATCH_TO_SPACE_ND, OpKind.SELECT_V2, OpKind.FILL, OpKind.SHAPE, OpKind.RESIZE_NEAREST_NEIGHBOR,
+    OpKind.TOPK_V2, OpKind.REDUCE_MAX, OpKind.REDUCE_MIN,
+})  # fmt: skip
+WEIGHTED = frozenset({OpKind.CONV_2D, OpKind.DEPTHWISE_CONV_2D, OpKind.FULLY_CONNECTED})
+
+
+def uint8_as_int8(graph: Graph) -> Graph:
+    touched = {t for op in graph.ops for t in (*op.inputs, *op.outputs) if t >= 0}
+    uint8 = {t for t in touched if graph.tensors[t].dtype is DType.UINT8}
+    arithmetic = [op for op in graph.ops if op.kind in SHIFTED - {OpKind.QUANTIZE, OpKind.DEQUANTIZE}]
+    if not any(t in uint8 for op in arithmetic for t in op.inputs):
+        return graph  # no uint8 arithmetic: QUANTIZE/DEQUANTIZE and byte moves run uint8 as they are
+    why = _why_not(graph, uint8)
+    if why:
+        raise ModelError(graph.source.rsplit("/", 1)[-1], f"uint8 model: {why}")
+    tensors = list(graph.tensors)
+    for t in uint8:
+        tensors[t] = _as_int8(tensors[t], t)
+    index = max((op.index for op in graph.ops), default=-1) + 1
+    ops: list[Op] = []
+    renamed: dict[int, int] = {}
+    for t in graph.inputs:  # the caller's uint8 bytes, then one QUANTIZE to int8
+        if t in uint8:
+            tensors[t], inner = graph.tensors[t], len(tensors)
+            tensors.append(dataclasses.replace(_as_int8(graph.tensors[t], inner), name=f"{graph.tensors[t].name}/int8"))
+            ops.append(Op(index, OpKind.QUANTIZE, 1, (t,), (inner,)))
+            index += 1
+            renamed[t] = inner
+    tail: list[Op] = []
+    for t in graph.outputs:  # one QUANTIZE back to the caller's uint8 bytes
+        if t in uint8 and t not in graph.inputs:
+            inner = len(tensors)
+            tensors.append(dataclasses.replace(tensors[t], index=inner, name=f"{graph.tensors[t].name}/int8"))
+            tensors[t] = graph.tensors[t]
+            tail.append(Op(index, OpKind.QUANTIZE, 1, (inner,), (t,)))
+            index += 1
+            renamed[t] = inner
+    for op in graph.ops:
+        ops.append(dataclasses.replace(op, inputs=tuple(renamed.get(t, t) for t in op.inputs),
+                                       outputs=tuple(renamed.get(t, t) for t in op.outputs)))  # fmt: skip
+    return dataclasses.replace(graph, tensors=tensors, ops=[*ops, *tail])
+
+
+def _as_int8(t: Tensor, index: int) -> Tensor:
+    quant = Quant(t.quant.scale, tuple(z - 128 for z in t.quant.zero_point), t.quant.axis, t.quant.calibrated)
+    data = None if t.data is None else (t.data.astype(np.int16) - 128).astype(np.int8)
+    return dataclasses.replace(t, index=index, dtype=DType.INT8, quant=quant, data=data)
+
+
+def _why_not(graph: Graph, uint8: set[int]) -> str | None:
+    """What keeps the uint8 tensors from running as int8 ones, or None: every uint8 tensor
+    quantised per tensor, every op that touches one named above (a weighted op's uint8 weights at
+    zero point 128), no subgraph."""
+    for t in sorted(uint8):
+        q = graph.tensors[t].quant
+        if q is None or len(q.scale) != 1 or len(q.zero_point) != 1:
+            how = "no quantisation" if q is None else "per-channel quantisation"
+            return f"tensor '{graph.tensors[t].name}' is uint8 with {how} (rvfw runs uint8 quantised per tensor)"
+    for op in graph.ops:
+        if not any(t in uint8 for t in (*op.inputs, *op.outputs)):
+            continue
+        if op.subgraphs or op.kind not in SHIFTED | SHIFT_FREE:
+            return f"rvfw has no uint8 {op.kind.value} (op #{op.index})"
+        if op.kind in WEIGHTED and len(op.inputs) > 1 and op.inputs[1] in uint8:
+            zp = graph.tensors[op.inputs[1]].quant.zero_point[0]
+            if zp != 128:
+                return (
+                    f"{op.kind.value} (op #{op.index}) has uint8 weights at zero point {zp}; rvfw runs uint8 "
+                    "weights at zero point 128 (symmetric as int8 ones)"
+                )
+    return None

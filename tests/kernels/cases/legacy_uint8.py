@@ -1,0 +1,90 @@
+"""Legacy uint8 models (passes.uint8_as_int8: uint8 tensors run as int8 ones, zero points and bytes
+moved by 128), checked against LiteRT's reference kernels, which TFLite Micro lacks for uint8: each
+op the pass names in the probe's form (tests/fuzz/litert_probe.py, activations at zero point 128),
+then the same ops at zero points far from 128 and a small uint8 network whose own inputs and
+outputs stay uint8."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from codegen.modelgen import ModelBuilder
+from tests.kernels.cases.common import Case
+from tests.kernels.cases.data_movement import litert_form
+
+SHIFTED_FORMS = ("ADD", "SUB", "MUL", "MAXIMUM", "MINIMUM", "EQUAL", "NOT_EQUAL", "LESS", "LESS_EQUAL", "GREATER",
+                 "GREATER_EQUAL", "ARG_MAX", "ARG_MIN", "MAX_POOL_2D", "RELU", "RELU6", "RELU_N1_TO_1", "RELU_0_TO_1",
+                 "LEAKY_RELU", "HARD_SWISH", "LOGISTIC", "TANH", "SOFTMAX", "LOG_SOFTMAX", "PRELU", "GELU", "CONV_2D",
+                 "DEPTHWISE_CONV_2D", "FULLY_CONNECTED")  # fmt: skip
+
+
+def binary_zps(rng, kind: str, activation: str = "NONE") -> bytes:
+    """A binary op whose inputs and output sit at zero points far from 128 and from each other
+    (MUL, SUB, MAXIMUM rescale nothing or everything), the second input broadcast."""
+    m = ModelBuilder()
+    a = m.tensor("a", (2, 5, 7), np.uint8, scale=0.031, zero_point=77)
+    b = m.tensor("b", (1, 5, 7), np.uint8, scale=0.047, zero_point=201)
+    compare = kind in ("LESS", "GREATER_EQUAL", "EQUAL")
+    out = {"scale": 0.043, "zero_point": 140} if not compare else {}
+    y = m.tensor("y", (2, 5, 7), np.bool_ if compare else np.uint8, **out)
+    options = {"activation": activation} if kind in ("ADD", "SUB", "MUL") else {}
+    m.op(kind, [a, b], [y], **options)
+    return m.finish([a, b], [y])
+
+
+def unary_zps(kind: str) -> bytes:
+    """A unary op at zero points 93 in and 170 out (the fixed-point ones at the output LiteRT requires)."""
+    m = ModelBuilder()
+    x = m.tensor("x", (3, 41), np.uint8, scale=0.063, zero_point=93)
+    fixed = {"LOGISTIC": (1 / 256, 0), "SOFTMAX": (1 / 256, 0), "TANH": (1 / 128, 128), "LOG_SOFTMAX": (16 / 256, 255)}
+    scale, zp = fixed.get(kind, (0.029, 170))
+    y = m.tensor("y", (3, 41), np.uint8, scale=scale, zero_point=zp)
+    options = {"alpha": 0.17} if kind == "LEAKY_RELU" else {"beta": 1.0} if kind == "SOFTMAX" else {}
+    m.op(kind, [x], [y], **options)
+    return m.finish([x], [y])
+
+
+def legacy_net(rng) -> bytes:
+    """What TF1's quantisation-aware training wrote: uint8 everywhere, weights at zero point 128 with
+    per-tensor scales, int32 biases; a CONV_2D with RELU6, a DEPTHWISE_CONV_2D, a residual ADD,
+    MAX_POOL_2D, a FULLY_CONNECTED and SOFTMAX; the graph's input and output uint8."""
+    m = ModelBuilder()
+    s_in = 0.0078
+    x = m.tensor("x", (1, 8, 8, 3), np.uint8, scale=s_in, zero_point=119)
+
+    def weights(name, shape, scale):
+        return m.tensor(name, shape, np.uint8, scale=scale, zero_point=128, data=rng.integers(1, 256, shape))
+
+    def bias(name, n, scale):
+        return m.tensor(name, (n,), np.int32, scale=scale, data=rng.integers(-3000, 3000, n))
+
+    w1, s1 = weights("w1", (8, 3, 3, 3), 0.011), 6 / 255
+    c1 = m.tensor("c1", (1, 8, 8, 8), np.uint8, scale=s1, zero_point=0)
+    m.op("CONV_2D", [x, w1, bias("b1", 8, s_in * 0.011)], [c1], padding="SAME", stride=(1, 1), activation="RELU6")
+    w2 = weights("w2", (1, 3, 3, 8), 0.017)
+    d2 = m.tensor("d2", (1, 8, 8, 8), np.uint8, scale=0.061, zero_point=131)
+    m.op("DEPTHWISE_CONV_2D", [c1, w2, bias("b2", 8, s1 * 0.017)], [d2], padding="SAME", stride=(1, 1),
+         depth_multiplier=1)  # fmt: skip
+    r = m.tensor("r", (1, 8, 8, 8), np.uint8, scale=0.071, zero_point=98)
+    m.op("ADD", [c1, d2], [r])
+    p = m.tensor("p", (1, 4, 4, 8), np.uint8, scale=0.071, zero_point=98)
+    m.op("MAX_POOL_2D", [r], [p], filter=(2, 2), stride=(2, 2))
+    flat = m.tensor("flat", (1, 128), np.uint8, scale=0.071, zero_point=98)
+    m.op("RESHAPE", [p, m.tensor("shape", (2,), np.int32, data=np.array([1, 128]))], [flat])
+    w3 = weights("w3", (10, 128), 0.004)
+    logits = m.tensor("logits", (1, 10), np.uint8, scale=0.13, zero_point=141)
+    m.op("FULLY_CONNECTED", [flat, w3, bias("b3", 10, 0.071 * 0.004)], [logits])
+    y = m.tensor("y", (1, 10), np.uint8, scale=1 / 256, zero_point=0)
+    m.op("SOFTMAX", [logits], [y], beta=1.0)
+    return m.finish([x], [y])
+
+
+CASES = {
+    **{f"uint8_{op.lower()}_form": Case(lambda r, op=op: litert_form(op, "uint8")) for op in SHIFTED_FORMS},
+    **{f"uint8_{k.lower()}_zps": Case(lambda r, k=k: binary_zps(r, k)) for k in
+       ("MUL", "SUB", "MAXIMUM", "LESS", "GREATER_EQUAL", "EQUAL")},
+    "uint8_add_relu6_zps": Case(lambda r: binary_zps(r, "ADD", "RELU6")),
+    **{f"uint8_{k.lower()}_zps": Case(lambda r, k=k: unary_zps(k)) for k in
+       ("LOGISTIC", "TANH", "SOFTMAX", "LOG_SOFTMAX", "LEAKY_RELU", "HARD_SWISH", "RELU6")},
+    "uint8_legacy_net": Case(legacy_net),
+}  # fmt: skip
