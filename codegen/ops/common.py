@@ -418,6 +418,17 @@ def optional_input(op: Op, position: int) -> int:
     return op.inputs[position] if len(op.inputs) > position else -1
 
 
+def offset_weights(graph: Graph, op: Op) -> bool:
+    """Whether the op's int8 weights sit off zero, per tensor, as a legacy uint8 model's do once
+    passes.uint8_as_int8 moved them (the model held this op in uint8): only the reference kernels
+    add a filter offset (TFLite's legacy uint8 arithmetic); the fast ones, the in-place kernels,
+    the fused residual ADD and the tiled stage take symmetric weights and leave such a layer alone."""
+    flt = graph.tensors[op.inputs[1]] if len(op.inputs) > 1 and op.inputs[1] >= 0 else None
+    if flt is None or flt.quant is None or not any(flt.quant.zero_point):
+        return False
+    return len(flt.quant.zero_point) == 1 and f"{op.kind.value} uint8" in graph.litert_only
+
+
 def expect_weighted_int8(graph: Graph, op: Op) -> tuple[Tensor, Tensor, Tensor]:
     """Checks shared by CONV_2D, DEPTHWISE_CONV_2D and FULLY_CONNECTED: int8 input and output,
     a constant symmetric int8 filter (per-tensor or per-channel), an optional constant int32 bias,
@@ -429,7 +440,7 @@ def expect_weighted_int8(graph: Graph, op: Op) -> tuple[Tensor, Tensor, Tensor]:
     expect_quant(graph, op, inp, "input")
     expect_quant(graph, op, out, "output")
     expect_quant(graph, op, flt, "filter", per_channel_ok=True)
-    if any(z != 0 for z in flt.quant.zero_point):
+    if any(z != 0 for z in flt.quant.zero_point) and not offset_weights(graph, op):
         raise fail(graph, op, "filter zero point must be 0")
     bias = optional_input(op, 2)
     if bias >= 0:

@@ -22,6 +22,7 @@ from codegen.ops.common import (
     fail,
     float_activation,
     folded_bias,
+    offset_weights,
     optional_input,
 )
 from codegen.ops.contract import Form, Kind, OpContract
@@ -179,7 +180,7 @@ def inplace(graph: Graph, op: Op) -> list[tuple[int, int]]:
     if op.fused_add is not None:
         conv_out = graph.tensors[op.fused_add.conv_output]
         return [(op.inputs[3], conv_out.shape[2] * conv_out.shape[3])]
-    if pointwise(graph, op):
+    if pointwise(graph, op) and not offset_weights(graph, op):
         return [(op.inputs[0], scratch_1x1_inplace(graph.tensors[op.inputs[0]].shape[3]))]
     return []
 
@@ -331,7 +332,7 @@ def lower(ctx: LowerContext, op: Op):
     bias_index = optional_input(op, 2)
     bias = ctx.tensor(bias_index).data if bias_index >= 0 else None
     # Where the folded bias would pass int32, the reference kernel with the raw bias.
-    facts = {"bias_folds": bias_folds(flt.data, bias, -inp.quant.zero_point[0])}
+    facts = {"bias_folds": bias_folds(flt.data, bias, -inp.quant.zero_point[0]) and not offset_weights(ctx.graph, op)}
     if facts["bias_folds"]:
         folded = folded_bias(flt.data, bias, -inp.quant.zero_point[0])
         shifts = conv_common.requant(ctx, op, g.out_c)[1]

@@ -24,6 +24,7 @@ from codegen.ops.common import (
     expect_weighted_s16,
     fail,
     folded_bias,
+    offset_weights,
     optional_input,
 )
 from codegen.ops.contract import STREAMED_DTYPES, Rows
@@ -140,6 +141,7 @@ def layer_params(ctx: LowerContext, op: Op, g: Geometry, depth_multiplier: int) 
         ("output_activation_max", act_max),
         ("right_shifts_only", int(all(shift < 0 for shift in shifts))),
         ("pair_taps", int(flt.data is not None and int(flt.data.min()) > -128)),
+        ("filter_offset", -flt.quant.zero_point[0] if offset_weights(ctx.graph, op) else 0),
     ]  # fmt: skip
 
 
@@ -331,6 +333,8 @@ def window_rows(graph: Graph, op: Op) -> Rows | None:
     convolution that reads one NHWC activation, int8, int16 or float32)."""
     streamed = [t for t in op.inputs[:3] if t >= 0 and not graph.tensors[t].is_constant]
     if len(streamed) != 1 or graph.tensors[streamed[0]].dtype not in STREAMED_DTYPES or op.fused_add is not None:
+        return None
+    if offset_weights(graph, op):  # the reference kernel alone adds the offset (common.offset_weights)
         return None
     if len(graph.tensors[streamed[0]].shape) != 4:
         return None

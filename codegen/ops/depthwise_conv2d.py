@@ -21,6 +21,7 @@ from codegen.ops.common import (
     fail,
     float_activation,
     folded_bias,
+    offset_weights,
     optional_input,
 )
 from codegen.ops.contract import Form, Kind, OpContract
@@ -175,7 +176,7 @@ def scratch_inplace(g: conv_common.Geometry) -> int:
 def inplace(graph: Graph, op: Op) -> list[tuple[int, int]]:
     """Depth multiplier 1 runs one output row at a time through the set's own depthwise kernel,
     each row held in scratch until the input bytes it lands on are no longer read."""
-    if op.options.get("depth_multiplier", 1) != 1:
+    if op.options.get("depth_multiplier", 1) != 1 or offset_weights(graph, op):
         return []
     g = conv_common.geometry(graph, op)
     if inplace_lag(g) is None:
@@ -203,7 +204,8 @@ def lower(ctx: LowerContext, op: Op):
     exact_pixels = g.touches_border or dm > 1
     tap_sums = per_channel.astype(np.int64).sum(axis=1)
     sums_fit = bool(np.abs(tap_sums).max(initial=0) <= np.iinfo(np.int16).max)
-    facts = {"tap_sums_fit": sums_fit, "bias_folds": bias_folds(per_channel, bias, -inp.quant.zero_point[0]),
+    facts = {"tap_sums_fit": sums_fit, "bias_folds": bias_folds(per_channel, bias, -inp.quant.zero_point[0])
+             and not offset_weights(ctx.graph, op),
              "pairs_fit": bool(flt.data.min(initial=0) >= -127), "window_3x3_s12": window_3x3_s12(g, dm),
              "line": max(g.out_h, g.out_w), "stride": g.stride_h,
              # the pairs kernel's line against its stride's minimum (LONG_LINES): negative below it

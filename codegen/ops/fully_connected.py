@@ -24,6 +24,7 @@ from codegen.ops.common import (
     fail,
     float_activation,
     folded_bias,
+    offset_weights,
     optional_input,
 )
 from codegen.ops.contract import Form, Kind, OpContract
@@ -133,7 +134,7 @@ def lower(ctx: LowerContext, op: Op) -> Layer:
     ]
     bias_index = optional_input(op, 2)
     raw_bias = ctx.tensor(bias_index).data if bias_index >= 0 else None
-    folds = bias_folds(flt.data, raw_bias, -inp.quant.zero_point[0])
+    folds = bias_folds(flt.data, raw_bias, -inp.quant.zero_point[0]) and not offset_weights(ctx.graph, op)
     if folds:
         shifts = conv_common.requant(ctx, op, out_depth)[1]
         folded = folded_bias(flt.data, raw_bias, -inp.quant.zero_point[0])

@@ -21,6 +21,10 @@ from codegen.quant import activation_range, out_size, padding_before
 
 PARAMS = "rvfw_pool_params"
 AVERAGE = family("AVERAGE_POOL_2D", PARAMS, "avgpool2d_s8", ("ref", "scalar", "rvv", "xthead"), ("AVERAGE_POOL_2D",))
+# A legacy uint8 model's (passes.uint8_as_int8): LiteRT's uint8 average rounds half up, not half away from zero.
+AVERAGE_U8 = family(
+    "AVERAGE_POOL_2D (a uint8 model's rounding)", PARAMS, "avgpool2d_u8", ("ref",), ("AVERAGE_POOL_2D",)
+)
 MAX = family("MAX_POOL_2D", PARAMS, "maxpool2d_s8", ("ref", "scalar", "rvv", "xthead"), ("MAX_POOL_2D",))
 AVERAGE_S16 = family("AVERAGE_POOL_2D int16", PARAMS, "avgpool2d_s16", ("ref",), ("AVERAGE_POOL_2D",))
 MAX_S16 = family("MAX_POOL_2D int16", PARAMS, "maxpool2d_s16", ("ref",), ("MAX_POOL_2D",))
@@ -101,18 +105,24 @@ def rows(graph: Graph, op: Op) -> Rows | None:
     """Pooling streams: a window of input rows per output row (the tiled stage), in every dtype
     whose kernels take a band (STREAMED_DTYPES)."""
     inp, out = graph.tensors[op.inputs[0]], graph.tensors[op.outputs[0]]
-    if inp.dtype not in STREAMED_DTYPES or len(inp.shape) != 4 or len(out.shape) != 4:
+    if inp.dtype not in STREAMED_DTYPES or len(inp.shape) != 4 or len(out.shape) != 4 or uint8_average(graph, op):
         return None
     (f_h, _), (s_h, _) = op.options["filter"], op.options["stride"]
     in_h = inp.shape[1]
     return Rows("window", (s_h, padding_before(s_h, 1, in_h, f_h, out.shape[1]), f_h - 1, in_h))
 
 
+def uint8_average(graph: Graph, op: Op) -> bool:
+    """An int8 AVERAGE_POOL_2D that was uint8 in the model (passes.uint8_as_int8): LiteRT's uint8
+    rounding, on its reference kernel alone."""
+    return op.kind is OpKind.AVERAGE_POOL_2D and "AVERAGE_POOL_2D uint8" in graph.litert_only
+
+
 def lower(ctx: LowerContext, op: Op) -> Layer:
     inp, out = ctx.tensor(op.inputs[0]), ctx.tensor(op.outputs[0])
     act_min, act_max = activation_range(expect_activation(ctx.graph, op), out.quant.scale[0], out.quant.zero_point[0])
     params = pool_params(inp, out, op, act_min, act_max)
-    fam = AVERAGE if op.kind is OpKind.AVERAGE_POOL_2D else MAX
+    fam = MAX if op.kind is not OpKind.AVERAGE_POOL_2D else AVERAGE_U8 if uint8_average(ctx.graph, op) else AVERAGE
     return ctx.layer(op, ctx.pick(fam), fam, params, [ctx.input(op), ctx.output(op)])
 
 
@@ -142,6 +152,6 @@ CONTRACT = OpContract(
     forms={
         DType.INT16: Form(check_s16, lower_s16, (AVERAGE_S16, MAX_S16), rows=rows),
         DType.FLOAT32: Form(check_f32, lower_f32, (AVERAGE_F32, MAX_F32, L2_F32), rows=rows),
-        None: Form(check, lower, (AVERAGE, MAX), rows=rows),
+        None: Form(check, lower, (AVERAGE, MAX, AVERAGE_U8), rows=rows),
     },
 )

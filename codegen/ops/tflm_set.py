@@ -168,6 +168,11 @@ TFLM_WRONG: dict[tuple[str, str], str] = {
 LITERT_ONLY = frozenset({"GELU", "REDUCE_PROD", "TILE", "RELU_N1_TO_1", "RELU_0_TO_1", "SIGN", "REDUCE_ANY", "TOPK_V2"})
 # (op, dtype) pairs TFLite Micro prepares and then stops on at its first invocation, which LiteRT's
 # reference kernels run (measured on TFLite Micro's interpreter).
+# What a legacy uint8 model computes that TFLite Micro has no uint8 kernel for (passes.uint8_as_int8)
+UINT8_LEGACY = ("ADD", "SUB", "MUL", "MAXIMUM", "MINIMUM", "EQUAL", "NOT_EQUAL", "LESS", "LESS_EQUAL", "GREATER",
+                "GREATER_EQUAL", "ARG_MAX", "ARG_MIN", "MAX_POOL_2D", "AVERAGE_POOL_2D", "RELU", "RELU6", "LEAKY_RELU",
+                "HARD_SWISH", "LOGISTIC", "TANH", "SOFTMAX", "LOG_SOFTMAX", "PRELU", "CONV_2D", "DEPTHWISE_CONV_2D",
+                "FULLY_CONNECTED")  # fmt: skip
 LITERT_ONLY_PAIRS = {
     ("SELECT_V2", "int32"): "its select.cc runs int8, int16 and float32 only",
     ("RESIZE_BILINEAR", "int16"): "its resize_bilinear.cc runs int8 and float32 only",
@@ -207,37 +212,7 @@ LITERT_ONLY_PAIRS = {
     ("REDUCE_MIN", "int16"): "its reduce.cc runs REDUCE_MIN on int8 and float32",
     ("MEAN", "int32"): "its reduce.cc means int8, int16 and float32",
     # legacy uint8 models (passes.uint8): TFLite Micro keeps uint8 for QUANTIZE, DEQUANTIZE and moves only
-    **{
-        (op, "uint8"): "it has no uint8 kernel for it (uint8 models are LiteRT's)"
-        for op in (
-            "ADD",
-            "SUB",
-            "MUL",
-            "MAXIMUM",
-            "MINIMUM",
-            "EQUAL",
-            "NOT_EQUAL",
-            "LESS",
-            "LESS_EQUAL",
-            "GREATER",
-            "GREATER_EQUAL",
-            "ARG_MAX",
-            "ARG_MIN",
-            "MAX_POOL_2D",
-            "RELU",
-            "RELU6",
-            "LEAKY_RELU",
-            "HARD_SWISH",
-            "LOGISTIC",
-            "TANH",
-            "SOFTMAX",
-            "LOG_SOFTMAX",
-            "PRELU",
-            "CONV_2D",
-            "DEPTHWISE_CONV_2D",
-            "FULLY_CONNECTED",
-        )
-    },
+    **{(op, "uint8"): "it has no uint8 kernel for it (uint8 models are LiteRT's)" for op in UINT8_LEGACY},
 }
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 
 from codegen.ir import DType, FusedAdd, Graph, OpKind
+from codegen.ops.common import offset_weights
 
 # The fused epilogue is the int8 ADD's arithmetic (ops.conv_common.finish): float32 and 16x8
 # convolutions have no fused form, so their residual ADDs stay separate ops.
@@ -44,6 +45,7 @@ def fuse_residual_adds(graph: Graph) -> Graph:
                 or any(graph.tensors[t].dtype not in DTYPES for t in (conv.inputs[0], x, y, add.outputs[0]))
                 or x in conv.inputs  # the sum is written over X while the conv still reads it
                 or conv.fused_add is not None
+                or offset_weights(graph, conv)  # a legacy uint8 layer's: its reference kernel fuses nothing
                 or y in graph.outputs
                 or readers.get(y, set()) != {position}
                 or any(r > position for r in readers.get(x, ()))

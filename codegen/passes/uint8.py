@@ -11,13 +11,16 @@ int8 after each input and one back before each output, each exact (equal scales:
 requantisation by a multiplier of one is the identity, plus -128 or +128).
 
 SHIFTED names the ops whose uint8 result is, measured on LiteRT's reference kernels over the
-kernel tier's uint8 cases, its int8 result plus 128 (tests/kernels/cases: each is checked against
-LiteRT there). The weighted ops (CONV_2D, DEPTHWISE_CONV_2D, FULLY_CONNECTED) take part where
-their uint8 weights' zero point is 128, so that the int8 weights are symmetric as the int8 kernels
-require; other uint8 weights (w - z spans 9 bits) are refused in one line that says so, as is
-a uint8 tensor without quantisation or quantised per channel, and an op not named here (CAST
-reads raw uint8 values; AVERAGE_POOL_2D rounds a uint8 mean half up where int8 rounds half away
-from zero; L2_NORMALIZATION's uint8 kernel is its own). Pure: the graph given is left alone."""
+kernel tier's uint8 cases, its int8 result plus 128 (tests/kernels/cases/legacy_uint8.py checks
+each against LiteRT). Two need more than the shift:
+- CONV_2D, DEPTHWISE_CONV_2D and FULLY_CONNECTED: uint8 weights at zero point 128 become symmetric
+  int8 ones (every kernel); elsewhere (TF1's narrow-range weights sit at 98..140) w - z spans 9
+  bits, so the weights keep an offset that only the reference kernels add (common.offset_weights).
+- AVERAGE_POOL_2D: LiteRT's uint8 average rounds half up, the int8 one half away from zero: its
+  own reference kernel (avgpool2d_u8_ref).
+A uint8 tensor without quantisation or quantised per channel, and an op not named here (CAST reads
+raw uint8 values; L2_NORMALIZATION's, MEAN's, SUM's and RESIZE_BILINEAR's uint8 kernels are their
+own), are refused in one line that names them. Pure: the graph given is left alone."""
 
 from __future__ import annotations
 
@@ -32,7 +35,7 @@ from codegen.ir import DType, Graph, Op, OpKind, Quant, Tensor
 SHIFTED = frozenset({
     OpKind.ADD, OpKind.SUB, OpKind.MUL, OpKind.MAXIMUM, OpKind.MINIMUM,
     OpKind.EQUAL, OpKind.NOT_EQUAL, OpKind.LESS, OpKind.LESS_EQUAL, OpKind.GREATER, OpKind.GREATER_EQUAL,
-    OpKind.ARG_MAX, OpKind.ARG_MIN, OpKind.MAX_POOL_2D,
+    OpKind.ARG_MAX, OpKind.ARG_MIN, OpKind.MAX_POOL_2D, OpKind.AVERAGE_POOL_2D,
     OpKind.RELU, OpKind.RELU6, OpKind.RELU_N1_TO_1, OpKind.RELU_0_TO_1, OpKind.LEAKY_RELU, OpKind.HARD_SWISH,
     OpKind.LOGISTIC, OpKind.TANH, OpKind.SOFTMAX, OpKind.LOG_SOFTMAX, OpKind.PRELU, OpKind.GELU,
     OpKind.CONV_2D, OpKind.DEPTHWISE_CONV_2D, OpKind.FULLY_CONNECTED,
@@ -47,7 +50,6 @@ SHIFT_FREE = frozenset({
     OpKind.BATCH_TO_SPACE_ND, OpKind.SELECT_V2, OpKind.FILL, OpKind.SHAPE, OpKind.RESIZE_NEAREST_NEIGHBOR,
     OpKind.TOPK_V2, OpKind.REDUCE_MAX, OpKind.REDUCE_MIN,
 })  # fmt: skip
-WEIGHTED = frozenset({OpKind.CONV_2D, OpKind.DEPTHWISE_CONV_2D, OpKind.FULLY_CONNECTED})
 
 
 def uint8_as_int8(graph: Graph) -> Graph:
@@ -107,11 +109,4 @@ def _why_not(graph: Graph, uint8: set[int]) -> str | None:
             continue
         if op.subgraphs or op.kind not in SHIFTED | SHIFT_FREE:
             return f"rvfw has no uint8 {op.kind.value} (op #{op.index})"
-        if op.kind in WEIGHTED and len(op.inputs) > 1 and op.inputs[1] in uint8:
-            zp = graph.tensors[op.inputs[1]].quant.zero_point[0]
-            if zp != 128:
-                return (
-                    f"{op.kind.value} (op #{op.index}) has uint8 weights at zero point {zp}; rvfw runs uint8 "
-                    "weights at zero point 128 (symmetric as int8 ones)"
-                )
     return None

@@ -344,6 +344,9 @@ typedef struct {
      * rvfw_requantize_right is exact (codegen.ops.conv_common.fast_requant): the cycle-tuned
      * scalar and CORE-V kernels requantise with it. */
     int32_t fast_requant;
+    /* minus the weights' zero point: 0 but in a legacy uint8 model's layer (passes.uint8_as_int8),
+     * which runs on the reference kernels, TFLite's legacy arithmetic (w + filter_offset) */
+    int32_t filter_offset;
 } rvfw_conv_params;
 
 typedef struct {
@@ -433,6 +436,7 @@ void rvfw_depthwise_conv2d_s8_ref(const rvfw_conv_params *p, const int8_t *input
 void rvfw_fully_connected_s8_ref(const rvfw_fc_params *p, const int8_t *input, const int8_t *filter, const int32_t *bias,
                                  const int32_t *output_multiplier, const int32_t *output_shift, int8_t *output);
 void rvfw_avgpool2d_s8_ref(const rvfw_pool_params *p, const int8_t *input, int8_t *output);
+void rvfw_avgpool2d_u8_ref(const rvfw_pool_params *p, const int8_t *input, int8_t *output);
 void rvfw_maxpool2d_s8_ref(const rvfw_pool_params *p, const int8_t *input, int8_t *output);
 void rvfw_maxpool2d_s8_scalar(const rvfw_pool_params *p, const int8_t *input, int8_t *output);
 void rvfw_avgpool2d_s8_scalar(const rvfw_pool_params *p, const int8_t *input, int8_t *output);

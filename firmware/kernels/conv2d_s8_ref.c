@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* CONV_2D, int8 activations and per-channel int8 weights: scalar reference (TFLite Micro's loop
- * order, the input offset added to each input, the bias, its requantisation). */
+ * order, the input offset added to each input, the bias, its requantisation; the filter offset a
+ * legacy uint8 layer's weights carry, 0 otherwise). */
 #include "rvfw_kernels.h"
 #include "rvfw_requant.h"
 #include "rvfw_window_ref.h"
@@ -13,7 +14,8 @@ RVFW_KERNEL void rvfw_conv2d_s8_ref(const rvfw_conv_params *p, const int8_t *inp
 #define BEGIN int32_t acc = 0
 #define TAP(pixel, k)                                                                                             \
     for (int32_t ic = 0; ic < in_c; ++ic)                                                                         \
-    acc += filter[(oc * taps + (k)) * in_c + ic] * (input[(pixel) * in_c + ic] + p->input_offset)
+    acc += (filter[(oc * taps + (k)) * in_c + ic] + p->filter_offset) *                                            \
+           (input[(pixel) * in_c + ic] + p->input_offset)
 #define END(at)                                                                                                   \
     if (bias)                                                                                                     \
         acc += bias[oc];                                                                                          \

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* DEPTHWISE_CONV_2D with depth multiplier, int8, per-channel: scalar reference (TFLite Micro's
- * loop order, the input offset added to each input, the bias, its requantisation). */
+ * loop order, the input offset added to each input, the bias, its requantisation; the filter
+ * offset a legacy uint8 layer's weights carry, 0 otherwise). */
 #include "rvfw_kernels.h"
 #include "rvfw_requant.h"
 #include "rvfw_window_ref.h"
@@ -11,7 +12,8 @@ RVFW_KERNEL void rvfw_depthwise_conv2d_s8_ref(const rvfw_conv_params *p, const i
 {
     const int32_t in_c = p->in_c, out_c = p->out_c, m = p->depth_multiplier;
 #define BEGIN int32_t acc = 0
-#define TAP(pixel, k) acc += filter[(k) * out_c + oc] * (input[(pixel) * in_c + oc / m] + p->input_offset)
+#define TAP(pixel, k)                                                                                             \
+    acc += (filter[(k) * out_c + oc] + p->filter_offset) * (input[(pixel) * in_c + oc / m] + p->input_offset)
 #define END(at)                                                                                                   \
     if (bias)                                                                                                     \
         acc += bias[oc];                                                                                          \

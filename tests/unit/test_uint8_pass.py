@@ -5,6 +5,8 @@ tests/kernels/cases/legacy_uint8.py.)"""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import numpy as np
 import pytest
 
@@ -12,6 +14,8 @@ from codegen.errors import ModelError
 from codegen.frontend.tflite import load_tflite
 from codegen.ir import DType, OpKind
 from codegen.modelgen import ModelBuilder
+from codegen.ops.common import offset_weights
+from codegen.ops.tflm_set import litert_only_in
 from codegen.passes.uint8 import uint8_as_int8
 from tests.kernels.cases.legacy_uint8 import legacy_net
 
@@ -44,20 +48,30 @@ def _conv(weights_zero_point: int) -> bytes:
     return m.finish([x], [y])
 
 
-def _average_pool() -> bytes:
-    """An ADD (which the pass runs) then an AVERAGE_POOL_2D (which it does not)."""
+def _add_then_mean() -> bytes:
+    """An ADD (which the pass runs) then a MEAN (which it does not)."""
     m = ModelBuilder()
     x = m.tensor("x", (1, 4, 4, 2), np.uint8, scale=0.02, zero_point=100)
     s = m.tensor("s", (1, 4, 4, 2), np.uint8, scale=0.04, zero_point=100)
     m.op("ADD", [x, x], [s])
-    y = m.tensor("y", (1, 2, 2, 2), np.uint8, scale=0.04, zero_point=100)
-    m.op("AVERAGE_POOL_2D", [s], [y], filter=(2, 2), stride=(2, 2))
+    y = m.tensor("y", (1, 2), np.uint8, scale=0.04, zero_point=100)
+    m.op("MEAN", [s, m.tensor("axes", (2,), np.int32, data=np.array([1, 2]))], [y])
+    return m.finish([x], [y])
+
+
+def _per_channel_uint8() -> bytes:
+    m = ModelBuilder()
+    x = m.tensor("x", (1, 4), np.uint8, scale=0.02, zero_point=100)
+    w = m.tensor("w", (2, 4), np.uint8, scale=np.array([0.01, 0.02]), zero_point=np.array([128, 120]),
+                 data=np.full((2, 4), 140), axis=0)  # fmt: skip
+    y = m.tensor("y", (1, 2), np.uint8, scale=0.05, zero_point=120)
+    m.op("FULLY_CONNECTED", [x, w], [y])
     return m.finish([x], [y])
 
 
 @pytest.mark.parametrize(
     ("model", "says"),
-    [(_conv(131), "uint8 weights at zero point 131"), (_average_pool(), "rvfw has no uint8 AVERAGE_POOL_2D")],
+    [(_add_then_mean(), "rvfw has no uint8 MEAN"), (_per_channel_uint8(), "is uint8 with per-channel quantisation")],
 )
 def test_what_it_cannot_shift_is_refused_in_one_line(tmp_path, model, says):
     path = tmp_path / "m.tflite"
@@ -67,8 +81,14 @@ def test_what_it_cannot_shift_is_refused_in_one_line(tmp_path, model, says):
     assert says in str(err.value) and len(str(err.value).splitlines()) == 1
 
 
-def test_weights_at_zero_point_128_are_taken(tmp_path):
+@pytest.mark.parametrize(("zero_point", "offset"), [(128, False), (131, True)])
+def test_weights_at_128_are_symmetric_and_others_offset(tmp_path, zero_point, offset):
+    """Weights at 128 become symmetric int8 ones (the fast kernels); others keep an offset, which
+    the reference kernels add (common.offset_weights)."""
     path = tmp_path / "m.tflite"
-    path.write_bytes(_conv(128))
-    out = uint8_as_int8(load_tflite(path))
-    assert out.tensors[1].dtype is DType.INT8 and out.tensors[1].quant.zero_point == (0,)
+    path.write_bytes(_conv(zero_point))
+    graph = load_tflite(path)
+    out = uint8_as_int8(replace(graph, litert_only=tuple(litert_only_in(graph))))
+    assert out.tensors[1].dtype is DType.INT8 and out.tensors[1].quant.zero_point == (zero_point - 128,)
+    conv = next(op for op in out.ops if op.kind is OpKind.CONV_2D)
+    assert offset_weights(out, conv) is offset

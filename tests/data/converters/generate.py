@@ -714,6 +714,48 @@ DETECTORS = {"ssd_fast_float": ("float", False), "ssd_regular_float": ("float", 
              "ssd_fast_int8f": ("int8f", False)}  # fmt: skip
 
 
+def tf1_qat_cnn() -> bytes:
+    """A legacy uint8 model as TF1's quantisation-aware training wrote them (issue 56): a graph
+    with fake-quant nodes (narrow-range weights, so their zero points sit off 128) converted by the
+    TF1 converter with `inference_type=tf.uint8`: a MobileNet-v1-like body (3x3 stride-2 conv,
+    depthwise and pointwise with RELU6), a residual ADD, average and max pooling concatenated, a
+    1x1 conv as the classifier and SOFTMAX; uint8 I/O. TFLite Micro has none of these in uint8."""
+    tf1 = tf.compat.v1
+    rng = np.random.default_rng(71)
+
+    def fq(t, lo, hi, narrow=False):
+        return tf1.quantization.fake_quant_with_min_max_vars(t, lo, hi, narrow_range=narrow)
+
+    def weights(shape, sd):
+        w = rng.normal(0, sd, shape).astype(np.float32)
+        return fq(tf.constant(w), float(w.min()), float(w.max()), True)
+
+    def bias(n):
+        return tf.constant(rng.normal(0, 0.1, n).astype(np.float32))
+
+    g = tf1.Graph()
+    with g.as_default():
+        x = tf1.placeholder(tf.float32, [1, 16, 16, 3], name="x")
+        h = fq(x, -1.0, 1.0)
+        h = fq(tf.nn.relu6(tf.nn.conv2d(h, weights((3, 3, 3, 8), 0.3), 2, "SAME") + bias(8)), 0.0, 6.0)
+        d = tf.nn.depthwise_conv2d(h, weights((3, 3, 8, 1), 0.3), [1, 1, 1, 1], "SAME")
+        d = fq(tf.nn.relu6(d + bias(8)), 0.0, 6.0)
+        p = fq(tf.nn.relu6(tf.nn.conv2d(d, weights((1, 1, 8, 16), 0.25), 1, "SAME") + bias(16)), 0.0, 6.0)
+        q = fq(tf.nn.relu6(tf.nn.conv2d(h, weights((1, 1, 8, 16), 0.25), 1, "SAME") + bias(16)), 0.0, 6.0)
+        r = fq(p + q, 0.0, 12.0)
+        avg = fq(tf.nn.avg_pool2d(r, 3, 2, "SAME"), 0.0, 12.0)
+        top = fq(tf.nn.max_pool2d(r, 3, 2, "SAME"), 0.0, 12.0)
+        c = fq(tf.concat([avg, top], -1), 0.0, 12.0)
+        gap = fq(tf.nn.avg_pool2d(c, 4, 4, "VALID"), 0.0, 12.0)
+        logits = fq(tf.nn.conv2d(gap, weights((1, 1, 32, 10), 0.2), 1, "VALID") + bias(10), -10.0, 10.0)
+        out = tf.identity(fq(tf.nn.softmax(tf.reshape(logits, [1, 10])), 0.0, 1.0), name="y")
+        with tf1.Session(graph=g) as sess:
+            converter = tf1.lite.TFLiteConverter.from_session(sess, [x], [out])
+            converter.inference_type = tf.uint8
+            converter.quantized_input_stats = {"x": (127.5, 127.5)}
+            return converter.convert()
+
+
 def _details(model: bytes) -> tuple[list[dict], int]:
     interp = tf.lite.Interpreter(model_content=model)
     return interp.get_input_details(), len(interp.get_output_details())
@@ -842,6 +884,8 @@ def main(names: list[str]) -> None:
                 _seed(seed + k)
                 model, shapes = builder()
                 write(name, make(model, mode, shapes, seed=k))
+    if not names or "tf1_qat_cnn_uint8" in names:
+        write("tf1_qat_cnn_uint8", tf1_qat_cnn())
     if not names or "cond_if_float" in names or "keras_cond_if_float" in names:
         write("keras_cond_if_float", branches_if())
     for j, (base, (fn, shape)) in enumerate(TF_FUNCTIONS.items()):

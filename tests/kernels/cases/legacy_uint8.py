@@ -15,7 +15,7 @@ from tests.kernels.cases.data_movement import litert_form
 SHIFTED_FORMS = ("ADD", "SUB", "MUL", "MAXIMUM", "MINIMUM", "EQUAL", "NOT_EQUAL", "LESS", "LESS_EQUAL", "GREATER",
                  "GREATER_EQUAL", "ARG_MAX", "ARG_MIN", "MAX_POOL_2D", "RELU", "RELU6", "RELU_N1_TO_1", "RELU_0_TO_1",
                  "LEAKY_RELU", "HARD_SWISH", "LOGISTIC", "TANH", "SOFTMAX", "LOG_SOFTMAX", "PRELU", "GELU", "CONV_2D",
-                 "DEPTHWISE_CONV_2D", "FULLY_CONNECTED")  # fmt: skip
+                 "DEPTHWISE_CONV_2D", "FULLY_CONNECTED", "AVERAGE_POOL_2D")  # fmt: skip
 
 
 def binary_zps(rng, kind: str, activation: str = "NONE") -> bytes:
@@ -79,7 +79,47 @@ def legacy_net(rng) -> bytes:
     return m.finish([x], [y])
 
 
+def offset_weights(rng, kind: str) -> bytes:
+    """A layer whose uint8 weights sit off 128 (TF1's narrow-range fake quantisation: zero points
+    98 to 140): run on the reference kernels with a filter offset. Weights 1..255, both ends
+    reached, so w - z spans more than int8."""
+    m = ModelBuilder()
+    s_in = 0.021
+    x = m.tensor("x", (1, 7, 6, 5), np.uint8, scale=s_in, zero_point=61)
+    zp = {"CONV_2D": 98, "DEPTHWISE_CONV_2D": 140, "FULLY_CONNECTED": 117}[kind]
+    shape = {"CONV_2D": (4, 3, 3, 5), "DEPTHWISE_CONV_2D": (1, 3, 3, 10), "FULLY_CONNECTED": (6, 210)}[kind]
+    data = rng.integers(1, 256, shape)
+    data.flat[0], data.flat[1] = 1, 255
+    w = m.tensor("w", shape, np.uint8, scale=0.013, zero_point=zp, data=data)
+    b = m.tensor("b", (shape[0] if kind != "DEPTHWISE_CONV_2D" else 10,), np.int32, scale=s_in * 0.013,
+                 data=rng.integers(-5000, 5000, shape[0] if kind != "DEPTHWISE_CONV_2D" else 10))  # fmt: skip
+    if kind == "FULLY_CONNECTED":
+        y = m.tensor("y", (1, 6), np.uint8, scale=0.4, zero_point=133)
+        m.op(kind, [x, w, b], [y], activation="RELU")
+    elif kind == "CONV_2D":
+        y = m.tensor("y", (1, 4, 3, 4), np.uint8, scale=0.09, zero_point=120)
+        m.op(kind, [x, w, b], [y], padding="SAME", stride=(2, 2), activation="RELU6")
+    else:
+        y = m.tensor("y", (1, 7, 6, 10), np.uint8, scale=0.07, zero_point=125)
+        m.op(kind, [x, w, b], [y], padding="SAME", stride=(1, 1), depth_multiplier=2)
+    return m.finish([x], [y])
+
+
+def average_pool_ties(rng) -> bytes:
+    """AVERAGE_POOL_2D at zero points off 128, windows of 2 and 4 cells at the SAME border: sums
+    half way between two outputs, which LiteRT's uint8 average rounds up (the int8 one away from
+    zero)."""
+    m = ModelBuilder()
+    x = m.tensor("x", (2, 5, 5, 3), np.uint8, scale=0.05, zero_point=71)
+    y = m.tensor("y", (2, 3, 3, 3), np.uint8, scale=0.05, zero_point=71)
+    m.op("AVERAGE_POOL_2D", [x], [y], filter=(2, 2), stride=(2, 2), padding="SAME")
+    return m.finish([x], [y])
+
+
 CASES = {
+    **{f"uint8_{k.lower()}_offset_weights": Case(lambda r, k=k: offset_weights(r, k)) for k in
+       ("CONV_2D", "DEPTHWISE_CONV_2D", "FULLY_CONNECTED")},
+    "uint8_average_pool_ties": Case(average_pool_ties),
     **{f"uint8_{op.lower()}_form": Case(lambda r, op=op: litert_form(op, "uint8")) for op in SHIFTED_FORMS},
     **{f"uint8_{k.lower()}_zps": Case(lambda r, k=k: binary_zps(r, k)) for k in
        ("MUL", "SUB", "MAXIMUM", "LESS", "GREATER_EQUAL", "EQUAL")},
