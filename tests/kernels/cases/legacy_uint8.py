@@ -15,7 +15,7 @@ from tests.kernels.cases.data_movement import litert_form
 SHIFTED_FORMS = ("ADD", "SUB", "MUL", "MAXIMUM", "MINIMUM", "EQUAL", "NOT_EQUAL", "LESS", "LESS_EQUAL", "GREATER",
                  "GREATER_EQUAL", "ARG_MAX", "ARG_MIN", "MAX_POOL_2D", "RELU", "RELU6", "RELU_N1_TO_1", "RELU_0_TO_1",
                  "LEAKY_RELU", "HARD_SWISH", "LOGISTIC", "TANH", "SOFTMAX", "LOG_SOFTMAX", "PRELU", "GELU", "CONV_2D",
-                 "DEPTHWISE_CONV_2D", "FULLY_CONNECTED", "AVERAGE_POOL_2D")  # fmt: skip
+                 "DEPTHWISE_CONV_2D", "FULLY_CONNECTED", "AVERAGE_POOL_2D", "MEAN", "SUM")  # fmt: skip
 
 
 def binary_zps(rng, kind: str, activation: str = "NONE") -> bytes:
@@ -105,6 +105,28 @@ def offset_weights(rng, kind: str) -> bytes:
     return m.finish([x], [y])
 
 
+def reduce_zps(rng, kind: str, keep_dims: bool) -> bytes:
+    """MEAN or SUM over the spatial axes (a global pool) or the last, at zero points 77 in and 150
+    out, scales that differ (the requantising forms)."""
+    m = ModelBuilder()
+    x = m.tensor("x", (2, 4, 5, 6), np.uint8, scale=0.031, zero_point=77)
+    axes = [1, 2] if keep_dims else [3]
+    shape = (2, 1, 1, 6) if keep_dims else (2, 4, 5)
+    y = m.tensor("y", shape, np.uint8, scale=0.029 if kind == "MEAN" else 0.61, zero_point=150)
+    m.op(kind, [x, m.tensor("axes", (len(axes),), np.int32, data=np.array(axes))], [y], keep_dims=keep_dims)
+    return m.finish([x], [y])
+
+
+def divide_zps(rng) -> bytes:
+    """DIV with the divisor calibrated to [0.5, 2.5] (LiteRT refuses a divisor at its zero point)."""
+    m = ModelBuilder()
+    a = m.tensor("a", (2, 3, 5), np.uint8, scale=0.05, zero_point=77)
+    b = m.tensor("b", (1, 3, 5), np.uint8, scale=0.01, zero_point=0, calibrated=(0.5, 2.5))
+    y = m.tensor("y", (2, 3, 5), np.uint8, scale=0.1, zero_point=140)
+    m.op("DIV", [a, b], [y])
+    return m.finish([a, b], [y])
+
+
 def average_pool_ties(rng) -> bytes:
     """AVERAGE_POOL_2D at zero points off 128, windows of 2 and 4 cells at the SAME border: sums
     half way between two outputs, which LiteRT's uint8 average rounds up (the int8 one away from
@@ -120,6 +142,9 @@ CASES = {
     **{f"uint8_{k.lower()}_offset_weights": Case(lambda r, k=k: offset_weights(r, k)) for k in
        ("CONV_2D", "DEPTHWISE_CONV_2D", "FULLY_CONNECTED")},
     "uint8_average_pool_ties": Case(average_pool_ties),
+    **{f"uint8_{k.lower()}_{'spatial' if keep else 'last'}_zps": Case(lambda r, k=k, keep=keep: reduce_zps(r, k, keep))
+       for k in ("MEAN", "SUM") for keep in (True, False)},
+    "uint8_div_zps": Case(divide_zps),
     **{f"uint8_{op.lower()}_form": Case(lambda r, op=op: litert_form(op, "uint8")) for op in SHIFTED_FORMS},
     **{f"uint8_{k.lower()}_zps": Case(lambda r, k=k: binary_zps(r, k)) for k in
        ("MUL", "SUB", "MAXIMUM", "LESS", "GREATER_EQUAL", "EQUAL")},
