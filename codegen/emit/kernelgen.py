@@ -7,7 +7,8 @@ RVV DEQUANTIZE of int8 and int16 (templates/kernels/dequantize_rvv.c.j2) and the
 BATCH_MATMUL of int8, 16x8 and float32 (templates/kernels/batch_matmul_scalar.c.j2), the raw
 comparisons of int16 and int64 (templates/kernels/compare_raw.c.j2), the integer reductions
 (templates/kernels/reduce_int.c.j2, reduce_extreme.c.j2) int64 ADD, SUB, MUL, MAXIMUM and MINIMUM
-(templates/kernels/binary_s64.c.j2) and the integer CUMSUM (templates/kernels/cumsum_int.c.j2). The files land in
+(templates/kernels/binary_s64.c.j2), the integer CUMSUM (templates/kernels/cumsum_int.c.j2) and
+the quantised DIV of int8 and int16 (templates/kernels/div_quantized.c.j2). The files land in
 firmware/kernels/generated/ (codegen.paths.kernel_source finds a kernel there or among the
 hand-written ones; an export puts both in one folder) with a banner naming their template, and a
 file no variant makes any more is removed; tests/unit/test_kernelgen.py fails when a generated
@@ -253,6 +254,26 @@ class CumsumVariant:
                 "signature": wrapped(f"RVFW_KERNEL void rvfw_{self.name}", arguments, "")}  # fmt: skip
 
 
+@dataclass(frozen=True)
+class DivVariant:
+    dtype: str  # "s8" or "s16": TFLite's quantised DIV (int16: LiteRT's, zero points 0)
+
+    @property
+    def name(self) -> str:
+        return f"div_{self.dtype}_ref"
+
+    def context(self) -> dict:
+        c_type = {"s8": "int8_t", "s16": "int16_t"}[self.dtype]
+        arguments = ["const rvfw_binary_params *p", f"const {c_type} *a", f"const {c_type} *b", f"{c_type} *output"]
+        note = (
+            ""
+            if self.dtype == "s8"
+            else ";\n * int16 as LiteRT's reference kernels divide it (TFLite Micro has no int16 DIV)"
+        )
+        return {"what": c_type.removesuffix("_t"), "c_type": c_type, "note": note,
+                "signature": wrapped(f"RVFW_KERNEL void rvfw_{self.name}", arguments, "")}  # fmt: skip
+
+
 VARIANTS = (
     *(Variant("depthwise", dtype, s) for dtype in ("s16", "f32") for s in ("ref", "scalar", "rvv")),
     *(Variant("pointwise", "s16", s) for s in ("ref", "scalar")),
@@ -269,11 +290,12 @@ VARIANTS = (
     *(BinaryS64Variant(op) for op in ("add", "sub", "mul", "maximum", "minimum")),
     *(CumsumVariant(dtype) for dtype in ("s32", "s64")),
     *(ReduceVariant("reduce_extreme", dtype) for dtype in ("s16", "u8")),
+    *(DivVariant(dtype) for dtype in ("s8", "s16")),
 )
 TEMPLATES = {Variant: "inplace.c.j2", FloorVariant: "floor_int.c.j2", TopkVariant: "topk.c.j2",
              DequantizeVariant: "dequantize_rvv.c.j2", BatchMatmulVariant: "batch_matmul_scalar.c.j2",
              CompareVariant: "compare_raw.c.j2", BinaryS64Variant: "binary_s64.c.j2",
-             CumsumVariant: "cumsum_int.c.j2"}  # fmt: skip
+             CumsumVariant: "cumsum_int.c.j2", DivVariant: "div_quantized.c.j2"}  # fmt: skip
 
 
 def render_all() -> dict[str, str]:

@@ -59,12 +59,22 @@ S16 = {OpKind.ADD: family("ADD int16", PARAMS, "add_broadcast_s16", ("ref", "sca
        OpKind.SUB: family("SUB int16", PARAMS, "sub_s16", ("ref", "scalar", "rvv"), ("SUB",)),
        OpKind.MUL: family("MUL int16", PARAMS, "mul_s16", ("ref", "scalar", "rvv"), ("MUL",)),
        OpKind.MAXIMUM: family("MAXIMUM int16", PARAMS, "maximum_s16", ("ref",), ("MAXIMUM",)),
+       # LiteRT's (TFLite Micro has no int16 DIV): the int8 division with int16 clamps
+       OpKind.DIV: family("DIV int16", PARAMS, "div_s16", ("ref",), ("DIV",)),
        OpKind.MINIMUM: family("MINIMUM int16", PARAMS, "minimum_s16", ("ref",), ("MINIMUM",)),
        OpKind.SQUARED_DIFFERENCE: family("SQUARED_DIFFERENCE int16", PARAMS, "squared_difference_s16", ("ref",),
                                          ("SQUARED_DIFFERENCE",)),
        # int16 input and output, int8 alpha (TFLite Micro's prelu_common.cc takes no other alpha)
        OpKind.PRELU: family("PRELU int16", PARAMS, "prelu_s16", ("ref",), ("PRELU",))}  # fmt: skip
-S16_KINDS = (OpKind.SUB, OpKind.MUL, OpKind.MAXIMUM, OpKind.MINIMUM, OpKind.SQUARED_DIFFERENCE, OpKind.PRELU)
+S16_KINDS = (
+    OpKind.SUB,
+    OpKind.MUL,
+    OpKind.DIV,
+    OpKind.MAXIMUM,
+    OpKind.MINIMUM,
+    OpKind.SQUARED_DIFFERENCE,
+    OpKind.PRELU,
+)
 # int32 (no quantisation: the Signal front end's feature scaling): TFLite Micro's reference
 # arithmetic in int32 (wrapping), DIV truncating toward zero, clamped to the fused activation.
 S32_KINDS = (OpKind.ADD, OpKind.SUB, OpKind.MUL, OpKind.DIV, OpKind.MAXIMUM, OpKind.MINIMUM)
@@ -373,7 +383,12 @@ def lower_s16(ctx: LowerContext, op: Op) -> Layer:
         fam = S16[op.kind]
         params += _squared_difference_params(a, b, out, left_shift=0, bits=16)
         return ctx.layer(op, ctx.pick(fam), fam, params, [operand(ctx, op, 0), operand(ctx, op, 1), ctx.output(op)])
-    if op.kind is OpKind.MUL:
+    if op.kind is OpKind.DIV:  # zero points 0; LiteRT's multiplier, in single precision
+        sa, sb, so = (np.float32(t.quant.scale[0]) for t in (a, b, out))
+        m, s = quantize_multiplier(float(sa / (sb * so)))
+        params += [("input1_offset", 0), ("input2_offset", 0), ("output_offset", 0), ("output_multiplier", m),
+                   ("output_shift", s)]  # fmt: skip
+    elif op.kind is OpKind.MUL:
         m, s = quantize_multiplier(float(a.quant.scale[0]) * float(b.quant.scale[0]) / float(out.quant.scale[0]))
         params += [("input1_offset", 0), ("input2_offset", 0), ("output_offset", 0), ("output_multiplier", m),
                    ("output_shift", s)]  # fmt: skip

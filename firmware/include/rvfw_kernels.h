@@ -710,6 +710,7 @@ void rvfw_resize_bilinear_s8_rvv(const rvfw_resize_bilinear_params *p, const int
                                  int8_t *output);
 void rvfw_l2_normalization_s8_ref(const rvfw_l2norm_params *p, const int8_t *input, int8_t *output);
 void rvfw_div_s8_ref(const rvfw_binary_params *p, const int8_t *a, const int8_t *b, int8_t *output);
+void rvfw_div_s16_ref(const rvfw_binary_params *p, const int16_t *a, const int16_t *b, int16_t *output);
 void rvfw_log_softmax_s8_ref(const rvfw_log_softmax_params *p, const int8_t *input, int8_t *output);
 /* inputs/recurrent: the gates' weights packed [4][units][depth] (ref) or [4][depth][units] (rvv);
  * bias: [8][units], the input side's bias with the input offset folded in, then the recurrent

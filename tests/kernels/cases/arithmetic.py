@@ -148,6 +148,17 @@ def divide(rng, a_shape, b_shape, const_b=False) -> bytes:
     return m.finish([a] if const_b else [a, b], [y])
 
 
+def divide16(rng, low: float, high: float) -> bytes:
+    """int16 DIV (LiteRT's; TFLite Micro has none), zero points 0, the divisor calibrated to
+    [low, high] clear of zero, broadcast along the first axis; a RELU6 clamp in int16."""
+    m = ModelBuilder()
+    a = m.tensor("a", (3, 4, 9), np.int16, scale=0.0004, zero_point=0)
+    b = m.tensor("b", (1, 4, 9), np.int16, scale=0.0001, zero_point=0, calibrated=(low, high))
+    y = m.tensor("y", (3, 4, 9), np.int16, scale=0.0003, zero_point=0)
+    m.op("DIV", [a, b], [y], activation="RELU6" if low > 0 else "NONE")
+    return m.finish([a, b], [y])
+
+
 def bool_logic() -> bytes:
     """bool end to end (issue 46): LOGICAL_AND with broadcasting, LOGICAL_OR, LOGICAL_NOT, EQUAL and
     NOT_EQUAL of bools, a bool CONCATENATION and SLICE; bool graph inputs and outputs."""
@@ -327,6 +338,8 @@ def squared_difference16(a_shape, b_shape) -> bytes:
 
 
 CASES: dict[str, Case] = {
+    "div16_positive": Case(lambda r: divide16(r, 0.3, 3.0)),
+    "div16_negative": Case(lambda r: divide16(r, -3.0, -0.3)),
     "sub_same_shape_relu": Case(
         lambda r: binary(r, "SUB", (1, 5, 3, 7), (1, 5, 3, 7), activation="RELU"), inplace=True, vector=FAST
     ),
