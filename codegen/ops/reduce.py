@@ -4,9 +4,10 @@ QuantizedMeanOrSum with the 1/count folded into MEAN's multiplier; int16 too) an
 bool (the smallest byte: bools are 0 or 1), REDUCE_ANY and REDUCE_MAX of bool (the largest); SUM
 (wrapping), MEAN (a 64-bit sum divided, truncating), REDUCE_MAX and REDUCE_MIN of int32 and
 REDUCE_MAX / REDUCE_MIN of int16 (raw values) as LiteRT's reference computes them; REDUCE_PROD of
-int32 (wrapping) and float32, which TFLite Micro lacks, as LiteRT's reference computes it: from 1,
+int32 and int64 (wrapping) and float32, which TFLite Micro lacks, as LiteRT's reference computes it: from 1,
 each element multiplied in in row-major order (what the converter writes for Keras
-LayerNormalization's element count: a constant, folded). keep_dims either way: the output's
+LayerNormalization's element count: a constant, folded); LiteRT's SUM and REDUCE_PROD of bool, a
+REDUCE_ANY and a REDUCE_ALL. keep_dims either way: the output's
 element order is the same."""
 
 from __future__ import annotations
@@ -46,6 +47,7 @@ SUM_F32_SOFT = SUM_F32.variant("MEAN/SUM float32 (integer adds)", {"scalar": "me
 EXTREME_F32 = family("REDUCE_MAX/MIN float32", "rvfw_reduce_params", "reduce_max_f32", ("ref",),
                      ("REDUCE_MAX", "REDUCE_MIN"))  # fmt: skip
 PROD = {DType.INT32: family("REDUCE_PROD int32", "rvfw_reduce_params", "reduce_prod_s32", ("ref",), ("REDUCE_PROD",)),
+        DType.INT64: family("REDUCE_PROD int64", "rvfw_reduce_params", "reduce_prod_s64", ("ref",), ("REDUCE_PROD",)),
         DType.FLOAT32: family("REDUCE_PROD float32", "rvfw_reduce_params", "reduce_prod_f32", ("ref",),
                               ("REDUCE_PROD",))}  # fmt: skip
 # int32 SUM (wrapping), REDUCE_MAX and REDUCE_MIN: LiteRT's (TFLite Micro reduces int8, int16 and
@@ -96,8 +98,8 @@ def check(graph: Graph, op: Op) -> None:
     if op.kind is OpKind.REDUCE_ALL:  # (its bool form is check_bool)
         raise fail(graph, op, f"{dtype} not supported (TFLite Micro's REDUCE_ALL takes bool)")
     if op.kind is OpKind.REDUCE_PROD:  # (its int32 and float32 forms are check_s32 and check_f32)
-        raise fail(graph, op, f"{dtype} not supported (rvfw has LiteRT's int32 and float32 REDUCE_PROD, not its "
-                   "quantised product)")  # fmt: skip
+        raise fail(graph, op, f"{dtype} not supported (rvfw has LiteRT's int32, int64, float32 and bool REDUCE_PROD, "
+                   "not its quantised product)")  # fmt: skip
     if op.kind not in FAMILY:  # REDUCE_ANY: bool only
         raise fail(graph, op, f"{dtype} not supported (bool only)")
     if dtype == "uint8" and op.kind not in (OpKind.REDUCE_MAX, OpKind.REDUCE_MIN):
@@ -215,21 +217,27 @@ def check_bool(graph: Graph, op: Op) -> None:
     check_axes(graph, op)
 
 
+# bool reductions that are true where any element is (LiteRT's SUM of bools: true + true is true); the
+# others (REDUCE_ALL, REDUCE_MIN, REDUCE_PROD) where every element is
+BOOL_ANY = (OpKind.REDUCE_ANY, OpKind.REDUCE_MAX, OpKind.SUM)
+
+
 def lower_bool(ctx: LowerContext, op: Op) -> Layer:
-    """REDUCE_ALL and REDUCE_MIN: the smallest byte of each reduced group (REDUCE_MIN's kernel on 0s
-    and 1s); REDUCE_ANY and REDUCE_MAX (LiteRT's) the largest."""
+    """REDUCE_ALL, REDUCE_MIN and REDUCE_PROD: the smallest byte of each reduced group (REDUCE_MIN's
+    kernel on 0s and 1s); REDUCE_ANY, REDUCE_MAX and SUM (LiteRT's: a bool sum saturates to true)
+    the largest."""
     params = reduce_params(ctx, op)
     args = [replace(ctx.input(op), c_type="int8_t"), replace(ctx.output(op), c_type="int8_t")]
-    fam = MAX if op.kind in (OpKind.REDUCE_ANY, OpKind.REDUCE_MAX) else MIN
+    fam = MAX if op.kind in BOOL_ANY else MIN
     return ctx.layer(op, ctx.pick(fam), fam, params, args)
 
 
 def fold(graph: Graph, op: Op) -> list[np.ndarray] | None:
     """REDUCE_ALL and REDUCE_PROD of a constant (the others are left to their kernels)."""
     inp, out = graph.tensors[op.inputs[0]], graph.tensors[op.outputs[0]]
-    if inp.dtype is DType.BOOL and op.kind in (OpKind.REDUCE_ALL, OpKind.REDUCE_MIN):
+    if inp.dtype is DType.BOOL and op.kind in (OpKind.REDUCE_ALL, OpKind.REDUCE_MIN, OpKind.REDUCE_PROD):
         return [np.all(inp.data, axis=tuple(sorted(axes(graph, op)))).reshape(out.shape)]
-    if inp.dtype is DType.BOOL and op.kind in (OpKind.REDUCE_ANY, OpKind.REDUCE_MAX):
+    if inp.dtype is DType.BOOL and op.kind in BOOL_ANY:
         return [np.any(inp.data, axis=tuple(sorted(axes(graph, op)))).reshape(out.shape)]
     if op.kind is OpKind.REDUCE_PROD and inp.dtype in PROD:
         return [prod(inp.data, axes(graph, op)).reshape(out.shape)]
@@ -241,11 +249,12 @@ def prod(data: np.ndarray, reduced: set[int]) -> np.ndarray:
     the data's own type (float32 products rounded each step; int32 wrapping)."""
     kept = [k for k in range(data.ndim) if k not in reduced]
     moved = np.transpose(data, kept + sorted(reduced)).reshape(int(np.prod([data.shape[k] for k in kept])), -1)
-    if data.dtype == np.int32:
-        out = np.ones(moved.shape[0], dtype=np.uint32)
-        for column in moved.T.astype(np.uint32):
-            out = (out * column).astype(np.uint32)  # modulo 2^32, as the int32 kernel wraps
-        return out.view(np.int32)
+    if data.dtype in (np.int32, np.int64):
+        wide = np.uint32 if data.dtype == np.int32 else np.uint64
+        out = np.ones(moved.shape[0], dtype=wide)
+        for column in moved.T.astype(wide):
+            out = (out * column).astype(wide)  # modulo 2^32 or 2^64, as the integer kernels wrap
+        return out.view(data.dtype)
     out = np.ones(moved.shape[0], dtype=np.float32)
     for column in moved.T.astype(np.float32):
         out = (out * column).astype(np.float32)
@@ -276,13 +285,23 @@ CONTRACT = OpContract(
             kinds=(OpKind.REDUCE_PROD, OpKind.SUM, OpKind.MEAN, OpKind.REDUCE_MAX, OpKind.REDUCE_MIN),
         ),
         DType.INT64: Form(
-            check_s32, lower_s32, (S64,), kinds=(OpKind.SUM, OpKind.MEAN, OpKind.REDUCE_MAX, OpKind.REDUCE_MIN)
+            check_s32,
+            lower_s32,
+            (S64, PROD[DType.INT64]),
+            kinds=(OpKind.SUM, OpKind.MEAN, OpKind.REDUCE_MAX, OpKind.REDUCE_MIN, OpKind.REDUCE_PROD),
         ),  # fmt: skip
         DType.BOOL: Form(
             check_bool,
             lower_bool,
             (MIN, MAX),
-            kinds=(OpKind.REDUCE_ALL, OpKind.REDUCE_ANY, OpKind.REDUCE_MAX, OpKind.REDUCE_MIN),
+            kinds=(
+                OpKind.REDUCE_ALL,
+                OpKind.REDUCE_ANY,
+                OpKind.REDUCE_MAX,
+                OpKind.REDUCE_MIN,
+                OpKind.SUM,
+                OpKind.REDUCE_PROD,
+            ),
         ),
         None: Form(check, lower, (SUM, MAX, MIN, SUM16, EXTREME_S16, EXTREME_U8)),
     },

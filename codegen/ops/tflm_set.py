@@ -212,6 +212,7 @@ LITERT_ONLY_PAIRS = {
     ("REDUCE_MIN", "int16"): "its reduce.cc runs REDUCE_MIN on int8 and float32",
     ("MEAN", "int32"): "its reduce.cc means int8, int16 and float32",
     ("DIV", "int16"): "its div.cc divides int8 and float32",
+    ("SUM", "bool"): "its reduce.cc sums int8, int16 and float32",
     # legacy uint8 models (passes.uint8): TFLite Micro keeps uint8 for QUANTIZE, DEQUANTIZE and moves only
     **{(op, "uint8"): "it has no uint8 kernel for it (uint8 models are LiteRT's)" for op in UINT8_LEGACY},
 }

@@ -7,6 +7,7 @@ import numpy as np
 
 from codegen.modelgen import ModelBuilder
 from tests.kernels.cases.common import FAST, S16_FAST, Case
+from tests.kernels.cases.data_movement import litert_form
 
 
 def pool(kind, h, w, c, k, stride, padding, activation="NONE") -> bytes:
@@ -151,6 +152,10 @@ def softmax16(shape, scale, beta=1.0) -> bytes:
 
 
 CASES: dict[str, Case] = {
+    # LiteRT's REDUCE_PROD of int64 (wrapping) and bool (all), SUM of bool (any)
+    "int64_reduce_prod_form": Case(lambda r: litert_form("REDUCE_PROD", "int64")),
+    "bool_reduce_prod_form": Case(lambda r: litert_form("REDUCE_PROD", "bool")),
+    "bool_sum_form": Case(lambda r: litert_form("SUM", "bool")),
     "mean_global_pool_keepdims": Case(lambda r: reduce("MEAN", (1, 7, 6, 10), [1, 2], True), vector=FAST),
     "mean_same_quant_no_keepdims": Case(
         lambda r: reduce("MEAN", (2, 5, 5, 4), [1, 2], False, same_quant=True), vector=FAST
