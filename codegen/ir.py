@@ -70,6 +70,7 @@ class OpKind(enum.Enum):
     EXPAND_DIMS = "EXPAND_DIMS"
     FLOOR_DIV = "FLOOR_DIV"
     FLOOR_MOD = "FLOOR_MOD"
+    POW = "POW"  # int32 and float32: LiteRT's (TFLite Micro has none)
     FULLY_CONNECTED = "FULLY_CONNECTED"
     GATHER = "GATHER"
     GATHER_ND = "GATHER_ND"

@@ -124,7 +124,7 @@ OPTIMISED_ONLY = frozenset({"CEIL", "DEPTH_TO_SPACE", "ELU", "ROUND"})
 _MISSING_BY_OP: dict[str, tuple[str, ...]] = {
     "DEPTH_TO_SPACE": ("uint8", "int32", "int64"),
     "GELU": ("float32",), "L2_NORMALIZATION": ("uint8",), "LOG": ("int16",),
-    "POW": ("int32", "float32"), "REDUCE_PROD": ("int8", "int16"), "RESIZE_BILINEAR": ("uint8",),
+    "POW": ("float32",), "REDUCE_PROD": ("int8", "int16"), "RESIZE_BILINEAR": ("uint8",),
      "TRANSPOSE_CONV": ("uint8",),
 }  # fmt: skip
 MISSING: frozenset[tuple[str, str]] = frozenset((op, d) for op, ds in _MISSING_BY_OP.items() for d in ds)

@@ -165,7 +165,8 @@ TFLM_WRONG: dict[tuple[str, str], str] = {
 # Ops TFLite Micro lacks that rvfw compiles as LiteRT's reference kernels define them. A model with
 # one is LiteRT's alone: its golden is LiteRT's reference (check.reference), and every op of it
 # follows LiteRT where the two differ (FULLY_CONNECTED int8 rounds once: TFLITE_SINGLE_ROUNDING).
-LITERT_ONLY = frozenset({"GELU", "REDUCE_PROD", "TILE", "RELU_N1_TO_1", "RELU_0_TO_1", "SIGN", "REDUCE_ANY", "TOPK_V2"})
+LITERT_ONLY = frozenset({"GELU", "REDUCE_PROD", "TILE", "RELU_N1_TO_1", "RELU_0_TO_1", "SIGN", "REDUCE_ANY", "TOPK_V2",
+                         "POW"})  # fmt: skip
 # (op, dtype) pairs TFLite Micro prepares and then stops on at its first invocation, which LiteRT's
 # reference kernels run (measured on TFLite Micro's interpreter).
 # What a legacy uint8 model computes that TFLite Micro has no uint8 kernel for (passes.uint8_as_int8)

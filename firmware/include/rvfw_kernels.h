@@ -640,6 +640,7 @@ void rvfw_mul_s32_ref(const rvfw_binary_params *p, const int32_t *a, const int32
 void rvfw_mul_s32_rvv(const rvfw_binary_params *p, const int32_t *a, const int32_t *b, int32_t *output);
 void rvfw_mul_s32_scalar(const rvfw_binary_params *p, const int32_t *a, const int32_t *b, int32_t *output);
 void rvfw_div_s32_ref(const rvfw_binary_params *p, const int32_t *a, const int32_t *b, int32_t *output);
+void rvfw_pow_s32_ref(const rvfw_binary_params *p, const int32_t *a, const int32_t *b, int32_t *output);
 void rvfw_div_s32_rvv(const rvfw_binary_params *p, const int32_t *a, const int32_t *b, int32_t *output);
 void rvfw_div_s32_scalar(const rvfw_binary_params *p, const int32_t *a, const int32_t *b, int32_t *output);
 void rvfw_maximum_s32_ref(const rvfw_binary_params *p, const int32_t *a, const int32_t *b, int32_t *output);

@@ -159,6 +159,31 @@ def divide16(rng, low: float, high: float) -> bytes:
     return m.finish([a, b], [y])
 
 
+def power_s32(rng) -> bytes:
+    """LiteRT's int32 POW: seeded bases to constant exponents 0..40 (powers that fit, and ones past
+    int32: INT32_MIN, as LiteRT's x86 build converts them), broadcast over rows."""
+    m = ModelBuilder()
+    x = m.tensor("x", (3, 41), np.int32)
+    e = m.tensor("e", (1, 41), np.int32, data=np.arange(41, dtype=np.int32).reshape(1, 41))
+    y = m.tensor("y", (3, 41), np.int32)
+    m.op("POW", [x, e], [y])
+    return m.finish([x], [y])
+
+
+def power_s32_small_bases(rng) -> bytes:
+    """LiteRT's int32 POW of constant bases -7..7 to computed exponents FLOOR_MOD(x, 40) (never
+    negative: LiteRT refuses a negative exponent): exact powers, the ones past int32, 0^0."""
+    m = ModelBuilder()
+    x = m.tensor("x", (2, 15), np.int32)
+    forty = m.tensor("forty", (1,), np.int32, data=np.array([40], np.int32))
+    e = m.tensor("e", (2, 15), np.int32)
+    m.op("FLOOR_MOD", [x, forty], [e])
+    base = m.tensor("base", (1, 15), np.int32, data=np.arange(-7, 8, dtype=np.int32).reshape(1, 15))
+    y = m.tensor("y", (2, 15), np.int32)
+    m.op("POW", [base, e], [y])
+    return m.finish([x], [y])
+
+
 def bool_logic() -> bytes:
     """bool end to end (issue 46): LOGICAL_AND with broadcasting, LOGICAL_OR, LOGICAL_NOT, EQUAL and
     NOT_EQUAL of bools, a bool CONCATENATION and SLICE; bool graph inputs and outputs."""
@@ -338,6 +363,8 @@ def squared_difference16(a_shape, b_shape) -> bytes:
 
 
 CASES: dict[str, Case] = {
+    "pow_s32": Case(power_s32),
+    "pow_s32_small_bases": Case(power_s32_small_bases),
     "div16_positive": Case(lambda r: divide16(r, 0.3, 3.0)),
     "div16_negative": Case(lambda r: divide16(r, -3.0, -0.3)),
     "sub_same_shape_relu": Case(
