@@ -13,10 +13,12 @@ from codegen.check.child import run_isolated
 from codegen.errors import ToolError, install_hint
 
 
-def reference_outputs(model_path: str | Path, inputs: list[np.ndarray], num_outputs: int, num_inputs: int
-                      ) -> list[np.ndarray]:  # fmt: skip
+def reference_outputs(model_path: str | Path, inputs: list[np.ndarray], num_outputs: int, num_inputs: int,
+                      optimised: bool = False) -> list[np.ndarray]:  # fmt: skip
     """The outputs of each step of inputs (num_inputs arrays a step), one interpreter for all steps,
-    in a child process (check.child)."""
+    in a child process (check.child). optimised: LiteRT's default kernels, for a model holding an op
+    its reference resolver lacks (ops.litert_set.OPTIMISED_ONLY: DEPTH_TO_SPACE, a pure data move,
+    is the one whose forms rvfw checks there)."""
     try:
         from ai_edge_litert.interpreter import Interpreter, OpResolverType
     except ImportError:
@@ -24,8 +26,8 @@ def reference_outputs(model_path: str | Path, inputs: list[np.ndarray], num_outp
     name = Path(model_path).name
 
     def work() -> list[np.ndarray]:
-        interpreter = Interpreter(model_path=str(model_path),
-                                  experimental_op_resolver_type=OpResolverType.BUILTIN_REF)  # fmt: skip
+        resolver = OpResolverType.AUTO if optimised else OpResolverType.BUILTIN_REF
+        interpreter = Interpreter(model_path=str(model_path), experimental_op_resolver_type=resolver)
         interpreter.allocate_tensors()
         ins, outs = interpreter.get_input_details(), interpreter.get_output_details()
         outputs = []

@@ -18,6 +18,7 @@ from codegen.check.inline import external_buffers
 from codegen.errors import RvfwError, one_line
 from codegen.ir import Graph, OpKind, Tensor
 from codegen.modelgen import ModelBuilder
+from codegen.ops.litert_set import OPTIMISED_ONLY
 from codegen.ops.tflm_set import litert_only_in, tflm_wrong_in
 
 OUTPUTS_FIELD = 8  # SubGraph.outputs: field 2 of the table (vtable offset 4 + 2 * 2)
@@ -84,6 +85,20 @@ def golden_outputs(graph: Graph, inputs: list[np.ndarray]) -> tuple[list[np.ndar
     return [np.copy(o) for o in result[0]], result[1]
 
 
+def _litert(graph: Graph, inputs: list[np.ndarray]) -> list[np.ndarray]:
+    """LiteRT's outputs: its reference kernels, or its default ones where the model holds an op the
+    reference resolver lacks (_optimised names them)."""
+    return litert.reference_outputs(
+        graph.source, inputs, len(graph.outputs), len(graph.inputs), bool(_optimised(graph))
+    )
+
+
+def _optimised(graph: Graph) -> str:
+    """', its optimised X' for the ops LiteRT's reference resolver lacks (OPTIMISED_ONLY), or ''."""
+    lacking = sorted({op.kind.value for op in graph.ops if op.kind.value in OPTIMISED_ONLY})
+    return f"; its optimised {', '.join(lacking)}, which its reference resolver lacks" if lacking else ""
+
+
 def _golden_outputs(graph: Graph, inputs: list[np.ndarray]) -> tuple[list[np.ndarray], str]:
     if is_compressed(graph):
         return tt_reference.run_graph(graph, inputs), "its TT graph's numpy reference"
@@ -92,23 +107,24 @@ def _golden_outputs(graph: Graph, inputs: list[np.ndarray]) -> tuple[list[np.nda
     if graph.float_wrapped:
         return _float_io_reference(graph, inputs), "TFLite Micro"
     if tflm_wrong_in(graph):
-        outputs = litert.reference_outputs(graph.source, inputs, len(graph.outputs), len(graph.inputs))
+        outputs = _litert(graph, inputs)
         return outputs, "TFLite's reference kernels"
     if graph.tflm_wrong:  # TFLite Micro runs it, and is known wrong: LiteRT's reference defines it
-        outputs = litert.reference_outputs(graph.source, inputs, len(graph.outputs), len(graph.inputs))
+        outputs = _litert(graph, inputs)
         return outputs, f"LiteRT's reference kernels ({graph.tflm_wrong[0]})"
     lacking = litert_only_in(graph)
     if lacking:  # LiteRT's alone: its reference kernels define the model (and its ops round as theirs)
-        outputs = litert.reference_outputs(graph.source, inputs, len(graph.outputs), len(graph.inputs))
-        return outputs, f"LiteRT's reference kernels (TFLite Micro has no {', '.join(lacking)})"
+        outputs = _litert(graph, inputs)
+        return outputs, f"LiteRT's reference kernels (TFLite Micro has no {', '.join(lacking)}{_optimised(graph)})"
     try:
         outputs = golden.reference_outputs(graph.source, inputs, len(graph.outputs), len(graph.inputs))
     except ModelRefused as refused:  # what LiteRT runs and TFLM does not (float16 weights, GELU, ...)
-        outputs = litert.reference_outputs(graph.source, inputs, len(graph.outputs), len(graph.inputs))
-        return outputs, f"LiteRT's reference kernels (TFLite Micro refuses the model: {one_line(refused.reason)[:120]})"
+        outputs = _litert(graph, inputs)
+        why = one_line(refused.reason)[:120]
+        return outputs, f"LiteRT's reference kernels (TFLite Micro refuses the model: {why}{_optimised(graph)})"
     except InputsRefused as stopped:  # prepared, then stopped: LiteRT's reference where it runs them
         try:
-            outputs = litert.reference_outputs(graph.source, inputs, len(graph.outputs), len(graph.inputs))
+            outputs = _litert(graph, inputs)
         except RvfwError:
             raise stopped from None
         return outputs, "LiteRT's reference kernels (TFLite Micro stopped on these inputs where LiteRT runs them)"

@@ -214,6 +214,7 @@ LITERT_ONLY_PAIRS = {
     ("MEAN", "int32"): "its reduce.cc means int8, int16 and float32",
     ("DIV", "int16"): "its div.cc divides int8 and float32",
     ("SUM", "bool"): "its reduce.cc sums int8, int16 and float32",
+    **{("DEPTH_TO_SPACE", d): "its depth_to_space.cc moves int8 and float32" for d in ("uint8", "int32", "int64")},
     # legacy uint8 models (passes.uint8): TFLite Micro keeps uint8 for QUANTIZE, DEQUANTIZE and moves only
     **{(op, "uint8"): "it has no uint8 kernel for it (uint8 models are LiteRT's)" for op in UINT8_LEGACY},
 }

@@ -308,16 +308,20 @@ def litert_form(op: str, dtype: str) -> bytes:
     return m.finish(ins, outs)
 
 
-# Byte-moving ops in uint8 and int64 (any dtype moves as bytes: ops.movement, ops.concatenation,
+# Byte-moving ops in uint8, int32 and int64 (any dtype moves as bytes: ops.movement, ops.concatenation,
 # ops.reshape) and the forms that hold them, checked against LiteRT's reference where TFLite Micro
 # lacks them.
 MOVED_FORMS = {
-    "uint8": ("BATCH_TO_SPACE_ND", "BROADCAST_TO", "CONCATENATION", "EXPAND_DIMS", "FILL", "GATHER", "GATHER_ND",
+    "uint8": ("BATCH_TO_SPACE_ND", "BROADCAST_TO", "CONCATENATION", "DEPTH_TO_SPACE", "EXPAND_DIMS", "FILL", "GATHER",
+              "GATHER_ND",
               "MIRROR_PAD", "PACK", "PAD", "RESHAPE", "RESIZE_NEAREST_NEIGHBOR", "REVERSE_V2", "SELECT_V2", "SHAPE",
               "SLICE", "SPACE_TO_BATCH_ND", "SPACE_TO_DEPTH", "SPLIT", "STRIDED_SLICE", "TILE", "TRANSPOSE", "UNPACK"),
-    "int64": ("BATCH_TO_SPACE_ND", "BROADCAST_TO", "CONCATENATION", "EXPAND_DIMS", "FILL", "GATHER", "GATHER_ND",
+    "int64": ("BATCH_TO_SPACE_ND", "BROADCAST_TO", "CONCATENATION", "DEPTH_TO_SPACE", "EXPAND_DIMS", "FILL", "GATHER",
+              "GATHER_ND",
               "MIRROR_PAD", "PACK", "PAD", "RESHAPE", "REVERSE_V2", "SELECT_V2", "SHAPE", "SLICE", "SPACE_TO_BATCH_ND",
               "SPACE_TO_DEPTH", "SPLIT", "STRIDED_SLICE", "TILE", "TRANSPOSE", "ZEROS_LIKE"),
+    # LiteRT's reference resolver lacks DEPTH_TO_SPACE: checked against its optimised kernel
+    "int32": ("DEPTH_TO_SPACE",),
 }  # fmt: skip
 
 
