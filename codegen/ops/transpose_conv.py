@@ -19,6 +19,7 @@ from codegen.ops.common import (
     expect_quant,
     fail,
     float_activation,
+    offset_weights,
     optional_input,
 )
 from codegen.ops.contract import Form, Kind, OpContract
@@ -43,7 +44,9 @@ MAX_TAPS = 64  # RVFW_TRANSPOSE_CONV_MAX_TAPS: the taps the fast scalar kernels 
 # What each kernel needs (ops.kernels.Need): the fast scalar ones list one output pixel's taps (at
 # most MAX_TAPS reach it); the 16x8 and float32 vector ones their lanes.
 FEW_TAPS = Need("taps", maximum=MAX_TAPS, why=f"{{value}} taps reach an output pixel, over {MAX_TAPS}")
-TRANSPOSE_CONV = TRANSPOSE_CONV.requiring({"scalar": FEW_TAPS})
+# A legacy uint8 model's weights off zero (common.offset_weights): the reference kernel adds the offset.
+CENTRED = Need("centred_weights", (True,), "weights off zero (a legacy uint8 model's): the reference kernel")
+TRANSPOSE_CONV = TRANSPOSE_CONV.requiring({"scalar": (FEW_TAPS, CENTRED), "rvv": CENTRED})
 TRANSPOSE_CONV_S16 = TRANSPOSE_CONV_S16.requiring({"scalar": FEW_TAPS, "rvv": lanes("e64")})
 TRANSPOSE_CONV_F32 = TRANSPOSE_CONV_F32.requiring({"scalar": FEW_TAPS, "rvv": lanes("f32")})
 
@@ -75,7 +78,7 @@ def check(graph: Graph, op: Op) -> None:
         for t, role in ((inp, "input"), (out, "output")):
             expect_quant(graph, op, t, role)
         expect_quant(graph, op, flt, "filter", per_channel_ok=True)
-        if any(z != 0 for z in flt.quant.zero_point):
+        if any(z != 0 for z in flt.quant.zero_point) and not offset_weights(graph, op):
             raise fail(graph, op, "filter zero point must be 0")
     if len(inp.shape) != 4 or len(flt.shape) != 4 or len(out.shape) != 4:
         raise fail(graph, op, "expects 4-D input, filter and output")
@@ -123,6 +126,7 @@ def lower(ctx: LowerContext, op: Op) -> Layer:
         ("pad_w", pad_w), ("depth_multiplier", 1), ("input_offset", input_offset),
         ("output_offset", out.quant.zero_point[0]), ("output_activation_min", act_min),
         ("output_activation_max", act_max),
+        ("filter_offset", -flt.quant.zero_point[0] if offset_weights(ctx.graph, op) else 0),
     ]  # fmt: skip
     multipliers, shifts = conv_output_multipliers(inp.quant.scale[0], flt.quant.scale, out.quant.scale[0], out.shape[3])
     operands: Operands = {
@@ -136,7 +140,8 @@ def lower(ctx: LowerContext, op: Op) -> Layer:
         "output": lambda: ctx.output(op),
     }  # fmt: skip
     fam = TRANSPOSE_CONV_S16 if wide else TRANSPOSE_CONV
-    chosen = ctx.pick(fam, _taps(flt.shape, (s_h, s_w)))
+    facts = {**_taps(flt.shape, (s_h, s_w)), "centred_weights": not offset_weights(ctx.graph, op)}
+    chosen = ctx.pick(fam, facts)
     return ctx.layer(op, chosen, fam, params, operands, macs(ctx.graph, op))
 
 

@@ -13,7 +13,7 @@ requantisation by a multiplier of one is the identity, plus -128 or +128).
 SHIFTED names the ops whose uint8 result is, measured on LiteRT's reference kernels over the
 kernel tier's uint8 cases, its int8 result plus 128 (tests/kernels/cases/legacy_uint8.py checks
 each against LiteRT). Two need more than the shift:
-- CONV_2D, DEPTHWISE_CONV_2D and FULLY_CONNECTED: uint8 weights at zero point 128 become symmetric
+- CONV_2D, DEPTHWISE_CONV_2D, FULLY_CONNECTED and TRANSPOSE_CONV: uint8 weights at zero point 128 become symmetric
   int8 ones (every kernel); elsewhere (TF1's narrow-range weights sit at 98..140) w - z spans 9
   bits, so the weights keep an offset that only the reference kernels add (common.offset_weights).
 - AVERAGE_POOL_2D: LiteRT's uint8 average rounds half up, the int8 one half away from zero: its
@@ -40,7 +40,7 @@ SHIFTED = frozenset({
     OpKind.ARG_MAX, OpKind.ARG_MIN, OpKind.MAX_POOL_2D, OpKind.AVERAGE_POOL_2D, OpKind.MEAN, OpKind.SUM, OpKind.DIV,
     OpKind.RELU, OpKind.RELU6, OpKind.RELU_N1_TO_1, OpKind.RELU_0_TO_1, OpKind.LEAKY_RELU, OpKind.HARD_SWISH,
     OpKind.LOGISTIC, OpKind.TANH, OpKind.SOFTMAX, OpKind.LOG_SOFTMAX, OpKind.PRELU, OpKind.GELU,
-    OpKind.CONV_2D, OpKind.DEPTHWISE_CONV_2D, OpKind.FULLY_CONNECTED,
+    OpKind.TRANSPOSE_CONV, OpKind.CONV_2D, OpKind.DEPTHWISE_CONV_2D, OpKind.FULLY_CONNECTED,
     OpKind.QUANTIZE, OpKind.DEQUANTIZE,
 })  # fmt: skip
 # Ops that only move, pick or compare bytes of one quantisation: they commute with the shift.

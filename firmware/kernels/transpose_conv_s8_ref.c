@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* TRANSPOSE_CONV, int8, reference: the gather of rvfw_transpose_conv.h, then TFLite Micro's
- * per-channel requantisation. */
+ * per-channel requantisation; the filter offset a legacy uint8 layer's weights carry, 0 otherwise. */
 #include "rvfw_kernels.h"
 #include "rvfw_transpose_conv.h"
 #include "rvfw_requant.h"
@@ -16,7 +16,7 @@ RVFW_KERNEL void rvfw_transpose_conv_s8_ref(const rvfw_conv_params *p, const int
                 int8_t *out = output + ((b * p->out_h + oy) * p->out_w + ox) * p->out_c;
                 for (int32_t oc = 0; oc < p->out_c; ++oc) {
                     int32_t acc = 0;
-#define STEP_S8(x, w) acc += ((x) + p->input_offset) * (w)
+#define STEP_S8(x, w) acc += ((x) + p->input_offset) * ((w) + p->filter_offset)
                     RVFW_TRANSPOSE_CONV_GATHER(p, in, filter, oy, ox, oc, int8_t, int8_t, STEP_S8);
                     if (bias)
                         acc += bias[oc];

@@ -15,7 +15,8 @@ from tests.kernels.cases.data_movement import litert_form
 SHIFTED_FORMS = ("ADD", "SUB", "MUL", "MAXIMUM", "MINIMUM", "EQUAL", "NOT_EQUAL", "LESS", "LESS_EQUAL", "GREATER",
                  "GREATER_EQUAL", "ARG_MAX", "ARG_MIN", "MAX_POOL_2D", "RELU", "RELU6", "RELU_N1_TO_1", "RELU_0_TO_1",
                  "LEAKY_RELU", "HARD_SWISH", "LOGISTIC", "TANH", "SOFTMAX", "LOG_SOFTMAX", "PRELU", "GELU", "CONV_2D",
-                 "DEPTHWISE_CONV_2D", "FULLY_CONNECTED", "AVERAGE_POOL_2D", "MEAN", "SUM")  # fmt: skip
+                 "DEPTHWISE_CONV_2D", "FULLY_CONNECTED", "AVERAGE_POOL_2D", "MEAN", "SUM",
+                 "TRANSPOSE_CONV")  # fmt: skip
 
 
 def binary_zps(rng, kind: str, activation: str = "NONE") -> bytes:
@@ -127,6 +128,20 @@ def divide_zps(rng) -> bytes:
     return m.finish([a, b], [y])
 
 
+def transpose_conv_offset(rng) -> bytes:
+    """TRANSPOSE_CONV (a TF1 decoder's upsampling) with uint8 weights at zero point 109, stride 2,
+    SAME, with a bias: the reference kernel's filter offset."""
+    m = ModelBuilder()
+    x = m.tensor("x", (1, 3, 4, 5), np.uint8, scale=0.03, zero_point=90)
+    data = rng.integers(1, 256, (6, 3, 3, 5))
+    w = m.tensor("w", (6, 3, 3, 5), np.uint8, scale=0.011, zero_point=109, data=data)
+    b = m.tensor("b", (6,), np.int32, scale=0.03 * 0.011, data=rng.integers(-3000, 3000, 6))
+    shape = m.tensor("shape", (4,), np.int32, data=np.array([1, 6, 8, 6], np.int32))
+    y = m.tensor("y", (1, 6, 8, 6), np.uint8, scale=0.08, zero_point=131)
+    m.op("TRANSPOSE_CONV", [shape, w, x, b], [y], padding="SAME", stride=(2, 2))
+    return m.finish([x], [y])
+
+
 def average_pool_ties(rng) -> bytes:
     """AVERAGE_POOL_2D at zero points off 128, windows of 2 and 4 cells at the SAME border: sums
     half way between two outputs, which LiteRT's uint8 average rounds up (the int8 one away from
@@ -142,6 +157,7 @@ CASES = {
     **{f"uint8_{k.lower()}_offset_weights": Case(lambda r, k=k: offset_weights(r, k)) for k in
        ("CONV_2D", "DEPTHWISE_CONV_2D", "FULLY_CONNECTED")},
     "uint8_average_pool_ties": Case(average_pool_ties),
+    "uint8_transpose_conv_offset_weights": Case(transpose_conv_offset),
     **{f"uint8_{k.lower()}_{'spatial' if keep else 'last'}_zps": Case(lambda r, k=k, keep=keep: reduce_zps(r, k, keep))
        for k in ("MEAN", "SUM") for keep in (True, False)},
     "uint8_div_zps": Case(divide_zps),
