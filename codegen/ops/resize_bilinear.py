@@ -38,6 +38,10 @@ RESIZE_F32 = family("RESIZE_BILINEAR float32", "rvfw_resize_bilinear_params", "r
 # int16: LiteRT's (TFLite Micro has no int16 RESIZE_BILINEAR): the int8 blend in 64 bits.
 RESIZE_S16 = family("RESIZE_BILINEAR int16", "rvfw_resize_bilinear_params", "resize_bilinear_s16", ("ref",),
                     args={"ref": ("input", "rows", "cols", "output")})  # fmt: skip
+# A legacy uint8 model's (passes.uint8_as_int8): LiteRT's uint8 resize is its float blend plus 0.5,
+# truncated (resize_bilinear_u8_ref), not the int8 kernels' fixed point.
+RESIZE_U8 = family("RESIZE_BILINEAR (a uint8 model's float blend)", "rvfw_resize_bilinear_params", "resize_bilinear_u8",
+                   ("ref",), args={"ref": ("input", "rows", "row_w", "cols", "col_w", "output")})  # fmt: skip
 # Without an FPU: the blend's multiplies and adds on the bits (rvfw_softfloat.h).
 RESIZE_F32_SOFT = RESIZE_F32.variant("RESIZE_BILINEAR float32 (integer float operations)",
                                      {"scalar": "resize_bilinear_f32_scalar"},
@@ -119,7 +123,7 @@ def lower(ctx: LowerContext, op: Op) -> Layer:
     params = [("batches", inp.shape[0]), ("in_h", inp.shape[1]), ("in_w", inp.shape[2]), ("depth", inp.shape[3]),
               ("out_h", out.shape[1]), ("out_w", out.shape[2]), ("row0", 0), ("row_base", 0)]  # fmt: skip
     depth = inp.shape[3]
-    if inp.dtype is DType.FLOAT32:
+    if inp.dtype is DType.FLOAT32 or uint8_resize(ctx.graph, op):
         (row_index, row_weight), (col_index, col_weight) = (
             float_taps(out.shape[k], inp.shape[k], a, h) for k in (1, 2)
         )
@@ -134,7 +138,7 @@ def lower(ctx: LowerContext, op: Op) -> Layer:
             "lane_b": lambda: ctx.derived(op, "lane_b", "uint16_t", lane_b),
             "lane_w": lambda: ctx.derived(op, "lane_w", "float", np.repeat(col_weight.T, depth, axis=1)),
         }  # fmt: skip
-        fam = RESIZE_F32 if "fpu" in ctx.caps else RESIZE_F32_SOFT
+        fam = RESIZE_U8 if inp.dtype is DType.INT8 else RESIZE_F32 if "fpu" in ctx.caps else RESIZE_F32_SOFT
         chosen = ctx.pick(fam, {"row_bytes": inp.shape[2] * inp.shape[3] * 4})
         return ctx.layer(op, chosen, fam, params, operands)
     rows = taps(out.shape[1], inp.shape[1], a, h)
@@ -154,13 +158,18 @@ def lower(ctx: LowerContext, op: Op) -> Layer:
     return ctx.layer(op, picked, RESIZE, params, operands)
 
 
+def uint8_resize(graph: Graph, op: Op) -> bool:
+    """An int8 RESIZE_BILINEAR that was uint8 in the model (passes.uint8_as_int8): LiteRT's float blend."""
+    return graph.tensors[op.inputs[0]].dtype is DType.INT8 and "RESIZE_BILINEAR uint8" in graph.litert_only
+
+
 def rows(graph: Graph, op: Op) -> Rows | None:
     """A tiled stage reads each output row's two input rows from the table (the "gather" form)."""
     inp, out = graph.tensors[op.inputs[0]], graph.tensors[op.outputs[0]]
     if inp.is_constant or len(inp.shape) != 4 or inp.shape[0] != 1:
         return None
     a, h = op.options.get("align_corners", False), op.options.get("half_pixel_centers", False)
-    if inp.dtype is DType.FLOAT32:
+    if inp.dtype is DType.FLOAT32 or uint8_resize(graph, op):
         index, _weights = float_taps(out.shape[1], inp.shape[1], a, h)
     else:
         index = taps(out.shape[1], inp.shape[1], a, h)
@@ -171,5 +180,5 @@ CONTRACT = OpContract(
     kinds={
         OpKind.RESIZE_BILINEAR: Kind(4, (2, 2)),
     },
-    forms={None: Form(check, lower, (RESIZE, RESIZE_S16, RESIZE_F32, RESIZE_F32_SOFT), rows=rows)},
+    forms={None: Form(check, lower, (RESIZE, RESIZE_S16, RESIZE_F32, RESIZE_F32_SOFT, RESIZE_U8), rows=rows)},
 )

@@ -797,6 +797,8 @@ void rvfw_transpose_conv_f32_rvv(const rvfw_conv_params *p, const float *input, 
                                  const float *bias, const float *act, float *output);
 void rvfw_resize_bilinear_f32_ref(const rvfw_resize_bilinear_params *p, const float *input, const int32_t *rows,
                                   const float *row_w, const int32_t *cols, const float *col_w, float *output);
+void rvfw_resize_bilinear_u8_ref(const rvfw_resize_bilinear_params *p, const int8_t *input, const int32_t *rows,
+                                 const float *row_w, const int32_t *cols, const float *col_w, int8_t *output);
 void rvfw_resize_bilinear_f32_scalar(const rvfw_resize_bilinear_params *p, const float *input, const int32_t *rows,
                                      const float *row_w, const int32_t *cols, const float *col_w, float *output);
 /* lane_a, lane_b: byte offsets in the row; lane_w: 1 - dx for every element, then dx. */

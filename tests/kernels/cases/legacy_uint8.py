@@ -16,7 +16,7 @@ SHIFTED_FORMS = ("ADD", "SUB", "MUL", "MAXIMUM", "MINIMUM", "EQUAL", "NOT_EQUAL"
                  "GREATER_EQUAL", "ARG_MAX", "ARG_MIN", "MAX_POOL_2D", "RELU", "RELU6", "RELU_N1_TO_1", "RELU_0_TO_1",
                  "LEAKY_RELU", "HARD_SWISH", "LOGISTIC", "TANH", "SOFTMAX", "LOG_SOFTMAX", "PRELU", "GELU", "CONV_2D",
                  "DEPTHWISE_CONV_2D", "FULLY_CONNECTED", "AVERAGE_POOL_2D", "MEAN", "SUM",
-                 "TRANSPOSE_CONV")  # fmt: skip
+                 "TRANSPOSE_CONV", "RESIZE_BILINEAR")  # fmt: skip
 
 
 def binary_zps(rng, kind: str, activation: str = "NONE") -> bytes:
@@ -142,6 +142,16 @@ def transpose_conv_offset(rng) -> bytes:
     return m.finish([x], [y])
 
 
+def resize_u8(rng, align: bool, half: bool) -> bytes:
+    """RESIZE_BILINEAR of uint8 (a TF1 segmentation head's upsampling): LiteRT's float blend."""
+    m = ModelBuilder()
+    x = m.tensor("x", (2, 4, 6, 3), np.uint8, scale=0.05, zero_point=100)
+    y = m.tensor("y", (2, 9, 13, 3), np.uint8, scale=0.05, zero_point=100)
+    size = m.tensor("size", (2,), np.int32, data=np.array([9, 13], np.int32))
+    m.op("RESIZE_BILINEAR", [x, size], [y], align_corners=align, half_pixel_centers=half)
+    return m.finish([x], [y])
+
+
 def average_pool_ties(rng) -> bytes:
     """AVERAGE_POOL_2D at zero points off 128, windows of 2 and 4 cells at the SAME border: sums
     half way between two outputs, which LiteRT's uint8 average rounds up (the int8 one away from
@@ -157,6 +167,8 @@ CASES = {
     **{f"uint8_{k.lower()}_offset_weights": Case(lambda r, k=k: offset_weights(r, k)) for k in
        ("CONV_2D", "DEPTHWISE_CONV_2D", "FULLY_CONNECTED")},
     "uint8_average_pool_ties": Case(average_pool_ties),
+    **{f"uint8_resize_bilinear_{name}": Case(lambda r, a=a, h=h: resize_u8(r, a, h)) for name, a, h in
+       (("plain", False, False), ("align_corners", True, False), ("half_pixel", False, True))},
     "uint8_transpose_conv_offset_weights": Case(transpose_conv_offset),
     **{f"uint8_{k.lower()}_{'spatial' if keep else 'last'}_zps": Case(lambda r, k=k, keep=keep: reduce_zps(r, k, keep))
        for k in ("MEAN", "SUM") for keep in (True, False)},
