@@ -11,9 +11,18 @@ from codegen.ir import DType, Graph, Op, OpKind
 from codegen.ops.common import Layer, LowerContext, expect_dtype, expect_int8_same_shape, fail
 from codegen.ops.contract import Form, Kind, OpContract
 from codegen.ops.kernels import family
+from codegen.ops.tflm_set import litert_semantics
 
 L2 = family("L2_NORMALIZATION", "rvfw_l2norm_params", "l2_normalization_s8", ("ref",))
 L2_F32 = family("L2_NORMALIZATION float32", "rvfw_l2norm_params", "l2_normalization_f32", ("ref",))
+
+
+def uint8_output(graph: Graph, op: Op, out) -> bool:
+    """A legacy uint8 model's (passes.uint8_as_int8): its output 1/128 at zero point 128, moved to 0."""
+    return "L2_NORMALIZATION uint8" in graph.litert_only and (out.quant.scale[0], out.quant.zero_point[0]) == (
+        1 / 128,
+        0,
+    )
 
 
 def check(graph: Graph, op: Op) -> None:
@@ -24,7 +33,7 @@ def check(graph: Graph, op: Op) -> None:
             raise fail(graph, op, f"input {list(inp.shape)} and output {list(out.shape)} differ")
     else:
         _inp, out = expect_int8_same_shape(graph, op)
-        if (out.quant.scale[0], out.quant.zero_point[0]) != (1 / 128, 0):
+        if (out.quant.scale[0], out.quant.zero_point[0]) != (1 / 128, 0) and not uint8_output(graph, op, out):
             raise fail(graph, op, "output scale must be 1/128 and zero point 0 (as TFLite Micro requires)")
     if op.options.get("activation", "NONE") != "NONE":
         raise fail(graph, op, f"fused activation {op.options['activation']} not supported")
@@ -35,7 +44,8 @@ def lower(ctx: LowerContext, op: Op) -> Layer:
     depth = inp.shape[-1] if inp.shape else 1
     floating = inp.dtype is DType.FLOAT32
     zero_point = 0 if floating else inp.quant.zero_point[0]
-    params = [("outer", math.prod(inp.shape[:-1])), ("depth", depth), ("input_zero_point", zero_point)]
+    params = [("outer", math.prod(inp.shape[:-1])), ("depth", depth), ("input_zero_point", zero_point),
+              ("times128", int(litert_semantics(ctx.graph)))]  # fmt: skip
     fam = L2_F32 if floating else L2
     return ctx.layer(op, ctx.pick(fam), fam, params, [ctx.input(op), ctx.output(op)])
 

@@ -174,7 +174,7 @@ UINT8_LEGACY = ("ADD", "SUB", "MUL", "MAXIMUM", "MINIMUM", "EQUAL", "NOT_EQUAL",
                 "GREATER_EQUAL", "ARG_MAX", "ARG_MIN", "MAX_POOL_2D", "AVERAGE_POOL_2D", "RELU", "RELU6", "LEAKY_RELU",
                 "HARD_SWISH", "LOGISTIC", "TANH", "SOFTMAX", "LOG_SOFTMAX", "PRELU", "CONV_2D", "DEPTHWISE_CONV_2D",
                 "FULLY_CONNECTED", "MEAN", "SUM", "DIV", "TRANSPOSE_CONV",
-                "RESIZE_BILINEAR")  # fmt: skip
+                "RESIZE_BILINEAR", "L2_NORMALIZATION")  # fmt: skip
 LITERT_ONLY_PAIRS = {
     ("SELECT_V2", "int32"): "its select.cc runs int8, int16 and float32 only",
     ("RESIZE_BILINEAR", "int16"): "its resize_bilinear.cc runs int8 and float32 only",

@@ -20,11 +20,12 @@ each against LiteRT). Two need more than the shift:
   own reference kernel (avgpool2d_u8_ref).
 - RESIZE_BILINEAR: LiteRT's uint8 resize is its float blend plus 0.5, truncated
   (resize_bilinear_u8_ref), not the int8 fixed point.
+- L2_NORMALIZATION: its output at 1/128 and zero point 128 (0 once moved); LiteRT rescales 128 x by
+  the inverse square root (ops.l2_normalization), TFLite Micro x with the shift + 7.
 - DIV: LiteRT forms its multiplier sa / (sb so) in single precision (ops.binary, in a model only
   LiteRT runs).
 A uint8 tensor without quantisation or quantised per channel, and an op not named here (CAST reads
-raw uint8 values; L2_NORMALIZATION's uint8 kernel is its own) are
-refused in one line that names them. Pure: the graph given is left alone."""
+raw uint8 values) are refused in one line that names them. Pure: the graph given is left alone."""
 
 from __future__ import annotations
 
@@ -42,7 +43,8 @@ SHIFTED = frozenset({
     OpKind.ARG_MAX, OpKind.ARG_MIN, OpKind.MAX_POOL_2D, OpKind.AVERAGE_POOL_2D, OpKind.MEAN, OpKind.SUM, OpKind.DIV,
     OpKind.RELU, OpKind.RELU6, OpKind.RELU_N1_TO_1, OpKind.RELU_0_TO_1, OpKind.LEAKY_RELU, OpKind.HARD_SWISH,
     OpKind.LOGISTIC, OpKind.TANH, OpKind.SOFTMAX, OpKind.LOG_SOFTMAX, OpKind.PRELU, OpKind.GELU,
-    OpKind.RESIZE_BILINEAR, OpKind.TRANSPOSE_CONV, OpKind.CONV_2D, OpKind.DEPTHWISE_CONV_2D, OpKind.FULLY_CONNECTED,
+    OpKind.RESIZE_BILINEAR, OpKind.L2_NORMALIZATION, OpKind.TRANSPOSE_CONV, OpKind.CONV_2D, OpKind.DEPTHWISE_CONV_2D,
+    OpKind.FULLY_CONNECTED,
     OpKind.QUANTIZE, OpKind.DEQUANTIZE,
 })  # fmt: skip
 # Ops that only move, pick or compare bytes of one quantisation: they commute with the shift.

@@ -255,6 +255,9 @@ typedef struct {
 
 typedef struct {
     int32_t outer, depth, input_zero_point;
+    /* 1: LiteRT's 128 x by the multiplier and shift (a model only LiteRT runs); 0: TFLite Micro's x
+     * with the shift + 7 */
+    int32_t times128;
 } rvfw_l2norm_params;
 
 typedef struct {

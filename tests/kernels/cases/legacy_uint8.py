@@ -16,7 +16,7 @@ SHIFTED_FORMS = ("ADD", "SUB", "MUL", "MAXIMUM", "MINIMUM", "EQUAL", "NOT_EQUAL"
                  "GREATER_EQUAL", "ARG_MAX", "ARG_MIN", "MAX_POOL_2D", "RELU", "RELU6", "RELU_N1_TO_1", "RELU_0_TO_1",
                  "LEAKY_RELU", "HARD_SWISH", "LOGISTIC", "TANH", "SOFTMAX", "LOG_SOFTMAX", "PRELU", "GELU", "CONV_2D",
                  "DEPTHWISE_CONV_2D", "FULLY_CONNECTED", "AVERAGE_POOL_2D", "MEAN", "SUM",
-                 "TRANSPOSE_CONV", "RESIZE_BILINEAR")  # fmt: skip
+                 "TRANSPOSE_CONV", "RESIZE_BILINEAR", "L2_NORMALIZATION")  # fmt: skip
 
 
 def binary_zps(rng, kind: str, activation: str = "NONE") -> bytes:
@@ -37,7 +37,8 @@ def unary_zps(kind: str) -> bytes:
     """A unary op at zero points 93 in and 170 out (the fixed-point ones at the output LiteRT requires)."""
     m = ModelBuilder()
     x = m.tensor("x", (3, 41), np.uint8, scale=0.063, zero_point=93)
-    fixed = {"LOGISTIC": (1 / 256, 0), "SOFTMAX": (1 / 256, 0), "TANH": (1 / 128, 128), "LOG_SOFTMAX": (16 / 256, 255)}
+    fixed = {"LOGISTIC": (1 / 256, 0), "SOFTMAX": (1 / 256, 0), "TANH": (1 / 128, 128), "LOG_SOFTMAX": (16 / 256, 255),
+             "L2_NORMALIZATION": (1 / 128, 128)}  # fmt: skip
     scale, zp = fixed.get(kind, (0.029, 170))
     y = m.tensor("y", (3, 41), np.uint8, scale=scale, zero_point=zp)
     options = {"alpha": 0.17} if kind == "LEAKY_RELU" else {"beta": 1.0} if kind == "SOFTMAX" else {}
@@ -178,6 +179,6 @@ CASES = {
        ("MUL", "SUB", "MAXIMUM", "LESS", "GREATER_EQUAL", "EQUAL")},
     "uint8_add_relu6_zps": Case(lambda r: binary_zps(r, "ADD", "RELU6")),
     **{f"uint8_{k.lower()}_zps": Case(lambda r, k=k: unary_zps(k)) for k in
-       ("LOGISTIC", "TANH", "SOFTMAX", "LOG_SOFTMAX", "LEAKY_RELU", "HARD_SWISH", "RELU6")},
+       ("LOGISTIC", "TANH", "SOFTMAX", "LOG_SOFTMAX", "LEAKY_RELU", "HARD_SWISH", "RELU6", "L2_NORMALIZATION")},
     "uint8_legacy_net": Case(legacy_net),
 }  # fmt: skip
