@@ -6,7 +6,8 @@ block of pixels at a time, the integer FLOOR_DIV and FLOOR_MOD of each width
 RVV DEQUANTIZE of int8 and int16 (templates/kernels/dequantize_rvv.c.j2) and the fast scalar
 BATCH_MATMUL of int8, 16x8 and float32 (templates/kernels/batch_matmul_scalar.c.j2), the raw
 comparisons of int16 and int64 (templates/kernels/compare_raw.c.j2), the integer reductions
-(templates/kernels/reduce_int.c.j2, reduce_extreme.c.j2, reduce_prod_int.c.j2) int64 ADD, SUB, MUL, MAXIMUM and MINIMUM
+(templates/kernels/reduce_int.c.j2, reduce_extreme.c.j2, reduce_prod_int.c.j2,
+reduce_prod_quantized.c.j2) int64 ADD, SUB, MUL, MAXIMUM and MINIMUM
 (templates/kernels/binary_s64.c.j2), the integer CUMSUM (templates/kernels/cumsum_int.c.j2) and
 the quantised DIV of int8 and int16 (templates/kernels/div_quantized.c.j2). The files land in
 firmware/kernels/generated/ (codegen.paths.kernel_source finds a kernel there or among the
@@ -192,6 +193,7 @@ class CompareVariant:
 
 
 INT_TYPES = {
+    "s8": ("int8_t", "INT8_MIN", "INT8_MAX"),
     "u8": ("uint8_t", "0", "UINT8_MAX"),
     "s16": ("int16_t", "INT16_MIN", "INT16_MAX"),
     "s32": ("int32_t", "INT32_MIN", "INT32_MAX"),
@@ -202,7 +204,7 @@ INT_TYPES = {
 @dataclass(frozen=True)
 class ReduceVariant:
     # "reduce" (SUM, MEAN, REDUCE_MAX, REDUCE_MIN of int32/int64), "reduce_extreme" (int16/uint8) or
-    # "reduce_prod" (int32/int64)
+    # "reduce_prod" (int32/int64 wrapping; int8/int16 quantised)
     kind: str
     dtype: str
 
@@ -212,9 +214,9 @@ class ReduceVariant:
 
     @property
     def template(self) -> str:
-        return {"reduce": "reduce_int.c.j2", "reduce_prod": "reduce_prod_int.c.j2"}.get(
-            self.kind, "reduce_extreme.c.j2"
-        )
+        if self.kind == "reduce_prod":  # int8 and int16 are quantised products
+            return "reduce_prod_quantized.c.j2" if self.dtype in ("s8", "s16") else "reduce_prod_int.c.j2"
+        return "reduce_int.c.j2" if self.kind == "reduce" else "reduce_extreme.c.j2"
 
     def context(self) -> dict:
         c_type, lo, hi = INT_TYPES[self.dtype]
@@ -295,7 +297,7 @@ VARIANTS = (
     *(CumsumVariant(dtype) for dtype in ("s32", "s64")),
     *(ReduceVariant("reduce_extreme", dtype) for dtype in ("s16", "u8")),
     *(DivVariant(dtype) for dtype in ("s8", "s16")),
-    *(ReduceVariant("reduce_prod", dtype) for dtype in ("s32", "s64")),
+    *(ReduceVariant("reduce_prod", dtype) for dtype in ("s8", "s16", "s32", "s64")),
 )
 TEMPLATES = {Variant: "inplace.c.j2", FloorVariant: "floor_int.c.j2", TopkVariant: "topk.c.j2",
              DequantizeVariant: "dequantize_rvv.c.j2", BatchMatmulVariant: "batch_matmul_scalar.c.j2",

@@ -123,7 +123,6 @@ OPTIMISED_ONLY = frozenset({"CEIL", "DEPTH_TO_SPACE", "ELU", "ROUND"})
 # them). This list only shrinks: tests/unit/test_litert_set.py fails when a pair here is run.
 _MISSING_BY_OP: dict[str, tuple[str, ...]] = {
     "GELU": ("float32",), "LOG": ("int16",), "POW": ("float32",),
-    "REDUCE_PROD": ("int8", "int16"),
 }  # fmt: skip
 MISSING: frozenset[tuple[str, str]] = frozenset((op, d) for op, ds in _MISSING_BY_OP.items() for d in ds)
 

@@ -7,11 +7,13 @@ REDUCE_MAX / REDUCE_MIN of int16 (raw values) as LiteRT's reference computes the
 int32 and int64 (wrapping) and float32, which TFLite Micro lacks, as LiteRT's reference computes it: from 1,
 each element multiplied in in row-major order (what the converter writes for Keras
 LayerNormalization's element count: a constant, folded); LiteRT's SUM and REDUCE_PROD of bool, a
-REDUCE_ANY and a REDUCE_ALL. keep_dims either way: the output's
+REDUCE_ANY and a REDUCE_ALL; LiteRT's quantised REDUCE_PROD of int8 and int16 (the product rescaled by
+s_in / s_out^(1/n) at every step, in 64 bits). keep_dims either way: the output's
 element order is the same."""
 
 from __future__ import annotations
 
+import math
 from dataclasses import replace
 
 import numpy as np
@@ -48,6 +50,9 @@ EXTREME_F32 = family("REDUCE_MAX/MIN float32", "rvfw_reduce_params", "reduce_max
                      ("REDUCE_MAX", "REDUCE_MIN"))  # fmt: skip
 PROD = {DType.INT32: family("REDUCE_PROD int32", "rvfw_reduce_params", "reduce_prod_s32", ("ref",), ("REDUCE_PROD",)),
         DType.INT64: family("REDUCE_PROD int64", "rvfw_reduce_params", "reduce_prod_s64", ("ref",), ("REDUCE_PROD",)),
+        # quantised: LiteRT's product rescaled at every step by s_in / s_out^(1/n)
+        DType.INT8: family("REDUCE_PROD int8", "rvfw_reduce_params", "reduce_prod_s8", ("ref",), ("REDUCE_PROD",)),
+        DType.INT16: family("REDUCE_PROD int16", "rvfw_reduce_params", "reduce_prod_s16", ("ref",), ("REDUCE_PROD",)),
         DType.FLOAT32: family("REDUCE_PROD float32", "rvfw_reduce_params", "reduce_prod_f32", ("ref",),
                               ("REDUCE_PROD",))}  # fmt: skip
 # int32 SUM (wrapping), REDUCE_MAX and REDUCE_MIN: LiteRT's (TFLite Micro reduces int8, int16 and
@@ -98,8 +103,14 @@ def check(graph: Graph, op: Op) -> None:
     if op.kind is OpKind.REDUCE_ALL:  # (its bool form is check_bool)
         raise fail(graph, op, f"{dtype} not supported (TFLite Micro's REDUCE_ALL takes bool)")
     if op.kind is OpKind.REDUCE_PROD:  # (its int32 and float32 forms are check_s32 and check_f32)
-        raise fail(graph, op, f"{dtype} not supported (rvfw has LiteRT's int32, int64, float32 and bool REDUCE_PROD, "
-                   "not its quantised product)")  # fmt: skip
+        inp = expect_dtype(graph, op, op.inputs[0], "input", DType.INT8, DType.INT16)
+        out = expect_dtype(graph, op, op.outputs[0], "output", inp.dtype)
+        expect_quant(graph, op, inp, "input")  # LiteRT leaves an unquantised one's multiplier unset
+        expect_quant(graph, op, out, "output")
+        if inp.dtype is DType.INT16 and (inp.quant.zero_point[0] or out.quant.zero_point[0]):
+            raise fail(graph, op, "int16 zero points must be 0 (LiteRT's)")
+        check_axes(graph, op)
+        return
     if op.kind not in FAMILY:  # REDUCE_ANY: bool only
         raise fail(graph, op, f"{dtype} not supported (bool only)")
     if dtype == "uint8" and op.kind not in (OpKind.REDUCE_MAX, OpKind.REDUCE_MIN):
@@ -167,6 +178,11 @@ def reduce_params(
 def lower(ctx: LowerContext, op: Op) -> Layer:
     inp, out = ctx.tensor(op.inputs[0]), ctx.tensor(op.outputs[0])
     sums = op.kind in (OpKind.MEAN, OpKind.SUM)
+    if op.kind is OpKind.REDUCE_PROD:  # LiteRT's quantised product: s_in / s_out^(1/n) at every step
+        n = int(np.prod(layout(inp.shape, axes(ctx.graph, op))[2]))
+        m, s = quantize_multiplier(float(inp.quant.scale[0]) / math.pow(float(out.quant.scale[0]), 1.0 / n))
+        params = reduce_params(ctx, op, m, s, (inp.quant.zero_point[0], out.quant.zero_point[0]))
+        return ctx.layer(op, ctx.pick(PROD[inp.dtype]), PROD[inp.dtype], params, [ctx.input(op), ctx.output(op)])
     if inp.dtype in EXTREMES and not sums:  # LiteRT's raw extremes: `multiplier` 1 the max
         params = reduce_params(ctx, op, int(op.kind is OpKind.REDUCE_MAX))
         fam = EXTREMES[inp.dtype]
@@ -239,7 +255,7 @@ def fold(graph: Graph, op: Op) -> list[np.ndarray] | None:
         return [np.all(inp.data, axis=tuple(sorted(axes(graph, op)))).reshape(out.shape)]
     if inp.dtype is DType.BOOL and op.kind in BOOL_ANY:
         return [np.any(inp.data, axis=tuple(sorted(axes(graph, op)))).reshape(out.shape)]
-    if op.kind is OpKind.REDUCE_PROD and inp.dtype in PROD:
+    if op.kind is OpKind.REDUCE_PROD and inp.dtype in (DType.INT32, DType.INT64, DType.FLOAT32):
         return [prod(inp.data, axes(graph, op)).reshape(out.shape)]
     return None
 
@@ -303,7 +319,7 @@ CONTRACT = OpContract(
                 OpKind.REDUCE_PROD,
             ),
         ),
-        None: Form(check, lower, (SUM, MAX, MIN, SUM16, EXTREME_S16, EXTREME_U8)),
+        None: Form(check, lower, (SUM, MAX, MIN, SUM16, EXTREME_S16, EXTREME_U8, PROD[DType.INT8], PROD[DType.INT16])),
     },
     fold=fold,
 )

@@ -781,6 +781,9 @@ void rvfw_reduce_max_f32_ref(const rvfw_reduce_params *p, const float *input, fl
 void rvfw_reduce_prod_f32_ref(const rvfw_reduce_params *p, const float *input, float *output);
 void rvfw_reduce_prod_s32_ref(const rvfw_reduce_params *p, const int32_t *input, int32_t *output);
 void rvfw_reduce_prod_s64_ref(const rvfw_reduce_params *p, const int64_t *input, int64_t *output);
+/* quantised: multiplier and shift of s_in / s_out^(1/count), the zero points (LiteRT's) */
+void rvfw_reduce_prod_s8_ref(const rvfw_reduce_params *p, const int8_t *input, int8_t *output);
+void rvfw_reduce_prod_s16_ref(const rvfw_reduce_params *p, const int16_t *input, int16_t *output);
 /* SUM, REDUCE_MAX, REDUCE_MIN, MEAN int32 (LiteRT's): rvfw_reduce_params.multiplier names the op. */
 enum { RVFW_REDUCE_S32_SUM = 0, RVFW_REDUCE_S32_MAX = 1, RVFW_REDUCE_S32_MIN = 2, RVFW_REDUCE_S32_MEAN = 3 };
 void rvfw_reduce_s32_ref(const rvfw_reduce_params *p, const int32_t *input, int32_t *output);

@@ -151,11 +151,26 @@ def softmax16(shape, scale, beta=1.0) -> bytes:
     return m.finish([x], [y])
 
 
+def reduce_prod_q(dtype, shape, axes_, s_in, z_in, s_out, z_out) -> bytes:
+    """LiteRT's quantised REDUCE_PROD over `axes_` (kept dims dropped)."""
+    m = ModelBuilder()
+    x = m.tensor("x", shape, dtype, scale=s_in, zero_point=z_in)
+    out_shape = tuple(d for k, d in enumerate(shape) if k not in axes_)
+    y = m.tensor("y", out_shape, dtype, scale=s_out, zero_point=z_out)
+    m.op("REDUCE_PROD", [x, m.tensor("axes", (len(axes_),), np.int32, data=np.array(axes_, np.int32))], [y])
+    return m.finish([x], [y])
+
+
 CASES: dict[str, Case] = {
     # LiteRT's REDUCE_PROD of int64 (wrapping) and bool (all), SUM of bool (any)
     "int64_reduce_prod_form": Case(lambda r: litert_form("REDUCE_PROD", "int64")),
     "bool_reduce_prod_form": Case(lambda r: litert_form("REDUCE_PROD", "bool")),
     "bool_sum_form": Case(lambda r: litert_form("SUM", "bool")),
+    # LiteRT's quantised REDUCE_PROD (int8 at zero points off 0, int16 at 0), one axis and two
+    "s8_reduce_prod_form": Case(lambda r: litert_form("REDUCE_PROD", "int8")),
+    "s16_reduce_prod_form": Case(lambda r: litert_form("REDUCE_PROD", "int16")),
+    "s8_reduce_prod_axes": Case(lambda r: reduce_prod_q(np.int8, (2, 3, 4, 5), [1, 3], 0.04, 5, 0.02, -9)),
+    "s16_reduce_prod_axis": Case(lambda r: reduce_prod_q(np.int16, (3, 7), [1], 0.0009, 0, 0.0003, 0)),
     "mean_global_pool_keepdims": Case(lambda r: reduce("MEAN", (1, 7, 6, 10), [1, 2], True), vector=FAST),
     "mean_same_quant_no_keepdims": Case(
         lambda r: reduce("MEAN", (2, 5, 5, 4), [1, 2], False, same_quant=True), vector=FAST
