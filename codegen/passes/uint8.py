@@ -13,9 +13,10 @@ requantisation by a multiplier of one is the identity, plus -128 or +128).
 SHIFTED names the ops whose uint8 result is, measured on LiteRT's reference kernels over the
 kernel tier's uint8 cases, its int8 result plus 128 (tests/kernels/cases/legacy_uint8.py checks
 each against LiteRT). Two need more than the shift:
-- CONV_2D, DEPTHWISE_CONV_2D, FULLY_CONNECTED and TRANSPOSE_CONV: uint8 weights at zero point 128 become symmetric
-  int8 ones (every kernel); elsewhere (TF1's narrow-range weights sit at 98..140) w - z spans 9
-  bits, so the weights keep an offset that only the reference kernels add (common.offset_weights).
+- CONV_2D, DEPTHWISE_CONV_2D, FULLY_CONNECTED and TRANSPOSE_CONV: uint8 weights whose w - z all fit
+  int8 (zero point 128; TF1's narrow-range ones at 129) become symmetric int8 ones, run by every
+  kernel; elsewhere (TF1's sit at 98..140) w - z spans 9 bits, so the weights keep an offset that
+  only the reference kernels add (common.offset_weights).
 - AVERAGE_POOL_2D: LiteRT's uint8 average rounds half up, the int8 one half away from zero: its
   own reference kernel (avgpool2d_u8_ref).
 - RESIZE_BILINEAR: LiteRT's uint8 resize is its float blend plus 0.5, truncated
@@ -68,8 +69,9 @@ def uint8_as_int8(graph: Graph) -> Graph:
     if why:
         raise ModelError(graph.source.rsplit("/", 1)[-1], f"uint8 model: {why}")
     tensors = list(graph.tensors)
+    weights = {op.inputs[1] for op in graph.ops if op.kind in WEIGHTS and len(op.inputs) > 1}
     for t in uint8:
-        tensors[t] = _as_int8(tensors[t], t)
+        tensors[t] = _centred(tensors[t]) if t in weights and _centred(tensors[t]) else _as_int8(tensors[t], t)
     index = max((op.index for op in graph.ops), default=-1) + 1
     ops: list[Op] = []
     renamed: dict[int, int] = {}
@@ -93,6 +95,23 @@ def uint8_as_int8(graph: Graph) -> Graph:
         ops.append(dataclasses.replace(op, inputs=tuple(renamed.get(t, t) for t in op.inputs),
                                        outputs=tuple(renamed.get(t, t) for t in op.outputs)))  # fmt: skip
     return dataclasses.replace(graph, tensors=tensors, ops=[*ops, *tail])
+
+
+# The weighted ops: input 1 their weights
+WEIGHTS = frozenset({OpKind.CONV_2D, OpKind.DEPTHWISE_CONV_2D, OpKind.FULLY_CONNECTED, OpKind.TRANSPOSE_CONV})
+
+
+def _centred(t: Tensor) -> Tensor | None:
+    """Constant uint8 weights as symmetric int8 ones, w - z at zero point 0, where every w - z fits
+    int8 (every weight at zero point 128, and TF1's narrow-range ones at 129: then every kernel runs
+    the layer), else None (the weights keep an offset: common.offset_weights)."""
+    if t.data is None:
+        return None
+    centred = t.data.astype(np.int16) - t.quant.zero_point[0]
+    if centred.min(initial=0) < -128 or centred.max(initial=0) > 127:
+        return None
+    quant = Quant(t.quant.scale, (0,), t.quant.axis, t.quant.calibrated)
+    return dataclasses.replace(t, dtype=DType.INT8, quant=quant, data=centred.astype(np.int8))
 
 
 def _as_int8(t: Tensor, index: int) -> Tensor:

@@ -41,8 +41,9 @@ def test_a_legacy_net_runs_on_int8_tensors_behind_uint8_io(tmp_path):
 def _conv(weights_zero_point: int) -> bytes:
     m = ModelBuilder()
     x = m.tensor("x", (1, 4, 4, 2), np.uint8, scale=0.02, zero_point=100)
-    w = m.tensor("w", (3, 1, 1, 2), np.uint8, scale=0.01, zero_point=weights_zero_point,
-                 data=np.full((3, 1, 1, 2), 140))  # fmt: skip
+    data = np.full((3, 1, 1, 2), 140)
+    data.flat[0], data.flat[1] = 1, 255  # narrow range's ends: w - z fits int8 at zero point 128 alone
+    w = m.tensor("w", (3, 1, 1, 2), np.uint8, scale=0.01, zero_point=weights_zero_point, data=data)
     y = m.tensor("y", (1, 4, 4, 3), np.uint8, scale=0.05, zero_point=120)
     m.op("CONV_2D", [x, w], [y], padding="SAME", stride=(1, 1))
     return m.finish([x], [y])
@@ -86,12 +87,12 @@ def test_what_it_cannot_shift_is_refused_in_one_line(tmp_path, model, says):
 
 @pytest.mark.parametrize(("zero_point", "offset"), [(128, False), (131, True)])
 def test_weights_at_128_are_symmetric_and_others_offset(tmp_path, zero_point, offset):
-    """Weights at 128 become symmetric int8 ones (the fast kernels); others keep an offset, which
-    the reference kernels add (common.offset_weights)."""
+    """Weights whose w - z fit int8 become symmetric int8 ones (the fast kernels); others keep an
+    offset, which the reference kernels add (common.offset_weights)."""
     path = tmp_path / "m.tflite"
     path.write_bytes(_conv(zero_point))
     graph = load_tflite(path)
     out = uint8_as_int8(replace(graph, litert_only=tuple(litert_only_in(graph))))
-    assert out.tensors[1].dtype is DType.INT8 and out.tensors[1].quant.zero_point == (zero_point - 128,)
+    assert out.tensors[1].dtype is DType.INT8 and out.tensors[1].quant.zero_point == ((zero_point - 128) * offset,)
     conv = next(op for op in out.ops if op.kind is OpKind.CONV_2D)
     assert offset_weights(out, conv) is offset

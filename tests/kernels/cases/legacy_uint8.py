@@ -81,14 +81,14 @@ def legacy_net(rng) -> bytes:
     return m.finish([x], [y])
 
 
-def offset_weights(rng, kind: str) -> bytes:
+def offset_weights(rng, kind: str, zero_point: int | None = None) -> bytes:
     """A layer whose uint8 weights sit off 128 (TF1's narrow-range fake quantisation: zero points
     98 to 140): run on the reference kernels with a filter offset. Weights 1..255, both ends
     reached, so w - z spans more than int8."""
     m = ModelBuilder()
     s_in = 0.021
     x = m.tensor("x", (1, 7, 6, 5), np.uint8, scale=s_in, zero_point=61)
-    zp = {"CONV_2D": 98, "DEPTHWISE_CONV_2D": 140, "FULLY_CONNECTED": 117}[kind]
+    zp = zero_point or {"CONV_2D": 98, "DEPTHWISE_CONV_2D": 140, "FULLY_CONNECTED": 117}[kind]
     shape = {"CONV_2D": (4, 3, 3, 5), "DEPTHWISE_CONV_2D": (1, 3, 3, 10), "FULLY_CONNECTED": (6, 210)}[kind]
     data = rng.integers(1, 256, shape)
     data.flat[0], data.flat[1] = 1, 255
@@ -166,6 +166,9 @@ def average_pool_ties(rng) -> bytes:
 
 CASES = {
     **{f"uint8_{k.lower()}_offset_weights": Case(lambda r, k=k: offset_weights(r, k)) for k in
+       ("CONV_2D", "DEPTHWISE_CONV_2D", "FULLY_CONNECTED")},
+    # TF1's narrow-range weights at zero point 129: w - z in [-128, 126], symmetric int8 (fast kernels)
+    **{f"uint8_{k.lower()}_weights_at_129": Case(lambda r, k=k: offset_weights(r, k, 129)) for k in
        ("CONV_2D", "DEPTHWISE_CONV_2D", "FULLY_CONNECTED")},
     "uint8_average_pool_ties": Case(average_pool_ties),
     **{f"uint8_resize_bilinear_{name}": Case(lambda r, a=a, h=h: resize_u8(r, a, h)) for name, a, h in
