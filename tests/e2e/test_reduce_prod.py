@@ -30,18 +30,19 @@ def test_the_fold_is_litert(dtype):
         assert ours.tobytes() == np.asarray(theirs, dtype).tobytes(), axes
 
 
-def test_an_int8_product_is_one_line(tmp_path):
-    """LiteRT runs int8 REDUCE_PROD (a quantised product); rvfw names what it lacks, no internal error."""
+def test_an_unquantised_int8_product_is_one_line(tmp_path):
+    """rvfw runs LiteRT's quantised int8 REDUCE_PROD (the kernel tier checks it); an int8 product
+    without quantisation, whose multiplier LiteRT leaves unset, is refused in one line."""
     from tests.e2e.test_cli import assert_one_line_error, rvfw
 
     m = ModelBuilder()
-    a = m.tensor("a", [2, 4], np.int8, scale=0.1, zero_point=0)
+    a = m.tensor("a", [2, 4], np.int8)
     k = m.tensor("k", [1], np.int32, data=np.array([1], np.int32))
-    b = m.tensor("b", [2], np.int8, scale=0.1, zero_point=0)
+    b = m.tensor("b", [2], np.int8)
     m.op("REDUCE_PROD", [a, k], [b], keep_dims=False)
     (tmp_path / "p8.tflite").write_bytes(m.finish([a], [b]))
     proc = rvfw("build", "--model", str(tmp_path / "p8.tflite"), "--out", str(tmp_path / "out"))
-    assert_one_line_error(proc, "REDUCE_PROD: int8 not supported (rvfw has LiteRT's int32 and float32 REDUCE_PROD")
+    assert_one_line_error(proc, "REDUCE_PROD: input 'a' has no quantisation parameters")
 
 
 @pytest.mark.parametrize("dtype", [np.int32, np.float32])
