@@ -32,6 +32,23 @@ static inline float rvfw_resize_blend_f32(float a0, float a1, float b0, float b1
     return a0 * ly * lx + a1 * dy * lx + b0 * ly * dx + b1 * dy * dx + 0.0f;
 }
 
+/* The float-weight reference kernels' body (float32, and a uint8 model's resize): each output element
+ * BLEND(r0, r1, lower, upper, ly, dy, lx, dx) of its two input rows at its lower and upper column's
+ * element, with the row weights row_w[2 y], row_w[2 y + 1] and the column ones col_w[2 x], col_w[2 x + 1]. */
+#define RVFW_RESIZE_FLOAT_WEIGHTS(p, T, input, rows, row_w, cols, col_w, output, BLEND)                           \
+    RVFW_RESIZE_ROWS(p, T, input, rows, 2, RVFW_RESIZE_FLOAT_ROW_(p, row_w, cols, col_w, output, BLEND))
+/* (its row: a macro of its own, so that the commas in it are not RVFW_RESIZE_ROWS's arguments) */
+#define RVFW_RESIZE_FLOAT_ROW_(p, row_w, cols, col_w, output, BLEND)                                               \
+    {                                                                                                             \
+        const float ly = (row_w)[2 * y], dy = (row_w)[2 * y + 1];                                                 \
+        for (int32_t x = 0; x < (p)->out_w; ++x) {                                                                \
+            const int32_t c0 = (cols)[2 * x] * (p)->depth, c1 = (cols)[2 * x + 1] * (p)->depth;                  \
+            const float lx = (col_w)[2 * x], dx = (col_w)[2 * x + 1];                                             \
+            for (int32_t c = 0; c < (p)->depth; ++c)                                                              \
+                *(output)++ = BLEND(r0, r1, c0 + c, c1 + c, ly, dy, lx, dx);                                      \
+        }                                                                                                         \
+    }
+
 /* The vector kernels' bodies: each output row blended from its two input rows by the kernel's own
  * static blend_row (float32: the rows' weights from row_w; int8: from the rows table's third
  * column), rows of out_w * depth elements. */

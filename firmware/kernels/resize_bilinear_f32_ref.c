@@ -7,13 +7,6 @@
 RVFW_KERNEL void rvfw_resize_bilinear_f32_ref(const rvfw_resize_bilinear_params *p, const float *input, const int32_t *rows,
                                   const float *row_w, const int32_t *cols, const float *col_w, float *output)
 {
-#define BLEND_ROW                                                                                                 \
-    const float ly = row_w[2 * y], dy = row_w[2 * y + 1];                                                         \
-    for (int32_t x = 0; x < p->out_w; ++x) {                                                                      \
-        const int32_t c0 = cols[2 * x] * p->depth, c1 = cols[2 * x + 1] * p->depth;                              \
-        const float lx = col_w[2 * x], dx = col_w[2 * x + 1];                                                     \
-        for (int32_t c = 0; c < p->depth; ++c)                                                                    \
-            *output++ = rvfw_resize_blend_f32(r0[c0 + c], r1[c0 + c], r0[c1 + c], r1[c1 + c], ly, dy, lx, dx);   \
-    }
-    RVFW_RESIZE_ROWS(p, float, input, rows, 2, BLEND_ROW);
+#define BLEND_F32(r0, r1, a, b, ly, dy, lx, dx) rvfw_resize_blend_f32(r0[a], r1[a], r0[b], r1[b], ly, dy, lx, dx)
+    RVFW_RESIZE_FLOAT_WEIGHTS(p, float, input, rows, row_w, cols, col_w, output, BLEND_F32);
 }

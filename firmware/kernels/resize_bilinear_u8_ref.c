@@ -18,13 +18,5 @@ RVFW_KERNEL void rvfw_resize_bilinear_u8_ref(const rvfw_resize_bilinear_params *
                                              const int32_t *rows, const float *row_w, const int32_t *cols,
                                              const float *col_w, int8_t *output)
 {
-#define BLEND_ROW_U8                                                                                              \
-    const float ly = row_w[2 * y], dy = row_w[2 * y + 1];                                                         \
-    for (int32_t x = 0; x < p->out_w; ++x) {                                                                      \
-        const int32_t c0 = cols[2 * x] * p->depth, c1 = cols[2 * x + 1] * p->depth;                              \
-        const float lx = col_w[2 * x], dx = col_w[2 * x + 1];                                                     \
-        for (int32_t c = 0; c < p->depth; ++c)                                                                    \
-            *output++ = blend_u8(r0, r1, c0 + c, c1 + c, ly, dy, lx, dx);                                         \
-    }
-    RVFW_RESIZE_ROWS(p, int8_t, input, rows, 2, BLEND_ROW_U8);
+    RVFW_RESIZE_FLOAT_WEIGHTS(p, int8_t, input, rows, row_w, cols, col_w, output, blend_u8);
 }
