@@ -27,6 +27,10 @@ class Case:
     fused: bool = False  # a conv then the residual ADD passes.fuse_residual_adds fuses into it
     tiled: bool = False  # a first stage --memory tiled streams through line buffers
     steps: int = 1  # inferences in a row (state carried from one to the next)
+    # The kernel-tier configurations it runs under (test_ops_on_sim.CONFIGS), None every one: a form
+    # whose kernels other cases already cover everywhere (the uint8 probe forms run the int8
+    # kernels) is proven on one scalar set of each XLEN.
+    configs: tuple[str, ...] | None = None
 
 
 def _scale_for(in_scale: float, w_scale: float, fan_in: int) -> float:
