@@ -230,6 +230,9 @@ class Op:
     explicit_pad: tuple[int, int, int, int] | None = None  # a folded PAD: top, bottom, left, right (passes.fold_pad)
     fused_add: FusedAdd | None = None  # passes.fuse_residual_adds
     tiling: Any = None  # a TILED_STAGE's planner.tiling.StageTiling (a later stage's type)
+    # The op computed on uint8 tensors in the model; passes.uint8_as_int8 moved them to int8 (the
+    # ops where LiteRT's uint8 arithmetic is not its int8 one read it)
+    from_uint8: bool = False
     # WHILE: (cond, body); IF: (then, else); each a Graph of its own (tensor indices of its own;
     # inputs and outputs in the op's order). The frontend reads them.
     subgraphs: tuple[Any, ...] = ()

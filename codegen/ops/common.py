@@ -420,13 +420,13 @@ def optional_input(op: Op, position: int) -> int:
 
 def offset_weights(graph: Graph, op: Op) -> bool:
     """Whether the op's int8 weights sit off zero, per tensor, as a legacy uint8 model's do once
-    passes.uint8_as_int8 moved them (the model held this op in uint8): only the reference kernels
+    passes.uint8_as_int8 moved them (Op.from_uint8): only the reference kernels
     add a filter offset (TFLite's legacy uint8 arithmetic); the fast ones, the in-place kernels,
     the fused residual ADD and the tiled stage take symmetric weights and leave such a layer alone."""
     flt = graph.tensors[op.inputs[1]] if len(op.inputs) > 1 and op.inputs[1] >= 0 else None
     if flt is None or flt.quant is None or not any(flt.quant.zero_point):
         return False
-    return len(flt.quant.zero_point) == 1 and f"{op.kind.value} uint8" in graph.litert_only
+    return len(flt.quant.zero_point) == 1 and op.from_uint8
 
 
 def expect_weighted_int8(graph: Graph, op: Op) -> tuple[Tensor, Tensor, Tensor]:

@@ -19,10 +19,8 @@ L2_F32 = family("L2_NORMALIZATION float32", "rvfw_l2norm_params", "l2_normalizat
 
 def uint8_output(graph: Graph, op: Op, out) -> bool:
     """A legacy uint8 model's (passes.uint8_as_int8): its output 1/128 at zero point 128, moved to 0."""
-    return "L2_NORMALIZATION uint8" in graph.litert_only and (out.quant.scale[0], out.quant.zero_point[0]) == (
-        1 / 128,
-        0,
-    )
+    moved = (out.quant.scale[0], out.quant.zero_point[0]) == (1 / 128, 0)
+    return op.from_uint8 and moved
 
 
 def check(graph: Graph, op: Op) -> None:

@@ -115,7 +115,7 @@ def rows(graph: Graph, op: Op) -> Rows | None:
 def uint8_average(graph: Graph, op: Op) -> bool:
     """An int8 AVERAGE_POOL_2D that was uint8 in the model (passes.uint8_as_int8): LiteRT's uint8
     rounding, on its reference kernel alone."""
-    return op.kind is OpKind.AVERAGE_POOL_2D and "AVERAGE_POOL_2D uint8" in graph.litert_only
+    return op.kind is OpKind.AVERAGE_POOL_2D and op.from_uint8
 
 
 def lower(ctx: LowerContext, op: Op) -> Layer:

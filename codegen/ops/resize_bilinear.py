@@ -160,7 +160,7 @@ def lower(ctx: LowerContext, op: Op) -> Layer:
 
 def uint8_resize(graph: Graph, op: Op) -> bool:
     """An int8 RESIZE_BILINEAR that was uint8 in the model (passes.uint8_as_int8): LiteRT's float blend."""
-    return graph.tensors[op.inputs[0]].dtype is DType.INT8 and "RESIZE_BILINEAR uint8" in graph.litert_only
+    return graph.tensors[op.inputs[0]].dtype is DType.INT8 and op.from_uint8
 
 
 def rows(graph: Graph, op: Op) -> Rows | None:

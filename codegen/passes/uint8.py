@@ -92,8 +92,10 @@ def uint8_as_int8(graph: Graph) -> Graph:
             index += 1
             renamed[t] = inner
     for op in graph.ops:
+        moved = any(t in uint8 for t in (*op.inputs, *op.outputs))
         ops.append(dataclasses.replace(op, inputs=tuple(renamed.get(t, t) for t in op.inputs),
-                                       outputs=tuple(renamed.get(t, t) for t in op.outputs)))  # fmt: skip
+                                       outputs=tuple(renamed.get(t, t) for t in op.outputs),
+                                       from_uint8=moved))  # fmt: skip
     return dataclasses.replace(graph, tensors=tensors, ops=[*ops, *tail])
 
 
