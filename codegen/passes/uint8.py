@@ -25,8 +25,10 @@ each against LiteRT). Two need more than the shift:
   the inverse square root (ops.l2_normalization), TFLite Micro x with the shift + 7.
 - DIV: LiteRT forms its multiplier sa / (sb so) in single precision (ops.binary, in a model only
   LiteRT runs).
-A uint8 tensor without quantisation or quantised per channel, and an op not named here (CAST reads
-raw uint8 values) are refused in one line that names them. Pure: the graph given is left alone."""
+An op not named here (CAST reads raw uint8 values; WHILE and IF) gets the model's uint8 bytes back
+through a QUANTIZE each way and runs as the uint8 op it is, or its own check refuses it; a uint8
+tensor without quantisation or quantised per channel stays uint8, and the arithmetic above refuses
+it in one line. Pure: the graph given is left alone."""
 
 from __future__ import annotations
 
@@ -65,38 +67,81 @@ def uint8_as_int8(graph: Graph) -> Graph:
     arithmetic = [op for op in graph.ops if op.kind in SHIFTED - {OpKind.QUANTIZE, OpKind.DEQUANTIZE}]
     if not any(t in uint8 for op in arithmetic for t in op.inputs):
         return graph  # no uint8 arithmetic: QUANTIZE/DEQUANTIZE and byte moves run uint8 as they are
-    why = _why_not(graph, uint8)
+    # the uint8 tensors quantised per tensor move; any other stays uint8 (an op that computes on it
+    # must then read raw uint8, or its own check refuses it)
+    moved = {t for t in uint8 if _per_tensor(graph.tensors[t])}
+    why = _why_not(graph, uint8 - moved)
     if why:
         raise ModelError(graph.source.rsplit("/", 1)[-1], f"uint8 model: {why}")
     tensors = list(graph.tensors)
     weights = {op.inputs[1] for op in graph.ops if op.kind in WEIGHTS and len(op.inputs) > 1}
-    for t in uint8:
+    for t in moved:
         tensors[t] = _centred(tensors[t]) if t in weights and _centred(tensors[t]) else _as_int8(tensors[t], t)
     index = max((op.index for op in graph.ops), default=-1) + 1
+
+    def uint8_twin(t: int, name: str) -> int:
+        """A new tensor as the model declared t (uint8): the caller's bytes, or a raw-uint8 op's."""
+        tensors.append(
+            dataclasses.replace(graph.tensors[t], index=len(tensors), name=f"{graph.tensors[t].name}/{name}")
+        )
+        return len(tensors) - 1
+
+    def quantize(source: int, target: int) -> Op:
+        """Same scale, zero points 128 apart: exact (LiteRT's requantisation by one, plus or minus 128)."""
+        nonlocal index
+        index += 1
+        return Op(index - 1, OpKind.QUANTIZE, 1, (source,), (target,))
+
     ops: list[Op] = []
     renamed: dict[int, int] = {}
     for t in graph.inputs:  # the caller's uint8 bytes, then one QUANTIZE to int8
-        if t in uint8:
+        if t in moved:
             tensors[t], inner = graph.tensors[t], len(tensors)
             tensors.append(dataclasses.replace(_as_int8(graph.tensors[t], inner), name=f"{graph.tensors[t].name}/int8"))
-            ops.append(Op(index, OpKind.QUANTIZE, 1, (t,), (inner,)))
-            index += 1
+            ops.append(quantize(t, inner))
             renamed[t] = inner
     tail: list[Op] = []
     for t in graph.outputs:  # one QUANTIZE back to the caller's uint8 bytes
-        if t in uint8 and t not in graph.inputs:
+        if t in moved and t not in graph.inputs:
             inner = len(tensors)
             tensors.append(dataclasses.replace(tensors[t], index=inner, name=f"{graph.tensors[t].name}/int8"))
             tensors[t] = graph.tensors[t]
-            tail.append(Op(index, OpKind.QUANTIZE, 1, (inner,), (t,)))
-            index += 1
+            tail.append(quantize(inner, t))
             renamed[t] = inner
     for op in graph.ops:
-        moved = any(t in uint8 for t in (*op.inputs, *op.outputs))
-        ops.append(dataclasses.replace(op, inputs=tuple(renamed.get(t, t) for t in op.inputs),
-                                       outputs=tuple(renamed.get(t, t) for t in op.outputs),
-                                       from_uint8=moved))  # fmt: skip
+        inputs = [renamed.get(t, t) for t in op.inputs]
+        outputs = [renamed.get(t, t) for t in op.outputs]
+        if _reads_raw(op, uint8, moved):  # it runs on the model's uint8 bytes: QUANTIZEs around it
+            after = []
+            for k, t in enumerate(op.inputs):
+                if t in moved:
+                    twin = uint8_twin(t, "uint8")
+                    ops.append(quantize(inputs[k], twin))
+                    inputs[k] = twin
+            for k, t in enumerate(op.outputs):
+                if t in moved:
+                    twin = uint8_twin(t, "uint8")
+                    after.append(quantize(twin, outputs[k]))
+                    outputs[k] = twin
+            ops += [dataclasses.replace(op, inputs=tuple(inputs), outputs=tuple(outputs)), *after]
+            continue
+        moved_op = any(t in moved for t in (*op.inputs, *op.outputs))
+        ops.append(dataclasses.replace(op, inputs=tuple(inputs), outputs=tuple(outputs), from_uint8=moved_op))
     return dataclasses.replace(graph, tensors=tensors, ops=[*ops, *tail])
+
+
+def _per_tensor(t: Tensor) -> bool:
+    return t.quant is not None and len(t.quant.scale) == 1 and len(t.quant.zero_point) == 1
+
+
+def _reads_raw(op: Op, uint8: set[int], moved: set[int]) -> bool:
+    """An op that touches a moved tensor but computes on raw uint8 bytes (CAST, a control-flow op,
+    anything not named above), or a byte move that also touches an unmoved uint8 tensor: it gets
+    the model's uint8 bytes back, and runs (or is refused) as a uint8 op of its own."""
+    mine = {t for t in (*op.inputs, *op.outputs) if t in uint8}
+    if not mine & moved:
+        return False
+    return bool(op.subgraphs) or op.kind not in SHIFTED | SHIFT_FREE or (op.kind in SHIFT_FREE and mine - moved)
 
 
 # The weighted ops: input 1 their weights
@@ -122,18 +167,17 @@ def _as_int8(t: Tensor, index: int) -> Tensor:
     return dataclasses.replace(t, index=index, dtype=DType.INT8, quant=quant, data=data)
 
 
-def _why_not(graph: Graph, uint8: set[int]) -> str | None:
-    """What keeps the uint8 tensors from running as int8 ones, or None: every uint8 tensor
-    quantised per tensor, every op that touches one named above (a weighted op's uint8 weights at
-    zero point 128), no subgraph."""
-    for t in sorted(uint8):
-        q = graph.tensors[t].quant
-        if q is None or len(q.scale) != 1 or len(q.zero_point) != 1:
-            how = "no quantisation" if q is None else "per-channel quantisation"
-            return f"tensor '{graph.tensors[t].name}' is uint8 with {how} (rvfw runs uint8 quantised per tensor)"
+def _why_not(graph: Graph, unmoved: set[int]) -> str | None:
+    """What keeps a uint8 op from running as an int8 one, or None: the arithmetic above computes on
+    q - zero point, so each uint8 tensor it touches is quantised per tensor."""
     for op in graph.ops:
-        if not any(t in uint8 for t in (*op.inputs, *op.outputs)):
+        if op.kind not in SHIFTED or op.subgraphs:
             continue
-        if op.subgraphs or op.kind not in SHIFTED | SHIFT_FREE:
-            return f"rvfw has no uint8 {op.kind.value} (op #{op.index})"
+        for t in (*op.inputs, *op.outputs):
+            if t in unmoved:
+                q = graph.tensors[t].quant
+                how = "no quantisation" if q is None else "per-channel quantisation"
+                name = graph.tensors[t].name
+                return (f"{op.kind.value} (op #{op.index}) computes on uint8 tensor '{name}' with {how} (rvfw runs "
+                        "uint8 arithmetic quantised per tensor)")  # fmt: skip
     return None

@@ -70,13 +70,18 @@ def _per_channel_uint8() -> bytes:
     return m.finish([x], [y])
 
 
-@pytest.mark.parametrize(
-    ("model", "says"),
-    [
-        (_add_then_cast(), "rvfw has no uint8 CAST"),
-        (_per_channel_uint8(), "is uint8 with per-channel quantisation"),
-    ],
-)
+def test_an_op_on_raw_uint8_gets_the_models_bytes_back(tmp_path):
+    """A CAST of a uint8 sum reads raw uint8 values: a QUANTIZE back to uint8 runs before it."""
+    path = tmp_path / "m.tflite"
+    path.write_bytes(_add_then_cast())
+    out = uint8_as_int8(load_tflite(path))
+    kinds = [op.kind for op in out.ops]
+    cast = next(op for op in out.ops if op.kind is OpKind.CAST)
+    assert kinds[kinds.index(OpKind.CAST) - 1] is OpKind.QUANTIZE
+    assert out.tensors[cast.inputs[0]].dtype is DType.UINT8 and out.tensors[cast.inputs[0]].quant.zero_point == (100,)
+
+
+@pytest.mark.parametrize(("model", "says"), [(_per_channel_uint8(), "with per-channel quantisation")])
 def test_what_it_cannot_shift_is_refused_in_one_line(tmp_path, model, says):
     path = tmp_path / "m.tflite"
     path.write_bytes(model)

@@ -154,6 +154,18 @@ def resize_u8(rng, align: bool, half: bool) -> bytes:
     return m.finish([x], [y])
 
 
+def add_then_cast(rng) -> bytes:
+    """A uint8 ADD whose sum a CAST reads as raw uint8 values (to float32), the sum a graph output
+    too: the CAST gets the model's bytes back through a QUANTIZE."""
+    m = ModelBuilder()
+    a = m.tensor("a", (2, 9), np.uint8, scale=0.03, zero_point=70)
+    s = m.tensor("s", (2, 9), np.uint8, scale=0.05, zero_point=110)
+    m.op("ADD", [a, a], [s])
+    y = m.tensor("y", (2, 9), np.float32)
+    m.op("CAST", [s], [y])
+    return m.finish([a], [y, s])
+
+
 def average_pool_ties(rng) -> bytes:
     """AVERAGE_POOL_2D at zero points off 128, windows of 2 and 4 cells at the SAME border: sums
     half way between two outputs, which LiteRT's uint8 average rounds up (the int8 one away from
@@ -172,6 +184,7 @@ CASES = {
     **{f"uint8_{k.lower()}_weights_at_129": Case(lambda r, k=k: offset_weights(r, k, 129)) for k in
        ("CONV_2D", "DEPTHWISE_CONV_2D", "FULLY_CONNECTED")},
     "uint8_average_pool_ties": Case(average_pool_ties),
+    "uint8_add_then_cast": Case(add_then_cast),
     **{f"uint8_resize_bilinear_{name}": Case(lambda r, a=a, h=h: resize_u8(r, a, h)) for name, a, h in
        (("plain", False, False), ("align_corners", True, False), ("half_pixel", False, True))},
     "uint8_transpose_conv_offset_weights": Case(transpose_conv_offset),
