@@ -76,7 +76,7 @@ def uint8_as_int8(graph: Graph) -> Graph:
     tensors = list(graph.tensors)
     weights = {op.inputs[1] for op in graph.ops if op.kind in WEIGHTS and len(op.inputs) > 1}
     for t in moved:
-        tensors[t] = _centred(tensors[t]) if t in weights and _centred(tensors[t]) else _as_int8(tensors[t], t)
+        tensors[t] = (_centred(tensors[t]) if t in weights else None) or _as_int8(tensors[t], t)
     index = max((op.index for op in graph.ops), default=-1) + 1
 
     def uint8_twin(t: int, name: str) -> int:
