@@ -63,8 +63,20 @@ LONG_LINES = Need("pairs_line", minimum=0, why="lines of {line} pixels at stride
 DEPTHWISE_PAIRS = DEPTHWISE.variant(
     "DEPTHWISE_CONV_2D 3x3, two pixels per multiply",
     {"scalar": "depthwise_conv2d_pairs_s8_scalar"},
-    {"scalar": ("input", "filter", "bias_folded", "multiplier", "shift8", "output")},
+    {"scalar": ("input", "pairs_taps", "bias_folded", "multiplier", "shift8", "output")},
 ).requiring({"scalar": (*conv_common.PAIRS, WINDOW_3X3_S12, LONG_LINES)})
+
+
+def pairs_taps(filter_1hwc: np.ndarray, out_h: int, out_w: int) -> np.ndarray:
+    """depthwise_conv2d_pairs_s8_scalar's weights: per channel its nine taps in the order its
+    assembly holds them, kernel line by kernel line along the output's longer side (a column where
+    the output is taller than wide), so a channel's set-up reads nine bytes in a row."""
+    taps = filter_1hwc.reshape(3, 3, -1).transpose(2, 0, 1)  # [channel][ky][kx]
+    if out_h > out_w:
+        taps = taps.transpose(0, 2, 1)
+    return np.ascontiguousarray(taps).reshape(-1).astype(np.int8)
+
+
 # The 3x3 window on the CORE-V SIMD extension, at stride 1 or 2: a kernel line's three taps in one
 # dot product, the channel's lines copied to three stack buffers a segment of a line at a time (any
 # length). Its per-line set-up is a copy, so lines from XCV_MIN_LINE pixels take it (VWW's 6x6 maps:
@@ -223,6 +235,8 @@ def lower(ctx: LowerContext, op: Op):
         "input": lambda: ctx.input(op),
         "output": lambda: ctx.scratch(op) if op.fused_add else ctx.output(op),
         "filter": lambda: ctx.weights(op.inputs[1]),
+        "pairs_taps": lambda: ctx.derived(op, "pairs_taps", "int8_t", pairs_taps(flt.data, g.out_h, g.out_w),
+                                          role="weights"),
         "bias": lambda: ctx.weights(bias_index),
         "bias_folded": folded,
         "rows_bias_folded": lambda: folded() if rows else Arg("null"),

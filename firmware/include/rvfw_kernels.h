@@ -1103,9 +1103,10 @@ void rvfw_conv2d_columns_s8_scalar(const rvfw_conv_params *p, const int8_t *inpu
 void rvfw_depthwise_conv2d_s8_scalar(const rvfw_conv_params *p, const int8_t *input, const int8_t *filter,
                                      const int32_t *bias_folded, const int16_t *tap_sums,
                                      const int32_t *output_multiplier, const int8_t *output_shift, int8_t *output);
-/* 3x3, stride 1, depth multiplier 1, two pixels per 32-bit multiply (cores whose multiply costs
- * more than an add), weights in [-127, 127]. */
-void rvfw_depthwise_conv2d_pairs_s8_scalar(const rvfw_conv_params *p, const int8_t *input, const int8_t *filter,
+/* 3x3, stride 1 or 2, depth multiplier 1, two pixels per 32-bit multiply (cores whose multiply
+ * costs more than an add), weights in [-127, 127]; taps: per channel its nine weights, kernel line by
+ * kernel line along the output's longer side (the build's pairs_taps). */
+void rvfw_depthwise_conv2d_pairs_s8_scalar(const rvfw_conv_params *p, const int8_t *input, const int8_t *taps,
                                            const int32_t *bias_folded, const int32_t *output_multiplier,
                                            const int8_t *output_shift, int8_t *output);
 /* 3x3, stride 1, depth multiplier 1 on the CORE-V SIMD extension: lines of at most 253 pixels

@@ -99,3 +99,15 @@ def test_a_folded_bias_past_int32_keeps_the_raw_bias(tmp_path, kind, kernel_set)
     (tmp_path / "m.tflite").write_bytes(m.finish([x], [y]))
     _, layers, _ = lower(tmp_path / "m.tflite", kernel_set)
     assert layers[0].kernel.endswith("_ref") and "folded bias past int32" in layers[0].note
+
+
+def test_depthwise_pairs_taps_run_along_the_longer_side():
+    """depthwise_conv2d_pairs_s8_scalar's assembly holds a channel's taps kernel line by kernel line
+    along the output's longer side: rows for a wide output, columns for a tall one (KWS's 25x5)."""
+    from codegen.ops.depthwise_conv2d import pairs_taps
+
+    flt = np.arange(2 * 9, dtype=np.int8).reshape(1, 3, 3, 2)  # [1][ky][kx][channel]
+    wide, tall = pairs_taps(flt, 4, 9).reshape(2, 3, 3), pairs_taps(flt, 9, 4).reshape(2, 3, 3)
+    for c in range(2):
+        assert (wide[c] == flt[0, :, :, c]).all()
+        assert (tall[c] == flt[0, :, :, c].T).all()
