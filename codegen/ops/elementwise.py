@@ -120,7 +120,7 @@ def _rsqrt_multiplier(graph: Graph, op: Op) -> tuple[int, int]:
 
 
 def check_s16(graph: Graph, op: Op) -> None:
-    if op.kind is OpKind.EXP:  # LiteRT's int16 table (ops.lut16)
+    if op.kind in (OpKind.EXP, OpKind.LOG):  # LiteRT's int16 table (ops.lut16)
         lut16.check(graph, op)
         return
     if op.kind is OpKind.SQRT:  # LiteRT's, per element (sqrt_s16_ref)
@@ -134,12 +134,24 @@ def check_s16(graph: Graph, op: Op) -> None:
     _rsqrt_multiplier(graph, op)
 
 
+def log_transform(graph: Graph, op: Op):
+    """The function LiteRT's int16 LOG samples into its table (elementwise.cc, LogLUTPrepare): the
+    host's logf above zero; at or below zero the output's lowest real value, (-32768 - output zero
+    point) times the output scale in single precision, so the table holds -32768 there."""
+    out = graph.tensors[op.outputs[0]].quant
+    lowest = np.float32(-32768 - int(out.zero_point[0])) * np.float32(out.scale[0])
+    logf = _libm("logf")
+    return lambda x: np.float32(logf(float(x))) if x > 0 else lowest
+
+
 def lower_s16(ctx: LowerContext, op: Op) -> Layer:
     """TFLite Micro's RsqrtEvalQuantized<int16_t> (rsqrt_s16_ref); NEG LiteRT's (ops.unary_int), EXP
-    LiteRT's int16 table of the host's expf (ops.lut16)."""
+    and LOG LiteRT's int16 tables of the host's expf and logf (ops.lut16)."""
     if op.kind is OpKind.EXP:
         expf = _libm("expf")
         return lut16.lower(ctx, op, lambda x: np.float32(expf(float(x))))
+    if op.kind is OpKind.LOG:
+        return lut16.lower(ctx, op, log_transform(ctx.graph, op))
     if op.kind is OpKind.SQRT:
         inp, out = ctx.tensor(op.inputs[0]), ctx.tensor(op.outputs[0])
         scales = ctx.derived(op, "scales", "float", np.array([inp.quant.scale[0], out.quant.scale[0]], np.float32))
@@ -234,7 +246,7 @@ CONTRACT = OpContract(
             lower_s16,
             (RSQRT_S16, unary_int.UNARY_INT, lut16.LUT16, SQRT_S16),
             inplace=inplace,
-            kinds=(OpKind.RSQRT, OpKind.NEG, OpKind.EXP, OpKind.SQRT),
+            kinds=(OpKind.RSQRT, OpKind.NEG, OpKind.EXP, OpKind.LOG, OpKind.SQRT),
         ),
         DType.INT32: Form(unary_int.check, unary_int.lower, (unary_int.UNARY_INT,), inplace=inplace, kinds=INT_KINDS),
         DType.INT64: Form(

@@ -1,4 +1,4 @@
-"""LiteRT's int16 table activations, which TFLite Micro lacks: EXP and GELU int16 (16x8 models'
+"""LiteRT's int16 table activations, which TFLite Micro lacks: EXP, LOG and GELU int16 (16x8 models'
 attention and MLP blocks). LiteRT populates a 513-entry table when it prepares the op (its lut.h
 LUTPopulate<int16_t>: the function sampled over the input's whole int16 range in single
 precision, the host C library's expf and erfcf/tanhf, the output range from the output's scale)
@@ -17,15 +17,15 @@ from codegen.ops import sigmoid16
 from codegen.ops.common import Layer, LowerContext, expect_int16_io, expect_same_shape, fail
 from codegen.ops.kernels import family
 
-LUT16 = family("int16 activation (LiteRT's table)", "rvfw_lut_params", "lut_s16", ("ref",), ("EXP", "GELU"))
-KINDS = (OpKind.EXP, OpKind.GELU)
+LUT16 = family("int16 activation (LiteRT's table)", "rvfw_lut_params", "lut_s16", ("ref",), ("EXP", "GELU", "LOG"))
+KINDS = (OpKind.EXP, OpKind.GELU, OpKind.LOG)
 
 
 def check(graph: Graph, op: Op) -> None:
     inp, out = expect_int16_io(graph, op)
     expect_same_shape(graph, op, inp, out)
-    if op.kind is OpKind.EXP and (inp.quant.zero_point[0] or out.quant.zero_point[0]):
-        raise fail(graph, op, "int16 zero points must be 0 (LiteRT's int16 EXP refuses others)")
+    if op.kind in (OpKind.EXP, OpKind.LOG) and (inp.quant.zero_point[0] or out.quant.zero_point[0]):
+        raise fail(graph, op, f"int16 zero points must be 0 (LiteRT's int16 {op.kind.name} refuses others)")
     if op.kind is OpKind.EXP:
         top = np.float32(inp.quant.scale[0]) * np.float32(32767)
         if not np.isfinite(sigmoid16._host_expf()(top)):

@@ -109,12 +109,12 @@ def rsqrt_s8() -> bytes:
     return m.finish([x], [y])
 
 
-def table16(kind: str, in_scale: float, out_scale: float, zero_point: int = 0, **options) -> bytes:
-    """An int16 activation through LiteRT's int16 table (EXP, GELU: ops.lut16)."""
+def table16(kind: str, in_scale: float, out_scale: float, zero_point: int = 0, version: int = 1, **options) -> bytes:
+    """An int16 activation through LiteRT's int16 table (EXP, LOG, GELU: ops.lut16)."""
     m = ModelBuilder()
     x = m.tensor("x", (3, 700), np.int16, scale=in_scale, zero_point=zero_point)
     y = m.tensor("y", (3, 700), np.int16, scale=out_scale, zero_point=zero_point)
-    m.op(kind, [x], [y], **options)
+    m.op(kind, [x], [y], version, **options)
     return m.finish([x], [y])
 
 
@@ -232,6 +232,10 @@ CASES: dict[str, Case] = {
     "s16_sqrt_small_litert": Case(lambda r: rsqrt_s16(0.6, "SQRT", 0.0007)),
     "s16_exp_table_litert": Case(lambda r: table16("EXP", 0.0002, 0.0005)),
     "s16_gelu_table_litert": Case(lambda r: table16("GELU", 0.0003, 0.0003)),
+    # LiteRT's int16 LOG (version 2): the table of logf, the output's lowest value at or below zero;
+    # a fine output scale clamps the logs of small inputs to -32768 as well
+    "s16_log_table_litert": Case(lambda r: table16("LOG", 0.0003, 0.0003, version=2)),
+    "s16_log_table_clamped_litert": Case(lambda r: table16("LOG", 0.002, 0.00005, version=2)),
     "s16_gelu_approximate_litert": Case(lambda r: table16("GELU", 0.0001, 0.0002, approximate=True)),
     "f32_neg": Case(lambda r: float_chain(["NEG"], 10.0)),
     "f32_floor_ceil": Case(lambda r: float_chain(["FLOOR", ("MUL", 0.37), "CEIL"], 20.0)),
