@@ -437,7 +437,7 @@ CONTRACT = OpContract(
     kinds={
         OpKind.ABS: Kind(5, (1, 1)),  # 2: int8; 1 float32, 3-4 int16, 5 int32 (LiteRT's: ops.unary_int)
         OpKind.RELU: Kind(3, (1, 1)),
-        OpKind.RELU6: Kind(2, (1, 1)),
+        OpKind.RELU6: Kind(3, (1, 1)),  # 3: int16
         OpKind.LEAKY_RELU: Kind(2, (1, 1), options=("alpha",)),
         OpKind.LOGISTIC: Kind(3, (1, 1)),
         OpKind.TANH: Kind(3, (1, 1)),

@@ -120,7 +120,9 @@ def lower(ctx: LowerContext, op: Op) -> Layer:
 
 
 CONTRACT = OpContract(
-    kinds={kind: Kind(3, (2, 2)) for kind in KINDS},  # version 2 adds int8, 3 int16 (refused by dtype)
+    # The versions LiteRT's converter writes (its op_version): 2 int8; int16 3 for LESS and
+    # GREATER_EQUAL, 4 for EQUAL and NOT_EQUAL (EQUAL 3 is string, refused by dtype)
+    kinds={kind: Kind(4 if kind in BOOL_KINDS else 3, (2, 2)) for kind in KINDS},
     forms={
         DType.INT8: Form(check, lower, (S8,)),
         DType.INT16: Form(check, lower, (S16, S16_RESCALED)),

@@ -8,8 +8,8 @@ rvfw_sinf.h: glibc's algorithms, to the bit, over the whole float range).
 int8 RSQRT: TFLite Micro's RsqrtEvalQuantized, a 256-entry table built here (the int8 activations'
 table kernel): (x - zero point) through GetInvSqrtQuantizedMultiplierExp with 20 bits of headroom,
 then 1 / (sqrt(input scale) * output scale); 0 gives 127. TFLite Micro refuses an input below the
-zero point at run time; the table gives it what the arithmetic gives. int8 EXP, LOG and NEG,
-which TFLite Micro refuses, are LiteRT's (litert_table), through the same table kernel. Other dtypes
+zero point at run time; the table gives it what the arithmetic gives. int8 EXP, LOG, NEG and SQRT,
+which TFLite Micro refuses, are LiteRT's (litert_table, sqrt_table), through the same table kernel. Other dtypes
 are refused in one line naming the dtype."""
 
 from __future__ import annotations
@@ -86,7 +86,7 @@ def check(graph: Graph, op: Op) -> None:
 # int32: LiteRT's NEG and SIGN on the raw values (ops.unary_int)
 INT_KINDS = (OpKind.NEG, OpKind.SIGN)
 # int8 through the table kernel: TFLite Micro's RSQRT, LiteRT's EXP, LOG and NEG (litert_table)
-S8_KINDS = (OpKind.RSQRT, OpKind.EXP, OpKind.LOG, OpKind.NEG)
+S8_KINDS = (OpKind.RSQRT, OpKind.EXP, OpKind.LOG, OpKind.NEG, OpKind.SQRT)
 RSQRT_SHIFT = 20  # TFLite Micro's kShift: headroom for the inverse square root
 
 
@@ -197,7 +197,24 @@ def litert_table(graph: Graph, op: Op) -> list[int]:
     return table
 
 
+def sqrt_table(graph: Graph, op: Op) -> list[int]:
+    """LiteRT's int8 SQRT (SqrtEvalQuantized, as sqrt_s16_ref for int16): the input dequantized in
+    single precision, sqrtf (correctly rounded), divided by the output scale and truncated toward
+    zero, plus the output zero point, clamped. LiteRT stops its inference on a negative value; the
+    table gives the output zero point there, as the int16 kernel does."""
+    inp, out = graph.tensors[op.inputs[0]].quant, graph.tensors[op.outputs[0]].quant
+    si, zi, so, zo = np.float32(inp.scale[0]), int(inp.zero_point[0]), np.float32(out.scale[0]), int(out.zero_point[0])
+    table = []
+    for x in range(-128, 128):
+        v = si * np.float32(x - zi)
+        q = int(np.float32(np.sqrt(v)) / so) if v > 0 else 0
+        table.append(min(max(q + zo, -128), 127))
+    return table
+
+
 def s8_table(graph: Graph, op: Op) -> list[int]:
+    if op.kind is OpKind.SQRT:
+        return sqrt_table(graph, op)
     return rsqrt_table(graph, op) if op.kind is OpKind.RSQRT else litert_table(graph, op)
 
 
@@ -233,9 +250,9 @@ def lower(ctx: LowerContext, op: Op) -> Layer:
 
 CONTRACT = OpContract(
     # RSQRT 2: int8, 3: int16; EXP and LOG 2: int8 (LiteRT's; its NEG takes int8, int16 and int32 at
-    # version 1); SIGN 1: float32, 2: int32
+    # version 1); SIGN 1: float32, 2: int32; SQRT 2: int8 and int16 (LiteRT's; the converter writes 2)
     kinds={
-        kind: Kind({OpKind.RSQRT: 3, OpKind.EXP: 2, OpKind.LOG: 2, OpKind.SIGN: 2}.get(kind, 1), (1, 1))
+        kind: Kind({OpKind.RSQRT: 3, OpKind.EXP: 2, OpKind.LOG: 2, OpKind.SIGN: 2, OpKind.SQRT: 2}.get(kind, 1), (1, 1))
         for kind in KINDS
     },
     forms={

@@ -101,7 +101,7 @@ LITERT: dict[str, tuple[str, ...]] = {
     "SPACE_TO_BATCH_ND": ("int8", "uint8", "int16", "int32", "int64", "float32", "bool"),
     "SPACE_TO_DEPTH": ("int8", "uint8", "int32", "int64", "float32"),
     "SPLIT": ("int8", "uint8", "int16", "int32", "int64", "float32"),
-    "SQRT": ("int16", "float32"),
+    "SQRT": ("int8", "int16", "float32"),
     "SQUARE": ("float32",),
     "SQUARED_DIFFERENCE": ("int8", "int32", "float32"),
     "STRIDED_SLICE": ("int8", "uint8", "int16", "int32", "int64", "float32", "bool"),
@@ -125,6 +125,52 @@ _MISSING_BY_OP: dict[str, tuple[str, ...]] = {
     "GELU": ("float32",), "POW": ("float32",),
 }  # fmt: skip
 MISSING: frozenset[tuple[str, str]] = frozenset((op, d) for op, ds in _MISSING_BY_OP.items() for d in ds)
+
+
+# op -> the highest version LiteRT registers it at (tests/fuzz/litert_probe.py --versions: the op's
+# probe form stamped with each version, kept where LiteRT's InterpreterBuilder finds a kernel; its
+# reference resolver, OPTIMISED_ONLY its default one). A model carries the version its converter
+# computes from the form (LiteRT's op_version: the dtypes, options and ranks it uses); rvfw refuses a
+# version above its own in one line (frontend.tflite.MAX_VERSION).
+LITERT_VERSIONS: dict[str, int] = {
+    "ABS": 3, "ADD": 5, "ARG_MAX": 2, "ARG_MIN": 2, "AVERAGE_POOL_2D": 3, "BATCH_MATMUL": 4, "BATCH_TO_SPACE_ND": 4,
+    "BROADCAST_TO": 4, "CEIL": 1, "CONCATENATION": 7, "CONV_2D": 8, "COS": 1, "CUMSUM": 1, "DEPTHWISE_CONV_2D": 6,
+    "DEPTH_TO_SPACE": 2, "DEQUANTIZE": 9, "DIV": 2, "ELU": 1, "EQUAL": 5, "EXP": 2, "EXPAND_DIMS": 1, "FILL": 5,
+    "FLOOR": 1, "FLOOR_DIV": 3, "FLOOR_MOD": 2, "FULLY_CONNECTED": 14, "GATHER": 8, "GATHER_ND": 6, "GELU": 2,
+    "GREATER": 2, "GREATER_EQUAL": 3, "HARD_SWISH": 1, "L2_NORMALIZATION": 2, "L2_POOL_2D": 1, "LEAKY_RELU": 2,
+    "LESS": 3, "LESS_EQUAL": 2, "LOG": 2, "LOGICAL_AND": 1, "LOGICAL_NOT": 1, "LOGICAL_OR": 1, "LOGISTIC": 3,
+    "LOG_SOFTMAX": 2, "MAXIMUM": 4, "MAX_POOL_2D": 3, "MEAN": 3, "MINIMUM": 4, "MIRROR_PAD": 3, "MUL": 7, "NEG": 1,
+    "NOT_EQUAL": 4, "PACK": 5, "PAD": 6, "POW": 1, "PRELU": 1, "QUANTIZE": 6, "REDUCE_ALL": 1, "REDUCE_ANY": 1,
+    "REDUCE_MAX": 3, "REDUCE_MIN": 3, "REDUCE_PROD": 2, "RELU": 3, "RELU6": 3, "RELU_0_TO_1": 1, "RELU_N1_TO_1": 1,
+    "RESHAPE": 1, "RESIZE_BILINEAR": 4, "RESIZE_NEAREST_NEIGHBOR": 4, "REVERSE_V2": 4, "ROUND": 1, "RSQRT": 3,
+    "SELECT_V2": 2, "SHAPE": 1, "SIGN": 2, "SIN": 1, "SLICE": 8, "SOFTMAX": 3, "SPACE_TO_BATCH_ND": 4,
+    "SPACE_TO_DEPTH": 2, "SPLIT": 5, "SQRT": 2, "SQUARE": 1, "SQUARED_DIFFERENCE": 2, "STRIDED_SLICE": 4, "SUB": 5,
+    "SUM": 2, "TANH": 3, "TILE": 2, "TOPK_V2": 3, "TRANSPOSE": 8, "TRANSPOSE_CONV": 5, "UNPACK": 6, "ZEROS_LIKE": 1,
+}  # fmt: skip
+
+# Versions LiteRT registers above rvfw's highest, with what they add where LiteRT's op_version says
+# ("newer" where the rules rvfw read stop short of LiteRT's): op -> (rvfw's highest, what the versions
+# above it carry). Each is a form rvfw does not run, refused in one line. This list only shrinks:
+# tests/unit/test_litert_set.py fails when rvfw takes a version listed here, or drops one it takes.
+VERSION_GAPS: dict[str, tuple[int, str]] = {
+    "ADD": (4, "5: int16 without quantisation"),
+    "BROADCAST_TO": (3, "4: newer"),
+    "CONCATENATION": (3, "4: uint32; 5-7: newer"),
+    "DEQUANTIZE": (4, "5: int8 per channel; 6: int4; 7-9: newer"),
+    "EQUAL": (4, "5: newer"),
+    "FILL": (3, "4: a float16 value; 5: newer"),
+    "FULLY_CONNECTED": (12, "13, 14: newer"),
+    "GATHER": (5, "6: int16 indices; 7: int4; 8: newer"),
+    "GATHER_ND": (4, "5: bool; 6: newer"),
+    "MUL": (5, "6: complex64; 7: int16 without quantisation, uint32"),
+    "PACK": (3, "4: uint32; 5: newer"),
+    "PAD": (4, "5, 6: newer"),
+    "QUANTIZE": (2, "3: per channel; 4: int4; 5, 6: newer"),
+    "SLICE": (5, "6: uint32; 7, 8: newer"),
+    "SPLIT": (4, "5: newer"),
+    "TRANSPOSE": (5, "6: more than 5 dimensions; 7, 8: newer"),
+    "UNPACK": (4, "5, 6: newer"),
+}
 
 
 @dataclass(frozen=True)

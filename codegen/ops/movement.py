@@ -492,18 +492,18 @@ CONTRACT = OpContract(
         OpKind.STRIDED_SLICE: Kind(6, (4, 4)),
         OpKind.SPLIT: Kind(4, (2, 2), outputs=(1, 1 << 16)),
         OpKind.SPLIT_V: Kind(2, (3, 3), outputs=(1, 1 << 16)),
-        OpKind.UNPACK: Kind(3, (1, 1), outputs=(1, 1 << 16)),
+        OpKind.UNPACK: Kind(4, (1, 1), outputs=(1, 1 << 16)),  # 4: int16
         OpKind.BROADCAST_TO: Kind(3, (2, 2)),
         OpKind.DEPTH_TO_SPACE: Kind(2, (1, 1), options=("block_size",)),
         OpKind.SPACE_TO_DEPTH: Kind(2, (1, 1), options=("block_size",)),
         OpKind.GATHER: Kind(5, (2, 2)),
         OpKind.RESIZE_NEAREST_NEIGHBOR: Kind(4, (2, 2)),
-        OpKind.REVERSE_V2: Kind(3, (2, 2)),
+        OpKind.REVERSE_V2: Kind(4, (2, 2)),
         OpKind.TILE: Kind(3, (2, 2)),
-        OpKind.MIRROR_PAD: Kind(2, (2, 2), options=("mode",)),
+        OpKind.MIRROR_PAD: Kind(3, (2, 2), options=("mode",)),  # 3: int16
         OpKind.GATHER_ND: Kind(4, (2, 2)),
-        OpKind.BATCH_TO_SPACE_ND: Kind(3, (3, 3)),
-        OpKind.SPACE_TO_BATCH_ND: Kind(3, (3, 3)),
+        OpKind.BATCH_TO_SPACE_ND: Kind(4, (3, 3)),  # 4: int16
+        OpKind.SPACE_TO_BATCH_ND: Kind(4, (3, 3)),
     },
     forms={None: Form(check, lower, (COPY, GATHER_ROWS, GATHER_DYNAMIC), views=views, rows=rows)},
     fold=fold,

@@ -248,14 +248,39 @@ def tflm_rows() -> list[dict]:
 
 
 def litert_rows() -> list[dict]:
-    """Every (op, dtype) pair LiteRT's reference kernels run (ops.litert_set) with rvfw's status."""
-    from codegen.ops.litert_set import OPTIMISED_ONLY, pairs
+    """Every (op, dtype) pair LiteRT's reference kernels run (ops.litert_set) with rvfw's status, and
+    the op's highest version in LiteRT and in rvfw."""
+    from codegen.frontend.tflite import MAX_VERSION
+    from codegen.ir import OpKind
+    from codegen.ops.litert_set import LITERT_VERSIONS, OPTIMISED_ONLY, pairs
 
     families = ops_rows()
     return [{"op": p.op, "dtype": p.dtype, "status": p.status, "litert": "optimised kernels only"
              if p.op in OPTIMISED_ONLY else "reference kernels",
-             "kernel_sets": sorted(_kernel_sets(p.op, p.dtype, families)) if p.status != "missing" else []}
+             "kernel_sets": sorted(_kernel_sets(p.op, p.dtype, families)) if p.status != "missing" else [],
+             "litert_max_version": LITERT_VERSIONS.get(p.op),
+             "rvfw_max_version": MAX_VERSION.get(OpKind.__members__.get(p.op))}
             for p in pairs()]  # fmt: skip
+
+
+def version_gaps_table(op: str | None = None) -> str:
+    """The op versions LiteRT registers above rvfw's (ops.litert_set.VERSION_GAPS), then a total."""
+    from codegen.frontend.tflite import MAX_VERSION
+    from codegen.ir import OpKind
+    from codegen.ops.litert_set import LITERT_VERSIONS, VERSION_GAPS
+
+    body = [[name, f"1-{LITERT_VERSIONS[name]}", f"1-{MAX_VERSION[OpKind[name]]}", VERSION_GAPS[name][1]]
+            for name in sorted(VERSION_GAPS) if not op or op.upper() in name]  # fmt: skip
+    takes = len(LITERT_VERSIONS) - len(VERSION_GAPS)
+    total = (f"LiteRT registers {len(LITERT_VERSIONS)} of these ops: rvfw takes every version of {takes}; "
+             "the versions above rvfw's are refused in one line")  # fmt: skip
+    if not body:
+        return total
+    return (
+        table(["op", "LiteRT versions", "rvfw versions", "what the versions rvfw lacks carry"], body, right=set())
+        + "\n"
+        + total
+    )
 
 
 def _pairs_table(rows: list[dict], source: str, header: str, yardstick: str) -> str:
@@ -279,7 +304,7 @@ def tflm_table(op: str | None = None) -> str:
 def litert_table(op: str | None = None) -> str:
     """litert_rows as a table, then one line of totals."""
     rows = [r for r in litert_rows() if not op or op.upper() in r["op"]]
-    return _pairs_table(rows, "litert", "LiteRT", "LiteRT")
+    return _pairs_table(rows, "litert", "LiteRT", "LiteRT") + "\n\n" + version_gaps_table(op)
 
 
 def plan_json(graph: Graph, plan: MemoryPlan) -> dict:

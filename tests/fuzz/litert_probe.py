@@ -4,6 +4,7 @@ resolver in a child process each (an unsupported type is an error at Prepare or 
 then a crash). The pairs that run are the table codegen/ops/litert_set.py holds:
 
     .venv/bin/python -m tests.fuzz.litert_probe > /tmp/litert_pairs.txt
+    .venv/bin/python -m tests.fuzz.litert_probe --versions   (LITERT_VERSIONS: each op's highest version)
 
 A pair's dtype is its activation's, as in ops.tflm_set (ACTIVATION_INPUT). The forms are the ones a
 converter writes for MCU-class models (constant axes, shapes and weights, computed activations);
@@ -353,7 +354,33 @@ def runs(op: str, dtype: str, folder: Path) -> str:
     return lines[-1] if r.returncode == 0 and lines and lines[-1].startswith("ran") else ""
 
 
+def highest_version(op: str) -> int:
+    """The highest version (of 1..15) at which LiteRT's reference resolver (its default one for the
+    OPTIMISED_ONLY ops) finds a kernel for the op's probe form: codegen.ops.litert_set.LITERT_VERSIONS."""
+    from ai_edge_litert.interpreter import Interpreter, OpResolverType
+
+    from codegen.ops.litert_set import OPTIMISED_ONLY
+
+    resolver = OpResolverType.BUILTIN if op in OPTIMISED_ONLY else OpResolverType.BUILTIN_REF
+    m, ins, outs = FORMS[op](np.float32 if op not in ("QUANTIZE",) else np.int8)
+    best = 0
+    for version in range(1, 16):
+        for o in m.ops:
+            if o.kind == op:
+                o.version = version
+        try:
+            Interpreter(model_content=m.finish(ins, outs), experimental_op_resolver_type=resolver)
+        except Exception as exc:  # found, then refused for another reason: registered all the same
+            if "Didn't find op" in str(exc):
+                continue
+        best = version
+    return best
+
+
 def main() -> None:
+    if sys.argv[1:] == ["--versions"]:
+        print({op: highest_version(op) for op in sorted(FORMS)})
+        return
     with tempfile.TemporaryDirectory() as tmp:
         jobs = [(op, d) for op in sorted(FORMS) for d in DTYPES]
         with ThreadPoolExecutor(2) as pool_:

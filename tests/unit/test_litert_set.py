@@ -9,7 +9,7 @@ import json
 import subprocess
 import sys
 
-from codegen.ops.litert_set import LITERT, MISSING, OPTIMISED_ONLY, pairs
+from codegen.ops.litert_set import LITERT, LITERT_VERSIONS, MISSING, OPTIMISED_ONLY, VERSION_GAPS, pairs
 from tests.conftest import ROOT
 from tests.evidence import assert_ratchet
 
@@ -22,6 +22,22 @@ def test_the_lists_name_only_litert_pairs():
     litert = {(op, d) for op, dtypes in LITERT.items() for d in dtypes}
     assert litert >= MISSING, sorted(MISSING - litert)
     assert set(LITERT) >= OPTIMISED_ONLY
+
+
+def test_rvfw_takes_every_litert_version_but_the_listed_gaps_which_only_shrink():
+    """Every version LiteRT registers an op at is one rvfw takes, or the op is in VERSION_GAPS at
+    exactly rvfw's highest version (a version rvfw starts to take must be struck off the list; one it
+    stops taking fails): the versions models carry, not only their (op, dtype) pairs."""
+    from codegen.frontend.tflite import MAX_VERSION
+    from codegen.ir import OpKind
+
+    assert set(LITERT_VERSIONS) == set(LITERT)
+    for op, highest in LITERT_VERSIONS.items():
+        ours = MAX_VERSION[OpKind[op]]
+        if op in VERSION_GAPS:
+            assert VERSION_GAPS[op][0] == ours < highest, (op, VERSION_GAPS[op][0], ours, highest)
+        else:
+            assert ours >= highest, (op, ours, highest)
 
 
 def test_ops_litert_prints_the_table_and_its_totals():

@@ -537,6 +537,24 @@ def bilinear_autoencoder():
     return keras.Model(x, L.Conv2D(1, 3, padding="same", bias_initializer=BIAS)(y)), [(1, 48, 48, 1)]
 
 
+def int_math():
+    """Integer arithmetic inside a float model (issue 56, the versions models carry): the converter
+    writes int64 SUB at version 4, MUL at 5 and ADD at 4 between its CASTs."""
+    x = keras.Input((16,), batch_size=1)
+
+    def f(t):
+        i = tf.cast(t * 100.0, tf.int64)
+        return tf.cast((i - 3) * (i + 2), tf.float32)
+
+    return keras.Model(x, L.Lambda(f)(x)), [(1, 16)]
+
+
+def sqrt_abs():
+    """int8 SQRT, LiteRT's (the converter writes it at version 2), of |x| + 0.1."""
+    x = keras.Input((32,), batch_size=1)
+    return keras.Model(x, L.Lambda(lambda t: tf.sqrt(tf.abs(t) + 0.1))(x)), [(1, 32)]
+
+
 # The models whose golden is LiteRT's reference kernels although TFLite Micro runs them: where it
 # is known wrong (docs/tflm-differences.md).
 TFLM_WRONG = {"keras_tcn_int8", "keras_tcn_float"}
@@ -586,6 +604,9 @@ MODELS: dict[str, tuple[Callable, tuple[str, ...]]] = {
     "espcn": (espcn, ("int8", "float")),
     "unet": (unet, ("int8", "float")),
     "bilinear_ae": (bilinear_autoencoder, ("int8", "float")),
+    # issue 56: op versions the converter writes for forms rvfw runs (int64 SUB 4, MUL 5; int8 SQRT 2)
+    "int_math": (int_math, ("float",)),
+    "sqrt_abs": (sqrt_abs, ("int8",)),
 }
 
 
@@ -773,8 +794,8 @@ def seeded_input(detail: dict, rng: np.random.Generator) -> np.ndarray:
 
 def reference(model: bytes, seed: int = 1, litert: bool = False) -> dict[str, np.ndarray]:
     """TFLite Micro's outputs for the seeded inputs; where TFLite Micro refuses the model (float16
-    weights) or is known wrong on it (litert), LiteRT's reference kernels' (what `rvfw check` then
-    compares with)."""
+    weights), stops in it or is known wrong on it (litert), LiteRT's reference kernels' (what
+    `rvfw check` then compares with)."""
     from tflite_micro.python.tflite_micro import runtime
 
     ins, n_out = _details(model)
@@ -784,6 +805,9 @@ def reference(model: bytes, seed: int = 1, litert: bool = False) -> dict[str, np
         if litert:
             raise RuntimeError("TFLite Micro is known wrong on this model")
         interp = runtime.Interpreter.from_bytes(model, arena_size=16 << 20)
+        for k in range(len(ins)):
+            interp.set_input(arrays[f"input_{k}"], k)
+        interp.invoke()  # TFLite Micro prepares some ops it then stops at (int64 SUB and MUL)
     except RuntimeError:
         from ai_edge_litert.interpreter import Interpreter, OpResolverType
 
@@ -796,9 +820,6 @@ def reference(model: bytes, seed: int = 1, litert: bool = False) -> dict[str, np
             arrays[f"output_{k}"] = np.array(lite.get_tensor(d["index"]))
         print("  (TFLite Micro refuses it or is known wrong: LiteRT's reference kernels)", flush=True)
         return arrays
-    for k in range(len(ins)):
-        interp.set_input(arrays[f"input_{k}"], k)
-    interp.invoke()
     for k in range(n_out):
         arrays[f"output_{k}"] = interp.get_output(k)
     return arrays

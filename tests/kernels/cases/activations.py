@@ -62,7 +62,7 @@ def relu16(kind: str, shape, in_scale, out_scale) -> bytes:
     m = ModelBuilder()
     x = m.tensor("x", shape, np.int16, scale=in_scale, zero_point=0)
     y = m.tensor("y", shape, np.int16, scale=out_scale, zero_point=0)
-    m.op(kind, [x], [y])
+    m.op(kind, [x], [y], 3)  # int16 RELU and RELU6: version 3, as the converter writes them
     return m.finish([x], [y])
 
 
@@ -211,6 +211,9 @@ CASES: dict[str, Case] = {
     # TFLite Micro runs them on float32 only, so LiteRT's reference is the golden (issue 56)
     "exp_s8_litert": Case(lambda r: unary_s8("EXP", 2, 0.03, -20, 0.2, -128)),
     "log_s8_litert": Case(lambda r: unary_s8("LOG", 2, 0.05, -60, 0.04, 30)),
+    # LiteRT's int8 SQRT at the converter's version (2): every input at or above the zero point
+    # (LiteRT stops on a negative one), the largest clamped to 127
+    "sqrt_s8_litert": Case(lambda r: unary_s8("SQRT", 2, 0.05, -128, 0.027, -128, shape=(1, 256))),
     "neg_s8_litert": Case(lambda r: unary_s8("NEG", 1, 0.05, 3, 0.05, 3)),
     # LiteRT's RELU_N1_TO_1 and RELU_0_TO_1 (TFLite Micro has neither): int8 rescaled, float32 from
     # a gain of 3 so both bounds clamp

@@ -111,7 +111,7 @@ def compare(kind, a_shape, b_shape, dtype=np.int32) -> bytes:
     a = m.tensor("a", a_shape, dtype)
     b = m.tensor("b", b_shape, dtype)
     y = m.tensor("y", tuple(np.broadcast_shapes(a_shape, b_shape)), np.bool_)
-    m.op(kind, [a, b], [y])
+    m.op(kind, [a, b], [y], S16_COMPARE_VERSION.get(kind))
     return m.finish([a, b], [y])
 
 
@@ -238,6 +238,11 @@ def add_n_s8(count: int, shape=(3, 17), zero_point=-5) -> bytes:
     return m.finish(xs, [y])
 
 
+# The versions LiteRT's converter writes for int16 comparisons (its op_version; GREATER and
+# LESS_EQUAL have none of their own)
+S16_COMPARE_VERSION = {"EQUAL": 4, "NOT_EQUAL": 4, "LESS": 3, "GREATER_EQUAL": 3}
+
+
 def greater16(a_shape, b_shape, kind="GREATER", b_scale=0.0007) -> bytes:
     """An int16 comparison (16x8: zero points 0) of two scales with broadcasting: TFLite Micro's
     GREATER is known wrong (all false) and it stops on the others, so the golden is LiteRT's
@@ -259,7 +264,9 @@ def floor_int(kind: str, dtype, a_shape, b_shape) -> bytes:
     divisors = np.array([-1, 3, -7, 2, 5, -2, 9, -4, 1, 7, -9, 6], dtype=dtype)
     b = m.tensor("b", b_shape, dtype, data=np.resize(divisors, b_shape), **q)
     y = m.tensor("y", tuple(np.broadcast_shapes(a_shape, b_shape)), dtype, **q)
-    m.op(kind, [a, b], [y], 2)
+    # the converter's versions: FLOOR_DIV 3 and FLOOR_MOD 2 for int8 and int16, 1 for the wider ones
+    small = dtype in (np.int8, np.int16)
+    m.op(kind, [a, b], [y], (3 if kind == "FLOOR_DIV" else 2) if small else 1)
     return m.finish([a], [y])
 
 
@@ -271,8 +278,8 @@ def equal16_requantized(kind: str, b_scale: float) -> bytes:
     a = m.tensor("a", (4, 64), np.int16, scale=0.001, zero_point=0)
     b = m.tensor("b", (4, 64), np.int16, scale=b_scale, zero_point=0)
     y = m.tensor("y", (4, 64), np.bool_)
-    m.op("QUANTIZE", [a], [b])
-    m.op(kind, [a, b], [y])
+    m.op("QUANTIZE", [a], [b], 2)
+    m.op(kind, [a, b], [y], S16_COMPARE_VERSION[kind])
     return m.finish([a], [y])
 
 

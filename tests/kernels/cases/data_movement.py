@@ -30,7 +30,8 @@ def batch_space(kind, in_shape, block, edges, out_shape, dtype=np.int8) -> bytes
     b = m.tensor("block", (len(block),), np.int32, data=np.array(block, np.int32))
     e = m.tensor("edges", (len(block), 2), np.int32, data=np.array(edges, np.int32))
     y = m.tensor("y", out_shape, dtype, **quant)
-    m.op(kind, [x, b, e], [y])
+    # the converter's versions: 4 for int16, 3 for other than 4-D, 2 for int8
+    m.op(kind, [x, b, e], [y], 4 if dtype == np.int16 else 3 if len(in_shape) != 4 else 2 if dtype == np.int8 else 1)
     return m.finish([x], [y])
 
 
