@@ -240,6 +240,9 @@ CASES: dict[str, Case] = {
     "s16_log_table_litert": Case(lambda r: table16("LOG", 0.0003, 0.0003, version=2)),
     "s16_log_table_clamped_litert": Case(lambda r: table16("LOG", 0.002, 0.00005, version=2)),
     "s16_gelu_approximate_litert": Case(lambda r: table16("GELU", 0.0001, 0.0002, approximate=True)),
+    # LiteRT's float32 GELU (erfc as its Eigen build computes it) over [-12, 12]: both of erfc's
+    # branches, exp(-x^2) down to 0 and the clamp at 11
+    "f32_gelu_litert": Case(lambda r: float_unary("GELU", 12.0, approximate=False)),
     "f32_neg": Case(lambda r: float_chain(["NEG"], 10.0)),
     "f32_floor_ceil": Case(lambda r: float_chain(["FLOOR", ("MUL", 0.37), "CEIL"], 20.0)),
     # k / 2 exactly, then ROUND: every half rounds to even, both signs
