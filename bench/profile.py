@@ -81,6 +81,8 @@ def profile(elf: Path, board, model_name: str, layer: int | None):
                 if active and run[0] <= pc < run[1]:
                     if not layer_open:
                         index += 1
+                        if layer is not None and index > layer:  # the layer is done: no need to read on
+                            break
                     layer_open = not layer_open
             if not active or (layer is not None and (not layer_open or index != layer)):
                 continue

@@ -83,6 +83,8 @@ typedef struct {
     int32_t zp, zp_high, zp2; /* 36: the zero point, times 65536, and in both halves */
 } rvfw_dw3_pack_job;
 void rvfw_dw3_pack_rows(const rvfw_dw3_pack_job *pk);
+/* Its words two apart: one parity of a stride-2 line (pack2_jobs). */
+void rvfw_dw3_pack_rows2(const rvfw_dw3_pack_job *pk);
 
 void rvfw_dw3_rq(const rvfw_dw3_job *job);
 void rvfw_dw3_rq_relu(const rvfw_dw3_job *job);
@@ -199,68 +201,79 @@ __asm__(".text\n" RVFW_DW_FUNCTION("rvfw_dw3_rq", RVFW_DW_PLAIN, RVFW_DW_LINE, 8
                     RVFW_DW_FUNCTION("rvfw_dw3s2_rq_relu", RVFW_DW_RELU, RVFW_DW_LINE2, 16, 4, 400));
 _Static_assert(offsetof(rvfw_dw3_pack_job, lead) == 20 && offsetof(rvfw_dw3_pack_job, zp2) == 44, "the offsets");
 _Static_assert(RVFW_DW_PAIRS_SLOT * 4 == 200, "a slot is 200 bytes");
-/* rvfw_dw3_pack_rows: line by line, the lead's zero-point words, the input's words by the core
- * below, the trail's words. The core (a local routine: a0 d, a1 src, a2 step, a3 count, a4 the
- * carried value v_0; returns a0 past the last word, a4 v_count; a1, a3, a5, a7, t0-t6 clobbered)
- * writes d[i] = v_i + 65536 v_(i+1), v_(i+1) = src[i step], eight words a turn with the loads first
- * (no load-use stall on a core with a writeback stage): a byte load, an address add, a shift, an add
- * and a store a word, 7.5 cycles on Ibex small with the loop's. GCC's loop took 8.2, and the spills
- * of the C around it as much again as the loop. s0 the slot, s1 the line's source, s2 lines left, s3
- * across, a6 the job. */
-__asm__(".text\n.balign 4\n.globl rvfw_dw3_pack_rows\n.type rvfw_dw3_pack_rows, @function\nrvfw_dw3_pack_rows:\n"
-        "  addi sp, sp, -32\n  sw ra, 0(sp)\n  sw s0, 4(sp)\n  sw s1, 8(sp)\n  sw s2, 12(sp)\n  sw s3, 16(sp)\n"
-        "  mv a6, a0\n  lw s0, 0(a6)\n  lw s1, 4(a6)\n  lw s2, 8(a6)\n  lw s3, 12(a6)\n"
-        "1:\n  mv a0, s0\n  lw t0, 20(a6)\n  lw t1, 44(a6)\n  beqz t0, 3f\n"
-        "2:\n  sw t1, 0(a0)\n  addi a0, a0, 4\n  addi t0, t0, -1\n  bnez t0, 2b\n"
-        "3:\n  mv a1, s1\n  lw a2, 16(a6)\n  lw a4, 36(a6)\n  lw t0, 24(a6)\n  lw a3, 28(a6)\n  bnez t0, 4f\n"
-        "  lb a4, 0(a1)\n  add a1, a1, a2\n"
-        "4:\n  jal ra, rvfw_dw3_pack_core\n  lw t0, 32(a6)\n  beqz t0, 6f\n"
-        "  lw t1, 40(a6)\n  add a4, a4, t1\n  sw a4, 0(a0)\n  addi a0, a0, 4\n  addi t0, t0, -1\n  beqz t0, 6f\n"
-        "  lw t1, 44(a6)\n"
-        "5:\n  sw t1, 0(a0)\n  addi a0, a0, 4\n  addi t0, t0, -1\n  bnez t0, 5b\n"
-        "6:\n  addi s0, s0, 200\n  add s1, s1, s3\n  addi s2, s2, -1\n  bnez s2, 1b\n"
-        "  lw ra, 0(sp)\n  lw s0, 4(sp)\n  lw s1, 8(sp)\n  lw s2, 12(sp)\n  lw s3, 16(sp)\n  addi sp, sp, 32\n  ret\n"
-        ".size rvfw_dw3_pack_rows, .-rvfw_dw3_pack_rows\n"
-        ".balign 4\n.type rvfw_dw3_pack_core, @function\nrvfw_dw3_pack_core:\n"
-        "  andi t6, a3, -8\n  slli t6, t6, 2\n  add t6, t6, a0\n  beq a0, t6, 12f\n"
-        "11:\n  lb t0, 0(a1)\n  add a1, a1, a2\n  lb t1, 0(a1)\n  add a1, a1, a2\n  lb t2, 0(a1)\n  add a1, a1, a2\n"
-        "  lb t3, 0(a1)\n  add a1, a1, a2\n  lb t4, 0(a1)\n  add a1, a1, a2\n  lb t5, 0(a1)\n  add a1, a1, a2\n"
-        "  lb a5, 0(a1)\n  add a1, a1, a2\n"
-        "  slli a7, t0, 16\n  add a7, a7, a4\n  sw a7, 0(a0)\n  lb a4, 0(a1)\n  add a1, a1, a2\n"
-        "  slli a7, t1, 16\n  add a7, a7, t0\n  sw a7, 4(a0)\n  slli a7, t2, 16\n  add a7, a7, t1\n  sw a7, 8(a0)\n"
-        "  slli a7, t3, 16\n  add a7, a7, t2\n  sw a7, 12(a0)\n  slli a7, t4, 16\n  add a7, a7, t3\n  sw a7, 16(a0)\n"
-        "  slli a7, t5, 16\n  add a7, a7, t4\n  sw a7, 20(a0)\n  slli a7, a5, 16\n  add a7, a7, t5\n  sw a7, 24(a0)\n"
-        "  slli a7, a4, 16\n  add a7, a7, a5\n  sw a7, 28(a0)\n"
-        "  addi a0, a0, 32\n  bne a0, t6, 11b\n"
-        "12:\n  andi a3, a3, 7\n  slli a3, a3, 2\n  add t6, a0, a3\n  beq a0, t6, 14f\n"
-        "13:\n  lb t0, 0(a1)\n  add a1, a1, a2\n  slli a7, t0, 16\n  add a7, a7, a4\n  sw a7, 0(a0)\n  mv a4, t0\n"
-        "  addi a0, a0, 4\n  bne a0, t6, 13b\n"
-        "14:\n  ret\n.size rvfw_dw3_pack_core, .-rvfw_dw3_pack_core\n");
+/* The packing, line by line: the lead's zero-point words, the input's words by the core, the
+ * trail's words. Words are W bytes apart: 4 at stride 1 (rvfw_dw3_pack_rows); 8 at stride 2
+ * (rvfw_dw3_pack_rows2), where a line's even and odd words are two such packings (pack2_jobs). The
+ * core (a local routine: a0 d, a1 src, a2 step, a3 count, a4 the carried value v_0; returns a0 past
+ * the last word, a4 v_count; a1, a3, a5, a7, t0-t6 clobbered) writes d[i] = v_i + 65536 v_(i+1),
+ * v_(i+1) = src[i step], eight words a turn with the loads first (no load-use stall on a core with a
+ * writeback stage): a byte load, an address add, a shift, an add and a store a word, 7.5 cycles on
+ * Ibex small with the loop's. GCC's loops took 8.2 (stride 1) and 13 (stride 2, its edge tests in the
+ * loop), and the spills of the C around them as much again. s0 the slot, s1 the line's source, s2
+ * lines left, s3 across, a6 the job. */
+#define RVFW_DW_PACK_ROWS(name, core, W, LOGW, O1, O2, O3, O4, O5, O6, O7, TURN)                                     \
+    ".text\n.balign 4\n.globl " name "\n.type " name ", @function\n" name ":\n"                                       \
+    "  addi sp, sp, -32\n  sw ra, 0(sp)\n  sw s0, 4(sp)\n  sw s1, 8(sp)\n  sw s2, 12(sp)\n  sw s3, 16(sp)\n"           \
+    "  mv a6, a0\n  lw s0, 0(a6)\n  lw s1, 4(a6)\n  lw s2, 8(a6)\n  lw s3, 12(a6)\n"                                   \
+    "1:\n  mv a0, s0\n  lw t0, 20(a6)\n  lw t1, 44(a6)\n  beqz t0, 3f\n"                                               \
+    "2:\n  sw t1, 0(a0)\n  addi a0, a0, " W "\n  addi t0, t0, -1\n  bnez t0, 2b\n"                                      \
+    "3:\n  mv a1, s1\n  lw a2, 16(a6)\n  lw a4, 36(a6)\n  lw t0, 24(a6)\n  lw a3, 28(a6)\n  bnez t0, 4f\n"              \
+    "  lb a4, 0(a1)\n  add a1, a1, a2\n"                                                                                \
+    "4:\n  jal ra, " core "\n  lw t0, 32(a6)\n  beqz t0, 6f\n"                                                          \
+    "  lw t1, 40(a6)\n  add a4, a4, t1\n  sw a4, 0(a0)\n  addi a0, a0, " W "\n  addi t0, t0, -1\n  beqz t0, 6f\n"       \
+    "  lw t1, 44(a6)\n"                                                                                                 \
+    "5:\n  sw t1, 0(a0)\n  addi a0, a0, " W "\n  addi t0, t0, -1\n  bnez t0, 5b\n"                                      \
+    "6:\n  addi s0, s0, 200\n  add s1, s1, s3\n  addi s2, s2, -1\n  bnez s2, 1b\n"                                      \
+    "  lw ra, 0(sp)\n  lw s0, 4(sp)\n  lw s1, 8(sp)\n  lw s2, 12(sp)\n  lw s3, 16(sp)\n  addi sp, sp, 32\n  ret\n"     \
+    ".size " name ", .-" name "\n"                                                                                      \
+    ".balign 4\n.type " core ", @function\n" core ":\n"                                                                \
+    "  andi t6, a3, -8\n  slli t6, t6, " LOGW "\n  add t6, t6, a0\n  beq a0, t6, 12f\n"                                \
+    "11:\n  lb t0, 0(a1)\n  add a1, a1, a2\n  lb t1, 0(a1)\n  add a1, a1, a2\n  lb t2, 0(a1)\n  add a1, a1, a2\n"     \
+    "  lb t3, 0(a1)\n  add a1, a1, a2\n  lb t4, 0(a1)\n  add a1, a1, a2\n  lb t5, 0(a1)\n  add a1, a1, a2\n"           \
+    "  lb a5, 0(a1)\n  add a1, a1, a2\n"                                                                                \
+    "  slli a7, t0, 16\n  add a7, a7, a4\n  sw a7, 0(a0)\n  lb a4, 0(a1)\n  add a1, a1, a2\n"                          \
+    "  slli a7, t1, 16\n  add a7, a7, t0\n  sw a7, " O1 "(a0)\n  slli a7, t2, 16\n  add a7, a7, t1\n  sw a7, " O2      \
+    "(a0)\n"                                                                                                            \
+    "  slli a7, t3, 16\n  add a7, a7, t2\n  sw a7, " O3 "(a0)\n  slli a7, t4, 16\n  add a7, a7, t3\n  sw a7, " O4      \
+    "(a0)\n"                                                                                                            \
+    "  slli a7, t5, 16\n  add a7, a7, t4\n  sw a7, " O5 "(a0)\n  slli a7, a5, 16\n  add a7, a7, t5\n  sw a7, " O6      \
+    "(a0)\n"                                                                                                            \
+    "  slli a7, a4, 16\n  add a7, a7, a5\n  sw a7, " O7 "(a0)\n"                                                       \
+    "  addi a0, a0, " TURN "\n  bne a0, t6, 11b\n"                                                                     \
+    "12:\n  andi a3, a3, 7\n  slli a3, a3, " LOGW "\n  add t6, a0, a3\n  beq a0, t6, 14f\n"                           \
+    "13:\n  lb t0, 0(a1)\n  add a1, a1, a2\n  slli a7, t0, 16\n  add a7, a7, a4\n  sw a7, 0(a0)\n  mv a4, t0\n"       \
+    "  addi a0, a0, " W "\n  bne a0, t6, 13b\n"                                                                         \
+    "14:\n  ret\n.size " core ", .-" core "\n"
+__asm__(RVFW_DW_PACK_ROWS("rvfw_dw3_pack_rows", "rvfw_dw3_pack_core", "4", "2", "4", "8", "12", "16", "20", "24",
+                          "28", "32")
+            RVFW_DW_PACK_ROWS("rvfw_dw3_pack_rows2", "rvfw_dw3_pack_core2", "8", "3", "8", "16", "24", "32", "40",
+                              "48", "56", "64"));
 #else
-/* rvfw_dw3_pack_rows in C (the RV64 builds of this kernel). */
-void rvfw_dw3_pack_rows(const rvfw_dw3_pack_job *pk)
+/* The packing in C (the RV64 builds of this kernel): words `apart` words apart. */
+static void pack_rows_apart(const rvfw_dw3_pack_job *pk, int32_t apart)
 {
     const int8_t *line = pk->src;
     for (int32_t r = 0; r < pk->rows; ++r, line += pk->across) {
         int32_t *d = pk->slots + r * RVFW_DW_PAIRS_SLOT;
-        for (int32_t j = 0; j < pk->lead; ++j)
-            *d++ = pk->zp2;
+        for (int32_t j = 0; j < pk->lead; ++j, d += apart)
+            *d = pk->zp2;
         const int8_t *src = line;
         int32_t prev = pk->zp;
         if (!pk->from_zp)
             prev = *src, src += pk->step;
-        for (int32_t i = 0; i < pk->count; ++i, src += pk->step) {
+        for (int32_t i = 0; i < pk->count; ++i, src += pk->step, d += apart) {
             const int32_t next = *src;
-            *d++ = prev + (int32_t)((uint32_t)next << 16);
+            *d = prev + (int32_t)((uint32_t)next << 16);
             prev = next;
         }
-        if (pk->trail) {
-            *d++ = prev + pk->zp_high;
-            for (int32_t j = 1; j < pk->trail; ++j)
-                *d++ = pk->zp2;
+        for (int32_t j = 0; j < pk->trail; ++j, d += apart) {
+            *d = (j ? pk->zp : prev) + pk->zp_high;
+            prev = pk->zp;
         }
     }
 }
+void rvfw_dw3_pack_rows(const rvfw_dw3_pack_job *pk) { pack_rows_apart(pk, 1); }
+void rvfw_dw3_pack_rows2(const rvfw_dw3_pack_job *pk) { pack_rows_apart(pk, 2); }
 /* The same arithmetic in C (the RV64 builds of this kernel): exact sums from the packed words' low
  * halves (word i holds input position i), then rvfw_requantize_lane. */
 static void dw3_rq(const rvfw_dw3_job *job, int32_t stride)
@@ -284,39 +297,6 @@ void rvfw_dw3s2_rq(const rvfw_dw3_job *job) { dw3_rq(job, 2); }
 void rvfw_dw3s2_rq_relu(const rvfw_dw3_job *job) { dw3_rq(job, 2); }
 #endif
 
-/* The packing at stride 2, in C: word i = x[i] + 65536 x[i + 2], i in [0, 2n + 1), so output j's taps are the
- * low halves of words 2j .. 2j + 2 and output j + 1's their high halves (E[j] = word 2j, O[j] = word
- * 2j + 1, E[j + 1]). */
-static void pack2(int32_t *slot, const int8_t *line, int32_t first, int32_t n, int32_t length, int32_t step,
-                  int32_t zp)
-{
-    const int32_t words = 2 * n + 1;
-    const int8_t *src = line + first * step;
-#define RVFW_DW_AT(k) (first + (k) >= 0 && first + (k) < length ? src[(k) * step] : zp)
-    int32_t a = RVFW_DW_AT(0), b = RVFW_DW_AT(1), i = 0;
-    /* positions i + 2 inside the line: no test, the byte two on loaded once; two words a turn */
-    const int32_t inside_from = -first - 2 > 0 ? -first - 2 : 0;
-    const int32_t inside_to = length - first - 2 < words ? length - first - 2 : words;
-    for (; i < inside_from; ++i) {
-        const int32_t c = RVFW_DW_AT(i + 2);
-        slot[i] = a + (int32_t)((uint32_t)c << 16);
-        a = b, b = c;
-    }
-    const int8_t *q = src + (i + 2) * step;
-    for (; i + 2 <= inside_to; i += 2, q += 2 * step) {
-        const int32_t c = q[0], d = q[step];
-        slot[i] = a + (int32_t)((uint32_t)c << 16);
-        slot[i + 1] = b + (int32_t)((uint32_t)d << 16);
-        a = c, b = d;
-    }
-    for (; i < words; ++i) {
-        const int32_t c = RVFW_DW_AT(i + 2);
-        slot[i] = a + (int32_t)((uint32_t)c << 16);
-        a = b, b = c;
-    }
-#undef RVFW_DW_AT
-}
-
 /* A layer's lines: pairs run along the output's longer side (fewer lines to set up, fewer odd
  * ends), `along` that side and `across` the other. */
 typedef struct {
@@ -326,11 +306,11 @@ typedef struct {
 
 /* One block of output lines of a segment, channel by channel: the channel's input lines of the
  * block packed (those outside the input hold zero points for every channel, written once a block),
- * then one assembly call. What depends only on the block (the packing's job at stride 1; at stride
- * 2 the lines it reads, `line`, channel 0's) is worked out once for every channel, so a channel
- * costs its constants, its lines' packing and the call. `stride` a constant where inlined: at
- * stride 2 a segment is half as long (its words are two a pixel) and a block three output lines
- * (seven input lines). */
+ * then one assembly call. The packing's jobs depend only on the block and are made once for every
+ * channel, so a channel costs its constants, its lines' packing and the call. At stride 1 one job
+ * packs a line's words; at stride 2 two do, its even and its odd words (pk[0], pk[1]). `stride` a
+ * constant where inlined: at stride 2 a segment is half as long (its words are two a pixel) and a
+ * block three output lines (seven input lines). */
 typedef struct {
     const int8_t *taps;
     const int32_t *bias_folded, *multiplier;
@@ -340,14 +320,12 @@ typedef struct {
 
 static inline __attribute__((always_inline)) void block_channels(const int32_t stride, const rvfw_dw3_layer *L,
                                                                  const rvfw_dw3_channels *C, rvfw_dw3_job *job,
-                                                                 rvfw_dw3_pack_job *pk, int32_t first, int32_t n,
-                                                                 const int8_t *const *line, int32_t r_lo,
-                                                                 int32_t r_hi, int32_t nl, int8_t *out,
-                                                                 int32_t packed[][RVFW_DW_PAIRS_SLOT])
+                                                                 rvfw_dw3_pack_job pk[2], int32_t n, int32_t nl,
+                                                                 int8_t *out, int32_t packed[][RVFW_DW_PAIRS_SLOT])
 {
     void (*const run)(const rvfw_dw3_job *) = stride == 1 ? (L->lo >= L->out_offset ? rvfw_dw3_rq_relu : rvfw_dw3_rq)
                                                           : (L->lo >= L->out_offset ? rvfw_dw3s2_rq_relu : rvfw_dw3s2_rq);
-    const int8_t *src = pk->src;
+    const int8_t *src0 = pk[0].src, *src1 = pk[1].src;
     job->pairs = n >> 1, job->odd = n & 1, job->count = nl, job->lines = &packed[0][0];
     for (int32_t c = 0; c < C->channels; ++c) {
         const int32_t bias = C->bias_folded[c], m = C->multiplier[c], sh = C->shift[c];
@@ -356,14 +334,15 @@ static inline __attribute__((always_inline)) void block_channels(const int32_t s
         job->taps = C->taps + 9 * c;
         job->bias_p = (int32_t)((uint32_t)bias + ((uint32_t)bias << 16)), job->bias_h = bias;
         job->multiplier = lane.multiplier, job->add = lane.add, job->shift1 = lane.shift1;
-        if (stride == 1) {
-            if (r_hi > r_lo) {
-                pk->src = src + c;
-                rvfw_dw3_pack_rows(pk);
+        if (pk[0].rows) {
+            pk[0].src = src0 + c;
+            if (stride == 1) {
+                rvfw_dw3_pack_rows(&pk[0]);
+            } else {
+                pk[1].src = src1 + c;
+                rvfw_dw3_pack_rows2(&pk[0]);
+                rvfw_dw3_pack_rows2(&pk[1]);
             }
-        } else {
-            for (int32_t r = r_lo; r < r_hi; ++r)
-                pack2(packed[r], line[r] + c, first, n, L->along_len, L->along_step, L->zp);
         }
         if (folded) {
             job->out = out + c;
@@ -383,17 +362,28 @@ static inline __attribute__((always_inline)) void block_channels(const int32_t s
     }
 }
 
-/* The fill of a segment's n + 2 words X[j] = v(j) + 65536 v(j + 1), v(q) the input at position
- * first + q of a line of `length`, a zero point outside it. */
-static rvfw_dw3_fill fill_of(int32_t first, int32_t n, int32_t length)
+/* The fill of `words` packed words X[j] = v(j) + 65536 v(j + 1), v(q) the input at position
+ * first + stride q of a line of `length`, a zero point outside it. */
+static rvfw_dw3_fill fill_of(int32_t first, int32_t words, int32_t length, int32_t stride)
 {
-    const int32_t words = n + 2;
-    const int32_t qa = first < 0 ? -first : 0;                                  /* the first v inside */
-    const int32_t qb = length - first < words + 1 ? length - first : words + 1; /* past the last */
+    const int32_t qa = first < 0 ? (-first + stride - 1) / stride : 0; /* the first v inside */
+    int32_t qb = length - first <= 0 ? 0 : (length - first + stride - 1) / stride; /* past the last */
+    qb = qb < words + 1 ? qb : words + 1;
     if (qa >= qb) /* no input in reach: a line of zero points */
         return (rvfw_dw3_fill){words, 1, 0, 0, 0};
     const int32_t lead = qa > 0 ? qa - 1 : 0;
-    return (rvfw_dw3_fill){lead, qa > 0, first + qa, qb - 1 - lead, words - (qb - 1)};
+    return (rvfw_dw3_fill){lead, qa > 0, first + stride * qa, qb - 1 - lead, words - (qb - 1)};
+}
+
+/* The packing job of one fill over a block's lines [r_lo, r_lo + rows), `word` words into the slot,
+ * positions `stride` apart. */
+static rvfw_dw3_pack_job pack_job(const rvfw_dw3_layer *L, const rvfw_dw3_fill *f, int32_t *slot, const int8_t *line,
+                                  int32_t rows, int32_t stride)
+{
+    const int32_t zp_high = (int32_t)((uint32_t)L->zp << 16);
+    return (rvfw_dw3_pack_job){slot, line ? line + f->offset * L->along_step : NULL, rows, L->across_step,
+                               stride * L->along_step, f->lead, f->from_zp, f->count, f->trail, L->zp, zp_high,
+                               L->zp + zp_high};
 }
 
 /* A layer's segments and blocks (`stride` a constant where inlined). */
@@ -408,15 +398,18 @@ static inline __attribute__((always_inline)) void layer_blocks(const int32_t str
     for (int32_t s0 = 0; s0 < L->count; s0 += seg) {
         const int32_t n = L->count - s0 < seg ? L->count - s0 : seg;
         const int32_t first = s0 * stride - L->pad_along;
-        const rvfw_dw3_fill fill = fill_of(first, n, L->along_len);
+        /* stride 1: n + 2 words of neighbours; stride 2: n + 1 even and n odd words, two apart */
+        const rvfw_dw3_fill fill[2] = {stride == 1 ? fill_of(first, n + 2, L->along_len, 1)
+                                                   : fill_of(first, n + 1, L->along_len, 2),
+                                       fill_of(first + 1, n, L->along_len, 2)};
         for (int32_t o0 = 0; o0 < L->lines; o0 += block) {
             const int32_t nl = L->lines - o0 < block ? L->lines - o0 : block;
-            const int8_t *line[RVFW_DW_PAIRS_BLOCK + 2] = {0};
+            const int8_t *first_line = NULL;
             int32_t r_lo = -1, r_hi = 0;
             for (int32_t r = 0; r < (nl - 1) * stride + 3; ++r) { /* input line o0 s + r - pad_across */
                 const int32_t y = o0 * stride + r - L->pad_across;
                 if (y >= 0 && y < L->across_len) {
-                    line[r] = in + y * L->across_step;
+                    first_line = first_line ? first_line : in + y * L->across_step;
                     r_lo = r_lo < 0 ? r : r_lo, r_hi = r + 1;
                 } else {
                     for (int32_t j = 0; j < RVFW_DW_PAIRS_SLOT; ++j)
@@ -424,11 +417,9 @@ static inline __attribute__((always_inline)) void layer_blocks(const int32_t str
                 }
             }
             r_lo = r_lo < 0 ? 0 : r_lo;
-            rvfw_dw3_pack_job pk = {packed[r_lo], r_hi > r_lo ? line[r_lo] + fill.offset * L->along_step : NULL,
-                                    r_hi - r_lo, L->across_step, L->along_step, fill.lead, fill.from_zp, fill.count,
-                                    fill.trail, L->zp, (int32_t)((uint32_t)L->zp << 16), zp2};
-            block_channels(stride, L, C, job, &pk, first, n, line, r_lo, r_hi, nl,
-                           out_b + o0 * job->out_across + s0 * job->out_along, packed);
+            rvfw_dw3_pack_job pk[2] = {pack_job(L, &fill[0], packed[r_lo], first_line, r_hi - r_lo, stride),
+                                       pack_job(L, &fill[1], packed[r_lo] + 1, first_line, r_hi - r_lo, stride)};
+            block_channels(stride, L, C, job, pk, n, nl, out_b + o0 * job->out_across + s0 * job->out_along, packed);
         }
     }
 }
