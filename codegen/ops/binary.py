@@ -57,7 +57,7 @@ F32 = {kind: family(f"{kind.value} float32", PARAMS, f"{kind.value.lower()}_f32"
 # LiteRT's int32 POW (TFLite Micro has none): the power exact where it fits, else INT32_MIN (LiteRT
 # takes std::pow in double and converts it: x86 gives INT32_MIN out of range). Its float32 POW is
 # glibc's powf, which is not correctly rounded (126 of 200,000 seeded pairs differ from the double
-# power rounded once): not here until rvfw computes it as glibc does.
+# power rounded once): pow_f32_ref computes it as glibc does.
 # 16x8: ADD and SUB are the int8 algorithm with 15 bits of headroom, MUL the int8 one with int16 clamps
 S16 = {OpKind.ADD: family("ADD int16", PARAMS, "add_broadcast_s16", ("ref", "scalar", "rvv"), ("ADD",)),
        OpKind.SUB: family("SUB int16", PARAMS, "sub_s16", ("ref", "scalar", "rvv"), ("SUB",)),
@@ -88,6 +88,7 @@ S32 = {kind: family(f"{kind.value} int32", PARAMS, f"{kind.value.lower()}_s32", 
 S32[OpKind.SQUARED_DIFFERENCE] = family("SQUARED_DIFFERENCE int32", PARAMS, "squared_difference_s32", ("ref",),
                                         ("SQUARED_DIFFERENCE",))  # fmt: skip
 S32[OpKind.POW] = family("POW int32", PARAMS, "pow_s32", ("ref",), ("POW",))
+F32[OpKind.POW] = family("POW float32 (glibc's powf)", PARAMS, "pow_f32", ("ref",), ("POW",))
 S32_KINDS = (*S32_KINDS, OpKind.SQUARED_DIFFERENCE, OpKind.POW)
 S32_ACTIVATION = {"NONE": (-(2**31), 2**31 - 1), "RELU": (0, 2**31 - 1), "RELU6": (0, 6), "RELU_N1_TO_1": (-1, 1)}
 # int64 (LiteRT's): on the raw values, wrapping; the clamp's int32 bounds INT32_MIN/MAX stand for none
@@ -363,9 +364,10 @@ def lower_f32(ctx: LowerContext, op: Op) -> Layer:
     a, b, out = ctx.tensor(op.inputs[0]), ctx.tensor(op.inputs[1]), ctx.tensor(op.outputs[0])
     operands = [operand(ctx, op, 0), operand(ctx, op, 1)]
     fam = F32[op.kind]
-    # SQUARED_DIFFERENCE has no activation and TFLite Micro clamps nothing: an infinite square stays
+    # SQUARED_DIFFERENCE and POW have no activation and their references clamp nothing: an infinite
+    # square or power stays
     act = (ctx.derived(op, "act", "float", np.array([-np.inf, np.inf], np.float32))
-           if op.kind is OpKind.SQUARED_DIFFERENCE else float_activation(ctx, op))  # fmt: skip
+           if op.kind in (OpKind.SQUARED_DIFFERENCE, OpKind.POW) else float_activation(ctx, op))  # fmt: skip
     args = [*operands, act, ctx.output(op)]
     picked = ctx.pick(fam)
     return ctx.layer(op, picked, fam, broadcast_layout(a.shape, b.shape, out.shape), args)
@@ -469,9 +471,9 @@ CONTRACT = OpContract(
         DType.FLOAT32: Form(
             check_f32,
             lower_f32,
-            tuple(F32[k] for k in (*KINDS, *FLOAT_ONLY)),
+            tuple(F32[k] for k in (*KINDS, *FLOAT_ONLY, OpKind.POW)),
             inplace=inplace,
-            kinds=(*KINDS, *FLOAT_ONLY),
+            kinds=(*KINDS, *FLOAT_ONLY, OpKind.POW),
         ),  # fmt: skip
         DType.INT32: Form(
             or_floor(check_s32, check_floor_int),

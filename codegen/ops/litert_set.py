@@ -121,9 +121,7 @@ OPTIMISED_ONLY = frozenset({"CEIL", "DEPTH_TO_SPACE", "ELU", "ROUND"})
 
 # Pairs LiteRT runs that rvfw does not (no bit-exact model in the kernel tier or the corpora holds
 # them). This list only shrinks: tests/unit/test_litert_set.py fails when a pair here is run.
-_MISSING_BY_OP: dict[str, tuple[str, ...]] = {
-    "POW": ("float32",),
-}  # fmt: skip
+_MISSING_BY_OP: dict[str, tuple[str, ...]] = {}
 MISSING: frozenset[tuple[str, str]] = frozenset((op, d) for op, ds in _MISSING_BY_OP.items() for d in ds)
 
 

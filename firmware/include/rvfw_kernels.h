@@ -739,6 +739,8 @@ void rvfw_sigmoid_s16_rvv(const rvfw_sigmoid_s16_params *p, const int16_t *input
 void rvfw_sigmoid_s16_scalar(const rvfw_sigmoid_s16_params *p, const int16_t *input, const uint16_t *table,
                              int16_t *output);
 void rvfw_div_f32_ref(const rvfw_binary_params *p, const float *a, const float *b, const float *act, float *output);
+/* POW, float32: LiteRT's, glibc's powf to the bit. */
+void rvfw_pow_f32_ref(const rvfw_binary_params *p, const float *a, const float *b, const float *act, float *output);
 void rvfw_div_f32_scalar(const rvfw_binary_params *p, const float *a, const float *b, const float *act,
                          float *output);
 void rvfw_floor_div_f32_ref(const rvfw_binary_params *p, const float *a, const float *b, const float *act,

@@ -170,6 +170,25 @@ def power_s32(rng) -> bytes:
     return m.finish([x], [y])
 
 
+def power_f32() -> bytes:
+    """LiteRT's float32 POW (glibc's powf): seeded bases in [-8, 8] to 59 constant exponents, integers
+    of both parities (negative bases keep or flip their sign), fractions (a negative base gives the
+    x86 default NaN), 0, 1 and powers past float's range both ways (infinities, subnormals, zeros)."""
+    exponents = np.array([*range(-6, 7), 0.5, -0.5, 1.5, 2.25, -1.75, 0.1, 3.3, -2.7, 10, -10, 44.5, -44.5, 60, -60,
+                          95, -95, 150, -150, 7.999, 1e-3, -1e-3, 31, 32, -31, -32, 0.333, 2.5, 4.75, -3.25, 12.5,
+                          -12.5, 1.0001, 0.9999, 5, -5, 8, 17, -17, 0.7, 1.3, -0.3, 25, -25, 100, -100, 64],
+                         np.float32)  # fmt: skip
+    m = ModelBuilder()
+    x = m.tensor("x", (6, exponents.size), np.float32)
+    g = m.tensor("gain", (1,), np.float32, data=np.array([8.0], np.float32))
+    t = m.tensor("t", (6, exponents.size), np.float32)
+    m.op("MUL", [x, g], [t])
+    e = m.tensor("e", (1, exponents.size), np.float32, data=exponents[None, :])
+    y = m.tensor("y", (6, exponents.size), np.float32)
+    m.op("POW", [t, e], [y])
+    return m.finish([x], [y])
+
+
 def power_s32_small_bases(rng) -> bytes:
     """LiteRT's int32 POW of constant bases -7..7 to computed exponents FLOOR_MOD(x, 40) (never
     negative: LiteRT refuses a negative exponent): exact powers, the ones past int32, 0^0."""
@@ -372,6 +391,7 @@ def squared_difference16(a_shape, b_shape) -> bytes:
 CASES: dict[str, Case] = {
     "pow_s32": Case(power_s32),
     "pow_s32_small_bases": Case(power_s32_small_bases),
+    "f32_pow_litert": Case(lambda r: power_f32()),
     "div16_positive": Case(lambda r: divide16(r, 0.3, 3.0)),
     "div16_negative": Case(lambda r: divide16(r, -3.0, -0.3)),
     "sub_same_shape_relu": Case(
