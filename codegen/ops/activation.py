@@ -92,7 +92,14 @@ LEAKY_F32 = family("LEAKY_RELU float32", "rvfw_lut_params", "leaky_relu_f32", ("
 ABS_F32 = family("ABS float32", "rvfw_lut_params", "abs_f32", ("ref",), ("ABS",))
 # LiteRT's float32 GELU (TFLite Micro has none): erfc as its Eigen build vectorises it (gelu_f32_ref).
 # Its tanh form (approximate) goes through Eigen's tanh, which rvfw does not reproduce yet.
-GELU_F32 = family("GELU float32 (LiteRT's Eigen erfc)", "rvfw_lut_params", "gelu_f32", ("ref",), ("GELU",))
+GELU_F32 = family(
+    "GELU float32 (LiteRT's Eigen erfc)",
+    "rvfw_lut_params",
+    "gelu_f32",
+    ("ref", "rvv"),
+    ("GELU",),
+    needs={"rvv": lanes("f64")},
+)  # the low part of x^2 in float64 lanes
 ABS_S16 = family("ABS int16", "rvfw_requantize_params", "abs_s16", ("ref",), ("ABS",))
 INT16_MIN, INT16_MAX = -(1 << 15), (1 << 15) - 1
 INPUTS = np.arange(INT8_MIN, INT8_MAX + 1)  # table index k holds the output for input (int8)(k): TFLM's order

@@ -778,6 +778,7 @@ void rvfw_hard_swish_f32_scalar(const rvfw_lut_params *p, const float *input, fl
 void rvfw_elu_f32_ref(const rvfw_lut_params *p, const float *input, float *output);
 /* GELU, float32 (approximate = false): LiteRT's, erfc as its Eigen build computes it. */
 void rvfw_gelu_f32_ref(const rvfw_lut_params *p, const float *input, float *output);
+void rvfw_gelu_f32_rvv(const rvfw_lut_params *p, const float *input, float *output);
 void rvfw_mean_f32_ref(const rvfw_reduce_params *p, const float *input, float *output);
 void rvfw_mean_f32_scalar(const rvfw_reduce_params *p, const float *input, float *output);
 void rvfw_prelu_f32_ref(const rvfw_binary_params *p, const float *a, const float *b, const float *act, float *output);

@@ -10,6 +10,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "rvfw_erfc_eigen.h"
 #include "rvfw_kernels.h"
 
 static float float_of_bits(uint32_t bits)
@@ -59,23 +60,16 @@ static float polynomial(float x, const float *c, int n)
 
 static float eigen_erfcf(float x_in)
 {
-    static const float small[] = {5.61802298761904239654541015625e-04f, -4.91381669417023658752441406250e-03f,
-                                  2.67075151205062866210937500000e-02f, -1.12800106406211853027343750000e-01f,
-                                  3.76122951507568359375000000000e-01f, -1.12837910652160644531250000000e+00f};
-    static const float num[] = {1.0208116471767425537109375e-01f, 4.2920666933059692382812500e-01f,
-                                3.2379078865051269531250000e-01f, 5.3971976041793823242187500e-02f};
-    static const float den[] = {1.7251677811145782470703125e-02f, 3.9137163758277893066406250e-01f, 1.0f,
-                                6.2173241376876831054687500e-01f, 9.5662862062454223632812500e-02f};
     const float x = fminf(fmaxf(x_in, -11.0f), 11.0f);
     const float x2 = x * x;
     if (!(1.0f < x2))
-        return x * polynomial(x2, small, 6) + 1.0f;
+        return x * polynomial(x2, rvfw_erfc_small, 6) + 1.0f;
     /* x^2's rounding error, exact in double (Eigen's twoprod_low): exp(-x^2) ~ exp(-x2) (1 - x2_lo) */
     const float x2_lo = (float)((double)x * (double)x - (double)x2);
     const float e = eigen_expf(-x2);
     const float z = e - e * x2_lo;
     const float q2 = 1.0f / x2;
-    const float r = polynomial(q2, num, 4) / (x * polynomial(q2, den, 5));
+    const float r = polynomial(q2, rvfw_erfc_num, 4) / (x * polynomial(q2, rvfw_erfc_den, 5));
     return z * r + (x < 0.0f ? 2.0f : 0.0f);
 }
 
