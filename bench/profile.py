@@ -25,7 +25,7 @@ sys.path.insert(0, str(ROOT))
 
 from codegen import pipeline  # noqa: E402
 from codegen.build.elfinfo import function_range  # noqa: E402
-from codegen.report.cycles import _BRANCHES, _REGISTER, _STORES, instruction_cost  # noqa: E402
+from codegen.report.cycles import Pricer, commit_line  # noqa: E402
 from codegen.run.trace import commit_log, spike_command_for  # noqa: E402
 
 MODELS = ROOT.parent / "shared" / "models"
@@ -46,32 +46,19 @@ def symbols(elf: Path) -> tuple[list[int], list[str]]:
 def profile(elf: Path, board, model_name: str, layer: int | None):
     """{pc: [count, cycles]} over one inference (or one of its layers, counted from 0)."""
     main, run = function_range(elf, "main"), function_range(elf, f"{model_name}_run")
-    timings = board.core["timings"]
     per_pc: dict[int, list[float]] = defaultdict(lambda: [0, 0.0])
     active, layer_open, index = False, False, -1
-    pending = None
+    pricer = Pricer(board.core["timings"])
     with commit_log(spike_command_for(elf, board, None)) as (lines, _proc):
         for line in lines:
-            if not line.startswith("core"):
+            parsed = commit_line(line)
+            if parsed is None:
                 continue
-            fields = line.split(None, 5)
-            if len(fields) < 5 or fields[2].isdigit():
-                continue
-            pc, mnemonic = int(fields[2], 16), fields[4]
-            operands = fields[5].strip() if len(fields) > 5 else ""
-            if pending is not None:
-                kind, cost, ppc, size, rd = pending
-                if kind == "branch" and pc != ppc + size:
-                    cost = timings.get("branch_taken", cost)
-                elif kind == "load" and rd and rd != "zero":
-                    split = operands.split(",", 1)
-                    sources = operands if mnemonic in _STORES or mnemonic in _BRANCHES else (
-                        split[1] if len(split) > 1 else "")  # fmt: skip
-                    if rd in _REGISTER.findall(sources):
-                        cost += timings.get("load_use", 0)
-                per_pc[ppc][0] += 1
-                per_pc[ppc][1] += cost
-                pending = None
+            pc, size, mnemonic, operands = parsed
+            settled = pricer.settle(pc, mnemonic, operands)
+            if settled is not None:
+                per_pc[settled[0]][0] += 1
+                per_pc[settled[0]][1] += settled[1]
             if mnemonic == "csrr" and operands.endswith("minstret"):
                 if main[0] <= pc < main[1]:
                     if active:
@@ -86,9 +73,7 @@ def profile(elf: Path, board, model_name: str, layer: int | None):
                     layer_open = not layer_open
             if not active or (layer is not None and (not layer_open or index != layer)):
                 continue
-            kind, cost = instruction_cost(mnemonic, timings)
-            size = 2 if len(fields[3]) <= 8 else 4
-            pending = (kind, cost, pc, size, operands.split(",", 1)[0].strip() if kind == "load" else "")
+            pricer.hold(pc, size, mnemonic, operands)
     return per_pc
 
 

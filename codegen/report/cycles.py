@@ -166,6 +166,48 @@ def instruction_cost(mnemonic: str, timings: dict) -> tuple[str, float]:
     return "alu", timings.get("alu", 1)
 
 
+def commit_line(line: str) -> tuple[int, int, str, str] | None:
+    """(pc, size, mnemonic, operands) of an instruction line of Spike's `-l` log, None for any other
+    line (its commit lines, core 0: PRIV 0xPC ..., say nothing more here)."""
+    if not line.startswith("core"):
+        return None
+    fields = line.split(None, 5)
+    if len(fields) < 5 or fields[2].isdigit():
+        return None
+    size = 2 if len(fields[3]) <= 8 else 4  # (0x1234) compressed, (0x12345678) not
+    return int(fields[2], 16), size, fields[4], fields[5].strip() if len(fields) > 5 else ""
+
+
+class Pricer:
+    """An instruction's cycles by the core's timings (instruction_cost), settled once the next one
+    is known: a taken branch costs branch_taken, a load whose destination the next instruction
+    reads load + load_use."""
+
+    def __init__(self, timings: dict) -> None:
+        self.timings = timings
+        self.held: tuple[str, float, int, int, str] | None = None  # class, cost, pc, size, rd
+
+    def hold(self, pc: int, size: int, mnemonic: str, operands: str) -> None:
+        kind, cost = instruction_cost(mnemonic, self.timings)
+        self.held = (kind, cost, pc, size, operands.split(",", 1)[0].strip() if kind == "load" else "")
+
+    def settle(self, pc: int, mnemonic: str, operands: str) -> tuple[int, float] | None:
+        """(pc, cycles) of the held instruction now that this one follows it, or None if none is held."""
+        if self.held is None:
+            return None
+        kind, cost, held_pc, size, rd = self.held
+        self.held = None
+        if kind == "branch" and pc != held_pc + size:
+            cost = self.timings.get("branch_taken", cost)
+        elif kind == "load" and rd and rd != "zero":
+            split = operands.split(",", 1)
+            sources = operands if mnemonic in _STORES or mnemonic in _BRANCHES else (
+                split[1] if len(split) > 1 else "")  # fmt: skip
+            if rd in _REGISTER.findall(sources):
+                cost += self.timings.get("load_use", 0)
+        return held_pc, cost
+
+
 def estimate_scalar(
     trace: Iterable[str],
     harness_range: tuple[int, int],
@@ -174,41 +216,21 @@ def estimate_scalar(
     inferences: int | None = None,
 ) -> CycleEstimate:
     """Cycles of the last inference from Spike's `-l` instruction lines, by the core's timings
-    (instruction_cost; a taken branch costs branch_taken, a load followed by a reader of its
-    destination load + load_use); layers and inferences split as `estimate` splits them."""
+    (Pricer); layers and inferences split as `estimate` splits them."""
     done = 0
     result, current = CycleEstimate(), CycleEstimate()
     active = layer_open = False
     layer_cycles = 0.0
-    pending: tuple[str, float, int, int, str] | None = None  # the previous instruction: class, cost, pc, size, rd
-
-    def settle(next_pc: int | None, next_sources: str) -> float:
-        """The previous instruction's cycles, now that the next one is known."""
-        kind, cost, pc, size, rd = pending
-        if kind == "branch" and next_pc is not None and next_pc != pc + size:
-            cost = timings.get("branch_taken", cost)
-        elif kind == "load" and rd and rd != "zero" and rd in _REGISTER.findall(next_sources):
-            cost += timings.get("load_use", 0)
-        return cost
-
+    pricer = Pricer(timings)
     for line in trace:
-        if not line.startswith("core"):
+        parsed = commit_line(line)
+        if parsed is None:
             continue
-        fields = line.split(None, 5)
-        if len(fields) < 5 or fields[2].isdigit():  # commit lines (core 0: PRIV 0xPC ...) say nothing more here
-            continue
-        pc = int(fields[2], 16)
-        size = 2 if len(fields[3]) <= 8 else 4  # (0x1234) compressed, (0x12345678) not
-        mnemonic = fields[4]
-        operands = fields[5].strip() if len(fields) > 5 else ""
-        if pending is not None and active:
-            dest_split = operands.split(",", 1)
-            sources = operands if mnemonic in _STORES or mnemonic in _BRANCHES else (
-                dest_split[1] if len(dest_split) > 1 else "")  # fmt: skip
-            cost = settle(pc, sources)
-            current.total += cost
-            layer_cycles += cost
-        pending = None
+        pc, size, mnemonic, operands = parsed
+        settled = pricer.settle(pc, mnemonic, operands)
+        if settled is not None and active:
+            current.total += settled[1]
+            layer_cycles += settled[1]
         if mnemonic == "csrr" and operands.endswith("minstret"):
             if harness_range[0] <= pc < harness_range[1]:
                 if active:
@@ -226,8 +248,6 @@ def estimate_scalar(
                 layer_open, layer_cycles = not layer_open, 0.0
         if not active:
             continue
-        kind, cost = instruction_cost(mnemonic, timings)
-        rd = operands.split(",", 1)[0].strip() if kind == "load" else ""
-        pending = (kind, cost, pc, size, rd)
+        pricer.hold(pc, size, mnemonic, operands)
         current.instructions += 1
     return result
