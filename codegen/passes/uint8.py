@@ -79,11 +79,9 @@ def uint8_as_int8(graph: Graph) -> Graph:
         tensors[t] = (_centred(tensors[t]) if t in weights else None) or _as_int8(tensors[t], t)
     index = max((op.index for op in graph.ops), default=-1) + 1
 
-    def uint8_twin(t: int, name: str) -> int:
-        """A new tensor as the model declared t (uint8): the caller's bytes, or a raw-uint8 op's."""
-        tensors.append(
-            dataclasses.replace(graph.tensors[t], index=len(tensors), name=f"{graph.tensors[t].name}/{name}")
-        )
+    def added(tensor: Tensor, suffix: str) -> int:
+        """A new tensor like `tensor` (the moved int8 one, or the model's uint8 one), named for its role."""
+        tensors.append(dataclasses.replace(tensor, index=len(tensors), name=f"{tensor.name}/{suffix}"))
         return len(tensors) - 1
 
     def quantize(source: int, target: int) -> Op:
@@ -96,18 +94,15 @@ def uint8_as_int8(graph: Graph) -> Graph:
     renamed: dict[int, int] = {}
     for t in graph.inputs:  # the caller's uint8 bytes, then one QUANTIZE to int8
         if t in moved:
-            tensors[t], inner = graph.tensors[t], len(tensors)
-            tensors.append(dataclasses.replace(_as_int8(graph.tensors[t], inner), name=f"{graph.tensors[t].name}/int8"))
+            renamed[t] = inner = added(tensors[t], "int8")
+            tensors[t] = graph.tensors[t]
             ops.append(quantize(t, inner))
-            renamed[t] = inner
     tail: list[Op] = []
     for t in graph.outputs:  # one QUANTIZE back to the caller's uint8 bytes
         if t in moved and t not in graph.inputs:
-            inner = len(tensors)
-            tensors.append(dataclasses.replace(tensors[t], index=inner, name=f"{graph.tensors[t].name}/int8"))
+            renamed[t] = inner = added(tensors[t], "int8")
             tensors[t] = graph.tensors[t]
             tail.append(quantize(inner, t))
-            renamed[t] = inner
     for op in graph.ops:
         inputs = [renamed.get(t, t) for t in op.inputs]
         outputs = [renamed.get(t, t) for t in op.outputs]
@@ -115,12 +110,12 @@ def uint8_as_int8(graph: Graph) -> Graph:
             after = []
             for k, t in enumerate(op.inputs):
                 if t in moved:
-                    twin = uint8_twin(t, "uint8")
+                    twin = added(graph.tensors[t], "uint8")
                     ops.append(quantize(inputs[k], twin))
                     inputs[k] = twin
             for k, t in enumerate(op.outputs):
                 if t in moved:
-                    twin = uint8_twin(t, "uint8")
+                    twin = added(graph.tensors[t], "uint8")
                     after.append(quantize(twin, outputs[k]))
                     outputs[k] = twin
             ops += [dataclasses.replace(op, inputs=tuple(inputs), outputs=tuple(outputs)), *after]
