@@ -85,7 +85,8 @@ def check(graph: Graph, op: Op) -> None:
 
 # int32: LiteRT's NEG and SIGN on the raw values (ops.unary_int)
 INT_KINDS = (OpKind.NEG, OpKind.SIGN)
-# int8 through the table kernel: TFLite Micro's RSQRT, LiteRT's EXP, LOG and NEG (litert_table)
+# int8 through the table kernel: TFLite Micro's RSQRT, LiteRT's EXP, LOG and NEG (litert_table) and
+# SQRT (sqrt_table)
 S8_KINDS = (OpKind.RSQRT, OpKind.EXP, OpKind.LOG, OpKind.NEG, OpKind.SQRT)
 RSQRT_SHIFT = 20  # TFLite Micro's kShift: headroom for the inverse square root
 

@@ -24,8 +24,9 @@
  * channel: the block's input lines are packed one after the other (RVFW_DW_PAIRS_SLOT words apart;
  * the lines outside the input hold zero points for every channel, written once a block), then one
  * assembly call runs the block's output lines, one pointer with fixed offsets reading all three
- * kernel lines. At stride 1 the packing is assembly too (rvfw_dw3_pack_rows: GCC's loop and the
- * spills around it cost twice as much), and the channel's nine weights come in the order the
+ * kernel lines. The packing is assembly too (rvfw_dw3_pack_rows, and rvfw_dw3_pack_rows2 for a
+ * stride-2 line's even and odd words: GCC's loops and the spills around them cost twice as much
+ * and more), and the channel's nine weights come in the order the
  * assembly holds them from the build (pairs_taps). Each pair is requantised and stored where it is
  * summed (nothing goes through memory): nine weights, three carried words, the sums, the
  * requantisation's constants (rvfw_requant_lane: the zero point folded in) and the pointers take
@@ -63,8 +64,8 @@ typedef struct {
     int32_t odd;                  /* 56: one more output a line */
 } rvfw_dw3_job;
 
-/* Where a segment's packed words come from at stride 1, the same on every line and channel of a
- * layer: words [0, lead) hold zero points in both halves; then `count` words each with the next
+/* Where a segment's packed words come from (at stride 2, its even or its odd words), the same on
+ * every line and channel of a layer: words [0, lead) hold zero points in both halves; then `count` words each with the next
  * input in its high half (starting from a zero point where from_zp, else from the input at
  * `offset`, the first position read, which the count then does not include); then `trail` words,
  * the first with the last input in its low half, all with zero points in their high halves. */
@@ -72,8 +73,8 @@ typedef struct {
     int32_t lead, from_zp, offset, count, trail;
 } rvfw_dw3_fill;
 
-/* One channel's packing, at stride 1, of the input lines of a block that lie inside the input
- * (the assembly reads these offsets: keep the order). */
+/* One channel's packing of the input lines of a block that lie inside the input (the assembly reads
+ * these offsets: keep the order). */
 typedef struct {
     int32_t *slots;           /* 0: the first such line's slot; the next lines' RVFW_DW_PAIRS_SLOT words on */
     const int8_t *src;        /* 4: that line's byte at the fill's first position read */
@@ -83,12 +84,13 @@ typedef struct {
     int32_t zp, zp_high, zp2; /* 36: the zero point, times 65536, and in both halves */
 } rvfw_dw3_pack_job;
 void rvfw_dw3_pack_rows(const rvfw_dw3_pack_job *pk);
-/* Its words two apart: one parity of a stride-2 line (pack2_jobs). */
+/* Its words two apart: one parity of a stride-2 line (layer_blocks makes the even and the odd job). */
 void rvfw_dw3_pack_rows2(const rvfw_dw3_pack_job *pk);
 
 void rvfw_dw3_rq(const rvfw_dw3_job *job);
 void rvfw_dw3_rq_relu(const rvfw_dw3_job *job);
-/* Stride 2 both ways: the block's lines packed by pack2, an output line every second input line. */
+/* Stride 2 both ways: the block's lines packed by rvfw_dw3_pack_rows2, an output line every second
+ * input line. */
 void rvfw_dw3s2_rq(const rvfw_dw3_job *job);
 void rvfw_dw3s2_rq_relu(const rvfw_dw3_job *job);
 
@@ -117,7 +119,7 @@ _Static_assert(offsetof(rvfw_dw3_job, lines) == 32 && offsetof(rvfw_dw3_job, odd
 #define RVFW_DW_LINE(off, xab, w0, w1, w2, single, p0, h0)                                                            \
     "  lw t0, " #off "+4(a0)\n"                                                                                        \
         RVFW_DW_PRODUCTS(xab, xab, w0, w1, w2, single, p0, h0, "  lw " xab ", " #off "+8(a0)\n")
-/* Stride 2: the pair's three words of a kernel line are loaded (E[j], O[j], E[j + 1]: see pack2),
+/* Stride 2: the pair's three words of a kernel line are loaded (E[j], O[j], E[j + 1]: word i = x[i] + 65536 x[i + 2]),
  * none carried. */
 #define RVFW_DW_LINE2(off, xab, w0, w1, w2, single, p0, h0)                                                           \
     "  lw " xab ", " #off "(a0)\n  lw t0, " #off "+4(a0)\n  lw t1, " #off "+8(a0)\n"                                   \
@@ -203,7 +205,7 @@ _Static_assert(offsetof(rvfw_dw3_pack_job, lead) == 20 && offsetof(rvfw_dw3_pack
 _Static_assert(RVFW_DW_PAIRS_SLOT * 4 == 200, "a slot is 200 bytes");
 /* The packing, line by line: the lead's zero-point words, the input's words by the core, the
  * trail's words. Words are W bytes apart: 4 at stride 1 (rvfw_dw3_pack_rows); 8 at stride 2
- * (rvfw_dw3_pack_rows2), where a line's even and odd words are two such packings (pack2_jobs). The
+ * (rvfw_dw3_pack_rows2), where a line's even and odd words are two such packings (layer_blocks). The
  * core (a local routine: a0 d, a1 src, a2 step, a3 count, a4 the carried value v_0; returns a0 past
  * the last word, a4 v_count; a1, a3, a5, a7, t0-t6 clobbered) writes d[i] = v_i + 65536 v_(i+1),
  * v_(i+1) = src[i step], eight words a turn with the loads first (no load-use stall on a core with a
