@@ -111,7 +111,7 @@ def compare(kind, a_shape, b_shape, dtype=np.int32) -> bytes:
     a = m.tensor("a", a_shape, dtype)
     b = m.tensor("b", b_shape, dtype)
     y = m.tensor("y", tuple(np.broadcast_shapes(a_shape, b_shape)), np.bool_)
-    m.op(kind, [a, b], [y], S16_COMPARE_VERSION.get(kind))
+    m.op(kind, [a, b], [y])
     return m.finish([a, b], [y])
 
 
@@ -270,7 +270,7 @@ def greater16(a_shape, b_shape, kind="GREATER", b_scale=0.0007) -> bytes:
     a = m.tensor("a", a_shape, np.int16, scale=0.001, zero_point=0)
     b = m.tensor("b", b_shape, np.int16, scale=b_scale, zero_point=0)
     y = m.tensor("y", tuple(np.broadcast_shapes(a_shape, b_shape)), np.bool_)
-    m.op(kind, [a, b], [y])
+    m.op(kind, [a, b], [y], S16_COMPARE_VERSION.get(kind))
     return m.finish([a, b], [y])
 
 
