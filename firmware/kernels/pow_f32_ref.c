@@ -3,7 +3,7 @@
  * two floats, no clamp. On LiteRT's host that is glibc's powf (>= 2.28, the algorithm of ARM's
  * optimized-routines), which is not correctly rounded, so rvfw computes it as glibc does: x = 2^k z
  * with z in [0x3f330000, 2 * that), log2(x) = k + log2(c) + log1p(z / c - 1) / ln 2 for the centre c
- * of one of 16 subintervals ({1/c, log2(c)}, the C library's data) and a degree-5 polynomial, all in
+ * of one of 16 subintervals (1/c from logf's table, log2(c) the C library's powf data) and a degree-5 polynomial, all in
  * double precision; times y; then 2^(y log2 x) as 2^(j/32) (rvfw_exp2f_table, expf's) times a cubic
  * of the remainder, rounded once to float. Special values as glibc's: x^0 = 1, 1^y = 1, NaN
  * propagated, zeros and infinities by their signs, a negative x with an integer y signed by its
@@ -14,16 +14,14 @@
 
 #include "rvfw_broadcast.h"
 #include "rvfw_expf.h"
+#include "rvfw_logf.h"
 
-static const uint64_t rvfw_powf_log2_table[32] = { /* {1/c, log2(c)} */
-    0x3ff661ec79f8f3beULL, 0xbfdefec65b963019ULL, 0x3ff571ed4aaf883dULL, 0xbfdb0b6832d4fca4ULL,
-    0x3ff49539f0f010b0ULL, 0xbfd7418b0a1fb77bULL, 0x3ff3c995b0b80385ULL, 0xbfd39de91a6dcf7bULL,
-    0x3ff30d190c8864a5ULL, 0xbfd01d9bf3f2b631ULL, 0x3ff25e227b0b8ea0ULL, 0xbfc97c1d1b3b7af0ULL,
-    0x3ff1bb4a4a1a343fULL, 0xbfc2f9e393af3c9fULL, 0x3ff12358f08ae5baULL, 0xbfb960cbbf788d5cULL,
-    0x3ff0953f419900a7ULL, 0xbfaa6f9db6475fceULL, 0x3ff0000000000000ULL, 0x0000000000000000ULL,
-    0x3fee608cfd9a47acULL, 0x3fb338ca9f24f53dULL, 0x3feca4b31f026aa0ULL, 0x3fc476a9543891baULL,
-    0x3feb2036576afce6ULL, 0x3fce840b4ac4e4d2ULL, 0x3fe9c2d163a1aa2dULL, 0x3fd40645f0c6651cULL,
-    0x3fe886e6037841edULL, 0x3fd88e9c2c1b9ff8ULL, 0x3fe767dcf5534862ULL, 0x3fdce0a44eb17bccULL,
+/* log2(c) of the 16 subintervals whose 1/c logf's table holds (rvfw_logf_table: the same centres) */
+static const uint64_t rvfw_powf_log2c[16] = {
+    0xbfdefec65b963019ULL, 0xbfdb0b6832d4fca4ULL, 0xbfd7418b0a1fb77bULL, 0xbfd39de91a6dcf7bULL,
+    0xbfd01d9bf3f2b631ULL, 0xbfc97c1d1b3b7af0ULL, 0xbfc2f9e393af3c9fULL, 0xbfb960cbbf788d5cULL,
+    0xbfaa6f9db6475fceULL, 0x0000000000000000ULL, 0x3fb338ca9f24f53dULL, 0x3fc476a9543891baULL,
+    0x3fce840b4ac4e4d2ULL, 0x3fd40645f0c6651cULL, 0x3fd88e9c2c1b9ff8ULL, 0x3fdce0a44eb17bccULL,
 };
 /* log1p(r) / ln 2 (degree 5, highest first), 2^r (C0 r^3 + C1 r^2 + C2 r + 1), the rounding shift
  * 1.5 * 2^52 / 32, and y log2 x past which the power overflows float */
@@ -91,7 +89,7 @@ static double log2_of(uint32_t ix)
     const uint32_t top = tmp & 0xff800000u;
     const uint32_t iz = ix - top;
     const int32_t k = (int32_t)top >> 23; /* arithmetic */
-    const double invc = bits_double(rvfw_powf_log2_table[2 * i]), logc = bits_double(rvfw_powf_log2_table[2 * i + 1]);
+    const double invc = bits_double(rvfw_logf_table[2 * i]), logc = bits_double(rvfw_powf_log2c[i]);
     float zf;
     memcpy(&zf, &iz, sizeof zf);
     const double z = (double)zf;

@@ -107,9 +107,9 @@ UNTAKEN = [
 
 @pytest.mark.parametrize("kind, dtype, message", UNTAKEN)
 def test_a_kind_no_form_takes_in_its_dtype_is_refused_not_crashed(tmp_path, kind, dtype, message):
-    """A kind whose dtype's form does not declare it (int16 COS; int8
-    SIN) falls through to a form that refuses it in one line, never to an internal KeyError (as
-    int8 FLOOR_DIV once did, before rvfw ran it): a form's declared kinds hold for its fallback too."""
+    """A kind whose dtype's form does not declare it (int16 COS, int8 SIN) falls through to a form
+    that refuses it in one line, never to an internal KeyError (as int8 FLOOR_DIV once did, before
+    rvfw ran it): a form's declared kinds hold for its fallback too."""
     m = ModelBuilder()
     q = {"scale": 0.05, "zero_point": 0}
     inputs = [m.tensor(n, (1, 4), dtype, **q) for n in ("a", "b")[: 1 if kind in ("SIN", "COS") else 2]]
