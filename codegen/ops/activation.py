@@ -90,8 +90,8 @@ TANH_F32_SOFT = UNARY_F32[OpKind.TANH].variant("TANH float32 (integer float oper
                                                {"scalar": "tanh_f32_scalar"})  # fmt: skip
 LEAKY_F32 = family("LEAKY_RELU float32", "rvfw_lut_params", "leaky_relu_f32", ("ref",), ("LEAKY_RELU",))
 ABS_F32 = family("ABS float32", "rvfw_lut_params", "abs_f32", ("ref",), ("ABS",))
-# LiteRT's float32 GELU (TFLite Micro has none): erfc as its Eigen build vectorises it (gelu_f32_ref).
-# Its tanh form (approximate) goes through Eigen's tanh, which rvfw does not reproduce yet.
+# LiteRT's float32 GELU (TFLite Micro has none): erfc as its Eigen build vectorises it (gelu_f32_ref),
+# and the tanh form (approximate) through Eigen's fast-math tanh (gelu_tanh_f32_ref).
 GELU_F32 = family(
     "GELU float32 (LiteRT's Eigen erfc)",
     "rvfw_lut_params",
@@ -100,6 +100,8 @@ GELU_F32 = family(
     ("GELU",),
     needs={"rvv": lanes("f64")},
 )  # the low part of x^2 in float64 lanes
+GELU_TANH_F32 = family("GELU float32, tanh form (LiteRT's Eigen tanh)", "rvfw_lut_params", "gelu_tanh_f32",
+                       ("ref", "rvv"), ("GELU",), needs={"rvv": lanes("f32")})  # fmt: skip
 ABS_S16 = family("ABS int16", "rvfw_requantize_params", "abs_s16", ("ref",), ("ABS",))
 INT16_MIN, INT16_MAX = -(1 << 15), (1 << 15) - 1
 INPUTS = np.arange(INT8_MIN, INT8_MAX + 1)  # table index k holds the output for input (int8)(k): TFLM's order
@@ -417,9 +419,6 @@ def lower_s16(ctx: LowerContext, op: Op) -> Layer:
 
 def check_f32(graph: Graph, op: Op) -> None:
     expect_same_shape(graph, op, *expect_float(graph, op))
-    if op.kind is OpKind.GELU and op.options.get("approximate"):
-        raise fail(graph, op, "float32 GELU with approximate: LiteRT computes it with Eigen's tanh, which rvfw "
-                   "does not reproduce yet (the exact form runs)")  # fmt: skip
 
 
 def lower_f32(ctx: LowerContext, op: Op) -> Layer:
@@ -427,7 +426,8 @@ def lower_f32(ctx: LowerContext, op: Op) -> Layer:
     if op.kind is OpKind.ABS:
         return ctx.layer(op, ctx.pick(ABS_F32), ABS_F32, size, [ctx.input(op), ctx.output(op)])
     if op.kind is OpKind.GELU:
-        return ctx.layer(op, ctx.pick(GELU_F32), GELU_F32, size, [ctx.input(op), ctx.output(op)])
+        gelu = GELU_TANH_F32 if op.options.get("approximate") else GELU_F32
+        return ctx.layer(op, ctx.pick(gelu), gelu, size, [ctx.input(op), ctx.output(op)])
     if op.kind is OpKind.LEAKY_RELU:
         alpha = ctx.derived(op, "alpha", "float", np.array([op.options.get("alpha", 0.2)], dtype=np.float32))
         return ctx.layer(op, ctx.pick(LEAKY_F32), LEAKY_F32, size, [ctx.input(op), alpha, ctx.output(op)])
@@ -468,7 +468,7 @@ CONTRACT = OpContract(
                                                   OpKind.RELU6, OpKind.ABS, OpKind.GELU)),
         DType.FLOAT32: Form(check_f32, lower_f32,
                             (CLAMP_F32, *UNARY_F32.values(), LOGISTIC_F32_SOFT, HARD_SWISH_F32_SOFT, TANH_F32_SOFT,
-                             LEAKY_F32, ABS_F32, GELU_F32), inplace=inplace,
+                             LEAKY_F32, ABS_F32, GELU_F32, GELU_TANH_F32), inplace=inplace,
                             kinds=(OpKind.RELU, OpKind.RELU6, OpKind.LEAKY_RELU, OpKind.ABS, OpKind.GELU, *UNARY_F32,
                                    *CLAMPS),
                             rows=rows),

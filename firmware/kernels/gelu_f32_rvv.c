@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* GELU, float32 (approximate = false), RVV (V, Zve64d): gelu_f32_ref lane by lane, bit for bit.
+/* GELU, float32 (approximate = false), RVV (V, Zve64d): gelu_f32_ref lane by lane, bit for bit;
+ * the last size % 4 elements (Eigen's scalar side) as gelu_f32_ref computes them.
  * Every step is the same IEEE operation in the same order (no fused multiply-add); both branches
  * of Eigen's erfc are computed and merged by x^2 > 1, as Eigen's own vector code does; the low part
  * of x^2 comes exactly through float64 lanes (the product of two floats is exact there). */
@@ -7,6 +8,7 @@
 
 #include "rvfw_erfc_eigen.h"
 #include "rvfw_kernels.h"
+#include "rvfw_x86_nan.h"
 
 /* Horner's rule over n coefficients, the highest power first. */
 static inline vfloat32m2_t poly_m2(vfloat32m2_t x, const float *c, int n, size_t vl)
@@ -73,11 +75,15 @@ static inline vfloat32m2_t eigen_erfcf_m2(vfloat32m2_t x_in, size_t vl)
 
 RVFW_KERNEL void rvfw_gelu_f32_rvv(const rvfw_lut_params *p, const float *input, float *output)
 {
-    for (int32_t i = 0; i < p->size;) {
-        const size_t vl = __riscv_vsetvl_e32m2((size_t)(p->size - i));
+    const int32_t vector_end = p->size - p->size % 4; /* the rest is Eigen's scalar side */
+    for (int32_t i = vector_end; i < p->size; ++i)
+        output[i] = rvfw_gelu_eigen(input[i], i, p->size);
+    for (int32_t i = 0; i < vector_end;) {
+        const size_t vl = __riscv_vsetvl_e32m2((size_t)(vector_end - i));
         const vfloat32m2_t x = __riscv_vle32_v_f32m2(input + i, vl);
         const vfloat32m2_t erfc = eigen_erfcf_m2(__riscv_vfmul_vf_f32m2(x, (float)-0.70710678118654752440, vl), vl);
-        __riscv_vse32_v_f32m2(output + i, __riscv_vfmul_vv_f32m2(__riscv_vfmul_vf_f32m2(x, 0.5f, vl), erfc, vl), vl);
+        const vfloat32m2_t out = __riscv_vfmul_vv_f32m2(__riscv_vfmul_vf_f32m2(x, 0.5f, vl), erfc, vl);
+        __riscv_vse32_v_f32m2(output + i, rvfw_x86_nan_of_m2(x, out, vl), vl);
         i += (int32_t)vl;
     }
 }

@@ -1,8 +1,8 @@
 """GELU (issue 56): TFLite Micro has no GELU; LiteRT's reference kernels define it, and a model
 that holds it is LiteRT's alone, so its other ops round as LiteRT's too (FULLY_CONNECTED int8
 rounds once). The int8 table equals LiteRT's for every input byte; the model is bit-exact against
-LiteRT's reference; float32 GELU runs in its exact form (erfc as LiteRT's Eigen computes it:
-tests/kernels f32_gelu_litert), and its tanh form is refused in one line."""
+LiteRT's reference; float32 GELU, exact (erfc as LiteRT's Eigen computes it) and in
+its tanh form (Eigen's fast-math tanh), is bit for bit LiteRT's x86-64 build."""
 
 from __future__ import annotations
 
@@ -15,7 +15,6 @@ from codegen.check import golden
 from codegen.modelgen import ModelBuilder
 from codegen.ops.activation import INPUTS, gelu
 from tests.conftest import litert_reference, quiet
-from tests.e2e.test_cli import assert_one_line_error, rvfw
 
 CASES = [(0.05, 3, 0.03, -100), (0.1, -20, 0.07, -60), (0.0123, 0, 0.0061, -128), (0.2, 10, 0.1, -110)]
 
@@ -58,11 +57,47 @@ def test_a_dense_gelu_model_rounds_as_litert(tmp_path, sim_tools):
         assert pipeline.check(r, log=quiet).bit_exact
 
 
-def test_float_tanh_gelu_is_refused_in_one_line(tmp_path):
+def float_sweep() -> np.ndarray:
+    """[-12, 12] finely (both of erfc's branches, tanh's clamp), a normal spread, signed zeros,
+    denormals, +-1 and the largest floats."""
+    rng = np.random.default_rng(560)
+    specials = [0.0, -0.0, 1e-40, -1e-40, 1.0, -1.0, 3.4e38, -3.4e38, 7.9073896, -7.9073896]
+    return np.concatenate([np.linspace(-12, 12, 12000), rng.standard_normal(8000) * 3, specials]).astype(np.float32)
+
+
+@pytest.mark.parametrize("approximate", [False, True])
+def test_float_gelu_is_litert_bit_for_bit(tmp_path, sim_tools, approximate):
+    """float32 GELU, exact (Eigen's erfc) and tanh form (Eigen's fast-math tanh), as LiteRT's x86-64
+    build computes them: the same bits on 20,010 inputs on RVV and on soft float; EXP and NEG of them
+    bring +-inf in as well (-inf * 0 gives x86's default NaN)."""
+    x_in = float_sweep()
     m = ModelBuilder()
-    a = m.tensor("a", [8], np.float32)
-    b = m.tensor("b", [8], np.float32)
-    m.op("GELU", [a], [b], approximate=True)
-    (tmp_path / "f.tflite").write_bytes(m.finish([a], [b]))
-    proc = rvfw("build", "--model", str(tmp_path / "f.tflite"), "--out", str(tmp_path / "out"))
-    assert_one_line_error(proc, "float32 GELU with approximate: LiteRT computes it with Eigen's tanh")
+    a = m.tensor("a", [x_in.size], np.float32)
+    ten = m.tensor("ten", [1], np.float32, data=np.array([10.0], np.float32))
+    scaled, e, minus_e = (m.tensor(name, [x_in.size], np.float32) for name in ("scaled", "e", "minus_e"))
+    y, y_e, y_minus_e = (m.tensor(name, [x_in.size], np.float32) for name in ("y", "y_e", "y_minus_e"))
+    m.op("GELU", [a], [y], approximate=approximate)
+    m.op("MUL", [a, ten], [scaled])  # MUL clamps to the largest float: EXP makes the infinities
+    m.op("EXP", [scaled], [e])
+    m.op("NEG", [e], [minus_e])
+    m.op("GELU", [e], [y_e], approximate=approximate)
+    m.op("GELU", [minus_e], [y_minus_e], approximate=approximate)
+    model = m.finish([a], [y, y_e, y_minus_e])
+    (tmp_path / "m.tflite").write_bytes(model)
+    np.save(tmp_path / "x.npy", x_in)
+    from ai_edge_litert.interpreter import Interpreter, OpResolverType
+
+    it = Interpreter(model_content=model, experimental_op_resolver_type=OpResolverType.BUILTIN_REF)
+    it.allocate_tensors()
+    it.set_tensor(it.get_input_details()[0]["index"], x_in)
+    it.invoke()
+    expected = [it.get_tensor(d["index"]) for d in it.get_output_details()]
+    assert np.isinf(expected[1]).any() and np.isnan(expected[2]).any()
+    for board in ("spike-rv32imc", "spike-rv64gcv"):
+        b = pipeline.build(tmp_path / "m.tflite", board, tmp_path / board,
+                           pipeline.BuildOptions(inputs=[tmp_path / "x.npy"]), log=quiet)  # fmt: skip
+        kernels = {layer.kernel for layer in b.layers}
+        stem = "gelu_tanh_f32" if approximate else "gelu_f32"
+        assert f"{stem}_{'rvv' if board == 'spike-rv64gcv' else 'ref'}" in kernels, kernels
+        r = pipeline.run(b, log=quiet)
+        assert golden.compare(r.harness.outputs, expected).bit_exact, board

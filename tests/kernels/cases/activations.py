@@ -66,15 +66,15 @@ def relu16(kind: str, shape, in_scale, out_scale) -> bytes:
     return m.finish([x], [y])
 
 
-def float_unary(kind, gain, **options) -> bytes:
+def float_unary(kind, gain, shape=(4, 1000), **options) -> bytes:
     """float32 LOGISTIC or TANH after a MUL by a constant gain, so the seeded [-1, 1] input covers
     [-gain, gain]: every branch of TFLite's logistic and of tanhf."""
     m = ModelBuilder()
-    x = m.tensor("x", (4, 1000), np.float32)
+    x = m.tensor("x", shape, np.float32)
     g = m.tensor("gain", (1,), np.float32, data=np.array([gain]))
-    t = m.tensor("scaled", (4, 1000), np.float32)
+    t = m.tensor("scaled", shape, np.float32)
     m.op("MUL", [x, g], [t])
-    y = m.tensor("y", (4, 1000), np.float32)
+    y = m.tensor("y", shape, np.float32)
     m.op(kind, [t], [y], **options)
     return m.finish([x], [y])
 
@@ -243,6 +243,10 @@ CASES: dict[str, Case] = {
     # LiteRT's float32 GELU (erfc as its Eigen build computes it) over [-12, 12]: both of erfc's
     # branches, exp(-x^2) down to 0 and the clamp at 11
     "f32_gelu_litert": Case(lambda r: float_unary("GELU", 12.0, approximate=False)),
+    # 999 elements: Eigen leaves the last 3 to its scalar code, whose exp is the C library's expf
+    "f32_gelu_scalar_tail_litert": Case(lambda r: float_unary("GELU", 9.0, (27, 37), approximate=False)),
+    # the tanh form: Eigen's fast-math tanh, its clamp at 7.907 reached from |x| > 4.8
+    "f32_gelu_tanh_litert": Case(lambda r: float_unary("GELU", 12.0, (3, 333), approximate=True)),
     "f32_neg": Case(lambda r: float_chain(["NEG"], 10.0)),
     "f32_floor_ceil": Case(lambda r: float_chain(["FLOOR", ("MUL", 0.37), "CEIL"], 20.0)),
     # k / 2 exactly, then ROUND: every half rounds to even, both signs
