@@ -1,6 +1,7 @@
-"""`rvfw check --layers`: the first layer that differs from TFLite Micro (issue 36).
+"""`rvfw check --layers`: the first layer that differs from the reference (issue 36): TFLite
+Micro, or LiteRT's reference kernels where they define the model (issue 56).
 
-TFLite Micro runs a copy of the model whose graph outputs also name the tensors rvfw's layers
+The reference runs a copy of the model whose graph outputs also name the tensors rvfw's layers
 write (its outputs vector replaced by a longer one appended to the file: nothing else of the model
 changes); the firmware, built with -DRVFW_DUMP_LAYERS, prints each layer's output right after the
 layer ran. Both are compared tensor by tensor, in layer order. X-CUBE-AI's validate compares layer
@@ -15,18 +16,20 @@ from pathlib import Path
 import numpy as np
 import tflite
 
-from codegen.check.reference import patched_outputs
+from codegen.check.reference import reference_patched_outputs
 from codegen.ir import DType, Graph
 from codegen.ops import Layer
 
 
-def reference_tensors(graph: Graph, inputs: list[np.ndarray], tensors: list[int]) -> dict[int, np.ndarray]:
-    """TFLite Micro's value of each tensor (the last step's, for several steps of inputs); tensors
-    rvfw's passes added (a grouped convolution's parts: passes.groups) are not the file's: none."""
+def reference_tensors(graph: Graph, inputs: list[np.ndarray],
+                      tensors: list[int]) -> tuple[dict[int, np.ndarray], str]:  # fmt: skip
+    """The reference's value of each tensor (the last step's, for several steps of inputs), and
+    whose they are; tensors rvfw's passes added (a grouped convolution's parts: passes.groups) are
+    not the file's: none."""
     in_file = tflite.Model.GetRootAsModel(Path(graph.source).read_bytes(), 0).Subgraphs(0).TensorsLength()
     names = list(graph.outputs) + [t for t in tensors if t not in graph.outputs and t < in_file]
-    last = patched_outputs(graph, inputs, names)[-len(names) :]
-    return {t: np.asarray(v) for t, v in zip(names, last)}
+    values, whose = reference_patched_outputs(graph, inputs, names)
+    return {t: np.asarray(v) for t, v in zip(names, values[-len(names) :])}, whose
 
 
 @dataclass(frozen=True)

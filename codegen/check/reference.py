@@ -182,11 +182,38 @@ def tflm_inputs(graph: Graph, inputs: list[np.ndarray]) -> list[np.ndarray]:
 def patched_outputs(graph: Graph, inputs: list[np.ndarray], tensors: list[int]) -> list[np.ndarray]:
     """TFLite Micro's values of `tensors` (any tensors of the model) for each step of inputs, step
     after step: the model run with those as its outputs."""
+    return reference_patched_outputs(graph, inputs, tensors, litert_allowed=False)[0]
+
+
+def litert_defines(graph: Graph) -> bool:
+    """The model is checked against LiteRT's reference kernels whatever TFLite Micro does with it
+    (_golden_outputs' first LiteRT cases: TFLite Micro known wrong on it, or lacking one of its ops)."""
+    return not is_compressed(graph) and bool(tflm_wrong_in(graph) or graph.tflm_wrong or litert_only_in(graph))
+
+
+def reference_patched_outputs(graph: Graph, inputs: list[np.ndarray], tensors: list[int],
+                              litert_allowed: bool = True) -> tuple[list[np.ndarray], str]:  # fmt: skip
+    """patched_outputs from the reference the check compares with, and its name: LiteRT's reference
+    kernels where they define the model or TFLite Micro refuses it (litert_allowed), else TFLite
+    Micro."""
     patched = with_outputs(Path(graph.source).read_bytes(), tensors)
     with tempfile.TemporaryDirectory(prefix="rvfw-outputs-") as tmp:
         path = Path(tmp) / Path(graph.source).name
         path.write_bytes(patched)
-        return golden.reference_outputs(path, tflm_inputs(graph, inputs), len(tensors), len(graph.inputs))
+        given, n = tflm_inputs(graph, inputs), len(graph.inputs)
+
+        def from_litert() -> tuple[list[np.ndarray], str]:
+            values = litert.reference_outputs(path, given, len(tensors), n, bool(_optimised(graph)))
+            return values, "LiteRT's reference kernels"
+
+        if litert_allowed and litert_defines(graph):
+            return from_litert()
+        try:
+            return golden.reference_outputs(path, given, len(tensors), n), "TFLite Micro"
+        except (ModelRefused, InputsRefused):
+            if not litert_allowed:
+                raise
+            return from_litert()
 
 
 def _int8_io_reference(graph: Graph, inputs: list[np.ndarray]) -> list[np.ndarray]:

@@ -75,8 +75,9 @@ def app_model_layers(args, b, mb, result, log) -> None:
         options = pipeline.BuildOptions(inputs=files, planner=args.planner, kernels=args.kernels, memory=memory,
                                         for_simulator=True, steps=1, deadline=None, dump_layers=True)  # fmt: skip
         single = pipeline.build(mb.entry.model, b.board.name, out / "image", options, lambda _m: None)
-        first = pipeline.compare_layers(pipeline.run(single, args.timeout, lambda _m: None, sim=args.sim), log)
-        where = f"; the first layer that differs from TFLite Micro is {check_layers.describe(first)}" if first else ""
+        run = pipeline.run(single, args.timeout, lambda _m: None, sim=args.sim)
+        first, whose = pipeline.compare_layers(run, log)
+        where = f"; the first layer that differs from {whose} is {check_layers.describe(first)}" if first else ""
     except RvfwError as exc:
         where = f"; the per-layer comparison did not run ({exc})"
     log(f"MISMATCH: {name}: {result.total - result.matched:,} of {result.total:,} outputs differ from "

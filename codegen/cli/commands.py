@@ -113,7 +113,7 @@ def report_command(args, b: pipeline.Build, log) -> int:
     layer_rows = None
     if layered is not None:
         dumped, dr = layered
-        reference = check_layers.reference_tensors(dumped.graph, dumped.inputs, sorted(dr.harness.tensors))
+        reference, _whose = check_layers.reference_tensors(dumped.graph, dumped.inputs, sorted(dr.harness.tensors))
         rows = check_layers.compare_layers(dumped.graph, dumped.layers, dr.harness.tensors, dr.harness.tensor_layers,
                                            reference)  # fmt: skip
         layer_rows = [{"layer": row.layer, "op": row.op, "kernel": row.kernel, "tensor": row.tensor,
@@ -199,13 +199,13 @@ def check_command(args, r: pipeline.Run, build, log) -> int:
         return 0 if result.bit_exact else 1
     if result.bit_exact and not args.layers:
         return 0
-    first, failed = None, ""
+    first, whose, failed = None, "TFLite Micro", ""
     if not is_compressed(r.build.graph):  # a TT graph's golden is numpy's: no per-layer reference
         try:
             if not r.harness.tensors:
                 log("an output differs: rebuilding with every layer's output printed (as --layers does)")
                 r = pipeline.run(build(True), args.timeout, log, args.vlen, sim=args.sim)
-            first = pipeline.compare_layers(r, log)
+            first, whose = pipeline.compare_layers(r, log)
         except RvfwError as exc:  # the verdict stays the last line, whatever stopped the layer table
             if result.bit_exact:
                 raise
@@ -214,9 +214,9 @@ def check_command(args, r: pipeline.Run, build, log) -> int:
     if result.bit_exact:
         return 0
     if first:
-        where = f"; the first layer that differs from TFLite Micro is {check_layers.describe(first)}"
+        where = f"; the first layer that differs from {whose} is {check_layers.describe(first)}"
     elif args.expect:
-        where = "; every layer matches TFLite Micro (your expected outputs differ from TFLite Micro's)"
+        where = f"; every layer matches {whose} (your expected outputs differ from {whose}'s)"
     else:
         where = failed
     log(f"MISMATCH: {result.total - result.matched:,} of {result.total:,} outputs differ from "

@@ -35,6 +35,7 @@ from codegen.ops.common import (
 )
 from codegen.ops.contract import Form, Kind, OpContract
 from codegen.ops.kernels import family, lanes
+from codegen.ops.tflm_set import litert_semantics
 from codegen.quant import quantize_multiplier, round_half_away
 
 KINDS = (OpKind.NEG, OpKind.FLOOR, OpKind.CEIL, OpKind.ROUND, OpKind.SQRT, OpKind.RSQRT, OpKind.SQUARE, OpKind.EXP,
@@ -120,8 +121,21 @@ def _rsqrt_multiplier(graph: Graph, op: Op) -> tuple[int, int]:
     return quantize_multiplier(real)
 
 
+def litert_rsqrt16(graph: Graph, op: Op) -> bool:
+    """int16 RSQRT in a model LiteRT defines: its table (elementwise.cc fills a LUTPopulate<int16_t>
+    table of 1 / sqrtf), which differs from TFLite Micro's per-element multiplier by up to 3."""
+    return op.kind is OpKind.RSQRT and litert_semantics(graph)
+
+
+def rsqrt_transform(graph: Graph, op: Op):
+    """The function LiteRT's int16 RSQRT table samples: 1 / sqrtf(x) above zero, at or below zero
+    32767 times the output scale (the table's top)."""
+    top = np.float32(32767) * np.float32(graph.tensors[op.outputs[0]].quant.scale[0])
+    return lambda x: np.float32(np.float32(1) / np.sqrt(np.float32(x))) if x > 0 else top
+
+
 def check_s16(graph: Graph, op: Op) -> None:
-    if op.kind in (OpKind.EXP, OpKind.LOG):  # LiteRT's int16 table (ops.lut16)
+    if op.kind in (OpKind.EXP, OpKind.LOG) or litert_rsqrt16(graph, op):  # LiteRT's int16 table (ops.lut16)
         lut16.check(graph, op)
         return
     if op.kind is OpKind.SQRT:  # LiteRT's, per element (sqrt_s16_ref)
@@ -146,13 +160,16 @@ def log_transform(graph: Graph, op: Op):
 
 
 def lower_s16(ctx: LowerContext, op: Op) -> Layer:
-    """TFLite Micro's RsqrtEvalQuantized<int16_t> (rsqrt_s16_ref); NEG LiteRT's (ops.unary_int), EXP
-    and LOG LiteRT's int16 tables of the host's expf and logf (ops.lut16)."""
+    """TFLite Micro's RsqrtEvalQuantized<int16_t> (rsqrt_s16_ref), or LiteRT's table where LiteRT
+    defines the model; NEG LiteRT's (ops.unary_int), EXP and LOG LiteRT's int16 tables of the host's
+    expf and logf (ops.lut16)."""
     if op.kind is OpKind.EXP:
         expf = _libm("expf")
         return lut16.lower(ctx, op, lambda x: np.float32(expf(float(x))))
     if op.kind is OpKind.LOG:
         return lut16.lower(ctx, op, log_transform(ctx.graph, op))
+    if litert_rsqrt16(ctx.graph, op):
+        return lut16.lower(ctx, op, rsqrt_transform(ctx.graph, op))
     if op.kind is OpKind.SQRT:
         inp, out = ctx.tensor(op.inputs[0]), ctx.tensor(op.outputs[0])
         scales = ctx.derived(op, "scales", "float", np.array([inp.quant.scale[0], out.quant.scale[0]], np.float32))

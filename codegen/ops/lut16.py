@@ -1,10 +1,11 @@
 """LiteRT's int16 table activations, which TFLite Micro lacks: EXP, LOG and GELU int16 (16x8 models'
-attention and MLP blocks). LiteRT populates a 513-entry table when it prepares the op (its lut.h
-LUTPopulate<int16_t>: the function sampled over the input's whole int16 range in single
-precision, the host C library's expf and erfcf/tanhf, the output range from the output's scale)
-and reads it with the interpolating LUTLookup (rvfw_lut16.h); rvfw builds the same table here
-(ops.sigmoid16.gen_lut_s16, TFLite's algorithm) and runs the same lookup. Measured equal to LiteRT's
-reference over the whole input range."""
+attention and MLP blocks), and RSQRT where LiteRT defines the model (LayerNorm's). LiteRT populates
+a 513-entry table when it prepares the op (its lut.h LUTPopulate<int16_t>: the function sampled
+over the input's whole int16 range in single precision, the host C library's expf and
+erfcf/tanhf, the output range from the output's scale) and reads it with the interpolating
+LUTLookup (rvfw_lut16.h); rvfw builds the same table here (ops.sigmoid16.gen_lut_s16, TFLite's
+algorithm) and runs the same lookup. Measured equal to LiteRT's reference over the whole input
+range."""
 
 from __future__ import annotations
 
@@ -17,8 +18,9 @@ from codegen.ops import sigmoid16
 from codegen.ops.common import Layer, LowerContext, expect_int16_io, expect_same_shape, fail
 from codegen.ops.kernels import family
 
-LUT16 = family("int16 activation (LiteRT's table)", "rvfw_lut_params", "lut_s16", ("ref",), ("EXP", "GELU", "LOG"))
-KINDS = (OpKind.EXP, OpKind.GELU, OpKind.LOG)
+LUT16 = family("int16 activation (LiteRT's table)", "rvfw_lut_params", "lut_s16", ("ref",),
+               ("EXP", "GELU", "LOG", "RSQRT"))  # fmt: skip
+KINDS = (OpKind.EXP, OpKind.GELU, OpKind.LOG, OpKind.RSQRT)
 
 
 def check(graph: Graph, op: Op) -> None:

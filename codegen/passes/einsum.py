@@ -13,7 +13,8 @@ Where output j of row r ends up after the movement must have the TT_EINSUM form 
 = 1 (prev_m = rows): (j // r_out) * rows * r_out + r * r_out + j % r_out for some r_out dividing
 the outputs; that is what a transpose exchanging the row axis with the outer output axes gives. The
 op computes exactly what the FC computes (the same requantisation, per-channel weights included),
-so it is marked `exact` and TFLite Micro stays the golden.
+so it is marked `exact` and TFLite Micro stays the golden. Not in a model LiteRT alone defines:
+its FCs round once, as LiteRT's reference does, and the TT_EINSUM kernels round as TFLite Micro.
 
 Requires: the FC's input and weights int8 (weights constant, 2-D), at most 65,536 outputs in all
 (the kernels' offsets are 16-bit), its output read by a chain of
@@ -29,11 +30,14 @@ import numpy as np
 
 from codegen.ir import DType, Graph, Op, OpKind
 from codegen.ops.common import offset_weights
+from codegen.ops.tflm_set import litert_semantics
 
 MOVES = (OpKind.RESHAPE, OpKind.TRANSPOSE)
 
 
 def fuse_einsum_transposes(graph: Graph) -> Graph:
+    if litert_semantics(graph):  # its FCs round once, as LiteRT's; the TT_EINSUM kernels round as TFLite Micro
+        return graph
     ops = list(graph.ops)
     for fc in [op for op in graph.ops if op.kind is OpKind.FULLY_CONNECTED]:
         if offset_weights(graph, fc):  # a legacy uint8 layer's weights off zero: its reference kernel

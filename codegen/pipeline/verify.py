@@ -113,18 +113,18 @@ def check(
 
 
 def compare_layers(r: Run, log: Log = print):
-    """Every layer's output against TFLite Micro's value of the same tensor (the build dumped them:
-    build(..., dump_layers=True)): the table, and the first layer that differs (check.layers.Row),
-    or None when every layer matches."""
+    """Every layer's output against the reference's value of the same tensor (the build dumped them:
+    build(..., dump_layers=True)): the table, and the first layer that differs (check.layers.Row)
+    or None when every layer matches, with the reference's name."""
     b = r.build
     if not r.harness.tensors:
         raise RvfwError("the image prints no layer outputs: build it with dump_layers (rvfw check --layers)")
-    reference = check_layers.reference_tensors(b.graph, b.inputs, sorted(r.harness.tensors))
+    reference, whose = check_layers.reference_tensors(b.graph, b.inputs, sorted(r.harness.tensors))
     rows = check_layers.compare_layers(b.graph, b.layers, r.harness.tensors, r.harness.tensor_layers, reference)
-    log(report.layers_check_table(rows))
+    log(report.layers_check_table(rows, whose))
     first = check_layers.first_difference(rows)
-    log(f"first layer that differs: {check_layers.describe(first)}" if first else "every layer matches TFLite Micro")
-    return first
+    log(f"first layer that differs: {check_layers.describe(first)}" if first else f"every layer matches {whose}")
+    return first, whose
 
 
 def compare(

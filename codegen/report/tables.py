@@ -105,13 +105,13 @@ def profile_table(layers: list[Layer], instret: list[int], total: int, cycles=No
     return table(headers, rows, right={0, 3, 4, 5, 6, 7, 8})
 
 
-def layers_check_table(rows) -> str:
-    """`rvfw check --layers`: per layer output, how many elements differ from TFLite Micro and by
-    how much (check.layers.Row)."""
+def layers_check_table(rows, whose: str = "TFLite Micro") -> str:
+    """`rvfw check --layers`: per layer output, how many elements differ from the reference (whose)
+    and by how much (check.layers.Row)."""
     body = [[r.layer, f"#{r.op_index}", r.op, r.kernel, r.tensor, r.dtype, f"{r.elements:,}", f"{r.differ:,}",
              f"{r.largest:g}" if r.differ else "-"] for r in rows]  # fmt: skip
     headers = ["layer", "op", "kind", "kernel", "tensor", "dtype", "elements", "differ", "largest diff"]
-    return "per layer against TFLite Micro:\n" + table(headers, body, right={0, 4, 6, 7, 8})
+    return f"per layer against {whose}:\n" + table(headers, body, right={0, 4, 6, 7, 8})
 
 
 def compression_table(reports) -> str:

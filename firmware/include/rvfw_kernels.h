@@ -358,8 +358,8 @@ typedef struct {
     int32_t output_activation_min, output_activation_max;
     int32_t acc32; /* as rvfw_conv_params.acc32 */
     int32_t fast_requant; /* as rvfw_conv_params.fast_requant */
-    /* 1: LiteRT's rounding (one rounding of acc x multiplier, TFLite's TFLITE_SINGLE_ROUNDING), for
-     * a model only LiteRT runs (codegen.ops.tflm_set.LITERT_ONLY); the reference kernel reads it. */
+    /* 1: LiteRT's rounding (one rounding of acc x multiplier, TFLite's TFLITE_SINGLE_ROUNDING; 16x8:
+     * of the 64-bit sum), for a model only LiteRT runs (codegen.ops.tflm_set.LITERT_ONLY). */
     int32_t single_rounding;
 } rvfw_fc_params;
 

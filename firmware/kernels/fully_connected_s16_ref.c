@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* FULLY_CONNECTED 16x8, reference: int16 inputs times int8 weights into a 64-bit accumulator, the
- * int64 bias, the 64-bit requantisation per output channel, the clamp (zero points 0). */
+ * int64 bias, the 64-bit requantisation per output channel (TFLite Micro's, or with
+ * p->single_rounding LiteRT's: rvfw_requantize64_single), the clamp (zero points 0). */
 #include "rvfw_kernels.h"
 #include "rvfw_requant.h"
 
@@ -17,7 +18,9 @@ RVFW_KERNEL void rvfw_fully_connected_s16_ref(const rvfw_fc_params *p, const int
                 acc += (int32_t)(w[d] + p->filter_offset) * x[d];
             if (bias)
                 acc += p->acc32 ? ((const int32_t *)bias)[o] : ((const int64_t *)bias)[o];
-            const int32_t v = rvfw_requantize_16x8(acc, p->acc32, output_multiplier[o], output_shift[o]) + p->output_offset;
+            const int32_t q = p->single_rounding ? rvfw_requantize64_single(acc, output_multiplier[o], output_shift[o])
+                                                 : rvfw_requantize_16x8(acc, p->acc32, output_multiplier[o], output_shift[o]);
+            const int32_t v = q + p->output_offset;
             output[b * p->out_depth + o] = (int16_t)rvfw_clamp(v, p->output_activation_min, p->output_activation_max);
         }
 }

@@ -40,8 +40,8 @@ def test_layers_name_the_broken_layer(tmp_path, sim_tools, monkeypatch):
     r = pipeline.run(b, log=quiet)
     assert not pipeline.check(r, log=quiet).bit_exact
     lines: list[str] = []
-    first = pipeline.compare_layers(r, log=lines.append)
-    assert first is not None and first.op_index == BROKEN_OP and first.op == "CONV_2D"
+    first, whose = pipeline.compare_layers(r, log=lines.append)
+    assert whose == "TFLite Micro" and first is not None and first.op_index == BROKEN_OP and first.op == "CONV_2D"
     assert first.layer == next(k for k, layer in enumerate(b.layers) if layer.index == BROKEN_OP)
     table = lines[0].splitlines()
     assert table[0] == "per layer against TFLite Micro:" and len(table) == 2 + len(b.layers)

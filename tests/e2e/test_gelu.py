@@ -15,6 +15,7 @@ from codegen.check import golden
 from codegen.modelgen import ModelBuilder
 from codegen.ops.activation import INPUTS, gelu
 from tests.conftest import litert_reference, quiet
+from tests.e2e.test_cli import assert_one_line_error, rvfw
 
 CASES = [(0.05, 3, 0.03, -100), (0.1, -20, 0.07, -60), (0.0123, 0, 0.0061, -128), (0.2, 10, 0.1, -110)]
 
@@ -101,3 +102,19 @@ def test_float_gelu_is_litert_bit_for_bit(tmp_path, sim_tools, approximate):
         assert f"{stem}_{'rvv' if board == 'spike-rv64gcv' else 'ref'}" in kernels, kernels
         r = pipeline.run(b, log=quiet)
         assert golden.compare(r.harness.outputs, expected).bit_exact, board
+
+
+def test_a_16x8_dense_with_an_int32_bias_before_a_gelu_is_refused_in_one_line(tmp_path):
+    """LiteRT's reference reads a 16x8 FULLY_CONNECTED's int32 bias as int64 (every output of a
+    seeded case came out -32768 or -344): the model has no defined result, and rvfw says so."""
+    m = ModelBuilder()
+    x = m.tensor("x", (2, 8), np.int16, scale=9e-5)
+    w = m.tensor("w", (4, 8), scale=0.001, data=np.ones((4, 8), np.int8))
+    b = m.tensor("b", (4,), np.int32, scale=9e-8, data=np.arange(4, dtype=np.int32))
+    y = m.tensor("y", (2, 4), np.int16, scale=6e-5)
+    g = m.tensor("g", (2, 4), np.int16, scale=5e-5)
+    m.op("FULLY_CONNECTED", [x, w, b], [y])
+    m.op("GELU", [y], [g])
+    (tmp_path / "f.tflite").write_bytes(m.finish([x], [g]))
+    proc = rvfw("build", "--model", str(tmp_path / "f.tflite"), "--out", str(tmp_path / "out"))
+    assert_one_line_error(proc, "16x8 with an int32 bias in a model only LiteRT runs")

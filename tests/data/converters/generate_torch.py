@@ -81,11 +81,55 @@ class Mlp(nn.Module):
         return self.net(x)
 
 
+class EncoderBlock(nn.Module):
+    """A pre-norm transformer encoder block: LayerNorm, multi-head self-attention (softmax of the
+    scaled q k^T), a residual add, LayerNorm, an MLP with GELU (exact, or PyTorch's tanh form)."""
+
+    def __init__(self, dim: int, heads: int, approximate: str):
+        super().__init__()
+        self.heads = heads
+        self.norm1, self.norm2 = nn.LayerNorm(dim), nn.LayerNorm(dim)
+        self.qkv = nn.Linear(dim, 3 * dim)
+        self.proj = nn.Linear(dim, dim)
+        self.fc1 = nn.Linear(dim, 2 * dim)
+        self.act = nn.GELU(approximate=approximate)
+        self.fc2 = nn.Linear(2 * dim, dim)
+
+    def forward(self, x):
+        b, n, d = x.shape
+        qkv = self.qkv(self.norm1(x)).reshape(b, n, 3, self.heads, d // self.heads).permute(2, 0, 3, 1, 4)
+        q, k, v = qkv[0], qkv[1], qkv[2]
+        a = torch.softmax(q @ k.transpose(-2, -1) * (d // self.heads) ** -0.5, dim=-1)
+        x = x + self.proj((a @ v).transpose(1, 2).reshape(b, n, d))
+        return x + self.fc2(self.act(self.fc1(self.norm2(x))))
+
+
+class TinyViT(nn.Module):
+    """A ViT as PyTorch users write one (issue 56: GELU is what TFLite Micro lacks): 4x4 patches of a
+    16x16 image by a strided Conv2d, a learned position embedding, two encoder blocks (GELU exact in
+    the first, tanh form in the second), a final LayerNorm, a mean over the tokens, a Linear head."""
+
+    def __init__(self, dim: int = 32, heads: int = 2):
+        super().__init__()
+        self.patch = nn.Conv2d(3, dim, 4, stride=4)
+        self.pos = nn.Parameter(torch.randn(1, 16, dim) * 0.1)
+        self.blocks = nn.ModuleList([EncoderBlock(dim, heads, "none"), EncoderBlock(dim, heads, "tanh")])
+        self.norm = nn.LayerNorm(dim)
+        self.head = nn.Linear(dim, 5)
+
+    def forward(self, x):
+        x = self.patch(x).flatten(2).transpose(1, 2) + self.pos
+        for block in self.blocks:
+            x = block(x)
+        return self.head(self.norm(x).mean(dim=1))
+
+
 MODELS = {
     "conv1d": (Conv1dNet, (1, 4, 64)),
     "residual_se": (ResidualSE, (1, 3, 16, 16)),
     "upsample": (Upsample, (1, 4, 8, 8)),
     "mlp": (Mlp, (1, 20)),
+    "vit": (TinyViT, (1, 3, 16, 16)),
 }
 
 

@@ -130,6 +130,24 @@ def rsqrt_s16(t_scale=0.0004, kind="RSQRT", y_scale=0.002) -> bytes:
     return m.finish([x], [y])
 
 
+def s16_litert_layer_norm_ops(norm_scale=0.0001248, t_scale=5.9e-06) -> bytes:
+    """int16 RSQRT and a broadcast MUL as a ViT's LayerNorm has them, in a model only LiteRT runs
+    (an int16 GELU at the end): LiteRT's RSQRT table (of 1 / sqrtf) and its MUL multiplier formed in
+    single precision. The ABS keeps RSQRT's input at or above zero, where LiteRT runs it."""
+    m = ModelBuilder()
+    x = m.tensor("x", (16, 32), np.int16, scale=3.5e-05, zero_point=0)
+    v = m.tensor("v", (16, 1), np.int16, scale=0.0002, zero_point=0)
+    t = m.tensor("t", (16, 1), np.int16, scale=t_scale, zero_point=0)
+    m.op("ABS", [v], [t], 3)
+    r = m.tensor("r", (16, 1), np.int16, scale=norm_scale, zero_point=0)
+    m.op("RSQRT", [t], [r], 3)
+    y = m.tensor("y", (16, 32), np.int16, scale=9.5439e-05, zero_point=0)
+    m.op("MUL", [x, r], [y])
+    g = m.tensor("g", (16, 32), np.int16, scale=5e-05, zero_point=0)
+    m.op("GELU", [y], [g])
+    return m.finish([x, v], [r, y, g])
+
+
 def every_dtype_float_extras() -> bytes:
     """float32 forms of ops the other cases take in int8: SPACE_TO_DEPTH, DEPTH_TO_SPACE,
     BATCH_TO_SPACE_ND, ARG_MAX and CAST."""
@@ -235,6 +253,8 @@ CASES: dict[str, Case] = {
     "s16_sqrt_small_litert": Case(lambda r: rsqrt_s16(0.6, "SQRT", 0.0007)),
     "s16_exp_table_litert": Case(lambda r: table16("EXP", 0.0002, 0.0005)),
     "s16_gelu_table_litert": Case(lambda r: table16("GELU", 0.0003, 0.0003)),
+    "s16_rsqrt_mul_layer_norm_litert": Case(lambda r: s16_litert_layer_norm_ops()),
+    "s16_rsqrt_mul_coarse_litert": Case(lambda r: s16_litert_layer_norm_ops(0.02, 0.003)),
     # LiteRT's int16 LOG (version 2): the table of logf, the output's lowest value at or below zero;
     # a fine output scale clamps the logs of small inputs to -32768 as well
     "s16_log_table_litert": Case(lambda r: table16("LOG", 0.0003, 0.0003, version=2)),

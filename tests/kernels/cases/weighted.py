@@ -74,6 +74,23 @@ def fully_connected_litert(rng, batches, depth, units, out_scale=None) -> bytes:
     return m.finish([x], [y, g])
 
 
+def fully_connected_s16_litert(rng, batches, depth, units, per_channel=True) -> bytes:
+    """FULLY_CONNECTED 16x8 in a model only LiteRT runs (an int16 GELU after it): LiteRT rounds the
+    64-bit sum once with the whole multiplier, where TFLite Micro reduces it to 16 bits."""
+    m = ModelBuilder()
+    x = m.tensor("x", (batches, depth), np.int16, scale=9e-5)
+    scales = rng.uniform(0.001, 0.0015, units).astype(np.float32) if per_channel else np.float32(0.0013)
+    zeros = np.zeros(units, np.int64) if per_channel else 0
+    w = m.tensor("w", (units, depth), scale=scales, zero_point=zeros, data=rng.integers(-127, 128, (units, depth)))
+    b = m.tensor("b", (units,), np.int64, scale=(np.float32(9e-5) * scales).astype(np.float32), zero_point=zeros,
+                 data=rng.integers(-20000, 20000, units))  # fmt: skip
+    y = m.tensor("y", (batches, units), np.int16, scale=6e-5 * depth / 32)
+    m.op("FULLY_CONNECTED", [x, w, b], [y])
+    g = m.tensor("g", (batches, units), np.int16, scale=5e-5)
+    m.op("GELU", [y], [g])
+    return m.finish([x], [y, g])
+
+
 def hybrid(rng, kind, batches, shape, units, k=(3, 3), stride=(1, 1), padding="SAME", dilation=(1, 1),
            mult=1, per_channel=True, bias=True, asymmetric=True, activation="NONE") -> bytes:  # fmt: skip
     """A hybrid (dynamic-range) layer as the converter writes it without a data set: float32
@@ -463,6 +480,8 @@ CASES: dict[str, Case] = {
     "f32_conv_grouped_6_groups": Case(lambda r: grouped_conv(r, np.float32, 6, cout=12, activation="RELU6")),
     # LiteRT's single rounding in the fast kernels: at shifts <= -2 (RVV: the high word rounded) and above
     "fully_connected_single_rounding_litert": Case(lambda r: fully_connected_litert(r, 3, 70, 45), vector=FAST),
+    "s16_fully_connected_per_channel_litert": Case(lambda r: fully_connected_s16_litert(r, 16, 32, 48)),
+    "s16_fully_connected_per_tensor_litert": Case(lambda r: fully_connected_s16_litert(r, 5, 70, 21, False)),
     "fully_connected_single_rounding_fine_litert": Case(
         lambda r: fully_connected_litert(r, 2, 33, 19, out_scale=0.08 * 0.01 * 1.5), vector=FAST
     ),
