@@ -102,6 +102,11 @@ GELU_F32 = family(
 )  # the low part of x^2 in float64 lanes
 GELU_TANH_F32 = family("GELU float32, tanh form (LiteRT's Eigen tanh)", "rvfw_lut_params", "gelu_tanh_f32",
                        ("ref", "rvv"), ("GELU",), needs={"rvv": lanes("f32")})  # fmt: skip
+# Without an FPU each float operation is a libgcc call: the fast scalar GELU runs the same ones on
+# integer add, multiply and divide of the bits (rvfw_gelu_soft.h).
+GELU_TANH_F32_SOFT = GELU_TANH_F32.variant("GELU float32, tanh form (integer float operations)",
+                                           {"scalar": "gelu_tanh_f32_scalar"})  # fmt: skip
+GELU_F32_SOFT = GELU_F32.variant("GELU float32 (integer float operations)", {"scalar": "gelu_f32_scalar"})
 ABS_S16 = family("ABS int16", "rvfw_requantize_params", "abs_s16", ("ref",), ("ABS",))
 INT16_MIN, INT16_MAX = -(1 << 15), (1 << 15) - 1
 INPUTS = np.arange(INT8_MIN, INT8_MAX + 1)  # table index k holds the output for input (int8)(k): TFLM's order
@@ -427,6 +432,8 @@ def lower_f32(ctx: LowerContext, op: Op) -> Layer:
         return ctx.layer(op, ctx.pick(ABS_F32), ABS_F32, size, [ctx.input(op), ctx.output(op)])
     if op.kind is OpKind.GELU:
         gelu = GELU_TANH_F32 if op.options.get("approximate") else GELU_F32
+        if "fpu" not in ctx.caps:
+            gelu = GELU_TANH_F32_SOFT if gelu is GELU_TANH_F32 else GELU_F32_SOFT
         return ctx.layer(op, ctx.pick(gelu), gelu, size, [ctx.input(op), ctx.output(op)])
     if op.kind is OpKind.LEAKY_RELU:
         alpha = ctx.derived(op, "alpha", "float", np.array([op.options.get("alpha", 0.2)], dtype=np.float32))
@@ -468,7 +475,8 @@ CONTRACT = OpContract(
                                                   OpKind.RELU6, OpKind.ABS, OpKind.GELU)),
         DType.FLOAT32: Form(check_f32, lower_f32,
                             (CLAMP_F32, *UNARY_F32.values(), LOGISTIC_F32_SOFT, HARD_SWISH_F32_SOFT, TANH_F32_SOFT,
-                             LEAKY_F32, ABS_F32, GELU_F32, GELU_TANH_F32), inplace=inplace,
+                             LEAKY_F32, ABS_F32, GELU_F32, GELU_TANH_F32, GELU_F32_SOFT, GELU_TANH_F32_SOFT),
+                            inplace=inplace,
                             kinds=(OpKind.RELU, OpKind.RELU6, OpKind.LEAKY_RELU, OpKind.ABS, OpKind.GELU, *UNARY_F32,
                                    *CLAMPS),
                             rows=rows),

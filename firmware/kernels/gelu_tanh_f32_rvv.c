@@ -9,13 +9,12 @@
 
 RVFW_KERNEL void rvfw_gelu_tanh_f32_rvv(const rvfw_lut_params *p, const float *input, float *output)
 {
-    const float sqrt_2_over_pi = (float)(1.12837916709551257390 * 0.70710678118654752440);
     for (int32_t i = 0; i < p->size;) {
         const size_t vl = __riscv_vsetvl_e32m2((size_t)(p->size - i));
         const vfloat32m2_t x = __riscv_vle32_v_f32m2(input + i, vl);
         const vfloat32m2_t cube = __riscv_vfmul_vv_f32m2(__riscv_vfmul_vv_f32m2(x, x, vl), x, vl);
         const vfloat32m2_t sum = __riscv_vfadd_vv_f32m2(x, __riscv_vfmul_vf_f32m2(cube, 0.044715f, vl), vl);
-        const vfloat32m2_t inner = __riscv_vfmul_vf_f32m2(sum, sqrt_2_over_pi, vl);
+        const vfloat32m2_t inner = __riscv_vfmul_vf_f32m2(sum, RVFW_SQRT_2_OVER_PI, vl);
         /* Eigen's ptanh_float: vfmin/vfmax would turn a NaN into the clamp, so it is merged back */
         vfloat32m2_t t = __riscv_vfmax_vf_f32m2(__riscv_vfmin_vf_f32m2(inner, RVFW_TANH_EIGEN_CLAMP, vl),
                                                 -RVFW_TANH_EIGEN_CLAMP, vl);
