@@ -96,12 +96,12 @@ GELU_F32 = family(
     "GELU float32 (LiteRT's Eigen erfc)",
     "rvfw_lut_params",
     "gelu_f32",
-    ("ref", "rvv"),
+    ("ref", "rvv", "xthead"),
     ("GELU",),
     needs={"rvv": lanes("f64")},
-)  # the low part of x^2 in float64 lanes
+)  # the low part of x^2 in float64 lanes (the C906's unit has them)
 GELU_TANH_F32 = family("GELU float32, tanh form (LiteRT's Eigen tanh)", "rvfw_lut_params", "gelu_tanh_f32",
-                       ("ref", "rvv"), ("GELU",), needs={"rvv": lanes("f32")})  # fmt: skip
+                       ("ref", "rvv", "xthead"), ("GELU",), needs={"rvv": lanes("f32")})  # fmt: skip
 # Without an FPU each float operation is a libgcc call: the fast scalar GELU runs the same ones on
 # integer add, multiply and divide of the bits (rvfw_gelu_soft.h).
 GELU_TANH_F32_SOFT = GELU_TANH_F32.variant("GELU float32, tanh form (integer float operations)",

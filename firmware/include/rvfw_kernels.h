@@ -780,10 +780,12 @@ void rvfw_elu_f32_ref(const rvfw_lut_params *p, const float *input, float *outpu
 void rvfw_gelu_f32_ref(const rvfw_lut_params *p, const float *input, float *output);
 void rvfw_gelu_f32_rvv(const rvfw_lut_params *p, const float *input, float *output);
 void rvfw_gelu_f32_scalar(const rvfw_lut_params *p, const float *input, float *output);
+void rvfw_gelu_f32_xthead(const rvfw_lut_params *p, const float *input, float *output);
 /* GELU, float32, tanh form (approximate = true): LiteRT's, tanh as its Eigen build computes it. */
 void rvfw_gelu_tanh_f32_ref(const rvfw_lut_params *p, const float *input, float *output);
 void rvfw_gelu_tanh_f32_rvv(const rvfw_lut_params *p, const float *input, float *output);
 void rvfw_gelu_tanh_f32_scalar(const rvfw_lut_params *p, const float *input, float *output);
+void rvfw_gelu_tanh_f32_xthead(const rvfw_lut_params *p, const float *input, float *output);
 void rvfw_mean_f32_ref(const rvfw_reduce_params *p, const float *input, float *output);
 void rvfw_mean_f32_scalar(const rvfw_reduce_params *p, const float *input, float *output);
 void rvfw_prelu_f32_ref(const rvfw_binary_params *p, const float *a, const float *b, const float *act, float *output);

@@ -418,6 +418,24 @@ static inline size_t rvfw_xt_setvl_e32m8(size_t n)
 #define XT_VSMUL_VV(vd, vs2, vs1) XT_VV(0x27, RVFW_XT_OPIVV, vd, vs2, vs1) /* rounding per vxrm */
 #define XT_VSSRA_VV(vd, vs2, vs1) XT_VV(0x2b, RVFW_XT_OPIVV, vd, vs2, vs1) /* rounding per vxrm */
 #define XT_VMAND_MM(vd, vs2, vs1) XT_VV(0x19, RVFW_XT_OPMVV, vd, vs2, vs1)
+#define XT_VOR_VX(vd, vs2, x) XT_VX(0x0a, RVFW_XT_OPIVX, vd, vs2, x)
+#define XT_VFMAX_VV(vd, vs2, vs1) XT_FVV(0x06, vd, vs2, vs1)
+#define XT_VMFNE_VV(vd, vs2, vs1) XT_FVV(0x1c, vd, vs2, vs1) /* -> mask: true on NaN lanes of vs2 == vs1 */
+/* vfwmul.vv (float32 x float32 -> float64, exact) and vfwsub.wv (a float64 group less a widened
+ * float32 one), under the float32 vtype: vd (and vfwsub's vs2) have twice its SEW and LMUL */
+#define XT_VFWMUL_VV(vd, vs2, vs1) XT_FVV(0x38, vd, vs2, vs1)
+#define XT_VFWSUB_WV(vd, vs2, vs1) XT_FVV(0x36, vd, vs2, vs1)
+/* The x86-64 NaNs LiteRT's float kernels give (rvfw_x86_nan.h), lanes of OUT computed from X:
+ * x86's default NaN where the arithmetic made one, the input quieted where it was one; TMP a
+ * scratch group; v0 the mask. */
+#define XT_X86_NAN_OF(OUT, X, TMP)                                                                         \
+    do {                                                                                                   \
+        XT_VMFNE_VV(0, OUT, OUT);                                                                          \
+        XT_VMERGE_VXM(OUT, OUT, (int32_t)0xffc00000u);                                                     \
+        XT_VMFNE_VV(0, X, X);                                                                              \
+        XT_VOR_VX(TMP, X, 0x00400000);                                                                     \
+        XT_VMERGE_VVM(OUT, OUT, TMP);                                                                      \
+    } while (0)
 #define XT_VSUB_VX_V0(vd, vs2, x) XT_VX_V0(0x02, RVFW_XT_OPIVX, vd, vs2, x) /* vs2 - x where v0, vd == vs2 */
 
 /* ADD's and SUB's first step on v8 (first operand) and v16 (second): value + offset, shifted up by

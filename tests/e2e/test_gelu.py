@@ -67,10 +67,11 @@ def float_sweep() -> np.ndarray:
 
 
 @pytest.mark.parametrize("approximate", [False, True])
-def test_float_gelu_is_litert_bit_for_bit(tmp_path, sim_tools, approximate):
+def test_float_gelu_is_litert_bit_for_bit(tmp_path, request, sim_tools, approximate):
     """float32 GELU, exact (Eigen's erfc) and tanh form (Eigen's fast-math tanh), as LiteRT's x86-64
-    build computes them: the same bits on 20,010 inputs on RVV and on integer soft float (rv32imc's
-    fast scalar kernels, which hand what they do not take to the reference's code); EXP and NEG of them
+    build computes them: the same bits on 20,010 inputs on RVV, XTheadVector (the C906) and integer
+    soft float (rv32imc's fast scalar kernels, which hand what they do not take to the reference's
+    code); EXP and NEG of them
     bring +-inf in as well (-inf * 0 gives x86's default NaN)."""
     x_in = float_sweep()
     m = ModelBuilder()
@@ -95,12 +96,12 @@ def test_float_gelu_is_litert_bit_for_bit(tmp_path, sim_tools, approximate):
     it.invoke()
     expected = [it.get_tensor(d["index"]) for d in it.get_output_details()]
     assert np.isinf(expected[1]).any() and np.isnan(expected[2]).any()
-    for board in ("spike-rv32imc", "spike-rv64gcv"):
-        b = pipeline.build(tmp_path / "m.tflite", board, tmp_path / board,
-                           pipeline.BuildOptions(inputs=[tmp_path / "x.npy"]), log=quiet)  # fmt: skip
+    request.getfixturevalue("xuantie_sim")
+    for board, kernel_set in (("spike-rv32imc", "scalar"), ("spike-rv64gcv", "rvv"), ("c906", "xthead")):
+        options = pipeline.BuildOptions(inputs=[tmp_path / "x.npy"], for_simulator=True)
+        b = pipeline.build(tmp_path / "m.tflite", board, tmp_path / board, options, log=quiet)
         kernels = {layer.kernel for layer in b.layers}
-        stem = "gelu_tanh_f32" if approximate else "gelu_f32"
-        assert f"{stem}_{'rvv' if board == 'spike-rv64gcv' else 'scalar'}" in kernels, kernels
+        assert f"{'gelu_tanh_f32' if approximate else 'gelu_f32'}_{kernel_set}" in kernels, kernels
         r = pipeline.run(b, log=quiet)
         assert golden.compare(r.harness.outputs, expected).bit_exact, board
 
