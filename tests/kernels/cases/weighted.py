@@ -508,6 +508,15 @@ CASES: dict[str, Case] = {
         lambda r: pad_then_conv(r, 6, 33, 3, 3, (5, 3), (1, 1), ((2, 2), (0, 2)), depthwise=True), vector=VECTOR
     ),
     "conv3x3_same_perchannel_relu": Case(lambda r: conv(r, 9, 7, 3, 5, (3, 3), activation="RELU"), vector=VECTOR),
+    # window rows of one word (k_w * in_c == 4: the CORE-V kernel's im2col loads them whole): KWS's
+    # first layer (10x4, one channel, stride 2, overhanging both ends), two channels overhanging the
+    # right end, and a PAD wider than the window (rows wholly in the padding)
+    "conv10x4_one_channel_stride2_same": Case(lambda r: conv(r, 19, 10, 1, 12, (10, 4), (2, 2), activation="RELU")),
+    "conv3x2_two_channels_same": Case(lambda r: conv(r, 7, 9, 2, 8, (3, 2))),
+    "conv5x4_one_channel_wide_pad": Case(lambda r: pad_then_conv(r, 8, 6, 1, 8, (5, 4), (1, 2), ((2, 2), (5, 3)))),
+    # pads wider than the window on every side (rows and columns wholly in the padding)
+    "conv3x3_wide_pads_three_channels": Case(lambda r: pad_then_conv(r, 5, 6, 3, 4, (3, 3), (1, 1), ((4, 5), (4, 3)))),
+    "dw3x3_wide_pads": Case(lambda r: pad_then_conv(r, 5, 6, 8, 8, (3, 3), (2, 1), ((4, 3), (5, 4)), depthwise=True)),
     "conv5x3_valid_stride2x1_pertensor_nobias": Case(
         lambda r: conv(r, 12, 9, 7, 3, (5, 3), (2, 1), "VALID", per_channel=False, bias=False), vector=VECTOR
     ),
