@@ -107,3 +107,22 @@ def test_an_application_model_that_differs_gets_the_single_model_verdict_and_lay
     )
     assert "per layer against TFLite Micro:" in out
     assert lines[-1].startswith("MISMATCH: kws: ") and f"(op #{BROKEN_OP} CONV_2D" in lines[-1], lines[-1]
+
+
+def test_layers_against_litert_where_litert_defines_the_model(tmp_path, sim_tools, monkeypatch, capsys):
+    """A model only LiteRT runs (a PyTorch ViT with GELU, converter corpus): the per-layer table is
+    LiteRT's reference kernels' (issue 56), every layer matches, and a broken layer is named
+    against LiteRT."""
+    from tests.conftest import ROOT
+
+    path = ROOT / "tests" / "data" / "converters" / "torch_vit_int8.tflite"
+    code = rvfw_main(["check", "--layers", "--model", str(path), "--out", str(tmp_path / "good")])
+    out = capsys.readouterr().out
+    assert code == 0, out[-2000:]
+    assert "per layer against LiteRT's reference kernels:" in out
+    assert out.strip().endswith("every layer matches LiteRT's reference kernels")
+    _break_layer(monkeypatch, 1)  # the patch embedding's CONV_2D
+    code = rvfw_main(["check", "--model", str(path), "--out", str(tmp_path / "broken")])
+    last = capsys.readouterr().out.strip().splitlines()[-1]
+    assert code == 1 and "the first layer that differs from LiteRT's reference kernels is layer" in last, last
+    assert "CONV_2D" in last
