@@ -111,7 +111,8 @@ _OPTION_TABLES = {
     "UNIDIRECTIONAL_SEQUENCE_LSTM": ("UnidirectionalSequenceLSTMOptions", [
         ("FusedActivationFunction", lambda o: _ACTIVATION[o.get("activation", "TANH")]),
         ("CellClip", lambda o: o.get("cell_clip", 0.0)), ("ProjClip", lambda o: o.get("proj_clip", 0.0)),
-        ("TimeMajor", lambda o: bool(o.get("time_major", False)))]),
+        ("TimeMajor", lambda o: bool(o.get("time_major", False))),
+        ("AsymmetricQuantizeInputs", lambda o: bool(o.get("asymmetric_quantize_inputs", False)))]),
     "VAR_HANDLE": ("VarHandleOptions", [("Container", lambda o: o.get("container", "")),
                                         ("SharedName", lambda o: o["shared_name"])]),
     "CALL_ONCE": ("CallOnceOptions", [("InitSubgraphIndex", lambda o: o.get("init_subgraph_index", 1))]),

@@ -3,7 +3,9 @@ Micro's integer LSTM (the standard Keras LSTM: no CIFG, peephole, projection or 
 which TFLite Micro refuses too). The gate matrix-vector products are a fully connected layer's
 (folded biases, RVV across units); everything else, the int16 sigmoid/tanh tables and the
 inter-gate multiplications, follows TFLM step by step (firmware/include/rvfw_lstm.h). The float32
-LSTM is TFLM's float step operation for operation (lstm_f32_ref.c). The hidden
+LSTM is TFLM's float step operation for operation (lstm_f32_ref.c); in a model only LiteRT runs,
+and for the hybrid LSTM (int8 weights), LiteRT's (rvfw_lstm_litert.h: measured equal to LiteRT's
+on every output, where TFLM's float LSTM differs on 55 of 60). The hidden
 and cell states are variable tensors: they persist from one call to the next in the state area.
 
 Quantisation (TFLM's PrepareGateParametersInteger): each gate side requantises to Q3.12 (scale
@@ -33,6 +35,7 @@ from codegen.ops.common import (
 from codegen.ops.contract import Form, Kind, OpContract
 from codegen.ops.kernels import family, lanes
 from codegen.ops.sigmoid16 import lstm_tanh_params, table_arg
+from codegen.ops.tflm_set import litert_semantics
 from codegen.quant import quantize_multiplier
 
 STATE = ("table", "hidden", "cell", "output", "scratch")
@@ -58,6 +61,22 @@ LSTM_F32 = family("UNIDIRECTIONAL_SEQUENCE_LSTM float32", "rvfw_lstm_f32_params"
     "rvv": ("input", "input_weights_t", "recurrent_weights_t", *F32_STATE),
 })  # fmt: skip
 LSTM_F32 = LSTM_F32.requiring({"rvv": lanes("f32")})  # the gate products in float32 lanes
+# A model only LiteRT runs: LiteRT's float LSTM, which rounds differently from TFLite Micro's
+# (rvfw_lstm_litert.h); and its hybrid one (int8 weights, the converter's dynamic-range option).
+LSTM_F32_LITERT = family(
+    "UNIDIRECTIONAL_SEQUENCE_LSTM float32 (LiteRT's)",
+    "rvfw_lstm_f32_params",
+    "lstm_litert_f32",
+    ("ref",),
+    args={"ref": ("input", "input_weights", "recurrent_weights", *F32_STATE)},
+)
+LSTM_HYBRID = family(
+    "UNIDIRECTIONAL_SEQUENCE_LSTM hybrid (float32 activations, int8 weights)",
+    "rvfw_lstm_hybrid_params",
+    "lstm_hybrid_f32",
+    ("ref",),
+    args={"ref": ("input", "input_weights", "recurrent_weights", "scales", "row_sums", *F32_STATE)},
+)
 INPUT = 0
 INPUT_WEIGHTS = (1, 2, 3, 4)  # to the input, forget, cell and output gates
 RECURRENT_WEIGHTS = (5, 6, 7, 8)
@@ -120,15 +139,32 @@ def check(graph: Graph, op: Op) -> None:
         raise fail(graph, op, f"output {list(out.shape)}, expected {list(want)}")
 
 
+def hybrid(graph: Graph, op: Op) -> bool:
+    """float32 activations with int8 weights: LiteRT's hybrid LSTM."""
+    return graph.tensors[op.inputs[RECURRENT_WEIGHTS[0]]].dtype is DType.INT8
+
+
+def litert_cell(graph: Graph, op: Op) -> bool:
+    """A float LSTM computed as LiteRT's: a hybrid one, or any in a model only LiteRT runs."""
+    return hybrid(graph, op) or litert_semantics(graph)
+
+
 def _check_float(graph: Graph, op: Op) -> None:
-    """The float32 LSTM: every tensor float32, weights and biases constant, the states variables."""
+    """The float32 LSTM: activations and states float32 (variables), weights float32 or, hybrid,
+    int8 with one scale and zero point 0 each; weights and biases constant."""
     batches, steps, n_input, units, major = dims(graph, op)
+    weights = DType.INT8 if hybrid(graph, op) else DType.FLOAT32
+    if litert_cell(graph, op) and major and batches > 1:
+        raise fail(graph, op, "time-major with several batches in a model LiteRT defines: LiteRT then sums the "
+                   "gates as a matrix product whose order rvfw does not reproduce (batch-major runs)")  # fmt: skip
     for k in (*INPUT_WEIGHTS, *RECURRENT_WEIGHTS, *BIASES):
         t = graph.tensors[op.inputs[k]]
-        if t.dtype is DType.INT8:
-            raise fail(graph, op, "hybrid LSTM (float32 activations, int8 weights) not supported")
-        expect_dtype(graph, op, op.inputs[k], f"input {k}", DType.FLOAT32)
+        expect_dtype(graph, op, op.inputs[k], f"input {k}", DType.FLOAT32 if k in BIASES else weights)
         expect_constant(graph, op, op.inputs[k], f"input {k}")
+        if t.dtype is DType.INT8:
+            expect_quant(graph, op, t, f"weights (input {k})")
+            if len(t.quant.scale) != 1 or t.quant.zero_point[0] != 0:
+                raise fail(graph, op, f"hybrid weights (input {k}) need one scale and zero point 0 (LiteRT's)")
         depth = n_input if k in INPUT_WEIGHTS else units
         want = (units,) if k in BIASES else (units, depth)
         if tuple(t.shape) != want:
@@ -167,10 +203,11 @@ def macs(graph: Graph, op: Op) -> int:
 
 def scratch(graph: Graph, op: Op) -> int:
     """Four gate buffers (int16, or float for a float LSTM) of the rows a step runs (the batch
-    when time-major, else one)."""
-    batches, _steps, _n_input, units, major = dims(graph, op)
+    when time-major, else one); a hybrid LSTM's int8 input and hidden rows after them."""
+    batches, _steps, n_input, units, major = dims(graph, op)
     element = 4 if graph.tensors[op.inputs[INPUT]].dtype is DType.FLOAT32 else 2
-    return 4 * (batches if major else 1) * units * element
+    quantized = n_input + units if graph.tensors[op.inputs[INPUT]].dtype is DType.FLOAT32 and hybrid(graph, op) else 0
+    return 4 * (batches if major else 1) * units * element + quantized
 
 
 def lower(ctx: LowerContext, op: Op) -> Layer:
@@ -234,10 +271,20 @@ def _lower_float(ctx: LowerContext, op: Op) -> Layer:
     weights = {name: [g.tensors[op.inputs[k]].data for k in ks] for name, ks in sides}
     params = [("batches", batches), ("time_steps", steps), ("input_size", n_input), ("units", units),
               ("time_major", int(major)), ("cell_clip", float(op.options.get("cell_clip", 0.0)))]  # fmt: skip
+    is_hybrid = hybrid(g, op)
+    c_type = "int8_t" if is_hybrid else "float"
 
     def packed(name: str, transposed: bool = False) -> Arg:
         arrays = [w.T if transposed else w for w in weights[name]]
-        return ctx.derived(op, name + ("_t" if transposed else ""), "float", np.stack(arrays))
+        return ctx.derived(op, name + ("_t" if transposed else ""), c_type, np.stack(arrays))
+
+    def row_sums() -> Arg:  # each weight row's sum, for the asymmetric quantiser's zero point
+        rows = [w.astype(np.int64).sum(axis=1) for name, _ in sides for w in weights[name]]
+        return ctx.derived(op, "row_sums", "int32_t", np.stack(rows).astype(np.int32))
+
+    def scales() -> Arg:
+        values = [g.tensors[op.inputs[k]].quant.scale[0] for k in (*INPUT_WEIGHTS, *RECURRENT_WEIGHTS)]
+        return ctx.derived(op, "scales", "float", np.array(values, np.float32))
 
     operands: Operands = {
         "input": lambda: ctx.input(op),
@@ -250,7 +297,14 @@ def _lower_float(ctx: LowerContext, op: Op) -> Layer:
         "cell": lambda: ctx.arena(op.inputs[CELL]),
         "output": lambda: ctx.output(op),
         "scratch": lambda: replace(ctx.scratch(op), c_type="float"),
+        "scales": scales,
+        "row_sums": row_sums,
     }
+    if is_hybrid:
+        params.append(("asymmetric", int(bool(op.options.get("asymmetric_quantize_inputs", False)))))
+        return ctx.layer(op, ctx.pick(LSTM_HYBRID), LSTM_HYBRID, params, operands, macs(g, op))
+    if litert_cell(g, op):
+        return ctx.layer(op, ctx.pick(LSTM_F32_LITERT), LSTM_F32_LITERT, params, operands, macs(g, op))
     # The RVV kernel sums in float32 lanes: V or Zve32f.
     return ctx.layer(op, ctx.pick(LSTM_F32), LSTM_F32, params, operands, macs(g, op))
 
@@ -263,5 +317,7 @@ CONTRACT = OpContract(
             4, (24, 24), optional=frozenset({1, 5, 9, 10, 11, 12, 16, 17, 20, 21, 22, 23})
         ),
     },
-    forms={None: Form(check, lower, (LSTM, LSTM_S16, LSTM_F32), macs=macs, scratch=scratch)},
+    forms={
+        None: Form(check, lower, (LSTM, LSTM_S16, LSTM_F32, LSTM_F32_LITERT, LSTM_HYBRID), macs=macs, scratch=scratch)
+    },
 )

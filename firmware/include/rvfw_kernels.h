@@ -296,6 +296,14 @@ typedef struct {
     float cell_clip;
 } rvfw_lstm_f32_params;
 
+/* A hybrid LSTM (float32 activations, int8 weights): the float LSTM's fields, and whether LiteRT
+ * quantises the input and hidden rows asymmetrically. */
+typedef struct {
+    int32_t batches, time_steps, input_size, units, time_major;
+    float cell_clip;
+    int32_t asymmetric;
+} rvfw_lstm_hybrid_params;
+
 /* int16 LEAKY_RELU: (x - input zero point) requantised by the identity scale where it is not
  * negative, by alpha's where it is, plus the output zero point (TFLite Micro's QuantizeLeakyRelu). */
 typedef struct {
@@ -842,6 +850,14 @@ void rvfw_lstm_f32_ref(const rvfw_lstm_f32_params *p, const float *input, const 
 void rvfw_lstm_f32_scalar(const rvfw_lstm_f32_params *p, const float *input, const float *input_weights,
                           const float *recurrent_weights, const float *bias, float *hidden, float *cell, float *output,
                           float *scratch);
+/* LiteRT's float LSTM (a model only LiteRT runs; batch-major) and its hybrid one: scratch 4 x units
+ * floats, and for the hybrid the int8 input and hidden rows after them. */
+void rvfw_lstm_litert_f32_ref(const rvfw_lstm_f32_params *p, const float *input, const float *input_weights,
+                              const float *recurrent_weights, const float *bias, float *hidden, float *cell,
+                              float *output, float *scratch);
+void rvfw_lstm_hybrid_f32_ref(const rvfw_lstm_hybrid_params *p, const float *input, const int8_t *input_weights,
+                              const int8_t *recurrent_weights, const float *scales, const int32_t *row_sums,
+                              const float *bias, float *hidden, float *cell, float *output, float *scratch);
 /* The gate weights transposed: [gate][depth][unit]. */
 void rvfw_lstm_f32_rvv(const rvfw_lstm_f32_params *p, const float *input, const float *input_weights_t,
                        const float *recurrent_weights_t, const float *bias, float *hidden, float *cell, float *output,

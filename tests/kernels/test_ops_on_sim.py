@@ -414,7 +414,8 @@ WRITE_CASES = ["conv3x3_same_perchannel_relu", "conv1x1_pointwise_odd_channels",
                "circular_buffer_every_invocation", "gather_rows_by_index", "embedding_lookup_s8",
                "f32_gelu_litert", "f32_gelu_scalar_tail_litert", "f32_gelu_tanh_litert", "f32_pow_litert",
                "conv5x4_one_channel_wide_pad", "conv3x3_wide_pads_three_channels", "dw3x3_wide_pads",
-               "conv10x4_one_channel_stride2_same"]  # fmt: skip
+               "conv10x4_one_channel_stride2_same", "hybrid_lstm_three_batches_seven_units_litert",
+               "f32_lstm_three_batches_five_units_litert"]  # fmt: skip
 
 
 @pytest.mark.parametrize("config", sorted(WRITE_CONFIGS))

@@ -82,16 +82,23 @@ def circular_buffer() -> bytes:
     return m.finish([x], [newest])
 
 
-def lstm_float(rng, batches, steps, n_input, units, time_major=False, cell_clip=0.0) -> bytes:
-    """The float32 UNIDIRECTIONAL_SEQUENCE_LSTM (float weights, biases and states)."""
+def lstm_float(rng, batches, steps, n_input, units, time_major=False, cell_clip=0.0, hybrid=None,
+               gelu=False) -> bytes:  # fmt: skip
+    """The float32 UNIDIRECTIONAL_SEQUENCE_LSTM (float weights, biases and states). hybrid "asymmetric"
+    or "symmetric": int8 weights (one scale each), LiteRT's hybrid LSTM quantising its rows that way;
+    gelu: a GELU after it, so the model is LiteRT's alone and its float LSTM is LiteRT's."""
     m = ModelBuilder()
     in_shape = (steps, batches, n_input) if time_major else (batches, steps, n_input)
     x = m.tensor("x", in_shape, np.float32)
     inputs = [x]
     for k in range(8):
         depth = n_input if k < 4 else units
-        inputs.append(m.tensor(f"w{k}", (units, depth), np.float32, data=rng.normal(0, 1.2 / np.sqrt(depth),
-                                                                                     (units, depth))))  # fmt: skip
+        w = rng.normal(0, 1.2 / np.sqrt(depth), (units, depth))
+        if hybrid:
+            scale = float(np.abs(w).max() / 127)
+            inputs.append(m.tensor(f"w{k}", (units, depth), scale=scale, data=np.round(w / scale)))
+        else:
+            inputs.append(m.tensor(f"w{k}", (units, depth), np.float32, data=w))
     inputs += [-1, -1, -1]
     inputs += [m.tensor(f"b{k}", (units,), np.float32, data=rng.normal(0, 0.3, units)) for k in range(4)]
     inputs += [-1, -1]
@@ -99,8 +106,14 @@ def lstm_float(rng, batches, steps, n_input, units, time_major=False, cell_clip=
     inputs.append(m.tensor("cell", (batches, units), np.float32, variable=True))
     inputs += [-1, -1, -1, -1]
     y = m.tensor("y", (steps, batches, units) if time_major else (batches, steps, units), np.float32)
-    m.op("UNIDIRECTIONAL_SEQUENCE_LSTM", inputs, [y], activation="TANH", cell_clip=cell_clip, time_major=time_major)
-    return m.finish([x], [y])
+    options = {"asymmetric_quantize_inputs": hybrid == "asymmetric"} if hybrid else {}
+    m.op("UNIDIRECTIONAL_SEQUENCE_LSTM", inputs, [y], activation="TANH", cell_clip=cell_clip, time_major=time_major,
+         **options)  # fmt: skip
+    if not gelu:
+        return m.finish([x], [y])
+    g = m.tensor("g", (steps, batches, units) if time_major else (batches, steps, units), np.float32)
+    m.op("GELU", [y], [g], approximate=False)
+    return m.finish([x], [y, g])
 
 
 def resource_accumulator(rng, read_after=False) -> bytes:
@@ -221,6 +234,15 @@ CASES: dict[str, Case] = {
         lambda r: signal_stream("SignalOverlapAdd", (3, 8), (12,), {"T": 0, "frame_step": 4}, np.float32), steps=3
     ),
     "f32_lstm_batch_major": Case(lambda r: lstm_float(r, 2, 4, 6, 10), vector=S16_FAST),
+    # LiteRT's LSTM (rvfw_lstm_litert.h): hybrid, quantising asymmetrically (the converter's
+    # default) and symmetrically, 10 units (the logistic's scalar side for the last two), a cell
+    # clip; and float32 in a model only LiteRT runs (a GELU after it)
+    "hybrid_lstm_asymmetric_litert": Case(lambda r: lstm_float(r, 2, 5, 9, 10, hybrid="asymmetric")),
+    "hybrid_lstm_symmetric_clip_litert": Case(lambda r: lstm_float(r, 1, 6, 8, 12, cell_clip=0.7, hybrid="symmetric")),
+    "f32_lstm_then_gelu_litert": Case(lambda r: lstm_float(r, 2, 4, 7, 10, cell_clip=0.9, gelu=True)),
+    "f32_lstm_time_major_one_batch_litert": Case(lambda r: lstm_float(r, 1, 4, 5, 6, time_major=True, gelu=True)),
+    "hybrid_lstm_three_batches_seven_units_litert": Case(lambda r: lstm_float(r, 3, 4, 5, 7, hybrid="asymmetric")),
+    "f32_lstm_three_batches_five_units_litert": Case(lambda r: lstm_float(r, 3, 3, 6, 5, gelu=True)),
     "f32_lstm_time_major_clip": Case(
         lambda r: lstm_float(r, 3, 3, 5, 7, time_major=True, cell_clip=0.8), vector=S16_FAST
     ),

@@ -1,0 +1,129 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* LiteRT's UNIDIRECTIONAL_SEQUENCE_LSTM step (its lstm_eval.cc), which TFLite Micro's differs from
+ * (measured on keras_lstm_float: 55 of 60 outputs): for a model only LiteRT runs, float32 and
+ * hybrid (int8 weights). Per gate: the bias, then each side's product added to it: a float side as
+ * LiteRT's FullyConnected evaluates it (Eigen's row-major matrix-vector product: four lanes over the
+ * columns in blocks of four, summed (l0 + l2) + (l1 + l3), the last columns added one by one, then
+ * the running gate added), a hybrid side as its int8 MatrixBatchVectorMultiplyAccumulate (the row
+ * quantised when the step runs, int8 dot products less the zero point's share, + dot x (weight
+ * scale x row scale)); the side is skipped where its vector is all zeros (the input for a float
+ * LSTM, both for a hybrid one). Then Eigen's logistic (its own exp on four-lane packets; the values
+ * before the buffer's first 16-byte boundary and after the last whole packet, Eigen's scalar side,
+ * e / (1 + e) with the C library's expf) or Eigen's tanh
+ * (ptanh_float), c = f c + g i, the clip, h = o tanh(c). Compiled without contraction. */
+#ifndef RVFW_LSTM_LITERT_H
+#define RVFW_LSTM_LITERT_H
+
+#include "rvfw_expf.h"
+#include "rvfw_hybrid.h"
+#include "rvfw_kernels.h"
+#include "rvfw_tanh_eigen.h"
+
+/* Eigen's packet logistic for float (scalar_logistic_op<float>::packetOp): exp(x / 2) from its own
+ * reduction and degree-5 polynomial, 2^m by the exponent field, squared, then e / (1 + e). */
+static inline float rvfw_eigen_logistic_packet(float x_in)
+{
+    float x = x_in < 16.6355324f ? x_in : 16.6355324f;
+    x = x * 0.5f;
+    const float m = __builtin_floorf(x * 1.44269504088896341f + 0.5f);
+    float r = m * -0.693359375f + x;
+    r = m * 2.12194440e-4f + r;
+    const float r2 = r * r;
+    const float even = r2 * 4.1898667812347412109375e-2f + 0.49999141693115234375f;
+    const float odd = r2 * 8.33471305668354034423828125e-3f + 0.16666877269744873046875f;
+    float p = r * odd + even;
+    p = r2 * p + (r + 1.0f);
+    float biased = m + 127.0f; /* pldexp_fast: the exponent field clamped to [0, 255] */
+    biased = biased < 0.0f ? 0.0f : biased > 255.0f ? 255.0f : biased;
+    float two_m;
+    const uint32_t bits = (uint32_t)(int32_t)biased << 23;
+    __builtin_memcpy(&two_m, &bits, sizeof two_m);
+    float e = p * two_m;
+    e = e * e;
+    return x_in < -104.0f ? 0.0f : e / (1.0f + e);
+}
+
+/* ... and its scalar side: the C library's expf of min(x, 16.6355324), e / (1 + e). */
+static inline float rvfw_eigen_logistic_scalar(float x)
+{
+    const float e = rvfw_expf(x < 16.6355324f ? x : 16.6355324f);
+    return e / (1.0f + e);
+}
+
+/* Where LiteRT's scratch buffer holds gate g (input, forget, cell, output): its gates in the order
+ * input, cell, forget, output, each batches x units floats. */
+#define RVFW_LITERT_SCRATCH_SLOT(g) ((g) == 1 ? 2 : (g) == 2 ? 1 : (g))
+
+/* The activation over a gate's n values. Eigen runs scalar code up to the first 16-byte boundary of
+ * the buffer, packets from there, scalar code for the rest; LiteRT's gate g of batch b starts
+ * (slot batches + b) units floats into an aligned scratch buffer (`offset`), so which values take
+ * the logistic's scalar side depends on it (measured: batch 1 of 10 units differs on units 0, 1, 8
+ * and 9 otherwise; 6 units, on the forget gate's). tanh is the same function on both sides. */
+static inline void rvfw_litert_activate(float *v, int32_t n, int tanh, int32_t offset)
+{
+    int32_t start = (4 - offset % 4) % 4;
+    start = start < n ? start : n;
+    const int32_t end = start + (n - start) / 4 * 4;
+    for (int32_t i = 0; i < n; ++i)
+        v[i] = tanh ? rvfw_eigen_tanhf(v[i])
+                    : i >= start && i < end ? rvfw_eigen_logistic_packet(v[i]) : rvfw_eigen_logistic_scalar(v[i]);
+}
+
+/* gate[r] = (0 + the Eigen row-major product of W's row r and x) + gate[r], for `units` rows of
+ * `depth` columns. */
+static inline void rvfw_litert_float_side(const float *w, int32_t units, int32_t depth, const float *x, float *gate)
+{
+    const int32_t full = depth - depth % 4;
+    for (int32_t r = 0; r < units; ++r, w += depth) {
+        float lane[4] = {0.0f, 0.0f, 0.0f, 0.0f};
+        for (int32_t j = 0; j < full; j += 4)
+            for (int l = 0; l < 4; ++l)
+                lane[l] = lane[l] + w[j + l] * x[j + l];
+        float sum = (lane[0] + lane[2]) + (lane[1] + lane[3]);
+        for (int32_t j = full; j < depth; ++j)
+            sum = sum + w[j] * x[j];
+        gate[r] = (0.0f + sum) + gate[r];
+    }
+}
+
+/* gate[r] += (dot(W row r, q) - row_sums[r] zero_point) x scale, in single precision. */
+static inline void rvfw_litert_hybrid_side(const int8_t *w, int32_t units, int32_t depth, const int8_t *q,
+                                           int32_t zero_point, const int32_t *row_sums, float scale, float *gate)
+{
+    for (int32_t r = 0; r < units; ++r, w += depth) {
+        int32_t dot = 0;
+        for (int32_t j = 0; j < depth; ++j)
+            dot += w[j] * q[j];
+        dot -= row_sums[r] * zero_point;
+        gate[r] = gate[r] + (float)dot * scale;
+    }
+}
+
+static inline int rvfw_litert_all_zero(const float *v, int32_t n)
+{
+    for (int32_t i = 0; i < n; ++i)
+        if (v[i] != 0.0f)
+            return 0;
+    return 1;
+}
+
+/* c = f c + g i, clipped; h = o tanh(c), copied to the output. */
+static inline void rvfw_litert_cell(float clip, int32_t n, const float *in, const float *forget, const float *g,
+                                    const float *out_gate, float *h, float *c, float *out)
+{
+    for (int32_t j = 0; j < n; ++j) {
+        float cell = forget[j] * c[j];
+        cell = cell + g[j] * in[j];
+        if (clip > 0.0f) { /* std::max(std::min(clip, c), -clip) */
+            cell = cell < clip ? cell : clip;
+            cell = cell < -clip ? -clip : cell;
+        }
+        c[j] = cell;
+    }
+    for (int32_t j = 0; j < n; ++j) {
+        h[j] = out_gate[j] * rvfw_eigen_tanhf(c[j]);
+        out[j] = h[j];
+    }
+}
+
+#endif
