@@ -4,21 +4,21 @@
  * quantisers compute what LiteRT's tensor_utils compute, operation for operation, so the int8
  * values, the scale and the zero point are LiteRT's bit for bit (measured against its x86 build:
  * the asymmetric range's width is a float subtraction, its scale and zero point are computed in
- * double from it). The kernels are built without floating-point contraction. */
+ * double from it). The kernels are built without floating-point contraction. Builtins, not
+ * <math.h>: the RVV kernels that quantise compile without the C library's headers. */
 #ifndef RVFW_HYBRID_H
 #define RVFW_HYBRID_H
 
-#include <math.h>
 #include <stdint.h>
 
 #include "rvfw_kernels.h"
 #include "rvfw_window_ref.h"
 
-/* round(v), clamped to [lo, hi]; a NaN gives lo (x86's conversion of a NaN is INT32_MIN, which
+/* __builtin_round(v), clamped to [lo, hi]; a NaN gives lo (x86's conversion of a NaN is INT32_MIN, which
  * LiteRT's clamp takes to the bottom; a RISC-V conversion gives INT32_MAX). */
 static inline int8_t rvfw_hybrid_round(float v, int32_t lo, int32_t hi)
 {
-    const float r = roundf(v);
+    const float r = __builtin_roundf(v);
     if (!(r >= (float)lo))
         return (int8_t)lo;
     return (int8_t)(r > (float)hi ? hi : (int32_t)r);
@@ -43,8 +43,8 @@ static inline void rvfw_hybrid_quantize_asymmetric(const float *x, int32_t n, in
     }
     const double s = (double)(hi - lo) / 255.0;
     const double from_min = -128.0 - (double)lo / s, from_max = 127.0 - (double)hi / s;
-    const double zp = 128.0 + fabs((double)lo / s) < 127.0 + fabs((double)hi / s) ? from_min : from_max;
-    const int32_t zero_point = zp <= -128.0 ? -128 : zp >= 127.0 ? 127 : (int32_t)round(zp);
+    const double zp = 128.0 + __builtin_fabs((double)lo / s) < 127.0 + __builtin_fabs((double)hi / s) ? from_min : from_max;
+    const int32_t zero_point = zp <= -128.0 ? -128 : zp >= 127.0 ? 127 : (int32_t)__builtin_round(zp);
     *scale = (float)s, *offset = zero_point;
     const float inv = 1.0f / *scale;
     for (int32_t i = 0; i < n; ++i)
@@ -59,7 +59,7 @@ static inline void rvfw_hybrid_quantize_symmetric(const float *x, int32_t n, int
         lo = x[i] < lo ? x[i] : lo;
         hi = x[i] < hi ? hi : x[i];
     }
-    const float range = fabsf(lo) < fabsf(hi) ? fabsf(hi) : fabsf(lo);
+    const float range = __builtin_fabsf(lo) < __builtin_fabsf(hi) ? __builtin_fabsf(hi) : __builtin_fabsf(lo);
     if (range == 0.0f) {
         for (int32_t i = 0; i < n; ++i)
             q[i] = 0;

@@ -858,6 +858,16 @@ void rvfw_lstm_litert_f32_ref(const rvfw_lstm_f32_params *p, const float *input,
 void rvfw_lstm_hybrid_f32_ref(const rvfw_lstm_hybrid_params *p, const float *input, const int8_t *input_weights,
                               const int8_t *recurrent_weights, const float *scales, const int32_t *row_sums,
                               const float *bias, float *hidden, float *cell, float *output, float *scratch);
+void rvfw_lstm_hybrid_f32_scalar(const rvfw_lstm_hybrid_params *p, const float *input, const int8_t *input_weights,
+                                 const int8_t *recurrent_weights, const float *scales, const int32_t *row_sums,
+                                 const float *bias, float *hidden, float *cell, float *output, float *scratch);
+void rvfw_lstm_hybrid_f32_rvv(const rvfw_lstm_hybrid_params *p, const float *input, const int8_t *input_weights,
+                              const int8_t *recurrent_weights, const float *scales, const int32_t *row_sums,
+                              const float *bias, float *hidden, float *cell, float *output, float *scratch);
+/* The gate weights transposed ([gate][depth][unit]). */
+void rvfw_lstm_litert_f32_rvv(const rvfw_lstm_f32_params *p, const float *input, const float *input_weights_t,
+                              const float *recurrent_weights_t, const float *bias, float *hidden, float *cell,
+                              float *output, float *scratch);
 /* The gate weights transposed: [gate][depth][unit]. */
 void rvfw_lstm_f32_rvv(const rvfw_lstm_f32_params *p, const float *input, const float *input_weights_t,
                        const float *recurrent_weights_t, const float *bias, float *hidden, float *cell, float *output,

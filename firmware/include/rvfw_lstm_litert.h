@@ -126,4 +126,100 @@ static inline void rvfw_litert_cell(float clip, int32_t n, const float *in, cons
     }
 }
 
+/* gate[u] gets one side's products (rvfw_litert_float_side's contract; w in the kernel's layout). */
+typedef void (*rvfw_litert_float_side_fn)(const float *w, int32_t units, int32_t depth, const float *x, float *gate);
+/* ... and a hybrid side's (rvfw_litert_hybrid_side's contract). */
+typedef void (*rvfw_litert_hybrid_side_fn)(const int8_t *w, int32_t units, int32_t depth, const int8_t *q,
+                                           int32_t zero_point, const int32_t *row_sums, float scale, float *gate);
+
+/* One step of LiteRT's float LSTM for batch row b: each gate its bias, the input side (unless the
+ * input is all zeros), the recurrent side, the activation; then the cell. scratch: 4 x units. */
+static inline void rvfw_litert_f32_step(const rvfw_lstm_f32_params *p, int32_t b, const float *x,
+                                        const float *input_weights, const float *recurrent_weights,
+                                        const float *bias, float *h, float *c, float *out, float *scratch,
+                                        rvfw_litert_float_side_fn side)
+{
+    const int32_t units = p->units, depth = p->input_size;
+    const int zero = rvfw_litert_all_zero(x, depth);
+    for (int g = 0; g < 4; ++g) {
+        float *gate = scratch + g * units;
+        for (int32_t u = 0; u < units; ++u)
+            gate[u] = bias[g * units + u];
+        if (!zero)
+            side(input_weights + g * units * depth, units, depth, x, gate);
+        side(recurrent_weights + g * units * units, units, units, h, gate);
+        rvfw_litert_activate(gate, units, g == 2, (RVFW_LITERT_SCRATCH_SLOT(g) * p->batches + b) * units);
+    }
+    rvfw_litert_cell(p->cell_clip, units, scratch, scratch + units, scratch + 2 * units, scratch + 3 * units, h, c,
+                     out);
+}
+
+/* Every step: each batch row's steps in turn (batch-major; time-major has one batch here). */
+static inline void rvfw_litert_f32_run(const rvfw_lstm_f32_params *p, const float *input, const float *input_weights,
+                                       const float *recurrent_weights, const float *bias, float *hidden, float *cell,
+                                       float *output, float *scratch, rvfw_litert_float_side_fn side)
+{
+    for (int32_t b = 0; b < p->batches; ++b)
+        for (int32_t t = 0; t < p->time_steps; ++t)
+            rvfw_litert_f32_step(p, b, input + (b * p->time_steps + t) * p->input_size, input_weights,
+                                 recurrent_weights, bias, hidden + b * p->units, cell + b * p->units,
+                                 output + (b * p->time_steps + t) * p->units, scratch, side);
+}
+
+static inline void rvfw_litert_quantize(int asymmetric, const float *v, int32_t n, int8_t *q, float *scale,
+                                        int32_t *zero_point)
+{
+    *zero_point = 0;
+    if (asymmetric)
+        rvfw_hybrid_quantize_asymmetric(v, n, q, scale, zero_point);
+    else
+        rvfw_hybrid_quantize_symmetric(v, n, q, scale);
+}
+
+/* One step of LiteRT's hybrid LSTM for batch row b: the input row and the hidden state quantised
+ * (a side skipped where its vector is all zeros), each gate its bias plus both sides' products,
+ * the activation; then the cell. scratch: 4 x units floats, then the int8 input and hidden rows. */
+static inline void rvfw_litert_hybrid_step(const rvfw_lstm_hybrid_params *p, int32_t b, const float *x,
+                                           const int8_t *input_weights, const int8_t *recurrent_weights,
+                                           const float *scales, const int32_t *row_sums, const float *bias, float *h,
+                                           float *c, float *out, float *scratch, rvfw_litert_hybrid_side_fn side)
+{
+    const int32_t units = p->units, depth = p->input_size;
+    int8_t *qx = (int8_t *)(scratch + 4 * units), *qh = qx + depth;
+    const int x_zero = rvfw_litert_all_zero(x, depth), h_zero = rvfw_litert_all_zero(h, units);
+    float x_scale = 1.0f, h_scale = 1.0f;
+    int32_t x_point = 0, h_point = 0;
+    if (!x_zero)
+        rvfw_litert_quantize(p->asymmetric, x, depth, qx, &x_scale, &x_point);
+    if (!h_zero)
+        rvfw_litert_quantize(p->asymmetric, h, units, qh, &h_scale, &h_point);
+    for (int g = 0; g < 4; ++g) {
+        float *gate = scratch + g * units;
+        for (int32_t u = 0; u < units; ++u)
+            gate[u] = bias[g * units + u];
+        if (!x_zero)
+            side(input_weights + g * units * depth, units, depth, qx, x_point, row_sums + g * units,
+                 scales[g] * x_scale, gate);
+        if (!h_zero)
+            side(recurrent_weights + g * units * units, units, units, qh, h_point, row_sums + (4 + g) * units,
+                 scales[4 + g] * h_scale, gate);
+        rvfw_litert_activate(gate, units, g == 2, (RVFW_LITERT_SCRATCH_SLOT(g) * p->batches + b) * units);
+    }
+    rvfw_litert_cell(p->cell_clip, units, scratch, scratch + units, scratch + 2 * units, scratch + 3 * units, h, c,
+                     out);
+}
+
+static inline void rvfw_litert_hybrid_run(const rvfw_lstm_hybrid_params *p, const float *input,
+                                          const int8_t *input_weights, const int8_t *recurrent_weights,
+                                          const float *scales, const int32_t *row_sums, const float *bias,
+                                          float *hidden, float *cell, float *output, float *scratch,
+                                          rvfw_litert_hybrid_side_fn side)
+{
+    for (int32_t b = 0; b < p->batches; ++b)
+        for (int32_t t = 0; t < p->time_steps; ++t)
+            rvfw_litert_hybrid_step(p, b, input + (b * p->time_steps + t) * p->input_size, input_weights,
+                                    recurrent_weights, scales, row_sums, bias, hidden + b * p->units,
+                                    cell + b * p->units, output + (b * p->time_steps + t) * p->units, scratch, side);
+}
+
 #endif

@@ -21,7 +21,7 @@ static inline float rvfw_x86_nan_of(float x, float out)
     return out;
 }
 
-#if defined(__riscv_v_intrinsic)
+#if defined(__riscv_v_intrinsic) && defined(__riscv_zve32f) /* float lanes: not on Zve32x */
 #include <riscv_vector.h>
 
 /* rvfw_x86_nan_of lane by lane */
