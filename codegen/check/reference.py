@@ -16,9 +16,9 @@ from codegen.check import golden, litert, tt_reference
 from codegen.check.child import InputsRefused, ModelRefused
 from codegen.check.inline import external_buffers
 from codegen.errors import RvfwError, one_line
-from codegen.ir import Graph, OpKind, Tensor
+from codegen.ir import DType, Graph, OpKind, Tensor
 from codegen.modelgen import ModelBuilder
-from codegen.ops.litert_set import OPTIMISED_ONLY
+from codegen.ops.litert_set import OPTIMISED_ONLY, REFERENCE_WRONG_QUANTIZED
 from codegen.ops.tflm_set import litert_only_in, tflm_wrong_in
 
 OUTPUTS_FIELD = 8  # SubGraph.outputs: field 2 of the table (vtable offset 4 + 2 * 2)
@@ -94,9 +94,15 @@ def _litert(graph: Graph, inputs: list[np.ndarray]) -> list[np.ndarray]:
 
 
 def _optimised(graph: Graph) -> str:
-    """', its optimised X' for the ops LiteRT's reference resolver lacks (OPTIMISED_ONLY), or ''."""
+    """', its optimised X' for the ops LiteRT's reference resolver lacks (OPTIMISED_ONLY) or computes
+    wrongly in their quantised form (REFERENCE_WRONG_QUANTIZED), or ''."""
     lacking = sorted({op.kind.value for op in graph.ops if op.kind.value in OPTIMISED_ONLY})
-    return f"; its optimised {', '.join(lacking)}, which its reference resolver lacks" if lacking else ""
+    quantized = (DType.INT8, DType.INT16)
+    wrong = sorted({op.kind.value for op in graph.ops if op.kind.value in REFERENCE_WRONG_QUANTIZED
+                    and not op.from_uint8 and graph.tensors[op.inputs[0]].dtype in quantized})  # fmt: skip
+    said = [f"its optimised {', '.join(lacking)}, which its reference resolver lacks"] if lacking else []
+    said += [f"its optimised {', '.join(wrong)}, which its reference kernels compute wrongly"] if wrong else []
+    return "".join(f"; {s}" for s in said)
 
 
 def _golden_outputs(graph: Graph, inputs: list[np.ndarray]) -> tuple[list[np.ndarray], str]:

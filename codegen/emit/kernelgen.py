@@ -7,7 +7,7 @@ RVV DEQUANTIZE of int8 and int16 (templates/kernels/dequantize_rvv.c.j2) and the
 BATCH_MATMUL of int8, 16x8 and float32 (templates/kernels/batch_matmul_scalar.c.j2), the raw
 comparisons of int16 and int64 (templates/kernels/compare_raw.c.j2), the integer reductions
 (templates/kernels/reduce_int.c.j2, reduce_extreme.c.j2, reduce_prod_int.c.j2,
-reduce_prod_quantized.c.j2) int64 ADD, SUB, MUL, MAXIMUM and MINIMUM
+reduce_prod_quantized.c.j2, sum_litert.c.j2) int64 ADD, SUB, MUL, MAXIMUM and MINIMUM
 (templates/kernels/binary_s64.c.j2), the integer CUMSUM (templates/kernels/cumsum_int.c.j2) and
 the quantised DIV of int8 and int16 (templates/kernels/div_quantized.c.j2). The files land in
 firmware/kernels/generated/ (codegen.paths.kernel_source finds a kernel there or among the
@@ -204,7 +204,7 @@ INT_TYPES = {
 @dataclass(frozen=True)
 class ReduceVariant:
     # "reduce" (SUM, MEAN, REDUCE_MAX, REDUCE_MIN of int32/int64), "reduce_extreme" (int16/uint8) or
-    # "reduce_prod" (int32/int64 wrapping; int8/int16 quantised)
+    # "reduce_prod" (int32/int64 wrapping; int8/int16 quantised) or "sum_litert" (int8/int16: LiteRT's SUM)
     kind: str
     dtype: str
 
@@ -214,6 +214,8 @@ class ReduceVariant:
 
     @property
     def template(self) -> str:
+        if self.kind == "sum_litert":
+            return "sum_litert.c.j2"
         if self.kind == "reduce_prod":  # int8 and int16 are quantised products
             return "reduce_prod_quantized.c.j2" if self.dtype in ("s8", "s16") else "reduce_prod_int.c.j2"
         return "reduce_int.c.j2" if self.kind == "reduce" else "reduce_extreme.c.j2"
@@ -221,6 +223,8 @@ class ReduceVariant:
     def context(self) -> dict:
         c_type, lo, hi = INT_TYPES[self.dtype]
         arguments = ["const rvfw_reduce_params *p", f"const {c_type} *input", f"{c_type} *output"]
+        if self.kind == "sum_litert":
+            arguments.insert(1, "const float *scales")
         bits = int(self.dtype[1:])
         signature = wrapped(f"RVFW_KERNEL void rvfw_{self.name}", arguments, "")
         return {"what": c_type.removesuffix("_t"), "c_type": c_type, "min": lo, "max": hi, "bits": bits,
@@ -298,6 +302,7 @@ VARIANTS = (
     *(ReduceVariant("reduce_extreme", dtype) for dtype in ("s16", "u8")),
     *(DivVariant(dtype) for dtype in ("s8", "s16")),
     *(ReduceVariant("reduce_prod", dtype) for dtype in ("s8", "s16", "s32", "s64")),
+    *(ReduceVariant("sum_litert", dtype) for dtype in ("s8", "s16")),
 )
 TEMPLATES = {Variant: "inplace.c.j2", FloorVariant: "floor_int.c.j2", TopkVariant: "topk.c.j2",
              DequantizeVariant: "dequantize_rvv.c.j2", BatchMatmulVariant: "batch_matmul_scalar.c.j2",

@@ -31,6 +31,7 @@ from codegen.ops.common import (
 )
 from codegen.ops.contract import Form, Kind, OpContract
 from codegen.ops.kernels import Need, family, lanes
+from codegen.ops.tflm_set import litert_semantics
 from codegen.quant import quantize_multiplier
 
 # The XTheadVector kernel puts the innermost kept axis in lanes only where it is contiguous; the
@@ -41,6 +42,13 @@ MAX = family("REDUCE_MAX", "rvfw_reduce_params", "reduce_max_s8", ("ref",), ("RE
 MIN = family("REDUCE_MIN (REDUCE_ALL of bool)", "rvfw_reduce_params", "reduce_min_s8", ("ref",),
              ("REDUCE_MIN", "REDUCE_ALL"))  # fmt: skip
 SUM16 = family("MEAN/SUM int16", "rvfw_reduce_params", "mean_s16", ("ref", "scalar", "rvv"), ("MEAN", "SUM"))
+# SUM in a model only LiteRT runs: LiteRT's float formula (rvfw_sum_litert)
+SUM_LITERT = {
+    dtype: family(
+        f"SUM {dtype.name.lower()} (LiteRT's)", "rvfw_reduce_params", f"sum_litert_{suffix}", ("ref",), ("SUM",)
+    )
+    for dtype, suffix in ((DType.INT8, "s8"), (DType.INT16, "s16"))
+}
 FAMILY = {OpKind.MEAN: SUM, OpKind.SUM: SUM, OpKind.REDUCE_MAX: MAX, OpKind.REDUCE_MIN: MIN}
 SUM_F32 = family("MEAN/SUM float32", "rvfw_reduce_params", "mean_f32", ("ref", "rvv", "xthead"), ("MEAN", "SUM"),
                  needs={"rvv": lanes("f32")})  # fmt: skip
@@ -188,6 +196,15 @@ def lower(ctx: LowerContext, op: Op) -> Layer:
         fam = EXTREMES[inp.dtype]
         return ctx.layer(op, ctx.pick(fam), fam, params, [ctx.input(op), ctx.output(op)])
     _kept, kept_strides, red_dims, _red = layout(inp.shape, axes(ctx.graph, op))
+    # (a legacy uint8 SUM keeps its own: LiteRT's reference computes that one, measured, as TFLM does)
+    if op.kind is OpKind.SUM and litert_semantics(ctx.graph) and not op.from_uint8:
+        f32 = np.float32
+        scale = f32(inp.quant.scale[0]) / f32(out.quant.scale[0])
+        bias = f32(-int(inp.quant.zero_point[0])) * scale * f32(int(np.prod(red_dims)))
+        params = reduce_params(ctx, op, 0, 0, (inp.quant.zero_point[0], out.quant.zero_point[0]))
+        scales = ctx.derived(op, "scales", "float", np.array([scale, bias], np.float32))
+        fam = SUM_LITERT[inp.dtype]
+        return ctx.layer(op, ctx.pick(fam), fam, params, [scales, ctx.input(op), ctx.output(op)])
     multiplier, shift = requantization(ctx.graph, op, int(np.prod(red_dims))) if sums else (0, 0)
     params = reduce_params(ctx, op, multiplier, shift, (inp.quant.zero_point[0], out.quant.zero_point[0]))
     chosen = SUM16 if inp.dtype is DType.INT16 else FAMILY[op.kind]
@@ -319,7 +336,11 @@ CONTRACT = OpContract(
                 OpKind.REDUCE_PROD,
             ),
         ),
-        None: Form(check, lower, (SUM, MAX, MIN, SUM16, EXTREME_S16, EXTREME_U8, PROD[DType.INT8], PROD[DType.INT16])),
+        None: Form(
+            check,
+            lower,
+            (SUM, MAX, MIN, SUM16, *SUM_LITERT.values(), EXTREME_S16, EXTREME_U8, PROD[DType.INT8], PROD[DType.INT16]),
+        ),
     },
     fold=fold,
 )

@@ -673,6 +673,9 @@ void rvfw_mul_s8_scalar(const rvfw_binary_params *p, const int8_t *a, const int8
 void rvfw_maximum_s8_ref(const rvfw_binary_params *p, const int8_t *a, const int8_t *b, int8_t *output);
 void rvfw_minimum_s8_ref(const rvfw_binary_params *p, const int8_t *a, const int8_t *b, int8_t *output);
 void rvfw_mean_s8_ref(const rvfw_reduce_params *p, const int8_t *input, int8_t *output);
+/* SUM as LiteRT's: scales[0] the input-to-output scale, scales[1] the zero point's bias. */
+void rvfw_sum_litert_s8_ref(const rvfw_reduce_params *p, const float *scales, const int8_t *input, int8_t *output);
+void rvfw_sum_litert_s16_ref(const rvfw_reduce_params *p, const float *scales, const int16_t *input, int16_t *output);
 void rvfw_mean_s8_scalar(const rvfw_reduce_params *p, const int8_t *input, int8_t *output);
 void rvfw_mean_s16_scalar(const rvfw_reduce_params *p, const int16_t *input, int16_t *output);
 void rvfw_reduce_max_s8_ref(const rvfw_reduce_params *p, const int8_t *input, int8_t *output);

@@ -42,7 +42,7 @@ def cumsum(shape, axis, dtype=np.float32, **options) -> bytes:
     return m.finish([x], [y])
 
 
-def reduce(kind, in_shape, axes, keep_dims, same_quant=False, dtype=np.int8) -> bytes:
+def reduce(kind, in_shape, axes, keep_dims, same_quant=False, dtype=np.int8, gelu=False) -> bytes:
     m = ModelBuilder()
     wide = dtype is np.int16  # 16x8: zero points 0, finer scales
     x = m.tensor("x", in_shape, dtype, scale=0.0004 if wide else 0.06, zero_point=0 if wide else -7)
@@ -61,7 +61,13 @@ def reduce(kind, in_shape, axes, keep_dims, same_quant=False, dtype=np.int8) -> 
         scale, zp = (0.0003 if kind == "MEAN" else 0.004), 0
     y = m.tensor("y", out_shape or (1,), dtype, scale=scale, zero_point=zp)
     m.op(kind, [x, a], [y], keep_dims=keep_dims)
-    return m.finish([x], [y])
+    if not gelu:
+        return m.finish([x], [y])
+    # a GELU after it: the model is LiteRT's alone (its reference SUM is wrong: LiteRT's optimised
+    # kernels are the golden; int16 SUM then rounds as LiteRT's float formula)
+    g = m.tensor("g", out_shape or (1,), dtype, scale=scale, zero_point=zp)
+    m.op("GELU", [y], [g])
+    return m.finish([x], [y, g])
 
 
 def arg_minmax(kind, in_shape, axis, out_dtype=np.int32, dtype=np.int8) -> bytes:
@@ -182,6 +188,10 @@ CASES: dict[str, Case] = {
     "s16_sum_last_axis": Case(lambda r: reduce("SUM", (3, 4, 17), [-1], False, dtype=np.int16), vector=S16_FAST),
     "mean_interleaved_axes": Case(lambda r: reduce("MEAN", (2, 3, 4, 5), [0, 2], True), vector=FAST),
     "sum_channels": Case(lambda r: reduce("SUM", (1, 4, 6, 3), [3], True)),
+    "sum_channels_then_gelu_litert": Case(lambda r: reduce("SUM", (1, 4, 6, 3), [3], True, gelu=True)),
+    "s16_sum_last_axis_then_gelu_litert": Case(
+        lambda r: reduce("SUM", (3, 4, 17), [-1], False, dtype=np.int16, gelu=True)
+    ),
     # more kept channels than the fast scalar kernel's chunk of 64 sums
     "mean_wide_channels": Case(lambda r: reduce("MEAN", (1, 3, 4, 70), [1, 2], True), vector=FAST),
     "reduce_max_hw": Case(lambda r: reduce("REDUCE_MAX", (1, 5, 6, 7), [1, 2], False)),
