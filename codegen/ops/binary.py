@@ -97,12 +97,12 @@ S64 = {kind: family(f"{kind.value} int64", PARAMS, f"{kind.value.lower()}_s64", 
        for kind in S64_KINDS}  # fmt: skip
 
 
-def s32_activation(op: Op, int64: bool = False) -> tuple[int, int]:
-    """The int32 clamp TFLite Micro applies: SUB, MUL and DIV clamp to their fused activation, its
-    int32 ADD ignores it (measured on its interpreter: ADD with RELU returns negative sums). int64
-    (LiteRT's): every kind with a fused activation clamps to it."""
-    applies = fuses_activation(op) and (int64 or op.kind is not OpKind.ADD)
-    return S32_ACTIVATION[op.options.get("activation", "NONE") if applies else "NONE"]
+def s32_activation(op: Op) -> tuple[int, int]:
+    """The int32 and int64 clamp to the fused activation of every kind that has one. TFLite Micro's
+    int32 ADD ignores it (measured: ADD with RELU returns negative sums), which is wrong: rvfw
+    clamps as LiteRT's reference does and checks such a model against LiteRT
+    (tflm_set.TFLM_WRONG_ACTIVATION)."""
+    return S32_ACTIVATION[op.options.get("activation", "NONE") if fuses_activation(op) else "NONE"]
 
 
 S16_LEFT_SHIFT = 15
@@ -440,7 +440,7 @@ def check_s32(graph: Graph, op: Op) -> None:
 def lower_s32(ctx: LowerContext, op: Op) -> Layer:
     a, b, out = ctx.tensor(op.inputs[0]), ctx.tensor(op.inputs[1]), ctx.tensor(op.outputs[0])
     int64 = a.dtype is DType.INT64
-    lo, hi = s32_activation(op, int64)
+    lo, hi = s32_activation(op)
     params = broadcast_layout(a.shape, b.shape, out.shape) + [("output_activation_min", lo),
                                                                ("output_activation_max", hi)]  # fmt: skip
     operands = [operand(ctx, op, 0), operand(ctx, op, 1)]

@@ -160,6 +160,10 @@ MISSING: frozenset[tuple[str, str]] = frozenset()
 TFLM_WRONG: dict[tuple[str, str], str] = {
     ("GREATER", "int16"): "its comparisons set the inputs' rescaling for int8 only, so every int16 GREATER is false",
 }
+# ... and pairs TFLite Micro gets wrong only with a fused activation: it ignores the activation.
+TFLM_WRONG_ACTIVATION: dict[tuple[str, str], str] = {
+    ("ADD", "int32"): "its int32 ADD ignores the fused activation (measured: ADD with RELU returns negative sums)",
+}
 
 
 # Ops TFLite Micro lacks that rvfw compiles as LiteRT's reference kernels define them. A model with
@@ -260,15 +264,19 @@ def litert_semantics(graph) -> bool:
 
 
 def tflm_wrong_in(graph) -> list[tuple[str, str, str]]:
-    """(op, dtype, why) of each TFLM_WRONG pair the graph holds, once each."""
+    """(op, dtype, why) of each TFLM_WRONG pair (or TFLM_WRONG_ACTIVATION form) the graph holds, once
+    each."""
     found = []
     for op in graph.ops:
         k = ACTIVATION_INPUT.get(op.kind.value, 0)
         if len(op.inputs) <= k or op.inputs[k] < 0:
             continue
         key = (op.kind.value, graph.tensors[op.inputs[k]].dtype.name.lower())
-        if key in TFLM_WRONG and (*key, TFLM_WRONG[key]) not in found:
-            found.append((*key, TFLM_WRONG[key]))
+        why = TFLM_WRONG.get(key)
+        if why is None and op.options.get("activation", "NONE") != "NONE":
+            why = TFLM_WRONG_ACTIVATION.get(key)
+        if why is not None and (*key, why) not in found:
+            found.append((*key, why))
     return found
 
 
