@@ -120,3 +120,19 @@ def test_a_16x8_dense_with_an_int32_bias_before_a_gelu_is_refused_in_one_line(tm
     (tmp_path / "f.tflite").write_bytes(m.finish([x], [g]))
     proc = rvfw("build", "--model", str(tmp_path / "f.tflite"), "--out", str(tmp_path / "out"))
     assert_one_line_error(proc, "16x8 with an int32 bias in a model only LiteRT runs")
+
+
+def test_a_16x8_conv_with_an_int32_bias_before_a_gelu_is_refused_in_one_line(tmp_path):
+    """The same for CONV_2D: LiteRT's reference reads the int32 bias as int64 (measured: every output
+    of a seeded case saturated to 32767)."""
+    m = ModelBuilder()
+    x = m.tensor("x", (1, 4, 4, 2), np.int16, scale=9e-5)
+    w = m.tensor("w", (3, 1, 1, 2), scale=0.001, data=np.ones((3, 1, 1, 2), np.int8))
+    b = m.tensor("b", (3,), np.int32, scale=9e-8, data=np.arange(3, dtype=np.int32))
+    y = m.tensor("y", (1, 4, 4, 3), np.int16, scale=6e-5)
+    g = m.tensor("g", (1, 4, 4, 3), np.int16, scale=5e-5)
+    m.op("CONV_2D", [x, w, b], [y], padding="VALID")
+    m.op("GELU", [y], [g])
+    (tmp_path / "c.tflite").write_bytes(m.finish([x], [g]))
+    proc = rvfw("build", "--model", str(tmp_path / "c.tflite"), "--out", str(tmp_path / "out"))
+    assert_one_line_error(proc, "16x8 with an int32 bias in a model only LiteRT runs")
