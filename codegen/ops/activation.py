@@ -398,6 +398,13 @@ def lower_s16(ctx: LowerContext, op: Op) -> Layer:
                   ("shift", s), ("input_bytes", 2), ("output_bytes", 2), ("output_min", INT16_MIN),
                   ("output_max", INT16_MAX)]  # fmt: skip
         return ctx.layer(op, ctx.pick(ABS_S16), ABS_S16, params, [ctx.input(op), ctx.output(op)])
+    if op.kind in (OpKind.RELU, OpKind.RELU6) and litert_semantics(ctx.graph):
+        # LiteRT's QuantizedReluX<int16_t>: rescaled by the single-precision si / so (measured: equal
+        # on 56,178 inputs each, at six scale pairs), clamped to the bounds over the output scale
+        si, so = _f32(inp.quant.scale[0]), _f32(out.quant.scale[0])
+        m, s = quantize_multiplier(float(si / so))
+        top = INT16_MAX if op.kind is OpKind.RELU else min(INT16_MAX, round_half_away(float(_f32(6.0) / so)))
+        return requantize_layer(ctx, op, inp, out, m, s, (0, 0), (0, top))
     if op.kind is OpKind.RELU:  # TFLite Micro's ReluQuantized<int16_t>: rescaled, clamped below at 0
         m, s = quantize_multiplier(float(inp.quant.scale[0]) / float(out.quant.scale[0]))
         lo = max(INT16_MIN, round_half_away(float(_f32(0.0) / _f32(out.quant.scale[0]))))

@@ -56,14 +56,19 @@ def leaky16(shape, alpha, in_scale, out_scale) -> bytes:
     return m.finish([x], [y])
 
 
-def relu16(kind: str, shape, in_scale, out_scale) -> bytes:
+def relu16(kind: str, shape, in_scale, out_scale, gelu=False) -> bytes:
     """int16 RELU (rescaled) or RELU6 (the input clamped to its own 0 and 6; TFLite Micro ignores
-    the output's scale)."""
+    the output's scale). gelu: an int16 GELU after it, so the model is LiteRT's alone and both are
+    LiteRT's (rescaled by the single-precision scale ratio)."""
     m = ModelBuilder()
     x = m.tensor("x", shape, np.int16, scale=in_scale, zero_point=0)
     y = m.tensor("y", shape, np.int16, scale=out_scale, zero_point=0)
     m.op(kind, [x], [y], 3)  # int16 RELU and RELU6: version 3, as the converter writes them
-    return m.finish([x], [y])
+    if not gelu:
+        return m.finish([x], [y])
+    g = m.tensor("g", shape, np.int16, scale=0.0002, zero_point=0)
+    m.op("GELU", [y], [g])
+    return m.finish([x], [y, g])
 
 
 def float_unary(kind, gain, shape=(4, 1000), **options) -> bytes:
@@ -296,6 +301,8 @@ CASES: dict[str, Case] = {
     "s16_abs_same_scale": Case(lambda r: relu16("ABS", (2, 17), 0.0002, 0.0002)),
     "s16_relu6": Case(lambda r: relu16("RELU6", (3, 37), 0.0003, 0.0003), vector=S16_FAST),
     "s16_relu6_rescaled_output": Case(lambda r: relu16("RELU6", (4, 9), 0.0002, 0.0005)),
+    "s16_relu6_rescaled_then_gelu_litert": Case(lambda r: relu16("RELU6", (4, 90), 0.0002, 0.0005, gelu=True)),
+    "s16_relu_rescaled_then_gelu_litert": Case(lambda r: relu16("RELU", (4, 90), 0.00031, 0.00017, gelu=True)),
     "s16_leaky_relu_alpha_above_one": Case(lambda r: leaky16((3, 17), 1.7, 0.0002, 0.0005)),
     "cast_s16_s32_s8": Case(lambda r: cast_chain([np.int16, np.int32, np.int8]), vector=RVV),
     "cast_s32_u32_s32_s16": Case(lambda r: cast_chain([np.int32, np.uint32, np.int32, np.int16]), vector=RVV),
