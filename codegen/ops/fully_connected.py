@@ -95,9 +95,11 @@ FC, FC_PAIRS, FC_XCV = (f.requiring({"scalar": BIAS_FOLDS, "rvv": BIAS_FOLDS, "x
                         for f in (FC, FC_PAIRS, FC_XCV))  # fmt: skip
 FC_S16 = FC_S16.requiring({"rvv": conv_common.S16_VECTOR})
 # 16x8 in a model only LiteRT runs: its rounding of the 64-bit sum (p->single_rounding; measured to
-# differ from TFLite Micro's on a third of the outputs), in the reference and fast scalar kernels.
-FC_S16_LITERT = family("FULLY_CONNECTED 16x8 (LiteRT's rounding)", PARAMS, "fully_connected_s16", ("ref", "scalar"),
-                       args={s: FC_S16.args[f"fully_connected_s16_{s}"] for s in ("ref", "scalar")})  # fmt: skip
+# differ from TFLite Micro's on a third of the outputs), in the reference, fast scalar and RVV kernels.
+FC_S16_LITERT = family("FULLY_CONNECTED 16x8 (LiteRT's rounding)", PARAMS, "fully_connected_s16",
+                       ("ref", "scalar", "rvv"),
+                       args={s: FC_S16.args[f"fully_connected_s16_{s}"] for s in ("ref", "scalar", "rvv")},
+                       needs={"rvv": conv_common.S16_VECTOR})  # fmt: skip
 FC_F32 = FC_F32.requiring({"rvv": lanes("f32")})
 
 

@@ -64,6 +64,23 @@ static inline void rvfw_store_s16(vint64m8_t acc, const int64_t *bias, const int
     __riscv_vse16_v_i16m2(out, __riscv_vncvt_x_x_w_i16m2(__riscv_vncvt_x_x_w_i32m4(x, vl), vl), vl);
 }
 
+/* rvfw_store_s16 with LiteRT's rounding of a 16x8 FULLY_CONNECTED (rvfw_requantize64_single): the
+ * whole multiplier times the 64-bit sum (wrapping in 64 bits as LiteRT's does), rounded once. */
+static inline void rvfw_store_s16_single(vint64m8_t acc, const int64_t *bias, const int32_t *multiplier,
+                                         const int32_t *shift, int32_t lo, int32_t hi, int16_t *out, size_t vl)
+{
+    if (bias)
+        acc = __riscv_vadd_vv_i64m8(acc, __riscv_vle64_v_i64m8(bias, vl), vl);
+    const vint64m8_t m = __riscv_vsext_vf2_i64m8(__riscv_vle32_v_i32m4(multiplier, vl), vl);
+    const vint32m4_t total_shift = __riscv_vrsub_vx_i32m4(__riscv_vle32_v_i32m4(shift, vl), 31, vl);
+    const vuint64m8_t s64 = __riscv_vreinterpret_v_i64m8_u64m8(__riscv_vsext_vf2_i64m8(total_shift, vl));
+    const vint64m8_t round = __riscv_vsll_vv_i64m8(__riscv_vmv_v_x_i64m8(1, vl), __riscv_vsub_vx_u64m8(s64, 1, vl), vl);
+    vint64m8_t x = __riscv_vadd_vv_i64m8(__riscv_vmul_vv_i64m8(acc, m, vl), round, vl);
+    x = __riscv_vsra_vv_i64m8(x, s64, vl);
+    x = __riscv_vmin_vx_i64m8(__riscv_vmax_vx_i64m8(x, lo, vl), hi, vl);
+    __riscv_vse16_v_i16m2(out, __riscv_vncvt_x_x_w_i16m2(__riscv_vncvt_x_x_w_i32m4(x, vl), vl), vl);
+}
+
 /* One output channel of vl consecutive pixels (their 32-bit sums of one exact run): widened, its
  * 64-bit bias (or 0) added, requantised with the channel's multiplier and shift as rvfw_store_s16
  * does per lane, clamped, and stored every out_c elements. */

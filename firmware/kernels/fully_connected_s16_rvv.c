@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* FULLY_CONNECTED 16x8, RVV (ELEN 64): output units across e64 lanes, the filter transposed
  * ([depth][out]), TFLite Micro's 64-bit accumulation (in exact 32-bit runs) and requantisation
- * (rvfw_rvv_s16.h). */
+ * (rvfw_rvv_s16.h), or with p->single_rounding LiteRT's (rvfw_store_s16_single). */
 #include "rvfw_kernels.h"
 #include "rvfw_rvv_s16.h"
 
@@ -21,8 +21,9 @@ RVFW_KERNEL void rvfw_fully_connected_s16_rvv(const rvfw_fc_params *p, const int
                 w += (ptrdiff_t)(end - d0) * p->out_depth;
                 acc = __riscv_vwadd_wv_i64m8(acc, part, vl);
             }
-            rvfw_store_s16(acc, bias ? (const int64_t *)bias + o0 : 0, output_multiplier + o0, output_shift + o0,
-                           p->output_activation_min, p->output_activation_max, output + b * p->out_depth + o0, vl);
+            (p->single_rounding ? rvfw_store_s16_single : rvfw_store_s16)(
+                acc, bias ? (const int64_t *)bias + o0 : 0, output_multiplier + o0, output_shift + o0,
+                p->output_activation_min, p->output_activation_max, output + b * p->out_depth + o0, vl);
             o0 += (int32_t)vl;
         }
     }
