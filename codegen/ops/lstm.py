@@ -64,8 +64,10 @@ LSTM_F32 = LSTM_F32.requiring({"rvv": lanes("f32")})  # the gate products in flo
 # A model only LiteRT runs: LiteRT's float LSTM, which rounds differently from TFLite Micro's
 # (rvfw_lstm_litert.h); and its hybrid one (int8 weights, the converter's dynamic-range option).
 LSTM_F32_LITERT = family("UNIDIRECTIONAL_SEQUENCE_LSTM float32 (LiteRT's)", "rvfw_lstm_f32_params", "lstm_litert_f32",
-                         ("ref", "rvv"), args={"ref": ("input", "input_weights", "recurrent_weights", *F32_STATE),
-                                               "rvv": ("input", "input_weights_t", "recurrent_weights_t", *F32_STATE)},
+                         ("ref", "rvv", "xthead"),
+                         args={"ref": ("input", "input_weights", "recurrent_weights", *F32_STATE),
+                               "rvv": ("input", "input_weights_t", "recurrent_weights_t", *F32_STATE),
+                               "xthead": ("input", "input_weights_t", "recurrent_weights_t", *F32_STATE)},
                          needs={"rvv": lanes("f32")})  # fmt: skip
 HYBRID_ARGS = ("input", "input_weights", "recurrent_weights", "scales", "row_sums", *F32_STATE)
 LSTM_HYBRID = family("UNIDIRECTIONAL_SEQUENCE_LSTM hybrid (float32 activations, int8 weights)",

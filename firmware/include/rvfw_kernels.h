@@ -868,6 +868,9 @@ void rvfw_lstm_hybrid_f32_rvv(const rvfw_lstm_hybrid_params *p, const float *inp
                               const int8_t *recurrent_weights, const float *scales, const int32_t *row_sums,
                               const float *bias, float *hidden, float *cell, float *output, float *scratch);
 /* The gate weights transposed ([gate][depth][unit]). */
+void rvfw_lstm_litert_f32_xthead(const rvfw_lstm_f32_params *p, const float *input, const float *input_weights_t,
+                                 const float *recurrent_weights_t, const float *bias, float *hidden, float *cell,
+                                 float *output, float *scratch);
 void rvfw_lstm_litert_f32_rvv(const rvfw_lstm_f32_params *p, const float *input, const float *input_weights_t,
                               const float *recurrent_weights_t, const float *bias, float *hidden, float *cell,
                               float *output, float *scratch);
