@@ -18,7 +18,7 @@ from codegen.ops import sigmoid16
 from codegen.ops.common import Layer, LowerContext, expect_int16_io, expect_same_shape, fail
 from codegen.ops.kernels import family
 
-LUT16 = family("int16 activation (LiteRT's table)", "rvfw_lut_params", "lut_s16", ("ref",),
+LUT16 = family("int16 activation (LiteRT's table)", "rvfw_lut_params", "lut_s16", ("ref", "rvv"),
                ("EXP", "GELU", "LOG", "RSQRT"))  # fmt: skip
 KINDS = (OpKind.EXP, OpKind.GELU, OpKind.LOG, OpKind.RSQRT)
 

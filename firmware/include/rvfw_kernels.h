@@ -472,6 +472,7 @@ void rvfw_copy_rows_s8_rvv(const rvfw_copy_rows_params *p, const int8_t *input, 
 void rvfw_lut_s8_ref(const rvfw_lut_params *p, const int8_t *input, const int8_t *table, int8_t *output);
 /* table: LiteRT's 513-entry int16 table (codegen.ops.lut16). */
 void rvfw_lut_s16_ref(const rvfw_lut_params *p, const int16_t *input, const int16_t *table, int16_t *output);
+void rvfw_lut_s16_rvv(const rvfw_lut_params *p, const int16_t *input, const int16_t *table, int16_t *output);
 void rvfw_lut_s8_scalar(const rvfw_lut_params *p, const int8_t *input, const int8_t *table, int8_t *output);
 void rvfw_copy_strided_ref(const rvfw_copy_strided_params *p, const void *input, void *output);
 void rvfw_copy_strided_scalar(const rvfw_copy_strided_params *p, const void *input, void *output);
