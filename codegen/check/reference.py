@@ -19,7 +19,7 @@ from codegen.errors import RvfwError, one_line
 from codegen.ir import DType, Graph, OpKind, Tensor
 from codegen.modelgen import ModelBuilder
 from codegen.ops.litert_set import OPTIMISED_ONLY, REFERENCE_WRONG_QUANTIZED
-from codegen.ops.tflm_set import litert_only_in, tflm_wrong_in
+from codegen.ops.tflm_set import litert_only_in, litert_semantics, tflm_wrong_in
 
 OUTPUTS_FIELD = 8  # SubGraph.outputs: field 2 of the table (vtable offset 4 + 2 * 2)
 
@@ -194,7 +194,7 @@ def patched_outputs(graph: Graph, inputs: list[np.ndarray], tensors: list[int]) 
 def litert_defines(graph: Graph) -> bool:
     """The model is checked against LiteRT's reference kernels whatever TFLite Micro does with it
     (_golden_outputs' first LiteRT cases: TFLite Micro known wrong on it, or lacking one of its ops)."""
-    return not is_compressed(graph) and bool(tflm_wrong_in(graph) or graph.tflm_wrong or litert_only_in(graph))
+    return not is_compressed(graph) and (bool(tflm_wrong_in(graph)) or litert_semantics(graph))
 
 
 def reference_patched_outputs(graph: Graph, inputs: list[np.ndarray], tensors: list[int],

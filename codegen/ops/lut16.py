@@ -20,7 +20,6 @@ from codegen.ops.kernels import family
 
 LUT16 = family("int16 activation (LiteRT's table)", "rvfw_lut_params", "lut_s16", ("ref", "rvv"),
                ("EXP", "GELU", "LOG", "RSQRT"))  # fmt: skip
-KINDS = (OpKind.EXP, OpKind.GELU, OpKind.LOG, OpKind.RSQRT)
 
 
 def check(graph: Graph, op: Op) -> None:

@@ -8,6 +8,7 @@
 #include <stdint.h>
 
 #include "rvfw_expf.h"
+#include "rvfw_softfloat.h"
 #include "rvfw_x86_nan.h"
 
 /* builtins only: the RVV kernels compile without the C library's headers */
@@ -19,22 +20,15 @@ static const float rvfw_erfc_num[4] = {1.0208116471767425537109375e-01f, 4.29206
 static const float rvfw_erfc_den[5] = {1.7251677811145782470703125e-02f, 3.9137163758277893066406250e-01f, 1.0f,
                                        6.2173241376876831054687500e-01f, 9.5662862062454223632812500e-02f};
 
-static inline float rvfw_float_of_bits(uint32_t bits)
-{
-    float f;
-    __builtin_memcpy(&f, &bits, sizeof f);
-    return f;
-}
-
 /* y * 2^e, e in [-278, 278], in four factors of powers of two so that no partial product leaves the
  * normal range early (Eigen's pldexp_generic). */
 static inline float rvfw_eigen_ldexpf(float y, float e_float)
 {
     const int32_t e = (int32_t)__builtin_fminf(__builtin_fmaxf(e_float, -278.0f), 278.0f);
     const int32_t b = e >> 2; /* floor(e / 4) */
-    const float c = rvfw_float_of_bits((uint32_t)(b + 127) << 23);
+    const float c = rvfw_f32_from_bits((uint32_t)(b + 127) << 23);
     const float out = y * c * c * c;
-    return out * rvfw_float_of_bits((uint32_t)(e - 3 * b + 127) << 23);
+    return out * rvfw_f32_from_bits((uint32_t)(e - 3 * b + 127) << 23);
 }
 
 /* Eigen's pexp_float: x = m ln 2 + r (m = floor(x log2(e) + 1/2), ln 2 in two parts), a degree-6

@@ -17,6 +17,12 @@ static inline int rvfw_sf_above(uint32_t a, uint32_t b)
     return !(a & RVFW_SF_SIGN) && a > b;
 }
 
+/* x clamped to [-c, c] (c positive and normal), on the bits; a NaN passes, as the references' compares */
+static inline uint32_t rvfw_sf_clamp(uint32_t x, uint32_t c)
+{
+    return rvfw_sf_above(x, c) ? c : rvfw_sf_above(x ^ RVFW_SF_SIGN, c) ? c | RVFW_SF_SIGN : x;
+}
+
 /* Horner's rule over n coefficients, the highest power first (the reference's loop) */
 static inline uint32_t rvfw_sf_polynomial(uint32_t x, const float *c, int n, int *odd)
 {
@@ -37,9 +43,7 @@ static inline float rvfw_gelu_tanh_soft(float input)
     const uint32_t cube = rvfw_sf_mul(rvfw_sf_mul(x, x, &odd), x, &odd);
     const uint32_t sum = rvfw_sf_add(x, rvfw_sf_mul(rvfw_f32_bits(0.044715f), cube, &odd), &odd);
     const uint32_t inner = rvfw_sf_mul(rvfw_f32_bits(RVFW_SQRT_2_OVER_PI), sum, &odd);
-    const uint32_t clamp = rvfw_f32_bits(RVFW_TANH_EIGEN_CLAMP);
-    const uint32_t t = rvfw_sf_above(inner, clamp) ? clamp
-                       : rvfw_sf_above(inner ^ RVFW_SF_SIGN, clamp) ? clamp | RVFW_SF_SIGN : inner;
+    const uint32_t t = rvfw_sf_clamp(inner, rvfw_f32_bits(RVFW_TANH_EIGEN_CLAMP));
     const uint32_t t2 = rvfw_sf_mul(t, t, &odd);
     const uint32_t t3 = rvfw_sf_mul(t2, t, &odd);
     const uint32_t p = rvfw_sf_polynomial(t2, rvfw_tanh_eigen_num, 4, &odd);
@@ -97,7 +101,7 @@ static inline float rvfw_gelu_soft(float input, int32_t i, int32_t n)
     int odd = 0;
     const uint32_t eleven = rvfw_f32_bits(11.0f), one = rvfw_f32_bits(1.0f);
     uint32_t xe = rvfw_sf_mul(x, rvfw_f32_bits((float)-0.70710678118654752440), &odd);
-    xe = rvfw_sf_above(xe, eleven) ? eleven : rvfw_sf_above(xe ^ RVFW_SF_SIGN, eleven) ? eleven | RVFW_SF_SIGN : xe;
+    xe = rvfw_sf_clamp(xe, eleven);
     const uint32_t x2 = rvfw_sf_mul(xe, xe, &odd);
     uint32_t erfc;
     if (!rvfw_sf_above(x2, one)) {

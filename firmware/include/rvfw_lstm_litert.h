@@ -17,6 +17,7 @@
 #include "rvfw_expf.h"
 #include "rvfw_hybrid.h"
 #include "rvfw_kernels.h"
+#include "rvfw_softfloat.h"
 #include "rvfw_tanh_eigen.h"
 
 /* Eigen's packet logistic for float (scalar_logistic_op<float>::packetOp): exp(x / 2) from its own
@@ -35,10 +36,7 @@ static inline float rvfw_eigen_logistic_packet(float x_in)
     p = r2 * p + (r + 1.0f);
     float biased = m + 127.0f; /* pldexp_fast: the exponent field clamped to [0, 255] */
     biased = biased < 0.0f ? 0.0f : biased > 255.0f ? 255.0f : biased;
-    float two_m;
-    const uint32_t bits = (uint32_t)(int32_t)biased << 23;
-    __builtin_memcpy(&two_m, &bits, sizeof two_m);
-    float e = p * two_m;
+    float e = p * rvfw_f32_from_bits((uint32_t)(int32_t)biased << 23);
     e = e * e;
     return x_in < -104.0f ? 0.0f : e / (1.0f + e);
 }
