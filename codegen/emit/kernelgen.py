@@ -9,7 +9,8 @@ comparisons of int16 and int64 (templates/kernels/compare_raw.c.j2), the integer
 (templates/kernels/reduce_int.c.j2, reduce_extreme.c.j2, reduce_prod_int.c.j2,
 reduce_prod_quantized.c.j2, sum_litert.c.j2) int64 ADD, SUB, MUL, MAXIMUM and MINIMUM
 (templates/kernels/binary_s64.c.j2), the integer CUMSUM (templates/kernels/cumsum_int.c.j2) and
-the quantised DIV of int8 and int16 (templates/kernels/div_quantized.c.j2). The files land in
+the quantised DIV of int8 and int16 (templates/kernels/div_quantized.c.j2) and the fast hybrid
+(dynamic-range) FULLY_CONNECTED and convolutions of each set (templates/kernels/hybrid.c.j2). The files land in
 firmware/kernels/generated/ (codegen.paths.kernel_source finds a kernel there or among the
 hand-written ones; an export puts both in one folder) with a banner naming their template, and a
 file no variant makes any more is removed; tests/unit/test_kernelgen.py fails when a generated
@@ -284,6 +285,45 @@ class DivVariant:
                 "signature": wrapped(f"RVFW_KERNEL void rvfw_{self.name}", arguments, "")}  # fmt: skip
 
 
+@dataclass(frozen=True)
+class HybridVariant:
+    op: str  # "fully_connected", "conv2d", "conv2d_symmetric" or "depthwise_conv2d"
+    kernel_set: str  # "scalar" or "rvv": the set's int8 sums (rvfw_hybrid_dots.h)
+
+    @property
+    def name(self) -> str:
+        stem = "conv2d_hybrid_symmetric" if self.op == "conv2d_symmetric" else f"{self.op}_hybrid"
+        return f"{stem}_f32_{self.kernel_set}"
+
+    def context(self) -> dict:
+        fc = self.op == "fully_connected"
+        sums = f"rvfw_hybrid_{'dw_sums' if self.op == 'depthwise_conv2d' else 'dots'}_{self.kernel_set}"
+        head = ["const rvfw_hybrid_fc_params *p" if fc else "const rvfw_conv_params *p", "const float *input",
+                "const int8_t *filter", "const float *bias", "const float *scales"]  # fmt: skip
+        if self.op != "depthwise_conv2d":
+            head.append("const int32_t *row_sums" if fc else "const int32_t *w_sums")
+        arguments = [*head, "const float *act", "int8_t *scratch", "float *output"]
+        if fc:
+            call = ["rvfw_hybrid_fc_run", ["p", "input", "filter", "bias", "scales", "row_sums", "act", "scratch",
+                                            "output", sums]]  # fmt: skip
+        elif self.op == "depthwise_conv2d":
+            call = ["rvfw_hybrid_depthwise_run", ["p", "input", "filter", "bias", "scales", "act", "scratch",
+                                                   "output", sums]]  # fmt: skip
+        else:
+            form = "RVFW_HYBRID_CONV_SYMMETRIC" if self.op == "conv2d_symmetric" else "RVFW_HYBRID_CONV"
+            call = ["rvfw_hybrid_conv_run", [form, "p", "input", "filter", "bias", "scales", "w_sums", "act",
+                                             "scratch", "output", sums]]  # fmt: skip
+        what = {
+            "fully_connected": "FULLY_CONNECTED",
+            "conv2d": "CONV_2D (weights per channel)",
+            "conv2d_symmetric": "CONV_2D (weights per tensor)",
+            "depthwise_conv2d": "DEPTHWISE_CONV_2D",
+        }[self.op]
+        return {"what": what, "set_words": SET_WORDS[self.kernel_set],
+                "signature": wrapped(f"RVFW_KERNEL void rvfw_{self.name}", arguments, ""),
+                "call": wrapped(call[0], call[1], ";", "    ")}  # fmt: skip
+
+
 VARIANTS = (
     *(Variant("depthwise", dtype, s) for dtype in ("s16", "f32") for s in ("ref", "scalar", "rvv")),
     *(Variant("pointwise", "s16", s) for s in ("ref", "scalar")),
@@ -303,11 +343,17 @@ VARIANTS = (
     *(DivVariant(dtype) for dtype in ("s8", "s16")),
     *(ReduceVariant("reduce_prod", dtype) for dtype in ("s8", "s16", "s32", "s64")),
     *(ReduceVariant("sum_litert", dtype) for dtype in ("s8", "s16")),
+    *(
+        HybridVariant(op, s)
+        for op in ("fully_connected", "conv2d", "conv2d_symmetric", "depthwise_conv2d")
+        for s in ("scalar", "rvv")
+    ),
 )
 TEMPLATES = {Variant: "inplace.c.j2", FloorVariant: "floor_int.c.j2", TopkVariant: "topk.c.j2",
              DequantizeVariant: "dequantize_rvv.c.j2", BatchMatmulVariant: "batch_matmul_scalar.c.j2",
              CompareVariant: "compare_raw.c.j2", BinaryS64Variant: "binary_s64.c.j2",
-             CumsumVariant: "cumsum_int.c.j2", DivVariant: "div_quantized.c.j2"}  # fmt: skip
+             CumsumVariant: "cumsum_int.c.j2", DivVariant: "div_quantized.c.j2",
+             HybridVariant: "hybrid.c.j2"}  # fmt: skip
 
 
 def render_all() -> dict[str, str]:

@@ -43,15 +43,32 @@ from codegen.ops.contract import Check, InPlace, Lower, RowsOf
 from codegen.ops.kernels import family
 
 FC_PARAMS = "rvfw_hybrid_fc_params"
+# Every set runs LiteRT's quantiser and float arithmetic (rvfw_hybrid.h); the fast ones differ in
+# their int8 sums (rvfw_hybrid_dots.h: two weight rows per pass, or vector lanes), the convolutions'
+# as a matrix product over im2col columns holding the zero point in the padding, less the zero
+# point x each channel's weight sum (w_sums).
+FAST = ("ref", "scalar", "rvv")
 FC = family("FULLY_CONNECTED hybrid (float32 activations, int8 weights)", FC_PARAMS, "fully_connected_hybrid_f32",
-            ("ref",))  # fmt: skip
-CONV = family("CONV_2D hybrid (float32 activations, int8 weights)", "rvfw_conv_params", "conv2d_hybrid_f32",
-              ("ref",))  # fmt: skip
+            FAST)  # fmt: skip
+CONV_ARGS = ("input", "filter", "bias", "scales", "act", "scratch", "output")
+CONV_FAST_ARGS = ("input", "filter", "bias", "scales", "w_sums", "act", "scratch", "output")
+CONV = family(
+    "CONV_2D hybrid (float32 activations, int8 weights)",
+    "rvfw_conv_params",
+    "conv2d_hybrid_f32",
+    FAST,
+    args={"ref": CONV_ARGS, "scalar": CONV_FAST_ARGS, "rvv": CONV_FAST_ARGS},
+)
 # A per-tensor hybrid CONV_2D: LiteRT quantises its input symmetrically (HybridConv).
-CONV_SYMMETRIC = family("CONV_2D hybrid, per-tensor weights", "rvfw_conv_params", "conv2d_hybrid_symmetric_f32",
-                        ("ref",))  # fmt: skip
+CONV_SYMMETRIC = family(
+    "CONV_2D hybrid, per-tensor weights",
+    "rvfw_conv_params",
+    "conv2d_hybrid_symmetric_f32",
+    FAST,
+    args={"ref": CONV_ARGS, "scalar": CONV_FAST_ARGS, "rvv": CONV_FAST_ARGS},
+)
 DEPTHWISE = family("DEPTHWISE_CONV_2D hybrid (float32 activations, int8 weights)", "rvfw_conv_params",
-                   "depthwise_conv2d_hybrid_f32", ("ref",))  # fmt: skip
+                   "depthwise_conv2d_hybrid_f32", FAST)  # fmt: skip
 FAMILIES = {OpKind.FULLY_CONNECTED: FC, OpKind.CONV_2D: CONV, OpKind.DEPTHWISE_CONV_2D: DEPTHWISE}
 # LiteRT's ApplyActivationToVector after the fully connected sum: no clamp at all without an
 # activation (an infinity stays one), so the bounds are infinities rather than FLT_MAX.
@@ -90,13 +107,20 @@ def check(graph: Graph, op: Op) -> None:
 
 
 def scratch(graph: Graph, op: Op) -> int:
-    """One batch's quantised input (a row of FULLY_CONNECTED, an image of the convolutions)."""
+    """One batch's quantised input (a row of FULLY_CONNECTED, an image of the convolutions), and
+    for CONV_2D one im2col column after it (the fast kernels' window, rvfw_hybrid_conv_run),
+    except where a 1x1 window without padding reads the image in place."""
     if not is_hybrid(graph, op):
         return 0
     inp = graph.tensors[op.inputs[0]]
     if op.kind is OpKind.FULLY_CONNECTED:
         return int(graph.tensors[op.inputs[1]].shape[1])
-    return inp.num_elements // inp.shape[0]
+    image = inp.num_elements // inp.shape[0]
+    if op.kind is OpKind.CONV_2D:
+        g = conv_common.geometry(graph, op)
+        direct = g.k_h == g.k_w == 1 and g.pad_h == g.pad_w == 0  # read in place (rvfw_hybrid_conv_run)
+        return image + (0 if direct else g.k_h * g.k_w * g.in_c)
+    return image
 
 
 def _scales(ctx: LowerContext, op: Op) -> np.ndarray:
@@ -122,6 +146,8 @@ def lower(ctx: LowerContext, op: Op) -> Layer:
         "scales": lambda: ctx.derived(op, "scales", "float", _scales(ctx, op)),
         "scratch": lambda: ctx.scratch(op),
         "output": lambda: ctx.output(op),
+        "act": lambda: float_activation(ctx, op),
+        "w_sums": lambda: _w_sums(ctx, op),
     }
     if op.kind is OpKind.FULLY_CONNECTED:
         units, depth = flt.shape
@@ -136,9 +162,18 @@ def lower(ctx: LowerContext, op: Op) -> Layer:
                   ("out_depth", units), ("asymmetric", int(asymmetric))]  # fmt: skip
         return ctx.layer(op, chosen, fam, params, args, macs_fc(ctx.graph, op))
     g = conv_common.geometry(ctx.graph, op)
-    args = [operands["input"](), operands["filter"](), operands["bias"](), operands["scales"](),
-            float_activation(ctx, op), operands["scratch"](), operands["output"]()]  # fmt: skip
+    args = operands if fam.args else [operands[name]() for name in CONV_ARGS]  # DEPTHWISE: one signature
     return ctx.layer(op, chosen, fam, conv_common.wide_params(op, g), args, conv_common.macs(ctx.graph, op))
+
+
+def _w_sums(ctx: LowerContext, op: Op) -> Arg:
+    """Each output channel's weight sum (the per-channel form's zero point comes off the sums as
+    zero point x this); the per-tensor form quantises symmetrically (zero point 0): none."""
+    if _per_tensor_conv(ctx.graph, op):
+        return Arg("null")
+    flt = ctx.tensor(op.inputs[1])
+    sums = flt.data.astype(np.int64).reshape(flt.shape[0], -1).sum(axis=1).astype(np.int32)
+    return ctx.derived(op, "w_sums", "int32_t", sums)
 
 
 def macs_fc(graph: Graph, op: Op) -> int:

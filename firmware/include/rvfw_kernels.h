@@ -929,6 +929,32 @@ void rvfw_conv2d_hybrid_symmetric_f32_ref(const rvfw_conv_params *p, const float
 void rvfw_depthwise_conv2d_hybrid_f32_ref(const rvfw_conv_params *p, const float *input, const int8_t *filter,
                                           const float *bias, const float *scales, const float *act, int8_t *scratch,
                                           float *output);
+/* Their fast sets (rvfw_hybrid_dots.h): w_sums each output channel's weight sum (the per-channel
+ * form's zero point; NULL in the per-tensor form); scratch the image, then one im2col column. */
+void rvfw_fully_connected_hybrid_f32_scalar(const rvfw_hybrid_fc_params *p, const float *input, const int8_t *filter,
+                                            const float *bias, const float *scales, const int32_t *row_sums,
+                                            const float *act, int8_t *scratch, float *output);
+void rvfw_conv2d_hybrid_f32_scalar(const rvfw_conv_params *p, const float *input, const int8_t *filter,
+                                   const float *bias, const float *scales, const int32_t *w_sums, const float *act,
+                                   int8_t *scratch, float *output);
+void rvfw_conv2d_hybrid_symmetric_f32_scalar(const rvfw_conv_params *p, const float *input, const int8_t *filter,
+                                             const float *bias, const float *scales, const int32_t *w_sums,
+                                             const float *act, int8_t *scratch, float *output);
+void rvfw_depthwise_conv2d_hybrid_f32_scalar(const rvfw_conv_params *p, const float *input, const int8_t *filter,
+                                             const float *bias, const float *scales, const float *act, int8_t *scratch,
+                                             float *output);
+void rvfw_fully_connected_hybrid_f32_rvv(const rvfw_hybrid_fc_params *p, const float *input, const int8_t *filter,
+                                         const float *bias, const float *scales, const int32_t *row_sums,
+                                         const float *act, int8_t *scratch, float *output);
+void rvfw_conv2d_hybrid_f32_rvv(const rvfw_conv_params *p, const float *input, const int8_t *filter, const float *bias,
+                                const float *scales, const int32_t *w_sums, const float *act, int8_t *scratch,
+                                float *output);
+void rvfw_conv2d_hybrid_symmetric_f32_rvv(const rvfw_conv_params *p, const float *input, const int8_t *filter,
+                                          const float *bias, const float *scales, const int32_t *w_sums,
+                                          const float *act, int8_t *scratch, float *output);
+void rvfw_depthwise_conv2d_hybrid_f32_rvv(const rvfw_conv_params *p, const float *input, const int8_t *filter,
+                                          const float *bias, const float *scales, const float *act, int8_t *scratch,
+                                          float *output);
 void rvfw_fully_connected_f32_ref(const rvfw_fc_params *p, const float *input, const float *weights,
                                   const float *bias, const float *act, float *output);
 void rvfw_fully_connected_f32_scalar(const rvfw_fc_params *p, const float *input, const float *weights,

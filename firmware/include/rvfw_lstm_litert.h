@@ -84,17 +84,27 @@ static inline void rvfw_litert_float_side(const float *w, int32_t units, int32_t
     }
 }
 
-/* gate[r] += (dot(W row r, q) - row_sums[r] zero_point) x scale, in single precision. */
+/* gate[r] += (dot(W row r, q) - row_sums[r] zero_point) x scale, in single precision; the int8 sums
+ * two rows at a time by the set's `dots` (rvfw_hybrid_dots.h). */
+static inline __attribute__((always_inline)) void rvfw_litert_hybrid_side_by(const int8_t *w, int32_t units,
+                                                                             int32_t depth, const int8_t *q,
+                                                                             int32_t zero_point,
+                                                                             const int32_t *row_sums, float scale,
+                                                                             float *gate, rvfw_hybrid_dots_fn *dots)
+{
+    for (int32_t r = 0; r < units; r += 2) {
+        const int32_t rows = units - r < 2 ? units - r : 2;
+        int32_t acc[2];
+        dots(q, w + r * depth, depth, rows, acc);
+        for (int32_t j = 0; j < rows; ++j)
+            gate[r + j] = gate[r + j] + (float)(acc[j] - row_sums[r + j] * zero_point) * scale;
+    }
+}
+
 static inline void rvfw_litert_hybrid_side(const int8_t *w, int32_t units, int32_t depth, const int8_t *q,
                                            int32_t zero_point, const int32_t *row_sums, float scale, float *gate)
 {
-    for (int32_t r = 0; r < units; ++r, w += depth) {
-        int32_t dot = 0;
-        for (int32_t j = 0; j < depth; ++j)
-            dot += w[j] * q[j];
-        dot -= row_sums[r] * zero_point;
-        gate[r] = gate[r] + (float)dot * scale;
-    }
+    rvfw_litert_hybrid_side_by(w, units, depth, q, zero_point, row_sums, scale, gate, rvfw_hybrid_dots_ref);
 }
 
 static inline int rvfw_litert_all_zero(const float *v, int32_t n)

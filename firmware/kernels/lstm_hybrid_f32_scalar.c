@@ -1,22 +1,15 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* UNIDIRECTIONAL_SEQUENCE_LSTM, hybrid, fast scalar: lstm_hybrid_f32_ref with two gate rows' int8
- * dot products per pass over the quantised row (rvfw_dot_scalar.h; exact integers, so LiteRT's
- * sums); the quantisers, the gate's float arithmetic and the cell are the reference's. */
-#include "rvfw_dot_scalar.h"
+ * dot products per pass over the quantised row (rvfw_hybrid_dots.h; exact integers, so LiteRT's
+ * sums); the quantisers, the gate's float arithmetic and the
+ * cell are the reference's. */
+#include "rvfw_hybrid_dots.h"
 #include "rvfw_lstm_litert.h"
 
 static void side(const int8_t *w, int32_t units, int32_t depth, const int8_t *q, int32_t zero_point,
                  const int32_t *row_sums, float scale, float *gate)
 {
-    int32_t r = 0;
-    for (; r + 2 <= units; r += 2) {
-        int32_t a = 0, b = 0;
-        rvfw_dot2_s8_scalar(q, w + r * depth, w + (r + 1) * depth, depth, &a, &b);
-        gate[r] = gate[r] + (float)(a - row_sums[r] * zero_point) * scale;
-        gate[r + 1] = gate[r + 1] + (float)(b - row_sums[r + 1] * zero_point) * scale;
-    }
-    if (r < units)
-        rvfw_litert_hybrid_side(w + r * depth, 1, depth, q, zero_point, row_sums + r, scale, gate + r);
+    rvfw_litert_hybrid_side_by(w, units, depth, q, zero_point, row_sums, scale, gate, rvfw_hybrid_dots_scalar);
 }
 
 RVFW_KERNEL void rvfw_lstm_hybrid_f32_scalar(const rvfw_lstm_hybrid_params *p, const float *input,

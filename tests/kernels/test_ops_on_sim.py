@@ -415,7 +415,9 @@ WRITE_CASES = ["conv3x3_same_perchannel_relu", "conv1x1_pointwise_odd_channels",
                "f32_gelu_litert", "f32_gelu_scalar_tail_litert", "f32_gelu_tanh_litert", "f32_pow_litert",
                "conv5x4_one_channel_wide_pad", "conv3x3_wide_pads_three_channels", "dw3x3_wide_pads",
                "conv10x4_one_channel_stride2_same", "hybrid_lstm_three_batches_seven_units_litert",
-               "f32_lstm_three_batches_five_units_litert", "s16_gelu_table_litert"]  # fmt: skip
+               "f32_lstm_three_batches_five_units_litert", "s16_gelu_table_litert", "hybrid_fc_deep_odd_units",
+               "hybrid_conv_stride2_2_batches_relu6", "hybrid_conv_1x1_stride2_odd_channels",
+               "hybrid_depthwise_150_channels"]  # fmt: skip
 
 
 @pytest.mark.parametrize("config", sorted(WRITE_CONFIGS))

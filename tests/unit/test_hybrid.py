@@ -28,9 +28,15 @@ def test_a_hybrid_conv_takes_the_whole_image_into_scratch_and_neither_streams_no
     g = _graph(tmp_path, kind="CONV_2D", batches=2, shape=(6, 5, 4), units=8, k=(1, 1))
     op = _check(g)
     form = form_of(g, op)
-    assert scratch_bytes(g, op) == 6 * 5 * 4  # one batch image, quantised
+    assert scratch_bytes(g, op) == 6 * 5 * 4  # one batch image, quantised (a 1x1 window: no column)
     assert form.inplace(g, op) == [] and form.rows(g, op) is None
     assert litert_only_in(g) == ["hybrid CONV_2D (float32 activations, int8 weights)"]
+
+
+def test_a_hybrid_conv_with_a_window_takes_one_im2col_column_after_the_image(tmp_path):
+    g = _graph(tmp_path, kind="CONV_2D", batches=1, shape=(6, 5, 4), units=8, k=(3, 3))
+    op = _check(g)
+    assert scratch_bytes(g, op) == 6 * 5 * 4 + 3 * 3 * 4  # the fast kernels' column (rvfw_hybrid_conv_run)
 
 
 def test_a_hybrid_fully_connected_takes_one_row_into_scratch(tmp_path):

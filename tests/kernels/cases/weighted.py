@@ -608,26 +608,42 @@ CASES: dict[str, Case] = {
     "dw5x2_same_multiplier2_relu6": Case(
         lambda r: depthwise(r, 7, 6, 4, 2, (5, 2), activation="RELU6"), inplace=True, vector=VECTOR
     ),
-    # hybrid (dynamic-range) layers: LiteRT's hybrid kernels define them (ops.hybrid)
-    "hybrid_fc_asymmetric_3_batches": Case(lambda r: hybrid(r, "FULLY_CONNECTED", 3, (40,), 24, activation="RELU")),
-    "hybrid_fc_symmetric_per_tensor_no_bias": Case(
-        lambda r: hybrid(r, "FULLY_CONNECTED", 2, (33,), 17, per_channel=False, bias=False, asymmetric=False)
+    # hybrid (dynamic-range) layers: LiteRT's hybrid kernels define them (ops.hybrid); fast scalar
+    # and RVV kernels (the C906 runs the scalar ones)
+    "hybrid_fc_asymmetric_3_batches": Case(
+        lambda r: hybrid(r, "FULLY_CONNECTED", 3, (40,), 24, activation="RELU"), vector=S16_FAST
     ),
+    "hybrid_fc_symmetric_per_tensor_no_bias": Case(
+        lambda r: hybrid(r, "FULLY_CONNECTED", 2, (33,), 17, per_channel=False, bias=False, asymmetric=False),
+        vector=S16_FAST,
+    ),
+    "hybrid_fc_deep_odd_units": Case(lambda r: hybrid(r, "FULLY_CONNECTED", 1, (301,), 7), vector=S16_FAST),
     "hybrid_conv_stride2_2_batches_relu6": Case(
-        lambda r: hybrid(r, "CONV_2D", 2, (9, 7, 5), 6, stride=(2, 2), activation="RELU6")
+        lambda r: hybrid(r, "CONV_2D", 2, (9, 7, 5), 6, stride=(2, 2), activation="RELU6"), vector=S16_FAST
     ),
     "hybrid_conv_dilated_valid": Case(
-        lambda r: hybrid(r, "CONV_2D", 1, (8, 8, 4), 5, dilation=(2, 2), padding="VALID")
+        lambda r: hybrid(r, "CONV_2D", 1, (8, 8, 4), 5, dilation=(2, 2), padding="VALID"), vector=S16_FAST
     ),
     "hybrid_conv_per_tensor_2_batches": Case(
-        lambda r: hybrid(r, "CONV_2D", 2, (7, 6, 3), 8, per_channel=False, activation="RELU")
+        lambda r: hybrid(r, "CONV_2D", 2, (7, 6, 3), 8, per_channel=False, activation="RELU"), vector=S16_FAST
     ),
-    "hybrid_depthwise_no_bias": Case(lambda r: hybrid(r, "DEPTHWISE_CONV_2D", 1, (6, 5, 4), 0, bias=False)),
+    "hybrid_conv_1x1_stride2_odd_channels": Case(  # the fast kernels read a 1x1 window in place
+        lambda r: hybrid(r, "CONV_2D", 1, (7, 5, 19), 9, k=(1, 1), stride=(2, 2)), vector=S16_FAST
+    ),
+    "hybrid_conv_5x5_wide_input": Case(  # columns of 5 x 5 x 33 taps, past a vector's length
+        lambda r: hybrid(r, "CONV_2D", 1, (6, 5, 33), 3, k=(5, 5), activation="RELU"), vector=S16_FAST
+    ),
+    "hybrid_depthwise_no_bias": Case(
+        lambda r: hybrid(r, "DEPTHWISE_CONV_2D", 1, (6, 5, 4), 0, bias=False), vector=S16_FAST
+    ),
     "hybrid_depthwise_multiplier2_relu": Case(
-        lambda r: hybrid(r, "DEPTHWISE_CONV_2D", 1, (7, 6, 5), 0, mult=2, activation="RELU")
+        lambda r: hybrid(r, "DEPTHWISE_CONV_2D", 1, (7, 6, 5), 0, mult=2, activation="RELU"), vector=S16_FAST
     ),
     "hybrid_depthwise_stride2_2_batches": Case(
-        lambda r: hybrid(r, "DEPTHWISE_CONV_2D", 2, (8, 9, 6), 0, k=(3, 2), stride=(2, 2))
+        lambda r: hybrid(r, "DEPTHWISE_CONV_2D", 2, (8, 9, 6), 0, k=(3, 2), stride=(2, 2)), vector=S16_FAST
+    ),
+    "hybrid_depthwise_150_channels": Case(  # three calls of the sums a pixel (64, 64, 22), vector tails
+        lambda r: hybrid(r, "DEPTHWISE_CONV_2D", 1, (4, 3, 150), 0, activation="RELU6"), vector=S16_FAST
     ),
     "fc_3_batches": Case(lambda r: fully_connected(r, 3, 37, 11), vector=VECTOR),
     "fc_relu": Case(lambda r: fully_connected(r, 1, 64, 10, activation="RELU"), vector=VECTOR),
