@@ -48,6 +48,7 @@ static inline __attribute__((always_inline)) void rvfw_depthwise_scalar(const rv
     const int32_t in_w = p->in_w, in_h = p->in_h;
     const int32_t tap_x = p->dilation_w * ch, tap_y = p->dilation_h * in_w * ch, offset = p->input_offset;
     const int32_t out_offset = p->output_offset, lo = p->output_activation_min, hi = p->output_activation_max;
+    const int fast = p->fast_requant; /* one high multiply per output where the build proved it exact */
     for (int32_t b = 0; b < p->batches; ++b) {
         const int8_t *in_batch = input + b * in_h * in_w * ch;
         for (int32_t oy = 0; oy < p->out_h; ++oy) {
@@ -81,10 +82,10 @@ static inline __attribute__((always_inline)) void rvfw_depthwise_scalar(const rv
                         a0 -= offset * tap_sums[c], a1 -= offset * tap_sums[c + 1];
                         a2 -= offset * tap_sums[c + 2], a3 -= offset * tap_sums[c + 3];
                     }
-                    out[c] = rvfw_requantize_s8(a0, output_multiplier[c], output_shift[c], out_offset, lo, hi);
-                    out[c + 1] = rvfw_requantize_s8(a1, output_multiplier[c + 1], output_shift[c + 1], out_offset, lo, hi);
-                    out[c + 2] = rvfw_requantize_s8(a2, output_multiplier[c + 2], output_shift[c + 2], out_offset, lo, hi);
-                    out[c + 3] = rvfw_requantize_s8(a3, output_multiplier[c + 3], output_shift[c + 3], out_offset, lo, hi);
+                    out[c] = RVFW_OUTPUT_S8_FAST(fast, a0, output_multiplier[c], output_shift[c], out_offset, lo, hi);
+                    out[c + 1] = RVFW_OUTPUT_S8_FAST(fast, a1, output_multiplier[c + 1], output_shift[c + 1], out_offset, lo, hi);
+                    out[c + 2] = RVFW_OUTPUT_S8_FAST(fast, a2, output_multiplier[c + 2], output_shift[c + 2], out_offset, lo, hi);
+                    out[c + 3] = RVFW_OUTPUT_S8_FAST(fast, a3, output_multiplier[c + 3], output_shift[c + 3], out_offset, lo, hi);
                 }
                 for (; c < out_c; ++c) { /* the last one to three channels (tap_sums: NULL when no pixel is a border one) */
                     const int32_t tap_offset = interior ? 0 : offset;
@@ -95,7 +96,7 @@ static inline __attribute__((always_inline)) void rvfw_depthwise_scalar(const rv
                         for (int32_t kx = kx0; kx < kx1; ++kx, x += tap_x, w += out_c)
                             acc += *w * (*x + tap_offset);
                     }
-                    out[c] = rvfw_requantize_s8(acc, output_multiplier[c], output_shift[c], out_offset, lo, hi);
+                    out[c] = RVFW_OUTPUT_S8_FAST(fast, acc, output_multiplier[c], output_shift[c], out_offset, lo, hi);
                 }
             }
         }
