@@ -63,9 +63,11 @@ SIGMOID_S16 = family("LOGISTIC / TANH int16", "rvfw_sigmoid_s16_params", "sigmoi
                      ("LOGISTIC", "TANH"))  # fmt: skip
 LEAKY_S16 = family("LEAKY_RELU int16", "rvfw_leaky_relu_params", "leaky_relu_s16", ("ref",), ("LEAKY_RELU",))
 # float32: exp, expm1 and tanh as the host C library computes them (rvfw_expf.h, rvfw_tanhf.h)
-CLAMP_F32 = family(
-    "RELU/RELU6 float32", "rvfw_lut_params", "clamp_f32", ("ref",), ("RELU", "RELU6", "RELU_N1_TO_1", "RELU_0_TO_1")
-)
+# The clamps' compares and selects in float32 lanes (V, Zve32f; the C906's unit).
+CLAMP_F32 = family("RELU/RELU6 float32", "rvfw_lut_params", "clamp_f32", ("ref", "rvv", "xthead"),
+                   ("RELU", "RELU6", "RELU_N1_TO_1", "RELU_0_TO_1"), needs={"rvv": lanes("f32")})  # fmt: skip
+# Without an FPU each float compare is a library call: the fast scalar clamp compares bits.
+CLAMP_F32_SOFT = CLAMP_F32.variant("RELU/RELU6 float32 (integer compares)", {"scalar": "clamp_f32_scalar"})
 # RVV: LOGISTIC with its exp in float64 lanes (rvfw_expf_rvv.h), TANH (rvfw_tanhf_rvv.h) and
 # HARD_SWISH in float32 lanes.
 UNARY_F32_RVV = {OpKind.LOGISTIC: "f64", OpKind.TANH: "f32", OpKind.HARD_SWISH: "f32"}
@@ -459,7 +461,8 @@ def lower_f32(ctx: LowerContext, op: Op) -> Layer:
         act = ctx.derived(op, "act", "float", np.array(CLAMPS[op.kind], dtype=np.float32))
     else:
         act = float_activation(ctx, op, op.kind.value)  # RELU, RELU6: a clamp
-    return ctx.layer(op, ctx.pick(CLAMP_F32), CLAMP_F32, size, [ctx.input(op), act, ctx.output(op)])
+    clamp = CLAMP_F32 if "fpu" in ctx.caps else CLAMP_F32_SOFT
+    return ctx.layer(op, ctx.pick(clamp), clamp, size, [ctx.input(op), act, ctx.output(op)])
 
 
 CONTRACT = OpContract(
@@ -481,7 +484,7 @@ CONTRACT = OpContract(
                           inplace=inplace, kinds=(OpKind.LOGISTIC, OpKind.TANH, OpKind.LEAKY_RELU, OpKind.RELU,
                                                   OpKind.RELU6, OpKind.ABS, OpKind.GELU)),
         DType.FLOAT32: Form(check_f32, lower_f32,
-                            (CLAMP_F32, *UNARY_F32.values(), LOGISTIC_F32_SOFT, HARD_SWISH_F32_SOFT, TANH_F32_SOFT,
+                            (CLAMP_F32, CLAMP_F32_SOFT, *UNARY_F32.values(), LOGISTIC_F32_SOFT, HARD_SWISH_F32_SOFT, TANH_F32_SOFT,
                              LEAKY_F32, ABS_F32, GELU_F32, GELU_TANH_F32, GELU_F32_SOFT, GELU_TANH_F32_SOFT),
                             inplace=inplace,
                             kinds=(OpKind.RELU, OpKind.RELU6, OpKind.LEAKY_RELU, OpKind.ABS, OpKind.GELU, *UNARY_F32,

@@ -991,6 +991,9 @@ void rvfw_mul_f32_ref(const rvfw_binary_params *p, const float *a, const float *
 void rvfw_mul_f32_scalar(const rvfw_binary_params *p, const float *a, const float *b, const float *act,
                          float *output);
 void rvfw_clamp_f32_ref(const rvfw_lut_params *p, const float *input, const float *act, float *output);
+void rvfw_clamp_f32_scalar(const rvfw_lut_params *p, const float *input, const float *act, float *output);
+void rvfw_clamp_f32_rvv(const rvfw_lut_params *p, const float *input, const float *act, float *output);
+void rvfw_clamp_f32_xthead(const rvfw_lut_params *p, const float *input, const float *act, float *output);
 void rvfw_softmax_f32_ref(const rvfw_softmax_params *p, const float *input, const float *beta, float *output);
 void rvfw_softmax_f32_rvv(const rvfw_softmax_params *p, const float *input, const float *beta, float *output);
 void rvfw_softmax_f32_scalar(const rvfw_softmax_params *p, const float *input, const float *beta, float *output);

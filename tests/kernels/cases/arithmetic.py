@@ -588,7 +588,8 @@ CASES: dict[str, Case] = {
         lambda r: float_op(r, "MUL", (4, 9), (4, 9), b_shape=(9,), const=True, activation="RELU"), vector=S16_FAST
     ),
     "f32_sub": Case(lambda r: float_op(r, "SUB", (3, 8), (3, 8), b_shape=(3, 8)), vector=S16_FAST),
-    "f32_relu6": Case(lambda r: float_op(r, "RELU6", (5, 13), (5, 13))),
+    "f32_relu6": Case(lambda r: float_op(r, "RELU6", (5, 13), (5, 13)), vector=FAST),
+    "f32_relu_long": Case(lambda r: float_op(r, "RELU", (3, 211), (3, 211)), vector=FAST),
     "f32_softmax": Case(lambda r: float_op(r, "SOFTMAX", (3, 10), (3, 10), beta=1.0), vector=VECTOR),
     "f32_softmax_beta_wide": Case(lambda r: float_op(r, "SOFTMAX", (2, 100), (2, 100), beta=0.6), vector=VECTOR),
     "s16_conv3x3_same_relu": Case(
