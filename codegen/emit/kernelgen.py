@@ -10,7 +10,9 @@ comparisons of int16 and int64 (templates/kernels/compare_raw.c.j2), the integer
 reduce_prod_quantized.c.j2, sum_litert.c.j2) int64 ADD, SUB, MUL, MAXIMUM and MINIMUM
 (templates/kernels/binary_s64.c.j2), the integer CUMSUM (templates/kernels/cumsum_int.c.j2) and
 the quantised DIV of int8 and int16 (templates/kernels/div_quantized.c.j2) and the fast hybrid
-(dynamic-range) FULLY_CONNECTED and convolutions of each set (templates/kernels/hybrid.c.j2). The files land in
+(dynamic-range) FULLY_CONNECTED and convolutions of each set (templates/kernels/hybrid.c.j2) and
+the float32 elementwise NEG, ABS, SQUARE, SQRT and RSQRT in RVV lanes
+(templates/kernels/unary_f32_rvv.c.j2). The files land in
 firmware/kernels/generated/ (codegen.paths.kernel_source finds a kernel there or among the
 hand-written ones; an export puts both in one folder) with a banner naming their template, and a
 file no variant makes any more is removed; tests/unit/test_kernelgen.py fails when a generated
@@ -324,6 +326,28 @@ class HybridVariant:
                 "call": wrapped(call[0], call[1], ";", "    ")}  # fmt: skip
 
 
+@dataclass(frozen=True)
+class UnaryF32Variant:
+    op: str  # "neg", "abs", "square", "sqrt" or "rsqrt": float32 elementwise in RVV lanes
+
+    @property
+    def name(self) -> str:
+        return f"{self.op}_f32_rvv"
+
+    def context(self) -> dict:
+        what, reference, expression = {
+            "neg": ("the sign flipped", "-x", "__riscv_vfneg_v_f32m8(x, vl)"),
+            "abs": ("the sign cleared", "fabsf(x)", "__riscv_vfabs_v_f32m8(x, vl)"),
+            "square": ("x times x", "x * x", "__riscv_vfmul_vv_f32m8(x, x, vl)"),
+            "sqrt": ("the correctly rounded square root", "sqrtf(x)", "__riscv_vfsqrt_v_f32m8(x, vl)"),
+            "rsqrt": ("the square root, then 1 over it: two roundings", "1.0f / sqrtf(x)",
+                      "__riscv_vfrdiv_vf_f32m8(__riscv_vfsqrt_v_f32m8(x, vl), 1.0f, vl)"),
+        }[self.op]  # fmt: skip
+        arguments = ["const rvfw_lut_params *p", "const float *input", "float *output"]
+        return {"kind": self.op.upper(), "what": what, "reference": reference, "expression": expression,
+                "signature": wrapped(f"RVFW_KERNEL void rvfw_{self.name}", arguments, "")}  # fmt: skip
+
+
 VARIANTS = (
     *(Variant("depthwise", dtype, s) for dtype in ("s16", "f32") for s in ("ref", "scalar", "rvv")),
     *(Variant("pointwise", "s16", s) for s in ("ref", "scalar")),
@@ -348,12 +372,13 @@ VARIANTS = (
         for op in ("fully_connected", "conv2d", "conv2d_symmetric", "depthwise_conv2d")
         for s in ("scalar", "rvv")
     ),
+    *(UnaryF32Variant(op) for op in ("neg", "abs", "square", "sqrt", "rsqrt")),
 )
 TEMPLATES = {Variant: "inplace.c.j2", FloorVariant: "floor_int.c.j2", TopkVariant: "topk.c.j2",
              DequantizeVariant: "dequantize_rvv.c.j2", BatchMatmulVariant: "batch_matmul_scalar.c.j2",
              CompareVariant: "compare_raw.c.j2", BinaryS64Variant: "binary_s64.c.j2",
              CumsumVariant: "cumsum_int.c.j2", DivVariant: "div_quantized.c.j2",
-             HybridVariant: "hybrid.c.j2"}  # fmt: skip
+             HybridVariant: "hybrid.c.j2", UnaryF32Variant: "unary_f32_rvv.c.j2"}  # fmt: skip
 
 
 def render_all() -> dict[str, str]:

@@ -91,7 +91,7 @@ HARD_SWISH_F32_SOFT = UNARY_F32[OpKind.HARD_SWISH].variant("HARD_SWISH float32 (
 TANH_F32_SOFT = UNARY_F32[OpKind.TANH].variant("TANH float32 (integer float operations)",
                                                {"scalar": "tanh_f32_scalar"})  # fmt: skip
 LEAKY_F32 = family("LEAKY_RELU float32", "rvfw_lut_params", "leaky_relu_f32", ("ref",), ("LEAKY_RELU",))
-ABS_F32 = family("ABS float32", "rvfw_lut_params", "abs_f32", ("ref",), ("ABS",))
+ABS_F32 = family("ABS float32", "rvfw_lut_params", "abs_f32", ("ref", "rvv"), ("ABS",), needs={"rvv": lanes("f32")})
 # LiteRT's float32 GELU (TFLite Micro has none): erfc as its Eigen build vectorises it (gelu_f32_ref),
 # and the tanh form (approximate) through Eigen's fast-math tanh (gelu_tanh_f32_ref).
 GELU_F32 = family(

@@ -41,10 +41,16 @@ from codegen.quant import quantize_multiplier, round_half_away
 KINDS = (OpKind.NEG, OpKind.FLOOR, OpKind.CEIL, OpKind.ROUND, OpKind.SQRT, OpKind.RSQRT, OpKind.SQUARE, OpKind.EXP,
          OpKind.LOG, OpKind.SIN, OpKind.COS, OpKind.SIGN)  # fmt: skip
 LIBM = {OpKind.EXP: "expf", OpKind.LOG: "logf", OpKind.SIN: "sinf", OpKind.COS: "cosf"}
-# EXP: the RVV kernel needs float64 lanes (V, Zve64d); the fast scalar one computes expf in integers
-FAST = {OpKind.EXP: ("ref", "scalar", "rvv")}
+# EXP: the RVV kernel needs float64 lanes (V, Zve64d); the fast scalar one computes expf in integers.
+# NEG, SQUARE, SQRT and RSQRT: their IEEE operations in float32 lanes (templates/kernels/unary_f32_rvv.c.j2).
+FAST = {
+    OpKind.EXP: ("ref", "scalar", "rvv"),
+    **{k: ("ref", "rvv") for k in (OpKind.NEG, OpKind.SQUARE, OpKind.SQRT, OpKind.RSQRT)},
+}
+LANES = {OpKind.EXP: "f64"}
 FAMILY = {kind: family(f"{kind.value} float32", "rvfw_lut_params", f"{kind.value.lower()}_f32",
-                       FAST.get(kind, ("ref",)), (kind.value,), needs={"rvv": lanes("f64")} if kind in FAST else None)
+                       FAST.get(kind, ("ref",)), (kind.value,),
+                       needs={"rvv": lanes(LANES.get(kind, "f32"))} if kind in FAST else None)
           for kind in KINDS}  # fmt: skip
 
 

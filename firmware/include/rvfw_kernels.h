@@ -990,6 +990,12 @@ void rvfw_squared_difference_f32_scalar(const rvfw_binary_params *p, const float
 void rvfw_mul_f32_ref(const rvfw_binary_params *p, const float *a, const float *b, const float *act, float *output);
 void rvfw_mul_f32_scalar(const rvfw_binary_params *p, const float *a, const float *b, const float *act,
                          float *output);
+/* float32 elementwise in RVV lanes (templates/kernels/unary_f32_rvv.c.j2). */
+void rvfw_neg_f32_rvv(const rvfw_lut_params *p, const float *input, float *output);
+void rvfw_abs_f32_rvv(const rvfw_lut_params *p, const float *input, float *output);
+void rvfw_square_f32_rvv(const rvfw_lut_params *p, const float *input, float *output);
+void rvfw_sqrt_f32_rvv(const rvfw_lut_params *p, const float *input, float *output);
+void rvfw_rsqrt_f32_rvv(const rvfw_lut_params *p, const float *input, float *output);
 void rvfw_clamp_f32_ref(const rvfw_lut_params *p, const float *input, const float *act, float *output);
 void rvfw_clamp_f32_scalar(const rvfw_lut_params *p, const float *input, const float *act, float *output);
 void rvfw_clamp_f32_rvv(const rvfw_lut_params *p, const float *input, const float *act, float *output);
