@@ -12,7 +12,8 @@ reduce_prod_quantized.c.j2, sum_litert.c.j2) int64 ADD, SUB, MUL, MAXIMUM and MI
 the quantised DIV of int8 and int16 (templates/kernels/div_quantized.c.j2) and the fast hybrid
 (dynamic-range) FULLY_CONNECTED and convolutions of each set (templates/kernels/hybrid.c.j2) and
 the float32 elementwise NEG, ABS, SQUARE, SQRT and RSQRT in RVV lanes
-(templates/kernels/unary_f32_rvv.c.j2). The files land in
+(templates/kernels/unary_f32_rvv.c.j2) and the RVV AVERAGE_POOL_2D of int8 and int16
+(templates/kernels/avgpool_rvv.c.j2). The files land in
 firmware/kernels/generated/ (codegen.paths.kernel_source finds a kernel there or among the
 hand-written ones; an export puts both in one folder) with a banner naming their template, and a
 file no variant makes any more is removed; tests/unit/test_kernelgen.py fails when a generated
@@ -348,6 +349,24 @@ class UnaryF32Variant:
                 "signature": wrapped(f"RVFW_KERNEL void rvfw_{self.name}", arguments, "")}  # fmt: skip
 
 
+@dataclass(frozen=True)
+class AvgPoolRvvVariant:
+    dtype: str  # "s8" or "s16": AVERAGE_POOL_2D in int32 lanes
+
+    @property
+    def name(self) -> str:
+        return f"avgpool2d_{self.dtype}_rvv"
+
+    def context(self) -> dict:
+        bits = int(self.dtype[1:])
+        c_type = f"int{bits}_t"
+        load = ("__riscv_vsext_vf2_i16m4(__riscv_vle8_v_i8m2(x, vl), vl)" if bits == 8
+                else "__riscv_vle16_v_i16m4(x, vl)")  # fmt: skip
+        arguments = ["const rvfw_pool_params *p", f"const {c_type} *input", f"{c_type} *output"]
+        return {"what": f"int{bits}", "bits": bits, "c_type": c_type, "load": load,
+                "signature": wrapped(f"RVFW_KERNEL void rvfw_{self.name}", arguments, "")}  # fmt: skip
+
+
 VARIANTS = (
     *(Variant("depthwise", dtype, s) for dtype in ("s16", "f32") for s in ("ref", "scalar", "rvv")),
     *(Variant("pointwise", "s16", s) for s in ("ref", "scalar")),
@@ -373,12 +392,14 @@ VARIANTS = (
         for s in ("scalar", "rvv")
     ),
     *(UnaryF32Variant(op) for op in ("neg", "abs", "square", "sqrt", "rsqrt")),
+    *(AvgPoolRvvVariant(dtype) for dtype in ("s8", "s16")),
 )
 TEMPLATES = {Variant: "inplace.c.j2", FloorVariant: "floor_int.c.j2", TopkVariant: "topk.c.j2",
              DequantizeVariant: "dequantize_rvv.c.j2", BatchMatmulVariant: "batch_matmul_scalar.c.j2",
              CompareVariant: "compare_raw.c.j2", BinaryS64Variant: "binary_s64.c.j2",
              CumsumVariant: "cumsum_int.c.j2", DivVariant: "div_quantized.c.j2",
-             HybridVariant: "hybrid.c.j2", UnaryF32Variant: "unary_f32_rvv.c.j2"}  # fmt: skip
+             HybridVariant: "hybrid.c.j2", UnaryF32Variant: "unary_f32_rvv.c.j2",
+             AvgPoolRvvVariant: "avgpool_rvv.c.j2"}  # fmt: skip
 
 
 def render_all() -> dict[str, str]:

@@ -26,9 +26,9 @@ AVERAGE_U8 = family(
     "AVERAGE_POOL_2D (a uint8 model's rounding)", PARAMS, "avgpool2d_u8", ("ref",), ("AVERAGE_POOL_2D",)
 )
 MAX = family("MAX_POOL_2D", PARAMS, "maxpool2d_s8", ("ref", "scalar", "rvv", "xthead"), ("MAX_POOL_2D",))
-AVERAGE_S16 = family("AVERAGE_POOL_2D int16", PARAMS, "avgpool2d_s16", ("ref",), ("AVERAGE_POOL_2D",))
+AVERAGE_S16 = family("AVERAGE_POOL_2D int16", PARAMS, "avgpool2d_s16", ("ref", "rvv"), ("AVERAGE_POOL_2D",))
 MAX_S16 = family("MAX_POOL_2D int16", PARAMS, "maxpool2d_s16", ("ref",), ("MAX_POOL_2D",))
-AVERAGE_F32 = family("AVERAGE_POOL_2D float32", PARAMS, "avgpool2d_f32", ("ref", "rvv"), ("AVERAGE_POOL_2D",),
+AVERAGE_F32 = family("AVERAGE_POOL_2D float32", PARAMS, "avgpool2d_f32", ("ref", "rvv", "xthead"), ("AVERAGE_POOL_2D",),
                      needs={"rvv": lanes("f32")})  # fmt: skip
 MAX_F32 = family("MAX_POOL_2D float32", PARAMS, "maxpool2d_f32", ("ref", "scalar", "rvv"), ("MAX_POOL_2D",),
                  needs={"rvv": lanes("f32")})  # fmt: skip

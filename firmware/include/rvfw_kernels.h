@@ -974,6 +974,7 @@ void rvfw_depthwise_conv2d_inplace_f32_rvv(const rvfw_conv_params *p, float *dat
 void rvfw_conv2d_1x1_inplace_f32_rvv(const rvfw_conv_params *p, float *data, const float *filter_t,
                                      const float *bias, const float *act, int8_t *scratch);
 void rvfw_avgpool2d_f32_ref(const rvfw_pool_params *p, const float *input, const float *act, float *output);
+void rvfw_avgpool2d_f32_xthead(const rvfw_pool_params *p, const float *input, const float *act, float *output);
 void rvfw_l2pool2d_f32_ref(const rvfw_pool_params *p, const float *input, const float *act, float *output);
 void rvfw_maxpool2d_f32_ref(const rvfw_pool_params *p, const float *input, const float *act, float *output);
 void rvfw_maxpool2d_f32_scalar(const rvfw_pool_params *p, const float *input, const float *act, float *output);
@@ -1073,6 +1074,7 @@ void rvfw_add_broadcast_s16_ref(const rvfw_binary_params *p, const int16_t *a, c
 void rvfw_sub_s16_ref(const rvfw_binary_params *p, const int16_t *a, const int16_t *b, int16_t *output);
 void rvfw_mul_s16_ref(const rvfw_binary_params *p, const int16_t *a, const int16_t *b, int16_t *output);
 void rvfw_avgpool2d_s16_ref(const rvfw_pool_params *p, const int16_t *input, int16_t *output);
+void rvfw_avgpool2d_s16_rvv(const rvfw_pool_params *p, const int16_t *input, int16_t *output);
 void rvfw_maxpool2d_s16_ref(const rvfw_pool_params *p, const int16_t *input, int16_t *output);
 void rvfw_requantize_ref(const rvfw_requantize_params *p, const void *input, void *output);
 void rvfw_abs_s16_ref(const rvfw_requantize_params *p, const int16_t *input, int16_t *output);

@@ -547,7 +547,7 @@ CASES: dict[str, Case] = {
         lambda r: float_op(
             r, "AVERAGE_POOL_2D", (1, 7, 6, 4), (1, 4, 3, 4), padding="SAME", stride=(2, 2), filter=(3, 3)
         ),
-        vector=RVV,
+        vector=VECTOR,
     ),
     # a global pool (IC's) of 70 channels: more than one vector of lanes, a fused RELU6
     "f32_avgpool_global_relu6": Case(
@@ -561,7 +561,7 @@ CASES: dict[str, Case] = {
             filter=(8, 8),
             activation="RELU6",
         ),
-        vector=RVV,
+        vector=VECTOR,
     ),
     "f32_maxpool_valid_relu6": Case(
         lambda r: float_op(
@@ -751,7 +751,23 @@ CASES: dict[str, Case] = {
     "s16_minimum_const": Case(lambda r: maxmin16(r, "MINIMUM", (3, 11), (11,), const=True)),
     "s16_mul_broadcast": Case(lambda r: op16x8(r, "MUL", (3, 4, 6), (3, 4, 6), b_shape=(6,)), vector=S16_FAST),
     "s16_avgpool": Case(
-        lambda r: op16x8(r, "AVERAGE_POOL_2D", (1, 7, 6, 3), (1, 4, 3, 3), padding="SAME", stride=(2, 2), filter=(3, 3))
+        lambda r: op16x8(
+            r, "AVERAGE_POOL_2D", (1, 7, 6, 3), (1, 4, 3, 3), padding="SAME", stride=(2, 2), filter=(3, 3)
+        ),
+        vector=RVV,
+    ),
+    "s16_avgpool_wide_relu6": Case(  # channels past one vector of lanes, the clamp
+        lambda r: op16x8(
+            r,
+            "AVERAGE_POOL_2D",
+            (2, 5, 5, 70),
+            (2, 2, 2, 70),
+            padding="VALID",
+            stride=(2, 2),
+            filter=(2, 3),
+            activation="RELU6",
+        ),
+        vector=RVV,
     ),
     "s16_maxpool_relu": Case(
         lambda r: op16x8(
