@@ -23,6 +23,7 @@ from codegen.ops.common import (
 )
 from codegen.ops.contract import Form, Kind, OpContract
 from codegen.ops.kernels import family
+from codegen.ops.tflm_set import litert_semantics
 from codegen.quant import quantize_multiplier
 
 SVDF_ARGS = ("weights_time", "bias", "state", "output")
@@ -33,6 +34,8 @@ SVDF = family("SVDF", "rvfw_svdf_params", "svdf_s8", ("ref", "scalar", "rvv"), a
     "rvv": ("input", "weights_feature_t", *SVDF_ARGS),
 })  # fmt: skip
 SVDF_F32 = family("SVDF float32", "rvfw_svdf_params", "svdf_f32", ("ref",))
+# In a model only LiteRT runs: LiteRT's float SVDF (its dot products' order, the bias added last).
+SVDF_F32_LITERT = family("SVDF float32 (LiteRT's)", "rvfw_svdf_params", "svdf_litert_f32", ("ref",))
 FLOAT_ACTIVATIONS = {"NONE": 0, "RELU": 1, "RELU6": 3}
 INPUT, FEATURE, TIME, BIAS, STATE = 0, 1, 2, 3, 4
 
@@ -114,7 +117,8 @@ def lower(ctx: LowerContext, op: Op) -> Layer:
                   ("state_bytes", 4), ("activation", activation)]  # fmt: skip
         args = [ctx.input(op), ctx.weights(op.inputs[FEATURE]), ctx.weights(op.inputs[TIME]),
                 ctx.weights(optional_input(op, BIAS)), ctx.arena(op.inputs[STATE]), ctx.output(op)]  # fmt: skip
-        return ctx.layer(op, ctx.pick(SVDF_F32), SVDF_F32, params, args, macs(g, op))
+        fam = SVDF_F32_LITERT if litert_semantics(g) else SVDF_F32
+        return ctx.layer(op, ctx.pick(fam), fam, params, args, macs(g, op))
     scale = {name: float(t.quant.scale[0]) for name, t in (("in", inp), ("f", feature), ("t", time), ("s", state),
                                                            ("out", out))}  # fmt: skip
     m1, s1 = quantize_multiplier(scale["in"] * scale["f"] / scale["s"])
@@ -146,5 +150,5 @@ CONTRACT = OpContract(
     kinds={
         OpKind.SVDF: Kind(4, (5, 5), optional=frozenset({3})),
     },
-    forms={None: Form(check, lower, (SVDF, SVDF_F32), macs=macs)},
+    forms={None: Form(check, lower, (SVDF, SVDF_F32, SVDF_F32_LITERT), macs=macs)},
 )

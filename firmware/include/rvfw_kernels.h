@@ -838,6 +838,8 @@ void rvfw_resize_bilinear_f32_rvv(const rvfw_resize_bilinear_params *p, const fl
 void rvfw_l2_normalization_f32_ref(const rvfw_l2norm_params *p, const float *input, float *output);
 void rvfw_svdf_f32_ref(const rvfw_svdf_params *p, const float *input, const float *weights_feature,
                        const float *weights_time, const float *bias, float *state, float *output);
+void rvfw_svdf_litert_f32_ref(const rvfw_svdf_params *p, const float *input, const float *weights_feature,
+                              const float *weights_time, const float *bias, float *state, float *output);
 void rvfw_log_softmax_f32_ref(const rvfw_softmax_params *p, const float *input, float *output);
 void rvfw_log_softmax_f32_scalar(const rvfw_softmax_params *p, const float *input, float *output);
 void rvfw_logistic_f32_ref(const rvfw_lut_params *p, const float *input, float *output);

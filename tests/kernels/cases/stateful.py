@@ -180,17 +180,23 @@ def lstm(rng, batches, steps, n_input, units, time_major=False, cell_clip=0.0, c
     return m.finish([x], [y])
 
 
-def svdf_float(rng, batches, n_input, units, rank, memory, activation="NONE") -> bytes:
+def svdf_float(rng, batches, n_input, units, rank, memory, activation="NONE", gelu=False, bias=True) -> bytes:
+    """The float32 SVDF; gelu: a GELU after it, so the model is LiteRT's alone and its float SVDF is
+    LiteRT's (svdf_litert_f32_ref)."""
     m = ModelBuilder()
     filters = units * rank
     x = m.tensor("x", (batches, n_input), np.float32)
     wf = m.tensor("weights_feature", (filters, n_input), np.float32, data=rng.normal(0, 0.3, (filters, n_input)))
     wt = m.tensor("weights_time", (filters, memory), np.float32, data=rng.normal(0, 0.3, (filters, memory)))
-    b = m.tensor("b", (units,), np.float32, data=rng.normal(0, 0.1, units))
+    b = m.tensor("b", (units,), np.float32, data=rng.normal(0, 0.1, units)) if bias else -1
     state = m.tensor("state", (batches, filters * memory), np.float32, variable=True)
     y = m.tensor("y", (batches, units), np.float32)
     m.op("SVDF", [x, wf, wt, b, state], [y], rank=rank, activation=activation)
-    return m.finish([x], [y])
+    if not gelu:
+        return m.finish([x], [y])
+    g = m.tensor("g", (batches, units), np.float32)
+    m.op("GELU", [y], [g], approximate=False)
+    return m.finish([x], [y, g])
 
 
 CASES: dict[str, Case] = {
@@ -205,6 +211,9 @@ CASES: dict[str, Case] = {
     "lstm_time_major_clip": Case(lambda r: lstm(r, 3, 4, 7, 9, time_major=True, cell_clip=1.5, cell_power=-12)),
     "svdf_int8_state_2_batches": Case(lambda r: svdf(r, 2, 13, 5, 1, 7, np.int8), vector=RVV),
     "f32_svdf_rank2_relu": Case(lambda r: svdf_float(r, 2, 13, 6, 2, 5, "RELU")),
+    # LiteRT's float SVDF: dot products past a block of four with tails of 3 and 3 (31, 11)
+    "f32_svdf_rank3_litert": Case(lambda r: svdf_float(r, 2, 31, 5, 3, 11, gelu=True)),
+    "f32_svdf_no_bias_relu6_litert": Case(lambda r: svdf_float(r, 1, 40, 4, 2, 16, "RELU6", gelu=True, bias=False)),
     "signal_framer_prefill": Case(
         lambda r: signal_stream(
             "SignalFramer", (2, 48), (2, 3, 40), {"frame_size": 40, "frame_step": 16, "prefill": True}
