@@ -447,6 +447,15 @@ def bilstm() -> tuple[keras.Model, list]:
     return keras.Model(inp, L.Dense(3)(L.Flatten()(x))), [(1, 8, 6)]
 
 
+def bilstm_gelu() -> tuple[keras.Model, list]:
+    """A bidirectional LSTM with GELU after it (issue 56): a model only LiteRT runs, so both
+    directions' float LSTMs are LiteRT's, the backward one reading the sequence through REVERSE_V2."""
+    x = inp = keras.Input((6, 5), batch_size=1)
+    x = L.Bidirectional(L.LSTM(7, return_sequences=True))(x)
+    x = L.Dense(4, activation="gelu")(x)
+    return keras.Model(inp, L.Dense(2)(L.Flatten()(x))), [(1, 6, 5)]
+
+
 def float_math() -> tuple[keras.Model, list]:
     """TFLite Micro's float math ops in one model (issue 46): SIN, COS, EXP, LOG, FLOOR, FLOOR_MOD,
     CUMSUM, SQUARE, RSQRT, NEG."""
@@ -593,6 +602,7 @@ MODELS: dict[str, tuple[Callable, tuple[str, ...]]] = {
     "lstm": (lstm, ("int8", "float")),  # the converter has no 16x8 UNIDIRECTIONAL_SEQUENCE_LSTM
     "lstm_wide": (lstm_wide, ("dynamic",)),
     "lstm_gelu": (lstm_gelu, ("float",)),
+    "bilstm_gelu": (bilstm_gelu, ("float",)),
     "gru_unrolled": (gru_unrolled, ("int8", "float")),
     "simple_rnn_unrolled": (simple_rnn_unrolled, ("int8", "float")),
     # int8 and 16x8: TensorFlow 2.21's converter (and AI Edge Quantizer) crash quantizing WHILE loops
