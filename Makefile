@@ -9,7 +9,7 @@ ARGS := $(if $(BOARD),--board $(BOARD),$(if $(APP),,--board spike-rv64gcv)) $(if
 # OPTIMIZE=size: every source -Os (smaller, slower kernels); default speed.
 BUILD_ARGS := $(ARGS) $(if $(OPTIMIZE),--optimize $(OPTIMIZE))
 
-.PHONY: all setup kernels build run check size plan admit fuzz fuzz-graphs tflm-pairs bench-tt bench-c906 bench-sim bench-ops bench-public bench-plan bench-corpus bench-dtypes bench-cycles bench-writes bench-audio flash check-board export test bench lint format example example-audio-kws clean
+.PHONY: all setup kernels build run check size plan admit fuzz fuzz-graphs fuzz-litert tflm-pairs bench-tt bench-c906 bench-sim bench-ops bench-public bench-plan bench-corpus bench-dtypes bench-cycles bench-writes bench-audio flash check-board export test bench lint format example example-audio-kws clean
 
 all: build
 
@@ -72,6 +72,14 @@ fuzz-graphs: setup
 		for name in $$(cat build/fuzz-graphs/$(SEED)/failures.txt); do \
 			$(GEN) -m tests.fuzz.graphgen shrink build/fuzz-graphs/$(SEED)/$$name.json tests/data/graphs \
 				regress_$${name#graph_}; done; exit 1; }
+
+# Random architectures TFLite Micro refuses, as users make them (issue 56): make fuzz-litert N=200
+# [SEED=...]: the dynamic-range and float16 flows and GELU (graphgen --litert), each against
+# LiteRT's reference kernels under every memory option on the vector and the scalar board.
+fuzz-litert: setup
+	@test -x $(GEN) || { python3 -m venv .venv-gen && $(GEN) -m pip install -q -r tests/data/converters/requirements.txt; }
+	@$(GEN) -m tests.fuzz.graphgen $(SEED) $(or $(N),200) build/fuzz-litert/$(SEED) --litert | grep -v " made$$" || true
+	@$(PYTHON) -m tests.fuzz.graphcheck build/fuzz-litert/$(SEED) --jobs 2
 
 # One converter-made model per (op, dtype) TFLite Micro runs (issue 46), each against TFLite Micro
 # on the vector and the scalar board: make tflm-pairs. The models come from .venv-gen like fuzz-graphs'.

@@ -10,7 +10,12 @@ with one of four quantisation flows (int8 I/O, int8 with float I/O, float32, 16x
 TFLite Micro on a seeded input. Specs shrink (shrink()): a failing model's spec loses nodes for as
 long as it still fails.
 
-    .venv-gen/bin/python -m tests.fuzz.graphgen SEED COUNT OUTDIR
+    .venv-gen/bin/python -m tests.fuzz.graphgen SEED COUNT OUTDIR [--litert]
+
+--litert (issue 56) draws models TFLite Micro refuses as users make them: the converter's
+dynamic-range (int8 weights, float activations) and float16-weight flows beside float32, int8 with
+float I/O and 16x8, GELU among the activations, and a GELU after the last layer of the flows TFLite
+Micro would otherwise run; their references are LiteRT's reference kernels (generate.reference).
 """
 
 from __future__ import annotations
@@ -33,6 +38,7 @@ from tests.data.converters.generate import convert, reference  # noqa: E402
 
 L = keras.layers
 MODES = ("int8", "int8f", "float", "16x8")
+LITERT_MODES = ("dynamic", "float16", "float", "int8f", "16x8")
 MAX_NODES = 14
 
 
@@ -108,7 +114,7 @@ def _shape(t) -> tuple[int, ...]:
 STEM_SHARE = 0.6
 
 
-def draw(seed: int) -> dict:
+def draw(seed: int, litert: bool = False) -> dict:
     """A random spec: valid by construction (each node is drawn among the ops its inputs allow,
     and checked by building it). STEM_SHARE of them start from a 16x16 to 48x48 image through a
     stem of three or four streamable layers (_stem_node) before the rest."""
@@ -120,7 +126,8 @@ def draw(seed: int) -> dict:
         shape = [rng.choice((1, 2, 3, 4, 5, 6, 8)), rng.choice((1, 2, 3, 4, 5, 6, 8)), rng.choice((1, 2, 3, 4, 6, 8))]
     else:
         shape = [rng.choice((3, 5, 8, 12, 16))]
-    spec = {"seed": seed, "mode": rng.choice(MODES), "nodes": [{"op": "input", "shape": shape}], "outputs": []}
+    mode = rng.choice(LITERT_MODES if litert else MODES)
+    spec = {"seed": seed, "mode": mode, "nodes": [{"op": "input", "shape": shape}], "outputs": []}
     built = [keras.Input(tuple(shape), batch_size=1)]
     count = rng.randint(3, MAX_NODES)
     tries = 0
@@ -133,7 +140,7 @@ def draw(seed: int) -> dict:
         if position < stem_length:
             node = _stem_node(rng, position, position)
         else:  # after a stem, nothing reads its full-resolution maps again (a second reader ends the stage)
-            node = _draw_node(rng, shapes[stem_length:])
+            node = _draw_node(rng, shapes[stem_length:], litert)
             if node is not None:
                 node["in"] = [i + stem_length for i in node["in"]]
         if node is None:
@@ -148,6 +155,10 @@ def draw(seed: int) -> dict:
     used = {i for n in spec["nodes"] for i in n.get("in", [])}
     leaves = [i for i in range(1, len(spec["nodes"])) if i not in used]
     spec["outputs"] = leaves[-2:] if rng.random() < 0.3 else leaves[-1:]
+    gelu = any(n["op"] == "act" and n["p"]["f"] == "gelu" for n in spec["nodes"])
+    if litert and spec["mode"] in ("float", "int8f", "16x8") and not gelu:  # a GELU: TFLite Micro has none
+        spec["nodes"].append({"op": "act", "in": [spec["outputs"][-1]], "p": {"f": "gelu"}})
+        spec["outputs"][-1] = len(spec["nodes"]) - 1
     return spec
 
 
@@ -175,7 +186,7 @@ def _stem_node(rng: random.Random, last: int, position: int) -> dict:
     return {"op": "conv", "in": [last], "p": {"f": rng.choice((4, 8)), "k": 1, "s": 1, "pad": "same"}}
 
 
-def _draw_node(rng: random.Random, shapes: list[tuple[int, ...]]) -> dict | None:
+def _draw_node(rng: random.Random, shapes: list[tuple[int, ...]], litert: bool = False) -> dict | None:
     # Prefer recent tensors, but reach back (branches, residuals, concatenations of old maps).
     pick = len(shapes) - 1 - min(int(rng.expovariate(0.6)), len(shapes) - 1)
     s = shapes[pick][1:]
@@ -204,7 +215,7 @@ def _draw_node(rng: random.Random, shapes: list[tuple[int, ...]]) -> dict | None
         if rng.random() < 0.3:
             p["act"] = "relu"
     elif op == "act":
-        p = {"f": rng.choice(("relu", "relu6", "sigmoid", "tanh", "leaky"))}
+        p = {"f": rng.choice(("relu", "relu6", "sigmoid", "tanh", "leaky") + (("gelu", "gelu") if litert else ()))}
     elif op in ("add", "mul"):
         if same and rng.random() < 0.8:
             ins = [pick, rng.choice(same)]
@@ -373,6 +384,7 @@ def main(argv: list[str]) -> int:
         print(f"{name}: {len(spec['nodes'])} -> {len(small['nodes'])} nodes")
         return 0
     seed, count, out = int(argv[0]), int(argv[1]), Path(argv[2])
+    litert = "--litert" in argv[3:]
     out.mkdir(parents=True, exist_ok=True)
     refused = {}
     for k in range(count):
@@ -380,7 +392,7 @@ def main(argv: list[str]) -> int:
         name = f"graph_{s}"
         if (out / f"{name}.tflite").exists():
             continue
-        spec = draw(s)
+        spec = draw(s, litert)
         why = make(spec, out, name)
         if why:
             refused[name] = why
