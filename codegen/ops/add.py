@@ -6,12 +6,15 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import numpy as np
+
+from codegen import fixedpoint as fp
 from codegen.ir import DType, Graph, Op, OpKind, Tensor
 from codegen.ops import binary
 from codegen.ops.broadcast import broadcast_layout
 from codegen.ops.common import Layer, LowerContext, Operands, expect_activation
 from codegen.ops.contract import STREAMED_DTYPES, Form, Kind, OpContract, Rows
-from codegen.ops.kernels import family
+from codegen.ops.kernels import Family, Need, family
 
 ADD = family("ADD fused into a conv (row by row)", "rvfw_add_params", "add_s8", ("ref", "rvv", "xthead"), ("ADD",))
 # A layer's own ADD (not the residual ADD a conv's band runs, which takes ADD): the fast scalar
@@ -20,6 +23,18 @@ TABLE_BYTES = 2 * 256 * 4
 IO = ("input1", "input2", "output")
 ADD_LAYER = family("ADD", "rvfw_add_params", "add_s8", ("ref", "scalar", "rvv", "xthead"), ("ADD",),
                    args={"ref": IO, "scalar": (*IO, "tables"), "rvv": IO, "xthead": IO})  # fmt: skip
+# With flash to spend (not `--optimize size`) and elements enough to earn it, the fast scalar kernel
+# reads the two tables from flash, made here (term_tables), where the plan had no spare scratch
+# (IC's residual ADDs on CV32E40P: 60 cycles an element, three high multiplies of 5 cycles each).
+TABLE_MIN = 1024
+ADD_TABLES = ADD_LAYER.variant(
+    "ADD, rescaled terms from flash tables",
+    {"scalar": "add_table_s8_scalar"},
+    {"scalar": ("input1", "input2", "terms", "output")},
+)
+ADD_TABLES = Family(ADD_TABLES.what, ADD_TABLES.params_type, ADD_TABLES.kernels, ADD_TABLES.ops, ADD_TABLES.args,
+                    frozenset({"scalar"}), ADD_TABLES.needs).requiring(
+    {"scalar": Need("elements", minimum=TABLE_MIN, why="{value} elements")})  # fmt: skip
 ADD_BROADCAST = family(
     "ADD with broadcasting", "rvfw_binary_params", "add_broadcast_s8", ("ref", "scalar", "rvv", "xthead"), ("ADD",)
 )
@@ -62,11 +77,27 @@ def lower(ctx: LowerContext, op: Op) -> Layer:
             "input2": lambda: ctx.input(op, 1),
             "output": lambda: ctx.output(op),
             "tables": lambda: replace(ctx.spare_scratch(op), c_type="int32_t"),
+            "terms": lambda: ctx.derived(op, "terms", "int32_t", term_tables(dict(params))),
         }
-        return ctx.layer(op, ctx.pick(ADD_LAYER), ADD_LAYER, params, operands)
+        # Where the plan found free RAM for them, add_s8_scalar fills its tables there: no flash spent.
+        facts = {"elements": 0 if op.index in ctx.plan.spare_offsets else out.num_elements}
+        fam, chosen = ctx.pick_tuned((ADD_TABLES,), ADD_LAYER, facts)
+        return ctx.layer(op, chosen, fam, params, operands)
     params = broadcast_layout(a.shape, b.shape, out.shape) + binary.quant_params(ctx.graph, op)
     args = [binary.operand(ctx, op, 0), binary.operand(ctx, op, 1), ctx.output(op)]
     return ctx.layer(op, ctx.pick(ADD_BROADCAST), ADD_BROADCAST, params, args)
+
+
+def term_tables(f: dict[str, int]) -> np.ndarray:
+    """add_table_s8_scalar's tables: for each input and every int8 x (index x + 128), its rescaled
+    term as the reference computes it: MultiplyByQuantizedMultiplierSmallerThanOneExp((x + offset)
+    << left_shift, multiplier, shift)."""
+    rows = []
+    for which in ("input1", "input2"):
+        off, m, sh = f[f"{which}_offset"], f[f"{which}_multiplier"], f[f"{which}_shift"]
+        rows.append([fp.multiply_by_quantized_multiplier((x + off) * (1 << f["left_shift"]), m, sh)
+                     for x in range(-128, 128)])  # fmt: skip
+    return np.array(rows, dtype=np.int32).reshape(-1)
 
 
 def rows(graph: Graph, op: Op) -> Rows | None:
@@ -92,7 +123,7 @@ CONTRACT = OpContract(
         None: Form(
             check,
             lower,
-            (ADD, ADD_LAYER, ADD_BROADCAST),
+            (ADD, ADD_LAYER, ADD_TABLES, ADD_BROADCAST),
             inplace=binary.inplace,
             spare_scratch=spare_scratch,
             rows=rows,

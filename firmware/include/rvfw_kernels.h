@@ -455,6 +455,8 @@ void rvfw_add_s8_ref(const rvfw_add_params *p, const int8_t *input1, const int8_
 /* tables: 2 x 256 int32 of scratch (its rescaling tables), or NULL. */
 void rvfw_add_s8_scalar(const rvfw_add_params *p, const int8_t *input1, const int8_t *input2, int8_t *output,
                         int32_t *tables);
+void rvfw_add_table_s8_scalar(const rvfw_add_params *p, const int8_t *input1, const int8_t *input2,
+                              const int32_t *terms, int8_t *output);
 void rvfw_softmax_s8_ref(const rvfw_softmax_params *p, const int8_t *input, int8_t *output);
 void rvfw_softmax_s8_scalar(const rvfw_softmax_params *p, const int8_t *input, const int32_t *exps, int8_t *output);
 void rvfw_softmax_s8_rvv(const rvfw_softmax_params *p, const int8_t *input, int8_t *output);

@@ -3,9 +3,9 @@
  * rescaled term (offset, headroom shift, requantisation: the reference's arithmetic) is looked up
  * in a table the kernel fills first, in `tables` (2 x 256 int32: the plan's spare scratch, given
  * only where it costs no arena); one requantisation per element is left, the output's. Without
- * tables, or for fewer elements than the tables take to fill, the reference's loop. */
-#include "rvfw_kernels.h"
-#include "rvfw_requant.h"
+ * tables, or for fewer elements than the tables take to fill, the reference's loop. (Where the
+ * build can spend the flash, add_table_s8_scalar reads tables it made instead.) */
+#include "rvfw_add_terms.h"
 
 #define RVFW_ADD_TERM(p, x, which)                                                                                 \
     rvfw_requantize(((x) + (p)->which##_offset) * (1 << (p)->left_shift), (p)->which##_multiplier,               \
@@ -45,14 +45,5 @@ RVFW_KERNEL void rvfw_add_s8_scalar(const rvfw_add_params *p, const int8_t *inpu
         term1[x] = RVFW_ADD_TERM(p, x, input1);
         term2[x] = RVFW_ADD_TERM(p, x, input2);
     }
-    const int32_t n = p->size, mo = p->output_multiplier, so = p->output_shift, offset = p->output_offset;
-    const int32_t lo = p->output_activation_min, hi = p->output_activation_max;
-    if (p->fast_requant) {
-        for (int32_t i = 0; i < n; ++i)
-            output[i] = (int8_t)rvfw_clamp(rvfw_requantize_right(term1[input1[i]] + term2[input2[i]], mo, -so) + offset,
-                                           lo, hi);
-        return;
-    }
-    for (int32_t i = 0; i < n; ++i)
-        output[i] = rvfw_requantize_s8(term1[input1[i]] + term2[input2[i]], mo, so, offset, lo, hi);
+    rvfw_add_terms(p, term1, term2, input1, input2, output);
 }

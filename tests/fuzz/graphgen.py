@@ -140,7 +140,7 @@ def draw(seed: int, litert: bool = False) -> dict:
         if position < stem_length:
             node = _stem_node(rng, position, position)
         else:  # after a stem, nothing reads its full-resolution maps again (a second reader ends the stage)
-            node = _draw_node(rng, shapes[stem_length:], litert)
+            node = _draw_node(rng, shapes[stem_length:], litert, litert and mode == "dynamic")
             if node is not None:
                 node["in"] = [i + stem_length for i in node["in"]]
         if node is None:
@@ -186,7 +186,12 @@ def _stem_node(rng: random.Random, last: int, position: int) -> dict:
     return {"op": "conv", "in": [last], "p": {"f": rng.choice((4, 8)), "k": 1, "s": 1, "pad": "same"}}
 
 
-def _draw_node(rng: random.Random, shapes: list[tuple[int, ...]], litert: bool = False) -> dict | None:
+def _draw_node(
+    rng: random.Random, shapes: list[tuple[int, ...]], litert: bool = False, big: bool = False
+) -> dict | None:
+    """A node on one of `shapes`; litert: GELU among the activations; big: layers wide enough that
+    the dynamic-range flow quantises their weights (the converter leaves tensors under 1,024
+    elements float), so hybrid CONV_2D, DEPTHWISE_CONV_2D and FULLY_CONNECTED come out."""
     # Prefer recent tensors, but reach back (branches, residuals, concatenations of old maps).
     pick = len(shapes) - 1 - min(int(rng.expovariate(0.6)), len(shapes) - 1)
     s = shapes[pick][1:]
@@ -199,9 +204,9 @@ def _draw_node(rng: random.Random, shapes: list[tuple[int, ...]], litert: bool =
     p: dict = {}
     ins = [pick]
     if op == "conv":
-        k = rng.choice((1, 1, 3))
+        k = rng.choice((1, 3, 3) if big else (1, 1, 3))
         p = {
-            "f": rng.choice((1, 2, 3, 4, 6, 8)),
+            "f": rng.choice((16, 24, 32, 48) if big else (1, 2, 3, 4, 6, 8)),
             "k": k,
             "s": rng.choice((1, 1, 2)),
             "pad": rng.choice(("same", "valid")),
@@ -209,9 +214,9 @@ def _draw_node(rng: random.Random, shapes: list[tuple[int, ...]], litert: bool =
         if rng.random() < 0.4:
             p["act"] = rng.choice(("relu", "relu6"))
     elif op == "dwconv":
-        p = {"k": rng.choice((1, 3)), "s": rng.choice((1, 2)), "pad": rng.choice(("same", "valid"))}
+        p = {"k": rng.choice((3, 5) if big else (1, 3)), "s": rng.choice((1, 2)), "pad": rng.choice(("same", "valid"))}
     elif op == "dense":
-        p = {"f": rng.choice((1, 2, 3, 5, 8, 12))}
+        p = {"f": rng.choice((32, 48, 64) if big else (1, 2, 3, 5, 8, 12))}
         if rng.random() < 0.3:
             p["act"] = "relu"
     elif op == "act":

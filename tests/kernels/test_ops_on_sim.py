@@ -122,7 +122,7 @@ def test_kernel_bit_exact(tmp_path, request, sim_tools, case, config):
 # The RTL boards (issue 60): their cycle-tuned kernels (two int8 products per 32-bit multiply, the
 # CORE-V SIMD set) on the convolution and fully-connected cases, on the cores themselves.
 RTL_CONFIGS = {"ibex-small": ("ibex-small", "scalar", None), "cv32e40p": ("cv32e40p", "scalar", None)}
-RTL_CASES = sorted(c for c in CASES if c.startswith(("conv1", "conv3", "conv5", "dw", "fc_")))
+RTL_CASES = sorted(c for c in CASES if c.startswith(("conv1", "conv3", "conv5", "dw", "fc_", "add_large")))
 
 
 @pytest.mark.parametrize("config", sorted(RTL_CONFIGS))
@@ -417,7 +417,7 @@ WRITE_CASES = ["conv3x3_same_perchannel_relu", "conv1x1_pointwise_odd_channels",
                "conv10x4_one_channel_stride2_same", "hybrid_lstm_three_batches_seven_units_litert",
                "f32_lstm_three_batches_five_units_litert", "s16_gelu_table_litert", "hybrid_fc_deep_odd_units",
                "hybrid_conv_stride2_2_batches_relu6", "hybrid_conv_1x1_stride2_odd_channels",
-               "hybrid_depthwise_150_channels"]  # fmt: skip
+               "hybrid_depthwise_150_channels", "add_large_flash_tables"]  # fmt: skip
 
 
 @pytest.mark.parametrize("config", sorted(WRITE_CONFIGS))

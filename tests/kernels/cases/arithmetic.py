@@ -32,6 +32,17 @@ def pool_then_add(activation="NONE") -> bytes:
     return m.finish([x, b], [y])
 
 
+def add_large(activation="NONE") -> bytes:
+    """An ADD of 1,540 elements alone: no spare scratch, so the fast scalar kernel reads its
+    rescaling tables from flash (add_table_s8_scalar)."""
+    m = ModelBuilder()
+    a = m.tensor("a", (1, 11, 10, 14), scale=0.07, zero_point=5)
+    b = m.tensor("b", (1, 11, 10, 14), scale=0.023, zero_point=-40)
+    y = m.tensor("y", (1, 11, 10, 14), scale=0.06, zero_point=-11)
+    m.op("ADD", [a, b], [y], activation=activation)
+    return m.finish([a, b], [y])
+
+
 def binary_s32(kind, a_shape, b_shape, divisor=None, activation="NONE", dtype=np.int32) -> bytes:
     """An int32 (unquantised) elementwise op with broadcasting, the audio front end's scaling; a
     DIV's divisor is a constant (TFLite Micro's host build traps on a zero one), -1 among them.
@@ -783,6 +794,8 @@ CASES: dict[str, Case] = {
     ),
     "add_relu": Case(lambda r: add("RELU"), inplace=True, vector=VECTOR),
     "add_after_pool_with_tables": Case(lambda r: pool_then_add("RELU")),
+    "add_large_flash_tables": Case(lambda r: add_large(), vector=FAST),
+    "add_large_flash_tables_relu6": Case(lambda r: add_large("RELU6")),
     # few output channels, wide rows: pixels across lanes for the inside columns, channels at the borders
     "f32_conv3x3_pixels_dilated_same": Case(
         lambda r: float_op(
