@@ -4,7 +4,9 @@
  * quantisers compute what LiteRT's tensor_utils compute, operation for operation, so the int8
  * values, the scale and the zero point are LiteRT's bit for bit (measured against its x86 build:
  * the asymmetric range's width is a float subtraction, its scale and zero point are computed in
- * double from it). The kernels are built without floating-point contraction. Builtins, not
+ * double from it; each value rounded as its NEON code translated to SSE rounds it, which is not its
+ * portable C: rvfw_hybrid_round_asymmetric). The kernels are built without floating-point
+ * contraction. Builtins, not
  * <math.h>: the RVV kernels that quantise compile without the C library's headers. */
 #ifndef RVFW_HYBRID_H
 #define RVFW_HYBRID_H
@@ -14,19 +16,49 @@
 #include "rvfw_kernels.h"
 #include "rvfw_window_ref.h"
 
-/* __builtin_round(v), clamped to [lo, hi]; a NaN gives lo (x86's conversion of a NaN is INT32_MIN, which
- * LiteRT's clamp takes to the bottom; a RISC-V conversion gives INT32_MAX). */
-static inline int8_t rvfw_hybrid_round(float v, int32_t lo, int32_t hi)
+/* x86's truncating conversion of a float (cvttss2si): a NaN or a value outside int32 gives INT32_MIN
+ * (a RISC-V conversion saturates instead, and C leaves it undefined). */
+static inline int32_t rvfw_x86_cvtt(float v)
 {
-    const float r = __builtin_roundf(v);
-    if (!(r >= (float)lo))
-        return (int8_t)lo;
-    return (int8_t)(r > (float)hi ? hi : (int32_t)r);
+    return v > -2147483648.0f && v < 2147483648.0f ? (int32_t)v : INT32_MIN;
+}
+
+/* The same in LiteRT's blocks of eight (cvttps2dq, then 2^31 and above turned to INT32_MAX). */
+static inline int32_t rvfw_x86_cvtt_block(float v)
+{
+    return v >= 2147483648.0f ? INT32_MAX : rvfw_x86_cvtt(v);
+}
+
+/* LiteRT's x86 build quantises through its NEON code translated to SSE (NeonAsymmetricQuantizeFloats
+ * and NeonSymmetricQuantizeFloats: read in its binary, and confirmed on inputs where the forms differ,
+ * for the hybrid FULLY_CONNECTED, CONV_2D and DEPTHWISE_CONV_2D alike): y = x times the inverse scale
+ * is rounded on its own and the zero point added after, in whole blocks of eight values (`block`) as
+ * the truncation of y + 0.5 (y - 0.5 below zero) with that sum rounded to float (so the float just
+ * below 0.5 goes to 1), and past the last block as roundf; NaN and out-of-range values convert as x86
+ * converts them. The asymmetric form adds the zero point to the block's integer (wrapping) and to the
+ * rest's float, and clamps each in its type (a NaN past the blocks stores 0). */
+static inline int8_t rvfw_hybrid_round_asymmetric(float y, int block, int32_t zero_point)
+{
+    if (block) {
+        const int32_t r = (int32_t)((uint32_t)rvfw_x86_cvtt_block(y + (y < 0.0f ? -0.5f : 0.5f)) + (uint32_t)zero_point);
+        return (int8_t)(r < -128 ? -128 : r > 127 ? 127 : r);
+    }
+    const float v = __builtin_roundf(y) + (float)zero_point;
+    if (v != v)
+        return 0;
+    return (int8_t)(int32_t)(v < -128.0f ? -128.0f : v > 127.0f ? 127.0f : v);
+}
+
+/* The symmetric form: no zero point, the clamp [-127, 127] on the integer. */
+static inline int8_t rvfw_hybrid_round_symmetric(float y, int block)
+{
+    const int32_t r = block ? rvfw_x86_cvtt_block(y + (y < 0.0f ? -0.5f : 0.5f)) : rvfw_x86_cvtt(__builtin_roundf(y));
+    return (int8_t)(r < -127 ? -127 : r > 127 ? 127 : r);
 }
 
 /* LiteRT's AsymmetricQuantizeFloats: the range [min(0, min x), max(0, max x)] onto [-128, 127]
- * with the zero point from the end whose terms are smaller (nudged into range); an all-zero range
- * quantises to zeros with scale 1 and offset 0. */
+ * with the zero point from the end whose terms are smaller (nudged into range), each value rounded
+ * as rvfw_hybrid_round_asymmetric; an all-zero range quantises to zeros with scale 1 and offset 0. */
 static inline void rvfw_hybrid_quantize_asymmetric(const float *x, int32_t n, int8_t *q, float *scale,
                                                    int32_t *offset)
 {
@@ -47,8 +79,9 @@ static inline void rvfw_hybrid_quantize_asymmetric(const float *x, int32_t n, in
     const int32_t zero_point = zp <= -128.0 ? -128 : zp >= 127.0 ? 127 : (int32_t)__builtin_round(zp);
     *scale = (float)s, *offset = zero_point;
     const float inv = 1.0f / *scale;
+    const int32_t blocks = n & ~7;
     for (int32_t i = 0; i < n; ++i)
-        q[i] = rvfw_hybrid_round((float)zero_point + x[i] * inv, -128, 127);
+        q[i] = rvfw_hybrid_round_asymmetric(x[i] * inv, i < blocks, zero_point);
 }
 
 /* LiteRT's SymmetricQuantizeFloats: [-r, r] onto [-127, 127], r the largest magnitude. */
@@ -68,8 +101,9 @@ static inline void rvfw_hybrid_quantize_symmetric(const float *x, int32_t n, int
     }
     *scale = range / 127.0f;
     const float inv = 127.0f / range;
+    const int32_t blocks = n & ~7;
     for (int32_t i = 0; i < n; ++i)
-        q[i] = rvfw_hybrid_round(x[i] * inv, -127, 127);
+        q[i] = rvfw_hybrid_round_symmetric(x[i] * inv, i < blocks);
 }
 
 /* The int8 sums of `rows` (1 or 2) consecutive weight rows of `depth` with x, into acc[0..rows):
