@@ -4,6 +4,7 @@ and float32."""
 from __future__ import annotations
 
 from codegen.ir import DType, Graph, Op, OpKind, Tensor
+from codegen.ops import conv_common
 from codegen.ops.common import (
     Layer,
     LowerContext,
@@ -26,6 +27,10 @@ AVERAGE_U8 = family(
     "AVERAGE_POOL_2D (a uint8 model's rounding)", PARAMS, "avgpool2d_u8", ("ref",), ("AVERAGE_POOL_2D",)
 )
 MAX = family("MAX_POOL_2D", PARAMS, "maxpool2d_s8", ("ref", "scalar", "rvv", "xthead"), ("MAX_POOL_2D",))
+# On CORE-V SIMD (CV32E40P): four channels a word, the maximum by cv.max.b.
+MAX_XCV = MAX.variant("MAX_POOL_2D, CORE-V SIMD", {"scalar": "maxpool2d_s8_xcvsimd"}).requiring(
+    {"scalar": conv_common.CORE_V}
+)
 AVERAGE_S16 = family("AVERAGE_POOL_2D int16", PARAMS, "avgpool2d_s16", ("ref", "rvv"), ("AVERAGE_POOL_2D",))
 MAX_S16 = family("MAX_POOL_2D int16", PARAMS, "maxpool2d_s16", ("ref",), ("MAX_POOL_2D",))
 AVERAGE_F32 = family("AVERAGE_POOL_2D float32", PARAMS, "avgpool2d_f32", ("ref", "rvv", "xthead"), ("AVERAGE_POOL_2D",),
@@ -123,7 +128,8 @@ def lower(ctx: LowerContext, op: Op) -> Layer:
     act_min, act_max = activation_range(expect_activation(ctx.graph, op), out.quant.scale[0], out.quant.zero_point[0])
     params = pool_params(inp, out, op, act_min, act_max)
     fam = MAX if op.kind is not OpKind.AVERAGE_POOL_2D else AVERAGE_U8 if uint8_average(ctx.graph, op) else AVERAGE
-    return ctx.layer(op, ctx.pick(fam), fam, params, [ctx.input(op), ctx.output(op)])
+    fam, chosen = ctx.pick_tuned((MAX_XCV,), MAX) if fam is MAX else (fam, ctx.pick(fam))
+    return ctx.layer(op, chosen, fam, params, [ctx.input(op), ctx.output(op)])
 
 
 def lower_s16(ctx: LowerContext, op: Op) -> Layer:
@@ -152,6 +158,6 @@ CONTRACT = OpContract(
     forms={
         DType.INT16: Form(check_s16, lower_s16, (AVERAGE_S16, MAX_S16), rows=rows),
         DType.FLOAT32: Form(check_f32, lower_f32, (AVERAGE_F32, MAX_F32, L2_F32), rows=rows),
-        None: Form(check, lower, (AVERAGE, MAX, AVERAGE_U8), rows=rows),
+        None: Form(check, lower, (AVERAGE, MAX, MAX_XCV, AVERAGE_U8), rows=rows),
     },
 )

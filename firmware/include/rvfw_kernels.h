@@ -450,6 +450,7 @@ void rvfw_avgpool2d_s8_ref(const rvfw_pool_params *p, const int8_t *input, int8_
 void rvfw_avgpool2d_u8_ref(const rvfw_pool_params *p, const int8_t *input, int8_t *output);
 void rvfw_maxpool2d_s8_ref(const rvfw_pool_params *p, const int8_t *input, int8_t *output);
 void rvfw_maxpool2d_s8_scalar(const rvfw_pool_params *p, const int8_t *input, int8_t *output);
+void rvfw_maxpool2d_s8_xcvsimd(const rvfw_pool_params *p, const int8_t *input, int8_t *output);
 void rvfw_avgpool2d_s8_scalar(const rvfw_pool_params *p, const int8_t *input, int8_t *output);
 void rvfw_add_s8_ref(const rvfw_add_params *p, const int8_t *input1, const int8_t *input2, int8_t *output);
 /* tables: 2 x 256 int32 of scratch (its rescaling tables), or NULL. */

@@ -30,6 +30,11 @@
 #define RVFW_LB_POSTR(v, p, step)                                                                                      \
     __asm__ volatile(".insn r 0x2b, 3, 0, %0, %1, %3" : "=r"(v), "+r"(p) : "m"(*(const int8_t *)(p)), "r"(step))
 
+/* cv.max.b / cv.min.b d, a, b: the larger / smaller of each pair of signed bytes (funct7 0x18 and
+ * 0x10, as clang-19 assembles them for xcvsimd). */
+#define RVFW_XCV_MAX_B(d, a, b) __asm__(".insn r 0x7b, 1, 0x18, %0, %1, %2" : "=r"(d) : "r"(a), "r"(b))
+#define RVFW_XCV_MIN_B(d, a, b) __asm__(".insn r 0x7b, 1, 0x10, %0, %1, %2" : "=r"(d) : "r"(a), "r"(b))
+
 /* SIMD shuffles (CORE-V): cv.shuffle2.b d, a, m (each byte of d from d or a as m's byte says),
  * cv.pack d, a, b (a's low half over b's low half), cv.pack.h (the high halves). */
 #define RVFW_XCV_SHUFFLE2_B(d, a, m) __asm__(".insn r 0x7b, 1, 0x70, %0, %1, %2" : "+r"(d) : "r"(a), "r"(m))

@@ -122,7 +122,7 @@ def test_kernel_bit_exact(tmp_path, request, sim_tools, case, config):
 # The RTL boards (issue 60): their cycle-tuned kernels (two int8 products per 32-bit multiply, the
 # CORE-V SIMD set) on the convolution and fully-connected cases, on the cores themselves.
 RTL_CONFIGS = {"ibex-small": ("ibex-small", "scalar", None), "cv32e40p": ("cv32e40p", "scalar", None)}
-RTL_CASES = sorted(c for c in CASES if c.startswith(("conv1", "conv3", "conv5", "dw", "fc_", "add_large")))
+RTL_CASES = sorted(c for c in CASES if c.startswith(("conv1", "conv3", "conv5", "dw", "fc_", "add_large", "maxpool")))
 
 
 @pytest.mark.parametrize("config", sorted(RTL_CONFIGS))
