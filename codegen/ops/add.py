@@ -14,7 +14,7 @@ from codegen.ops import binary
 from codegen.ops.broadcast import broadcast_layout
 from codegen.ops.common import Layer, LowerContext, Operands, expect_activation
 from codegen.ops.contract import STREAMED_DTYPES, Form, Kind, OpContract, Rows
-from codegen.ops.kernels import Family, Need, family
+from codegen.ops.kernels import Need, family
 
 ADD = family("ADD fused into a conv (row by row)", "rvfw_add_params", "add_s8", ("ref", "rvv", "xthead"), ("ADD",))
 # A layer's own ADD (not the residual ADD a conv's band runs, which takes ADD): the fast scalar
@@ -27,14 +27,11 @@ ADD_LAYER = family("ADD", "rvfw_add_params", "add_s8", ("ref", "scalar", "rvv", 
 # reads the two tables from flash, made here (term_tables), where the plan had no spare scratch
 # (IC's residual ADDs on CV32E40P: 60 cycles an element, three high multiplies of 5 cycles each).
 TABLE_MIN = 1024
-ADD_TABLES = ADD_LAYER.variant(
-    "ADD, rescaled terms from flash tables",
-    {"scalar": "add_table_s8_scalar"},
-    {"scalar": ("input1", "input2", "terms", "output")},
-)
-ADD_TABLES = Family(ADD_TABLES.what, ADD_TABLES.params_type, ADD_TABLES.kernels, ADD_TABLES.ops, ADD_TABLES.args,
-                    frozenset({"scalar"}), ADD_TABLES.needs).requiring(
-    {"scalar": Need("elements", minimum=TABLE_MIN, why="{value} elements")})  # fmt: skip
+ADD_TABLES = replace(
+    ADD_LAYER.variant("ADD, rescaled terms from flash tables", {"scalar": "add_table_s8_scalar"},
+                      {"scalar": ("input1", "input2", "terms", "output")}),
+    tables=frozenset({"scalar"}),  # a speed table: `--optimize size` passes it over
+).requiring({"scalar": Need("elements", minimum=TABLE_MIN, why="{value} elements")})  # fmt: skip
 ADD_BROADCAST = family(
     "ADD with broadcasting", "rvfw_binary_params", "add_broadcast_s8", ("ref", "scalar", "rvv", "xthead"), ("ADD",)
 )

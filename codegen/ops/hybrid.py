@@ -52,21 +52,12 @@ FC = family("FULLY_CONNECTED hybrid (float32 activations, int8 weights)", FC_PAR
             FAST)  # fmt: skip
 CONV_ARGS = ("input", "filter", "bias", "scales", "act", "scratch", "output")
 CONV_FAST_ARGS = ("input", "filter", "bias", "scales", "w_sums", "act", "scratch", "output")
-CONV = family(
-    "CONV_2D hybrid (float32 activations, int8 weights)",
-    "rvfw_conv_params",
-    "conv2d_hybrid_f32",
-    FAST,
-    args={"ref": CONV_ARGS, "scalar": CONV_FAST_ARGS, "rvv": CONV_FAST_ARGS},
-)
+CONV_SET_ARGS = {"ref": CONV_ARGS, "scalar": CONV_FAST_ARGS, "rvv": CONV_FAST_ARGS}
+CONV = family("CONV_2D hybrid (float32 activations, int8 weights)", "rvfw_conv_params", "conv2d_hybrid_f32", FAST,
+              args=CONV_SET_ARGS)  # fmt: skip
 # A per-tensor hybrid CONV_2D: LiteRT quantises its input symmetrically (HybridConv).
-CONV_SYMMETRIC = family(
-    "CONV_2D hybrid, per-tensor weights",
-    "rvfw_conv_params",
-    "conv2d_hybrid_symmetric_f32",
-    FAST,
-    args={"ref": CONV_ARGS, "scalar": CONV_FAST_ARGS, "rvv": CONV_FAST_ARGS},
-)
+CONV_SYMMETRIC = family("CONV_2D hybrid, per-tensor weights", "rvfw_conv_params", "conv2d_hybrid_symmetric_f32",
+                        FAST, args=CONV_SET_ARGS)  # fmt: skip
 DEPTHWISE = family("DEPTHWISE_CONV_2D hybrid (float32 activations, int8 weights)", "rvfw_conv_params",
                    "depthwise_conv2d_hybrid_f32", FAST)  # fmt: skip
 FAMILIES = {OpKind.FULLY_CONNECTED: FC, OpKind.CONV_2D: CONV, OpKind.DEPTHWISE_CONV_2D: DEPTHWISE}
@@ -152,7 +143,7 @@ def lower(ctx: LowerContext, op: Op) -> Layer:
     if op.kind is OpKind.FULLY_CONNECTED:
         units, depth = flt.shape
         asymmetric = bool(op.options.get("asymmetric_quantize_inputs", False))
-        row_sums = flt.data.astype(np.int64).sum(axis=1).astype(np.int32)
+        row_sums = _weight_sums(flt.data)
         lo, hi = FC_ACTIVATION[expect_activation(ctx.graph, op)]
         args = [operands["input"](), operands["filter"](), operands["bias"](), operands["scales"](),
                 ctx.derived(op, "row_sums", "int32_t", row_sums) if asymmetric else Arg("null"),
@@ -171,9 +162,12 @@ def _w_sums(ctx: LowerContext, op: Op) -> Arg:
     zero point x this); the per-tensor form quantises symmetrically (zero point 0): none."""
     if _per_tensor_conv(ctx.graph, op):
         return Arg("null")
-    flt = ctx.tensor(op.inputs[1])
-    sums = flt.data.astype(np.int64).reshape(flt.shape[0], -1).sum(axis=1).astype(np.int32)
-    return ctx.derived(op, "w_sums", "int32_t", sums)
+    return ctx.derived(op, "w_sums", "int32_t", _weight_sums(ctx.tensor(op.inputs[1]).data))
+
+
+def _weight_sums(weights: np.ndarray) -> np.ndarray:
+    """Each output channel's (axis 0's) weight sum: the zero point's share of its int8 sums."""
+    return weights.astype(np.int64).reshape(weights.shape[0], -1).sum(axis=1).astype(np.int32)
 
 
 def macs_fc(graph: Graph, op: Op) -> int:

@@ -417,7 +417,8 @@ WRITE_CASES = ["conv3x3_same_perchannel_relu", "conv1x1_pointwise_odd_channels",
                "conv10x4_one_channel_stride2_same", "hybrid_lstm_three_batches_seven_units_litert",
                "f32_lstm_three_batches_five_units_litert", "s16_gelu_table_litert", "hybrid_fc_deep_odd_units",
                "hybrid_conv_stride2_2_batches_relu6", "hybrid_conv_1x1_stride2_odd_channels",
-               "hybrid_depthwise_150_channels", "add_large_flash_tables"]  # fmt: skip
+               "hybrid_depthwise_150_channels", "add_large_flash_tables", "f32_relu_long",
+               "f32_sqrt_rsqrt_of_squares", "s16_avgpool_wide_relu6", "f32_svdf_rank3_litert"]  # fmt: skip
 
 
 @pytest.mark.parametrize("config", sorted(WRITE_CONFIGS))
